@@ -1,0 +1,75 @@
+import { z } from "zod";
+
+// A cap far above any real name or password keeps a megabyte-long field from reaching the hasher.
+const MAX_PASSWORD_LENGTH = 200;
+const MAX_NAME_LENGTH = 100;
+
+export const Email = z
+  .string({ error: "Please enter your e-mail address." })
+  .trim()
+  .min(1, { error: "Please enter your e-mail address." })
+  .max(254, { error: "That e-mail address is too long." })
+  .pipe(z.email({ error: "Please enter a valid e-mail address, like name@example.com." }))
+  .transform((email) => email.toLowerCase());
+
+export const passwordRuleText =
+  "Use 8 or more characters, including a letter, a number and a special character.";
+
+export const NewPassword = z
+  .string({ error: "Please choose a password." })
+  .min(1, { error: "Please choose a password." })
+  .max(MAX_PASSWORD_LENGTH, { error: `A password can be at most ${MAX_PASSWORD_LENGTH} characters.` })
+  .refine(
+    (password) =>
+      password.length >= 8 && /\p{L}/u.test(password) && /\p{N}/u.test(password) && /[^\p{L}\p{N}\s]/u.test(password),
+    { error: `That password is too weak. ${passwordRuleText}` },
+  );
+
+const OptionalName = z
+  .string({ error: "A name must be text." })
+  .trim()
+  .max(MAX_NAME_LENGTH, { error: `A name can be at most ${MAX_NAME_LENGTH} characters.` })
+  .optional()
+  .nullable()
+  .transform((name) => (name ? name : null));
+
+export const RegisterRequest = z.object({
+  first_name: OptionalName,
+  last_name: OptionalName,
+  email: Email,
+  password: NewPassword,
+  access_code: z
+    .string({ error: "Please enter your beta access code." })
+    .trim()
+    .min(1, { error: "Please enter your beta access code." })
+    .max(64, { error: "That access code is too long." })
+    .transform((code) => code.toUpperCase()),
+});
+export type RegisterRequest = z.input<typeof RegisterRequest>;
+
+export const LoginRequest = z.object({
+  email: z
+    .string({ error: "Please enter your e-mail address." })
+    .trim()
+    .min(1, { error: "Please enter your e-mail address." })
+    .max(254, { error: "That e-mail address is too long." })
+    .transform((email) => email.toLowerCase()),
+  password: z
+    .string({ error: "Please enter your password." })
+    .min(1, { error: "Please enter your password." })
+    .max(MAX_PASSWORD_LENGTH, { error: `A password can be at most ${MAX_PASSWORD_LENGTH} characters.` }),
+});
+export type LoginRequest = z.input<typeof LoginRequest>;
+
+export const Role = z.enum(["member", "admin"]);
+export type Role = z.infer<typeof Role>;
+
+export const Profile = z.object({
+  id: z.number(),
+  email: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  role: Role,
+  created_at: z.string(),
+});
+export type Profile = z.infer<typeof Profile>;

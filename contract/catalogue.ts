@@ -1,0 +1,91 @@
+import { z } from "zod";
+
+export const BillingInterval = z.enum(["month", "year", "once"]);
+
+export const SubscriptionPlan = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  price: z.number().int().describe("minor units, e.g. cents"),
+  currency: z.string(),
+  billing_interval: BillingInterval,
+  course_ids: z.array(z.number()),
+});
+export type SubscriptionPlan = z.infer<typeof SubscriptionPlan>;
+
+export const Course = z.object({
+  id: z.number(),
+  course_title: z.string(),
+  course_description: z.string().describe("sanitised HTML"),
+  course_logo: z.number().int().min(0).max(3),
+  // A string, not a boolean: the client of SPEC §3 turns "true" into true and anything else into false.
+  course_access: z.enum(["true", "false"]),
+  subscription_plans: z.array(SubscriptionPlan),
+});
+export type Course = z.infer<typeof Course>;
+
+export const CourseList = z.object({
+  courses: z.array(Course),
+  subscription_plans: z.array(SubscriptionPlan),
+});
+export type CourseList = z.infer<typeof CourseList>;
+
+export const VideoProvider = z.enum(["vimeo", "youtube"]);
+export const LessonVideo = z.object({ provider: VideoProvider, id: z.string() });
+export type LessonVideo = z.infer<typeof LessonVideo>;
+
+export const LessonDownload = z.object({ filename: z.string(), url: z.string() });
+export type LessonDownload = z.infer<typeof LessonDownload>;
+
+export const OpenLesson = z.object({
+  id: z.number(),
+  lesson_title: z.string(),
+  lesson_order: z.number(),
+  locked: z.literal(false),
+  content_summary: z.string().nullable(),
+  html_note_content: z.string().nullable(),
+  /** JSON array text of LessonDownload, as SPEC §3 describes. */
+  video_description: z.string().nullable(),
+  video: LessonVideo.nullable(),
+});
+export const LockedLesson = z.object({
+  id: z.number(),
+  lesson_title: z.string(),
+  lesson_order: z.number(),
+  locked: z.literal(true),
+});
+export const Lesson = z.union([OpenLesson, LockedLesson]);
+export type OpenLesson = z.infer<typeof OpenLesson>;
+export type LockedLesson = z.infer<typeof LockedLesson>;
+export type Lesson = z.infer<typeof Lesson>;
+
+export const CourseModule = z.object({
+  id: z.number(),
+  reference_code: z.string(),
+  /** Underscore-separated ancestry: the course's code, then each ancestor module's code. */
+  parent_reference_code: z.string(),
+  course: z.number(),
+  module_title: z.string(),
+  module_order: z.number(),
+  module_description: z.string().nullable(),
+  visible_in_preview: z.boolean(),
+  lessons: z.array(Lesson),
+});
+export type CourseModule = z.infer<typeof CourseModule>;
+
+export const CourseModulesRequest = z.object({
+  query: z.union([
+    z.number({ error: "The course id must be a whole number." }).int({ error: "The course id must be a whole number." }).positive({ error: "The course id must be a whole number." }),
+    z.string().trim().regex(/^\d{1,9}$/, { error: "The course id must be a whole number." }).transform(Number),
+  ], { error: "The course id must be a whole number." }),
+});
+
+export const UserAccessRequest = z.object({
+  query: z.string({ error: "The query must be text." }).max(200, { error: "The query is too long." }).optional(),
+});
+
+export const UserAccess = z.object({
+  accessible_course_ids: z.array(z.number()),
+  grants: z.array(z.object({ course_id: z.number(), granted_at: z.string() })),
+});
+export type UserAccess = z.infer<typeof UserAccess>;

@@ -1,0 +1,83 @@
+import { z } from "zod";
+
+const MAX_TEXT = 5000;
+const MAX_LINE = 200;
+
+const Rating = (what: string) =>
+  z
+    .number({ error: `Please choose a rating from 1 to 5 for ${what}.` })
+    .int({ error: `Please choose a rating from 1 to 5 for ${what}.` })
+    .min(1, { error: `Please choose a rating from 1 to 5 for ${what}.` })
+    .max(5, { error: `Please choose a rating from 1 to 5 for ${what}.` });
+
+const OptionalText = (max: number) =>
+  z
+    .string({ error: "This answer must be text." })
+    .trim()
+    .max(max, { error: `Please keep this under ${max} characters.` })
+    .optional()
+    .nullable()
+    .transform((text) => text ?? "");
+
+export const FeedbackRequest = z.object({
+  satisfaction: Rating("overall satisfaction"),
+  recommend: Rating("how likely you are to recommend us"),
+  comments: OptionalText(MAX_TEXT),
+  liked_most: OptionalText(MAX_TEXT),
+  improve: OptionalText(MAX_TEXT),
+});
+export type FeedbackRequest = z.input<typeof FeedbackRequest>;
+
+/** The services of the /support form, in the order SPEC §2 lists them. */
+export const supportServices = [
+  "Fertility Support",
+  "Birth Support",
+  "Postpartum Support",
+  "Birth and Postpartum Support",
+  "Virtual Services",
+] as const;
+
+export const ContactRequest = z.object({
+  email: z
+    .string({ error: "Please enter your e-mail address." })
+    .trim()
+    .min(1, { error: "Please enter your e-mail address." })
+    .max(254, { error: "That e-mail address is too long." })
+    .pipe(z.email({ error: "Please enter a valid e-mail address, like name@example.com." })),
+  full_name: z
+    .string({ error: "Please enter your full name." })
+    .trim()
+    .min(1, { error: "Please enter your full name." })
+    .max(MAX_LINE, { error: `Please keep your name under ${MAX_LINE} characters.` }),
+  birth_location: OptionalText(MAX_LINE),
+  due_date: z
+    .string({ error: "Please enter the due date as a date." })
+    .trim()
+    .optional()
+    .nullable()
+    .transform((date) => date || null)
+    .refine((date) => date === null || isCalendarDate(date), {
+      error: "Please enter the estimated due date as a real date (YYYY-MM-DD).",
+    }),
+  location: OptionalText(MAX_LINE),
+  referral: OptionalText(MAX_TEXT),
+  services: z
+    .array(z.enum(supportServices, { error: "Please choose services from the list." }), {
+      error: "Please choose at least one service.",
+    })
+    .min(1, { error: "Please choose at least one service." })
+    .max(supportServices.length, { error: "Please choose each service only once." })
+    .refine((services) => new Set(services).size === services.length, {
+      error: "Please choose each service only once.",
+    }),
+});
+export type ContactRequest = z.input<typeof ContactRequest>;
+
+export function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+export const FormReceipt = z.object({ id: z.number(), received_at: z.string() });
+export type FormReceipt = z.infer<typeof FormReceipt>;

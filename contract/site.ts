@@ -1,0 +1,9 @@
+import { z } from "zod";
+
+export const SiteDetails = z.object({
+  contact_email: z.string(),
+  contact_phone: z.string(),
+  contact_city: z.string(),
+  podcast_player_url: z.string(),
+});
+export type SiteDetails = z.infer<typeof SiteDetails>;

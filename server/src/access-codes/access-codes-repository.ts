@@ -1,0 +1,84 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import type { Queryable } from "../db/client.ts";
+import { postgresErrorCode, UNIQUE_VIOLATION } from "../db/client.ts";
+import { accessCodes } from "../db/schema.ts";
+import { HttpError } from "../http/errors.ts";
+
+export type AccessCodeRow = typeof accessCodes.$inferSelect;
+
+export function normaliseCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+export function isWellFormedCode(code: string): boolean {
+  return /^[A-Z0-9][A-Z0-9_-]{2,63}$/.test(code);
+}
+
+/** A code that is easy to read aloud and type on a phone: no 0/O or 1/I. */
+export function generateCode(): string {
+  const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+  const bytes = randomBytes(8);
+  const characters = Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join("");
+  return `BETA-${characters.slice(0, 4)}-${characters.slice(4)}`;
+}
+
+export async function createAccessCode(
+  db: Queryable,
+  input: { code: string; maxUses?: number | null; expiresAt?: Date | null },
+): Promise<AccessCodeRow> {
+  try {
+    const [row] = await db
+      .insert(accessCodes)
+      .values({ code: normaliseCode(input.code), maxUses: input.maxUses ?? null, expiresAt: input.expiresAt ?? null })
+      .returning();
+    return row!;
+  } catch (error) {
+    if (postgresErrorCode(error) === UNIQUE_VIOLATION) {
+      throw new HttpError(409, `The access code ${normaliseCode(input.code)} already exists.`);
+    }
+    throw error;
+  }
+}
+
+export async function deactivateAccessCode(db: Queryable, code: string): Promise<AccessCodeRow | undefined> {
+  const [row] = await db
+    .update(accessCodes)
+    .set({ active: false })
+    .where(eq(accessCodes.code, normaliseCode(code)))
+    .returning();
+  return row;
+}
+
+export function listAccessCodes(db: Queryable): Promise<AccessCodeRow[]> {
+  return db.select().from(accessCodes).orderBy(asc(accessCodes.createdAt), asc(accessCodes.code));
+}
+
+/**
+ * Takes one use of a code, or throws the registration error of SPEC §8 that explains why not.
+ * The conditional UPDATE is atomic: PostgreSQL re-checks the row after waiting for its lock, so a
+ * code limited to N uses admits exactly N registrations however many arrive at once.
+ * Call it inside the registration's transaction so a failed registration gives the use back.
+ */
+export async function consumeAccessCode(db: Queryable, rawCode: string): Promise<void> {
+  const code = normaliseCode(rawCode);
+  const now = new Date();
+  const [taken] = await db
+    .update(accessCodes)
+    .set({ uses: sql`${accessCodes.uses} + 1` })
+    .where(
+      and(
+        eq(accessCodes.code, code),
+        eq(accessCodes.active, true),
+        or(isNull(accessCodes.maxUses), lt(accessCodes.uses, accessCodes.maxUses)),
+        or(isNull(accessCodes.expiresAt), gt(accessCodes.expiresAt, now)),
+      ),
+    )
+    .returning({ code: accessCodes.code });
+  if (taken) return;
+
+  const [existing] = await db.select().from(accessCodes).where(eq(accessCodes.code, code));
+  if (!existing) throw new HttpError(404, "Access code not found.");
+  if (!existing.active) throw new HttpError(403, "Forbidden. Access code inactive.");
+  throw new HttpError(401, "Unauthorized. Access code invalid.");
+}

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from "fastify";
+import { LoginRequest, RegisterRequest } from "../../../contract/accounts.ts";
+import { consumeAccessCode } from "../access-codes/access-codes-repository.ts";
+import type { Database } from "../db/client.ts";
+import { postgresErrorCode, UNIQUE_VIOLATION } from "../db/client.ts";
+import { users } from "../db/schema.ts";
+import { HttpError, parseInput } from "../http/errors.ts";
+import { clearSessionCookie, requireMember, sessionCookieOptions } from "./authentication.ts";
+import { LoginThrottle } from "./login-throttle.ts";
+import { hashPassword, passwordMatches } from "./passwords.ts";
+import { endSession, SESSION_COOKIE, startSession } from "./sessions.ts";
+import { findUserByEmail, toProfile } from "./users-repository.ts";
+
+export type AccountsOptions = { db: Database; sessionDays: number; production: boolean };
+
+const emailTaken = () => new HttpError(409, "Email already registered.");
+
+export async function accountsRoutes(app: FastifyInstance, { db, sessionDays, production }: AccountsOptions) {
+  const throttle = new LoginThrottle();
+
+  app.post("/reactapi/users/register", async (request, reply) => {
+    const input = parseInput(RegisterRequest, request.body);
+    if (await findUserByEmail(db, input.email)) throw emailTaken();
+    // Hashing is slow by design; it happens outside the transaction so no lock is held meanwhile.
+    const passwordHash = await hashPassword(input.password);
+    try {
+      const user = await db.transaction(async (tx) => {
+        await consumeAccessCode(tx, input.access_code);
+        const [created] = await tx
+          .insert(users)
+          .values({
+            email: input.email,
+            passwordHash,
+            firstName: input.first_name,
+            lastName: input.last_name,
+            accessCode: input.access_code,
+          })
+          .returning();
+        return created!;
+      });
+      request.log.info({ userId: user.id }, "member registered");
+      return reply.code(201).send(toProfile(user));
+    } catch (error) {
+      if (postgresErrorCode(error) === UNIQUE_VIOLATION) throw emailTaken();
+      throw error;
+    }
+  });
+
+  app.post("/reactapi/users/login", async (request, reply) => {
+    const input = parseInput(LoginRequest, request.body);
+    const retryAfter = throttle.retryAfterSeconds(request.ip, input.email);
+    if (retryAfter > 0) {
+      throw new HttpError(
+        429,
+        `Too many sign-in attempts. Please wait ${Math.ceil(retryAfter / 60)} minute(s) and try again.`,
+        undefined,
+        { "retry-after": String(retryAfter) },
+      );
+    }
+    const user = await findUserByEmail(db, input.email);
+    if (!(await passwordMatches(input.password, user?.passwordHash))) {
+      throttle.recordFailure(request.ip, input.email);
+      throw new HttpError(401, "Invalid email or password.");
+    }
+    throttle.recordSuccess(request.ip, input.email);
+    const previousToken = request.cookies[SESSION_COOKIE];
+    if (previousToken) await endSession(db, previousToken);
+    const session = await startSession(db, user!.id, sessionDays);
+    reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(request, production, session.expiresAt));
+    return toProfile(user!);
+  });
+
+  app.get("/reactapi/users/me", async (request) => toProfile(requireMember(request)));
+
+  app.get("/reactapi/users/verify", async (request) => {
+    requireMember(request);
+    return { authenticated: true };
+  });
+
+  app.get("/reactapi/users/logout", async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await endSession(db, token);
+    clearSessionCookie(request, reply, production);
+    return { logged_out: true };
+  });
+}

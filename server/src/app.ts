@@ -1,0 +1,94 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import { installAuthentication } from "./accounts/authentication.ts";
+import { accountsRoutes } from "./accounts/accounts-routes.ts";
+import { catalogueRoutes } from "./catalogue/catalogue-routes.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { formsRoutes } from "./forms/forms-routes.ts";
+import { installErrorHandler } from "./http/error-handler.ts";
+import { installSameOriginGuard } from "./http/same-origin-guard.ts";
+import { siteRoutes } from "./site/site-routes.ts";
+
+const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
+
+export type AppOptions = {
+  db: Database;
+  config: Config;
+  logger?: FastifyServerOptions["logger"];
+  /** Where the built web app is; it is served only when the folder exists. */
+  webRoot?: string;
+};
+
+export const VIDEO_PLAYER_ORIGINS = ["https://player.vimeo.com", "https://www.youtube-nocookie.com"];
+
+// Never log a secret: cookies and credentials stay out of every log line.
+export const logRedactions = ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'];
+
+export async function buildApp({ db, config, logger = false, webRoot = defaultWebRoot }: AppOptions) {
+  const production = config.env === "production";
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // A slow or stuck client must not hold a connection open forever.
+    requestTimeout: 30_000,
+    return503OnClosing: true,
+  });
+
+  installErrorHandler(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI writes its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: [...VIDEO_PLAYER_ORIGINS, new URL(config.site.podcastPlayerUrl).origin],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(production ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: production ? undefined : false,
+  });
+  installSameOriginGuard(app);
+  installAuthentication(app, db);
+
+  await app.register(accountsRoutes, { db, sessionDays: config.sessionDays, production });
+  await app.register(catalogueRoutes, { db });
+  await app.register(formsRoutes, { db });
+  await app.register(siteRoutes, { site: config.site });
+
+  const serveWebApp = existsSync(path.join(webRoot, "index.html"));
+  if (serveWebApp) {
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, maxAge: 0 });
+    // Hashed build assets never change; the page itself must always be fresh.
+    app.addHook("onSend", async (request, reply) => {
+      if (request.url.startsWith("/assets/")) reply.header("cache-control", "public, max-age=31536000, immutable");
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === "GET" && !request.url.startsWith("/reactapi/") && !request.url.startsWith("/assets/");
+    if (serveWebApp && wantsPage) {
+      // Every route of the single-page app answers with the app; it picks the screen from the URL.
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    }
+    return reply.code(404).send({ error: "Not found." });
+  });
+
+  return app;
+}

@@ -1,0 +1,246 @@
+import { asc, getTableColumns, notInArray, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { fieldErrors } from "../../../contract/errors.ts";
+import type { Queryable } from "../db/client.ts";
+import { courses, lessonFiles, lessons, modules, planCourses, subscriptionPlans } from "../db/schema.ts";
+import { HttpError } from "../http/errors.ts";
+import { ContentFile, type ContentFileModule } from "./content-file.ts";
+import { sanitiseHtml, sanitiseOptionalHtml } from "./sanitise-html.ts";
+
+export const courseReferenceCode = (courseId: number) => `C${courseId}`;
+export const moduleReferenceCode = (moduleId: number) => `M${moduleId}`;
+
+export type ImportSummary = {
+  courses: number;
+  modules: number;
+  lessons: number;
+  downloads: number;
+  subscription_plans: number;
+  changed: boolean;
+};
+
+/** Checks a parsed JSON document against the content format, with every problem in words. */
+export function parseContentFile(document: unknown): ContentFile {
+  const result = ContentFile.safeParse(document);
+  if (result.success) return result.data;
+  const problems = Object.entries(fieldErrors(result.error)).map(([field, message]) => `${field}: ${message}`);
+  throw new HttpError(400, `The content file is not valid:\n  ${problems.slice(0, 20).join("\n  ")}`);
+}
+
+// Keeps each statement well under PostgreSQL's 65,535 bind parameters.
+async function insertInChunks<Row extends Record<string, unknown>>(
+  rows: Row[],
+  write: (chunk: Row[]) => Promise<unknown>,
+  chunkSize = 500,
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += chunkSize) await write(rows.slice(start, start + chunkSize));
+}
+
+/** The SET clause of an upsert that takes every listed column from the incoming row. */
+function overwriteAll<Table extends PgTable>(table: Table, keys: (keyof Table["$inferInsert"] & string)[]) {
+  const columns = getTableColumns(table);
+  return Object.fromEntries(keys.map((key) => [key, sql.raw(`excluded."${columns[key]!.name}"`)]));
+}
+
+/**
+ * Makes the catalogue equal to the file, all or nothing: one transaction upserts every row by its id
+ * and deletes the rows the file no longer has. Importing the same file twice changes nothing.
+ */
+export async function importCatalogue(db: Queryable, document: unknown): Promise<ImportSummary> {
+  const file = parseContentFile(document);
+  const before = JSON.stringify(await exportCatalogue(db));
+
+  const courseRows: (typeof courses.$inferInsert)[] = [];
+  const moduleRows: (typeof modules.$inferInsert)[] = [];
+  const lessonRows: (typeof lessons.$inferInsert)[] = [];
+  const fileRows: (typeof lessonFiles.$inferInsert)[] = [];
+
+  const visit = (module: ContentFileModule, courseId: number, ancestry: string, position: number) => {
+    moduleRows.push({
+      id: module.id,
+      courseId,
+      referenceCode: moduleReferenceCode(module.id),
+      parentReferenceCode: ancestry,
+      title: module.title,
+      position,
+      descriptionHtml: sanitiseOptionalHtml(module.description_html),
+      visibleInPreview: module.visible_in_preview,
+    });
+    module.lessons.forEach((lesson, lessonIndex) => {
+      lessonRows.push({
+        id: lesson.id,
+        moduleId: module.id,
+        position: lessonIndex + 1,
+        title: lesson.title,
+        contentSummaryHtml: sanitiseOptionalHtml(lesson.content_summary_html),
+        noteHtml: sanitiseOptionalHtml(lesson.note_html),
+        videoProvider: lesson.video?.provider ?? null,
+        videoId: lesson.video?.id ?? null,
+      });
+      lesson.downloads.forEach((download, downloadIndex) => {
+        fileRows.push({
+          id: download.id,
+          lessonId: lesson.id,
+          position: downloadIndex + 1,
+          filename: download.filename,
+          contentType: download.content_type,
+          bytes: download.text !== undefined ? Buffer.from(download.text, "utf8") : Buffer.from(download.base64!, "base64"),
+        });
+      });
+    });
+    const childAncestry = `${ancestry}_${moduleReferenceCode(module.id)}`;
+    module.modules.forEach((child, childIndex) => visit(child, courseId, childAncestry, childIndex + 1));
+  };
+
+  file.courses.forEach((course, courseIndex) => {
+    courseRows.push({
+      id: course.id,
+      title: course.title,
+      descriptionHtml: sanitiseHtml(course.description_html),
+      logo: course.logo,
+      freeForMembers: course.free_for_members,
+      position: courseIndex + 1,
+    });
+    course.modules.forEach((module, moduleIndex) => visit(module, course.id, courseReferenceCode(course.id), moduleIndex + 1));
+  });
+
+  await db.transaction(async (tx) => {
+    await insertInChunks(courseRows, (chunk) =>
+      tx.insert(courses).values(chunk).onConflictDoUpdate({
+        target: courses.id,
+        set: overwriteAll(courses, ["title", "descriptionHtml", "logo", "freeForMembers", "position"]),
+      }),
+    );
+    await insertInChunks(moduleRows, (chunk) =>
+      tx.insert(modules).values(chunk).onConflictDoUpdate({
+        target: modules.id,
+        set: overwriteAll(modules, [
+          "courseId", "referenceCode", "parentReferenceCode", "title", "position", "descriptionHtml", "visibleInPreview",
+        ]),
+      }),
+    );
+    await insertInChunks(lessonRows, (chunk) =>
+      tx.insert(lessons).values(chunk).onConflictDoUpdate({
+        target: lessons.id,
+        set: overwriteAll(lessons, [
+          "moduleId", "position", "title", "contentSummaryHtml", "noteHtml", "videoProvider", "videoId",
+        ]),
+      }),
+    );
+    await insertInChunks(
+      fileRows,
+      (chunk) =>
+        tx.insert(lessonFiles).values(chunk).onConflictDoUpdate({
+          target: lessonFiles.id,
+          set: overwriteAll(lessonFiles, ["lessonId", "position", "filename", "contentType", "bytes"]),
+        }),
+      50,
+    );
+    await tx.delete(lessonFiles).where(notInArray(lessonFiles.id, fileRows.map((row) => row.id)));
+    await tx.delete(lessons).where(notInArray(lessons.id, lessonRows.map((row) => row.id)));
+    await tx.delete(modules).where(notInArray(modules.id, moduleRows.map((row) => row.id)));
+
+    await tx.delete(planCourses);
+    const planRows = file.subscription_plans.map((plan, index) => ({
+      id: plan.id,
+      name: plan.name,
+      description: plan.description,
+      priceMinor: plan.price,
+      currency: plan.currency,
+      billingInterval: plan.billing_interval,
+      position: index + 1,
+    }));
+    if (planRows.length > 0) {
+      await tx.insert(subscriptionPlans).values(planRows).onConflictDoUpdate({
+        target: subscriptionPlans.id,
+        set: overwriteAll(subscriptionPlans, ["name", "description", "priceMinor", "currency", "billingInterval", "position"]),
+      });
+    }
+    await tx.delete(subscriptionPlans).where(notInArray(subscriptionPlans.id, planRows.map((row) => row.id)));
+    await tx.delete(courses).where(notInArray(courses.id, courseRows.map((row) => row.id)));
+    const planCourseRows = file.subscription_plans.flatMap((plan) =>
+      [...new Set(plan.course_ids)].map((courseId) => ({ planId: plan.id, courseId })),
+    );
+    if (planCourseRows.length > 0) await tx.insert(planCourses).values(planCourseRows);
+  });
+
+  const after = JSON.stringify(await exportCatalogue(db));
+  return {
+    courses: courseRows.length,
+    modules: moduleRows.length,
+    lessons: lessonRows.length,
+    downloads: fileRows.length,
+    subscription_plans: file.subscription_plans.length,
+    changed: before !== after,
+  };
+}
+
+/** The whole catalogue in the content format, downloads inline as base64. */
+export async function exportCatalogue(db: Queryable): Promise<ContentFile> {
+  const [courseRows, moduleRows, lessonRows, fileRows, planRows, planCourseRows] = await Promise.all([
+    db.select().from(courses).orderBy(asc(courses.position), asc(courses.id)),
+    db.select().from(modules).orderBy(asc(modules.position), asc(modules.id)),
+    db.select().from(lessons).orderBy(asc(lessons.position), asc(lessons.id)),
+    db.select().from(lessonFiles).orderBy(asc(lessonFiles.position), asc(lessonFiles.id)),
+    db.select().from(subscriptionPlans).orderBy(asc(subscriptionPlans.position), asc(subscriptionPlans.id)),
+    db.select().from(planCourses).orderBy(asc(planCourses.courseId)),
+  ]);
+
+  const filesByLesson = groupBy(fileRows, (row) => row.lessonId);
+  const lessonsByModule = groupBy(lessonRows, (row) => row.moduleId);
+  const childrenByParent = groupBy(moduleRows, (row) => row.parentReferenceCode);
+
+  const exportModule = (row: (typeof moduleRows)[number]): ContentFileModule => ({
+    id: row.id,
+    title: row.title,
+    description_html: row.descriptionHtml,
+    visible_in_preview: row.visibleInPreview,
+    lessons: (lessonsByModule.get(row.id) ?? []).map((lesson) => ({
+      id: lesson.id,
+      title: lesson.title,
+      content_summary_html: lesson.contentSummaryHtml,
+      note_html: lesson.noteHtml,
+      video: lesson.videoProvider && lesson.videoId ? { provider: lesson.videoProvider, id: lesson.videoId } : null,
+      downloads: (filesByLesson.get(lesson.id) ?? []).map((file) => ({
+        id: file.id,
+        filename: file.filename,
+        content_type: file.contentType,
+        base64: Buffer.from(file.bytes).toString("base64"),
+      })),
+    })),
+    modules: (childrenByParent.get(`${row.parentReferenceCode}_${row.referenceCode}`) ?? []).map(exportModule),
+  });
+
+  return {
+    format: "doula-course-catalogue",
+    version: 1,
+    subscription_plans: planRows.map((plan) => ({
+      id: plan.id,
+      name: plan.name,
+      description: plan.description,
+      price: plan.priceMinor,
+      currency: plan.currency,
+      billing_interval: plan.billingInterval,
+      course_ids: planCourseRows.filter((link) => link.planId === plan.id).map((link) => link.courseId),
+    })),
+    courses: courseRows.map((course) => ({
+      id: course.id,
+      title: course.title,
+      description_html: course.descriptionHtml,
+      logo: course.logo,
+      free_for_members: course.freeForMembers,
+      modules: (childrenByParent.get(courseReferenceCode(course.id)) ?? []).map(exportModule),
+    })),
+  };
+}
+
+export function groupBy<Item, Key>(items: Item[], keyOf: (item: Item) => Key): Map<Key, Item[]> {
+  const groups = new Map<Key, Item[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}

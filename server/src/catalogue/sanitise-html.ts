@@ -1,0 +1,35 @@
+import sanitizeHtml from "sanitize-html";
+
+// The allow-list for course descriptions, notes, summaries and module descriptions: the
+// formatting an instructor writes, and nothing that runs (no script, no handler, no javascript: URL).
+const options: sanitizeHtml.IOptions = {
+  allowedTags: [
+    "p", "br", "hr", "strong", "b", "em", "i", "u", "s", "small", "sub", "sup", "mark",
+    "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "blockquote", "span", "div",
+    "a", "table", "thead", "tbody", "tr", "th", "td", "caption", "figure", "figcaption", "img",
+  ],
+  allowedAttributes: {
+    a: ["href", "title"],
+    img: ["src", "alt", "width", "height"],
+    th: ["scope", "colspan", "rowspan"],
+    td: ["colspan", "rowspan"],
+    ol: ["start"],
+  },
+  allowedSchemes: ["https", "http", "mailto", "tel"],
+  allowedSchemesByTag: { img: ["https", "data"] },
+  allowProtocolRelative: false,
+  transformTags: {
+    a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer" }, true),
+  },
+  disallowedTagsMode: "discard",
+};
+
+export function sanitiseHtml(html: string): string {
+  return sanitizeHtml(html, options).trim();
+}
+
+export function sanitiseOptionalHtml(html: string | null | undefined): string | null {
+  if (html === null || html === undefined) return null;
+  const clean = sanitiseHtml(html);
+  return clean === "" ? null : clean;
+}

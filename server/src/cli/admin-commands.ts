@@ -1,0 +1,260 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { and, eq } from "drizzle-orm";
+import { isCalendarDate } from "../../../contract/forms.ts";
+import { Email } from "../../../contract/accounts.ts";
+import {
+  createAccessCode,
+  deactivateAccessCode,
+  isWellFormedCode,
+  listAccessCodes,
+  normaliseCode,
+} from "../access-codes/access-codes-repository.ts";
+import { findUserByEmail, listUsers, setUserRole } from "../accounts/users-repository.ts";
+import { exportCatalogue, importCatalogue } from "../catalogue/catalogue-transfer.ts";
+import type { Database } from "../db/client.ts";
+import { courseGrants, courses } from "../db/schema.ts";
+import { listSubmissions } from "../forms/forms-repository.ts";
+import { HttpError } from "../http/errors.ts";
+
+/** A command after its arguments were checked; files are already read, so it can travel to a running server. */
+export type AdminCommand =
+  | { name: "access-code create"; code: string; maxUses: number | null; expires: string | null }
+  | { name: "access-code deactivate"; code: string }
+  | { name: "access-code list" }
+  | { name: "course grant" | "course revoke"; email: string; courseId: number }
+  | { name: "user set-role"; email: string; role: "member" | "admin" }
+  | { name: "user list" }
+  | { name: "content import"; document: unknown }
+  | { name: "content export" }
+  | { name: "inbox list"; kind: "feedback" | "contact" | null };
+
+export type AdminResult = { text: string; data?: unknown };
+
+export class UsageError extends Error {}
+
+export const usage = `Usage: npm run admin -- <command>
+
+  access-code create <CODE> [--max-uses N] [--expires YYYY-MM-DD]
+  access-code deactivate <CODE>
+  access-code list
+  course grant <email> <course-id>
+  course revoke <email> <course-id>
+  user set-role <email> <member|admin>
+  user list
+  content import <file.json>
+  content export [file.json]
+  inbox list [--kind feedback|contact]`;
+
+function positiveInteger(text: string | undefined, what: string): number {
+  if (!text || !/^\d{1,9}$/.test(text) || Number(text) < 1) throw new UsageError(`${what} must be a whole number of 1 or more, not "${text ?? ""}".`);
+  return Number(text);
+}
+
+function emailArgument(text: string | undefined): string {
+  const parsed = Email.safeParse(text ?? "");
+  if (!parsed.success) throw new UsageError(`"${text ?? ""}" is not an e-mail address.`);
+  return parsed.data;
+}
+
+/** Turns the words after `npm run admin --` into a command, reading any file it names. */
+export async function parseCommand(argv: string[], cwd = process.cwd()): Promise<AdminCommand> {
+  const { values, positionals } = (() => {
+    try {
+      return parseArgs({
+        args: argv,
+        allowPositionals: true,
+        options: { "max-uses": { type: "string" }, expires: { type: "string" }, kind: { type: "string" } },
+      });
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+  })();
+  const [group, action, ...rest] = positionals;
+  const name = `${group ?? ""} ${action ?? ""}`;
+  const expectArguments = (count: number, shape: string) => {
+    if (rest.length !== count) throw new UsageError(`Usage: npm run admin -- ${name} ${shape}`.trimEnd());
+  };
+  const noFlags = (allowed: string[] = []) => {
+    const extra = Object.keys(values).filter((flag) => !allowed.includes(flag));
+    if (extra.length > 0) throw new UsageError(`${name} does not take --${extra[0]}.`);
+  };
+
+  switch (name) {
+    case "access-code create": {
+      expectArguments(1, "<CODE> [--max-uses N] [--expires YYYY-MM-DD]");
+      noFlags(["max-uses", "expires"]);
+      const code = normaliseCode(rest[0]!);
+      if (!isWellFormedCode(code)) {
+        throw new UsageError("An access code is 3 to 64 letters, digits, dashes or underscores, starting with a letter or digit.");
+      }
+      const maxUses = values["max-uses"] === undefined ? null : positiveInteger(values["max-uses"], "--max-uses");
+      const expires = values.expires ?? null;
+      if (expires !== null && !isCalendarDate(expires)) throw new UsageError(`--expires takes a date as YYYY-MM-DD, not "${expires}".`);
+      return { name, code, maxUses, expires };
+    }
+    case "access-code deactivate":
+      expectArguments(1, "<CODE>");
+      noFlags();
+      return { name, code: normaliseCode(rest[0]!) };
+    case "access-code list":
+    case "user list":
+    case "content export":
+      if (name === "content export") {
+        if (rest.length > 1) throw new UsageError("Usage: npm run admin -- content export [file.json]");
+      } else expectArguments(0, "");
+      noFlags();
+      return { name } as AdminCommand;
+    case "course grant":
+    case "course revoke":
+      expectArguments(2, "<email> <course-id>");
+      noFlags();
+      return { name, email: emailArgument(rest[0]), courseId: positiveInteger(rest[1], "The course id") };
+    case "user set-role": {
+      expectArguments(2, "<email> <member|admin>");
+      noFlags();
+      const role = rest[1];
+      if (role !== "member" && role !== "admin") throw new UsageError(`The role must be member or admin, not "${role}".`);
+      return { name, email: emailArgument(rest[0]), role };
+    }
+    case "content import": {
+      expectArguments(1, "<file.json>");
+      noFlags();
+      const file = path.resolve(cwd, rest[0]!);
+      let text: string;
+      try {
+        text = await readFile(file, "utf8");
+      } catch {
+        throw new UsageError(`Cannot read ${rest[0]}: no such file, or it is not readable.`);
+      }
+      try {
+        return { name, document: JSON.parse(text) };
+      } catch (error) {
+        throw new UsageError(`${rest[0]} is not valid JSON: ${(error as Error).message}`);
+      }
+    }
+    case "inbox list": {
+      expectArguments(0, "[--kind feedback|contact]");
+      noFlags(["kind"]);
+      const kind = values.kind ?? null;
+      if (kind !== null && kind !== "feedback" && kind !== "contact") throw new UsageError(`--kind is feedback or contact, not "${kind}".`);
+      return { name, kind };
+    }
+    default:
+      throw new UsageError(positionals.length === 0 ? usage : `Unknown command "${positionals.join(" ")}".\n\n${usage}`);
+  }
+}
+
+/** Expiry at the end of the named day (UTC): a code valid until 2026-12-31 works all of that day. */
+function endOfDay(date: string): Date {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + 24 * 60 * 60 * 1000);
+}
+
+function table(rows: string[][]): string {
+  if (rows.length <= 1) return "(none)";
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? "").length)));
+  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd()).join("\n");
+}
+
+export async function executeCommand(db: Database, command: AdminCommand): Promise<AdminResult> {
+  switch (command.name) {
+    case "access-code create": {
+      const expiresAt = command.expires ? endOfDay(command.expires) : null;
+      if (expiresAt && expiresAt.getTime() <= Date.now()) throw new HttpError(400, `The date ${command.expires} has already passed.`);
+      const row = await createAccessCode(db, { code: command.code, maxUses: command.maxUses, expiresAt });
+      const limits = [
+        row.maxUses === null ? "unlimited uses" : `${row.maxUses} use(s)`,
+        command.expires ? `valid through ${command.expires} (UTC)` : "no expiry",
+      ];
+      return { text: `Created access code ${row.code}: ${limits.join(", ")}.` };
+    }
+    case "access-code deactivate": {
+      const row = await deactivateAccessCode(db, command.code);
+      if (!row) throw new HttpError(404, `There is no access code ${command.code}.`);
+      return { text: `Deactivated access code ${row.code}. Nobody can register with it any more.` };
+    }
+    case "access-code list": {
+      const rows = await listAccessCodes(db);
+      const now = Date.now();
+      const status = (row: (typeof rows)[number]) =>
+        !row.active ? "inactive" : row.expiresAt && row.expiresAt.getTime() <= now ? "expired"
+          : row.maxUses !== null && row.uses >= row.maxUses ? "used up" : "active";
+      return {
+        text: table([
+          ["CODE", "USES", "EXPIRES", "STATUS"],
+          ...rows.map((row) => [
+            row.code,
+            `${row.uses}/${row.maxUses ?? "∞"}`,
+            row.expiresAt ? new Date(row.expiresAt.getTime() - 1).toISOString().slice(0, 10) : "never",
+            status(row),
+          ]),
+        ]),
+        data: rows,
+      };
+    }
+    case "course grant":
+    case "course revoke": {
+      const user = await findUserByEmail(db, command.email);
+      if (!user) throw new HttpError(404, `There is no member with the e-mail ${command.email}.`);
+      const [course] = await db.select().from(courses).where(eq(courses.id, command.courseId));
+      if (!course) throw new HttpError(404, `There is no course with the id ${command.courseId}.`);
+      if (command.name === "course grant") {
+        await db.insert(courseGrants).values({ userId: user.id, courseId: course.id }).onConflictDoNothing();
+        return { text: `${user.email} can now open "${course.title}" (course ${course.id}).` };
+      }
+      const removed = await db
+        .delete(courseGrants)
+        .where(and(eq(courseGrants.userId, user.id), eq(courseGrants.courseId, course.id)))
+        .returning();
+      const note = course.freeForMembers ? " (this course is free for every member, so they can still open it)" : "";
+      return {
+        text: removed.length > 0
+          ? `${user.email} no longer has a grant for "${course.title}" (course ${course.id})${note}.`
+          : `${user.email} had no grant for "${course.title}" (course ${course.id}); nothing changed.`,
+      };
+    }
+    case "user set-role": {
+      const user = await setUserRole(db, command.email, command.role);
+      if (!user) throw new HttpError(404, `There is no member with the e-mail ${command.email}.`);
+      return { text: `${user.email} is now ${command.role === "admin" ? "an admin" : "a member"}.` };
+    }
+    case "user list": {
+      const rows = await listUsers(db);
+      return {
+        text: table([
+          ["ID", "EMAIL", "NAME", "ROLE", "JOINED"],
+          ...rows.map((user) => [
+            String(user.id),
+            user.email,
+            [user.firstName, user.lastName].filter(Boolean).join(" ") || "-",
+            user.role,
+            user.createdAt.toISOString().slice(0, 10),
+          ]),
+        ]),
+      };
+    }
+    case "content import": {
+      const summary = await importCatalogue(db, command.document);
+      const counts = `${summary.courses} courses, ${summary.modules} modules, ${summary.lessons} lessons, ${summary.downloads} downloads, ${summary.subscription_plans} plans`;
+      return { text: summary.changed ? `Imported the catalogue: ${counts}.` : `The catalogue already matches this file (${counts}); nothing changed.`, data: summary };
+    }
+    case "content export": {
+      const catalogue = await exportCatalogue(db);
+      return { text: `Exported ${catalogue.courses.length} courses.`, data: catalogue };
+    }
+    case "inbox list": {
+      const rows = await listSubmissions(db, command.kind ?? undefined);
+      if (rows.length === 0) return { text: "The inbox is empty.", data: [] };
+      const text = rows
+        .map((row) => {
+          const fields = Object.entries(row.payload as Record<string, unknown>)
+            .map(([field, value]) => `  ${field}: ${Array.isArray(value) ? value.join(", ") : String(value ?? "")}`)
+            .join("\n");
+          return `#${row.id} ${row.kind} from ${row.memberEmail ?? "a deleted member"} at ${row.createdAt.toISOString()}\n${fields}`;
+        })
+        .join("\n\n");
+      return { text, data: rows };
+    }
+  }
+}

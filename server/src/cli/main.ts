@@ -1,0 +1,53 @@
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { loadConfig } from "../config.ts";
+import { openDatabase } from "../db/client.ts";
+import { HttpError } from "../http/errors.ts";
+import { type AdminCommand, type AdminResult, executeCommand, parseCommand, UsageError } from "./admin-commands.ts";
+import { sendToRunningServer } from "./admin-socket.ts";
+
+async function run(command: AdminCommand): Promise<AdminResult> {
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    const reply = await sendToRunningServer(config.dataDir, command);
+    if (reply) {
+      if (!reply.ok) throw new HttpError(reply.status, reply.error);
+      return reply.result;
+    }
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  try {
+    return await executeCommand(database.db, command);
+  } finally {
+    await database.close();
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  try {
+    const command = await parseCommand(argv);
+    const result = await run(command);
+    if (command.name === "content export") {
+      const json = `${JSON.stringify(result.data, null, 2)}\n`;
+      const target = argv.slice(2).find((word) => !word.startsWith("--"));
+      if (target) {
+        await writeFile(path.resolve(target), json);
+        console.log(`${result.text} Written to ${target}.`);
+      } else {
+        process.stdout.write(json);
+      }
+    } else {
+      console.log(result.text);
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof HttpError) {
+      console.error(error.message);
+      return error instanceof UsageError ? 2 : 1;
+    }
+    console.error(`The command failed: ${(error as Error).message}`);
+    return 1;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,82 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "./schema.ts";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** Either the database or an open transaction: repositories accept both. */
+export type Queryable = Database | Transaction;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+// Any constant works; it only has to be the same for every app server sharing one PostgreSQL.
+const MIGRATION_LOCK_ID = 720_451_903;
+
+export type DatabaseOptions = {
+  /** A PostgreSQL URL; when absent, the embedded PGlite database is used. */
+  databaseUrl?: string | undefined;
+  /** Where PGlite keeps its files; "memory" keeps them nowhere (tests). */
+  dataDir: string | "memory";
+  poolSize?: number;
+};
+
+/** Opens the database and brings its schema up to date. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  return openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  let client: PGlite;
+  if (dataDir === "memory") {
+    client = new PGlite();
+  } else {
+    const directory = path.join(dataDir, "pglite");
+    mkdirSync(directory, { recursive: true });
+    client = new PGlite(directory);
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  await migratePglite(db as never, { migrationsFolder });
+  return { db, kind: "pglite", close: () => client.close() };
+}
+
+async function openPostgres(databaseUrl: string, poolSize: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  // Several app servers may start at once; only one of them may run the migrations.
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    await migratePostgres(drizzlePostgres(lockClient, { schema }), { migrationsFolder });
+  } finally {
+    await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+    lockClient.release();
+  }
+  const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+  return { db, kind: "postgres", close: () => pool.end() };
+}
+
+/** PostgreSQL's error code of a failed query, looking through the wrappers drizzle adds. */
+export function postgresErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === "object"; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+export const UNIQUE_VIOLATION = "23505";

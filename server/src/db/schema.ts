@@ -1,0 +1,172 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+});
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    role: text("role", { enum: ["member", "admin"] }).notNull().default("member"),
+    accessCode: text("access_code"),
+    createdAt: createdAt(),
+  },
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("sessions_user_id_idx").on(table.userId)],
+);
+
+export const accessCodes = pgTable("access_codes", {
+  code: text("code").primaryKey(),
+  maxUses: integer("max_uses"),
+  uses: integer("uses").notNull().default(0),
+  expiresAt: timestamp("expires_at", { withTimezone: true }),
+  active: boolean("active").notNull().default(true),
+  createdAt: createdAt(),
+});
+
+// Catalogue ids are chosen by the instructor's content file, not generated, so that a re-import
+// keeps every link (/lesson?course=3&lesson=17) and every member's grant pointing at the same thing.
+export const courses = pgTable("courses", {
+  id: integer("id").primaryKey(),
+  title: text("title").notNull(),
+  descriptionHtml: text("description_html").notNull().default(""),
+  logo: integer("logo").notNull().default(0),
+  freeForMembers: boolean("free_for_members").notNull().default(false),
+  position: integer("position").notNull(),
+});
+
+export const subscriptionPlans = pgTable("subscription_plans", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  priceMinor: integer("price_minor").notNull(),
+  currency: text("currency").notNull(),
+  billingInterval: text("billing_interval", { enum: ["month", "year", "once"] }).notNull(),
+  position: integer("position").notNull(),
+});
+
+export const planCourses = pgTable(
+  "plan_courses",
+  {
+    planId: integer("plan_id")
+      .notNull()
+      .references(() => subscriptionPlans.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+  },
+  (table) => [primaryKey({ columns: [table.planId, table.courseId] })],
+);
+
+export const modules = pgTable(
+  "modules",
+  {
+    id: integer("id").primaryKey(),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    referenceCode: text("reference_code").notNull().unique(),
+    parentReferenceCode: text("parent_reference_code").notNull(),
+    title: text("title").notNull(),
+    position: integer("position").notNull(),
+    descriptionHtml: text("description_html"),
+    visibleInPreview: boolean("visible_in_preview").notNull().default(false),
+  },
+  (table) => [index("modules_course_id_idx").on(table.courseId)],
+);
+
+export const lessons = pgTable(
+  "lessons",
+  {
+    id: integer("id").primaryKey(),
+    moduleId: integer("module_id")
+      .notNull()
+      .references(() => modules.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    title: text("title").notNull(),
+    contentSummaryHtml: text("content_summary_html"),
+    noteHtml: text("note_html"),
+    videoProvider: text("video_provider", { enum: ["vimeo", "youtube"] }),
+    videoId: text("video_id"),
+  },
+  (table) => [index("lessons_module_id_idx").on(table.moduleId)],
+);
+
+export const lessonFiles = pgTable(
+  "lesson_files",
+  {
+    id: integer("id").primaryKey(),
+    lessonId: integer("lesson_id")
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    filename: text("filename").notNull(),
+    contentType: text("content_type").notNull(),
+    // Kept in the database so that several app servers on one PostgreSQL serve the same files.
+    bytes: bytea("bytes").notNull(),
+  },
+  (table) => [index("lesson_files_lesson_id_idx").on(table.lessonId)],
+);
+
+export const courseGrants = pgTable(
+  "course_grants",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.courseId] })],
+);
+
+export const formSubmissions = pgTable(
+  "form_submissions",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind", { enum: ["feedback", "contact"] }).notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    payload: jsonb("payload").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("form_submissions_kind_idx").on(table.kind, table.createdAt)],
+);
+
+/** One-off facts about this installation, such as whether the demo content was seeded. */
+export const installationFacts = pgTable("installation_facts", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+});

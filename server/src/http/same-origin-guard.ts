@@ -1,0 +1,29 @@
+import type { FastifyInstance } from "fastify";
+import { HttpError } from "./errors.ts";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Refuses state-changing API requests that come from another site. An HTML form cannot send
+ * application/json, and a browser names the page's origin on every cross-site request, so a
+ * request must be JSON and, when the browser says where it comes from, come from here.
+ */
+export function installSameOriginGuard(app: FastifyInstance): void {
+  app.addHook("onRequest", async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/reactapi/")) return;
+    const contentType = request.headers["content-type"] ?? "";
+    if (!/^application\/json\b/i.test(contentType)) {
+      throw new HttpError(415, "Please send the request as JSON (Content-Type: application/json).");
+    }
+    if (request.headers["sec-fetch-site"] === "cross-site") {
+      throw new HttpError(403, "This request came from another website and was refused.");
+    }
+    const origin = request.headers.origin;
+    if (origin && origin !== "null") {
+      const expected = `${request.protocol}://${request.host}`;
+      if (origin !== expected) throw new HttpError(403, "This request came from another website and was refused.");
+    } else if (origin === "null") {
+      throw new HttpError(403, "This request came from another website and was refused.");
+    }
+  });
+}

@@ -1,0 +1,39 @@
+import { mkdirSync } from "node:fs";
+import { buildApp, logRedactions } from "./app.ts";
+import { startAdminSocket } from "./cli/admin-socket.ts";
+import { loadConfig } from "./config.ts";
+import { openDatabase } from "./db/client.ts";
+import { seedNewInstallation } from "./seed.ts";
+
+const config = loadConfig();
+if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const app = await buildApp({
+  db: database.db,
+  config,
+  logger: { level: config.logLevel, redact: { paths: logRedactions, censor: "[redacted]" } },
+});
+if (config.seedDemoContent) await seedNewInstallation(database.db, app.log);
+const stopAdminSocket = config.databaseUrl ? async () => {} : await startAdminSocket(config.dataDir, database.db, app.log);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, "stopping: finishing requests in flight");
+  // app.close stops accepting connections and waits for the requests already in flight.
+  try {
+    await app.close();
+    await stopAdminSocket();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, "could not stop cleanly");
+    process.exit(1);
+  }
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`Ready on http://localhost:${config.port} (database: ${database.kind === "pglite" ? `embedded, in ${config.dataDir}` : "PostgreSQL"})`);

@@ -1,0 +1,32 @@
+import { readFile } from "node:fs/promises";
+import type { FastifyBaseLogger } from "fastify";
+import { createAccessCode, generateCode } from "./access-codes/access-codes-repository.ts";
+import { importCatalogue } from "./catalogue/catalogue-transfer.ts";
+import type { Database } from "./db/client.ts";
+import { installationFacts } from "./db/schema.ts";
+
+const demoCatalogueUrl = new URL("./catalogue/demo-catalogue.json", import.meta.url);
+
+/**
+ * Seeds a new installation once: the demo catalogue and one beta access code, printed to the log.
+ * The fact that it happened is written in the same transaction, so a restart (or a second app
+ * server starting at the same moment) never seeds twice, and an instructor who empties the
+ * catalogue does not find the demo back.
+ */
+export async function seedNewInstallation(db: Database, log: FastifyBaseLogger): Promise<void> {
+  const code = generateCode();
+  const seeded = await db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .insert(installationFacts)
+      .values({ key: "seeded", value: new Date().toISOString() })
+      .onConflictDoNothing()
+      .returning();
+    if (!claimed) return false;
+    await importCatalogue(tx, JSON.parse(await readFile(demoCatalogueUrl, "utf8")));
+    await createAccessCode(tx, { code });
+    return true;
+  });
+  if (seeded) {
+    log.info({ accessCode: code }, `New installation: demo catalogue loaded. Beta access code for registration: ${code}`);
+  }
+}
