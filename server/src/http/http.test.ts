@@ -1,0 +1,103 @@
+import { Writable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, DEMO_CODE, GOOD_PASSWORD, jsonHeaders, login, register, sessionCookieOf, type TestApp, uniqueEmail } from "../test/test-app.ts";
+
+describe("the HTTP surface", () => {
+  let context: TestApp;
+  const logLines: string[] = [];
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        logLines.push(chunk.toString());
+        done();
+      },
+    });
+    context = await createTestApp("pglite", { logger: { level: "trace", stream } });
+  });
+  afterAll(() => context.close());
+  const app = () => context.app;
+
+  it("answers malformed JSON with 400 and a sentence", async () => {
+    const response = await app().inject({ method: "POST", url: "/reactapi/users/login", headers: jsonHeaders, payload: '{"email": ' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: "The request body is not valid JSON." });
+  });
+
+  it("answers a body over 1 MB with 413", async () => {
+    const payload = JSON.stringify({ email: "a@example.com", password: "x".repeat(1024 * 1024 + 10) });
+    const response = await app().inject({ method: "POST", url: "/reactapi/users/register", headers: jsonHeaders, payload });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error).toMatch(/too large/);
+  });
+
+  it("refuses a cross-site HTML form post", async () => {
+    const response = await app().inject({
+      method: "POST",
+      url: "/reactapi/users/login",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" },
+      payload: "email=a%40example.com&password=x",
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().error).toMatch(/JSON/);
+  });
+
+  it("refuses JSON posted from another origin", async () => {
+    const response = await app().inject({
+      method: "POST",
+      url: "/reactapi/feedback",
+      headers: { ...jsonHeaders, origin: "https://evil.example", host: "localhost:5000" },
+      payload: { satisfaction: 5, recommend: 5 },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error).toMatch(/another website/);
+  });
+
+  it("accepts JSON posted from its own origin", async () => {
+    const response = await app().inject({
+      method: "POST",
+      url: "/reactapi/users/login",
+      headers: { ...jsonHeaders, origin: "http://localhost:5000", host: "localhost:5000", "sec-fetch-site": "same-origin" },
+      payload: { email: "nobody@example.com", password: "whatever-1!" },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it("sends security headers with a Content-Security-Policy limited to the app and its players", async () => {
+    const response = await app().inject({ url: "/reactapi/getcourses" });
+    const policy = String(response.headers["content-security-policy"]);
+    expect(policy).toContain("default-src 'self'");
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toMatch(/frame-src https:\/\/player\.vimeo\.com https:\/\/www\.youtube-nocookie\.com https:\/\/www\.buzzsprout\.com/);
+    expect(policy).toContain("object-src 'none'");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("answers an unknown API path with a JSON 404", async () => {
+    const response = await app().inject({ url: "/reactapi/nothing-here" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: "Not found." });
+  });
+
+  it("never writes a password, token or cookie to the log", async () => {
+    const email = uniqueEmail("logged");
+    await register(app(), { email, password: GOOD_PASSWORD, access_code: DEMO_CODE });
+    const signedIn = await login(app(), email);
+    const cookie = sessionCookieOf(signedIn);
+    await app().inject({ url: "/reactapi/users/me", headers: { cookie } });
+    const log = logLines.join("");
+    expect(log).toContain("/reactapi/users/me");
+    expect(log).not.toContain(GOOD_PASSWORD);
+    expect(log).not.toContain(cookie.slice("session=".length));
+  });
+
+  it("answers a failure inside with a fixed 500 text, logging the details and showing none", async () => {
+    const broken = await createTestApp("pglite", { seed: false, logger: { level: "error", stream: new Writable({ write: (chunk, _e, done) => { logLines.push(chunk.toString()); done(); } }) } });
+    await broken.database.close();
+    const response = await broken.app.inject({ url: "/reactapi/getcourses" });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ error: "Internal server error. Please try again later." });
+    expect(response.body).not.toMatch(/select|at |\.ts/i);
+    expect(logLines.join("")).toContain("request failed");
+    await broken.app.close();
+  });
+});

@@ -1,0 +1,105 @@
+import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import { createAccessCode } from "../access-codes/access-codes-repository.ts";
+import { buildApp } from "../app.ts";
+import { importCatalogue } from "../catalogue/catalogue-transfer.ts";
+import { loadConfig } from "../config.ts";
+import { type DatabaseHandle, openDatabase } from "../db/client.ts";
+
+export type Backend = "pglite" | "postgres";
+
+const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+
+/** The backends the database tests run on: always PGlite, and PostgreSQL when TEST_DATABASE_URL names one. */
+export const backends: Backend[] = testDatabaseUrl ? ["pglite", "postgres"] : ["pglite"];
+export const postgresMissingNotice =
+  "TEST_DATABASE_URL is not set: the PostgreSQL runs of the database tests did not run (PGlite runs did).";
+
+/** Creates an empty PostgreSQL database for one test file and returns its URL and a way to drop it. */
+export async function createScratchPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (!testDatabaseUrl) throw new Error(postgresMissingNotice);
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: testDatabaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(testDatabaseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: testDatabaseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export const DEMO_CODE = "TEST-CODE";
+export const demoCatalogue = JSON.parse(
+  await readFile(new URL("../catalogue/demo-catalogue.json", import.meta.url), "utf8"),
+) as Record<string, unknown>;
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  close: () => Promise<void>;
+};
+
+/** A fresh app on a fresh database of the given backend, with the demo catalogue and one open access code. */
+export async function createTestApp(
+  backend: Backend,
+  options: { logger?: FastifyServerOptions["logger"]; seed?: boolean } = {},
+): Promise<TestApp> {
+  const scratch = backend === "postgres" ? await createScratchPostgres() : undefined;
+  const database = await openDatabase({ databaseUrl: scratch?.url, dataDir: "memory" });
+  if (options.seed !== false) {
+    await importCatalogue(database.db, demoCatalogue);
+    await createAccessCode(database.db, { code: DEMO_CODE });
+  }
+  const config = loadConfig({ NODE_ENV: "test" });
+  const app = await buildApp({ db: database.db, config, logger: options.logger ?? false });
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await scratch?.drop();
+    },
+  };
+}
+
+export const jsonHeaders = { "content-type": "application/json" };
+
+let emailCounter = 0;
+export function uniqueEmail(prefix = "member"): string {
+  emailCounter += 1;
+  return `${prefix}.${emailCounter}.${randomBytes(3).toString("hex")}@example.com`;
+}
+export const GOOD_PASSWORD = "calm-Birth-2025";
+
+export function register(app: FastifyInstance, body: Record<string, unknown>): Promise<LightMyRequestResponse> {
+  return app.inject({ method: "POST", url: "/reactapi/users/register", headers: jsonHeaders, payload: body });
+}
+
+export function login(app: FastifyInstance, email: string, password = GOOD_PASSWORD, headers: Record<string, string> = {}) {
+  return app.inject({ method: "POST", url: "/reactapi/users/login", headers: { ...jsonHeaders, ...headers }, payload: { email, password } });
+}
+
+export function sessionCookieOf(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((candidate) => candidate.name === "session");
+  if (!cookie) throw new Error(`no session cookie in the response (status ${response.statusCode})`);
+  return `session=${cookie.value}`;
+}
+
+/** Registers a new member with the demo code and signs them in; returns their e-mail and cookie header. */
+export async function signedInMember(app: FastifyInstance, prefix = "member"): Promise<{ email: string; cookie: string }> {
+  const email = uniqueEmail(prefix);
+  const registered = await register(app, { email, password: GOOD_PASSWORD, access_code: DEMO_CODE });
+  if (registered.statusCode !== 201) throw new Error(`registration failed: ${registered.body}`);
+  return { email, cookie: sessionCookieOf(await login(app, email)) };
+}
