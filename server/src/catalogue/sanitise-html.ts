@@ -9,7 +9,7 @@ const options: sanitizeHtml.IOptions = {
     "a", "table", "thead", "tbody", "tr", "th", "td", "caption", "figure", "figcaption", "img",
   ],
   allowedAttributes: {
-    a: ["href", "title"],
+    a: ["href", "title", "rel"],
     img: ["src", "alt", "width", "height"],
     th: ["scope", "colspan", "rowspan"],
     td: ["colspan", "rowspan"],
