@@ -22,8 +22,12 @@ async function shutdown(signal: string) {
   stopping = true;
   app.log.info({ signal }, "stopping: finishing requests in flight");
   // app.close stops accepting connections and waits for the requests already in flight.
+  // A keep-alive connection whose last request finishes after close() began would hold the
+  // process open; close connections as soon as they fall idle.
+  const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
   try {
     await app.close();
+    clearInterval(closeIdle);
     await stopAdminSocket();
     await database.close();
     process.exit(0);
