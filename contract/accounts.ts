@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { passwordRuleText } from "./constants.ts";
 
 // A cap far above any real name or password keeps a megabyte-long field from reaching the hasher.
 const MAX_PASSWORD_LENGTH = 200;
@@ -12,8 +13,7 @@ export const Email = z
   .pipe(z.email({ error: "Please enter a valid e-mail address, like name@example.com." }))
   .transform((email) => email.toLowerCase());
 
-export const passwordRuleText =
-  "Use 8 or more characters, including a letter, a number and a special character.";
+export { passwordRuleText };
 
 export const NewPassword = z
   .string({ error: "Please choose a password." })

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { supportServices } from "./constants.ts";
 
 const MAX_TEXT = 5000;
 const MAX_LINE = 200;
@@ -28,14 +29,7 @@ export const FeedbackRequest = z.object({
 });
 export type FeedbackRequest = z.input<typeof FeedbackRequest>;
 
-/** The services of the /support form, in the order SPEC §2 lists them. */
-export const supportServices = [
-  "Fertility Support",
-  "Birth Support",
-  "Postpartum Support",
-  "Birth and Postpartum Support",
-  "Virtual Services",
-] as const;
+export { supportServices };
 
 export const ContactRequest = z.object({
   email: z

@@ -5,5 +5,13 @@ export const SiteDetails = z.object({
   contact_phone: z.string(),
   contact_city: z.string(),
   podcast_player_url: z.string(),
+  links: z.object({
+    podcast_directory: z.string(),
+    blog: z.string(),
+    facebook: z.string(),
+    youtube: z.string(),
+    pinterest: z.string(),
+    instagram: z.string(),
+  }),
 });
 export type SiteDetails = z.infer<typeof SiteDetails>;

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import type { SiteDetails } from "../../contract/site.ts";
 
 const Environment = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -22,6 +23,12 @@ const Environment = z.object({
   CONTACT_EMAIL: z.email().default("hello@calmbirthcircle.example"),
   CONTACT_PHONE: z.string().default("+1 (555) 010-2025"),
   CONTACT_CITY: z.string().default("Portland, Oregon"),
+  LINK_PODCAST_DIRECTORY: z.url().default("https://podcasts.apple.com/us/search?term=calm%20birth"),
+  LINK_BLOG: z.url().default("https://calmbirthcircle.example/blog"),
+  LINK_FACEBOOK: z.url().default("https://www.facebook.com/"),
+  LINK_YOUTUBE: z.url().default("https://www.youtube.com/"),
+  LINK_PINTEREST: z.url().default("https://www.pinterest.com/"),
+  LINK_INSTAGRAM: z.url().default("https://www.instagram.com/"),
   SEED_DEMO_CONTENT: z
     .enum(["true", "false", ""])
     .default("true")
@@ -46,6 +53,7 @@ export type SiteConfig = {
   contactEmail: string;
   contactPhone: string;
   contactCity: string;
+  links: SiteDetails["links"];
 };
 
 /** Reads the environment once; nothing else in the server reads process.env. */
@@ -71,6 +79,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       contactEmail: values.CONTACT_EMAIL,
       contactPhone: values.CONTACT_PHONE,
       contactCity: values.CONTACT_CITY,
+      links: {
+        podcast_directory: values.LINK_PODCAST_DIRECTORY,
+        blog: values.LINK_BLOG,
+        facebook: values.LINK_FACEBOOK,
+        youtube: values.LINK_YOUTUBE,
+        pinterest: values.LINK_PINTEREST,
+        instagram: values.LINK_INSTAGRAM,
+      },
     },
   };
 }

@@ -9,6 +9,7 @@ export async function siteRoutes(app: FastifyInstance, { site }: { site: SiteCon
     contact_phone: site.contactPhone,
     contact_city: site.contactCity,
     podcast_player_url: site.podcastPlayerUrl,
+    links: site.links,
   };
   app.get("/reactapi/site", async (_request, reply) => reply.header("cache-control", "public, max-age=300").send(details));
 }

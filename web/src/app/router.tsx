@@ -1,0 +1,77 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
+import { createBrowserRouter, Outlet } from "react-router";
+import PublicLayout from "../components/public-layout.tsx";
+import { ScrollToTop } from "../components/scroll-to-top.tsx";
+import { Spinner } from "../components/spinner.tsx";
+
+// Every screen is its own chunk: a visitor on /, /login or /register downloads no member-area code.
+const screens = {
+  landing: lazy(() => import("../features/marketing/landing-page.tsx")),
+  login: lazy(() => import("../features/auth/login-page.tsx")),
+  register: lazy(() => import("../features/auth/register-page.tsx")),
+  join: lazy(() => import("../features/marketing/join-page.tsx")),
+  template: lazy(() => import("../features/marketing/template-page.tsx")),
+  memberLayout: lazy(() => import("../components/member-layout.tsx")),
+  home: lazy(() => import("../features/marketing/home-page.tsx")),
+  podcast: lazy(() => import("../features/marketing/podcast-page.tsx")),
+  gallery: lazy(() => import("../features/marketing/gallery-page.tsx")),
+  feedback: lazy(() => import("../features/forms/feedback-page.tsx")),
+  support: lazy(() => import("../features/forms/support-page.tsx")),
+  library: lazy(() => import("../features/library/library-page.tsx")),
+  course: lazy(() => import("../features/course/course-page.tsx")),
+  lesson: lazy(() => import("../features/lesson/lesson-page.tsx")),
+  purchase: lazy(() => import("../features/library/purchase-page.tsx")),
+  notFound: lazy(() => import("../features/marketing/not-found-page.tsx")),
+};
+
+function show(Screen: LazyExoticComponent<ComponentType>) {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <Screen />
+    </Suspense>
+  );
+}
+
+function Root() {
+  return (
+    <>
+      <ScrollToTop />
+      <Outlet />
+    </>
+  );
+}
+
+export const routes = [
+  {
+    element: <Root />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: "/", element: show(screens.landing) },
+          { path: "/login", element: show(screens.login) },
+          { path: "/register", element: show(screens.register) },
+          { path: "/join", element: show(screens.join) },
+          { path: "/template", element: show(screens.template) },
+          { path: "*", element: show(screens.notFound) },
+        ],
+      },
+      {
+        element: show(screens.memberLayout),
+        children: [
+          { path: "/home", element: show(screens.home) },
+          { path: "/podcast", element: show(screens.podcast) },
+          { path: "/gallery", element: show(screens.gallery) },
+          { path: "/feedback", element: show(screens.feedback) },
+          { path: "/support", element: show(screens.support) },
+          { path: "/library", element: show(screens.library) },
+          { path: "/course", element: show(screens.course) },
+          { path: "/lesson", element: show(screens.lesson) },
+          { path: "/purchase", element: show(screens.purchase) },
+        ],
+      },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

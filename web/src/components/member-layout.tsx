@@ -1,0 +1,102 @@
+import CloseIcon from "@mui/icons-material/Close";
+import FeedbackIcon from "@mui/icons-material/RateReviewOutlined";
+import HomeIcon from "@mui/icons-material/HomeOutlined";
+import LibraryIcon from "@mui/icons-material/LocalLibraryOutlined";
+import MenuIcon from "@mui/icons-material/Menu";
+import PodcastIcon from "@mui/icons-material/PodcastsOutlined";
+import SupportIcon from "@mui/icons-material/SupportAgentOutlined";
+import BottomNavigation from "@mui/material/BottomNavigation";
+import BottomNavigationAction from "@mui/material/BottomNavigationAction";
+import Box from "@mui/material/Box";
+import Drawer from "@mui/material/Drawer";
+import IconButton from "@mui/material/IconButton";
+import List from "@mui/material/List";
+import ListItemButton from "@mui/material/ListItemButton";
+import ListItemText from "@mui/material/ListItemText";
+import Paper from "@mui/material/Paper";
+import { useState } from "react";
+import { Link, Outlet, useLocation } from "react-router";
+import { RequireMember } from "../features/auth/require-member.tsx";
+import { useLogout } from "../features/auth/use-logout.ts";
+import { BrandBar, SkipLink } from "./brand-bar.tsx";
+import { Footer } from "./page-column.tsx";
+
+const bottomBar = [
+  { label: "Help Us Improve", to: "/feedback", icon: <FeedbackIcon /> },
+  { label: "Library", to: "/library", icon: <LibraryIcon /> },
+  { label: "Home", to: "/home", icon: <HomeIcon /> },
+  { label: "Podcast", to: "/podcast", icon: <PodcastIcon /> },
+  { label: "Support", to: "/support", icon: <SupportIcon /> },
+];
+
+/** The member header menu of SPEC §2: a drawer with Welcome, Home and Logout that toggles. */
+function MemberMenu() {
+  const [open, setOpen] = useState(false);
+  const logout = useLogout();
+  return (
+    <>
+      <IconButton color="inherit" aria-label={open ? "Close menu" : "Open menu"} aria-expanded={open} aria-controls="member-drawer" onClick={() => setOpen((wasOpen) => !wasOpen)}>
+        {open ? <CloseIcon /> : <MenuIcon />}
+      </IconButton>
+      <Drawer id="member-drawer" anchor="right" open={open} onClose={() => setOpen(false)}>
+        <Box component="nav" aria-label="Member menu" sx={{ width: 240 }}>
+          <List>
+            <ListItemButton component={Link} to="/" onClick={() => setOpen(false)}>
+              <ListItemText primary="Welcome" />
+            </ListItemButton>
+            <ListItemButton component={Link} to="/home" onClick={() => setOpen(false)}>
+              <ListItemText primary="Home" />
+            </ListItemButton>
+            <ListItemButton
+              onClick={() => {
+                setOpen(false);
+                void logout();
+              }}
+            >
+              <ListItemText primary="Logout" />
+            </ListItemButton>
+          </List>
+        </Box>
+      </Drawer>
+    </>
+  );
+}
+
+function BottomBar() {
+  const { pathname } = useLocation();
+  const current = bottomBar.find((entry) => pathname.startsWith(entry.to))?.to ?? false;
+  return (
+    <Paper component="nav" aria-label="Member sections" elevation={3} sx={{ position: "fixed", bottom: 0, left: 0, right: 0, zIndex: 1100 }}>
+      <BottomNavigation showLabels value={current}>
+        {bottomBar.map((entry) => (
+          <BottomNavigationAction
+            key={entry.to}
+            component={Link}
+            to={entry.to}
+            value={entry.to}
+            label={entry.label}
+            icon={entry.icon}
+            aria-current={current === entry.to ? "page" : undefined}
+            sx={{ minWidth: 0, px: 0.5, "& .MuiBottomNavigationAction-label": { fontSize: "0.7rem" } }}
+          />
+        ))}
+      </BottomNavigation>
+    </Paper>
+  );
+}
+
+export default function MemberLayout() {
+  return (
+    <>
+      <SkipLink />
+      <BrandBar menu={<MemberMenu />} />
+      <Box sx={{ pb: 10 }}>
+        <RequireMember>
+          <Outlet />
+        </RequireMember>
+        <Footer />
+      </Box>
+      <BottomBar />
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import Link from "@mui/material/Link";
+import TextField from "@mui/material/TextField";
+import { type FormEvent, useEffect, useState } from "react";
+import { Navigate, Link as RouterLink, useLocation } from "react-router";
+import { useAppDispatch, useAppSelector } from "../../app/store.ts";
+import { LinkTile } from "../../components/link-tile.tsx";
+import { PageColumn } from "../../components/page-column.tsx";
+import { loginMember, registrationAcknowledged } from "./session-slice.ts";
+
+export default function LoginPage() {
+  const dispatch = useAppDispatch();
+  const { isAuthenticated, loading, registered } = useAppSelector((state) => state.session);
+  const location = useLocation();
+  const from = (location.state as { from?: string } | null)?.from ?? "/home";
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [justRegistered, setJustRegistered] = useState(false);
+
+  // SPEC §4: after a registration the login screen acknowledges it (and greets the new member).
+  useEffect(() => {
+    if (registered) {
+      setJustRegistered(true);
+      dispatch(registrationAcknowledged());
+    }
+  }, [registered, dispatch]);
+
+  if (isAuthenticated) return <Navigate to={from} replace />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    const result = await dispatch(loginMember({ email, password }));
+    if (loginMember.rejected.match(result)) {
+      setProblem(result.payload?.error ?? "We could not sign you in. Please try again.");
+    }
+  };
+
+  return (
+    <PageColumn title="Log in">
+      {justRegistered ? (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          Your account is ready. Please log in.
+        </Alert>
+      ) : null}
+      <Box component="form" onSubmit={submit} noValidate={false} sx={{ display: "grid", gap: 2 }}>
+        <TextField label="Email" name="email" type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        {problem ? (
+          <Alert severity="error" role="alert">
+            {problem}
+          </Alert>
+        ) : null}
+        <Button type="submit" variant="contained" size="large" disabled={loading}>
+          {loading ? <CircularProgress size={24} color="inherit" aria-label="Signing in" /> : "Submit"}
+        </Button>
+        <Link component={RouterLink} to="/register" sx={{ justifySelf: "start" }}>
+          Forgot Password?
+        </Link>
+      </Box>
+      <Box sx={{ mt: 3 }}>
+        <LinkTile to="/register" title="Need an account? Sign Up Now!">
+          Free to join, no credit card.
+        </LinkTile>
+      </Box>
+    </PageColumn>
+  );
+}

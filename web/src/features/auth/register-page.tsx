@@ -1,0 +1,72 @@
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import CircularProgress from "@mui/material/CircularProgress";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { type FormEvent, useState } from "react";
+import { Navigate } from "react-router";
+import { passwordRuleText } from "../../../../contract/constants.ts";
+import { useAppDispatch, useAppSelector } from "../../app/store.ts";
+import { LinkTile } from "../../components/link-tile.tsx";
+import { PageColumn } from "../../components/page-column.tsx";
+import { registrationErrorMessage } from "./registration-errors.ts";
+import { registerMember } from "./session-slice.ts";
+
+export default function RegisterPage() {
+  const dispatch = useAppDispatch();
+  const { registered, loading, error } = useAppSelector((state) => state.session);
+  const [form, setForm] = useState({ first_name: "", last_name: "", email: "", password: "", access_code: "" });
+  const [submitted, setSubmitted] = useState(false);
+
+  if (registered) return <Navigate to="/login" replace />;
+
+  const field = (name: keyof typeof form) => ({
+    name,
+    value: form[name],
+    onChange: (event: { target: { value: string } }) => setForm((current) => ({ ...current, [name]: event.target.value })),
+    error: submitted && Boolean(error?.details?.[name]),
+    helperText: submitted ? error?.details?.[name] : undefined,
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    await dispatch(registerMember(form));
+  };
+
+  const message = submitted ? registrationErrorMessage(error) : null;
+
+  return (
+    <PageColumn title="Register Now!">
+      <Typography sx={{ mb: 2 }}>Sign-up is free, with no credit card. During the beta you need the access code you were given.</Typography>
+      <Box component="form" onSubmit={submit} sx={{ display: "grid", gap: 2 }}>
+        <TextField label="First name (optional)" autoComplete="given-name" {...field("first_name")} />
+        <TextField label="Last name (optional)" autoComplete="family-name" {...field("last_name")} />
+        <TextField label="Email" type="email" autoComplete="email" required {...field("email")} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          {...field("password")}
+          helperText={(submitted && error?.details?.password) || passwordRuleText}
+        />
+        <TextField label="Access code" autoComplete="off" required {...field("access_code")} />
+        {message ? (
+          <Alert severity="error" role="alert">
+            {message}
+          </Alert>
+        ) : null}
+        <Button type="submit" variant="contained" size="large" disabled={loading && submitted}>
+          {loading && submitted ? <CircularProgress size={24} color="inherit" aria-label="Registering" /> : "Register"}
+        </Button>
+      </Box>
+      <Box sx={{ mt: 3 }}>
+        <LinkTile to="/login" title="Go to Login Page">
+          Already registered? Log in here.
+        </LinkTile>
+      </Box>
+    </PageColumn>
+  );
+}

@@ -1,0 +1,9 @@
+import { registrationErrorMessages, unexpectedErrorMessage } from "../../../../contract/errors.ts";
+import type { ApiFailure } from "../../lib/api-client.ts";
+
+/** The message SPEC §8 shows for a failed registration: the server's text first, else the status's default. */
+export function registrationErrorMessage(failure: ApiFailure | null): string | null {
+  if (!failure) return null;
+  if (failure.error) return failure.error;
+  return registrationErrorMessages[failure.status] ?? unexpectedErrorMessage;
+}

@@ -1,0 +1,157 @@
+import ArrowBackIcon from "@mui/icons-material/ArrowBack";
+import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
+import LockIcon from "@mui/icons-material/LockOutlined";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import ButtonBase from "@mui/material/ButtonBase";
+import Chip from "@mui/material/Chip";
+import Collapse from "@mui/material/Collapse";
+import Typography from "@mui/material/Typography";
+import { useEffect, useId, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import type { Lesson } from "../../../../contract/catalogue.ts";
+import { useAppDispatch, useAppSelector } from "../../app/store.ts";
+import { PageColumn } from "../../components/page-column.tsx";
+import { Spinner } from "../../components/spinner.tsx";
+import { lessonSelected } from "../lesson/lesson-slice.ts";
+import { openCourse } from "./course-slice.ts";
+import { lessonCount, lessonTint, type ModuleNode } from "./module-tree.ts";
+
+const lessonTints = { long: "#eaf3ee", short: "#fdf3e3", absent: "#f4f1f1" } as const;
+const moduleTints = { 1: "#ffffff", 2: "#f7eeee", deeper: "#f2f4f8" } as const;
+
+function LessonRow({ lesson, index, courseId, moduleTitle }: { lesson: Lesson; index: number; courseId: number; moduleTitle: string }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const tint = lesson.locked ? "absent" : lessonTint(lesson.video_description);
+  const open = () => {
+    dispatch(lessonSelected({ ...lesson, course_id: courseId, module_title: moduleTitle }));
+    void navigate(`/lesson?course=${courseId}&lesson=${lesson.id}`);
+  };
+  return (
+    <Box component="li" sx={{ listStyle: "none", mb: 1 }}>
+      <ButtonBase
+        onClick={open}
+        data-tint={tint}
+        sx={{ width: "100%", justifyContent: "flex-start", textAlign: "left", p: 1.5, borderRadius: 2, bgcolor: lessonTints[tint], border: "1px solid #e4dcdc", gap: 1 }}
+      >
+        <Box component="span" sx={{ flexGrow: 1 }}>
+          <Typography component="span" sx={{ fontWeight: 700, mr: 1 }}>
+            Lesson {index + 1}
+          </Typography>
+          <Typography component="span">{lesson.lesson_title}</Typography>
+        </Box>
+        {lesson.locked ? (
+          <Box component="span" sx={{ display: "flex", alignItems: "center", gap: 0.5, color: "text.secondary", fontSize: "0.85rem" }}>
+            <LockIcon fontSize="small" aria-hidden /> Locked
+          </Box>
+        ) : null}
+      </ButtonBase>
+    </Box>
+  );
+}
+
+function ModuleSection({ node, courseId }: { node: ModuleNode; courseId: number }) {
+  const [expanded, setExpanded] = useState(false);
+  const contentId = useId();
+  const lessons = Array.isArray(node.data.lessons) ? node.data.lessons : [];
+  const subTopics = node.children.length;
+  const tint = node.level === 1 ? moduleTints[1] : node.level === 2 ? moduleTints[2] : moduleTints.deeper;
+  const heading = Math.min(node.level + 1, 6);
+  return (
+    <Box component="section" data-level={node.level} sx={{ border: "1px solid #e4dcdc", borderRadius: 3, bgcolor: tint, mb: 1.5 }}>
+      <Typography component={`h${heading}` as "h2"} sx={{ m: 0, fontSize: "1rem" }}>
+        <ButtonBase
+          onClick={() => setExpanded((was) => !was)}
+          aria-expanded={expanded}
+          aria-controls={contentId}
+          sx={{ width: "100%", p: 1.5, justifyContent: "space-between", textAlign: "left", borderRadius: 3, gap: 1 }}
+        >
+          <Box component="span" sx={{ display: "block" }}>
+            {node.level > 1 ? (
+              <Typography component="span" sx={{ display: "block", fontSize: "0.75rem", fontWeight: 700, color: "secondary.main", letterSpacing: 1 }}>
+                TOPIC:
+              </Typography>
+            ) : null}
+            <Typography component="span" sx={{ fontWeight: 600, display: "block" }}>
+              {node.data.module_title}
+            </Typography>
+            <Box component="span" sx={{ display: "flex", gap: 1, mt: 0.5, flexWrap: "wrap" }}>
+              {subTopics >= 1 ? <Chip component="span" size="small" label={`${subTopics} sub-topic${subTopics === 1 ? "" : "s"}`} /> : null}
+              <Chip component="span" size="small" variant="outlined" label={`${lessonCount(node)} lesson${lessonCount(node) === 1 ? "" : "s"}`} />
+            </Box>
+          </Box>
+          <ExpandMoreIcon aria-hidden sx={{ transform: expanded ? "rotate(180deg)" : "none", transition: "transform 0.2s" }} />
+        </ButtonBase>
+      </Typography>
+      <Collapse in={expanded} id={contentId} unmountOnExit>
+        <Box sx={{ px: 1.5, pb: 1.5 }}>
+          {lessons.length > 0 ? (
+            <Box component="ul" sx={{ p: 0, m: 0 }}>
+              {lessons.map((lesson, index) => (
+                <LessonRow key={lesson.id ?? index} lesson={lesson} index={index} courseId={courseId} moduleTitle={node.data.module_title} />
+              ))}
+            </Box>
+          ) : null}
+          {node.children.map((child) => (
+            <ModuleSection key={child.data.id} node={child} courseId={courseId} />
+          ))}
+        </Box>
+      </Collapse>
+    </Box>
+  );
+}
+
+export default function CoursePage() {
+  const [params] = useSearchParams();
+  const courseId = Number(params.get("course"));
+  const dispatch = useAppDispatch();
+  const { courseObject, status, failure } = useAppSelector((state) => state.selectedCourse);
+  const current = courseObject?.course_id === courseId ? courseObject : null;
+
+  useEffect(() => {
+    if (Number.isInteger(courseId) && courseId > 0 && !current) void dispatch(openCourse(courseId));
+  }, [courseId, current, dispatch]);
+
+  const back = (
+    <Button component={Link} to="/library" startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
+      Back to Library
+    </Button>
+  );
+  if (!Number.isInteger(courseId) || courseId <= 0) {
+    return (
+      <PageColumn>
+        {back}
+        <Typography>Choose a course in the library to see its modules.</Typography>
+      </PageColumn>
+    );
+  }
+  if (!current) {
+    return (
+      <PageColumn>
+        {back}
+        {status === "failed" ? <Typography role="alert">{failure}</Typography> : <Spinner label="Loading the course" />}
+      </PageColumn>
+    );
+  }
+  return (
+    <PageColumn>
+      {back}
+      <Typography variant="h1" component="h1" sx={{ mb: 2 }}>
+        {current.courseTitle}
+      </Typography>
+      {!current.course_access ? (
+        <Box sx={{ bgcolor: "#fff3e0", borderRadius: 2, p: 2, mb: 2 }}>
+          <Typography sx={{ mb: 1 }}>You are previewing this course. Lessons with a lock open once the course is part of your plan.</Typography>
+          <Button component={Link} to={`/purchase?course=${courseId}`} variant="contained" size="small">
+            See plans
+          </Button>
+        </Box>
+      ) : null}
+      {current.nestedData.length === 0 ? <Typography>This course has no modules yet.</Typography> : null}
+      {current.nestedData.map((node) => (
+        <ModuleSection key={node.data.id} node={node} courseId={courseId} />
+      ))}
+    </PageColumn>
+  );
+}

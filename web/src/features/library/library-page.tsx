@@ -1,0 +1,110 @@
+import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
+import LockIcon from "@mui/icons-material/LockOutlined";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardActions from "@mui/material/CardActions";
+import CardContent from "@mui/material/CardContent";
+import CardHeader from "@mui/material/CardHeader";
+import Collapse from "@mui/material/Collapse";
+import IconButton from "@mui/material/IconButton";
+import Typography from "@mui/material/Typography";
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import { useAppDispatch, useAppSelector } from "../../app/store.ts";
+import { PageColumn } from "../../components/page-column.tsx";
+import { Spinner } from "../../components/spinner.tsx";
+import { SafeHtml } from "../../lib/safe-html.tsx";
+import { openCourse } from "../course/course-slice.ts";
+import { type LibraryCourse, loadLibrary } from "./library-slice.ts";
+
+export const courseLogo = (index: number) => `/art/logo-${Number.isInteger(index) && index >= 0 && index <= 3 ? index : 0}.svg`;
+
+function CourseCard({ course }: { course: LibraryCourse }) {
+  const [expanded, setExpanded] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const locked = !course.course_access;
+  const go = async (target: "/course" | "/purchase") => {
+    setBusy(true);
+    const result = await dispatch(openCourse(course.id));
+    setBusy(false);
+    if (openCourse.fulfilled.match(result)) await navigate(`${target}?course=${course.id}`);
+  };
+  const detailsId = `course-${course.id}-details`;
+  return (
+    <Card component="article" variant="outlined" sx={{ mb: 2, bgcolor: locked ? "#f1eeee" : "background.paper" }} aria-labelledby={`course-${course.id}-title`}>
+      <CardHeader
+        avatar={
+          <Box sx={{ position: "relative", width: 48, height: 48 }}>
+            <img src={courseLogo(course.course_logo)} alt="" width={48} height={48} style={{ filter: locked ? "grayscale(1)" : undefined, opacity: locked ? 0.7 : 1 }} />
+            {locked ? <img src="/art/lock.svg" alt="" width={22} height={22} style={{ position: "absolute", right: -4, bottom: -4 }} /> : null}
+          </Box>
+        }
+        title={
+          <Typography id={`course-${course.id}-title`} component="h2" variant="h3" sx={{ color: locked ? "text.secondary" : "text.primary" }}>
+            {course.course_title}
+            {locked ? <Box component="span" sx={{ position: "absolute", left: -9999 }}> (locked)</Box> : null}
+          </Typography>
+        }
+        action={
+          <IconButton
+            onClick={() => setExpanded((was) => !was)}
+            aria-expanded={expanded}
+            aria-controls={detailsId}
+            aria-label={`${expanded ? "Hide" : "Show"} details of ${course.course_title}`}
+            sx={{ transform: expanded ? "rotate(180deg)" : "none", transition: "transform 0.2s" }}
+          >
+            <ExpandMoreIcon />
+          </IconButton>
+        }
+      />
+      <Collapse in={expanded} timeout="auto" unmountOnExit id={detailsId}>
+        <CardContent sx={{ pt: 0 }}>
+          <SafeHtml html={course.course_description} />
+          {locked ? (
+            <Typography variant="body2" sx={{ display: "flex", alignItems: "center", gap: 0.5, color: "text.secondary", mt: 1 }}>
+              <LockIcon fontSize="small" aria-hidden /> Included in a plan. Preview it first, free.
+            </Typography>
+          ) : null}
+        </CardContent>
+        <CardActions sx={{ px: 2, pb: 2, gap: 1, flexWrap: "wrap" }}>
+          {locked ? (
+            <>
+              <Button variant="outlined" disabled={busy} onClick={() => void go("/course")}>
+                Course Preview
+              </Button>
+              <Button variant="contained" disabled={busy} onClick={() => void go("/purchase")}>
+                Purchase
+              </Button>
+            </>
+          ) : (
+            <Button variant="contained" disabled={busy} onClick={() => void go("/course")}>
+              View Course
+            </Button>
+          )}
+        </CardActions>
+      </Collapse>
+    </Card>
+  );
+}
+
+export default function LibraryPage() {
+  const dispatch = useAppDispatch();
+  const { courseListArray, status } = useAppSelector((state) => state.library);
+  useEffect(() => {
+    void dispatch(loadLibrary());
+  }, [dispatch]);
+  return (
+    <PageColumn title="COURSE LIBRARY">
+      {status === "loading" && courseListArray.length === 0 ? <Spinner label="Loading the courses" /> : null}
+      {status === "failed" && courseListArray.length === 0 ? (
+        <Typography>The courses could not be loaded just now. Please try again in a moment.</Typography>
+      ) : null}
+      {courseListArray.map((course) => (
+        <CourseCard key={course.id} course={course} />
+      ))}
+    </PageColumn>
+  );
+}

@@ -1,0 +1,25 @@
+import Typography from "@mui/material/Typography";
+import { PageColumn } from "../../components/page-column.tsx";
+import { Spinner } from "../../components/spinner.tsx";
+import { useSiteDetails } from "../../lib/site-details.ts";
+
+export default function PodcastPage() {
+  const site = useSiteDetails();
+  return (
+    <PageColumn title="The Calm Birth Podcast">
+      <Typography sx={{ mb: 2 }}>Real birth stories and answers to your questions. The latest 10 episodes:</Typography>
+      {site ? (
+        <iframe
+          title="Podcast player: the latest 10 episodes"
+          src={site.podcast_player_url}
+          width="100%"
+          height="600"
+          loading="lazy"
+          style={{ border: 0, borderRadius: 12, display: "block" }}
+        />
+      ) : (
+        <Spinner label="Loading the podcast player" />
+      )}
+    </PageColumn>
+  );
+}
