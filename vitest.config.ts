@@ -2,11 +2,27 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["server/**/*.test.ts", "contract/**/*.test.ts"],
-    environment: "node",
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    // Each server test file opens its own database; two at a time suits the two-core machines.
-    maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          name: "server",
+          include: ["server/**/*.test.ts", "contract/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each server test file opens its own database; two at a time suits the two-core machines.
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: "web",
+          include: ["web/src/**/*.test.{ts,tsx}"],
+          environment: "jsdom",
+          setupFiles: ["web/src/test/setup.ts"],
+          testTimeout: 15_000,
+        },
+      },
+    ],
   },
 });

@@ -38,11 +38,12 @@ function LessonRow({ lesson, index, courseId, moduleTitle }: { lesson: Lesson; i
         <Box component="span" sx={{ flexGrow: 1 }}>
           <Typography component="span" sx={{ fontWeight: 700, mr: 1 }}>
             Lesson {index + 1}
-          </Typography>
+          </Typography>{" "}
           <Typography component="span">{lesson.lesson_title}</Typography>
         </Box>
         {lesson.locked ? (
           <Box component="span" sx={{ display: "flex", alignItems: "center", gap: 0.5, color: "text.secondary", fontSize: "0.85rem" }}>
+            {" "}
             <LockIcon fontSize="small" aria-hidden /> Locked
           </Box>
         ) : null}
