@@ -1,0 +1,38 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+/**
+ * Starts the built app as `npm start` serves it, on a fresh data directory, and hands the beta
+ * access code it prints to the tests. Returns the teardown.
+ */
+export default async function globalSetup() {
+  const port = process.env.E2E_PORT ?? "5199";
+  const dataDir = mkdtempSync(path.join(tmpdir(), "doula-e2e-"));
+  const server = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: port, HOST: "127.0.0.1", DATABASE_URL: "", LOG_LEVEL: "info", NODE_ENV: "test" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const code = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 60_000);
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/Beta access code for registration: ([A-Z0-9-]+)/);
+      if (match && output.includes("Ready on")) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    server.stdout.on("data", collect);
+    server.stderr.on("data", collect);
+    server.on("exit", (exitCode) => reject(new Error(`the server exited with ${exitCode}:\n${output}`)));
+  });
+  process.env.E2E_ACCESS_CODE = code;
+  return async () => {
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server.once("exit", resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,48 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+export const PASSWORD = "calm-Birth-2025";
+let counter = 0;
+export const newEmail = (prefix: string) => `${prefix}.${Date.now()}.${++counter}@example.com`;
+
+export function accessCode(): string {
+  const code = process.env.E2E_ACCESS_CODE;
+  if (!code) throw new Error("E2E_ACCESS_CODE is not set: the global setup did not start the server");
+  return code;
+}
+
+/** No serious or critical axe-core violation on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  // Colours are judged as they end up, not halfway through a fade-in.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+  expect(serious, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+export async function register(page: Page, email: string, code = accessCode()) {
+  await page.goto("/register");
+  await page.getByLabel("First name (optional)").fill("Maya");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByLabel("Access code").fill(code);
+  await page.getByRole("button", { name: "Register" }).click();
+}
+
+export async function logIn(page: Page, email: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Submit" }).click();
+}
+
+/** Registers a new member and signs them in, ending on /home. */
+export async function signedInMember(page: Page, prefix = "member") {
+  const email = newEmail(prefix);
+  await register(page, email);
+  await expect(page).toHaveURL(/\/login$/);
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/home$/);
+  return email;
+}

@@ -1,0 +1,65 @@
+import { expect, test } from "@playwright/test";
+import { expectAccessible } from "./helpers.ts";
+
+const protectedRoutes = ["/home", "/podcast", "/feedback", "/support", "/library", "/gallery", "/course?course=1", "/lesson?course=1&lesson=1001", "/purchase?course=4"];
+
+test.describe("a visitor", () => {
+  for (const route of protectedRoutes) {
+    test(`is sent from ${route} to /login`, async ({ page }) => {
+      await page.goto(route);
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
+    });
+  }
+
+  test("sees the landing page with its tiles, and it is accessible", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("calm");
+    await expect(page.getByText("BETA", { exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: /Membership/ })).toHaveAttribute("href", "/register");
+    await expect(page.getByRole("link", { name: /Get the app/ })).toHaveAttribute("href", "/join");
+    await expect(page.getByRole("link", { name: /1:1 doula support/ })).toHaveAttribute("href", "/join");
+    await expect(page.getByRole("link", { name: /For dads and husbands/ })).toHaveAttribute("href", "/register");
+    await expect(page.getByRole("link", { name: /Pushing and avoiding tearing/ })).toHaveAttribute("href", "/register");
+    await expect(page.getByRole("link", { name: /Log in/ })).toHaveAttribute("href", "/login");
+    await expect(page.getByText("© 2025")).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("uses the public menu", async ({ page }) => {
+    await page.goto("/join");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("menu");
+    for (const entry of ["Welcome", "Login", "Logout", "Contact", "Free Webinar", "About", "Helpful Links"]) {
+      await expect(menu.getByRole("menuitem", { name: entry })).toBeVisible();
+    }
+    await expect(menu.getByRole("menuitem", { name: "About" })).toHaveAttribute("href", "/home");
+    await menu.getByRole("menuitem", { name: "Login" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  for (const route of ["/login", "/register", "/join", "/template"]) {
+    test(`finds ${route} accessible`, async ({ page }) => {
+      await page.goto(route);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectAccessible(page);
+    });
+  }
+
+  test("login page links to registration twice and refuses a wrong password in words", async ({ page }) => {
+    await page.goto("/login");
+    await expect(page.getByRole("link", { name: "Forgot Password?" })).toHaveAttribute("href", "/register");
+    await expect(page.getByRole("link", { name: /Need an account\? Sign Up Now!/ })).toHaveAttribute("href", "/register");
+    await page.getByLabel("Email").fill("nobody@example.com");
+    await page.getByLabel("Password").fill("Wrong-pass-1");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");
+  });
+
+  test("answers an unknown address with a kind page, and a reload of a route with the app", async ({ page }) => {
+    await page.goto("/no-such-page");
+    await expect(page.getByRole("heading", { name: "This page does not exist" })).toBeVisible();
+    const response = await page.goto("/library");
+    expect(response?.status()).toBe(200);
+  });
+});
