@@ -2,16 +2,16 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // Each server test file opens its own database; two at a time suits the two-core machines.
+    maxWorkers: 2,
     projects: [
       {
         test: {
           name: "server",
-          include: ["server/**/*.test.ts", "contract/**/*.test.ts"],
+          include: ["server/**/*.test.ts", "contract/**/*.test.ts", "bench/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each server test file opens its own database; two at a time suits the two-core machines.
-          maxWorkers: 2,
         },
       },
       {

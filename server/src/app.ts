@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
@@ -42,6 +43,8 @@ export async function buildApp({ db, config, logger = false, webRoot = defaultWe
   });
 
   installErrorHandler(app);
+  // Most members read on a phone, often on a slow connection: compress when the browser asks.
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ["br", "gzip"] });
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

@@ -3,7 +3,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
 import Link from "@mui/material/Link";
-import TextField from "@mui/material/TextField";
+import { TextField } from "../../components/text-field.tsx";
 import { type FormEvent, useEffect, useState } from "react";
 import { Navigate, Link as RouterLink, useLocation } from "react-router";
 import { useAppDispatch, useAppSelector } from "../../app/store.ts";

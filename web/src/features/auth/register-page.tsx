@@ -2,7 +2,7 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
-import TextField from "@mui/material/TextField";
+import { TextField } from "../../components/text-field.tsx";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
 import { Navigate } from "react-router";

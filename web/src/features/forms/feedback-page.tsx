@@ -6,7 +6,7 @@ import FormControlLabel from "@mui/material/FormControlLabel";
 import FormLabel from "@mui/material/FormLabel";
 import Radio from "@mui/material/Radio";
 import RadioGroup from "@mui/material/RadioGroup";
-import TextField from "@mui/material/TextField";
+import { TextField } from "../../components/text-field.tsx";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
 import { PageColumn } from "../../components/page-column.tsx";

@@ -14,7 +14,7 @@ import FormGroup from "@mui/material/FormGroup";
 import FormHelperText from "@mui/material/FormHelperText";
 import FormLabel from "@mui/material/FormLabel";
 import IconButton from "@mui/material/IconButton";
-import TextField from "@mui/material/TextField";
+import { TextField } from "../../components/text-field.tsx";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, type ReactElement, useState } from "react";
 import { supportServices } from "../../../../contract/constants.ts";
@@ -111,7 +111,7 @@ export default function SupportPage() {
         {text("email", "E-mail address", { type: "email", autoComplete: "email", required: true })}
         {text("full_name", "Full name", { autoComplete: "name", required: true })}
         {text("birth_location", "Where are you birthing?")}
-        {text("due_date", "Estimated due date", { type: "date", slotProps: { inputLabel: { shrink: true } } })}
+        {text("due_date", "Estimated due date", { type: "date", shrinkLabel: true })}
         {text("location", "Where do you live?", { autoComplete: "address-level2" })}
         {text("referral", "How did you find us?")}
         <FormControl component="fieldset" error={Boolean(servicesError)} required>
