@@ -8,6 +8,8 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { installAuthentication } from "./accounts/authentication.ts";
 import { accountsRoutes } from "./accounts/accounts-routes.ts";
+import { SessionStore } from "./accounts/session-store.ts";
+import { CatalogueReader } from "./catalogue/catalogue-repository.ts";
 import { catalogueRoutes } from "./catalogue/catalogue-routes.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
@@ -68,10 +70,18 @@ export async function buildApp({ db, config, logger = false, webRoot = defaultWe
     strictTransportSecurity: production ? undefined : false,
   });
   installSameOriginGuard(app);
-  installAuthentication(app, db);
+  // On the embedded database this process is the only writer, so it may keep what it read.
+  const onlyWriter = !config.databaseUrl;
+  const sessions = new SessionStore(db, onlyWriter);
+  const catalogue = new CatalogueReader(db, onlyWriter);
+  app.addHook("onClose", async () => {
+    sessions.close();
+    catalogue.close();
+  });
+  installAuthentication(app, sessions);
 
-  await app.register(accountsRoutes, { db, sessionDays: config.sessionDays, production });
-  await app.register(catalogueRoutes, { db });
+  await app.register(accountsRoutes, { db, sessions, sessionDays: config.sessionDays, production });
+  await app.register(catalogueRoutes, { db, catalogue });
   await app.register(formsRoutes, { db });
   await app.register(siteRoutes, { site: config.site });
 

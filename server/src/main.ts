@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { buildApp, logRedactions } from "./app.ts";
-import { startAdminSocket } from "./cli/admin-socket.ts";
+import { claimDataDir, startAdminSocket } from "./cli/admin-socket.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedNewInstallation } from "./seed.ts";
@@ -8,6 +8,7 @@ import { seedNewInstallation } from "./seed.ts";
 const config = loadConfig();
 if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const releaseDataDir = config.databaseUrl ? () => {} : claimDataDir(config.dataDir);
 const app = await buildApp({
   db: database.db,
   config,
@@ -30,6 +31,7 @@ async function shutdown(signal: string) {
     clearInterval(closeIdle);
     await stopAdminSocket();
     await database.close();
+    releaseDataDir();
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, "could not stop cleanly");

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { createAccessCode, generateCode } from "./access-codes/access-codes-repository.ts";
 import { importCatalogue } from "./catalogue/catalogue-transfer.ts";
 import type { Database } from "./db/client.ts";
+import { dataChanges } from "./data-changes.ts";
 import { installationFacts } from "./db/schema.ts";
 
 const demoCatalogueUrl = new URL("./catalogue/demo-catalogue.json", import.meta.url);
@@ -27,6 +28,7 @@ export async function seedNewInstallation(db: Database, log: FastifyBaseLogger):
     return true;
   });
   if (seeded) {
+    dataChanges.emit("catalogue");
     log.info({ accessCode: code }, `New installation: demo catalogue loaded. Beta access code for registration: ${code}`);
   }
 }

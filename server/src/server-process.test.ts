@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createScratchPostgres, GOOD_PASSWORD, postgresMissingNotice, uniqueEmail } from "./test/test-app.ts";
-import { postJson, sessionCookieFrom, startServer, stopServer } from "./test/server-process.ts";
+import { createScratchPostgres, demoCatalogue, GOOD_PASSWORD, postgresMissingNotice, uniqueEmail } from "./test/test-app.ts";
+import { postJson, runAdmin, sessionCookieFrom, startServer, stopServer } from "./test/server-process.ts";
 
 const scratchDirectories: string[] = [];
 function freshDataDir(): string {
@@ -74,6 +74,23 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two server processes on one Postg
       const me = await fetch(`${second.url}/reactapi/users/me`, { headers: { cookie } });
       expect(me.status).toBe(200);
       expect((await me.json()).email).toBe(email);
+
+      // A grant and an import made by the CLI (another process) show on both servers at once.
+      const courseAccess = async (url: string) =>
+        ((await (await fetch(`${url}/reactapi/getcourses`, { headers: { cookie } })).json()) as { courses: { id: number; course_access: string; course_title: string }[] }).courses;
+      await courseAccess(first.url);
+      await courseAccess(second.url);
+      expect((await runAdmin(["course", "grant", email, "4"], { DATABASE_URL: scratch.url })).code).toBe(0);
+      const changed = structuredClone(demoCatalogue) as { courses: { title: string }[] };
+      changed.courses[3]!.title = "Pushing, Revised";
+      const file = path.join(freshDataDir(), "catalogue.json");
+      writeFileSync(file, JSON.stringify(changed));
+      expect((await runAdmin(["content", "import", file], { DATABASE_URL: scratch.url })).code).toBe(0);
+      for (const server of [first, second]) {
+        const course = (await courseAccess(server.url)).find((candidate) => candidate.id === 4)!;
+        expect(course).toMatchObject({ course_access: "true", course_title: "Pushing, Revised" });
+      }
+
       expect((await fetch(`${second.url}/reactapi/users/logout`, { headers: { cookie } })).status).toBe(200);
       expect((await fetch(`${first.url}/reactapi/users/me`, { headers: { cookie } })).status).toBe(401);
     } finally {

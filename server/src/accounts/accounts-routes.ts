@@ -8,14 +8,15 @@ import { HttpError, parseInput } from "../http/errors.ts";
 import { clearSessionCookie, requireMember, sessionCookieOptions } from "./authentication.ts";
 import { LoginThrottle } from "./login-throttle.ts";
 import { hashPassword, passwordMatches } from "./passwords.ts";
-import { endSession, SESSION_COOKIE, startSession } from "./sessions.ts";
+import type { SessionStore } from "./session-store.ts";
+import { SESSION_COOKIE } from "./sessions.ts";
 import { findUserByEmail, toProfile } from "./users-repository.ts";
 
-export type AccountsOptions = { db: Database; sessionDays: number; production: boolean };
+export type AccountsOptions = { db: Database; sessions: SessionStore; sessionDays: number; production: boolean };
 
 const emailTaken = () => new HttpError(409, "Email already registered.");
 
-export async function accountsRoutes(app: FastifyInstance, { db, sessionDays, production }: AccountsOptions) {
+export async function accountsRoutes(app: FastifyInstance, { db, sessions, sessionDays, production }: AccountsOptions) {
   const throttle = new LoginThrottle();
 
   app.post("/reactapi/users/register", async (request, reply) => {
@@ -64,8 +65,8 @@ export async function accountsRoutes(app: FastifyInstance, { db, sessionDays, pr
     }
     throttle.recordSuccess(request.ip, input.email);
     const previousToken = request.cookies[SESSION_COOKIE];
-    if (previousToken) await endSession(db, previousToken);
-    const session = await startSession(db, user!.id, sessionDays);
+    if (previousToken) await sessions.end(previousToken);
+    const session = await sessions.start(user!.id, sessionDays);
     reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(request, production, session.expiresAt));
     return toProfile(user!);
   });
@@ -79,7 +80,7 @@ export async function accountsRoutes(app: FastifyInstance, { db, sessionDays, pr
 
   app.get("/reactapi/users/logout", async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (token) await endSession(db, token);
+    if (token) await sessions.end(token);
     clearSessionCookie(request, reply, production);
     return { logged_out: true };
   });

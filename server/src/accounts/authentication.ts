@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Database } from "../db/client.ts";
 import { HttpError } from "../http/errors.ts";
-import { findSessionUser, SESSION_COOKIE } from "./sessions.ts";
+import type { SessionStore } from "./session-store.ts";
+import { SESSION_COOKIE } from "./sessions.ts";
 import type { UserRow } from "./users-repository.ts";
 
 declare module "fastify" {
@@ -11,12 +11,12 @@ declare module "fastify" {
 }
 
 /** Resolves the session cookie of every API request into request.member (or null). */
-export function installAuthentication(app: FastifyInstance, db: Database): void {
+export function installAuthentication(app: FastifyInstance, sessions: SessionStore): void {
   app.decorateRequest("member", null);
   app.addHook("onRequest", async (request) => {
     if (!request.url.startsWith("/reactapi/")) return;
     const token = request.cookies[SESSION_COOKIE];
-    request.member = token ? ((await findSessionUser(db, token)) ?? null) : null;
+    request.member = token ? ((await sessions.find(token)) ?? null) : null;
   });
 }
 

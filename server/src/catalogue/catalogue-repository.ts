@@ -1,99 +1,197 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, asc, eq } from "drizzle-orm";
 import type { Course, CourseList, CourseModule, Lesson, SubscriptionPlan } from "../../../contract/catalogue.ts";
 import type { UserRow } from "../accounts/users-repository.ts";
-import type { Queryable } from "../db/client.ts";
-import { courseGrants, courses, lessonFiles, lessons, modules, planCourses, subscriptionPlans } from "../db/schema.ts";
+import type { Database, Queryable } from "../db/client.ts";
+import { dataChanges } from "../data-changes.ts";
+import { courseGrants, courses, installationFacts, lessonFiles, lessons, modules, planCourses, subscriptionPlans } from "../db/schema.ts";
 import { courseReferenceCode, groupBy } from "./catalogue-transfer.ts";
 
 export const downloadUrl = (fileId: number) => `/reactapi/downloads/${fileId}`;
 
-/** The course ids a member may open: free courses, granted ones, or all of them for an admin. */
-export async function accessibleCourseIds(db: Queryable, member: UserRow | null): Promise<Set<number>> {
-  if (!member) return new Set();
-  const allCourses = await db.select({ id: courses.id, free: courses.freeForMembers }).from(courses);
-  if (member.role === "admin") return new Set(allCourses.map((course) => course.id));
-  const grants = await db.select({ courseId: courseGrants.courseId }).from(courseGrants).where(eq(courseGrants.userId, member.id));
-  return new Set([...allCourses.filter((course) => course.free).map((course) => course.id), ...grants.map((grant) => grant.courseId)]);
+const CATALOGUE_VERSION = "catalogue_version";
+
+/** Marks the catalogue as changed for every app server; call it in the transaction that changes it. */
+export async function bumpCatalogueVersion(db: Queryable): Promise<void> {
+  await db
+    .insert(installationFacts)
+    .values({ key: CATALOGUE_VERSION, value: randomUUID() })
+    .onConflictDoUpdate({ target: installationFacts.key, set: { value: randomUUID() } });
 }
 
-export async function memberMayOpenCourse(db: Queryable, member: UserRow, courseId: number): Promise<boolean> {
-  if (member.role === "admin") return true;
-  const [course] = await db.select({ free: courses.freeForMembers }).from(courses).where(eq(courses.id, courseId));
-  if (!course) return false;
-  if (course.free) return true;
-  const [grant] = await db
-    .select({ courseId: courseGrants.courseId })
-    .from(courseGrants)
-    .where(and(eq(courseGrants.userId, member.id), eq(courseGrants.courseId, courseId)));
-  return grant !== undefined;
-}
-
-export async function listCourses(db: Queryable, member: UserRow | null): Promise<CourseList> {
-  const [courseRows, planRows, links, accessible] = await Promise.all([
-    db.select().from(courses).orderBy(asc(courses.position), asc(courses.id)),
-    db.select().from(subscriptionPlans).orderBy(asc(subscriptionPlans.position), asc(subscriptionPlans.id)),
-    db.select().from(planCourses),
-    accessibleCourseIds(db, member),
-  ]);
-  const plans: SubscriptionPlan[] = planRows.map((plan) => ({
-    id: plan.id,
-    name: plan.name,
-    description: plan.description,
-    price: plan.priceMinor,
-    currency: plan.currency,
-    billing_interval: plan.billingInterval,
-    course_ids: links.filter((link) => link.planId === plan.id).map((link) => link.courseId),
-  }));
-  const list: Course[] = courseRows.map((course) => ({
-    id: course.id,
-    course_title: course.title,
-    course_description: course.descriptionHtml,
-    course_logo: course.logo,
-    course_access: accessible.has(course.id) ? "true" : "false",
-    subscription_plans: plans.filter((plan) => plan.course_ids.includes(course.id)),
-  }));
-  return { courses: list, subscription_plans: plans };
-}
-
-export async function courseExists(db: Queryable, courseId: number): Promise<boolean> {
-  const [course] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId));
-  return course !== undefined;
-}
+type CourseRow = typeof courses.$inferSelect;
+type CatalogueSnapshot = { courses: CourseRow[]; plans: SubscriptionPlan[]; freeCourseIds: Set<number> };
+type PreparedCourse = { open: CourseModule[]; preview: CourseModule[] };
 
 /**
- * The modules of a course, depth first in module_order, each with its lessons in order. Without
- * access, lessons of modules that are not visible in the preview carry only their title: their
- * notes, summary, video and downloads never leave the server.
+ * Reads the catalogue, keeping it in memory: it changes only when the instructor imports a file.
+ * On the embedded database this process makes every change and hears of it (data-changes.ts); on
+ * PostgreSQL, where another process may import, each read first compares one version row.
  */
-export async function listCourseModules(db: Queryable, courseId: number, hasAccess: boolean): Promise<CourseModule[]> {
-  const moduleRows = await db
-    .select()
-    .from(modules)
-    .where(eq(modules.courseId, courseId))
-    .orderBy(asc(modules.position), asc(modules.id));
-  const moduleIds = moduleRows.map((module) => module.id);
-  const lessonRows =
-    moduleIds.length === 0
-      ? []
-      : await db.select().from(lessons).where(inArray(lessons.moduleId, moduleIds)).orderBy(asc(lessons.position), asc(lessons.id));
-  const lessonIds = lessonRows.map((lesson) => lesson.id);
-  const fileRows =
-    lessonIds.length === 0
-      ? []
-      : await db
-          .select({ id: lessonFiles.id, lessonId: lessonFiles.lessonId, filename: lessonFiles.filename })
-          .from(lessonFiles)
-          .where(inArray(lessonFiles.lessonId, lessonIds))
-          .orderBy(asc(lessonFiles.position), asc(lessonFiles.id));
+export class CatalogueReader {
+  private snapshot: Promise<CatalogueSnapshot> | undefined;
+  private readonly prepared = new Map<number, Promise<PreparedCourse | undefined>>();
+  private readonly grantsByMember = new Map<number, Promise<Set<number>>>();
+  private knownVersion: string | undefined;
+  private readonly forgetCatalogue = () => this.forget();
+  private readonly forgetAccess = () => this.grantsByMember.clear();
 
+  constructor(
+    private readonly db: Database,
+    private readonly onlyWriter: boolean,
+  ) {
+    dataChanges.on("catalogue", this.forgetCatalogue);
+    dataChanges.on("access", this.forgetAccess);
+  }
+
+  close(): void {
+    dataChanges.off("catalogue", this.forgetCatalogue);
+    dataChanges.off("access", this.forgetAccess);
+  }
+
+  private forget(): void {
+    this.snapshot = undefined;
+    this.prepared.clear();
+    this.grantsByMember.clear();
+  }
+
+  private async checkVersion(): Promise<void> {
+    if (this.onlyWriter) return;
+    const [row] = await this.db.select({ value: installationFacts.value }).from(installationFacts).where(eq(installationFacts.key, CATALOGUE_VERSION));
+    if (row?.value !== this.knownVersion) {
+      this.forget();
+      this.knownVersion = row?.value;
+    }
+  }
+
+  // A failed load is not kept, so the next request tries again.
+  private remember<T>(load: () => Promise<T>, keep: (value: Promise<T>) => void, drop: () => void): Promise<T> {
+    const promise = load();
+    keep(promise);
+    promise.catch(drop);
+    return promise;
+  }
+
+  private async loadSnapshot(): Promise<CatalogueSnapshot> {
+    await this.checkVersion();
+    return (this.snapshot ??= this.remember(
+      async () => {
+        const [courseRows, planRows, links] = await Promise.all([
+          this.db.select().from(courses).orderBy(asc(courses.position), asc(courses.id)),
+          this.db.select().from(subscriptionPlans).orderBy(asc(subscriptionPlans.position), asc(subscriptionPlans.id)),
+          this.db.select().from(planCourses).orderBy(asc(planCourses.courseId)),
+        ]);
+        const plans: SubscriptionPlan[] = planRows.map((plan) => ({
+          id: plan.id,
+          name: plan.name,
+          description: plan.description,
+          price: plan.priceMinor,
+          currency: plan.currency,
+          billing_interval: plan.billingInterval,
+          course_ids: links.filter((link) => link.planId === plan.id).map((link) => link.courseId),
+        }));
+        return { courses: courseRows, plans, freeCourseIds: new Set(courseRows.filter((course) => course.freeForMembers).map((course) => course.id)) };
+      },
+      () => {},
+      () => (this.snapshot = undefined),
+    ));
+  }
+
+  private grantsOf(memberId: number): Promise<Set<number>> {
+    const load = async () =>
+      new Set((await this.db.select({ courseId: courseGrants.courseId }).from(courseGrants).where(eq(courseGrants.userId, memberId))).map((grant) => grant.courseId));
+    // With PostgreSQL another process may grant or revoke at any moment: ask every time.
+    if (!this.onlyWriter) return load();
+    const cached = this.grantsByMember.get(memberId);
+    if (cached) return cached;
+    if (this.grantsByMember.size > 10_000) this.grantsByMember.clear();
+    return this.remember(load, (promise) => this.grantsByMember.set(memberId, promise), () => this.grantsByMember.delete(memberId));
+  }
+
+  /** The course ids a member may open: free courses, granted ones, or all of them for an admin. */
+  async accessibleCourseIds(member: UserRow | null): Promise<Set<number>> {
+    if (!member) return new Set();
+    const snapshot = await this.loadSnapshot();
+    if (member.role === "admin") return new Set(snapshot.courses.map((course) => course.id));
+    return new Set([...snapshot.freeCourseIds, ...(await this.grantsOf(member.id))]);
+  }
+
+  async mayOpen(member: UserRow, courseId: number): Promise<boolean> {
+    return (await this.accessibleCourseIds(member)).has(courseId);
+  }
+
+  async courseList(member: UserRow | null): Promise<CourseList> {
+    const [snapshot, accessible] = await Promise.all([this.loadSnapshot(), this.accessibleCourseIds(member)]);
+    const list: Course[] = snapshot.courses.map((course) => ({
+      id: course.id,
+      course_title: course.title,
+      course_description: course.descriptionHtml,
+      course_logo: course.logo,
+      course_access: accessible.has(course.id) ? "true" : "false",
+      subscription_plans: snapshot.plans.filter((plan) => plan.course_ids.includes(course.id)),
+    }));
+    return { courses: list, subscription_plans: snapshot.plans };
+  }
+
+  /**
+   * The modules of a course, depth first in module_order, each with its lessons in order; undefined
+   * when there is no such course. Without access, lessons of modules that are not visible in the
+   * preview carry only their title: notes, summary, video and downloads never leave the server.
+   */
+  async courseModules(courseId: number, hasAccess: boolean): Promise<CourseModule[] | undefined> {
+    const snapshot = await this.loadSnapshot();
+    if (!snapshot.courses.some((course) => course.id === courseId)) return undefined;
+    let prepared = this.prepared.get(courseId);
+    if (!prepared) {
+      prepared = this.remember(() => prepareCourse(this.db, courseId), (promise) => this.prepared.set(courseId, promise), () => this.prepared.delete(courseId));
+    }
+    const result = await prepared;
+    return result ? (hasAccess ? result.open : result.preview) : undefined;
+  }
+}
+
+async function prepareCourse(db: Queryable, courseId: number): Promise<PreparedCourse> {
+  // Joined on the course rather than listing ids, so the cost stays linear in the course's size.
+  const [moduleRows, lessonRows, fileRows] = await Promise.all([
+    db.select().from(modules).where(eq(modules.courseId, courseId)).orderBy(asc(modules.position), asc(modules.id)),
+    db
+      .select({ lesson: lessons })
+      .from(lessons)
+      .innerJoin(modules, eq(modules.id, lessons.moduleId))
+      .where(eq(modules.courseId, courseId))
+      .orderBy(asc(lessons.position), asc(lessons.id)),
+    db
+      .select({ id: lessonFiles.id, lessonId: lessonFiles.lessonId, filename: lessonFiles.filename })
+      .from(lessonFiles)
+      .innerJoin(lessons, eq(lessons.id, lessonFiles.lessonId))
+      .innerJoin(modules, eq(modules.id, lessons.moduleId))
+      .where(eq(modules.courseId, courseId))
+      .orderBy(asc(lessonFiles.position), asc(lessonFiles.id)),
+  ]);
   const filesByLesson = groupBy(fileRows, (file) => file.lessonId);
-  const lessonsByModule = groupBy(lessonRows, (lesson) => lesson.moduleId);
+  const lessonsByModule = groupBy(
+    lessonRows.map((row) => row.lesson),
+    (lesson) => lesson.moduleId,
+  );
   const childrenByParent = groupBy(moduleRows, (module) => module.parentReferenceCode);
 
-  const result: CourseModule[] = [];
+  const open: CourseModule[] = [];
+  const preview: CourseModule[] = [];
   const visit = (module: (typeof moduleRows)[number]) => {
-    const open = hasAccess || module.visibleInPreview;
-    result.push({
+    const openLessons = (lessonsByModule.get(module.id) ?? []).map((lesson): Lesson => {
+      const downloads = (filesByLesson.get(lesson.id) ?? []).map((file) => ({ filename: file.filename, url: downloadUrl(file.id) }));
+      return {
+        id: lesson.id,
+        lesson_title: lesson.title,
+        lesson_order: lesson.position,
+        locked: false,
+        content_summary: lesson.contentSummaryHtml,
+        html_note_content: lesson.noteHtml,
+        video_description: JSON.stringify(downloads),
+        video: lesson.videoProvider && lesson.videoId ? { provider: lesson.videoProvider, id: lesson.videoId } : null,
+      };
+    });
+    const base = {
       id: module.id,
       reference_code: module.referenceCode,
       parent_reference_code: module.parentReferenceCode,
@@ -102,25 +200,18 @@ export async function listCourseModules(db: Queryable, courseId: number, hasAcce
       module_order: module.position,
       module_description: module.descriptionHtml,
       visible_in_preview: module.visibleInPreview,
-      lessons: (lessonsByModule.get(module.id) ?? []).map((lesson): Lesson => {
-        if (!open) return { id: lesson.id, lesson_title: lesson.title, lesson_order: lesson.position, locked: true };
-        const downloads = (filesByLesson.get(lesson.id) ?? []).map((file) => ({ filename: file.filename, url: downloadUrl(file.id) }));
-        return {
-          id: lesson.id,
-          lesson_title: lesson.title,
-          lesson_order: lesson.position,
-          locked: false,
-          content_summary: lesson.contentSummaryHtml,
-          html_note_content: lesson.noteHtml,
-          video_description: JSON.stringify(downloads),
-          video: lesson.videoProvider && lesson.videoId ? { provider: lesson.videoProvider, id: lesson.videoId } : null,
-        };
-      }),
+    };
+    open.push({ ...base, lessons: openLessons });
+    preview.push({
+      ...base,
+      lessons: module.visibleInPreview
+        ? openLessons
+        : openLessons.map((lesson) => ({ id: lesson.id, lesson_title: lesson.lesson_title, lesson_order: lesson.lesson_order, locked: true as const })),
     });
     for (const child of childrenByParent.get(`${module.parentReferenceCode}_${module.referenceCode}`) ?? []) visit(child);
   };
   for (const top of childrenByParent.get(courseReferenceCode(courseId)) ?? []) visit(top);
-  return result;
+  return { open, preview };
 }
 
 export async function findDownload(db: Queryable, fileId: number) {
@@ -141,4 +232,12 @@ export async function findDownload(db: Queryable, fileId: number) {
 
 export async function listGrants(db: Queryable, userId: number) {
   return db.select().from(courseGrants).where(eq(courseGrants.userId, userId)).orderBy(asc(courseGrants.courseId));
+}
+
+export async function hasGrant(db: Queryable, userId: number, courseId: number): Promise<boolean> {
+  const [grant] = await db
+    .select({ courseId: courseGrants.courseId })
+    .from(courseGrants)
+    .where(and(eq(courseGrants.userId, userId), eq(courseGrants.courseId, courseId)));
+  return grant !== undefined;
 }

@@ -4,27 +4,19 @@ import { CourseModulesRequest, UserAccessRequest, type UserAccess } from "../../
 import { requireMember } from "../accounts/authentication.ts";
 import type { Database } from "../db/client.ts";
 import { HttpError, parseInput } from "../http/errors.ts";
-import {
-  accessibleCourseIds,
-  courseExists,
-  findDownload,
-  listCourseModules,
-  listCourses,
-  listGrants,
-  memberMayOpenCourse,
-} from "./catalogue-repository.ts";
+import { type CatalogueReader, findDownload, listGrants } from "./catalogue-repository.ts";
 
 const DownloadParams = z.object({
   fileId: z.string().regex(/^\d{1,9}$/, { error: "That download does not exist." }).transform(Number),
 });
 
-export async function catalogueRoutes(app: FastifyInstance, { db }: { db: Database }) {
-  app.get("/reactapi/getcourses", async (request) => listCourses(db, request.member));
+export async function catalogueRoutes(app: FastifyInstance, { db, catalogue }: { db: Database; catalogue: CatalogueReader }) {
+  app.get("/reactapi/getcourses", async (request) => catalogue.courseList(request.member));
 
   app.post("/reactapi/getuseraccessdata", async (request): Promise<UserAccess> => {
     const member = requireMember(request);
     parseInput(UserAccessRequest, request.body);
-    const [accessible, grants] = await Promise.all([accessibleCourseIds(db, member), listGrants(db, member.id)]);
+    const [accessible, grants] = await Promise.all([catalogue.accessibleCourseIds(member), listGrants(db, member.id)]);
     return {
       accessible_course_ids: [...accessible].sort((a, b) => a - b),
       grants: grants.map((grant) => ({ course_id: grant.courseId, granted_at: grant.grantedAt.toISOString() })),
@@ -34,8 +26,9 @@ export async function catalogueRoutes(app: FastifyInstance, { db }: { db: Databa
   app.post("/reactapi/getcoursemodules", async (request) => {
     const member = requireMember(request);
     const { query: courseId } = parseInput(CourseModulesRequest, request.body);
-    if (!(await courseExists(db, courseId))) throw new HttpError(404, "That course does not exist.");
-    return listCourseModules(db, courseId, await memberMayOpenCourse(db, member, courseId));
+    const modules = await catalogue.courseModules(courseId, await catalogue.mayOpen(member, courseId));
+    if (!modules) throw new HttpError(404, "That course does not exist.");
+    return modules;
   });
 
   app.get("/reactapi/downloads/:fileId", async (request, reply) => {
@@ -43,7 +36,7 @@ export async function catalogueRoutes(app: FastifyInstance, { db }: { db: Databa
     const { fileId } = parseInput(DownloadParams, request.params);
     const download = await findDownload(db, fileId);
     if (!download) throw new HttpError(404, "That download does not exist.");
-    if (!download.visibleInPreview && !(await memberMayOpenCourse(db, member, download.courseId))) {
+    if (!download.visibleInPreview && !(await catalogue.mayOpen(member, download.courseId))) {
       throw new HttpError(403, "This download is part of a course you have not unlocked yet.");
     }
     return reply

@@ -5,6 +5,7 @@ import type { Queryable } from "../db/client.ts";
 import { courses, lessonFiles, lessons, modules, planCourses, subscriptionPlans } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { ContentFile, type ContentFileModule } from "./content-file.ts";
+import { bumpCatalogueVersion } from "./catalogue-repository.ts";
 import { sanitiseHtml, sanitiseOptionalHtml } from "./sanitise-html.ts";
 
 export const courseReferenceCode = (courseId: number) => `C${courseId}`;
@@ -162,6 +163,7 @@ export async function importCatalogue(db: Queryable, document: unknown): Promise
       [...new Set(plan.course_ids)].map((courseId) => ({ planId: plan.id, courseId })),
     );
     if (planCourseRows.length > 0) await tx.insert(planCourses).values(planCourseRows);
+    await bumpCatalogueVersion(tx);
   });
 
   const after = JSON.stringify(await exportCatalogue(db));

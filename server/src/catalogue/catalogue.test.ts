@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CourseModule, OpenLesson } from "../../../contract/catalogue.ts";
 import { executeCommand } from "../cli/admin-commands.ts";
-import { backends, createTestApp, jsonHeaders, postgresMissingNotice, signedInMember, type TestApp } from "../test/test-app.ts";
+import { backends, createTestApp, demoCatalogue, jsonHeaders, postgresMissingNotice, signedInMember, type TestApp } from "../test/test-app.ts";
 
 if (!backends.includes("postgres")) it.skip(postgresMissingNotice, () => {});
 
@@ -54,6 +54,17 @@ describe.each(backends)("course catalogue on %s", (backend) => {
       });
       expect(access.json().grants.map((grant: { course_id: number }) => grant.course_id)).toEqual([PAID_COURSE]);
       expect(access.json().accessible_course_ids).toEqual([1, 2, 4]);
+    });
+
+    it("shows an imported change at once, though the catalogue is kept in memory", async () => {
+      const before = (await app().inject({ url: "/reactapi/getcourses" })).json();
+      expect(before.courses[0].course_title).toBe("Comprehensive Childbirth Education");
+      const changed = structuredClone(demoCatalogue) as { courses: { title: string }[] };
+      changed.courses[0]!.title = "Childbirth Education, Revised";
+      await executeCommand(context.database.db, { name: "content import", document: changed });
+      const after = (await app().inject({ url: "/reactapi/getcourses" })).json();
+      expect(after.courses[0].course_title).toBe("Childbirth Education, Revised");
+      await executeCommand(context.database.db, { name: "content import", document: demoCatalogue });
     });
 
     it("answers getuseraccessdata only to members", async () => {

@@ -16,6 +16,7 @@ import { exportCatalogue, importCatalogue } from "../catalogue/catalogue-transfe
 import type { Database } from "../db/client.ts";
 import { courseGrants, courses } from "../db/schema.ts";
 import { listSubmissions } from "../forms/forms-repository.ts";
+import { dataChanges } from "../data-changes.ts";
 import { HttpError } from "../http/errors.ts";
 
 /** A command after its arguments were checked; files are already read, so it can travel to a running server. */
@@ -157,7 +158,15 @@ function table(rows: string[][]): string {
   return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd()).join("\n");
 }
 
+/** Runs a command, then tells this process's caches what it changed. */
 export async function executeCommand(db: Database, command: AdminCommand): Promise<AdminResult> {
+  const result = await runCommand(db, command);
+  if (command.name === "content import") dataChanges.emit("catalogue");
+  if (command.name === "course grant" || command.name === "course revoke" || command.name === "user set-role") dataChanges.emit("access");
+  return result;
+}
+
+async function runCommand(db: Database, command: AdminCommand): Promise<AdminResult> {
   switch (command.name) {
     case "access-code create": {
       const expiresAt = command.expires ? endOfDay(command.expires) : null;

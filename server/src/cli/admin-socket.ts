@@ -1,4 +1,4 @@
-import { chmodSync, rmSync } from "node:fs";
+import { chmodSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
@@ -12,6 +12,25 @@ import { type AdminCommand, type AdminResult, executeCommand } from "./admin-com
  * write DATA_DIR (and so the database files) can reach it: the socket is the owner's alone.
  */
 export const adminSocketPath = (dataDir: string) => path.join(dataDir, "admin.sock");
+const serverPidPath = (dataDir: string) => path.join(dataDir, "server.pid");
+
+/** Records that a server owns this data directory, so the CLI never opens the database beside it. */
+export function claimDataDir(dataDir: string): () => void {
+  writeFileSync(serverPidPath(dataDir), String(process.pid));
+  return () => rmSync(serverPidPath(dataDir), { force: true });
+}
+
+/** The pid of a live server on this data directory, if any (a pid file left by kill -9 is ignored). */
+export function runningServerPid(dataDir: string): number | undefined {
+  try {
+    const pid = Number(readFileSync(serverPidPath(dataDir), "utf8"));
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return undefined;
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return undefined;
+  }
+}
 
 const MAX_COMMAND_BYTES = 512 * 1024 * 1024;
 

@@ -4,7 +4,7 @@ import { loadConfig } from "../config.ts";
 import { openDatabase } from "../db/client.ts";
 import { HttpError } from "../http/errors.ts";
 import { type AdminCommand, type AdminResult, executeCommand, parseCommand, UsageError } from "./admin-commands.ts";
-import { sendToRunningServer } from "./admin-socket.ts";
+import { runningServerPid, sendToRunningServer } from "./admin-socket.ts";
 
 async function run(command: AdminCommand): Promise<AdminResult> {
   const config = loadConfig();
@@ -14,6 +14,9 @@ async function run(command: AdminCommand): Promise<AdminResult> {
       if (!reply.ok) throw new HttpError(reply.status, reply.error);
       return reply.result;
     }
+    // The embedded database belongs to one process: opening it beside a running server could lose data.
+    const pid = runningServerPid(config.dataDir);
+    if (pid) throw new HttpError(503, `The server (pid ${pid}) is using ${config.dataDir} but its admin socket did not answer. Try again once it has started.`);
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
   try {

@@ -56,6 +56,9 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 
 async function openPostgres(databaseUrl: string, poolSize: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  // An idle connection can be cut by the server (a restart, a failover); without a listener that
+  // would crash the process. The pool replaces the connection; the next query reports any outage.
+  pool.on("error", (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
   // Several app servers may start at once; only one of them may run the migrations.
   const lockClient = await pool.connect();
   try {
