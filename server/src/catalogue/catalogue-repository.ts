@@ -5,7 +5,7 @@ import type { UserRow } from "../accounts/users-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { dataChanges } from "../data-changes.ts";
 import { courseGrants, courses, installationFacts, lessonFiles, lessons, modules, planCourses, subscriptionPlans } from "../db/schema.ts";
-import { courseReferenceCode, groupBy } from "./catalogue-transfer.ts";
+import { courseReferenceCode, groupBy, toSubscriptionPlan } from "./catalogue-transfer.ts";
 
 export const downloadUrl = (fileId: number) => `/reactapi/downloads/${fileId}`;
 
@@ -81,15 +81,7 @@ export class CatalogueReader {
           this.db.select().from(subscriptionPlans).orderBy(asc(subscriptionPlans.position), asc(subscriptionPlans.id)),
           this.db.select().from(planCourses).orderBy(asc(planCourses.courseId)),
         ]);
-        const plans: SubscriptionPlan[] = planRows.map((plan) => ({
-          id: plan.id,
-          name: plan.name,
-          description: plan.description,
-          price: plan.priceMinor,
-          currency: plan.currency,
-          billing_interval: plan.billingInterval,
-          course_ids: links.filter((link) => link.planId === plan.id).map((link) => link.courseId),
-        }));
+        const plans = planRows.map((plan) => toSubscriptionPlan(plan, links));
         return { courses: courseRows, plans, freeCourseIds: new Set(courseRows.filter((course) => course.freeForMembers).map((course) => course.id)) };
       },
       () => {},

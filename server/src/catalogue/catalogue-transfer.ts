@@ -1,5 +1,6 @@
 import { asc, getTableColumns, notInArray, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
+import type { SubscriptionPlan } from "../../../contract/catalogue.ts";
 import { fieldErrors } from "../../../contract/errors.ts";
 import type { Queryable } from "../db/client.ts";
 import { courses, lessonFiles, lessons, modules, planCourses, subscriptionPlans } from "../db/schema.ts";
@@ -216,15 +217,7 @@ export async function exportCatalogue(db: Queryable): Promise<ContentFile> {
   return {
     format: "doula-course-catalogue",
     version: 1,
-    subscription_plans: planRows.map((plan) => ({
-      id: plan.id,
-      name: plan.name,
-      description: plan.description,
-      price: plan.priceMinor,
-      currency: plan.currency,
-      billing_interval: plan.billingInterval,
-      course_ids: planCourseRows.filter((link) => link.planId === plan.id).map((link) => link.courseId),
-    })),
+    subscription_plans: planRows.map((plan) => toSubscriptionPlan(plan, planCourseRows)),
     courses: courseRows.map((course) => ({
       id: course.id,
       title: course.title,
@@ -233,6 +226,22 @@ export async function exportCatalogue(db: Queryable): Promise<ContentFile> {
       free_for_members: course.freeForMembers,
       modules: (childrenByParent.get(courseReferenceCode(course.id)) ?? []).map(exportModule),
     })),
+  };
+}
+
+/** A plan as the API and the content file show it, with the courses it includes. */
+export function toSubscriptionPlan(
+  plan: typeof subscriptionPlans.$inferSelect,
+  links: (typeof planCourses.$inferSelect)[],
+): SubscriptionPlan {
+  return {
+    id: plan.id,
+    name: plan.name,
+    description: plan.description,
+    price: plan.priceMinor,
+    currency: plan.currency,
+    billing_interval: plan.billingInterval,
+    course_ids: links.filter((link) => link.planId === plan.id).map((link) => link.courseId),
   };
 }
 

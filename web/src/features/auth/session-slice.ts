@@ -15,60 +15,40 @@ export type SessionState = {
 // the app loads the current user once"); a protected screen shows its spinner until that answer.
 export const initialSessionState: SessionState = { isAuthenticated: false, user: null, loading: true, registered: false, error: null };
 
-const rejecting = <T,>(call: () => Promise<T>) => async (_: unknown, { rejectWithValue }: { rejectWithValue: (value: ApiFailure) => unknown }) => {
-  try {
-    return await call();
-  } catch (error) {
-    return rejectWithValue(failureOf(error)) as never;
-  }
-};
-
-export const loadProfile = createAsyncThunk<Profile, void, { rejectValue: ApiFailure }>(
-  "session/loadProfile",
-  rejecting(() => callApi<Profile>("/reactapi/users/me")),
-);
-
-export const registerMember = createAsyncThunk<Profile, RegisterRequest, { rejectValue: ApiFailure }>(
-  "session/register",
-  async (payload, { rejectWithValue }) => {
+/** A thunk whose failure carries the API's status and text (SPEC §8: "rejected with body plus status"). */
+function apiThunk<Returned, Argument>(
+  type: string,
+  call: (argument: Argument, dispatch: (action: unknown) => unknown) => Promise<Returned>,
+) {
+  return createAsyncThunk<Returned, Argument, { rejectValue: ApiFailure }>(type, async (argument, { dispatch, rejectWithValue }) => {
     try {
-      return await callApi<Profile>("/reactapi/users/register", { body: payload, expectStatus: 201 });
+      return await call(argument, dispatch as (action: unknown) => unknown);
     } catch (error) {
       return rejectWithValue(failureOf(error));
     }
-  },
+  });
+}
+
+export const loadProfile = apiThunk<Profile, void>("session/loadProfile", () => callApi<Profile>("/reactapi/users/me"));
+
+export const registerMember = apiThunk<Profile, RegisterRequest>("session/register", (payload) =>
+  callApi<Profile>("/reactapi/users/register", { body: payload, expectStatus: 201 }),
 );
 
-export const loginMember = createAsyncThunk<Profile, LoginRequest, { rejectValue: ApiFailure }>(
-  "session/login",
-  async (payload, { dispatch, rejectWithValue }) => {
-    try {
-      const profile = await callApi<Profile>("/reactapi/users/login", { body: payload, expectStatus: 200 });
-      void dispatch(loadProfile());
-      return profile;
-    } catch (error) {
-      return rejectWithValue(failureOf(error));
-    }
-  },
-);
+// Login and verification are each followed by a profile load (SPEC §4).
+export const loginMember = apiThunk<Profile, LoginRequest>("session/login", async (payload, dispatch) => {
+  const profile = await callApi<Profile>("/reactapi/users/login", { body: payload, expectStatus: 200 });
+  void dispatch(loadProfile());
+  return profile;
+});
 
-export const verifySession = createAsyncThunk<unknown, void, { rejectValue: ApiFailure }>(
-  "session/verify",
-  async (_, { dispatch, rejectWithValue }) => {
-    try {
-      const answer = await callApi("/reactapi/users/verify");
-      void dispatch(loadProfile());
-      return answer;
-    } catch (error) {
-      return rejectWithValue(failureOf(error));
-    }
-  },
-);
+export const verifySession = apiThunk<unknown, void>("session/verify", async (_, dispatch) => {
+  const answer = await callApi("/reactapi/users/verify");
+  void dispatch(loadProfile());
+  return answer;
+});
 
-export const logoutMember = createAsyncThunk<unknown, void, { rejectValue: ApiFailure }>(
-  "session/logout",
-  rejecting(() => callApi("/reactapi/users/logout")),
-);
+export const logoutMember = apiThunk<unknown, void>("session/logout", () => callApi("/reactapi/users/logout"));
 
 const sessionSlice = createSlice({
   name: "session",

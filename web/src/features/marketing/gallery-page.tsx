@@ -1,6 +1,6 @@
-import Box from "@mui/material/Box";
 import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
+import { ImageGrid } from "../../components/image-grid.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 
 export const galleryImages = [
@@ -12,18 +12,7 @@ export default function GalleryPage() {
   return (
     <PageColumn title="Vector Art Gallery">
       <Typography sx={{ mb: 2 }}>Illustrations made for Calm Birth Circle. Feel free to save one as a calm phone background.</Typography>
-      <Box component="ul" sx={{ listStyle: "none", p: 0, display: "grid", gridTemplateColumns: "1fr 1fr", gap: 2 }}>
-        {galleryImages.map((image) => (
-          <Box component="li" key={image.src}>
-            <Box component="figure" sx={{ m: 0 }}>
-              <img src={image.src} alt="" width={240} height={180} loading="lazy" style={{ width: "100%", height: "auto", borderRadius: 12, display: "block" }} />
-              <Typography component="figcaption" variant="body2" sx={{ mt: 0.5, textAlign: "center" }}>
-                {image.label}
-              </Typography>
-            </Box>
-          </Box>
-        ))}
-      </Box>
+      <ImageGrid images={galleryImages} />
       <Typography variant="body2" sx={{ mt: 2 }}>
         Looking for more vector art? Browse the free collections at{" "}
         <Link href="https://www.vecteezy.com/free-vector/pregnancy" rel="noopener noreferrer" target="_blank">

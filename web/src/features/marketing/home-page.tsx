@@ -1,8 +1,8 @@
-import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
 import { useAppSelector } from "../../app/store.ts";
 import { LinkTile } from "../../components/link-tile.tsx";
+import { ImageGrid } from "../../components/image-grid.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 
 const homeImages = Array.from({ length: 6 }, (_, index) => ({ src: `/art/home-${index + 1}.svg`, label: `Image 0${index + 1}` }));
@@ -24,18 +24,7 @@ export default function HomePage() {
       <LinkTile to="/gallery" title="Vector Art Gallery" image="/art/gallery-1.svg">
         The illustrations made for this course.
       </LinkTile>
-      <Box component="ul" sx={{ listStyle: "none", p: 0, display: "grid", gridTemplateColumns: "1fr 1fr", gap: 2 }}>
-        {homeImages.map((image) => (
-          <Box component="li" key={image.src}>
-            <Box component="figure" sx={{ m: 0 }}>
-              <img src={image.src} alt="" width={240} height={180} loading="lazy" style={{ width: "100%", height: "auto", borderRadius: 12, display: "block" }} />
-              <Typography component="figcaption" variant="body2" sx={{ mt: 0.5, textAlign: "center" }}>
-                {image.label}
-              </Typography>
-            </Box>
-          </Box>
-        ))}
-      </Box>
+      <ImageGrid images={homeImages} />
     </PageColumn>
   );
 }
