@@ -1,9 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
-import fastifyHelmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { installAuthentication } from "./accounts/authentication.ts";
@@ -15,6 +13,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { formsRoutes } from "./forms/forms-routes.ts";
 import { installErrorHandler } from "./http/error-handler.ts";
+import { computeSecurityHeaders } from "./http/security-headers.ts";
 import { installSameOriginGuard } from "./http/same-origin-guard.ts";
 import { siteRoutes } from "./site/site-routes.ts";
 
@@ -45,29 +44,13 @@ export async function buildApp({ db, config, logger = false, webRoot = defaultWe
   });
 
   installErrorHandler(app);
-  // Most members read on a phone, often on a slow connection: compress when the browser asks.
-  await app.register(fastifyCompress, { threshold: 1024, encodings: ["br", "gzip"] });
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // MUI writes its styles at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:"],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameSrc: [...VIDEO_PLAYER_ORIGINS, new URL(config.site.podcastPlayerUrl).origin],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(production ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    strictTransportSecurity: production ? undefined : false,
+  const securityHeaders = computeSecurityHeaders({
+    production,
+    frameSources: [...VIDEO_PLAYER_ORIGINS, new URL(config.site.podcastPlayerUrl).origin],
+  });
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.headers(securityHeaders);
   });
   installSameOriginGuard(app);
   // On the embedded database this process is the only writer, so it may keep what it read.
@@ -87,7 +70,9 @@ export async function buildApp({ db, config, logger = false, webRoot = defaultWe
 
   const serveWebApp = existsSync(path.join(webRoot, "index.html"));
   if (serveWebApp) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, maxAge: 0 });
+    // Most members read on a phone, often on a slow connection: the build writes .br and .gz files
+    // (scripts/precompress.mjs), sent when the browser accepts them, at no cost per request.
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, maxAge: 0, preCompressed: true });
     // Hashed build assets never change; the page itself must always be fresh.
     app.addHook("onSend", async (request, reply) => {
       if (request.url.startsWith("/assets/")) reply.header("cache-control", "public, max-age=31536000, immutable");

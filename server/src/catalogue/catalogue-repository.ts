@@ -21,7 +21,8 @@ export async function bumpCatalogueVersion(db: Queryable): Promise<void> {
 
 type CourseRow = typeof courses.$inferSelect;
 type CatalogueSnapshot = { courses: CourseRow[]; plans: SubscriptionPlan[]; freeCourseIds: Set<number> };
-type PreparedCourse = { open: CourseModule[]; preview: CourseModule[] };
+// Kept as JSON text too: the answers are the same bytes for every member with the same access.
+type PreparedCourse = { open: CourseModule[]; preview: CourseModule[]; openJson: string; previewJson: string };
 
 /**
  * Reads the catalogue, keeping it in memory: it changes only when the instructor imports a file.
@@ -32,6 +33,7 @@ export class CatalogueReader {
   private snapshot: Promise<CatalogueSnapshot> | undefined;
   private readonly prepared = new Map<number, Promise<PreparedCourse | undefined>>();
   private readonly grantsByMember = new Map<number, Promise<Set<number>>>();
+  private readonly listJsonByAccess = new Map<string, string>();
   private knownVersion: string | undefined;
   private readonly forgetCatalogue = () => this.forget();
   private readonly forgetAccess = () => this.grantsByMember.clear();
@@ -51,6 +53,7 @@ export class CatalogueReader {
 
   private forget(): void {
     this.snapshot = undefined;
+    this.listJsonByAccess.clear();
     this.prepared.clear();
     this.grantsByMember.clear();
   }
@@ -123,6 +126,25 @@ export class CatalogueReader {
       subscription_plans: snapshot.plans.filter((plan) => plan.course_ids.includes(course.id)),
     }));
     return { courses: list, subscription_plans: snapshot.plans };
+  }
+
+  /** courseList as JSON text, shared by every member who may open the same courses. */
+  async courseListJson(member: UserRow | null): Promise<string> {
+    const accessible = await this.accessibleCourseIds(member);
+    const key = [...accessible].sort((a, b) => a - b).join(",");
+    const cached = this.listJsonByAccess.get(key);
+    if (cached) return cached;
+    const json = JSON.stringify(await this.courseList(member));
+    if (this.listJsonByAccess.size > 1000) this.listJsonByAccess.clear();
+    this.listJsonByAccess.set(key, json);
+    return json;
+  }
+
+  /** courseModules as JSON text; undefined when there is no such course. */
+  async courseModulesJson(courseId: number, hasAccess: boolean): Promise<string | undefined> {
+    if ((await this.courseModules(courseId, hasAccess)) === undefined) return undefined;
+    const prepared = await this.prepared.get(courseId);
+    return hasAccess ? prepared?.openJson : prepared?.previewJson;
   }
 
   /**
@@ -203,7 +225,7 @@ async function prepareCourse(db: Queryable, courseId: number): Promise<PreparedC
     for (const child of childrenByParent.get(`${module.parentReferenceCode}_${module.referenceCode}`) ?? []) visit(child);
   };
   for (const top of childrenByParent.get(courseReferenceCode(courseId)) ?? []) visit(top);
-  return { open, preview };
+  return { open, preview, openJson: JSON.stringify(open), previewJson: JSON.stringify(preview) };
 }
 
 export async function findDownload(db: Queryable, fileId: number) {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { CourseModulesRequest, UserAccessRequest, type UserAccess } from "../../../contract/catalogue.ts";
 import { requireMember } from "../accounts/authentication.ts";
 import type { Database } from "../db/client.ts";
+import { sendSharedJson } from "../http/compressed-json.ts";
 import { HttpError, parseInput } from "../http/errors.ts";
 import { type CatalogueReader, findDownload, listGrants } from "./catalogue-repository.ts";
 
@@ -11,7 +12,7 @@ const DownloadParams = z.object({
 });
 
 export async function catalogueRoutes(app: FastifyInstance, { db, catalogue }: { db: Database; catalogue: CatalogueReader }) {
-  app.get("/reactapi/getcourses", async (request) => catalogue.courseList(request.member));
+  app.get("/reactapi/getcourses", async (request, reply) => sendSharedJson(request, reply, await catalogue.courseListJson(request.member)));
 
   app.post("/reactapi/getuseraccessdata", async (request): Promise<UserAccess> => {
     const member = requireMember(request);
@@ -23,12 +24,12 @@ export async function catalogueRoutes(app: FastifyInstance, { db, catalogue }: {
     };
   });
 
-  app.post("/reactapi/getcoursemodules", async (request) => {
+  app.post("/reactapi/getcoursemodules", async (request, reply) => {
     const member = requireMember(request);
     const { query: courseId } = parseInput(CourseModulesRequest, request.body);
-    const modules = await catalogue.courseModules(courseId, await catalogue.mayOpen(member, courseId));
+    const modules = await catalogue.courseModulesJson(courseId, await catalogue.mayOpen(member, courseId));
     if (!modules) throw new HttpError(404, "That course does not exist.");
-    return modules;
+    return sendSharedJson(request, reply, modules);
   });
 
   app.get("/reactapi/downloads/:fileId", async (request, reply) => {

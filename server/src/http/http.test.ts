@@ -1,4 +1,5 @@
 import { Writable } from "node:stream";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, DEMO_CODE, GOOD_PASSWORD, jsonHeaders, login, register, sessionCookieOf, type TestApp, uniqueEmail } from "../test/test-app.ts";
 
@@ -70,6 +71,27 @@ describe("the HTTP surface", () => {
     expect(policy).toMatch(/frame-src https:\/\/player\.vimeo\.com https:\/\/www\.youtube-nocookie\.com https:\/\/www\.buzzsprout\.com/);
     expect(policy).toContain("object-src 'none'");
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("sends the catalogue compressed when the browser accepts it, and plain otherwise", async () => {
+    const plain = await app().inject({ url: "/reactapi/getcourses" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const brotli = await app().inject({ url: "/reactapi/getcourses", headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    const gzip = await app().inject({ url: "/reactapi/getcourses", headers: { "accept-encoding": "gzip" } });
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it("serves the built app: every route answers with the page, and assets come precompressed", async () => {
+    const page = await app().inject({ url: "/library?course=1" });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toMatch(/text\/html/);
+    const script = page.body.match(/src="(\/assets\/[^"]+\.js)"/)![1]!;
+    const asset = await app().inject({ url: script, headers: { "accept-encoding": "br" } });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers["content-encoding"]).toBe("br");
+    expect(asset.headers["cache-control"]).toContain("immutable");
   });
 
   it("answers an unknown API path with a JSON 404", async () => {

@@ -1,0 +1,37 @@
+import helmet from "helmet";
+
+/**
+ * Helmet's headers, with a Content-Security-Policy that allows only the app itself and the players
+ * it embeds. The policy has no per-request part (no nonces), so the headers are worked out once at
+ * start instead of by helmet's middleware on every request, which cost a third of the throughput.
+ */
+export function computeSecurityHeaders({ production, frameSources }: { production: boolean; frameSources: string[] }): Record<string, string> {
+  const middleware = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI writes its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: frameSources,
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(production ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: production ? undefined : false,
+  });
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  middleware({} as never, response as never, () => {});
+  return headers;
+}
