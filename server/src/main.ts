@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { deleteExpiredSessions } from "./accounts/sessions.ts";
 import { buildApp, logRedactions } from "./app.ts";
 import { claimDataDir, startAdminSocket } from "./cli/admin-socket.ts";
 import { loadConfig } from "./config.ts";
@@ -16,6 +17,11 @@ const app = await buildApp({
 });
 if (config.seedDemoContent) await seedNewInstallation(database.db, app.log);
 const stopAdminSocket = config.databaseUrl ? async () => {} : await startAdminSocket(config.dataDir, database.db, app.log);
+
+// Expired sessions are refused on lookup anyway; sweeping them keeps the table small.
+const sweepSessions = () => deleteExpiredSessions(database.db).catch((error: unknown) => app.log.warn({ err: error }, "could not sweep expired sessions"));
+void sweepSessions();
+setInterval(sweepSessions, 6 * 60 * 60 * 1000).unref();
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -16,6 +16,24 @@ import {
 
 if (!backends.includes("postgres")) it.skip(postgresMissingNotice, () => {});
 
+describe("session cookies over HTTPS", () => {
+  it.each([
+    ["in production", { NODE_ENV: "production" }, {}],
+    ["behind a trusted TLS proxy", { TRUST_PROXY: "true" }, { "x-forwarded-proto": "https" }],
+  ])("are Secure %s", async (_case, environment, headers) => {
+    const secure = await createTestApp("pglite", { environment });
+    try {
+      const email = uniqueEmail("secure");
+      await register(secure.app, { email, password: GOOD_PASSWORD, access_code: DEMO_CODE });
+      const response = await login(secure.app, email, GOOD_PASSWORD, headers);
+      expect(response.statusCode).toBe(200);
+      expect(response.cookies.find((candidate) => candidate.name === "session")!.secure).toBe(true);
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
 describe.each(backends)("accounts on %s", (backend) => {
   let context: TestApp;
   beforeAll(async () => {
@@ -176,9 +194,8 @@ describe.each(backends)("accounts on %s", (backend) => {
       expect(response.json()).toMatchObject({ email, first_name: "Ana" });
     });
 
-    it("marks the cookie Secure when served over HTTPS", async () => {
+    it("does not believe a forwarded HTTPS header without TRUST_PROXY", async () => {
       const response = await login(app(), email, GOOD_PASSWORD, { "x-forwarded-proto": "https" });
-      // Without TRUST_PROXY a forwarded header is not believed: the request stays plain HTTP.
       expect(response.cookies.find((candidate) => candidate.name === "session")!.secure).toBeFalsy();
     });
 

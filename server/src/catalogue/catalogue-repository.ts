@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Course, CourseList, CourseModule, Lesson, SubscriptionPlan } from "../../../contract/catalogue.ts";
 import type { UserRow } from "../accounts/users-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
@@ -246,12 +246,4 @@ export async function findDownload(db: Queryable, fileId: number) {
 
 export async function listGrants(db: Queryable, userId: number) {
   return db.select().from(courseGrants).where(eq(courseGrants.userId, userId)).orderBy(asc(courseGrants.courseId));
-}
-
-export async function hasGrant(db: Queryable, userId: number, courseId: number): Promise<boolean> {
-  const [grant] = await db
-    .select({ courseId: courseGrants.courseId })
-    .from(courseGrants)
-    .where(and(eq(courseGrants.userId, userId), eq(courseGrants.courseId, courseId)));
-  return grant !== undefined;
 }

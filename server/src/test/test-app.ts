@@ -52,7 +52,7 @@ export type TestApp = {
 /** A fresh app on a fresh database of the given backend, with the demo catalogue and one open access code. */
 export async function createTestApp(
   backend: Backend,
-  options: { logger?: FastifyServerOptions["logger"]; seed?: boolean } = {},
+  options: { logger?: FastifyServerOptions["logger"]; seed?: boolean; environment?: Record<string, string> } = {},
 ): Promise<TestApp> {
   const scratch = backend === "postgres" ? await createScratchPostgres() : undefined;
   const database = await openDatabase({ databaseUrl: scratch?.url, dataDir: "memory" });
@@ -60,7 +60,7 @@ export async function createTestApp(
     await importCatalogue(database.db, demoCatalogue);
     await createAccessCode(database.db, { code: DEMO_CODE });
   }
-  const config = loadConfig({ NODE_ENV: "test" });
+  const config = loadConfig({ NODE_ENV: "test", ...options.environment });
   const app = await buildApp({ db: database.db, config, logger: options.logger ?? false });
   return {
     app,

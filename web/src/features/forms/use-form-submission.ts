@@ -17,6 +17,5 @@ export function useFormSubmission(path: string) {
       return false;
     }
   };
-  const reset = () => setState({ sending: false, sent: false, failure: null });
-  return { ...state, submit, reset };
+  return { ...state, submit };
 }
