@@ -2,10 +2,9 @@ import { describe, expect, it } from "vitest";
 import { firstVisitJsBytes, readManifest, routeScreens, screenChunkBytes } from "./bundle-size.ts";
 
 // Bytes, not timings: the same build gives the same numbers on any machine.
-// The target is 150 KB (issue 4). React DOM, React Router, Redux Toolkit and MUI's styling engine
-// alone weigh about 150 KB gzipped before any screen, so these budgets hold today's size with a
-// small margin: they catch growth while the remaining trimming is planned (see the README).
-const FIRST_VISIT_BUDGETS: Record<string, number> = { "/": 170 * 1024, "/login": 185 * 1024 };
+// The target is 150 KB (issue 4). / meets it; /login is over by its form fields (MUI's input
+// machinery), so its budget holds today's size with a small margin until that is trimmed.
+const FIRST_VISIT_BUDGETS: Record<string, number> = { "/": 150 * 1024, "/login": 165 * 1024 };
 const SCREEN_CHUNK_BUDGET = 60 * 1024;
 
 describe("the web app's bundle budget", () => {

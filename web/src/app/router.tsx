@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
-import { createBrowserRouter, Outlet } from "react-router";
+import { BrowserRouter, Outlet, Route, Routes } from "react-router";
 import PublicLayout from "../components/public-layout.tsx";
 import { ScrollToTop } from "../components/scroll-to-top.tsx";
 import { Spinner } from "../components/spinner.tsx";
@@ -41,37 +41,38 @@ function Root() {
   );
 }
 
-export const routes = [
-  {
-    element: <Root />,
-    children: [
-      {
-        element: <PublicLayout />,
-        children: [
-          { path: "/", element: show(screens.landing) },
-          { path: "/login", element: show(screens.login) },
-          { path: "/register", element: show(screens.register) },
-          { path: "/join", element: show(screens.join) },
-          { path: "/template", element: show(screens.template) },
-          { path: "*", element: show(screens.notFound) },
-        ],
-      },
-      {
-        element: show(screens.memberLayout),
-        children: [
-          { path: "/home", element: show(screens.home) },
-          { path: "/podcast", element: show(screens.podcast) },
-          { path: "/gallery", element: show(screens.gallery) },
-          { path: "/feedback", element: show(screens.feedback) },
-          { path: "/support", element: show(screens.support) },
-          { path: "/library", element: show(screens.library) },
-          { path: "/course", element: show(screens.course) },
-          { path: "/lesson", element: show(screens.lesson) },
-          { path: "/purchase", element: show(screens.purchase) },
-        ],
-      },
-    ],
-  },
-];
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Root />}>
+        <Route element={<PublicLayout />}>
+          <Route path="/" element={show(screens.landing)} />
+          <Route path="/login" element={show(screens.login)} />
+          <Route path="/register" element={show(screens.register)} />
+          <Route path="/join" element={show(screens.join)} />
+          <Route path="/template" element={show(screens.template)} />
+          <Route path="*" element={show(screens.notFound)} />
+        </Route>
+        <Route element={show(screens.memberLayout)}>
+          <Route path="/home" element={show(screens.home)} />
+          <Route path="/podcast" element={show(screens.podcast)} />
+          <Route path="/gallery" element={show(screens.gallery)} />
+          <Route path="/feedback" element={show(screens.feedback)} />
+          <Route path="/support" element={show(screens.support)} />
+          <Route path="/library" element={show(screens.library)} />
+          <Route path="/course" element={show(screens.course)} />
+          <Route path="/lesson" element={show(screens.lesson)} />
+          <Route path="/purchase" element={show(screens.purchase)} />
+        </Route>
+      </Route>
+    </Routes>
+  );
+}
 
-export const createAppRouter = () => createBrowserRouter(routes);
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
+}
