@@ -11,3 +11,14 @@ export const supportServices = [
   "Birth and Postpartum Support",
   "Virtual Services",
 ] as const;
+
+/** Default texts of the registration error catalogue (SPEC §8), by HTTP status. */
+export const registrationErrorMessages: Record<number, string> = {
+  400: "Bad request. Please check your input.",
+  401: "Unauthorized. Access code invalid.",
+  403: "Forbidden. Access code inactive.",
+  404: "Access code not found.",
+  409: "Email already registered.",
+  500: "Internal server error. Please try again later.",
+};
+export const unexpectedErrorMessage = "An unexpected error occurred.";

@@ -2,7 +2,6 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
-import Link from "@mui/material/Link";
 import { TextField } from "../../components/text-field.tsx";
 import { type FormEvent, useEffect, useState } from "react";
 import { Navigate, Link as RouterLink, useLocation } from "react-router";
@@ -66,9 +65,9 @@ export default function LoginPage() {
         <Button type="submit" variant="contained" size="large" disabled={loading}>
           {loading ? <CircularProgress size={24} color="inherit" aria-label="Signing in" /> : "Submit"}
         </Button>
-        <Link component={RouterLink} to="/register" sx={{ justifySelf: "start" }}>
+        <RouterLink to="/register" style={{ justifySelf: "start", color: "#7a3e48" }}>
           Forgot Password?
-        </Link>
+        </RouterLink>
       </Box>
       <Box sx={{ mt: 3 }}>
         <LinkTile to="/register" title="Need an account? Sign Up Now!">

@@ -1,4 +1,4 @@
-import { registrationErrorMessages, unexpectedErrorMessage } from "../../../../contract/errors.ts";
+import { registrationErrorMessages, unexpectedErrorMessage } from "../../../../contract/constants.ts";
 import type { ApiFailure } from "../../lib/api-client.ts";
 
 /** The message SPEC §8 shows for a failed registration: the server's text first, else the status's default. */

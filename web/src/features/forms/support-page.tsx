@@ -111,7 +111,7 @@ export default function SupportPage() {
         {text("email", "E-mail address", { type: "email", autoComplete: "email", required: true })}
         {text("full_name", "Full name", { autoComplete: "name", required: true })}
         {text("birth_location", "Where are you birthing?")}
-        {text("due_date", "Estimated due date", { type: "date", shrinkLabel: true })}
+        {text("due_date", "Estimated due date", { type: "date" })}
         {text("location", "Where do you live?", { autoComplete: "address-level2" })}
         {text("referral", "How did you find us?")}
         <FormControl component="fieldset" error={Boolean(servicesError)} required>
