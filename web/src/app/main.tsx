@@ -1,7 +1,6 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { verifySession } from "../features/auth/session-slice.ts";
-import "./global.css";
 import { Providers } from "./providers.tsx";
 import { AppRouter } from "./router.tsx";
 import { createStore } from "./store.ts";
