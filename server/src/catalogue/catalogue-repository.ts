@@ -5,7 +5,7 @@ import type { UserRow } from "../accounts/users-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { dataChanges } from "../data-changes.ts";
 import { courseGrants, courses, installationFacts, lessonFiles, lessons, modules, planCourses, subscriptionPlans } from "../db/schema.ts";
-import { courseReferenceCode, groupBy, toSubscriptionPlan } from "./catalogue-transfer.ts";
+import { courseReferenceCode, groupBy, toSubscriptionPlan } from "./catalogue-shapes.ts";
 
 export const downloadUrl = (fileId: number) => `/reactapi/downloads/${fileId}`;
 
@@ -21,8 +21,8 @@ export async function bumpCatalogueVersion(db: Queryable): Promise<void> {
 
 type CourseRow = typeof courses.$inferSelect;
 type CatalogueSnapshot = { courses: CourseRow[]; plans: SubscriptionPlan[]; freeCourseIds: Set<number> };
-// Kept as JSON text too: the answers are the same bytes for every member with the same access.
-type PreparedCourse = { open: CourseModule[]; preview: CourseModule[]; openJson: string; previewJson: string };
+// Kept as JSON text: the answers are the same bytes for every member with the same access.
+type PreparedCourse = { openJson: string; previewJson: string };
 
 /**
  * Reads the catalogue, keeping it in memory: it changes only when the instructor imports a file.
@@ -31,7 +31,7 @@ type PreparedCourse = { open: CourseModule[]; preview: CourseModule[]; openJson:
  */
 export class CatalogueReader {
   private snapshot: Promise<CatalogueSnapshot> | undefined;
-  private readonly prepared = new Map<number, Promise<PreparedCourse | undefined>>();
+  private readonly prepared = new Map<number, Promise<PreparedCourse>>();
   private readonly grantsByMember = new Map<number, Promise<Set<number>>>();
   private readonly listJsonByAccess = new Map<string, string>();
   private knownVersion: string | undefined;
@@ -77,7 +77,8 @@ export class CatalogueReader {
 
   private async loadSnapshot(): Promise<CatalogueSnapshot> {
     await this.checkVersion();
-    return (this.snapshot ??= this.remember(
+    if (this.snapshot) return this.snapshot;
+    return this.remember(
       async () => {
         const [courseRows, planRows, links] = await Promise.all([
           this.db.select().from(courses).orderBy(asc(courses.position), asc(courses.id)),
@@ -87,9 +88,9 @@ export class CatalogueReader {
         const plans = planRows.map((plan) => toSubscriptionPlan(plan, links));
         return { courses: courseRows, plans, freeCourseIds: new Set(courseRows.filter((course) => course.freeForMembers).map((course) => course.id)) };
       },
-      () => {},
+      (promise) => (this.snapshot = promise),
       () => (this.snapshot = undefined),
-    ));
+    );
   }
 
   private grantsOf(memberId: number): Promise<Set<number>> {
@@ -103,20 +104,32 @@ export class CatalogueReader {
     return this.remember(load, (promise) => this.grantsByMember.set(memberId, promise), () => this.grantsByMember.delete(memberId));
   }
 
+  /**
+   * What one request needs: the catalogue and the courses this member may open, read once (on
+   * PostgreSQL that is one version check and one grants query, however many answers use them).
+   */
+  private async viewFor(member: UserRow | null): Promise<{ snapshot: CatalogueSnapshot; accessible: Set<number> }> {
+    const snapshot = await this.loadSnapshot();
+    if (!member) return { snapshot, accessible: new Set() };
+    if (member.role === "admin") return { snapshot, accessible: new Set(snapshot.courses.map((course) => course.id)) };
+    return { snapshot, accessible: new Set([...snapshot.freeCourseIds, ...(await this.grantsOf(member.id))]) };
+  }
+
   /** The course ids a member may open: free courses, granted ones, or all of them for an admin. */
   async accessibleCourseIds(member: UserRow | null): Promise<Set<number>> {
-    if (!member) return new Set();
-    const snapshot = await this.loadSnapshot();
-    if (member.role === "admin") return new Set(snapshot.courses.map((course) => course.id));
-    return new Set([...snapshot.freeCourseIds, ...(await this.grantsOf(member.id))]);
+    return (await this.viewFor(member)).accessible;
   }
 
   async mayOpen(member: UserRow, courseId: number): Promise<boolean> {
     return (await this.accessibleCourseIds(member)).has(courseId);
   }
 
-  async courseList(member: UserRow | null): Promise<CourseList> {
-    const [snapshot, accessible] = await Promise.all([this.loadSnapshot(), this.accessibleCourseIds(member)]);
+  /** The course list as JSON text, shared by every member who may open the same courses. */
+  async courseListJson(member: UserRow | null): Promise<string> {
+    const { snapshot, accessible } = await this.viewFor(member);
+    const key = [...accessible].sort((a, b) => a - b).join(",");
+    const cached = this.listJsonByAccess.get(key);
+    if (cached) return cached;
     const list: Course[] = snapshot.courses.map((course) => ({
       id: course.id,
       course_title: course.title,
@@ -125,42 +138,26 @@ export class CatalogueReader {
       course_access: accessible.has(course.id) ? "true" : "false",
       subscription_plans: snapshot.plans.filter((plan) => plan.course_ids.includes(course.id)),
     }));
-    return { courses: list, subscription_plans: snapshot.plans };
-  }
-
-  /** courseList as JSON text, shared by every member who may open the same courses. */
-  async courseListJson(member: UserRow | null): Promise<string> {
-    const accessible = await this.accessibleCourseIds(member);
-    const key = [...accessible].sort((a, b) => a - b).join(",");
-    const cached = this.listJsonByAccess.get(key);
-    if (cached) return cached;
-    const json = JSON.stringify(await this.courseList(member));
+    const json = JSON.stringify({ courses: list, subscription_plans: snapshot.plans } satisfies CourseList);
     if (this.listJsonByAccess.size > 1000) this.listJsonByAccess.clear();
     this.listJsonByAccess.set(key, json);
     return json;
   }
 
-  /** courseModules as JSON text; undefined when there is no such course. */
-  async courseModulesJson(courseId: number, hasAccess: boolean): Promise<string | undefined> {
-    if ((await this.courseModules(courseId, hasAccess)) === undefined) return undefined;
-    const prepared = await this.prepared.get(courseId);
-    return hasAccess ? prepared?.openJson : prepared?.previewJson;
-  }
-
   /**
-   * The modules of a course, depth first in module_order, each with its lessons in order; undefined
-   * when there is no such course. Without access, lessons of modules that are not visible in the
-   * preview carry only their title: notes, summary, video and downloads never leave the server.
+   * A course's modules as JSON text, depth first in module_order, each with its lessons in order;
+   * undefined when there is no such course. Without access, lessons of modules that are not visible
+   * in the preview carry only their title: notes, summary, video and downloads never leave the server.
    */
-  async courseModules(courseId: number, hasAccess: boolean): Promise<CourseModule[] | undefined> {
-    const snapshot = await this.loadSnapshot();
+  async courseModulesJson(member: UserRow, courseId: number): Promise<string | undefined> {
+    const { snapshot, accessible } = await this.viewFor(member);
     if (!snapshot.courses.some((course) => course.id === courseId)) return undefined;
     let prepared = this.prepared.get(courseId);
     if (!prepared) {
       prepared = this.remember(() => prepareCourse(this.db, courseId), (promise) => this.prepared.set(courseId, promise), () => this.prepared.delete(courseId));
     }
-    const result = await prepared;
-    return result ? (hasAccess ? result.open : result.preview) : undefined;
+    const course = await prepared;
+    return accessible.has(courseId) ? course.openJson : course.previewJson;
   }
 }
 
@@ -225,7 +222,7 @@ async function prepareCourse(db: Queryable, courseId: number): Promise<PreparedC
     for (const child of childrenByParent.get(`${module.parentReferenceCode}_${module.referenceCode}`) ?? []) visit(child);
   };
   for (const top of childrenByParent.get(courseReferenceCode(courseId)) ?? []) visit(top);
-  return { open, preview, openJson: JSON.stringify(open), previewJson: JSON.stringify(preview) };
+  return { openJson: JSON.stringify(open), previewJson: JSON.stringify(preview) };
 }
 
 export async function findDownload(db: Queryable, fileId: number) {

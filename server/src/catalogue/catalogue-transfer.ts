@@ -1,16 +1,14 @@
 import { asc, getTableColumns, notInArray, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import type { SubscriptionPlan } from "../../../contract/catalogue.ts";
 import { fieldErrors } from "../../../contract/errors.ts";
 import type { Queryable } from "../db/client.ts";
 import { courses, lessonFiles, lessons, modules, planCourses, subscriptionPlans } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { ContentFile, type ContentFileModule } from "./content-file.ts";
 import { bumpCatalogueVersion } from "./catalogue-repository.ts";
+import { courseReferenceCode, groupBy, moduleReferenceCode, toSubscriptionPlan } from "./catalogue-shapes.ts";
 import { sanitiseHtml, sanitiseOptionalHtml } from "./sanitise-html.ts";
 
-export const courseReferenceCode = (courseId: number) => `C${courseId}`;
-export const moduleReferenceCode = (moduleId: number) => `M${moduleId}`;
 
 export type ImportSummary = {
   courses: number;
@@ -227,31 +225,4 @@ export async function exportCatalogue(db: Queryable): Promise<ContentFile> {
       modules: (childrenByParent.get(courseReferenceCode(course.id)) ?? []).map(exportModule),
     })),
   };
-}
-
-/** A plan as the API and the content file show it, with the courses it includes. */
-export function toSubscriptionPlan(
-  plan: typeof subscriptionPlans.$inferSelect,
-  links: (typeof planCourses.$inferSelect)[],
-): SubscriptionPlan {
-  return {
-    id: plan.id,
-    name: plan.name,
-    description: plan.description,
-    price: plan.priceMinor,
-    currency: plan.currency,
-    billing_interval: plan.billingInterval,
-    course_ids: links.filter((link) => link.planId === plan.id).map((link) => link.courseId),
-  };
-}
-
-export function groupBy<Item, Key>(items: Item[], keyOf: (item: Item) => Key): Map<Key, Item[]> {
-  const groups = new Map<Key, Item[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
-  }
-  return groups;
 }
