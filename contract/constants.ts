@@ -22,3 +22,10 @@ export const registrationErrorMessages: Record<number, string> = {
   500: "Internal server error. Please try again later.",
 };
 export const unexpectedErrorMessage = "An unexpected error occurred.";
+
+/**
+ * A readable cookie set beside the HttpOnly session cookie, with the same lifetime. It grants
+ * nothing; it only tells the web app that a session may exist, so a visitor's first page makes no
+ * session check whose only possible answer is 401.
+ */
+export const signedInHintCookie = "signed_in";

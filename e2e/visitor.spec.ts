@@ -13,6 +13,11 @@ test.describe("a visitor", () => {
   }
 
   test("sees the landing page with its tiles, and it is accessible", async ({ page }) => {
+    // A visitor has no session to check, so nothing fails (a 401 would be logged here).
+    const consoleErrors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") consoleErrors.push(message.text());
+    });
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("calm");
     await expect(page.getByText("BETA", { exact: true })).toBeVisible();
@@ -24,6 +29,7 @@ test.describe("a visitor", () => {
     await expect(page.getByRole("link", { name: /Log in/ })).toHaveAttribute("href", "/login");
     await expect(page.getByText("© 2025")).toBeVisible();
     await expectAccessible(page);
+    expect(consoleErrors).toEqual([]);
   });
 
   test("uses the public menu", async ({ page }) => {

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { LoginRequest, RegisterRequest } from "../../../contract/accounts.ts";
+import { signedInHintCookie } from "../../../contract/constants.ts";
 import { consumeAccessCode } from "../access-codes/access-codes-repository.ts";
 import type { Database } from "../db/client.ts";
 import { postgresErrorCode, UNIQUE_VIOLATION } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import { HttpError, parseInput } from "../http/errors.ts";
-import { clearSessionCookie, requireMember, sessionCookieOptions } from "./authentication.ts";
+import { clearSessionCookies, requireMember, setSessionCookies } from "./authentication.ts";
 import { LoginThrottle } from "./login-throttle.ts";
 import { hashPassword, passwordMatches } from "./passwords.ts";
 import type { SessionStore } from "./session-store.ts";
@@ -67,13 +68,18 @@ export async function accountsRoutes(app: FastifyInstance, { db, sessions, sessi
     const previousToken = request.cookies[SESSION_COOKIE];
     if (previousToken) await sessions.end(previousToken);
     const session = await sessions.start(user!.id, sessionDays);
-    reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(request, production, session.expiresAt));
+    setSessionCookies(request, reply, production, session.token, session.expiresAt);
     return toProfile(user!);
   });
 
   app.get("/reactapi/users/me", async (request) => toProfile(requireMember(request)));
 
-  app.get("/reactapi/users/verify", async (request) => {
+  app.get("/reactapi/users/verify", async (request, reply) => {
+    // A session that ended (expired, or signed out elsewhere) leaves its cookies behind: clearing
+    // them here stops the web app checking it again on every visit.
+    if (!request.member && (request.cookies[SESSION_COOKIE] || request.cookies[signedInHintCookie])) {
+      clearSessionCookies(request, reply, production);
+    }
     requireMember(request);
     return { authenticated: true };
   });
@@ -81,7 +87,7 @@ export async function accountsRoutes(app: FastifyInstance, { db, sessions, sessi
   app.get("/reactapi/users/logout", async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await sessions.end(token);
-    clearSessionCookie(request, reply, production);
+    clearSessionCookies(request, reply, production);
     return { logged_out: true };
   });
 }

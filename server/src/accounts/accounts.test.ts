@@ -194,6 +194,30 @@ describe.each(backends)("accounts on %s", (backend) => {
       expect(response.json()).toMatchObject({ email, first_name: "Ana" });
     });
 
+    it("sets a readable signed-in hint that carries no secret and ends with the session", async () => {
+      const response = await login(app(), email);
+      const session = response.cookies.find((candidate) => candidate.name === "session")!;
+      const hint = response.cookies.find((candidate) => candidate.name === "signed_in")!;
+      expect(hint.httpOnly).toBeFalsy();
+      expect(hint.value).toBe("1");
+      expect(hint.sameSite).toBe("Lax");
+      expect(hint.expires).toEqual(session.expires);
+      // The hint alone is not a session.
+      expect((await app().inject({ url: "/reactapi/users/me", headers: { cookie: "signed_in=1" } })).statusCode).toBe(401);
+    });
+
+    it("clears the leftover cookies of an ended session when verify answers 401", async () => {
+      const cookie = sessionCookieOf(await login(app(), email));
+      await app().inject({ url: "/reactapi/users/logout", headers: { cookie } });
+      const verify = await app().inject({ url: "/reactapi/users/verify", headers: { cookie: `${cookie}; signed_in=1` } });
+      expect(verify.statusCode).toBe(401);
+      expect(verify.json().error).toMatch(/sign in/);
+      const cleared = Object.fromEntries(verify.cookies.map((candidate) => [candidate.name, candidate.value]));
+      expect(cleared).toEqual({ session: "", signed_in: "" });
+      // A visitor with no cookies gets no Set-Cookie at all.
+      expect((await app().inject({ url: "/reactapi/users/verify" })).headers["set-cookie"]).toBeUndefined();
+    });
+
     it("does not believe a forwarded HTTPS header without TRUST_PROXY", async () => {
       const response = await login(app(), email, GOOD_PASSWORD, { "x-forwarded-proto": "https" });
       expect(response.cookies.find((candidate) => candidate.name === "session")!.secure).toBeFalsy();
@@ -228,8 +252,8 @@ describe.each(backends)("accounts on %s", (backend) => {
       const cookie = sessionCookieOf(await login(app(), email));
       const logout = await app().inject({ url: "/reactapi/users/logout", headers: { cookie } });
       expect(logout.statusCode).toBe(200);
-      const cleared = logout.cookies.find((candidate) => candidate.name === "session")!;
-      expect(cleared.value).toBe("");
+      const cleared = Object.fromEntries(logout.cookies.map((candidate) => [candidate.name, candidate.value]));
+      expect(cleared).toEqual({ session: "", signed_in: "" });
       expect((await app().inject({ url: "/reactapi/users/me", headers: { cookie } })).statusCode).toBe(401);
     });
 

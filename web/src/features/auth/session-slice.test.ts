@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createStore } from "../../app/store.ts";
 import { stubApi } from "../../test/render.tsx";
-import { loginMember, logoutMember, registerMember, registrationAcknowledged, verifySession } from "./session-slice.ts";
+import { checkSessionOnStart, loginMember, logoutMember, registerMember, registrationAcknowledged, verifySession } from "./session-slice.ts";
 
 const profile = { id: 1, email: "maya@example.com", first_name: "Maya", last_name: null, role: "member", created_at: "2026-01-01T00:00:00.000Z" };
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -19,6 +19,20 @@ describe("the session state of SPEC §3 and §4", () => {
     expect(store.getState().session).toMatchObject({ isAuthenticated: true, user: profile, loading: false });
     expect(calls.map((call) => call.path)).toEqual(["/reactapi/users/verify", "/reactapi/users/me"]);
     expect(calls[0]!.headers).toMatchObject({ accept: "application/json" });
+  });
+
+  it("checks the session on start only when the signed-in hint is present", async () => {
+    const calls = stubApi({ "/reactapi/users/verify": [200, { authenticated: true }], "/reactapi/users/me": [200, profile] });
+    const visitor = createStore();
+    await visitor.dispatch(checkSessionOnStart("theme=calm; signed_inx=1"));
+    expect(visitor.getState().session).toEqual({ isAuthenticated: false, user: null, loading: false, registered: false, error: null });
+    expect(calls).toEqual([]);
+
+    const member = createStore();
+    await member.dispatch(checkSessionOnStart("theme=calm; signed_in=1"));
+    await settle();
+    expect(member.getState().session).toMatchObject({ isAuthenticated: true, user: profile, loading: false });
+    expect(calls.map((call) => call.path)).toEqual(["/reactapi/users/verify", "/reactapi/users/me"]);
   });
 
   it("only ends loading when verification fails", async () => {

@@ -1,5 +1,6 @@
 import { createAsyncThunk, createSlice, isAnyOf } from "@reduxjs/toolkit";
 import type { LoginRequest, Profile, RegisterRequest } from "../../../../contract/accounts.ts";
+import { signedInHintCookie } from "../../../../contract/constants.ts";
 import { type ApiFailure, callApi, failureOf } from "../../lib/api-client.ts";
 
 /** The session state of SPEC §3. */
@@ -48,6 +49,19 @@ export const verifySession = apiThunk<unknown, void>("session/verify", async (_,
   return answer;
 });
 
+/**
+ * Whether the browser holds the server's signed-in hint (contract/constants.ts). Without it there
+ * is no session to verify, and the check would only log a 401 in the console of every visitor.
+ */
+export function mayHaveSession(cookies: string): boolean {
+  return cookies.split(";").some((cookie) => cookie.trim().startsWith(`${signedInHintCookie}=`));
+}
+
+/** SPEC §2: on start the app loads the current user once, when there can be one. */
+export function checkSessionOnStart(cookies: string) {
+  return mayHaveSession(cookies) ? verifySession() : noSessionToVerify();
+}
+
 export const logoutMember = apiThunk<unknown, void>("session/logout", () => callApi("/reactapi/users/logout"));
 
 const sessionSlice = createSlice({
@@ -56,6 +70,10 @@ const sessionSlice = createSlice({
   reducers: {
     registrationAcknowledged(state) {
       state.registered = false;
+    },
+    /** Ends the start-up check like a rejected verification, without asking the server. */
+    noSessionToVerify(state) {
+      state.loading = false;
     },
   },
   extraReducers: (builder) => {
@@ -97,5 +115,5 @@ const sessionSlice = createSlice({
   },
 });
 
-export const { registrationAcknowledged } = sessionSlice.actions;
+export const { registrationAcknowledged, noSessionToVerify } = sessionSlice.actions;
 export const sessionReducer = sessionSlice.reducer;
