@@ -13,7 +13,9 @@ export function accessCode(): string {
 
 /** No serious or critical axe-core violation on the page as it is now. */
 export async function expectAccessible(page: Page) {
-  // Colours are judged as they end up, not halfway through a fade-in.
+  // A page rendered at build time keeps its form closed until the app takes it over: judge it open.
+  await page.waitForFunction(() => !document.querySelector("#root[data-prerendered] form [disabled]"));
+  // Colours are judged as they end up, not halfway through a fade-in or a button's transition.
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations

@@ -32,6 +32,32 @@ test.describe("a visitor", () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test("reads the public pages before any JavaScript runs, then the app takes them over", async ({ browser, page }) => {
+    const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
+    const still = await withoutScripts.newPage();
+    await still.goto("/login");
+    await expect(still.getByRole("heading", { level: 1, name: "Log in" })).toBeVisible();
+    await expect(still.getByLabel("Email")).toBeVisible();
+    // Without the app the form stays closed: nothing typed is lost, and the browser never sends it itself.
+    await expect(still.getByLabel("Email")).toBeDisabled();
+    await expect(still.getByRole("button", { name: "Submit" })).toBeDisabled();
+    await still.goto("/");
+    await expect(still.getByRole("heading", { level: 1 })).toContainText("calm");
+    await withoutScripts.close();
+
+    const consoleErrors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") consoleErrors.push(message.text());
+    });
+    await page.goto("/login");
+    await expect(page.getByLabel("Email")).toBeEnabled();
+    await expect(page.getByRole("button", { name: "Submit" })).toBeEnabled();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(page.getByRole("navigation", { name: "Site menu" })).toBeVisible();
+    // A mismatch between the page and the app would be reported here by React.
+    expect(consoleErrors).toEqual([]);
+  });
+
   test("uses the public menu", async ({ page }) => {
     await page.goto("/join");
     await page.getByRole("button", { name: "Open menu" }).click();

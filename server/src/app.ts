@@ -1,9 +1,10 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyServerOptions } from "fastify";
+import { signedInHintCookie } from "../../contract/constants.ts";
 import { installAuthentication } from "./accounts/authentication.ts";
 import { accountsRoutes } from "./accounts/accounts-routes.ts";
 import { SessionStore } from "./accounts/session-store.ts";
@@ -79,14 +80,28 @@ export async function buildApp({ db, config, logger = false, webRoot = defaultWe
     });
   }
 
+  const prerenderedPages = serveWebApp ? readPrerenderedPages(webRoot) : new Map<string, string>();
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === "GET" && !request.url.startsWith("/reactapi/") && !request.url.startsWith("/assets/");
     if (serveWebApp && wantsPage) {
-      // Every route of the single-page app answers with the app; it picks the screen from the URL.
-      return reply.header("cache-control", "no-cache").sendFile("index.html");
+      // A visitor gets the public pages already rendered (scripts/prerender.mjs); a member, whose
+      // pages depend on the session, gets the app, which picks the screen from the URL.
+      const prerendered = request.cookies[signedInHintCookie] ? undefined : prerenderedPages.get(request.url.split("?")[0]!);
+      return reply
+        .header("cache-control", "no-cache")
+        .header("vary", "Cookie")
+        .sendFile(prerendered ?? "index.html");
     }
     return reply.code(404).send({ error: "Not found." });
   });
 
   return app;
+}
+
+/** The build's map of route to pre-rendered page (web/dist/prerendered/routes.json), if it made one. */
+function readPrerenderedPages(webRoot: string): Map<string, string> {
+  const mapFile = path.join(webRoot, "prerendered", "routes.json");
+  if (!existsSync(mapFile)) return new Map();
+  const routes = JSON.parse(readFileSync(mapFile, "utf8")) as Record<string, string>;
+  return new Map(Object.entries(routes).filter(([, file]) => existsSync(path.join(webRoot, file))));
 }

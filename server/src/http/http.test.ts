@@ -94,6 +94,26 @@ describe("the HTTP surface", () => {
     expect(asset.headers["cache-control"]).toContain("immutable");
   });
 
+  it("sends visitors the public pages already rendered, and anyone with a session the app", async () => {
+    const visitor = await app().inject({ url: "/login?from=%2Flibrary", headers: { "accept-encoding": "br" } });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.headers["content-encoding"]).toBe("br");
+    expect(visitor.headers.vary).toMatch(/cookie/i);
+    const html = brotliDecompressSync(visitor.rawPayload).toString();
+    expect(html).toContain('<div id="root" data-prerendered>');
+    expect(html).toMatch(/<h1[^>]*>Log in<\/h1>/);
+    // Until the app has taken the page over, the form can be neither filled in nor sent.
+    expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""|<button[^>]*disabled=""[^>]*type="submit"/);
+    expect((await app().inject({ url: "/" })).body).toMatch(/<h1[^>]*>Feel calm/);
+
+    for (const [url, cookie] of [["/login", "signed_in=1"], ["/", "theme=x; signed_in=1"], ["/library", ""]] as const) {
+      const page = await app().inject({ url, headers: cookie ? { cookie } : {} });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).not.toContain("data-prerendered");
+      expect(page.body).toContain("<!--app-shell-->");
+    }
+  });
+
   it("answers an unknown API path with a JSON 404", async () => {
     const response = await app().inject({ url: "/reactapi/nothing-here" });
     expect(response.statusCode).toBe(404);

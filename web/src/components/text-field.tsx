@@ -8,6 +8,7 @@ type TextFieldProps = {
   onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
   type?: string;
   required?: boolean;
+  disabled?: boolean;
   autoComplete?: string;
   placeholder?: string;
   error?: boolean;

@@ -9,10 +9,13 @@ import { useAppDispatch, useAppSelector } from "../../app/store.ts";
 import { LinkTile } from "../../components/link-tile.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { loginMember, registrationAcknowledged } from "./session-slice.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 
 export default function LoginPage() {
   const dispatch = useAppDispatch();
   const { isAuthenticated, loading, registered } = useAppSelector((state) => state.session);
+  // On a page rendered at build time, the form opens once the app has taken it over (see useHydrated).
+  const hydrated = useHydrated();
   const location = useLocation();
   const from = (location.state as { from?: string } | null)?.from ?? "/home";
   const [email, setEmail] = useState("");
@@ -46,14 +49,15 @@ export default function LoginPage() {
           Your account is ready. Please log in.
         </Alert>
       ) : null}
-      <Box component="form" onSubmit={submit} noValidate={false} sx={{ display: "grid", gap: 2 }}>
-        <TextField label="Email" name="email" type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+      <Box component="form" method="post" onSubmit={submit} noValidate={false} sx={{ display: "grid", gap: 2 }}>
+        <TextField label="Email" name="email" type="email" autoComplete="email" required disabled={!hydrated} value={email} onChange={(event) => setEmail(event.target.value)} />
         <TextField
           label="Password"
           name="password"
           type="password"
           autoComplete="current-password"
           required
+          disabled={!hydrated}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
@@ -62,7 +66,7 @@ export default function LoginPage() {
             {problem}
           </Alert>
         ) : null}
-        <Button type="submit" variant="contained" size="large" disabled={loading}>
+        <Button type="submit" variant="contained" size="large" disabled={loading || !hydrated}>
           {loading ? <CircularProgress size={24} color="inherit" aria-label="Signing in" /> : "Submit"}
         </Button>
         <RouterLink to="/register" style={{ justifySelf: "start", color: "#7a3e48" }}>

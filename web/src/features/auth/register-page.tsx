@@ -12,10 +12,12 @@ import { LinkTile } from "../../components/link-tile.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { registrationErrorMessage } from "./registration-errors.ts";
 import { registerMember } from "./session-slice.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 
 export default function RegisterPage() {
   const dispatch = useAppDispatch();
   const { registered, loading, error } = useAppSelector((state) => state.session);
+  const hydrated = useHydrated();
   const [form, setForm] = useState({ first_name: "", last_name: "", email: "", password: "", access_code: "" });
   const [submitted, setSubmitted] = useState(false);
 
@@ -24,6 +26,8 @@ export default function RegisterPage() {
   const field = (name: keyof typeof form) => ({
     name,
     value: form[name],
+    // On a page rendered at build time, typing waits for the app to take it over (see useHydrated).
+    disabled: !hydrated,
     onChange: (event: { target: { value: string } }) => setForm((current) => ({ ...current, [name]: event.target.value })),
     error: submitted && Boolean(error?.details?.[name]),
     helperText: submitted ? error?.details?.[name] : undefined,
@@ -40,7 +44,7 @@ export default function RegisterPage() {
   return (
     <PageColumn title="Register Now!">
       <Typography sx={{ mb: 2 }}>Sign-up is free, with no credit card. During the beta you need the access code you were given.</Typography>
-      <Box component="form" onSubmit={submit} sx={{ display: "grid", gap: 2 }}>
+      <Box component="form" method="post" onSubmit={submit} sx={{ display: "grid", gap: 2 }}>
         <TextField label="First name (optional)" autoComplete="given-name" {...field("first_name")} />
         <TextField label="Last name (optional)" autoComplete="family-name" {...field("last_name")} />
         <TextField label="Email" type="email" autoComplete="email" required {...field("email")} />
@@ -58,7 +62,7 @@ export default function RegisterPage() {
             {message}
           </Alert>
         ) : null}
-        <Button type="submit" variant="contained" size="large" disabled={loading && submitted}>
+        <Button type="submit" variant="contained" size="large" disabled={(loading && submitted) || !hydrated}>
           {loading && submitted ? <CircularProgress size={24} color="inherit" aria-label="Registering" /> : "Register"}
         </Button>
       </Box>

@@ -1,0 +1,31 @@
+// The build's server-side entry (scripts/prerender.ts): renders the public pages to HTML so a
+// visitor on a slow phone reads the page before its JavaScript arrives; the app then hydrates it.
+import { StrictMode } from "react";
+import { prerender } from "react-dom/static";
+import { StaticRouter } from "react-router";
+import { noSessionToVerify } from "../features/auth/session-slice.ts";
+import { Providers } from "./providers.tsx";
+import { AppRoutes } from "./router.tsx";
+import { createStore } from "./store.ts";
+
+/** The pages a visitor meets first; they depend on nothing but the URL. */
+export const prerenderedRoutes = ["/", "/login", "/register", "/join"] as const;
+
+/** The markup of one route as a visitor's browser renders it first (see main.tsx). */
+export async function renderRoute(route: string): Promise<string> {
+  const store = createStore();
+  // The server sends these pages only to browsers without the signed-in hint, which skip the check.
+  store.dispatch(noSessionToVerify());
+  // prerender, unlike renderToString, waits for the lazily loaded screens.
+  const { prelude } = await prerender(
+    <StrictMode>
+      <Providers store={store}>
+        <StaticRouter location={route}>
+          <AppRoutes />
+        </StaticRouter>
+      </Providers>
+    </StrictMode>,
+  );
+  return new Response(prelude).text();
+}
+
