@@ -3,8 +3,9 @@ import { firstVisitJsBytes, readManifest, routeScreens, screenChunkBytes } from 
 
 // Bytes, not timings: the same build gives the same numbers on any machine.
 // Issue 4's target for the public pages a visitor meets first.
-const FIRST_VISIT_BUDGETS: Record<string, number> = { "/": 150 * 1024, "/login": 150 * 1024, "/register": 150 * 1024 };
-const SCREEN_CHUNK_BUDGET = 60 * 1024;
+// 150 KB read as 150,000 bytes, the stricter of the two readings.
+const FIRST_VISIT_BUDGETS: Record<string, number> = { "/": 150_000, "/login": 150_000, "/register": 150_000 };
+const SCREEN_CHUNK_BUDGET = 60_000;
 
 describe("the web app's bundle budget", () => {
   const manifest = readManifest();

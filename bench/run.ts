@@ -239,8 +239,8 @@ async function main() {
     "api.getcourses_ratio": (value) => value >= 0.5,
     "api.getcourses_p99_ms": (value) => value < 25,
     "api.errors": (value) => value === 0,
-    "web.js_gz_bytes./": (value) => value < 150 * 1024,
-    "web.js_gz_bytes./login": (value) => value < 150 * 1024,
+    "web.js_gz_bytes./": (value) => value < 150_000,
+    "web.js_gz_bytes./login": (value) => value < 150_000,
     "server.rss_idle_mb": (value) => value < 200,
     "scale.cost_ratio_10x": (value) => value <= 12,
   };

@@ -1,5 +1,4 @@
 import AppBar from "@mui/material/AppBar";
-import Chip from "@mui/material/Chip";
 import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
@@ -13,7 +12,8 @@ export function BrandBar({ menu }: { menu: ReactNode }) {
         <Typography component={Link} to="/" variant="h6" sx={{ color: "inherit", textDecoration: "none", fontWeight: 600, flexGrow: 1, fontSize: "1.1rem" }}>
           Calm Birth Circle
         </Typography>
-        <Chip label="BETA" size="small" sx={{ bgcolor: "#fff3e0", color: "#5b2a10", fontWeight: 700 }} />
+        {/* A styled span, not MUI's Chip: the bar is on every first visit, and Chip costs ~2.5 KB. */}
+        <span className="beta-label">BETA</span>
         {menu}
       </Toolbar>
     </AppBar>

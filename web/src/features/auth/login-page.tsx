@@ -1,15 +1,15 @@
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
-import { TextField } from "../../components/text-field.tsx";
 import { type FormEvent, useEffect, useState } from "react";
 import { Navigate, Link as RouterLink, useLocation } from "react-router";
 import { useAppDispatch, useAppSelector } from "../../app/store.ts";
 import { LinkTile } from "../../components/link-tile.tsx";
+import { Notice } from "../../components/notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
-import { loginMember, registrationAcknowledged } from "./session-slice.ts";
+import { ProgressRing } from "../../components/spinner.tsx";
+import { TextField } from "../../components/text-field.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
+import { loginMember, registrationAcknowledged } from "./session-slice.ts";
 
 export default function LoginPage() {
   const dispatch = useAppDispatch();
@@ -45,9 +45,9 @@ export default function LoginPage() {
   return (
     <PageColumn title="Log in">
       {justRegistered ? (
-        <Alert severity="success" sx={{ mb: 2 }}>
+        <Notice tone="success" role="status" style={{ marginBottom: 16 }}>
           Your account is ready. Please log in.
-        </Alert>
+        </Notice>
       ) : null}
       <Box component="form" method="post" onSubmit={submit} noValidate={false} sx={{ display: "grid", gap: 2 }}>
         <TextField label="Email" name="email" type="email" autoComplete="email" required disabled={!hydrated} value={email} onChange={(event) => setEmail(event.target.value)} />
@@ -62,12 +62,12 @@ export default function LoginPage() {
           onChange={(event) => setPassword(event.target.value)}
         />
         {problem ? (
-          <Alert severity="error" role="alert">
+          <Notice tone="error" role="alert">
             {problem}
-          </Alert>
+          </Notice>
         ) : null}
         <Button type="submit" variant="contained" size="large" disabled={loading || !hydrated}>
-          {loading ? <CircularProgress size={24} color="inherit" aria-label="Signing in" /> : "Submit"}
+          {loading ? <ProgressRing size={24} label="Signing in" /> : "Submit"}
         </Button>
         <RouterLink to="/register" style={{ justifySelf: "start", color: "#7a3e48" }}>
           Forgot Password?

@@ -1,18 +1,18 @@
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import CircularProgress from "@mui/material/CircularProgress";
-import { TextField } from "../../components/text-field.tsx";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
 import { Navigate } from "react-router";
 import { passwordRuleText } from "../../../../contract/constants.ts";
 import { useAppDispatch, useAppSelector } from "../../app/store.ts";
 import { LinkTile } from "../../components/link-tile.tsx";
+import { Notice } from "../../components/notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
+import { ProgressRing } from "../../components/spinner.tsx";
+import { TextField } from "../../components/text-field.tsx";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { registrationErrorMessage } from "./registration-errors.ts";
 import { registerMember } from "./session-slice.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
 
 export default function RegisterPage() {
   const dispatch = useAppDispatch();
@@ -58,12 +58,12 @@ export default function RegisterPage() {
         />
         <TextField label="Access code" autoComplete="off" required {...field("access_code")} />
         {message ? (
-          <Alert severity="error" role="alert">
+          <Notice tone="error" role="alert">
             {message}
-          </Alert>
+          </Notice>
         ) : null}
         <Button type="submit" variant="contained" size="large" disabled={(loading && submitted) || !hydrated}>
-          {loading && submitted ? <CircularProgress size={24} color="inherit" aria-label="Registering" /> : "Register"}
+          {loading && submitted ? <ProgressRing size={24} label="Registering" /> : "Register"}
         </Button>
       </Box>
       <Box sx={{ mt: 3 }}>

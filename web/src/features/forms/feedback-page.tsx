@@ -1,4 +1,3 @@
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import FormControl from "@mui/material/FormControl";
@@ -6,10 +5,11 @@ import FormControlLabel from "@mui/material/FormControlLabel";
 import FormLabel from "@mui/material/FormLabel";
 import Radio from "@mui/material/Radio";
 import RadioGroup from "@mui/material/RadioGroup";
-import { TextField } from "../../components/text-field.tsx";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
+import { Notice } from "../../components/notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
+import { TextField } from "../../components/text-field.tsx";
 import { useFormSubmission } from "./use-form-submission.ts";
 
 const emptyFeedback = { satisfaction: 0, recommend: 3, comments: "", liked_most: "", improve: "" };
@@ -51,14 +51,14 @@ export default function FeedbackPage() {
         <TextField label="What did you like most?" multiline rows={5} value={feedback.liked_most} onChange={(event) => set("liked_most", event.target.value)} error={Boolean(details.liked_most)} helperText={details.liked_most} />
         <TextField label="What could be improved?" multiline rows={5} value={feedback.improve} onChange={(event) => set("improve", event.target.value)} error={Boolean(details.improve)} helperText={details.improve} />
         {submission.failure ? (
-          <Alert severity="error" role="alert">
+          <Notice tone="error" role="alert">
             {submission.failure.error ?? "Your feedback could not be sent. Please try again."}
-          </Alert>
+          </Notice>
         ) : null}
         {submission.sent ? (
-          <Alert severity="success" role="status">
+          <Notice tone="success" role="status">
             Thank you! Your feedback has been saved.
-          </Alert>
+          </Notice>
         ) : null}
         <Button type="submit" variant="contained" size="large" disabled={submission.sending}>
           Submit Feedback

@@ -4,7 +4,6 @@ import InstagramIcon from "@mui/icons-material/Instagram";
 import PinterestIcon from "@mui/icons-material/Pinterest";
 import PodcastIcon from "@mui/icons-material/Podcasts";
 import YouTubeIcon from "@mui/icons-material/YouTube";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Checkbox from "@mui/material/Checkbox";
@@ -14,12 +13,13 @@ import FormGroup from "@mui/material/FormGroup";
 import FormHelperText from "@mui/material/FormHelperText";
 import FormLabel from "@mui/material/FormLabel";
 import IconButton from "@mui/material/IconButton";
-import { TextField } from "../../components/text-field.tsx";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, type ReactElement, useState } from "react";
 import { supportServices } from "../../../../contract/constants.ts";
 import type { SiteDetails } from "../../../../contract/site.ts";
+import { Notice } from "../../components/notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
+import { TextField } from "../../components/text-field.tsx";
 import { useSiteDetails } from "../../lib/site-details.ts";
 import { useFormSubmission } from "./use-form-submission.ts";
 
@@ -130,14 +130,14 @@ export default function SupportPage() {
           {servicesError ? <FormHelperText>{servicesError}</FormHelperText> : null}
         </FormControl>
         {submission.failure ? (
-          <Alert severity="error" role="alert">
+          <Notice tone="error" role="alert">
             {submission.failure.error ?? "Your message could not be sent. Please try again."}
-          </Alert>
+          </Notice>
         ) : null}
         {submission.sent ? (
-          <Alert severity="success" role="status">
+          <Notice tone="success" role="status">
             Thank you! Your message has been sent. We will be in touch soon.
-          </Alert>
+          </Notice>
         ) : null}
         <Button type="submit" variant="contained" size="large" disabled={submission.sending}>
           SEND
