@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { serveArguments } from "../server/src/serve-command.ts";
 import { firstVisitJsBytes, readManifest } from "./bundle-size.ts";
 import { measureScale, median } from "./scale.ts";
 
@@ -33,7 +34,7 @@ function rssMb(pid: number): number {
 
 async function startServer(environment: Record<string, string>, port: number): Promise<{ server: Server; startupMs: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+  const child = spawn(process.execPath, serveArguments(), {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", NODE_ENV: "production", ...environment },
     stdio: ["ignore", "pipe", "pipe"],
@@ -244,6 +245,12 @@ async function main() {
     "server.rss_idle_mb": (value) => value < 200,
     "scale.cost_ratio_10x": (value) => value <= 12,
   };
+  for (const route of ["/", "/login"]) {
+    targets[`web.lighthouse.${route}.performance`] = (value) => value >= 95;
+    targets[`web.lighthouse.${route}.accessibility`] = (value) => value === 100;
+    targets[`web.lighthouse.${route}.best-practices`] = (value) => value === 100;
+    targets[`web.lighthouse.${route}.seo`] = (value) => value >= 90;
+  }
   const modulesRatio = figures["api.modules_rps"]! / figures["api.baseline_rps"]!;
   console.log("\nfigure                                 value       target");
   for (const [key, value] of Object.entries(figures)) {

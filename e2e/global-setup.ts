@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { serveArguments } from "../server/src/serve-command.ts";
 
 /**
  * Starts the built app as `npm start` serves it, on a fresh data directory, and hands the beta
@@ -10,7 +11,7 @@ import path from "node:path";
 export default async function globalSetup() {
   const port = process.env.E2E_PORT ?? "5199";
   const dataDir = mkdtempSync(path.join(tmpdir(), "doula-e2e-"));
-  const server = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+  const server = spawn(process.execPath, serveArguments(), {
     env: { ...process.env, DATA_DIR: dataDir, PORT: port, HOST: "127.0.0.1", DATABASE_URL: "", LOG_LEVEL: "info", NODE_ENV: "test" },
     stdio: ["ignore", "pipe", "pipe"],
   });

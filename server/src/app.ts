@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyServerOptions } from "fastify";
@@ -14,11 +13,11 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { formsRoutes } from "./forms/forms-routes.ts";
 import { installErrorHandler } from "./http/error-handler.ts";
+import { serverPaths } from "./paths.ts";
 import { computeSecurityHeaders } from "./http/security-headers.ts";
 import { installSameOriginGuard } from "./http/same-origin-guard.ts";
 import { siteRoutes } from "./site/site-routes.ts";
 
-const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
 export type AppOptions = {
   db: Database;
@@ -33,7 +32,7 @@ export const VIDEO_PLAYER_ORIGINS = ["https://player.vimeo.com", "https://www.yo
 // Never log a secret: cookies and credentials stay out of every log line.
 export const logRedactions = ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'];
 
-export async function buildApp({ db, config, logger = false, webRoot = defaultWebRoot }: AppOptions) {
+export async function buildApp({ db, config, logger = false, webRoot = serverPaths.webApp }: AppOptions) {
   const production = config.env === "production";
   const app = Fastify({
     logger,

@@ -5,8 +5,8 @@ import { importCatalogue } from "./catalogue/catalogue-transfer.ts";
 import type { Database } from "./db/client.ts";
 import { dataChanges } from "./data-changes.ts";
 import { installationFacts } from "./db/schema.ts";
+import { serverPaths } from "./paths.ts";
 
-const demoCatalogueUrl = new URL("./catalogue/demo-catalogue.json", import.meta.url);
 
 /**
  * Seeds a new installation once: the demo catalogue and one beta access code, printed to the log.
@@ -23,7 +23,7 @@ export async function seedNewInstallation(db: Database, log: FastifyBaseLogger):
       .onConflictDoNothing()
       .returning();
     if (!claimed) return false;
-    await importCatalogue(tx, JSON.parse(await readFile(demoCatalogueUrl, "utf8")));
+    await importCatalogue(tx, JSON.parse(await readFile(serverPaths.demoCatalogue, "utf8")));
     await createAccessCode(tx, { code });
     return true;
   });

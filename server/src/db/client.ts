@@ -1,7 +1,6 @@
 import { execFile } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -10,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { serverPaths } from "../paths.ts";
 import * as schema from "./schema.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -23,7 +23,7 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+const migrationsFolder = serverPaths.migrations;
 // Any constant works; it only has to be the same for every app server sharing one PostgreSQL.
 const MIGRATION_LOCK_ID = 720_451_903;
 
@@ -43,8 +43,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 // PostgreSQL's default of 128 MB of shared buffers is sized for a dedicated server; inside PGlite
 // every buffer is resident memory of this process, and the operating system caches the files
-// anyway. 16 MB keeps the whole embedded server near 200 MB (see the bench's server.rss_idle_mb).
-const pgliteStartParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+// anyway. 8 MB (with the Node flags of `npm run serve`, see README "Performance") keeps the whole
+// embedded server under 200 MB (the bench's server.rss_idle_mb).
+const pgliteStartParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=8MB"];
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   let client: PGlite;
