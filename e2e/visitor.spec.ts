@@ -45,17 +45,26 @@ test.describe("a visitor", () => {
     await expect(still.getByRole("heading", { level: 1 })).toContainText("calm");
     await withoutScripts.close();
 
-    const consoleErrors: string[] = [];
+    const errors: string[] = [];
     page.on("console", (message) => {
-      if (message.type() === "error") consoleErrors.push(message.text());
+      if (message.type() === "error") errors.push(message.text());
     });
+    page.on("pageerror", (error) => errors.push(error.message));
     await page.goto("/login");
     await expect(page.getByLabel("Email")).toBeEnabled();
     await expect(page.getByRole("button", { name: "Submit" })).toBeEnabled();
     await page.getByRole("button", { name: "Open menu" }).click();
     await expect(page.getByRole("navigation", { name: "Site menu" })).toBeVisible();
-    // A mismatch between the page and the app would be reported here by React.
-    expect(consoleErrors).toEqual([]);
+    await page.goto("/register");
+    await expect(page.getByLabel("Access code")).toBeEnabled();
+    for (const route of ["/", "/join"]) {
+      await page.goto(route);
+      await page.getByRole("button", { name: "Open menu" }).click();
+      await expect(page.getByRole("navigation", { name: "Site menu" })).toBeVisible();
+      await page.waitForLoadState("networkidle");
+    }
+    // A mismatch between a page and the app would be reported here by React.
+    expect(errors).toEqual([]);
   });
 
   test("uses the public menu", async ({ page }) => {
