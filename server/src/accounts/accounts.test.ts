@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAccessCode, deactivateAccessCode } from "../access-codes/access-codes-repository.ts";
+import { sessions } from "../db/schema.ts";
 import {
   backends,
   DEMO_CODE,
@@ -277,5 +278,30 @@ describe.each(backends)("accounts on %s", (backend) => {
       expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
       expect(limited.json().error).toMatch(/Too many/);
     });
+  });
+});
+
+describe("a session on the embedded database, whose lookups are cached", () => {
+  let context: TestApp;
+  beforeAll(async () => {
+    context = await createTestApp("pglite");
+  });
+  afterAll(async () => {
+    vi.useRealTimers();
+    await context.close();
+  });
+
+  it("is refused the moment it expires, even while its lookup is cached", async () => {
+    const email = uniqueEmail("expiring");
+    await register(context.app, { email, password: GOOD_PASSWORD, access_code: DEMO_CODE });
+    const cookie = sessionCookieOf(await login(context.app, email));
+    const start = Date.now();
+    // A session with 30 seconds left, looked up (and cached) once...
+    await context.database.db.update(sessions).set({ expiresAt: new Date(start + 30_000) });
+    expect((await context.app.inject({ url: "/reactapi/users/me", headers: { cookie } })).statusCode).toBe(200);
+    // ...is refused 45 seconds later, within the cache's own minute.
+    vi.useFakeTimers({ toFake: ["Date"], now: start + 45_000 });
+    const late = await context.app.inject({ url: "/reactapi/users/me", headers: { cookie } });
+    expect(late.statusCode).toBe(401);
   });
 });

@@ -1,6 +1,6 @@
 import type { Database } from "../db/client.ts";
 import { dataChanges } from "../data-changes.ts";
-import { endSession, findSessionUser, startSession } from "./sessions.ts";
+import { endSession, findSession, startSession } from "./sessions.ts";
 import type { UserRow } from "./users-repository.ts";
 
 const CACHE_LIMIT = 10_000;
@@ -23,18 +23,19 @@ export class SessionStore {
   }
 
   async find(token: string): Promise<UserRow | undefined> {
-    if (!this.cacheLookups) return findSessionUser(this.db, token);
+    if (!this.cacheLookups) return (await findSession(this.db, token))?.user;
     const now = Date.now();
     const cached = this.cache.get(token);
     if (cached && cached.until > now) return cached.user;
-    const user = await findSessionUser(this.db, token);
-    if (user) {
+    const session = await findSession(this.db, token);
+    if (session) {
       if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
-      this.cache.set(token, { user, until: now + CACHE_SECONDS * 1000 });
+      // Never past the session's own end: an expired session is refused to the second.
+      this.cache.set(token, { user: session.user, until: Math.min(now + CACHE_SECONDS * 1000, session.expiresAt.getTime()) });
     } else {
       this.cache.delete(token);
     }
-    return user;
+    return session?.user;
   }
 
   start(userId: number, days: number) {

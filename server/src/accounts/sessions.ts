@@ -18,14 +18,15 @@ export async function startSession(db: Queryable, userId: number, days: number):
   return { token, expiresAt };
 }
 
-export async function findSessionUser(db: Queryable, token: string): Promise<UserRow | undefined> {
+/** The member behind a live session token, and when that session ends. */
+export async function findSession(db: Queryable, token: string): Promise<{ user: UserRow; expiresAt: Date } | undefined> {
   if (token.length > 100) return undefined;
   const [row] = await db
-    .select({ user: users })
+    .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())));
-  return row?.user;
+  return row;
 }
 
 export async function endSession(db: Queryable, token: string): Promise<void> {
