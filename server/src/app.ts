@@ -81,7 +81,7 @@ export async function buildApp({ db, config, logger = false, webRoot = serverPat
 
   const prerenderedPages = serveWebApp ? readPrerenderedPages(webRoot) : new Map<string, string>();
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === "GET" && !request.url.startsWith("/reactapi/") && !request.url.startsWith("/assets/");
+    const wantsPage = (request.method === "GET" || request.method === "HEAD") && !request.url.startsWith("/reactapi/") && !request.url.startsWith("/assets/");
     if (serveWebApp && wantsPage) {
       // A visitor gets the public pages already rendered (scripts/prerender.mjs); a member, whose
       // pages depend on the session, gets the app, which picks the screen from the URL.

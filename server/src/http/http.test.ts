@@ -114,6 +114,15 @@ describe("the HTTP surface", () => {
     }
   });
 
+  it("answers HEAD for a page as GET would, without the body (uptime checks use it)", async () => {
+    for (const url of ["/", "/library"]) {
+      const head = await app().inject({ method: "HEAD", url });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers["content-type"]).toMatch(/text\/html/);
+      expect(head.body).toBe("");
+    }
+  });
+
   it("answers an unknown API path with a JSON 404", async () => {
     const response = await app().inject({ url: "/reactapi/nothing-here" });
     expect(response.statusCode).toBe(404);
