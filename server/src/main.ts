@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { LoginThrottle } from "./accounts/login-throttle.ts";
 import { deleteExpiredSessions } from "./accounts/sessions.ts";
 import { buildApp, logRedactions } from "./app.ts";
 import { claimDataDir, startAdminSocket } from "./cli/admin-socket.ts";
@@ -18,8 +19,11 @@ const app = await buildApp({
 if (config.seedDemoContent) await seedNewInstallation(database.db, app.log);
 const stopAdminSocket = config.databaseUrl ? async () => {} : await startAdminSocket(config.dataDir, database.db, app.log);
 
-// Expired sessions are refused on lookup anyway; sweeping them keeps the table small.
-const sweepSessions = () => deleteExpiredSessions(database.db).catch((error: unknown) => app.log.warn({ err: error }, "could not sweep expired sessions"));
+// Expired sessions and old login failures are ignored anyway; sweeping them keeps the tables small.
+const sweepSessions = () =>
+  Promise.all([deleteExpiredSessions(database.db), new LoginThrottle(database.db).forgetExpired()]).catch((error: unknown) =>
+    app.log.warn({ err: error }, "could not sweep expired sessions and login failures"),
+  );
 void sweepSessions();
 setInterval(sweepSessions, 6 * 60 * 60 * 1000).unref();
 

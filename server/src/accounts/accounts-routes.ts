@@ -18,7 +18,7 @@ export type AccountsOptions = { db: Database; sessions: SessionStore; sessionDay
 const emailTaken = () => new HttpError(409, "Email already registered.");
 
 export async function accountsRoutes(app: FastifyInstance, { db, sessions, sessionDays, production }: AccountsOptions) {
-  const throttle = new LoginThrottle();
+  const throttle = new LoginThrottle(db);
 
   app.post("/reactapi/users/register", async (request, reply) => {
     const input = parseInput(RegisterRequest, request.body);
@@ -50,7 +50,7 @@ export async function accountsRoutes(app: FastifyInstance, { db, sessions, sessi
 
   app.post("/reactapi/users/login", async (request, reply) => {
     const input = parseInput(LoginRequest, request.body);
-    const retryAfter = throttle.retryAfterSeconds(request.ip, input.email);
+    const retryAfter = await throttle.retryAfterSeconds(request.ip, input.email);
     if (retryAfter > 0) {
       throw new HttpError(
         429,
@@ -61,10 +61,10 @@ export async function accountsRoutes(app: FastifyInstance, { db, sessions, sessi
     }
     const user = await findUserByEmail(db, input.email);
     if (!(await passwordMatches(input.password, user?.passwordHash))) {
-      throttle.recordFailure(request.ip, input.email);
+      await throttle.recordFailure(request.ip, input.email);
       throw new HttpError(401, "Invalid email or password.");
     }
-    throttle.recordSuccess(request.ip, input.email);
+    await throttle.recordSuccess(request.ip, input.email);
     const previousToken = request.cookies[SESSION_COOKIE];
     if (previousToken) await sessions.end(previousToken);
     const session = await sessions.start(user!.id, sessionDays);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAccessCode, deactivateAccessCode } from "../access-codes/access-codes-repository.ts";
-import { sessions } from "../db/schema.ts";
+import { buildApp } from "../app.ts";
+import { loadConfig } from "../config.ts";
+import { loginFailures, sessions } from "../db/schema.ts";
 import {
   backends,
   DEMO_CODE,
@@ -278,6 +280,34 @@ describe.each(backends)("accounts on %s", (backend) => {
       expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
       expect(limited.json().error).toMatch(/Too many/);
     });
+  });
+});
+
+describe.each(backends)("the login limit on %s", (backend) => {
+  let context: TestApp;
+  beforeAll(async () => {
+    context = await createTestApp(backend);
+  });
+  afterAll(() => context.close());
+
+  it("is shared by every app server on the database, and keeps no address or e-mail", async () => {
+    const email = uniqueEmail("shared.limit");
+    await register(context.app, { email, password: GOOD_PASSWORD, access_code: DEMO_CODE });
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await login(context.app, email, `Guess-${attempt}-x`)).statusCode).toBe(401);
+    }
+    // A second app server on the same database: the guesses made on the first one count here too.
+    const secondServer = await buildApp({ db: context.database.db, config: loadConfig({ NODE_ENV: "test" }) });
+    try {
+      const limited = await login(secondServer, email);
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    } finally {
+      await secondServer.close();
+    }
+    const stored = JSON.stringify(await context.database.db.select().from(loginFailures));
+    expect(stored).not.toContain(email);
+    expect(stored).not.toContain("127.0.0.1");
   });
 });
 

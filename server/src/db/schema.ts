@@ -45,6 +45,18 @@ export const sessions = pgTable(
   (table) => [index("sessions_user_id_idx").on(table.userId)],
 );
 
+// Failed sign-ins, kept for the throttle's window only. In the database, not in a process, so
+// that several app servers share one limit; the key is a hash, so no address or e-mail is kept.
+export const loginFailures = pgTable(
+  "login_failures",
+  {
+    id: serial("id").primaryKey(),
+    keyHash: text("key_hash").notNull(),
+    failedAt: timestamp("failed_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("login_failures_key_idx").on(table.keyHash, table.failedAt)],
+);
+
 export const accessCodes = pgTable("access_codes", {
   code: text("code").primaryKey(),
   maxUses: integer("max_uses"),
