@@ -21,7 +21,8 @@ describe("the admin CLI on a stopped server", () => {
     const deactivated = await runAdmin(["access-code", "deactivate", "Spring-2027"], environment);
     expect(deactivated.code).toBe(0);
     expect((await runAdmin(["access-code", "list"], environment)).stdout).toMatch(/SPRING-2027.*inactive/);
-  });
+    // Four CLI processes, the first of which creates the database: ~10 s alone, more on a busy machine.
+  }, 90_000);
 
   it.each([
     [["access-code", "create", "X1-CODE", "--max-uses", "many"], 2, /--max-uses must be a whole number/],
