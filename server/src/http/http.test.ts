@@ -123,6 +123,15 @@ describe("the HTTP surface", () => {
     }
   });
 
+  it("warns once in the log when a proxy forwards requests but TRUST_PROXY is off", async () => {
+    const mentions = () => logLines.filter((line) => line.includes("TRUST_PROXY")).length;
+    expect(mentions()).toBe(0);
+    for (let request = 0; request < 3; request++) {
+      await app().inject({ url: "/reactapi/getcourses", headers: { "x-forwarded-for": "203.0.113.7" } });
+    }
+    expect(mentions()).toBe(1);
+  });
+
   it("answers an unknown API path with a JSON 404", async () => {
     const response = await app().inject({ url: "/reactapi/nothing-here" });
     expect(response.statusCode).toBe(404);
