@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyServerOptions } from "fastify";
 import { signedInHintCookie } from "../../contract/constants.ts";
 import { installAuthentication } from "./accounts/authentication.ts";
 import { accountsRoutes } from "./accounts/accounts-routes.ts";
@@ -53,7 +53,6 @@ export async function buildApp({ db, config, logger = false, webRoot = serverPat
     reply.headers(securityHeaders);
   });
   installSameOriginGuard(app);
-  if (!config.trustProxy) warnOnceAboutAnUntrustedProxy(app);
   // On the embedded database this process is the only writer, so it may keep what it read.
   const onlyWriter = !config.databaseUrl;
   const sessions = new SessionStore(db, onlyWriter);
@@ -64,7 +63,7 @@ export async function buildApp({ db, config, logger = false, webRoot = serverPat
   });
   installAuthentication(app, sessions);
 
-  await app.register(accountsRoutes, { db, sessions, sessionDays: config.sessionDays, production });
+  await app.register(accountsRoutes, { db, sessions, sessionDays: config.sessionDays, production, trustProxy: config.trustProxy });
   await app.register(catalogueRoutes, { db, catalogue });
   await app.register(formsRoutes, { db });
   await app.register(siteRoutes, { site: config.site });
@@ -104,20 +103,4 @@ function readPrerenderedPages(webRoot: string): Map<string, string> {
   if (!existsSync(mapFile)) return new Map();
   const routes = JSON.parse(readFileSync(mapFile, "utf8")) as Record<string, string>;
   return new Map(Object.entries(routes).filter(([, file]) => existsSync(path.join(webRoot, file))));
-}
-
-/**
- * Behind a proxy that Fastify is not told to trust, every request seems to come from the proxy, so
- * every visitor shares one login limit per address (and one attacker can exhaust it for all).
- * Said once, in the log the instructor reads.
- */
-function warnOnceAboutAnUntrustedProxy(app: FastifyInstance): void {
-  let warned = false;
-  app.addHook("onRequest", async (request) => {
-    if (warned || request.headers["x-forwarded-for"] === undefined) return;
-    warned = true;
-    request.log.warn(
-      "Requests arrive through a proxy (X-Forwarded-For), but TRUST_PROXY is not true: every visitor shares the proxy's address, and with it the login limit per address. Set TRUST_PROXY=true behind your TLS proxy.",
-    );
-  });
 }

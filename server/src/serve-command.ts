@@ -1,8 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-
-const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+import { repositoryRoot } from "./paths.ts";
 
 /**
  * The arguments `npm run serve` gives Node (package.json), for this Node: the bench and the

@@ -13,12 +13,15 @@ import type { SessionStore } from "./session-store.ts";
 import { SESSION_COOKIE } from "./sessions.ts";
 import { findUserByEmail, toProfile } from "./users-repository.ts";
 
-export type AccountsOptions = { db: Database; sessions: SessionStore; sessionDays: number; production: boolean };
+export type AccountsOptions = { db: Database; sessions: SessionStore; sessionDays: number; production: boolean; trustProxy: boolean };
 
 const emailTaken = () => new HttpError(409, "Email already registered.");
 
-export async function accountsRoutes(app: FastifyInstance, { db, sessions, sessionDays, production }: AccountsOptions) {
+export async function accountsRoutes(app: FastifyInstance, { db, sessions, sessionDays, production, trustProxy }: AccountsOptions) {
   const throttle = new LoginThrottle(db);
+  // Behind a proxy Fastify is not told to trust, every sign-in seems to come from the proxy, so all
+  // visitors share one limit per address (and one guesser can exhaust it). Said once, in the log.
+  let proxyNoted = trustProxy;
 
   app.post("/reactapi/users/register", async (request, reply) => {
     const input = parseInput(RegisterRequest, request.body);
@@ -50,6 +53,12 @@ export async function accountsRoutes(app: FastifyInstance, { db, sessions, sessi
 
   app.post("/reactapi/users/login", async (request, reply) => {
     const input = parseInput(LoginRequest, request.body);
+    if (!proxyNoted && request.headers["x-forwarded-for"] !== undefined) {
+      proxyNoted = true;
+      request.log.warn(
+        "Sign-ins arrive through a proxy (X-Forwarded-For), but TRUST_PROXY is not true: every visitor shares the proxy's address, and with it the login limit per address. Set TRUST_PROXY=true behind your TLS proxy.",
+      );
+    }
     const retryAfter = await throttle.retryAfterSeconds(request.ip, input.email);
     if (retryAfter > 0) {
       throw new HttpError(

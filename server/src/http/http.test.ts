@@ -127,7 +127,7 @@ describe("the HTTP surface", () => {
     const mentions = () => logLines.filter((line) => line.includes("TRUST_PROXY")).length;
     expect(mentions()).toBe(0);
     for (let request = 0; request < 3; request++) {
-      await app().inject({ url: "/reactapi/getcourses", headers: { "x-forwarded-for": "203.0.113.7" } });
+      await app().inject({ method: "POST", url: "/reactapi/users/login", headers: { ...jsonHeaders, "x-forwarded-for": "203.0.113.7" }, payload: { email: "proxy@example.com", password: "x" } });
     }
     expect(mentions()).toBe(1);
   });

@@ -1,8 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-
-export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+import { repositoryRoot } from "../paths.ts";
 
 export type RunningServer = {
   child: ChildProcess;
