@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
-const root = path.resolve(import.meta.dirname ?? path.dirname(new URL(import.meta.url).pathname), "../web/dist");
+const root = path.resolve(import.meta.dirname, "../web/dist");
 const compressible = /\.(js|css|html|svg|json|txt)$/;
 
 function* files(directory) {

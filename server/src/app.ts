@@ -13,11 +13,10 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { formsRoutes } from "./forms/forms-routes.ts";
 import { installErrorHandler } from "./http/error-handler.ts";
-import { serverPaths } from "./paths.ts";
-import { computeSecurityHeaders } from "./http/security-headers.ts";
 import { installSameOriginGuard } from "./http/same-origin-guard.ts";
+import { computeSecurityHeaders } from "./http/security-headers.ts";
+import { serverPaths } from "./paths.ts";
 import { siteRoutes } from "./site/site-routes.ts";
-
 
 export type AppOptions = {
   db: Database;

@@ -7,7 +7,6 @@ import { dataChanges } from "./data-changes.ts";
 import { installationFacts } from "./db/schema.ts";
 import { serverPaths } from "./paths.ts";
 
-
 /**
  * Seeds a new installation once: the demo catalogue and one beta access code, printed to the log.
  * The fact that it happened is written in the same transaction, so a restart (or a second app

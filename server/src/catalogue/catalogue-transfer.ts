@@ -9,7 +9,6 @@ import { bumpCatalogueVersion } from "./catalogue-repository.ts";
 import { courseReferenceCode, groupBy, moduleReferenceCode, toSubscriptionPlan } from "./catalogue-shapes.ts";
 import { sanitiseHtml, sanitiseOptionalHtml } from "./sanitise-html.ts";
 
-
 export type ImportSummary = {
   courses: number;
   modules: number;

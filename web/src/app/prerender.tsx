@@ -1,4 +1,4 @@
-// The build's server-side entry (scripts/prerender.ts): renders the public pages to HTML so a
+// The build's server-side entry (scripts/prerender.mjs): renders the public pages to HTML so a
 // visitor on a slow phone reads the page before its JavaScript arrives; the app then hydrates it.
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
@@ -28,4 +28,3 @@ export async function renderRoute(route: string): Promise<string> {
   );
   return new Response(prelude).text();
 }
-
