@@ -86,6 +86,14 @@ export const UserAccessRequest = z.object({
 
 export const UserAccess = z.object({
   accessible_course_ids: z.array(z.number()),
-  grants: z.array(z.object({ course_id: z.number(), granted_at: z.string() })),
+  grants: z.array(
+    z.object({
+      course_id: z.number(),
+      // "instructor": opened by hand; "purchase": paid for (one course may have both).
+      source: z.enum(["instructor", "purchase"]),
+      granted_at: z.string(),
+      ends_at: z.string().nullable(),
+    }),
+  ),
 });
 export type UserAccess = z.infer<typeof UserAccess>;

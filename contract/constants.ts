@@ -29,3 +29,13 @@ export const unexpectedErrorMessage = "An unexpected error occurred.";
  * session check whose only possible answer is 401.
  */
 export const signedInHintCookie = "signed_in";
+
+/**
+ * Every address the web app answers with a screen (web/src/app/router.tsx declares the same).
+ * The server answers these with 200 and any other page address with 404 and the app's kind
+ * "does not exist" page, so search engines and uptime checks are not told a missing page exists.
+ */
+export const appRoutes: readonly string[] = [
+  "/", "/login", "/register", "/template", "/join",
+  "/home", "/podcast", "/gallery", "/feedback", "/support", "/library", "/course", "/lesson", "/purchase", "/purchase/success",
+];

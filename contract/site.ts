@@ -5,6 +5,8 @@ export const SiteDetails = z.object({
   contact_phone: z.string(),
   contact_city: z.string(),
   podcast_player_url: z.string(),
+  /** True when Stripe is configured: the Purchase page then offers Buy and Subscribe. */
+  online_payment: z.boolean(),
   links: z.object({
     podcast_directory: z.string(),
     blog: z.string(),

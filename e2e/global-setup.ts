@@ -3,16 +3,29 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { serveArguments } from "../server/src/serve-command.ts";
+import { standInEnvironment, startStripeStandIn } from "../server/src/test/stripe-stand-in.ts";
 
 /**
- * Starts the built app as `npm start` serves it, on a fresh data directory, and hands the beta
- * access code it prints to the tests. Returns the teardown.
+ * Starts the built app as `npm start` serves it, on a fresh data directory, with online payment
+ * pointed at a local stand-in for Stripe's API, and hands the beta access code it prints (and the
+ * stand-in's address) to the tests. Returns the teardown.
  */
 export default async function globalSetup() {
   const port = process.env.E2E_PORT ?? "5199";
   const dataDir = mkdtempSync(path.join(tmpdir(), "doula-e2e-"));
+  const stripe = await startStripeStandIn();
   const server = spawn(process.execPath, serveArguments(), {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: port, HOST: "127.0.0.1", DATABASE_URL: "", LOG_LEVEL: "info", NODE_ENV: "test" },
+    env: {
+      ...process.env,
+      ...standInEnvironment(stripe),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      PORT: port,
+      HOST: "127.0.0.1",
+      DATABASE_URL: "",
+      LOG_LEVEL: "info",
+      NODE_ENV: "test",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -31,9 +44,11 @@ export default async function globalSetup() {
     server.on("exit", (exitCode) => reject(new Error(`the server exited with ${exitCode}:\n${output}`)));
   });
   process.env.E2E_ACCESS_CODE = code;
+  process.env.E2E_STRIPE_URL = stripe.url;
   return async () => {
     server.kill("SIGTERM");
     await new Promise((resolve) => server.once("exit", resolve));
+    await stripe.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -124,6 +124,9 @@ test.describe("a member", () => {
     await signedInMember(page, "feedback");
     await page.getByRole("navigation", { name: "Member sections" }).getByRole("link", { name: "Help Us Improve" }).click();
     await expect(page.getByRole("heading", { name: "Help Us Improve" })).toBeVisible();
+    // A keyboard or screen-reader user is told where she is, as a new page load would.
+    await expect(page.getByRole("heading", { name: "Help Us Improve" })).toBeFocused();
+    await expect(page).toHaveTitle("Help Us Improve · Calm Birth Circle");
     await expect(page.getByRole("radiogroup").nth(1).getByRole("radio", { name: "3" })).toBeChecked();
     await expect(page.getByPlaceholder("Tell us what you think...")).toBeVisible();
     await expectAccessible(page);

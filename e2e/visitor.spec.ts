@@ -104,9 +104,11 @@ test.describe("a visitor", () => {
     await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");
   });
 
-  test("answers an unknown address with a kind page, and a reload of a route with the app", async ({ page }) => {
-    await page.goto("/no-such-page");
+  test("answers an unknown address with a kind page (HTTP 404), and a reload of a route with the app", async ({ page }) => {
+    const missing = await page.goto("/no-such-page");
+    expect(missing?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "This page does not exist" })).toBeVisible();
+    await expect(page).toHaveTitle("This page does not exist · Calm Birth Circle");
     const response = await page.goto("/library");
     expect(response?.status()).toBe(200);
   });

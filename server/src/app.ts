@@ -3,35 +3,53 @@ import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyServerOptions } from "fastify";
-import { signedInHintCookie } from "../../contract/constants.ts";
+import { appRoutes, signedInHintCookie } from "../../contract/constants.ts";
 import { installAuthentication } from "./accounts/authentication.ts";
 import { accountsRoutes } from "./accounts/accounts-routes.ts";
 import { SessionStore } from "./accounts/session-store.ts";
 import { CatalogueReader } from "./catalogue/catalogue-repository.ts";
 import { catalogueRoutes } from "./catalogue/catalogue-routes.ts";
 import type { Config } from "./config.ts";
+import { type CacheTrust, neverTrusted, onlyWriter } from "./data-changes.ts";
 import type { Database } from "./db/client.ts";
 import { formsRoutes } from "./forms/forms-routes.ts";
+import { healthRoutes } from "./health/health-routes.ts";
 import { installErrorHandler } from "./http/error-handler.ts";
+import { installNulGuard } from "./http/nul-guard.ts";
 import { installSameOriginGuard } from "./http/same-origin-guard.ts";
 import { computeSecurityHeaders } from "./http/security-headers.ts";
+import { CacheStats } from "./metrics/cache-stats.ts";
+import { installMetrics, type PoolStats } from "./metrics/metrics.ts";
+import { openApiRoutes } from "./openapi/openapi.ts";
+import { paymentsRoutes } from "./payments/payments-routes.ts";
 import { serverPaths } from "./paths.ts";
 import { siteRoutes } from "./site/site-routes.ts";
 
 export type AppOptions = {
   db: Database;
   config: Config;
+  /** When the in-memory caches may answer (the database handle's); by default, only on the embedded database. */
+  cacheTrust?: CacheTrust;
+  /** The connection pool's figures for /metrics (PostgreSQL). */
+  poolStats?: () => PoolStats;
   logger?: FastifyServerOptions["logger"];
   /** Where the built web app is; it is served only when the folder exists. */
   webRoot?: string;
 };
 
+export type RegisteredRoute = { method: string; url: string };
+declare module "fastify" {
+  interface FastifyInstance {
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
 export const VIDEO_PLAYER_ORIGINS = ["https://player.vimeo.com", "https://www.youtube-nocookie.com"];
 
 // Never log a secret: cookies and credentials stay out of every log line.
-export const logRedactions = ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'];
+export const logRedactions = ["req.headers.cookie", "req.headers.authorization", 'req.headers["stripe-signature"]', 'res.headers["set-cookie"]'];
 
-export async function buildApp({ db, config, logger = false, webRoot = serverPaths.webApp }: AppOptions) {
+export async function buildApp({ db, config, cacheTrust, poolStats, logger = false, webRoot = serverPaths.webApp }: AppOptions) {
   const production = config.env === "production";
   const app = Fastify({
     logger,
@@ -42,6 +60,12 @@ export async function buildApp({ db, config, logger = false, webRoot = serverPat
     return503OnClosing: true,
   });
 
+  // Every route, as registered: the fuzz tests and the API description enumerate these.
+  const routes: RegisteredRoute[] = [];
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+  app.decorate("registeredRoutes", routes);
   installErrorHandler(app);
   await app.register(fastifyCookie);
   const securityHeaders = computeSecurityHeaders({
@@ -52,10 +76,12 @@ export async function buildApp({ db, config, logger = false, webRoot = serverPat
     reply.headers(securityHeaders);
   });
   installSameOriginGuard(app);
-  // On the embedded database this process is the only writer, so it may keep what it read.
-  const onlyWriter = !config.databaseUrl;
-  const sessions = new SessionStore(db, onlyWriter);
-  const catalogue = new CatalogueReader(db, onlyWriter);
+  installNulGuard(app);
+  const trust = cacheTrust ?? (config.databaseUrl ? neverTrusted : onlyWriter);
+  const cacheStats = new CacheStats();
+  installMetrics(app, { token: config.metricsToken, cacheStats, poolStats });
+  const sessions = new SessionStore(db, trust, cacheStats);
+  const catalogue = new CatalogueReader(db, trust, cacheStats);
   app.addHook("onClose", async () => {
     sessions.close();
     catalogue.close();
@@ -65,7 +91,10 @@ export async function buildApp({ db, config, logger = false, webRoot = serverPat
   await app.register(accountsRoutes, { db, sessions, sessionDays: config.sessionDays, production, trustProxy: config.trustProxy });
   await app.register(catalogueRoutes, { db, catalogue });
   await app.register(formsRoutes, { db });
-  await app.register(siteRoutes, { site: config.site });
+  await app.register(paymentsRoutes, { db, catalogue, stripe: config.stripe, publicUrl: config.publicUrl });
+  await app.register(healthRoutes, { db });
+  await app.register(openApiRoutes);
+  await app.register(siteRoutes, { site: config.site, onlinePayment: config.stripe !== null });
 
   const serveWebApp = existsSync(path.join(webRoot, "index.html"));
   if (serveWebApp) {
@@ -79,13 +108,18 @@ export async function buildApp({ db, config, logger = false, webRoot = serverPat
   }
 
   const prerenderedPages = serveWebApp ? readPrerenderedPages(webRoot) : new Map<string, string>();
+  const knownPages = new Set(appRoutes);
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = (request.method === "GET" || request.method === "HEAD") && !request.url.startsWith("/reactapi/") && !request.url.startsWith("/assets/");
     if (serveWebApp && wantsPage) {
       // A visitor gets the public pages already rendered (scripts/prerender.mjs); a member, whose
       // pages depend on the session, gets the app, which picks the screen from the URL.
-      const prerendered = request.cookies[signedInHintCookie] ? undefined : prerenderedPages.get(request.url.split("?")[0]!);
+      const pathname = request.url.split("?")[0]!;
+      const prerendered = request.cookies[signedInHintCookie] ? undefined : prerenderedPages.get(pathname);
+      // The router ignores one trailing slash; so does this.
+      const known = knownPages.has(pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname);
       return reply
+        .code(known ? 200 : 404)
         .header("cache-control", "no-cache")
         .header("vary", "Cookie")
         .sendFile(prerendered ?? "index.html");

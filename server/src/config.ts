@@ -2,6 +2,9 @@ import path from "node:path";
 import { z } from "zod";
 import type { SiteDetails } from "../../contract/site.ts";
 
+/** An optional variable, where set-but-empty counts as unset. */
+const optional = <Schema extends z.ZodType<string>>(schema: Schema) => schema.optional().or(z.literal("").transform(() => undefined));
+
 const Environment = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -29,6 +32,15 @@ const Environment = z.object({
   LINK_YOUTUBE: z.url().default("https://www.youtube.com/"),
   LINK_PINTEREST: z.url().default("https://www.pinterest.com/"),
   LINK_INSTAGRAM: z.url().default("https://www.instagram.com/"),
+  // Where the links in mails and Stripe's return addresses point; defaults to http://localhost:PORT.
+  PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: "PUBLIC_URL must be an http(s) address" })),
+  // Secrets: their values never appear in an error message, a log line or an answer.
+  STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_[A-Za-z0-9_]+$/, "STRIPE_SECRET_KEY must be a Stripe secret key (sk_... or rk_...)")),
+  STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_[A-Za-z0-9_+/=]+$/, "STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)")),
+  STRIPE_API_URL: optional(z.url({ protocol: /^https?$/, error: "STRIPE_API_URL must be an http(s) address" })),
+  // Daily copies of the embedded database kept in DATA_DIR/backups; 0 takes none.
+  BACKUP_KEEP: z.coerce.number({ error: "BACKUP_KEEP must be a whole number" }).int().min(0).max(3650).default(7),
+  METRICS_TOKEN: optional(z.string().min(16, "METRICS_TOKEN must be at least 16 characters long")),
   SEED_DEMO_CONTENT: z
     .enum(["true", "false", ""])
     .default("true")
@@ -45,8 +57,18 @@ export type Config = {
   sessionDays: number;
   trustProxy: boolean;
   seedDemoContent: boolean;
+  /** This site's address as members reach it, without a trailing slash. */
+  publicUrl: string;
+  /** How many daily backups of the embedded database to keep; 0 turns them off. */
+  backupKeep: number;
+  /** The bearer token of /metrics; without it there is no /metrics. */
+  metricsToken: string | undefined;
+  /** Stripe, when both keys are set; null keeps online payment off. */
+  stripe: StripeConfig | null;
   site: SiteConfig;
 };
+
+export type StripeConfig = { secretKey: string; webhookSecret: string; apiUrl: string | undefined };
 
 export type SiteConfig = {
   podcastPlayerUrl: string;
@@ -64,6 +86,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
   }
   const values = parsed.data;
+  if (Boolean(values.STRIPE_SECRET_KEY) !== Boolean(values.STRIPE_WEBHOOK_SECRET)) {
+    const missing = values.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY";
+    throw new Error(`Invalid configuration:\n  ${missing}: online payment needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET; set ${missing} too, or neither.`);
+  }
   return {
     env: values.NODE_ENV,
     port: values.PORT,
@@ -74,6 +100,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     sessionDays: values.SESSION_DAYS,
     trustProxy: values.TRUST_PROXY,
     seedDemoContent: values.SEED_DEMO_CONTENT,
+    metricsToken: values.METRICS_TOKEN,
+    backupKeep: values.BACKUP_KEEP,
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
+    stripe:
+      values.STRIPE_SECRET_KEY && values.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: values.STRIPE_SECRET_KEY, webhookSecret: values.STRIPE_WEBHOOK_SECRET, apiUrl: values.STRIPE_API_URL }
+        : null,
     site: {
       podcastPlayerUrl: values.PODCAST_PLAYER_URL,
       contactEmail: values.CONTACT_EMAIL,

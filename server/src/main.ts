@@ -1,7 +1,10 @@
 import { mkdirSync } from "node:fs";
 import { LoginThrottle } from "./accounts/login-throttle.ts";
 import { deleteExpiredSessions } from "./accounts/sessions.ts";
+import { deleteEndedGrants } from "./grants/grants-repository.ts";
+import { forgetOldStripeRecords } from "./payments/purchases-repository.ts";
 import { buildApp, logRedactions } from "./app.ts";
+import { embeddedClient, scheduleDailyBackups } from "./backups/backups.ts";
 import { claimDataDir, startAdminSocket } from "./cli/admin-socket.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
@@ -9,20 +12,36 @@ import { seedNewInstallation } from "./seed.ts";
 
 const config = loadConfig();
 if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+// The database opens before the app and its logger exist; a line before then goes to the console.
+let log: { info: (message: string) => void; warn: (message: string) => void } = console;
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  listenForChanges: { log: { info: (message) => log.info(message), warn: (message) => log.warn(message) } },
+});
 const releaseDataDir = config.databaseUrl ? () => {} : claimDataDir(config.dataDir);
 const app = await buildApp({
   db: database.db,
   config,
-  logger: { level: config.logLevel, redact: { paths: logRedactions, censor: "[redacted]" } },
+  cacheTrust: database.cacheTrust,
+  poolStats: database.poolStats,
+  logger: {
+    level: config.logLevel,
+    redact: { paths: logRedactions, censor: "[redacted]" },
+    // A person at a terminal reads lines; a log collector (stdout not a terminal) gets JSON.
+    ...(process.stdout.isTTY ? { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname" } } } : {}),
+  },
 });
+log = app.log;
 if (config.seedDemoContent) await seedNewInstallation(database.db, app.log);
 const stopAdminSocket = config.databaseUrl ? async () => {} : await startAdminSocket(config.dataDir, database.db, app.log);
+const embedded = embeddedClient(database.db);
+const stopDailyBackups = embedded && config.backupKeep > 0 ? scheduleDailyBackups(embedded, config.dataDir, config.backupKeep, app.log) : () => {};
 
 // Expired sessions and old login failures are ignored anyway; sweeping them keeps the tables small.
 const sweepSessions = () =>
-  Promise.all([deleteExpiredSessions(database.db), new LoginThrottle(database.db).forgetExpired()]).catch((error: unknown) =>
-    app.log.warn({ err: error }, "could not sweep expired sessions and login failures"),
+  Promise.all([deleteExpiredSessions(database.db), new LoginThrottle(database.db).forgetExpired(), deleteEndedGrants(database.db), forgetOldStripeRecords(database.db)]).catch((error: unknown) =>
+    app.log.warn({ err: error }, "could not sweep expired sessions, login failures, ended grants and old Stripe records"),
   );
 void sweepSessions();
 setInterval(sweepSessions, 6 * 60 * 60 * 1000).unref();
@@ -40,6 +59,7 @@ async function shutdown(signal: string) {
     await app.close();
     clearInterval(closeIdle);
     await stopAdminSocket();
+    stopDailyBackups();
     await database.close();
     releaseDataDir();
     process.exit(0);

@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createScratchPostgres, demoCatalogue, GOOD_PASSWORD, postgresMissingNotice, uniqueEmail } from "./test/test-app.ts";
-import { postJson, runAdmin, sessionCookieFrom, startServer, stopServer } from "./test/server-process.ts";
+import { postJson, runAdmin, type RunningServer, sessionCookieFrom, startServer, stopServer } from "./test/server-process.ts";
 
 const scratchDirectories: string[] = [];
 function freshDataDir(): string {
@@ -39,6 +40,56 @@ describe("the server process on the embedded database", () => {
     }
   });
 
+  it("loses no acknowledged write when killed -9 in the middle of a burst of writes", async () => {
+    const dataDir = freshDataDir();
+    const first = await startServer({ DATA_DIR: dataDir });
+    const [, code] = await first.waitForOutput(/Beta access code for registration: ([A-Z0-9-]+)/);
+    const writer = uniqueEmail("writer");
+    expect((await postJson(`${first.url}/reactapi/users/register`, { email: writer, password: GOOD_PASSWORD, access_code: code })).status).toBe(201);
+    const cookie = sessionCookieFrom(await postJson(`${first.url}/reactapi/users/login`, { email: writer, password: GOOD_PASSWORD }));
+
+    const registered: string[] = [];
+    const feedback: string[] = [];
+    const contacts: string[] = [];
+    let turn = 0;
+    const writeOnce = async () => {
+      const kind = turn++ % 3;
+      const email = uniqueEmail("burst");
+      const note = `burst note ${turn}`;
+      const [url, body] =
+        kind === 0 ? ["/reactapi/users/register", { email, password: GOOD_PASSWORD, access_code: code }]
+          : kind === 1 ? ["/reactapi/feedback", { satisfaction: 5, recommend: 5, comments: note }]
+            : ["/reactapi/contact", { email: "sam@example.com", full_name: note, services: ["Birth Support"] }];
+      const response = await postJson(`${first.url}${url}`, body, cookie).catch(() => undefined);
+      if (response?.status === 201) (kind === 0 ? registered : kind === 1 ? feedback : contacts).push(kind === 0 ? email : note);
+    };
+    const writers = Array.from({ length: 8 }, async () => {
+      while (first.child.exitCode === null && first.child.signalCode === null) await writeOnce();
+    });
+    // Killed while writes are in flight, with no chance to flush or close anything: after 30 acknowledged
+    // writes, or after 5 seconds when a shared, busy machine makes them slow.
+    const writingUntil = Date.now() + 5000;
+    while (registered.length + feedback.length + contacts.length < 30 && Date.now() < writingUntil) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    first.child.kill("SIGKILL");
+    await Promise.all(writers);
+    expect((await first.exited).signal).toBe("SIGKILL");
+    expect(registered.length).toBeGreaterThan(0);
+
+    const second = await startServer({ DATA_DIR: dataDir });
+    try {
+      const users = (await runAdmin(["user", "list"], { DATA_DIR: dataDir })).stdout;
+      const inbox = (await runAdmin(["inbox", "list"], { DATA_DIR: dataDir })).stdout;
+      expect(registered.filter((email) => !users.includes(email))).toEqual([]);
+      expect(feedback.filter((note) => !inbox.includes(`comments: ${note}\n`))).toEqual([]);
+      expect(contacts.filter((note) => !inbox.includes(`full_name: ${note}\n`))).toEqual([]);
+      expect((await postJson(`${second.url}/reactapi/users/login`, { email: registered.at(-1), password: GOOD_PASSWORD })).status).toBe(200);
+    } finally {
+      await stopServer(second);
+    }
+  }, 120_000);
+
   it("finishes a request in flight on SIGTERM, closes the database and exits 0", async () => {
     const dataDir = freshDataDir();
     const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "debug" });
@@ -56,46 +107,105 @@ describe("the server process on the embedded database", () => {
   });
 });
 
+/** Polls until the check holds, for at most a second after the change was confirmed: the notification's delay. */
+async function seenWithinASecond(what: string, check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 1000;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error(`not seen within a second: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 describe.runIf(process.env.TEST_DATABASE_URL)("two server processes on one PostgreSQL", () => {
-  it("share sessions: a login on one works on the other, and a logout on either ends it everywhere", async () => {
-    const scratch = await createScratchPostgres();
-    const [first, second] = await Promise.all([
+  let scratch: Awaited<ReturnType<typeof createScratchPostgres>>;
+  let first: RunningServer;
+  let second: RunningServer;
+  let code: string;
+  beforeAll(async () => {
+    scratch = await createScratchPostgres();
+    [first, second] = await Promise.all([
       startServer({ DATABASE_URL: scratch.url, DATA_DIR: freshDataDir() }),
       startServer({ DATABASE_URL: scratch.url, DATA_DIR: freshDataDir() }),
     ]);
+    // Both raced to seed; exactly one of them did.
+    const seededBy = [first, second].filter((server) => /Beta access code for registration/.test(server.output()));
+    expect(seededBy).toHaveLength(1);
+    code = seededBy[0]!.output().match(/Beta access code for registration: ([A-Z0-9-]+)/)![1]!;
+  });
+  afterAll(async () => {
+    await Promise.all([stopServer(first), stopServer(second)]);
+    await scratch.drop();
+  });
+
+  const cli = (args: string[]) => runAdmin(args, { DATABASE_URL: scratch.url });
+  async function newMember(prefix: string) {
+    const email = uniqueEmail(prefix);
+    expect((await postJson(`${first.url}/reactapi/users/register`, { email, password: GOOD_PASSWORD, access_code: code })).status).toBe(201);
+    return { email, cookie: sessionCookieFrom(await postJson(`${first.url}/reactapi/users/login`, { email, password: GOOD_PASSWORD })) };
+  }
+  const courseOn = async (url: string, cookie: string, courseId: number) =>
+    ((await (await fetch(`${url}/reactapi/getcourses`, { headers: { cookie } })).json()) as { courses: { id: number; course_access: string; course_title: string }[] }).courses.find(
+      (course) => course.id === courseId,
+    )!;
+  const opens = async (url: string, cookie: string, courseId: number) => (await courseOn(url, cookie, courseId)).course_access === "true";
+
+  it("share sessions, and every grant, revoke, role, import and logout reaches the other server's caches within a second", async () => {
+    const { email, cookie } = await newMember("shared");
+    const me = await fetch(`${second.url}/reactapi/users/me`, { headers: { cookie } });
+    expect(me.status).toBe(200);
+    expect((await me.json()).email).toBe(email);
+    // Both servers now hold the catalogue, her grants and her session in memory.
+    for (const server of [first, second]) expect(await opens(server.url, cookie, 4)).toBe(false);
+
+    expect((await cli(["course", "grant", email, "4"])).code).toBe(0);
+    for (const server of [first, second]) await seenWithinASecond("a grant by the CLI", () => opens(server.url, cookie, 4));
+    expect((await cli(["course", "revoke", email, "4"])).code).toBe(0);
+    for (const server of [first, second]) await seenWithinASecond("a revoke by the CLI", async () => !(await opens(server.url, cookie, 4)));
+
+    const changed = structuredClone(demoCatalogue) as { courses: { title: string }[] };
+    changed.courses[3]!.title = "Pushing, Revised";
+    const file = path.join(freshDataDir(), "catalogue.json");
+    writeFileSync(file, JSON.stringify(changed));
+    expect((await cli(["content", "import", file])).code).toBe(0);
+    for (const server of [first, second]) {
+      await seenWithinASecond("an import by the CLI", async () => (await courseOn(server.url, cookie, 4)).course_title === "Pushing, Revised");
+    }
+
+    expect((await cli(["user", "set-role", email, "admin"])).code).toBe(0);
+    await seenWithinASecond("a new role", async () => (await (await fetch(`${second.url}/reactapi/users/me`, { headers: { cookie } })).json()).role === "admin");
+    await seenWithinASecond("an admin opens every course", () => opens(second.url, cookie, 4));
+
+    expect((await fetch(`${second.url}/reactapi/users/logout`, { headers: { cookie } })).status).toBe(200);
+    await seenWithinASecond("a logout on the other server", async () => (await fetch(`${first.url}/reactapi/users/me`, { headers: { cookie } })).status === 401);
+  });
+
+  it("never answers from a stale cache after its listening connection is killed, and trusts its caches again once it listens", async () => {
+    const { email, cookie } = await newMember("listener");
+    expect(await opens(second.url, cookie, 3)).toBe(false);
+    const database = new pg.Client({ connectionString: scratch.url });
+    await database.connect();
     try {
-      // Both raced to seed; exactly one of them did.
-      const seededBy = [first, second].filter((server) => /Beta access code for registration/.test(server.output()));
-      expect(seededBy).toHaveLength(1);
-      const [, code] = seededBy[0]!.output().match(/Beta access code for registration: ([A-Z0-9-]+)/)!;
-      const email = uniqueEmail("shared");
-      expect((await postJson(`${first.url}/reactapi/users/register`, { email, password: GOOD_PASSWORD, access_code: code })).status).toBe(201);
-      const cookie = sessionCookieFrom(await postJson(`${first.url}/reactapi/users/login`, { email, password: GOOD_PASSWORD }));
-      const me = await fetch(`${second.url}/reactapi/users/me`, { headers: { cookie } });
-      expect(me.status).toBe(200);
-      expect((await me.json()).email).toBe(email);
+      const killed = await database.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'doula-change-listener' and datname = current_database()",
+      );
+      expect(killed.rowCount).toBe(2);
+      // Changed while neither server can hear it: the very next answer must already be fresh.
+      expect((await cli(["course", "grant", email, "3"])).code).toBe(0);
+      expect(await opens(second.url, cookie, 3)).toBe(true);
+      expect(await opens(first.url, cookie, 3)).toBe(true);
 
-      // A grant and an import made by the CLI (another process) show on both servers at once.
-      const courseAccess = async (url: string) =>
-        ((await (await fetch(`${url}/reactapi/getcourses`, { headers: { cookie } })).json()) as { courses: { id: number; course_access: string; course_title: string }[] }).courses;
-      await courseAccess(first.url);
-      await courseAccess(second.url);
-      expect((await runAdmin(["course", "grant", email, "4"], { DATABASE_URL: scratch.url })).code).toBe(0);
-      const changed = structuredClone(demoCatalogue) as { courses: { title: string }[] };
-      changed.courses[3]!.title = "Pushing, Revised";
-      const file = path.join(freshDataDir(), "catalogue.json");
-      writeFileSync(file, JSON.stringify(changed));
-      expect((await runAdmin(["content", "import", file], { DATABASE_URL: scratch.url })).code).toBe(0);
-      for (const server of [first, second]) {
-        const course = (await courseAccess(server.url)).find((candidate) => candidate.id === 4)!;
-        expect(course).toMatchObject({ course_access: "true", course_title: "Pushing, Revised" });
-      }
-
-      expect((await fetch(`${second.url}/reactapi/users/logout`, { headers: { cookie } })).status).toBe(200);
-      expect((await fetch(`${first.url}/reactapi/users/me`, { headers: { cookie } })).status).toBe(401);
+      await second.waitForOutput(/listening for data changes again/, 10_000);
+      expect(await opens(second.url, cookie, 3)).toBe(true);
+      // Listening again, it answers from memory: a change nobody announces is not seen...
+      const memberId = ((await database.query("select id from users where email = $1", [email])).rows[0] as { id: number }).id;
+      await database.query("insert into course_grants (user_id, course_id, source) values ($1, 4, 'instructor')", [memberId]);
+      expect(await opens(second.url, cookie, 4)).toBe(false);
+      // ...until it is announced, as every change made through this code is.
+      await database.query("select pg_notify('data_changes', 'access')");
+      await seenWithinASecond("an announced change after reconnecting", () => opens(second.url, cookie, 4));
     } finally {
-      await Promise.all([stopServer(first), stopServer(second)]);
-      await scratch.drop();
+      await database.end();
     }
   });
 });

@@ -1,5 +1,6 @@
 import type { Database } from "../db/client.ts";
-import { dataChanges } from "../data-changes.ts";
+import { type CacheTrust, dataChanges } from "../data-changes.ts";
+import { CacheStats } from "../metrics/cache-stats.ts";
 import { endSession, findSession, startSession } from "./sessions.ts";
 import type { UserRow } from "./users-repository.ts";
 
@@ -7,27 +8,35 @@ const CACHE_LIMIT = 10_000;
 const CACHE_SECONDS = 60;
 
 /**
- * Sessions in the database, with an optional in-memory cache for the embedded database, where this
- * process is the only one that can end a session. With PostgreSQL every lookup asks the database,
- * so a logout on one app server ends the session on all of them at once.
+ * Sessions in the database, with an in-memory cache used while it can be trusted (data-changes.ts):
+ * a logout, or a change of role, on any app server empties it everywhere.
  */
 export class SessionStore {
   private readonly cache = new Map<string, { user: UserRow; until: number }>();
-  private readonly forget = () => this.cache.clear();
+  // Counts the times the cache was emptied, so a lookup that began before a change is not kept after it.
+  private generation = 0;
+  private readonly forget = () => {
+    this.generation += 1;
+    this.cache.clear();
+  };
 
   constructor(
     private readonly db: Database,
-    private readonly cacheLookups: boolean,
+    private readonly cacheTrust: CacheTrust,
+    private readonly stats = new CacheStats(),
   ) {
-    if (cacheLookups) dataChanges.on("access", this.forget);
+    dataChanges.on("access", this.forget);
   }
 
   async find(token: string): Promise<UserRow | undefined> {
-    if (!this.cacheLookups) return (await findSession(this.db, token))?.user;
+    if (!this.cacheTrust.trusted()) return (await findSession(this.db, token))?.user;
     const now = Date.now();
     const cached = this.cache.get(token);
+    this.stats.count("sessions", Boolean(cached && cached.until > now));
     if (cached && cached.until > now) return cached.user;
+    const generation = this.generation;
     const session = await findSession(this.db, token);
+    if (generation !== this.generation || !this.cacheTrust.trusted()) return session?.user;
     if (session) {
       if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
       // Never past the session's own end: an expired session is refused to the second.

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt } from "drizzle-orm";
+import { announceChange } from "../data-changes.ts";
 import type { Queryable } from "../db/client.ts";
 import { sessions, users } from "../db/schema.ts";
 import type { UserRow } from "./users-repository.ts";
@@ -31,6 +32,8 @@ export async function findSession(db: Queryable, token: string): Promise<{ user:
 
 export async function endSession(db: Queryable, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  // Every app server drops the session from its cache; the others hear it within milliseconds.
+  await announceChange(db, "access");
 }
 
 export async function deleteExpiredSessions(db: Queryable): Promise<void> {

@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { Profile, Role } from "../../../contract/accounts.ts";
+import { announceChange } from "../data-changes.ts";
 import type { Queryable } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 
@@ -27,6 +28,8 @@ export async function setUserRole(db: Queryable, email: string, role: Role): Pro
     .set({ role })
     .where(eq(users.email, email.trim().toLowerCase()))
     .returning();
+  // Signed-in members are cached with their role.
+  if (user) await announceChange(db, "access");
   return user;
 }
 

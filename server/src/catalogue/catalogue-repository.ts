@@ -3,20 +3,27 @@ import { asc, eq } from "drizzle-orm";
 import type { Course, CourseList, CourseModule, Lesson, SubscriptionPlan } from "../../../contract/catalogue.ts";
 import type { UserRow } from "../accounts/users-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
-import { dataChanges } from "../data-changes.ts";
-import { courseGrants, courses, installationFacts, lessonFiles, lessons, modules, planCourses, subscriptionPlans } from "../db/schema.ts";
+import { announceChange, type CacheTrust, dataChanges } from "../data-changes.ts";
+import { courses, installationFacts, lessonFiles, lessons, modules, planCourses, subscriptionPlans } from "../db/schema.ts";
+import { type Grant, listOpenGrants } from "../grants/grants-repository.ts";
+import { CacheStats } from "../metrics/cache-stats.ts";
 import { courseReferenceCode, groupBy, toSubscriptionPlan } from "./catalogue-shapes.ts";
 
 export const downloadUrl = (fileId: number) => `/reactapi/downloads/${fileId}`;
 
 const CATALOGUE_VERSION = "catalogue_version";
 
-/** Marks the catalogue as changed for every app server; call it in the transaction that changes it. */
+/**
+ * Marks the catalogue as changed for every app server; call it in the transaction that changes it.
+ * Servers that hear changes drop their copy at once; one that does not (its listening connection
+ * is down) compares this version row on every read instead.
+ */
 export async function bumpCatalogueVersion(db: Queryable): Promise<void> {
   await db
     .insert(installationFacts)
     .values({ key: CATALOGUE_VERSION, value: randomUUID() })
     .onConflictDoUpdate({ target: installationFacts.key, set: { value: randomUUID() } });
+  await announceChange(db, "catalogue");
 }
 
 type CourseRow = typeof courses.$inferSelect;
@@ -26,21 +33,24 @@ type PreparedCourse = { openJson: string; previewJson: string };
 
 /**
  * Reads the catalogue, keeping it in memory: it changes only when the instructor imports a file.
- * On the embedded database this process makes every change and hears of it (data-changes.ts); on
- * PostgreSQL, where another process may import, each read first compares one version row.
+ * While the caches are trusted (data-changes.ts) every change is heard, and nothing is asked of the
+ * database; otherwise each read first compares one version row and asks for the member's grants.
  */
 export class CatalogueReader {
   private snapshot: Promise<CatalogueSnapshot> | undefined;
   private readonly prepared = new Map<number, Promise<PreparedCourse>>();
-  private readonly grantsByMember = new Map<number, Promise<Set<number>>>();
+  private readonly grantsByMember = new Map<number, Promise<Grant[]>>();
   private readonly listJsonByAccess = new Map<string, string>();
   private knownVersion: string | undefined;
+  // Counts the times the catalogue was forgotten, so an answer built from an older copy is not kept.
+  private generation = 0;
   private readonly forgetCatalogue = () => this.forget();
   private readonly forgetAccess = () => this.grantsByMember.clear();
 
   constructor(
     private readonly db: Database,
-    private readonly onlyWriter: boolean,
+    private readonly cacheTrust: CacheTrust,
+    private readonly stats = new CacheStats(),
   ) {
     dataChanges.on("catalogue", this.forgetCatalogue);
     dataChanges.on("access", this.forgetAccess);
@@ -52,6 +62,8 @@ export class CatalogueReader {
   }
 
   private forget(): void {
+    this.generation += 1;
+    this.knownVersion = undefined;
     this.snapshot = undefined;
     this.listJsonByAccess.clear();
     this.prepared.clear();
@@ -59,7 +71,7 @@ export class CatalogueReader {
   }
 
   private async checkVersion(): Promise<void> {
-    if (this.onlyWriter) return;
+    if (this.cacheTrust.trusted()) return;
     const [row] = await this.db.select({ value: installationFacts.value }).from(installationFacts).where(eq(installationFacts.key, CATALOGUE_VERSION));
     if (row?.value !== this.knownVersion) {
       this.forget();
@@ -77,6 +89,7 @@ export class CatalogueReader {
 
   private async loadSnapshot(): Promise<CatalogueSnapshot> {
     await this.checkVersion();
+    this.stats.count("catalogue", Boolean(this.snapshot));
     if (this.snapshot) return this.snapshot;
     return this.remember(
       async () => {
@@ -93,15 +106,18 @@ export class CatalogueReader {
     );
   }
 
-  private grantsOf(memberId: number): Promise<Set<number>> {
-    const load = async () =>
-      new Set((await this.db.select({ courseId: courseGrants.courseId }).from(courseGrants).where(eq(courseGrants.userId, memberId))).map((grant) => grant.courseId));
-    // With PostgreSQL another process may grant or revoke at any moment: ask every time.
-    if (!this.onlyWriter) return load();
-    const cached = this.grantsByMember.get(memberId);
-    if (cached) return cached;
-    if (this.grantsByMember.size > 10_000) this.grantsByMember.clear();
-    return this.remember(load, (promise) => this.grantsByMember.set(memberId, promise), () => this.grantsByMember.delete(memberId));
+  private async grantsOf(memberId: number): Promise<Set<number>> {
+    // Unheard, another process may grant or revoke at any moment: ask every time.
+    if (!this.cacheTrust.trusted()) return new Set((await listOpenGrants(this.db, memberId)).map((grant) => grant.courseId));
+    let cached = this.grantsByMember.get(memberId);
+    this.stats.count("grants", Boolean(cached));
+    if (!cached) {
+      if (this.grantsByMember.size > 10_000) this.grantsByMember.clear();
+      cached = this.remember(() => listOpenGrants(this.db, memberId), (promise) => this.grantsByMember.set(memberId, promise), () => this.grantsByMember.delete(memberId));
+    }
+    // A cancelled subscription's grants end at a time, not by a change: judge them at every read.
+    const now = Date.now();
+    return new Set((await cached).filter((grant) => grant.endsAt === null || grant.endsAt.getTime() > now).map((grant) => grant.courseId));
   }
 
   /**
@@ -126,9 +142,11 @@ export class CatalogueReader {
 
   /** The course list as JSON text, shared by every member who may open the same courses. */
   async courseListJson(member: UserRow | null): Promise<string> {
+    const generation = this.generation;
     const { snapshot, accessible } = await this.viewFor(member);
     const key = [...accessible].sort((a, b) => a - b).join(",");
     const cached = this.listJsonByAccess.get(key);
+    this.stats.count("course_list", Boolean(cached));
     if (cached) return cached;
     const list: Course[] = snapshot.courses.map((course) => ({
       id: course.id,
@@ -139,6 +157,7 @@ export class CatalogueReader {
       subscription_plans: snapshot.plans.filter((plan) => plan.course_ids.includes(course.id)),
     }));
     const json = JSON.stringify({ courses: list, subscription_plans: snapshot.plans } satisfies CourseList);
+    if (generation !== this.generation) return json;
     if (this.listJsonByAccess.size > 1000) this.listJsonByAccess.clear();
     this.listJsonByAccess.set(key, json);
     return json;
@@ -153,6 +172,7 @@ export class CatalogueReader {
     const { snapshot, accessible } = await this.viewFor(member);
     if (!snapshot.courses.some((course) => course.id === courseId)) return undefined;
     let prepared = this.prepared.get(courseId);
+    this.stats.count("course_modules", Boolean(prepared));
     if (!prepared) {
       prepared = this.remember(() => prepareCourse(this.db, courseId), (promise) => this.prepared.set(courseId, promise), () => this.prepared.delete(courseId));
     }
@@ -239,8 +259,4 @@ export async function findDownload(db: Queryable, fileId: number) {
     .innerJoin(modules, eq(modules.id, lessons.moduleId))
     .where(eq(lessonFiles.id, fileId));
   return row;
-}
-
-export async function listGrants(db: Queryable, userId: number) {
-  return db.select().from(courseGrants).where(eq(courseGrants.userId, userId)).orderBy(asc(courseGrants.courseId));
 }

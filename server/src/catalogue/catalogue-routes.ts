@@ -5,7 +5,8 @@ import { requireMember } from "../accounts/authentication.ts";
 import type { Database } from "../db/client.ts";
 import { sendSharedJson } from "../http/compressed-json.ts";
 import { HttpError, parseInput } from "../http/errors.ts";
-import { type CatalogueReader, findDownload, listGrants } from "./catalogue-repository.ts";
+import { listOpenGrants } from "../grants/grants-repository.ts";
+import { type CatalogueReader, findDownload } from "./catalogue-repository.ts";
 
 const DownloadParams = z.object({
   fileId: z.string().regex(/^\d{1,9}$/, { error: "That download does not exist." }).transform(Number),
@@ -17,10 +18,15 @@ export async function catalogueRoutes(app: FastifyInstance, { db, catalogue }: {
   app.post("/reactapi/getuseraccessdata", async (request): Promise<UserAccess> => {
     const member = requireMember(request);
     parseInput(UserAccessRequest, request.body);
-    const [accessible, grants] = await Promise.all([catalogue.accessibleCourseIds(member), listGrants(db, member.id)]);
+    const [accessible, grants] = await Promise.all([catalogue.accessibleCourseIds(member), listOpenGrants(db, member.id)]);
     return {
       accessible_course_ids: [...accessible].sort((a, b) => a - b),
-      grants: grants.map((grant) => ({ course_id: grant.courseId, granted_at: grant.grantedAt.toISOString() })),
+      grants: grants.map((grant) => ({
+        course_id: grant.courseId,
+        source: grant.source,
+        granted_at: grant.grantedAt.toISOString(),
+        ends_at: grant.endsAt?.toISOString() ?? null,
+      })),
     };
   });
 

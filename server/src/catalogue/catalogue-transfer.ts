@@ -4,6 +4,7 @@ import { fieldErrors } from "../../../contract/errors.ts";
 import type { Queryable } from "../db/client.ts";
 import { courses, lessonFiles, lessons, modules, planCourses, subscriptionPlans } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
+import { containsNul } from "../http/nul-guard.ts";
 import { ContentFile, type ContentFileModule } from "./content-file.ts";
 import { bumpCatalogueVersion } from "./catalogue-repository.ts";
 import { courseReferenceCode, groupBy, moduleReferenceCode, toSubscriptionPlan } from "./catalogue-shapes.ts";
@@ -20,6 +21,7 @@ export type ImportSummary = {
 
 /** Checks a parsed JSON document against the content format, with every problem in words. */
 export function parseContentFile(document: unknown): ContentFile {
+  if (containsNul(document)) throw new HttpError(400, "The content file is not valid: it contains a NUL character (\\u0000), which cannot be stored.");
   const result = ContentFile.safeParse(document);
   if (result.success) return result.data;
   const problems = Object.entries(fieldErrors(result.error)).map(([field, message]) => `${field}: ${message}`);
@@ -177,14 +179,13 @@ export async function importCatalogue(db: Queryable, document: unknown): Promise
 
 /** The whole catalogue in the content format, downloads inline as base64. */
 export async function exportCatalogue(db: Queryable): Promise<ContentFile> {
-  const [courseRows, moduleRows, lessonRows, fileRows, planRows, planCourseRows] = await Promise.all([
-    db.select().from(courses).orderBy(asc(courses.position), asc(courses.id)),
-    db.select().from(modules).orderBy(asc(modules.position), asc(modules.id)),
-    db.select().from(lessons).orderBy(asc(lessons.position), asc(lessons.id)),
-    db.select().from(lessonFiles).orderBy(asc(lessonFiles.position), asc(lessonFiles.id)),
-    db.select().from(subscriptionPlans).orderBy(asc(subscriptionPlans.position), asc(subscriptionPlans.id)),
-    db.select().from(planCourses).orderBy(asc(planCourses.courseId)),
-  ]);
+  // One after another: inside a transaction they share one connection, which runs one query at a time.
+  const courseRows = await db.select().from(courses).orderBy(asc(courses.position), asc(courses.id));
+  const moduleRows = await db.select().from(modules).orderBy(asc(modules.position), asc(modules.id));
+  const lessonRows = await db.select().from(lessons).orderBy(asc(lessons.position), asc(lessons.id));
+  const fileRows = await db.select().from(lessonFiles).orderBy(asc(lessonFiles.position), asc(lessonFiles.id));
+  const planRows = await db.select().from(subscriptionPlans).orderBy(asc(subscriptionPlans.position), asc(subscriptionPlans.id));
+  const planCourseRows = await db.select().from(planCourses).orderBy(asc(planCourses.courseId));
 
   const filesByLesson = groupBy(fileRows, (row) => row.lessonId);
   const lessonsByModule = groupBy(lessonRows, (row) => row.moduleId);

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { isCalendarDate } from "../../../contract/forms.ts";
 import { Email } from "../../../contract/accounts.ts";
 import {
@@ -14,7 +14,10 @@ import {
 import { findUserByEmail, listUsers, setUserRole } from "../accounts/users-repository.ts";
 import { exportCatalogue, importCatalogue } from "../catalogue/catalogue-transfer.ts";
 import type { Database } from "../db/client.ts";
-import { courseGrants, courses } from "../db/schema.ts";
+import { courses } from "../db/schema.ts";
+import { grantByInstructor, revokeByInstructor } from "../grants/grants-repository.ts";
+import { listPurchases, revenueByMonth } from "../payments/purchases-repository.ts";
+import { backupEmbedded, embeddedClient } from "../backups/backups.ts";
 import { listSubmissions } from "../forms/forms-repository.ts";
 import { dataChanges } from "../data-changes.ts";
 import { HttpError } from "../http/errors.ts";
@@ -29,7 +32,10 @@ export type AdminCommand =
   | { name: "user list" }
   | { name: "content import"; document: unknown }
   | { name: "content export" }
-  | { name: "inbox list"; kind: "feedback" | "contact" | null };
+  | { name: "inbox list"; kind: "feedback" | "contact" | null }
+  | { name: "purchases list" }
+  | { name: "backup"; file: string }
+  | { name: "restore"; file: string; force: boolean };
 
 export type AdminResult = { text: string; data?: unknown };
 
@@ -46,7 +52,10 @@ export const usage = `Usage: npm run admin -- <command>
   user list
   content import <file.json>
   content export [file.json]
-  inbox list [--kind feedback|contact]`;
+  inbox list [--kind feedback|contact]
+  purchases list
+  backup <file>                 a consistent copy of the whole database, even while the server runs
+  restore <file> [--force]      into a stopped, empty installation (--force: over an existing one)`;
 
 function positiveInteger(text: string | undefined, what: string): number {
   if (!text || !/^\d{1,9}$/.test(text) || Number(text) < 1) throw new UsageError(`${what} must be a whole number of 1 or more, not "${text ?? ""}".`);
@@ -66,7 +75,7 @@ export async function parseCommand(argv: string[], cwd = process.cwd()): Promise
       return parseArgs({
         args: argv,
         allowPositionals: true,
-        options: { "max-uses": { type: "string" }, expires: { type: "string" }, kind: { type: "string" } },
+        options: { "max-uses": { type: "string" }, expires: { type: "string" }, kind: { type: "string" }, force: { type: "boolean" } },
       });
     } catch (error) {
       throw new UsageError((error as Error).message);
@@ -82,6 +91,14 @@ export async function parseCommand(argv: string[], cwd = process.cwd()): Promise
     if (extra.length > 0) throw new UsageError(`${name} does not take --${extra[0]}.`);
   };
 
+  if (group === "backup" || group === "restore") {
+    // One word, then the file.
+    if (!action || rest.length > 0) throw new UsageError(`Usage: npm run admin -- ${group} <file>${group === "restore" ? " [--force]" : ""}`);
+    const extra = Object.keys(values).filter((flag) => !(group === "restore" && flag === "force"));
+    if (extra.length > 0) throw new UsageError(`${group} does not take --${extra[0]}.`);
+    const file = path.resolve(cwd, action);
+    return group === "backup" ? { name: "backup", file } : { name: "restore", file, force: values.force === true };
+  }
   switch (name) {
     case "access-code create": {
       expectArguments(1, "<CODE> [--max-uses N] [--expires YYYY-MM-DD]");
@@ -101,6 +118,7 @@ export async function parseCommand(argv: string[], cwd = process.cwd()): Promise
       return { name, code: normaliseCode(rest[0]!) };
     case "access-code list":
     case "user list":
+    case "purchases list":
     case "content export":
       if (name === "content export") {
         if (rest.length > 1) throw new UsageError("Usage: npm run admin -- content export [file.json]");
@@ -158,6 +176,10 @@ function table(rows: string[][]): string {
   return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd()).join("\n");
 }
 
+function formatMoney(amountMinor: number, currency: string): string {
+  return `${(amountMinor / 100).toFixed(2)} ${currency.toUpperCase()}`;
+}
+
 /** Runs a command, then tells this process's caches what it changed. */
 export async function executeCommand(db: Database, command: AdminCommand): Promise<AdminResult> {
   const result = await runCommand(db, command);
@@ -209,19 +231,20 @@ async function runCommand(db: Database, command: AdminCommand): Promise<AdminRes
       const [course] = await db.select().from(courses).where(eq(courses.id, command.courseId));
       if (!course) throw new HttpError(404, `There is no course with the id ${command.courseId}.`);
       if (command.name === "course grant") {
-        await db.insert(courseGrants).values({ userId: user.id, courseId: course.id }).onConflictDoNothing();
+        await grantByInstructor(db, user.id, course.id);
         return { text: `${user.email} can now open "${course.title}" (course ${course.id}).` };
       }
-      const removed = await db
-        .delete(courseGrants)
-        .where(and(eq(courseGrants.userId, user.id), eq(courseGrants.courseId, course.id)))
-        .returning();
-      const note = course.freeForMembers ? " (this course is free for every member, so they can still open it)" : "";
-      return {
-        text: removed.length > 0
-          ? `${user.email} no longer has a grant for "${course.title}" (course ${course.id})${note}.`
-          : `${user.email} had no grant for "${course.title}" (course ${course.id}); nothing changed.`,
-      };
+      const { removed, paidThrough } = await revokeByInstructor(db, user.id, course.id);
+      const notes = [
+        ...(course.freeForMembers ? ["This course is free for every member, so they can still open it."] : []),
+        ...paidThrough.map(
+          (paid) => `They still open it through purchase #${paid.purchaseId} (${paid.planName}); to close that, refund or cancel it in Stripe.`,
+        ),
+      ];
+      const outcome = removed
+        ? `${user.email} no longer has a grant from you for "${course.title}" (course ${course.id}).`
+        : `${user.email} had no grant from you for "${course.title}" (course ${course.id}); nothing changed.`;
+      return { text: [outcome, ...notes].join(" ") };
     }
     case "user set-role": {
       const user = await setUserRole(db, command.email, command.role);
@@ -251,6 +274,33 @@ async function runCommand(db: Database, command: AdminCommand): Promise<AdminRes
     case "content export": {
       const catalogue = await exportCatalogue(db);
       return { text: `Exported ${catalogue.courses.length} courses.`, data: catalogue };
+    }
+    case "backup": {
+      const client = embeddedClient(db);
+      if (!client) throw new HttpError(400, "On PostgreSQL the CLI makes the backup itself with pg_dump.");
+      const { bytes } = await backupEmbedded(client, command.file);
+      return { text: `Backed up the database to ${command.file} (${(bytes / 1024 / 1024).toFixed(1)} MB).` };
+    }
+    case "restore":
+      throw new HttpError(409, "A restore needs the server stopped: stop it, then run the restore again.");
+    case "purchases list": {
+      const [rows, months] = await Promise.all([listPurchases(db), revenueByMonth(db)]);
+      const purchasesTable = table([
+        ["ID", "DATE", "MEMBER", "PLAN", "AMOUNT", "STATUS"],
+        ...rows.map((row) => [
+          String(row.id),
+          row.createdAt.toISOString().slice(0, 10),
+          row.memberEmail ?? "(deleted member)",
+          row.planName,
+          formatMoney(row.amountMinor, row.currency) + (row.mode === "subscription" ? " per period" : ""),
+          row.status,
+        ]),
+      ]);
+      const revenueTable = table([
+        ["MONTH", "CURRENCY", "PAYMENTS", "REFUNDS", "REVENUE"],
+        ...months.map((month) => [month.month, month.currency, String(month.payments), String(month.refunds), formatMoney(month.netMinor, month.currency)]),
+      ]);
+      return { text: `Purchases, newest first:\n${purchasesTable}\n\nRevenue by month (refunds subtracted):\n${revenueTable}`, data: { purchases: rows, months } };
     }
     case "inbox list": {
       const rows = await listSubmissions(db, command.kind ?? undefined);

@@ -1,6 +1,8 @@
+import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { loadConfig } from "../config.ts";
+import { backupPostgres, restoreEmbedded, restorePostgres } from "../backups/backups.ts";
+import { type Config, loadConfig } from "../config.ts";
 import { openDatabase } from "../db/client.ts";
 import { HttpError } from "../http/errors.ts";
 import { type AdminCommand, type AdminResult, executeCommand, parseCommand, UsageError } from "./admin-commands.ts";
@@ -8,6 +10,11 @@ import { runningServerPid, sendToRunningServer } from "./admin-socket.ts";
 
 async function run(command: AdminCommand): Promise<AdminResult> {
   const config = loadConfig();
+  if (command.name === "restore") return restore(command, config);
+  if (command.name === "backup" && config.databaseUrl) {
+    const { bytes } = await backupPostgres(config.databaseUrl, command.file);
+    return { text: `Backed up the PostgreSQL database to ${command.file} with pg_dump (${(bytes / 1024 / 1024).toFixed(1)} MB).` };
+  }
   if (!config.databaseUrl) {
     const reply = await sendToRunningServer(config.dataDir, command);
     if (reply) {
@@ -18,12 +25,27 @@ async function run(command: AdminCommand): Promise<AdminResult> {
     const pid = runningServerPid(config.dataDir);
     if (pid) throw new HttpError(503, `The server (pid ${pid}) is using ${config.dataDir} but its admin socket did not answer. Try again once it has started.`);
   }
+  if (command.name === "backup" && !existsSync(path.join(config.dataDir, "pglite", "PG_VERSION"))) {
+    throw new HttpError(404, `There is no database in ${config.dataDir} to back up (set DATA_DIR to the server's data directory).`);
+  }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
   try {
     return await executeCommand(database.db, command);
   } finally {
     await database.close();
   }
+}
+
+/** A restore runs here, never in a server: the installation it fills must be stopped. */
+async function restore(command: Extract<AdminCommand, { name: "restore" }>, config: Config): Promise<AdminResult> {
+  if (config.databaseUrl) {
+    await restorePostgres(config.databaseUrl, command.file, command.force);
+    return { text: `Restored ${command.file} into the PostgreSQL database. Start the app servers again.` };
+  }
+  const pid = runningServerPid(config.dataDir);
+  if (pid) throw new HttpError(409, `The server (pid ${pid}) is running on ${config.dataDir}: stop it first, then restore.`);
+  const { keptAside } = await restoreEmbedded(config.dataDir, command.file, command.force);
+  return { text: `Restored ${command.file} into ${config.dataDir}.${keptAside ? ` The database it held before is kept in ${keptAside}.` : ""} Start the server again.` };
 }
 
 async function main(argv: string[]): Promise<number> {

@@ -9,7 +9,9 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { type CacheTrust, neverTrusted, onlyWriter } from "../data-changes.ts";
 import { serverPaths } from "../paths.ts";
+import { ChangeListener } from "./change-listener.ts";
 import * as schema from "./schema.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -20,6 +22,10 @@ export type Queryable = Database | Transaction;
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
+  /** Whether in-memory caches may answer now (see data-changes.ts). */
+  cacheTrust: CacheTrust;
+  /** PostgreSQL's connection pool, for /metrics. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close: () => Promise<void>;
 };
 
@@ -33,11 +39,16 @@ export type DatabaseOptions = {
   /** Where PGlite keeps its files; "memory" keeps them nowhere (tests). */
   dataDir: string | "memory";
   poolSize?: number;
+  /**
+   * On PostgreSQL, hear the changes other processes announce, so that caches can be trusted (a
+   * server does; a short-lived CLI run does not need to). Its log gets a line when that stops and resumes.
+   */
+  listenForChanges?: { log: { info: (message: string) => void; warn: (message: string) => void } };
 };
 
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.listenForChanges);
   return openPglite(options.dataDir);
 }
 
@@ -60,7 +71,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: "pglite", close: () => client.close() };
+  return { db, kind: "pglite", cacheTrust: onlyWriter, close: () => client.close() };
 }
 
 /**
@@ -85,11 +96,16 @@ async function initialisePgliteDirectory(directory: string): Promise<void> {
   }
 }
 
-async function openPostgres(databaseUrl: string, poolSize: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+async function openPostgres(databaseUrl: string, poolSize: number, listenForChanges: DatabaseOptions["listenForChanges"]): Promise<DatabaseHandle> {
+  // A database that cannot be reached fails a request in seconds (a 503 for the member), not never.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: 3_000, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
   // An idle connection can be cut by the server (a restart, a failover); without a listener that
   // would crash the process. The pool replaces the connection; the next query reports any outage.
   pool.on("error", (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
+  // A connection lost while checked out (inside a transaction, between two statements) reports it
+  // as an "error" event on its client, which would end the process if nobody listened; the next
+  // statement on that client fails instead, and the request gets a 503.
+  pool.on("connect", (client) => client.on("error", () => {}));
   // Several app servers may start at once; only one of them may run the migrations.
   const lockClient = await pool.connect();
   try {
@@ -100,17 +116,48 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
     lockClient.release();
   }
   const db = drizzlePostgres(pool, { schema }) as unknown as Database;
-  return { db, kind: "postgres", close: () => pool.end() };
+  const listener = listenForChanges ? new ChangeListener(databaseUrl, listenForChanges.log) : undefined;
+  await listener?.start();
+  return {
+    db,
+    kind: "postgres",
+    cacheTrust: listener ?? neverTrusted,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: async () => {
+      await listener?.close();
+      await pool.end();
+    },
+  };
 }
 
 /** PostgreSQL's error code of a failed query, looking through the wrappers drizzle adds. */
 export function postgresErrorCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current && typeof current === "object"; depth++) {
-    const code = (current as { code?: unknown }).code;
+  for (const { code } of errorAndCauses(error)) {
     if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
   }
   return undefined;
 }
+
+/** An error and the errors it wraps (drizzle wraps the driver's), a few levels deep. */
+function* errorAndCauses(error: unknown): Generator<{ code?: unknown; message?: unknown; cause?: unknown }> {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
+    yield current as { code?: unknown; message?: unknown; cause?: unknown };
+    current = (current as { cause?: unknown }).cause;
+  }
+}
 export const UNIQUE_VIOLATION = "23505";
+
+// Connection exceptions (class 08), a server shutting down or restarting (57P01-57P03), too many
+// connections (53300), and the network errors and messages node-postgres reports for a lost server.
+const UNAVAILABLE_CODES = /^(08...|57P0[1-3]|53300|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN)$/;
+const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection closed/i;
+
+/** Whether a failed query failed because the database could not be reached, not because of the query. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (const { code, message } of errorAndCauses(error)) {
+    if (typeof code === "string" && UNAVAILABLE_CODES.test(code)) return true;
+    if (typeof message === "string" && UNAVAILABLE_MESSAGES.test(message)) return true;
+  }
+  return false;
+}

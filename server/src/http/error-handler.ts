@@ -1,6 +1,14 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { internalErrorMessage } from "../../../contract/errors.ts";
+import { isDatabaseUnavailable, postgresErrorCode } from "../db/client.ts";
 import { HttpError } from "./errors.ts";
+
+export const DATABASE_UNAVAILABLE_MESSAGE = "We cannot reach our database just now. Nothing was lost; please try again in a few seconds.";
+export const DATABASE_RETRY_AFTER_SECONDS = "5";
+
+// Data exceptions about a value: characters (22021, 22P05), lengths (22001), numbers (22003),
+// dates (22007, 22008), and a value too large for an index (54000).
+const STORED_VALUE_REFUSED = /^(22021|22P05|22001|22003|22007|22008|54000)$/;
 
 // Fastify's own messages are written for developers; these are the ones a person sees instead.
 const frameworkMessages: Record<string, string> = {
@@ -29,6 +37,18 @@ export function installErrorHandler(app: FastifyInstance): void {
         (error instanceof SyntaxError ? frameworkMessages.FST_ERR_CTP_INVALID_JSON_BODY! : "Bad request. Please check your input.");
       request.log.info({ code, statusCode }, "request refused");
       return reply.code(statusCode).send({ error: message });
+    }
+    const sqlState = postgresErrorCode(error);
+    if (sqlState && STORED_VALUE_REFUSED.test(sqlState)) {
+      // A value PostgreSQL cannot store (a character, a number or a date out of its range) came in
+      // past validation: the member's input is at fault, and it gets a 400, though the gap is logged.
+      request.log.warn({ sqlState, url: request.routeOptions.url ?? request.url }, "the database refused a value that validation let through");
+      return reply.code(400).send({ error: "Some of what you sent cannot be stored. Please check your input and try again." });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The outage is logged by whoever sees it first; each refused request is a warning, not an incident.
+      request.log.warn({ url: request.routeOptions.url ?? request.url, reason: (error as Error).message }, "database unavailable: answered 503");
+      return reply.code(503).header("retry-after", DATABASE_RETRY_AFTER_SECONDS).send({ error: DATABASE_UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err: error, url: request.routeOptions.url ?? request.url }, "request failed");
     return reply.code(500).send({ error: internalErrorMessage });

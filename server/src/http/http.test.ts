@@ -1,6 +1,7 @@
 import { Writable } from "node:stream";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appRoutes } from "../../../contract/constants.ts";
 import { createTestApp, DEMO_CODE, GOOD_PASSWORD, jsonHeaders, login, register, sessionCookieOf, type TestApp, uniqueEmail } from "../test/test-app.ts";
 
 describe("the HTTP surface", () => {
@@ -112,6 +113,19 @@ describe("the HTTP surface", () => {
       expect(page.body).not.toContain("data-prerendered");
       expect(page.body).toContain("<!--app-shell-->");
     }
+  });
+
+  it("answers an address the app does not know with 404 and the app's page, and every known one with 200", async () => {
+    for (const cookie of ["", "signed_in=1"]) {
+      const unknown = await app().inject({ url: "/no-such-page?x=1", headers: cookie ? { cookie } : {} });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.headers["content-type"]).toMatch(/text\/html/);
+      expect(unknown.body).toContain('<div id="root"');
+    }
+    expect((await app().inject({ method: "HEAD", url: "/library/extra" })).statusCode).toBe(404);
+    for (const url of appRoutes) expect((await app().inject({ url })).statusCode, url).toBe(200);
+    expect((await app().inject({ url: "/library/" })).statusCode).toBe(200);
+    expect((await app().inject({ url: "/reactapi/nothing-here" })).json()).toEqual({ error: "Not found." });
   });
 
   it("answers HEAD for a page as GET would, without the body (uptime checks use it)", async () => {

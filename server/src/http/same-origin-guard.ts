@@ -1,7 +1,10 @@
 import type { FastifyInstance } from "fastify";
+import { STRIPE_WEBHOOK_PATH } from "../payments/payments-routes.ts";
 import { HttpError } from "./errors.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+// Called by another site on purpose, and proven by a signature instead (payments-routes.ts).
+const SIGNED_BY_CALLER = new Set([STRIPE_WEBHOOK_PATH]);
 
 /**
  * Refuses state-changing API requests that come from another site. An HTML form cannot send
@@ -11,6 +14,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export function installSameOriginGuard(app: FastifyInstance): void {
   app.addHook("onRequest", async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/reactapi/")) return;
+    if (SIGNED_BY_CALLER.has(request.url.split("?")[0]!)) return;
     const contentType = request.headers["content-type"] ?? "";
     if (!/^application\/json\b/i.test(contentType)) {
       throw new HttpError(415, "Please send the request as JSON (Content-Type: application/json).");

@@ -3,12 +3,13 @@ import type { SiteConfig } from "../config.ts";
 import type { SiteDetails } from "../../../contract/site.ts";
 
 /** The site details SPEC leaves as placeholders, from one configuration, for the web app to show. */
-export async function siteRoutes(app: FastifyInstance, { site }: { site: SiteConfig }) {
+export async function siteRoutes(app: FastifyInstance, { site, onlinePayment }: { site: SiteConfig; onlinePayment: boolean }) {
   const details: SiteDetails = {
     contact_email: site.contactEmail,
     contact_phone: site.contactPhone,
     contact_city: site.contactCity,
     podcast_player_url: site.podcastPlayerUrl,
+    online_payment: onlinePayment,
     links: site.links,
   };
   app.get("/reactapi/site", async (_request, reply) => reply.header("cache-control", "public, max-age=300").send(details));

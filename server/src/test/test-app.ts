@@ -55,13 +55,13 @@ export async function createTestApp(
   options: { logger?: FastifyServerOptions["logger"]; seed?: boolean; environment?: Record<string, string> } = {},
 ): Promise<TestApp> {
   const scratch = backend === "postgres" ? await createScratchPostgres() : undefined;
-  const database = await openDatabase({ databaseUrl: scratch?.url, dataDir: "memory" });
+  const database = await openDatabase({ databaseUrl: scratch?.url, dataDir: "memory", listenForChanges: { log: { info: () => {}, warn: () => {} } } });
   if (options.seed !== false) {
     await importCatalogue(database.db, demoCatalogue);
     await createAccessCode(database.db, { code: DEMO_CODE });
   }
   const config = loadConfig({ NODE_ENV: "test", ...options.environment });
-  const app = await buildApp({ db: database.db, config, logger: options.logger ?? false });
+  const app = await buildApp({ db: database.db, config, cacheTrust: database.cacheTrust, poolStats: database.poolStats, logger: options.logger ?? false });
   return {
     app,
     database,

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
 import { BrowserRouter, Outlet, Route, Routes } from "react-router";
+import { AnnouncePage } from "../components/announce-page.tsx";
 import PublicLayout from "../components/public-layout.tsx";
 import { ScrollToTop } from "../components/scroll-to-top.tsx";
 import { Spinner } from "../components/spinner.tsx";
@@ -20,7 +21,8 @@ const screens = {
   library: lazy(() => import("../features/library/library-page.tsx")),
   course: lazy(() => import("../features/course/course-page.tsx")),
   lesson: lazy(() => import("../features/lesson/lesson-page.tsx")),
-  purchase: lazy(() => import("../features/library/purchase-page.tsx")),
+  purchase: lazy(() => import("../features/payments/purchase-page.tsx")),
+  purchaseSuccess: lazy(() => import("../features/payments/purchase-success-page.tsx")),
   notFound: lazy(() => import("../features/marketing/not-found-page.tsx")),
 };
 
@@ -36,6 +38,7 @@ function Root() {
   return (
     <>
       <ScrollToTop />
+      <AnnouncePage />
       <Outlet />
     </>
   );
@@ -63,6 +66,7 @@ export function AppRoutes() {
           <Route path="/course" element={show(screens.course)} />
           <Route path="/lesson" element={show(screens.lesson)} />
           <Route path="/purchase" element={show(screens.purchase)} />
+          <Route path="/purchase/success" element={show(screens.purchaseSuccess)} />
         </Route>
       </Route>
     </Routes>

@@ -5,6 +5,7 @@ import type { CSSProperties, ReactNode } from "react";
 const tones = {
   success: { background: "#edf7ed", color: "#1e4620", borderColor: "#2e7d32" },
   error: { background: "#fdeded", color: "#5f2120", borderColor: "#d32f2f" },
+  info: { background: "#e5f6fd", color: "#014361", borderColor: "#0288d1" },
 } as const;
 
 /** A sentence that reports what happened: role "alert" interrupts a screen reader, "status" waits. */

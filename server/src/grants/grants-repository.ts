@@ -1,0 +1,88 @@
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { announceChange } from "../data-changes.ts";
+import type { Queryable } from "../db/client.ts";
+import { courseGrants, courses, purchases } from "../db/schema.ts";
+
+// One place for who may open which course beyond the free ones. The CLI, the payments webhook
+// and (later) the studio call these functions; none of them writes course_grants itself. Each
+// change is announced to every app server's caches (data-changes.ts).
+
+export type GrantSource = "instructor" | "purchase";
+export type Grant = { courseId: number; source: GrantSource; grantedAt: Date; endsAt: Date | null; purchaseId: number | null };
+
+const stillOpen = (now: Date) => or(isNull(courseGrants.endsAt), gt(courseGrants.endsAt, now));
+
+/** The member's grants that are open now, every source, in course order. */
+export async function listOpenGrants(db: Queryable, userId: number, now = new Date()): Promise<Grant[]> {
+  return db
+    .select({
+      courseId: courseGrants.courseId,
+      source: courseGrants.source,
+      grantedAt: courseGrants.grantedAt,
+      endsAt: courseGrants.endsAt,
+      purchaseId: courseGrants.purchaseId,
+    })
+    .from(courseGrants)
+    .where(and(eq(courseGrants.userId, userId), stillOpen(now)))
+    .orderBy(asc(courseGrants.courseId), asc(courseGrants.id));
+}
+
+/** Opens a course by the instructor's hand; true when it was not granted by her before. */
+export async function grantByInstructor(db: Queryable, userId: number, courseId: number): Promise<boolean> {
+  const inserted = await db.insert(courseGrants).values({ userId, courseId, source: "instructor" }).onConflictDoNothing().returning({ id: courseGrants.id });
+  await announceChange(db, "access");
+  return inserted.length > 0;
+}
+
+/**
+ * Removes the instructor's own grant. A course the member paid for stays open: the answer names
+ * those purchases, so whoever revoked is told instead of silently closing what was paid for.
+ */
+export async function revokeByInstructor(
+  db: Queryable,
+  userId: number,
+  courseId: number,
+): Promise<{ removed: boolean; paidThrough: { purchaseId: number; planName: string }[] }> {
+  const removed = await db
+    .delete(courseGrants)
+    .where(and(eq(courseGrants.userId, userId), eq(courseGrants.courseId, courseId), eq(courseGrants.source, "instructor")))
+    .returning({ id: courseGrants.id });
+  await announceChange(db, "access");
+  const paidThrough = await db
+    .select({ purchaseId: purchases.id, planName: purchases.planName })
+    .from(courseGrants)
+    .innerJoin(purchases, eq(purchases.id, courseGrants.purchaseId))
+    .where(and(eq(courseGrants.userId, userId), eq(courseGrants.courseId, courseId), eq(courseGrants.source, "purchase"), stillOpen(new Date())))
+    .orderBy(asc(purchases.id));
+  return { removed: removed.length > 0, paidThrough };
+}
+
+/** Opens a purchase's courses (again), with no end, or until endsAt when it is already cancelled. */
+export async function openPurchaseGrants(db: Queryable, purchase: { id: number; userId: number }, courseIds: number[], endsAt: Date | null = null): Promise<void> {
+  if (courseIds.length === 0) return;
+  // A course deleted from the catalogue since the purchase has nothing left to open.
+  const existing = (await db.select({ id: courses.id }).from(courses).where(inArray(courses.id, courseIds))).map((course) => course.id);
+  if (existing.length === 0) return;
+  await db
+    .insert(courseGrants)
+    .values(existing.map((courseId) => ({ userId: purchase.userId, courseId, source: "purchase" as const, purchaseId: purchase.id, endsAt })))
+    .onConflictDoUpdate({
+      target: [courseGrants.purchaseId, courseGrants.courseId],
+      targetWhere: sql`source = 'purchase'`,
+      set: { endsAt },
+    });
+  await announceChange(db, "access");
+}
+
+/** Closes a purchase's courses at endsAt (now or later); never touches the instructor's grants. */
+export async function closePurchaseGrants(db: Queryable, purchaseId: number, endsAt: Date): Promise<void> {
+  const ofPurchase = and(eq(courseGrants.purchaseId, purchaseId), eq(courseGrants.source, "purchase"));
+  if (endsAt.getTime() <= Date.now()) await db.delete(courseGrants).where(ofPurchase);
+  else await db.update(courseGrants).set({ endsAt }).where(ofPurchase);
+  await announceChange(db, "access");
+}
+
+/** Grants whose paid period is over are ignored already; this keeps the table small. */
+export async function deleteEndedGrants(db: Queryable, now = new Date()): Promise<void> {
+  await db.delete(courseGrants).where(lte(courseGrants.endsAt, now));
+}

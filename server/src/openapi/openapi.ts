@@ -1,0 +1,66 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { type Access, type Endpoint, endpoints } from "../../../contract/api.ts";
+import { ApiError } from "../../../contract/errors.ts";
+
+const jsonSchema = (schema: z.ZodType, io: "input" | "output") => {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" }) as Record<string, unknown>;
+  return rest;
+};
+
+const security: Record<Access, Record<string, string[]>[] | undefined> = {
+  anyone: undefined,
+  member: [{ session: [] }],
+  "stripe-signature": [{ stripeSignature: [] }],
+  "metrics-token": [{ metricsToken: [] }],
+};
+
+/** The OpenAPI 3.1 description of the API, from the contract's table of endpoints. */
+export function openApiDocument(list: Endpoint[] = endpoints) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  const error = { "application/json": { schema: jsonSchema(ApiError, "output") } };
+  for (const endpoint of list) {
+    const path = endpoint.path.replace(/:([A-Za-z]+)/g, "{$1}");
+    const params = endpoint.params ? (jsonSchema(endpoint.params, "input") as { properties?: Record<string, unknown> }) : undefined;
+    paths[path] ??= {};
+    paths[path][endpoint.method.toLowerCase()] = {
+      summary: endpoint.summary,
+      ...(security[endpoint.access] ? { security: security[endpoint.access] } : {}),
+      ...(params?.properties
+        ? { parameters: Object.entries(params.properties).map(([name, schema]) => ({ name, in: "path", required: true, schema })) }
+        : {}),
+      ...(endpoint.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(endpoint.body, "input") } } } } : {}),
+      responses: {
+        ...Object.fromEntries(
+          Object.entries(endpoint.answers).map(([status, answer]) => [
+            status,
+            {
+              description: answer.description,
+              ...(answer.schema ? { content: { [answer.contentType ?? "application/json"]: { schema: jsonSchema(answer.schema, "output") } } } : answer.contentType ? { content: { [answer.contentType]: {} } } : {}),
+            },
+          ]),
+        ),
+        "4XX": { description: "Refused, with a sentence for a person (and per-field sentences on a 400).", content: error },
+        "503": { description: "The database cannot be reached just now; Retry-After says when to try again.", content: error },
+      },
+    };
+  }
+  return {
+    openapi: "3.1.0",
+    info: { title: "Calm Birth Circle API", version: "1", description: "State-changing requests are JSON and same-origin; the session is an HttpOnly cookie." },
+    components: {
+      securitySchemes: {
+        session: { type: "apiKey", in: "cookie", name: "session" },
+        stripeSignature: { type: "apiKey", in: "header", name: "Stripe-Signature" },
+        metricsToken: { type: "http", scheme: "bearer" },
+      },
+    },
+    paths,
+  };
+}
+
+export async function openApiRoutes(app: FastifyInstance) {
+  // Worked out once: the contract does not change while the server runs.
+  const document = JSON.stringify(openApiDocument());
+  app.get("/reactapi/openapi.json", async (_request, reply) => reply.header("content-type", "application/json; charset=utf-8").header("cache-control", "public, max-age=300").send(document));
+}

@@ -1,0 +1,131 @@
+import type { FastifyInstance } from "fastify";
+import type Stripe from "stripe";
+import { CheckoutOutcome, CheckoutRequest, CheckoutSessionParams, type MyPurchases, type RedirectAnswer } from "../../../contract/payments.ts";
+import { requireMember } from "../accounts/authentication.ts";
+import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
+import type { StripeConfig } from "../config.ts";
+import { dataChanges } from "../data-changes.ts";
+import type { Database } from "../db/client.ts";
+import { HttpError, parseInput } from "../http/errors.ts";
+import { billingCustomerOf, findPlanForSale, findPurchase, purchasesOf, recordCheckoutStarted } from "./purchases-repository.ts";
+import { createCheckoutSession, createPortalSession, createStripeClient, describeStripeFailure, paymentServiceUnavailable } from "./stripe-client.ts";
+import { applyStripeEvent, type StripeEvent } from "./stripe-events.ts";
+
+export const STRIPE_WEBHOOK_PATH = "/reactapi/stripe/webhook";
+
+type PaymentsOptions = { db: Database; catalogue: CatalogueReader; stripe: StripeConfig | null; publicUrl: string };
+
+export async function paymentsRoutes(app: FastifyInstance, { db, catalogue, stripe: stripeConfig, publicUrl }: PaymentsOptions) {
+  const stripe = stripeConfig ? createStripeClient(stripeConfig) : null;
+  const requireStripe = (): Stripe => {
+    if (!stripe) throw new HttpError(404, "Online payment is not set up on this site. Please write to the instructor to join a plan.");
+    return stripe;
+  };
+  const callStripe = async <T>(request: { log: FastifyInstance["log"] }, what: string, call: () => Promise<T>): Promise<T> => {
+    try {
+      return await call();
+    } catch (error) {
+      request.log.error({ stripe: describeStripeFailure(error) }, `Stripe refused or did not answer: ${what}`);
+      throw paymentServiceUnavailable();
+    }
+  };
+
+  app.post("/reactapi/payments/checkout", async (request): Promise<RedirectAnswer> => {
+    const member = requireMember(request);
+    const client = requireStripe();
+    const { plan_id: planId, course_id: courseId } = parseInput(CheckoutRequest, request.body);
+    const plan = await findPlanForSale(db, planId);
+    if (!plan) throw new HttpError(404, "That plan is no longer offered. Please go back to the Library and choose again.");
+    if (plan.courseIds.length === 0) throw new HttpError(409, "This plan does not include any course yet, so there is nothing to buy.");
+    const open = await catalogue.accessibleCourseIds(member);
+    if (plan.courseIds.every((id) => open.has(id))) {
+      throw new HttpError(409, "You already have every course of this plan, so there is nothing to pay for.");
+    }
+    // Read before calling Stripe: a database failure here is not the payment service's.
+    const customerId = await billingCustomerOf(db, member.id);
+    const session = await callStripe(request, "create a checkout session", () =>
+      createCheckoutSession(client, {
+        plan,
+        member,
+        customerId,
+        publicUrl,
+        courseId: courseId !== undefined && plan.courseIds.includes(courseId) ? courseId : plan.courseIds[0]!,
+      }),
+    );
+    await recordCheckoutStarted(db, { userId: member.id, plan, checkoutSessionId: session.id });
+    return { url: session.url };
+  });
+
+  app.get("/reactapi/payments/checkout/:sessionId", async (request): Promise<CheckoutOutcome> => {
+    const member = requireMember(request);
+    const { sessionId } = parseInput(CheckoutSessionParams, request.params);
+    const purchase = await findPurchase(db, { checkoutSessionId: sessionId });
+    // Someone else's checkout is answered as no checkout at all.
+    if (!purchase || purchase.userId !== member.id) throw new HttpError(404, "That checkout does not exist.");
+    const open = await catalogue.accessibleCourseIds(member);
+    return {
+      status: purchase.status,
+      plan_name: purchase.planName,
+      course_ids: purchase.courseIds,
+      courses_open: purchase.status === "paid" && purchase.courseIds.every((id) => open.has(id)),
+    };
+  });
+
+  app.get("/reactapi/payments/mine", async (request): Promise<MyPurchases> => {
+    const member = requireMember(request);
+    const [rows, customerId] = await Promise.all([purchasesOf(db, member.id), billingCustomerOf(db, member.id)]);
+    return {
+      purchases: rows.map((row) => ({
+        id: row.id,
+        plan_name: row.planName,
+        mode: row.mode,
+        amount: row.amountMinor,
+        currency: row.currency,
+        status: row.status,
+        created_at: row.createdAt.toISOString(),
+      })),
+      can_manage_billing: Boolean(stripe && customerId),
+    };
+  });
+
+  app.post("/reactapi/payments/portal", async (request): Promise<RedirectAnswer> => {
+    const member = requireMember(request);
+    const client = requireStripe();
+    const customerId = await billingCustomerOf(db, member.id);
+    if (!customerId) throw new HttpError(404, "There is no payment on your account yet, so there is no billing to manage.");
+    const url = await callStripe(request, "open the billing portal", () => createPortalSession(client, customerId, `${publicUrl}/library`));
+    return { url };
+  });
+
+  await app.register(stripeWebhookRoute, { db, stripe, webhookSecret: stripeConfig?.webhookSecret });
+}
+
+/**
+ * Stripe's signed events. Registered in its own scope, where bodies stay raw bytes: the signature
+ * covers the exact bytes Stripe sent, and parsing them first would lose what it signed.
+ */
+async function stripeWebhookRoute(app: FastifyInstance, options: { db: Database; stripe: Stripe | null; webhookSecret: string | undefined }) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+
+  app.post(STRIPE_WEBHOOK_PATH, async (request) => {
+    const { stripe, webhookSecret } = options;
+    if (!stripe || !webhookSecret) throw new HttpError(404, "Online payment is not set up on this site.");
+    const signature = request.headers["stripe-signature"];
+    if (typeof signature !== "string" || !Buffer.isBuffer(request.body)) {
+      throw new HttpError(400, "The Stripe-Signature header or the event body is missing.");
+    }
+    let event: StripeEvent;
+    try {
+      event = stripe.webhooks.constructEvent(request.body, signature, webhookSecret) as unknown as StripeEvent;
+    } catch {
+      request.log.warn("a Stripe webhook call with a bad signature was refused");
+      throw new HttpError(400, "The webhook signature does not match; the event was not applied.");
+    }
+    const outcome = await applyStripeEvent(options.db, event, request.log);
+    // The embedded database's in-memory grants must hear of it; PostgreSQL's are read every time.
+    if (outcome === "handled") dataChanges.emit("access");
+    request.log.info({ stripeEvent: event.id, type: event.type, outcome }, "Stripe event received");
+    return { received: true };
+  });
+}

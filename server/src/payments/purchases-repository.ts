@@ -1,0 +1,126 @@
+import { and, desc, eq, isNotNull, lt, ne, sql } from "drizzle-orm";
+import type { Queryable } from "../db/client.ts";
+import { earlyClosures, planCourses, purchasePayments, purchases, stripeEvents, subscriptionPlans, users } from "../db/schema.ts";
+
+export type PurchaseRow = typeof purchases.$inferSelect;
+
+/** A plan as it is sold now, with its courses; undefined when there is no such plan. */
+export async function findPlanForSale(db: Queryable, planId: number) {
+  const [plan] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, planId));
+  if (!plan) return undefined;
+  const links = await db.select({ courseId: planCourses.courseId }).from(planCourses).where(eq(planCourses.planId, planId));
+  return { ...plan, courseIds: links.map((link) => link.courseId).sort((a, b) => a - b) };
+}
+export type PlanForSale = NonNullable<Awaited<ReturnType<typeof findPlanForSale>>>;
+
+/** Records a checkout as started, copying what the plan is and costs at this moment. */
+export async function recordCheckoutStarted(db: Queryable, input: { userId: number; plan: PlanForSale; checkoutSessionId: string }): Promise<PurchaseRow> {
+  const [row] = await db
+    .insert(purchases)
+    .values({
+      userId: input.userId,
+      planId: input.plan.id,
+      planName: input.plan.name,
+      mode: input.plan.billingInterval === "once" ? "payment" : "subscription",
+      amountMinor: input.plan.priceMinor,
+      currency: input.plan.currency,
+      courseIds: input.plan.courseIds,
+      checkoutSessionId: input.checkoutSessionId,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return row ?? (await findPurchase(db, { checkoutSessionId: input.checkoutSessionId }))!;
+}
+
+export async function findPurchase(
+  db: Queryable,
+  by: { checkoutSessionId: string } | { subscriptionId: string } | { paymentIntentId: string },
+): Promise<PurchaseRow | undefined> {
+  const condition =
+    "checkoutSessionId" in by ? eq(purchases.checkoutSessionId, by.checkoutSessionId)
+      : "subscriptionId" in by ? eq(purchases.subscriptionId, by.subscriptionId)
+        : eq(purchases.paymentIntentId, by.paymentIntentId);
+  const [row] = await db.select().from(purchases).where(condition);
+  return row;
+}
+
+export async function updatePurchase(db: Queryable, id: number, changes: Partial<typeof purchases.$inferInsert>): Promise<void> {
+  await db.update(purchases).set(changes).where(eq(purchases.id, id));
+}
+
+/** Money in or out, once per Stripe object; a refund's row is replaced as further refunds add up. */
+export async function recordPayment(
+  db: Queryable,
+  entry: { stripeObjectId: string; purchaseId: number; amountMinor: number; currency: string; occurredAt: Date },
+): Promise<void> {
+  await db
+    .insert(purchasePayments)
+    .values({ ...entry, currency: entry.currency.toUpperCase() })
+    .onConflictDoUpdate({ target: purchasePayments.stripeObjectId, set: { amountMinor: entry.amountMinor } });
+}
+
+/** The member's purchases (checkouts she never finished left out), newest first. */
+export function purchasesOf(db: Queryable, userId: number): Promise<PurchaseRow[]> {
+  return db
+    .select()
+    .from(purchases)
+    .where(and(eq(purchases.userId, userId), ne(purchases.status, "pending")))
+    .orderBy(desc(purchases.createdAt), desc(purchases.id));
+}
+
+/** The Stripe customer of the member's latest purchase, for the billing portal. */
+export async function billingCustomerOf(db: Queryable, userId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ customerId: purchases.customerId })
+    .from(purchases)
+    .where(and(eq(purchases.userId, userId), isNotNull(purchases.customerId)))
+    .orderBy(desc(purchases.createdAt), desc(purchases.id))
+    .limit(1);
+  return row?.customerId ?? undefined;
+}
+
+/** Every finished purchase for the instructor, newest first, with the member's e-mail. */
+export function listPurchases(db: Queryable) {
+  return db
+    .select({
+      id: purchases.id,
+      createdAt: purchases.createdAt,
+      memberEmail: users.email,
+      planName: purchases.planName,
+      mode: purchases.mode,
+      amountMinor: purchases.amountMinor,
+      currency: purchases.currency,
+      status: purchases.status,
+    })
+    .from(purchases)
+    .leftJoin(users, eq(users.id, purchases.userId))
+    .where(ne(purchases.status, "pending"))
+    .orderBy(desc(purchases.createdAt), desc(purchases.id));
+}
+
+/** Payments and refunds summed by calendar month (UTC) and currency, newest month first. */
+export async function revenueByMonth(db: Queryable) {
+  const month = sql<string>`to_char(${purchasePayments.occurredAt} at time zone 'UTC', 'YYYY-MM')`;
+  const rows = await db
+    .select({
+      month,
+      currency: purchasePayments.currency,
+      payments: sql<number>`count(*) filter (where ${purchasePayments.amountMinor} > 0)`.mapWith(Number),
+      refunds: sql<number>`count(*) filter (where ${purchasePayments.amountMinor} < 0)`.mapWith(Number),
+      netMinor: sql<number>`sum(${purchasePayments.amountMinor})`.mapWith(Number),
+    })
+    .from(purchasePayments)
+    .groupBy(month, purchasePayments.currency)
+    .orderBy(desc(month), purchasePayments.currency);
+  return rows;
+}
+
+/**
+ * Stripe redelivers an event for three days at most, so handled event ids older than a month can
+ * go; so can early closures that no checkout ever claimed (refunds of subscription invoices, say).
+ */
+export async function forgetOldStripeRecords(db: Queryable, now = new Date()): Promise<void> {
+  const monthAgo = new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000);
+  await db.delete(stripeEvents).where(lt(stripeEvents.createdAt, monthAgo));
+  await db.delete(earlyClosures).where(lt(earlyClosures.createdAt, monthAgo));
+}

@@ -1,0 +1,74 @@
+import Stripe from "stripe";
+import type { StripeConfig } from "../config.ts";
+import { HttpError } from "../http/errors.ts";
+import type { PlanForSale } from "./purchases-repository.ts";
+
+/** Stripe's SDK, pointed at STRIPE_API_URL when it is set (the tests' stand-in for Stripe's API). */
+export function createStripeClient(config: StripeConfig): Stripe {
+  const api = config.apiUrl ? new URL(config.apiUrl) : undefined;
+  return new Stripe(config.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 15_000,
+    telemetry: false,
+    ...(api
+      ? { host: api.hostname, port: api.port || (api.protocol === "http:" ? 80 : 443), protocol: api.protocol === "http:" ? ("http" as const) : ("https" as const) }
+      : {}),
+  });
+}
+
+/**
+ * A Checkout Session for one plan. Price, currency and mode come from the plan on this server;
+ * the member's id and the plan's travel as metadata so that the webhook can rebuild the purchase.
+ */
+export async function createCheckoutSession(
+  stripe: Stripe,
+  input: { plan: PlanForSale; member: { id: number; email: string }; customerId: string | undefined; publicUrl: string; courseId: number },
+): Promise<{ id: string; url: string }> {
+  const { plan, member } = input;
+  const recurring = plan.billingInterval === "once" ? undefined : { interval: plan.billingInterval };
+  const metadata = { member_id: String(member.id), plan_id: String(plan.id) };
+  const session = await stripe.checkout.sessions.create({
+    mode: recurring ? "subscription" : "payment",
+    line_items: [
+      {
+        quantity: 1,
+        price_data: {
+          currency: plan.currency.toLowerCase(),
+          unit_amount: plan.priceMinor,
+          product_data: { name: plan.name, ...(plan.description ? { description: plan.description } : {}) },
+          ...(recurring ? { recurring } : {}),
+        },
+      },
+    ],
+    client_reference_id: String(member.id),
+    metadata,
+    ...(input.customerId ? { customer: input.customerId } : { customer_email: member.email }),
+    ...(recurring
+      ? { subscription_data: { metadata } }
+      : // A customer record lets her open the billing portal for receipts later.
+        { payment_intent_data: { metadata }, ...(input.customerId ? {} : { customer_creation: "always" as const }) }),
+    success_url: `${input.publicUrl}/purchase/success?course=${input.courseId}&session_id={CHECKOUT_SESSION_ID}`,
+    cancel_url: `${input.publicUrl}/purchase?course=${input.courseId}&checkout=cancelled`,
+  });
+  if (!session.url) throw new Error(`Stripe created checkout session ${session.id} without a URL`);
+  return { id: session.id, url: session.url };
+}
+
+/** Stripe's billing portal, where she changes her card or cancels a subscription. */
+export async function createPortalSession(stripe: Stripe, customerId: string, returnUrl: string): Promise<string> {
+  const portal = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+  return portal.url;
+}
+
+/** What may be logged of a failed call to Stripe: its kind and code, never a key. */
+export function describeStripeFailure(error: unknown): Record<string, unknown> {
+  if (error instanceof Stripe.errors.StripeError) {
+    return { type: error.type, code: error.code, statusCode: error.statusCode, requestId: error.requestId, message: withoutSecrets(error.message) };
+  }
+  return { message: withoutSecrets(error instanceof Error ? error.message : String(error)) };
+}
+
+const withoutSecrets = (text: string) => text.replace(/\b(sk|rk|whsec)_[A-Za-z0-9_]+/g, "$1_[redacted]");
+
+export const paymentServiceUnavailable = () =>
+  new HttpError(503, "We could not reach the payment service just now. Nothing was charged. Please try again in a few minutes.", undefined, { "retry-after": "60" });

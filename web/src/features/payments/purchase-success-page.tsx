@@ -1,0 +1,132 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Typography from "@mui/material/Typography";
+import { useEffect, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import type { CheckoutOutcome } from "../../../../contract/payments.ts";
+import { useAppDispatch } from "../../app/store.ts";
+import { Notice } from "../../components/notice.tsx";
+import { PageColumn } from "../../components/page-column.tsx";
+import { Spinner } from "../../components/spinner.tsx";
+import { failureOf } from "../../lib/api-client.ts";
+import { openCourse } from "../course/course-slice.ts";
+import { loadLibrary } from "../library/library-slice.ts";
+import { checkoutOutcome } from "./payments-api.ts";
+
+// Stripe tells this site about the payment by webhook, usually within seconds of the redirect here.
+const POLL_EVERY_MS = 2_000;
+const GIVE_UP_AFTER_MS = 60_000;
+
+type View = { kind: "waiting" } | { kind: "open"; outcome: CheckoutOutcome } | { kind: "needs-help"; outcome: CheckoutOutcome } | { kind: "slow" } | { kind: "unknown" };
+
+/** Polls the purchase behind a finished checkout until its courses are open, for a minute at most. */
+function useCheckoutOutcome(sessionId: string | null): View {
+  const [view, setView] = useState<View>({ kind: "waiting" });
+  useEffect(() => {
+    if (!sessionId) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const startedAt = Date.now();
+    const check = async () => {
+      try {
+        const outcome = await checkoutOutcome(sessionId);
+        if (stopped) return;
+        if (outcome.courses_open) return setView({ kind: "open", outcome });
+        if (outcome.status !== "pending" && outcome.status !== "paid") return setView({ kind: "needs-help", outcome });
+      } catch (error) {
+        if (stopped) return;
+        if (failureOf(error).status === 404 || failureOf(error).status === 400) return setView({ kind: "unknown" });
+        // A dropped connection on a phone is no reason to stop: try again on the next tick.
+      }
+      if (Date.now() - startedAt >= GIVE_UP_AFTER_MS) return setView({ kind: "slow" });
+      timer = setTimeout(() => void check(), POLL_EVERY_MS);
+    };
+    void check();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [sessionId]);
+  return sessionId ? view : { kind: "unknown" };
+}
+
+export default function PurchaseSuccessPage() {
+  const [params] = useSearchParams();
+  const sessionId = params.get("session_id");
+  const courseId = Number(params.get("course"));
+  const view = useCheckoutOutcome(sessionId);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [opening, setOpening] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const support = <Link to="/support">the Support page</Link>;
+
+  if (view.kind === "unknown") {
+    return (
+      <PageColumn title="We could not find this payment">
+        <Typography sx={{ mb: 2 }}>If you have just paid, please write to us on {support} and we will open your course by hand.</Typography>
+        <Button component={Link} to="/library" variant="contained">
+          Go to the Library
+        </Button>
+      </PageColumn>
+    );
+  }
+
+  const target = view.kind === "open" ? (view.outcome.course_ids.includes(courseId) ? courseId : view.outcome.course_ids[0]!) : courseId;
+  const viewCourse = async () => {
+    setOpening(true);
+    setProblem(null);
+    // The library and the course were loaded before the payment, still locked: read them again.
+    await dispatch(loadLibrary());
+    const result = await dispatch(openCourse(target));
+    if (openCourse.fulfilled.match(result)) await navigate(`/course?course=${target}`);
+    else {
+      setProblem(result.error.message ?? "We could not open this course just now. Please try again.");
+      setOpening(false);
+    }
+  };
+
+  return (
+    <PageColumn title="Payment received">
+      {view.kind === "waiting" ? (
+        <>
+          <Typography>Thank you! We are opening your course; this usually takes a few seconds.</Typography>
+          <Spinner label="Opening your course" />
+        </>
+      ) : null}
+      {view.kind === "open" ? (
+        <>
+          <Notice tone="success" role="status" style={{ marginBottom: 16 }}>
+            Thank you! {view.outcome.plan_name} is now part of your account, and your course is open.
+          </Notice>
+          {problem ? (
+            <Notice tone="error" role="alert" style={{ marginBottom: 16 }}>
+              {problem}
+            </Notice>
+          ) : null}
+          <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+            <Button variant="contained" disabled={opening} onClick={() => void viewCourse()}>
+              View Course
+            </Button>
+            <Button component={Link} to="/library" variant="text">
+              Back to Library
+            </Button>
+          </Box>
+        </>
+      ) : null}
+      {view.kind === "slow" ? (
+        <Notice tone="info" role="status">
+          Your payment went through and your course will open shortly. If it is not open within the hour, please write to us on {support}.
+        </Notice>
+      ) : null}
+      {view.kind === "needs-help" ? (
+        <Notice tone="info" role="status">
+          {view.outcome.status === "amount_mismatch"
+            ? "Your payment needs a quick look from the instructor before your course opens. Please write to us on "
+            : "This payment was refunded or cancelled, so the course is not open. If that is a surprise, please write to us on "}
+          {support}.
+        </Notice>
+      ) : null}
+    </PageColumn>
+  );
+}
