@@ -3,10 +3,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
-type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean };
+type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
 
 export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../web/dist");
+
+const memberLayout = "src/components/member-layout.tsx";
 
 /** The screen module each route loads lazily (web/src/app/router.tsx), and the layout around it. */
 export const routeScreens: Record<string, string[]> = {
@@ -14,12 +16,18 @@ export const routeScreens: Record<string, string[]> = {
   "/login": ["src/features/auth/login-page.tsx"],
   "/register": ["src/features/auth/register-page.tsx"],
   "/join": ["src/features/marketing/join-page.tsx"],
-  "/home": ["src/components/member-layout.tsx", "src/features/marketing/home-page.tsx"],
-  "/library": ["src/components/member-layout.tsx", "src/features/library/library-page.tsx"],
-  "/course": ["src/components/member-layout.tsx", "src/features/course/course-page.tsx"],
-  "/lesson": ["src/components/member-layout.tsx", "src/features/lesson/lesson-page.tsx"],
-  "/feedback": ["src/components/member-layout.tsx", "src/features/forms/feedback-page.tsx"],
-  "/support": ["src/components/member-layout.tsx", "src/features/forms/support-page.tsx"],
+  "/template": ["src/features/marketing/template-page.tsx"],
+  "/app": ["src/features/app/install-page.tsx"],
+  "/home": [memberLayout, "src/features/marketing/home-page.tsx"],
+  "/podcast": [memberLayout, "src/features/marketing/podcast-page.tsx"],
+  "/gallery": [memberLayout, "src/features/marketing/gallery-page.tsx"],
+  "/library": [memberLayout, "src/features/library/library-page.tsx"],
+  "/course": [memberLayout, "src/features/course/course-page.tsx"],
+  "/lesson": [memberLayout, "src/features/lesson/lesson-page.tsx"],
+  "/feedback": [memberLayout, "src/features/forms/feedback-page.tsx"],
+  "/support": [memberLayout, "src/features/forms/support-page.tsx"],
+  "/purchase": [memberLayout, "src/features/payments/purchase-page.tsx"],
+  "/purchase/success": [memberLayout, "src/features/payments/purchase-success-page.tsx"],
 };
 
 export function readManifest(): Manifest {
@@ -39,12 +47,21 @@ function staticClosure(manifest: Manifest, key: string, into = new Set<string>()
   return into;
 }
 
-/** Gzipped bytes of the JavaScript a first visit to a route downloads: the entry, the screen, and what they import. */
-export function firstVisitJsBytes(manifest: Manifest, route: string): number {
+/** The files a first visit to a route downloads: the entry, the route's screens, and what they import. */
+export function firstVisitFiles(manifest: Manifest, route: string): string[] {
+  const screens = routeScreens[route];
+  if (!screens) throw new Error(`${route} has no screens in bench/bundle-size.ts`);
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
   const files = staticClosure(manifest, entry);
-  for (const screen of routeScreens[route] ?? []) staticClosure(manifest, screen, files);
-  return [...files].filter((file) => file.endsWith(".js")).reduce((total, file) => total + gzippedSize(file), 0);
+  for (const screen of screens) staticClosure(manifest, screen, files);
+  return [...files];
+}
+
+/** Gzipped bytes of the JavaScript a first visit to a route downloads. */
+export function firstVisitJsBytes(manifest: Manifest, route: string): number {
+  return firstVisitFiles(manifest, route)
+    .filter((file) => file.endsWith(".js"))
+    .reduce((total, file) => total + gzippedSize(file), 0);
 }
 
 /** Gzipped bytes of a screen's own chunk. */

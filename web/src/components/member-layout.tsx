@@ -1,24 +1,17 @@
-import CloseIcon from "@mui/icons-material/Close";
 import FeedbackIcon from "@mui/icons-material/RateReviewOutlined";
 import HomeIcon from "@mui/icons-material/HomeOutlined";
 import LibraryIcon from "@mui/icons-material/LocalLibraryOutlined";
-import MenuIcon from "@mui/icons-material/Menu";
 import PodcastIcon from "@mui/icons-material/PodcastsOutlined";
 import SupportIcon from "@mui/icons-material/SupportAgentOutlined";
 import BottomNavigation from "@mui/material/BottomNavigation";
 import BottomNavigationAction from "@mui/material/BottomNavigationAction";
 import Box from "@mui/material/Box";
-import Drawer from "@mui/material/Drawer";
-import IconButton from "@mui/material/IconButton";
-import List from "@mui/material/List";
-import ListItemButton from "@mui/material/ListItemButton";
-import ListItemText from "@mui/material/ListItemText";
 import Paper from "@mui/material/Paper";
-import { useState } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { RequireMember } from "../features/auth/require-member.tsx";
 import { useLogout } from "../features/auth/use-logout.ts";
 import { BrandBar, SkipLink } from "./brand-bar.tsx";
+import { HeaderMenu, type MenuEntry } from "./header-menu.tsx";
 import { Footer } from "./page-column.tsx";
 
 const bottomBar = [
@@ -29,37 +22,15 @@ const bottomBar = [
   { label: "Support", to: "/support", icon: <SupportIcon /> },
 ];
 
-/** The member header menu of SPEC §2: a drawer with Welcome, Home and Logout that toggles. */
+/** The member header menu of SPEC §2: Welcome, Home and Logout. */
 function MemberMenu() {
-  const [open, setOpen] = useState(false);
   const logout = useLogout();
-  return (
-    <>
-      <IconButton color="inherit" aria-label={open ? "Close menu" : "Open menu"} aria-expanded={open} aria-controls="member-drawer" onClick={() => setOpen((wasOpen) => !wasOpen)}>
-        {open ? <CloseIcon /> : <MenuIcon />}
-      </IconButton>
-      <Drawer id="member-drawer" anchor="right" open={open} onClose={() => setOpen(false)}>
-        <Box component="nav" aria-label="Member menu" sx={{ width: 240 }}>
-          <List>
-            <ListItemButton component={Link} to="/" onClick={() => setOpen(false)}>
-              <ListItemText primary="Welcome" />
-            </ListItemButton>
-            <ListItemButton component={Link} to="/home" onClick={() => setOpen(false)}>
-              <ListItemText primary="Home" />
-            </ListItemButton>
-            <ListItemButton
-              onClick={() => {
-                setOpen(false);
-                void logout();
-              }}
-            >
-              <ListItemText primary="Logout" />
-            </ListItemButton>
-          </List>
-        </Box>
-      </Drawer>
-    </>
-  );
+  const entries: MenuEntry[] = [
+    { label: "Welcome", to: "/" },
+    { label: "Home", to: "/home" },
+    { label: "Logout", onSelect: () => void logout() },
+  ];
+  return <HeaderMenu id="member-menu" name="Member menu" entries={entries} />;
 }
 
 function BottomBar() {

@@ -33,7 +33,7 @@ describe("the course library", () => {
 
     await userEvent.click(within(open).getByRole("button", { name: /Show details of Open Course/ }));
     expect(within(open).getByRole("button", { name: "View Course" })).toBeInTheDocument();
-    expect(within(open).getByText("now").tagName).toBe("STRONG");
+    expect((await within(open).findByText("now")).tagName).toBe("STRONG");
     expect(open.querySelector("img[onerror]")).toBeNull();
 
     await userEvent.click(within(locked).getByRole("button", { name: /Show details of Locked Course/ }));
