@@ -36,6 +36,14 @@ export const signedInHintCookie = "signed_in";
  * "does not exist" page, so search engines and uptime checks are not told a missing page exists.
  */
 export const appRoutes: readonly string[] = [
-  "/", "/login", "/register", "/template", "/join",
+  "/", "/login", "/register", "/template", "/join", "/app",
   "/home", "/podcast", "/gallery", "/feedback", "/support", "/library", "/course", "/lesson", "/purchase", "/purchase/success",
 ];
+
+/** The product's name and colours, shared by the app's pages and its install manifest (web/vite.config.ts). */
+export const brand = {
+  name: "Calm Birth Circle",
+  shortName: "Calm Birth",
+  themeColour: "#7a3e48",
+  backgroundColour: "#fbf6f0",
+} as const;

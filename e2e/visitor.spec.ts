@@ -22,7 +22,7 @@ test.describe("a visitor", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText("calm");
     await expect(page.getByText("BETA", { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: /Membership/ })).toHaveAttribute("href", "/register");
-    await expect(page.getByRole("link", { name: /Get the app/ })).toHaveAttribute("href", "/join");
+    await expect(page.getByRole("link", { name: /Get the app/ })).toHaveAttribute("href", "/app");
     await expect(page.getByRole("link", { name: /1:1 doula support/ })).toHaveAttribute("href", "/join");
     await expect(page.getByRole("link", { name: /For dads and husbands/ })).toHaveAttribute("href", "/register");
     await expect(page.getByRole("link", { name: /Pushing and avoiding tearing/ })).toHaveAttribute("href", "/register");
@@ -57,7 +57,7 @@ test.describe("a visitor", () => {
     await expect(page.getByRole("navigation", { name: "Site menu" })).toBeVisible();
     await page.goto("/register");
     await expect(page.getByLabel("Access code")).toBeEnabled();
-    for (const route of ["/", "/join"]) {
+    for (const route of ["/", "/join", "/app"]) {
       await page.goto(route);
       await page.getByRole("button", { name: "Open menu" }).click();
       await expect(page.getByRole("navigation", { name: "Site menu" })).toBeVisible();

@@ -40,6 +40,8 @@ const Environment = z.object({
   STRIPE_API_URL: optional(z.url({ protocol: /^https?$/, error: "STRIPE_API_URL must be an http(s) address" })),
   // Daily copies of the embedded database kept in DATA_DIR/backups; 0 takes none.
   BACKUP_KEEP: z.coerce.number({ error: "BACKUP_KEEP must be a whole number" }).int().min(0).max(3650).default(7),
+  // The built web app to serve; a deployment may build into another folder and point here.
+  WEB_ROOT: optional(z.string().min(1)),
   METRICS_TOKEN: optional(z.string().min(16, "METRICS_TOKEN must be at least 16 characters long")),
   SEED_DEMO_CONTENT: z
     .enum(["true", "false", ""])
@@ -61,6 +63,8 @@ export type Config = {
   publicUrl: string;
   /** How many daily backups of the embedded database to keep; 0 turns them off. */
   backupKeep: number;
+  /** The built web app's folder, when not the repository's web/dist. */
+  webRoot: string | undefined;
   /** The bearer token of /metrics; without it there is no /metrics. */
   metricsToken: string | undefined;
   /** Stripe, when both keys are set; null keeps online payment off. */
@@ -101,6 +105,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     trustProxy: values.TRUST_PROXY,
     seedDemoContent: values.SEED_DEMO_CONTENT,
     metricsToken: values.METRICS_TOKEN,
+    webRoot: values.WEB_ROOT ? path.resolve(values.WEB_ROOT) : undefined,
     backupKeep: values.BACKUP_KEEP,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
     stripe:

@@ -1,5 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
+import { startAppUpdates } from "../features/app/app-update.ts";
+import { listenForInstallOffer } from "../features/app/install-prompt.ts";
 import { checkSessionOnStart } from "../features/auth/session-slice.ts";
 import { Providers } from "./providers.tsx";
 import { AppRouter } from "./router.tsx";
@@ -27,3 +29,6 @@ startTransition(() => {
     createRoot(container).render(app);
   }
 });
+// The service worker (offline lessons, clean updates) registers after the page has loaded.
+startAppUpdates();
+listenForInstallOffer();

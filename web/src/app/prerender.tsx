@@ -9,7 +9,7 @@ import { AppRoutes } from "./router.tsx";
 import { createStore } from "./store.ts";
 
 /** The pages a visitor meets first; they depend on nothing but the URL. */
-export const prerenderedRoutes = ["/", "/login", "/register", "/join"] as const;
+export const prerenderedRoutes = ["/", "/login", "/register", "/join", "/app"] as const;
 
 /** The markup of one route as a visitor's browser renders it first (see main.tsx). */
 export async function renderRoute(route: string): Promise<string> {

@@ -5,6 +5,7 @@ import { communityReducer } from "../features/community/community-slice.ts";
 import { selectedCourseReducer } from "../features/course/course-slice.ts";
 import { selectedLessonReducer } from "../features/lesson/lesson-slice.ts";
 import { libraryReducer } from "../features/library/library-slice.ts";
+import { offlineReducer } from "../features/offline/offline-slice.ts";
 
 const rootReducer = combineReducers({
   session: sessionReducer,
@@ -12,6 +13,7 @@ const rootReducer = combineReducers({
   selectedCourse: selectedCourseReducer,
   selectedLesson: selectedLessonReducer,
   community: communityReducer,
+  offline: offlineReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

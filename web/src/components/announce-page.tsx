@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import { brand } from "../../../contract/constants.ts";
 
-export const SITE_NAME = "Calm Birth Circle";
+const SITE_NAME = brand.name;
 const WAIT_FOR_HEADING_MS = 5_000;
 
 /**

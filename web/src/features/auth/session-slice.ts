@@ -2,6 +2,7 @@ import { createAsyncThunk, createSlice, isAnyOf } from "@reduxjs/toolkit";
 import type { LoginRequest, Profile, RegisterRequest } from "../../../../contract/accounts.ts";
 import { signedInHintCookie } from "../../../../contract/constants.ts";
 import { type ApiFailure, callApi, failureOf } from "../../lib/api-client.ts";
+import { forgetOfflineCopies, hasOfflineCopies } from "../offline/offline-cache.ts";
 
 /** The session state of SPEC §3. */
 export type SessionState = {
@@ -30,7 +31,12 @@ function apiThunk<Returned, Argument>(
   });
 }
 
-export const loadProfile = apiThunk<Profile, void>("session/loadProfile", () => callApi<Profile>("/reactapi/users/me"));
+export const loadProfile = apiThunk<Profile, void>("session/loadProfile", async () => {
+  const profile = await callApi<Profile>("/reactapi/users/me");
+  // Lessons another member saved on this phone are not hers to read.
+  if (await hasOfflineCopies()) await (await import("../offline/saved-lessons.ts")).keepOnlyFor(profile.id);
+  return profile;
+});
 
 export const registerMember = apiThunk<Profile, RegisterRequest>("session/register", (payload) =>
   callApi<Profile>("/reactapi/users/register", { body: payload, expectStatus: 201 }),
@@ -44,9 +50,26 @@ export const loginMember = apiThunk<Profile, LoginRequest>("session/login", asyn
 });
 
 export const verifySession = apiThunk<unknown, void>("session/verify", async (_, dispatch) => {
-  const answer = await callApi("/reactapi/users/verify");
+  let answer: unknown;
+  try {
+    answer = await callApi("/reactapi/users/verify");
+  } catch (error) {
+    const { status } = failureOf(error);
+    // No network: open as the member who saved lessons here, if any. A session that has ended
+    // takes what was saved under it along.
+    if (status === 0) await dispatch(resumeOffline());
+    if (status === 401) await forgetOfflineCopies();
+    throw error;
+  }
   void dispatch(loadProfile());
   return answer;
+});
+
+/** Opens the app without a network as the member whose lessons are saved on this phone. */
+export const resumeOffline = createAsyncThunk<Profile, void>("session/resumeOffline", async () => {
+  const member = (await hasOfflineCopies()) ? await (await import("../offline/saved-lessons.ts")).offlineMember() : null;
+  if (!member) throw new Error("Nothing is saved for offline on this device.");
+  return member;
 });
 
 /**
@@ -62,7 +85,11 @@ export function checkSessionOnStart(cookies: string) {
   return mayHaveSession(cookies) ? verifySession() : noSessionToVerify();
 }
 
-export const logoutMember = apiThunk<unknown, void>("session/logout", () => callApi("/reactapi/users/logout"));
+// What was saved for offline goes first, even when the server cannot be reached to end the session.
+export const logoutMember = apiThunk<unknown, void>("session/logout", async () => {
+  await forgetOfflineCopies();
+  return callApi("/reactapi/users/logout");
+});
 
 const sessionSlice = createSlice({
   name: "session",
@@ -98,7 +125,19 @@ const sessionSlice = createSlice({
         state.loading = false;
         state.user = action.payload;
       })
-      .addCase(logoutMember.fulfilled, (state) => {
+      .addCase(resumeOffline.pending, (state) => {
+        state.loading = true;
+      })
+      .addCase(resumeOffline.fulfilled, (state, action) => {
+        state.loading = false;
+        state.isAuthenticated = true;
+        state.user = action.payload;
+      })
+      .addCase(resumeOffline.rejected, (state) => {
+        state.loading = false;
+      })
+      // Offline, the server cannot be told; the page forgets the member all the same.
+      .addMatcher(isAnyOf(logoutMember.fulfilled, logoutMember.rejected), (state) => {
         state.loading = false;
         state.isAuthenticated = false;
         state.user = null;

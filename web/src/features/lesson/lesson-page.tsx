@@ -6,7 +6,7 @@ import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import type { LessonVideo, OpenLesson } from "../../../../contract/catalogue.ts";
 import { useAppDispatch, useAppSelector } from "../../app/store.ts";
@@ -14,6 +14,9 @@ import { PageColumn } from "../../components/page-column.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { SafeHtml } from "../../lib/safe-html.tsx";
 import { openCourse } from "../course/course-slice.ts";
+import { SaveForOffline } from "../offline/save-for-offline.tsx";
+import { type SavedLesson, savedLesson } from "../offline/saved-lessons.ts";
+import { useOnline } from "../offline/use-online.ts";
 import { readDownloads } from "./lesson-downloads.ts";
 import { lessonSelected } from "./lesson-slice.ts";
 
@@ -61,11 +64,18 @@ function HtmlPanel({ title, html }: { title: string; html: string | null }) {
   );
 }
 
-function OpenLessonView({ lesson }: { lesson: OpenLesson }) {
+type LessonPlace = { courseId: number; courseTitle: string; moduleTitle: string };
+
+function OpenLessonView({ lesson, place }: { lesson: OpenLesson; place: LessonPlace }) {
+  const online = useOnline();
   return (
     <>
       {lesson.content_summary ? <Typography sx={{ mb: 2 }}>Before you watch: settle in, breathe, and take this lesson at your own pace.</Typography> : null}
-      {lesson.video ? (
+      {lesson.video && !online ? (
+        <Box role="note" sx={{ bgcolor: "#f3e6e0", borderRadius: 3, p: 3, mb: 1 }}>
+          <Typography>You are offline, so the video cannot play just now. It will be here when you are back online; the notes and downloads below are ready.</Typography>
+        </Box>
+      ) : lesson.video ? (
         <Box sx={{ position: "relative", pt: "56.25%", borderRadius: 3, overflow: "hidden", bgcolor: "#201a1a", mb: 1 }}>
           <iframe
             title={`Video: ${lesson.lesson_title}`}
@@ -81,6 +91,7 @@ function OpenLessonView({ lesson }: { lesson: OpenLesson }) {
       <Typography variant="body2" sx={{ color: "text.secondary", mb: 2 }}>
         VIDEO INFO HERE
       </Typography>
+      <SaveForOffline courseId={place.courseId} courseTitle={place.courseTitle} moduleTitle={place.moduleTitle} lesson={lesson} />
       <Downloads videoDescription={lesson.video_description} />
       <HtmlPanel title="Notes" html={lesson.html_note_content} />
       <HtmlPanel title="Lesson summary" html={lesson.content_summary} />
@@ -95,11 +106,26 @@ export default function LessonPage() {
   const dispatch = useAppDispatch();
   const selected = useAppSelector((state) => state.selectedLesson.selectedLesson);
   const { courseObject, selectedCourse, status } = useAppSelector((state) => state.selectedCourse);
-  const lesson = selected && selected.id === lessonId && selected.course_id === courseId ? selected : null;
+  const user = useAppSelector((state) => state.session.user);
+  const offline = useAppSelector((state) => state.offline.openedOffline);
+  const online = useOnline();
+  const loaded = selected && selected.id === lessonId && selected.course_id === courseId ? selected : null;
+  // Without a network, the copy saved on this phone, if she saved this lesson.
+  const [savedCopy, setSavedCopy] = useState<SavedLesson | null | undefined>(undefined);
+  const lookInSavedCopies = !loaded && user !== null && (offline || status === "failed");
+  useEffect(() => {
+    if (!lookInSavedCopies || !user) return;
+    let current = true;
+    void savedLesson(user.id, courseId, lessonId).then((saved) => current && setSavedCopy(saved));
+    return () => {
+      current = false;
+    };
+  }, [lookInSavedCopies, user, courseId, lessonId]);
+  const lesson = loaded ?? (savedCopy ? { ...savedCopy.lesson, course_id: courseId, module_title: savedCopy.moduleTitle } : null);
 
   // A reload or a shared link: load the course, then find the lesson in it.
   useEffect(() => {
-    if (lesson || !Number.isInteger(courseId) || courseId <= 0) return;
+    if (loaded || offline || !Number.isInteger(courseId) || courseId <= 0) return;
     if (courseObject?.course_id !== courseId) {
       void dispatch(openCourse(courseId));
       return;
@@ -108,7 +134,7 @@ export default function LessonPage() {
       const found = module.lessons.find((candidate) => candidate.id === lessonId);
       if (found) dispatch(lessonSelected({ ...found, course_id: courseId, module_title: module.module_title }));
     }
-  }, [lesson, courseId, lessonId, courseObject, selectedCourse, dispatch]);
+  }, [loaded, offline, courseId, lessonId, courseObject, selectedCourse, dispatch]);
 
   const back = (
     <Button component={RouterLink} to={`/course?course=${courseId}`} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
@@ -116,11 +142,20 @@ export default function LessonPage() {
     </Button>
   );
   if (!lesson) {
-    const missing = status === "failed" || (courseObject?.course_id === courseId && status === "loaded");
+    const courseLoaded = courseObject?.course_id === courseId && status === "loaded";
+    // Only once the saved copies were looked through (null: not saved here) is there nothing to show.
+    const nothingSaved = lookInSavedCopies && savedCopy === null;
+    const problem = courseLoaded
+      ? "This lesson could not be found. It may have moved; please choose it again from the course."
+      : nothingSaved && (offline || !online)
+        ? "You are offline, and this lesson is not saved on this phone. It will open when you are back online."
+        : nothingSaved
+          ? "This lesson could not be found. It may have moved; please choose it again from the course."
+          : null;
     return (
       <PageColumn>
         {back}
-        {missing ? <Typography role="alert">This lesson could not be found. It may have moved; please choose it again from the course.</Typography> : <Spinner label="Loading the lesson" />}
+        {problem ? <Typography role="alert">{problem}</Typography> : <Spinner label="Loading the lesson" />}
       </PageColumn>
     );
   }
@@ -140,7 +175,10 @@ export default function LessonPage() {
           </Button>
         </Box>
       ) : (
-        <OpenLessonView lesson={lesson} />
+        <OpenLessonView
+          lesson={lesson}
+          place={{ courseId, courseTitle: savedCopy?.courseTitle ?? courseObject?.courseTitle ?? "Course", moduleTitle: lesson.module_title }}
+        />
       )}
       <Box sx={{ textAlign: "center", mt: 3 }}>
         <Button startIcon={<ArrowUpwardIcon />} onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}>

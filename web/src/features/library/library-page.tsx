@@ -15,6 +15,8 @@ import { useAppDispatch, useAppSelector } from "../../app/store.ts";
 import { PageColumn } from "../../components/page-column.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { SafeHtml } from "../../lib/safe-html.tsx";
+import { SavedLessonsList } from "../offline/saved-lessons-list.tsx";
+import { useOnline } from "../offline/use-online.ts";
 import { openCourse } from "../course/course-slice.ts";
 import { type LibraryCourse, loadLibrary } from "./library-slice.ts";
 
@@ -102,14 +104,20 @@ function CourseCard({ course }: { course: LibraryCourse }) {
 export default function LibraryPage() {
   const dispatch = useAppDispatch();
   const { courseListArray, status } = useAppSelector((state) => state.library);
+  const online = useOnline();
   useEffect(() => {
     void dispatch(loadLibrary());
-  }, [dispatch]);
+  }, [dispatch, online]);
   return (
     <PageColumn title="COURSE LIBRARY">
+      <SavedLessonsList />
       {status === "loading" && courseListArray.length === 0 ? <Spinner label="Loading the courses" /> : null}
       {status === "failed" && courseListArray.length === 0 ? (
-        <Typography>The courses could not be loaded just now. Please try again in a moment.</Typography>
+        <Typography>
+          {online
+            ? "The courses could not be loaded just now. Please try again in a moment."
+            : "You are offline. The courses will appear when you are back online; the lessons you saved open now."}
+        </Typography>
       ) : null}
       {courseListArray.map((course) => (
         <CourseCard key={course.id} course={course} />

@@ -38,7 +38,9 @@ export default function JoinPage() {
       <Typography component="h2" variant="h3" sx={{ mt: 2 }}>
         The app
       </Typography>
-      <Typography>The mobile app is on its way. Until then, this site works on any phone: add it to your home screen from your browser's menu.</Typography>
+      <Typography>
+        This site installs as an app on your phone, with lessons you can save for the waiting room: <Link to="/app">see how to get the app</Link>.
+      </Typography>
       <PromoBanner />
     </PageColumn>
   );
