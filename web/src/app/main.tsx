@@ -4,7 +4,7 @@ import { startAppUpdates } from "../features/app/app-update.ts";
 import { listenForInstallOffer } from "../features/app/install-prompt.ts";
 import { checkSessionOnStart } from "../features/auth/session-slice.ts";
 import { Providers } from "./providers.tsx";
-import { AppRouter } from "./router.tsx";
+import { AppRouter, preloadMemberScreen } from "./router.tsx";
 import { createStore } from "./store.ts";
 
 const store = createStore();
@@ -18,17 +18,22 @@ const app = (
     </Providers>
   </StrictMode>
 );
-// Inside a transition React renders (or adopts) the first screen in small slices, so a slow
-// phone's main thread is never blocked for the whole of it (Lighthouse total blocking time).
-startTransition(() => {
-  if (container.hasAttribute("data-prerendered")) {
-    // A public page rendered at build time (web/src/app/prerender.tsx): the server sends it only
-    // to browsers without the signed-in hint, so the visitor state above matches the markup.
-    hydrateRoot(container, app);
-  } else {
-    createRoot(container).render(app);
-  }
-});
+function renderApp() {
+  // Inside a transition React renders (or adopts) the first screen in small slices, so a slow
+  // phone's main thread is never blocked for the whole of it (Lighthouse total blocking time).
+  startTransition(() => {
+    if (container.hasAttribute("data-prerendered")) {
+      // A public page rendered at build time (web/src/app/prerender.tsx): the server sends it only
+      // to browsers without the signed-in hint, so the visitor state above matches the markup.
+      hydrateRoot(container, app);
+    } else {
+      createRoot(container).render(app);
+    }
+  });
+}
+// A member page's chunks come first, in parallel with the session check, so its first render
+// does not show a spinner only to swap it a moment later.
+void preloadMemberScreen(window.location.pathname).then(renderApp, renderApp);
 // The service worker (offline lessons, clean updates) registers after the page has loaded.
 startAppUpdates();
 listenForInstallOffer();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from "react";
+import { lazy, Suspense, useEffect, type ComponentType } from "react";
 import { BrowserRouter, Outlet, Route, Routes, useLocation } from "react-router";
 import { AnnouncePage } from "../components/announce-page.tsx";
 import PublicLayout from "../components/public-layout.tsx";
@@ -6,19 +6,38 @@ import { ScrollToTop } from "../components/scroll-to-top.tsx";
 import { Spinner } from "../components/spinner.tsx";
 import { announceNewVersion, checkForNewVersion, useNewVersion } from "../features/app/app-update.ts";
 
+type Screen = ComponentType;
+type ScreenModule = { default: Screen };
+
 /**
- * A screen's chunk, loaded when first shown. If it cannot load (a page of an older build whose
- * files a deployment replaced, without the service worker), the member is offered the new version
- * instead of a broken page.
+ * A screen's chunk, loaded when first shown, or earlier by preloadMemberScreen. A screen whose
+ * chunk is already here renders at once: React.lazy would still suspend for a moment, and React
+ * holds a revealed Suspense boundary back for up to 300 ms. If the chunk cannot load (a page of
+ * an older build whose files a deployment replaced, without the service worker), the member is
+ * offered the new version instead of a broken page.
  */
-function screen(load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> {
-  return lazy(() =>
-    load().catch(() => {
-      announceNewVersion(() => window.location.reload());
-      return { default: ScreenFromAnOlderVersion };
-    }),
-  );
+function screen(load: () => Promise<ScreenModule>): Screen {
+  let loaded: Screen | undefined;
+  let loading: Promise<ScreenModule> | undefined;
+  const loadOnce = () =>
+    (loading ??= load()
+      .catch(() => {
+        announceNewVersion(() => window.location.reload());
+        return { default: ScreenFromAnOlderVersion };
+      })
+      .then((module) => {
+        loaded = module.default;
+        return module;
+      }));
+  const Lazy = lazy(loadOnce);
+  function LazyScreen() {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  preloaders.set(LazyScreen, loadOnce);
+  return LazyScreen;
 }
+const preloaders = new Map<Screen, () => Promise<unknown>>();
 
 function ScreenFromAnOlderVersion() {
   return <p style={{ padding: 24, textAlign: "center" }}>This page has been updated. Please reload to see it.</p>;
@@ -47,7 +66,21 @@ const screens = {
   notFound: screen(() => import("../features/marketing/not-found-page.tsx")),
 };
 
-function show(Screen: LazyExoticComponent<ComponentType>) {
+// The member area's pages, behind RequireMember (web/src/components/member-layout.tsx).
+const memberScreens: Record<string, Screen> = {
+  "/home": screens.home,
+  "/podcast": screens.podcast,
+  "/gallery": screens.gallery,
+  "/feedback": screens.feedback,
+  "/support": screens.support,
+  "/library": screens.library,
+  "/course": screens.course,
+  "/lesson": screens.lesson,
+  "/purchase": screens.purchase,
+  "/purchase/success": screens.purchaseSuccess,
+};
+
+function show(Screen: Screen) {
   return (
     <Suspense fallback={<Spinner />}>
       <Screen />
@@ -93,20 +126,24 @@ export function AppRoutes() {
           <Route path="*" element={show(screens.notFound)} />
         </Route>
         <Route element={show(screens.memberLayout)}>
-          <Route path="/home" element={show(screens.home)} />
-          <Route path="/podcast" element={show(screens.podcast)} />
-          <Route path="/gallery" element={show(screens.gallery)} />
-          <Route path="/feedback" element={show(screens.feedback)} />
-          <Route path="/support" element={show(screens.support)} />
-          <Route path="/library" element={show(screens.library)} />
-          <Route path="/course" element={show(screens.course)} />
-          <Route path="/lesson" element={show(screens.lesson)} />
-          <Route path="/purchase" element={show(screens.purchase)} />
-          <Route path="/purchase/success" element={show(screens.purchaseSuccess)} />
+          {Object.entries(memberScreens).map(([path, Screen]) => (
+            <Route key={path} path={path} element={show(Screen)} />
+          ))}
         </Route>
       </Route>
     </Routes>
   );
+}
+
+/**
+ * Loads a member page's screen and layout while the session is still being checked: the page
+ * shows only once she is known, and its chunks would otherwise wait for that answer. Resolves
+ * when they are here (at once for any other page), so the first render need not suspend.
+ */
+export async function preloadMemberScreen(pathname: string): Promise<void> {
+  const Screen = memberScreens[pathname];
+  if (!Screen) return;
+  await Promise.all([preloaders.get(screens.memberLayout)?.(), preloaders.get(Screen)?.()]);
 }
 
 export function AppRouter() {

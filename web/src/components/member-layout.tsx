@@ -62,9 +62,12 @@ export default function MemberLayout() {
       <SkipLink />
       <BrandBar menu={<MemberMenu />} />
       <Box sx={{ pb: 10 }}>
-        <RequireMember>
-          <Outlet />
-        </RequireMember>
+        {/* At least a screen tall, so the footer starts out of sight and nothing visible jumps when a page's content arrives. */}
+        <Box sx={{ minHeight: "100vh" }}>
+          <RequireMember>
+            <Outlet />
+          </RequireMember>
+        </Box>
         <Footer />
       </Box>
       <BottomBar />

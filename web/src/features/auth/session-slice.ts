@@ -33,8 +33,9 @@ function apiThunk<Returned, Argument>(
 
 export const loadProfile = apiThunk<Profile, void>("session/loadProfile", async () => {
   const profile = await callApi<Profile>("/reactapi/users/me");
-  // Lessons another member saved on this phone are not hers to read.
-  if (await hasOfflineCopies()) await (await import("../offline/saved-lessons.ts")).keepOnlyFor(profile.id);
+  // Lessons another member saved on this phone go. Not awaited: opening Cache Storage can take a
+  // few hundred milliseconds, and every reader of saved lessons already checks whose they are.
+  void forgetOtherMembersCopies(profile.id);
   return profile;
 });
 
@@ -64,6 +65,14 @@ export const verifySession = apiThunk<unknown, void>("session/verify", async (_,
   void dispatch(loadProfile());
   return answer;
 });
+
+async function forgetOtherMembersCopies(memberId: number): Promise<void> {
+  try {
+    if (await hasOfflineCopies()) await (await import("../offline/saved-lessons.ts")).keepOnlyFor(memberId);
+  } catch (error) {
+    console.error("Clearing another member's saved lessons failed", error);
+  }
+}
 
 /** Opens the app without a network as the member whose lessons are saved on this phone. */
 export const resumeOffline = createAsyncThunk<Profile, void>("session/resumeOffline", async () => {

@@ -6,7 +6,7 @@ import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
-import { useEffect, useState } from "react";
+import { useDeferredValue, useEffect, useState } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import type { LessonVideo, OpenLesson } from "../../../../contract/catalogue.ts";
 import { useAppDispatch, useAppSelector } from "../../app/store.ts";
@@ -121,7 +121,10 @@ export default function LessonPage() {
       current = false;
     };
   }, [lookInSavedCopies, user, courseId, lessonId]);
-  const lesson = loaded ?? (savedCopy ? { ...savedCopy.lesson, course_id: courseId, module_title: savedCopy.moduleTitle } : null);
+  const found = loaded ?? (savedCopy ? { ...savedCopy.lesson, course_id: courseId, module_title: savedCopy.moduleTitle } : null);
+  // The lesson's first render (video, downloads, notes) is the heaviest of the page: deferred, React
+  // renders it in slices between which the phone stays responsive, instead of one long task.
+  const lesson = useDeferredValue(found);
 
   // A reload or a shared link: load the course, then find the lesson in it.
   useEffect(() => {
@@ -145,7 +148,9 @@ export default function LessonPage() {
     const courseLoaded = courseObject?.course_id === courseId && status === "loaded";
     // Only once the saved copies were looked through (null: not saved here) is there nothing to show.
     const nothingSaved = lookInSavedCopies && savedCopy === null;
-    const problem = courseLoaded
+    const problem = found
+      ? null
+      : courseLoaded
       ? "This lesson could not be found. It may have moved; please choose it again from the course."
       : nothingSaved && (offline || !online)
         ? "You are offline, and this lesson is not saved on this phone. It will open when you are back online."

@@ -25,7 +25,7 @@ export function SaveForOffline({ courseId, courseTitle, moduleTitle, lesson }: {
       current = false;
     };
   }, [member, courseId, lesson.id]);
-  if (!member || !canSaveForOffline() || state === "checking") return null;
+  if (!member || !canSaveForOffline()) return null;
 
   const save = async () => {
     setState("saving");
@@ -48,7 +48,8 @@ export function SaveForOffline({ courseId, courseTitle, moduleTitle, lesson }: {
           Remove from this phone
         </Button>
       ) : (
-        <Button variant="outlined" loading={state === "saving"} onClick={() => void save()}>
+        // While it checks, the button is already in place (disabled), so nothing below it moves.
+        <Button variant="outlined" disabled={state === "checking"} loading={state === "saving"} onClick={() => void save()}>
           Save for offline
         </Button>
       )}
