@@ -68,11 +68,13 @@ async function measureApi(prefix: "api" | "postgres", environment: Record<string
   await admin(environment, ["user", "set-role", email, "admin"]);
 
   const courses = (await (await fetch(`${server.url}/reactapi/getcourses`, { headers: { cookie } })).json()) as { courses: { id: number }[] };
-  let largest = { id: courses.courses[0]!.id, lessons: -1 };
+  // The largest course, and an open lesson of it for Lighthouse's signed-in run.
+  let largest = { id: courses.courses[0]!.id, lessons: -1, lessonPage: "" };
   for (const course of courses.courses) {
     const response = await fetch(`${server.url}/reactapi/getcoursemodules`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify({ query: course.id }) });
-    const lessons = ((await response.json()) as { lessons: unknown[] }[]).reduce((total, module) => total + module.lessons.length, 0);
-    if (lessons > largest.lessons) largest = { id: course.id, lessons };
+    const lessons = ((await response.json()) as { lessons: { id: number; locked: boolean }[] }[]).flatMap((module) => module.lessons);
+    const open = lessons.find((lesson) => !lesson.locked);
+    if (lessons.length > largest.lessons && open) largest = { id: course.id, lessons: lessons.length, lessonPage: `/lesson?course=${course.id}&lesson=${open.id}` };
   }
 
   const bodyFile = path.join(tmpdir(), `bench-getcourses-${process.pid}.json`);
@@ -119,7 +121,7 @@ async function measureApi(prefix: "api" | "postgres", environment: Record<string
   figures[`${prefix}.me_rps`] = me.rps;
   figures[`${prefix}.login_ms`] = loginMs;
   if (prefix === "postgres") figures["postgres.errors"] = errors - errorsBefore;
-  return { server, startupMs, idleRss, peakRss, member: { email, password: BENCH_PASSWORD }, lessonPage: await anOpenLesson(server.url, largest.id, cookie) };
+  return { server, startupMs, idleRss, peakRss, member: { email, password: BENCH_PASSWORD }, lessonPage: largest.lessonPage };
 }
 
 type Member = { email: string; password: string };
@@ -150,15 +152,6 @@ async function lighthouseScores(url: string, member?: Member) {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
   }
-}
-
-/** The address of an open lesson of the largest course, for Lighthouse's signed-in run. */
-async function anOpenLesson(url: string, courseId: number, cookie: string): Promise<string> {
-  const response = await fetch(`${url}/reactapi/getcoursemodules`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify({ query: courseId }) });
-  const modules = (await response.json()) as { lessons: { id: number; locked: boolean }[] }[];
-  const lesson = modules.flatMap((module) => module.lessons).find((candidate) => !candidate.locked);
-  if (!lesson) throw new Error(`course ${courseId} has no open lesson`);
-  return `/lesson?course=${courseId}&lesson=${lesson.id}`;
 }
 
 /** Prints each figure with its target's verdict, and writes them to --json FILE when asked. */

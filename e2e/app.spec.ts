@@ -73,6 +73,18 @@ test.describe("the app", () => {
     await expect(page.getByRole("button", { name: "Remove from this phone" })).toBeVisible();
     await expectAccessible(page);
 
+    // The library lists it, and Remove frees the lesson and its download; then it is saved again.
+    const cachedAddresses = () => page.evaluate(async () => (await (await caches.open("saved-lessons-v1")).keys()).map((request) => new URL(request.url).pathname));
+    const downloadAddress = (await page.getByRole("link", { name: "early-labour-checklist.txt" }).getAttribute("href"))!;
+    expect(await cachedAddresses()).toContain(downloadAddress);
+    await page.getByRole("navigation", { name: "Member sections" }).getByRole("link", { name: "Library" }).click();
+    await page.getByRole("button", { name: "Remove Signs labour is near from this phone" }).click();
+    await expect(page.getByRole("region", { name: "Saved for offline" })).toHaveCount(0);
+    expect(await cachedAddresses()).not.toContain(downloadAddress);
+    await page.goto(lessonAddress);
+    await page.getByRole("button", { name: "Save for offline" }).click();
+    await expect(page.getByRole("button", { name: "Remove from this phone" })).toBeVisible();
+
     await context.setOffline(true);
     await page.goto(lessonAddress);
     await expect(page.getByRole("heading", { name: "Signs labour is near", level: 1 })).toBeVisible();

@@ -25,7 +25,7 @@ const app = await buildApp({
   config,
   cacheTrust: database.cacheTrust,
   poolStats: database.poolStats,
-  ...(config.webRoot ? { webRoot: config.webRoot } : {}),
+  webRoot: config.webRoot,
   logger: {
     level: config.logLevel,
     redact: { paths: logRedactions, censor: "[redacted]" },

@@ -20,28 +20,24 @@ precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: "", cleanURLs: false });
 // Later versions wait for the member's Reload (the "A new version is ready" prompt).
 clientsClaim();
 
+/** The network's answer, or, when it fails or takes too long, the fallback's. */
+async function networkOr(request: Request, fallback: () => Promise<Response | undefined>): Promise<Response> {
+  try {
+    return await fetch(request, { signal: AbortSignal.timeout(NETWORK_PATIENCE_MS) });
+  } catch {
+    return (await fallback()) ?? Response.error();
+  }
+}
+
 registerRoute(
   ({ request }) => request.mode === "navigate",
-  async ({ request }) => {
-    try {
-      return await fetch(request, { signal: AbortSignal.timeout(NETWORK_PATIENCE_MS) });
-    } catch {
-      return (await matchPrecache("/index.html")) ?? Response.error();
-    }
-  },
+  ({ request }) => networkOr(request, () => matchPrecache("/index.html")),
 );
 
 // A saved lesson's downloads: the server first (it checks the session), the saved copy without a network.
 registerRoute(
   ({ url, request }) => request.method === "GET" && url.origin === self.location.origin && url.pathname.startsWith("/reactapi/downloads/"),
-  async ({ request }) => {
-    try {
-      return await fetch(request, { signal: AbortSignal.timeout(NETWORK_PATIENCE_MS) });
-    } catch {
-      const saved = await (await caches.open(OFFLINE_CACHE)).match(request.url);
-      return saved ?? Response.error();
-    }
-  },
+  ({ request }) => networkOr(request, () => caches.match(request.url, { cacheName: OFFLINE_CACHE })),
 );
 
 self.addEventListener("message", (event) => {

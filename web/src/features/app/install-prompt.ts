@@ -6,31 +6,24 @@ type InstallPromptEvent = Event & { prompt: () => Promise<void>; userChoice: Pro
 // The browser makes its offer once, early, on whatever page is open; it is kept here until the
 // member opens "Get the app" and presses Install.
 let offer: InstallPromptEvent | null = null;
-let installed = false;
+type InstallState = { canInstall: boolean; installed: boolean };
+let state: InstallState = { canInstall: false, installed: false };
 const listeners = new Set<() => void>();
-const changed = () => {
+function update(next: { offer: InstallPromptEvent | null; installed?: boolean }) {
+  offer = next.offer;
+  state = { canInstall: offer !== null, installed: next.installed ?? state.installed };
   for (const listener of listeners) listener();
-};
+}
 
 export function listenForInstallOffer(): void {
   window.addEventListener("beforeinstallprompt", (event) => {
     event.preventDefault();
-    offer = event as InstallPromptEvent;
-    changed();
+    update({ offer: event as InstallPromptEvent });
   });
-  window.addEventListener("appinstalled", () => {
-    offer = null;
-    installed = true;
-    changed();
-  });
+  window.addEventListener("appinstalled", () => update({ offer: null, installed: true }));
 }
 
-type InstallState = { canInstall: boolean; installed: boolean };
-let snapshot: InstallState = { canInstall: false, installed: false };
-function currentState(): InstallState {
-  if (snapshot.canInstall !== (offer !== null) || snapshot.installed !== installed) snapshot = { canInstall: offer !== null, installed };
-  return snapshot;
-}
+const currentState = () => state;
 
 export function useInstallState(): InstallState {
   return useSyncExternalStore(
@@ -47,8 +40,7 @@ export function useInstallState(): InstallState {
 export async function installApp(): Promise<boolean> {
   const pending = offer;
   if (!pending) return false;
-  offer = null;
-  changed();
+  update({ offer: null });
   await pending.prompt();
   return (await pending.userChoice).outcome === "accepted";
 }

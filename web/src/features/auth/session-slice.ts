@@ -76,6 +76,7 @@ async function forgetOtherMembersCopies(memberId: number): Promise<void> {
 
 /** Opens the app without a network as the member whose lessons are saved on this phone. */
 export const resumeOffline = createAsyncThunk<Profile, void>("session/resumeOffline", async () => {
+  // The check keeps the saved-lessons code from loading on a phone that has none.
   const member = (await hasOfflineCopies()) ? await (await import("../offline/saved-lessons.ts")).offlineMember() : null;
   if (!member) throw new Error("Nothing is saved for offline on this device.");
   return member;

@@ -1,7 +1,7 @@
 import type { Profile } from "../../../../contract/accounts.ts";
 import type { OpenLesson } from "../../../../contract/catalogue.ts";
 import { readDownloads } from "../lesson/lesson-downloads.ts";
-import { OFFLINE_CACHE } from "./offline-cache.ts";
+import { hasOfflineCopies, OFFLINE_CACHE } from "./offline-cache.ts";
 
 /** A lesson kept on the phone (Cache Storage), with whose it is. */
 export type SavedLesson = {
@@ -46,14 +46,22 @@ export async function saveLessonForOffline(member: Profile, saved: Omit<SavedLes
 }
 
 /** The member the saved lessons belong to, for opening the app without a network. */
-export async function offlineMember(): Promise<Profile | null> {
+export function offlineMember(): Promise<Profile | null> {
+  return readSaved<Profile>(MEMBER_ADDRESS);
+}
+
+/**
+ * One saved entry. Reads without opening the cache, which would create it, and hasOfflineCopies
+ * (offline-cache.ts) would then report copies on a phone where nothing was ever saved.
+ */
+async function readSaved<Entry>(address: string): Promise<Entry | null> {
   if (!canSaveForOffline()) return null;
-  const answer = await (await caches.open(OFFLINE_CACHE)).match(MEMBER_ADDRESS);
-  return answer ? ((await answer.json()) as Profile) : null;
+  const answer = await caches.match(address, { cacheName: OFFLINE_CACHE });
+  return answer ? ((await answer.json()) as Entry) : null;
 }
 
 export async function savedLessons(memberId: number): Promise<SavedLesson[]> {
-  if (!canSaveForOffline()) return [];
+  if (!(await hasOfflineCopies())) return [];
   const cache = await caches.open(OFFLINE_CACHE);
   const lessons: SavedLesson[] = [];
   for (const request of await cache.keys()) {
@@ -65,18 +73,16 @@ export async function savedLessons(memberId: number): Promise<SavedLesson[]> {
 }
 
 export async function savedLesson(memberId: number, courseId: number, lessonId: number): Promise<SavedLesson | null> {
-  if (!canSaveForOffline()) return null;
-  const answer = await (await caches.open(OFFLINE_CACHE)).match(lessonAddress(courseId, lessonId));
-  const saved = answer ? ((await answer.json()) as SavedLesson) : null;
+  const saved = await readSaved<SavedLesson>(lessonAddress(courseId, lessonId));
   return saved?.memberId === memberId ? saved : null;
 }
 
 /** Removes one saved lesson and the downloads no other saved lesson needs. */
 export async function removeSavedLesson(memberId: number, courseId: number, lessonId: number): Promise<void> {
-  const cache = await caches.open(OFFLINE_CACHE);
   const removed = await savedLesson(memberId, courseId, lessonId);
-  await cache.delete(lessonAddress(courseId, lessonId));
   if (!removed) return;
+  const cache = await caches.open(OFFLINE_CACHE);
+  await cache.delete(lessonAddress(courseId, lessonId));
   const stillNeeded = new Set((await savedLessons(memberId)).flatMap((saved) => downloadAddresses(saved.lesson)));
   for (const address of downloadAddresses(removed.lesson)) if (!stillNeeded.has(address)) await cache.delete(address);
 }
