@@ -32,12 +32,9 @@ export const openCourse = createAsyncThunk<boolean, number, { state: { library: 
   "course/open",
   async (courseId, { dispatch, getState }) => {
     try {
-      // The library (for the title and plans) and the modules are fetched together.
-      const [modules] = await Promise.all([
-        callApi<CourseModule[]>("/reactapi/getcoursemodules", { body: { query: courseId } }),
-        getState().library.status !== "loaded" ? dispatch(loadLibrary()) : null,
-      ]);
+      if (getState().library.status !== "loaded") await dispatch(loadLibrary());
       const course = getState().library.courseListArray.find((candidate) => candidate.id === courseId);
+      const modules = await callApi<CourseModule[]>("/reactapi/getcoursemodules", { body: { query: courseId } });
       let nestedData: ModuleNode[] = [];
       try {
         nestedData = buildModuleTree(modules);

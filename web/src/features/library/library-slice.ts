@@ -21,11 +21,8 @@ export const toLibraryCourse = (course: Course): LibraryCourse => ({ ...course, 
 /** Fetches the courses, asks for the member's access (the answer is not needed by the screen), then stores both. */
 export const loadLibrary = createAsyncThunk("library/load", async (_: void, { dispatch }) => {
   try {
-    // Asked together: each is one round trip on a slow phone network.
-    const [list, access] = await Promise.all([
-      callApi<CourseList>("/reactapi/getcourses"),
-      callApi<UserAccess>("/reactapi/getuseraccessdata", { body: { query: "course_access" } }).catch(() => null),
-    ]);
+    const list = await callApi<CourseList>("/reactapi/getcourses");
+    const access = await callApi<UserAccess>("/reactapi/getuseraccessdata", { body: { query: "course_access" } }).catch(() => null);
     if (access) dispatch(userAccessLoaded(access));
     dispatch(libraryDataLoaded({ courses: list.courses.map(toLibraryCourse), subscription_plans: list.subscription_plans }));
     return true;
