@@ -55,7 +55,7 @@ export async function measureScale(topModules: number, lessonsPerModule: number,
   try {
     await importCatalogue(database.db, generated.document);
     const [admin] = await database.db.insert(users).values({ email: "bench@example.com", passwordHash: "x", role: "admin" }).returning();
-    const { token } = await startSession(database.db, admin!.id, 1);
+    const { token } = await startSession(database.db, admin!.id, 1, undefined);
     const app = await buildApp({ db: database.db, config: loadConfig({ NODE_ENV: "test" }) });
     const address = await app.listen({ port: 0, host: "127.0.0.1" });
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });

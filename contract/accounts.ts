@@ -71,5 +71,8 @@ export const Profile = z.object({
   last_name: z.string().nullable(),
   role: Role,
   created_at: z.string(),
+  /** Her due date (YYYY-MM-DD), for the pacing of lessons; null when she has not given one. */
+  due_date: z.string().nullable(),
+  baby_arrived: z.boolean(),
 });
 export type Profile = z.infer<typeof Profile>;

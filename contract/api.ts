@@ -1,5 +1,20 @@
 import { z } from "zod";
+import {
+  Account,
+  DeleteAccountRequest,
+  EmailChangeRequest,
+  ForgotPasswordRequest,
+  Message,
+  NameChangeRequest,
+  PacingRequest,
+  PasswordChangeRequest,
+  ResetPasswordRequest,
+  SignedOutOthers,
+  TokenRequest,
+} from "./account.ts";
 import { LoginRequest, Profile, RegisterRequest } from "./accounts.ts";
+import { CertificateCheck, CertificateCodeParams } from "./certificates.ts";
+import { CourseIdParams, CourseProgress, LessonIdParams, LessonProgress, ProgressSummary, ProgressUpdate } from "./progress.ts";
 import { CourseList, CourseModule, CourseModulesRequest, UserAccess, UserAccessRequest } from "./catalogue.ts";
 import { ApiError } from "./errors.ts";
 import { ContactRequest, FeedbackRequest, FormReceipt } from "./forms.ts";
@@ -32,6 +47,34 @@ export const endpoints: Endpoint[] = [
   { method: "GET", path: "/reactapi/users/me", summary: "The signed-in member's profile", access: "member", answers: ok(Profile) },
   { method: "GET", path: "/reactapi/users/verify", summary: "Whether the session cookie is still good", access: "member", answers: ok(z.object({ authenticated: z.literal(true) })) },
   { method: "GET", path: "/reactapi/users/logout", summary: "Ends the session everywhere", access: "anyone", answers: ok(z.object({ logged_out: z.literal(true) })) },
+  { method: "POST", path: "/reactapi/users/forgot-password", summary: "Mails a reset link if the account exists; the answer is the same either way", access: "anyone", body: ForgotPasswordRequest,
+    answers: { ...ok(Message), 429: { description: "Too many reset mails for this address or client; Retry-After says when.", schema: ApiError } } },
+  { method: "POST", path: "/reactapi/users/reset-password/check", summary: "Whether a reset link can still be used", access: "anyone", body: TokenRequest,
+    answers: { ...ok(Message), 410: { description: "Unknown, used or expired link.", schema: ApiError } } },
+  { method: "POST", path: "/reactapi/users/reset-password", summary: "Sets a new password with a reset link; ends every session", access: "anyone", body: ResetPasswordRequest,
+    answers: { ...ok(Message), 410: { description: "Unknown, used or expired link.", schema: ApiError } } },
+  { method: "GET", path: "/reactapi/account", summary: "Her profile, a pending e-mail change and her sessions", access: "member", answers: ok(Account) },
+  { method: "POST", path: "/reactapi/account/name", summary: "Changes her first and last name", access: "member", body: NameChangeRequest, answers: ok(Profile) },
+  { method: "POST", path: "/reactapi/account/pacing", summary: "Sets or removes her due date, and whether the baby has arrived", access: "member", body: PacingRequest, answers: ok(Profile) },
+  { method: "POST", path: "/reactapi/account/email", summary: "Mails a confirmation link to a new address (needs her password)", access: "member", body: EmailChangeRequest,
+    answers: { 202: { description: "Link sent; the address changes when it is opened.", schema: Message }, 409: { description: "The address is taken.", schema: ApiError }, 429: { description: "Too many wrong passwords.", schema: ApiError } } },
+  { method: "POST", path: "/reactapi/account/email/confirm", summary: "Confirms a new e-mail address with the mailed link", access: "anyone", body: TokenRequest,
+    answers: { ...ok(Profile), 409: { description: "The address was taken meanwhile.", schema: ApiError }, 410: { description: "Unknown, used or expired link.", schema: ApiError } } },
+  { method: "POST", path: "/reactapi/account/password", summary: "Changes her password (needs the current one); ends her other sessions", access: "member", body: PasswordChangeRequest,
+    answers: { ...ok(Message), 429: { description: "Too many wrong passwords.", schema: ApiError } } },
+  { method: "POST", path: "/reactapi/account/sessions/end-others", summary: "Signs her out of every other device", access: "member", body: z.object({}), answers: ok(SignedOutOthers) },
+  { method: "GET", path: "/reactapi/account/export", summary: "Everything kept about her, as one JSON file", access: "member", answers: { 200: { description: "my-data.json", contentType: "application/json" } } },
+  { method: "POST", path: "/reactapi/account/delete", summary: "Deletes her account (needs her password)", access: "member", body: DeleteAccountRequest,
+    answers: { ...ok(Message), 429: { description: "Too many wrong passwords.", schema: ApiError } } },
+  { method: "POST", path: "/reactapi/progress/lessons/:lessonId", summary: "Saves her position in a lesson's video, or marks it complete", access: "member", params: LessonIdParams, body: ProgressUpdate,
+    answers: { ...ok(LessonProgress), 404: { description: "No such lesson.", schema: ApiError } } },
+  { method: "GET", path: "/reactapi/progress/courses/:courseId", summary: "Her progress in a course", access: "member", params: CourseIdParams,
+    answers: { ...ok(CourseProgress), 404: { description: "No such course.", schema: ApiError } } },
+  { method: "GET", path: "/reactapi/progress/summary", summary: "Done and total per course, and where to continue", access: "member", answers: ok(ProgressSummary) },
+  { method: "GET", path: "/reactapi/certificates/courses/:courseId", summary: "Her certificate of completion (PDF), issued the first time", access: "member", params: CourseIdParams,
+    answers: { 200: { description: "The certificate.", contentType: "application/pdf" }, 404: { description: "No such course.", schema: ApiError }, 409: { description: "The course is not complete yet.", schema: ApiError } } },
+  { method: "GET", path: "/reactapi/certificates/:code", summary: "Confirms a certificate: initials, course and date", access: "anyone", params: CertificateCodeParams,
+    answers: { ...ok(CertificateCheck), 404: { description: "No certificate has this code.", schema: ApiError } } },
   { method: "GET", path: "/reactapi/getcourses", summary: "The course library, with the caller's access", access: "anyone", answers: ok(CourseList) },
   { method: "POST", path: "/reactapi/getuseraccessdata", summary: "The courses the member may open, and her grants", access: "member", body: UserAccessRequest, answers: ok(UserAccess) },
   { method: "POST", path: "/reactapi/getcoursemodules", summary: "A course's modules and lessons (titles only where locked)", access: "member", body: CourseModulesRequest,

@@ -69,6 +69,8 @@ export const CourseModule = z.object({
   module_order: z.number(),
   module_description: z.string().nullable(),
   visible_in_preview: z.boolean(),
+  /** The week of pregnancy the instructor suggests the module for (43 and above: after the birth); pacing only suggests. */
+  recommended_week: z.number().nullable(),
   lessons: z.array(Lesson),
 });
 export type CourseModule = z.infer<typeof CourseModule>;

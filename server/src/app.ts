@@ -5,8 +5,11 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { appRoutes, signedInHintCookie } from "../../contract/constants.ts";
 import { installAuthentication } from "./accounts/authentication.ts";
+import { accountRoutes } from "./accounts/account-routes.ts";
 import { accountsRoutes } from "./accounts/accounts-routes.ts";
+import { passwordResetRoutes } from "./accounts/password-reset-routes.ts";
 import { SessionStore } from "./accounts/session-store.ts";
+import { certificatesRoutes } from "./certificates/certificates-routes.ts";
 import { CatalogueReader } from "./catalogue/catalogue-repository.ts";
 import { catalogueRoutes } from "./catalogue/catalogue-routes.ts";
 import type { Config } from "./config.ts";
@@ -18,10 +21,12 @@ import { installErrorHandler } from "./http/error-handler.ts";
 import { installNulGuard } from "./http/nul-guard.ts";
 import { installSameOriginGuard } from "./http/same-origin-guard.ts";
 import { computeSecurityHeaders } from "./http/security-headers.ts";
+import { MailSender } from "./mail/mail-sender.ts";
 import { CacheStats } from "./metrics/cache-stats.ts";
 import { installMetrics, type PoolStats } from "./metrics/metrics.ts";
 import { openApiRoutes } from "./openapi/openapi.ts";
 import { paymentsRoutes } from "./payments/payments-routes.ts";
+import { progressRoutes } from "./progress/progress-routes.ts";
 import { serverPaths } from "./paths.ts";
 import { siteRoutes } from "./site/site-routes.ts";
 
@@ -35,6 +40,8 @@ export type AppOptions = {
   logger?: FastifyServerOptions["logger"];
   /** Where the built web app is; it is served only when the folder exists. */
   webRoot?: string;
+  /** Whether this app delivers the mail outbox (tests of the sender itself start their own). */
+  startMailSender?: boolean;
 };
 
 export type RegisteredRoute = { method: string; url: string };
@@ -49,10 +56,23 @@ export const VIDEO_PLAYER_ORIGINS = ["https://player.vimeo.com", "https://www.yo
 // Never log a secret: cookies and credentials stay out of every log line.
 export const logRedactions = ["req.headers.cookie", "req.headers.authorization", 'req.headers["stripe-signature"]', 'res.headers["set-cookie"]'];
 
-export async function buildApp({ db, config, cacheTrust, poolStats, logger = false, webRoot = serverPaths.webApp }: AppOptions) {
+type LoggedRequest = { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } };
+/** Fastify's request log fields, with the address made loggable. */
+const serializeRequest = (request: LoggedRequest) => ({
+  method: request.method,
+  url: loggableUrl(request.url),
+  host: request.host,
+  remoteAddress: request.ip,
+  remotePort: request.socket?.remotePort,
+});
+
+/** An address as the log may show it: the one-time tokens of mailed links (?token=...) removed. */
+export const loggableUrl = (url: string) => url.replace(/([?&]token=)[^&#]*/g, "$1[redacted]");
+
+export async function buildApp({ db, config, cacheTrust, poolStats, logger = false, webRoot = serverPaths.webApp, startMailSender = true }: AppOptions) {
   const production = config.env === "production";
   const app = Fastify({
-    logger,
+    logger: logger && typeof logger === "object" ? { ...logger, serializers: { req: serializeRequest, ...logger.serializers } } : logger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // A slow or stuck client must not hold a connection open forever.
@@ -88,8 +108,18 @@ export async function buildApp({ db, config, cacheTrust, poolStats, logger = fal
   });
   installAuthentication(app, sessions);
 
-  await app.register(accountsRoutes, { db, sessions, sessionDays: config.sessionDays, production, trustProxy: config.trustProxy });
+  const mailSender = new MailSender(db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from, log: app.log, logLinks: !production });
+  const mail = { sender: mailSender, context: { businessName: config.businessName, publicUrl: config.publicUrl } };
+  if (!config.mail.smtpUrl && production) app.log.warn("SMTP_URL is not set: no mail is sent (welcome, password reset, e-mail change). `npm run admin -- mail list` shows them.");
+  if (startMailSender) mailSender.start();
+  app.addHook("onClose", () => mailSender.stop());
+
+  await app.register(accountsRoutes, { db, sessions, sessionDays: config.sessionDays, production, trustProxy: config.trustProxy, mail });
+  await app.register(passwordResetRoutes, { db, mail, production });
+  await app.register(accountRoutes, { db, catalogue, mail, production });
   await app.register(catalogueRoutes, { db, catalogue });
+  await app.register(progressRoutes, { db, catalogue });
+  await app.register(certificatesRoutes, { db, catalogue, publicUrl: config.publicUrl, instructorName: config.instructorName, businessName: config.businessName });
   await app.register(formsRoutes, { db });
   await app.register(paymentsRoutes, { db, catalogue, stripe: config.stripe, publicUrl: config.publicUrl });
   await app.register(healthRoutes, { db });

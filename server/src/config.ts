@@ -34,6 +34,12 @@ const Environment = z.object({
   LINK_INSTAGRAM: z.url().default("https://www.instagram.com/"),
   // Where the links in mails and Stripe's return addresses point; defaults to http://localhost:PORT.
   PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: "PUBLIC_URL must be an http(s) address" })),
+  // Mail: without SMTP_URL nothing is sent, and (outside production) the log shows each mail's links.
+  SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: "SMTP_URL must look like smtp://user:password@mail.example.com:587 (or smtps://)" })),
+  MAIL_FROM: optional(z.string().min(3)),
+  // Printed on certificates of completion.
+  INSTRUCTOR_NAME: z.string().min(1).default("Maya Ellison, certified birth doula"),
+  BUSINESS_NAME: z.string().min(1).default("Calm Birth Circle"),
   // Secrets: their values never appear in an error message, a log line or an answer.
   STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_[A-Za-z0-9_]+$/, "STRIPE_SECRET_KEY must be a Stripe secret key (sk_... or rk_...)")),
   STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_[A-Za-z0-9_+/=]+$/, "STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)")),
@@ -67,10 +73,17 @@ export type Config = {
   webRoot: string | undefined;
   /** The bearer token of /metrics; without it there is no /metrics. */
   metricsToken: string | undefined;
+  /** How mail leaves: an SMTP server, or (null) only the log. */
+  mail: MailConfig;
+  /** Who the certificates of completion name as issuer. */
+  instructorName: string;
+  businessName: string;
   /** Stripe, when both keys are set; null keeps online payment off. */
   stripe: StripeConfig | null;
   site: SiteConfig;
 };
+
+export type MailConfig = { smtpUrl: string | null; from: string };
 
 export type StripeConfig = { secretKey: string; webhookSecret: string; apiUrl: string | undefined };
 
@@ -108,6 +121,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     webRoot: values.WEB_ROOT ? path.resolve(values.WEB_ROOT) : undefined,
     backupKeep: values.BACKUP_KEEP,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
+    mail: { smtpUrl: values.SMTP_URL ?? null, from: values.MAIL_FROM ?? `${values.BUSINESS_NAME} <${values.CONTACT_EMAIL}>` },
+    instructorName: values.INSTRUCTOR_NAME,
+    businessName: values.BUSINESS_NAME,
     stripe:
       values.STRIPE_SECRET_KEY && values.STRIPE_WEBHOOK_SECRET
         ? { secretKey: values.STRIPE_SECRET_KEY, webhookSecret: values.STRIPE_WEBHOOK_SECRET, apiUrl: values.STRIPE_API_URL }

@@ -1,6 +1,8 @@
 import { mkdirSync } from "node:fs";
-import { LoginThrottle } from "./accounts/login-throttle.ts";
+import { forgetOldRateLimitHits } from "./rate-limits/sliding-window.ts";
+import { forgetOldAccountTokens } from "./accounts/account-tokens.ts";
 import { deleteExpiredSessions } from "./accounts/sessions.ts";
+import { forgetOldMail } from "./mail/outbox.ts";
 import { deleteEndedGrants } from "./grants/grants-repository.ts";
 import { forgetOldStripeRecords } from "./payments/purchases-repository.ts";
 import { buildApp, logRedactions } from "./app.ts";
@@ -41,8 +43,8 @@ const stopDailyBackups = embedded && config.backupKeep > 0 ? scheduleDailyBackup
 
 // Expired sessions and old login failures are ignored anyway; sweeping them keeps the tables small.
 const sweepSessions = () =>
-  Promise.all([deleteExpiredSessions(database.db), new LoginThrottle(database.db).forgetExpired(), deleteEndedGrants(database.db), forgetOldStripeRecords(database.db)]).catch((error: unknown) =>
-    app.log.warn({ err: error }, "could not sweep expired sessions, login failures, ended grants and old Stripe records"),
+  Promise.all([deleteExpiredSessions(database.db), forgetOldRateLimitHits(database.db), deleteEndedGrants(database.db), forgetOldStripeRecords(database.db), forgetOldAccountTokens(database.db), forgetOldMail(database.db)]).catch((error: unknown) =>
+    app.log.warn({ err: error }, "could not sweep expired sessions, rate-limit counts, ended grants, old Stripe records, old links and old mail"),
   );
 void sweepSessions();
 setInterval(sweepSessions, 6 * 60 * 60 * 1000).unref();

@@ -6,18 +6,29 @@ import type { Database } from "../db/client.ts";
 import { postgresErrorCode, UNIQUE_VIOLATION } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import { HttpError, parseInput } from "../http/errors.ts";
+import type { MailSender } from "../mail/mail-sender.ts";
+import { type MailContext, welcomeMail } from "../mail/mail-templates.ts";
+import { queueMail } from "../mail/outbox.ts";
 import { clearSessionCookies, requireMember, setSessionCookies } from "./authentication.ts";
-import { LoginThrottle } from "./login-throttle.ts";
+import { LoginThrottle } from "../rate-limits/login-throttle.ts";
+import { waitSentence } from "../rate-limits/sliding-window.ts";
 import { hashPassword, passwordMatches } from "./passwords.ts";
 import type { SessionStore } from "./session-store.ts";
 import { SESSION_COOKIE } from "./sessions.ts";
 import { findUserByEmail, toProfile } from "./users-repository.ts";
 
-export type AccountsOptions = { db: Database; sessions: SessionStore; sessionDays: number; production: boolean; trustProxy: boolean };
+export type AccountsOptions = {
+  db: Database;
+  sessions: SessionStore;
+  sessionDays: number;
+  production: boolean;
+  trustProxy: boolean;
+  mail: { sender: MailSender; context: MailContext };
+};
 
 const emailTaken = () => new HttpError(409, "Email already registered.");
 
-export async function accountsRoutes(app: FastifyInstance, { db, sessions, sessionDays, production, trustProxy }: AccountsOptions) {
+export async function accountsRoutes(app: FastifyInstance, { db, sessions, sessionDays, production, trustProxy, mail }: AccountsOptions) {
   const throttle = new LoginThrottle(db);
   // Behind a proxy Fastify is not told to trust, every sign-in seems to come from the proxy, so all
   // visitors share one limit per address (and one guesser can exhaust it). Said once, in the log.
@@ -41,8 +52,10 @@ export async function accountsRoutes(app: FastifyInstance, { db, sessions, sessi
             accessCode: input.access_code,
           })
           .returning();
+        await queueMail(tx, welcomeMail(created!.email, created!.firstName, mail.context));
         return created!;
       });
+      mail.sender.wake();
       request.log.info({ userId: user.id }, "member registered");
       return reply.code(201).send(toProfile(user));
     } catch (error) {
@@ -63,7 +76,7 @@ export async function accountsRoutes(app: FastifyInstance, { db, sessions, sessi
     if (retryAfter > 0) {
       throw new HttpError(
         429,
-        `Too many sign-in attempts. Please wait ${Math.ceil(retryAfter / 60)} minute(s) and try again.`,
+        `Too many sign-in attempts. ${waitSentence(retryAfter)}`,
         undefined,
         { "retry-after": String(retryAfter) },
       );
@@ -76,7 +89,7 @@ export async function accountsRoutes(app: FastifyInstance, { db, sessions, sessi
     await throttle.recordSuccess(request.ip, input.email);
     const previousToken = request.cookies[SESSION_COOKIE];
     if (previousToken) await sessions.end(previousToken);
-    const session = await sessions.start(user!.id, sessionDays);
+    const session = await sessions.start(user!.id, sessionDays, request.headers["user-agent"]);
     setSessionCookies(request, reply, production, session.token, session.expiresAt);
     return toProfile(user!);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAccessCode, deactivateAccessCode } from "../access-codes/access-codes-repository.ts";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
-import { loginFailures, sessions } from "../db/schema.ts";
+import { rateLimitHits, sessions } from "../db/schema.ts";
 import {
   backends,
   DEMO_CODE,
@@ -238,7 +238,7 @@ describe.each(backends)("accounts on %s", (backend) => {
       const cookie = sessionCookieOf(await login(app(), email));
       const me = await app().inject({ url: "/reactapi/users/me", headers: { cookie } });
       expect(me.statusCode).toBe(200);
-      expect(Object.keys(me.json()).sort()).toEqual(["created_at", "email", "first_name", "id", "last_name", "role"]);
+      expect(Object.keys(me.json()).sort()).toEqual(["baby_arrived", "created_at", "due_date", "email", "first_name", "id", "last_name", "role"]);
       expect((await app().inject({ url: "/reactapi/users/verify", headers: { cookie } })).statusCode).toBe(200);
     });
 
@@ -305,7 +305,7 @@ describe.each(backends)("the login limit on %s", (backend) => {
     } finally {
       await secondServer.close();
     }
-    const stored = JSON.stringify(await context.database.db.select().from(loginFailures));
+    const stored = JSON.stringify(await context.database.db.select().from(rateLimitHits));
     expect(stored).not.toContain(email);
     expect(stored).not.toContain("127.0.0.1");
   });

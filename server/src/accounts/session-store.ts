@@ -47,8 +47,8 @@ export class SessionStore {
     return session?.user;
   }
 
-  start(userId: number, days: number) {
-    return startSession(this.db, userId, days);
+  start(userId: number, days: number, userAgent: string | undefined) {
+    return startSession(this.db, userId, days, userAgent);
   }
 
   async end(token: string): Promise<void> {

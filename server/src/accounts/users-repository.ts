@@ -14,6 +14,8 @@ export function toProfile(user: UserRow): Profile {
     last_name: user.lastName,
     role: user.role,
     created_at: user.createdAt.toISOString(),
+    due_date: user.dueDate,
+    baby_arrived: user.babyArrived,
   };
 }
 

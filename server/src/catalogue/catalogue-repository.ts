@@ -27,9 +27,12 @@ export async function bumpCatalogueVersion(db: Queryable): Promise<void> {
 }
 
 type CourseRow = typeof courses.$inferSelect;
-type CatalogueSnapshot = { courses: CourseRow[]; plans: SubscriptionPlan[]; freeCourseIds: Set<number> };
+type CatalogueSnapshot = { courses: CourseRow[]; plans: SubscriptionPlan[]; freeCourseIds: Set<number>; courseOfLesson: Map<number, number> };
+/** A lesson in its course's reading order (modules depth first), as progress and pacing need it. */
+export type OutlineLesson = { id: number; title: string; moduleId: number; moduleTitle: string; recommendedWeek: number | null; previewable: boolean };
 // Kept as JSON text: the answers are the same bytes for every member with the same access.
-type PreparedCourse = { openJson: string; previewJson: string };
+type PreparedCourse = { openJson: string; previewJson: string; outline: OutlineLesson[] };
+export type CourseOutline = { id: number; title: string; lessons: OutlineLesson[] };
 
 /**
  * Reads the catalogue, keeping it in memory: it changes only when the instructor imports a file.
@@ -93,13 +96,19 @@ export class CatalogueReader {
     if (this.snapshot) return this.snapshot;
     return this.remember(
       async () => {
-        const [courseRows, planRows, links] = await Promise.all([
+        const [courseRows, planRows, links, lessonHomes] = await Promise.all([
           this.db.select().from(courses).orderBy(asc(courses.position), asc(courses.id)),
           this.db.select().from(subscriptionPlans).orderBy(asc(subscriptionPlans.position), asc(subscriptionPlans.id)),
           this.db.select().from(planCourses).orderBy(asc(planCourses.courseId)),
+          this.db.select({ lessonId: lessons.id, courseId: modules.courseId }).from(lessons).innerJoin(modules, eq(modules.id, lessons.moduleId)),
         ]);
         const plans = planRows.map((plan) => toSubscriptionPlan(plan, links));
-        return { courses: courseRows, plans, freeCourseIds: new Set(courseRows.filter((course) => course.freeForMembers).map((course) => course.id)) };
+        return {
+          courses: courseRows,
+          plans,
+          freeCourseIds: new Set(courseRows.filter((course) => course.freeForMembers).map((course) => course.id)),
+          courseOfLesson: new Map(lessonHomes.map((home) => [home.lessonId, home.courseId])),
+        };
       },
       (promise) => (this.snapshot = promise),
       () => (this.snapshot = undefined),
@@ -171,13 +180,38 @@ export class CatalogueReader {
   async courseModulesJson(member: UserRow, courseId: number): Promise<string | undefined> {
     const { snapshot, accessible } = await this.viewFor(member);
     if (!snapshot.courses.some((course) => course.id === courseId)) return undefined;
+    const course = await this.preparedCourse(courseId);
+    return accessible.has(courseId) ? course.openJson : course.previewJson;
+  }
+
+  private preparedCourse(courseId: number): Promise<PreparedCourse> {
     let prepared = this.prepared.get(courseId);
     this.stats.count("course_modules", Boolean(prepared));
     if (!prepared) {
       prepared = this.remember(() => prepareCourse(this.db, courseId), (promise) => this.prepared.set(courseId, promise), () => this.prepared.delete(courseId));
     }
-    const course = await prepared;
-    return accessible.has(courseId) ? course.openJson : course.previewJson;
+    return prepared;
+  }
+
+  /** A course's lessons in reading order, or undefined when there is no such course. */
+  async courseOutline(courseId: number): Promise<CourseOutline | undefined> {
+    const snapshot = await this.loadSnapshot();
+    const course = snapshot.courses.find((candidate) => candidate.id === courseId);
+    if (!course) return undefined;
+    return { id: course.id, title: course.title, lessons: (await this.preparedCourse(courseId)).outline };
+  }
+
+  /**
+   * Whether a member may open a lesson: every lesson of a course she may open, and the lessons of
+   * modules shown in the preview. "missing" when there is no such lesson.
+   */
+  async lessonAccess(member: UserRow, lessonId: number): Promise<{ access: "open" | "locked"; courseId: number } | { access: "missing" }> {
+    const { snapshot, accessible } = await this.viewFor(member);
+    const courseId = snapshot.courseOfLesson.get(lessonId);
+    if (courseId === undefined) return { access: "missing" };
+    if (accessible.has(courseId)) return { access: "open", courseId };
+    const outline = (await this.preparedCourse(courseId)).outline;
+    return { access: outline.find((lesson) => lesson.id === lessonId)?.previewable ? "open" : "locked", courseId };
   }
 }
 
@@ -208,6 +242,7 @@ async function prepareCourse(db: Queryable, courseId: number): Promise<PreparedC
 
   const open: CourseModule[] = [];
   const preview: CourseModule[] = [];
+  const outline: OutlineLesson[] = [];
   const visit = (module: (typeof moduleRows)[number]) => {
     const openLessons = (lessonsByModule.get(module.id) ?? []).map((lesson): Lesson => {
       const downloads = (filesByLesson.get(lesson.id) ?? []).map((file) => ({ filename: file.filename, url: downloadUrl(file.id) }));
@@ -231,7 +266,11 @@ async function prepareCourse(db: Queryable, courseId: number): Promise<PreparedC
       module_order: module.position,
       module_description: module.descriptionHtml,
       visible_in_preview: module.visibleInPreview,
+      recommended_week: module.recommendedWeek,
     };
+    for (const lesson of openLessons) {
+      outline.push({ id: lesson.id, title: lesson.lesson_title, moduleId: module.id, moduleTitle: module.title, recommendedWeek: module.recommendedWeek, previewable: module.visibleInPreview });
+    }
     open.push({ ...base, lessons: openLessons });
     preview.push({
       ...base,
@@ -242,7 +281,7 @@ async function prepareCourse(db: Queryable, courseId: number): Promise<PreparedC
     for (const child of childrenByParent.get(`${module.parentReferenceCode}_${module.referenceCode}`) ?? []) visit(child);
   };
   for (const top of childrenByParent.get(courseReferenceCode(courseId)) ?? []) visit(top);
-  return { openJson: JSON.stringify(open), previewJson: JSON.stringify(preview) };
+  return { openJson: JSON.stringify(open), previewJson: JSON.stringify(preview), outline };
 }
 
 export async function findDownload(db: Queryable, fileId: number) {

@@ -66,6 +66,7 @@ export async function importCatalogue(db: Queryable, document: unknown): Promise
       position,
       descriptionHtml: sanitiseOptionalHtml(module.description_html),
       visibleInPreview: module.visible_in_preview,
+      recommendedWeek: module.recommended_week ?? null,
     });
     module.lessons.forEach((lesson, lessonIndex) => {
       lessonRows.push({
@@ -116,7 +117,7 @@ export async function importCatalogue(db: Queryable, document: unknown): Promise
       tx.insert(modules).values(chunk).onConflictDoUpdate({
         target: modules.id,
         set: overwriteAll(modules, [
-          "courseId", "referenceCode", "parentReferenceCode", "title", "position", "descriptionHtml", "visibleInPreview",
+          "courseId", "referenceCode", "parentReferenceCode", "title", "position", "descriptionHtml", "visibleInPreview", "recommendedWeek",
         ]),
       }),
     );
@@ -196,6 +197,7 @@ export async function exportCatalogue(db: Queryable): Promise<ContentFile> {
     title: row.title,
     description_html: row.descriptionHtml,
     visible_in_preview: row.visibleInPreview,
+    ...(row.recommendedWeek === null ? {} : { recommended_week: row.recommendedWeek }),
     lessons: (lessonsByModule.get(row.id) ?? []).map((lesson) => ({
       id: lesson.id,
       title: lesson.title,

@@ -40,6 +40,7 @@ export type ContentFileModule = {
   title: string;
   description_html?: string | null | undefined;
   visible_in_preview: boolean;
+  recommended_week?: number | null | undefined;
   lessons: z.infer<typeof ContentFileLesson>[];
   modules: ContentFileModule[];
 };
@@ -50,6 +51,14 @@ export const ContentFileModule: z.ZodType<ContentFileModule, unknown> = z.lazy((
     title: Title,
     description_html: Html,
     visible_in_preview: z.boolean().default(false),
+    // The week of pregnancy the module suits (1 to 42); 43 and above are weeks after the birth.
+    recommended_week: z
+      .number({ error: "recommended_week must be a whole number of weeks" })
+      .int({ error: "recommended_week must be a whole number of weeks" })
+      .min(1, { error: "recommended_week must be between 1 and 60" })
+      .max(60, { error: "recommended_week must be between 1 and 60" })
+      .nullable()
+      .optional(),
     lessons: z.array(ContentFileLesson).default([]),
     modules: z.array(ContentFileModule).default([]),
   }),

@@ -19,6 +19,7 @@ import { grantByInstructor, revokeByInstructor } from "../grants/grants-reposito
 import { listPurchases, revenueByMonth } from "../payments/purchases-repository.ts";
 import { backupEmbedded, embeddedClient } from "../backups/backups.ts";
 import { listSubmissions } from "../forms/forms-repository.ts";
+import { listOutbox } from "../mail/outbox.ts";
 import { dataChanges } from "../data-changes.ts";
 import { HttpError } from "../http/errors.ts";
 
@@ -34,6 +35,7 @@ export type AdminCommand =
   | { name: "content export" }
   | { name: "inbox list"; kind: "feedback" | "contact" | null }
   | { name: "purchases list" }
+  | { name: "mail list" }
   | { name: "backup"; file: string }
   | { name: "restore"; file: string; force: boolean };
 
@@ -53,6 +55,7 @@ export const usage = `Usage: npm run admin -- <command>
   content import <file.json>
   content export [file.json]
   inbox list [--kind feedback|contact]
+  mail list                     the latest 50 mails of the outbox: sent, waiting (with the last error) or given up
   purchases list
   backup <file>                 a consistent copy of the whole database, even while the server runs
   restore <file> [--force]      into a stopped, empty installation (--force: over an existing one)`;
@@ -153,6 +156,10 @@ export async function parseCommand(argv: string[], cwd = process.cwd()): Promise
         throw new UsageError(`${rest[0]} is not valid JSON: ${(error as Error).message}`);
       }
     }
+    case "mail list":
+      expectArguments(0, "");
+      noFlags([]);
+      return { name };
     case "inbox list": {
       expectArguments(0, "[--kind feedback|contact]");
       noFlags(["kind"]);
@@ -301,6 +308,18 @@ async function runCommand(db: Database, command: AdminCommand): Promise<AdminRes
         ...months.map((month) => [month.month, month.currency, String(month.payments), String(month.refunds), formatMoney(month.netMinor, month.currency)]),
       ]);
       return { text: `Purchases, newest first:\n${purchasesTable}\n\nRevenue by month (refunds subtracted):\n${revenueTable}`, data: { purchases: rows, months } };
+    }
+    case "mail list": {
+      const rows = await listOutbox(db);
+      if (rows.length === 0) return { text: "The outbox is empty: no mail has been written yet.", data: [] };
+      const text = rows
+        .map((row) => {
+          const when = row.sentAt ? `${row.status} ${row.sentAt.toISOString()}` : row.status === "pending" ? `waiting, next try ${row.nextAttemptAt.toISOString()}` : row.status;
+          const error = row.lastError && row.status !== "sent" ? `\n  last error (attempt ${row.attempts}): ${row.lastError}` : "";
+          return `#${row.id} ${row.kind} to ${row.toAddress}: "${row.subject}" (${when})${error}`;
+        })
+        .join("\n");
+      return { text, data: rows.map(({ textBody: _text, htmlBody: _html, ...row }) => row) };
     }
     case "inbox list": {
       const rows = await listSubmissions(db, command.kind ?? undefined);

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -29,6 +30,9 @@ export const users = pgTable(
     lastName: text("last_name"),
     role: text("role", { enum: ["member", "admin"] }).notNull().default("member"),
     accessCode: text("access_code"),
+    // Pacing (issue 9): only suggestions on /home and the course page, never a lock.
+    dueDate: date("due_date", { mode: "string" }),
+    babyArrived: boolean("baby_arrived").notNull().default(false),
     createdAt: createdAt(),
   },
 );
@@ -41,21 +45,70 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    // What she sees on /account to recognise a device: the browser's own description, and when it was last used.
+    userAgent: text("user_agent"),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (table) => [index("sessions_user_id_idx").on(table.userId)],
 );
 
-// Failed sign-ins, kept for the throttle's window only. In the database, not in a process, so
-// that several app servers share one limit; the key is a hash, so no address or e-mail is kept.
-export const loginFailures = pgTable(
-  "login_failures",
+/**
+ * A link sent by mail that acts for her once: a password reset, or the confirmation of a new
+ * e-mail address. Only the token's hash is kept, so the database alone cannot be used to act.
+ */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["password_reset", "email_change"] }).notNull(),
+    // The address an e-mail change will set once confirmed.
+    newEmail: text("new_email"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("account_tokens_user_id_idx").on(table.userId)],
+);
+
+/**
+ * Every mail, written in the transaction of the action that causes it and delivered afterwards by
+ * the sender (server/src/mail/mail-sender.ts): an SMTP outage or a restart loses none.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    status: text("status", { enum: ["pending", "sent", "logged", "failed"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    // When a sender may next try it; a sender that claims a mail moves this forward while it sends.
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("mail_outbox_due_idx").on(table.nextAttemptAt).where(sql`status = 'pending'`), index("mail_outbox_to_idx").on(table.toAddress)],
+);
+
+// Counted events of the rate limits (failed sign-ins, reset mails), kept for their window only. In
+// the database, not in a process, so that several app servers share one limit; the key is a hash,
+// so no address or e-mail is kept.
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
   {
     id: serial("id").primaryKey(),
     keyHash: text("key_hash").notNull(),
-    failedAt: timestamp("failed_at", { withTimezone: true }).notNull(),
+    hitAt: timestamp("hit_at", { withTimezone: true }).notNull(),
   },
-  (table) => [index("login_failures_key_idx").on(table.keyHash, table.failedAt)],
+  (table) => [index("rate_limit_hits_key_idx").on(table.keyHash, table.hitAt)],
 );
 
 export const accessCodes = pgTable("access_codes", {
@@ -114,6 +167,8 @@ export const modules = pgTable(
     position: integer("position").notNull(),
     descriptionHtml: text("description_html"),
     visibleInPreview: boolean("visible_in_preview").notNull().default(false),
+    // The week of pregnancy the instructor suggests it for (1 to 42), or 43 and above for after the birth.
+    recommendedWeek: integer("recommended_week"),
   },
   (table) => [index("modules_course_id_idx").on(table.courseId)],
 );
@@ -246,6 +301,45 @@ export const earlyClosures = pgTable("early_closures", {
   currency: text("currency"),
   createdAt: createdAt(),
 });
+
+/** Where a member is in each lesson she opened: the basis of "3 of 5 done", Continue and resuming a video. */
+export const lessonProgress = pgTable(
+  "lesson_progress",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lessonId: integer("lesson_id")
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    positionSeconds: integer("position_seconds").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.lessonId] }), index("lesson_progress_recent_idx").on(table.userId, table.updatedAt)],
+);
+
+/**
+ * A certificate of completion, issued the first time she downloads it. The course's title and
+ * lesson count are copied, so the certificate says the same after the course changes.
+ */
+export const certificates = pgTable(
+  "certificates",
+  {
+    code: text("code").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: integer("course_id").notNull(),
+    courseTitle: text("course_title").notNull(),
+    lessonCount: integer("lesson_count").notNull(),
+    memberName: text("member_name").notNull(),
+    completedAt: timestamp("completed_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("certificates_user_course_idx").on(table.userId, table.courseId)],
+);
 
 export const formSubmissions = pgTable(
   "form_submissions",

@@ -119,7 +119,7 @@ export async function fuzzApi(app: FastifyInstance, db: Database, options: { run
   const cookieFor = async (caller: Caller): Promise<string | undefined> => {
     if (caller === "visitor") return undefined;
     if (caller === "forged") return "session=forged-token-that-was-never-issued";
-    return `session=${(await startSession(db, caller === "admin" ? adminRow!.id : memberId, 1)).token}`;
+    return `session=${(await startSession(db, caller === "admin" ? adminRow!.id : memberId, 1, undefined)).token}`;
   };
   const statuses: Record<number, number> = {};
 

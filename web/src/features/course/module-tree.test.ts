@@ -12,6 +12,7 @@ const module = (id: number, parent: string, order: number, lessons = 0): CourseM
   module_order: order,
   module_description: null,
   visible_in_preview: false,
+  recommended_week: null,
   lessons: Array.from({ length: lessons }, (_, index) => lesson(id * 100 + index)),
 });
 const shape = (nodes: ModuleNode[]): unknown => nodes.map((node) => ({ id: node.data.id, level: node.level, children: shape(node.children) }));

@@ -1,0 +1,62 @@
+import { z } from "zod";
+
+// Where a member is in her lessons: saved by the lesson page, read by the course page, the library and /home.
+
+export const LessonIdParams = z.object({
+  lessonId: z.string().regex(/^\d{1,9}$/, { error: "That lesson does not exist." }).transform(Number),
+});
+export const CourseIdParams = z.object({
+  courseId: z.string().regex(/^\d{1,9}$/, { error: "That course does not exist." }).transform(Number),
+});
+
+// Longer than any lesson video; a larger number is a mistake, not a position.
+const MAX_POSITION_SECONDS = 24 * 60 * 60;
+
+export const ProgressUpdate = z
+  .object({
+    position_seconds: z
+      .number({ error: "The position must be a number of seconds." })
+      .min(0, { error: "The position must be a number of seconds." })
+      .max(MAX_POSITION_SECONDS, { error: "The position must be a number of seconds." })
+      .transform(Math.floor)
+      .optional(),
+    completed: z.boolean({ error: "completed must be true or false." }).optional(),
+  })
+  .refine((update) => update.position_seconds !== undefined || update.completed !== undefined, {
+    error: "Send a position_seconds, a completed flag, or both.",
+  });
+export type ProgressUpdate = z.input<typeof ProgressUpdate>;
+
+export const LessonProgress = z.object({
+  lesson_id: z.number(),
+  completed: z.boolean(),
+  position_seconds: z.number(),
+});
+export type LessonProgress = z.infer<typeof LessonProgress>;
+
+export const CourseProgress = z.object({
+  course_id: z.number(),
+  completed: z.number(),
+  total: z.number(),
+  lessons: z.array(LessonProgress),
+  /** Whether every lesson is complete, so the certificate can be downloaded. */
+  certificate_available: z.boolean(),
+});
+export type CourseProgress = z.infer<typeof CourseProgress>;
+
+const LessonPointer = z.object({
+  course_id: z.number(),
+  course_title: z.string(),
+  lesson_id: z.number(),
+  lesson_title: z.string(),
+});
+
+export const ProgressSummary = z.object({
+  /** Per course she may open and has started: done and total lessons. */
+  courses: z.array(z.object({ course_id: z.number(), completed: z.number(), total: z.number() })),
+  /** The lesson she was last in, and where in its video. */
+  continue: LessonPointer.extend({ position_seconds: z.number(), completed: z.boolean() }).nullable(),
+  /** The first lesson after that one, in course order, that she has not completed. */
+  next: LessonPointer.nullable(),
+});
+export type ProgressSummary = z.infer<typeof ProgressSummary>;

@@ -1,0 +1,85 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { ForgotPasswordRequest, forgotPasswordAnswerText, type Message, ResetPasswordRequest, TokenRequest } from "../../../contract/account.ts";
+import type { Database } from "../db/client.ts";
+import { users } from "../db/schema.ts";
+import { HttpError, parseInput } from "../http/errors.ts";
+import type { MailContext } from "../mail/mail-templates.ts";
+import { passwordChangedMail, passwordResetMail } from "../mail/mail-templates.ts";
+import type { MailSender } from "../mail/mail-sender.ts";
+import { queueMail } from "../mail/outbox.ts";
+import { SlidingWindow, waitSentence } from "../rate-limits/sliding-window.ts";
+import { checkAccountToken, createAccountToken, dropAccountTokens, useAccountToken } from "./account-tokens.ts";
+import { clearSessionCookies } from "./authentication.ts";
+import { hashPassword } from "./passwords.ts";
+import { endSessionsOf } from "./sessions.ts";
+import { findUserByEmail } from "./users-repository.ts";
+
+export type PasswordResetOptions = { db: Database; mail: { sender: MailSender; context: MailContext }; production: boolean };
+
+const HOUR_MS = 60 * 60 * 1000;
+const RESET_MAILS_PER_ADDRESS = 3;
+const RESET_MAILS_PER_CLIENT = 20;
+// Every answer to "forgot password" takes at least this long, whether or not the account exists,
+// so the time taken tells no more than the text does.
+const FORGOT_PASSWORD_FLOOR_MS = 300;
+
+export async function passwordResetRoutes(app: FastifyInstance, { db, mail, production }: PasswordResetOptions) {
+  const hourly = new SlidingWindow(db, HOUR_MS);
+
+  app.post("/reactapi/users/forgot-password", async (request): Promise<Message> => {
+    const started = Date.now();
+    const { email } = parseInput(ForgotPasswordRequest, request.body);
+    const addressKey = `reset-mail:${email}`;
+    const clientKey = `reset-client:${request.ip}`;
+    const [perAddress, perClient] = await Promise.all([
+      hourly.retryAfterSeconds(addressKey, RESET_MAILS_PER_ADDRESS),
+      hourly.retryAfterSeconds(clientKey, RESET_MAILS_PER_CLIENT),
+    ]);
+    const retryAfter = Math.max(perAddress, perClient);
+    if (retryAfter > 0) {
+      throw new HttpError(429, `We have sent several reset links already. ${waitSentence(retryAfter)} Please also look in your spam folder.`, undefined, {
+        "retry-after": String(retryAfter),
+      });
+    }
+    await db.transaction(async (tx) => {
+      // Counted whether or not the account exists, so the limit itself reveals nothing.
+      await new SlidingWindow(tx, HOUR_MS).record([addressKey, clientKey]);
+      const user = await findUserByEmail(tx, email);
+      if (user) {
+        const token = await createAccountToken(tx, user.id, "password_reset");
+        await queueMail(tx, passwordResetMail(user.email, user.firstName, token, mail.context));
+      }
+    });
+    mail.sender.wake();
+    const remaining = FORGOT_PASSWORD_FLOOR_MS - (Date.now() - started);
+    if (remaining > 0) await sleep(remaining);
+    return { message: forgotPasswordAnswerText };
+  });
+
+  // Lets the reset page say at once that a link is old or used, before she types a new password.
+  app.post("/reactapi/users/reset-password/check", async (request): Promise<Message> => {
+    const { token } = parseInput(TokenRequest, request.body);
+    await checkAccountToken(db, token, "password_reset");
+    return { message: "This link is valid." };
+  });
+
+  app.post("/reactapi/users/reset-password", async (request, reply): Promise<Message> => {
+    const input = parseInput(ResetPasswordRequest, request.body);
+    await checkAccountToken(db, input.token, "password_reset");
+    // Hashing is slow by design; it happens before the transaction so no lock is held meanwhile.
+    const passwordHash = await hashPassword(input.password);
+    await db.transaction(async (tx) => {
+      const token = await useAccountToken(tx, input.token, "password_reset");
+      const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, token.userId)).returning();
+      await dropAccountTokens(tx, token.userId, "password_reset");
+      await endSessionsOf(tx, token.userId);
+      if (user) await queueMail(tx, passwordChangedMail(user.email, user.firstName, mail.context));
+    });
+    mail.sender.wake();
+    clearSessionCookies(request, reply, production);
+    request.log.info("password reset by link; every session of the member ended");
+    return { message: "Your password has been changed. Please sign in with your new password." };
+  });
+}

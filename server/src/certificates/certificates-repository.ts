@@ -1,0 +1,33 @@
+import { randomInt } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Queryable } from "../db/client.ts";
+import { certificates } from "../db/schema.ts";
+
+export type CertificateRow = typeof certificates.$inferSelect;
+
+// No 0/O or 1/I, so a code read aloud or typed from paper comes out right.
+const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+const group = () => Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join("");
+const newCode = () => `${group()}-${group()}-${group()}`;
+
+/**
+ * Her certificate for a course: issued once (the same code on every later download), with the
+ * name she has now, so the paper and the verification page agree.
+ */
+export async function issueCertificate(
+  db: Queryable,
+  input: { userId: number; courseId: number; courseTitle: string; lessonCount: number; memberName: string; completedAt: Date },
+): Promise<CertificateRow> {
+  await db.insert(certificates).values({ code: newCode(), ...input }).onConflictDoNothing({ target: [certificates.userId, certificates.courseId] });
+  const [row] = await db
+    .update(certificates)
+    .set({ memberName: input.memberName })
+    .where(and(eq(certificates.userId, input.userId), eq(certificates.courseId, input.courseId)))
+    .returning();
+  return row!;
+}
+
+export async function findCertificate(db: Queryable, code: string): Promise<CertificateRow | undefined> {
+  const [row] = await db.select().from(certificates).where(eq(certificates.code, code));
+  return row;
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from "fastify";
+import { CertificateCodeParams, type CertificateCheck } from "../../../contract/certificates.ts";
+import { CourseIdParams } from "../../../contract/progress.ts";
+import { requireMember } from "../accounts/authentication.ts";
+import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
+import type { Database } from "../db/client.ts";
+import { HttpError, parseInput } from "../http/errors.ts";
+import { courseProgress } from "../progress/progress-routes.ts";
+import { renderCertificate } from "./certificate-pdf.ts";
+import { findCertificate, issueCertificate } from "./certificates-repository.ts";
+
+export type CertificatesOptions = { db: Database; catalogue: CatalogueReader; publicUrl: string; instructorName: string; businessName: string };
+
+const initialsOf = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((part) => `${[...part][0]!.toUpperCase()}.`)
+    .join(" ");
+
+export async function certificatesRoutes(app: FastifyInstance, { db, catalogue, publicUrl, instructorName, businessName }: CertificatesOptions) {
+  app.get("/reactapi/certificates/courses/:courseId", async (request, reply) => {
+    const member = requireMember(request);
+    const { courseId } = parseInput(CourseIdParams, request.params);
+    const found = await courseProgress(db, catalogue, member, courseId);
+    if (!found) throw new HttpError(404, "That course does not exist.");
+    if (!found.progress.certificate_available) {
+      throw new HttpError(409, `The certificate is ready when every lesson is complete: ${found.progress.completed} of ${found.progress.total} done so far.`);
+    }
+    const memberName = [member.firstName, member.lastName].filter(Boolean).join(" ").trim();
+    if (!memberName) throw new HttpError(409, "Please add your name on My account first, so the certificate can carry it.");
+    const completedAt = new Date(Math.max(...found.rows.map((row) => row.completedAt?.getTime() ?? 0)));
+    const certificate = await issueCertificate(db, { userId: member.id, courseId, courseTitle: found.outline.title, lessonCount: found.progress.total, memberName, completedAt });
+    const pdf = await renderCertificate({
+      memberName,
+      courseTitle: certificate.courseTitle,
+      lessonCount: certificate.lessonCount,
+      completedAt: certificate.completedAt,
+      instructorName,
+      businessName,
+      code: certificate.code,
+      verifyUrl: `${publicUrl}/verify/${certificate.code}`,
+    });
+    const filename = `certificate-${found.outline.title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "course"}.pdf`;
+    return reply
+      .header("content-type", "application/pdf")
+      .header("content-disposition", `attachment; filename="${filename}"`)
+      .header("cache-control", "private, no-store")
+      .send(pdf);
+  });
+
+  app.get("/reactapi/certificates/:code", async (request): Promise<CertificateCheck> => {
+    const { code } = parseInput(CertificateCodeParams, request.params);
+    const certificate = await findCertificate(db, code);
+    if (!certificate) throw new HttpError(404, "No certificate has this code. Please check it letter by letter.");
+    return {
+      code: certificate.code,
+      initials: initialsOf(certificate.memberName),
+      course_title: certificate.courseTitle,
+      lesson_count: certificate.lessonCount,
+      completed_on: certificate.completedAt.toISOString().slice(0, 10),
+      issuer: businessName,
+    };
+  });
+}

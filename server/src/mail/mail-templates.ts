@@ -1,0 +1,83 @@
+/**
+ * The mails the product sends, each as a plain-text and an HTML part written in the same calm
+ * voice as the site. A template only builds text; who receives it and when is the caller's affair.
+ */
+
+export type Mail = { kind: MailKind; to: string; subject: string; text: string; html: string };
+export type MailKind = "welcome" | "password_reset" | "email_change_confirm" | "email_change_notice" | "password_changed";
+
+export type MailContext = { businessName: string; publicUrl: string };
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character]!);
+
+const greeting = (firstName: string | null) => (firstName ? `Hello ${firstName},` : "Hello,");
+
+type Paragraph = string | { link: string; label: string };
+
+/** Lays out paragraphs as text and as simple, readable HTML (one column, large type, a real button). */
+function compose(kind: MailKind, to: string, subject: string, context: MailContext, paragraphs: Paragraph[]): Mail {
+  const signOff = `With warmth,\n${context.businessName}`;
+  const text = [...paragraphs.map((paragraph) => (typeof paragraph === "string" ? paragraph : `${paragraph.label}:\n${paragraph.link}`)), signOff].join("\n\n");
+  const htmlParagraphs = paragraphs
+    .map((paragraph) =>
+      typeof paragraph === "string"
+        ? `<p style="margin:0 0 16px">${escapeHtml(paragraph)}</p>`
+        : `<p style="margin:0 0 16px"><a href="${escapeHtml(paragraph.link)}" style="display:inline-block;background:#7a3e48;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(paragraph.label)}</a></p>` +
+          `<p style="margin:0 0 16px;font-size:14px;color:#555">If the button does not work, copy this address into your browser:<br>${escapeHtml(paragraph.link)}</p>`,
+    )
+    .join("\n");
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;background:#fbf6f0;font-family:Georgia,serif;color:#2b2b2b;font-size:17px;line-height:1.5">
+<div style="max-width:520px;margin:0 auto;padding:24px">
+${htmlParagraphs}
+<p style="margin:24px 0 0">With warmth,<br>${escapeHtml(context.businessName)}</p>
+</div></body></html>`;
+  return { kind, to, subject, text, html };
+}
+
+export function welcomeMail(to: string, firstName: string | null, context: MailContext): Mail {
+  return compose("welcome", to, `Welcome to ${context.businessName}`, context, [
+    greeting(firstName),
+    "Thank you for joining us. Your library is ready whenever you are: there is no order you must follow and no pace you must keep.",
+    { label: "Open your library", link: `${context.publicUrl}/library` },
+    "If anything is unclear, or you simply want to talk, reply to this mail or write to us from the Support page.",
+  ]);
+}
+
+export function passwordResetMail(to: string, firstName: string | null, token: string, context: MailContext): Mail {
+  return compose("password_reset", to, "Reset your password", context, [
+    greeting(firstName),
+    "Someone, hopefully you, asked to reset the password of your account. The link below works once, for the next 60 minutes.",
+    { label: "Choose a new password", link: `${context.publicUrl}/reset-password?token=${encodeURIComponent(token)}` },
+    "If you did not ask for this, you can ignore this mail: your password stays as it is.",
+  ]);
+}
+
+export function emailChangeConfirmMail(to: string, firstName: string | null, token: string, context: MailContext): Mail {
+  return compose("email_change_confirm", to, "Confirm your new e-mail address", context, [
+    greeting(firstName),
+    "Please confirm that you want to use this address for your account. Until you do, we keep using your previous one. The link works once, for the next 24 hours.",
+    { label: "Confirm this address", link: `${context.publicUrl}/confirm-email?token=${encodeURIComponent(token)}` },
+    "If you did not ask for this, ignore this mail and nothing changes.",
+  ]);
+}
+
+export function emailChangeNoticeMail(to: string, firstName: string | null, newEmail: string, context: MailContext): Mail {
+  return compose("email_change_notice", to, "Your e-mail address is changing", context, [
+    greeting(firstName),
+    `We were asked to change your account's e-mail address to ${newEmail}. We have sent a confirmation link there; nothing changes until it is used.`,
+    "If this was not you, please change your password and write to us from the Support page.",
+    { label: "Open your account", link: `${context.publicUrl}/account` },
+  ]);
+}
+
+export function passwordChangedMail(to: string, firstName: string | null, context: MailContext): Mail {
+  return compose("password_changed", to, "Your password was changed", context, [
+    greeting(firstName),
+    "The password of your account was just changed, and every other device was signed out.",
+    "If this was not you, please reset your password now and write to us from the Support page.",
+    { label: "Reset your password", link: `${context.publicUrl}/forgot-password` },
+  ]);
+}

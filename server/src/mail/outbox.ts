@@ -1,0 +1,28 @@
+import { desc, eq, sql } from "drizzle-orm";
+import type { Queryable } from "../db/client.ts";
+import { mailOutbox } from "../db/schema.ts";
+import type { Mail } from "./mail-templates.ts";
+
+export type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/**
+ * Puts a mail in the outbox. Call it inside the transaction of the action the mail is about: the
+ * mail exists exactly when the action happened, and the sender delivers it afterwards.
+ */
+export async function queueMail(db: Queryable, mail: Mail): Promise<void> {
+  await db.insert(mailOutbox).values({ kind: mail.kind, toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html });
+}
+
+export function listOutbox(db: Queryable, limit = 50): Promise<OutboxRow[]> {
+  return db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit);
+}
+
+/** Forgets every mail to an address (a deleted account leaves no address behind). */
+export async function forgetMailTo(db: Queryable, address: string): Promise<void> {
+  await db.delete(mailOutbox).where(eq(mailOutbox.toAddress, address));
+}
+
+/** Delivered and abandoned mails are kept a month for `mail list`, then forgotten. */
+export async function forgetOldMail(db: Queryable): Promise<void> {
+  await db.delete(mailOutbox).where(sql`${mailOutbox.status} <> 'pending' and ${mailOutbox.createdAt} < now() - interval '30 days'`);
+}

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from "fastify";
+import { CourseIdParams, type CourseProgress, LessonIdParams, type LessonProgress, ProgressUpdate, type ProgressSummary } from "../../../contract/progress.ts";
+import { requireMember } from "../accounts/authentication.ts";
+import type { UserRow } from "../accounts/users-repository.ts";
+import type { CatalogueReader, CourseOutline } from "../catalogue/catalogue-repository.ts";
+import type { Database } from "../db/client.ts";
+import { HttpError, parseInput } from "../http/errors.ts";
+import { progressOf, progressOfLessons, type ProgressRow, saveProgress } from "./progress-repository.ts";
+
+export type ProgressOptions = { db: Database; catalogue: CatalogueReader };
+
+const toLessonProgress = (row: ProgressRow): LessonProgress => ({
+  lesson_id: row.lessonId,
+  completed: row.completedAt !== null,
+  position_seconds: row.positionSeconds,
+});
+
+/** Done and total lessons of a course, from her progress rows. */
+export function countDone(outline: CourseOutline, rows: ProgressRow[]): { completed: number; total: number } {
+  const done = new Set(rows.filter((row) => row.completedAt !== null).map((row) => row.lessonId));
+  return { completed: outline.lessons.filter((lesson) => done.has(lesson.id)).length, total: outline.lessons.length };
+}
+
+/** Her progress in one course, and whether it earns the certificate (every lesson, in a course she may open). */
+export async function courseProgress(db: Database, catalogue: CatalogueReader, member: UserRow, courseId: number): Promise<{ outline: CourseOutline; rows: ProgressRow[]; progress: CourseProgress } | undefined> {
+  const outline = await catalogue.courseOutline(courseId);
+  if (!outline) return undefined;
+  const rows = await progressOfLessons(db, member.id, outline.lessons.map((lesson) => lesson.id));
+  const { completed, total } = countDone(outline, rows);
+  const open = await catalogue.mayOpen(member, courseId);
+  return {
+    outline,
+    rows,
+    progress: { course_id: courseId, completed, total, lessons: rows.map(toLessonProgress), certificate_available: open && total > 0 && completed === total },
+  };
+}
+
+export async function progressRoutes(app: FastifyInstance, { db, catalogue }: ProgressOptions) {
+  app.post("/reactapi/progress/lessons/:lessonId", async (request): Promise<LessonProgress> => {
+    const member = requireMember(request);
+    const { lessonId } = parseInput(LessonIdParams, request.params);
+    const update = parseInput(ProgressUpdate, request.body);
+    const place = await catalogue.lessonAccess(member, lessonId);
+    if (place.access === "missing") throw new HttpError(404, "That lesson does not exist.");
+    if (place.access === "locked") throw new HttpError(403, "This lesson is part of a course you have not unlocked yet.");
+    const row = await saveProgress(db, member.id, lessonId, { positionSeconds: update.position_seconds, completed: update.completed });
+    return toLessonProgress(row);
+  });
+
+  app.get("/reactapi/progress/courses/:courseId", async (request): Promise<CourseProgress> => {
+    const member = requireMember(request);
+    const { courseId } = parseInput(CourseIdParams, request.params);
+    const found = await courseProgress(db, catalogue, member, courseId);
+    if (!found) throw new HttpError(404, "That course does not exist.");
+    return found.progress;
+  });
+
+  app.get("/reactapi/progress/summary", async (request): Promise<ProgressSummary> => {
+    const member = requireMember(request);
+    const [rows, accessible] = await Promise.all([progressOf(db, member.id), catalogue.accessibleCourseIds(member)]);
+    const courseIds = new Set(accessible);
+    const placed = await Promise.all(rows.map(async (row) => ({ row, place: await catalogue.lessonAccess(member, row.lessonId) })));
+    for (const { place } of placed) if (place.access !== "missing") courseIds.add(place.courseId);
+    const outlines = new Map<number, CourseOutline>();
+    for (const courseId of courseIds) {
+      const outline = await catalogue.courseOutline(courseId);
+      if (outline) outlines.set(courseId, outline);
+    }
+    const courses = [...outlines.values()].map((outline) => ({ course_id: outline.id, ...countDone(outline, rows) }));
+
+    // The most recent lesson she may still open (a grant may have ended since).
+    const latest = placed.find(({ place }) => place.access === "open");
+    if (!latest || latest.place.access !== "open") return { courses, continue: null, next: null };
+    const outline = outlines.get(latest.place.courseId)!;
+    const index = outline.lessons.findIndex((lesson) => lesson.id === latest.row.lessonId);
+    const lesson = outline.lessons[index]!;
+    const done = new Set(rows.filter((row) => row.completedAt !== null).map((row) => row.lessonId));
+    const mayOpen = accessible.has(outline.id);
+    const following = outline.lessons.slice(index + 1).find((candidate) => !done.has(candidate.id) && (mayOpen || candidate.previewable));
+    return {
+      courses,
+      continue: {
+        course_id: outline.id,
+        course_title: outline.title,
+        lesson_id: lesson.id,
+        lesson_title: lesson.title,
+        position_seconds: latest.row.positionSeconds,
+        completed: latest.row.completedAt !== null,
+      },
+      next: following ? { course_id: outline.id, course_title: outline.title, lesson_id: following.id, lesson_title: following.title } : null,
+    };
+  });
+}
