@@ -12,7 +12,7 @@ import {
 } from "../../../contract/account.ts";
 import type { Profile } from "../../../contract/accounts.ts";
 import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
-import { announceChange } from "../data-changes.ts";
+import { announceChange, dataChanges } from "../data-changes.ts";
 import { postgresErrorCode, UNIQUE_VIOLATION, type Database } from "../db/client.ts";
 import { accountTokens, certificates, users } from "../db/schema.ts";
 import { anonymiseSubmissionsOf, submissionsOf } from "../forms/forms-repository.ts";
@@ -56,13 +56,17 @@ export async function accountRoutes(app: FastifyInstance, { db, catalogue, mail,
     return row;
   }
 
-  // Her name and pacing live in the cached session user: every server must forget it.
+  // Her name and pacing live in the cached session user: every server must forget it. The other
+  // servers hear the announcement; this one forgets at once, so her next request sees the change.
+  const forgetHere = () => dataChanges.emit("access");
   async function updateMember(changes: Partial<typeof users.$inferInsert>, userId: number): Promise<UserRow> {
-    return db.transaction(async (tx) => {
-      const [row] = await tx.update(users).set(changes).where(eq(users.id, userId)).returning();
+    const row = await db.transaction(async (tx) => {
+      const [updated] = await tx.update(users).set(changes).where(eq(users.id, userId)).returning();
       await announceChange(tx, "access");
-      return row!;
+      return updated!;
     });
+    forgetHere();
+    return row;
   }
 
   app.get("/reactapi/account", async (request): Promise<Account> => {
@@ -128,6 +132,7 @@ export async function accountRoutes(app: FastifyInstance, { db, catalogue, mail,
         await announceChange(tx, "access");
         return row!;
       });
+      forgetHere();
       return toProfile(user);
     } catch (error) {
       if (postgresErrorCode(error) === UNIQUE_VIOLATION) throw emailTaken();
@@ -146,6 +151,7 @@ export async function accountRoutes(app: FastifyInstance, { db, catalogue, mail,
       await dropAccountTokens(tx, member.id, "password_reset");
       await queueMail(tx, passwordChangedMail(member.email, member.firstName, mail.context));
     });
+    forgetHere();
     mail.sender.wake();
     return { message: "Your password has been changed. Your other devices have been signed out." };
   });
@@ -153,6 +159,7 @@ export async function accountRoutes(app: FastifyInstance, { db, catalogue, mail,
   app.post("/reactapi/account/sessions/end-others", async (request) => {
     const member = requireMember(request);
     const ended = await endSessionsOf(db, member.id, request.cookies[SESSION_COOKIE]);
+    forgetHere();
     return { ended };
   });
 
@@ -217,6 +224,7 @@ export async function accountRoutes(app: FastifyInstance, { db, catalogue, mail,
       await tx.delete(users).where(eq(users.id, member.id));
       await announceChange(tx, "access");
     });
+    forgetHere();
     clearSessionCookies(request, reply, production);
     request.log.info({ userId: member.id }, "member deleted her account");
     return { message: "Your account and everything in it have been deleted." };

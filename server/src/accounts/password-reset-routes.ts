@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { ForgotPasswordRequest, forgotPasswordAnswerText, type Message, ResetPasswordRequest, TokenRequest } from "../../../contract/account.ts";
+import { dataChanges } from "../data-changes.ts";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import { HttpError, parseInput } from "../http/errors.ts";
@@ -77,6 +78,8 @@ export async function passwordResetRoutes(app: FastifyInstance, { db, mail, prod
       await endSessionsOf(tx, token.userId);
       if (user) await queueMail(tx, passwordChangedMail(user.email, user.firstName, mail.context));
     });
+    // Every session ended: this server forgets them now; the others hear it from the database.
+    dataChanges.emit("access");
     mail.sender.wake();
     clearSessionCookies(request, reply, production);
     request.log.info("password reset by link; every session of the member ended");

@@ -75,6 +75,16 @@ const goodBodies: Record<string, Record<string, unknown>> = {
   "/reactapi/getcoursemodules": { query: 1 },
   "/reactapi/getuseraccessdata": { query: "course_access" },
   "/reactapi/payments/checkout": { plan_id: 1, course_id: 4 },
+  "/reactapi/users/forgot-password": { email: "new@example.com" },
+  "/reactapi/users/reset-password": { token: "A".repeat(43), password: "calm-Birth-2026" },
+  "/reactapi/users/reset-password/check": { token: "A".repeat(43) },
+  "/reactapi/account/name": { first_name: "Maya", last_name: "Lind" },
+  "/reactapi/account/pacing": { due_date: "2027-03-14", baby_arrived: false },
+  "/reactapi/account/email": { email: "moved@example.com", password: "not-the-Password-1" },
+  "/reactapi/account/email/confirm": { token: "A".repeat(43) },
+  "/reactapi/account/password": { current_password: "not-the-Password-1", new_password: "calm-Birth-2026" },
+  "/reactapi/account/delete": { password: "not-the-Password-1" },
+  "/reactapi/progress/lessons/:lessonId": { position_seconds: 42, completed: true },
 };
 const spoiled = (good: Record<string, unknown>) =>
   fc

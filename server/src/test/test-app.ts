@@ -52,7 +52,7 @@ export type TestApp = {
 /** A fresh app on a fresh database of the given backend, with the demo catalogue and one open access code. */
 export async function createTestApp(
   backend: Backend,
-  options: { logger?: FastifyServerOptions["logger"]; seed?: boolean; environment?: Record<string, string> } = {},
+  options: { logger?: FastifyServerOptions["logger"]; seed?: boolean; environment?: Record<string, string>; startMailSender?: boolean } = {},
 ): Promise<TestApp> {
   const scratch = backend === "postgres" ? await createScratchPostgres() : undefined;
   const database = await openDatabase({ databaseUrl: scratch?.url, dataDir: "memory", listenForChanges: { log: { info: () => {}, warn: () => {} } } });
@@ -61,7 +61,7 @@ export async function createTestApp(
     await createAccessCode(database.db, { code: DEMO_CODE });
   }
   const config = loadConfig({ NODE_ENV: "test", ...options.environment });
-  const app = await buildApp({ db: database.db, config, cacheTrust: database.cacheTrust, poolStats: database.poolStats, logger: options.logger ?? false });
+  const app = await buildApp({ db: database.db, config, cacheTrust: database.cacheTrust, poolStats: database.poolStats, logger: options.logger ?? false, startMailSender: options.startMailSender });
   return {
     app,
     database,

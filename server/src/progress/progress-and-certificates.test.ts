@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CourseProgress, ProgressSummary } from "../../../contract/progress.ts";
+import { pdfText } from "../test/pdf-text.ts";
+import { backends, createTestApp, jsonHeaders, signedInMember, type TestApp } from "../test/test-app.ts";
+
+describe.each(backends)("lesson progress and certificates on %s", (backend) => {
+  let context: TestApp;
+  beforeAll(async () => {
+    context = await createTestApp(backend);
+  });
+  afterAll(() => context.close());
+  const app = () => context.app;
+  const save = (cookie: string, lessonId: number | string, payload: unknown) =>
+    app().inject({ method: "POST", url: `/reactapi/progress/lessons/${lessonId}`, headers: { ...jsonHeaders, cookie }, payload: payload as Record<string, unknown> });
+  const courseProgress = async (cookie: string, courseId: number) => (await app().inject({ url: `/reactapi/progress/courses/${courseId}`, headers: { cookie } })).json() as CourseProgress;
+  const summary = async (cookie: string) => (await app().inject({ url: "/reactapi/progress/summary", headers: { cookie } })).json() as ProgressSummary;
+
+  it("saves the position and completion, and replaying never undoes a completion", async () => {
+    const { cookie } = await signedInMember(app(), "progress");
+    expect((await save(cookie, 1001, { position_seconds: 95.7 })).json()).toEqual({ lesson_id: 1001, completed: false, position_seconds: 95 });
+    expect((await save(cookie, 1001, { completed: true })).json()).toMatchObject({ completed: true, position_seconds: 95 });
+    // She watches again from the start: the position moves, the lesson stays complete.
+    expect((await save(cookie, 1001, { position_seconds: 3 })).json()).toEqual({ lesson_id: 1001, completed: true, position_seconds: 3 });
+    expect((await save(cookie, 1001, { completed: false })).json()).toMatchObject({ completed: false });
+    await save(cookie, 1001, { completed: true });
+    await save(cookie, 1002, { completed: true });
+    const course = await courseProgress(cookie, 1);
+    expect(course).toMatchObject({ course_id: 1, completed: 2, total: 16, certificate_available: false });
+    expect(course.lessons.map((lesson) => lesson.lesson_id).sort()).toEqual([1001, 1002]);
+  });
+
+  it("refuses progress for a lesson she cannot open (403), a missing lesson (404) and nonsense (400)", async () => {
+    const { cookie } = await signedInMember(app(), "locked");
+    // Course 3 is not free: its preview module's lesson opens, the others do not.
+    expect((await save(cookie, 1021, { position_seconds: 10 })).statusCode).toBe(200);
+    const locked = await save(cookie, 1022, { position_seconds: 10 });
+    expect(locked.statusCode).toBe(403);
+    expect(locked.json().error).toMatch(/not unlocked/);
+    expect((await save(cookie, 99999, { completed: true })).statusCode).toBe(404);
+    expect((await save(cookie, 1001, {})).statusCode).toBe(400);
+    expect((await save(cookie, 1001, { position_seconds: -4 })).statusCode).toBe(400);
+    expect((await save(cookie, "abc", { completed: true })).statusCode).toBe(400);
+    expect((await app().inject({ method: "POST", url: "/reactapi/progress/lessons/1001", headers: jsonHeaders, payload: { completed: true } })).statusCode).toBe(401);
+  });
+
+  it("tells /home where to continue and which lesson is next, across modules", async () => {
+    const { cookie } = await signedInMember(app(), "continue");
+    expect(await summary(cookie)).toMatchObject({ continue: null, next: null });
+    await save(cookie, 1001, { completed: true });
+    await save(cookie, 1003, { completed: true });
+    await save(cookie, 1002, { position_seconds: 754 });
+    const answer = await summary(cookie);
+    expect(answer.continue).toMatchObject({ course_id: 1, lesson_id: 1002, lesson_title: "Your birth preferences", position_seconds: 754, completed: false });
+    // 1003 (next module) is done already: the next lesson is 1004, one module deeper.
+    expect(answer.next).toMatchObject({ course_id: 1, lesson_id: 1004 });
+    expect(answer.courses.find((course) => course.course_id === 1)).toEqual({ course_id: 1, completed: 2, total: 16 });
+  });
+
+  it("offers the certificate when every lesson is complete: a PDF with her name, verified by its code", async () => {
+    const { cookie } = await signedInMember(app(), "graduate");
+    const early = await app().inject({ url: "/reactapi/certificates/courses/2", headers: { cookie } });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error).toMatch(/0 of 4/);
+    for (const lessonId of [1017, 1018, 1019, 1020]) await save(cookie, lessonId, { completed: true });
+    expect((await courseProgress(cookie, 2)).certificate_available).toBe(true);
+    const nameless = await app().inject({ url: "/reactapi/certificates/courses/2", headers: { cookie } });
+    expect(nameless.statusCode).toBe(409);
+    expect(nameless.json().error).toMatch(/add your name/);
+    await app().inject({ method: "POST", url: "/reactapi/account/name", headers: { ...jsonHeaders, cookie }, payload: { first_name: "Zoë", last_name: "Łukasiewicz" } });
+
+    const certificate = await app().inject({ url: "/reactapi/certificates/courses/2", headers: { cookie } });
+    expect(certificate.statusCode).toBe(200);
+    expect(certificate.headers["content-type"]).toBe("application/pdf");
+    const text = await pdfText(new Uint8Array(certificate.rawPayload));
+    expect(text).toContain("Zoë Łukasiewicz");
+    expect(text).toContain("Birth After a Hard Birth");
+    expect(text).toContain("4 lessons");
+    const code = text.match(/Certificate ([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})/)![1]!;
+
+    const again = await pdfText(new Uint8Array((await app().inject({ url: "/reactapi/certificates/courses/2", headers: { cookie } })).rawPayload));
+    expect(again).toContain(code);
+
+    const verified = await app().inject({ url: `/reactapi/certificates/${code.toLowerCase()}` });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toMatchObject({ code, initials: "Z. Ł.", course_title: "Birth After a Hard Birth", lesson_count: 4 });
+    expect(verified.body).not.toContain("Łukasiewicz");
+    expect((await app().inject({ url: "/reactapi/certificates/ABCD-EFGH-JKLM" })).statusCode).toBe(404);
+    expect((await app().inject({ url: "/reactapi/certificates/nonsense" })).statusCode).toBe(400);
+  });
+});
