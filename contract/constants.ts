@@ -34,10 +34,11 @@ export const signedInHintCookie = "signed_in";
  * Every address the web app answers with a screen (web/src/app/router.tsx declares the same).
  * The server answers these with 200 and any other page address with 404 and the app's kind
  * "does not exist" page, so search engines and uptime checks are not told a missing page exists.
+ * A segment written ":name" stands for any one segment (the certificate code of /verify/:code).
  */
 export const appRoutes: readonly string[] = [
-  "/", "/login", "/register", "/template", "/join", "/app",
-  "/home", "/podcast", "/gallery", "/feedback", "/support", "/library", "/course", "/lesson", "/purchase", "/purchase/success",
+  "/", "/login", "/register", "/template", "/join", "/app", "/forgot-password", "/reset-password", "/confirm-email", "/verify/:code",
+  "/home", "/account", "/podcast", "/gallery", "/feedback", "/support", "/library", "/course", "/lesson", "/purchase", "/purchase/success",
 ];
 
 /** The product's name and colours, shared by the app's pages and its install manifest (web/vite.config.ts). */
@@ -47,3 +48,13 @@ export const brand = {
   themeColour: "#7a3e48",
   backgroundColour: "#fbf6f0",
 } as const;
+
+/** Whether an address (without its query) is one of appRoutes, with any one trailing slash ignored. */
+export function isAppRoute(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;
+  const segments = path.split("/");
+  return appRoutes.some((route) => {
+    const pattern = route.split("/");
+    return pattern.length === segments.length && pattern.every((part, index) => (part.startsWith(":") ? segments[index] !== "" : part === segments[index]));
+  });
+}

@@ -3,7 +3,7 @@ import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyServerOptions } from "fastify";
-import { appRoutes, signedInHintCookie } from "../../contract/constants.ts";
+import { isAppRoute, signedInHintCookie } from "../../contract/constants.ts";
 import { installAuthentication } from "./accounts/authentication.ts";
 import { accountRoutes } from "./accounts/account-routes.ts";
 import { accountsRoutes } from "./accounts/accounts-routes.ts";
@@ -138,7 +138,6 @@ export async function buildApp({ db, config, cacheTrust, poolStats, logger = fal
   }
 
   const prerenderedPages = serveWebApp ? readPrerenderedPages(webRoot) : new Map<string, string>();
-  const knownPages = new Set(appRoutes);
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = (request.method === "GET" || request.method === "HEAD") && !request.url.startsWith("/reactapi/") && !request.url.startsWith("/assets/");
     if (serveWebApp && wantsPage) {
@@ -146,8 +145,7 @@ export async function buildApp({ db, config, cacheTrust, poolStats, logger = fal
       // pages depend on the session, gets the app, which picks the screen from the URL.
       const pathname = request.url.split("?")[0]!;
       const prerendered = request.cookies[signedInHintCookie] ? undefined : prerenderedPages.get(pathname);
-      // The router ignores one trailing slash; so does this.
-      const known = knownPages.has(pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname);
+      const known = isAppRoute(pathname);
       return reply
         .code(known ? 200 : 404)
         .header("cache-control", "no-cache")

@@ -125,7 +125,7 @@ describe.each(backends)("my account on %s", (backend) => {
     expect((await app().inject({ url: "/reactapi/users/me", headers: { cookie } })).statusCode).toBe(401);
 
     // Table by table: nothing names her, by address, name or id.
-    const tables = Object.values(schema).filter((value): value is PgTable => typeof value === "object" && value !== null && Symbol.for("drizzle:IsDrizzleTable") in value);
+    const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => typeof value === "object" && value !== null && Symbol.for("drizzle:IsDrizzleTable") in value);
     expect(tables.length).toBeGreaterThan(15);
     for (const table of tables) {
       const { name } = getTableConfig(table);

@@ -62,6 +62,11 @@ const screens = {
   purchase: screen(() => import("../features/payments/purchase-page.tsx")),
   purchaseSuccess: screen(() => import("../features/payments/purchase-success-page.tsx")),
   install: screen(() => import("../features/app/install-page.tsx")),
+  forgotPassword: screen(() => import("../features/account/forgot-password-page.tsx")),
+  resetPassword: screen(() => import("../features/account/reset-password-page.tsx")),
+  confirmEmail: screen(() => import("../features/account/confirm-email-page.tsx")),
+  verifyCertificate: screen(() => import("../features/account/verify-certificate-page.tsx")),
+  account: screen(() => import("../features/account/account-page.tsx")),
   newVersionBanner: lazy(() => import("../features/app/new-version-banner.tsx")),
   notFound: screen(() => import("../features/marketing/not-found-page.tsx")),
 };
@@ -69,6 +74,7 @@ const screens = {
 // The member area's pages, behind RequireMember (web/src/components/member-layout.tsx).
 const memberScreens: Record<string, Screen> = {
   "/home": screens.home,
+  "/account": screens.account,
   "/podcast": screens.podcast,
   "/gallery": screens.gallery,
   "/feedback": screens.feedback,
@@ -123,6 +129,10 @@ export function AppRoutes() {
           <Route path="/join" element={show(screens.join)} />
           <Route path="/template" element={show(screens.template)} />
           <Route path="/app" element={show(screens.install)} />
+          <Route path="/forgot-password" element={show(screens.forgotPassword)} />
+          <Route path="/reset-password" element={show(screens.resetPassword)} />
+          <Route path="/confirm-email" element={show(screens.confirmEmail)} />
+          <Route path="/verify/:code" element={show(screens.verifyCertificate)} />
           <Route path="*" element={show(screens.notFound)} />
         </Route>
         <Route element={show(screens.memberLayout)}>

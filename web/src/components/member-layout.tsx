@@ -22,12 +22,13 @@ const bottomBar = [
   { label: "Support", to: "/support", icon: <SupportIcon /> },
 ];
 
-/** The member header menu of SPEC §2: Welcome, Home and Logout. */
+/** The member header menu of SPEC §2 (Welcome, Home and Logout), with My account. */
 function MemberMenu() {
   const logout = useLogout();
   const entries: MenuEntry[] = [
     { label: "Welcome", to: "/" },
     { label: "Home", to: "/home" },
+    { label: "My account", to: "/account" },
     { label: "Logout", onSelect: () => void logout() },
   ];
   return <HeaderMenu id="member-menu" name="Member menu" entries={entries} />;

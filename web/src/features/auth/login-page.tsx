@@ -18,6 +18,8 @@ export default function LoginPage() {
   const hydrated = useHydrated();
   const location = useLocation();
   const from = (location.state as { from?: string } | null)?.from ?? "/home";
+  // After a password reset (reset-password-page.tsx), a sentence saying what happened.
+  const resetNotice = (location.state as { notice?: string } | null)?.notice;
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -49,6 +51,11 @@ export default function LoginPage() {
           Your account is ready. Please log in.
         </Notice>
       ) : null}
+      {resetNotice ? (
+        <Notice tone="success" role="status" style={{ marginBottom: 16 }}>
+          {resetNotice}
+        </Notice>
+      ) : null}
       <Box component="form" method="post" onSubmit={submit} noValidate={false} sx={{ display: "grid", gap: 2 }}>
         <TextField label="Email" name="email" type="email" autoComplete="email" required disabled={!hydrated} value={email} onChange={(event) => setEmail(event.target.value)} />
         <TextField
@@ -69,7 +76,7 @@ export default function LoginPage() {
         <Button type="submit" variant="contained" size="large" disabled={loading || !hydrated}>
           {loading ? <ProgressRing size={24} label="Signing in" /> : "Submit"}
         </Button>
-        <RouterLink to="/register" style={{ justifySelf: "start", color: "#7a3e48" }}>
+        <RouterLink to="/forgot-password" style={{ justifySelf: "start", color: "#7a3e48" }}>
           Forgot Password?
         </RouterLink>
       </Box>

@@ -1,4 +1,4 @@
-import { createAsyncThunk, createSlice, isAnyOf } from "@reduxjs/toolkit";
+import { createAsyncThunk, createSlice, isAnyOf, type PayloadAction } from "@reduxjs/toolkit";
 import type { LoginRequest, Profile, RegisterRequest } from "../../../../contract/accounts.ts";
 import { signedInHintCookie } from "../../../../contract/constants.ts";
 import { type ApiFailure, callApi, failureOf } from "../../lib/api-client.ts";
@@ -108,6 +108,10 @@ const sessionSlice = createSlice({
     registrationAcknowledged(state) {
       state.registered = false;
     },
+    /** Her profile as the server answered after she changed it on /account. */
+    profileChanged(state, action: PayloadAction<Profile>) {
+      state.user = action.payload;
+    },
     /** Ends the start-up check like a rejected verification, without asking the server. */
     noSessionToVerify(state) {
       state.loading = false;
@@ -164,5 +168,5 @@ const sessionSlice = createSlice({
   },
 });
 
-export const { registrationAcknowledged, noSessionToVerify } = sessionSlice.actions;
+export const { registrationAcknowledged, noSessionToVerify, profileChanged } = sessionSlice.actions;
 export const sessionReducer = sessionSlice.reducer;

@@ -1,0 +1,260 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Typography from "@mui/material/Typography";
+import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from "react";
+import type { Account } from "../../../../contract/account.ts";
+import type { Profile } from "../../../../contract/accounts.ts";
+import { passwordRuleText } from "../../../../contract/constants.ts";
+import { useAppDispatch } from "../../app/store.ts";
+import { Notice } from "../../components/notice.tsx";
+import { PageColumn } from "../../components/page-column.tsx";
+import { Spinner } from "../../components/spinner.tsx";
+import { TextField } from "../../components/text-field.tsx";
+import { callApi, failureOf } from "../../lib/api-client.ts";
+import { profileChanged } from "../auth/session-slice.ts";
+import { useLogout } from "../auth/use-logout.ts";
+
+type Outcome = { tone: "success" | "error"; text: string } | null;
+
+/** One part of the page: a heading, its form, and the sentence that reports what happened. */
+function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-labelledby={id} sx={{ mb: 4 }}>
+      <Typography variant="h2" id={id} sx={{ fontSize: "1.3rem", mb: 1.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+function OutcomeNotice({ outcome }: { outcome: Outcome }) {
+  if (!outcome) return null;
+  return (
+    <Notice tone={outcome.tone} role={outcome.tone === "error" ? "alert" : "status"}>
+      {outcome.text}
+    </Notice>
+  );
+}
+
+/** Runs a form's call, reporting success or the server's sentence. */
+function useSubmit<T>(call: () => Promise<T>, success: (answer: T) => string) {
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    setBusy(true);
+    setOutcome(null);
+    try {
+      setOutcome({ tone: "success", text: success(await call()) });
+    } catch (error) {
+      setOutcome({ tone: "error", text: failureOf(error).error ?? "That did not work. Please try again." });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { outcome, busy, submit };
+}
+
+const formStyle = { display: "grid", gap: 2 } as const;
+
+export default function AccountPage() {
+  const dispatch = useAppDispatch();
+  const logout = useLogout();
+  const [account, setAccount] = useState<Account | null>(null);
+  const [loadProblem, setLoadProblem] = useState<string | null>(null);
+  const reload = useCallback(() => {
+    callApi<Account>("/reactapi/account")
+      .then((answer) => {
+        setAccount(answer);
+        setFirstName(answer.profile.first_name ?? "");
+        setLastName(answer.profile.last_name ?? "");
+        setDueDate(answer.profile.due_date ?? "");
+        setBabyArrived(answer.profile.baby_arrived);
+      })
+      .catch((error: unknown) => setLoadProblem(failureOf(error).error ?? "We could not load your account."));
+  }, []);
+  useEffect(reload, [reload]);
+
+  const [firstName, setFirstName] = useState("");
+  const [lastName, setLastName] = useState("");
+  const [dueDate, setDueDate] = useState("");
+  const [babyArrived, setBabyArrived] = useState(false);
+  const [newEmail, setNewEmail] = useState("");
+  const [emailPassword, setEmailPassword] = useState("");
+  const [currentPassword, setCurrentPassword] = useState("");
+  const [newPassword, setNewPassword] = useState("");
+  const [deletePassword, setDeletePassword] = useState("");
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+
+  const saveProfile = (profile: Profile) => {
+    dispatch(profileChanged(profile));
+    return profile;
+  };
+  const name = useSubmit(
+    async () => saveProfile(await callApi<Profile>("/reactapi/account/name", { body: { first_name: firstName, last_name: lastName } })),
+    () => "Your name is saved.",
+  );
+  const pacing = useSubmit(
+    async () => saveProfile(await callApi<Profile>("/reactapi/account/pacing", { body: { due_date: dueDate || null, baby_arrived: babyArrived } })),
+    (profile) => (profile.due_date ? "Saved. Lessons are suggested for your week." : "Saved. Without a due date, nothing is suggested by week."),
+  );
+  const email = useSubmit(
+    async () => {
+      const answer = await callApi<{ message: string }>("/reactapi/account/email", { body: { email: newEmail, password: emailPassword }, expectStatus: 202 });
+      setEmailPassword("");
+      reload();
+      return answer;
+    },
+    (answer) => answer.message,
+  );
+  const password = useSubmit(
+    async () => {
+      const answer = await callApi<{ message: string }>("/reactapi/account/password", { body: { current_password: currentPassword, new_password: newPassword } });
+      setCurrentPassword("");
+      setNewPassword("");
+      reload();
+      return answer;
+    },
+    (answer) => answer.message,
+  );
+  const devices = useSubmit(
+    async () => {
+      const answer = await callApi<{ ended: number }>("/reactapi/account/sessions/end-others", { body: {} });
+      reload();
+      return answer;
+    },
+    ({ ended }) => (ended === 0 ? "No other device was signed in." : `Signed out of ${ended} other ${ended === 1 ? "device" : "devices"}.`),
+  );
+  const deletion = useSubmit(
+    async () => {
+      await callApi("/reactapi/account/delete", { body: { password: deletePassword } });
+      await logout();
+    },
+    () => "Your account has been deleted.",
+  );
+
+  if (loadProblem) {
+    return (
+      <PageColumn title="My account">
+        <Notice tone="error" role="alert">
+          {loadProblem}
+        </Notice>
+      </PageColumn>
+    );
+  }
+  if (!account) return <Spinner />;
+
+  return (
+    <PageColumn title="My account">
+      <Section title="Your name" id="name-heading">
+        <Box component="form" onSubmit={name.submit} sx={formStyle}>
+          <TextField label="First name" name="first_name" autoComplete="given-name" value={firstName} onChange={(event) => setFirstName(event.target.value)} />
+          <TextField label="Last name" name="last_name" autoComplete="family-name" value={lastName} onChange={(event) => setLastName(event.target.value)} />
+          <OutcomeNotice outcome={name.outcome} />
+          <Button type="submit" variant="contained" disabled={name.busy}>
+            Save name
+          </Button>
+        </Box>
+      </Section>
+
+      <Section title="When is your baby due?" id="due-heading">
+        <Typography sx={{ mb: 1.5 }}>If you like, we suggest the lessons that suit your week. This is only a suggestion: every lesson stays open.</Typography>
+        <Box component="form" onSubmit={pacing.submit} sx={formStyle}>
+          <TextField label="Due date" name="due_date" type="date" value={dueDate} onChange={(event) => setDueDate(event.target.value)} />
+          <label style={{ display: "flex", gap: 8, alignItems: "center", minHeight: 44 }}>
+            <input type="checkbox" checked={babyArrived} onChange={(event) => setBabyArrived(event.target.checked)} style={{ width: 22, height: 22 }} />
+            My baby has arrived
+          </label>
+          <OutcomeNotice outcome={pacing.outcome} />
+          <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+            <Button type="submit" variant="contained" disabled={pacing.busy}>
+              Save
+            </Button>
+            {account.profile.due_date ? (
+              <Button type="button" variant="outlined" disabled={pacing.busy} onClick={() => setDueDate("")}>
+                Remove due date
+              </Button>
+            ) : null}
+          </Box>
+        </Box>
+      </Section>
+
+      <Section title="E-mail address" id="email-heading">
+        <Typography sx={{ mb: 1.5 }}>
+          You sign in with <strong>{account.profile.email}</strong>.
+          {account.pending_email ? ` We are waiting for you to confirm ${account.pending_email}: please open the link we sent there.` : ""}
+        </Typography>
+        <Box component="form" onSubmit={email.submit} sx={formStyle}>
+          <TextField label="New e-mail address" name="new_email" type="email" autoComplete="email" required value={newEmail} onChange={(event) => setNewEmail(event.target.value)} />
+          <TextField label="Your password" name="email_password" type="password" autoComplete="current-password" required value={emailPassword} onChange={(event) => setEmailPassword(event.target.value)} />
+          <OutcomeNotice outcome={email.outcome} />
+          <Button type="submit" variant="contained" disabled={email.busy}>
+            Send confirmation link
+          </Button>
+        </Box>
+      </Section>
+
+      <Section title="Password" id="password-heading">
+        <Box component="form" onSubmit={password.submit} sx={formStyle}>
+          <TextField label="Current password" name="current_password" type="password" autoComplete="current-password" required value={currentPassword} onChange={(event) => setCurrentPassword(event.target.value)} />
+          <TextField label="New password" name="new_password" type="password" autoComplete="new-password" required helperText={passwordRuleText} value={newPassword} onChange={(event) => setNewPassword(event.target.value)} />
+          <OutcomeNotice outcome={password.outcome} />
+          <Button type="submit" variant="contained" disabled={password.busy}>
+            Change password
+          </Button>
+        </Box>
+      </Section>
+
+      <Section title="Your devices" id="devices-heading">
+        <Box component="ul" sx={{ pl: 2.5, mt: 0 }}>
+          {account.sessions.map((session) => (
+            <li key={session.id}>
+              {session.browser}
+              {session.current ? " (this device)" : `, last seen ${new Date(session.last_seen_at).toLocaleString()}`}
+            </li>
+          ))}
+        </Box>
+        <Box sx={formStyle}>
+          <OutcomeNotice outcome={devices.outcome} />
+          <Button type="button" variant="outlined" disabled={devices.busy} onClick={() => void devices.submit()}>
+            Sign out of other devices
+          </Button>
+        </Box>
+      </Section>
+
+      <Section title="Your data" id="data-heading">
+        <Typography sx={{ mb: 1.5 }}>One file with your profile, courses, progress and the forms you sent.</Typography>
+        <Button component="a" href="/reactapi/account/export" download="my-data.json" variant="outlined">
+          Download my data
+        </Button>
+      </Section>
+
+      <Section title="Delete my account" id="delete-heading">
+        <Typography sx={{ mb: 1.5 }}>
+          This removes your profile, your progress, your access to courses and your sessions, and cannot be undone. Feedback and messages you sent stay with us without your name or e-mail.
+        </Typography>
+        <Box
+          component="form"
+          onSubmit={(event: FormEvent) => {
+            event.preventDefault();
+            if (confirmingDelete) void deletion.submit();
+            else setConfirmingDelete(true);
+          }}
+          sx={formStyle}
+        >
+          <TextField label="Your password" name="delete_password" type="password" autoComplete="current-password" required value={deletePassword} onChange={(event) => setDeletePassword(event.target.value)} />
+          {confirmingDelete ? (
+            <Notice tone="error" role="alert">
+              Are you sure? Press the button again to delete your account for good.
+            </Notice>
+          ) : null}
+          <OutcomeNotice outcome={deletion.outcome} />
+          <Button type="submit" variant="contained" color="error" disabled={deletion.busy}>
+            {confirmingDelete ? "Yes, delete my account" : "Delete my account"}
+          </Button>
+        </Box>
+      </Section>
+    </PageColumn>
+  );
+}

@@ -1,0 +1,36 @@
+import Button from "@mui/material/Button";
+import { useEffect, useState } from "react";
+import { Link as RouterLink, useSearchParams } from "react-router";
+import { Notice } from "../../components/notice.tsx";
+import { PageColumn } from "../../components/page-column.tsx";
+import { Spinner } from "../../components/spinner.tsx";
+import { callApi, failureOf } from "../../lib/api-client.ts";
+
+/** Opened from the confirmation mail: confirms the new address at once (a POST, so a mail scanner's visit changes nothing). */
+export default function ConfirmEmailPage() {
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const [outcome, setOutcome] = useState<{ tone: "success" | "info"; text: string } | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    callApi<{ email: string }>("/reactapi/account/email/confirm", { body: { token } })
+      .then((profile) => current && setOutcome({ tone: "success", text: `Your account's e-mail address is now ${profile.email}.` }))
+      .catch((error: unknown) => current && setOutcome({ tone: "info", text: failureOf(error).error ?? "This link cannot be used." }));
+    return () => {
+      current = false;
+    };
+  }, [token]);
+
+  if (!outcome) return <Spinner />;
+  return (
+    <PageColumn title={outcome.tone === "success" ? "E-mail address confirmed" : "This link cannot be used"}>
+      <Notice tone={outcome.tone} role="status" style={{ marginBottom: 16 }}>
+        {outcome.text}
+      </Notice>
+      <Button component={RouterLink} to={outcome.tone === "success" ? "/home" : "/account"} variant="contained" size="large">
+        {outcome.tone === "success" ? "Continue" : "Open my account"}
+      </Button>
+    </PageColumn>
+  );
+}

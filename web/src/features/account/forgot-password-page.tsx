@@ -1,0 +1,52 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Typography from "@mui/material/Typography";
+import { type FormEvent, useState } from "react";
+import { Link as RouterLink } from "react-router";
+import { Notice } from "../../components/notice.tsx";
+import { PageColumn } from "../../components/page-column.tsx";
+import { ProgressRing } from "../../components/spinner.tsx";
+import { TextField } from "../../components/text-field.tsx";
+import { callApi, failureOf } from "../../lib/api-client.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
+
+export default function ForgotPasswordPage() {
+  const hydrated = useHydrated();
+  const [email, setEmail] = useState("");
+  const [sending, setSending] = useState(false);
+  const [answer, setAnswer] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSending(true);
+    setAnswer(null);
+    try {
+      const { message } = await callApi<{ message: string }>("/reactapi/users/forgot-password", { body: { email } });
+      setAnswer({ tone: "success", text: message });
+    } catch (error) {
+      setAnswer({ tone: "error", text: failureOf(error).error ?? "We could not send the link. Please try again." });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <PageColumn title="Forgot your password?">
+      <Typography sx={{ mb: 2 }}>It happens to everyone. Enter the e-mail address you registered with, and we will send you a link to choose a new password.</Typography>
+      <Box component="form" method="post" onSubmit={submit} sx={{ display: "grid", gap: 2 }}>
+        <TextField label="Email" name="email" type="email" autoComplete="email" required disabled={!hydrated} value={email} onChange={(event) => setEmail(event.target.value)} />
+        {answer ? (
+          <Notice tone={answer.tone} role={answer.tone === "error" ? "alert" : "status"}>
+            {answer.text}
+          </Notice>
+        ) : null}
+        <Button type="submit" variant="contained" size="large" disabled={sending || !hydrated}>
+          {sending ? <ProgressRing size={24} label="Sending" /> : "Send me a link"}
+        </Button>
+        <RouterLink to="/login" style={{ justifySelf: "start", color: "#7a3e48" }}>
+          Back to Log in
+        </RouterLink>
+      </Box>
+    </PageColumn>
+  );
+}

@@ -1,0 +1,88 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Typography from "@mui/material/Typography";
+import { type FormEvent, useEffect, useState } from "react";
+import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
+import { passwordRuleText } from "../../../../contract/constants.ts";
+import { Notice } from "../../components/notice.tsx";
+import { PageColumn } from "../../components/page-column.tsx";
+import { ProgressRing, Spinner } from "../../components/spinner.tsx";
+import { TextField } from "../../components/text-field.tsx";
+import { callApi, failureOf } from "../../lib/api-client.ts";
+
+/** What the login page shows after a reset (web/src/features/auth/login-page.tsx reads it). */
+export type LoginNotice = { notice: string };
+
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const navigate = useNavigate();
+  const [linkProblem, setLinkProblem] = useState<string | null | undefined>(undefined);
+  const [password, setPassword] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    callApi("/reactapi/users/reset-password/check", { body: { token } })
+      .then(() => current && setLinkProblem(null))
+      .catch((error: unknown) => current && setLinkProblem(failureOf(error).error ?? "This link cannot be used."));
+    return () => {
+      current = false;
+    };
+  }, [token]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    setProblem(null);
+    try {
+      const { message } = await callApi<{ message: string }>("/reactapi/users/reset-password", { body: { token, password } });
+      await navigate("/login", { replace: true, state: { notice: message } satisfies LoginNotice });
+    } catch (error) {
+      const failure = failureOf(error);
+      if (failure.status === 410) setLinkProblem(failure.error ?? "This link cannot be used.");
+      else setProblem(failure.error ?? "We could not change your password. Please try again.");
+      setSaving(false);
+    }
+  };
+
+  if (linkProblem === undefined) return <Spinner />;
+  if (linkProblem) {
+    return (
+      <PageColumn title="This link cannot be used">
+        <Notice tone="info" role="status" style={{ marginBottom: 16 }}>
+          {linkProblem}
+        </Notice>
+        <Typography sx={{ mb: 2 }}>You can ask for a new link: it takes a moment, and your account is safe meanwhile.</Typography>
+        <Button component={RouterLink} to="/forgot-password" variant="contained" size="large">
+          Send me a new link
+        </Button>
+      </PageColumn>
+    );
+  }
+  return (
+    <PageColumn title="Choose a new password">
+      <Box component="form" method="post" onSubmit={submit} sx={{ display: "grid", gap: 2 }}>
+        <TextField
+          label="New password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          helperText={passwordRuleText}
+        />
+        {problem ? (
+          <Notice tone="error" role="alert">
+            {problem}
+          </Notice>
+        ) : null}
+        <Button type="submit" variant="contained" size="large" disabled={saving}>
+          {saving ? <ProgressRing size={24} label="Saving" /> : "Save my new password"}
+        </Button>
+      </Box>
+    </PageColumn>
+  );
+}

@@ -1,0 +1,57 @@
+import Typography from "@mui/material/Typography";
+import { useEffect, useState } from "react";
+import { useParams } from "react-router";
+import type { CertificateCheck } from "../../../../contract/certificates.ts";
+import { Notice } from "../../components/notice.tsx";
+import { PageColumn } from "../../components/page-column.tsx";
+import { Spinner } from "../../components/spinner.tsx";
+import { callApi, failureOf } from "../../lib/api-client.ts";
+
+/** The public page a certificate's code points to: who (initials), which course, and when. */
+export default function VerifyCertificatePage() {
+  const { code = "" } = useParams();
+  const [answer, setAnswer] = useState<{ certificate: CertificateCheck } | { problem: string } | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    callApi<CertificateCheck>(`/reactapi/certificates/${encodeURIComponent(code)}`)
+      .then((certificate) => current && setAnswer({ certificate }))
+      .catch((error: unknown) => current && setAnswer({ problem: failureOf(error).error ?? "We could not check this certificate." }));
+    return () => {
+      current = false;
+    };
+  }, [code]);
+
+  if (!answer) return <Spinner />;
+  if ("problem" in answer) {
+    return (
+      <PageColumn title="Certificate not found">
+        <Notice tone="info" role="status">
+          {answer.problem}
+        </Notice>
+      </PageColumn>
+    );
+  }
+  const { certificate } = answer;
+  const completedOn = new Date(`${certificate.completed_on}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  return (
+    <PageColumn title="Certificate confirmed">
+      <Notice tone="success" role="status" style={{ marginBottom: 16 }}>
+        This is a genuine certificate of completion issued by {certificate.issuer}.
+      </Notice>
+      <dl style={{ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "8px 16px", margin: 0 }}>
+        <dt>Certificate</dt>
+        <dd style={{ margin: 0 }}>{certificate.code}</dd>
+        <dt>Issued to</dt>
+        <dd style={{ margin: 0 }}>{certificate.initials}</dd>
+        <dt>Course</dt>
+        <dd style={{ margin: 0 }}>{certificate.course_title}</dd>
+        <dt>Lessons</dt>
+        <dd style={{ margin: 0 }}>{certificate.lesson_count}, every one completed</dd>
+        <dt>Completed on</dt>
+        <dd style={{ margin: 0 }}>{completedOn}</dd>
+      </dl>
+      <Typography sx={{ mt: 2, color: "text.secondary" }}>Only the initials are shown here, to protect the member's privacy.</Typography>
+    </PageColumn>
+  );
+}
