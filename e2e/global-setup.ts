@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { serveArguments } from "../server/src/serve-command.ts";
+import { SmtpCatcher } from "../server/src/test/smtp-catcher.ts";
 import { standInEnvironment, startStripeStandIn } from "../server/src/test/stripe-stand-in.ts";
 
 /**
@@ -14,10 +15,14 @@ export default async function globalSetup() {
   const port = process.env.E2E_PORT ?? "5199";
   const dataDir = mkdtempSync(path.join(tmpdir(), "doula-e2e-"));
   const stripe = await startStripeStandIn();
+  // A real SMTP server; each mail it receives is written to a folder the tests read (e2e/helpers.ts).
+  const mailDir = mkdtempSync(path.join(tmpdir(), "doula-e2e-mail-"));
+  const smtp = await new SmtpCatcher(mailDir).start();
   const server = spawn(process.execPath, serveArguments(), {
     env: {
       ...process.env,
       ...standInEnvironment(stripe),
+      SMTP_URL: smtp.url,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       PORT: port,
@@ -45,10 +50,13 @@ export default async function globalSetup() {
   });
   process.env.E2E_ACCESS_CODE = code;
   process.env.E2E_STRIPE_URL = stripe.url;
+  process.env.E2E_MAIL_DIR = mailDir;
   return async () => {
     server.kill("SIGTERM");
     await new Promise((resolve) => server.once("exit", resolve));
     await stripe.close();
+    await smtp.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(mailDir, { recursive: true, force: true });
   };
 }

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
@@ -47,4 +49,33 @@ export async function signedInMember(page: Page, prefix = "member") {
   await logIn(page, email);
   await expect(page).toHaveURL(/\/home$/);
   return email;
+}
+
+type CaughtMail = { to: string; subject: string; text: string; html: string };
+
+/** The newest mail to an address with this subject, as the test SMTP server caught it (e2e/global-setup.ts). */
+export async function mailTo(address: string, subject: string): Promise<CaughtMail> {
+  const folder = process.env.E2E_MAIL_DIR;
+  if (!folder) throw new Error("E2E_MAIL_DIR is not set: the global setup did not start the SMTP server");
+  let found: CaughtMail | undefined;
+  await expect
+    .poll(
+      () => {
+        const mails = readdirSync(folder)
+          .sort()
+          .map((file) => JSON.parse(readFileSync(path.join(folder, file), "utf8")) as CaughtMail);
+        found = mails.reverse().find((mail) => mail.to === address && mail.subject === subject);
+        return Boolean(found);
+      },
+      { message: `a mail "${subject}" to ${address}`, timeout: 20_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The link in a mail's text part that leads to a page of this site. */
+export function linkIn(mail: CaughtMail, pathname: string): string {
+  const link = mail.text.match(/https?:\/\/\S+/g)?.find((candidate) => new URL(candidate).pathname === pathname);
+  if (!link) throw new Error(`no link to ${pathname} in:\n${mail.text}`);
+  return link;
 }
