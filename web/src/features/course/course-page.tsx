@@ -1,4 +1,5 @@
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
+import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
 import LockIcon from "@mui/icons-material/LockOutlined";
 import Box from "@mui/material/Box";
@@ -14,13 +15,15 @@ import { useAppDispatch, useAppSelector } from "../../app/store.ts";
 import { PageColumn } from "../../components/page-column.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { lessonSelected } from "../lesson/lesson-slice.ts";
+import { CertificateOffer } from "../progress/certificate-offer.tsx";
+import { useCourseProgress } from "../progress/use-course-progress.ts";
 import { openCourse } from "./course-slice.ts";
 import { lessonCount, lessonTint, type ModuleNode } from "./module-tree.ts";
 
 const lessonTints = { long: "#eaf3ee", short: "#fdf3e3", absent: "#f4f1f1" } as const;
 const moduleTints = { 1: "#ffffff", 2: "#f7eeee", deeper: "#f2f4f8" } as const;
 
-function LessonRow({ lesson, index, courseId, moduleTitle }: { lesson: Lesson; index: number; courseId: number; moduleTitle: string }) {
+function LessonRow({ lesson, index, courseId, moduleTitle, done }: { lesson: Lesson; index: number; courseId: number; moduleTitle: string; done: boolean }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const tint = lesson.locked ? "absent" : lessonTint(lesson.video_description);
@@ -41,6 +44,11 @@ function LessonRow({ lesson, index, courseId, moduleTitle }: { lesson: Lesson; i
           </Typography>{" "}
           <Typography component="span">{lesson.lesson_title}</Typography>
         </Box>
+        {done ? (
+          <Box component="span" sx={{ display: "flex", alignItems: "center", gap: 0.5, color: "#2e6b3a", fontSize: "0.85rem" }}>
+            <CheckCircleIcon fontSize="small" aria-hidden /> Completed
+          </Box>
+        ) : null}
         {lesson.locked ? (
           <Box component="span" sx={{ display: "flex", alignItems: "center", gap: 0.5, color: "text.secondary", fontSize: "0.85rem" }}>
             {" "}
@@ -52,13 +60,16 @@ function LessonRow({ lesson, index, courseId, moduleTitle }: { lesson: Lesson; i
   );
 }
 
-function ModuleSection({ node, courseId }: { node: ModuleNode; courseId: number }) {
+function ModuleSection({ node, courseId, done }: { node: ModuleNode; courseId: number; done: ReadonlySet<number> }) {
   const [expanded, setExpanded] = useState(false);
   const contentId = useId();
   const lessons = Array.isArray(node.data.lessons) ? node.data.lessons : [];
   const subTopics = node.children.length;
   const tint = node.level === 1 ? moduleTints[1] : node.level === 2 ? moduleTints[2] : moduleTints.deeper;
   const heading = Math.min(node.level + 1, 6);
+  // Counted over the same lessons as the lesson count: its own and its direct children's.
+  const counted = [...lessons, ...node.children.flatMap((child) => (Array.isArray(child.data.lessons) ? child.data.lessons : []))];
+  const doneCount = counted.filter((lesson) => done.has(lesson.id)).length;
   return (
     <Box component="section" data-level={node.level} sx={{ border: "1px solid #e4dcdc", borderRadius: 3, bgcolor: tint, mb: 1.5 }}>
       <Typography component={`h${heading}` as "h2"} sx={{ m: 0, fontSize: "1rem" }}>
@@ -80,6 +91,7 @@ function ModuleSection({ node, courseId }: { node: ModuleNode; courseId: number 
             <Box component="span" sx={{ display: "flex", gap: 1, mt: 0.5, flexWrap: "wrap" }}>
               {subTopics >= 1 ? <Chip component="span" size="small" label={`${subTopics} sub-topic${subTopics === 1 ? "" : "s"}`} /> : null}
               <Chip component="span" size="small" variant="outlined" label={`${lessonCount(node)} lesson${lessonCount(node) === 1 ? "" : "s"}`} />
+              {doneCount > 0 ? <Chip component="span" size="small" sx={{ bgcolor: "#e3f1e6", color: "#1e4620" }} label={`${doneCount} of ${counted.length} done`} /> : null}
             </Box>
           </Box>
           <ExpandMoreIcon aria-hidden sx={{ transform: expanded ? "rotate(180deg)" : "none", transition: "transform 0.2s" }} />
@@ -90,12 +102,12 @@ function ModuleSection({ node, courseId }: { node: ModuleNode; courseId: number 
           {lessons.length > 0 ? (
             <Box component="ul" sx={{ p: 0, m: 0 }}>
               {lessons.map((lesson, index) => (
-                <LessonRow key={lesson.id ?? index} lesson={lesson} index={index} courseId={courseId} moduleTitle={node.data.module_title} />
+                <LessonRow key={lesson.id ?? index} lesson={lesson} index={index} courseId={courseId} moduleTitle={node.data.module_title} done={done.has(lesson.id)} />
               ))}
             </Box>
           ) : null}
           {node.children.map((child) => (
-            <ModuleSection key={child.data.id} node={child} courseId={courseId} />
+            <ModuleSection key={child.data.id} node={child} courseId={courseId} done={done} />
           ))}
         </Box>
       </Collapse>
@@ -113,6 +125,8 @@ export default function CoursePage() {
   useEffect(() => {
     if (Number.isInteger(courseId) && courseId > 0 && !current) void dispatch(openCourse(courseId));
   }, [courseId, current, dispatch]);
+  const progress = useCourseProgress(courseId);
+  const done = new Set(progress?.lessons.filter((lesson) => lesson.completed).map((lesson) => lesson.lesson_id));
 
   const back = (
     <Button component={Link} to="/library" startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
@@ -149,9 +163,15 @@ export default function CoursePage() {
           </Button>
         </Box>
       ) : null}
+      {progress && progress.total > 0 && current.course_access ? (
+        <Typography sx={{ mb: 2 }}>
+          {progress.completed} of {progress.total} lessons done.
+        </Typography>
+      ) : null}
+      {progress?.certificate_available ? <CertificateOffer courseId={courseId} /> : null}
       {current.nestedData.length === 0 ? <Typography>This course has no modules yet.</Typography> : null}
       {current.nestedData.map((node) => (
-        <ModuleSection key={node.data.id} node={node} courseId={courseId} />
+        <ModuleSection key={node.data.id} node={node} courseId={courseId} done={done} />
       ))}
     </PageColumn>
   );

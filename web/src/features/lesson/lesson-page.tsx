@@ -8,7 +8,10 @@ import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { useDeferredValue, useEffect, useState } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router";
-import type { LessonVideo, OpenLesson } from "../../../../contract/catalogue.ts";
+import type { OpenLesson } from "../../../../contract/catalogue.ts";
+import { MarkComplete, PreviousNext } from "../progress/lesson-controls.tsx";
+import { LessonVideo } from "../progress/lesson-video.tsx";
+import { useLessonProgress } from "../progress/use-lesson-progress.ts";
 import { useAppDispatch, useAppSelector } from "../../app/store.ts";
 import { PageColumn } from "../../components/page-column.tsx";
 import { Spinner } from "../../components/spinner.tsx";
@@ -20,10 +23,6 @@ import { useOnline } from "../offline/use-online.ts";
 import { readDownloads } from "./lesson-downloads.ts";
 import { lessonSelected } from "./lesson-slice.ts";
 
-export function videoEmbedUrl(video: LessonVideo): string {
-  const id = encodeURIComponent(video.id);
-  return video.provider === "youtube" ? `https://www.youtube-nocookie.com/embed/${id}` : `https://player.vimeo.com/video/${id}?dnt=1`;
-}
 
 function Downloads({ videoDescription }: { videoDescription: unknown }) {
   const view = readDownloads(videoDescription);
@@ -68,6 +67,7 @@ type LessonPlace = { courseId: number; courseTitle: string; moduleTitle: string 
 
 function OpenLessonView({ lesson, place }: { lesson: OpenLesson; place: LessonPlace }) {
   const online = useOnline();
+  const { progress, update } = useLessonProgress(place.courseId, lesson.id);
   return (
     <>
       {lesson.content_summary ? <Typography sx={{ mb: 2 }}>Before you watch: settle in, breathe, and take this lesson at your own pace.</Typography> : null}
@@ -76,21 +76,14 @@ function OpenLessonView({ lesson, place }: { lesson: OpenLesson; place: LessonPl
           <Typography>You are offline, so the video cannot play just now. It will be here when you are back online; the notes and downloads below are ready.</Typography>
         </Box>
       ) : lesson.video ? (
-        <Box sx={{ position: "relative", pt: "56.25%", borderRadius: 3, overflow: "hidden", bgcolor: "#201a1a", mb: 1 }}>
-          <iframe
-            title={`Video: ${lesson.lesson_title}`}
-            src={videoEmbedUrl(lesson.video)}
-            allow="fullscreen; picture-in-picture"
-            allowFullScreen
-            style={{ position: "absolute", inset: 0, width: "100%", height: "100%", border: 0 }}
-          />
-        </Box>
+        <LessonVideo lessonId={lesson.id} title={lesson.lesson_title} video={lesson.video} progress={progress} update={update} />
       ) : (
         <Typography sx={{ mb: 1 }}>This lesson has no video.</Typography>
       )}
       <Typography variant="body2" sx={{ color: "text.secondary", mb: 2 }}>
         VIDEO INFO HERE
       </Typography>
+      <MarkComplete progress={progress} update={update} />
       <SaveForOffline courseId={place.courseId} courseTitle={place.courseTitle} moduleTitle={place.moduleTitle} lesson={lesson} />
       <Downloads videoDescription={lesson.video_description} />
       <HtmlPanel title="Notes" html={lesson.html_note_content} />
@@ -185,6 +178,7 @@ export default function LessonPage() {
           place={{ courseId, courseTitle: savedCopy?.courseTitle ?? courseObject?.courseTitle ?? "Course", moduleTitle: lesson.module_title }}
         />
       )}
+      <PreviousNext courseId={courseId} modules={courseObject?.course_id === courseId ? selectedCourse : null} lessonId={lessonId} />
       <Box sx={{ textAlign: "center", mt: 3 }}>
         <Button startIcon={<ArrowUpwardIcon />} onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}>
           GO TO TOP

@@ -18,11 +18,12 @@ import { SafeHtml } from "../../lib/safe-html.tsx";
 import { SavedLessonsList } from "../offline/saved-lessons-list.tsx";
 import { useOnline } from "../offline/use-online.ts";
 import { openCourse } from "../course/course-slice.ts";
+import { CourseProgressBar, useProgressSummary } from "../progress/course-progress-bar.tsx";
 import { type LibraryCourse, loadLibrary } from "./library-slice.ts";
 
 export const courseLogo = (index: number) => `/art/logo-${Number.isInteger(index) && index >= 0 && index <= 3 ? index : 0}.svg`;
 
-function CourseCard({ course }: { course: LibraryCourse }) {
+function CourseCard({ course, progress }: { course: LibraryCourse; progress: { completed: number; total: number } | undefined }) {
   const [expanded, setExpanded] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -66,6 +67,7 @@ function CourseCard({ course }: { course: LibraryCourse }) {
           </IconButton>
         }
       />
+      {!locked && progress ? <CourseProgressBar completed={progress.completed} total={progress.total} courseTitle={course.course_title} /> : null}
       <Collapse in={expanded} timeout="auto" unmountOnExit id={detailsId}>
         <CardContent sx={{ pt: 0 }}>
           <SafeHtml html={course.course_description} />
@@ -108,6 +110,7 @@ export default function LibraryPage() {
   useEffect(() => {
     void dispatch(loadLibrary());
   }, [dispatch, online]);
+  const summary = useProgressSummary();
   return (
     <PageColumn title="COURSE LIBRARY">
       <SavedLessonsList />
@@ -120,7 +123,7 @@ export default function LibraryPage() {
         </Typography>
       ) : null}
       {courseListArray.map((course) => (
-        <CourseCard key={course.id} course={course} />
+        <CourseCard key={course.id} course={course} progress={summary?.courses.find((entry) => entry.course_id === course.id)} />
       ))}
     </PageColumn>
   );

@@ -1,0 +1,72 @@
+import { expect, type Page, test } from "@playwright/test";
+import { pdfText } from "../server/src/test/pdf-text.ts";
+import { expectAccessible, signedInMember } from "./helpers.ts";
+
+async function completeLesson(page: Page, courseId: number, lessonId: number) {
+  await page.goto(`/lesson?course=${courseId}&lesson=${lessonId}`);
+  const toggle = page.getByRole("button", { name: "Mark as complete" });
+  await expect(toggle).toBeEnabled();
+  await expect(toggle).toHaveAttribute("aria-pressed", "false");
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+}
+
+test.describe("progress that follows her", () => {
+  test("two lessons marked complete show on the course page, in the library and as Continue on /home", async ({ page }) => {
+    await signedInMember(page, "progress");
+    await completeLesson(page, 1, 1001);
+    await expectAccessible(page);
+    // Next lesson, in course order.
+    await page.getByRole("link", { name: "Next lesson: Your birth preferences" }).click();
+    await expect(page).toHaveURL(/lesson=1002/);
+    await page.getByRole("button", { name: "Mark as complete" }).click();
+    await expect(page.getByRole("button", { name: "Mark as complete" })).toHaveAttribute("aria-pressed", "true");
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Mark as complete" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("link", { name: "Previous lesson: How this course works" })).toBeVisible();
+
+    await page.goto("/course?course=1");
+    await expect(page.getByText("2 of 16 lessons done.")).toBeVisible();
+    await expect(page.getByText("2 of 2 done")).toBeVisible();
+    await page.getByRole("button", { name: /Welcome and Getting Started/ }).click();
+    await expect(page.getByRole("button", { name: /How this course works/ })).toContainText("Completed");
+    await expectAccessible(page);
+
+    await page.goto("/library");
+    await expect(page.getByRole("progressbar", { name: "Progress in Comprehensive Childbirth Education" })).toHaveAttribute("aria-valuenow", "13");
+    await expect(page.getByText("13% done")).toBeVisible();
+    await expectAccessible(page);
+
+    await page.goto("/home");
+    const continueCard = page.getByRole("region", { name: "Continue where you left off" });
+    await expect(continueCard).toContainText("Your birth preferences");
+    await expect(continueCard.getByRole("link", { name: "Next lesson: What starts labour" })).toBeVisible();
+    await expectAccessible(page);
+    await continueCard.getByRole("link", { name: "Continue: Your birth preferences" }).click();
+    await expect(page).toHaveURL(/course=1&lesson=1002/);
+  });
+
+  test("finishing a short course offers a certificate whose code the public page confirms", async ({ page }) => {
+    await signedInMember(page, "certificate");
+    for (const lessonId of [1017, 1018, 1019, 1020]) await completeLesson(page, 2, lessonId);
+    await page.goto("/course?course=2");
+    await expect(page.getByText("4 of 4 lessons done.")).toBeVisible();
+    const downloadPromise = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download certificate" }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toMatch(/^certificate-.*\.pdf$/);
+    const { readFile } = await import("node:fs/promises");
+    const text = await pdfText(new Uint8Array(await readFile((await download.path())!)));
+    expect(text).toContain("Maya");
+    expect(text).toContain("Birth After a Hard Birth");
+    const code = text.match(/Certificate ([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})/)![1]!;
+
+    await page.goto(`/verify/${code}`);
+    await expect(page.getByRole("heading", { name: "Certificate confirmed" })).toBeVisible();
+    await expect(page.getByText("Birth After a Hard Birth")).toBeVisible();
+    await expect(page.getByText("M.", { exact: true })).toBeVisible();
+    await expectAccessible(page);
+    await page.goto("/verify/ABCD-EFGH-JKLM");
+    await expect(page.getByRole("heading", { name: "Certificate not found" })).toBeVisible();
+  });
+});

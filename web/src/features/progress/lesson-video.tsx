@@ -1,0 +1,102 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Typography from "@mui/material/Typography";
+import { useEffect, useRef, useState } from "react";
+import type { LessonVideo as Video } from "../../../../contract/catalogue.ts";
+import type { LessonProgress } from "../../../../contract/progress.ts";
+import { savePositionOnLeaving } from "./use-lesson-progress.ts";
+import { clockTime, resumeAt, VideoProgressTracker } from "./video-progress.ts";
+import { type AttachedPlayer, attachPlayer, videoEmbedUrl } from "./video-players.ts";
+
+type Props = {
+  lessonId: number;
+  title: string;
+  video: Video;
+  progress: LessonProgress | null | undefined;
+  update: (body: { position_seconds?: number; completed?: boolean }) => Promise<unknown>;
+};
+
+/** The lesson's video, which remembers where she is and resumes there ("Resuming at 12:34", Start over). */
+export function LessonVideo({ lessonId, title, video, progress, update }: Props) {
+  const iframe = useRef<HTMLIFrameElement>(null);
+  const player = useRef<AttachedPlayer | null>(null);
+  const [resumedAt, setResumedAt] = useState(0);
+  const known = progress !== undefined;
+
+  useEffect(() => {
+    const element = iframe.current;
+    if (!element || !known) return;
+    const saved = progress ?? { position_seconds: 0, completed: false };
+    const start = resumeAt(saved.position_seconds, saved.completed);
+    let resumed = start === 0;
+    const tracker = new VideoProgressTracker(
+      { savePosition: (seconds) => void update({ position_seconds: seconds }).catch(() => {}), complete: () => void update({ completed: true }).catch(() => {}) },
+      { savedPosition: saved.position_seconds, completed: saved.completed },
+    );
+    let lastPosition = saved.position_seconds;
+    let detached = false;
+    void attachPlayer(element, video.provider, {
+      timeUpdate: (seconds, duration) => {
+        if (!resumed) {
+          // The first report comes once the player is ready: move it to where she left.
+          resumed = true;
+          player.current?.seekTo(start);
+          setResumedAt(start);
+          return;
+        }
+        lastPosition = seconds;
+        tracker.timeUpdate(seconds, duration);
+      },
+      ended: () => tracker.ended(),
+    })
+      .then((attached) => {
+        if (detached) attached.detach();
+        else player.current = attached;
+      })
+      .catch(() => {});
+    const leaving = () => {
+      if (document.visibilityState === "hidden" && lastPosition > 0) savePositionOnLeaving(lessonId, Math.floor(lastPosition));
+    };
+    document.addEventListener("visibilitychange", leaving);
+    window.addEventListener("pagehide", leaving);
+    return () => {
+      detached = true;
+      document.removeEventListener("visibilitychange", leaving);
+      window.removeEventListener("pagehide", leaving);
+      if (lastPosition > 0) tracker.flush();
+      player.current?.detach();
+      player.current = null;
+    };
+    // The player is attached once per lesson; progress changes later come from this player itself.
+  }, [lessonId, video.provider, video.id, known]);
+
+  const resumeNote = progress && !progress.completed ? resumeAt(progress.position_seconds, false) : 0;
+  return (
+    <>
+      <Box sx={{ position: "relative", pt: "56.25%", borderRadius: 3, overflow: "hidden", bgcolor: "#201a1a", mb: 1 }}>
+        <iframe
+          ref={iframe}
+          title={`Video: ${title}`}
+          src={videoEmbedUrl(video)}
+          allow="fullscreen; picture-in-picture"
+          allowFullScreen
+          style={{ position: "absolute", inset: 0, width: "100%", height: "100%", border: 0 }}
+        />
+      </Box>
+      {resumeNote > 0 ? (
+        <Box role="status" sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap", mb: 1 }}>
+          <Typography variant="body2">Resuming at {clockTime(resumedAt || resumeNote)}</Typography>
+          <Button
+            size="small"
+            onClick={() => {
+              player.current?.seekTo(0);
+              void update({ position_seconds: 0 }).catch(() => {});
+            }}
+          >
+            Start over
+          </Button>
+        </Box>
+      ) : null}
+    </>
+  );
+}
