@@ -58,5 +58,11 @@ export const ProgressSummary = z.object({
   continue: LessonPointer.extend({ position_seconds: z.number(), completed: z.boolean() }).nullable(),
   /** The first lesson after that one, in course order, that she has not completed. */
   next: LessonPointer.nullable(),
+  /** Paced to her due date: where she is, and the lessons of modules recommended now that she has not completed. */
+  pacing: z.object({
+    stage: z.enum(["pregnant", "postpartum", "unknown"]),
+    week: z.number().nullable(),
+    lessons: z.array(LessonPointer.extend({ module_title: z.string() })),
+  }),
 });
 export type ProgressSummary = z.infer<typeof ProgressSummary>;

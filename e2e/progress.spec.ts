@@ -69,4 +69,31 @@ test.describe("progress that follows her", () => {
     await page.goto("/verify/ABCD-EFGH-JKLM");
     await expect(page.getByRole("heading", { name: "Certificate not found" })).toBeVisible();
   });
+
+  test("paced to her due date: this week's lessons on /home, Recommended now and Coming up on the course, then the fourth trimester", async ({ page }) => {
+    await signedInMember(page, "pacing");
+    const card = page.getByRole("region", { name: "When is your baby due?" });
+    await expect(card).toBeVisible();
+    await expectAccessible(page);
+    // 63 days before the due date: 31 completed weeks.
+    const due = new Date(Date.now() + 63 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    await card.getByLabel("Due date").fill(due);
+    await card.getByRole("button", { name: "Save due date" }).click();
+    const week = page.getByRole("region", { name: "You are 31 weeks: this week's lessons" });
+    await expect(week.getByRole("link", { name: "What starts labour" })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.goto("/course?course=1");
+    await expect(page.getByRole("button", { name: /Understanding Labour/ })).toContainText("Recommended now");
+    await expect(page.getByRole("button", { name: /Comfort Measures/ })).toContainText("Coming up");
+    await expect(page.getByRole("button", { name: /After the Birth/ })).not.toContainText(/Recommended now|Coming up/);
+    await expectAccessible(page);
+
+    await page.goto("/home");
+    await page.getByRole("button", { name: "My baby has arrived" }).click();
+    const fourth = page.getByRole("region", { name: "Your fourth trimester: lessons for now" });
+    await expect(fourth.getByRole("link", { name: "The golden hour" })).toBeVisible();
+    await page.goto("/course?course=1");
+    await expect(page.getByRole("button", { name: /After the Birth/ })).toContainText("Recommended now");
+  });
 });

@@ -56,6 +56,27 @@ describe.each(backends)("lesson progress and certificates on %s", (backend) => {
     expect(answer.courses.find((course) => course.course_id === 1)).toEqual({ course_id: 1, completed: 2, total: 16 });
   });
 
+  it("paces lessons to her due date: this week's lessons, then the fourth trimester once the baby has arrived", async () => {
+    const { cookie } = await signedInMember(app(), "pacing");
+    expect((await summary(cookie)).pacing).toEqual({ stage: "unknown", week: null, lessons: [] });
+    // 63 days before the due date: 31 completed weeks.
+    const due = new Date(Date.now() + 63 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    await app().inject({ method: "POST", url: "/reactapi/account/pacing", headers: { ...jsonHeaders, cookie }, payload: { due_date: due, baby_arrived: false } });
+    const pregnant = (await summary(cookie)).pacing;
+    expect(pregnant.stage).toBe("pregnant");
+    expect(pregnant.week).toBe(31);
+    // Week 30's module (Understanding Labour) of a free course; not the locked course's week-30 module.
+    expect(pregnant.lessons.map((lesson) => lesson.lesson_id)).toEqual([1003]);
+    await save(cookie, 1003, { completed: true });
+    expect((await summary(cookie)).pacing.lessons).toEqual([]);
+    await app().inject({ method: "POST", url: "/reactapi/account/pacing", headers: { ...jsonHeaders, cookie }, payload: { due_date: due, baby_arrived: true } });
+    const postpartum = (await summary(cookie)).pacing;
+    expect(postpartum).toMatchObject({ stage: "postpartum", week: null });
+    expect(postpartum.lessons.map((lesson) => lesson.lesson_title)).toEqual(["The golden hour", "Your first days home"]);
+    // Pacing only suggests: a lesson outside this week still opens and saves.
+    expect((await save(cookie, 1011, { position_seconds: 5 })).statusCode).toBe(200);
+  });
+
   it("offers the certificate when every lesson is complete: a PDF with her name, verified by its code", async () => {
     const { cookie } = await signedInMember(app(), "graduate");
     const early = await app().inject({ url: "/reactapi/certificates/courses/2", headers: { cookie } });

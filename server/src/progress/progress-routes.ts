@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { CourseIdParams, type CourseProgress, LessonIdParams, type LessonProgress, ProgressUpdate, type ProgressSummary } from "../../../contract/progress.ts";
+import { moduleTiming, pacingStage } from "../../../contract/pacing.ts";
 import { requireMember } from "../accounts/authentication.ts";
 import type { UserRow } from "../accounts/users-repository.ts";
 import type { CatalogueReader, CourseOutline } from "../catalogue/catalogue-repository.ts";
@@ -67,14 +68,29 @@ export async function progressRoutes(app: FastifyInstance, { db, catalogue }: Pr
       if (outline) outlines.set(courseId, outline);
     }
     const courses = [...outlines.values()].map((outline) => ({ course_id: outline.id, ...countDone(outline, rows) }));
+    const done = new Set(rows.filter((row) => row.completedAt !== null).map((row) => row.lessonId));
+
+    // Paced to her due date: the lessons she may open, of modules that suit her week, not yet done.
+    const stage = pacingStage({ due_date: member.dueDate, baby_arrived: member.babyArrived });
+    const pacing = {
+      stage: stage.kind,
+      week: stage.kind === "pregnant" ? stage.week : null,
+      lessons: [...outlines.values()]
+        .filter((outline) => accessible.has(outline.id))
+        .flatMap((outline) =>
+          outline.lessons
+            .filter((lesson) => !done.has(lesson.id) && moduleTiming(lesson.recommendedWeek, stage) === "now")
+            .map((lesson) => ({ course_id: outline.id, course_title: outline.title, lesson_id: lesson.id, lesson_title: lesson.title, module_title: lesson.moduleTitle })),
+        )
+        .slice(0, 6),
+    };
 
     // The most recent lesson she may still open (a grant may have ended since).
     const latest = placed.find(({ place }) => place.access === "open");
-    if (!latest || latest.place.access !== "open") return { courses, continue: null, next: null };
+    if (!latest || latest.place.access !== "open") return { courses, continue: null, next: null, pacing };
     const outline = outlines.get(latest.place.courseId)!;
     const index = outline.lessons.findIndex((lesson) => lesson.id === latest.row.lessonId);
     const lesson = outline.lessons[index]!;
-    const done = new Set(rows.filter((row) => row.completedAt !== null).map((row) => row.lessonId));
     const mayOpen = accessible.has(outline.id);
     const following = outline.lessons.slice(index + 1).find((candidate) => !done.has(candidate.id) && (mayOpen || candidate.previewable));
     return {
@@ -88,6 +104,7 @@ export async function progressRoutes(app: FastifyInstance, { db, catalogue }: Pr
         completed: latest.row.completedAt !== null,
       },
       next: following ? { course_id: outline.id, course_title: outline.title, lesson_id: following.id, lesson_title: following.title } : null,
+      pacing,
     };
   });
 }

@@ -11,6 +11,7 @@ import Typography from "@mui/material/Typography";
 import { useEffect, useId, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { Lesson } from "../../../../contract/catalogue.ts";
+import { moduleTiming, type PacingStage, pacingStage } from "../../../../contract/pacing.ts";
 import { useAppDispatch, useAppSelector } from "../../app/store.ts";
 import { PageColumn } from "../../components/page-column.tsx";
 import { Spinner } from "../../components/spinner.tsx";
@@ -60,7 +61,7 @@ function LessonRow({ lesson, index, courseId, moduleTitle, done }: { lesson: Les
   );
 }
 
-function ModuleSection({ node, courseId, done }: { node: ModuleNode; courseId: number; done: ReadonlySet<number> }) {
+function ModuleSection({ node, courseId, done, stage }: { node: ModuleNode; courseId: number; done: ReadonlySet<number>; stage: PacingStage }) {
   const [expanded, setExpanded] = useState(false);
   const contentId = useId();
   const lessons = Array.isArray(node.data.lessons) ? node.data.lessons : [];
@@ -70,6 +71,7 @@ function ModuleSection({ node, courseId, done }: { node: ModuleNode; courseId: n
   // Counted over the same lessons as the lesson count: its own and its direct children's.
   const counted = [...lessons, ...node.children.flatMap((child) => (Array.isArray(child.data.lessons) ? child.data.lessons : []))];
   const doneCount = counted.filter((lesson) => done.has(lesson.id)).length;
+  const timing = moduleTiming(node.data.recommended_week ?? null, stage);
   return (
     <Box component="section" data-level={node.level} sx={{ border: "1px solid #e4dcdc", borderRadius: 3, bgcolor: tint, mb: 1.5 }}>
       <Typography component={`h${heading}` as "h2"} sx={{ m: 0, fontSize: "1rem" }}>
@@ -91,6 +93,8 @@ function ModuleSection({ node, courseId, done }: { node: ModuleNode; courseId: n
             <Box component="span" sx={{ display: "flex", gap: 1, mt: 0.5, flexWrap: "wrap" }}>
               {subTopics >= 1 ? <Chip component="span" size="small" label={`${subTopics} sub-topic${subTopics === 1 ? "" : "s"}`} /> : null}
               <Chip component="span" size="small" variant="outlined" label={`${lessonCount(node)} lesson${lessonCount(node) === 1 ? "" : "s"}`} />
+              {timing === "now" ? <Chip component="span" size="small" sx={{ bgcolor: "#7a3e48", color: "#ffffff" }} label="Recommended now" /> : null}
+              {timing === "soon" ? <Chip component="span" size="small" sx={{ bgcolor: "#fdf3e3", color: "#5b3a00" }} label="Coming up" /> : null}
               {doneCount > 0 ? <Chip component="span" size="small" sx={{ bgcolor: "#e3f1e6", color: "#1e4620" }} label={`${doneCount} of ${counted.length} done`} /> : null}
             </Box>
           </Box>
@@ -107,7 +111,7 @@ function ModuleSection({ node, courseId, done }: { node: ModuleNode; courseId: n
             </Box>
           ) : null}
           {node.children.map((child) => (
-            <ModuleSection key={child.data.id} node={child} courseId={courseId} done={done} />
+            <ModuleSection key={child.data.id} node={child} courseId={courseId} done={done} stage={stage} />
           ))}
         </Box>
       </Collapse>
@@ -126,6 +130,8 @@ export default function CoursePage() {
     if (Number.isInteger(courseId) && courseId > 0 && !current) void dispatch(openCourse(courseId));
   }, [courseId, current, dispatch]);
   const progress = useCourseProgress(courseId);
+  const user = useAppSelector((state) => state.session.user);
+  const stage = user ? pacingStage(user) : ({ kind: "unknown" } as const);
   const done = new Set(progress?.lessons.filter((lesson) => lesson.completed).map((lesson) => lesson.lesson_id));
 
   const back = (
@@ -171,7 +177,7 @@ export default function CoursePage() {
       {progress?.certificate_available ? <CertificateOffer courseId={courseId} /> : null}
       {current.nestedData.length === 0 ? <Typography>This course has no modules yet.</Typography> : null}
       {current.nestedData.map((node) => (
-        <ModuleSection key={node.data.id} node={node} courseId={courseId} done={done} />
+        <ModuleSection key={node.data.id} node={node} courseId={courseId} done={done} stage={stage} />
       ))}
     </PageColumn>
   );

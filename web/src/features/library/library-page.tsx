@@ -110,7 +110,7 @@ export default function LibraryPage() {
   useEffect(() => {
     void dispatch(loadLibrary());
   }, [dispatch, online]);
-  const summary = useProgressSummary();
+  const [summary] = useProgressSummary();
   return (
     <PageColumn title="COURSE LIBRARY">
       <SavedLessonsList />

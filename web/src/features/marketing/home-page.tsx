@@ -5,16 +5,18 @@ import { LinkTile } from "../../components/link-tile.tsx";
 import { ImageGrid } from "../../components/image-grid.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { ContinueCard } from "../progress/continue-card.tsx";
+import { PacingCard } from "../progress/pacing-card.tsx";
 import { useProgressSummary } from "../progress/course-progress-bar.tsx";
 
 const homeImages = Array.from({ length: 6 }, (_, index) => ({ src: `/art/home-${index + 1}.svg`, label: `Image 0${index + 1}` }));
 
 export default function HomePage() {
   const user = useAppSelector((state) => state.session.user);
-  const summary = useProgressSummary();
+  const [summary, reloadSummary] = useProgressSummary();
   return (
     <PageColumn title="Welcome to the Beta">
       {summary ? <ContinueCard summary={summary} /> : null}
+      {summary ? <PacingCard pacing={summary.pacing} onChanged={reloadSummary} /> : null}
       <Typography sx={{ mb: 2 }}>
         Thank you{user?.first_name ? `, ${user.first_name},` : ""} for being one of our first members. Your time and trust mean a great deal.
       </Typography>

@@ -1,11 +1,12 @@
 import Box from "@mui/material/Box";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { ProgressSummary } from "../../../../contract/progress.ts";
 import { callApi } from "../../lib/api-client.ts";
 
-/** Her summary (done per course, where to continue); null until it loads, or when it cannot. */
-export function useProgressSummary(): ProgressSummary | null {
+/** Her summary (done per course, where to continue, pacing); null until it loads, or when it cannot. */
+export function useProgressSummary(): [ProgressSummary | null, () => void] {
   const [summary, setSummary] = useState<ProgressSummary | null>(null);
+  const [version, setVersion] = useState(0);
   useEffect(() => {
     let current = true;
     callApi<ProgressSummary>("/reactapi/progress/summary")
@@ -14,8 +15,9 @@ export function useProgressSummary(): ProgressSummary | null {
     return () => {
       current = false;
     };
-  }, []);
-  return summary;
+  }, [version]);
+  const reload = useCallback(() => setVersion((was) => was + 1), []);
+  return [summary, reload];
 }
 
 /** "40% done" with a bar, for a course she may open. */
