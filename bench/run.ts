@@ -109,6 +109,7 @@ async function measureApi(prefix: "api" | "postgres", environment: Record<string
     body: JSON.stringify({ query: largest.id }),
   });
   const me = await load({ url: `${server.url}/reactapi/users/me`, headers: { cookie } });
+  const progress = await measureProgressSaves(server.url, code);
   clearInterval(sampler);
 
   figures[`${prefix}.baseline_rps`] = baselineRun.rps;
@@ -120,8 +121,45 @@ async function measureApi(prefix: "api" | "postgres", environment: Record<string
   figures[`${prefix}.modules_p99_ms`] = modules.p99;
   figures[`${prefix}.me_rps`] = me.rps;
   figures[`${prefix}.login_ms`] = loginMs;
+  figures[`progress.${prefix === "api" ? "" : "postgres_"}save_rps`] = progress.rps;
+  figures[`progress.${prefix === "api" ? "" : "postgres_"}save_p99_ms`] = progress.p99;
   if (prefix === "postgres") figures["postgres.errors"] = errors - errorsBefore;
   return { server, startupMs, idleRss, peakRss, member: { email, password: BENCH_PASSWORD }, lessonPage: largest.lessonPage };
+}
+
+/**
+ * Video positions saved as members watch: 20 members, each in the lessons of the free courses,
+ * every request a different member, lesson and second, as a thousand phones playing at once would send.
+ */
+async function measureProgressSaves(url: string, code: string) {
+  const members: string[] = [];
+  for (let index = 0; index < 20; index++) members.push((await signIn(url, code)).cookie);
+  const lessons = new Set<number>();
+  for (const courseId of [1, 2]) {
+    const response = await fetch(`${url}/reactapi/getcoursemodules`, { method: "POST", headers: { "content-type": "application/json", cookie: members[0]! }, body: JSON.stringify({ query: courseId }) });
+    if (!response.ok) continue;
+    for (const module of (await response.json()) as { lessons: { id: number; locked: boolean }[] }[]) for (const lesson of module.lessons) if (!lesson.locked) lessons.add(lesson.id);
+  }
+  const lessonIds = [...lessons];
+  if (lessonIds.length === 0) throw new Error("no open lesson to save progress in");
+  let counter = 0;
+  return load({
+    url,
+    requests: [
+      {
+        method: "POST",
+        setupRequest: (request) => {
+          counter += 1;
+          return {
+            ...request,
+            path: `/reactapi/progress/lessons/${lessonIds[counter % lessonIds.length]}`,
+            headers: { "content-type": "application/json", cookie: members[counter % members.length]! },
+            body: JSON.stringify({ position_seconds: counter % 3600 }),
+          };
+        },
+      },
+    ],
+  });
 }
 
 type Member = { email: string; password: string };
@@ -242,6 +280,11 @@ async function main() {
     "postgres.getcourses_p99_ms": (value) => value < 25,
     "postgres.modules_ratio": (value) => value >= 0.3,
     "postgres.errors": (value) => value === 0,
+    // Issue 9: a thousand members watching at once cost nothing.
+    "progress.save_rps": (value) => value >= 1000,
+    "progress.save_p99_ms": (value) => value < 25,
+    "progress.postgres_save_rps": (value) => value >= 1000,
+    "progress.postgres_save_p99_ms": (value) => value < 25,
   };
   for (const route of Object.keys(routeScreens)) targets[`web.js_gz_bytes.${route}`] = (value) => value < 150_000;
   for (const route of ["/", "/login", "/home", "/lesson"]) {

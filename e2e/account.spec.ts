@@ -83,4 +83,24 @@ test.describe("a member's account", () => {
     await logIn(page, email);
     await expect(page.getByRole("alert")).toContainText("Invalid email or password");
   });
+
+  test("changing the e-mail address: confirmed by the link mailed to the new one, announced to the old one", async ({ page }) => {
+    const email = await signedInMember(page, "moving");
+    await page.goto("/account");
+    const newAddress = newEmail("moved");
+    await page.getByLabel("New e-mail address").fill(newAddress);
+    await page.getByLabel("Your password").first().fill(PASSWORD);
+    await page.getByRole("button", { name: "Send confirmation link" }).click();
+    await expect(page.getByText(`We have sent a confirmation link to ${newAddress}`)).toBeVisible();
+    await expect(page.getByText(`We are waiting for you to confirm ${newAddress}`)).toBeVisible();
+    await mailTo(email, "Your e-mail address is changing");
+
+    const link = linkIn(await mailTo(newAddress, "Confirm your new e-mail address"), "/confirm-email");
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, ""));
+    await expect(page.getByRole("heading", { name: "E-mail address confirmed" })).toBeVisible();
+    await expect(page.getByRole("status")).toContainText(newAddress);
+    await expectAccessible(page);
+    await page.goto("/account");
+    await expect(page.getByText(`You sign in with ${newAddress}.`)).toBeVisible();
+  });
 });

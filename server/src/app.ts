@@ -121,7 +121,7 @@ export async function buildApp({ db, config, cacheTrust, poolStats, logger = fal
   await app.register(progressRoutes, { db, catalogue });
   await app.register(certificatesRoutes, { db, catalogue, publicUrl: config.publicUrl, instructorName: config.instructorName, businessName: config.businessName });
   await app.register(formsRoutes, { db });
-  await app.register(paymentsRoutes, { db, catalogue, stripe: config.stripe, publicUrl: config.publicUrl });
+  await app.register(paymentsRoutes, { db, catalogue, stripe: config.stripe, publicUrl: config.publicUrl, mail });
   await app.register(healthRoutes, { db });
   await app.register(openApiRoutes);
   await app.register(siteRoutes, { site: config.site, onlinePayment: config.stripe !== null });

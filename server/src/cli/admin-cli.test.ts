@@ -60,6 +60,11 @@ describe("the admin CLI while the server runs on the same data directory", () =>
     const users = await runAdmin(["user", "list"], environment);
     expect(users.stdout).toContain(email);
     expect(server.output()).toContain('"command":"access-code create"');
+
+    // The welcome mail of that registration, in the outbox; without SMTP_URL it went to the log.
+    const mail = await runAdmin(["mail", "list"], environment);
+    expect(mail.code).toBe(0);
+    expect(mail.stdout).toMatch(new RegExp(`#\\d+ welcome to ${email.replace(/[.+]/g, "\\$&")}: "Welcome to .+" \\((logged|waiting)`));
   });
 
   it("grants a course and promotes a member", async () => {

@@ -4,7 +4,7 @@
  */
 
 export type Mail = { kind: MailKind; to: string; subject: string; text: string; html: string };
-export type MailKind = "welcome" | "password_reset" | "email_change_confirm" | "email_change_notice" | "password_changed";
+export type MailKind = "welcome" | "password_reset" | "email_change_confirm" | "email_change_notice" | "password_changed" | "purchase_receipt";
 
 export type MailContext = { businessName: string; publicUrl: string };
 
@@ -79,5 +79,21 @@ export function passwordChangedMail(to: string, firstName: string | null, contex
     "The password of your account was just changed, and every other device was signed out.",
     "If this was not you, please reset your password now and write to us from the Support page.",
     { label: "Reset your password", link: `${context.publicUrl}/forgot-password` },
+  ]);
+}
+
+export function purchaseReceiptMail(
+  to: string,
+  firstName: string | null,
+  purchase: { plan: string; amountMinor: number; currency: string; paidAt: Date },
+  context: MailContext,
+): Mail {
+  const amount = new Intl.NumberFormat("en", { style: "currency", currency: purchase.currency }).format(purchase.amountMinor / 100);
+  const date = purchase.paidAt.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  return compose("purchase_receipt", to, `Your receipt: ${purchase.plan}`, context, [
+    greeting(firstName),
+    `Thank you. We received ${amount} for ${purchase.plan} on ${date}, and its courses are open in your library now.`,
+    { label: "Open your library", link: `${context.publicUrl}/library` },
+    "Stripe, who handled the payment, sends its own receipt too. Your purchases and billing are on the Purchase page.",
   ]);
 }

@@ -9,13 +9,15 @@ import type { Database } from "../db/client.ts";
 import { HttpError, parseInput } from "../http/errors.ts";
 import { billingCustomerOf, findPlanForSale, findPurchase, purchasesOf, recordCheckoutStarted } from "./purchases-repository.ts";
 import { createCheckoutSession, createPortalSession, createStripeClient, describeStripeFailure, paymentServiceUnavailable } from "./stripe-client.ts";
+import type { MailSender } from "../mail/mail-sender.ts";
+import type { MailContext } from "../mail/mail-templates.ts";
 import { applyStripeEvent, type StripeEvent } from "./stripe-events.ts";
 
 export const STRIPE_WEBHOOK_PATH = "/reactapi/stripe/webhook";
 
-type PaymentsOptions = { db: Database; catalogue: CatalogueReader; stripe: StripeConfig | null; publicUrl: string };
+type PaymentsOptions = { db: Database; catalogue: CatalogueReader; stripe: StripeConfig | null; publicUrl: string; mail: { sender: MailSender; context: MailContext } };
 
-export async function paymentsRoutes(app: FastifyInstance, { db, catalogue, stripe: stripeConfig, publicUrl }: PaymentsOptions) {
+export async function paymentsRoutes(app: FastifyInstance, { db, catalogue, stripe: stripeConfig, publicUrl, mail }: PaymentsOptions) {
   const stripe = stripeConfig ? createStripeClient(stripeConfig) : null;
   const requireStripe = (): Stripe => {
     if (!stripe) throw new HttpError(404, "Online payment is not set up on this site. Please write to the instructor to join a plan.");
@@ -97,14 +99,17 @@ export async function paymentsRoutes(app: FastifyInstance, { db, catalogue, stri
     return { url };
   });
 
-  await app.register(stripeWebhookRoute, { db, stripe, webhookSecret: stripeConfig?.webhookSecret });
+  await app.register(stripeWebhookRoute, { db, stripe, webhookSecret: stripeConfig?.webhookSecret, mail });
 }
 
 /**
  * Stripe's signed events. Registered in its own scope, where bodies stay raw bytes: the signature
  * covers the exact bytes Stripe sent, and parsing them first would lose what it signed.
  */
-async function stripeWebhookRoute(app: FastifyInstance, options: { db: Database; stripe: Stripe | null; webhookSecret: string | undefined }) {
+async function stripeWebhookRoute(
+  app: FastifyInstance,
+  options: { db: Database; stripe: Stripe | null; webhookSecret: string | undefined; mail: { sender: MailSender; context: MailContext } },
+) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
 
@@ -122,9 +127,12 @@ async function stripeWebhookRoute(app: FastifyInstance, options: { db: Database;
       request.log.warn("a Stripe webhook call with a bad signature was refused");
       throw new HttpError(400, "The webhook signature does not match; the event was not applied.");
     }
-    const outcome = await applyStripeEvent(options.db, event, request.log);
+    const outcome = await applyStripeEvent(options.db, event, request.log, options.mail.context);
     // The embedded database's in-memory grants must hear of it; PostgreSQL's are read every time.
-    if (outcome === "handled") dataChanges.emit("access");
+    if (outcome === "handled") {
+      dataChanges.emit("access");
+      options.mail.sender.wake();
+    }
     request.log.info({ stripeEvent: event.id, type: event.type, outcome }, "Stripe event received");
     return { received: true };
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { importCatalogue } from "../catalogue/catalogue-transfer.ts";
 import { executeCommand } from "../cli/admin-commands.ts";
-import { courses, earlyClosures, stripeEvents } from "../db/schema.ts";
+import { courses, earlyClosures, mailOutbox, stripeEvents } from "../db/schema.ts";
 import { forgetOldStripeRecords } from "./purchases-repository.ts";
 import { setUserRole } from "../accounts/users-repository.ts";
 import { backends, createTestApp, demoCatalogue, jsonHeaders, postgresMissingNotice, signedInMember, type TestApp } from "../test/test-app.ts";
@@ -189,6 +189,13 @@ describe.each(backends)("payments with Stripe on %s", (backend) => {
       expect((await statusOf(buyer.cookie, buyer.session.id)).json()).toMatchObject({ status: "paid", courses_open: true });
       const lesson = await app().inject({ method: "POST", url: "/reactapi/getcoursemodules", headers: { ...jsonHeaders, cookie: buyer.cookie }, payload: { query: 4 } });
       expect(lesson.json().every((module: { lessons: { locked: boolean }[] }) => module.lessons.every((entry) => !entry.locked))).toBe(true);
+      // The receipt was written with the grants; a replay of the event writes no second one.
+      const receipts = async () => (await context.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, buyer.email))).filter((mail) => mail.kind === "purchase_receipt");
+      const [receipt] = await receipts();
+      expect(receipt!.subject).toMatch(/^Your receipt: /);
+      expect(receipt!.textBody).toMatch(/We received \S+ for .+, and its courses are open in your library now\./);
+      await deliver(checkoutCompleted(buyer.session));
+      expect(await receipts()).toHaveLength(1);
     });
 
     it.each([

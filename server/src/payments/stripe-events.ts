@@ -5,6 +5,8 @@ import type { Database, Queryable } from "../db/client.ts";
 import { earlyClosures, purchases, stripeEvents, users } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { closePurchaseGrants, openPurchaseGrants } from "../grants/grants-repository.ts";
+import { type MailContext, purchaseReceiptMail } from "../mail/mail-templates.ts";
+import { queueMail } from "../mail/outbox.ts";
 import { findPlanForSale, findPurchase, type PurchaseRow, recordCheckoutStarted, recordPayment, updatePurchase } from "./purchases-repository.ts";
 
 // The parts of Stripe's objects this server reads. Stripe's webhook endpoints may be pinned to an
@@ -64,7 +66,7 @@ const Charge = z
 export type StripeEvent = { id: string; type: string; created: number; data: { object: unknown } };
 export type EventOutcome = "handled" | "duplicate" | "ignored";
 
-type Handler = (tx: Queryable, object: unknown, event: StripeEvent, log: FastifyBaseLogger) => Promise<void>;
+type Handler = (tx: Queryable, object: unknown, event: StripeEvent, log: FastifyBaseLogger, mail: MailContext) => Promise<void>;
 
 const handlers: Record<string, Handler> = {
   "checkout.session.completed": completeCheckout,
@@ -80,7 +82,7 @@ const handlers: Record<string, Handler> = {
  * Applies one verified Stripe event, once: its id is stored in the same transaction as its
  * effects, so a replayed or duplicated delivery (to this or another app server) changes nothing.
  */
-export async function applyStripeEvent(db: Database, event: StripeEvent, log: FastifyBaseLogger): Promise<EventOutcome> {
+export async function applyStripeEvent(db: Database, event: StripeEvent, log: FastifyBaseLogger, mail: MailContext): Promise<EventOutcome> {
   const handler = handlers[event.type];
   if (!handler) return "ignored";
   return db.transaction(async (tx) => {
@@ -88,7 +90,7 @@ export async function applyStripeEvent(db: Database, event: StripeEvent, log: Fa
     const fresh = await tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: stripeEvents.id });
     if (fresh.length === 0) return "duplicate";
     try {
-      await handler(tx, event.data.object, event, log);
+      await handler(tx, event.data.object, event, log, mail);
     } catch (error) {
       if (!(error instanceof z.ZodError)) throw error;
       log.error({ stripeEvent: event.id, type: event.type, problems: error.issues.slice(0, 5) }, "a Stripe event of a known type had an unexpected shape");
@@ -110,7 +112,7 @@ async function lockStripeObjects(tx: Queryable, ids: (string | null)[]): Promise
 
 const fromUnix = (seconds: number) => new Date(seconds * 1000);
 
-async function completeCheckout(tx: Queryable, object: unknown, event: StripeEvent, log: FastifyBaseLogger): Promise<void> {
+async function completeCheckout(tx: Queryable, object: unknown, event: StripeEvent, log: FastifyBaseLogger, mail: MailContext): Promise<void> {
   const session = CheckoutSession.parse(object);
   if (session.payment_status !== "paid") {
     log.info({ checkoutSession: session.id, paymentStatus: session.payment_status }, "checkout completed, payment still on its way");
@@ -157,6 +159,9 @@ async function completeCheckout(tx: Queryable, object: unknown, event: StripeEve
   const closure = await takeEarlyClosure(tx, [session.subscription, session.payment_intent]);
   if (!closure) {
     await openPurchaseGrants(tx, { id: purchase.id, userId: member }, purchase.courseIds);
+    // The receipt is written with the grants it announces: both happen, or neither.
+    const [buyer] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, member));
+    if (buyer) await queueMail(tx, purchaseReceiptMail(buyer.email, buyer.firstName, { plan: purchase.planName, amountMinor: paidAmount, currency: paidCurrency, paidAt }, mail));
     return;
   }
   if (closure.kind === "refunded") {
