@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import PDFDocument from "pdfkit";
+import type PDFKit from "pdfkit";
 
 export type CertificateContent = {
   memberName: string;
@@ -53,8 +53,12 @@ function runsOf(text: string): Array<{ subset: Subset; text: string }> {
 const BRAND = "#7a3e48";
 const INK = "#2b2b2b";
 
-/** The certificate of completion as a PDF (A4, landscape), fonts embedded. */
-export function renderCertificate(content: CertificateContent): Promise<Buffer> {
+/**
+ * The certificate of completion as a PDF (A4, landscape), fonts embedded. pdfkit and its font
+ * engine are loaded on the first certificate, not at start: they would double the idle server's memory use.
+ */
+export async function renderCertificate(content: CertificateContent): Promise<Buffer> {
+  const { default: PDFDocument } = (await import("pdfkit")) as { default: typeof PDFKit };
   const doc = new PDFDocument({
     size: "A4",
     layout: "landscape",

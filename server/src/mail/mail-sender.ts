@@ -1,5 +1,5 @@
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { mailOutbox } from "../db/schema.ts";
@@ -34,7 +34,8 @@ const CLAIM_MS = 5 * 60 * 1000;
  * mail server answers.
  */
 export class MailSender {
-  private readonly transport: Transporter | null;
+  // Created on the first mail: nodemailer is loaded only by a server that has mail to send.
+  private transport: Promise<Transporter> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
@@ -44,9 +45,13 @@ export class MailSender {
     private readonly db: Database,
     private readonly options: MailSenderOptions,
   ) {
-    this.transport = options.smtpUrl
-      ? nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
-      : null;
+  }
+
+  private smtp(smtpUrl: string): Promise<Transporter> {
+    this.transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }),
+    );
+    return this.transport;
   }
 
   start(): void {
@@ -89,7 +94,7 @@ export class MailSender {
     this.stopped = true;
     clearInterval(this.timer);
     await this.running;
-    this.transport?.close();
+    (await this.transport)?.close();
   }
 
   private claim(): Promise<OutboxRow[]> {
@@ -108,14 +113,14 @@ export class MailSender {
   }
 
   private async deliver(mail: OutboxRow): Promise<boolean> {
-    if (!this.transport) {
+    if (!this.options.smtpUrl) {
       const links = this.options.logLinks ? mail.textBody.match(/https?:\/\/\S+/g) ?? [] : [];
       this.options.log.info({ mailId: mail.id, kind: mail.kind, subject: mail.subject, links }, "mail not sent (no SMTP_URL): written to the log instead");
       await this.record(mail.id, { status: "logged", sentAt: new Date(), lastError: null });
       return true;
     }
     try {
-      await this.transport.sendMail({ from: this.options.from, to: mail.toAddress, subject: mail.subject, text: mail.textBody, html: mail.htmlBody });
+      await (await this.smtp(this.options.smtpUrl)).sendMail({ from: this.options.from, to: mail.toAddress, subject: mail.subject, text: mail.textBody, html: mail.htmlBody });
       await this.record(mail.id, { status: "sent", sentAt: new Date(), lastError: null });
       this.options.log.info({ mailId: mail.id, kind: mail.kind }, "mail sent");
       return true;

@@ -29,6 +29,22 @@ describe.each(backends)("lesson progress and certificates on %s", (backend) => {
     expect(course.lessons.map((lesson) => lesson.lesson_id).sort()).toEqual([1001, 1002]);
   });
 
+  it("answers every one of many simultaneous position saves once it is written, and keeps completion", async () => {
+    const { cookie } = await signedInMember(app(), "burst");
+    await save(cookie, 1001, { completed: true });
+    const lessons = [1001, 1002, 1003];
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, index) => save(cookie, lessons[index % 3]!, { position_seconds: 100 + index })));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(30).fill(200));
+    const stored = await courseProgress(cookie, 1);
+    for (const lessonId of lessons) {
+      const row = stored.lessons.find((lesson) => lesson.lesson_id === lessonId)!;
+      const sent = Array.from({ length: 30 }, (_, index) => 100 + index).filter((_, index) => lessons[index % 3] === lessonId);
+      expect(sent).toContain(row.position_seconds);
+    }
+    expect(stored.lessons.find((lesson) => lesson.lesson_id === 1001)!.completed).toBe(true);
+    expect(stored.lessons.filter((lesson) => lesson.completed)).toHaveLength(1);
+  });
+
   it("refuses progress for a lesson she cannot open (403), a missing lesson (404) and nonsense (400)", async () => {
     const { cookie } = await signedInMember(app(), "locked");
     // Course 3 is not free: its preview module's lesson opens, the others do not.

@@ -6,6 +6,7 @@ import type { UserRow } from "../accounts/users-repository.ts";
 import type { CatalogueReader, CourseOutline } from "../catalogue/catalogue-repository.ts";
 import type { Database } from "../db/client.ts";
 import { HttpError, parseInput } from "../http/errors.ts";
+import { PositionBatcher } from "./position-batcher.ts";
 import { progressOf, progressOfLessons, type ProgressRow, saveProgress } from "./progress-repository.ts";
 
 export type ProgressOptions = { db: Database; catalogue: CatalogueReader };
@@ -37,6 +38,7 @@ export async function courseProgress(db: Database, catalogue: CatalogueReader, m
 }
 
 export async function progressRoutes(app: FastifyInstance, { db, catalogue }: ProgressOptions) {
+  const positions = new PositionBatcher(db);
   app.post("/reactapi/progress/lessons/:lessonId", async (request): Promise<LessonProgress> => {
     const member = requireMember(request);
     const { lessonId } = parseInput(LessonIdParams, request.params);
@@ -44,7 +46,10 @@ export async function progressRoutes(app: FastifyInstance, { db, catalogue }: Pr
     const place = await catalogue.lessonAccess(member, lessonId);
     if (place.access === "missing") throw new HttpError(404, "That lesson does not exist.");
     if (place.access === "locked") throw new HttpError(403, "This lesson is part of a course you have not unlocked yet.");
-    const row = await saveProgress(db, member.id, lessonId, { positionSeconds: update.position_seconds, completed: update.completed });
+    const row =
+      update.completed === undefined && update.position_seconds !== undefined
+        ? await positions.save(member.id, lessonId, update.position_seconds)
+        : await saveProgress(db, member.id, lessonId, { positionSeconds: update.position_seconds, completed: update.completed });
     return toLessonProgress(row);
   });
 
