@@ -11,7 +11,7 @@ import { progressOf, progressOfLessons, type ProgressRow, saveProgress } from ".
 
 export type ProgressOptions = { db: Database; catalogue: CatalogueReader };
 
-const toLessonProgress = (row: ProgressRow): LessonProgress => ({
+const toLessonProgress = (row: Pick<ProgressRow, "lessonId" | "completedAt" | "positionSeconds">): LessonProgress => ({
   lesson_id: row.lessonId,
   completed: row.completedAt !== null,
   position_seconds: row.positionSeconds,
