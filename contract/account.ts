@@ -1,13 +1,8 @@
 import { z } from "zod";
-import { Email, NewPassword, Profile } from "./accounts.ts";
+import { CurrentPassword, Email, NewPassword, OptionalName, Profile } from "./accounts.ts";
+import { isCalendarDate } from "./forms.ts";
 
 // The member's own account: forgotten passwords, /account, and what she may take away or delete.
-
-const MAX_PASSWORD_LENGTH = 200;
-const CurrentPassword = z
-  .string({ error: "Please enter your password." })
-  .min(1, { error: "Please enter your password." })
-  .max(MAX_PASSWORD_LENGTH, { error: `A password can be at most ${MAX_PASSWORD_LENGTH} characters.` });
 
 /** A link's token: 256 random bits, base64url. Anything else is refused before the database is asked. */
 export const LinkToken = z
@@ -25,14 +20,7 @@ export type ResetPasswordRequest = z.input<typeof ResetPasswordRequest>;
 export const Message = z.object({ message: z.string() });
 export type Message = z.infer<typeof Message>;
 
-const Name = z
-  .string({ error: "A name must be text." })
-  .trim()
-  .max(100, { error: "A name can be at most 100 characters." })
-  .nullable()
-  .optional()
-  .transform((name) => (name ? name : null));
-export const NameChangeRequest = z.object({ first_name: Name, last_name: Name });
+export const NameChangeRequest = z.object({ first_name: OptionalName, last_name: OptionalName });
 export type NameChangeRequest = z.input<typeof NameChangeRequest>;
 
 export const EmailChangeRequest = z.object({ email: Email, password: CurrentPassword });
@@ -44,14 +32,10 @@ export type PasswordChangeRequest = z.input<typeof PasswordChangeRequest>;
 export const DeleteAccountRequest = z.object({ password: CurrentPassword });
 export type DeleteAccountRequest = z.input<typeof DeleteAccountRequest>;
 
-const isRealDate = (text: string) => {
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
-};
 export const DueDate = z
   .string({ error: "Please enter the date as YYYY-MM-DD." })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Please enter the date as YYYY-MM-DD." })
-  .refine(isRealDate, { error: "That date does not exist." });
+  .refine(isCalendarDate, { error: "That date does not exist." });
 
 export const PacingRequest = z.object({
   due_date: DueDate.nullable(),
@@ -76,3 +60,4 @@ export const Account = z.object({
 export type Account = z.infer<typeof Account>;
 
 export const SignedOutOthers = z.object({ ended: z.number() });
+export type SignedOutOthers = z.infer<typeof SignedOutOthers>;

@@ -25,7 +25,7 @@ export const NewPassword = z
     { error: `That password is too weak. ${passwordRuleText}` },
   );
 
-const OptionalName = z
+export const OptionalName = z
   .string({ error: "A name must be text." })
   .trim()
   .max(MAX_NAME_LENGTH, { error: `A name can be at most ${MAX_NAME_LENGTH} characters.` })
@@ -47,6 +47,12 @@ export const RegisterRequest = z.object({
 });
 export type RegisterRequest = z.input<typeof RegisterRequest>;
 
+/** The password she has now: checked against her account, so only its presence and size are judged here. */
+export const CurrentPassword = z
+  .string({ error: "Please enter your password." })
+  .min(1, { error: "Please enter your password." })
+  .max(MAX_PASSWORD_LENGTH, { error: `A password can be at most ${MAX_PASSWORD_LENGTH} characters.` });
+
 export const LoginRequest = z.object({
   email: z
     .string({ error: "Please enter your e-mail address." })
@@ -54,10 +60,7 @@ export const LoginRequest = z.object({
     .min(1, { error: "Please enter your e-mail address." })
     .max(254, { error: "That e-mail address is too long." })
     .transform((email) => email.toLowerCase()),
-  password: z
-    .string({ error: "Please enter your password." })
-    .min(1, { error: "Please enter your password." })
-    .max(MAX_PASSWORD_LENGTH, { error: `A password can be at most ${MAX_PASSWORD_LENGTH} characters.` }),
+  password: CurrentPassword,
 });
 export type LoginRequest = z.input<typeof LoginRequest>;
 

@@ -15,7 +15,7 @@ import {
 import { LoginRequest, Profile, RegisterRequest } from "./accounts.ts";
 import { CertificateCheck, CertificateCodeParams } from "./certificates.ts";
 import { CourseIdParams, CourseProgress, LessonIdParams, LessonProgress, ProgressSummary, ProgressUpdate } from "./progress.ts";
-import { CourseList, CourseModule, CourseModulesRequest, UserAccess, UserAccessRequest } from "./catalogue.ts";
+import { CourseList, CourseModule, CourseModulesRequest, DownloadParams, UserAccess, UserAccessRequest } from "./catalogue.ts";
 import { ApiError } from "./errors.ts";
 import { ContactRequest, FeedbackRequest, FormReceipt } from "./forms.ts";
 import { CheckoutOutcome, CheckoutRequest, CheckoutSessionParams, MyPurchases, RedirectAnswer } from "./payments.ts";
@@ -79,7 +79,7 @@ export const endpoints: Endpoint[] = [
   { method: "POST", path: "/reactapi/getuseraccessdata", summary: "The courses the member may open, and her grants", access: "member", body: UserAccessRequest, answers: ok(UserAccess) },
   { method: "POST", path: "/reactapi/getcoursemodules", summary: "A course's modules and lessons (titles only where locked)", access: "member", body: CourseModulesRequest,
     answers: { ...ok(z.array(CourseModule)), 404: { description: "No such course.", schema: ApiError } } },
-  { method: "GET", path: "/reactapi/downloads/:fileId", summary: "A lesson's download", access: "member", params: z.object({ fileId: z.string().regex(/^\d{1,9}$/) }),
+  { method: "GET", path: "/reactapi/downloads/:fileId", summary: "A lesson's download", access: "member", params: DownloadParams,
     answers: { 200: { description: "The file.", contentType: "application/octet-stream" }, 404: { description: "No such download.", schema: ApiError } } },
   { method: "POST", path: "/reactapi/feedback", summary: "Sends the feedback form", access: "member", body: FeedbackRequest, answers: { 201: { description: "Saved.", schema: FormReceipt } } },
   { method: "POST", path: "/reactapi/contact", summary: "Sends the contact form", access: "member", body: ContactRequest, answers: { 201: { description: "Saved.", schema: FormReceipt } } },

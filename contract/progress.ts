@@ -1,13 +1,10 @@
 import { z } from "zod";
+import { idInPath } from "./catalogue.ts";
 
 // Where a member is in her lessons: saved by the lesson page, read by the course page, the library and /home.
 
-export const LessonIdParams = z.object({
-  lessonId: z.string().regex(/^\d{1,9}$/, { error: "That lesson does not exist." }).transform(Number),
-});
-export const CourseIdParams = z.object({
-  courseId: z.string().regex(/^\d{1,9}$/, { error: "That course does not exist." }).transform(Number),
-});
+export const LessonIdParams = z.object({ lessonId: idInPath("That lesson does not exist.") });
+export const CourseIdParams = z.object({ courseId: idInPath("That course does not exist.") });
 
 // Longer than any lesson video; a larger number is a mistake, not a position.
 const MAX_POSITION_SECONDS = 24 * 60 * 60;

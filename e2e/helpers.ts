@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
+import type { CaughtMail } from "../server/src/test/smtp-catcher.ts";
 import { expect, type Page } from "@playwright/test";
 
 export const PASSWORD = "calm-Birth-2025";
@@ -51,8 +52,6 @@ export async function signedInMember(page: Page, prefix = "member") {
   return email;
 }
 
-type CaughtMail = { to: string; subject: string; text: string; html: string };
-
 /** The newest mail to an address with this subject, as the test SMTP server caught it (e2e/global-setup.ts). */
 export async function mailTo(address: string, subject: string): Promise<CaughtMail> {
   const folder = process.env.E2E_MAIL_DIR;
@@ -73,9 +72,4 @@ export async function mailTo(address: string, subject: string): Promise<CaughtMa
   return found!;
 }
 
-/** The link in a mail's text part that leads to a page of this site. */
-export function linkIn(mail: CaughtMail, pathname: string): string {
-  const link = mail.text.match(/https?:\/\/\S+/g)?.find((candidate) => new URL(candidate).pathname === pathname);
-  if (!link) throw new Error(`no link to ${pathname} in:\n${mail.text}`);
-  return link;
-}
+export { linkIn } from "../server/src/test/smtp-catcher.ts";

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { pdfText } from "../server/src/test/pdf-text.ts";
 import { expectAccessible, signedInMember } from "./helpers.ts";
@@ -55,7 +56,6 @@ test.describe("progress that follows her", () => {
     await page.getByRole("button", { name: "Download certificate" }).click();
     const download = await downloadPromise;
     expect(download.suggestedFilename()).toMatch(/^certificate-.*\.pdf$/);
-    const { readFile } = await import("node:fs/promises");
     const text = await pdfText(new Uint8Array(await readFile((await download.path())!)));
     expect(text).toContain("Maya");
     expect(text).toContain("Birth After a Hard Birth");

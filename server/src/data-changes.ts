@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import { sql } from "drizzle-orm";
-import type { Queryable } from "./db/client.ts";
+import type { Database, Queryable, Transaction } from "./db/client.ts";
 
 export type DataTopic = "catalogue" | "access";
 export const dataTopics: readonly DataTopic[] = ["catalogue", "access"];
@@ -23,6 +23,21 @@ export const DATA_CHANGES_CHANNEL = "data_changes";
  */
 export async function announceChange(db: Queryable, topic: DataTopic): Promise<void> {
   await db.execute(sql`select pg_notify(${DATA_CHANGES_CHANNEL}, ${topic})`);
+}
+
+/**
+ * Runs a change in one transaction that announces it, and once it is committed makes this
+ * process forget at once: the other servers hear the announcement within milliseconds, but the
+ * member's next request to this one must already see her change.
+ */
+export async function changeAndAnnounce<T>(db: Database, topic: DataTopic, change: (tx: Transaction) => Promise<T>): Promise<T> {
+  const result = await db.transaction(async (tx) => {
+    const changed = await change(tx);
+    await announceChange(tx, topic);
+    return changed;
+  });
+  dataChanges.emit(topic);
+  return result;
 }
 
 /** Drops every in-memory cache of this process. */

@@ -12,7 +12,7 @@ import {
 } from "../../../contract/account.ts";
 import type { Profile } from "../../../contract/accounts.ts";
 import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
-import { announceChange, dataChanges } from "../data-changes.ts";
+import { changeAndAnnounce } from "../data-changes.ts";
 import { postgresErrorCode, UNIQUE_VIOLATION, type Database } from "../db/client.ts";
 import { accountTokens, certificates, users } from "../db/schema.ts";
 import { anonymiseSubmissionsOf, submissionsOf } from "../forms/forms-repository.ts";
@@ -56,17 +56,13 @@ export async function accountRoutes(app: FastifyInstance, { db, catalogue, mail,
     return row;
   }
 
-  // Her name and pacing live in the cached session user: every server must forget it. The other
-  // servers hear the announcement; this one forgets at once, so her next request sees the change.
-  const forgetHere = () => dataChanges.emit("access");
+  // Every change below touches what servers cache about signed-in members (her row, her
+  // sessions): it is made with changeAndAnnounce, so that every server forgets it.
   async function updateMember(changes: Partial<typeof users.$inferInsert>, userId: number): Promise<UserRow> {
-    const row = await db.transaction(async (tx) => {
+    return changeAndAnnounce(db, "access", async (tx) => {
       const [updated] = await tx.update(users).set(changes).where(eq(users.id, userId)).returning();
-      await announceChange(tx, "access");
       return updated!;
     });
-    forgetHere();
-    return row;
   }
 
   app.get("/reactapi/account", async (request): Promise<Account> => {
@@ -86,10 +82,10 @@ export async function accountRoutes(app: FastifyInstance, { db, catalogue, mail,
       profile: toProfile(member),
       pending_email: pending?.newEmail ?? null,
       sessions: sessionRows.map((session) => ({
-        id: session.tokenHash.slice(0, 16),
+        id: session.id,
         browser: describeBrowser(session.userAgent),
         last_seen_at: session.lastSeenAt.toISOString(),
-        current: session.tokenHash.slice(0, 16) === currentId,
+        current: session.id === currentId,
       })),
     };
   });
@@ -126,13 +122,11 @@ export async function accountRoutes(app: FastifyInstance, { db, catalogue, mail,
   app.post("/reactapi/account/email/confirm", async (request): Promise<Profile> => {
     const { token } = parseInput(TokenRequest, request.body);
     try {
-      const user = await db.transaction(async (tx) => {
+      const user = await changeAndAnnounce(db, "access", async (tx) => {
         const used = await useAccountToken(tx, token, "email_change");
         const [row] = await tx.update(users).set({ email: used.newEmail! }).where(eq(users.id, used.userId)).returning();
-        await announceChange(tx, "access");
         return row!;
       });
-      forgetHere();
       return toProfile(user);
     } catch (error) {
       if (postgresErrorCode(error) === UNIQUE_VIOLATION) throw emailTaken();
@@ -145,21 +139,19 @@ export async function accountRoutes(app: FastifyInstance, { db, catalogue, mail,
     const input = parseInput(PasswordChangeRequest, request.body);
     await confirmPassword(request, member, input.current_password, "current_password");
     const passwordHash = await hashPassword(input.new_password);
-    await db.transaction(async (tx) => {
+    await changeAndAnnounce(db, "access", async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, member.id));
       await endSessionsOf(tx, member.id, request.cookies[SESSION_COOKIE]);
       await dropAccountTokens(tx, member.id, "password_reset");
       await queueMail(tx, passwordChangedMail(member.email, member.firstName, mail.context));
     });
-    forgetHere();
     mail.sender.wake();
     return { message: "Your password has been changed. Your other devices have been signed out." };
   });
 
   app.post("/reactapi/account/sessions/end-others", async (request) => {
     const member = requireMember(request);
-    const ended = await endSessionsOf(db, member.id, request.cookies[SESSION_COOKIE]);
-    forgetHere();
+    const ended = await changeAndAnnounce(db, "access", (tx) => endSessionsOf(tx, member.id, request.cookies[SESSION_COOKIE]));
     return { ended };
   });
 
@@ -213,7 +205,7 @@ export async function accountRoutes(app: FastifyInstance, { db, catalogue, mail,
     const member = await freshMember(request);
     const { password } = parseInput(DeleteAccountRequest, request.body);
     await confirmPassword(request, member, password, "password");
-    await db.transaction(async (tx) => {
+    await changeAndAnnounce(db, "access", async (tx) => {
       await anonymiseSubmissionsOf(tx, member.id);
       const links = await tx.select({ newEmail: accountTokens.newEmail }).from(accountTokens).where(eq(accountTokens.userId, member.id));
       for (const address of new Set([member.email, ...links.map((link) => link.newEmail).filter((email) => email !== null)])) {
@@ -222,9 +214,7 @@ export async function accountRoutes(app: FastifyInstance, { db, catalogue, mail,
       // Sessions, grants, progress, links and certificates go with the row (ON DELETE CASCADE);
       // purchases stay as the instructor's record of a payment, without her (ON DELETE SET NULL).
       await tx.delete(users).where(eq(users.id, member.id));
-      await announceChange(tx, "access");
     });
-    forgetHere();
     clearSessionCookies(request, reply, production);
     request.log.info({ userId: member.id }, "member deleted her account");
     return { message: "Your account and everything in it have been deleted." };

@@ -59,6 +59,17 @@ describe.each(backends)("my account on %s", (backend) => {
     expect((await account(cookie)).pending_email).toBeNull();
   });
 
+  it("refuses the confirmation with the registration's text when someone registered the address meanwhile", async () => {
+    const { cookie } = await signedInMember(app(), "slow");
+    const wanted = uniqueEmail("wanted");
+    expect((await post("/reactapi/account/email", cookie, { email: wanted, password: GOOD_PASSWORD })).statusCode).toBe(202);
+    expect((await register(app(), { email: wanted, password: GOOD_PASSWORD, access_code: DEMO_CODE })).statusCode).toBe(201);
+    const token = await tokenMailedTo(context.database.db, wanted, "email_change_confirm");
+    const confirmed = await post("/reactapi/account/email/confirm", undefined, { token });
+    expect(confirmed.statusCode).toBe(409);
+    expect(confirmed.json().error).toBe("Email already registered.");
+  });
+
   it("changes the password with the current one, ends her other sessions and keeps this one", async () => {
     const { email, cookie } = await signedInMember(app(), "password");
     const elsewhere = sessionCookieOf(await login(app(), email, GOOD_PASSWORD, { "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1" }));

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { ForgotPasswordRequest, forgotPasswordAnswerText, type Message, ResetPasswordRequest, TokenRequest } from "../../../contract/account.ts";
-import { dataChanges } from "../data-changes.ts";
+import { changeAndAnnounce } from "../data-changes.ts";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import { HttpError, parseInput } from "../http/errors.ts";
@@ -71,15 +71,13 @@ export async function passwordResetRoutes(app: FastifyInstance, { db, mail, prod
     await checkAccountToken(db, input.token, "password_reset");
     // Hashing is slow by design; it happens before the transaction so no lock is held meanwhile.
     const passwordHash = await hashPassword(input.password);
-    await db.transaction(async (tx) => {
+    await changeAndAnnounce(db, "access", async (tx) => {
       const token = await useAccountToken(tx, input.token, "password_reset");
       const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, token.userId)).returning();
       await dropAccountTokens(tx, token.userId, "password_reset");
       await endSessionsOf(tx, token.userId);
       if (user) await queueMail(tx, passwordChangedMail(user.email, user.firstName, mail.context));
     });
-    // Every session ended: this server forgets them now; the others hear it from the database.
-    dataChanges.emit("access");
     mail.sender.wake();
     clearSessionCookies(request, reply, production);
     request.log.info("password reset by link; every session of the member ended");

@@ -1,21 +1,15 @@
-import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forgotPasswordAnswerText } from "../../../contract/account.ts";
 import { accountTokens, mailOutbox, rateLimitHits } from "../db/schema.ts";
 import { tokenMailedTo } from "../test/outbox-links.ts";
-import { backends, createTestApp, jsonHeaders, login, signedInMember, type TestApp, uniqueEmail } from "../test/test-app.ts";
+import { backends, createTestApp, jsonHeaders, login, logInto, signedInMember, type TestApp, uniqueEmail } from "../test/test-app.ts";
 
 describe.each(backends)("forgotten passwords on %s", (backend) => {
   let context: TestApp;
   const logLines: string[] = [];
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        logLines.push(chunk.toString());
-        done();
-      },
-    });
+    const stream = logInto(logLines);
     context = await createTestApp(backend, { logger: { level: "info", stream } });
   });
   afterAll(() => context.close());

@@ -39,14 +39,17 @@ export async function findSession(db: Queryable, token: string): Promise<{ user:
 }
 
 /** A session's public name on /account: a prefix of its hash, which no one can use to act. */
-export const sessionIdOf = (token: string) => hashToken(token).slice(0, 16);
+const publicIdOf = (tokenHash: string) => tokenHash.slice(0, 16);
+export const sessionIdOf = (token: string) => publicIdOf(hashToken(token));
 
-export function listSessions(db: Queryable, userId: number) {
-  return db
+/** Her live sessions, most recently used first, each by its public name. */
+export async function listSessions(db: Queryable, userId: number) {
+  const rows = await db
     .select({ tokenHash: sessions.tokenHash, userAgent: sessions.userAgent, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
     .orderBy(desc(sessions.lastSeenAt));
+  return rows.map(({ tokenHash, ...session }) => ({ id: publicIdOf(tokenHash), ...session }));
 }
 
 /** Ends every session of a member but the one given (or all of them); returns how many ended. */

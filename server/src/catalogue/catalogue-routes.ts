@@ -1,16 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
-import { CourseModulesRequest, UserAccessRequest, type UserAccess } from "../../../contract/catalogue.ts";
+import { CourseModulesRequest, DownloadParams, UserAccessRequest, type UserAccess } from "../../../contract/catalogue.ts";
 import { requireMember } from "../accounts/authentication.ts";
 import type { Database } from "../db/client.ts";
 import { sendSharedJson } from "../http/compressed-json.ts";
 import { HttpError, parseInput } from "../http/errors.ts";
 import { listOpenGrants } from "../grants/grants-repository.ts";
 import { type CatalogueReader, findDownload } from "./catalogue-repository.ts";
-
-const DownloadParams = z.object({
-  fileId: z.string().regex(/^\d{1,9}$/, { error: "That download does not exist." }).transform(Number),
-});
 
 export async function catalogueRoutes(app: FastifyInstance, { db, catalogue }: { db: Database; catalogue: CatalogueReader }) {
   app.get("/reactapi/getcourses", async (request, reply) => sendSharedJson(request, reply, await catalogue.courseListJson(request.member)));

@@ -20,9 +20,13 @@ const fontFile = (subset: string, weight: 400 | 700) => require.resolve(`@fontso
 // that holds its letters, so "Zoë Łukasiewicz" or "Анна" print as typed. Files are embedded (subset).
 const SUBSETS = ["latin", "latin-ext", "cyrillic", "cyrillic-ext", "vietnamese"] as const;
 type Subset = (typeof SUBSETS)[number];
-const ranges: Record<Subset, Array<[number, number]>> = (() => {
+type SubsetRanges = Record<Subset, Array<[number, number]>>;
+// Read on the first certificate, like pdfkit itself: a server that issues none never reads it.
+let ranges: SubsetRanges | undefined;
+function subsetRanges(): SubsetRanges {
+  if (ranges) return ranges;
   const table = JSON.parse(readFileSync(require.resolve("@fontsource/lora/unicode.json"), "utf8")) as Record<string, string>;
-  return Object.fromEntries(
+  ranges = Object.fromEntries(
     SUBSETS.map((subset) => [
       subset,
       (table[subset] ?? "").split(",").map((range) => {
@@ -30,12 +34,13 @@ const ranges: Record<Subset, Array<[number, number]>> = (() => {
         return [parseInt(from!, 16), parseInt(to ?? from!, 16)] as [number, number];
       }),
     ]),
-  ) as Record<Subset, Array<[number, number]>>;
-})();
+  ) as SubsetRanges;
+  return ranges;
+}
 
 const subsetOf = (character: string): Subset => {
   const point = character.codePointAt(0)!;
-  return SUBSETS.find((subset) => ranges[subset].some(([from, to]) => point >= from && point <= to)) ?? "latin";
+  return SUBSETS.find((subset) => subsetRanges()[subset].some(([from, to]) => point >= from && point <= to)) ?? "latin";
 };
 
 function runsOf(text: string): Array<{ subset: Subset; text: string }> {

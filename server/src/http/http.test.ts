@@ -1,19 +1,13 @@
-import { Writable } from "node:stream";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRoutes } from "../../../contract/constants.ts";
-import { createTestApp, DEMO_CODE, GOOD_PASSWORD, jsonHeaders, login, register, sessionCookieOf, type TestApp, uniqueEmail } from "../test/test-app.ts";
+import { createTestApp, DEMO_CODE, GOOD_PASSWORD, jsonHeaders, login, logInto, register, sessionCookieOf, type TestApp, uniqueEmail } from "../test/test-app.ts";
 
 describe("the HTTP surface", () => {
   let context: TestApp;
   const logLines: string[] = [];
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        logLines.push(chunk.toString());
-        done();
-      },
-    });
+    const stream = logInto(logLines);
     context = await createTestApp("pglite", { logger: { level: "trace", stream } });
   });
   afterAll(() => context.close());
@@ -165,7 +159,7 @@ describe("the HTTP surface", () => {
   });
 
   it("answers a failure inside with a fixed 500 text, logging the details and showing none", async () => {
-    const broken = await createTestApp("pglite", { seed: false, logger: { level: "error", stream: new Writable({ write: (chunk, _e, done) => { logLines.push(chunk.toString()); done(); } }) } });
+    const broken = await createTestApp("pglite", { seed: false, logger: { level: "error", stream: logInto(logLines) } });
     await broken.database.close();
     const response = await broken.app.inject({ url: "/reactapi/getcourses" });
     expect(response.statusCode).toBe(500);

@@ -1,3 +1,5 @@
+import { brand } from "../../../contract/constants.ts";
+
 /**
  * The mails the product sends, each as a plain-text and an HTML part written in the same calm
  * voice as the site. A template only builds text; who receives it and when is the caller's affair.
@@ -23,13 +25,13 @@ function compose(kind: MailKind, to: string, subject: string, context: MailConte
     .map((paragraph) =>
       typeof paragraph === "string"
         ? `<p style="margin:0 0 16px">${escapeHtml(paragraph)}</p>`
-        : `<p style="margin:0 0 16px"><a href="${escapeHtml(paragraph.link)}" style="display:inline-block;background:#7a3e48;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(paragraph.label)}</a></p>` +
+        : `<p style="margin:0 0 16px"><a href="${escapeHtml(paragraph.link)}" style="display:inline-block;background:${brand.themeColour};color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(paragraph.label)}</a></p>` +
           `<p style="margin:0 0 16px;font-size:14px;color:#555">If the button does not work, copy this address into your browser:<br>${escapeHtml(paragraph.link)}</p>`,
     )
     .join("\n");
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;background:#fbf6f0;font-family:Georgia,serif;color:#2b2b2b;font-size:17px;line-height:1.5">
+<body style="margin:0;background:${brand.backgroundColour};font-family:Georgia,serif;color:#2b2b2b;font-size:17px;line-height:1.5">
 <div style="max-width:520px;margin:0 auto;padding:24px">
 ${htmlParagraphs}
 <p style="margin:24px 0 0">With warmth,<br>${escapeHtml(context.businessName)}</p>

@@ -40,7 +40,8 @@ describe.each(backends)("mail through a real SMTP server, on %s", (backend) => {
     expect(asked.statusCode).toBe(200);
     expect(asked.json()).toEqual({ message: forgotPasswordAnswerText });
     const reset = await catcher.waitFor((mail) => mail.to === email && mail.subject === "Reset your password");
-    const link = linkIn(reset, `${PUBLIC_URL}/reset-password?token=`);
+    const link = linkIn(reset, "/reset-password");
+    expect(link).toMatch(new RegExp(`^${PUBLIC_URL}/reset-password\\?token=`));
     expect(reset.html).toContain(link.replace(/&/g, "&amp;"));
     const token = new URL(link).searchParams.get("token")!;
 

@@ -1,7 +1,6 @@
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { logRedactions } from "../app.ts";
-import { backends, createTestApp, postgresMissingNotice, signedInMember, type TestApp } from "../test/test-app.ts";
+import { backends, createTestApp, logInto, postgresMissingNotice, signedInMember, type TestApp } from "../test/test-app.ts";
 
 if (!backends.includes("postgres")) it.skip(postgresMissingNotice, () => {});
 
@@ -11,12 +10,7 @@ describe.each(backends)("metrics on %s", (backend) => {
   let context: TestApp;
   const logLines: string[] = [];
   beforeAll(async () => {
-    const stream = new Writable({
-      write: (chunk, _encoding, done) => {
-        logLines.push(String(chunk));
-        done();
-      },
-    });
+    const stream = logInto(logLines);
     context = await createTestApp(backend, { environment: { METRICS_TOKEN: TOKEN }, logger: { level: "info", stream, redact: logRedactions } });
   });
   afterAll(() => context.close());

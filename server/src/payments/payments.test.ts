@@ -1,4 +1,3 @@
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { importCatalogue } from "../catalogue/catalogue-transfer.ts";
@@ -6,7 +5,7 @@ import { executeCommand } from "../cli/admin-commands.ts";
 import { courses, earlyClosures, mailOutbox, stripeEvents } from "../db/schema.ts";
 import { forgetOldStripeRecords } from "./purchases-repository.ts";
 import { setUserRole } from "../accounts/users-repository.ts";
-import { backends, createTestApp, demoCatalogue, jsonHeaders, postgresMissingNotice, signedInMember, type TestApp } from "../test/test-app.ts";
+import { backends, createTestApp, demoCatalogue, jsonHeaders, logInto, postgresMissingNotice, signedInMember, type TestApp } from "../test/test-app.ts";
 import {
   chargeRefunded,
   checkoutCompleted,
@@ -36,12 +35,7 @@ describe.each(backends)("payments with Stripe on %s", (backend) => {
 
   beforeAll(async () => {
     standIn = await startStripeStandIn();
-    const stream = new Writable({
-      write: (chunk, _encoding, done) => {
-        logLines.push(String(chunk));
-        done();
-      },
-    });
+    const stream = logInto(logLines);
     context = await createTestApp(backend, { environment: { ...standInEnvironment(standIn), PUBLIC_URL }, logger: { level: "debug", stream } });
     context.app.addHook("onSend", async (_request, _reply, payload) => {
       if (typeof payload === "string") answers.push(payload);

@@ -65,7 +65,8 @@ export async function progressRoutes(app: FastifyInstance, { db, catalogue }: Pr
     const member = requireMember(request);
     const [rows, accessible] = await Promise.all([progressOf(db, member.id), catalogue.accessibleCourseIds(member)]);
     const courseIds = new Set(accessible);
-    const placed = await Promise.all(rows.map(async (row) => ({ row, place: await catalogue.lessonAccess(member, row.lessonId) })));
+    const places = await catalogue.lessonsAccess(member, rows.map((row) => row.lessonId));
+    const placed = rows.map((row, index) => ({ row, place: places[index]! }));
     for (const { place } of placed) if (place.access !== "missing") courseIds.add(place.courseId);
     const outlines = new Map<number, CourseOutline>();
     for (const courseId of courseIds) {

@@ -75,9 +75,9 @@ export class SmtpCatcher {
   }
 }
 
-/** The link of a mail's text part that starts with the given address. */
-export function linkIn(mail: CaughtMail, startingWith: string): string {
-  const link = mail.text.match(/https?:\/\/\S+/g)?.find((candidate) => candidate.startsWith(startingWith));
-  if (!link) throw new Error(`no link starting with ${startingWith} in:\n${mail.text}`);
+/** The link in a mail's text part that leads to this page of the site (/reset-password). */
+export function linkIn(mail: Pick<CaughtMail, "text">, pathname: string): string {
+  const link = mail.text.match(/https?:\/\/\S+/g)?.find((candidate) => new URL(candidate).pathname === pathname);
+  if (!link) throw new Error(`no link to ${pathname} in:\n${mail.text}`);
   return link;
 }

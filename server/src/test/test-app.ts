@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import { Writable } from "node:stream";
 import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { createAccessCode } from "../access-codes/access-codes-repository.ts";
@@ -102,4 +103,14 @@ export async function signedInMember(app: FastifyInstance, prefix = "member"): P
   const registered = await register(app, { email, password: GOOD_PASSWORD, access_code: DEMO_CODE });
   if (registered.statusCode !== 201) throw new Error(`registration failed: ${registered.body}`);
   return { email, cookie: sessionCookieOf(await login(app, email)) };
+}
+
+/** A log destination that keeps every line it is given in `lines`, for tests that read the log. */
+export function logInto(lines: string[]): Writable {
+  return new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
 }

@@ -2,7 +2,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from "react";
-import type { Account } from "../../../../contract/account.ts";
+import type { Account, Message, SignedOutOthers } from "../../../../contract/account.ts";
 import type { Profile } from "../../../../contract/accounts.ts";
 import { passwordRuleText } from "../../../../contract/constants.ts";
 import { useAppDispatch } from "../../app/store.ts";
@@ -101,7 +101,7 @@ export default function AccountPage() {
   );
   const email = useSubmit(
     async () => {
-      const answer = await callApi<{ message: string }>("/reactapi/account/email", { body: { email: newEmail, password: emailPassword }, expectStatus: 202 });
+      const answer = await callApi<Message>("/reactapi/account/email", { body: { email: newEmail, password: emailPassword }, expectStatus: 202 });
       setEmailPassword("");
       reload();
       return answer;
@@ -110,7 +110,7 @@ export default function AccountPage() {
   );
   const password = useSubmit(
     async () => {
-      const answer = await callApi<{ message: string }>("/reactapi/account/password", { body: { current_password: currentPassword, new_password: newPassword } });
+      const answer = await callApi<Message>("/reactapi/account/password", { body: { current_password: currentPassword, new_password: newPassword } });
       setCurrentPassword("");
       setNewPassword("");
       reload();
@@ -120,7 +120,7 @@ export default function AccountPage() {
   );
   const devices = useSubmit(
     async () => {
-      const answer = await callApi<{ ended: number }>("/reactapi/account/sessions/end-others", { body: {} });
+      const answer = await callApi<SignedOutOthers>("/reactapi/account/sessions/end-others", { body: {} });
       reload();
       return answer;
     },

@@ -1,10 +1,23 @@
 import Button from "@mui/material/Button";
 import { useEffect, useState } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router";
+import type { Profile } from "../../../../contract/accounts.ts";
 import { Notice } from "../../components/notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { callApi, failureOf } from "../../lib/api-client.ts";
+
+// One confirmation per link and page load: React may run an effect twice (StrictMode in development),
+// and the second use of a link would only be told it was used.
+const confirmations = new Map<string, Promise<Profile>>();
+const confirm = (token: string) => {
+  let confirmation = confirmations.get(token);
+  if (!confirmation) {
+    confirmation = callApi<Profile>("/reactapi/account/email/confirm", { body: { token } });
+    confirmations.set(token, confirmation);
+  }
+  return confirmation;
+};
 
 /** Opened from the confirmation mail: confirms the new address at once (a POST, so a mail scanner's visit changes nothing). */
 export default function ConfirmEmailPage() {
@@ -14,7 +27,7 @@ export default function ConfirmEmailPage() {
 
   useEffect(() => {
     let current = true;
-    callApi<{ email: string }>("/reactapi/account/email/confirm", { body: { token } })
+    confirm(token)
       .then((profile) => current && setOutcome({ tone: "success", text: `Your account's e-mail address is now ${profile.email}.` }))
       .catch((error: unknown) => current && setOutcome({ tone: "info", text: failureOf(error).error ?? "This link cannot be used." }));
     return () => {

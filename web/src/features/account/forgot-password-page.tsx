@@ -3,6 +3,7 @@ import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink } from "react-router";
+import type { Message } from "../../../../contract/account.ts";
 import { Notice } from "../../components/notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { ProgressRing } from "../../components/spinner.tsx";
@@ -21,7 +22,7 @@ export default function ForgotPasswordPage() {
     setSending(true);
     setAnswer(null);
     try {
-      const { message } = await callApi<{ message: string }>("/reactapi/users/forgot-password", { body: { email } });
+      const { message } = await callApi<Message>("/reactapi/users/forgot-password", { body: { email } });
       setAnswer({ tone: "success", text: message });
     } catch (error) {
       setAnswer({ tone: "error", text: failureOf(error).error ?? "We could not send the link. Please try again." });

@@ -3,6 +3,7 @@ import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
+import type { Message } from "../../../../contract/account.ts";
 import { passwordRuleText } from "../../../../contract/constants.ts";
 import { Notice } from "../../components/notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
@@ -37,7 +38,7 @@ export default function ResetPasswordPage() {
     setSaving(true);
     setProblem(null);
     try {
-      const { message } = await callApi<{ message: string }>("/reactapi/users/reset-password", { body: { token, password } });
+      const { message } = await callApi<Message>("/reactapi/users/reset-password", { body: { token, password } });
       await navigate("/login", { replace: true, state: { notice: message } satisfies LoginNotice });
     } catch (error) {
       const failure = failureOf(error);

@@ -1,38 +1,26 @@
 import Typography from "@mui/material/Typography";
-import { useEffect, useState } from "react";
 import { useParams } from "react-router";
 import type { CertificateCheck } from "../../../../contract/certificates.ts";
 import { Notice } from "../../components/notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { Spinner } from "../../components/spinner.tsx";
-import { callApi, failureOf } from "../../lib/api-client.ts";
+import { useApiAnswer } from "../../lib/use-api-answer.ts";
 
 /** The public page a certificate's code points to: who (initials), which course, and when. */
 export default function VerifyCertificatePage() {
   const { code = "" } = useParams();
-  const [answer, setAnswer] = useState<{ certificate: CertificateCheck } | { problem: string } | null>(null);
+  const { answer: certificate, failure } = useApiAnswer<CertificateCheck>(`/reactapi/certificates/${encodeURIComponent(code)}`);
 
-  useEffect(() => {
-    let current = true;
-    callApi<CertificateCheck>(`/reactapi/certificates/${encodeURIComponent(code)}`)
-      .then((certificate) => current && setAnswer({ certificate }))
-      .catch((error: unknown) => current && setAnswer({ problem: failureOf(error).error ?? "We could not check this certificate." }));
-    return () => {
-      current = false;
-    };
-  }, [code]);
-
-  if (!answer) return <Spinner />;
-  if ("problem" in answer) {
+  if (failure) {
     return (
       <PageColumn title="Certificate not found">
         <Notice tone="info" role="status">
-          {answer.problem}
+          {failure.error ?? "We could not check this certificate."}
         </Notice>
       </PageColumn>
     );
   }
-  const { certificate } = answer;
+  if (!certificate) return <Spinner />;
   const completedOn = new Date(`${certificate.completed_on}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
   return (
     <PageColumn title="Certificate confirmed">

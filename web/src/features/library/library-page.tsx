@@ -18,7 +18,8 @@ import { SafeHtml } from "../../lib/safe-html.tsx";
 import { SavedLessonsList } from "../offline/saved-lessons-list.tsx";
 import { useOnline } from "../offline/use-online.ts";
 import { openCourse } from "../course/course-slice.ts";
-import { CourseProgressBar, useProgressSummary } from "../progress/course-progress-bar.tsx";
+import { CourseProgressBar } from "../progress/course-progress-bar.tsx";
+import { useProgressSummary } from "../progress/use-progress-summary.ts";
 import { type LibraryCourse, loadLibrary } from "./library-slice.ts";
 
 export const courseLogo = (index: number) => `/art/logo-${Number.isInteger(index) && index >= 0 && index <= 3 ? index : 0}.svg`;

@@ -6,7 +6,7 @@ import { ImageGrid } from "../../components/image-grid.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { ContinueCard } from "../progress/continue-card.tsx";
 import { PacingCard } from "../progress/pacing-card.tsx";
-import { useProgressSummary } from "../progress/course-progress-bar.tsx";
+import { useProgressSummary } from "../progress/use-progress-summary.ts";
 
 const homeImages = Array.from({ length: 6 }, (_, index) => ({ src: `/art/home-${index + 1}.svg`, label: `Image 0${index + 1}` }));
 

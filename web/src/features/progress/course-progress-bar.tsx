@@ -1,24 +1,4 @@
 import Box from "@mui/material/Box";
-import { useCallback, useEffect, useState } from "react";
-import type { ProgressSummary } from "../../../../contract/progress.ts";
-import { callApi } from "../../lib/api-client.ts";
-
-/** Her summary (done per course, where to continue, pacing); null until it loads, or when it cannot. */
-export function useProgressSummary(): [ProgressSummary | null, () => void] {
-  const [summary, setSummary] = useState<ProgressSummary | null>(null);
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    let current = true;
-    callApi<ProgressSummary>("/reactapi/progress/summary")
-      .then((answer) => current && setSummary(answer))
-      .catch(() => current && setSummary(null));
-    return () => {
-      current = false;
-    };
-  }, [version]);
-  const reload = useCallback(() => setVersion((was) => was + 1), []);
-  return [summary, reload];
-}
 
 /** "40% done" with a bar, for a course she may open. */
 export function CourseProgressBar({ completed, total, courseTitle }: { completed: number; total: number; courseTitle: string }) {

@@ -20,15 +20,17 @@ type Props = {
 export function LessonVideo({ lessonId, title, video, progress, update }: Props) {
   const iframe = useRef<HTMLIFrameElement>(null);
   const player = useRef<AttachedPlayer | null>(null);
-  const [resumedAt, setResumedAt] = useState(0);
+  // Where the video resumes (0: from the start); the player is moved there on its first report.
+  const [resumeFrom, setResumeFrom] = useState(0);
+  const pendingSeek = useRef(0);
   const known = progress !== undefined;
 
   useEffect(() => {
     const element = iframe.current;
     if (!element || !known) return;
     const saved = progress ?? { position_seconds: 0, completed: false };
-    const start = resumeAt(saved.position_seconds, saved.completed);
-    let resumed = start === 0;
+    pendingSeek.current = resumeAt(saved.position_seconds, saved.completed);
+    setResumeFrom(pendingSeek.current);
     const tracker = new VideoProgressTracker(
       { savePosition: (seconds) => void update({ position_seconds: seconds }).catch(() => {}), complete: () => void update({ completed: true }).catch(() => {}) },
       { savedPosition: saved.position_seconds, completed: saved.completed },
@@ -37,11 +39,10 @@ export function LessonVideo({ lessonId, title, video, progress, update }: Props)
     let detached = false;
     void attachPlayer(element, video.provider, {
       timeUpdate: (seconds, duration) => {
-        if (!resumed) {
+        if (pendingSeek.current > 0) {
           // The first report comes once the player is ready: move it to where she left.
-          resumed = true;
-          player.current?.seekTo(start);
-          setResumedAt(start);
+          player.current?.seekTo(pendingSeek.current);
+          pendingSeek.current = 0;
           return;
         }
         lastPosition = seconds;
@@ -70,7 +71,6 @@ export function LessonVideo({ lessonId, title, video, progress, update }: Props)
     // The player is attached once per lesson; progress changes later come from this player itself.
   }, [lessonId, video.provider, video.id, known]);
 
-  const resumeNote = progress && !progress.completed ? resumeAt(progress.position_seconds, false) : 0;
   return (
     <>
       <Box sx={{ position: "relative", pt: "56.25%", borderRadius: 3, overflow: "hidden", bgcolor: "#201a1a", mb: 1 }}>
@@ -83,12 +83,14 @@ export function LessonVideo({ lessonId, title, video, progress, update }: Props)
           style={{ position: "absolute", inset: 0, width: "100%", height: "100%", border: 0 }}
         />
       </Box>
-      {resumeNote > 0 ? (
+      {resumeFrom > 0 ? (
         <Box role="status" sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap", mb: 1 }}>
-          <Typography variant="body2">Resuming at {clockTime(resumedAt || resumeNote)}</Typography>
+          <Typography variant="body2">Resuming at {clockTime(resumeFrom)}</Typography>
           <Button
             size="small"
             onClick={() => {
+              pendingSeek.current = 0;
+              setResumeFrom(0);
               player.current?.seekTo(0);
               void update({ position_seconds: 0 }).catch(() => {});
             }}
