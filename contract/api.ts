@@ -20,18 +20,38 @@ import { ApiError } from "./errors.ts";
 import { ContactRequest, FeedbackRequest, FormReceipt } from "./forms.ts";
 import { CheckoutOutcome, CheckoutRequest, CheckoutSessionParams, MyPurchases, RedirectAnswer } from "./payments.ts";
 import { SiteDetails } from "./site.ts";
+import {
+  AccessCode,
+  AccessCodeCreateRequest,
+  AccessCodeList,
+  AccessCodeParams,
+  ActivityPage,
+  ActivityQuery,
+  Dashboard,
+  InstructorSetupRequest,
+  MemberCourseParams,
+  MemberDetail,
+  MemberIdParams,
+  MemberPage,
+  MemberSearch,
+  PasswordLink,
+  RoleRequest,
+  SetupTokenRequest,
+  StudioOutcome,
+} from "./studio.ts";
 
 // Every endpoint of the API in one table: its request and its answers, as the zod schemas the
 // server parses with and the web app types from. /reactapi/openapi.json is generated from it, and
 // a test keeps it and the server's routes the same (server/src/openapi/openapi.test.ts).
 
-export type Access = "anyone" | "member" | "stripe-signature" | "metrics-token";
+export type Access = "anyone" | "member" | "instructor" | "stripe-signature" | "metrics-token";
 export type Endpoint = {
   method: "GET" | "POST";
   path: string;
   summary: string;
   access: Access;
   params?: z.ZodType;
+  query?: z.ZodType;
   body?: z.ZodType;
   /** Answers other than the errors every endpoint may give (400, 401, 403, 415, 503: ApiError). */
   answers: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
@@ -93,6 +113,36 @@ export const endpoints: Endpoint[] = [
     answers: { ...ok(RedirectAnswer, "Go to this Stripe page."), 404: { description: "No payment yet, or online payment is off.", schema: ApiError } } },
   { method: "POST", path: "/reactapi/stripe/webhook", summary: "Stripe's signed events (raw body, Stripe-Signature header)", access: "stripe-signature",
     answers: { ...ok(z.object({ received: z.literal(true) }), "Applied once, or ignored."), 404: { description: "Online payment is off.", schema: ApiError } } },
+  { method: "POST", path: "/reactapi/instructor-setup/check", summary: "Whether the first instructor's setup link can still be used", access: "anyone", body: SetupTokenRequest,
+    answers: { ...ok(Message), 410: { description: "Unknown, used or expired link, or an instructor exists.", schema: ApiError } } },
+  { method: "POST", path: "/reactapi/instructor-setup", summary: "Creates the first instructor with the setup link from the start-up log, and signs her in", access: "anyone", body: InstructorSetupRequest,
+    answers: { 201: { description: "Created and signed in.", schema: Profile }, 409: { description: "The e-mail has an account.", schema: ApiError }, 410: { description: "Unknown, used or expired link, or an instructor exists.", schema: ApiError } } },
+  { method: "GET", path: "/reactapi/studio/dashboard", summary: "Members, registrations, unread messages and recent ratings", access: "instructor", answers: ok(Dashboard) },
+  { method: "GET", path: "/reactapi/studio/access-codes", summary: "Every access code, newest first, with its uses, expiry, status and invite link", access: "instructor", answers: ok(AccessCodeList) },
+  { method: "POST", path: "/reactapi/studio/access-codes", summary: "Creates an access code (her word, or a generated one)", access: "instructor", body: AccessCodeCreateRequest,
+    answers: { 201: { description: "Created.", schema: z.object({ code: AccessCode, message: z.string() }) }, 409: { description: "The code exists.", schema: ApiError } } },
+  { method: "POST", path: "/reactapi/studio/access-codes/:code/deactivate", summary: "Stops registrations with a code", access: "instructor", params: AccessCodeParams, body: z.object({}),
+    answers: { ...ok(StudioOutcome), 404: { description: "No such code.", schema: ApiError } } },
+  { method: "POST", path: "/reactapi/studio/access-codes/:code/reactivate", summary: "Opens a code to registrations again", access: "instructor", params: AccessCodeParams, body: z.object({}),
+    answers: { ...ok(StudioOutcome), 404: { description: "No such code.", schema: ApiError } } },
+  { method: "GET", path: "/reactapi/studio/members", summary: "Members by name or e-mail, 50 a page", access: "instructor", query: MemberSearch, answers: ok(MemberPage) },
+  { method: "GET", path: "/reactapi/studio/members/:id", summary: "A member, her courses and how she opens them", access: "instructor", params: MemberIdParams,
+    answers: { ...ok(MemberDetail), 404: { description: "No such member.", schema: ApiError } } },
+  { method: "POST", path: "/reactapi/studio/members/:id/courses/:courseId/grant", summary: "Opens a course to a member", access: "instructor", params: MemberCourseParams, body: z.object({}),
+    answers: { ...ok(StudioOutcome), 404: { description: "No such member or course.", schema: ApiError } } },
+  { method: "POST", path: "/reactapi/studio/members/:id/courses/:courseId/revoke", summary: "Removes the instructor's grant (purchases stay)", access: "instructor", params: MemberCourseParams, body: z.object({}),
+    answers: { ...ok(StudioOutcome), 404: { description: "No such member or course.", schema: ApiError } } },
+  { method: "POST", path: "/reactapi/studio/members/:id/role", summary: "Makes a member an instructor (admin) or a member", access: "instructor", params: MemberIdParams, body: RoleRequest,
+    answers: { ...ok(StudioOutcome), 404: { description: "No such member.", schema: ApiError }, 409: { description: "Her own role.", schema: ApiError } } },
+  { method: "POST", path: "/reactapi/studio/members/:id/sign-out-everywhere", summary: "Ends every session of a member", access: "instructor", params: MemberIdParams, body: z.object({}),
+    answers: { ...ok(StudioOutcome), 404: { description: "No such member.", schema: ApiError } } },
+  { method: "POST", path: "/reactapi/studio/members/:id/deactivate", summary: "Signs a member out and stops her signing in", access: "instructor", params: MemberIdParams, body: z.object({}),
+    answers: { ...ok(StudioOutcome), 404: { description: "No such member.", schema: ApiError }, 409: { description: "Her own account.", schema: ApiError } } },
+  { method: "POST", path: "/reactapi/studio/members/:id/reactivate", summary: "Lets a deactivated member sign in again", access: "instructor", params: MemberIdParams, body: z.object({}),
+    answers: { ...ok(StudioOutcome), 404: { description: "No such member.", schema: ApiError } } },
+  { method: "POST", path: "/reactapi/studio/members/:id/password-link", summary: "A one-time link (24 hours) to choose a new password", access: "instructor", params: MemberIdParams, body: z.object({}),
+    answers: { ...ok(PasswordLink), 404: { description: "No such member.", schema: ApiError } } },
+  { method: "GET", path: "/reactapi/studio/activity", summary: "Changes made in the studio or with the CLI, newest first, 90 days", access: "instructor", query: ActivityQuery, answers: ok(ActivityPage) },
   { method: "GET", path: "/reactapi/openapi.json", summary: "This description", access: "anyone", answers: { 200: { description: "OpenAPI 3.1.", contentType: "application/json" } } },
   { method: "GET", path: "/healthz", summary: "The process answers", access: "anyone", answers: ok(z.object({ status: z.literal("ok") })) },
   { method: "GET", path: "/readyz", summary: "The database answers within a second", access: "anyone", answers: ok(z.object({ status: z.literal("ready") })) },

@@ -29,6 +29,9 @@ import { paymentsRoutes } from "./payments/payments-routes.ts";
 import { progressRoutes } from "./progress/progress-routes.ts";
 import { serverPaths } from "./paths.ts";
 import { siteRoutes } from "./site/site-routes.ts";
+import { instructorSetupRoutes } from "./studio/instructor-setup.ts";
+import { installStudioGuard } from "./studio/studio-guard.ts";
+import { studioRoutes } from "./studio/studio-routes.ts";
 
 export type AppOptions = {
   db: Database;
@@ -95,8 +98,6 @@ export async function buildApp({ db, config, cacheTrust, poolStats, logger = fal
   app.addHook("onRequest", async (_request, reply) => {
     reply.headers(securityHeaders);
   });
-  installSameOriginGuard(app);
-  installNulGuard(app);
   const trust = cacheTrust ?? (config.databaseUrl ? neverTrusted : onlyWriter);
   const cacheStats = new CacheStats();
   installMetrics(app, { token: config.metricsToken, cacheStats, poolStats });
@@ -107,6 +108,11 @@ export async function buildApp({ db, config, cacheTrust, poolStats, logger = fal
     catalogue.close();
   });
   installAuthentication(app, sessions);
+  // After the member is known, before the same-origin and JSON rules: a studio address answers
+  // 401 or 403 to anyone but an instructor, whatever was sent.
+  installStudioGuard(app);
+  installSameOriginGuard(app);
+  installNulGuard(app);
 
   const mailSender = new MailSender(db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from, log: app.log, logLinks: !production });
   const mail = { sender: mailSender, context: { businessName: config.businessName, publicUrl: config.publicUrl } };
@@ -114,7 +120,7 @@ export async function buildApp({ db, config, cacheTrust, poolStats, logger = fal
   if (startMailSender) mailSender.start();
   app.addHook("onClose", () => mailSender.stop());
 
-  await app.register(accountsRoutes, { db, sessions, sessionDays: config.sessionDays, production, trustProxy: config.trustProxy, mail });
+  await app.register(accountsRoutes, { db, sessions, sessionDays: config.sessionDays, production, trustProxy: config.trustProxy, mail, contactEmail: config.site.contactEmail });
   await app.register(passwordResetRoutes, { db, mail, production });
   await app.register(accountRoutes, { db, catalogue, mail, production });
   await app.register(catalogueRoutes, { db, catalogue });
@@ -122,6 +128,8 @@ export async function buildApp({ db, config, cacheTrust, poolStats, logger = fal
   await app.register(certificatesRoutes, { db, catalogue, publicUrl: config.publicUrl, instructorName: config.instructorName, businessName: config.businessName });
   await app.register(formsRoutes, { db });
   await app.register(paymentsRoutes, { db, catalogue, stripe: config.stripe, publicUrl: config.publicUrl, mail });
+  await app.register(instructorSetupRoutes, { db, sessions, sessionDays: config.sessionDays, production });
+  await app.register(studioRoutes, { db, catalogue, publicUrl: config.publicUrl });
   await app.register(healthRoutes, { db });
   await app.register(openApiRoutes);
   await app.register(siteRoutes, { site: config.site, onlinePayment: config.stripe !== null });

@@ -11,6 +11,8 @@ import { claimDataDir, startAdminSocket } from "./cli/admin-socket.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedNewInstallation } from "./seed.ts";
+import { offerInstructorSetup } from "./studio/instructor-setup.ts";
+import { forgetOldActivity } from "./activity/activity-log.ts";
 
 const config = loadConfig();
 if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
@@ -37,14 +39,15 @@ const app = await buildApp({
 });
 log = app.log;
 if (config.seedDemoContent) await seedNewInstallation(database.db, app.log);
+await offerInstructorSetup(database.db, app.log, config.publicUrl);
 const stopAdminSocket = config.databaseUrl ? async () => {} : await startAdminSocket(config.dataDir, database.db, app.log);
 const embedded = embeddedClient(database.db);
 const stopDailyBackups = embedded && config.backupKeep > 0 ? scheduleDailyBackups(embedded, config.dataDir, config.backupKeep, app.log) : () => {};
 
 // Expired sessions and old login failures are ignored anyway; sweeping them keeps the tables small.
 const sweepSessions = () =>
-  Promise.all([deleteExpiredSessions(database.db), forgetOldRateLimitHits(database.db), deleteEndedGrants(database.db), forgetOldStripeRecords(database.db), forgetOldAccountTokens(database.db), forgetOldMail(database.db)]).catch((error: unknown) =>
-    app.log.warn({ err: error }, "could not sweep expired sessions, rate-limit counts, ended grants, old Stripe records, old links and old mail"),
+  Promise.all([deleteExpiredSessions(database.db), forgetOldRateLimitHits(database.db), deleteEndedGrants(database.db), forgetOldStripeRecords(database.db), forgetOldAccountTokens(database.db), forgetOldMail(database.db), forgetOldActivity(database.db)]).catch((error: unknown) =>
+    app.log.warn({ err: error }, "could not sweep expired sessions, rate-limit counts, ended grants, old Stripe records, old links, old mail and old activity"),
   );
 void sweepSessions();
 setInterval(sweepSessions, 6 * 60 * 60 * 1000).unref();

@@ -41,13 +41,35 @@ export async function createAccessCode(
   }
 }
 
-export async function deactivateAccessCode(db: Queryable, code: string): Promise<AccessCodeRow | undefined> {
+/** Opens or closes a code for registration; its uses are kept either way. */
+export async function setAccessCodeActive(db: Queryable, code: string, active: boolean): Promise<AccessCodeRow | undefined> {
   const [row] = await db
     .update(accessCodes)
-    .set({ active: false })
+    .set({ active })
     .where(eq(accessCodes.code, normaliseCode(code)))
     .returning();
   return row;
+}
+
+export type AccessCodeStatus = "active" | "inactive" | "expired" | "used up";
+
+export function accessCodeStatus(row: AccessCodeRow, now = Date.now()): AccessCodeStatus {
+  if (!row.active) return "inactive";
+  if (row.expiresAt && row.expiresAt.getTime() <= now) return "expired";
+  if (row.maxUses !== null && row.uses >= row.maxUses) return "used up";
+  return "active";
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Expiry at the end of the named day (UTC): a code valid until 2026-12-31 works all of that day. */
+export function endOfDay(date: string): Date {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS);
+}
+
+/** The last day (UTC, YYYY-MM-DD) a code works, or null when it never expires. */
+export function lastValidDay(row: AccessCodeRow): string | null {
+  return row.expiresAt ? new Date(row.expiresAt.getTime() - 1).toISOString().slice(0, 10) : null;
 }
 
 export function listAccessCodes(db: Queryable): Promise<AccessCodeRow[]> {

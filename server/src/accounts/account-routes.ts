@@ -110,7 +110,7 @@ export async function accountRoutes(app: FastifyInstance, { db, catalogue, mail,
     if (await findUserByEmail(db, input.email)) throw emailTaken();
     await db.transaction(async (tx) => {
       await dropAccountTokens(tx, member.id, "email_change");
-      const token = await createAccountToken(tx, member.id, "email_change", input.email);
+      const token = await createAccountToken(tx, member.id, "email_change", { newEmail: input.email });
       await queueMail(tx, emailChangeConfirmMail(input.email, member.firstName, token, mail.context));
       await queueMail(tx, emailChangeNoticeMail(member.email, member.firstName, input.email, mail.context));
     });

@@ -5,31 +5,48 @@ import { accountTokens } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 
 export type TokenPurpose = (typeof accountTokens.$inferSelect)["purpose"];
+/** The purposes of a link that acts for an existing member (every one but the instructor's setup). */
+export type MemberTokenPurpose = Exclude<TokenPurpose, "instructor_setup">;
 type TokenRow = typeof accountTokens.$inferSelect;
+type MemberTokenRow = TokenRow & { userId: number };
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 
-const lifetimeMinutes: Record<TokenPurpose, number> = { password_reset: 60, email_change: 24 * 60 };
+const HOUR_MINUTES = 60;
+/** How long a link stays valid when its maker does not say: a mailed reset is short-lived, a member reads a confirmation later. */
+const lifetimeMinutes: Record<TokenPurpose, number> = { password_reset: HOUR_MINUTES, email_change: 24 * HOUR_MINUTES, instructor_setup: 72 * HOUR_MINUTES };
 
 /** A new single-use link token (256 random bits); only its hash is stored. */
-export async function createAccountToken(db: Queryable, userId: number, purpose: TokenPurpose, newEmail: string | null = null): Promise<string> {
+export async function createAccountToken(
+  db: Queryable,
+  userId: number | null,
+  purpose: TokenPurpose,
+  { newEmail = null, validMinutes = lifetimeMinutes[purpose] }: { newEmail?: string | null; validMinutes?: number } = {},
+): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await db.insert(accountTokens).values({
     tokenHash: hashToken(token),
     userId,
     purpose,
     newEmail,
-    expiresAt: new Date(Date.now() + lifetimeMinutes[purpose] * 60 * 1000),
+    expiresAt: new Date(Date.now() + validMinutes * 60 * 1000),
   });
   return token;
 }
 
+const linkNames: Record<TokenPurpose, string> = { password_reset: "reset", email_change: "confirmation", instructor_setup: "setup" };
+
+function lifetimeSentence(row: TokenRow): string {
+  const minutes = Math.round((row.expiresAt.getTime() - row.createdAt.getTime()) / 60_000);
+  return minutes % HOUR_MINUTES === 0 && minutes > HOUR_MINUTES ? `${minutes / HOUR_MINUTES} hours` : `${minutes} minutes`;
+}
+
 /** The sentence a person reads when a link cannot be used, by what is wrong with it. */
-function unusable(row: TokenRow | undefined): HttpError {
-  const what = row?.purpose === "email_change" ? "confirmation" : "reset";
+function unusable(row: TokenRow | undefined, purpose: TokenPurpose): HttpError {
+  const what = linkNames[purpose];
   if (!row) return new HttpError(410, `This ${what} link is not known. It may have been copied incompletely, or replaced by a newer one.`);
   if (row.usedAt) return new HttpError(410, `This ${what} link has already been used. Each link works once.`);
-  return new HttpError(410, `This ${what} link has expired. Links stay valid for ${row.purpose === "email_change" ? "24 hours" : "60 minutes"}.`);
+  return new HttpError(410, `This ${what} link has expired. It was valid for ${lifetimeSentence(row)}.`);
 }
 
 /** The token's row while it can still be used, or a 410 saying why not. Uses nothing. */
@@ -38,7 +55,7 @@ export async function checkAccountToken(db: Queryable, token: string, purpose: T
     .select()
     .from(accountTokens)
     .where(and(eq(accountTokens.tokenHash, hashToken(token)), eq(accountTokens.purpose, purpose)));
-  if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) throw unusable(row);
+  if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) throw unusable(row, purpose);
   return row;
 }
 
@@ -46,7 +63,12 @@ export async function checkAccountToken(db: Queryable, token: string, purpose: T
  * Uses a token, once: the update only matches an unused, unexpired token, so of two requests
  * racing with the same link exactly one succeeds. Call it in the transaction of what it allows.
  */
-export async function useAccountToken(db: Queryable, token: string, purpose: TokenPurpose): Promise<TokenRow> {
+export async function useAccountToken(db: Queryable, token: string, purpose: MemberTokenPurpose): Promise<MemberTokenRow> {
+  return (await useToken(db, token, purpose)) as MemberTokenRow;
+}
+
+/** useAccountToken for any purpose, the setup link's included (whose row names no member). */
+export async function useToken(db: Queryable, token: string, purpose: TokenPurpose): Promise<TokenRow> {
   const tokenHash = hashToken(token);
   const now = new Date();
   const [used] = await db
@@ -56,13 +78,13 @@ export async function useAccountToken(db: Queryable, token: string, purpose: Tok
     .returning();
   if (!used) {
     const [row] = await db.select().from(accountTokens).where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose)));
-    throw unusable(row);
+    throw unusable(row, purpose);
   }
   return used;
 }
 
 /** Ends her other unused links of this purpose (after a reset, the older reset links must not work). */
-export async function dropAccountTokens(db: Queryable, userId: number, purpose: TokenPurpose): Promise<void> {
+export async function dropAccountTokens(db: Queryable, userId: number, purpose: MemberTokenPurpose): Promise<void> {
   await db.delete(accountTokens).where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)));
 }
 

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { LoginRequest, RegisterRequest } from "../../../contract/accounts.ts";
 import { signedInHintCookie } from "../../../contract/constants.ts";
@@ -24,11 +25,13 @@ export type AccountsOptions = {
   production: boolean;
   trustProxy: boolean;
   mail: { sender: MailSender; context: MailContext };
+  /** Where a member whose account is paused can write. */
+  contactEmail: string;
 };
 
 const emailTaken = () => new HttpError(409, "Email already registered.");
 
-export async function accountsRoutes(app: FastifyInstance, { db, sessions, sessionDays, production, trustProxy, mail }: AccountsOptions) {
+export async function accountsRoutes(app: FastifyInstance, { db, sessions, sessionDays, production, trustProxy, mail, contactEmail }: AccountsOptions) {
   const throttle = new LoginThrottle(db);
   // Behind a proxy Fastify is not told to trust, every sign-in seems to come from the proxy, so all
   // visitors share one limit per address (and one guesser can exhaust it). Said once, in the log.
@@ -87,6 +90,9 @@ export async function accountsRoutes(app: FastifyInstance, { db, sessions, sessi
       throw new HttpError(401, "Invalid email or password.");
     }
     await throttle.recordSuccess(request.ip, input.email);
+    // Told only to whoever knows the password, so it reveals nothing about who has an account.
+    if (user!.deactivatedAt) throw new HttpError(403, `This account has been paused. Please write to ${contactEmail} to have it reopened.`);
+    await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user!.id));
     const previousToken = request.cookies[SESSION_COOKIE];
     if (previousToken) await sessions.end(previousToken);
     const session = await sessions.start(user!.id, sessionDays, request.headers["user-agent"]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createAccessCode, deactivateAccessCode } from "../access-codes/access-codes-repository.ts";
+import { createAccessCode, setAccessCodeActive } from "../access-codes/access-codes-repository.ts";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { rateLimitHits, sessions } from "../db/schema.ts";
@@ -143,7 +143,7 @@ describe.each(backends)("accounts on %s", (backend) => {
 
     it("answers 403 for a deactivated access code", async () => {
       await createAccessCode(context.database.db, { code: "RETIRED" });
-      await deactivateAccessCode(context.database.db, "retired");
+      await setAccessCodeActive(context.database.db, "retired", false);
       const response = await register(app(), { email: uniqueEmail(), password: GOOD_PASSWORD, access_code: "RETIRED" });
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ error: "Forbidden. Access code inactive." });

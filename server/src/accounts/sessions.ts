@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, gt, lt, ne } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, ne } from "drizzle-orm";
 import { announceChange } from "../data-changes.ts";
 import type { Queryable } from "../db/client.ts";
 import { sessions, users } from "../db/schema.ts";
@@ -30,7 +30,7 @@ export async function findSession(db: Queryable, token: string): Promise<{ user:
     .select({ user: users, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())));
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date()), isNull(users.deactivatedAt)));
   if (!row) return undefined;
   if (Date.now() - row.lastSeenAt.getTime() > LAST_SEEN_PRECISION_MS) {
     await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));

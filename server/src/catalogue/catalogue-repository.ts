@@ -141,6 +141,11 @@ export class CatalogueReader {
     return { snapshot, accessible: new Set([...snapshot.freeCourseIds, ...(await this.grantsOf(member.id))]) };
   }
 
+  /** Every course in library order, whoever may open it (the studio's view). */
+  async allCourses(): Promise<CourseRow[]> {
+    return (await this.loadSnapshot()).courses;
+  }
+
   /** The course ids a member may open: free courses, granted ones, or all of them for an admin. */
   async accessibleCourseIds(member: UserRow | null): Promise<Set<number>> {
     return (await this.viewFor(member)).accessible;

@@ -4,18 +4,13 @@ import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { isCalendarDate } from "../../../contract/forms.ts";
 import { Email } from "../../../contract/accounts.ts";
-import {
-  createAccessCode,
-  deactivateAccessCode,
-  isWellFormedCode,
-  listAccessCodes,
-  normaliseCode,
-} from "../access-codes/access-codes-repository.ts";
-import { findUserByEmail, listUsers, setUserRole } from "../accounts/users-repository.ts";
+import { accessCodeStatus, isWellFormedCode, lastValidDay, listAccessCodes, normaliseCode } from "../access-codes/access-codes-repository.ts";
+import { findUserByEmail, listUsers } from "../accounts/users-repository.ts";
+import { commandLine, recordActivity } from "../activity/activity-log.ts";
+import { createCode, setCodeActive } from "../studio/access-code-operations.ts";
+import { grantCourse, revokeCourse, setRole } from "../studio/member-operations.ts";
 import { exportCatalogue, importCatalogue } from "../catalogue/catalogue-transfer.ts";
 import type { Database } from "../db/client.ts";
-import { courses } from "../db/schema.ts";
-import { grantByInstructor, revokeByInstructor } from "../grants/grants-repository.ts";
 import { listPurchases, revenueByMonth } from "../payments/purchases-repository.ts";
 import { backupEmbedded, embeddedClient } from "../backups/backups.ts";
 import { listSubmissions } from "../forms/forms-repository.ts";
@@ -26,7 +21,7 @@ import { HttpError } from "../http/errors.ts";
 /** A command after its arguments were checked; files are already read, so it can travel to a running server. */
 export type AdminCommand =
   | { name: "access-code create"; code: string; maxUses: number | null; expires: string | null }
-  | { name: "access-code deactivate"; code: string }
+  | { name: "access-code deactivate" | "access-code reactivate"; code: string }
   | { name: "access-code list" }
   | { name: "course grant" | "course revoke"; email: string; courseId: number }
   | { name: "user set-role"; email: string; role: "member" | "admin" }
@@ -47,6 +42,7 @@ export const usage = `Usage: npm run admin -- <command>
 
   access-code create <CODE> [--max-uses N] [--expires YYYY-MM-DD]
   access-code deactivate <CODE>
+  access-code reactivate <CODE>
   access-code list
   course grant <email> <course-id>
   course revoke <email> <course-id>
@@ -116,6 +112,7 @@ export async function parseCommand(argv: string[], cwd = process.cwd()): Promise
       return { name, code, maxUses, expires };
     }
     case "access-code deactivate":
+    case "access-code reactivate":
       expectArguments(1, "<CODE>");
       noFlags();
       return { name, code: normaliseCode(rest[0]!) };
@@ -172,11 +169,6 @@ export async function parseCommand(argv: string[], cwd = process.cwd()): Promise
   }
 }
 
-/** Expiry at the end of the named day (UTC): a code valid until 2026-12-31 works all of that day. */
-function endOfDay(date: string): Date {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + 24 * 60 * 60 * 1000);
-}
-
 function table(rows: string[][]): string {
   if (rows.length <= 1) return "(none)";
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? "").length)));
@@ -191,41 +183,33 @@ function formatMoney(amountMinor: number, currency: string): string {
 export async function executeCommand(db: Database, command: AdminCommand): Promise<AdminResult> {
   const result = await runCommand(db, command);
   if (command.name === "content import") dataChanges.emit("catalogue");
-  if (command.name === "course grant" || command.name === "course revoke" || command.name === "user set-role") dataChanges.emit("access");
   return result;
+}
+
+/** The member an e-mail names, or a 404 that says so. */
+async function memberByEmail(db: Database, email: string) {
+  const user = await findUserByEmail(db, email);
+  if (!user) throw new HttpError(404, `There is no member with the e-mail ${email}.`);
+  return user;
 }
 
 async function runCommand(db: Database, command: AdminCommand): Promise<AdminResult> {
   switch (command.name) {
-    case "access-code create": {
-      const expiresAt = command.expires ? endOfDay(command.expires) : null;
-      if (expiresAt && expiresAt.getTime() <= Date.now()) throw new HttpError(400, `The date ${command.expires} has already passed.`);
-      const row = await createAccessCode(db, { code: command.code, maxUses: command.maxUses, expiresAt });
-      const limits = [
-        row.maxUses === null ? "unlimited uses" : `${row.maxUses} use(s)`,
-        command.expires ? `valid through ${command.expires} (UTC)` : "no expiry",
-      ];
-      return { text: `Created access code ${row.code}: ${limits.join(", ")}.` };
-    }
-    case "access-code deactivate": {
-      const row = await deactivateAccessCode(db, command.code);
-      if (!row) throw new HttpError(404, `There is no access code ${command.code}.`);
-      return { text: `Deactivated access code ${row.code}. Nobody can register with it any more.` };
-    }
+    case "access-code create":
+      return { text: (await createCode(db, commandLine, { code: command.code, maxUses: command.maxUses, expiresOn: command.expires })).message };
+    case "access-code deactivate":
+    case "access-code reactivate":
+      return { text: (await setCodeActive(db, commandLine, command.code, command.name === "access-code reactivate")).message };
     case "access-code list": {
       const rows = await listAccessCodes(db);
-      const now = Date.now();
-      const status = (row: (typeof rows)[number]) =>
-        !row.active ? "inactive" : row.expiresAt && row.expiresAt.getTime() <= now ? "expired"
-          : row.maxUses !== null && row.uses >= row.maxUses ? "used up" : "active";
       return {
         text: table([
           ["CODE", "USES", "EXPIRES", "STATUS"],
           ...rows.map((row) => [
             row.code,
             `${row.uses}/${row.maxUses ?? "∞"}`,
-            row.expiresAt ? new Date(row.expiresAt.getTime() - 1).toISOString().slice(0, 10) : "never",
-            status(row),
+            lastValidDay(row) ?? "never",
+            accessCodeStatus(row),
           ]),
         ]),
         data: rows,
@@ -233,30 +217,13 @@ async function runCommand(db: Database, command: AdminCommand): Promise<AdminRes
     }
     case "course grant":
     case "course revoke": {
-      const user = await findUserByEmail(db, command.email);
-      if (!user) throw new HttpError(404, `There is no member with the e-mail ${command.email}.`);
-      const [course] = await db.select().from(courses).where(eq(courses.id, command.courseId));
-      if (!course) throw new HttpError(404, `There is no course with the id ${command.courseId}.`);
-      if (command.name === "course grant") {
-        await grantByInstructor(db, user.id, course.id);
-        return { text: `${user.email} can now open "${course.title}" (course ${course.id}).` };
-      }
-      const { removed, paidThrough } = await revokeByInstructor(db, user.id, course.id);
-      const notes = [
-        ...(course.freeForMembers ? ["This course is free for every member, so they can still open it."] : []),
-        ...paidThrough.map(
-          (paid) => `They still open it through purchase #${paid.purchaseId} (${paid.planName}); to close that, refund or cancel it in Stripe.`,
-        ),
-      ];
-      const outcome = removed
-        ? `${user.email} no longer has a grant from you for "${course.title}" (course ${course.id}).`
-        : `${user.email} had no grant from you for "${course.title}" (course ${course.id}); nothing changed.`;
-      return { text: [outcome, ...notes].join(" ") };
+      const user = await memberByEmail(db, command.email);
+      const change = command.name === "course grant" ? grantCourse : revokeCourse;
+      return { text: (await change(db, commandLine, user.id, command.courseId)).message };
     }
     case "user set-role": {
-      const user = await setUserRole(db, command.email, command.role);
-      if (!user) throw new HttpError(404, `There is no member with the e-mail ${command.email}.`);
-      return { text: `${user.email} is now ${command.role === "admin" ? "an admin" : "a member"}.` };
+      const user = await memberByEmail(db, command.email);
+      return { text: (await setRole(db, commandLine, user.id, command.role)).message };
     }
     case "user list": {
       const rows = await listUsers(db);
@@ -274,7 +241,11 @@ async function runCommand(db: Database, command: AdminCommand): Promise<AdminRes
       };
     }
     case "content import": {
-      const summary = await importCatalogue(db, command.document);
+      const summary = await db.transaction(async (tx) => {
+        const imported = await importCatalogue(tx, command.document);
+        if (imported.changed) await recordActivity(tx, commandLine, "catalogue", `Imported the catalogue from a content file (${imported.courses} courses, ${imported.lessons} lessons).`);
+        return imported;
+      });
       const counts = `${summary.courses} courses, ${summary.modules} modules, ${summary.lessons} lessons, ${summary.downloads} downloads, ${summary.subscription_plans} plans`;
       return { text: summary.changed ? `Imported the catalogue: ${counts}.` : `The catalogue already matches this file (${counts}); nothing changed.`, data: summary };
     }

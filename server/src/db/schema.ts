@@ -33,8 +33,12 @@ export const users = pgTable(
     // Pacing (issue 9): only suggestions on /home and the course page, never a lock.
     dueDate: date("due_date", { mode: "string" }),
     babyArrived: boolean("baby_arrived").notNull().default(false),
+    // Set by the instructor in the studio: she cannot sign in until it is cleared.
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
+  (table) => [index("users_created_at_idx").on(table.createdAt)],
 );
 
 export const sessions = pgTable(
@@ -54,17 +58,16 @@ export const sessions = pgTable(
 );
 
 /**
- * A link sent by mail that acts for her once: a password reset, or the confirmation of a new
- * e-mail address. Only the token's hash is kept, so the database alone cannot be used to act.
+ * A link that acts once: a password reset (mailed, or made by the instructor in the studio), the
+ * confirmation of a new e-mail address, or the setup of the first instructor (no user yet). Only
+ * the token's hash is kept, so the database alone cannot be used to act.
  */
 export const accountTokens = pgTable(
   "account_tokens",
   {
     tokenHash: text("token_hash").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    purpose: text("purpose", { enum: ["password_reset", "email_change"] }).notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["password_reset", "email_change", "instructor_setup"] }).notNull(),
     // The address an e-mail change will set once confirmed.
     newEmail: text("new_email"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -348,9 +351,28 @@ export const formSubmissions = pgTable(
     kind: text("kind", { enum: ["feedback", "contact"] }).notNull(),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     payload: jsonb("payload").notNull(),
+    // When the instructor read it in the studio's inbox; null while unread.
+    readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [index("form_submissions_kind_idx").on(table.kind, table.createdAt)],
+);
+
+/**
+ * What the instructor (in the studio) or an operator (with the CLI) changed, kept 90 days: who,
+ * what, when. The actor's label is copied so the entry still reads after the account is gone.
+ */
+export const activityLog = pgTable(
+  "activity_log",
+  {
+    id: serial("id").primaryKey(),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorLabel: text("actor_label").notNull(),
+    kind: text("kind").notNull(),
+    summary: text("summary").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("activity_log_created_at_idx").on(table.createdAt), index("activity_log_kind_idx").on(table.kind, table.createdAt)],
 );
 
 /** One-off facts about this installation, such as whether the demo content was seeded. */

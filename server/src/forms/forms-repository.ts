@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "../db/client.ts";
 import { formSubmissions, users } from "../db/schema.ts";
 
@@ -42,4 +42,24 @@ export async function anonymiseSubmissionsOf(db: Queryable, userId: number): Pro
     .update(formSubmissions)
     .set({ userId: null, payload: sql`${formSubmissions.payload} - 'email' - 'full_name'` })
     .where(eq(formSubmissions.userId, userId));
+}
+
+/** How many messages (feedback and contact) the instructor has not read yet. */
+export async function countUnread(db: Queryable): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(formSubmissions).where(isNull(formSubmissions.readAt));
+  return row?.count ?? 0;
+}
+
+/** The average ratings of the feedback received since a moment, or null when none came. */
+export async function feedbackAverages(db: Queryable, since: Date): Promise<{ satisfaction: number | null; recommend: number | null; count: number }> {
+  const [row] = await db
+    .select({
+      satisfaction: sql<string | null>`avg((${formSubmissions.payload}->>'satisfaction')::numeric)`,
+      recommend: sql<string | null>`avg((${formSubmissions.payload}->>'recommend')::numeric)`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(formSubmissions)
+    .where(and(eq(formSubmissions.kind, "feedback"), gte(formSubmissions.createdAt, since)));
+  const rounded = (value: string | null | undefined) => (value === null || value === undefined ? null : Math.round(Number(value) * 10) / 10);
+  return { satisfaction: rounded(row?.satisfaction), recommend: rounded(row?.recommend), count: row?.count ?? 0 };
 }

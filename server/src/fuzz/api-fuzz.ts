@@ -48,6 +48,7 @@ const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
 const knownFields = [
   "email", "password", "access_code", "first_name", "last_name", "query", "plan_id", "course_id", "satisfaction", "recommend",
   "comments", "liked_most", "improve", "full_name", "birth_location", "due_date", "location", "referral", "services",
+  "code", "max_uses", "expires_on", "role", "token",
 ];
 
 /** A JSON text written by hand, so that keys like __proto__ reach the server as keys. */
@@ -85,6 +86,9 @@ const goodBodies: Record<string, Record<string, unknown>> = {
   "/reactapi/account/password": { current_password: "not-the-Password-1", new_password: "calm-Birth-2026" },
   "/reactapi/account/delete": { password: "not-the-Password-1" },
   "/reactapi/progress/lessons/:lessonId": { position_seconds: 42, completed: true },
+  "/reactapi/instructor-setup": { token: "A".repeat(43), email: "teacher@example.com", password: "calm-Birth-2025", first_name: "Maya" },
+  "/reactapi/studio/access-codes": { code: "FUZZ-CODE", max_uses: 3, expires_on: "2099-01-01" },
+  "/reactapi/studio/members/:id/role": { role: "member" },
 };
 const spoiled = (good: Record<string, unknown>) =>
   fc

@@ -11,6 +11,8 @@ const jsonSchema = (schema: z.ZodType, io: "input" | "output") => {
 const security: Record<Access, Record<string, string[]>[] | undefined> = {
   anyone: undefined,
   member: [{ session: [] }],
+  // The session of a member whose role is admin; anyone else gets 401 or 403 from the studio guard.
+  instructor: [{ session: [] }],
   "stripe-signature": [{ stripeSignature: [] }],
   "metrics-token": [{ metricsToken: [] }],
 };
@@ -22,13 +24,16 @@ export function openApiDocument(list: Endpoint[] = endpoints) {
   for (const endpoint of list) {
     const path = endpoint.path.replace(/:([A-Za-z]+)/g, "{$1}");
     const params = endpoint.params ? (jsonSchema(endpoint.params, "input") as { properties?: Record<string, unknown> }) : undefined;
+    const query = endpoint.query ? (jsonSchema(endpoint.query, "input") as { properties?: Record<string, unknown> }) : undefined;
+    const parameters = [
+      ...Object.entries(params?.properties ?? {}).map(([name, schema]) => ({ name, in: "path", required: true, schema })),
+      ...Object.entries(query?.properties ?? {}).map(([name, schema]) => ({ name, in: "query", required: false, schema })),
+    ];
     paths[path] ??= {};
     paths[path][endpoint.method.toLowerCase()] = {
       summary: endpoint.summary,
       ...(security[endpoint.access] ? { security: security[endpoint.access] } : {}),
-      ...(params?.properties
-        ? { parameters: Object.entries(params.properties).map(([name, schema]) => ({ name, in: "path", required: true, schema })) }
-        : {}),
+      ...(parameters.length > 0 ? { parameters } : {}),
       ...(endpoint.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(endpoint.body, "input") } } } } : {}),
       responses: {
         ...Object.fromEntries(

@@ -1,0 +1,144 @@
+import { z } from "zod";
+import { Email, NewPassword, OptionalName } from "./accounts.ts";
+import { isCalendarDate } from "./forms.ts";
+
+// The instructor's studio (issue 8): what its pages send and receive under /reactapi/studio/.
+
+/** The first instructor's account, made with the one-time link the server prints on a new installation. */
+const SetupToken = z
+  .string({ error: "This setup link is incomplete. Please copy it again from the server's log." })
+  .regex(/^[A-Za-z0-9_-]{43}$/, { error: "This setup link is incomplete. Please copy it again from the server's log." });
+export const SetupTokenRequest = z.object({ token: SetupToken });
+export const InstructorSetupRequest = z.object({
+  token: SetupToken,
+  first_name: OptionalName,
+  last_name: OptionalName,
+  email: Email,
+  password: NewPassword,
+});
+export type InstructorSetupRequest = z.input<typeof InstructorSetupRequest>;
+
+const CodeText = z
+  .string({ error: "An access code is text." })
+  .trim()
+  .max(64, { error: "An access code can be at most 64 characters." })
+  .transform((code) => code.toUpperCase())
+  .refine((code) => code === "" || /^[A-Z0-9][A-Z0-9_-]{2,63}$/.test(code), {
+    error: "Use 3 to 64 letters, digits, dashes or underscores, starting with a letter or a digit.",
+  });
+
+const OptionalDate = (sentence: string) =>
+  z
+    .string({ error: sentence })
+    .trim()
+    .nullable()
+    .optional()
+    .transform((date) => (date ? date : null))
+    .refine((date) => date === null || isCalendarDate(date), { error: sentence });
+
+export const AccessCodeCreateRequest = z.object({
+  /** Her own word, or empty for a generated BETA-XXXX-XXXX. */
+  code: CodeText.optional().default(""),
+  max_uses: z
+    .number({ error: "The maximum number of uses is a whole number." })
+    .int({ error: "The maximum number of uses is a whole number." })
+    .min(1, { error: "Allow at least one use, or leave it empty for no limit." })
+    .max(1_000_000, { error: "That is more uses than a code can have." })
+    .nullable()
+    .optional()
+    .transform((uses) => uses ?? null),
+  /** The last day the code works (UTC), or null for no expiry. */
+  expires_on: OptionalDate("Please enter the last valid day as a real date (YYYY-MM-DD)."),
+});
+export type AccessCodeCreateRequest = z.input<typeof AccessCodeCreateRequest>;
+
+export const AccessCodeParams = z.object({
+  code: z.string().trim().min(1).max(64).transform((code) => code.toUpperCase()),
+});
+
+export const AccessCodeStatus = z.enum(["active", "inactive", "expired", "used up"]);
+export const AccessCode = z.object({
+  code: z.string(),
+  uses: z.number(),
+  max_uses: z.number().nullable(),
+  expires_on: z.string().nullable(),
+  status: AccessCodeStatus,
+  invite_url: z.string(),
+  created_at: z.string(),
+});
+export type AccessCode = z.infer<typeof AccessCode>;
+export const AccessCodeList = z.object({ codes: z.array(AccessCode) });
+export type AccessCodeList = z.infer<typeof AccessCodeList>;
+
+/** A change made, and the sentence that tells her what it did. */
+export const StudioOutcome = z.object({ message: z.string() });
+export type StudioOutcome = z.infer<typeof StudioOutcome>;
+
+export const MEMBERS_PAGE_SIZE = 50;
+export const memberSorts = ["joined", "last_sign_in"] as const;
+export const MemberSearch = z.object({
+  search: z.string().trim().max(200, { error: "Search for at most 200 characters." }).optional().default(""),
+  sort: z.enum(memberSorts, { error: "Sort by joined or last_sign_in." }).optional().default("joined"),
+  page: z.coerce.number({ error: "The page is a number." }).int({ error: "The page is a whole number." }).min(1, { error: "Pages start at 1." }).max(100_000).optional().default(1),
+});
+export type MemberSearch = z.input<typeof MemberSearch>;
+
+export const MemberSummary = z.object({
+  id: z.number(),
+  email: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  role: z.enum(["member", "admin"]),
+  joined_at: z.string(),
+  last_sign_in_at: z.string().nullable(),
+  active: z.boolean(),
+});
+export type MemberSummary = z.infer<typeof MemberSummary>;
+export const MemberPage = z.object({ members: z.array(MemberSummary), total: z.number(), page: z.number(), page_size: z.number() });
+export type MemberPage = z.infer<typeof MemberPage>;
+
+export const MemberIdParams = z.object({
+  id: z.coerce.number({ error: "A member id is a number." }).int({ error: "A member id is a whole number." }).min(1).max(2_147_483_647),
+});
+export const MemberCourseParams = MemberIdParams.extend({
+  courseId: z.coerce.number({ error: "A course id is a number." }).int({ error: "A course id is a whole number." }).min(1).max(2_147_483_647),
+});
+
+export const MemberCourse = z.object({
+  id: z.number(),
+  title: z.string(),
+  free_for_members: z.boolean(),
+  granted_by_instructor: z.boolean(),
+  purchases: z.array(z.object({ purchase_id: z.number(), plan_name: z.string(), ends_at: z.string().nullable() })),
+});
+export type MemberCourse = z.infer<typeof MemberCourse>;
+export const MemberDetail = z.object({ member: MemberSummary, courses: z.array(MemberCourse), signed_in_devices: z.number() });
+export type MemberDetail = z.infer<typeof MemberDetail>;
+
+export const RoleRequest = z.object({ role: z.enum(["member", "admin"], { error: "The role is member or admin." }) });
+export type RoleRequest = z.infer<typeof RoleRequest>;
+
+export const PasswordLink = z.object({ url: z.string(), expires_at: z.string(), message: z.string() });
+export type PasswordLink = z.infer<typeof PasswordLink>;
+
+export const Dashboard = z.object({
+  members: z.number(),
+  new_members_7_days: z.number(),
+  code_registrations_7_days: z.number(),
+  unread_messages: z.number(),
+  average_satisfaction_30_days: z.number().nullable(),
+  average_recommend_30_days: z.number().nullable(),
+  feedback_count_30_days: z.number(),
+});
+export type Dashboard = z.infer<typeof Dashboard>;
+
+export const activityKinds = ["access-code", "member", "grant", "role", "catalogue", "setup"] as const;
+export const ActivityQuery = z.object({
+  kind: z.enum(activityKinds, { error: `The kind is one of ${activityKinds.join(", ")}.` }).optional(),
+  page: z.coerce.number({ error: "The page is a number." }).int({ error: "The page is a whole number." }).min(1, { error: "Pages start at 1." }).max(100_000).optional().default(1),
+});
+export const ACTIVITY_PAGE_SIZE = 50;
+export const ActivityEntry = z.object({ id: z.number(), at: z.string(), actor: z.string(), kind: z.string(), summary: z.string() });
+export type ActivityEntry = z.infer<typeof ActivityEntry>;
+export const ActivityPage = z.object({ entries: z.array(ActivityEntry), total: z.number(), page: z.number(), page_size: z.number() });
+export type ActivityPage = z.infer<typeof ActivityPage>;

@@ -1,0 +1,34 @@
+import { desc, eq, lt, sql } from "drizzle-orm";
+import type { Queryable } from "../db/client.ts";
+import { activityLog } from "../db/schema.ts";
+import { activityKinds } from "../../../contract/studio.ts";
+
+/** Who made a change: the instructor signed in to the studio, or an operator at the command line. */
+export type Actor = { userId: number; label: string } | { userId: null; label: "command line" };
+export const commandLine: Actor = { userId: null, label: "command line" };
+
+/** The kinds of change the activity page can filter by. */
+export type ActivityKind = (typeof activityKinds)[number];
+
+export const ACTIVITY_KEPT_DAYS = 90;
+
+/** Writes one entry; call it in the transaction of the change, so an entry exists exactly when the change does. */
+export async function recordActivity(db: Queryable, actor: Actor, kind: ActivityKind, summary: string): Promise<void> {
+  await db.insert(activityLog).values({ actorId: actor.userId, actorLabel: actor.label, kind, summary });
+}
+
+export type ActivityEntry = typeof activityLog.$inferSelect;
+
+/** The newest entries first, optionally of one kind, a page at a time. */
+export async function listActivity(db: Queryable, { kind, limit, offset }: { kind?: ActivityKind; limit: number; offset: number }): Promise<{ entries: ActivityEntry[]; total: number }> {
+  const where = kind ? eq(activityLog.kind, kind) : undefined;
+  const [entries, [count]] = await Promise.all([
+    db.select().from(activityLog).where(where).orderBy(desc(activityLog.createdAt), desc(activityLog.id)).limit(limit).offset(offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(activityLog).where(where),
+  ]);
+  return { entries, total: count?.total ?? 0 };
+}
+
+export async function forgetOldActivity(db: Queryable, now = new Date()): Promise<void> {
+  await db.delete(activityLog).where(lt(activityLog.createdAt, new Date(now.getTime() - ACTIVITY_KEPT_DAYS * 24 * 60 * 60 * 1000)));
+}

@@ -1,0 +1,74 @@
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { Message } from "../../../contract/account.ts";
+import { InstructorSetupRequest, SetupTokenRequest } from "../../../contract/studio.ts";
+import { checkAccountToken, createAccountToken, useToken } from "../accounts/account-tokens.ts";
+import { setSessionCookies } from "../accounts/authentication.ts";
+import { hashPassword } from "../accounts/passwords.ts";
+import type { SessionStore } from "../accounts/session-store.ts";
+import { findUserByEmail, hasInstructor, toProfile } from "../accounts/users-repository.ts";
+import { recordActivity } from "../activity/activity-log.ts";
+import { changeAndAnnounce } from "../data-changes.ts";
+import { type Database, postgresErrorCode, UNIQUE_VIOLATION } from "../db/client.ts";
+import { accountTokens, users } from "../db/schema.ts";
+import { HttpError, parseInput } from "../http/errors.ts";
+import { and, eq, isNull } from "drizzle-orm";
+
+export const SETUP_PATH = "/studio/setup";
+
+/**
+ * While no instructor exists, prints a one-time link (72 hours) that creates the first one. Each
+ * start of an installation without an instructor prints a new link; older ones stay valid until
+ * they expire or one of them is used.
+ */
+export async function offerInstructorSetup(db: Database, log: FastifyBaseLogger, publicUrl: string): Promise<string | null> {
+  if (await hasInstructor(db)) return null;
+  const token = await createAccountToken(db, null, "instructor_setup");
+  const url = `${publicUrl}${SETUP_PATH}?token=${token}`;
+  log.info(`No instructor yet. Studio setup link (valid 72 hours, works once): ${url}`);
+  return url;
+}
+
+const alreadySetUp = () => new HttpError(410, "The studio already has an instructor. Please sign in; another instructor can be named in the studio's Members page.");
+
+export async function instructorSetupRoutes(app: FastifyInstance, { db, sessions, sessionDays, production }: { db: Database; sessions: SessionStore; sessionDays: number; production: boolean }) {
+  app.post("/reactapi/instructor-setup/check", async (request): Promise<Message> => {
+    const { token } = parseInput(SetupTokenRequest, request.body);
+    await checkAccountToken(db, token, "instructor_setup");
+    if (await hasInstructor(db)) throw alreadySetUp();
+    return { message: "This setup link is valid." };
+  });
+
+  app.post("/reactapi/instructor-setup", async (request, reply) => {
+    const input = parseInput(InstructorSetupRequest, request.body);
+    await checkAccountToken(db, input.token, "instructor_setup");
+    if (await findUserByEmail(db, input.email)) {
+      throw new HttpError(409, "This e-mail already has an account. Use another address, or make that account an instructor with npm run admin -- user set-role.", {
+        email: "This e-mail already has an account.",
+      });
+    }
+    const passwordHash = await hashPassword(input.password);
+    try {
+      const user = await changeAndAnnounce(db, "access", async (tx) => {
+        // Two setup links opened at once on two app servers must not make two first instructors.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('instructor_setup'))`);
+        if (await hasInstructor(tx)) throw alreadySetUp();
+        await useToken(tx, input.token, "instructor_setup");
+        await tx.delete(accountTokens).where(and(eq(accountTokens.purpose, "instructor_setup"), isNull(accountTokens.usedAt)));
+        const [created] = await tx
+          .insert(users)
+          .values({ email: input.email, passwordHash, firstName: input.first_name, lastName: input.last_name, role: "admin", lastSignInAt: new Date() })
+          .returning();
+        await recordActivity(tx, { userId: created!.id, label: created!.email }, "setup", "Set up the studio as its first instructor.");
+        return created!;
+      });
+      const session = await sessions.start(user.id, sessionDays, request.headers["user-agent"]);
+      setSessionCookies(request, reply, production, session.token, session.expiresAt);
+      request.log.info({ userId: user.id }, "first instructor set up");
+      return reply.code(201).send(toProfile(user));
+    } catch (error) {
+      if (postgresErrorCode(error) === UNIQUE_VIOLATION) throw new HttpError(409, "This e-mail already has an account.", { email: "This e-mail already has an account." });
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,170 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import {
+  AccessCodeCreateRequest,
+  type AccessCodeList,
+  AccessCodeParams,
+  ACTIVITY_PAGE_SIZE,
+  type ActivityPage,
+  ActivityQuery,
+  type Dashboard,
+  MemberCourseParams,
+  type MemberDetail,
+  MemberIdParams,
+  type MemberPage,
+  MEMBERS_PAGE_SIZE,
+  MemberSearch,
+  type MemberSummary,
+  type PasswordLink,
+  RoleRequest,
+  type StudioOutcome,
+} from "../../../contract/studio.ts";
+import { listAccessCodes } from "../access-codes/access-codes-repository.ts";
+import { countMembers, findUserById, searchUsers, type UserRow } from "../accounts/users-repository.ts";
+import { listSessions } from "../accounts/sessions.ts";
+import { type Actor, listActivity } from "../activity/activity-log.ts";
+import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
+import type { Database } from "../db/client.ts";
+import { countUnread, feedbackAverages } from "../forms/forms-repository.ts";
+import { listOpenGrants } from "../grants/grants-repository.ts";
+import { HttpError, parseInput } from "../http/errors.ts";
+import { purchasesOf } from "../payments/purchases-repository.ts";
+import { createCode, setCodeActive, toAccessCode } from "./access-code-operations.ts";
+import { createPasswordLink, grantCourse, revokeCourse, setAccountActive, setRole, signOutEverywhere } from "./member-operations.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type StudioOptions = { db: Database; catalogue: CatalogueReader; publicUrl: string };
+
+function actorOf(request: FastifyRequest): Actor {
+  // The studio guard (studio-guard.ts) has already refused anyone but an instructor.
+  const member = request.member!;
+  return { userId: member.id, label: member.email };
+}
+
+export function toMemberSummary(user: UserRow): MemberSummary {
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    role: user.role,
+    joined_at: user.createdAt.toISOString(),
+    last_sign_in_at: user.lastSignInAt?.toISOString() ?? null,
+    active: user.deactivatedAt === null,
+  };
+}
+
+/** The instructor's studio API, every route behind installStudioGuard. */
+export async function studioRoutes(app: FastifyInstance, { db, catalogue, publicUrl }: StudioOptions) {
+  app.get("/reactapi/studio/dashboard", async (): Promise<Dashboard> => {
+    const now = Date.now();
+    const [members, unread, feedback] = await Promise.all([
+      countMembers(db, new Date(now - 7 * DAY_MS)),
+      countUnread(db),
+      feedbackAverages(db, new Date(now - 30 * DAY_MS)),
+    ]);
+    return {
+      members: members.total,
+      new_members_7_days: members.joinedSince,
+      code_registrations_7_days: members.withCodeSince,
+      unread_messages: unread,
+      average_satisfaction_30_days: feedback.satisfaction,
+      average_recommend_30_days: feedback.recommend,
+      feedback_count_30_days: feedback.count,
+    };
+  });
+
+  app.get("/reactapi/studio/access-codes", async (): Promise<AccessCodeList> => {
+    const rows = await listAccessCodes(db);
+    // Newest first: the code she just made is the one she wants to copy.
+    return { codes: rows.reverse().map((row) => toAccessCode(row, publicUrl)) };
+  });
+
+  app.post("/reactapi/studio/access-codes", async (request, reply) => {
+    const input = parseInput(AccessCodeCreateRequest, request.body);
+    const { row, message } = await createCode(db, actorOf(request), { code: input.code, maxUses: input.max_uses, expiresOn: input.expires_on });
+    return reply.code(201).send({ code: toAccessCode(row, publicUrl), message });
+  });
+
+  for (const [action, active] of [["deactivate", false], ["reactivate", true]] as const) {
+    app.post(`/reactapi/studio/access-codes/:code/${action}`, async (request): Promise<StudioOutcome> => {
+      const { code } = parseInput(AccessCodeParams, request.params);
+      return { message: (await setCodeActive(db, actorOf(request), code, active)).message };
+    });
+  }
+
+  app.get("/reactapi/studio/members", async (request): Promise<MemberPage> => {
+    const query = parseInput(MemberSearch, request.query);
+    const { rows, total } = await searchUsers(db, { search: query.search, sort: query.sort, limit: MEMBERS_PAGE_SIZE, offset: (query.page - 1) * MEMBERS_PAGE_SIZE });
+    return { members: rows.map(toMemberSummary), total, page: query.page, page_size: MEMBERS_PAGE_SIZE };
+  });
+
+  app.get("/reactapi/studio/members/:id", async (request): Promise<MemberDetail> => {
+    const { id } = parseInput(MemberIdParams, request.params);
+    const user = await findUserById(db, id);
+    if (!user) throw new HttpError(404, `There is no member with the id ${id}.`);
+    const [grants, purchases, sessions, courses] = await Promise.all([listOpenGrants(db, id), purchasesOf(db, id), listSessions(db, id), catalogue.allCourses()]);
+    const planNames = new Map(purchases.map((purchase) => [purchase.id, purchase.planName]));
+    return {
+      member: toMemberSummary(user),
+      signed_in_devices: sessions.length,
+      courses: courses.map((course) => {
+        const ofCourse = grants.filter((grant) => grant.courseId === course.id);
+        return {
+          id: course.id,
+          title: course.title,
+          free_for_members: course.freeForMembers,
+          granted_by_instructor: ofCourse.some((grant) => grant.source === "instructor"),
+          purchases: ofCourse
+            .filter((grant) => grant.source === "purchase" && grant.purchaseId !== null)
+            .map((grant) => ({ purchase_id: grant.purchaseId!, plan_name: planNames.get(grant.purchaseId!) ?? "a plan", ends_at: grant.endsAt?.toISOString() ?? null })),
+        };
+      }),
+    };
+  });
+
+  app.post("/reactapi/studio/members/:id/courses/:courseId/grant", async (request): Promise<StudioOutcome> => {
+    const { id, courseId } = parseInput(MemberCourseParams, request.params);
+    return grantCourse(db, actorOf(request), id, courseId);
+  });
+
+  app.post("/reactapi/studio/members/:id/courses/:courseId/revoke", async (request): Promise<StudioOutcome> => {
+    const { id, courseId } = parseInput(MemberCourseParams, request.params);
+    return revokeCourse(db, actorOf(request), id, courseId);
+  });
+
+  app.post("/reactapi/studio/members/:id/role", async (request): Promise<StudioOutcome> => {
+    const { id } = parseInput(MemberIdParams, request.params);
+    const { role } = parseInput(RoleRequest, request.body);
+    return { message: (await setRole(db, actorOf(request), id, role)).message };
+  });
+
+  app.post("/reactapi/studio/members/:id/sign-out-everywhere", async (request): Promise<StudioOutcome> => {
+    const { id } = parseInput(MemberIdParams, request.params);
+    return signOutEverywhere(db, actorOf(request), id);
+  });
+
+  for (const [action, active] of [["deactivate", false], ["reactivate", true]] as const) {
+    app.post(`/reactapi/studio/members/:id/${action}`, async (request): Promise<StudioOutcome> => {
+      const { id } = parseInput(MemberIdParams, request.params);
+      return { message: (await setAccountActive(db, actorOf(request), id, active)).message };
+    });
+  }
+
+  app.post("/reactapi/studio/members/:id/password-link", async (request): Promise<PasswordLink> => {
+    const { id } = parseInput(MemberIdParams, request.params);
+    const link = await createPasswordLink(db, actorOf(request), id, publicUrl);
+    return { url: link.url, expires_at: link.expiresAt.toISOString(), message: link.message };
+  });
+
+  app.get("/reactapi/studio/activity", async (request): Promise<ActivityPage> => {
+    const query = parseInput(ActivityQuery, request.query);
+    const { entries, total } = await listActivity(db, { kind: query.kind, limit: ACTIVITY_PAGE_SIZE, offset: (query.page - 1) * ACTIVITY_PAGE_SIZE });
+    return {
+      entries: entries.map((entry) => ({ id: entry.id, at: entry.createdAt.toISOString(), actor: entry.actorLabel, kind: entry.kind, summary: entry.summary })),
+      total,
+      page: query.page,
+      page_size: ACTIVITY_PAGE_SIZE,
+    };
+  });
+}

@@ -1,0 +1,266 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { MemberDetail, MemberPage } from "../../../contract/studio.ts";
+import { findUserByEmail } from "../accounts/users-repository.ts";
+import { commandLine } from "../activity/activity-log.ts";
+import { backends, createTestApp, GOOD_PASSWORD, jsonHeaders, login, logInto, register, sessionCookieOf, signedInMember, type TestApp, uniqueEmail } from "../test/test-app.ts";
+import { offerInstructorSetup } from "./instructor-setup.ts";
+import { setRole } from "./member-operations.ts";
+
+const methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+
+describe.each(backends)("the instructor studio API on %s", (backend) => {
+  let context: TestApp;
+  let instructor: { email: string; cookie: string; id: number };
+  let member: { email: string; cookie: string; id: number };
+  const logLines: string[] = [];
+
+  beforeAll(async () => {
+    context = await createTestApp(backend, { logger: { level: "info", stream: logInto(logLines) } });
+    const made = await signedInMember(context.app, "instructor");
+    const user = await findUserByEmail(context.database.db, made.email);
+    await setRole(context.database.db, commandLine, user!.id, "admin");
+    instructor = { ...made, id: user!.id };
+    const plain = await signedInMember(context.app, "plain");
+    member = { ...plain, id: (await findUserByEmail(context.database.db, plain.email))!.id };
+  });
+  afterAll(() => context.close());
+
+  const get = (url: string, cookie = instructor.cookie) => context.app.inject({ method: "GET", url, headers: { cookie } });
+  const post = (url: string, payload: unknown = {}, cookie = instructor.cookie) =>
+    context.app.inject({ method: "POST", url, headers: { ...jsonHeaders, cookie }, payload: payload as Record<string, unknown> });
+  const activity = async (kind?: string) => (await get(`/reactapi/studio/activity${kind ? `?kind=${kind}` : ""}`)).json().entries as { summary: string; actor: string; kind: string }[];
+
+  describe("the prefix guard", () => {
+    const paths = ["/reactapi/studio/dashboard", "/reactapi/studio/members", "/reactapi/studio/no-such-page", "/reactapi/studio", "/reactapi/studio/access-codes/X/deactivate", "/reactapi/%73tudio/dashboard"];
+    it.each(paths)("answers 401 to a visitor on %s, whatever the method and body", async (url) => {
+      for (const method of methods) {
+        const response = await context.app.inject({ method, url, headers: { "content-type": "text/plain" }, payload: method === "GET" || method === "OPTIONS" ? undefined : "not json at all" });
+        expect(response.statusCode, `${method} ${url}`).toBe(401);
+        expect(response.json().error).toBe("Please sign in to continue.");
+      }
+    });
+    it.each(paths)("answers 403 to a member who is not an instructor on %s", async (url) => {
+      for (const method of methods) {
+        const response = await context.app.inject({ method, url, headers: { cookie: member.cookie, "content-type": "application/json" }, payload: method === "GET" || method === "OPTIONS" ? undefined : "{" });
+        expect(response.statusCode, `${method} ${url}`).toBe(403);
+        expect(response.json().error).toMatch(/studio is for the instructor/);
+      }
+    });
+    it("lets the instructor through, and answers an unknown studio path with 404", async () => {
+      expect((await get("/reactapi/studio/dashboard")).statusCode).toBe(200);
+      expect((await get("/reactapi/studio/no-such-page")).statusCode).toBe(404);
+    });
+    it("keeps the same-origin rule for the instructor", async () => {
+      const response = await context.app.inject({ method: "POST", url: "/reactapi/studio/access-codes", headers: { ...jsonHeaders, cookie: instructor.cookie, origin: "https://elsewhere.example" }, payload: {} });
+      expect(response.statusCode).toBe(403);
+    });
+  });
+
+  describe("access codes", () => {
+    it("creates her own code and a generated one, lists them with their invite links, and records both", async () => {
+      const own = await post("/reactapi/studio/access-codes", { code: "spring-circle", max_uses: 2, expires_on: "2099-12-31" });
+      expect(own.statusCode).toBe(201);
+      expect(own.json().code).toMatchObject({ code: "SPRING-CIRCLE", uses: 0, max_uses: 2, expires_on: "2099-12-31", status: "active", invite_url: "http://localhost:5000/register?code=SPRING-CIRCLE" });
+      const generated = await post("/reactapi/studio/access-codes", { code: "" });
+      expect(generated.statusCode).toBe(201);
+      expect(generated.json().code.code).toMatch(/^BETA-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+      const list = (await get("/reactapi/studio/access-codes")).json().codes as { code: string }[];
+      expect(list.map((code) => code.code)).toEqual(expect.arrayContaining(["SPRING-CIRCLE", generated.json().code.code]));
+      const entries = await activity("access-code");
+      expect(entries.map((entry) => entry.summary)).toEqual(expect.arrayContaining([expect.stringContaining("Created access code SPRING-CIRCLE"), expect.stringContaining(`Created access code ${generated.json().code.code}`)]));
+      expect(entries[0]!.actor).toBe(instructor.email);
+    });
+
+    it("refuses a badly formed code, a past date and a duplicate with a sentence per field", async () => {
+      const bad = await post("/reactapi/studio/access-codes", { code: "no spaces!", max_uses: 0, expires_on: "2026-02-30" });
+      expect(bad.statusCode).toBe(400);
+      expect(Object.keys(bad.json().details).sort()).toEqual(["code", "expires_on", "max_uses"]);
+      const past = await post("/reactapi/studio/access-codes", { code: "LATE-CODE", expires_on: "2020-01-01" });
+      expect(past.statusCode).toBe(400);
+      expect(past.json().details.expires_on).toMatch(/already passed/);
+      await post("/reactapi/studio/access-codes", { code: "TWICE" });
+      const twice = await post("/reactapi/studio/access-codes", { code: "twice" });
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().error).toMatch(/TWICE already exists/);
+    });
+
+    it("deactivates a code so nobody registers with it, and reactivates it", async () => {
+      await post("/reactapi/studio/access-codes", { code: "PAUSED-CODE" });
+      expect((await post("/reactapi/studio/access-codes/paused-code/deactivate")).json().message).toMatch(/Nobody can register/);
+      const refused = await register(context.app, { email: uniqueEmail("paused"), password: GOOD_PASSWORD, access_code: "PAUSED-CODE" });
+      expect(refused.statusCode).toBe(403);
+      expect((await post("/reactapi/studio/access-codes/PAUSED-CODE/reactivate")).statusCode).toBe(200);
+      const accepted = await register(context.app, { email: uniqueEmail("paused"), password: GOOD_PASSWORD, access_code: "PAUSED-CODE" });
+      expect(accepted.statusCode).toBe(201);
+      expect((await post("/reactapi/studio/access-codes/NEVER-MADE/deactivate")).statusCode).toBe(404);
+    });
+  });
+
+  describe("members", () => {
+    it("finds members by name or e-mail, 50 a page, newest first", async () => {
+      const email = uniqueEmail("findable");
+      await register(context.app, { email, password: GOOD_PASSWORD, access_code: "TEST-CODE", first_name: "Hazel", last_name: "Moonridge" });
+      const byName = (await get("/reactapi/studio/members?search=hazel%20moon")).json() as MemberPage;
+      expect(byName.members.map((found) => found.email)).toEqual([email]);
+      const byEmail = (await get(`/reactapi/studio/members?search=${encodeURIComponent(email.slice(0, 12))}`)).json() as MemberPage;
+      expect(byEmail.members.map((found) => found.email)).toContain(email);
+      expect(((await get("/reactapi/studio/members?search=%25")).json() as MemberPage).total).toBe(0);
+      const all = (await get("/reactapi/studio/members")).json() as MemberPage;
+      expect(all.page_size).toBe(50);
+      expect(all.members[0]!.email).toBe(email);
+      const bySignIn = (await get("/reactapi/studio/members?sort=last_sign_in")).json() as MemberPage;
+      expect(bySignIn.members[0]!.last_sign_in_at).not.toBeNull();
+      const bad = await get("/reactapi/studio/members?sort=height&page=0");
+      expect(bad.statusCode).toBe(400);
+      expect(Object.keys(bad.json().details).sort()).toEqual(["page", "sort"]);
+    });
+
+    it("pages through more than 50 members", async () => {
+      await Promise.all(Array.from({ length: 51 }, (_, index) => register(context.app, { email: uniqueEmail(`crowd${index}`), password: GOOD_PASSWORD, access_code: "TEST-CODE", last_name: "Crowdson" })));
+      const first = (await get("/reactapi/studio/members?search=crowdson")).json() as MemberPage;
+      const second = (await get("/reactapi/studio/members?search=crowdson&page=2")).json() as MemberPage;
+      expect(first.total).toBe(51);
+      expect(first.members).toHaveLength(50);
+      expect(second.members).toHaveLength(1);
+      expect(first.members.map((found) => found.id)).not.toContain(second.members[0]!.id);
+    });
+
+    it("grants and revokes a course, which the member sees on her next request", async () => {
+      const courseId = 4;
+      const courseAccess = async () => ((await get("/reactapi/getcourses", member.cookie)).json().courses as { id: number; course_access: string }[]).find((course) => course.id === courseId)!.course_access === "true";
+      expect(await courseAccess()).toBe(false);
+      expect((await post(`/reactapi/studio/members/${member.id}/courses/${courseId}/grant`)).json().message).toMatch(/can now open/);
+      expect(await courseAccess()).toBe(true);
+      const detail = (await get(`/reactapi/studio/members/${member.id}`)).json() as MemberDetail;
+      expect(detail.courses.find((course) => course.id === courseId)).toMatchObject({ granted_by_instructor: true, purchases: [] });
+      expect((await post(`/reactapi/studio/members/${member.id}/courses/${courseId}/revoke`)).json().message).toMatch(/no longer has a grant/);
+      expect(await courseAccess()).toBe(false);
+      expect((await activity("grant")).map((entry) => entry.summary).slice(0, 2)).toEqual([expect.stringMatching(/^Closed/), expect.stringMatching(/^Opened/)]);
+      expect((await post(`/reactapi/studio/members/${member.id}/courses/9999/grant`)).statusCode).toBe(404);
+      expect((await post(`/reactapi/studio/members/999999/courses/${courseId}/grant`)).statusCode).toBe(404);
+      expect((await get("/reactapi/studio/members/999999")).statusCode).toBe(404);
+      expect((await get("/reactapi/studio/members/abc")).statusCode).toBe(400);
+    });
+
+    it("changes a role, but never takes away her own", async () => {
+      const other = await signedInMember(context.app, "helper");
+      const otherId = (await findUserByEmail(context.database.db, other.email))!.id;
+      expect((await post(`/reactapi/studio/members/${otherId}/role`, { role: "admin" })).statusCode).toBe(200);
+      expect((await get("/reactapi/studio/dashboard", other.cookie)).statusCode).toBe(200);
+      expect((await post(`/reactapi/studio/members/${otherId}/role`, { role: "member" })).statusCode).toBe(200);
+      expect((await get("/reactapi/studio/dashboard", other.cookie)).statusCode).toBe(403);
+      const self = await post(`/reactapi/studio/members/${instructor.id}/role`, { role: "member" });
+      expect(self.statusCode).toBe(409);
+      expect((await post(`/reactapi/studio/members/${otherId}/role`, { role: "owner" })).json().details.role).toBe("The role is member or admin.");
+    });
+
+    it("signs a member out everywhere", async () => {
+      const someone = await signedInMember(context.app, "everywhere");
+      const id = (await findUserByEmail(context.database.db, someone.email))!.id;
+      expect((await post(`/reactapi/studio/members/${id}/sign-out-everywhere`)).json().message).toMatch(/signed out on 1 device/);
+      expect((await get("/reactapi/users/me", someone.cookie)).statusCode).toBe(401);
+    });
+
+    it("deactivates an account so it cannot sign in, and reactivates it", async () => {
+      const someone = await signedInMember(context.app, "paused");
+      const id = (await findUserByEmail(context.database.db, someone.email))!.id;
+      expect((await post(`/reactapi/studio/members/${id}/deactivate`)).statusCode).toBe(200);
+      expect((await get("/reactapi/users/me", someone.cookie)).statusCode).toBe(401);
+      const refused = await login(context.app, someone.email);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toMatch(/paused/);
+      expect((await login(context.app, someone.email, "wrong-Password-1")).statusCode).toBe(401);
+      expect(((await get(`/reactapi/studio/members/${id}`)).json() as MemberDetail).member.active).toBe(false);
+      expect((await post(`/reactapi/studio/members/${id}/reactivate`)).statusCode).toBe(200);
+      expect((await login(context.app, someone.email)).statusCode).toBe(200);
+      expect((await post(`/reactapi/studio/members/${instructor.id}/deactivate`)).statusCode).toBe(409);
+    });
+
+    it("makes a one-time password link, valid a day, that sets a new password", async () => {
+      const someone = await signedInMember(context.app, "forgetful");
+      const id = (await findUserByEmail(context.database.db, someone.email))!.id;
+      const link = await post(`/reactapi/studio/members/${id}/password-link`);
+      expect(link.statusCode).toBe(200);
+      const { url, expires_at } = link.json() as { url: string; expires_at: string };
+      expect(Date.parse(expires_at) - Date.now()).toBeGreaterThan(23 * 60 * 60 * 1000);
+      const token = new URL(url).searchParams.get("token")!;
+      expect(new URL(url).pathname).toBe("/reset-password");
+      const reset = await post("/reactapi/users/reset-password", { token, password: "new-Calm-2026" }, "");
+      expect(reset.statusCode).toBe(200);
+      expect((await login(context.app, someone.email, "new-Calm-2026")).statusCode).toBe(200);
+      expect((await post("/reactapi/users/reset-password", { token, password: "other-Calm-2026" }, "")).statusCode).toBe(410);
+      expect((await activity("member")).map((entry) => entry.summary)).toContainEqual(expect.stringContaining(`Created a password link for ${someone.email}`));
+    });
+  });
+
+  describe("the dashboard and the activity", () => {
+    it("counts members, new members, code registrations, unread messages and recent ratings", async () => {
+      const before = (await get("/reactapi/studio/dashboard")).json();
+      const newcomer = await signedInMember(context.app, "newcomer");
+      await post("/reactapi/feedback", { satisfaction: 5, recommend: 4 }, newcomer.cookie);
+      await post("/reactapi/feedback", { satisfaction: 4, recommend: 3 }, newcomer.cookie);
+      const after = (await get("/reactapi/studio/dashboard")).json();
+      expect(after.members).toBe(before.members + 1);
+      expect(after.new_members_7_days).toBe(before.new_members_7_days + 1);
+      expect(after.code_registrations_7_days).toBe(before.code_registrations_7_days + 1);
+      expect(after.unread_messages).toBe(before.unread_messages + 2);
+      expect(after.feedback_count_30_days).toBe(before.feedback_count_30_days + 2);
+      expect(after.average_satisfaction_30_days).toBeGreaterThanOrEqual(4);
+    });
+
+    it("filters the activity by kind and refuses an unknown kind", async () => {
+      const roles = await activity("role");
+      expect(roles.length).toBeGreaterThan(0);
+      expect(roles.every((entry) => entry.kind === "role")).toBe(true);
+      expect(roles.some((entry) => entry.actor === "command line")).toBe(true);
+      expect((await get("/reactapi/studio/activity?kind=gossip")).statusCode).toBe(400);
+    });
+  });
+
+  describe("the first instructor's setup link", () => {
+    it("is printed while no instructor exists, creates one instructor once, and signs her in", async () => {
+      const fresh = await createTestApp(backend, { logger: { level: "info", stream: logInto(logLines) } });
+      try {
+        const url = await offerInstructorSetup(fresh.database.db, fresh.app.log, "http://localhost:5000");
+        expect(url).toMatch(/^http:\/\/localhost:5000\/studio\/setup\?token=[\w-]{43}$/);
+        expect(logLines.join("")).toContain(url);
+        const token = new URL(url!).searchParams.get("token")!;
+        const setup = (payload: Record<string, unknown>) => fresh.app.inject({ method: "POST", url: "/reactapi/instructor-setup", headers: jsonHeaders, payload });
+        expect((await fresh.app.inject({ method: "POST", url: "/reactapi/instructor-setup/check", headers: jsonHeaders, payload: { token } })).statusCode).toBe(200);
+        const weak = await setup({ token, email: "teacher@example.com", password: "short" });
+        expect(weak.statusCode).toBe(400);
+        expect(weak.json().details.password).toMatch(/too weak/);
+        const made = await setup({ token, email: "Teacher@Example.com", password: GOOD_PASSWORD, first_name: "Maya" });
+        expect(made.statusCode).toBe(201);
+        expect(made.json()).toMatchObject({ email: "teacher@example.com", role: "admin" });
+        const cookie = sessionCookieOf(made);
+        expect((await fresh.app.inject({ method: "GET", url: "/reactapi/studio/dashboard", headers: { cookie } })).statusCode).toBe(200);
+        const again = await setup({ token, email: "second@example.com", password: GOOD_PASSWORD });
+        expect(again.statusCode).toBe(410);
+        expect(again.json().error).toMatch(/already been used/);
+        expect(await offerInstructorSetup(fresh.database.db, fresh.app.log, "http://localhost:5000")).toBeNull();
+        const entries = (await fresh.app.inject({ method: "GET", url: "/reactapi/studio/activity?kind=setup", headers: { cookie } })).json().entries;
+        expect(entries).toEqual([expect.objectContaining({ actor: "teacher@example.com", summary: "Set up the studio as its first instructor." })]);
+      } finally {
+        await fresh.close();
+      }
+    });
+
+    it("refuses a second link once an instructor exists, and an unknown link", async () => {
+      const fresh = await createTestApp(backend, { seed: false });
+      try {
+        const first = await offerInstructorSetup(fresh.database.db, fresh.app.log, "http://x");
+        const second = await offerInstructorSetup(fresh.database.db, fresh.app.log, "http://x");
+        const tokenOf = (url: string | null) => new URL(url!).searchParams.get("token")!;
+        const setup = (token: string, email: string) => fresh.app.inject({ method: "POST", url: "/reactapi/instructor-setup", headers: jsonHeaders, payload: { token, email, password: GOOD_PASSWORD } });
+        expect((await setup(tokenOf(first), "one@example.com")).statusCode).toBe(201);
+        const late = await setup(tokenOf(second), "two@example.com");
+        expect(late.statusCode).toBe(410);
+        expect((await setup("A".repeat(43), "three@example.com")).json().error).toMatch(/not known/);
+        expect((await setup("short", "three@example.com")).statusCode).toBe(400);
+      } finally {
+        await fresh.close();
+      }
+    });
+  });
+});
