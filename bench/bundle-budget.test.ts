@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { appRoutes } from "../contract/constants.ts";
-import { firstVisitFiles, firstVisitJsBytes, readManifest, routeScreens, screenChunkBytes } from "./bundle-size.ts";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { firstVisitFiles, firstVisitJsBytes, isStudioRoute, readManifest, routeScreens, screenChunkBytes, webDist } from "./bundle-size.ts";
 
 // Bytes, not timings: the same build gives the same numbers on any machine.
 // Issue 4's target for the public pages, which issue 12 extends to every route of the app.
@@ -31,6 +33,23 @@ describe("the web app's bundle budget", () => {
       expect(screenChunkBytes(manifest, screen)).toBeLessThan(SCREEN_CHUNK_BUDGET);
     },
   );
+
+  it.each(Object.keys(routeScreens).filter((route) => !isStudioRoute(route)))("downloads no studio code on a first visit to %s", (route) => {
+    const studioChunks = Object.entries(manifest)
+      .filter(([key]) => key.startsWith("src/features/studio/"))
+      .map(([, chunk]) => chunk.file);
+    expect(studioChunks.length).toBeGreaterThan(0);
+    const files = firstVisitFiles(manifest, route);
+    for (const file of studioChunks) expect(files).not.toContain(file);
+    // A chunk rollup shares between pages has no source name: its text tells instead. (The
+    // member menu asks an instructor's unread count, /reactapi/studio/inbox/unread, and no more.)
+    for (const file of files.filter((name) => name.endsWith(".js"))) {
+      const text = readFileSync(path.join(webDist, file), "utf8");
+      for (const studioOnly of ["Studio sections", "/reactapi/studio/members", "/reactapi/studio/access-codes", "/reactapi/studio/dashboard"]) {
+        expect(text, file).not.toContain(studioOnly);
+      }
+    }
+  });
 
   it("keeps member-area screens out of the first visit to /", () => {
     const entry = Object.values(manifest).find((chunk) => chunk.isEntry)!;

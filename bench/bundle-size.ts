@@ -9,6 +9,7 @@ type Manifest = Record<string, ManifestChunk>;
 export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../web/dist");
 
 const memberLayout = "src/components/member-layout.tsx";
+const studioApp = "src/features/studio/studio-app.tsx";
 
 /** The screen module each route loads lazily (web/src/app/router.tsx), and the layout around it. */
 export const routeScreens: Record<string, string[]> = {
@@ -33,7 +34,17 @@ export const routeScreens: Record<string, string[]> = {
   "/support": [memberLayout, "src/features/forms/support-page.tsx"],
   "/purchase": [memberLayout, "src/features/payments/purchase-page.tsx"],
   "/purchase/success": [memberLayout, "src/features/payments/purchase-success-page.tsx"],
+  "/studio": [studioApp, "src/features/studio/dashboard-page.tsx"],
+  "/studio/setup": ["src/features/studio/setup-page.tsx"],
+  "/studio/members": [studioApp, "src/features/studio/members-page.tsx"],
+  "/studio/members/:id": [studioApp, "src/features/studio/member-page.tsx"],
+  "/studio/access-codes": [studioApp, "src/features/studio/access-codes-page.tsx"],
+  "/studio/inbox": [studioApp, "src/features/studio/inbox-page.tsx"],
+  "/studio/activity": [studioApp, "src/features/studio/activity-page.tsx"],
 };
+
+/** Whether a route is the instructor's: its code must never reach a member's or a visitor's first visit. */
+export const isStudioRoute = (route: string) => route === "/studio" || route.startsWith("/studio/");
 
 export function readManifest(): Manifest {
   const file = path.join(webDist, ".vite/manifest.json");

@@ -39,6 +39,7 @@ export const signedInHintCookie = "signed_in";
 export const appRoutes: readonly string[] = [
   "/", "/login", "/register", "/template", "/join", "/app", "/forgot-password", "/reset-password", "/confirm-email", "/verify/:code",
   "/home", "/account", "/podcast", "/gallery", "/feedback", "/support", "/library", "/course", "/lesson", "/purchase", "/purchase/success",
+  "/studio", "/studio/setup", "/studio/members", "/studio/members/:id", "/studio/access-codes", "/studio/inbox", "/studio/activity",
 ];
 
 /** The product's name and colours, shared by the app's pages and its install manifest (web/vite.config.ts). */
@@ -58,3 +59,6 @@ export function isAppRoute(pathname: string): boolean {
     return pattern.length === segments.length && pattern.every((part, index) => (part.startsWith(":") ? segments[index] !== "" : part === segments[index]));
   });
 }
+
+/** The kinds of change the studio's activity log records, by which she can filter it. */
+export const activityKinds = ["access-code", "member", "grant", "role", "catalogue", "setup"] as const;

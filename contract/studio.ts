@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Email, NewPassword, OptionalName } from "./accounts.ts";
+import { activityKinds } from "./constants.ts";
 import { isCalendarDate } from "./forms.ts";
 
 // The instructor's studio (issue 8): what its pages send and receive under /reactapi/studio/.
@@ -132,7 +133,7 @@ export const Dashboard = z.object({
 });
 export type Dashboard = z.infer<typeof Dashboard>;
 
-export const activityKinds = ["access-code", "member", "grant", "role", "catalogue", "setup"] as const;
+export { activityKinds };
 export const ActivityQuery = z.object({
   kind: z.enum(activityKinds, { error: `The kind is one of ${activityKinds.join(", ")}.` }).optional(),
   page: z.coerce.number({ error: "The page is a number." }).int({ error: "The page is a whole number." }).min(1, { error: "Pages start at 1." }).max(100_000).optional().default(1),
@@ -142,3 +143,27 @@ export const ActivityEntry = z.object({ id: z.number(), at: z.string(), actor: z
 export type ActivityEntry = z.infer<typeof ActivityEntry>;
 export const ActivityPage = z.object({ entries: z.array(ActivityEntry), total: z.number(), page: z.number(), page_size: z.number() });
 export type ActivityPage = z.infer<typeof ActivityPage>;
+
+export const INBOX_PAGE_SIZE = 50;
+export const InboxQuery = z.object({
+  kind: z.enum(["feedback", "contact"], { error: "The kind is feedback or contact." }).optional(),
+  search: z.string().trim().max(200, { error: "Search for at most 200 characters." }).optional().default(""),
+  page: z.coerce.number({ error: "The page is a number." }).int({ error: "The page is a whole number." }).min(1, { error: "Pages start at 1." }).max(100_000).optional().default(1),
+});
+export const InboxMessage = z.object({
+  id: z.number(),
+  kind: z.enum(["feedback", "contact"]),
+  received_at: z.string(),
+  read: z.boolean(),
+  member_email: z.string().nullable(),
+  fields: z.array(z.object({ label: z.string(), value: z.string() })),
+});
+export type InboxMessage = z.infer<typeof InboxMessage>;
+export const InboxPage = z.object({ messages: z.array(InboxMessage), total: z.number(), unread: z.number(), page: z.number(), page_size: z.number() });
+export type InboxPage = z.infer<typeof InboxPage>;
+export const MessageIdParams = z.object({
+  id: z.coerce.number({ error: "A message id is a number." }).int({ error: "A message id is a whole number." }).min(1).max(2_147_483_647),
+});
+export const ReadRequest = z.object({ read: z.boolean({ error: "Say read: true or false." }) });
+export const UnreadCount = z.object({ unread: z.number() });
+export type UnreadCount = z.infer<typeof UnreadCount>;

@@ -8,8 +8,8 @@ import { standInEnvironment, startStripeStandIn } from "../server/src/test/strip
 
 /**
  * Starts the built app as `npm start` serves it, on a fresh data directory, with online payment
- * pointed at a local stand-in for Stripe's API, and hands the beta access code it prints (and the
- * stand-in's address) to the tests. Returns the teardown.
+ * pointed at a local stand-in for Stripe's API, and hands the beta access code and the studio's
+ * setup link it prints (and the stand-in's address) to the tests. Returns the teardown.
  */
 export default async function globalSetup() {
   const port = process.env.E2E_PORT ?? "5199";
@@ -34,14 +34,15 @@ export default async function globalSetup() {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  const code = await new Promise<string>((resolve, reject) => {
+  const [code, setupUrl] = await new Promise<[string, string]>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 60_000);
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
       const match = output.match(/Beta access code for registration: ([A-Z0-9-]+)/);
-      if (match && output.includes("Ready on")) {
+      const setup = output.match(/Studio setup link \(valid 72 hours, works once\): (\S+?token=[\w-]{43})/);
+      if (match && setup && output.includes("Ready on")) {
         clearTimeout(timer);
-        resolve(match[1]!);
+        resolve([match[1]!, setup[1]!]);
       }
     };
     server.stdout.on("data", collect);
@@ -49,6 +50,7 @@ export default async function globalSetup() {
     server.on("exit", (exitCode) => reject(new Error(`the server exited with ${exitCode}:\n${output}`)));
   });
   process.env.E2E_ACCESS_CODE = code;
+  process.env.E2E_STUDIO_SETUP_URL = setupUrl;
   process.env.E2E_STRIPE_URL = stripe.url;
   process.env.E2E_MAIL_DIR = mailDir;
   return async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, isNull, lt, or, sql } from "drizzle-orm";
 import type { Queryable } from "../db/client.ts";
 import { formSubmissions, users } from "../db/schema.ts";
 
@@ -62,4 +62,65 @@ export async function feedbackAverages(db: Queryable, since: Date): Promise<{ sa
     .where(and(eq(formSubmissions.kind, "feedback"), gte(formSubmissions.createdAt, since)));
   const rounded = (value: string | null | undefined) => (value === null || value === undefined ? null : Math.round(Number(value) * 10) / 10);
   return { satisfaction: rounded(row?.satisfaction), recommend: rounded(row?.recommend), count: row?.count ?? 0 };
+}
+
+export type InboxFilter = { kind?: FormKind; search?: string };
+
+function inboxWhere({ kind, search }: InboxFilter) {
+  const pattern = search ? `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%` : null;
+  return and(
+    kind ? eq(formSubmissions.kind, kind) : undefined,
+    pattern ? or(ilike(sql`${formSubmissions.payload}::text`, pattern), ilike(users.email, pattern)) : undefined,
+  );
+}
+
+const inboxColumns = {
+  id: formSubmissions.id,
+  kind: formSubmissions.kind,
+  payload: formSubmissions.payload,
+  createdAt: formSubmissions.createdAt,
+  readAt: formSubmissions.readAt,
+  memberEmail: users.email,
+};
+
+/** The studio's inbox: newest first, a page at a time, with how many match and how many are unread. */
+export async function searchInbox(db: Queryable, filter: InboxFilter & { limit: number; offset: number }) {
+  const where = inboxWhere(filter);
+  const [rows, [count]] = await Promise.all([
+    db.select(inboxColumns).from(formSubmissions).leftJoin(users, eq(users.id, formSubmissions.userId)).where(where).orderBy(desc(formSubmissions.createdAt), desc(formSubmissions.id)).limit(filter.limit).offset(filter.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(formSubmissions).leftJoin(users, eq(users.id, formSubmissions.userId)).where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+/**
+ * Every message matching the filter, newest first, read in batches so that an export of a large
+ * inbox never holds it whole in memory.
+ */
+export async function* eachInboxMessage(db: Queryable, filter: InboxFilter, batchSize = 500) {
+  let before: { createdAt: Date; id: number } | undefined;
+  for (;;) {
+    const after = before ? or(lt(formSubmissions.createdAt, before.createdAt), and(eq(formSubmissions.createdAt, before.createdAt), lt(formSubmissions.id, before.id))) : undefined;
+    const rows = await db
+      .select(inboxColumns)
+      .from(formSubmissions)
+      .leftJoin(users, eq(users.id, formSubmissions.userId))
+      .where(and(inboxWhere(filter), after))
+      .orderBy(desc(formSubmissions.createdAt), desc(formSubmissions.id))
+      .limit(batchSize);
+    yield* rows;
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1]!;
+    before = { createdAt: last.createdAt, id: last.id };
+  }
+}
+
+/** Marks a message read or unread; false when there is no such message. */
+export async function setSubmissionRead(db: Queryable, id: number, read: boolean): Promise<boolean> {
+  const changed = await db
+    .update(formSubmissions)
+    .set({ readAt: read ? sql`coalesce(${formSubmissions.readAt}, now())` : null })
+    .where(eq(formSubmissions.id, id))
+    .returning({ id: formSubmissions.id });
+  return changed.length > 0;
 }

@@ -7,6 +7,12 @@ import {
   type ActivityPage,
   ActivityQuery,
   type Dashboard,
+  INBOX_PAGE_SIZE,
+  type InboxPage,
+  InboxQuery,
+  MessageIdParams,
+  ReadRequest,
+  type UnreadCount,
   MemberCourseParams,
   type MemberDetail,
   MemberIdParams,
@@ -24,7 +30,8 @@ import { listSessions } from "../accounts/sessions.ts";
 import { type Actor, listActivity } from "../activity/activity-log.ts";
 import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
 import type { Database } from "../db/client.ts";
-import { countUnread, feedbackAverages } from "../forms/forms-repository.ts";
+import { countUnread, eachInboxMessage, feedbackAverages, searchInbox, setSubmissionRead } from "../forms/forms-repository.ts";
+import { fieldText, labelledFields, submissionFields } from "../forms/submission-fields.ts";
 import { listOpenGrants } from "../grants/grants-repository.ts";
 import { HttpError, parseInput } from "../http/errors.ts";
 import { purchasesOf } from "../payments/purchases-repository.ts";
@@ -155,6 +162,71 @@ export async function studioRoutes(app: FastifyInstance, { db, catalogue, public
     const { id } = parseInput(MemberIdParams, request.params);
     const link = await createPasswordLink(db, actorOf(request), id, publicUrl);
     return { url: link.url, expires_at: link.expiresAt.toISOString(), message: link.message };
+  });
+
+  app.get("/reactapi/studio/inbox", async (request): Promise<InboxPage> => {
+    const query = parseInput(InboxQuery, request.query);
+    const [{ rows, total }, unread] = await Promise.all([
+      searchInbox(db, { kind: query.kind, search: query.search, limit: INBOX_PAGE_SIZE, offset: (query.page - 1) * INBOX_PAGE_SIZE }),
+      countUnread(db),
+    ]);
+    return {
+      messages: rows.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        received_at: row.createdAt.toISOString(),
+        read: row.readAt !== null,
+        member_email: row.memberEmail,
+        fields: labelledFields(row.kind, row.payload),
+      })),
+      total,
+      unread,
+      page: query.page,
+      page_size: INBOX_PAGE_SIZE,
+    };
+  });
+
+  // The member menu's count beside "Studio": small, so it can be asked on every member page of an instructor.
+  app.get("/reactapi/studio/inbox/unread", async (): Promise<UnreadCount> => ({ unread: await countUnread(db) }));
+
+  app.post("/reactapi/studio/inbox/:id/read", async (request): Promise<StudioOutcome> => {
+    const { id } = parseInput(MessageIdParams, request.params);
+    const { read } = parseInput(ReadRequest, request.body);
+    if (!(await setSubmissionRead(db, id, read))) throw new HttpError(404, `There is no message with the id ${id}.`);
+    return { message: read ? "Marked as read." : "Marked as unread." };
+  });
+
+  app.get("/reactapi/studio/inbox.csv", async (request, reply) => {
+    const query = parseInput(InboxQuery, request.query);
+    const { stringify } = await import("csv-stringify");
+    const columns = ["Received (UTC)", "Kind", "Read", "Member e-mail", ...new Set(Object.values(submissionFields).flat().map((field) => field.label))];
+    // RFC 4180 (CRLF, quoted where needed), and a cell that starts with =, +, - or @ gets a leading
+    // apostrophe: a spreadsheet opening the file never runs what a visitor typed.
+    const csv = stringify({ header: true, columns, record_delimiter: "windows", escape_formulas: true, bom: true });
+    void (async () => {
+      try {
+        for await (const row of eachInboxMessage(db, { kind: query.kind, search: query.search })) {
+          const values = (row.payload ?? {}) as Record<string, unknown>;
+          const byLabel = Object.fromEntries(submissionFields[row.kind].map((field) => [field.label, fieldText(values[field.name])]));
+          const record = columns.map((column) => byLabel[column] ?? "");
+          record[0] = row.createdAt.toISOString().replace("T", " ").slice(0, 19);
+          record[1] = row.kind;
+          record[2] = row.readAt ? "yes" : "no";
+          record[3] = row.memberEmail ?? "(deleted member)";
+          if (!csv.write(record)) await new Promise((resolve) => csv.once("drain", resolve));
+        }
+        csv.end();
+      } catch (error) {
+        request.log.error({ err: error }, "inbox export failed part way");
+        csv.destroy(error as Error);
+      }
+    })();
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .header("content-type", "text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="inbox-${query.kind ?? "all"}-${day}.csv"`)
+      .header("cache-control", "no-store")
+      .send(csv);
   });
 
   app.get("/reactapi/studio/activity", async (request): Promise<ActivityPage> => {

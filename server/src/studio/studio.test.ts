@@ -264,3 +264,78 @@ describe.each(backends)("the instructor studio API on %s", (backend) => {
     });
   });
 });
+
+describe.each(backends)("the studio's inbox on %s", (backend) => {
+  let context: TestApp;
+  let cookie: string;
+  let member: { email: string; cookie: string };
+  beforeAll(async () => {
+    context = await createTestApp(backend);
+    const made = await signedInMember(context.app, "inbox-instructor");
+    await setRole(context.database.db, commandLine, (await findUserByEmail(context.database.db, made.email))!.id, "admin");
+    cookie = made.cookie;
+    member = await signedInMember(context.app, "writer");
+  });
+  afterAll(() => context.close());
+  const get = (url: string) => context.app.inject({ method: "GET", url, headers: { cookie } });
+  const post = (url: string, payload: unknown, as = cookie) => context.app.inject({ method: "POST", url, headers: { ...jsonHeaders, cookie: as }, payload: payload as Record<string, unknown> });
+
+  it("lists messages newest first, filters by kind and search, and marks them read and unread", async () => {
+    await post("/reactapi/feedback", { satisfaction: 5, recommend: 5, comments: "The breathing lesson helped me sleep" }, member.cookie);
+    await post(
+      "/reactapi/contact",
+      { email: "sam@example.com", full_name: "Sam Rivera", birth_location: "Home", due_date: "2027-03-14", location: "Portland", referral: "A friend", services: ["Birth Support", "Virtual Services"] },
+      member.cookie,
+    );
+    const all = (await get("/reactapi/studio/inbox")).json();
+    expect(all.total).toBe(2);
+    expect(all.unread).toBe(2);
+    expect(all.messages.map((message: { kind: string }) => message.kind)).toEqual(["contact", "feedback"]);
+    expect(all.messages[0].fields).toContainEqual({ label: "Services", value: "Birth Support; Virtual Services" });
+    expect(all.messages[0].member_email).toBe(member.email);
+    expect((await get("/reactapi/studio/inbox?kind=feedback")).json().messages).toHaveLength(1);
+    const found = (await get("/reactapi/studio/inbox?search=BREATHING")).json();
+    expect(found.messages.map((message: { kind: string }) => message.kind)).toEqual(["feedback"]);
+    expect((await get(`/reactapi/studio/inbox?search=${encodeURIComponent(member.email)}`)).json().total).toBe(2);
+    expect((await get("/reactapi/studio/inbox?search=100%25")).json().total).toBe(0);
+
+    const id = found.messages[0].id;
+    expect((await post(`/reactapi/studio/inbox/${id}/read`, { read: true })).statusCode).toBe(200);
+    expect((await get("/reactapi/studio/inbox/unread")).json()).toEqual({ unread: 1 });
+    expect((await get("/reactapi/studio/inbox?kind=feedback")).json().messages[0].read).toBe(true);
+    expect((await post(`/reactapi/studio/inbox/${id}/read`, { read: false })).statusCode).toBe(200);
+    expect((await get("/reactapi/studio/inbox/unread")).json()).toEqual({ unread: 2 });
+    expect((await post("/reactapi/studio/inbox/999999/read", { read: true })).statusCode).toBe(404);
+    expect((await post(`/reactapi/studio/inbox/${id}/read`, { read: "yes" })).json().details.read).toBeDefined();
+    expect((await get("/reactapi/studio/inbox?kind=letters")).statusCode).toBe(400);
+  });
+
+  it("exports CSV that a spreadsheet reads as text: quoted where needed, formulas neutralised", async () => {
+    await post("/reactapi/feedback", { satisfaction: 2, recommend: 1, comments: '=HYPERLINK("http://evil.example","click")', liked_most: "+1, and \"quotes\"\nand a second line", improve: "@SUM(A1)" }, member.cookie);
+    const response = await get("/reactapi/studio/inbox.csv?kind=feedback");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(response.headers["content-disposition"]).toMatch(/^attachment; filename="inbox-feedback-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const text = response.body.replace(/^\uFEFF/, "");
+    const [header] = text.split("\r\n");
+    expect(header).toBe("Received (UTC),Kind,Read,Member e-mail,Overall satisfaction (1-5),Likely to recommend (1-5),General comments,Liked most,Could be improved,Full name,E-mail,Where birthing,Estimated due date,Where living,How they found us,Services");
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
+    expect(text).toContain(`"'+1, and ""quotes""\nand a second line"`);
+    expect(text).toContain(",'@SUM(A1)");
+    expect(text).not.toMatch(/(^|,)=HYPERLINK/m);
+    expect(text.endsWith("\r\n")).toBe(true);
+    const lines = text.split("\r\n").filter(Boolean);
+    // The header, then the two feedback forms of this file (the second spans a quoted line break).
+    expect(lines).toHaveLength(3);
+  });
+
+  it("exports many messages, all of them, in order", async () => {
+    const extra = Array.from({ length: 1_100 }, (_, index) => ({ kind: "contact" as const, userId: null, payload: { full_name: `Bulk ${index}`, email: "bulk@example.com", services: ["Birth Support"] } }));
+    const { formSubmissions } = await import("../db/schema.ts");
+    await context.database.db.insert(formSubmissions).values(extra);
+    const text = (await get("/reactapi/studio/inbox.csv?kind=contact&search=bulk")).body;
+    const rows = text.split("\r\n").filter((line) => line.includes("Bulk "));
+    expect(rows).toHaveLength(1_100);
+    expect(new Set(rows).size).toBe(1_100);
+  });
+});

@@ -67,9 +67,14 @@ const screens = {
   confirmEmail: screen(() => import("../features/account/confirm-email-page.tsx")),
   verifyCertificate: screen(() => import("../features/account/verify-certificate-page.tsx")),
   account: screen(() => import("../features/account/account-page.tsx")),
+  studioSetup: screen(() => import("../features/studio/setup-page.tsx")),
   newVersionBanner: lazy(() => import("../features/app/new-version-banner.tsx")),
   notFound: screen(() => import("../features/marketing/not-found-page.tsx")),
 };
+
+// The instructor's studio routes its own pages (web/src/features/studio/studio-app.tsx): one
+// entry here, so that its pages cost a member's first visit nothing, however many it grows.
+const studio = screen(() => import("../features/studio/studio-app.tsx"));
 
 // The member area's pages, behind RequireMember (web/src/components/member-layout.tsx).
 const memberScreens: Record<string, Screen> = {
@@ -133,6 +138,7 @@ export function AppRoutes() {
           <Route path="/reset-password" element={show(screens.resetPassword)} />
           <Route path="/confirm-email" element={show(screens.confirmEmail)} />
           <Route path="/verify/:code" element={show(screens.verifyCertificate)} />
+          <Route path="/studio/setup" element={show(screens.studioSetup)} />
           <Route path="*" element={show(screens.notFound)} />
         </Route>
         <Route element={show(screens.memberLayout)}>
@@ -140,6 +146,7 @@ export function AppRoutes() {
             <Route key={path} path={path} element={show(Screen)} />
           ))}
         </Route>
+        <Route path="/studio/*" element={show(studio)} />
       </Route>
     </Routes>
   );

@@ -8,6 +8,9 @@ import BottomNavigationAction from "@mui/material/BottomNavigationAction";
 import Box from "@mui/material/Box";
 import Paper from "@mui/material/Paper";
 import { Link, Outlet, useLocation } from "react-router";
+import type { UnreadCount } from "../../../contract/studio.ts";
+import { useAppSelector } from "../app/store.ts";
+import { useApiAnswer } from "../lib/use-api-answer.ts";
 import { RequireMember } from "../features/auth/require-member.tsx";
 import { useLogout } from "../features/auth/use-logout.ts";
 import { BrandBar, SkipLink } from "./brand-bar.tsx";
@@ -25,10 +28,13 @@ const bottomBar = [
 /** The member header menu of SPEC §2 (Welcome, Home and Logout), with My account. */
 function MemberMenu() {
   const logout = useLogout();
+  const instructor = useAppSelector((state) => state.session.user?.role === "admin");
+  const unread = useApiAnswer<UnreadCount>(instructor ? "/reactapi/studio/inbox/unread" : null).answer?.unread ?? 0;
   const entries: MenuEntry[] = [
     { label: "Welcome", to: "/" },
     { label: "Home", to: "/home" },
     { label: "My account", to: "/account" },
+    ...(instructor ? [{ label: unread > 0 ? `Studio (${unread} unread)` : "Studio", to: "/studio" }] : []),
     { label: "Logout", onSelect: () => void logout() },
   ];
   return <HeaderMenu id="member-menu" name="Member menu" entries={entries} />;

@@ -1,13 +1,14 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
-import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useState } from "react";
 import type { Account, Message, SignedOutOthers } from "../../../../contract/account.ts";
 import type { Profile } from "../../../../contract/accounts.ts";
 import { passwordRuleText } from "../../../../contract/constants.ts";
 import { useAppDispatch } from "../../app/store.ts";
 import { Notice } from "../../components/notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
+import { PageSection } from "../../components/page-section.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { callApi, failureOf } from "../../lib/api-client.ts";
@@ -15,18 +16,6 @@ import { profileChanged } from "../auth/session-slice.ts";
 import { useLogout } from "../auth/use-logout.ts";
 
 type Outcome = { tone: "success" | "error"; text: string } | null;
-
-/** One part of the page: a heading, its form, and the sentence that reports what happened. */
-function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
-  return (
-    <Box component="section" aria-labelledby={id} sx={{ mb: 4 }}>
-      <Typography variant="h2" id={id} sx={{ fontSize: "1.3rem", mb: 1.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Box>
-  );
-}
 
 function OutcomeNotice({ outcome }: { outcome: Outcome }) {
   if (!outcome) return null;
@@ -147,7 +136,7 @@ export default function AccountPage() {
 
   return (
     <PageColumn title="My account">
-      <Section title="Your name" id="name-heading">
+      <PageSection title="Your name" id="name-heading">
         <Box component="form" onSubmit={name.submit} sx={formStyle}>
           <TextField label="First name" name="first_name" autoComplete="given-name" value={firstName} onChange={(event) => setFirstName(event.target.value)} />
           <TextField label="Last name" name="last_name" autoComplete="family-name" value={lastName} onChange={(event) => setLastName(event.target.value)} />
@@ -156,9 +145,9 @@ export default function AccountPage() {
             Save name
           </Button>
         </Box>
-      </Section>
+      </PageSection>
 
-      <Section title="When is your baby due?" id="due-heading">
+      <PageSection title="When is your baby due?" id="due-heading">
         <Typography sx={{ mb: 1.5 }}>If you like, we suggest the lessons that suit your week. This is only a suggestion: every lesson stays open.</Typography>
         <Box component="form" onSubmit={pacing.submit} sx={formStyle}>
           <TextField label="Due date" name="due_date" type="date" value={dueDate} onChange={(event) => setDueDate(event.target.value)} />
@@ -178,9 +167,9 @@ export default function AccountPage() {
             ) : null}
           </Box>
         </Box>
-      </Section>
+      </PageSection>
 
-      <Section title="E-mail address" id="email-heading">
+      <PageSection title="E-mail address" id="email-heading">
         <Typography sx={{ mb: 1.5 }}>
           You sign in with <strong>{account.profile.email}</strong>.
           {account.pending_email ? ` We are waiting for you to confirm ${account.pending_email}: please open the link we sent there.` : ""}
@@ -193,9 +182,9 @@ export default function AccountPage() {
             Send confirmation link
           </Button>
         </Box>
-      </Section>
+      </PageSection>
 
-      <Section title="Password" id="password-heading">
+      <PageSection title="Password" id="password-heading">
         <Box component="form" onSubmit={password.submit} sx={formStyle}>
           <TextField label="Current password" name="current_password" type="password" autoComplete="current-password" required value={currentPassword} onChange={(event) => setCurrentPassword(event.target.value)} />
           <TextField label="New password" name="new_password" type="password" autoComplete="new-password" required helperText={passwordRuleText} value={newPassword} onChange={(event) => setNewPassword(event.target.value)} />
@@ -204,9 +193,9 @@ export default function AccountPage() {
             Change password
           </Button>
         </Box>
-      </Section>
+      </PageSection>
 
-      <Section title="Your devices" id="devices-heading">
+      <PageSection title="Your devices" id="devices-heading">
         <Box component="ul" sx={{ pl: 2.5, mt: 0 }}>
           {account.sessions.map((session) => (
             <li key={session.id}>
@@ -221,16 +210,16 @@ export default function AccountPage() {
             Sign out of other devices
           </Button>
         </Box>
-      </Section>
+      </PageSection>
 
-      <Section title="Your data" id="data-heading">
+      <PageSection title="Your data" id="data-heading">
         <Typography sx={{ mb: 1.5 }}>One file with your profile, courses, progress and the forms you sent.</Typography>
         <Button component="a" href="/reactapi/account/export" download="my-data.json" variant="outlined">
           Download my data
         </Button>
-      </Section>
+      </PageSection>
 
-      <Section title="Delete my account" id="delete-heading">
+      <PageSection title="Delete my account" id="delete-heading">
         <Typography sx={{ mb: 1.5 }}>
           This removes your profile, your progress, your access to courses and your sessions, and cannot be undone. Feedback and messages you sent stay with us without your name or e-mail.
         </Typography>
@@ -254,7 +243,7 @@ export default function AccountPage() {
             {confirmingDelete ? "Yes, delete my account" : "Delete my account"}
           </Button>
         </Box>
-      </Section>
+      </PageSection>
     </PageColumn>
   );
 }

@@ -1,8 +1,8 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
-import { type FormEvent, useState } from "react";
-import { Navigate } from "react-router";
+import { type FormEvent, useEffect, useState } from "react";
+import { Navigate, useSearchParams } from "react-router";
 import { passwordRuleText } from "../../../../contract/constants.ts";
 import { useAppDispatch, useAppSelector } from "../../app/store.ts";
 import { LinkTile } from "../../components/link-tile.tsx";
@@ -20,6 +20,13 @@ export default function RegisterPage() {
   const hydrated = useHydrated();
   const [form, setForm] = useState({ first_name: "", last_name: "", email: "", password: "", access_code: "" });
   const [submitted, setSubmitted] = useState(false);
+  // The instructor's invite link (/register?code=...) brings the code along. Read after the first
+  // render: the page is rendered at build time, without the address's query.
+  const [params] = useSearchParams();
+  const invitedCode = params.get("code")?.trim().toUpperCase() ?? "";
+  useEffect(() => {
+    if (invitedCode) setForm((current) => (current.access_code ? current : { ...current, access_code: invitedCode }));
+  }, [invitedCode]);
 
   if (registered) return <Navigate to="/login" replace />;
 

@@ -1,0 +1,146 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expectAccessible, logIn, newEmail, PASSWORD, signedInMember } from "./helpers.ts";
+
+// The instructor's studio, as she meets it: the setup link from the start-up log, then her
+// members and access codes, with a member in a second browser seeing what she changes.
+
+const INSTRUCTOR = "instructor@example.com";
+
+function setupUrl(): string {
+  const url = process.env.E2E_STUDIO_SETUP_URL;
+  if (!url) throw new Error("E2E_STUDIO_SETUP_URL is not set: the global setup did not find the setup link in the server's log");
+  return url;
+}
+
+/** Creates the first instructor with the setup link; on a retry (the link works once) signs her in instead. */
+async function instructorPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const page = await context.newPage();
+  await page.goto(setupUrl());
+  const form = page.getByRole("heading", { name: "Set up your studio" });
+  const used = page.getByRole("heading", { name: "This setup link cannot be used" });
+  await expect(form.or(used)).toBeVisible();
+  if (await used.isVisible()) {
+    await page.goto("/login");
+    await logIn(page, INSTRUCTOR);
+    await page.goto("/studio");
+  } else {
+    await expectAccessible(page);
+    await page.getByLabel("First name (optional)").fill("Maya");
+    await page.getByLabel("Email").fill(INSTRUCTOR);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Create the instructor account" }).click();
+  }
+  await expect(page).toHaveURL(/\/studio$/);
+  await expect(page.getByRole("heading", { name: "Studio", level: 1 })).toBeVisible();
+  return page;
+}
+
+test.describe("the instructor's studio", () => {
+  test("sets up the instructor, invites a member with a code, and opens a course to her", async ({ browser }) => {
+    const studio = await instructorPage(browser);
+    await expect(studio.getByRole("list", { name: "Figures" }).getByText("Members", { exact: true })).toBeVisible();
+    await expectAccessible(studio);
+    // From the member area, the Studio entry of her menu leads back.
+    await studio.goto("/home");
+    await studio.getByRole("button", { name: "Open menu" }).click();
+    await studio.getByRole("navigation", { name: "Member menu" }).getByRole("link", { name: /^Studio/ }).click();
+    await expect(studio.getByRole("heading", { name: "Studio", level: 1 })).toBeVisible();
+
+    await studio.getByRole("navigation", { name: "Studio sections" }).getByRole("link", { name: "Access codes" }).click();
+    await expect(studio.getByRole("heading", { name: "Access codes", level: 1 })).toBeVisible();
+    const code = `CIRCLE-${Date.now().toString(36).toUpperCase()}`;
+    await studio.getByLabel("Code (leave empty for a generated one)").fill(code);
+    await studio.getByLabel("Maximum uses (optional)").fill("5");
+    await studio.getByRole("button", { name: "Create code" }).click();
+    await expect(studio.getByRole("status").filter({ hasText: `Created access code ${code}` })).toBeVisible();
+    await expect(studio.getByRole("rowheader", { name: code })).toBeVisible();
+    await expectAccessible(studio);
+    await studio.getByRole("button", { name: `Copy invite link for ${code}` }).click();
+    await expect(studio.getByRole("status").filter({ hasText: "Copied the invite link" })).toBeVisible();
+    const invite = await studio.evaluate(() => navigator.clipboard.readText());
+    expect(invite).toMatch(new RegExp(`/register\\?code=${code}$`));
+
+    // A new member, on her phone, opens the invite link: the code is already there.
+    const phone = await browser.newContext();
+    const member = await phone.newPage();
+    const email = newEmail("invited");
+    await member.goto(invite);
+    await expect(member.getByLabel("Access code")).toHaveValue(code);
+    await member.getByLabel("First name (optional)").fill("Hazel");
+    await member.getByLabel("Email").fill(email);
+    await member.getByLabel("Password").fill(PASSWORD);
+    await member.getByRole("button", { name: "Register" }).click();
+    await expect(member).toHaveURL(/\/login$/);
+    await logIn(member, email);
+    await expect(member).toHaveURL(/\/home$/);
+    await member.getByRole("button", { name: "Open menu" }).click();
+    await expect(member.getByRole("navigation", { name: "Member menu" }).getByRole("link", { name: "Studio" })).toHaveCount(0);
+
+    await studio.reload();
+    await expect(studio.getByRole("rowheader", { name: code })).toBeVisible();
+    await expect(studio.getByRole("row", { name: new RegExp(code) })).toContainText("1 / 5");
+
+    await studio.getByRole("navigation", { name: "Studio sections" }).getByRole("link", { name: "Members" }).click();
+    await studio.getByLabel("Name or e-mail").fill(email);
+    await studio.getByRole("button", { name: "Search" }).click();
+    await expect(studio.getByText("1 member matching")).toBeVisible();
+    await expectAccessible(studio);
+    await studio.getByRole("link", { name: "Hazel" }).click();
+    await expect(studio.getByRole("heading", { name: "Hazel", level: 1 })).toBeVisible();
+    await expectAccessible(studio);
+    await studio.getByRole("button", { name: "Grant Pushing and Avoiding Tearing" }).click();
+    await expect(studio.getByRole("status").filter({ hasText: "can now open" })).toBeVisible();
+
+    await member.goto("/library");
+    const course = member.getByRole("article", { name: /Pushing and Avoiding Tearing/ });
+    await course.getByRole("button", { name: /Show details/ }).click();
+    await expect(course.getByRole("button", { name: "View Course" })).toBeVisible();
+
+    // Her feedback reaches the inbox, unread, and leaves it as a CSV a spreadsheet opens safely.
+    await member.goto("/feedback");
+    await member.getByRole("group", { name: /how satisfied/ }).getByRole("radio", { name: "4" }).check();
+    await member.getByLabel("General Comments").fill("=1+1 thank you for the breathing lesson");
+    await member.getByRole("button", { name: "Submit Feedback" }).click();
+    await expect(member.getByRole("status").filter({ hasText: /Thank you/ })).toBeVisible();
+    await studio.goto("/studio");
+    const inboxLink = studio.getByRole("navigation", { name: "Studio sections" }).getByRole("link", { name: /^Inbox \(\d+ unread\)$/ });
+    await inboxLink.click();
+    await studio.getByLabel("Search messages").fill("breathing lesson");
+    await studio.getByRole("button", { name: "Search" }).click();
+    const message = studio.getByRole("listitem", { name: `Unread: Feedback from ${email}` });
+    await expect(message).toContainText("=1+1 thank you for the breathing lesson");
+    await expectAccessible(studio);
+    await message.getByRole("button", { name: "Mark read" }).click();
+    await expect(studio.getByRole("listitem", { name: `Feedback from ${email}` })).toBeVisible();
+    const [download] = await Promise.all([studio.waitForEvent("download"), studio.getByRole("link", { name: "Download CSV" }).click()]);
+    const csv = await (await import("node:fs/promises")).readFile((await download.path())!, "utf8");
+    expect(csv).toContain("'=1+1 thank you for the breathing lesson");
+    expect(csv.split("\r\n")[0]).toContain("Received (UTC),Kind,Read,Member e-mail");
+
+    await studio.getByRole("navigation", { name: "Studio sections" }).getByRole("link", { name: "Activity" }).click();
+    await expect(studio.getByText(`Opened "Pushing and Avoiding Tearing" to Hazel (${email}).`)).toBeVisible();
+    await expect(studio.getByText(new RegExp(`Created access code ${code}`))).toBeVisible();
+    await expectAccessible(studio);
+
+    // The same pages on a phone.
+    await studio.setViewportSize({ width: 390, height: 844 });
+    for (const path of ["/studio", "/studio/access-codes", "/studio/members", "/studio/inbox", "/studio/activity"]) {
+      await studio.goto(path);
+      await expect(studio.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectAccessible(studio);
+      expect(await studio.evaluate(() => document.documentElement.scrollWidth), `${path} fits a phone`).toBeLessThanOrEqual(390);
+    }
+    await phone.close();
+    await studio.context().close();
+  });
+
+  test("keeps members out of the studio", async ({ page }) => {
+    await signedInMember(page, "curious");
+    await page.goto("/studio/members");
+    await expect(page.getByText("The studio is for the instructor.")).toBeVisible();
+    const answer = await page.request.get("/reactapi/studio/members");
+    expect(answer.status()).toBe(403);
+  });
+});

@@ -1,0 +1,145 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Typography from "@mui/material/Typography";
+import { useState } from "react";
+import { Link, useParams } from "react-router";
+import type { MemberCourse, MemberDetail, PasswordLink, StudioOutcome } from "../../../../contract/studio.ts";
+import { useAppSelector } from "../../app/store.ts";
+import { callApi } from "../../lib/api-client.ts";
+import { useApiAnswer } from "../../lib/use-api-answer.ts";
+import { memberName } from "./members-page.tsx";
+import { PageSection } from "../../components/page-section.tsx";
+import { copyText, formatDate, formatDateTime, Loading, OutcomeNotice, StudioPage, useStudioAction } from "./studio-parts.tsx";
+
+function howOpen(course: MemberCourse): string {
+  const ways = [
+    ...(course.free_for_members ? ["free for every member"] : []),
+    ...(course.granted_by_instructor ? ["given by you"] : []),
+    ...course.purchases.map((purchase) => `bought: ${purchase.plan_name}${purchase.ends_at ? ` (until ${formatDate(purchase.ends_at)})` : ""}`),
+  ];
+  return ways.length > 0 ? `Open: ${ways.join("; ")}` : "Locked";
+}
+
+export default function MemberPage() {
+  const { id } = useParams();
+  const ownId = useAppSelector((state) => state.session.user?.id);
+  const [version, setVersion] = useState(0);
+  const { answer, failure } = useApiAnswer<MemberDetail>(`/reactapi/studio/members/${encodeURIComponent(id ?? "")}`, version);
+  const { outcome, busy, run } = useStudioAction();
+  const [passwordLink, setPasswordLink] = useState<PasswordLink | null>(null);
+  const [confirmingDeactivate, setConfirmingDeactivate] = useState(false);
+  const base = `/reactapi/studio/members/${encodeURIComponent(id ?? "")}`;
+  const act = async (path: string, body: unknown = {}) => {
+    await run(() => callApi<StudioOutcome>(`${base}${path}`, { body }), (result) => result.message);
+    setVersion((current) => current + 1);
+  };
+  const makePasswordLink = async () => {
+    const link = await run(() => callApi<PasswordLink>(`${base}/password-link`, { body: {} }), (result) => result.message);
+    if (link) setPasswordLink(link);
+  };
+
+  if (!answer) {
+    return (
+      <StudioPage title="Member">
+        <Loading failure={failure} what="this member" />
+        <Link to="/studio/members">Back to Members</Link>
+      </StudioPage>
+    );
+  }
+  const { member, courses } = answer;
+  const self = member.id === ownId;
+  return (
+    <StudioPage title={memberName(member) || member.email}>
+      <Link to="/studio/members">Back to Members</Link>
+      <Box component="dl" sx={{ display: "grid", gridTemplateColumns: "max-content 1fr", columnGap: 2, rowGap: 0.5, my: 2, "& dt": { fontWeight: 600 }, "& dd": { m: 0 } }}>
+        <dt>E-mail</dt>
+        <dd>{member.email}</dd>
+        <dt>Role</dt>
+        <dd>{member.role === "admin" ? "Instructor" : "Member"}</dd>
+        <dt>Joined</dt>
+        <dd>{formatDate(member.joined_at)}</dd>
+        <dt>Last signed in</dt>
+        <dd>{formatDateTime(member.last_sign_in_at)}</dd>
+        <dt>Signed in on</dt>
+        <dd>{answer.signed_in_devices === 1 ? "1 device" : `${answer.signed_in_devices} devices`}</dd>
+        <dt>Account</dt>
+        <dd>{member.active ? "Active" : "Deactivated: she cannot sign in"}</dd>
+      </Box>
+      <OutcomeNotice outcome={outcome} />
+      {passwordLink ? (
+        <Box sx={{ p: 2, mb: 2, border: "1px solid #e2d4d4", borderRadius: 2, wordBreak: "break-all" }}>
+          <Typography component="p" sx={{ mb: 1 }}>
+            Password link, valid until {formatDateTime(passwordLink.expires_at)}:
+          </Typography>
+          <code>{passwordLink.url}</code>
+          <Box sx={{ mt: 1 }}>
+            <Button size="small" variant="outlined" onClick={() => void run(async () => { if (!(await copyText(passwordLink.url))) throw new Error("Your browser did not allow copying; select the link above instead."); return null; }, () => "Copied the password link.")}>
+              Copy password link
+            </Button>
+          </Box>
+        </Box>
+      ) : null}
+
+      <PageSection title="Courses" id="member-courses">
+        <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1 }}>
+          {courses.map((course) => (
+            <Box component="li" key={course.id} sx={{ display: "flex", gap: 2, alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", p: 1.5, border: "1px solid #e2d4d4", borderRadius: 2 }}>
+              <div>
+                <strong>{course.title}</strong>
+                <Box sx={{ color: "text.secondary", fontSize: "0.9rem" }}>{howOpen(course)}</Box>
+              </div>
+              {course.granted_by_instructor ? (
+                <Button size="small" disabled={busy} onClick={() => void act(`/courses/${course.id}/revoke`)} aria-label={`Revoke ${course.title}`}>
+                  Revoke
+                </Button>
+              ) : (
+                <Button size="small" variant="outlined" disabled={busy} onClick={() => void act(`/courses/${course.id}/grant`)} aria-label={`Grant ${course.title}`}>
+                  Grant
+                </Button>
+              )}
+            </Box>
+          ))}
+        </Box>
+      </PageSection>
+
+      <PageSection title="Account" id="member-account">
+        <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+          <Button variant="outlined" disabled={busy} onClick={() => void makePasswordLink()}>
+            Create password link
+          </Button>
+          <Button variant="outlined" disabled={busy} onClick={() => void act("/sign-out-everywhere")}>
+            Sign out everywhere
+          </Button>
+          {!self ? (
+            <Button variant="outlined" disabled={busy} onClick={() => void act("/role", { role: member.role === "admin" ? "member" : "admin" })}>
+              {member.role === "admin" ? "Make a member" : "Make an instructor"}
+            </Button>
+          ) : null}
+          {self ? null : member.active ? (
+            confirmingDeactivate ? (
+              <>
+                <Button color="error" variant="contained" disabled={busy} onClick={() => { setConfirmingDeactivate(false); void act("/deactivate"); }}>
+                  Yes, deactivate
+                </Button>
+                <Button onClick={() => setConfirmingDeactivate(false)}>Keep the account open</Button>
+              </>
+            ) : (
+              <Button color="error" variant="outlined" onClick={() => setConfirmingDeactivate(true)}>
+                Deactivate account
+              </Button>
+            )
+          ) : (
+            <Button variant="outlined" disabled={busy} onClick={() => void act("/reactivate")}>
+              Reactivate account
+            </Button>
+          )}
+        </Box>
+        {confirmingDeactivate ? (
+          <Typography role="status" sx={{ mt: 1 }}>
+            She will be signed out now and cannot sign in until you reactivate the account. Nothing of hers is deleted.
+          </Typography>
+        ) : null}
+      </PageSection>
+    </StudioPage>
+  );
+}

@@ -1,0 +1,150 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import type { Profile } from "../../../../contract/accounts.ts";
+import type { AccessCode, MemberDetail, MemberPage } from "../../../../contract/studio.ts";
+import { initialSessionState } from "../auth/session-slice.ts";
+import RegisterPage from "../auth/register-page.tsx";
+import { renderAt, stubApi } from "../../test/render.tsx";
+import AccessCodesPage from "./access-codes-page.tsx";
+import MemberPageScreen from "./member-page.tsx";
+import MembersPage from "./members-page.tsx";
+import InboxPage from "./inbox-page.tsx";
+import StudioLayout from "./studio-layout.tsx";
+
+const code = (overrides: Partial<AccessCode> = {}): AccessCode => ({
+  code: "SPRING-CIRCLE", uses: 1, max_uses: 10, expires_on: null, status: "active", invite_url: "http://localhost:5000/register?code=SPRING-CIRCLE", created_at: "2026-11-01T10:00:00Z", ...overrides,
+});
+const instructor: Profile = { id: 1, email: "maya@example.com", first_name: "Maya", last_name: null, role: "admin", created_at: "2026-01-01T00:00:00Z", due_date: null, baby_arrived: false };
+const signedIn = (user: Profile) => ({ session: { ...initialSessionState, isAuthenticated: true, loading: false, user } });
+
+describe("the studio's access codes page", () => {
+  it("shows each field's message from the server and keeps what she typed", async () => {
+    stubApi({
+      "/reactapi/studio/access-codes": (body) =>
+        body === undefined ? [200, { codes: [code()] }] : [400, { error: "Use 3 to 64 letters.", details: { code: "Use 3 to 64 letters, digits, dashes or underscores.", expires_on: "Please enter the last valid day as a real date (YYYY-MM-DD)." } }],
+    });
+    renderAt("/studio/access-codes", [{ path: "/studio/access-codes", element: <AccessCodesPage /> }]);
+    expect(await screen.findByRole("rowheader", { name: "SPRING-CIRCLE" })).toBeInTheDocument();
+    const field = screen.getByLabelText("Code (leave empty for a generated one)");
+    fireEvent.change(field, { target: { value: "x" } });
+    fireEvent.click(screen.getByRole("button", { name: "Create code" }));
+    expect(await screen.findByText("Use 3 to 64 letters, digits, dashes or underscores.")).toBeInTheDocument();
+    expect(screen.getByText("Please enter the last valid day as a real date (YYYY-MM-DD).")).toBeInTheDocument();
+    expect(screen.getByRole("alert")).toHaveTextContent("Use 3 to 64 letters.");
+    expect(field).toHaveValue("x");
+  });
+
+  it("copies a code's invite link and deactivates a code", async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    let deactivated = false;
+    const calls = stubApi({
+      "/reactapi/studio/access-codes": () => [200, { codes: [code({ status: deactivated ? "inactive" : "active" })] }],
+      "/reactapi/studio/access-codes/SPRING-CIRCLE/deactivate": () => {
+        deactivated = true;
+        return [200, { message: "Deactivated access code SPRING-CIRCLE. Nobody can register with it any more." }];
+      },
+    });
+    renderAt("/studio/access-codes", [{ path: "/studio/access-codes", element: <AccessCodesPage /> }]);
+    fireEvent.click(await screen.findByRole("button", { name: "Copy invite link for SPRING-CIRCLE" }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith("http://localhost:5000/register?code=SPRING-CIRCLE"));
+    expect(await screen.findByRole("status")).toHaveTextContent("Copied the invite link");
+    fireEvent.click(screen.getByRole("button", { name: "Deactivate SPRING-CIRCLE" }));
+    expect(await screen.findByText(/Nobody can register with it/)).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Reactivate SPRING-CIRCLE" })).toBeInTheDocument();
+    expect(calls.find((call) => call.path.endsWith("/deactivate"))?.method).toBe("POST");
+  });
+});
+
+describe("the studio's members pages", () => {
+  const page: MemberPage = {
+    members: [{ id: 7, email: "hazel@example.com", first_name: "Hazel", last_name: "Moon", role: "member", joined_at: "2026-11-02T10:00:00Z", last_sign_in_at: null, active: true }],
+    total: 1,
+    page: 1,
+    page_size: 50,
+  };
+
+  it("searches by name or e-mail and links each member to her page", async () => {
+    const calls = stubApi({
+      "/reactapi/studio/members?search=&sort=joined&page=1": [200, { ...page, members: [], total: 0 }],
+      "/reactapi/studio/members?search=hazel&sort=joined&page=1": [200, page],
+    });
+    renderAt("/studio/members", [{ path: "/studio/members", element: <MembersPage /> }]);
+    expect(await screen.findByText("No member matches.")).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText("Name or e-mail"), { target: { value: " hazel " } });
+    fireEvent.click(screen.getByRole("button", { name: "Search" }));
+    expect(await screen.findByRole("link", { name: "Hazel Moon" })).toHaveAttribute("href", "/studio/members/7");
+    expect(calls.map((call) => call.path)).toContain("/reactapi/studio/members?search=hazel&sort=joined&page=1");
+  });
+
+  it("grants a course and reports what happened", async () => {
+    let granted = false;
+    const detail = (): MemberDetail => ({
+      member: page.members[0]!,
+      signed_in_devices: 2,
+      courses: [{ id: 4, title: "Pushing and Avoiding Tearing", free_for_members: false, granted_by_instructor: granted, purchases: [] }],
+    });
+    stubApi({
+      "/reactapi/studio/members/7": () => [200, detail()],
+      "/reactapi/studio/members/7/courses/4/grant": () => {
+        granted = true;
+        return [200, { message: 'hazel@example.com can now open "Pushing and Avoiding Tearing".' }];
+      },
+    });
+    renderAt("/studio/members/7", [{ path: "/studio/members/:id", element: <MemberPageScreen /> }], signedIn(instructor));
+    expect(await screen.findByRole("heading", { name: "Hazel Moon" })).toBeInTheDocument();
+    expect(screen.getByText("2 devices")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Grant Pushing and Avoiding Tearing" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("can now open");
+    expect(await screen.findByRole("button", { name: "Revoke Pushing and Avoiding Tearing" })).toBeInTheDocument();
+  });
+});
+
+describe("the studio's layout", () => {
+  it("shows its sections to an instructor", async () => {
+    renderAt("/studio", [{ path: "/studio", element: <StudioLayout /> }], signedIn(instructor));
+    const sections = await screen.findByRole("navigation", { name: "Studio sections" });
+    expect(within(sections).getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+    expect(within(sections).getByRole("link", { name: "Access codes" })).toHaveAttribute("href", "/studio/access-codes");
+  });
+
+  it("shows a member no studio section", async () => {
+    renderAt("/studio", [{ path: "/studio", element: <StudioLayout /> }], signedIn({ ...instructor, role: "member" }));
+    expect(await screen.findByText(/The studio is for the instructor/)).toBeInTheDocument();
+    expect(screen.queryByRole("navigation", { name: "Studio sections" })).toBeNull();
+  });
+});
+
+describe("the register page opened from an invite link", () => {
+  it("fills the access code from the link", async () => {
+    renderAt("/register?code=spring-circle", [{ path: "/register", element: <RegisterPage /> }]);
+    await waitFor(() => expect(screen.getByLabelText(/Access code/)).toHaveValue("SPRING-CIRCLE"));
+  });
+});
+
+describe("the studio's inbox", () => {
+  it("shows unread messages, marks one read, and offers the filtered CSV", async () => {
+    let read = false;
+    const answer = () => ({
+      messages: [{ id: 3, kind: "feedback", received_at: "2026-11-20T10:00:00Z", read, member_email: "hazel@example.com", fields: [{ label: "General comments", value: "Thank you" }] }],
+      total: 1,
+      unread: read ? 0 : 1,
+      page: 1,
+      page_size: 50,
+    });
+    const calls = stubApi({
+      "/reactapi/studio/inbox?kind=feedback&page=1": () => [200, answer()],
+      "/reactapi/studio/inbox/3/read": (body) => {
+        read = (body as { read: boolean }).read;
+        return [200, { message: "Marked as read." }];
+      },
+    });
+    renderAt("/studio/inbox?kind=feedback", [{ path: "/studio/inbox", element: <InboxPage /> }]);
+    const message = await screen.findByRole("listitem", { name: "Unread: Feedback from hazel@example.com" });
+    expect(within(message).getByText("Thank you")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Download CSV" })).toHaveAttribute("href", "/reactapi/studio/inbox.csv?kind=feedback");
+    fireEvent.click(within(message).getByRole("button", { name: "Mark read" }));
+    expect(await screen.findByRole("listitem", { name: "Feedback from hazel@example.com" })).toBeInTheDocument();
+    expect(calls.find((call) => call.path === "/reactapi/studio/inbox/3/read")?.body).toEqual({ read: true });
+  });
+});

@@ -1,0 +1,146 @@
+import Box from "@mui/material/Box";
+import Typography from "@mui/material/Typography";
+import Button from "@mui/material/Button";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { Notice } from "../../components/notice.tsx";
+import { Spinner } from "../../components/spinner.tsx";
+import { TextField } from "../../components/text-field.tsx";
+import { type ApiFailure, failureOf } from "../../lib/api-client.ts";
+
+/** A studio page: wider than the member column (she works on a laptop too), with the page's one h1. */
+export function StudioPage({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
+  return (
+    <Box component="main" id="main" tabIndex={-1} sx={{ maxWidth: 1100, mx: "auto", px: 2, py: 3, outline: "none", overflowWrap: "anywhere" }}>
+      <Typography variant="h1" component="h1" sx={{ mb: 1, fontSize: { xs: "1.7rem", md: "2.1rem" } }}>
+        {title}
+      </Typography>
+      {intro ? <Typography sx={{ mb: 2, color: "text.secondary" }}>{intro}</Typography> : null}
+      {children}
+    </Box>
+  );
+}
+
+/** A search box with its button, and any filters beside it (a select of kind or order). */
+export function SearchBar({ label, value, onChange, onSearch, children }: { label: string; value: string; onChange: (value: string) => void; onSearch: () => void; children?: ReactNode }) {
+  return (
+    <Box
+      component="form"
+      role="search"
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        onSearch();
+      }}
+      sx={{ display: "flex", gap: 1, alignItems: "end", flexWrap: "wrap", mb: 2 }}
+    >
+      <Box sx={{ flex: "1 1 240px" }}>
+        <TextField label={label} name="search" type="search" value={value} onChange={(event) => onChange(event.target.value)} />
+      </Box>
+      <Button type="submit" variant="contained">
+        Search
+      </Button>
+      {children}
+    </Box>
+  );
+}
+
+/** A native select with its label above it: light, and a phone shows its own picker. */
+export function LabelledSelect({ label, value, onChange, options }: { label: string; value: string; onChange: (value: string) => void; options: { value: string; label: string }[] }) {
+  return (
+    <Box component="label" sx={{ display: "flex", flexDirection: "column", fontSize: "0.9rem" }}>
+      {label}
+      <select value={value} onChange={(event) => onChange(event.target.value)} style={{ font: "inherit", padding: "8px", borderRadius: 8 }}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </Box>
+  );
+}
+
+export type Outcome = { tone: "success" | "error"; text: string; details?: Record<string, string> } | null;
+
+export function OutcomeNotice({ outcome }: { outcome: Outcome }) {
+  if (!outcome) return null;
+  return (
+    <Notice tone={outcome.tone} role={outcome.tone === "error" ? "alert" : "status"} style={{ margin: "12px 0" }}>
+      {outcome.text}
+    </Notice>
+  );
+}
+
+/**
+ * Runs one change at a time and keeps the sentence that reports it: the server's message on
+ * success, its error (and per-field details) on failure. What she typed stays in her form.
+ */
+export function useStudioAction() {
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async <T,>(call: () => Promise<T>, success: (answer: T) => string): Promise<T | undefined> => {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const answer = await call();
+      setOutcome({ tone: "success", text: success(answer) });
+      return answer;
+    } catch (error) {
+      const failure = failureOf(error);
+      setOutcome({ tone: "error", text: failure.error ?? "That did not work. Please try again.", details: failure.details });
+      return undefined;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { outcome, busy, run, clear: () => setOutcome(null) };
+}
+
+/** A loading spinner, or the sentence saying why the page's data could not be read. */
+export function Loading({ failure, what }: { failure?: ApiFailure; what: string }) {
+  if (failure) {
+    return (
+      <Notice tone="error" role="alert">
+        {failure.error ?? `We could not load ${what}. Please reload the page.`}
+      </Notice>
+    );
+  }
+  return <Spinner label={`Loading ${what}`} />;
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric" });
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+
+export const formatDate = (iso: string | null, never = "never") => (iso ? dateFormat.format(new Date(iso)) : never);
+export const formatDateTime = (iso: string | null, never = "never") => (iso ? dateTimeFormat.format(new Date(iso)) : never);
+
+/** A table that scrolls sideways on a phone; focusable, so a keyboard can scroll it too. */
+export function ScrollingTable({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      sx={{
+        overflowX: "auto",
+        mb: 2,
+        "&:focus-visible": { outline: "2px solid", outlineColor: "primary.main" },
+        "& table": { borderCollapse: "collapse", width: "100%" },
+        "& th, & td": { textAlign: "left", px: 1.5, py: 1, borderBottom: "1px solid #e2d4d4", verticalAlign: "top" },
+        "& tbody th": { fontWeight: 500 },
+        "& .code": { fontFamily: "monospace", fontSize: "0.95rem" },
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+/** Copies text, falling back to selecting it where the browser refuses the clipboard. */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
