@@ -39,6 +39,7 @@ export const routeScreens: Record<string, string[]> = {
   "/studio/members": [studioApp, "src/features/studio/members-page.tsx"],
   "/studio/members/:id": [studioApp, "src/features/studio/member-page.tsx"],
   "/studio/access-codes": [studioApp, "src/features/studio/access-codes-page.tsx"],
+  "/studio/plans": [studioApp, "src/features/studio/plans-page.tsx"],
   "/studio/inbox": [studioApp, "src/features/studio/inbox-page.tsx"],
   "/studio/activity": [studioApp, "src/features/studio/activity-page.tsx"],
 };

@@ -39,7 +39,7 @@ export const signedInHintCookie = "signed_in";
 export const appRoutes: readonly string[] = [
   "/", "/login", "/register", "/template", "/join", "/app", "/forgot-password", "/reset-password", "/confirm-email", "/verify/:code",
   "/home", "/account", "/podcast", "/gallery", "/feedback", "/support", "/library", "/course", "/lesson", "/purchase", "/purchase/success",
-  "/studio", "/studio/setup", "/studio/members", "/studio/members/:id", "/studio/access-codes", "/studio/inbox", "/studio/activity",
+  "/studio", "/studio/setup", "/studio/members", "/studio/members/:id", "/studio/access-codes", "/studio/plans", "/studio/inbox", "/studio/activity",
 ];
 
 /** The product's name and colours, shared by the app's pages and its install manifest (web/vite.config.ts). */
@@ -61,4 +61,7 @@ export function isAppRoute(pathname: string): boolean {
 }
 
 /** The kinds of change the studio's activity log records, by which she can filter it. */
-export const activityKinds = ["access-code", "member", "grant", "role", "catalogue", "setup"] as const;
+export const activityKinds = ["access-code", "member", "grant", "role", "catalogue", "plan", "setup"] as const;
+
+/** What the studio answers (409) to a save made from a page older than the thing it saves over. */
+export const staleRevisionMessage = "This was changed elsewhere since you opened it. Reload to see the latest version.";

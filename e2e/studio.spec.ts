@@ -124,9 +124,23 @@ test.describe("the instructor's studio", () => {
     await expect(studio.getByText(new RegExp(`Created access code ${code}`))).toBeVisible();
     await expectAccessible(studio);
 
+    // A plan she creates is offered to members at once.
+    await studio.getByRole("navigation", { name: "Studio sections" }).getByRole("link", { name: "Plans" }).click();
+    const newPlan = studio.getByRole("form", { name: "New plan" });
+    await newPlan.getByLabel("Name").fill("Partner Pack");
+    await newPlan.getByLabel(/^Price/).fill("29.00");
+    await newPlan.getByLabel("Billing").selectOption("once");
+    await newPlan.getByRole("checkbox", { name: "Pushing and Avoiding Tearing" }).check();
+    await newPlan.getByRole("button", { name: "Create plan" }).click();
+    await expect(newPlan.getByRole("status")).toContainText('Created the plan "Partner Pack"');
+    await expect(studio.getByRole("form", { name: "Plan Partner Pack" })).toBeVisible();
+    await expectAccessible(studio);
+    await member.goto("/purchase?course=4");
+    await expect(member.getByText("Partner Pack")).toBeVisible();
+
     // The same pages on a phone.
     await studio.setViewportSize({ width: 390, height: 844 });
-    for (const path of ["/studio", "/studio/access-codes", "/studio/members", "/studio/inbox", "/studio/activity"]) {
+    for (const path of ["/studio", "/studio/access-codes", "/studio/members", "/studio/plans", "/studio/inbox", "/studio/activity"]) {
       await studio.goto(path);
       await expect(studio.getByRole("heading", { level: 1 })).toBeVisible();
       await expectAccessible(studio);

@@ -155,7 +155,8 @@ export async function importCatalogue(db: Queryable, document: unknown): Promise
     if (planRows.length > 0) {
       await tx.insert(subscriptionPlans).values(planRows).onConflictDoUpdate({
         target: subscriptionPlans.id,
-        set: overwriteAll(subscriptionPlans, ["name", "description", "priceMinor", "currency", "billingInterval", "position"]),
+        // A studio page opened before the import must not save over it (studio/plan-operations.ts).
+        set: { ...overwriteAll(subscriptionPlans, ["name", "description", "priceMinor", "currency", "billingInterval", "position"]), revision: sql`${subscriptionPlans.revision} + 1` },
       });
     }
     await tx.delete(subscriptionPlans).where(notInArray(subscriptionPlans.id, planRows.map((row) => row.id)));

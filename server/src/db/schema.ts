@@ -142,6 +142,8 @@ export const subscriptionPlans = pgTable("subscription_plans", {
   currency: text("currency").notNull(),
   billingInterval: text("billing_interval", { enum: ["month", "year", "once"] }).notNull(),
   position: integer("position").notNull(),
+  // Counts saves: a save from a page opened before the last one is refused, not silently applied.
+  revision: integer("revision").notNull().default(1),
 });
 
 export const planCourses = pgTable(

@@ -83,11 +83,14 @@ const inboxColumns = {
   memberEmail: users.email,
 };
 
+// Newest first is by id: ids follow arrival, and unlike created_at (microseconds in PostgreSQL,
+// milliseconds once in JavaScript) an id can be handed back exactly to read the next batch.
+
 /** The studio's inbox: newest first, a page at a time, with how many match and how many are unread. */
 export async function searchInbox(db: Queryable, filter: InboxFilter & { limit: number; offset: number }) {
   const where = inboxWhere(filter);
   const [rows, [count]] = await Promise.all([
-    db.select(inboxColumns).from(formSubmissions).leftJoin(users, eq(users.id, formSubmissions.userId)).where(where).orderBy(desc(formSubmissions.createdAt), desc(formSubmissions.id)).limit(filter.limit).offset(filter.offset),
+    db.select(inboxColumns).from(formSubmissions).leftJoin(users, eq(users.id, formSubmissions.userId)).where(where).orderBy(desc(formSubmissions.id)).limit(filter.limit).offset(filter.offset),
     db.select({ total: sql<number>`count(*)::int` }).from(formSubmissions).leftJoin(users, eq(users.id, formSubmissions.userId)).where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
@@ -98,20 +101,18 @@ export async function searchInbox(db: Queryable, filter: InboxFilter & { limit: 
  * inbox never holds it whole in memory.
  */
 export async function* eachInboxMessage(db: Queryable, filter: InboxFilter, batchSize = 500) {
-  let before: { createdAt: Date; id: number } | undefined;
+  let beforeId: number | undefined;
   for (;;) {
-    const after = before ? or(lt(formSubmissions.createdAt, before.createdAt), and(eq(formSubmissions.createdAt, before.createdAt), lt(formSubmissions.id, before.id))) : undefined;
     const rows = await db
       .select(inboxColumns)
       .from(formSubmissions)
       .leftJoin(users, eq(users.id, formSubmissions.userId))
-      .where(and(inboxWhere(filter), after))
-      .orderBy(desc(formSubmissions.createdAt), desc(formSubmissions.id))
+      .where(and(inboxWhere(filter), beforeId === undefined ? undefined : lt(formSubmissions.id, beforeId)))
+      .orderBy(desc(formSubmissions.id))
       .limit(batchSize);
     yield* rows;
     if (rows.length < batchSize) return;
-    const last = rows[rows.length - 1]!;
-    before = { createdAt: last.createdAt, id: last.id };
+    beforeId = rows[rows.length - 1]!.id;
   }
 }
 

@@ -21,6 +21,12 @@ import {
   MemberSearch,
   type MemberSummary,
   type PasswordLink,
+  PlanIdParams,
+  PlanInput,
+  type PlanSaved,
+  PlanUpdate,
+  RevisionRequest,
+  type StudioPlans,
   RoleRequest,
   type StudioOutcome,
 } from "../../../contract/studio.ts";
@@ -36,6 +42,7 @@ import { listOpenGrants } from "../grants/grants-repository.ts";
 import { HttpError, parseInput } from "../http/errors.ts";
 import { purchasesOf } from "../payments/purchases-repository.ts";
 import { createCode, setCodeActive, toAccessCode } from "./access-code-operations.ts";
+import { createPlan, deletePlan, listPlans, updatePlan } from "./plan-operations.ts";
 import { createPasswordLink, grantCourse, revokeCourse, setAccountActive, setRole, signOutEverywhere } from "./member-operations.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -162,6 +169,37 @@ export async function studioRoutes(app: FastifyInstance, { db, catalogue, public
     const { id } = parseInput(MemberIdParams, request.params);
     const link = await createPasswordLink(db, actorOf(request), id, publicUrl);
     return { url: link.url, expires_at: link.expiresAt.toISOString(), message: link.message };
+  });
+
+  app.get("/reactapi/studio/plans", async (): Promise<StudioPlans> => {
+    const [plans, courses] = await Promise.all([listPlans(db), catalogue.allCourses()]);
+    return { plans, courses: courses.map((course) => ({ id: course.id, title: course.title })) };
+  });
+
+  const planFields = (input: ReturnType<typeof PlanInput.parse>) => ({
+    name: input.name,
+    description: input.description,
+    priceMinor: input.price_minor,
+    currency: input.currency,
+    billingInterval: input.billing_interval,
+    courseIds: input.course_ids,
+  });
+
+  app.post("/reactapi/studio/plans", async (request, reply) => {
+    const input = parseInput(PlanInput, request.body);
+    return reply.code(201).send((await createPlan(db, actorOf(request), planFields(input))) satisfies PlanSaved);
+  });
+
+  app.post("/reactapi/studio/plans/:id", async (request): Promise<PlanSaved> => {
+    const { id } = parseInput(PlanIdParams, request.params);
+    const input = parseInput(PlanUpdate, request.body);
+    return updatePlan(db, actorOf(request), id, input.revision, planFields(input));
+  });
+
+  app.post("/reactapi/studio/plans/:id/delete", async (request): Promise<StudioOutcome> => {
+    const { id } = parseInput(PlanIdParams, request.params);
+    const { revision } = parseInput(RevisionRequest, request.body);
+    return deletePlan(db, actorOf(request), id, revision);
   });
 
   app.get("/reactapi/studio/inbox", async (request): Promise<InboxPage> => {

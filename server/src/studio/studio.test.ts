@@ -339,3 +339,58 @@ describe.each(backends)("the studio's inbox on %s", (backend) => {
     expect(new Set(rows).size).toBe(1_100);
   });
 });
+
+describe.each(backends)("the studio's plans on %s", (backend) => {
+  let context: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    context = await createTestApp(backend);
+    const made = await signedInMember(context.app, "plans-instructor");
+    await setRole(context.database.db, commandLine, (await findUserByEmail(context.database.db, made.email))!.id, "admin");
+    cookie = made.cookie;
+  });
+  afterAll(() => context.close());
+  const get = (url: string, as = cookie) => context.app.inject({ method: "GET", url, headers: { cookie: as } });
+  const post = (url: string, payload: unknown) => context.app.inject({ method: "POST", url, headers: { ...jsonHeaders, cookie }, payload: payload as Record<string, unknown> });
+  const plan = { name: "Partner Pack", description: "For dads and husbands", price_minor: 2900, currency: "usd", billing_interval: "once", course_ids: [4, 4] };
+
+  it("creates a plan that members see at once, and that the content export carries", async () => {
+    const member = await signedInMember(context.app, "plan-reader");
+    const created = await post("/reactapi/studio/plans", plan);
+    expect(created.statusCode).toBe(201);
+    expect(created.json().plan).toMatchObject({ name: "Partner Pack", currency: "USD", price_minor: 2900, course_ids: [4], revision: 1 });
+    const id = created.json().plan.id as number;
+    const seen = (await get("/reactapi/getcourses", member.cookie)).json().subscription_plans as { id: number; name: string; price: number }[];
+    expect(seen).toContainEqual(expect.objectContaining({ id, name: "Partner Pack", price: 2900 }));
+    const { exportCatalogue } = await import("../catalogue/catalogue-transfer.ts");
+    expect((await exportCatalogue(context.database.db)).subscription_plans).toContainEqual(expect.objectContaining({ id, name: "Partner Pack", course_ids: [4] }));
+  });
+
+  it("saves over the revision she opened, and refuses a stale one with 409 and the sentence, changing nothing", async () => {
+    const id = ((await post("/reactapi/studio/plans", { ...plan, name: "Two Tabs" })).json().plan.id) as number;
+    const first = await post(`/reactapi/studio/plans/${id}`, { ...plan, name: "Two Tabs, first", revision: 1 });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().plan.revision).toBe(2);
+    const second = await post(`/reactapi/studio/plans/${id}`, { ...plan, name: "Two Tabs, second", revision: 1 });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error).toBe("This was changed elsewhere since you opened it. Reload to see the latest version.");
+    const stored = ((await get("/reactapi/studio/plans")).json().plans as { id: number; name: string }[]).find((candidate) => candidate.id === id);
+    expect(stored?.name).toBe("Two Tabs, first");
+    expect((await post(`/reactapi/studio/plans/${id}/delete`, { revision: 1 })).statusCode).toBe(409);
+    expect((await post(`/reactapi/studio/plans/${id}/delete`, { revision: 2 })).statusCode).toBe(200);
+    expect((await post(`/reactapi/studio/plans/${id}`, { ...plan, revision: 3 })).statusCode).toBe(404);
+    expect((await post(`/reactapi/studio/plans/${id}/delete`, { revision: 3 })).statusCode).toBe(404);
+    const entries = (await get("/reactapi/studio/activity?kind=plan")).json().entries.map((entry: { summary: string }) => entry.summary);
+    expect(entries.slice(0, 3)).toEqual(['Deleted the plan "Two Tabs, first".', 'Changed the plan "Two Tabs, first".', 'Created the plan "Two Tabs".']);
+  });
+
+  it("answers each bad field with its sentence, and an unknown course with 400", async () => {
+    const bad = await post("/reactapi/studio/plans", { name: " ", price_minor: -5, currency: "dollars", billing_interval: "weekly", course_ids: "all" });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().details).sort()).toEqual(["billing_interval", "course_ids", "currency", "name", "price_minor"]);
+    const unknown = await post("/reactapi/studio/plans", { ...plan, course_ids: [4, 9999] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().details.course_ids).toMatch(/no course with the id 9999/);
+    expect(((await get("/reactapi/studio/plans")).json().plans as { name: string }[]).filter((candidate) => candidate.name === "Partner Pack")).toHaveLength(1);
+  });
+});

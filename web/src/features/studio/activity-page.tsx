@@ -12,6 +12,7 @@ const kindNames: Record<(typeof activityKinds)[number], string> = {
   grant: "Course access",
   role: "Roles",
   catalogue: "Courses and lessons",
+  plan: "Plans",
   setup: "Setup",
 };
 

@@ -11,6 +11,7 @@ const pages: Record<string, ComponentType> = {
   members: lazy(() => import("./members-page.tsx")),
   "members/:id": lazy(() => import("./member-page.tsx")),
   "access-codes": lazy(() => import("./access-codes-page.tsx")),
+  plans: lazy(() => import("./plans-page.tsx")),
   inbox: lazy(() => import("./inbox-page.tsx")),
   activity: lazy(() => import("./activity-page.tsx")),
 };

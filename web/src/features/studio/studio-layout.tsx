@@ -15,6 +15,7 @@ export const studioSections = [
   { label: "Dashboard", to: "/studio" },
   { label: "Members", to: "/studio/members" },
   { label: "Access codes", to: "/studio/access-codes" },
+  { label: "Plans", to: "/studio/plans" },
   { label: "Inbox", to: "/studio/inbox" },
   { label: "Activity", to: "/studio/activity" },
 ];

@@ -9,6 +9,7 @@ import AccessCodesPage from "./access-codes-page.tsx";
 import MemberPageScreen from "./member-page.tsx";
 import MembersPage from "./members-page.tsx";
 import InboxPage from "./inbox-page.tsx";
+import PlansPage from "./plans-page.tsx";
 import StudioLayout from "./studio-layout.tsx";
 
 const code = (overrides: Partial<AccessCode> = {}): AccessCode => ({
@@ -146,5 +147,26 @@ describe("the studio's inbox", () => {
     fireEvent.click(within(message).getByRole("button", { name: "Mark read" }));
     expect(await screen.findByRole("listitem", { name: "Feedback from hazel@example.com" })).toBeInTheDocument();
     expect(calls.find((call) => call.path === "/reactapi/studio/inbox/3/read")?.body).toEqual({ read: true });
+  });
+});
+
+describe("the studio's plans page", () => {
+  const plan = { id: 2, name: "Full Membership", description: "", price_minor: 1900, currency: "USD", billing_interval: "month" as const, course_ids: [4], revision: 3 };
+  const courses = [{ id: 4, title: "Pushing and Avoiding Tearing" }, { id: 5, title: "For Dads" }];
+
+  it("sends the price in cents with the revision she opened, and keeps what she typed when it was changed elsewhere", async () => {
+    const calls = stubApi({
+      "/reactapi/studio/plans": [200, { plans: [plan], courses }],
+      "/reactapi/studio/plans/2": [409, { error: "This was changed elsewhere since you opened it. Reload to see the latest version." }],
+    });
+    renderAt("/studio/plans", [{ path: "/studio/plans", element: <PlansPage /> }]);
+    const form = await screen.findByRole("form", { name: "Plan Full Membership" });
+    fireEvent.change(within(form).getByLabelText(/^Price/), { target: { value: "24,50" } });
+    fireEvent.click(within(form).getByRole("checkbox", { name: "For Dads" }));
+    fireEvent.click(within(form).getByRole("button", { name: "Save plan" }));
+    expect(await within(form).findByRole("alert")).toHaveTextContent("This was changed elsewhere since you opened it. Reload to see the latest version.");
+    expect(within(form).getByLabelText(/^Price/)).toHaveValue("24,50");
+    expect(within(form).getByRole("button", { name: "Reload" })).toBeInTheDocument();
+    expect(calls.find((call) => call.path === "/reactapi/studio/plans/2")?.body).toMatchObject({ price_minor: 2450, revision: 3, course_ids: [4, 5] });
   });
 });

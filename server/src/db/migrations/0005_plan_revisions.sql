@@ -1,0 +1,1 @@
+ALTER TABLE "subscription_plans" ADD COLUMN "revision" integer DEFAULT 1 NOT NULL;
