@@ -1,9 +1,13 @@
 import { z } from "zod";
 import { Email, NewPassword, OptionalName } from "./accounts.ts";
 import { activityKinds } from "./constants.ts";
+import { idInPath } from "./catalogue.ts";
 import { isCalendarDate } from "./forms.ts";
 
 // The instructor's studio (issue 8): what its pages send and receive under /reactapi/studio/.
+
+/** Which page of a long list (?page=2), from 1. */
+const PageNumber = z.coerce.number({ error: "The page is a number." }).int({ error: "The page is a whole number." }).min(1, { error: "Pages start at 1." }).max(100_000).optional().default(1);
 
 /** The first instructor's account, made with the one-time link the server prints on a new installation. */
 const SetupToken = z
@@ -80,7 +84,7 @@ export const memberSorts = ["joined", "last_sign_in"] as const;
 export const MemberSearch = z.object({
   search: z.string().trim().max(200, { error: "Search for at most 200 characters." }).optional().default(""),
   sort: z.enum(memberSorts, { error: "Sort by joined or last_sign_in." }).optional().default("joined"),
-  page: z.coerce.number({ error: "The page is a number." }).int({ error: "The page is a whole number." }).min(1, { error: "Pages start at 1." }).max(100_000).optional().default(1),
+  page: PageNumber,
 });
 export type MemberSearch = z.input<typeof MemberSearch>;
 
@@ -98,12 +102,8 @@ export type MemberSummary = z.infer<typeof MemberSummary>;
 export const MemberPage = z.object({ members: z.array(MemberSummary), total: z.number(), page: z.number(), page_size: z.number() });
 export type MemberPage = z.infer<typeof MemberPage>;
 
-export const MemberIdParams = z.object({
-  id: z.coerce.number({ error: "A member id is a number." }).int({ error: "A member id is a whole number." }).min(1).max(2_147_483_647),
-});
-export const MemberCourseParams = MemberIdParams.extend({
-  courseId: z.coerce.number({ error: "A course id is a number." }).int({ error: "A course id is a whole number." }).min(1).max(2_147_483_647),
-});
+export const MemberIdParams = z.object({ id: idInPath("That member does not exist.") });
+export const MemberCourseParams = MemberIdParams.extend({ courseId: idInPath("That course does not exist.") });
 
 export const MemberCourse = z.object({
   id: z.number(),
@@ -136,7 +136,7 @@ export type Dashboard = z.infer<typeof Dashboard>;
 export { activityKinds };
 export const ActivityQuery = z.object({
   kind: z.enum(activityKinds, { error: `The kind is one of ${activityKinds.join(", ")}.` }).optional(),
-  page: z.coerce.number({ error: "The page is a number." }).int({ error: "The page is a whole number." }).min(1, { error: "Pages start at 1." }).max(100_000).optional().default(1),
+  page: PageNumber,
 });
 export const ACTIVITY_PAGE_SIZE = 50;
 export const ActivityEntry = z.object({ id: z.number(), at: z.string(), actor: z.string(), kind: z.string(), summary: z.string() });
@@ -148,7 +148,7 @@ export const INBOX_PAGE_SIZE = 50;
 export const InboxQuery = z.object({
   kind: z.enum(["feedback", "contact"], { error: "The kind is feedback or contact." }).optional(),
   search: z.string().trim().max(200, { error: "Search for at most 200 characters." }).optional().default(""),
-  page: z.coerce.number({ error: "The page is a number." }).int({ error: "The page is a whole number." }).min(1, { error: "Pages start at 1." }).max(100_000).optional().default(1),
+  page: PageNumber,
 });
 export const InboxMessage = z.object({
   id: z.number(),
@@ -161,9 +161,7 @@ export const InboxMessage = z.object({
 export type InboxMessage = z.infer<typeof InboxMessage>;
 export const InboxPage = z.object({ messages: z.array(InboxMessage), total: z.number(), unread: z.number(), page: z.number(), page_size: z.number() });
 export type InboxPage = z.infer<typeof InboxPage>;
-export const MessageIdParams = z.object({
-  id: z.coerce.number({ error: "A message id is a number." }).int({ error: "A message id is a whole number." }).min(1).max(2_147_483_647),
-});
+export const MessageIdParams = z.object({ id: idInPath("That message does not exist.") });
 export const ReadRequest = z.object({ read: z.boolean({ error: "Say read: true or false." }) });
 export const UnreadCount = z.object({ unread: z.number() });
 export type UnreadCount = z.infer<typeof UnreadCount>;
@@ -194,9 +192,7 @@ const Revision = z.number({ error: "The revision you opened is missing; please r
 export const PlanUpdate = PlanInput.extend({ revision: Revision });
 export type PlanUpdate = z.input<typeof PlanUpdate>;
 export const RevisionRequest = z.object({ revision: Revision });
-export const PlanIdParams = z.object({
-  id: z.coerce.number({ error: "A plan id is a number." }).int({ error: "A plan id is a whole number." }).min(1).max(2_147_483_647),
-});
+export const PlanIdParams = z.object({ id: idInPath("That plan does not exist.") });
 export const StudioPlan = z.object({
   id: z.number(),
   name: z.string(),

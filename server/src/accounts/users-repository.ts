@@ -1,10 +1,13 @@
 import { asc, desc, eq, ilike, or, sql } from "drizzle-orm";
-import type { Profile, Role } from "../../../contract/accounts.ts";
-import { announceChange } from "../data-changes.ts";
+import type { Profile } from "../../../contract/accounts.ts";
 import type { Queryable } from "../db/client.ts";
+import { containsText } from "../db/contains-text.ts";
 import { users } from "../db/schema.ts";
 
 export type UserRow = typeof users.$inferSelect;
+
+/** Her first and last names as she gave them, or "" when she gave none. */
+export const fullName = (user: Pick<UserRow, "firstName" | "lastName">) => [user.firstName, user.lastName].filter(Boolean).join(" ").trim();
 
 export function toProfile(user: UserRow): Profile {
   return {
@@ -24,17 +27,6 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
   return user;
 }
 
-export async function setUserRole(db: Queryable, email: string, role: Role): Promise<UserRow | undefined> {
-  const [user] = await db
-    .update(users)
-    .set({ role })
-    .where(eq(users.email, email.trim().toLowerCase()))
-    .returning();
-  // Signed-in members are cached with their role.
-  if (user) await announceChange(db, "access");
-  return user;
-}
-
 export function listUsers(db: Queryable): Promise<UserRow[]> {
   return db.select().from(users).orderBy(asc(users.id));
 }
@@ -44,18 +36,14 @@ export async function findUserById(db: Queryable, id: number): Promise<UserRow |
   return user;
 }
 
-/** Escapes LIKE's wildcards, so a search for "50%" finds "50%" and not everything. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-
 /** Members whose name or e-mail contains the search, newest joined (or most recently signed in) first. */
 export async function searchUsers(
   db: Queryable,
   { search, sort, limit, offset }: { search: string; sort: "joined" | "last_sign_in"; limit: number; offset: number },
 ): Promise<{ rows: UserRow[]; total: number }> {
-  const pattern = likePattern(search);
-  const where = search
-    ? or(ilike(users.email, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`, pattern))
-    : undefined;
+  const pattern = containsText(search);
+  // The full name holds each of her names, so "hazel", "moon" and "hazel moon" all find Hazel Moon.
+  const where = search ? or(ilike(users.email, pattern), ilike(sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`, pattern)) : undefined;
   const order = sort === "joined" ? [desc(users.createdAt), desc(users.id)] : [sql`${users.lastSignInAt} desc nulls last`, desc(users.id)];
   const [rows, [count]] = await Promise.all([
     db.select().from(users).where(where).orderBy(...order).limit(limit).offset(offset),

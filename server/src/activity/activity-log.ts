@@ -1,7 +1,7 @@
 import { desc, eq, lt, sql } from "drizzle-orm";
 import type { Queryable } from "../db/client.ts";
 import { activityLog } from "../db/schema.ts";
-import { activityKinds } from "../../../contract/studio.ts";
+import type { activityKinds } from "../../../contract/constants.ts";
 
 /** Who made a change: the instructor signed in to the studio, or an operator at the command line. */
 export type Actor = { userId: number; label: string } | { userId: null; label: "command line" };

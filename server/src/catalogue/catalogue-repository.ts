@@ -26,6 +26,20 @@ export async function bumpCatalogueVersion(db: Queryable): Promise<void> {
   await announceChange(db, "catalogue");
 }
 
+/**
+ * Makes a change to the catalogue in one transaction that marks it changed, then drops this
+ * process's copy at once (the other servers hear of it from bumpCatalogueVersion).
+ */
+export async function changeCatalogue<T>(db: Database, change: (tx: Queryable) => Promise<T>): Promise<T> {
+  const result = await db.transaction(async (tx) => {
+    const changed = await change(tx);
+    await bumpCatalogueVersion(tx);
+    return changed;
+  });
+  dataChanges.emit("catalogue");
+  return result;
+}
+
 type CourseRow = typeof courses.$inferSelect;
 type CatalogueSnapshot = { courses: CourseRow[]; plans: SubscriptionPlan[]; freeCourseIds: Set<number>; courseOfLesson: Map<number, number> };
 /** A lesson in its course's reading order (modules depth first), as progress and pacing need it. */

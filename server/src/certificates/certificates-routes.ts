@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { CertificateCodeParams, type CertificateCheck } from "../../../contract/certificates.ts";
 import { CourseIdParams } from "../../../contract/progress.ts";
 import { requireMember } from "../accounts/authentication.ts";
+import { fullName } from "../accounts/users-repository.ts";
 import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
 import type { Database } from "../db/client.ts";
 import { HttpError, parseInput } from "../http/errors.ts";
@@ -27,7 +28,7 @@ export async function certificatesRoutes(app: FastifyInstance, { db, catalogue, 
     if (!found.progress.certificate_available) {
       throw new HttpError(409, `The certificate is ready when every lesson is complete: ${found.progress.completed} of ${found.progress.total} done so far.`);
     }
-    const memberName = [member.firstName, member.lastName].filter(Boolean).join(" ").trim();
+    const memberName = fullName(member);
     if (!memberName) throw new HttpError(409, "Please add your name on My account first, so the certificate can carry it.");
     const completedAt = new Date(Math.max(...found.rows.map((row) => row.completedAt?.getTime() ?? 0)));
     const certificate = await issueCertificate(db, { userId: member.id, courseId, courseTitle: found.outline.title, lessonCount: found.progress.total, memberName, completedAt });

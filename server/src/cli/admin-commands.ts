@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { isCalendarDate } from "../../../contract/forms.ts";
 import { Email } from "../../../contract/accounts.ts";
 import { accessCodeStatus, isWellFormedCode, lastValidDay, listAccessCodes, normaliseCode } from "../access-codes/access-codes-repository.ts";
-import { findUserByEmail, listUsers } from "../accounts/users-repository.ts";
+import { findUserByEmail, fullName, listUsers } from "../accounts/users-repository.ts";
 import { commandLine, recordActivity } from "../activity/activity-log.ts";
 import { createCode, setCodeActive } from "../studio/access-code-operations.ts";
 import { grantCourse, revokeCourse, setRole } from "../studio/member-operations.ts";
@@ -233,7 +233,7 @@ async function runCommand(db: Database, command: AdminCommand): Promise<AdminRes
           ...rows.map((user) => [
             String(user.id),
             user.email,
-            [user.firstName, user.lastName].filter(Boolean).join(" ") || "-",
+            fullName(user) || "-",
             user.role,
             user.createdAt.toISOString().slice(0, 10),
           ]),

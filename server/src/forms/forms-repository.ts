@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, ilike, isNull, lt, or, sql } from "drizzle-orm";
 import type { Queryable } from "../db/client.ts";
+import { containsText } from "../db/contains-text.ts";
 import { formSubmissions, users } from "../db/schema.ts";
 
 export type FormKind = "feedback" | "contact";
@@ -67,7 +68,7 @@ export async function feedbackAverages(db: Queryable, since: Date): Promise<{ sa
 export type InboxFilter = { kind?: FormKind; search?: string };
 
 function inboxWhere({ kind, search }: InboxFilter) {
-  const pattern = search ? `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%` : null;
+  const pattern = search ? containsText(search) : null;
   return and(
     kind ? eq(formSubmissions.kind, kind) : undefined,
     pattern ? or(ilike(sql`${formSubmissions.payload}::text`, pattern), ilike(users.email, pattern)) : undefined,

@@ -1,9 +1,8 @@
 import fc from "fast-check";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { startSession } from "../accounts/sessions.ts";
-import { setUserRole } from "../accounts/users-repository.ts";
 import type { Database } from "../db/client.ts";
-import { signedInMember } from "../test/test-app.ts";
+import { signedInInstructor, signedInMember } from "../test/test-app.ts";
 
 // Random requests against every route of the app: whatever arrives, the answer is a 2xx or a 4xx
 // with a sentence, never a 5xx, and the server still answers afterwards.
@@ -126,14 +125,13 @@ export async function fuzzApi(app: FastifyInstance, db: Database, options: { run
   const routes = app.registeredRoutes.filter((route) => route.url.startsWith("/reactapi/") || route.url === "/healthz" || route.url === "/readyz" || route.url === "/metrics");
   if (routes.length === 0) throw new Error("no routes to fuzz");
   const member = await signedInMember(app, "fuzz");
-  const admin = await signedInMember(app, "fuzz-admin");
-  const adminRow = await setUserRole(db, admin.email, "admin");
+  const admin = await signedInInstructor(app, db, "fuzz-admin");
   const memberId = Number((await app.inject({ url: "/reactapi/users/me", headers: { cookie: member.cookie } })).json().id);
   // A fresh session for every request: the fuzzer may well log out.
   const cookieFor = async (caller: Caller): Promise<string | undefined> => {
     if (caller === "visitor") return undefined;
     if (caller === "forged") return "session=forged-token-that-was-never-issued";
-    return `session=${(await startSession(db, caller === "admin" ? adminRow!.id : memberId, 1, undefined)).token}`;
+    return `session=${(await startSession(db, caller === "admin" ? admin.id : memberId, 1, undefined)).token}`;
   };
   const statuses: Record<number, number> = {};
 

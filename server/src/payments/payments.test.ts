@@ -4,8 +4,7 @@ import { importCatalogue } from "../catalogue/catalogue-transfer.ts";
 import { executeCommand } from "../cli/admin-commands.ts";
 import { courses, earlyClosures, mailOutbox, stripeEvents } from "../db/schema.ts";
 import { forgetOldStripeRecords } from "./purchases-repository.ts";
-import { setUserRole } from "../accounts/users-repository.ts";
-import { backends, createTestApp, demoCatalogue, jsonHeaders, logInto, postgresMissingNotice, signedInMember, type TestApp } from "../test/test-app.ts";
+import { backends, createTestApp, demoCatalogue, jsonHeaders, logInto, postgresMissingNotice, signedInInstructor, signedInMember, type TestApp } from "../test/test-app.ts";
 import {
   chargeRefunded,
   checkoutCompleted,
@@ -407,11 +406,8 @@ describe.each(backends)("payments with Stripe on %s", (backend) => {
   });
 
   it("an admin already opens every course, so checkout tells her so", async () => {
-    const admin = await signedInMember(app(), "admin");
-    await setUserRole(db(), admin.email, "admin");
-    const fresh = await app().inject({ method: "POST", url: "/reactapi/users/login", headers: jsonHeaders, payload: { email: admin.email, password: "calm-Birth-2025" } });
-    const cookie = `session=${fresh.cookies.find((cookie) => cookie.name === "session")!.value}`;
-    expect((await startCheckout(cookie, { plan_id: MEMBERSHIP.planId })).statusCode).toBe(409);
+    const admin = await signedInInstructor(app(), db(), "admin");
+    expect((await startCheckout(admin.cookie, { plan_id: MEMBERSHIP.planId })).statusCode).toBe(409);
   });
 
   it("never writes the secret key or the webhook secret into a log line or an answer", async () => {

@@ -17,7 +17,7 @@ import type { AccessCode } from "../../../contract/studio.ts";
 // input, makes the change and records it in the activity log, in one transaction.
 
 /** The link she sends: the register page fills the code from it. */
-export function inviteUrl(publicUrl: string, code: string): string {
+function inviteUrl(publicUrl: string, code: string): string {
   return `${publicUrl}/register?code=${encodeURIComponent(code)}`;
 }
 

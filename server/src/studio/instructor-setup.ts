@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { Message } from "../../../contract/account.ts";
 import { InstructorSetupRequest, SetupTokenRequest } from "../../../contract/studio.ts";
@@ -12,9 +12,8 @@ import { changeAndAnnounce } from "../data-changes.ts";
 import { type Database, postgresErrorCode, UNIQUE_VIOLATION } from "../db/client.ts";
 import { accountTokens, users } from "../db/schema.ts";
 import { HttpError, parseInput } from "../http/errors.ts";
-import { and, eq, isNull } from "drizzle-orm";
 
-export const SETUP_PATH = "/studio/setup";
+const SETUP_PATH = "/studio/setup";
 
 /**
  * While no instructor exists, prints a one-time link (72 hours) that creates the first one. Each

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Role } from "../../../contract/accounts.ts";
 import { createAccountToken } from "../accounts/account-tokens.ts";
 import { endSessionsOf } from "../accounts/sessions.ts";
-import { findUserById, type UserRow } from "../accounts/users-repository.ts";
+import { findUserById, fullName, type UserRow } from "../accounts/users-repository.ts";
 import { type Actor, recordActivity } from "../activity/activity-log.ts";
 import { changeAndAnnounce } from "../data-changes.ts";
 import type { Database, Queryable } from "../db/client.ts";
@@ -17,10 +17,9 @@ import { HttpError } from "../http/errors.ts";
 /** How long a password link made by the instructor stays valid: she may send it by a slower road than mail. */
 export const PASSWORD_LINK_HOURS = 24;
 
-export const memberName = (user: UserRow) => [user.firstName, user.lastName].filter(Boolean).join(" ");
-const described = (user: UserRow) => (memberName(user) ? `${memberName(user)} (${user.email})` : user.email);
+const described = (user: UserRow) => (fullName(user) ? `${fullName(user)} (${user.email})` : user.email);
 
-async function memberOrNotFound(db: Queryable, userId: number): Promise<UserRow> {
+export async function memberOrNotFound(db: Queryable, userId: number): Promise<UserRow> {
   const user = await findUserById(db, userId);
   if (!user) throw new HttpError(404, `There is no member with the id ${userId}.`);
   return user;

@@ -2,8 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { staleRevisionMessage } from "../../../contract/constants.ts";
 import type { StudioPlan } from "../../../contract/studio.ts";
 import { type Actor, recordActivity } from "../activity/activity-log.ts";
-import { bumpCatalogueVersion } from "../catalogue/catalogue-repository.ts";
-import { dataChanges } from "../data-changes.ts";
+import { changeCatalogue } from "../catalogue/catalogue-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { courses, planCourses, subscriptionPlans } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
@@ -46,17 +45,6 @@ async function linkCourses(db: Queryable, planId: number, courseIds: number[]): 
   }
   await db.delete(planCourses).where(eq(planCourses.planId, planId));
   if (courseIds.length > 0) await db.insert(planCourses).values(courseIds.map((courseId) => ({ planId, courseId })));
-}
-
-/** A change to the catalogue: every app server's copy is dropped once it commits. */
-async function changeCatalogue<T>(db: Database, change: (tx: Queryable) => Promise<T>): Promise<T> {
-  const result = await db.transaction(async (tx) => {
-    const changed = await change(tx);
-    await bumpCatalogueVersion(tx);
-    return changed;
-  });
-  dataChanges.emit("catalogue");
-  return result;
 }
 
 export async function createPlan(db: Database, actor: Actor, fields: PlanFields): Promise<{ plan: StudioPlan; message: string }> {

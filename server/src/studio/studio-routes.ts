@@ -1,3 +1,4 @@
+import { Readable, pipeline } from "node:stream";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   AccessCodeCreateRequest,
@@ -31,7 +32,7 @@ import {
   type StudioOutcome,
 } from "../../../contract/studio.ts";
 import { listAccessCodes } from "../access-codes/access-codes-repository.ts";
-import { countMembers, findUserById, searchUsers, type UserRow } from "../accounts/users-repository.ts";
+import { countMembers, searchUsers, type UserRow } from "../accounts/users-repository.ts";
 import { listSessions } from "../accounts/sessions.ts";
 import { type Actor, listActivity } from "../activity/activity-log.ts";
 import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
@@ -43,7 +44,7 @@ import { HttpError, parseInput } from "../http/errors.ts";
 import { purchasesOf } from "../payments/purchases-repository.ts";
 import { createCode, setCodeActive, toAccessCode } from "./access-code-operations.ts";
 import { createPlan, deletePlan, listPlans, updatePlan } from "./plan-operations.ts";
-import { createPasswordLink, grantCourse, revokeCourse, setAccountActive, setRole, signOutEverywhere } from "./member-operations.ts";
+import { createPasswordLink, grantCourse, memberOrNotFound, revokeCourse, setAccountActive, setRole, signOutEverywhere } from "./member-operations.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -115,8 +116,7 @@ export async function studioRoutes(app: FastifyInstance, { db, catalogue, public
 
   app.get("/reactapi/studio/members/:id", async (request): Promise<MemberDetail> => {
     const { id } = parseInput(MemberIdParams, request.params);
-    const user = await findUserById(db, id);
-    if (!user) throw new HttpError(404, `There is no member with the id ${id}.`);
+    const user = await memberOrNotFound(db, id);
     const [grants, purchases, sessions, courses] = await Promise.all([listOpenGrants(db, id), purchasesOf(db, id), listSessions(db, id), catalogue.allCourses()]);
     const planNames = new Map(purchases.map((purchase) => [purchase.id, purchase.planName]));
     return {
@@ -237,28 +237,21 @@ export async function studioRoutes(app: FastifyInstance, { db, catalogue, public
   app.get("/reactapi/studio/inbox.csv", async (request, reply) => {
     const query = parseInput(InboxQuery, request.query);
     const { stringify } = await import("csv-stringify");
-    const columns = ["Received (UTC)", "Kind", "Read", "Member e-mail", ...new Set(Object.values(submissionFields).flat().map((field) => field.label))];
-    // RFC 4180 (CRLF, quoted where needed), and a cell that starts with =, +, - or @ gets a leading
-    // apostrophe: a spreadsheet opening the file never runs what a visitor typed.
-    const csv = stringify({ header: true, columns, record_delimiter: "windows", escape_formulas: true, bom: true });
-    void (async () => {
-      try {
-        for await (const row of eachInboxMessage(db, { kind: query.kind, search: query.search })) {
-          const values = (row.payload ?? {}) as Record<string, unknown>;
-          const byLabel = Object.fromEntries(submissionFields[row.kind].map((field) => [field.label, fieldText(values[field.name])]));
-          const record = columns.map((column) => byLabel[column] ?? "");
-          record[0] = row.createdAt.toISOString().replace("T", " ").slice(0, 19);
-          record[1] = row.kind;
-          record[2] = row.readAt ? "yes" : "no";
-          record[3] = row.memberEmail ?? "(deleted member)";
-          if (!csv.write(record)) await new Promise((resolve) => csv.once("drain", resolve));
-        }
-        csv.end();
-      } catch (error) {
-        request.log.error({ err: error }, "inbox export failed part way");
-        csv.destroy(error as Error);
+    const labels = [...new Set(Object.values(submissionFields).flat().map((field) => field.label))];
+    async function* records() {
+      for await (const row of eachInboxMessage(db, { kind: query.kind, search: query.search })) {
+        const values = (row.payload ?? {}) as Record<string, unknown>;
+        const byLabel = new Map(submissionFields[row.kind].map((field) => [field.label, fieldText(values[field.name])]));
+        yield [row.createdAt.toISOString().replace("T", " ").slice(0, 19), row.kind, row.readAt ? "yes" : "no", row.memberEmail ?? "(deleted member)", ...labels.map((label) => byLabel.get(label) ?? "")];
       }
-    })();
+    }
+    // RFC 4180 (CRLF, quoted where needed), and a cell that starts with =, +, - or @ gets a leading
+    // apostrophe: a spreadsheet opening the file never runs what a visitor typed. pipeline reads
+    // the next batch only as the client takes the file.
+    const csv = stringify({ header: true, columns: ["Received (UTC)", "Kind", "Read", "Member e-mail", ...labels], record_delimiter: "windows", escape_formulas: true, bom: true });
+    pipeline(Readable.from(records()), csv, (error) => {
+      if (error) request.log.error({ err: error }, "inbox export failed part way");
+    });
     const day = new Date().toISOString().slice(0, 10);
     return reply
       .header("content-type", "text/csv; charset=utf-8")

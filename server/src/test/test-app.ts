@@ -7,7 +7,10 @@ import { createAccessCode } from "../access-codes/access-codes-repository.ts";
 import { buildApp } from "../app.ts";
 import { importCatalogue } from "../catalogue/catalogue-transfer.ts";
 import { loadConfig } from "../config.ts";
-import { type DatabaseHandle, openDatabase } from "../db/client.ts";
+import { type Database, type DatabaseHandle, openDatabase } from "../db/client.ts";
+import { findUserByEmail } from "../accounts/users-repository.ts";
+import { commandLine } from "../activity/activity-log.ts";
+import { setRole } from "../studio/member-operations.ts";
 
 export type Backend = "pglite" | "postgres";
 
@@ -103,6 +106,15 @@ export async function signedInMember(app: FastifyInstance, prefix = "member"): P
   const registered = await register(app, { email, password: GOOD_PASSWORD, access_code: DEMO_CODE });
   if (registered.statusCode !== 201) throw new Error(`registration failed: ${registered.body}`);
   return { email, cookie: sessionCookieOf(await login(app, email)) };
+}
+
+/** Registers a member, makes her an instructor (as the CLI does) and signs her in again; returns her id too. */
+export async function signedInInstructor(app: FastifyInstance, db: Database, prefix = "instructor"): Promise<{ email: string; cookie: string; id: number }> {
+  const { email } = await signedInMember(app, prefix);
+  const user = await findUserByEmail(db, email);
+  await setRole(db, commandLine, user!.id, "admin");
+  // A fresh session: the role is read with it.
+  return { email, cookie: sessionCookieOf(await login(app, email)), id: user!.id };
 }
 
 /** A log destination that keeps every line it is given in `lines`, for tests that read the log. */

@@ -6,7 +6,7 @@ import { type ApiFailure, callApi, failureOf } from "./api-client.ts";
  * not. A null path asks nothing. A new path asks again from nothing; a new `version` asks again
  * while the previous answer stays on screen.
  */
-export function useApiAnswer<T>(path: string | null, version = 0): { answer?: T; failure?: ApiFailure } {
+export function useApiAnswer<T>(path: string | null, version: number | string = 0): { answer?: T; failure?: ApiFailure } {
   const [loaded, setLoaded] = useState<{ path: string; answer?: T; failure?: ApiFailure } | null>(null);
   useEffect(() => {
     if (path === null) return;

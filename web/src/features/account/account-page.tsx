@@ -7,42 +7,24 @@ import type { Profile } from "../../../../contract/accounts.ts";
 import { passwordRuleText } from "../../../../contract/constants.ts";
 import { useAppDispatch } from "../../app/store.ts";
 import { Notice } from "../../components/notice.tsx";
+import { OutcomeNotice } from "../../components/outcome-notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { PageSection } from "../../components/page-section.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { callApi, failureOf } from "../../lib/api-client.ts";
+import { useAction } from "../../lib/use-action.ts";
 import { profileChanged } from "../auth/session-slice.ts";
 import { useLogout } from "../auth/use-logout.ts";
 
-type Outcome = { tone: "success" | "error"; text: string } | null;
-
-function OutcomeNotice({ outcome }: { outcome: Outcome }) {
-  if (!outcome) return null;
-  return (
-    <Notice tone={outcome.tone} role={outcome.tone === "error" ? "alert" : "status"}>
-      {outcome.text}
-    </Notice>
-  );
-}
-
-/** Runs a form's call, reporting success or the server's sentence. */
+/** Runs a form's call (useAction), as a submit handler for the form or a button. */
 function useSubmit<T>(call: () => Promise<T>, success: (answer: T) => string) {
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event?: FormEvent) => {
+  const { run, ...action } = useAction();
+  const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    setBusy(true);
-    setOutcome(null);
-    try {
-      setOutcome({ tone: "success", text: success(await call()) });
-    } catch (error) {
-      setOutcome({ tone: "error", text: failureOf(error).error ?? "That did not work. Please try again." });
-    } finally {
-      setBusy(false);
-    }
+    return run(call, success);
   };
-  return { outcome, busy, submit };
+  return { ...action, submit };
 }
 
 const formStyle = { display: "grid", gap: 2 } as const;

@@ -1,7 +1,7 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
 import type { Message } from "../../../../contract/account.ts";
 import { passwordRuleText } from "../../../../contract/constants.ts";
@@ -10,6 +10,7 @@ import { PageColumn } from "../../components/page-column.tsx";
 import { ProgressRing, Spinner } from "../../components/spinner.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { callApi, failureOf } from "../../lib/api-client.ts";
+import { useLinkCheck } from "../../lib/use-link-check.ts";
 
 /** What the login page shows after a reset (web/src/features/auth/login-page.tsx reads it). */
 export type LoginNotice = { notice: string };
@@ -18,20 +19,10 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const navigate = useNavigate();
-  const [linkProblem, setLinkProblem] = useState<string | null | undefined>(undefined);
+  const [linkProblem, setLinkProblem] = useLinkCheck("/reactapi/users/reset-password/check", token);
   const [password, setPassword] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    callApi("/reactapi/users/reset-password/check", { body: { token } })
-      .then(() => current && setLinkProblem(null))
-      .catch((error: unknown) => current && setLinkProblem(failureOf(error).error ?? "This link cannot be used."));
-    return () => {
-      current = false;
-    };
-  }, [token]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -2,17 +2,19 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { type FormEvent, useState } from "react";
 import type { AccessCode, AccessCodeList, StudioOutcome } from "../../../../contract/studio.ts";
+import { OutcomeNotice } from "../../components/outcome-notice.tsx";
+import { PageSection } from "../../components/page-section.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { callApi } from "../../lib/api-client.ts";
+import { useAction } from "../../lib/use-action.ts";
 import { useApiAnswer } from "../../lib/use-api-answer.ts";
-import { PageSection } from "../../components/page-section.tsx";
-import { copyText, formatDate, Loading, OutcomeNotice, ScrollingTable, StudioPage, useStudioAction } from "./studio-parts.tsx";
+import { copyText, formatDate, Loading, ScrollingTable, StudioPage, studioNoticeStyle } from "./studio-parts.tsx";
 
 function CreateCodeForm({ onCreated }: { onCreated: () => void }) {
   const [code, setCode] = useState("");
   const [maxUses, setMaxUses] = useState("");
   const [expiresOn, setExpiresOn] = useState("");
-  const { outcome, busy, run } = useStudioAction();
+  const { outcome, busy, run } = useAction();
   const details = outcome?.tone === "error" ? outcome.details : undefined;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -59,7 +61,7 @@ const statusColours: Record<AccessCode["status"], string> = { active: "#1e4620",
 export default function AccessCodesPage() {
   const [version, setVersion] = useState(0);
   const { answer, failure } = useApiAnswer<AccessCodeList>("/reactapi/studio/access-codes", version);
-  const { outcome, busy, run } = useStudioAction();
+  const { outcome, busy, run } = useAction();
   const reload = () => setVersion((current) => current + 1);
 
   const setActive = async (code: string, active: boolean) => {
@@ -82,7 +84,7 @@ export default function AccessCodesPage() {
         <CreateCodeForm onCreated={reload} />
       </PageSection>
       <PageSection title="Your codes" id="codes">
-        <OutcomeNotice outcome={outcome} />
+        <OutcomeNotice outcome={outcome} style={studioNoticeStyle} />
         {!answer ? (
           <Loading failure={failure} what="the access codes" />
         ) : answer.codes.length === 0 ? (

@@ -3,9 +3,11 @@ import Button from "@mui/material/Button";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import type { InboxPage as InboxAnswer, StudioOutcome } from "../../../../contract/studio.ts";
+import { OutcomeNotice } from "../../components/outcome-notice.tsx";
 import { callApi } from "../../lib/api-client.ts";
+import { useAction } from "../../lib/use-action.ts";
 import { useApiAnswer } from "../../lib/use-api-answer.ts";
-import { formatDateTime, LabelledSelect, Loading, OutcomeNotice, SearchBar, StudioPage, useStudioAction } from "./studio-parts.tsx";
+import { formatDateTime, LabelledSelect, Loading, SearchBar, StudioPage, studioNoticeStyle } from "./studio-parts.tsx";
 
 const kindNames = { feedback: "Feedback", contact: "Contact" } as const;
 
@@ -18,7 +20,7 @@ export default function InboxPage() {
   const [version, setVersion] = useState(0);
   const filter = new URLSearchParams({ ...(kind ? { kind } : {}), ...(search ? { search } : {}) });
   const { answer, failure } = useApiAnswer<InboxAnswer>(`/reactapi/studio/inbox?${new URLSearchParams({ ...Object.fromEntries(filter), page: String(page) })}`, version);
-  const { outcome, busy, run } = useStudioAction();
+  const { outcome, busy, run } = useAction();
   const go = (changes: Record<string, string>) => {
     const next = { ...(kind ? { kind } : {}), ...(search ? { search } : {}), page: String(page), ...changes };
     setParams(Object.fromEntries(Object.entries(next).filter(([, value]) => value !== "")));
@@ -46,7 +48,7 @@ export default function InboxPage() {
           Download CSV
         </Button>
       </SearchBar>
-      <OutcomeNotice outcome={outcome} />
+      <OutcomeNotice outcome={outcome} style={studioNoticeStyle} />
       {!answer ? (
         <Loading failure={failure} what="the inbox" />
       ) : (

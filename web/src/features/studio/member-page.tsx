@@ -5,11 +5,13 @@ import { useState } from "react";
 import { Link, useParams } from "react-router";
 import type { MemberCourse, MemberDetail, PasswordLink, StudioOutcome } from "../../../../contract/studio.ts";
 import { useAppSelector } from "../../app/store.ts";
+import { OutcomeNotice } from "../../components/outcome-notice.tsx";
+import { PageSection } from "../../components/page-section.tsx";
 import { callApi } from "../../lib/api-client.ts";
+import { useAction } from "../../lib/use-action.ts";
 import { useApiAnswer } from "../../lib/use-api-answer.ts";
 import { memberName } from "./members-page.tsx";
-import { PageSection } from "../../components/page-section.tsx";
-import { copyText, formatDate, formatDateTime, Loading, OutcomeNotice, StudioPage, useStudioAction } from "./studio-parts.tsx";
+import { copyText, formatDate, formatDateTime, Loading, StudioPage, studioNoticeStyle } from "./studio-parts.tsx";
 
 function howOpen(course: MemberCourse): string {
   const ways = [
@@ -25,7 +27,7 @@ export default function MemberPage() {
   const ownId = useAppSelector((state) => state.session.user?.id);
   const [version, setVersion] = useState(0);
   const { answer, failure } = useApiAnswer<MemberDetail>(`/reactapi/studio/members/${encodeURIComponent(id ?? "")}`, version);
-  const { outcome, busy, run } = useStudioAction();
+  const { outcome, busy, run } = useAction();
   const [passwordLink, setPasswordLink] = useState<PasswordLink | null>(null);
   const [confirmingDeactivate, setConfirmingDeactivate] = useState(false);
   const base = `/reactapi/studio/members/${encodeURIComponent(id ?? "")}`;
@@ -65,7 +67,7 @@ export default function MemberPage() {
         <dt>Account</dt>
         <dd>{member.active ? "Active" : "Deactivated: she cannot sign in"}</dd>
       </Box>
-      <OutcomeNotice outcome={outcome} />
+      <OutcomeNotice outcome={outcome} style={studioNoticeStyle} />
       {passwordLink ? (
         <Box sx={{ p: 2, mb: 2, border: "1px solid #e2d4d4", borderRadius: 2, wordBreak: "break-all" }}>
           <Typography component="p" sx={{ mb: 1 }}>

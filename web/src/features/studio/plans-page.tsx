@@ -2,11 +2,13 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { type FormEvent, useState } from "react";
 import type { PlanSaved, StudioOutcome, StudioPlan, StudioPlans } from "../../../../contract/studio.ts";
+import { OutcomeNotice } from "../../components/outcome-notice.tsx";
 import { PageSection } from "../../components/page-section.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { callApi } from "../../lib/api-client.ts";
+import { useAction } from "../../lib/use-action.ts";
 import { useApiAnswer } from "../../lib/use-api-answer.ts";
-import { LabelledSelect, Loading, OutcomeNotice, StudioPage, useStudioAction } from "./studio-parts.tsx";
+import { LabelledSelect, Loading, StudioPage, studioNoticeStyle } from "./studio-parts.tsx";
 
 type Course = StudioPlans["courses"][number];
 type Draft = { name: string; description: string; price: string; currency: string; billing_interval: StudioPlan["billing_interval"]; course_ids: number[] };
@@ -30,11 +32,14 @@ function priceInCents(text: string): number | null {
 function PlanForm({ plan, courses, onSaved }: { plan?: StudioPlan; courses: Course[]; onSaved: (message?: string) => void }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(plan));
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const { outcome, busy, run } = useStudioAction();
+  const { outcome, busy, run } = useAction();
   const details = outcome?.tone === "error" ? outcome.details : undefined;
   const key = plan ? `plan-${plan.id}` : "new-plan";
   const set = <Field extends keyof Draft>(field: Field, value: Draft[Field]) => setDraft((current) => ({ ...current, [field]: value }));
-  const body = () => ({ ...draft, price: undefined, price_minor: priceInCents(draft.price) });
+  const body = () => {
+    const { price, ...fields } = draft;
+    return { ...fields, price_minor: priceInCents(price) };
+  };
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -137,7 +142,7 @@ export default function PlansPage() {
             <PlanForm courses={answer.courses} onSaved={reload} />
           </PageSection>
           <PageSection title="Your plans" id="plans-heading">
-            <OutcomeNotice outcome={notice ? { tone: "success", text: notice } : null} />
+            <OutcomeNotice outcome={notice ? { tone: "success", text: notice } : null} style={studioNoticeStyle} />
             {answer.plans.length === 0 ? <p>No plans yet.</p> : null}
             <Box sx={{ display: "grid", gap: 2 }}>
               {answer.plans.map((plan) => (

@@ -1,7 +1,7 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
 import type { Profile } from "../../../../contract/accounts.ts";
 import { passwordRuleText } from "../../../../contract/constants.ts";
@@ -12,6 +12,7 @@ import { PageColumn } from "../../components/page-column.tsx";
 import { ProgressRing, Spinner } from "../../components/spinner.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { type ApiFailure, callApi, failureOf } from "../../lib/api-client.ts";
+import { useLinkCheck } from "../../lib/use-link-check.ts";
 import { verifySession } from "../auth/session-slice.ts";
 
 /** The first instructor's account, from the one-time link printed in the server's start-up log. */
@@ -20,20 +21,10 @@ export default function SetupPage() {
   const token = params.get("token") ?? "";
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
-  const [linkProblem, setLinkProblem] = useState<string | null | undefined>(undefined);
+  const [linkProblem, setLinkProblem] = useLinkCheck("/reactapi/instructor-setup/check", token);
   const [form, setForm] = useState({ first_name: "", last_name: "", email: "", password: "" });
   const [failure, setFailure] = useState<ApiFailure | null>(null);
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    callApi("/reactapi/instructor-setup/check", { body: { token } })
-      .then(() => current && setLinkProblem(null))
-      .catch((error: unknown) => current && setLinkProblem(failureOf(error).error ?? "This setup link cannot be used."));
-    return () => {
-      current = false;
-    };
-  }, [token]);
 
   const field = (name: keyof typeof form) => ({
     name,

@@ -1,5 +1,5 @@
 import Box from "@mui/material/Box";
-import { type ReactNode, useEffect, useState } from "react";
+import type { ReactNode } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { useAppSelector } from "../../app/store.ts";
 import { BrandBar, SkipLink } from "../../components/brand-bar.tsx";
@@ -32,11 +32,9 @@ function StudioMenu() {
 }
 
 function StudioNavigation() {
-  const { pathname, search } = useLocation();
-  // Asked again on every move inside the studio, so a message marked read leaves the count soon.
-  const [moves, setMoves] = useState(0);
-  useEffect(() => setMoves((count) => count + 1), [pathname, search]);
-  const unread = useApiAnswer<UnreadCount>("/reactapi/studio/inbox/unread", moves).answer?.unread ?? 0;
+  const { pathname, key } = useLocation();
+  // Asked again on every move inside the studio (each has its own key), so a message marked read leaves the count soon.
+  const unread = useApiAnswer<UnreadCount>("/reactapi/studio/inbox/unread", key).answer?.unread ?? 0;
   const current = [...studioSections].reverse().find((section) => pathname === section.to || pathname.startsWith(`${section.to}/`))?.to;
   return (
     <Box component="nav" aria-label="Studio sections" sx={{ bgcolor: "#f6eeee", borderBottom: "1px solid #e2d4d4" }}>

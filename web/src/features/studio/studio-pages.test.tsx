@@ -102,14 +102,17 @@ describe("the studio's members pages", () => {
 });
 
 describe("the studio's layout", () => {
-  it("shows its sections to an instructor", async () => {
+  it("shows its sections to an instructor, with the unread messages beside Inbox", async () => {
+    stubApi({ "/reactapi/studio/inbox/unread": [200, { unread: 2 }] });
     renderAt("/studio", [{ path: "/studio", element: <StudioLayout /> }], signedIn(instructor));
     const sections = await screen.findByRole("navigation", { name: "Studio sections" });
     expect(within(sections).getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
     expect(within(sections).getByRole("link", { name: "Access codes" })).toHaveAttribute("href", "/studio/access-codes");
+    expect(await within(sections).findByRole("link", { name: "Inbox (2 unread)" })).toHaveAttribute("href", "/studio/inbox");
   });
 
   it("shows a member no studio section", async () => {
+    stubApi({});
     renderAt("/studio", [{ path: "/studio", element: <StudioLayout /> }], signedIn({ ...instructor, role: "member" }));
     expect(await screen.findByText(/The studio is for the instructor/)).toBeInTheDocument();
     expect(screen.queryByRole("navigation", { name: "Studio sections" })).toBeNull();

@@ -1,11 +1,11 @@
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import Button from "@mui/material/Button";
-import { type FormEvent, type ReactNode, useState } from "react";
+import type { FormEvent, ReactNode } from "react";
 import { Notice } from "../../components/notice.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { TextField } from "../../components/text-field.tsx";
-import { type ApiFailure, failureOf } from "../../lib/api-client.ts";
+import type { ApiFailure } from "../../lib/api-client.ts";
 
 /** A studio page: wider than the member column (she works on a laptop too), with the page's one h1. */
 export function StudioPage({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
@@ -59,41 +59,8 @@ export function LabelledSelect({ label, value, onChange, options }: { label: str
   );
 }
 
-export type Outcome = { tone: "success" | "error"; text: string; details?: Record<string, string> } | null;
-
-export function OutcomeNotice({ outcome }: { outcome: Outcome }) {
-  if (!outcome) return null;
-  return (
-    <Notice tone={outcome.tone} role={outcome.tone === "error" ? "alert" : "status"} style={{ margin: "12px 0" }}>
-      {outcome.text}
-    </Notice>
-  );
-}
-
-/**
- * Runs one change at a time and keeps the sentence that reports it: the server's message on
- * success, its error (and per-field details) on failure. What she typed stays in her form.
- */
-export function useStudioAction() {
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const [busy, setBusy] = useState(false);
-  const run = async <T,>(call: () => Promise<T>, success: (answer: T) => string): Promise<T | undefined> => {
-    setBusy(true);
-    setOutcome(null);
-    try {
-      const answer = await call();
-      setOutcome({ tone: "success", text: success(answer) });
-      return answer;
-    } catch (error) {
-      const failure = failureOf(error);
-      setOutcome({ tone: "error", text: failure.error ?? "That did not work. Please try again.", details: failure.details });
-      return undefined;
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { outcome, busy, run, clear: () => setOutcome(null) };
-}
+/** Room around a notice that stands between a page's parts (inside a form, the form's gap does it). */
+export const studioNoticeStyle = { margin: "12px 0" } as const;
 
 /** A loading spinner, or the sentence saying why the page's data could not be read. */
 export function Loading({ failure, what }: { failure?: ApiFailure; what: string }) {
