@@ -4,6 +4,7 @@ import { useAppSelector } from "../../app/store.ts";
 import { LinkTile } from "../../components/link-tile.tsx";
 import { ImageGrid } from "../../components/image-grid.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
+import { Spinner } from "../../components/spinner.tsx";
 import { ContinueCard } from "../progress/continue-card.tsx";
 import { PacingCard } from "../progress/pacing-card.tsx";
 import { useProgressSummary } from "../progress/use-progress-summary.ts";
@@ -12,7 +13,16 @@ const homeImages = Array.from({ length: 6 }, (_, index) => ({ src: `/art/home-${
 
 export default function HomePage() {
   const user = useAppSelector((state) => state.session.user);
-  const [summary, reloadSummary] = useProgressSummary();
+  const [summary, reloadSummary, summarySettled] = useProgressSummary();
+  // The cards arrive at the top of the page: the rest waits for them, so nothing she is reading
+  // jumps down when they appear (and a failed summary shows the page without them).
+  if (!summarySettled) {
+    return (
+      <PageColumn title="Welcome to the Beta">
+        <Spinner label="Loading your home page" />
+      </PageColumn>
+    );
+  }
   return (
     <PageColumn title="Welcome to the Beta">
       {summary ? <ContinueCard summary={summary} /> : null}
