@@ -31,7 +31,8 @@ export const CourseList = z.object({
 export type CourseList = z.infer<typeof CourseList>;
 
 export const VideoProvider = z.enum(["vimeo", "youtube"]);
-export const LessonVideo = z.object({ provider: VideoProvider, id: z.string() });
+// hash: the privacy code of an unlisted Vimeo video, part of its player address.
+export const LessonVideo = z.object({ provider: VideoProvider, id: z.string(), hash: z.string().optional() });
 export type LessonVideo = z.infer<typeof LessonVideo>;
 
 export const LessonDownload = z.object({ filename: z.string(), url: z.string() });

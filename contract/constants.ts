@@ -39,7 +39,7 @@ export const signedInHintCookie = "signed_in";
 export const appRoutes: readonly string[] = [
   "/", "/login", "/register", "/template", "/join", "/app", "/forgot-password", "/reset-password", "/confirm-email", "/verify/:code",
   "/home", "/account", "/podcast", "/gallery", "/feedback", "/support", "/library", "/course", "/lesson", "/purchase", "/purchase/success",
-  "/studio", "/studio/setup", "/studio/members", "/studio/members/:id", "/studio/access-codes", "/studio/plans", "/studio/inbox", "/studio/activity",
+  "/studio", "/studio/setup", "/studio/courses", "/studio/courses/:id", "/studio/lessons/:id", "/studio/members", "/studio/members/:id", "/studio/access-codes", "/studio/plans", "/studio/inbox", "/studio/activity",
 ];
 
 /** The product's name and colours, shared by the app's pages and its install manifest (web/vite.config.ts). */

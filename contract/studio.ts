@@ -3,6 +3,7 @@ import { Email, NewPassword, OptionalName } from "./accounts.ts";
 import { activityKinds } from "./constants.ts";
 import { idInPath } from "./catalogue.ts";
 import { isCalendarDate } from "./forms.ts";
+import { parseVideoLink, videoLinkProblem } from "./video-link.ts";
 
 // The instructor's studio (issue 8): what its pages send and receive under /reactapi/studio/.
 
@@ -208,3 +209,83 @@ export const StudioPlans = z.object({ plans: z.array(StudioPlan), courses: z.arr
 export type StudioPlans = z.infer<typeof StudioPlans>;
 export const PlanSaved = z.object({ plan: StudioPlan, message: z.string() });
 export type PlanSaved = z.infer<typeof PlanSaved>;
+
+// Courses, their module trees and their lessons.
+// Addresses name them as progress does: CourseIdParams and LessonIdParams of contract/progress.ts.
+
+export const StudioCourseSummary = z.object({
+  id: z.number(),
+  title: z.string(),
+  logo: z.number(),
+  free_for_members: z.boolean(),
+  modules: z.number(),
+  lessons: z.number(),
+});
+export type StudioCourseSummary = z.infer<typeof StudioCourseSummary>;
+export const StudioCourses = z.object({ courses: z.array(StudioCourseSummary) });
+export type StudioCourses = z.infer<typeof StudioCourses>;
+
+export const StudioTreeLesson = z.object({ id: z.number(), title: z.string(), has_video: z.boolean() });
+export const StudioTreeModule = z.object({
+  id: z.number(),
+  title: z.string(),
+  /** 0 for a module of the course, 1 for a topic inside one, and so on (depth first, in order). */
+  depth: z.number(),
+  visible_in_preview: z.boolean(),
+  recommended_week: z.number().nullable(),
+  revision: z.number(),
+  lessons: z.array(StudioTreeLesson),
+});
+export type StudioTreeModule = z.infer<typeof StudioTreeModule>;
+export const StudioCourse = z.object({
+  id: z.number(),
+  title: z.string(),
+  description_html: z.string(),
+  logo: z.number(),
+  free_for_members: z.boolean(),
+  revision: z.number(),
+  modules: z.array(StudioTreeModule),
+});
+export type StudioCourse = z.infer<typeof StudioCourse>;
+
+const LessonTitle = z
+  .string({ error: "Please give the lesson a title." })
+  .trim()
+  .min(1, { error: "Please give the lesson a title." })
+  .max(300, { error: "A title can be at most 300 characters." });
+const RichText = z
+  .string({ error: "This is text." })
+  .max(200_000, { error: "This is too long to save; please split it over several lessons." })
+  .optional()
+  .default("");
+
+export const StudioLesson = z.object({
+  id: z.number(),
+  course_id: z.number(),
+  course_title: z.string(),
+  module_title: z.string(),
+  title: z.string(),
+  content_summary_html: z.string(),
+  note_html: z.string(),
+  /** The saved video as a link she can read, or "" for none. */
+  video_link: z.string(),
+  revision: z.number(),
+});
+export type StudioLesson = z.infer<typeof StudioLesson>;
+export const LessonUpdate = z.object({
+  title: LessonTitle,
+  content_summary_html: RichText,
+  note_html: RichText,
+  /** A YouTube or Vimeo link in any usual form, or "" for a lesson without video. */
+  video_link: z
+    .string({ error: "The video link is text." })
+    .trim()
+    .max(2000, { error: "That link is too long." })
+    .refine((link) => link === "" || parseVideoLink(link) !== null, { error: videoLinkProblem })
+    .optional()
+    .default(""),
+  revision: Revision,
+});
+export type LessonUpdate = z.input<typeof LessonUpdate>;
+export const LessonSaved = z.object({ lesson: StudioLesson, message: z.string() });
+export type LessonSaved = z.infer<typeof LessonSaved>;

@@ -150,6 +150,46 @@ test.describe("the instructor's studio", () => {
     await studio.context().close();
   });
 
+  test("edits a lesson: members see its new title and YouTube video, and a second tab's save gets the 409 sentence", async ({ browser }) => {
+    const page = await instructorPage(browser);
+    await page.getByRole("navigation", { name: "Studio sections" }).getByRole("link", { name: "Courses" }).click();
+    await page.getByRole("link", { name: "Comprehensive Childbirth Education" }).click();
+    // Transition is a topic inside Understanding Labour: the tree shows it nested.
+    const topics = page.getByRole("list", { name: "Topics of Understanding Labour" });
+    await topics.getByRole("link", { name: "When it feels like too much" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Lesson: When it feels like too much" })).toBeVisible();
+    await expectAccessible(page);
+
+    const olderTab = await page.context().newPage();
+    await olderTab.goto(page.url());
+    await expect(olderTab.getByLabel(/^Title/)).toHaveValue("When it feels like too much");
+
+    await page.getByLabel(/^Title/).fill("When it feels like too much, together");
+    await page.getByLabel("Video link (YouTube or Vimeo)").fill("https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=30s");
+    await expect(page.getByText("The YouTube video dQw4w9WgXcQ.")).toBeVisible();
+    await page.getByRole("button", { name: "Save lesson" }).click();
+    await expect(page.getByRole("status")).toContainText("Saved");
+    await expect(page.getByLabel("Video link (YouTube or Vimeo)")).toHaveValue("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
+
+    await olderTab.getByLabel(/^Title/).fill("Typed in the older tab");
+    await olderTab.getByRole("button", { name: "Save lesson" }).click();
+    await expect(olderTab.getByRole("alert")).toHaveText("This was changed elsewhere since you opened it. Reload to see the latest version.");
+    await expect(olderTab.getByLabel(/^Title/)).toHaveValue("Typed in the older tab");
+    await olderTab.getByRole("button", { name: "Reload" }).click();
+    await expect(olderTab.getByLabel(/^Title/)).toHaveValue("When it feels like too much, together");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(page);
+
+    const memberContext = await browser.newContext();
+    const member = await memberContext.newPage();
+    await signedInMember(member, "lesson-reader");
+    await member.goto("/lesson?course=1&lesson=1010");
+    await expect(member.getByRole("heading", { level: 1, name: "When it feels like too much, together" })).toBeVisible();
+    await expect(member.locator('iframe[title^="Video"]')).toHaveAttribute("src", /youtube(-nocookie)?\.com\/embed\/dQw4w9WgXcQ/);
+    await memberContext.close();
+    await page.context().close();
+  });
+
   test("keeps members out of the studio", async ({ page }) => {
     await signedInMember(page, "curious");
     await page.goto("/studio/members");

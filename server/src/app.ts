@@ -31,6 +31,7 @@ import { serverPaths } from "./paths.ts";
 import { siteRoutes } from "./site/site-routes.ts";
 import { instructorSetupRoutes } from "./studio/instructor-setup.ts";
 import { installStudioGuard } from "./studio/studio-guard.ts";
+import { courseStudioRoutes } from "./studio/course-routes.ts";
 import { studioRoutes } from "./studio/studio-routes.ts";
 
 export type AppOptions = {
@@ -130,6 +131,7 @@ export async function buildApp({ db, config, cacheTrust, poolStats, logger = fal
   await app.register(paymentsRoutes, { db, catalogue, stripe: config.stripe, publicUrl: config.publicUrl, mail });
   await app.register(instructorSetupRoutes, { db, sessions, sessionDays: config.sessionDays, production });
   await app.register(studioRoutes, { db, catalogue, publicUrl: config.publicUrl });
+  await app.register(courseStudioRoutes, { db });
   await app.register(healthRoutes, { db });
   await app.register(openApiRoutes);
   await app.register(siteRoutes, { site: config.site, onlinePayment: config.stripe !== null });

@@ -7,7 +7,7 @@ import { announceChange, type CacheTrust, dataChanges } from "../data-changes.ts
 import { courses, installationFacts, lessonFiles, lessons, modules, planCourses, subscriptionPlans } from "../db/schema.ts";
 import { type Grant, listOpenGrants } from "../grants/grants-repository.ts";
 import { CacheStats } from "../metrics/cache-stats.ts";
-import { courseReferenceCode, groupBy, toSubscriptionPlan } from "./catalogue-shapes.ts";
+import { groupBy, lessonVideo, modulesDepthFirst, toSubscriptionPlan } from "./catalogue-shapes.ts";
 
 export const downloadUrl = (fileId: number) => `/reactapi/downloads/${fileId}`;
 
@@ -267,8 +267,6 @@ async function prepareCourse(db: Queryable, courseId: number): Promise<PreparedC
     lessonRows.map((row) => row.lesson),
     (lesson) => lesson.moduleId,
   );
-  const childrenByParent = groupBy(moduleRows, (module) => module.parentReferenceCode);
-
   const open: CourseModule[] = [];
   const preview: CourseModule[] = [];
   const outline: OutlineLesson[] = [];
@@ -283,7 +281,7 @@ async function prepareCourse(db: Queryable, courseId: number): Promise<PreparedC
         content_summary: lesson.contentSummaryHtml,
         html_note_content: lesson.noteHtml,
         video_description: JSON.stringify(downloads),
-        video: lesson.videoProvider && lesson.videoId ? { provider: lesson.videoProvider, id: lesson.videoId } : null,
+        video: lessonVideo(lesson),
       };
     });
     const base = {
@@ -307,9 +305,8 @@ async function prepareCourse(db: Queryable, courseId: number): Promise<PreparedC
         ? openLessons
         : openLessons.map((lesson) => ({ id: lesson.id, lesson_title: lesson.lesson_title, lesson_order: lesson.lesson_order, locked: true as const })),
     });
-    for (const child of childrenByParent.get(`${module.parentReferenceCode}_${module.referenceCode}`) ?? []) visit(child);
   };
-  for (const top of childrenByParent.get(courseReferenceCode(courseId)) ?? []) visit(top);
+  for (const { module } of modulesDepthFirst(moduleRows, courseId)) visit(module);
   return { openJson: JSON.stringify(open), previewJson: JSON.stringify(preview), outline };
 }
 

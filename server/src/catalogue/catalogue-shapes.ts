@@ -1,5 +1,5 @@
-import type { SubscriptionPlan } from "../../../contract/catalogue.ts";
-import type { planCourses, subscriptionPlans } from "../db/schema.ts";
+import type { LessonVideo, SubscriptionPlan } from "../../../contract/catalogue.ts";
+import type { lessons, planCourses, subscriptionPlans } from "../db/schema.ts";
 
 // How catalogue rows become what the API and the content file show, shared by both.
 
@@ -20,6 +20,29 @@ export function toSubscriptionPlan(
     billing_interval: plan.billingInterval,
     course_ids: links.filter((link) => link.planId === plan.id).map((link) => link.courseId),
   };
+}
+
+/** A lesson row's video as the API and the content file show it. */
+export function lessonVideo(lesson: Pick<typeof lessons.$inferSelect, "videoProvider" | "videoId" | "videoHash">): LessonVideo | null {
+  if (!lesson.videoProvider || !lesson.videoId) return null;
+  return lesson.videoHash ? { provider: lesson.videoProvider, id: lesson.videoId, hash: lesson.videoHash } : { provider: lesson.videoProvider, id: lesson.videoId };
+}
+
+type TreeRow = { referenceCode: string; parentReferenceCode: string };
+
+/**
+ * A course's modules in reading order: each module, then the topics inside it, depth first. The
+ * rows come sorted by position; a topic names its parent by the parent's own path of codes.
+ */
+export function modulesDepthFirst<Row extends TreeRow>(rows: Row[], courseId: number): { module: Row; depth: number }[] {
+  const childrenByParent = groupBy(rows, (row) => row.parentReferenceCode);
+  const ordered: { module: Row; depth: number }[] = [];
+  const visit = (module: Row, depth: number) => {
+    ordered.push({ module, depth });
+    for (const child of childrenByParent.get(`${module.parentReferenceCode}_${module.referenceCode}`) ?? []) visit(child, depth + 1);
+  };
+  for (const top of childrenByParent.get(courseReferenceCode(courseId)) ?? []) visit(top, 0);
+  return ordered;
 }
 
 export function groupBy<Item, Key>(items: Item[], keyOf: (item: Item) => Key): Map<Key, Item[]> {

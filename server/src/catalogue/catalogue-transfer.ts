@@ -7,7 +7,7 @@ import { HttpError } from "../http/errors.ts";
 import { containsNul } from "../http/nul-guard.ts";
 import { ContentFile, type ContentFileModule } from "./content-file.ts";
 import { bumpCatalogueVersion } from "./catalogue-repository.ts";
-import { courseReferenceCode, groupBy, moduleReferenceCode, toSubscriptionPlan } from "./catalogue-shapes.ts";
+import { courseReferenceCode, groupBy, lessonVideo, moduleReferenceCode, toSubscriptionPlan } from "./catalogue-shapes.ts";
 import { sanitiseHtml, sanitiseOptionalHtml } from "./sanitise-html.ts";
 
 export type ImportSummary = {
@@ -78,6 +78,7 @@ export async function importCatalogue(db: Queryable, document: unknown): Promise
         noteHtml: sanitiseOptionalHtml(lesson.note_html),
         videoProvider: lesson.video?.provider ?? null,
         videoId: lesson.video?.id ?? null,
+        videoHash: lesson.video?.hash ?? null,
       });
       lesson.downloads.forEach((download, downloadIndex) => {
         fileRows.push({
@@ -110,23 +111,26 @@ export async function importCatalogue(db: Queryable, document: unknown): Promise
     await insertInChunks(courseRows, (chunk) =>
       tx.insert(courses).values(chunk).onConflictDoUpdate({
         target: courses.id,
-        set: overwriteAll(courses, ["title", "descriptionHtml", "logo", "freeForMembers", "position"]),
+        // A studio page opened before the import must not save over it (studio/course-operations.ts).
+        set: { ...overwriteAll(courses, ["title", "descriptionHtml", "logo", "freeForMembers", "position"]), revision: sql`${courses.revision} + 1` },
       }),
     );
     await insertInChunks(moduleRows, (chunk) =>
       tx.insert(modules).values(chunk).onConflictDoUpdate({
         target: modules.id,
-        set: overwriteAll(modules, [
-          "courseId", "referenceCode", "parentReferenceCode", "title", "position", "descriptionHtml", "visibleInPreview", "recommendedWeek",
-        ]),
+        set: {
+          ...overwriteAll(modules, ["courseId", "referenceCode", "parentReferenceCode", "title", "position", "descriptionHtml", "visibleInPreview", "recommendedWeek"]),
+          revision: sql`${modules.revision} + 1`,
+        },
       }),
     );
     await insertInChunks(lessonRows, (chunk) =>
       tx.insert(lessons).values(chunk).onConflictDoUpdate({
         target: lessons.id,
-        set: overwriteAll(lessons, [
-          "moduleId", "position", "title", "contentSummaryHtml", "noteHtml", "videoProvider", "videoId",
-        ]),
+        set: {
+          ...overwriteAll(lessons, ["moduleId", "position", "title", "contentSummaryHtml", "noteHtml", "videoProvider", "videoId", "videoHash"]),
+          revision: sql`${lessons.revision} + 1`,
+        },
       }),
     );
     await insertInChunks(
@@ -204,7 +208,7 @@ export async function exportCatalogue(db: Queryable): Promise<ContentFile> {
       title: lesson.title,
       content_summary_html: lesson.contentSummaryHtml,
       note_html: lesson.noteHtml,
-      video: lesson.videoProvider && lesson.videoId ? { provider: lesson.videoProvider, id: lesson.videoId } : null,
+      video: lessonVideo(lesson),
       downloads: (filesByLesson.get(lesson.id) ?? []).map((file) => ({
         id: file.id,
         filename: file.filename,

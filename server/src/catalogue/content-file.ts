@@ -31,7 +31,10 @@ export const ContentFileLesson = z.object({
   title: Title,
   content_summary_html: Html,
   note_html: Html,
-  video: z.object({ provider: VideoProvider, id: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/) }).nullable().optional(),
+  video: z
+    .object({ provider: VideoProvider, id: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/), hash: z.string().trim().regex(/^[A-Za-z0-9]{1,64}$/).optional() })
+    .nullable()
+    .optional(),
   downloads: z.array(ContentFileDownload).default([]),
 });
 

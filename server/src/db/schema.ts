@@ -132,6 +132,8 @@ export const courses = pgTable("courses", {
   logo: integer("logo").notNull().default(0),
   freeForMembers: boolean("free_for_members").notNull().default(false),
   position: integer("position").notNull(),
+  // Counts saves: a save from a studio page opened before the last one is refused (studio/course-operations.ts).
+  revision: integer("revision").notNull().default(1),
 });
 
 export const subscriptionPlans = pgTable("subscription_plans", {
@@ -174,6 +176,8 @@ export const modules = pgTable(
     visibleInPreview: boolean("visible_in_preview").notNull().default(false),
     // The week of pregnancy the instructor suggests it for (1 to 42), or 43 and above for after the birth.
     recommendedWeek: integer("recommended_week"),
+    // Counts saves: a save from a studio page opened before the last one is refused (studio/course-operations.ts).
+    revision: integer("revision").notNull().default(1),
   },
   (table) => [index("modules_course_id_idx").on(table.courseId)],
 );
@@ -191,6 +195,10 @@ export const lessons = pgTable(
     noteHtml: text("note_html"),
     videoProvider: text("video_provider", { enum: ["vimeo", "youtube"] }),
     videoId: text("video_id"),
+    // The privacy hash of an unlisted Vimeo video (vimeo.com/123/abc), without which it will not play.
+    videoHash: text("video_hash"),
+    // Counts saves: a save from a studio page opened before the last one is refused (studio/course-operations.ts).
+    revision: integer("revision").notNull().default(1),
   },
   (table) => [index("lessons_module_id_idx").on(table.moduleId)],
 );

@@ -50,7 +50,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type StudioOptions = { db: Database; catalogue: CatalogueReader; publicUrl: string };
 
-function actorOf(request: FastifyRequest): Actor {
+export function actorOf(request: FastifyRequest): Actor {
   // The studio guard (studio-guard.ts) has already refused anyone but an instructor.
   const member = request.member!;
   return { userId: member.id, label: member.email };

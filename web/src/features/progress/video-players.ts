@@ -10,7 +10,7 @@ export function videoEmbedUrl(video: LessonVideo, origin = window.location.origi
   const id = encodeURIComponent(video.id);
   return video.provider === "youtube"
     ? `${YOUTUBE_ORIGIN}/embed/${id}?enablejsapi=1&origin=${encodeURIComponent(origin)}`
-    : `https://player.vimeo.com/video/${id}?dnt=1`;
+    : `https://player.vimeo.com/video/${id}?dnt=1${video.hash ? `&h=${encodeURIComponent(video.hash)}` : ""}`;
 }
 
 /**

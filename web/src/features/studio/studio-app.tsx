@@ -8,6 +8,9 @@ import { StudioPage } from "./studio-parts.tsx";
 // appRoutes under /studio (the setup page, which needs no session, is routed with the public pages).
 const pages: Record<string, ComponentType> = {
   "": lazy(() => import("./dashboard-page.tsx")),
+  courses: lazy(() => import("./courses-page.tsx")),
+  "courses/:id": lazy(() => import("./course-page.tsx")),
+  "lessons/:id": lazy(() => import("./lesson-editor-page.tsx")),
   members: lazy(() => import("./members-page.tsx")),
   "members/:id": lazy(() => import("./member-page.tsx")),
   "access-codes": lazy(() => import("./access-codes-page.tsx")),

@@ -13,6 +13,7 @@ import { useLogout } from "../auth/use-logout.ts";
 
 export const studioSections = [
   { label: "Dashboard", to: "/studio" },
+  { label: "Courses", to: "/studio/courses" },
   { label: "Members", to: "/studio/members" },
   { label: "Access codes", to: "/studio/access-codes" },
   { label: "Plans", to: "/studio/plans" },

@@ -1,11 +1,15 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { Profile } from "../../../../contract/accounts.ts";
-import type { AccessCode, MemberDetail, MemberPage } from "../../../../contract/studio.ts";
+import type { AccessCode, MemberDetail, MemberPage, StudioCourse, StudioLesson } from "../../../../contract/studio.ts";
+import { staleRevisionMessage } from "../../../../contract/constants.ts";
+import { videoLinkProblem } from "../../../../contract/video-link.ts";
 import { initialSessionState } from "../auth/session-slice.ts";
 import RegisterPage from "../auth/register-page.tsx";
 import { renderAt, stubApi } from "../../test/render.tsx";
 import AccessCodesPage from "./access-codes-page.tsx";
+import CoursePage from "./course-page.tsx";
+import LessonEditorPage from "./lesson-editor-page.tsx";
 import MemberPageScreen from "./member-page.tsx";
 import MembersPage from "./members-page.tsx";
 import InboxPage from "./inbox-page.tsx";
@@ -171,5 +175,61 @@ describe("the studio's plans page", () => {
     expect(within(form).getByLabelText(/^Price/)).toHaveValue("24,50");
     expect(within(form).getByRole("button", { name: "Reload" })).toBeInTheDocument();
     expect(calls.find((call) => call.path === "/reactapi/studio/plans/2")?.body).toMatchObject({ price_minor: 2450, revision: 3, course_ids: [4, 5] });
+  });
+});
+
+describe("the studio's course and lesson pages", () => {
+  const course: StudioCourse = {
+    id: 3, title: "For Dads", description_html: "", logo: 1, free_for_members: false, revision: 1,
+    modules: [
+      { id: 10, title: "Your role", depth: 0, visible_in_preview: true, recommended_week: null, revision: 1, lessons: [{ id: 100, title: "Being there", has_video: true }] },
+      { id: 11, title: "When plans change", depth: 1, visible_in_preview: false, recommended_week: 36, revision: 1, lessons: [{ id: 101, title: "Advocating", has_video: false }] },
+      { id: 12, title: "Fourth trimester", depth: 0, visible_in_preview: false, recommended_week: null, revision: 1, lessons: [] },
+    ],
+  };
+  const lesson: StudioLesson = {
+    id: 101, course_id: 3, course_title: "For Dads", module_title: "When plans change", title: "Advocating", content_summary_html: "<p>Summary</p>", note_html: "", video_link: "", revision: 4,
+  };
+
+  it("nests each topic inside its module and links every lesson to its editor", async () => {
+    stubApi({ "/reactapi/studio/courses/3": [200, course] });
+    renderAt("/studio/courses/3", [{ path: "/studio/courses/:id", element: <CoursePage /> }]);
+    const topics = await screen.findByRole("list", { name: "Topics of Your role" });
+    expect(within(topics).getByRole("link", { name: "Advocating" })).toHaveAttribute("href", "/studio/lessons/101");
+    expect(within(topics).getByText(/suggested in week 36/)).toBeInTheDocument();
+    const modules = screen.getByRole("list", { name: "Modules of For Dads" });
+    expect(within(modules).getAllByRole("listitem").filter((item) => item.parentElement === modules)).toHaveLength(2);
+  });
+
+  it("says what a video link will play as she types, sends the revision she opened, and keeps her text on a 409", async () => {
+    const calls = stubApi({
+      "/reactapi/studio/lessons/101": (body) => (body === undefined ? [200, lesson] : [409, { error: staleRevisionMessage }]),
+    });
+    renderAt("/studio/lessons/101", [{ path: "/studio/lessons/:id", element: <LessonEditorPage /> }]);
+    const link = await screen.findByLabelText("Video link (YouTube or Vimeo)");
+    fireEvent.change(link, { target: { value: "https://example.com/video" } });
+    expect(screen.getByText(videoLinkProblem)).toBeInTheDocument();
+    expect(link).toHaveAttribute("aria-invalid", "true");
+    fireEvent.change(link, { target: { value: "https://youtu.be/dQw4w9WgXcQ" } });
+    expect(screen.getByText("The YouTube video dQw4w9WgXcQ.")).toBeInTheDocument();
+    expect(screen.getByTitle("Video preview: Advocating")).toHaveAttribute("src", expect.stringContaining("/embed/dQw4w9WgXcQ"));
+    fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: "Advocating together" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save lesson" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(staleRevisionMessage);
+    expect(screen.getByRole("button", { name: "Reload" })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Title/)).toHaveValue("Advocating together");
+    const sent = calls.find((call) => call.method === "POST")!.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ title: "Advocating together", video_link: "https://youtu.be/dQw4w9WgXcQ", revision: 4 });
+  });
+
+  it("shows the server's message beside each field it refused", async () => {
+    stubApi({
+      "/reactapi/studio/lessons/101": (body) => (body === undefined ? [200, lesson] : [400, { error: "Please check the highlighted fields.", details: { title: "Please give the lesson a title." } }]),
+    });
+    renderAt("/studio/lessons/101", [{ path: "/studio/lessons/:id", element: <LessonEditorPage /> }]);
+    fireEvent.change(await screen.findByLabelText(/^Title/), { target: { value: " " } });
+    fireEvent.click(screen.getByRole("button", { name: "Save lesson" }));
+    expect(await screen.findByText("Please give the lesson a title.")).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Title/)).toHaveAttribute("aria-invalid", "true");
   });
 });

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { parseVideoLink, videoLink } from "./video-link.ts";
+
+describe("a pasted video link", () => {
+  it.each([
+    ["https://www.youtube.com/watch?v=dQw4w9WgXcQ", "dQw4w9WgXcQ"],
+    ["https://youtube.com/watch?v=dQw4w9WgXcQ&t=42s&list=PL1", "dQw4w9WgXcQ"],
+    ["https://m.youtube.com/watch?v=dQw4w9WgXcQ", "dQw4w9WgXcQ"],
+    ["https://youtu.be/dQw4w9WgXcQ?si=share123", "dQw4w9WgXcQ"],
+    ["youtu.be/dQw4w9WgXcQ", "dQw4w9WgXcQ"],
+    ["https://www.youtube.com/embed/dQw4w9WgXcQ?start=10", "dQw4w9WgXcQ"],
+    ["https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ", "dQw4w9WgXcQ"],
+    ["https://www.youtube.com/shorts/dQw4w9WgXcQ", "dQw4w9WgXcQ"],
+    ["  https://www.youtube.com/live/dQw4w9WgXcQ  ", "dQw4w9WgXcQ"],
+  ])("finds the YouTube video in %s", (link, id) => {
+    expect(parseVideoLink(link)).toEqual({ provider: "youtube", id });
+  });
+
+  it.each([
+    ["https://vimeo.com/76979871", { provider: "vimeo", id: "76979871" }],
+    ["vimeo.com/76979871", { provider: "vimeo", id: "76979871" }],
+    ["https://player.vimeo.com/video/76979871?dnt=1", { provider: "vimeo", id: "76979871" }],
+    ["https://vimeo.com/channels/staffpicks/76979871", { provider: "vimeo", id: "76979871" }],
+    ["https://vimeo.com/groups/birth/videos/76979871", { provider: "vimeo", id: "76979871" }],
+    ["https://vimeo.com/76979871/a1b2c3d4e5", { provider: "vimeo", id: "76979871", hash: "a1b2c3d4e5" }],
+    ["https://player.vimeo.com/video/76979871?h=a1b2c3d4e5&badge=0", { provider: "vimeo", id: "76979871", hash: "a1b2c3d4e5" }],
+  ])("finds the Vimeo video in %s", (link, video) => {
+    expect(parseVideoLink(link)).toEqual(video);
+  });
+
+  it.each([
+    "",
+    "not a link",
+    "https://example.com/watch?v=dQw4w9WgXcQ",
+    "https://www.youtube.com/watch?v=short",
+    "https://www.youtube.com/channel/UC123",
+    "https://vimeo.com/about",
+    "https://player.vimeo.com/video/abc",
+    "javascript:alert(1)",
+    "ftp://vimeo.com/76979871",
+  ])("refuses %s", (link) => {
+    expect(parseVideoLink(link)).toBeNull();
+  });
+
+  it("shows a saved video as a link that parses back to it", () => {
+    for (const video of [{ provider: "youtube", id: "dQw4w9WgXcQ" }, { provider: "vimeo", id: "1" }, { provider: "vimeo", id: "2", hash: "ab12" }] as const) {
+      expect(parseVideoLink(videoLink(video))).toEqual(video);
+    }
+  });
+});

@@ -1,0 +1,63 @@
+// A lesson's video as the instructor pastes it: any of the usual YouTube or Vimeo links. The studio
+// form checks it as she types and the server checks it again on save, with the same function.
+
+export type VideoReference = { provider: "youtube" | "vimeo"; id: string; hash?: string };
+
+export const videoLinkProblem =
+  "This is not a YouTube or Vimeo link we can play. Links that work look like https://www.youtube.com/watch?v=…, https://youtu.be/…, https://vimeo.com/123456789 (with its code after a slash when the video is unlisted) or https://player.vimeo.com/video/123456789.";
+
+const youtubeId = /^[A-Za-z0-9_-]{11}$/;
+const vimeoId = /^\d{1,12}$/;
+const vimeoHash = /^[A-Za-z0-9]{1,64}$/;
+
+function youtube(url: URL, segments: string[]): VideoReference | null {
+  const host = url.hostname.replace(/^(www|m|music)\./, "");
+  let id: string | null | undefined;
+  if (host === "youtu.be") id = segments[0];
+  else if (host === "youtube.com" || host === "youtube-nocookie.com") {
+    if (segments[0] === "watch") id = url.searchParams.get("v");
+    else if (["embed", "shorts", "live", "v"].includes(segments[0] ?? "")) id = segments[1];
+  } else return null;
+  return id && youtubeId.test(id) ? { provider: "youtube", id } : null;
+}
+
+function vimeo(url: URL, segments: string[]): VideoReference | null {
+  const host = url.hostname.replace(/^www\./, "");
+  let id: string | undefined;
+  let hash: string | undefined;
+  if (host === "player.vimeo.com") {
+    if (segments[0] !== "video") return null;
+    id = segments[1];
+    hash = url.searchParams.get("h") ?? undefined;
+  } else if (host === "vimeo.com") {
+    // vimeo.com/123, vimeo.com/123/abcdef (unlisted), vimeo.com/channels/name/123, vimeo.com/groups/name/videos/123
+    const at = segments.findIndex((segment) => vimeoId.test(segment));
+    if (at < 0) return null;
+    id = segments[at];
+    hash = segments[at + 1] ?? url.searchParams.get("h") ?? undefined;
+  } else return null;
+  if (!id || !vimeoId.test(id)) return null;
+  if (hash !== undefined && !vimeoHash.test(hash)) return null;
+  return hash ? { provider: "vimeo", id, hash } : { provider: "vimeo", id };
+}
+
+/** The video a pasted link points to, or null when it is not a YouTube or Vimeo video link. */
+export function parseVideoLink(text: string): VideoReference | null {
+  const trimmed = text.trim();
+  if (trimmed === "") return null;
+  let url: URL;
+  try {
+    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+  const segments = url.pathname.split("/").filter(Boolean);
+  return youtube(url, segments) ?? vimeo(url, segments);
+}
+
+/** The link the studio shows for a saved video: one canonical form per provider. */
+export function videoLink(video: VideoReference): string {
+  if (video.provider === "youtube") return `https://www.youtube.com/watch?v=${video.id}`;
+  return video.hash ? `https://vimeo.com/${video.id}/${video.hash}` : `https://vimeo.com/${video.id}`;
+}

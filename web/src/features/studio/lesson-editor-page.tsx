@@ -1,0 +1,122 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import { type FormEvent, useState } from "react";
+import { Link, useParams } from "react-router";
+import { staleRevisionMessage } from "../../../../contract/constants.ts";
+import type { LessonSaved, StudioLesson } from "../../../../contract/studio.ts";
+import { parseVideoLink, videoLinkProblem } from "../../../../contract/video-link.ts";
+import { OutcomeNotice } from "../../components/outcome-notice.tsx";
+import { PageSection } from "../../components/page-section.tsx";
+import { TextField } from "../../components/text-field.tsx";
+import { callApi } from "../../lib/api-client.ts";
+import { SafeHtml } from "../../lib/safe-html.tsx";
+import { useAction } from "../../lib/use-action.ts";
+import { useApiAnswer } from "../../lib/use-api-answer.ts";
+import { videoEmbedUrl } from "../progress/video-players.ts";
+import { Loading, StudioPage } from "./studio-parts.tsx";
+
+type Draft = Pick<StudioLesson, "title" | "video_link" | "content_summary_html" | "note_html">;
+const draftOf = (lesson: StudioLesson): Draft => ({ title: lesson.title, video_link: lesson.video_link, content_summary_html: lesson.content_summary_html, note_html: lesson.note_html });
+const htmlHelp = "HTML, cleaned on saving: paragraphs <p>, <strong>, <em>, lists <ul><li>, links <a href>, headings <h3>.";
+
+/** What the video link will play, said as she types: the same check the server makes on saving. */
+function VideoLinkCheck({ link }: { link: string }) {
+  if (link.trim() === "") return <>No video: members read this lesson without one.</>;
+  const video = parseVideoLink(link);
+  if (!video) return <>{videoLinkProblem}</>;
+  return <>{video.provider === "youtube" ? `The YouTube video ${video.id}.` : `The Vimeo video ${video.id}${video.hash ? " (unlisted)" : ""}.`}</>;
+}
+
+function LessonForm({ lesson, onReload }: { lesson: StudioLesson; onReload: () => void }) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(lesson));
+  const [revision, setRevision] = useState(lesson.revision);
+  const { outcome, busy, run } = useAction();
+  const details = outcome?.tone === "error" ? outcome.details : undefined;
+  const set = (field: keyof Draft, value: string) => setDraft((current) => ({ ...current, [field]: value }));
+  const video = parseVideoLink(draft.video_link);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const saved = await run(() => callApi<LessonSaved>(`/reactapi/studio/lessons/${lesson.id}`, { body: { ...draft, revision } }), (answer) => answer.message);
+    if (saved) {
+      setRevision(saved.lesson.revision);
+      setDraft(draftOf(saved.lesson));
+    }
+  };
+
+  return (
+    <>
+      <Box component="form" onSubmit={save} noValidate aria-label="Lesson" sx={{ display: "grid", gap: 2 }}>
+        <TextField label="Title" name="title" required value={draft.title} onChange={(event) => set("title", event.target.value)} error={Boolean(details?.title)} helperText={details?.title} />
+        <TextField
+          label="Video link (YouTube or Vimeo)"
+          name="video_link"
+          value={draft.video_link}
+          placeholder="https://youtu.be/…"
+          onChange={(event) => set("video_link", event.target.value)}
+          error={Boolean(details?.video_link) || (draft.video_link.trim() !== "" && !video)}
+          helperText={<VideoLinkCheck link={draft.video_link} />}
+        />
+        <TextField
+          label="Lesson summary"
+          name="content_summary_html"
+          multiline
+          minRows={4}
+          value={draft.content_summary_html}
+          onChange={(event) => set("content_summary_html", event.target.value)}
+          error={Boolean(details?.content_summary_html)}
+          helperText={details?.content_summary_html ?? htmlHelp}
+        />
+        <TextField
+          label="Notes"
+          name="note_html"
+          multiline
+          minRows={6}
+          value={draft.note_html}
+          onChange={(event) => set("note_html", event.target.value)}
+          error={Boolean(details?.note_html)}
+          helperText={details?.note_html ?? htmlHelp}
+        />
+        <OutcomeNotice outcome={outcome} />
+        <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+          <Button type="submit" variant="contained" disabled={busy}>
+            Save lesson
+          </Button>
+          {outcome?.tone === "error" && outcome.text === staleRevisionMessage ? <Button onClick={onReload}>Reload</Button> : null}
+        </Box>
+      </Box>
+      <PageSection title="Preview" id="preview-heading">
+        <p>
+          As members will see it once saved. <Link to={`/lesson?course=${lesson.course_id}&lesson=${lesson.id}`}>Open the saved lesson in the member area</Link>
+        </p>
+        <Box sx={{ border: "1px solid #e2d4d4", borderRadius: 2, p: 2 }}>
+          <h3 style={{ marginTop: 0 }}>{draft.title}</h3>
+          {video ? (
+            <Box sx={{ position: "relative", pt: "56.25%", borderRadius: 2, overflow: "hidden", bgcolor: "#201a1a", mb: 2 }}>
+              <iframe title={`Video preview: ${draft.title}`} src={videoEmbedUrl(video)} allow="fullscreen; picture-in-picture" style={{ position: "absolute", inset: 0, width: "100%", height: "100%", border: 0 }} />
+            </Box>
+          ) : null}
+          <h4>Notes</h4>
+          {draft.note_html ? <SafeHtml html={draft.note_html} /> : <p>No notes available.</p>}
+          <h4>Lesson summary</h4>
+          {draft.content_summary_html ? <SafeHtml html={draft.content_summary_html} /> : <p>No summary.</p>}
+        </Box>
+      </PageSection>
+    </>
+  );
+}
+
+export default function LessonEditorPage() {
+  const { id } = useParams();
+  const [version, setVersion] = useState(0);
+  const { answer, failure } = useApiAnswer<StudioLesson>(`/reactapi/studio/lessons/${encodeURIComponent(id ?? "")}`, version);
+  return (
+    <StudioPage
+      title={answer ? `Lesson: ${answer.title}` : "Lesson"}
+      intro={answer ? <Link to={`/studio/courses/${answer.course_id}`}>{`${answer.course_title} · ${answer.module_title}`}</Link> : undefined}
+    >
+      {/* A reload (after a 409) brings the newest revision into a fresh form. */}
+      {!answer ? <Loading failure={failure} what="the lesson" /> : <LessonForm key={`${answer.id}-${answer.revision}`} lesson={answer} onReload={() => setVersion((current) => current + 1)} />}
+    </StudioPage>
+  );
+}
