@@ -289,3 +289,10 @@ export const LessonUpdate = z.object({
 export type LessonUpdate = z.input<typeof LessonUpdate>;
 export const LessonSaved = z.object({ lesson: StudioLesson, message: z.string() });
 export type LessonSaved = z.infer<typeof LessonSaved>;
+
+export const ModuleIdParams = z.object({ moduleId: idInPath("That module does not exist.") });
+export const ModuleMove = z.object({
+  direction: z.enum(["up", "down"], { error: "Say up or down." }),
+  revision: Revision,
+});
+export type ModuleMove = z.input<typeof ModuleMove>;

@@ -24,6 +24,8 @@ async function instructorPage(browser: Browser): Promise<Page> {
   if (await used.isVisible()) {
     await page.goto("/login");
     await logIn(page, INSTRUCTOR);
+    // Signed in only once the login has answered: leaving earlier would cancel it.
+    await expect(page).toHaveURL(/\/home$/);
     await page.goto("/studio");
   } else {
     await expectAccessible(page);
@@ -186,6 +188,29 @@ test.describe("the instructor's studio", () => {
     await member.goto("/lesson?course=1&lesson=1010");
     await expect(member.getByRole("heading", { level: 1, name: "When it feels like too much, together" })).toBeVisible();
     await expect(member.locator('iframe[title^="Video"]')).toHaveAttribute("src", /youtube(-nocookie)?\.com\/embed\/dQw4w9WgXcQ/);
+    await memberContext.close();
+    await page.context().close();
+  });
+
+  test("reorders modules with the keyboard, and the member sees the new order", async ({ browser }) => {
+    const page = await instructorPage(browser);
+    await page.goto("/studio/courses/3");
+    const moveUp = page.getByRole("button", { name: "Move The Fourth Trimester up" });
+    await moveUp.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("status")).toContainText('Moved "The Fourth Trimester" up.');
+    await expect(moveUp).toBeFocused();
+    const modules = page.getByRole("list", { name: "Modules of For Dads and Husbands" });
+    await expect(modules.locator(":scope > li > strong")).toHaveText([/Your Role in the Birth Room|The Fourth Trimester/, /Your Role in the Birth Room|The Fourth Trimester/, "Module: Hands-On Support"]);
+    await expectAccessible(page);
+
+    const memberContext = await browser.newContext();
+    const member = await memberContext.newPage();
+    await signedInMember(member, "order-reader");
+    await member.goto("/course?course=3");
+    const titles = member.getByRole("button", { name: /The Fourth Trimester|Hands-On Support/ });
+    await expect(titles).toHaveCount(2);
+    await expect(titles.first()).toContainText("The Fourth Trimester");
     await memberContext.close();
     await page.context().close();
   });

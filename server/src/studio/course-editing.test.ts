@@ -103,4 +103,31 @@ describe.each(backends)("the studio's courses and lessons on %s", (backend) => {
     expect(reopened.video_link).toBe("https://vimeo.com/76979871/a1b2c3d4e5");
     expect(reopened.revision).toBeGreaterThan(saved.json().lesson.revision);
   });
+
+  it("moves a module among its siblings: members see the new order, a stale or impossible move changes nothing", async () => {
+    const tree = async () => (await get("/reactapi/studio/courses/1")).json() as StudioCourse;
+    const comfort = (await tree()).modules.find((module) => module.id === 108)!;
+    const moved = await post("/reactapi/studio/modules/108/move", { direction: "up", revision: comfort.revision });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().message).toMatch(/Moved "Comfort Measures" up/);
+    expect((await tree()).modules.filter((module) => module.depth === 0).map((module) => module.id)).toEqual([101, 108, 106, 109]);
+    const memberOrder = ((await post("/reactapi/getcoursemodules", { query: 1 }, member.cookie)).json() as MemberModule[]).map((module) => module.id);
+    expect(memberOrder).toEqual([101, 108, 107, 106, 103, 102, 104, 105, 109]);
+
+    const stale = await post("/reactapi/studio/modules/108/move", { direction: "down", revision: comfort.revision });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toBe(staleRevisionMessage);
+    const first = (await tree()).modules.find((module) => module.id === 101)!;
+    const edge = await post("/reactapi/studio/modules/101/move", { direction: "up", revision: first.revision });
+    expect(edge.statusCode).toBe(400);
+    expect(edge.json().error).toBe('"Welcome and Getting Started" is already first here.');
+    expect((await post("/reactapi/studio/modules/99999/move", { direction: "up", revision: 1 })).statusCode).toBe(404);
+    expect((await post("/reactapi/studio/modules/108/move", { direction: "sideways", revision: 1 })).json().details).toHaveProperty("direction");
+    // A topic moves among the topics of its own module only.
+    const early = (await tree()).modules.find((module) => module.id === 103)!;
+    expect((await post("/reactapi/studio/modules/103/move", { direction: "down", revision: early.revision })).statusCode).toBe(200);
+    expect((await tree()).modules.map((module) => module.id)).toEqual([101, 108, 107, 106, 104, 103, 102, 105, 109]);
+    const entries = (await get("/reactapi/studio/activity?kind=catalogue")).json().entries as { summary: string }[];
+    expect(entries.slice(0, 2).map((entry) => entry.summary)).toEqual(['Moved "Early Labour" down.', 'Moved "Comfort Measures" up.']);
+  });
 });

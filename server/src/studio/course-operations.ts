@@ -120,3 +120,32 @@ export async function updateLesson(db: Database, actor: Actor, lessonId: number,
     return { lesson, message: `Saved "${lesson.title}". Members see it the next time they open it.` };
   });
 }
+
+/**
+ * Moves a module (or topic) one place up or down among its siblings; the member's course page shows
+ * the new order on her next request. Only the moved module's revision is checked: a sibling
+ * changed meanwhile does not make the move wrong.
+ */
+export async function moveModule(db: Database, actor: Actor, moduleId: number, revision: number, direction: "up" | "down"): Promise<{ message: string }> {
+  return changeCatalogue(db, async (tx) => {
+    const [moved] = await tx.select().from(modules).where(eq(modules.id, moduleId)).for("update");
+    if (!moved) throw new HttpError(404, `There is no module with the id ${moduleId}. It may have been deleted meanwhile.`);
+    if (moved.revision !== revision) throw new HttpError(409, staleRevisionMessage);
+    const siblings = await tx
+      .select({ id: modules.id })
+      .from(modules)
+      .where(and(eq(modules.courseId, moved.courseId), eq(modules.parentReferenceCode, moved.parentReferenceCode)))
+      .orderBy(asc(modules.position), asc(modules.id));
+    const from = siblings.findIndex((sibling) => sibling.id === moduleId);
+    const to = direction === "up" ? from - 1 : from + 1;
+    if (to < 0 || to >= siblings.length) throw new HttpError(400, `"${moved.title}" is already ${direction === "up" ? "first" : "last"} here.`);
+    const order = siblings.map((sibling) => sibling.id);
+    [order[from], order[to]] = [order[to]!, order[from]!];
+    // Positions are renumbered 1..n, so siblings that an import left with equal positions sort the same way from now on.
+    for (const [index, id] of order.entries()) {
+      await tx.update(modules).set({ position: index + 1, revision: sql`${modules.revision} + 1` }).where(and(eq(modules.id, id), sql`${modules.position} <> ${index + 1}`));
+    }
+    await recordActivity(tx, actor, "catalogue", `Moved "${moved.title}" ${direction}.`);
+    return { message: `Moved "${moved.title}" ${direction}. Members see the new order on their next visit to the course.` };
+  });
+}

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { CourseIdParams, LessonIdParams } from "../../../contract/progress.ts";
-import { type LessonSaved, LessonUpdate, type StudioCourse, type StudioCourses, type StudioLesson } from "../../../contract/studio.ts";
+import { type LessonSaved, LessonUpdate, ModuleIdParams, ModuleMove, type StudioOutcome, type StudioCourse, type StudioCourses, type StudioLesson } from "../../../contract/studio.ts";
 import type { Database } from "../db/client.ts";
 import { parseInput } from "../http/errors.ts";
-import { listStudioCourses, readStudioCourse, readStudioLesson, updateLesson } from "./course-operations.ts";
+import { listStudioCourses, moveModule, readStudioCourse, readStudioLesson, updateLesson } from "./course-operations.ts";
 import { actorOf } from "./studio-routes.ts";
 
 /** The studio's courses, their trees and their lessons; behind installStudioGuard like every studio route. */
@@ -29,5 +29,11 @@ export async function courseStudioRoutes(app: FastifyInstance, { db }: { db: Dat
       noteHtml: input.note_html,
       videoLink: input.video_link,
     });
+  });
+
+  app.post("/reactapi/studio/modules/:moduleId/move", async (request): Promise<StudioOutcome> => {
+    const { moduleId } = parseInput(ModuleIdParams, request.params);
+    const { direction, revision } = parseInput(ModuleMove, request.body);
+    return moveModule(db, actorOf(request), moduleId, revision, direction);
   });
 }

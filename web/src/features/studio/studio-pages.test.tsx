@@ -201,6 +201,26 @@ describe("the studio's course and lesson pages", () => {
     expect(within(modules).getAllByRole("listitem").filter((item) => item.parentElement === modules)).toHaveLength(2);
   });
 
+  it("moves a module with the revision she opened, reads the tree again, and offers no move past either end", async () => {
+    let moved = false;
+    const reordered = { ...course, modules: [course.modules[2]!, course.modules[0]!, course.modules[1]!] };
+    const calls = stubApi({
+      "/reactapi/studio/courses/3": () => [200, moved ? reordered : course],
+      "/reactapi/studio/modules/12/move": () => {
+        moved = true;
+        return [200, { message: 'Moved "Fourth trimester" up.' }];
+      },
+    });
+    renderAt("/studio/courses/3", [{ path: "/studio/courses/:id", element: <CoursePage /> }]);
+    expect(await screen.findByRole("button", { name: "Move Your role up" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Move Fourth trimester down" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Move When plans change up" })).toBeDisabled();
+    fireEvent.click(screen.getByRole("button", { name: "Move Fourth trimester up" }));
+    expect(await screen.findByRole("status")).toHaveTextContent('Moved "Fourth trimester" up.');
+    await waitFor(() => expect(screen.getByRole("button", { name: "Move Fourth trimester up" })).toBeDisabled());
+    expect(calls.find((call) => call.method === "POST")?.body).toEqual({ direction: "up", revision: 1 });
+  });
+
   it("says what a video link will play as she types, sends the revision she opened, and keeps her text on a 409", async () => {
     const calls = stubApi({
       "/reactapi/studio/lessons/101": (body) => (body === undefined ? [200, lesson] : [409, { error: staleRevisionMessage }]),
