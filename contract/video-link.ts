@@ -1,16 +1,17 @@
 // A lesson's video as the instructor pastes it: any of the usual YouTube or Vimeo links. The studio
 // form checks it as she types and the server checks it again on save, with the same function.
 
-export type VideoReference = { provider: "youtube" | "vimeo"; id: string; hash?: string };
+import type { LessonVideo } from "./catalogue.ts";
 
 export const videoLinkProblem =
   "This is not a YouTube or Vimeo link we can play. Links that work look like https://www.youtube.com/watch?v=…, https://youtu.be/…, https://vimeo.com/123456789 (with its code after a slash when the video is unlisted) or https://player.vimeo.com/video/123456789.";
 
 const youtubeId = /^[A-Za-z0-9_-]{11}$/;
 const vimeoId = /^\d{1,12}$/;
-const vimeoHash = /^[A-Za-z0-9]{1,64}$/;
+/** An unlisted Vimeo video's privacy code, as links carry it and the content file keeps it. */
+export const vimeoHash = /^[A-Za-z0-9]{1,64}$/;
 
-function youtube(url: URL, segments: string[]): VideoReference | null {
+function youtube(url: URL, segments: string[]): LessonVideo | null {
   const host = url.hostname.replace(/^(www|m|music)\./, "");
   let id: string | null | undefined;
   if (host === "youtu.be") id = segments[0];
@@ -21,7 +22,7 @@ function youtube(url: URL, segments: string[]): VideoReference | null {
   return id && youtubeId.test(id) ? { provider: "youtube", id } : null;
 }
 
-function vimeo(url: URL, segments: string[]): VideoReference | null {
+function vimeo(url: URL, segments: string[]): LessonVideo | null {
   const host = url.hostname.replace(/^www\./, "");
   let id: string | undefined;
   let hash: string | undefined;
@@ -42,7 +43,7 @@ function vimeo(url: URL, segments: string[]): VideoReference | null {
 }
 
 /** The video a pasted link points to, or null when it is not a YouTube or Vimeo video link. */
-export function parseVideoLink(text: string): VideoReference | null {
+export function parseVideoLink(text: string): LessonVideo | null {
   const trimmed = text.trim();
   if (trimmed === "") return null;
   let url: URL;
@@ -57,7 +58,7 @@ export function parseVideoLink(text: string): VideoReference | null {
 }
 
 /** The link the studio shows for a saved video: one canonical form per provider. */
-export function videoLink(video: VideoReference): string {
+export function videoLink(video: LessonVideo): string {
   if (video.provider === "youtube") return `https://www.youtube.com/watch?v=${video.id}`;
   return video.hash ? `https://vimeo.com/${video.id}/${video.hash}` : `https://vimeo.com/${video.id}`;
 }

@@ -244,9 +244,13 @@ export class CatalogueReader {
   }
 }
 
-async function prepareCourse(db: Queryable, courseId: number): Promise<PreparedCourse> {
-  // Joined on the course rather than listing ids, so the cost stays linear in the course's size.
-  const [moduleRows, lessonRows, fileRows] = await Promise.all([
+/**
+ * A course's module rows and each module's lessons, in position order (modulesDepthFirst puts the
+ * modules in reading order). Joined on the course rather than listing ids, so the cost stays
+ * linear in the course's size.
+ */
+export async function readCourseRows(db: Queryable, courseId: number) {
+  const [moduleRows, lessonRows] = await Promise.all([
     db.select().from(modules).where(eq(modules.courseId, courseId)).orderBy(asc(modules.position), asc(modules.id)),
     db
       .select({ lesson: lessons })
@@ -254,6 +258,19 @@ async function prepareCourse(db: Queryable, courseId: number): Promise<PreparedC
       .innerJoin(modules, eq(modules.id, lessons.moduleId))
       .where(eq(modules.courseId, courseId))
       .orderBy(asc(lessons.position), asc(lessons.id)),
+  ]);
+  return {
+    moduleRows,
+    lessonsByModule: groupBy(
+      lessonRows.map((row) => row.lesson),
+      (lesson) => lesson.moduleId,
+    ),
+  };
+}
+
+async function prepareCourse(db: Queryable, courseId: number): Promise<PreparedCourse> {
+  const [{ moduleRows, lessonsByModule }, fileRows] = await Promise.all([
+    readCourseRows(db, courseId),
     db
       .select({ id: lessonFiles.id, lessonId: lessonFiles.lessonId, filename: lessonFiles.filename })
       .from(lessonFiles)
@@ -263,10 +280,6 @@ async function prepareCourse(db: Queryable, courseId: number): Promise<PreparedC
       .orderBy(asc(lessonFiles.position), asc(lessonFiles.id)),
   ]);
   const filesByLesson = groupBy(fileRows, (file) => file.lessonId);
-  const lessonsByModule = groupBy(
-    lessonRows.map((row) => row.lesson),
-    (lesson) => lesson.moduleId,
-  );
   const open: CourseModule[] = [];
   const preview: CourseModule[] = [];
   const outline: OutlineLesson[] = [];

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BillingInterval, VideoProvider } from "../../../contract/catalogue.ts";
+import { vimeoHash } from "../../../contract/video-link.ts";
 
 /**
  * The catalogue as one JSON file (see docs/content-format.md). Ids are chosen by the file and kept
@@ -32,7 +33,7 @@ export const ContentFileLesson = z.object({
   content_summary_html: Html,
   note_html: Html,
   video: z
-    .object({ provider: VideoProvider, id: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/), hash: z.string().trim().regex(/^[A-Za-z0-9]{1,64}$/).optional() })
+    .object({ provider: VideoProvider, id: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/), hash: z.string().trim().regex(vimeoHash).optional() })
     .nullable()
     .optional(),
   downloads: z.array(ContentFileDownload).default([]),

@@ -3,8 +3,8 @@ import { staleRevisionMessage } from "../../../contract/constants.ts";
 import type { StudioCourse, StudioCourseSummary, StudioLesson } from "../../../contract/studio.ts";
 import { parseVideoLink, videoLink } from "../../../contract/video-link.ts";
 import { type Actor, recordActivity } from "../activity/activity-log.ts";
-import { changeCatalogue } from "../catalogue/catalogue-repository.ts";
-import { groupBy, lessonVideo, modulesDepthFirst } from "../catalogue/catalogue-shapes.ts";
+import { changeCatalogue, readCourseRows } from "../catalogue/catalogue-repository.ts";
+import { lessonVideo, modulesDepthFirst } from "../catalogue/catalogue-shapes.ts";
 import { sanitiseOptionalHtml } from "../catalogue/sanitise-html.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { courses, lessons, modules } from "../db/schema.ts";
@@ -32,25 +32,17 @@ export async function listStudioCourses(db: Queryable): Promise<StudioCourseSumm
   }));
 }
 
-async function courseOrNotFound(db: Queryable, courseId: number) {
+export async function courseOrNotFound(db: Queryable, courseId: number) {
   const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
   if (!course) throw new HttpError(404, `There is no course with the id ${courseId}. It may have been deleted meanwhile.`);
   return course;
 }
 
+const lessonNotFound = (lessonId: number) => new HttpError(404, `There is no lesson with the id ${lessonId}. It may have been deleted meanwhile.`);
+
 /** A course with its whole tree: modules and topics depth first, each with its lessons in order. */
 export async function readStudioCourse(db: Queryable, courseId: number): Promise<StudioCourse> {
-  const course = await courseOrNotFound(db, courseId);
-  const [moduleRows, lessonRows] = await Promise.all([
-    db.select().from(modules).where(eq(modules.courseId, courseId)).orderBy(asc(modules.position), asc(modules.id)),
-    db
-      .select({ id: lessons.id, moduleId: lessons.moduleId, title: lessons.title, videoId: lessons.videoId })
-      .from(lessons)
-      .innerJoin(modules, eq(modules.id, lessons.moduleId))
-      .where(eq(modules.courseId, courseId))
-      .orderBy(asc(lessons.position), asc(lessons.id)),
-  ]);
-  const lessonsByModule = groupBy(lessonRows, (lesson) => lesson.moduleId);
+  const [course, { moduleRows, lessonsByModule }] = await Promise.all([courseOrNotFound(db, courseId), readCourseRows(db, courseId)]);
   return {
     id: course.id,
     title: course.title,
@@ -77,7 +69,7 @@ export async function readStudioLesson(db: Queryable, lessonId: number): Promise
     .innerJoin(modules, eq(modules.id, lessons.moduleId))
     .innerJoin(courses, eq(courses.id, modules.courseId))
     .where(eq(lessons.id, lessonId));
-  if (!row) throw new HttpError(404, `There is no lesson with the id ${lessonId}. It may have been deleted meanwhile.`);
+  if (!row) throw lessonNotFound(lessonId);
   const video = lessonVideo(row.lesson);
   return {
     id: row.lesson.id,
@@ -95,8 +87,8 @@ export async function readStudioLesson(db: Queryable, lessonId: number): Promise
 export type LessonFields = { title: string; contentSummaryHtml: string; noteHtml: string; videoLink: string };
 
 export async function updateLesson(db: Database, actor: Actor, lessonId: number, revision: number, fields: LessonFields): Promise<{ lesson: StudioLesson; message: string }> {
-  // The contract refused any other link already; this is the same function, asked again.
-  const video = fields.videoLink === "" ? null : parseVideoLink(fields.videoLink);
+  // The contract refused any other link already; this is the same function, asked again ("" is none).
+  const video = parseVideoLink(fields.videoLink);
   return changeCatalogue(db, async (tx) => {
     const [updated] = await tx
       .update(lessons)
@@ -113,7 +105,7 @@ export async function updateLesson(db: Database, actor: Actor, lessonId: number,
       .returning({ id: lessons.id });
     if (!updated) {
       const [exists] = await tx.select({ id: lessons.id }).from(lessons).where(eq(lessons.id, lessonId));
-      throw exists ? new HttpError(409, staleRevisionMessage) : new HttpError(404, `There is no lesson with the id ${lessonId}. It may have been deleted meanwhile.`);
+      throw exists ? new HttpError(409, staleRevisionMessage) : lessonNotFound(lessonId);
     }
     const lesson = await readStudioLesson(tx, lessonId);
     await recordActivity(tx, actor, "catalogue", `Changed the lesson "${lesson.title}" in "${lesson.course_title}".`);

@@ -6,9 +6,10 @@ import { findUserById, fullName, type UserRow } from "../accounts/users-reposito
 import { type Actor, recordActivity } from "../activity/activity-log.ts";
 import { changeAndAnnounce } from "../data-changes.ts";
 import type { Database, Queryable } from "../db/client.ts";
-import { courses, users } from "../db/schema.ts";
+import { users } from "../db/schema.ts";
 import { grantByInstructor, revokeByInstructor } from "../grants/grants-repository.ts";
 import { HttpError } from "../http/errors.ts";
+import { courseOrNotFound } from "./course-operations.ts";
 
 // The instructor's operations on members, for the studio and the CLI alike. Each change touches
 // what app servers cache about signed-in members (grants, roles, sessions), so each runs in
@@ -23,12 +24,6 @@ export async function memberOrNotFound(db: Queryable, userId: number): Promise<U
   const user = await findUserById(db, userId);
   if (!user) throw new HttpError(404, `There is no member with the id ${userId}.`);
   return user;
-}
-
-async function courseOrNotFound(db: Queryable, courseId: number) {
-  const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
-  if (!course) throw new HttpError(404, `There is no course with the id ${courseId}.`);
-  return course;
 }
 
 export async function grantCourse(db: Database, actor: Actor, userId: number, courseId: number): Promise<{ message: string }> {

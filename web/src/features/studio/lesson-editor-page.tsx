@@ -2,6 +2,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { type FormEvent, useState } from "react";
 import { Link, useParams } from "react-router";
+import type { LessonVideo } from "../../../../contract/catalogue.ts";
 import { staleRevisionMessage } from "../../../../contract/constants.ts";
 import type { LessonSaved, StudioLesson } from "../../../../contract/studio.ts";
 import { parseVideoLink, videoLinkProblem } from "../../../../contract/video-link.ts";
@@ -20,9 +21,8 @@ const draftOf = (lesson: StudioLesson): Draft => ({ title: lesson.title, video_l
 const htmlHelp = "HTML, cleaned on saving: paragraphs <p>, <strong>, <em>, lists <ul><li>, links <a href>, headings <h3>.";
 
 /** What the video link will play, said as she types: the same check the server makes on saving. */
-function VideoLinkCheck({ link }: { link: string }) {
+function VideoLinkCheck({ link, video }: { link: string; video: LessonVideo | null }) {
   if (link.trim() === "") return <>No video: members read this lesson without one.</>;
-  const video = parseVideoLink(link);
   if (!video) return <>{videoLinkProblem}</>;
   return <>{video.provider === "youtube" ? `The YouTube video ${video.id}.` : `The Vimeo video ${video.id}${video.hash ? " (unlisted)" : ""}.`}</>;
 }
@@ -55,7 +55,7 @@ function LessonForm({ lesson, onReload }: { lesson: StudioLesson; onReload: () =
           placeholder="https://youtu.be/…"
           onChange={(event) => set("video_link", event.target.value)}
           error={Boolean(details?.video_link) || (draft.video_link.trim() !== "" && !video)}
-          helperText={<VideoLinkCheck link={draft.video_link} />}
+          helperText={<VideoLinkCheck link={draft.video_link} video={video} />}
         />
         <TextField
           label="Lesson summary"
