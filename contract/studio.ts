@@ -225,7 +225,7 @@ export type StudioCourseSummary = z.infer<typeof StudioCourseSummary>;
 export const StudioCourses = z.object({ courses: z.array(StudioCourseSummary) });
 export type StudioCourses = z.infer<typeof StudioCourses>;
 
-export const StudioTreeLesson = z.object({ id: z.number(), title: z.string(), has_video: z.boolean() });
+export const StudioTreeLesson = z.object({ id: z.number(), title: z.string(), has_video: z.boolean(), revision: z.number() });
 export const StudioTreeModule = z.object({
   id: z.number(),
   title: z.string(),
@@ -248,11 +248,13 @@ export const StudioCourse = z.object({
 });
 export type StudioCourse = z.infer<typeof StudioCourse>;
 
-const LessonTitle = z
-  .string({ error: "Please give the lesson a title." })
-  .trim()
-  .min(1, { error: "Please give the lesson a title." })
-  .max(300, { error: "A title can be at most 300 characters." });
+const titleOf = (what: string) =>
+  z
+    .string({ error: `Please give the ${what} a title.` })
+    .trim()
+    .min(1, { error: `Please give the ${what} a title.` })
+    .max(300, { error: "A title can be at most 300 characters." });
+const LessonTitle = titleOf("lesson");
 const RichText = z
   .string({ error: "This is text." })
   .max(200_000, { error: "This is too long to save; please split it over several lessons." })
@@ -296,3 +298,44 @@ export const ModuleMove = z.object({
   revision: Revision,
 });
 export type ModuleMove = z.input<typeof ModuleMove>;
+
+const CatalogueId = (what: string) =>
+  z.number({ error: `Choose the ${what}.` }).int({ error: `Choose the ${what}.` }).min(1, { error: `Choose the ${what}.` }).max(2_147_483_647, { error: `Choose the ${what}.` });
+
+export const CourseCreate = z.object({ title: titleOf("course") });
+export type CourseCreate = z.input<typeof CourseCreate>;
+/** A module at the top of a course, or a topic inside the module parent_module_id names. */
+export const ModuleCreate = z.object({
+  course_id: CatalogueId("course"),
+  parent_module_id: CatalogueId("module to put it in").nullable().optional().default(null),
+  title: titleOf("module"),
+});
+export type ModuleCreate = z.input<typeof ModuleCreate>;
+export const LessonCreate = z.object({ module_id: CatalogueId("module"), title: LessonTitle });
+export type LessonCreate = z.input<typeof LessonCreate>;
+export const Created = z.object({ id: z.number(), message: z.string() });
+export type Created = z.infer<typeof Created>;
+
+/** Deleting a course asks her to type its title, so a slip of the finger cannot empty a course. */
+export const CourseDelete = z.object({
+  confirm_title: z.string({ error: "Type the course's title to delete it." }).max(1000, { error: "Type the course's title to delete it." }),
+  revision: Revision,
+});
+export type CourseDelete = z.input<typeof CourseDelete>;
+
+export const TRASH_KEPT_DAYS = 30;
+export const TrashItem = z.object({
+  id: z.number(),
+  kind: z.enum(["course", "module", "lesson"]),
+  title: z.string(),
+  /** Where it was, in words: "in Birth preparation › Week 1". */
+  place: z.string(),
+  deleted_by: z.string(),
+  deleted_at: z.string(),
+  /** After this it is gone for good. */
+  kept_until: z.string(),
+});
+export type TrashItem = z.infer<typeof TrashItem>;
+export const TrashList = z.object({ items: z.array(TrashItem) });
+export type TrashList = z.infer<typeof TrashList>;
+export const TrashIdParams = z.object({ id: idInPath("That is no longer in the Trash.") });

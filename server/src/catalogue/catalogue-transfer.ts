@@ -1,4 +1,4 @@
-import { asc, getTableColumns, notInArray, sql } from "drizzle-orm";
+import { and, asc, getTableColumns, isNotNull, isNull, notInArray, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { fieldErrors } from "../../../contract/errors.ts";
 import type { Queryable } from "../db/client.ts";
@@ -138,11 +138,13 @@ export async function importCatalogue(db: Queryable, document: unknown): Promise
       (chunk) =>
         tx.insert(lessonFiles).values(chunk).onConflictDoUpdate({
           target: lessonFiles.id,
-          set: overwriteAll(lessonFiles, ["lessonId", "position", "filename", "contentType", "bytes"]),
+          // A file of the Trash whose id the file now names becomes the file's: the import wins.
+          set: overwriteAll(lessonFiles, ["lessonId", "trashItemId", "position", "filename", "contentType", "bytes"]),
         }),
       50,
     );
-    await tx.delete(lessonFiles).where(notInArray(lessonFiles.id, fileRows.map((row) => row.id)));
+    // Files of lessons in the studio's Trash are not part of the catalogue: they wait for a restore.
+    await tx.delete(lessonFiles).where(and(notInArray(lessonFiles.id, fileRows.map((row) => row.id)), isNull(lessonFiles.trashItemId)));
     await tx.delete(lessons).where(notInArray(lessons.id, lessonRows.map((row) => row.id)));
     await tx.delete(modules).where(notInArray(modules.id, moduleRows.map((row) => row.id)));
 
@@ -189,7 +191,7 @@ export async function exportCatalogue(db: Queryable): Promise<ContentFile> {
   const courseRows = await db.select().from(courses).orderBy(asc(courses.position), asc(courses.id));
   const moduleRows = await db.select().from(modules).orderBy(asc(modules.position), asc(modules.id));
   const lessonRows = await db.select().from(lessons).orderBy(asc(lessons.position), asc(lessons.id));
-  const fileRows = await db.select().from(lessonFiles).orderBy(asc(lessonFiles.position), asc(lessonFiles.id));
+  const fileRows = await db.select().from(lessonFiles).where(isNotNull(lessonFiles.lessonId)).orderBy(asc(lessonFiles.position), asc(lessonFiles.id));
   const planRows = await db.select().from(subscriptionPlans).orderBy(asc(subscriptionPlans.position), asc(subscriptionPlans.id));
   const planCourseRows = await db.select().from(planCourses).orderBy(asc(planCourses.courseId));
 

@@ -203,20 +203,41 @@ export const lessons = pgTable(
   (table) => [index("lessons_module_id_idx").on(table.moduleId)],
 );
 
+/**
+ * What the instructor deleted in the studio, restorable for 30 days: the deleted rows (a course,
+ * a module with its topics and lessons, or a lesson, with the plans' links, members' grants and
+ * progress they carried) as they were. Files stay in lesson_files, marked with the item.
+ */
+export const trashItems = pgTable(
+  "trash_items",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind", { enum: ["course", "module", "lesson"] }).notNull(),
+    title: text("title").notNull(),
+    // Where it was, in words ("in Birth preparation › Week 1"), so the Trash reads without the tree.
+    place: text("place").notNull(),
+    snapshot: jsonb("snapshot").notNull(),
+    deletedById: integer("deleted_by_id").references(() => users.id, { onDelete: "set null" }),
+    deletedByLabel: text("deleted_by_label").notNull(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("trash_items_deleted_at_idx").on(table.deletedAt)],
+);
+
 export const lessonFiles = pgTable(
   "lesson_files",
   {
     id: integer("id").primaryKey(),
-    lessonId: integer("lesson_id")
-      .notNull()
-      .references(() => lessons.id, { onDelete: "cascade" }),
+    // Null while its lesson is in the Trash (trashItemId says which item brings it back).
+    lessonId: integer("lesson_id").references(() => lessons.id, { onDelete: "set null" }),
+    trashItemId: integer("trash_item_id").references(() => trashItems.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
     filename: text("filename").notNull(),
     contentType: text("content_type").notNull(),
     // Kept in the database so that several app servers on one PostgreSQL serve the same files.
     bytes: bytea("bytes").notNull(),
   },
-  (table) => [index("lesson_files_lesson_id_idx").on(table.lessonId)],
+  (table) => [index("lesson_files_lesson_id_idx").on(table.lessonId), index("lesson_files_trash_item_id_idx").on(table.trashItemId)],
 );
 
 /**

@@ -4,10 +4,10 @@ import type { StudioCourse, StudioCourseSummary, StudioLesson } from "../../../c
 import { parseVideoLink, videoLink } from "../../../contract/video-link.ts";
 import { type Actor, recordActivity } from "../activity/activity-log.ts";
 import { changeCatalogue, readCourseRows } from "../catalogue/catalogue-repository.ts";
-import { lessonVideo, modulesDepthFirst } from "../catalogue/catalogue-shapes.ts";
+import { courseReferenceCode, lessonVideo, moduleReferenceCode, modulesDepthFirst } from "../catalogue/catalogue-shapes.ts";
 import { sanitiseOptionalHtml } from "../catalogue/sanitise-html.ts";
 import type { Database, Queryable } from "../db/client.ts";
-import { courses, lessons, modules } from "../db/schema.ts";
+import { courses, lessons, modules, trashItems } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 
 // The instructor's courses and lessons as the studio edits them. Every save names the revision she
@@ -32,13 +32,16 @@ export async function listStudioCourses(db: Queryable): Promise<StudioCourseSumm
   }));
 }
 
-export async function courseOrNotFound(db: Queryable, courseId: number) {
-  const [course] = await db.select().from(courses).where(eq(courses.id, courseId));
+/** The course; `lock` holds it until the transaction ends, so a concurrent delete or save waits. */
+export async function courseOrNotFound(db: Queryable, courseId: number, { lock = false } = {}) {
+  const query = db.select().from(courses).where(eq(courses.id, courseId));
+  const [course] = await (lock ? query.for("update") : query);
   if (!course) throw new HttpError(404, `There is no course with the id ${courseId}. It may have been deleted meanwhile.`);
   return course;
 }
 
-const lessonNotFound = (lessonId: number) => new HttpError(404, `There is no lesson with the id ${lessonId}. It may have been deleted meanwhile.`);
+export const moduleNotFound = (moduleId: number) => new HttpError(404, `There is no module with the id ${moduleId}. It may have been deleted meanwhile.`);
+export const lessonNotFound = (lessonId: number) => new HttpError(404, `There is no lesson with the id ${lessonId}. It may have been deleted meanwhile.`);
 
 /** A course with its whole tree: modules and topics depth first, each with its lessons in order. */
 export async function readStudioCourse(db: Queryable, courseId: number): Promise<StudioCourse> {
@@ -57,7 +60,7 @@ export async function readStudioCourse(db: Queryable, courseId: number): Promise
       visible_in_preview: module.visibleInPreview,
       recommended_week: module.recommendedWeek,
       revision: module.revision,
-      lessons: (lessonsByModule.get(module.id) ?? []).map((lesson) => ({ id: lesson.id, title: lesson.title, has_video: lesson.videoId !== null })),
+      lessons: (lessonsByModule.get(module.id) ?? []).map((lesson) => ({ id: lesson.id, title: lesson.title, has_video: lesson.videoId !== null, revision: lesson.revision })),
     })),
   };
 }
@@ -121,7 +124,7 @@ export async function updateLesson(db: Database, actor: Actor, lessonId: number,
 export async function moveModule(db: Database, actor: Actor, moduleId: number, revision: number, direction: "up" | "down"): Promise<{ message: string }> {
   return changeCatalogue(db, async (tx) => {
     const [moved] = await tx.select().from(modules).where(eq(modules.id, moduleId)).for("update");
-    if (!moved) throw new HttpError(404, `There is no module with the id ${moduleId}. It may have been deleted meanwhile.`);
+    if (!moved) throw moduleNotFound(moduleId);
     if (moved.revision !== revision) throw new HttpError(409, staleRevisionMessage);
     const siblings = await tx
       .select({ id: modules.id })
@@ -139,5 +142,67 @@ export async function moveModule(db: Database, actor: Actor, moduleId: number, r
     }
     await recordActivity(tx, actor, "catalogue", `Moved "${moved.title}" ${direction}.`);
     return { message: `Moved "${moved.title}" ${direction}. Members see the new order on their next visit to the course.` };
+  });
+}
+
+type CatalogueTable = typeof courses | typeof modules | typeof lessons;
+
+/**
+ * The id of a new course, module or lesson: above every id in use and every id waiting in the
+ * Trash, so that a restore always finds its place free. Ids are the content file's, not a
+ * sequence's; one creation at a time takes the next.
+ */
+async function nextCatalogueId(tx: Queryable, table: CatalogueTable, trashKey: "courses" | "modules" | "lessons"): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`catalogue ids: ${trashKey}`}))`);
+  const inTrash = sql`(select coalesce(max((entry->>'id')::int), 0) from ${trashItems}, jsonb_array_elements(${trashItems.snapshot}->${trashKey}) as entry)`;
+  const [next] = await (tx as Database).select({ id: sql<number>`greatest(coalesce(max(${table.id}), 0), ${inTrash}) + 1` }).from(table as typeof courses);
+  return Number(next!.id);
+}
+
+export async function createCourse(db: Database, actor: Actor, title: string): Promise<{ id: number; message: string }> {
+  return changeCatalogue(db, async (tx) => {
+    const id = await nextCatalogueId(tx, courses, "courses");
+    const [last] = await tx.select({ position: sql<number>`coalesce(max(${courses.position}), 0)` }).from(courses);
+    await tx.insert(courses).values({ id, title, position: Number(last!.position) + 1 });
+    await recordActivity(tx, actor, "catalogue", `Created the course "${title}".`);
+    return { id, message: `Created the course "${title}". Members see it in the library once it is open to them.` };
+  });
+}
+
+/** A module at the top of the course, or a topic at the end of the module parentModuleId names. */
+export async function createModule(db: Database, actor: Actor, fields: { courseId: number; parentModuleId: number | null; title: string }): Promise<{ id: number; message: string }> {
+  return changeCatalogue(db, async (tx) => {
+    const course = await courseOrNotFound(tx, fields.courseId);
+    let parentCode = courseReferenceCode(course.id);
+    if (fields.parentModuleId !== null) {
+      const [parent] = await tx.select().from(modules).where(eq(modules.id, fields.parentModuleId));
+      if (!parent || parent.courseId !== course.id) {
+        const sentence = `There is no module with the id ${fields.parentModuleId} in "${course.title}". It may have been deleted meanwhile; reload the course.`;
+        throw new HttpError(400, sentence, { parent_module_id: sentence });
+      }
+      parentCode = `${parent.parentReferenceCode}_${parent.referenceCode}`;
+    }
+    const id = await nextCatalogueId(tx, modules, "modules");
+    const [last] = await tx
+      .select({ position: sql<number>`coalesce(max(${modules.position}), 0)` })
+      .from(modules)
+      .where(and(eq(modules.courseId, course.id), eq(modules.parentReferenceCode, parentCode)));
+    await tx.insert(modules).values({ id, courseId: course.id, referenceCode: moduleReferenceCode(id), parentReferenceCode: parentCode, title: fields.title, position: Number(last!.position) + 1 });
+    const what = fields.parentModuleId === null ? "module" : "topic";
+    await recordActivity(tx, actor, "catalogue", `Added the ${what} "${fields.title}" to "${course.title}".`);
+    return { id, message: `Added the ${what} "${fields.title}".` };
+  });
+}
+
+/** A new lesson at the end of a module; she fills it in the lesson editor. */
+export async function createLesson(db: Database, actor: Actor, fields: { moduleId: number; title: string }): Promise<{ id: number; message: string }> {
+  return changeCatalogue(db, async (tx) => {
+    const [module] = await tx.select().from(modules).where(eq(modules.id, fields.moduleId));
+    if (!module) throw moduleNotFound(fields.moduleId);
+    const id = await nextCatalogueId(tx, lessons, "lessons");
+    const [last] = await tx.select({ position: sql<number>`coalesce(max(${lessons.position}), 0)` }).from(lessons).where(eq(lessons.moduleId, module.id));
+    await tx.insert(lessons).values({ id, moduleId: module.id, title: fields.title, position: Number(last!.position) + 1 });
+    await recordActivity(tx, actor, "catalogue", `Added the lesson "${fields.title}" to "${module.title}".`);
+    return { id, message: `Added the lesson "${fields.title}" to "${module.title}".` };
   });
 }

@@ -1,9 +1,27 @@
 import type { FastifyInstance } from "fastify";
 import { CourseIdParams, LessonIdParams } from "../../../contract/progress.ts";
-import { type LessonSaved, LessonUpdate, ModuleIdParams, ModuleMove, type StudioOutcome, type StudioCourse, type StudioCourses, type StudioLesson } from "../../../contract/studio.ts";
+import {
+  CourseCreate,
+  CourseDelete,
+  type Created,
+  LessonCreate,
+  type LessonSaved,
+  LessonUpdate,
+  ModuleCreate,
+  ModuleIdParams,
+  ModuleMove,
+  RevisionRequest,
+  type StudioCourse,
+  type StudioCourses,
+  type StudioLesson,
+  type StudioOutcome,
+  TrashIdParams,
+  type TrashList,
+} from "../../../contract/studio.ts";
 import type { Database } from "../db/client.ts";
 import { parseInput } from "../http/errors.ts";
-import { listStudioCourses, moveModule, readStudioCourse, readStudioLesson, updateLesson } from "./course-operations.ts";
+import { createCourse, createLesson, createModule, listStudioCourses, moveModule, readStudioCourse, readStudioLesson, updateLesson } from "./course-operations.ts";
+import { deleteCourse, deleteLesson, deleteModule, listTrash, restoreFromTrash } from "./trash-operations.ts";
 import { actorOf } from "./studio-routes.ts";
 
 /** The studio's courses, their trees and their lessons; behind installStudioGuard like every studio route. */
@@ -35,5 +53,45 @@ export async function courseStudioRoutes(app: FastifyInstance, { db }: { db: Dat
     const { moduleId } = parseInput(ModuleIdParams, request.params);
     const { direction, revision } = parseInput(ModuleMove, request.body);
     return moveModule(db, actorOf(request), moduleId, revision, direction);
+  });
+
+  app.post("/reactapi/studio/courses", async (request, reply) => {
+    const { title } = parseInput(CourseCreate, request.body);
+    return reply.code(201).send((await createCourse(db, actorOf(request), title)) satisfies Created);
+  });
+
+  app.post("/reactapi/studio/courses/:courseId/delete", async (request): Promise<StudioOutcome> => {
+    const { courseId } = parseInput(CourseIdParams, request.params);
+    const { revision, confirm_title } = parseInput(CourseDelete, request.body);
+    return deleteCourse(db, actorOf(request), courseId, revision, confirm_title);
+  });
+
+  app.post("/reactapi/studio/modules", async (request, reply) => {
+    const input = parseInput(ModuleCreate, request.body);
+    return reply.code(201).send((await createModule(db, actorOf(request), { courseId: input.course_id, parentModuleId: input.parent_module_id, title: input.title })) satisfies Created);
+  });
+
+  app.post("/reactapi/studio/modules/:moduleId/delete", async (request): Promise<StudioOutcome> => {
+    const { moduleId } = parseInput(ModuleIdParams, request.params);
+    const { revision } = parseInput(RevisionRequest, request.body);
+    return deleteModule(db, actorOf(request), moduleId, revision);
+  });
+
+  app.post("/reactapi/studio/lessons", async (request, reply) => {
+    const input = parseInput(LessonCreate, request.body);
+    return reply.code(201).send((await createLesson(db, actorOf(request), { moduleId: input.module_id, title: input.title })) satisfies Created);
+  });
+
+  app.post("/reactapi/studio/lessons/:lessonId/delete", async (request): Promise<StudioOutcome> => {
+    const { lessonId } = parseInput(LessonIdParams, request.params);
+    const { revision } = parseInput(RevisionRequest, request.body);
+    return deleteLesson(db, actorOf(request), lessonId, revision);
+  });
+
+  app.get("/reactapi/studio/trash", async (): Promise<TrashList> => ({ items: await listTrash(db) }));
+
+  app.post("/reactapi/studio/trash/:id/restore", async (request): Promise<StudioOutcome> => {
+    const { id } = parseInput(TrashIdParams, request.params);
+    return restoreFromTrash(db, actorOf(request), id);
   });
 }

@@ -182,8 +182,8 @@ describe("the studio's course and lesson pages", () => {
   const course: StudioCourse = {
     id: 3, title: "For Dads", description_html: "", logo: 1, free_for_members: false, revision: 1,
     modules: [
-      { id: 10, title: "Your role", depth: 0, visible_in_preview: true, recommended_week: null, revision: 1, lessons: [{ id: 100, title: "Being there", has_video: true }] },
-      { id: 11, title: "When plans change", depth: 1, visible_in_preview: false, recommended_week: 36, revision: 1, lessons: [{ id: 101, title: "Advocating", has_video: false }] },
+      { id: 10, title: "Your role", depth: 0, visible_in_preview: true, recommended_week: null, revision: 1, lessons: [{ id: 100, title: "Being there", has_video: true, revision: 1 }] },
+      { id: 11, title: "When plans change", depth: 1, visible_in_preview: false, recommended_week: 36, revision: 1, lessons: [{ id: 101, title: "Advocating", has_video: false, revision: 1 }] },
       { id: 12, title: "Fourth trimester", depth: 0, visible_in_preview: false, recommended_week: null, revision: 1, lessons: [] },
     ],
   };
