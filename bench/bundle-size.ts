@@ -45,6 +45,7 @@ export const routeScreens: Record<string, string[]> = {
   "/studio/plans": [studioApp, "src/features/studio/plans-page.tsx"],
   "/studio/inbox": [studioApp, "src/features/studio/inbox-page.tsx"],
   "/studio/activity": [studioApp, "src/features/studio/activity-page.tsx"],
+  "/studio/trash": [studioApp, "src/features/studio/trash-page.tsx"],
 };
 
 /** Whether a route is the instructor's: its code must never reach a member's or a visitor's first visit. */

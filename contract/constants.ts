@@ -39,7 +39,7 @@ export const signedInHintCookie = "signed_in";
 export const appRoutes: readonly string[] = [
   "/", "/login", "/register", "/template", "/join", "/app", "/forgot-password", "/reset-password", "/confirm-email", "/verify/:code",
   "/home", "/account", "/podcast", "/gallery", "/feedback", "/support", "/library", "/course", "/lesson", "/purchase", "/purchase/success",
-  "/studio", "/studio/setup", "/studio/courses", "/studio/courses/:id", "/studio/lessons/:id", "/studio/members", "/studio/members/:id", "/studio/access-codes", "/studio/plans", "/studio/inbox", "/studio/activity",
+  "/studio", "/studio/setup", "/studio/courses", "/studio/courses/:id", "/studio/lessons/:id", "/studio/members", "/studio/members/:id", "/studio/access-codes", "/studio/plans", "/studio/inbox", "/studio/activity", "/studio/trash",
 ];
 
 /** The product's name and colours, shared by the app's pages and its install manifest (web/vite.config.ts). */
@@ -65,3 +65,6 @@ export const activityKinds = ["access-code", "member", "grant", "role", "catalog
 
 /** What the studio answers (409) to a save made from a page older than the thing it saves over. */
 export const staleRevisionMessage = "This was changed elsewhere since you opened it. Reload to see the latest version.";
+
+/** How long what the instructor deletes in the studio waits in the Trash before it is gone for good. */
+export const TRASH_KEPT_DAYS = 30;

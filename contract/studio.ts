@@ -323,7 +323,6 @@ export const CourseDelete = z.object({
 });
 export type CourseDelete = z.input<typeof CourseDelete>;
 
-export const TRASH_KEPT_DAYS = 30;
 export const TrashItem = z.object({
   id: z.number(),
   kind: z.enum(["course", "module", "lesson"]),

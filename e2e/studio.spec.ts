@@ -146,7 +146,7 @@ test.describe("the instructor's studio", () => {
 
     // The same pages on a phone.
     await studio.setViewportSize({ width: 390, height: 844 });
-    for (const path of ["/studio", "/studio/courses", "/studio/courses/3", "/studio/access-codes", "/studio/members", "/studio/plans", "/studio/inbox", "/studio/activity"]) {
+    for (const path of ["/studio", "/studio/courses", "/studio/courses/3", "/studio/access-codes", "/studio/members", "/studio/plans", "/studio/inbox", "/studio/activity", "/studio/trash"]) {
       await studio.goto(path);
       await expect(studio.getByRole("heading", { level: 1 })).toBeVisible();
       await expectAccessible(studio);
@@ -216,6 +216,61 @@ test.describe("the instructor's studio", () => {
     await expect(titles).toHaveCount(2);
     await expect(titles.first()).toContainText("The Fourth Trimester");
     await memberContext.close();
+    await page.context().close();
+  });
+
+  test("builds a course with a nested topic and a lesson, deletes the lesson and restores it from the Trash", async ({ browser }) => {
+    const page = await instructorPage(browser);
+    // A title per attempt: a retry must not meet the first attempt's course.
+    const title = `Feeding your baby ${Date.now().toString(36)}`;
+    await page.goto("/studio/courses");
+    await page.getByLabel("New course title").fill(title);
+    await page.getByRole("button", { name: "Create course" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText("This course has no modules yet.")).toBeVisible();
+
+    await page.getByLabel("New module title").fill("The first week");
+    await page.getByRole("button", { name: "Add module" }).click();
+    await expect(page.getByRole("status")).toContainText('Added the module "The first week".');
+    await page.getByRole("button", { name: "Add a topic inside The first week" }).click();
+    await page.getByLabel("New topic inside The first week").fill("Latching");
+    await page.getByRole("button", { name: "Add topic", exact: true }).click();
+    const topics = page.getByRole("list", { name: "Topics of The first week" });
+    await expect(topics.getByText("Topic: Latching")).toBeVisible();
+    await page.getByRole("button", { name: "Add a lesson to Latching" }).click();
+    await page.getByLabel("New lesson in Latching").fill("A deep latch");
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Add lesson", exact: true }).click();
+    const lessonLink = topics.getByRole("list", { name: "Lessons of Latching" }).getByRole("link", { name: "A deep latch" });
+    await expect(lessonLink).toBeVisible();
+
+    await lessonLink.click();
+    await page.getByLabel("Video link (YouTube or Vimeo)").fill("https://youtu.be/dQw4w9WgXcQ");
+    await page.getByRole("button", { name: "Save lesson" }).click();
+    await expect(page.getByRole("status")).toContainText("Saved");
+    await page.goBack();
+
+    await page.getByRole("button", { name: "Delete A deep latch" }).click();
+    await page.getByRole("group", { name: "Delete A deep latch?" }).getByRole("button", { name: "Yes, delete" }).click();
+    await expect(page.getByRole("status")).toContainText('Deleted the lesson "A deep latch". It is in the Trash for 30 days');
+    await expect(lessonLink).toHaveCount(0);
+
+    await page.getByRole("navigation", { name: "Studio sections" }).getByRole("link", { name: "Trash" }).click();
+    const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Lesson: A deep latch" }) });
+    await expect(row).toContainText(`in ${title} › The first week › Latching`);
+    await expectAccessible(page);
+    await row.getByRole("button", { name: "Restore A deep latch" }).click();
+    await expect(page.getByRole("status")).toContainText('Restored "A deep latch" to its place.');
+    await page.goBack();
+    await expect(lessonLink).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ has: lessonLink })).not.toContainText("(no video)");
+
+    await page.getByRole("button", { name: `Delete “${title}”…` }).click();
+    await page.getByLabel(`Type “${title}” to confirm`).fill(title);
+    await page.getByRole("button", { name: "Delete the course" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Courses" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Deleted the course" })).toContainText(`Deleted the course "${title}"`);
+    await expect(page.getByRole("link", { name: title })).toHaveCount(0);
     await page.context().close();
   });
 

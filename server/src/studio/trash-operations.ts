@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, ne, sql } from "drizzle-orm";
-import { staleRevisionMessage } from "../../../contract/constants.ts";
-import { TRASH_KEPT_DAYS, type TrashItem } from "../../../contract/studio.ts";
+import { staleRevisionMessage, TRASH_KEPT_DAYS } from "../../../contract/constants.ts";
+import type { TrashItem } from "../../../contract/studio.ts";
 import { type Actor, recordActivity } from "../activity/activity-log.ts";
 import { changeCatalogue } from "../catalogue/catalogue-repository.ts";
 import { courseReferenceCode, moduleReferenceCode } from "../catalogue/catalogue-shapes.ts";
@@ -62,21 +62,24 @@ async function moveToTrash(
   await recordActivity(tx, actor, "catalogue", `Deleted the ${item.kind} "${item.title}" (${item.place}); it is in the Trash for ${TRASH_KEPT_DAYS} days.`);
 }
 
+/** The titles of the course and of every module above this one, outermost first: where it sits, in words. */
+async function titlesAbove(tx: Queryable, module: { courseId: number; parentReferenceCode: string }): Promise<string[]> {
+  const course = await courseOrNotFound(tx, module.courseId);
+  const ancestorCodes = module.parentReferenceCode.split("_").slice(1);
+  const ancestors = ancestorCodes.length === 0 ? [] : await tx.select({ referenceCode: modules.referenceCode, title: modules.title }).from(modules).where(inArray(modules.referenceCode, ancestorCodes));
+  return [course.title, ...ancestorCodes.map((code) => ancestors.find((ancestor) => ancestor.referenceCode === code)?.title ?? code)];
+}
+
 const trashNote = `It is in the Trash for ${TRASH_KEPT_DAYS} days, if you change your mind.`;
 
 export async function deleteLesson(db: Database, actor: Actor, lessonId: number, revision: number): Promise<{ message: string }> {
   return changeCatalogue(db, async (tx) => {
-    const [row] = await tx
-      .select({ lesson: lessons, moduleTitle: modules.title, courseTitle: courses.title })
-      .from(lessons)
-      .innerJoin(modules, eq(modules.id, lessons.moduleId))
-      .innerJoin(courses, eq(courses.id, modules.courseId))
-      .where(eq(lessons.id, lessonId))
-      .for("update");
+    const [row] = await tx.select({ lesson: lessons, module: modules }).from(lessons).innerJoin(modules, eq(modules.id, lessons.moduleId)).where(eq(lessons.id, lessonId)).for("update", { of: lessons });
     if (!row) throw lessonNotFound(lessonId);
     if (row.lesson.revision !== revision) throw new HttpError(409, staleRevisionMessage);
     const title = row.lesson.title;
-    await moveToTrash(tx, actor, { kind: "lesson", title, place: `in ${row.courseTitle} › ${row.moduleTitle}` }, { courseIds: [], moduleIds: [], lessonIds: [lessonId] });
+    const place = `in ${[...(await titlesAbove(tx, row.module)), row.module.title].join(" › ")}`;
+    await moveToTrash(tx, actor, { kind: "lesson", title, place }, { courseIds: [], moduleIds: [], lessonIds: [lessonId] });
     return { message: `Deleted the lesson "${title}". ${trashNote}` };
   });
 }
@@ -87,18 +90,13 @@ export async function deleteModule(db: Database, actor: Actor, moduleId: number,
     const [module] = await tx.select().from(modules).where(eq(modules.id, moduleId)).for("update");
     if (!module) throw moduleNotFound(moduleId);
     if (module.revision !== revision) throw new HttpError(409, staleRevisionMessage);
-    const course = await courseOrNotFound(tx, module.courseId);
     const ownAncestry = `${module.parentReferenceCode}_${module.referenceCode}`;
-    const courseModules = await tx.select({ id: modules.id, parentReferenceCode: modules.parentReferenceCode, title: modules.title, referenceCode: modules.referenceCode }).from(modules).where(eq(modules.courseId, module.courseId));
+    const courseModules = await tx.select({ id: modules.id, parentReferenceCode: modules.parentReferenceCode }).from(modules).where(eq(modules.courseId, module.courseId));
     const moduleIds = courseModules
       .filter((candidate) => candidate.id === moduleId || candidate.parentReferenceCode === ownAncestry || candidate.parentReferenceCode.startsWith(`${ownAncestry}_`))
       .map((candidate) => candidate.id);
     const lessonIds = (await tx.select({ id: lessons.id }).from(lessons).where(inArray(lessons.moduleId, moduleIds))).map((lesson) => lesson.id);
-    const parentTitles = module.parentReferenceCode
-      .split("_")
-      .slice(1)
-      .map((code) => courseModules.find((candidate) => candidate.referenceCode === code)?.title ?? code);
-    const place = `in ${[course.title, ...parentTitles].join(" › ")}`;
+    const place = `in ${(await titlesAbove(tx, module)).join(" › ")}`;
     await moveToTrash(tx, actor, { kind: "module", title: module.title, place }, { courseIds: [], moduleIds, lessonIds });
     const inside = lessonIds.length === 1 ? "its lesson" : `its ${lessonIds.length} lessons`;
     return { message: `Deleted "${module.title}"${moduleIds.length > 1 ? ", its topics" : ""}${lessonIds.length > 0 ? ` and ${inside}` : ""}. ${trashNote}` };

@@ -120,6 +120,8 @@ describe.each(backends)("creating, deleting and restoring in the studio on %s", 
 
     const [moduleItem, lessonItem] = await trash();
     expect(moduleItem).toMatchObject({ kind: "module", place: "in Comprehensive Childbirth Education" });
+    // A lesson of a topic says the whole way down to it.
+    expect(lessonItem!.place).toBe(`in Comprehensive Childbirth Education › ${module.title} › ${topic.title}`);
     const early = await post(`/reactapi/studio/trash/${lessonItem!.id}/restore`, {});
     expect(early.statusCode).toBe(409);
     expect(early.json().error).toMatch(/Restore that module .* first/);

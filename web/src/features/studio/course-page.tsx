@@ -1,12 +1,15 @@
+import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import { useEffect, useRef, useState } from "react";
-import { Link, useParams } from "react-router";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
 import type { StudioCourse, StudioOutcome, StudioTreeModule } from "../../../../contract/studio.ts";
 import { OutcomeNotice } from "../../components/outcome-notice.tsx";
+import { TextField } from "../../components/text-field.tsx";
 import { callApi } from "../../lib/api-client.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { useApiAnswer } from "../../lib/use-api-answer.ts";
-import { Loading, StudioPage, studioNoticeStyle } from "./studio-parts.tsx";
+import type { CoursesNotice } from "./courses-page.tsx";
+import { CreateByTitle, Loading, StudioPage, studioNoticeStyle } from "./studio-parts.tsx";
 
 type Branch = { module: StudioTreeModule; topics: Branch[] };
 
@@ -24,12 +27,51 @@ function branchesOf(modules: StudioTreeModule[]): Branch[] {
 }
 
 type Direction = "up" | "down";
-type Mover = { move: (module: StudioTreeModule, direction: Direction) => void; busy: boolean };
+/** What the tree's buttons do; each answer is reported at the top of the page and the tree is read again. */
+type TreeActions = {
+  courseId: number;
+  busy: boolean;
+  move: (module: StudioTreeModule, direction: Direction) => void;
+  remove: (path: string, revision: number) => void;
+  added: (message: string) => void;
+};
 const moveButtonId = (moduleId: number, direction: Direction) => `move-${moduleId}-${direction}`;
 
-function ModuleBranch({ branch, first, last, mover }: { branch: Branch; first: boolean; last: boolean; mover: Mover }) {
+/** A Delete button that asks once more, in place, before anything goes to the Trash. */
+function DeleteWithConfirmation({ name, what, onDelete, busy }: { name: string; what: string; onDelete: () => void; busy: boolean }) {
+  const [asking, setAsking] = useState(false);
+  if (!asking) {
+    return (
+      <Button size="small" color="error" onClick={() => setAsking(true)} aria-label={`Delete ${name}`}>
+        Delete
+      </Button>
+    );
+  }
+  return (
+    <span role="group" aria-label={`Delete ${name}?`} style={{ display: "inline-flex", gap: 4, flexWrap: "wrap", alignItems: "center" }}>
+      <span>Delete {what}?</span>
+      <Button size="small" color="error" variant="contained" disabled={busy} onClick={onDelete} autoFocus>
+        Yes, delete
+      </Button>
+      <Button size="small" onClick={() => setAsking(false)}>
+        Keep it
+      </Button>
+    </span>
+  );
+}
+
+function ButtonRow({ children }: { children: ReactNode }) {
+  return <span style={{ display: "inline-flex", gap: 4, marginLeft: 8, flexWrap: "wrap", verticalAlign: "middle" }}>{children}</span>;
+}
+
+function ModuleBranch({ branch, first, last, actions }: { branch: Branch; first: boolean; last: boolean; actions: TreeActions }) {
   const { module } = branch;
   const label = branch.module.depth === 0 ? "Module" : "Topic";
+  const [adding, setAdding] = useState<"topic" | "lesson" | null>(null);
+  const added = (message: string) => {
+    setAdding(null);
+    actions.added(message);
+  };
   return (
     <li style={{ marginBottom: 12 }}>
       <strong>
@@ -39,7 +81,7 @@ function ModuleBranch({ branch, first, last, mover }: { branch: Branch; first: b
         {module.visible_in_preview ? " · shown in the preview" : ""}
         {module.recommended_week ? ` · suggested in week ${module.recommended_week}` : ""}
       </span>
-      <span style={{ display: "inline-flex", gap: 4, marginLeft: 8, flexWrap: "wrap" }}>
+      <ButtonRow>
         {(["up", "down"] as const).map((direction) => (
           <Button
             key={direction}
@@ -48,20 +90,48 @@ function ModuleBranch({ branch, first, last, mover }: { branch: Branch; first: b
             variant="outlined"
             // Focus stays here after a move: the site's focus outline shows it, without MUI's endless pulse.
             disableFocusRipple
-            disabled={mover.busy || (direction === "up" ? first : last)}
+            disabled={actions.busy || (direction === "up" ? first : last)}
             aria-label={`Move ${module.title} ${direction}`}
-            onClick={() => mover.move(module, direction)}
+            onClick={() => actions.move(module, direction)}
           >
             {direction === "up" ? "Move up" : "Move down"}
           </Button>
         ))}
-      </span>
+        <Button size="small" onClick={() => setAdding("lesson")} aria-label={`Add a lesson to ${module.title}`} aria-expanded={adding === "lesson"}>
+          Add lesson
+        </Button>
+        <Button size="small" onClick={() => setAdding("topic")} aria-label={`Add a topic inside ${module.title}`} aria-expanded={adding === "topic"}>
+          Add topic
+        </Button>
+        <DeleteWithConfirmation
+          name={module.title}
+          what={`“${module.title}”${branch.topics.length > 0 || module.lessons.length > 0 ? " with everything in it" : ""}`}
+          busy={actions.busy}
+          onDelete={() => actions.remove(`/reactapi/studio/modules/${module.id}/delete`, module.revision)}
+        />
+      </ButtonRow>
+      {adding === "lesson" ? (
+        <CreateByTitle purpose={`Add a lesson to ${module.title}`} label={`New lesson in ${module.title}`} button="Add lesson" path="/reactapi/studio/lessons" body={{ module_id: module.id }} onCreated={(created) => added(created.message)} onCancel={() => setAdding(null)} />
+      ) : adding === "topic" ? (
+        <CreateByTitle
+          purpose={`Add a topic inside ${module.title}`}
+          label={`New topic inside ${module.title}`}
+          button="Add topic"
+          path="/reactapi/studio/modules"
+          body={{ course_id: actions.courseId, parent_module_id: module.id }}
+          onCreated={(created) => added(created.message)}
+          onCancel={() => setAdding(null)}
+        />
+      ) : null}
       {module.lessons.length > 0 ? (
         <ul aria-label={`Lessons of ${module.title}`}>
           {module.lessons.map((lesson) => (
-            <li key={lesson.id}>
+            <li key={lesson.id} style={{ marginBottom: 4 }}>
               <Link to={`/studio/lessons/${lesson.id}`}>{lesson.title}</Link>
               {lesson.has_video ? "" : " (no video)"}
+              <ButtonRow>
+                <DeleteWithConfirmation name={lesson.title} what={`the lesson “${lesson.title}”`} busy={actions.busy} onDelete={() => actions.remove(`/reactapi/studio/lessons/${lesson.id}/delete`, lesson.revision)} />
+              </ButtonRow>
             </li>
           ))}
         </ul>
@@ -69,11 +139,49 @@ function ModuleBranch({ branch, first, last, mover }: { branch: Branch; first: b
       {branch.topics.length > 0 ? (
         <ul aria-label={`Topics of ${module.title}`}>
           {branch.topics.map((topic, index) => (
-            <ModuleBranch key={topic.module.id} branch={topic} first={index === 0} last={index === branch.topics.length - 1} mover={mover} />
+            <ModuleBranch key={topic.module.id} branch={topic} first={index === 0} last={index === branch.topics.length - 1} actions={actions} />
           ))}
         </ul>
       ) : null}
     </li>
+  );
+}
+
+/** Deleting a course asks her to type its title; the server checks it too. */
+function DeleteCourse({ course }: { course: StudioCourse }) {
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState("");
+  const { outcome, busy, run } = useAction();
+  const navigate = useNavigate();
+  const fieldError = outcome?.tone === "error" ? outcome.details?.confirm_title : undefined;
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const deleted = await run(() => callApi<StudioOutcome>(`/reactapi/studio/courses/${course.id}/delete`, { body: { confirm_title: typed, revision: course.revision } }), (answer) => answer.message);
+    if (deleted) void navigate("/studio/courses", { state: { notice: deleted.message } satisfies CoursesNotice });
+  };
+  return (
+    <Box component="section" aria-labelledby="delete-course" sx={{ mt: 4, pt: 2, borderTop: "1px solid #e2d4d4" }}>
+      <h2 id="delete-course" style={{ fontSize: "1.2rem" }}>
+        Delete this course
+      </h2>
+      {!open ? (
+        <Button color="error" variant="outlined" onClick={() => setOpen(true)}>
+          Delete “{course.title}”…
+        </Button>
+      ) : (
+        <Box component="form" onSubmit={submit} noValidate sx={{ display: "grid", gap: 1.5, maxWidth: 520 }}>
+          <p style={{ margin: 0 }}>Members lose it at once. It stays in the Trash for 30 days, with its lessons, files and the members who had it.</p>
+          <TextField label={`Type “${course.title}” to confirm`} name="confirm_title" value={typed} onChange={(event) => setTyped(event.target.value)} error={Boolean(fieldError)} helperText={fieldError} autoComplete="off" />
+          {outcome?.tone === "error" && !fieldError ? <OutcomeNotice outcome={outcome} /> : null}
+          <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+            <Button type="submit" color="error" variant="contained" disabled={busy}>
+              Delete the course
+            </Button>
+            <Button onClick={() => setOpen(false)}>Keep it</Button>
+          </Box>
+        </Box>
+      )}
+    </Box>
   );
 }
 
@@ -82,6 +190,7 @@ export default function CoursePage() {
   const [version, setVersion] = useState(0);
   const { answer, failure } = useApiAnswer<StudioCourse>(`/reactapi/studio/courses/${encodeURIComponent(id ?? "")}`, version);
   const { outcome, busy, run } = useAction();
+  const [notice, setNotice] = useState<string | null>(null);
   // After a move the tree is read again; the keyboard focus goes back to the button she pressed
   // (or its pair, when the module reached the first or last place).
   const refocus = useRef<{ moduleId: number; direction: Direction; before: StudioCourse | undefined } | null>(null);
@@ -93,29 +202,50 @@ export default function CoursePage() {
     const other = document.getElementById(moveButtonId(wanted.moduleId, wanted.direction === "up" ? "down" : "up"));
     (pressed && !pressed.disabled ? pressed : other)?.focus();
   }, [answer]);
-  const mover: Mover = {
+  const reload = () => setVersion((current) => current + 1);
+  const actions: TreeActions = {
+    courseId: Number(id),
     busy,
     move: (module, direction) => {
+      setNotice(null);
       void run(() => callApi<StudioOutcome>(`/reactapi/studio/modules/${module.id}/move`, { body: { direction, revision: module.revision } }), (answer) => answer.message).then(() => {
         refocus.current = { moduleId: module.id, direction, before: answer };
-        setVersion((current) => current + 1);
+        reload();
       });
+    },
+    remove: (path, revision) => {
+      setNotice(null);
+      void run(() => callApi<StudioOutcome>(path, { body: { revision } }), (answer) => answer.message).then(() => {
+        // The button she pressed is gone; the page (whose notice says what happened) takes the focus.
+        document.getElementById("main")?.focus();
+        reload();
+      });
+    },
+    added: (message) => {
+      setNotice(message);
+      reload();
     },
   };
   const roots = answer ? branchesOf(answer.modules) : [];
   return (
     <StudioPage title={answer?.title ?? "Course"} intro={<Link to="/studio/courses">All courses</Link>}>
-      <OutcomeNotice outcome={outcome} style={studioNoticeStyle} />
+      <OutcomeNotice outcome={notice ? { tone: "success", text: notice } : outcome} style={studioNoticeStyle} />
       {!answer ? (
         <Loading failure={failure} what="the course" />
-      ) : answer.modules.length === 0 ? (
-        <p>This course has no modules yet.</p>
       ) : (
-        <ul aria-label={`Modules of ${answer.title}`} style={{ paddingLeft: 20 }}>
-          {roots.map((branch, index) => (
-            <ModuleBranch key={branch.module.id} branch={branch} first={index === 0} last={index === roots.length - 1} mover={mover} />
-          ))}
-        </ul>
+        <>
+          {answer.modules.length === 0 ? (
+            <p>This course has no modules yet.</p>
+          ) : (
+            <ul aria-label={`Modules of ${answer.title}`} style={{ paddingLeft: 20 }}>
+              {roots.map((branch, index) => (
+                <ModuleBranch key={branch.module.id} branch={branch} first={index === 0} last={index === roots.length - 1} actions={actions} />
+              ))}
+            </ul>
+          )}
+          <CreateByTitle purpose="Add a module" label="New module title" button="Add module" path="/reactapi/studio/modules" body={{ course_id: answer.id }} onCreated={(created) => actions.added(created.message)} />
+          <DeleteCourse course={answer} />
+        </>
       )}
     </StudioPage>
   );

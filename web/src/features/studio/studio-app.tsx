@@ -17,6 +17,7 @@ const pages: Record<string, ComponentType> = {
   plans: lazy(() => import("./plans-page.tsx")),
   inbox: lazy(() => import("./inbox-page.tsx")),
   activity: lazy(() => import("./activity-page.tsx")),
+  trash: lazy(() => import("./trash-page.tsx")),
 };
 
 function NoSuchStudioPage() {

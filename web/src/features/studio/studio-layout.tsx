@@ -19,6 +19,7 @@ export const studioSections = [
   { label: "Plans", to: "/studio/plans" },
   { label: "Inbox", to: "/studio/inbox" },
   { label: "Activity", to: "/studio/activity" },
+  { label: "Trash", to: "/studio/trash" },
 ];
 
 function StudioMenu() {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { Profile } from "../../../../contract/accounts.ts";
-import type { AccessCode, MemberDetail, MemberPage, StudioCourse, StudioLesson } from "../../../../contract/studio.ts";
+import type { AccessCode, MemberDetail, MemberPage, StudioCourse, StudioLesson, TrashItem } from "../../../../contract/studio.ts";
 import { staleRevisionMessage } from "../../../../contract/constants.ts";
 import { videoLinkProblem } from "../../../../contract/video-link.ts";
 import { initialSessionState } from "../auth/session-slice.ts";
@@ -15,6 +15,7 @@ import MembersPage from "./members-page.tsx";
 import InboxPage from "./inbox-page.tsx";
 import PlansPage from "./plans-page.tsx";
 import StudioLayout from "./studio-layout.tsx";
+import TrashPage from "./trash-page.tsx";
 
 const code = (overrides: Partial<AccessCode> = {}): AccessCode => ({
   code: "SPRING-CIRCLE", uses: 1, max_uses: 10, expires_on: null, status: "active", invite_url: "http://localhost:5000/register?code=SPRING-CIRCLE", created_at: "2026-11-01T10:00:00Z", ...overrides,
@@ -253,3 +254,93 @@ describe("the studio's course and lesson pages", () => {
     expect(screen.getByLabelText(/^Title/)).toHaveAttribute("aria-invalid", "true");
   });
 });
+
+describe("adding, deleting and restoring in the studio", () => {
+  const course: StudioCourse = {
+    id: 3, title: "For Dads", description_html: "", logo: 1, free_for_members: false, revision: 2,
+    modules: [{ id: 10, title: "Your role", depth: 0, visible_in_preview: false, recommended_week: null, revision: 1, lessons: [{ id: 100, title: "Being there", has_video: true, revision: 5 }] }],
+  };
+  const withLesson = (title: string): StudioCourse => ({ ...course, modules: [{ ...course.modules[0]!, lessons: [...course.modules[0]!.lessons, { id: 101, title, has_video: false, revision: 1 }] }] });
+
+  it("adds a lesson to a module: the server's word on the title stays beside the field with what she typed, then the tree shows it", async () => {
+    let added = false;
+    const calls = stubApi({
+      "/reactapi/studio/courses/3": () => [200, added ? withLesson("Holding space") : course],
+      "/reactapi/studio/lessons": (body) => {
+        if ((body as { title: string }).title.trim() === "") return [400, { error: "Please check the highlighted fields.", details: { title: "Please give the lesson a title." } }];
+        added = true;
+        return [201, { id: 101, message: 'Added the lesson "Holding space" to "Your role".' }];
+      },
+    });
+    renderAt("/studio/courses/3", [{ path: "/studio/courses/:id", element: <CoursePage /> }]);
+    fireEvent.click(await screen.findByRole("button", { name: "Add a lesson to Your role" }));
+    const form = screen.getByRole("form", { name: "Add a lesson to Your role" });
+    fireEvent.change(within(form).getByLabelText(/^New lesson in Your role/), { target: { value: "  " } });
+    fireEvent.click(within(form).getByRole("button", { name: "Add lesson" }));
+    expect(await within(form).findByText("Please give the lesson a title.")).toBeInTheDocument();
+    fireEvent.change(within(form).getByLabelText(/^New lesson in Your role/), { target: { value: "Holding space" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Add lesson" }));
+    expect(await screen.findByRole("link", { name: "Holding space" })).toHaveAttribute("href", "/studio/lessons/101");
+    expect(screen.getByRole("status")).toHaveTextContent('Added the lesson "Holding space" to "Your role".');
+    expect(screen.queryByRole("form", { name: "Add a lesson to Your role" })).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.path === "/reactapi/studio/lessons").at(-1)?.body).toEqual({ module_id: 10, title: "Holding space" });
+  });
+
+  it("asks before deleting a lesson, sends the revision she saw, and says it is in the Trash", async () => {
+    let deleted = false;
+    const calls = stubApi({
+      "/reactapi/studio/courses/3": () => [200, deleted ? { ...course, modules: [{ ...course.modules[0]!, lessons: [] }] } : course],
+      "/reactapi/studio/lessons/100/delete": () => {
+        deleted = true;
+        return [200, { message: 'Deleted the lesson "Being there". It is in the Trash for 30 days, if you change your mind.' }];
+      },
+    });
+    renderAt("/studio/courses/3", [{ path: "/studio/courses/:id", element: <CoursePage /> }]);
+    fireEvent.click(await screen.findByRole("button", { name: "Delete Being there" }));
+    fireEvent.click(screen.getByRole("button", { name: "Keep it" }));
+    expect(calls.some((call) => call.method === "POST")).toBe(false);
+    fireEvent.click(screen.getByRole("button", { name: "Delete Being there" }));
+    fireEvent.click(within(screen.getByRole("group", { name: "Delete Being there?" })).getByRole("button", { name: "Yes, delete" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("It is in the Trash for 30 days");
+    await waitFor(() => expect(screen.queryByRole("link", { name: "Being there" })).not.toBeInTheDocument());
+    expect(calls.find((call) => call.method === "POST")?.body).toEqual({ revision: 5 });
+  });
+
+  it("deletes a course only with its title typed, showing the server's word beside the field", async () => {
+    const calls = stubApi({
+      "/reactapi/studio/courses/3": [200, course],
+      "/reactapi/studio/courses/3/delete": [400, { error: "Please check the highlighted fields.", details: { confirm_title: 'Type the course\'s title, "For Dads", to delete it.' } }],
+    });
+    renderAt("/studio/courses/3", [{ path: "/studio/courses/:id", element: <CoursePage /> }]);
+    fireEvent.click(await screen.findByRole("button", { name: "Delete “For Dads”…" }));
+    fireEvent.change(screen.getByLabelText(/^Type “For Dads” to confirm/), { target: { value: "For Dad" } });
+    fireEvent.click(screen.getByRole("button", { name: "Delete the course" }));
+    expect(await screen.findByText('Type the course\'s title, "For Dads", to delete it.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Type “For Dads” to confirm/)).toHaveValue("For Dad");
+    expect(calls.find((call) => call.method === "POST")?.body).toEqual({ confirm_title: "For Dad", revision: 2 });
+  });
+
+  it("lists the Trash with where each thing was, restores one, and says why another cannot go back yet", async () => {
+    const item = (overrides: Partial<TrashItem>): TrashItem => ({
+      id: 1, kind: "lesson", title: "Being there", place: "in For Dads › Your role", deleted_by: "maya@example.com", deleted_at: "2026-11-20T10:00:00Z", kept_until: "2026-12-20T10:00:00Z", ...overrides,
+    });
+    let restored = false;
+    stubApi({
+      "/reactapi/studio/trash": () => [200, { items: restored ? [item({ id: 2, title: "Partner tips" })] : [item({}), item({ id: 2, title: "Partner tips" })] }],
+      "/reactapi/studio/trash/1/restore": () => {
+        restored = true;
+        return [200, { message: 'Restored "Being there" to its place. Members see it again on their next visit.' }];
+      },
+      "/reactapi/studio/trash/2/restore": [409, { error: "The module it was in is no longer there. Restore that module (or its course) from the Trash first." }],
+    });
+    renderAt("/studio/trash", [{ path: "/studio/trash", element: <TrashPage /> }]);
+    const row = (await screen.findByRole("rowheader", { name: "Lesson: Being there" })).closest("tr")!;
+    expect(row).toHaveTextContent("in For Dads › Your role");
+    fireEvent.click(within(row).getByRole("button", { name: "Restore Being there" }));
+    expect(await screen.findByRole("status")).toHaveTextContent('Restored "Being there" to its place.');
+    await waitFor(() => expect(screen.queryByRole("rowheader", { name: "Lesson: Being there" })).not.toBeInTheDocument());
+    fireEvent.click(screen.getByRole("button", { name: "Restore Partner tips" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Restore that module (or its course) from the Trash first.");
+  });
+});
+

@@ -1,11 +1,14 @@
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import Button from "@mui/material/Button";
-import type { FormEvent, ReactNode } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
+import type { Created } from "../../../../contract/studio.ts";
 import { Notice } from "../../components/notice.tsx";
+import { OutcomeNotice } from "../../components/outcome-notice.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { TextField } from "../../components/text-field.tsx";
-import type { ApiFailure } from "../../lib/api-client.ts";
+import { type ApiFailure, callApi } from "../../lib/api-client.ts";
+import { useAction } from "../../lib/use-action.ts";
 
 /** A studio page: wider than the member column (she works on a laptop too), with the page's one h1. */
 export function StudioPage({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
@@ -110,4 +113,42 @@ export async function copyText(text: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * A one-field form that creates something by its title (a course, a module, a lesson) and hands
+ * the new id on; a refusal stays beside the field, with what she typed.
+ */
+export function CreateByTitle({ purpose, label, button, path, body, onCreated, onCancel }: {
+  /** What the form does, as a screen reader names it ("Add a lesson to Week 1"). */
+  purpose: string;
+  label: string;
+  button: string;
+  path: string;
+  body?: Record<string, unknown>;
+  onCreated: (created: Created) => void;
+  onCancel?: () => void;
+}) {
+  const [title, setTitle] = useState("");
+  const { outcome, busy, run } = useAction();
+  const fieldError = outcome?.tone === "error" ? (outcome.details?.title ?? undefined) : undefined;
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const created = await run(() => callApi<Created>(path, { body: { ...body, title }, expectStatus: 201 }), (answer) => answer.message);
+    if (created) onCreated(created);
+  };
+  return (
+    <Box component="form" onSubmit={submit} noValidate aria-label={purpose} sx={{ display: "flex", gap: 1, alignItems: "start", flexWrap: "wrap", my: 1 }}>
+      <Box sx={{ flex: "1 1 220px" }}>
+        <TextField label={label} name="title" required value={title} onChange={(event) => setTitle(event.target.value)} error={Boolean(fieldError)} helperText={fieldError} />
+      </Box>
+      <Box sx={{ display: "flex", gap: 1, pt: { xs: 0, sm: 3.5 } }}>
+        <Button type="submit" variant="contained" disabled={busy}>
+          {button}
+        </Button>
+        {onCancel ? <Button onClick={onCancel}>Cancel</Button> : null}
+      </Box>
+      {outcome?.tone === "error" && !fieldError ? <OutcomeNotice outcome={outcome} style={{ flexBasis: "100%" }} /> : null}
+    </Box>
+  );
 }
