@@ -220,6 +220,7 @@ export const StudioCourseSummary = z.object({
   free_for_members: z.boolean(),
   modules: z.number(),
   lessons: z.number(),
+  revision: z.number(),
 });
 export type StudioCourseSummary = z.infer<typeof StudioCourseSummary>;
 export const StudioCourses = z.object({ courses: z.array(StudioCourseSummary) });
@@ -243,6 +244,8 @@ export const StudioCourse = z.object({
   description_html: z.string(),
   logo: z.number(),
   free_for_members: z.boolean(),
+  /** The plans whose purchase opens it. */
+  plan_ids: z.array(z.number()),
   revision: z.number(),
   modules: z.array(StudioTreeModule),
 });
@@ -338,3 +341,40 @@ export type TrashItem = z.infer<typeof TrashItem>;
 export const TrashList = z.object({ items: z.array(TrashItem) });
 export type TrashList = z.infer<typeof TrashList>;
 export const TrashIdParams = z.object({ id: idInPath("That is no longer in the Trash.") });
+
+const COURSE_LOGOS = 4;
+export const CourseUpdate = z.object({
+  title: titleOf("course"),
+  description_html: RichText,
+  logo: z
+    .number({ error: "Choose one of the four pictures." })
+    .int({ error: "Choose one of the four pictures." })
+    .min(0, { error: "Choose one of the four pictures." })
+    .max(COURSE_LOGOS - 1, { error: "Choose one of the four pictures." }),
+  free_for_members: z.boolean({ error: "Say whether every member may open it." }),
+  plan_ids: z
+    .array(CatalogueId("plans"), { error: "Choose the plans as a list." })
+    .max(1000, { error: "That is more plans than there are." })
+    .transform((ids) => [...new Set(ids)]),
+  revision: Revision,
+});
+export type CourseUpdate = z.input<typeof CourseUpdate>;
+export const CourseSaved = z.object({ course: StudioCourse, message: z.string() });
+export type CourseSaved = z.infer<typeof CourseSaved>;
+/** One place up or down in the library; the same shape as a module's move. */
+export const CourseMove = ModuleMove;
+
+export const ModuleUpdate = z.object({
+  title: titleOf("module"),
+  visible_in_preview: z.boolean({ error: "Say whether visitors see it in the preview." }),
+  recommended_week: z
+    .number({ error: "The week is a number from 1 to 60, or empty." })
+    .int({ error: "The week is a whole number." })
+    .min(1, { error: "The week is a number from 1 to 60 (43 and above: after the birth)." })
+    .max(60, { error: "The week is a number from 1 to 60 (43 and above: after the birth)." })
+    .nullable()
+    .optional()
+    .default(null),
+  revision: Revision,
+});
+export type ModuleUpdate = z.input<typeof ModuleUpdate>;

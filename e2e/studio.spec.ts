@@ -220,6 +220,8 @@ test.describe("the instructor's studio", () => {
   });
 
   test("builds a course with a nested topic and a lesson, deletes the lesson and restores it from the Trash", async ({ browser }) => {
+    // Two browsers and a dozen saves: twice the default, for a loaded machine.
+    test.setTimeout(120_000);
     const page = await instructorPage(browser);
     // A title per attempt: a retry must not meet the first attempt's course.
     const title = `Feeding your baby ${Date.now().toString(36)}`;
@@ -248,7 +250,31 @@ test.describe("the instructor's studio", () => {
     await page.getByLabel("Video link (YouTube or Vimeo)").fill("https://youtu.be/dQw4w9WgXcQ");
     await page.getByRole("button", { name: "Save lesson" }).click();
     await expect(page.getByRole("status")).toContainText("Saved");
+    const lessonUrl = new URL(page.url()).pathname;
     await page.goBack();
+
+    // Open to every member: a member finds it in her library and watches the lesson.
+    const details = page.getByRole("form", { name: "Course details" });
+    await details.getByRole("checkbox", { name: /Open to every member/ }).check();
+    await details.getByRole("radio", { name: "Picture 2" }).check();
+    await details.getByRole("button", { name: "Save course" }).click();
+    await expect(details.getByRole("status")).toContainText(`Saved "${title}"`);
+    await expectAccessible(page);
+    const memberContext = await browser.newContext();
+    const member = await memberContext.newPage();
+    await signedInMember(member, "new-course-reader");
+    await member.goto("/library");
+    const listed = member.getByRole("article", { name: new RegExp(title) });
+    await listed.getByRole("button", { name: /Show details/ }).click();
+    await listed.getByRole("button", { name: "View Course" }).click();
+    await expect(member.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await member.getByRole("button", { name: /The first week/ }).click();
+    await member.getByRole("button", { name: /TOPIC:\s*Latching/ }).click();
+    await member.getByRole("button", { name: /Lesson 1 A deep latch/ }).click();
+    await expect(member.getByRole("heading", { level: 1, name: "A deep latch" })).toBeVisible();
+    await expect(member.locator('iframe[title^="Video"]')).toHaveAttribute("src", /youtube(-nocookie)?\.com\/embed\/dQw4w9WgXcQ/);
+    await memberContext.close();
+    expect(lessonUrl).toMatch(/^\/studio\/lessons\/\d+$/);
 
     await page.getByRole("button", { name: "Delete A deep latch" }).click();
     await page.getByRole("group", { name: "Delete A deep latch?" }).getByRole("button", { name: "Yes, delete" }).click();

@@ -28,7 +28,7 @@ describe.each(backends)("the studio's courses and lessons on %s", (backend) => {
   it("lists the courses with their counts, and reads a course's tree depth first with each topic's depth", async () => {
     const list = await get("/reactapi/studio/courses");
     expect(list.statusCode).toBe(200);
-    expect(list.json().courses[0]).toEqual({ id: 1, title: "Comprehensive Childbirth Education", logo: expect.any(Number), free_for_members: true, modules: 9, lessons: 16 });
+    expect(list.json().courses[0]).toEqual({ id: 1, title: "Comprehensive Childbirth Education", logo: expect.any(Number), free_for_members: true, modules: 9, lessons: 16, revision: expect.any(Number) });
 
     const course = (await get("/reactapi/studio/courses/1")).json() as StudioCourse;
     expect(course.modules.map((module) => [module.id, module.depth])).toEqual([
@@ -129,5 +129,62 @@ describe.each(backends)("the studio's courses and lessons on %s", (backend) => {
     expect((await tree()).modules.map((module) => module.id)).toEqual([101, 108, 107, 106, 104, 103, 102, 105, 109]);
     const entries = (await get("/reactapi/studio/activity?kind=catalogue")).json().entries as { summary: string }[];
     expect(entries.slice(0, 2).map((entry) => entry.summary)).toEqual(['Moved "Early Labour" down.', 'Moved "Comfort Measures" up.']);
+  });
+
+  it("saves a course's fields and plans: members see them, the plans move on a revision, a stale save or unknown plan changes nothing", async () => {
+    const library = async () => ((await get("/reactapi/getcourses", member.cookie)).json() as { courses: { id: number; course_title: string; course_description: string; course_logo: number; course_access: string; subscription_plans: { id: number }[] }[] }).courses;
+    const plansBefore = ((await get("/reactapi/studio/plans")).json() as { plans: { id: number; revision: number; course_ids: number[] }[] }).plans;
+    const opened = (await get("/reactapi/studio/courses/4")).json() as StudioCourse;
+    expect(opened.plan_ids).toEqual([1]);
+    expect((await library()).find((course) => course.id === 4)?.course_access).toBe("false");
+
+    const unknownPlan = await post("/reactapi/studio/courses/4", { title: "Pushing", logo: 2, free_for_members: true, plan_ids: [2, 99], revision: opened.revision });
+    expect(unknownPlan.statusCode).toBe(400);
+    expect(unknownPlan.json().details.plan_ids).toMatch(/no plan with the id 99/);
+    const badFields = await post("/reactapi/studio/courses/4", { title: "", logo: 7, free_for_members: "yes", plan_ids: [], revision: opened.revision });
+    expect(badFields.json().details).toEqual({ title: "Please give the course a title.", logo: "Choose one of the four pictures.", free_for_members: "Say whether every member may open it." });
+
+    const saved = await post("/reactapi/studio/courses/4", {
+      title: " Pushing gently ",
+      description_html: '<p>Calm <em>pushing</em></p><img src=x onerror="alert(1)">',
+      logo: 2,
+      free_for_members: true,
+      plan_ids: [2],
+      revision: opened.revision,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().course).toMatchObject({ title: "Pushing gently", logo: 2, free_for_members: true, plan_ids: [2], revision: opened.revision + 1 });
+    expect(saved.json().course.description_html).not.toMatch(/onerror/);
+    const seen = (await library()).find((course) => course.id === 4)!;
+    expect(seen).toMatchObject({ course_title: "Pushing gently", course_logo: 2, course_access: "true" });
+    expect(seen.course_description).toContain("<em>pushing</em>");
+    const plansAfter = ((await get("/reactapi/studio/plans")).json() as { plans: { id: number; revision: number; course_ids: number[] }[] }).plans;
+    for (const plan of plansAfter) expect(plan.revision).toBe(plansBefore.find((before) => before.id === plan.id)!.revision + 1);
+    expect(plansAfter.find((plan) => plan.id === 2)!.course_ids).toContain(4);
+    expect(plansAfter.find((plan) => plan.id === 1)!.course_ids).not.toContain(4);
+
+    const stale = await post("/reactapi/studio/courses/4", { title: "Older tab", logo: 0, free_for_members: false, plan_ids: [], revision: opened.revision });
+    expect(stale.statusCode).toBe(409);
+    expect((await get("/reactapi/studio/courses/4")).json()).toMatchObject({ title: "Pushing gently", plan_ids: [2] });
+    expect((await post("/reactapi/studio/courses/999", { title: "None", logo: 0, free_for_members: false, plan_ids: [], revision: 1 })).statusCode).toBe(404);
+  });
+
+  it("moves a course in the library, and saves a module's title, preview switch and week", async () => {
+    const order = async () => ((await get("/reactapi/getcourses", member.cookie)).json() as { courses: { id: number }[] }).courses.map((course) => course.id);
+    const before = await order();
+    const second = ((await get(`/reactapi/studio/courses/${before[1]}`)).json() as StudioCourse);
+    expect((await post(`/reactapi/studio/courses/${second.id}/move`, { direction: "up", revision: second.revision })).statusCode).toBe(200);
+    expect(await order()).toEqual([before[1], before[0], ...before.slice(2)]);
+    const first = ((await get(`/reactapi/studio/courses/${second.id}`)).json() as StudioCourse);
+    expect((await post(`/reactapi/studio/courses/${second.id}/move`, { direction: "up", revision: first.revision })).json().error).toMatch(/already first/);
+
+    const module = ((await get("/reactapi/studio/courses/2")).json() as StudioCourse).modules[0]!;
+    const saved = await post(`/reactapi/studio/modules/${module.id}`, { title: "Gentle start", visible_in_preview: !module.visible_in_preview, recommended_week: 20, revision: module.revision });
+    expect(saved.statusCode).toBe(200);
+    expect(((await get("/reactapi/studio/courses/2")).json() as StudioCourse).modules[0]).toMatchObject({ title: "Gentle start", visible_in_preview: !module.visible_in_preview, recommended_week: 20 });
+    const modules = (await post("/reactapi/getcoursemodules", { query: 2 }, member.cookie)).json() as { id: number; module_title: string; recommended_week: number | null }[];
+    expect(modules.find((each) => each.id === module.id)).toMatchObject({ module_title: "Gentle start", recommended_week: 20 });
+    expect((await post(`/reactapi/studio/modules/${module.id}`, { title: "Stale", visible_in_preview: false, revision: module.revision })).statusCode).toBe(409);
+    expect((await post(`/reactapi/studio/modules/${module.id}`, { title: "Bad week", visible_in_preview: false, recommended_week: 61, revision: module.revision + 1 })).json().details.recommended_week).toMatch(/1 to 60/);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import { staleRevisionMessage } from "../../../contract/constants.ts";
 import type { StudioCourse, StudioCourseSummary, StudioLesson } from "../../../contract/studio.ts";
 import { parseVideoLink, videoLink } from "../../../contract/video-link.ts";
@@ -7,7 +7,7 @@ import { changeCatalogue, readCourseRows } from "../catalogue/catalogue-reposito
 import { courseReferenceCode, lessonVideo, moduleReferenceCode, modulesDepthFirst } from "../catalogue/catalogue-shapes.ts";
 import { sanitiseOptionalHtml } from "../catalogue/sanitise-html.ts";
 import type { Database, Queryable } from "../db/client.ts";
-import { courses, lessons, modules, trashItems } from "../db/schema.ts";
+import { courses, lessons, modules, planCourses, subscriptionPlans, trashItems } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 
 // The instructor's courses and lessons as the studio edits them. Every save names the revision she
@@ -29,6 +29,7 @@ export async function listStudioCourses(db: Queryable): Promise<StudioCourseSumm
     free_for_members: course.freeForMembers,
     modules: countOf(moduleCounts, course.id),
     lessons: countOf(lessonCounts, course.id),
+    revision: course.revision,
   }));
 }
 
@@ -45,13 +46,18 @@ export const lessonNotFound = (lessonId: number) => new HttpError(404, `There is
 
 /** A course with its whole tree: modules and topics depth first, each with its lessons in order. */
 export async function readStudioCourse(db: Queryable, courseId: number): Promise<StudioCourse> {
-  const [course, { moduleRows, lessonsByModule }] = await Promise.all([courseOrNotFound(db, courseId), readCourseRows(db, courseId)]);
+  const [course, { moduleRows, lessonsByModule }, plans] = await Promise.all([
+    courseOrNotFound(db, courseId),
+    readCourseRows(db, courseId),
+    db.select({ planId: planCourses.planId }).from(planCourses).where(eq(planCourses.courseId, courseId)).orderBy(asc(planCourses.planId)),
+  ]);
   return {
     id: course.id,
     title: course.title,
     description_html: course.descriptionHtml,
     logo: course.logo,
     free_for_members: course.freeForMembers,
+    plan_ids: plans.map((plan) => plan.planId),
     revision: course.revision,
     modules: modulesDepthFirst(moduleRows, courseId).map(({ module, depth }) => ({
       id: module.id,
@@ -117,6 +123,20 @@ export async function updateLesson(db: Database, actor: Actor, lessonId: number,
 }
 
 /**
+ * The siblings' ids in their new order, one of them moved one place up or down, or a 400 saying it
+ * is already at that end. The caller renumbers positions 1..n, so siblings that an import left with
+ * equal positions sort the same way from then on.
+ */
+function movedOnePlace(siblings: { id: number }[], moved: { id: number; title: string }, direction: "up" | "down"): number[] {
+  const order = siblings.map((sibling) => sibling.id);
+  const from = order.indexOf(moved.id);
+  const to = direction === "up" ? from - 1 : from + 1;
+  if (to < 0 || to >= order.length) throw new HttpError(400, `"${moved.title}" is already ${direction === "up" ? "first" : "last"} here.`);
+  [order[from], order[to]] = [order[to]!, order[from]!];
+  return order;
+}
+
+/**
  * Moves a module (or topic) one place up or down among its siblings; the member's course page shows
  * the new order on her next request. Only the moved module's revision is checked: a sibling
  * changed meanwhile does not make the move wrong.
@@ -131,12 +151,7 @@ export async function moveModule(db: Database, actor: Actor, moduleId: number, r
       .from(modules)
       .where(and(eq(modules.courseId, moved.courseId), eq(modules.parentReferenceCode, moved.parentReferenceCode)))
       .orderBy(asc(modules.position), asc(modules.id));
-    const from = siblings.findIndex((sibling) => sibling.id === moduleId);
-    const to = direction === "up" ? from - 1 : from + 1;
-    if (to < 0 || to >= siblings.length) throw new HttpError(400, `"${moved.title}" is already ${direction === "up" ? "first" : "last"} here.`);
-    const order = siblings.map((sibling) => sibling.id);
-    [order[from], order[to]] = [order[to]!, order[from]!];
-    // Positions are renumbered 1..n, so siblings that an import left with equal positions sort the same way from now on.
+    const order = movedOnePlace(siblings, moved, direction);
     for (const [index, id] of order.entries()) {
       await tx.update(modules).set({ position: index + 1, revision: sql`${modules.revision} + 1` }).where(and(eq(modules.id, id), sql`${modules.position} <> ${index + 1}`));
     }
@@ -204,5 +219,70 @@ export async function createLesson(db: Database, actor: Actor, fields: { moduleI
     await tx.insert(lessons).values({ id, moduleId: module.id, title: fields.title, position: Number(last!.position) + 1 });
     await recordActivity(tx, actor, "catalogue", `Added the lesson "${fields.title}" to "${module.title}".`);
     return { id, message: `Added the lesson "${fields.title}" to "${module.title}".` };
+  });
+}
+
+export type CourseFields = { title: string; descriptionHtml: string; logo: number; freeForMembers: boolean; planIds: number[] };
+
+/** Saves a course's own fields and the plans that include it; the plans it joined or left move on a revision too. */
+export async function updateCourse(db: Database, actor: Actor, courseId: number, revision: number, fields: CourseFields): Promise<{ course: StudioCourse; message: string }> {
+  return changeCatalogue(db, async (tx) => {
+    const [updated] = await tx
+      .update(courses)
+      .set({ title: fields.title, descriptionHtml: sanitiseOptionalHtml(fields.descriptionHtml) ?? "", logo: fields.logo, freeForMembers: fields.freeForMembers, revision: sql`${courses.revision} + 1` })
+      .where(and(eq(courses.id, courseId), eq(courses.revision, revision)))
+      .returning({ id: courses.id });
+    if (!updated) {
+      await courseOrNotFound(tx, courseId);
+      throw new HttpError(409, staleRevisionMessage);
+    }
+    const known = fields.planIds.length === 0 ? [] : (await tx.select({ id: subscriptionPlans.id }).from(subscriptionPlans).where(inArray(subscriptionPlans.id, fields.planIds))).map((plan) => plan.id);
+    const missing = fields.planIds.filter((id) => !known.includes(id));
+    if (missing.length > 0) {
+      const sentence = `There is no plan with the id ${missing.join(", ")}; reload to see the plans as they are now.`;
+      throw new HttpError(400, sentence, { plan_ids: sentence });
+    }
+    const before = (await tx.select({ planId: planCourses.planId }).from(planCourses).where(eq(planCourses.courseId, courseId))).map((link) => link.planId);
+    const changedPlans = [...before.filter((id) => !fields.planIds.includes(id)), ...fields.planIds.filter((id) => !before.includes(id))];
+    if (changedPlans.length > 0) {
+      await tx.delete(planCourses).where(eq(planCourses.courseId, courseId));
+      if (fields.planIds.length > 0) await tx.insert(planCourses).values(fields.planIds.map((planId) => ({ planId, courseId })));
+      // A plans page opened before this must not save the old list of courses over it.
+      await tx.update(subscriptionPlans).set({ revision: sql`${subscriptionPlans.revision} + 1` }).where(inArray(subscriptionPlans.id, changedPlans));
+    }
+    await recordActivity(tx, actor, "catalogue", `Changed the course "${fields.title}".`);
+    return { course: await readStudioCourse(tx, courseId), message: `Saved "${fields.title}". Members see it on their next visit to the library.` };
+  });
+}
+
+/** Moves a course one place up or down in the library. */
+export async function moveCourse(db: Database, actor: Actor, courseId: number, revision: number, direction: "up" | "down"): Promise<{ message: string }> {
+  return changeCatalogue(db, async (tx) => {
+    const moved = await courseOrNotFound(tx, courseId, { lock: true });
+    if (moved.revision !== revision) throw new HttpError(409, staleRevisionMessage);
+    const order = movedOnePlace(await tx.select({ id: courses.id }).from(courses).orderBy(asc(courses.position), asc(courses.id)), moved, direction);
+    for (const [index, id] of order.entries()) {
+      await tx.update(courses).set({ position: index + 1, revision: sql`${courses.revision} + 1` }).where(and(eq(courses.id, id), ne(courses.position, index + 1)));
+    }
+    await recordActivity(tx, actor, "catalogue", `Moved the course "${moved.title}" ${direction} in the library.`);
+    return { message: `Moved "${moved.title}" ${direction}. Members see the new order in their library.` };
+  });
+}
+
+export type ModuleFields = { title: string; visibleInPreview: boolean; recommendedWeek: number | null };
+
+export async function updateModule(db: Database, actor: Actor, moduleId: number, revision: number, fields: ModuleFields): Promise<{ message: string }> {
+  return changeCatalogue(db, async (tx) => {
+    const [updated] = await tx
+      .update(modules)
+      .set({ ...fields, revision: sql`${modules.revision} + 1` })
+      .where(and(eq(modules.id, moduleId), eq(modules.revision, revision)))
+      .returning({ id: modules.id });
+    if (!updated) {
+      const [exists] = await tx.select({ id: modules.id }).from(modules).where(eq(modules.id, moduleId));
+      throw exists ? new HttpError(409, staleRevisionMessage) : moduleNotFound(moduleId);
+    }
+    await recordActivity(tx, actor, "catalogue", `Changed the module "${fields.title}".`);
+    return { message: `Saved "${fields.title}".` };
   });
 }

@@ -3,6 +3,9 @@ import { CourseIdParams, LessonIdParams } from "../../../contract/progress.ts";
 import {
   CourseCreate,
   CourseDelete,
+  CourseMove,
+  type CourseSaved,
+  CourseUpdate,
   type Created,
   LessonCreate,
   type LessonSaved,
@@ -10,6 +13,7 @@ import {
   ModuleCreate,
   ModuleIdParams,
   ModuleMove,
+  ModuleUpdate,
   RevisionRequest,
   type StudioCourse,
   type StudioCourses,
@@ -20,7 +24,7 @@ import {
 } from "../../../contract/studio.ts";
 import type { Database } from "../db/client.ts";
 import { parseInput } from "../http/errors.ts";
-import { createCourse, createLesson, createModule, listStudioCourses, moveModule, readStudioCourse, readStudioLesson, updateLesson } from "./course-operations.ts";
+import { createCourse, createLesson, createModule, listStudioCourses, moveCourse, moveModule, readStudioCourse, readStudioLesson, updateCourse, updateLesson, updateModule } from "./course-operations.ts";
 import { deleteCourse, deleteLesson, deleteModule, listTrash, restoreFromTrash } from "./trash-operations.ts";
 import { actorOf } from "./studio-routes.ts";
 
@@ -93,5 +97,29 @@ export async function courseStudioRoutes(app: FastifyInstance, { db }: { db: Dat
   app.post("/reactapi/studio/trash/:id/restore", async (request): Promise<StudioOutcome> => {
     const { id } = parseInput(TrashIdParams, request.params);
     return restoreFromTrash(db, actorOf(request), id);
+  });
+
+  app.post("/reactapi/studio/courses/:courseId", async (request): Promise<CourseSaved> => {
+    const { courseId } = parseInput(CourseIdParams, request.params);
+    const input = parseInput(CourseUpdate, request.body);
+    return updateCourse(db, actorOf(request), courseId, input.revision, {
+      title: input.title,
+      descriptionHtml: input.description_html,
+      logo: input.logo,
+      freeForMembers: input.free_for_members,
+      planIds: input.plan_ids,
+    });
+  });
+
+  app.post("/reactapi/studio/courses/:courseId/move", async (request): Promise<StudioOutcome> => {
+    const { courseId } = parseInput(CourseIdParams, request.params);
+    const { direction, revision } = parseInput(CourseMove, request.body);
+    return moveCourse(db, actorOf(request), courseId, revision, direction);
+  });
+
+  app.post("/reactapi/studio/modules/:moduleId", async (request): Promise<StudioOutcome> => {
+    const { moduleId } = parseInput(ModuleIdParams, request.params);
+    const input = parseInput(ModuleUpdate, request.body);
+    return updateModule(db, actorOf(request), moduleId, input.revision, { title: input.title, visibleInPreview: input.visible_in_preview, recommendedWeek: input.recommended_week });
   });
 }

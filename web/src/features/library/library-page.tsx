@@ -20,9 +20,9 @@ import { useOnline } from "../offline/use-online.ts";
 import { openCourse } from "../course/course-slice.ts";
 import { CourseProgressBar } from "../progress/course-progress-bar.tsx";
 import { useProgressSummary } from "../progress/use-progress-summary.ts";
+import { courseLogo } from "./course-logo.ts";
 import { type LibraryCourse, loadLibrary } from "./library-slice.ts";
 
-export const courseLogo = (index: number) => `/art/logo-${Number.isInteger(index) && index >= 0 && index <= 3 ? index : 0}.svg`;
 
 function CourseCard({ course, progress }: { course: LibraryCourse; progress: { completed: number; total: number } | undefined }) {
   const [expanded, setExpanded] = useState(false);

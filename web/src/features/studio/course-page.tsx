@@ -4,10 +4,12 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "rea
 import { Link, useNavigate, useParams } from "react-router";
 import type { StudioCourse, StudioOutcome, StudioTreeModule } from "../../../../contract/studio.ts";
 import { OutcomeNotice } from "../../components/outcome-notice.tsx";
+import { PageSection } from "../../components/page-section.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { callApi } from "../../lib/api-client.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { useApiAnswer } from "../../lib/use-api-answer.ts";
+import { CourseDetailsForm } from "./course-details-form.tsx";
 import type { CoursesNotice } from "./courses-page.tsx";
 import { CreateByTitle, Loading, StudioPage, studioNoticeStyle } from "./studio-parts.tsx";
 
@@ -64,10 +66,50 @@ function ButtonRow({ children }: { children: ReactNode }) {
   return <span style={{ display: "inline-flex", gap: 4, marginLeft: 8, flexWrap: "wrap", verticalAlign: "middle" }}>{children}</span>;
 }
 
+/** A module's title, whether visitors see it in the course preview, and the week it is suggested for. */
+function ModuleForm({ module, onSaved, onCancel }: { module: StudioTreeModule; onSaved: (message: string) => void; onCancel: () => void }) {
+  const [title, setTitle] = useState(module.title);
+  const [preview, setPreview] = useState(module.visible_in_preview);
+  const [week, setWeek] = useState(module.recommended_week === null ? "" : String(module.recommended_week));
+  const { outcome, busy, run } = useAction();
+  const details = outcome?.tone === "error" ? outcome.details : undefined;
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = { title, visible_in_preview: preview, recommended_week: week.trim() === "" ? null : Number(week), revision: module.revision };
+    const saved = await run(() => callApi<StudioOutcome>(`/reactapi/studio/modules/${module.id}`, { body }), (answer) => answer.message);
+    if (saved) onSaved(saved.message);
+  };
+  return (
+    <Box component="form" onSubmit={save} noValidate aria-label={`Edit ${module.title}`} sx={{ display: "grid", gap: 1.5, my: 1, p: 1.5, border: "1px solid #e2d4d4", borderRadius: 2, maxWidth: 560 }}>
+      <TextField label="Title" name="title" required value={title} onChange={(event) => setTitle(event.target.value)} error={Boolean(details?.title)} helperText={details?.title} />
+      <Box component="label" sx={{ display: "flex", gap: 1, alignItems: "center" }}>
+        <input type="checkbox" name="visible_in_preview" checked={preview} onChange={(event) => setPreview(event.target.checked)} style={{ width: 20, height: 20 }} />
+        Shown in the preview to members without access
+      </Box>
+      <TextField
+        label="Suggested week (optional)"
+        name="recommended_week"
+        type="number"
+        value={week}
+        onChange={(event) => setWeek(event.target.value)}
+        error={Boolean(details?.recommended_week)}
+        helperText={details?.recommended_week ?? "The week of pregnancy it suits, 1 to 42; 43 and above are weeks after the birth."}
+      />
+      {outcome?.tone === "error" && !details ? <OutcomeNotice outcome={outcome} /> : null}
+      <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+        <Button type="submit" variant="contained" disabled={busy}>
+          Save
+        </Button>
+        <Button onClick={onCancel}>Cancel</Button>
+      </Box>
+    </Box>
+  );
+}
+
 function ModuleBranch({ branch, first, last, actions }: { branch: Branch; first: boolean; last: boolean; actions: TreeActions }) {
   const { module } = branch;
   const label = branch.module.depth === 0 ? "Module" : "Topic";
-  const [adding, setAdding] = useState<"topic" | "lesson" | null>(null);
+  const [adding, setAdding] = useState<"topic" | "lesson" | "edit" | null>(null);
   const added = (message: string) => {
     setAdding(null);
     actions.added(message);
@@ -97,6 +139,9 @@ function ModuleBranch({ branch, first, last, actions }: { branch: Branch; first:
             {direction === "up" ? "Move up" : "Move down"}
           </Button>
         ))}
+        <Button size="small" onClick={() => setAdding("edit")} aria-label={`Edit ${module.title}`} aria-expanded={adding === "edit"}>
+          Edit
+        </Button>
         <Button size="small" onClick={() => setAdding("lesson")} aria-label={`Add a lesson to ${module.title}`} aria-expanded={adding === "lesson"}>
           Add lesson
         </Button>
@@ -110,7 +155,9 @@ function ModuleBranch({ branch, first, last, actions }: { branch: Branch; first:
           onDelete={() => actions.remove(`/reactapi/studio/modules/${module.id}/delete`, module.revision)}
         />
       </ButtonRow>
-      {adding === "lesson" ? (
+      {adding === "edit" ? (
+        <ModuleForm module={module} onSaved={added} onCancel={() => setAdding(null)} />
+      ) : adding === "lesson" ? (
         <CreateByTitle purpose={`Add a lesson to ${module.title}`} label={`New lesson in ${module.title}`} button="Add lesson" path="/reactapi/studio/lessons" body={{ module_id: module.id }} onCreated={(created) => added(created.message)} onCancel={() => setAdding(null)} />
       ) : adding === "topic" ? (
         <CreateByTitle
@@ -191,6 +238,8 @@ export default function CoursePage() {
   const { answer, failure } = useApiAnswer<StudioCourse>(`/reactapi/studio/courses/${encodeURIComponent(id ?? "")}`, version);
   const { outcome, busy, run } = useAction();
   const [notice, setNotice] = useState<string | null>(null);
+  const [detailsReloads, setDetailsReloads] = useState(0);
+  const [detailsSaved, setDetailsSaved] = useState<string | null>(null);
   // After a move the tree is read again; the keyboard focus goes back to the button she pressed
   // (or its pair, when the module reached the first or last place).
   const refocus = useRef<{ moduleId: number; direction: Direction; before: StudioCourse | undefined } | null>(null);
@@ -203,18 +252,23 @@ export default function CoursePage() {
     (pressed && !pressed.disabled ? pressed : other)?.focus();
   }, [answer]);
   const reload = () => setVersion((current) => current + 1);
+  // One sentence on the page at a time: the latest action's.
+  const forgetNotices = () => {
+    setNotice(null);
+    setDetailsSaved(null);
+  };
   const actions: TreeActions = {
     courseId: Number(id),
     busy,
     move: (module, direction) => {
-      setNotice(null);
+      forgetNotices();
       void run(() => callApi<StudioOutcome>(`/reactapi/studio/modules/${module.id}/move`, { body: { direction, revision: module.revision } }), (answer) => answer.message).then(() => {
         refocus.current = { moduleId: module.id, direction, before: answer };
         reload();
       });
     },
     remove: (path, revision) => {
-      setNotice(null);
+      forgetNotices();
       void run(() => callApi<StudioOutcome>(path, { body: { revision } }), (answer) => answer.message).then(() => {
         // The button she pressed is gone; the page (whose notice says what happened) takes the focus.
         document.getElementById("main")?.focus();
@@ -222,6 +276,7 @@ export default function CoursePage() {
       });
     },
     added: (message) => {
+      forgetNotices();
       setNotice(message);
       reload();
     },
@@ -234,16 +289,34 @@ export default function CoursePage() {
         <Loading failure={failure} what="the course" />
       ) : (
         <>
-          {answer.modules.length === 0 ? (
-            <p>This course has no modules yet.</p>
-          ) : (
-            <ul aria-label={`Modules of ${answer.title}`} style={{ paddingLeft: 20 }}>
-              {roots.map((branch, index) => (
-                <ModuleBranch key={branch.module.id} branch={branch} first={index === 0} last={index === roots.length - 1} actions={actions} />
-              ))}
-            </ul>
-          )}
-          <CreateByTitle purpose="Add a module" label="New module title" button="Add module" path="/reactapi/studio/modules" body={{ course_id: answer.id }} onCreated={(created) => actions.added(created.message)} />
+          <PageSection title="Modules and lessons" id="tree-heading">
+            {answer.modules.length === 0 ? (
+              <p>This course has no modules yet.</p>
+            ) : (
+              <ul aria-label={`Modules of ${answer.title}`} style={{ paddingLeft: 20 }}>
+                {roots.map((branch, index) => (
+                  <ModuleBranch key={branch.module.id} branch={branch} first={index === 0} last={index === roots.length - 1} actions={actions} />
+                ))}
+              </ul>
+            )}
+            <CreateByTitle purpose="Add a module" label="New module title" button="Add module" path="/reactapi/studio/modules" body={{ course_id: answer.id }} onCreated={(created) => actions.added(created.message)} />
+          </PageSection>
+          <PageSection title="Course details" id="details-heading">
+            <CourseDetailsForm
+              key={`${answer.revision}-${detailsReloads}`}
+              course={answer}
+              savedMessage={detailsSaved}
+              onSaved={(message) => {
+                setDetailsSaved(message);
+                reload();
+              }}
+              onReload={() => {
+                setDetailsSaved(null);
+                setDetailsReloads((current) => current + 1);
+                reload();
+              }}
+            />
+          </PageSection>
           <DeleteCourse course={answer} />
         </>
       )}

@@ -1,6 +1,11 @@
+import Button from "@mui/material/Button";
+import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import type { StudioCourses } from "../../../../contract/studio.ts";
+import type { StudioCourseSummary, StudioCourses, StudioOutcome } from "../../../../contract/studio.ts";
 import { Notice } from "../../components/notice.tsx";
+import { OutcomeNotice } from "../../components/outcome-notice.tsx";
+import { callApi } from "../../lib/api-client.ts";
+import { useAction } from "../../lib/use-action.ts";
 import { useApiAnswer } from "../../lib/use-api-answer.ts";
 import { CreateByTitle, Loading, ScrollingTable, StudioPage, studioNoticeStyle } from "./studio-parts.tsx";
 
@@ -8,9 +13,15 @@ import { CreateByTitle, Loading, ScrollingTable, StudioPage, studioNoticeStyle }
 export type CoursesNotice = { notice?: string } | null;
 
 export default function CoursesPage() {
-  const { answer, failure } = useApiAnswer<StudioCourses>("/reactapi/studio/courses");
+  const [version, setVersion] = useState(0);
+  const { answer, failure } = useApiAnswer<StudioCourses>("/reactapi/studio/courses", version);
   const navigate = useNavigate();
   const notice = (useLocation().state as CoursesNotice)?.notice;
+  const { outcome, busy, run } = useAction();
+  const move = async (course: StudioCourseSummary, direction: "up" | "down") => {
+    await run(() => callApi<StudioOutcome>(`/reactapi/studio/courses/${course.id}/move`, { body: { direction, revision: course.revision } }), (answer) => answer.message);
+    setVersion((current) => current + 1);
+  };
   return (
     <StudioPage title="Courses" intro="Your courses in the order of the library. Open one to see its modules, topics and lessons, and to edit a lesson.">
       {notice ? (
@@ -18,6 +29,7 @@ export default function CoursesPage() {
           {notice}
         </Notice>
       ) : null}
+      <OutcomeNotice outcome={outcome} style={studioNoticeStyle} />
       <CreateByTitle purpose="Create a course" label="New course title" button="Create course" path="/reactapi/studio/courses" onCreated={(created) => void navigate(`/studio/courses/${created.id}`)} />
       {!answer ? (
         <Loading failure={failure} what="the courses" />
@@ -31,10 +43,11 @@ export default function CoursesPage() {
               <th scope="col">Open to</th>
               <th scope="col">Modules</th>
               <th scope="col">Lessons</th>
+              <th scope="col">Place in the library</th>
             </tr>
           </thead>
           <tbody>
-            {answer.courses.map((course) => (
+            {answer.courses.map((course, index) => (
               <tr key={course.id}>
                 <td>
                   <Link to={`/studio/courses/${course.id}`}>{course.title}</Link>
@@ -42,6 +55,23 @@ export default function CoursesPage() {
                 <td>{course.free_for_members ? "Every member" : "Members with access"}</td>
                 <td>{course.modules}</td>
                 <td>{course.lessons}</td>
+                <td>
+                  <span style={{ display: "inline-flex", gap: 4 }}>
+                    {(["up", "down"] as const).map((direction) => (
+                      <Button
+                        key={direction}
+                        size="small"
+                        variant="outlined"
+                        disableFocusRipple
+                        disabled={busy || (direction === "up" ? index === 0 : index === answer.courses.length - 1)}
+                        aria-label={`Move ${course.title} ${direction}`}
+                        onClick={() => void move(course, direction)}
+                      >
+                        {direction === "up" ? "Up" : "Down"}
+                      </Button>
+                    ))}
+                  </span>
+                </td>
               </tr>
             ))}
           </tbody>

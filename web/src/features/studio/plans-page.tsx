@@ -8,7 +8,7 @@ import { TextField } from "../../components/text-field.tsx";
 import { callApi } from "../../lib/api-client.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { useApiAnswer } from "../../lib/use-api-answer.ts";
-import { LabelledSelect, Loading, StudioPage, studioNoticeStyle } from "./studio-parts.tsx";
+import { Checklist, LabelledSelect, Loading, StudioPage, studioNoticeStyle } from "./studio-parts.tsx";
 
 type Course = StudioPlans["courses"][number];
 type Draft = { name: string; description: string; price: string; currency: string; billing_interval: StudioPlan["billing_interval"]; course_ids: number[] };
@@ -77,21 +77,13 @@ function PlanForm({ plan, courses, onSaved }: { plan?: StudioPlan; courses: Cour
           ]}
         />
       </Box>
-      <Box component="fieldset" sx={{ border: "1px solid #e2d4d4", borderRadius: 2, m: 0, p: 1.5 }}>
-        <legend>Courses it opens</legend>
-        {courses.map((course) => (
-          <Box component="label" key={course.id} sx={{ display: "flex", gap: 1, alignItems: "center", py: 0.5 }}>
-            <input
-              type="checkbox"
-              checked={draft.course_ids.includes(course.id)}
-              onChange={(event) => set("course_ids", event.target.checked ? [...draft.course_ids, course.id] : draft.course_ids.filter((id) => id !== course.id))}
-              style={{ width: 20, height: 20 }}
-            />
-            {course.title}
-          </Box>
-        ))}
-        {details?.course_ids ? <Box sx={{ color: "#5f2120" }}>{details.course_ids}</Box> : null}
-      </Box>
+      <Checklist
+        legend="Courses it opens"
+        options={courses.map((course) => ({ id: course.id, label: course.title }))}
+        chosen={draft.course_ids}
+        onChange={(chosen) => set("course_ids", chosen)}
+        error={details?.course_ids}
+      />
       <OutcomeNotice outcome={outcome} />
       <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
         <Button type="submit" variant="contained" disabled={busy}>

@@ -181,7 +181,7 @@ describe("the studio's plans page", () => {
 
 describe("the studio's course and lesson pages", () => {
   const course: StudioCourse = {
-    id: 3, title: "For Dads", description_html: "", logo: 1, free_for_members: false, revision: 1,
+    id: 3, title: "For Dads", description_html: "", logo: 1, free_for_members: false, plan_ids: [1], revision: 1,
     modules: [
       { id: 10, title: "Your role", depth: 0, visible_in_preview: true, recommended_week: null, revision: 1, lessons: [{ id: 100, title: "Being there", has_video: true, revision: 1 }] },
       { id: 11, title: "When plans change", depth: 1, visible_in_preview: false, recommended_week: 36, revision: 1, lessons: [{ id: 101, title: "Advocating", has_video: false, revision: 1 }] },
@@ -257,7 +257,7 @@ describe("the studio's course and lesson pages", () => {
 
 describe("adding, deleting and restoring in the studio", () => {
   const course: StudioCourse = {
-    id: 3, title: "For Dads", description_html: "", logo: 1, free_for_members: false, revision: 2,
+    id: 3, title: "For Dads", description_html: "", logo: 1, free_for_members: false, plan_ids: [1], revision: 2,
     modules: [{ id: 10, title: "Your role", depth: 0, visible_in_preview: false, recommended_week: null, revision: 1, lessons: [{ id: 100, title: "Being there", has_video: true, revision: 5 }] }],
   };
   const withLesson = (title: string): StudioCourse => ({ ...course, modules: [{ ...course.modules[0]!, lessons: [...course.modules[0]!.lessons, { id: 101, title, has_video: false, revision: 1 }] }] });
@@ -341,6 +341,41 @@ describe("adding, deleting and restoring in the studio", () => {
     await waitFor(() => expect(screen.queryByRole("rowheader", { name: "Lesson: Being there" })).not.toBeInTheDocument());
     fireEvent.click(screen.getByRole("button", { name: "Restore Partner tips" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Restore that module (or its course) from the Trash first.");
+  });
+
+  it("saves the course's details with the revision she opened, and keeps her choices on a 409 with Reload", async () => {
+    const calls = stubApi({
+      "/reactapi/studio/courses/3": (body) => (body === undefined ? [200, course] : [409, { error: staleRevisionMessage }]),
+      "/reactapi/studio/plans": [200, { plans: [{ id: 1, name: "Full Membership", description: "", price_minor: 100, currency: "USD", billing_interval: "month", course_ids: [3], revision: 1 }, { id: 2, name: "Partner Course", description: "", price_minor: 100, currency: "USD", billing_interval: "once", course_ids: [], revision: 1 }], courses: [] }],
+    });
+    renderAt("/studio/courses/3", [{ path: "/studio/courses/:id", element: <CoursePage /> }]);
+    const form = await screen.findByRole("form", { name: "Course details" });
+    fireEvent.click(within(form).getByRole("radio", { name: "Picture 3" }));
+    fireEvent.click(within(form).getByRole("checkbox", { name: /Open to every member/ }));
+    fireEvent.click(await within(form).findByRole("checkbox", { name: "Partner Course" }));
+    fireEvent.click(within(form).getByRole("checkbox", { name: "Full Membership" }));
+    fireEvent.click(within(form).getByRole("button", { name: "Save course" }));
+    expect(await within(form).findByRole("alert")).toHaveTextContent(staleRevisionMessage);
+    expect(within(form).getByRole("button", { name: "Reload" })).toBeInTheDocument();
+    expect(within(form).getByRole("checkbox", { name: "Partner Course" })).toBeChecked();
+    expect(calls.find((call) => call.method === "POST")?.body).toEqual({ title: "For Dads", description_html: "", logo: 2, free_for_members: true, plan_ids: [2], revision: 2 });
+  });
+
+  it("edits a module's title, preview switch and week, showing the server's word on the week", async () => {
+    const calls = stubApi({
+      "/reactapi/studio/courses/3": [200, course],
+      "/reactapi/studio/modules/10": [400, { error: "Please check the highlighted fields.", details: { recommended_week: "The week is a number from 1 to 60 (43 and above: after the birth)." } }],
+    });
+    renderAt("/studio/courses/3", [{ path: "/studio/courses/:id", element: <CoursePage /> }]);
+    fireEvent.click(await screen.findByRole("button", { name: "Edit Your role" }));
+    const form = screen.getByRole("form", { name: "Edit Your role" });
+    fireEvent.change(within(form).getByLabelText(/^Title/), { target: { value: "Your part" } });
+    fireEvent.click(within(form).getByRole("checkbox", { name: /Shown in the preview/ }));
+    fireEvent.change(within(form).getByLabelText(/^Suggested week/), { target: { value: "61" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Save" }));
+    expect(await within(form).findByText("The week is a number from 1 to 60 (43 and above: after the birth).")).toBeInTheDocument();
+    expect(within(form).getByLabelText(/^Title/)).toHaveValue("Your part");
+    expect(calls.find((call) => call.method === "POST")?.body).toEqual({ title: "Your part", visible_in_preview: true, recommended_week: 61, revision: 1 });
   });
 });
 

@@ -152,3 +152,25 @@ export function CreateByTitle({ purpose, label, button, path, body, onCreated, o
     </Box>
   );
 }
+
+/** A fieldset of checkboxes choosing some of a list by id (the courses a plan opens, the plans that include a course). */
+export function Checklist({ legend, options, chosen, onChange, error, children }: { legend: string; options: { id: number; label: string }[]; chosen: number[]; onChange: (chosen: number[]) => void; error?: string | undefined; children?: ReactNode }) {
+  return (
+    <Box component="fieldset" sx={{ border: "1px solid #e2d4d4", borderRadius: 2, m: 0, p: 1.5 }}>
+      <legend>{legend}</legend>
+      {children}
+      {options.map((option) => (
+        <Box component="label" key={option.id} sx={{ display: "flex", gap: 1, alignItems: "center", py: 0.5 }}>
+          <input
+            type="checkbox"
+            checked={chosen.includes(option.id)}
+            onChange={(event) => onChange(event.target.checked ? [...chosen, option.id] : chosen.filter((id) => id !== option.id))}
+            style={{ width: 20, height: 20 }}
+          />
+          {option.label}
+        </Box>
+      ))}
+      {error ? <Box sx={{ color: "#5f2120" }}>{error}</Box> : null}
+    </Box>
+  );
+}
