@@ -13,6 +13,7 @@ import { firstVisitJsBytes, readManifest, routeScreens, webDist } from "./bundle
 import { measureScale, median } from "./scale.ts";
 import { admin, rssMb, startServer, stop, withScratchDatabase } from "./server-control.ts";
 import { runSoak, soakTargets } from "./soak.ts";
+import { measureLessonSave } from "./studio-save.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -258,6 +259,7 @@ async function main() {
   figures["scale.modules_bytes"] = small.bytes;
   figures["scale.tree_build_ms"] = small.treeMs;
   figures["scale.cost_ratio_10x"] = large.p50 / small.p50;
+  figures["studio.save_lesson_p50_ms"] = await measureLessonSave();
 
   const postgresUrl = process.env.BENCH_DATABASE_URL;
   if (postgresUrl) {
@@ -265,6 +267,7 @@ async function main() {
       const onPostgres = await measureApi("postgres", { DATABASE_URL: url, DATA_DIR: mkdtempSync(path.join(tmpdir(), "doula-bench-pg-")) }, 5320);
       await stop(onPostgres.server.child);
     });
+    figures["studio.save_lesson_p50_ms_postgres"] = await withScratchDatabase(postgresUrl, "bench_studio", (url) => measureLessonSave(url));
   }
   figures["api.errors"] = errors;
 
@@ -285,6 +288,9 @@ async function main() {
     "progress.save_p99_ms": (value) => value < 25,
     "progress.postgres_save_rps": (value) => value >= 1000,
     "progress.postgres_save_p99_ms": (value) => value < 25,
+    // Issue 8: one lesson saved in the 5,000-lesson catalogue, without touching the rest.
+    "studio.save_lesson_p50_ms": (value) => value < 30,
+    "studio.save_lesson_p50_ms_postgres": (value) => value < 30,
   };
   for (const route of Object.keys(routeScreens)) targets[`web.js_gz_bytes.${route}`] = (value) => value < 150_000;
   for (const route of ["/", "/login", "/home", "/lesson"]) {
