@@ -378,3 +378,10 @@ export const ModuleUpdate = z.object({
   revision: Revision,
 });
 export type ModuleUpdate = z.input<typeof ModuleUpdate>;
+
+/** Where a module goes: inside another module of its course (as a topic), or to the top of the course (null). */
+export const ModulePlace = z.object({
+  parent_module_id: CatalogueId("module to put it in").nullable(),
+  revision: Revision,
+});
+export type ModulePlace = z.input<typeof ModulePlace>;

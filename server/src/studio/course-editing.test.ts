@@ -187,4 +187,29 @@ describe.each(backends)("the studio's courses and lessons on %s", (backend) => {
     expect((await post(`/reactapi/studio/modules/${module.id}`, { title: "Stale", visible_in_preview: false, revision: module.revision })).statusCode).toBe(409);
     expect((await post(`/reactapi/studio/modules/${module.id}`, { title: "Bad week", visible_in_preview: false, recommended_week: 61, revision: module.revision + 1 })).json().details.recommended_week).toMatch(/1 to 60/);
   });
+
+  it("moves a topic with its own topics into another module and back to the top; never inside itself", async () => {
+    const tree = async () => (await get("/reactapi/studio/courses/1")).json() as StudioCourse;
+    const revisionOf = async (id: number) => (await tree()).modules.find((module) => module.id === id)!.revision;
+    const moved = await post("/reactapi/studio/modules/103/place", { parent_module_id: 108, revision: await revisionOf(103) });
+    expect(moved.statusCode).toBe(200);
+    const after = (await tree()).modules.map((module) => [module.id, module.depth]);
+    const at108 = after.findIndex(([id]) => id === 108);
+    expect(after.slice(at108, at108 + 4)).toEqual([[108, 0], [107, 1], [103, 1], [102, 2]]);
+    const memberModules = (await post("/reactapi/getcoursemodules", { query: 1 }, member.cookie)).json() as { id: number; parent_reference_code: string }[];
+    expect(memberModules.find((module) => module.id === 102)!.parent_reference_code).toBe("C1_M108_M103");
+
+    const intoItself = await post("/reactapi/studio/modules/108/place", { parent_module_id: 102, revision: await revisionOf(108) });
+    expect(intoItself.statusCode).toBe(400);
+    expect(intoItself.json().details.parent_module_id).toBe('"Comfort Measures" cannot go inside itself or one of its own topics.');
+    expect((await post("/reactapi/studio/modules/107/place", { parent_module_id: 108, revision: await revisionOf(107) })).json().error).toMatch(/already there/);
+    expect((await post("/reactapi/studio/modules/103/place", { parent_module_id: 201, revision: await revisionOf(103) })).statusCode).toBe(400);
+    expect((await post("/reactapi/studio/modules/103/place", { parent_module_id: null, revision: 1 })).statusCode).toBe(409);
+
+    expect((await post("/reactapi/studio/modules/103/place", { parent_module_id: null, revision: await revisionOf(103) })).statusCode).toBe(200);
+    expect((await tree()).modules.slice(-2).map((module) => [module.id, module.depth])).toEqual([[103, 0], [102, 1]]);
+    const exported = await exportCatalogue(context.database.db);
+    expect(exported.courses.find((course) => course.id === 1)!.modules.at(-1)).toMatchObject({ id: 103, modules: [expect.objectContaining({ id: 102 })] });
+  });
 });
+

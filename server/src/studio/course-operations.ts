@@ -286,3 +286,50 @@ export async function updateModule(db: Database, actor: Actor, moduleId: number,
     return { message: `Saved "${fields.title}".` };
   });
 }
+
+/**
+ * Moves a module, with its topics and lessons, inside another module of the same course (as its
+ * last topic) or to the end of the course's top level. Its descendants' ancestry follows it.
+ */
+export async function placeModule(db: Database, actor: Actor, moduleId: number, revision: number, parentModuleId: number | null): Promise<{ message: string }> {
+  return changeCatalogue(db, async (tx) => {
+    const [moved] = await tx.select().from(modules).where(eq(modules.id, moduleId)).for("update");
+    if (!moved) throw moduleNotFound(moduleId);
+    if (moved.revision !== revision) throw new HttpError(409, staleRevisionMessage);
+    const course = await courseOrNotFound(tx, moved.courseId);
+    const ownAncestry = `${moved.parentReferenceCode}_${moved.referenceCode}`;
+    const isInside = (ancestry: string) => ancestry === ownAncestry || ancestry.startsWith(`${ownAncestry}_`);
+    let newAncestry = courseReferenceCode(course.id);
+    let destination = `the top of "${course.title}"`;
+    if (parentModuleId !== null) {
+      const [parent] = await tx.select().from(modules).where(eq(modules.id, parentModuleId));
+      const refuse = (sentence: string) => new HttpError(400, sentence, { parent_module_id: sentence });
+      if (!parent || parent.courseId !== course.id) throw refuse(`There is no module with the id ${parentModuleId} in "${course.title}". It may have been deleted meanwhile; reload the course.`);
+      if (parent.id === moved.id || isInside(parent.parentReferenceCode)) throw refuse(`"${moved.title}" cannot go inside itself or one of its own topics.`);
+      newAncestry = `${parent.parentReferenceCode}_${parent.referenceCode}`;
+      destination = `"${parent.title}"`;
+    }
+    if (newAncestry === moved.parentReferenceCode) {
+      const sentence = `"${moved.title}" is already there.`;
+      throw new HttpError(400, sentence, { parent_module_id: sentence });
+    }
+    const [last] = await tx
+      .select({ position: sql<number>`coalesce(max(${modules.position}), 0)` })
+      .from(modules)
+      .where(and(eq(modules.courseId, course.id), eq(modules.parentReferenceCode, newAncestry)));
+    await tx
+      .update(modules)
+      .set({ parentReferenceCode: newAncestry, position: Number(last!.position) + 1, revision: sql`${modules.revision} + 1` })
+      .where(eq(modules.id, moved.id));
+    const newOwnAncestry = `${newAncestry}_${moved.referenceCode}`;
+    const descendants = (await tx.select({ id: modules.id, parentReferenceCode: modules.parentReferenceCode }).from(modules).where(eq(modules.courseId, course.id))).filter((module) => isInside(module.parentReferenceCode));
+    for (const descendant of descendants) {
+      await tx
+        .update(modules)
+        .set({ parentReferenceCode: newOwnAncestry + descendant.parentReferenceCode.slice(ownAncestry.length), revision: sql`${modules.revision} + 1` })
+        .where(eq(modules.id, descendant.id));
+    }
+    await recordActivity(tx, actor, "catalogue", `Moved "${moved.title}" into ${destination}.`);
+    return { message: `Moved "${moved.title}" into ${destination}, with everything in it.` };
+  });
+}

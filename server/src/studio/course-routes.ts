@@ -13,6 +13,7 @@ import {
   ModuleCreate,
   ModuleIdParams,
   ModuleMove,
+  ModulePlace,
   ModuleUpdate,
   RevisionRequest,
   type StudioCourse,
@@ -24,7 +25,7 @@ import {
 } from "../../../contract/studio.ts";
 import type { Database } from "../db/client.ts";
 import { parseInput } from "../http/errors.ts";
-import { createCourse, createLesson, createModule, listStudioCourses, moveCourse, moveModule, readStudioCourse, readStudioLesson, updateCourse, updateLesson, updateModule } from "./course-operations.ts";
+import { createCourse, createLesson, createModule, listStudioCourses, moveCourse, moveModule, placeModule, readStudioCourse, readStudioLesson, updateCourse, updateLesson, updateModule } from "./course-operations.ts";
 import { deleteCourse, deleteLesson, deleteModule, listTrash, restoreFromTrash } from "./trash-operations.ts";
 import { actorOf } from "./studio-routes.ts";
 
@@ -121,5 +122,11 @@ export async function courseStudioRoutes(app: FastifyInstance, { db }: { db: Dat
     const { moduleId } = parseInput(ModuleIdParams, request.params);
     const input = parseInput(ModuleUpdate, request.body);
     return updateModule(db, actorOf(request), moduleId, input.revision, { title: input.title, visibleInPreview: input.visible_in_preview, recommendedWeek: input.recommended_week });
+  });
+
+  app.post("/reactapi/studio/modules/:moduleId/place", async (request): Promise<StudioOutcome> => {
+    const { moduleId } = parseInput(ModuleIdParams, request.params);
+    const { parent_module_id, revision } = parseInput(ModulePlace, request.body);
+    return placeModule(db, actorOf(request), moduleId, revision, parent_module_id);
   });
 }

@@ -32,6 +32,8 @@ type Direction = "up" | "down";
 /** What the tree's buttons do; each answer is reported at the top of the page and the tree is read again. */
 type TreeActions = {
   courseId: number;
+  /** The whole tree, depth first: where a module may be moved to. */
+  modules: StudioTreeModule[];
   busy: boolean;
   move: (module: StudioTreeModule, direction: Direction) => void;
   remove: (path: string, revision: number) => void;
@@ -106,6 +108,49 @@ function ModuleForm({ module, onSaved, onCancel }: { module: StudioTreeModule; o
   );
 }
 
+/** Where a module may go: inside any module that is not itself or one of its own topics, or to the top of the course. */
+function destinationsFor(module: StudioTreeModule, modules: StudioTreeModule[]): StudioTreeModule[] {
+  const start = modules.findIndex((candidate) => candidate.id === module.id);
+  let end = start + 1;
+  while (end < modules.length && modules[end]!.depth > module.depth) end += 1;
+  return [...modules.slice(0, start), ...modules.slice(end)];
+}
+
+function ModulePlaceForm({ module, modules, onMoved }: { module: StudioTreeModule; modules: StudioTreeModule[]; onMoved: (message: string) => void }) {
+  const [destination, setDestination] = useState("");
+  const { outcome, busy, run } = useAction();
+  const fieldError = outcome?.tone === "error" ? (outcome.details?.parent_module_id ?? outcome.text) : undefined;
+  const move = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = { parent_module_id: destination === "" ? null : Number(destination), revision: module.revision };
+    const moved = await run(() => callApi<StudioOutcome>(`/reactapi/studio/modules/${module.id}/place`, { body }), (answer) => answer.message);
+    if (moved) onMoved(moved.message);
+  };
+  return (
+    <Box component="form" onSubmit={move} noValidate aria-label={`Move ${module.title} elsewhere`} sx={{ display: "flex", gap: 1, alignItems: "end", flexWrap: "wrap", my: 1, maxWidth: 560 }}>
+      <Box component="label" sx={{ display: "flex", flexDirection: "column", flex: "1 1 240px", fontWeight: 600 }}>
+        Move it, with everything in it, into
+        <select value={destination} onChange={(event) => setDestination(event.target.value)} aria-invalid={Boolean(fieldError)} style={{ font: "inherit", fontWeight: 400, padding: 8, borderRadius: 8 }}>
+          <option value="">The top of the course (a module)</option>
+          {destinationsFor(module, modules).map((candidate) => (
+            <option key={candidate.id} value={candidate.id}>
+              {`${"— ".repeat(candidate.depth)}${candidate.title}`}
+            </option>
+          ))}
+        </select>
+      </Box>
+      <Button type="submit" variant="outlined" disabled={busy}>
+        Move
+      </Button>
+      {fieldError ? (
+        <Box role="alert" sx={{ flexBasis: "100%", color: "#5f2120" }}>
+          {fieldError}
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
 function ModuleBranch({ branch, first, last, actions }: { branch: Branch; first: boolean; last: boolean; actions: TreeActions }) {
   const { module } = branch;
   const label = branch.module.depth === 0 ? "Module" : "Topic";
@@ -156,7 +201,10 @@ function ModuleBranch({ branch, first, last, actions }: { branch: Branch; first:
         />
       </ButtonRow>
       {adding === "edit" ? (
-        <ModuleForm module={module} onSaved={added} onCancel={() => setAdding(null)} />
+        <>
+          <ModuleForm module={module} onSaved={added} onCancel={() => setAdding(null)} />
+          <ModulePlaceForm module={module} modules={actions.modules} onMoved={added} />
+        </>
       ) : adding === "lesson" ? (
         <CreateByTitle purpose={`Add a lesson to ${module.title}`} label={`New lesson in ${module.title}`} button="Add lesson" path="/reactapi/studio/lessons" body={{ module_id: module.id }} onCreated={(created) => added(created.message)} onCancel={() => setAdding(null)} />
       ) : adding === "topic" ? (
@@ -259,6 +307,7 @@ export default function CoursePage() {
   };
   const actions: TreeActions = {
     courseId: Number(id),
+    modules: answer?.modules ?? [],
     busy,
     move: (module, direction) => {
       forgetNotices();

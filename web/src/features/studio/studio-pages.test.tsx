@@ -377,5 +377,26 @@ describe("adding, deleting and restoring in the studio", () => {
     expect(within(form).getByLabelText(/^Title/)).toHaveValue("Your part");
     expect(calls.find((call) => call.method === "POST")?.body).toEqual({ title: "Your part", visible_in_preview: true, recommended_week: 61, revision: 1 });
   });
+
+  it("offers to move a module anywhere but inside itself, and sends where with the revision she saw", async () => {
+    const tree: StudioCourse = {
+      ...course,
+      modules: [
+        { id: 10, title: "Your role", depth: 0, visible_in_preview: false, recommended_week: null, revision: 4, lessons: [] },
+        { id: 11, title: "Being there", depth: 1, visible_in_preview: false, recommended_week: null, revision: 1, lessons: [] },
+        { id: 12, title: "Afterwards", depth: 0, visible_in_preview: false, recommended_week: null, revision: 1, lessons: [] },
+      ],
+    };
+    const calls = stubApi({ "/reactapi/studio/courses/3": [200, tree], "/reactapi/studio/modules/10/place": [200, { message: 'Moved "Your role" into "Afterwards", with everything in it.' }] });
+    renderAt("/studio/courses/3", [{ path: "/studio/courses/:id", element: <CoursePage /> }]);
+    fireEvent.click(await screen.findByRole("button", { name: "Edit Your role" }));
+    const form = screen.getByRole("form", { name: "Move Your role elsewhere" });
+    const select = within(form).getByRole("combobox", { name: /Move it, with everything in it, into/ });
+    expect(within(select).getAllByRole("option").map((option) => option.textContent)).toEqual(["The top of the course (a module)", "Afterwards"]);
+    fireEvent.change(select, { target: { value: "12" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Move" }));
+    expect(await screen.findByRole("status")).toHaveTextContent('Moved "Your role" into "Afterwards"');
+    expect(calls.find((call) => call.method === "POST")?.body).toEqual({ parent_module_id: 12, revision: 4 });
+  });
 });
 
