@@ -30,6 +30,12 @@ export function lessonVideo(lesson: Pick<typeof lessons.$inferSelect, "videoProv
 
 type TreeRow = { referenceCode: string; parentReferenceCode: string };
 
+/** The parentReferenceCode its topics carry: the module's own path of codes, ending with its code. */
+export const ancestryBelow = (module: TreeRow) => `${module.parentReferenceCode}_${module.referenceCode}`;
+
+/** Whether a parentReferenceCode names the module whose ancestryBelow is `top`, or a topic somewhere inside it. */
+export const isAtOrBelow = (ancestry: string, top: string) => ancestry === top || ancestry.startsWith(`${top}_`);
+
 /**
  * A course's modules in reading order: each module, then the topics inside it, depth first. The
  * rows come sorted by position; a topic names its parent by the parent's own path of codes.
@@ -39,7 +45,7 @@ export function modulesDepthFirst<Row extends TreeRow>(rows: Row[], courseId: nu
   const ordered: { module: Row; depth: number }[] = [];
   const visit = (module: Row, depth: number) => {
     ordered.push({ module, depth });
-    for (const child of childrenByParent.get(`${module.parentReferenceCode}_${module.referenceCode}`) ?? []) visit(child, depth + 1);
+    for (const child of childrenByParent.get(ancestryBelow(module)) ?? []) visit(child, depth + 1);
   };
   for (const top of childrenByParent.get(courseReferenceCode(courseId)) ?? []) visit(top, 0);
   return ordered;

@@ -7,7 +7,7 @@ import { HttpError } from "../http/errors.ts";
 import { containsNul } from "../http/nul-guard.ts";
 import { ContentFile, type ContentFileModule } from "./content-file.ts";
 import { bumpCatalogueVersion } from "./catalogue-repository.ts";
-import { courseReferenceCode, groupBy, lessonVideo, moduleReferenceCode, toSubscriptionPlan } from "./catalogue-shapes.ts";
+import { ancestryBelow, courseReferenceCode, groupBy, lessonVideo, moduleReferenceCode, toSubscriptionPlan } from "./catalogue-shapes.ts";
 import { sanitiseHtml, sanitiseOptionalHtml } from "./sanitise-html.ts";
 
 export type ImportSummary = {
@@ -218,7 +218,7 @@ export async function exportCatalogue(db: Queryable): Promise<ContentFile> {
         base64: Buffer.from(file.bytes).toString("base64"),
       })),
     })),
-    modules: (childrenByParent.get(`${row.parentReferenceCode}_${row.referenceCode}`) ?? []).map(exportModule),
+    modules: (childrenByParent.get(ancestryBelow(row)) ?? []).map(exportModule),
   });
 
   return {

@@ -1,11 +1,11 @@
-import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { staleRevisionMessage } from "../../../contract/constants.ts";
 import type { StudioCourse, StudioCourseSummary, StudioLesson } from "../../../contract/studio.ts";
 import { parseVideoLink, videoLink } from "../../../contract/video-link.ts";
 import { type Actor, recordActivity } from "../activity/activity-log.ts";
 import { changeCatalogue, readCourseRows } from "../catalogue/catalogue-repository.ts";
-import { courseReferenceCode, lessonVideo, moduleReferenceCode, modulesDepthFirst } from "../catalogue/catalogue-shapes.ts";
-import { sanitiseOptionalHtml } from "../catalogue/sanitise-html.ts";
+import { ancestryBelow, courseReferenceCode, isAtOrBelow, lessonVideo, moduleReferenceCode, modulesDepthFirst } from "../catalogue/catalogue-shapes.ts";
+import { sanitiseHtml, sanitiseOptionalHtml } from "../catalogue/sanitise-html.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { courses, lessons, modules, planCourses, subscriptionPlans, trashItems } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
@@ -136,6 +136,11 @@ function movedOnePlace(siblings: { id: number }[], moved: { id: number; title: s
   return order;
 }
 
+/** Gives the ids in `order` the positions 1..n; `write` updates one row (leaving alone a row already there). */
+export async function renumber(order: number[], write: (id: number, position: number) => Promise<unknown>): Promise<void> {
+  for (const [index, id] of order.entries()) await write(id, index + 1);
+}
+
 /**
  * Moves a module (or topic) one place up or down among its siblings; the member's course page shows
  * the new order on her next request. Only the moved module's revision is checked: a sibling
@@ -151,10 +156,9 @@ export async function moveModule(db: Database, actor: Actor, moduleId: number, r
       .from(modules)
       .where(and(eq(modules.courseId, moved.courseId), eq(modules.parentReferenceCode, moved.parentReferenceCode)))
       .orderBy(asc(modules.position), asc(modules.id));
-    const order = movedOnePlace(siblings, moved, direction);
-    for (const [index, id] of order.entries()) {
-      await tx.update(modules).set({ position: index + 1, revision: sql`${modules.revision} + 1` }).where(and(eq(modules.id, id), sql`${modules.position} <> ${index + 1}`));
-    }
+    await renumber(movedOnePlace(siblings, moved, direction), (id, position) =>
+      tx.update(modules).set({ position, revision: sql`${modules.revision} + 1` }).where(and(eq(modules.id, id), ne(modules.position, position))),
+    );
     await recordActivity(tx, actor, "catalogue", `Moved "${moved.title}" ${direction}.`);
     return { message: `Moved "${moved.title}" ${direction}. Members see the new order on their next visit to the course.` };
   });
@@ -174,11 +178,24 @@ async function nextCatalogueId(tx: Queryable, table: CatalogueTable, trashKey: "
   return Number(next!.id);
 }
 
+/** The position after the last of the rows `where` selects (1 when there are none): where a new or moved row goes. */
+async function positionAfterLast(tx: Queryable, table: CatalogueTable, where?: SQL): Promise<number> {
+  const [last] = await (tx as Database).select({ position: sql<number>`coalesce(max(${table.position}), 0)` }).from(table as typeof courses).where(where);
+  return Number(last!.position) + 1;
+}
+
+/** The module a new or moved module goes inside, which must be one of the same course; 400 with the sentence otherwise. */
+async function parentModuleIn(tx: Queryable, course: { id: number; title: string }, parentModuleId: number): Promise<typeof modules.$inferSelect> {
+  const [parent] = await tx.select().from(modules).where(eq(modules.id, parentModuleId));
+  if (parent && parent.courseId === course.id) return parent;
+  const sentence = `There is no module with the id ${parentModuleId} in "${course.title}". It may have been deleted meanwhile; reload the course.`;
+  throw new HttpError(400, sentence, { parent_module_id: sentence });
+}
+
 export async function createCourse(db: Database, actor: Actor, title: string): Promise<{ id: number; message: string }> {
   return changeCatalogue(db, async (tx) => {
     const id = await nextCatalogueId(tx, courses, "courses");
-    const [last] = await tx.select({ position: sql<number>`coalesce(max(${courses.position}), 0)` }).from(courses);
-    await tx.insert(courses).values({ id, title, position: Number(last!.position) + 1 });
+    await tx.insert(courses).values({ id, title, position: await positionAfterLast(tx, courses) });
     await recordActivity(tx, actor, "catalogue", `Created the course "${title}".`);
     return { id, message: `Created the course "${title}". Members see it in the library once it is open to them.` };
   });
@@ -188,21 +205,10 @@ export async function createCourse(db: Database, actor: Actor, title: string): P
 export async function createModule(db: Database, actor: Actor, fields: { courseId: number; parentModuleId: number | null; title: string }): Promise<{ id: number; message: string }> {
   return changeCatalogue(db, async (tx) => {
     const course = await courseOrNotFound(tx, fields.courseId);
-    let parentCode = courseReferenceCode(course.id);
-    if (fields.parentModuleId !== null) {
-      const [parent] = await tx.select().from(modules).where(eq(modules.id, fields.parentModuleId));
-      if (!parent || parent.courseId !== course.id) {
-        const sentence = `There is no module with the id ${fields.parentModuleId} in "${course.title}". It may have been deleted meanwhile; reload the course.`;
-        throw new HttpError(400, sentence, { parent_module_id: sentence });
-      }
-      parentCode = `${parent.parentReferenceCode}_${parent.referenceCode}`;
-    }
+    const parentCode = fields.parentModuleId === null ? courseReferenceCode(course.id) : ancestryBelow(await parentModuleIn(tx, course, fields.parentModuleId));
     const id = await nextCatalogueId(tx, modules, "modules");
-    const [last] = await tx
-      .select({ position: sql<number>`coalesce(max(${modules.position}), 0)` })
-      .from(modules)
-      .where(and(eq(modules.courseId, course.id), eq(modules.parentReferenceCode, parentCode)));
-    await tx.insert(modules).values({ id, courseId: course.id, referenceCode: moduleReferenceCode(id), parentReferenceCode: parentCode, title: fields.title, position: Number(last!.position) + 1 });
+    const position = await positionAfterLast(tx, modules, and(eq(modules.courseId, course.id), eq(modules.parentReferenceCode, parentCode)));
+    await tx.insert(modules).values({ id, courseId: course.id, referenceCode: moduleReferenceCode(id), parentReferenceCode: parentCode, title: fields.title, position });
     const what = fields.parentModuleId === null ? "module" : "topic";
     await recordActivity(tx, actor, "catalogue", `Added the ${what} "${fields.title}" to "${course.title}".`);
     return { id, message: `Added the ${what} "${fields.title}".` };
@@ -215,8 +221,7 @@ export async function createLesson(db: Database, actor: Actor, fields: { moduleI
     const [module] = await tx.select().from(modules).where(eq(modules.id, fields.moduleId));
     if (!module) throw moduleNotFound(fields.moduleId);
     const id = await nextCatalogueId(tx, lessons, "lessons");
-    const [last] = await tx.select({ position: sql<number>`coalesce(max(${lessons.position}), 0)` }).from(lessons).where(eq(lessons.moduleId, module.id));
-    await tx.insert(lessons).values({ id, moduleId: module.id, title: fields.title, position: Number(last!.position) + 1 });
+    await tx.insert(lessons).values({ id, moduleId: module.id, title: fields.title, position: await positionAfterLast(tx, lessons, eq(lessons.moduleId, module.id)) });
     await recordActivity(tx, actor, "catalogue", `Added the lesson "${fields.title}" to "${module.title}".`);
     return { id, message: `Added the lesson "${fields.title}" to "${module.title}".` };
   });
@@ -229,7 +234,7 @@ export async function updateCourse(db: Database, actor: Actor, courseId: number,
   return changeCatalogue(db, async (tx) => {
     const [updated] = await tx
       .update(courses)
-      .set({ title: fields.title, descriptionHtml: sanitiseOptionalHtml(fields.descriptionHtml) ?? "", logo: fields.logo, freeForMembers: fields.freeForMembers, revision: sql`${courses.revision} + 1` })
+      .set({ title: fields.title, descriptionHtml: sanitiseHtml(fields.descriptionHtml), logo: fields.logo, freeForMembers: fields.freeForMembers, revision: sql`${courses.revision} + 1` })
       .where(and(eq(courses.id, courseId), eq(courses.revision, revision)))
       .returning({ id: courses.id });
     if (!updated) {
@@ -260,10 +265,10 @@ export async function moveCourse(db: Database, actor: Actor, courseId: number, r
   return changeCatalogue(db, async (tx) => {
     const moved = await courseOrNotFound(tx, courseId, { lock: true });
     if (moved.revision !== revision) throw new HttpError(409, staleRevisionMessage);
-    const order = movedOnePlace(await tx.select({ id: courses.id }).from(courses).orderBy(asc(courses.position), asc(courses.id)), moved, direction);
-    for (const [index, id] of order.entries()) {
-      await tx.update(courses).set({ position: index + 1, revision: sql`${courses.revision} + 1` }).where(and(eq(courses.id, id), ne(courses.position, index + 1)));
-    }
+    const siblings = await tx.select({ id: courses.id }).from(courses).orderBy(asc(courses.position), asc(courses.id));
+    await renumber(movedOnePlace(siblings, moved, direction), (id, position) =>
+      tx.update(courses).set({ position, revision: sql`${courses.revision} + 1` }).where(and(eq(courses.id, id), ne(courses.position, position))),
+    );
     await recordActivity(tx, actor, "catalogue", `Moved the course "${moved.title}" ${direction} in the library.`);
     return { message: `Moved "${moved.title}" ${direction}. Members see the new order in their library.` };
   });
@@ -297,32 +302,28 @@ export async function placeModule(db: Database, actor: Actor, moduleId: number, 
     if (!moved) throw moduleNotFound(moduleId);
     if (moved.revision !== revision) throw new HttpError(409, staleRevisionMessage);
     const course = await courseOrNotFound(tx, moved.courseId);
-    const ownAncestry = `${moved.parentReferenceCode}_${moved.referenceCode}`;
-    const isInside = (ancestry: string) => ancestry === ownAncestry || ancestry.startsWith(`${ownAncestry}_`);
+    const ownAncestry = ancestryBelow(moved);
     let newAncestry = courseReferenceCode(course.id);
     let destination = `the top of "${course.title}"`;
     if (parentModuleId !== null) {
-      const [parent] = await tx.select().from(modules).where(eq(modules.id, parentModuleId));
-      const refuse = (sentence: string) => new HttpError(400, sentence, { parent_module_id: sentence });
-      if (!parent || parent.courseId !== course.id) throw refuse(`There is no module with the id ${parentModuleId} in "${course.title}". It may have been deleted meanwhile; reload the course.`);
-      if (parent.id === moved.id || isInside(parent.parentReferenceCode)) throw refuse(`"${moved.title}" cannot go inside itself or one of its own topics.`);
-      newAncestry = `${parent.parentReferenceCode}_${parent.referenceCode}`;
+      const parent = await parentModuleIn(tx, course, parentModuleId);
+      if (parent.id === moved.id || isAtOrBelow(parent.parentReferenceCode, ownAncestry)) {
+        const sentence = `"${moved.title}" cannot go inside itself or one of its own topics.`;
+        throw new HttpError(400, sentence, { parent_module_id: sentence });
+      }
+      newAncestry = ancestryBelow(parent);
       destination = `"${parent.title}"`;
     }
     if (newAncestry === moved.parentReferenceCode) {
       const sentence = `"${moved.title}" is already there.`;
       throw new HttpError(400, sentence, { parent_module_id: sentence });
     }
-    const [last] = await tx
-      .select({ position: sql<number>`coalesce(max(${modules.position}), 0)` })
-      .from(modules)
-      .where(and(eq(modules.courseId, course.id), eq(modules.parentReferenceCode, newAncestry)));
-    await tx
-      .update(modules)
-      .set({ parentReferenceCode: newAncestry, position: Number(last!.position) + 1, revision: sql`${modules.revision} + 1` })
-      .where(eq(modules.id, moved.id));
-    const newOwnAncestry = `${newAncestry}_${moved.referenceCode}`;
-    const descendants = (await tx.select({ id: modules.id, parentReferenceCode: modules.parentReferenceCode }).from(modules).where(eq(modules.courseId, course.id))).filter((module) => isInside(module.parentReferenceCode));
+    const position = await positionAfterLast(tx, modules, and(eq(modules.courseId, course.id), eq(modules.parentReferenceCode, newAncestry)));
+    await tx.update(modules).set({ parentReferenceCode: newAncestry, position, revision: sql`${modules.revision} + 1` }).where(eq(modules.id, moved.id));
+    const newOwnAncestry = ancestryBelow({ parentReferenceCode: newAncestry, referenceCode: moved.referenceCode });
+    const descendants = (await tx.select({ id: modules.id, parentReferenceCode: modules.parentReferenceCode }).from(modules).where(eq(modules.courseId, course.id))).filter((module) =>
+      isAtOrBelow(module.parentReferenceCode, ownAncestry),
+    );
     for (const descendant of descendants) {
       await tx
         .update(modules)

@@ -3,13 +3,13 @@ import { staleRevisionMessage, TRASH_KEPT_DAYS } from "../../../contract/constan
 import type { TrashItem } from "../../../contract/studio.ts";
 import { type Actor, recordActivity } from "../activity/activity-log.ts";
 import { changeCatalogue } from "../catalogue/catalogue-repository.ts";
-import { courseReferenceCode, moduleReferenceCode } from "../catalogue/catalogue-shapes.ts";
+import { ancestryBelow, courseReferenceCode, isAtOrBelow, moduleReferenceCode } from "../catalogue/catalogue-shapes.ts";
 import { announceChange, dataChanges } from "../data-changes.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { restoreRows, type RowSnapshot, snapshotRows } from "../db/row-snapshots.ts";
 import { courseGrants, courses, lessonFiles, lessonProgress, lessons, modules, planCourses, purchases, subscriptionPlans, trashItems, users } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
-import { courseOrNotFound, lessonNotFound, moduleNotFound } from "./course-operations.ts";
+import { courseOrNotFound, lessonNotFound, moduleNotFound, renumber } from "./course-operations.ts";
 
 // Deleting in the studio moves things to the Trash for 30 days: a course, a module with its topics
 // and lessons, or a lesson, with what hangs on them (plans' links, members' grants and progress).
@@ -70,6 +70,11 @@ async function titlesAbove(tx: Queryable, module: { courseId: number; parentRefe
   return [course.title, ...ancestorCodes.map((code) => ancestors.find((ancestor) => ancestor.referenceCode === code)?.title ?? code)];
 }
 
+async function lessonIdsIn(tx: Queryable, moduleIds: number[]): Promise<number[]> {
+  if (moduleIds.length === 0) return [];
+  return (await tx.select({ id: lessons.id }).from(lessons).where(inArray(lessons.moduleId, moduleIds))).map((lesson) => lesson.id);
+}
+
 const trashNote = `It is in the Trash for ${TRASH_KEPT_DAYS} days, if you change your mind.`;
 
 export async function deleteLesson(db: Database, actor: Actor, lessonId: number, revision: number): Promise<{ message: string }> {
@@ -90,12 +95,9 @@ export async function deleteModule(db: Database, actor: Actor, moduleId: number,
     const [module] = await tx.select().from(modules).where(eq(modules.id, moduleId)).for("update");
     if (!module) throw moduleNotFound(moduleId);
     if (module.revision !== revision) throw new HttpError(409, staleRevisionMessage);
-    const ownAncestry = `${module.parentReferenceCode}_${module.referenceCode}`;
     const courseModules = await tx.select({ id: modules.id, parentReferenceCode: modules.parentReferenceCode }).from(modules).where(eq(modules.courseId, module.courseId));
-    const moduleIds = courseModules
-      .filter((candidate) => candidate.id === moduleId || candidate.parentReferenceCode === ownAncestry || candidate.parentReferenceCode.startsWith(`${ownAncestry}_`))
-      .map((candidate) => candidate.id);
-    const lessonIds = (await tx.select({ id: lessons.id }).from(lessons).where(inArray(lessons.moduleId, moduleIds))).map((lesson) => lesson.id);
+    const moduleIds = courseModules.filter((candidate) => candidate.id === moduleId || isAtOrBelow(candidate.parentReferenceCode, ancestryBelow(module))).map((candidate) => candidate.id);
+    const lessonIds = await lessonIdsIn(tx, moduleIds);
     const place = `in ${(await titlesAbove(tx, module)).join(" › ")}`;
     await moveToTrash(tx, actor, { kind: "module", title: module.title, place }, { courseIds: [], moduleIds, lessonIds });
     const inside = lessonIds.length === 1 ? "its lesson" : `its ${lessonIds.length} lessons`;
@@ -115,7 +117,7 @@ export async function deleteCourse(db: Database, actor: Actor, courseId: number,
       throw new HttpError(400, sentence, { confirm_title: sentence });
     }
     const moduleIds = (await tx.select({ id: modules.id }).from(modules).where(eq(modules.courseId, courseId))).map((module) => module.id);
-    const lessonIds = moduleIds.length === 0 ? [] : (await tx.select({ id: lessons.id }).from(lessons).where(inArray(lessons.moduleId, moduleIds))).map((lesson) => lesson.id);
+    const lessonIds = await lessonIdsIn(tx, moduleIds);
     await moveToTrash(tx, actor, { kind: "course", title: course.title, place: "a course" }, { courseIds: [courseId], moduleIds, lessonIds });
     await announceChange(tx, "access");
     return { message: `Deleted the course "${course.title}" with everything in it. ${trashNote}` };
@@ -144,14 +146,11 @@ const idsOf = (rows: RowSnapshot) => rows.map((row) => Number(row.id));
 /** The deleted module itself, among the topics deleted with it: the one whose parent is not among them. */
 const topModuleOf = (snapshot: Snapshot) => snapshot.modules.find((row) => !idsOf(snapshot.modules).some((id) => String(row.parent_reference_code).endsWith(`_${moduleReferenceCode(id)}`)))!;
 
-/**
- * Puts a restored row back at its old place among the siblings it has now: the others keep their
- * order around it, renumbered 1..n.
- */
-async function putBackInPlace(tx: Queryable, siblingIds: number[], restoredId: number, oldPosition: number, write: (id: number, position: number) => Promise<unknown>): Promise<void> {
+/** The siblings' order with a restored row back at its old place; the others keep their order around it. */
+function withRowBack(siblingIds: number[], restoredId: number, oldPosition: number): number[] {
   const order = siblingIds.filter((id) => id !== restoredId);
   order.splice(Math.max(0, Math.min(oldPosition - 1, order.length)), 0, restoredId);
-  for (const [index, id] of order.entries()) await write(id, index + 1);
+  return order;
 }
 
 /** Why an item cannot go back yet, or nothing when it can. */
@@ -201,7 +200,7 @@ export async function restoreFromTrash(db: Database, actor: Actor, itemId: numbe
     if (item.kind === "course") {
       const [course] = snapshot.courses;
       const siblings = await tx.select({ id: courses.id }).from(courses).orderBy(asc(courses.position), asc(courses.id));
-      await putBackInPlace(tx, idsOf(siblings), Number(course!.id), Number(course!.position), (id, position) => tx.update(courses).set({ position }).where(and(eq(courses.id, id), ne(courses.position, position))));
+      await renumber(withRowBack(idsOf(siblings), Number(course!.id), Number(course!.position)), (id, position) => tx.update(courses).set({ position }).where(and(eq(courses.id, id), ne(courses.position, position))));
       await announceChange(tx, "access");
     } else if (item.kind === "module") {
       const top = topModuleOf(snapshot);
@@ -210,13 +209,13 @@ export async function restoreFromTrash(db: Database, actor: Actor, itemId: numbe
         .from(modules)
         .where(and(eq(modules.courseId, Number(top.course_id)), eq(modules.parentReferenceCode, String(top.parent_reference_code))))
         .orderBy(asc(modules.position), asc(modules.id));
-      await putBackInPlace(tx, idsOf(siblings), Number(top.id), Number(top.position), (id, position) =>
+      await renumber(withRowBack(idsOf(siblings), Number(top.id), Number(top.position)), (id, position) =>
         tx.update(modules).set({ position, revision: sql`${modules.revision} + 1` }).where(and(eq(modules.id, id), ne(modules.position, position))),
       );
     } else {
       const [lesson] = snapshot.lessons;
       const siblings = await tx.select({ id: lessons.id }).from(lessons).where(eq(lessons.moduleId, Number(lesson!.module_id))).orderBy(asc(lessons.position), asc(lessons.id));
-      await putBackInPlace(tx, idsOf(siblings), Number(lesson!.id), Number(lesson!.position), (id, position) => tx.update(lessons).set({ position }).where(and(eq(lessons.id, id), ne(lessons.position, position))));
+      await renumber(withRowBack(idsOf(siblings), Number(lesson!.id), Number(lesson!.position)), (id, position) => tx.update(lessons).set({ position }).where(and(eq(lessons.id, id), ne(lessons.position, position))));
     }
     await tx.delete(trashItems).where(eq(trashItems.id, item.id));
     await recordActivity(tx, actor, "catalogue", `Restored the ${item.kind} "${item.title}" from the Trash.`);

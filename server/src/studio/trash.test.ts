@@ -161,6 +161,24 @@ describe.each(backends)("creating, deleting and restoring in the studio on %s", 
     expect(await tree(3)).toEqual(course);
   });
 
+  it("keeps a module of a deleted course waiting until the course is back", async () => {
+    const course = await tree(2);
+    const module = course.modules[0]!;
+    expect((await post(`/reactapi/studio/modules/${module.id}/delete`, { revision: module.revision })).statusCode).toBe(200);
+    const withoutModule = await tree(2);
+    expect((await post("/reactapi/studio/courses/2/delete", { revision: withoutModule.revision, confirm_title: withoutModule.title })).statusCode).toBe(200);
+    const items = await trash();
+    const moduleItem = items.find((item) => item.kind === "module" && item.title === module.title)!;
+    const courseItem = items.find((item) => item.kind === "course" && item.title === course.title)!;
+
+    const early = await post(`/reactapi/studio/trash/${moduleItem.id}/restore`, {});
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error).toBe("Its course is no longer there. Restore the course from the Trash first.");
+    expect((await post(`/reactapi/studio/trash/${courseItem.id}/restore`, {})).statusCode).toBe(200);
+    expect((await post(`/reactapi/studio/trash/${moduleItem.id}/restore`, {})).statusCode).toBe(200);
+    expect((await tree(2)).modules).toEqual(course.modules);
+  });
+
   it("forgets what has been in the Trash for more than 30 days, files included", async () => {
     const lesson = (await tree(1)).modules.find((module) => module.id === 101)!.lessons.find((each) => each.id === 1001)!;
     await post("/reactapi/studio/lessons/1001/delete", { revision: lesson.revision });

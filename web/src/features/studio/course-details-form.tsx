@@ -9,11 +9,10 @@ import { callApi } from "../../lib/api-client.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { useApiAnswer } from "../../lib/use-api-answer.ts";
 import { courseLogo, courseLogoChoices } from "../library/course-logo.ts";
-import { Checklist } from "./studio-parts.tsx";
+import { Checklist, fieldsetStyle } from "./studio-parts.tsx";
 
 type Draft = Pick<StudioCourse, "title" | "description_html" | "logo" | "free_for_members" | "plan_ids">;
 const draftOf = (course: StudioCourse): Draft => ({ title: course.title, description_html: course.description_html, logo: course.logo, free_for_members: course.free_for_members, plan_ids: course.plan_ids });
-const fieldsetStyle = { border: "1px solid #e2d4d4", borderRadius: 2, m: 0, p: 1.5 } as const;
 
 /**
  * A course's own fields: title, description, picture, who may open it and the plans that include

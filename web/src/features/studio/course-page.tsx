@@ -2,6 +2,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
+import { TRASH_KEPT_DAYS } from "../../../../contract/constants.ts";
 import type { StudioCourse, StudioOutcome, StudioTreeModule } from "../../../../contract/studio.ts";
 import { OutcomeNotice } from "../../components/outcome-notice.tsx";
 import { PageSection } from "../../components/page-section.tsx";
@@ -265,7 +266,7 @@ function DeleteCourse({ course }: { course: StudioCourse }) {
         </Button>
       ) : (
         <Box component="form" onSubmit={submit} noValidate sx={{ display: "grid", gap: 1.5, maxWidth: 520 }}>
-          <p style={{ margin: 0 }}>Members lose it at once. It stays in the Trash for 30 days, with its lessons, files and the members who had it.</p>
+          <p style={{ margin: 0 }}>Members lose it at once. It stays in the Trash for {TRASH_KEPT_DAYS} days, with its lessons, files and the members who had it.</p>
           <TextField label={`Type “${course.title}” to confirm`} name="confirm_title" value={typed} onChange={(event) => setTyped(event.target.value)} error={Boolean(fieldError)} helperText={fieldError} autoComplete="off" />
           {outcome?.tone === "error" && !fieldError ? <OutcomeNotice outcome={outcome} /> : null}
           <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>

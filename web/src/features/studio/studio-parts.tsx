@@ -153,10 +153,13 @@ export function CreateByTitle({ purpose, label, button, path, body, onCreated, o
   );
 }
 
+/** The frame of a group of choices in a studio form. */
+export const fieldsetStyle = { border: "1px solid #e2d4d4", borderRadius: 2, m: 0, p: 1.5 } as const;
+
 /** A fieldset of checkboxes choosing some of a list by id (the courses a plan opens, the plans that include a course). */
 export function Checklist({ legend, options, chosen, onChange, error, children }: { legend: string; options: { id: number; label: string }[]; chosen: number[]; onChange: (chosen: number[]) => void; error?: string | undefined; children?: ReactNode }) {
   return (
-    <Box component="fieldset" sx={{ border: "1px solid #e2d4d4", borderRadius: 2, m: 0, p: 1.5 }}>
+    <Box component="fieldset" sx={fieldsetStyle}>
       <legend>{legend}</legend>
       {children}
       {options.map((option) => (
