@@ -3,7 +3,7 @@
  * scale, the pages and the server, in one run on this machine. It reports the targets of issue 4
  * and never fails on them: timings belong here, not in tests.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";

@@ -62,7 +62,11 @@ import {
   ModuleMove,
   StudioCourse,
   StudioCourses,
-  StudioLesson,
+  StudioLessonPage,
+  FileUploaded,
+  FileIdParams,
+  FileRename,
+  FileMove,
   StudioOutcome,
   StudioPlans,
   TrashIdParams,
@@ -83,6 +87,8 @@ export type Endpoint = {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** A multipart/form-data body with one file in a field named `file`, instead of JSON (the studio's upload). */
+  upload?: true;
   /** Answers other than the errors every endpoint may give (400, 401, 403, 415, 503: ApiError). */
   answers: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
 };
@@ -181,10 +187,18 @@ export const endpoints: Endpoint[] = [
   { method: "GET", path: "/reactapi/studio/courses", summary: "Every course with its counts of modules and lessons", access: "instructor", answers: ok(StudioCourses) },
   { method: "GET", path: "/reactapi/studio/courses/:courseId", summary: "A course with its whole tree, depth first", access: "instructor", params: CourseIdParams,
     answers: { ...ok(StudioCourse), 404: { description: "No such course.", schema: ApiError } } },
-  { method: "GET", path: "/reactapi/studio/lessons/:lessonId", summary: "A lesson as the editor shows it, with its revision", access: "instructor", params: LessonIdParams,
-    answers: { ...ok(StudioLesson), 404: { description: "No such lesson.", schema: ApiError } } },
+  { method: "GET", path: "/reactapi/studio/lessons/:lessonId", summary: "A lesson as the editor shows it, with its revision, its files and the upload limit", access: "instructor", params: LessonIdParams,
+    answers: { ...ok(StudioLessonPage), 404: { description: "No such lesson.", schema: ApiError } } },
   { method: "POST", path: "/reactapi/studio/lessons/:lessonId", summary: "Saves a lesson over the revision she opened (HTML cleaned, video link parsed)", access: "instructor", params: LessonIdParams, body: LessonUpdate,
     answers: { ...ok(LessonSaved), 404: { description: "No such lesson.", schema: ApiError }, 409: { description: "Changed elsewhere since she opened it; nothing saved.", schema: ApiError } } },
+  { method: "POST", path: "/reactapi/studio/lessons/:lessonId/files", summary: "Uploads a file to a lesson's downloads (its kind judged from its content; at most UPLOAD_MAX_MB); the request must carry the page's Origin", access: "instructor", params: LessonIdParams, upload: true,
+    answers: { 201: { description: "Added at the end of the lesson's downloads.", schema: FileUploaded }, 400: { description: "No file, an empty one, or a damaged upload.", schema: ApiError }, 404: { description: "No such lesson.", schema: ApiError }, 413: { description: "Larger than UPLOAD_MAX_MB; nothing kept.", schema: ApiError }, 415: { description: "Not a kind of file a lesson can offer; nothing kept.", schema: ApiError } } },
+  { method: "POST", path: "/reactapi/studio/files/:fileId", summary: "Renames a lesson's file over the revision she opened", access: "instructor", params: FileIdParams, body: FileRename,
+    answers: { ...ok(FileUploaded), 404: { description: "No such file.", schema: ApiError }, 409: { description: "Changed elsewhere since she opened it; nothing saved.", schema: ApiError } } },
+  { method: "POST", path: "/reactapi/studio/files/:fileId/move", summary: "Moves a lesson's file one place up or down among its downloads", access: "instructor", params: FileIdParams, body: FileMove,
+    answers: { ...ok(StudioOutcome), 400: { description: "Already first or last, or a bad body.", schema: ApiError }, 404: { description: "No such file.", schema: ApiError }, 409: { description: "Changed elsewhere since she opened it; nothing moved.", schema: ApiError } } },
+  { method: "POST", path: "/reactapi/studio/files/:fileId/delete", summary: "Moves a lesson's file to the Trash", access: "instructor", params: FileIdParams, body: RevisionRequest,
+    answers: { ...ok(StudioOutcome), 404: { description: "No such file.", schema: ApiError }, 409: { description: "Changed elsewhere since she opened it; nothing deleted.", schema: ApiError } } },
   { method: "POST", path: "/reactapi/studio/modules/:moduleId/move", summary: "Moves a module or topic one place up or down among its siblings", access: "instructor", params: ModuleIdParams, body: ModuleMove,
     answers: { ...ok(StudioOutcome), 400: { description: "Already first or last, or a bad body.", schema: ApiError }, 404: { description: "No such module.", schema: ApiError }, 409: { description: "Changed elsewhere since she opened it; nothing moved.", schema: ApiError } } },
   { method: "POST", path: "/reactapi/studio/courses", summary: "Creates a course at the end of the library", access: "instructor", body: CourseCreate, answers: { 201: { description: "Created.", schema: Created } } },
@@ -207,7 +221,7 @@ export const endpoints: Endpoint[] = [
   { method: "POST", path: "/reactapi/studio/lessons/:lessonId/delete", summary: "Moves a lesson and its files to the Trash", access: "instructor", params: LessonIdParams, body: RevisionRequest,
     answers: { ...ok(StudioOutcome), 404: { description: "No such lesson.", schema: ApiError }, 409: { description: "Changed elsewhere since she opened it; nothing deleted.", schema: ApiError } } },
   { method: "GET", path: "/reactapi/studio/trash", summary: "What was deleted in the studio in the last 30 days, newest first", access: "instructor", answers: ok(TrashList) },
-  { method: "POST", path: "/reactapi/studio/trash/:id/restore", summary: "Puts a deleted course, module or lesson back in its place, with its files, grants and progress", access: "instructor", params: TrashIdParams, body: z.object({}),
+  { method: "POST", path: "/reactapi/studio/trash/:id/restore", summary: "Puts a deleted course, module, lesson or file back in its place, with its files, grants and progress", access: "instructor", params: TrashIdParams, body: z.object({}),
     answers: { ...ok(StudioOutcome), 404: { description: "No longer in the Trash.", schema: ApiError }, 409: { description: "Its place is gone or taken; the sentence says what to restore first.", schema: ApiError } } },
   { method: "GET", path: "/reactapi/studio/inbox", summary: "Feedback and contact messages, newest first, 50 a page, by kind and search", access: "instructor", query: InboxQuery, answers: ok(InboxPage) },
   { method: "GET", path: "/reactapi/studio/inbox/unread", summary: "How many messages are unread", access: "instructor", answers: ok(UnreadCount) },

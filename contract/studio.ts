@@ -264,6 +264,30 @@ const RichText = z
   .optional()
   .default("");
 
+/** A download of a lesson, as the studio lists it. */
+export const StudioFile = z.object({
+  id: z.number(),
+  filename: z.string(),
+  content_type: z.string(),
+  /** In bytes. */
+  size: z.number(),
+  revision: z.number(),
+});
+export type StudioFile = z.infer<typeof StudioFile>;
+export const FileIdParams = z.object({ fileId: idInPath("That file does not exist.") });
+/** The name members see and save it under; a path or a character no computer accepts in a name is refused. */
+export const FileName = z
+  .string({ error: "Give the file a name." })
+  .trim()
+  .min(1, "Give the file a name.")
+  .max(200, "Keep the name under 200 characters.")
+  .refine((name) => !/[\\/:*?"<>|\u0000-\u001f\u007f]/.test(name), 'A file name cannot contain / \\ : * ? " < > | or invisible characters.')
+  .refine((name) => name !== "." && name !== "..", "Give the file a name.");
+export const FileRename = z.object({ filename: FileName, revision: Revision });
+export type FileRename = z.input<typeof FileRename>;
+export const FileUploaded = z.object({ file: StudioFile, message: z.string() });
+export type FileUploaded = z.infer<typeof FileUploaded>;
+
 export const StudioLesson = z.object({
   id: z.number(),
   course_id: z.number(),
@@ -275,8 +299,13 @@ export const StudioLesson = z.object({
   /** The saved video as a link she can read, or "" for none. */
   video_link: z.string(),
   revision: z.number(),
+  /** Its downloads, in the order members see them. */
+  files: z.array(StudioFile),
 });
 export type StudioLesson = z.infer<typeof StudioLesson>;
+/** The lesson editor's page: the lesson, and the largest file an upload takes (UPLOAD_MAX_MB), so a phone never sends one in vain. */
+export const StudioLessonPage = StudioLesson.extend({ upload_max_bytes: z.number() });
+export type StudioLessonPage = z.infer<typeof StudioLessonPage>;
 export const LessonUpdate = z.object({
   title: LessonTitle,
   content_summary_html: RichText,
@@ -328,7 +357,7 @@ export type CourseDelete = z.input<typeof CourseDelete>;
 
 export const TrashItem = z.object({
   id: z.number(),
-  kind: z.enum(["course", "module", "lesson"]),
+  kind: z.enum(["course", "module", "lesson", "file"]),
   title: z.string(),
   /** Where it was, in words: "in Birth preparation › Week 1". */
   place: z.string(),
@@ -363,6 +392,7 @@ export const CourseSaved = z.object({ course: StudioCourse, message: z.string() 
 export type CourseSaved = z.infer<typeof CourseSaved>;
 /** One place up or down in the library; the same shape as a module's move. */
 export const CourseMove = ModuleMove;
+export const FileMove = ModuleMove;
 
 export const ModuleUpdate = z.object({
   title: titleOf("module"),

@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { expectAccessible, logIn, newEmail, PASSWORD, signedInMember } from "./helpers.ts";
 
@@ -156,7 +158,7 @@ test.describe("the instructor's studio", () => {
     await studio.context().close();
   });
 
-  test("edits a lesson: members see its new title and YouTube video, and a second tab's save gets the 409 sentence", async ({ browser }) => {
+  test("edits a lesson: members see its new title, YouTube video and rich-text notes, and a second tab's save gets the 409 sentence", async ({ browser }) => {
     const page = await instructorPage(browser);
     await page.getByRole("navigation", { name: "Studio sections" }).getByRole("link", { name: "Courses" }).click();
     await page.getByRole("link", { name: "Comprehensive Childbirth Education" }).click();
@@ -173,9 +175,21 @@ test.describe("the instructor's studio", () => {
     await page.getByLabel(/^Title/).fill("When it feels like too much, together");
     await page.getByLabel("Video link (YouTube or Vimeo)").fill("https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=30s");
     await expect(page.getByText("The YouTube video dQw4w9WgXcQ.")).toBeVisible();
+    // The notes in the rich-text editor: a new paragraph with a bold word, typed as she would.
+    const notes = page.getByRole("textbox", { name: "Notes" });
+    await notes.click();
+    await page.keyboard.press("Control+End");
+    // The notes end in a list: Enter twice leaves it for a paragraph of its own.
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Breathe out ");
+    await page.getByRole("toolbar", { name: "Notes" }).getByRole("button", { name: "Bold" }).click();
+    await page.keyboard.type("slowly");
+    await expect(page.getByRole("toolbar", { name: "Notes" }).getByRole("button", { name: "Bold" })).toHaveAttribute("aria-pressed", "true");
     await page.getByRole("button", { name: "Save lesson" }).click();
     await expect(page.getByRole("status")).toContainText("Saved");
     await expect(page.getByLabel("Video link (YouTube or Vimeo)")).toHaveValue("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
+    await expect(notes.locator("strong", { hasText: "slowly" })).toBeVisible();
 
     await olderTab.getByLabel(/^Title/).fill("Typed in the older tab");
     await olderTab.getByRole("button", { name: "Save lesson" }).click();
@@ -192,6 +206,8 @@ test.describe("the instructor's studio", () => {
     await member.goto("/lesson?course=1&lesson=1010");
     await expect(member.getByRole("heading", { level: 1, name: "When it feels like too much, together" })).toBeVisible();
     await expect(member.locator('iframe[title^="Video"]')).toHaveAttribute("src", /youtube(-nocookie)?\.com\/embed\/dQw4w9WgXcQ/);
+    await expect(member.locator("strong", { hasText: "slowly" })).toBeVisible();
+    await expect(member.getByText(/Breathe out\s+slowly/)).toBeVisible();
     await memberContext.close();
     await page.context().close();
   });
@@ -219,7 +235,7 @@ test.describe("the instructor's studio", () => {
     await page.context().close();
   });
 
-  test("builds a course with a nested topic and a lesson, deletes the lesson and restores it from the Trash", async ({ browser }) => {
+  test("builds a course with a nested topic and a lesson with a video and a PDF the member downloads, deletes the lesson and restores it from the Trash", async ({ browser }) => {
     // Two browsers and a dozen saves: twice the default, for a loaded machine.
     test.setTimeout(120_000);
     const page = await instructorPage(browser);
@@ -251,6 +267,13 @@ test.describe("the instructor's studio", () => {
     await page.getByRole("button", { name: "Save lesson" }).click();
     await expect(page.getByRole("status")).toContainText("Saved");
     const lessonUrl = new URL(page.url()).pathname;
+    // A PDF of a few chunks (the server stores and sends it in pieces), uploaded as she would.
+    const pdf = Buffer.concat([Buffer.from("%PDF-1.4\n% Latching guide\n"), randomBytes(600_000), Buffer.from("\n%%EOF\n")]);
+    await page.getByLabel("Add a file").setInputFiles({ name: "latching-guide.pdf", mimeType: "application/pdf", buffer: pdf });
+    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Added" })).toContainText('Added "latching-guide.pdf" (600 KB). Members can download it from the lesson now.');
+    await expect(page.getByRole("list", { name: "Downloads of this lesson" })).toContainText("latching-guide.pdf (PDF, 600 KB)");
+    await expectAccessible(page);
     await page.goBack();
 
     // Open to every member: a member finds it in her library and watches the lesson.
@@ -273,6 +296,9 @@ test.describe("the instructor's studio", () => {
     await member.getByRole("button", { name: /Lesson 1 A deep latch/ }).click();
     await expect(member.getByRole("heading", { level: 1, name: "A deep latch" })).toBeVisible();
     await expect(member.locator('iframe[title^="Video"]')).toHaveAttribute("src", /youtube(-nocookie)?\.com\/embed\/dQw4w9WgXcQ/);
+    const [download] = await Promise.all([member.waitForEvent("download"), member.getByRole("link", { name: /latching-guide\.pdf/ }).click()]);
+    expect(download.suggestedFilename()).toBe("latching-guide.pdf");
+    expect(Buffer.compare(await readFile((await download.path())!), pdf)).toBe(0);
     await memberContext.close();
     expect(lessonUrl).toMatch(/^\/studio\/lessons\/\d+$/);
 

@@ -12,6 +12,8 @@ const everyPageNeeds = new RegExp(
   ].join("|"),
 );
 
+const studioOnly = /node_modules[\\/]use-sync-external-store[\\/](shim[\\/]|cjs[\\/]use-sync-external-store-shim)/;
+
 /**
  * MUI's createTheme imports its CSS-variables variant whether or not a theme asks for it; this
  * site's theme never does (web/src/lib/theme.ts), so the variant (some 4 KB gzipped on every page)
@@ -85,7 +87,8 @@ export default defineConfig(({ command }) => ({
       output: {
         // What every page needs arrives as one file: left to itself, the bundler splits it into
         // a dozen chunks whose imports between each other cost some 3 KB gzipped on each visit.
-        codeSplitting: { groups: [{ name: "framework", test: (id: string) => everyPageNeeds.test(id) }] },
+        // The rich-text editor's copy of use-sync-external-store (its shim for React 17) stays with the editor.
+        codeSplitting: { groups: [{ name: "framework", test: (id: string) => everyPageNeeds.test(id) && !studioOnly.test(id) }] },
       },
     },
   },

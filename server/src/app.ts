@@ -32,6 +32,7 @@ import { siteRoutes } from "./site/site-routes.ts";
 import { instructorSetupRoutes } from "./studio/instructor-setup.ts";
 import { installStudioGuard } from "./studio/studio-guard.ts";
 import { courseStudioRoutes } from "./studio/course-routes.ts";
+import { fileStudioRoutes } from "./studio/file-routes.ts";
 import { studioRoutes } from "./studio/studio-routes.ts";
 
 export type AppOptions = {
@@ -131,7 +132,8 @@ export async function buildApp({ db, config, cacheTrust, poolStats, logger = fal
   await app.register(paymentsRoutes, { db, catalogue, stripe: config.stripe, publicUrl: config.publicUrl, mail });
   await app.register(instructorSetupRoutes, { db, sessions, sessionDays: config.sessionDays, production });
   await app.register(studioRoutes, { db, catalogue, publicUrl: config.publicUrl });
-  await app.register(courseStudioRoutes, { db });
+  await app.register(courseStudioRoutes, { db, uploadMaxBytes: config.uploadMaxBytes });
+  await app.register(fileStudioRoutes, { db, uploadMaxBytes: config.uploadMaxBytes });
   await app.register(healthRoutes, { db });
   await app.register(openApiRoutes);
   await app.register(siteRoutes, { site: config.site, onlinePayment: config.stripe !== null });

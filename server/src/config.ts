@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_UPLOAD_MAX_MB } from "../../contract/lesson-files.ts";
 import type { SiteDetails } from "../../contract/site.ts";
 
 /** An optional variable, where set-but-empty counts as unset. */
@@ -48,6 +49,8 @@ const Environment = z.object({
   BACKUP_KEEP: z.coerce.number({ error: "BACKUP_KEEP must be a whole number" }).int().min(0).max(3650).default(7),
   // The built web app to serve; a deployment may build into another folder and point here.
   WEB_ROOT: optional(z.string().min(1)),
+  // The largest file the instructor can upload to a lesson, in megabytes.
+  UPLOAD_MAX_MB: z.coerce.number({ error: "UPLOAD_MAX_MB must be a number of megabytes" }).positive("UPLOAD_MAX_MB must be above 0").max(2000, "UPLOAD_MAX_MB can be at most 2000 (2 GB)").default(DEFAULT_UPLOAD_MAX_MB),
   METRICS_TOKEN: optional(z.string().min(16, "METRICS_TOKEN must be at least 16 characters long")),
   SEED_DEMO_CONTENT: z
     .enum(["true", "false", ""])
@@ -71,6 +74,8 @@ export type Config = {
   backupKeep: number;
   /** The built web app's folder, when not the repository's web/dist. */
   webRoot: string | undefined;
+  /** The largest file a lesson's upload accepts, in bytes (UPLOAD_MAX_MB). */
+  uploadMaxBytes: number;
   /** The bearer token of /metrics; without it there is no /metrics. */
   metricsToken: string | undefined;
   /** How mail leaves: an SMTP server, or (null) only the log. */
@@ -118,6 +123,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     trustProxy: values.TRUST_PROXY,
     seedDemoContent: values.SEED_DEMO_CONTENT,
     metricsToken: values.METRICS_TOKEN,
+    uploadMaxBytes: Math.round(values.UPLOAD_MAX_MB * 1_000_000),
     webRoot: values.WEB_ROOT ? path.resolve(values.WEB_ROOT) : undefined,
     backupKeep: values.BACKUP_KEEP,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),

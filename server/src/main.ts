@@ -14,6 +14,7 @@ import { seedNewInstallation } from "./seed.ts";
 import { offerInstructorSetup } from "./studio/instructor-setup.ts";
 import { forgetOldActivity } from "./activity/activity-log.ts";
 import { forgetOldTrash } from "./studio/trash-operations.ts";
+import { forgetUnfinishedUploads } from "./studio/file-operations.ts";
 
 const config = loadConfig();
 if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
@@ -47,8 +48,8 @@ const stopDailyBackups = embedded && config.backupKeep > 0 ? scheduleDailyBackup
 
 // Expired sessions and old login failures are ignored anyway; sweeping them keeps the tables small.
 const sweepSessions = () =>
-  Promise.all([deleteExpiredSessions(database.db), forgetOldRateLimitHits(database.db), deleteEndedGrants(database.db), forgetOldStripeRecords(database.db), forgetOldAccountTokens(database.db), forgetOldMail(database.db), forgetOldActivity(database.db), forgetOldTrash(database.db)]).catch((error: unknown) =>
-    app.log.warn({ err: error }, "could not sweep expired sessions, rate-limit counts, ended grants, old Stripe records, old links, old mail, old activity and old Trash"),
+  Promise.all([deleteExpiredSessions(database.db), forgetOldRateLimitHits(database.db), deleteEndedGrants(database.db), forgetOldStripeRecords(database.db), forgetOldAccountTokens(database.db), forgetOldMail(database.db), forgetOldActivity(database.db), forgetOldTrash(database.db), forgetUnfinishedUploads(database.db)]).catch((error: unknown) =>
+    app.log.warn({ err: error }, "could not sweep expired sessions, rate-limit counts, ended grants, old Stripe records, old links, old mail, old activity, old Trash and unfinished uploads"),
   );
 void sweepSessions();
 setInterval(sweepSessions, 6 * 60 * 60 * 1000).unref();

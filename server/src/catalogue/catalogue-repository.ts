@@ -328,7 +328,7 @@ export async function findDownload(db: Queryable, fileId: number) {
     .select({
       filename: lessonFiles.filename,
       contentType: lessonFiles.contentType,
-      bytes: lessonFiles.bytes,
+      size: lessonFiles.size,
       courseId: modules.courseId,
       visibleInPreview: modules.visibleInPreview,
     })

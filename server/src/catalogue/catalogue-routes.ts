@@ -6,6 +6,7 @@ import { sendSharedJson } from "../http/compressed-json.ts";
 import { HttpError, parseInput } from "../http/errors.ts";
 import { listOpenGrants } from "../grants/grants-repository.ts";
 import { type CatalogueReader, findDownload } from "./catalogue-repository.ts";
+import { streamFileContent } from "./file-store.ts";
 
 export async function catalogueRoutes(app: FastifyInstance, { db, catalogue }: { db: Database; catalogue: CatalogueReader }) {
   app.get("/reactapi/getcourses", async (request, reply) => sendSharedJson(request, reply, await catalogue.courseListJson(request.member)));
@@ -45,6 +46,7 @@ export async function catalogueRoutes(app: FastifyInstance, { db, catalogue }: {
       .header("content-type", download.contentType)
       .header("content-disposition", `attachment; filename*=UTF-8''${encodeURIComponent(download.filename)}`)
       .header("cache-control", "private, no-store")
-      .send(Buffer.from(download.bytes));
+      .header("content-length", download.size)
+      .send(streamFileContent(db, fileId, download.size));
   });
 }

@@ -7,6 +7,7 @@ import { HttpError } from "../http/errors.ts";
 import { containsNul } from "../http/nul-guard.ts";
 import { ContentFile, type ContentFileModule } from "./content-file.ts";
 import { bumpCatalogueVersion } from "./catalogue-repository.ts";
+import { readFileContents, replaceFileContents } from "./file-store.ts";
 import { ancestryBelow, courseReferenceCode, groupBy, lessonVideo, moduleReferenceCode, toSubscriptionPlan } from "./catalogue-shapes.ts";
 import { sanitiseHtml, sanitiseOptionalHtml } from "./sanitise-html.ts";
 
@@ -55,6 +56,7 @@ export async function importCatalogue(db: Queryable, document: unknown): Promise
   const moduleRows: (typeof modules.$inferInsert)[] = [];
   const lessonRows: (typeof lessons.$inferInsert)[] = [];
   const fileRows: (typeof lessonFiles.$inferInsert)[] = [];
+  const fileContents: { id: number; bytes: Buffer }[] = [];
 
   const visit = (module: ContentFileModule, courseId: number, ancestry: string, position: number) => {
     moduleRows.push({
@@ -81,14 +83,16 @@ export async function importCatalogue(db: Queryable, document: unknown): Promise
         videoHash: lesson.video?.hash ?? null,
       });
       lesson.downloads.forEach((download, downloadIndex) => {
+        const bytes = download.text !== undefined ? Buffer.from(download.text, "utf8") : Buffer.from(download.base64!, "base64");
         fileRows.push({
           id: download.id,
           lessonId: lesson.id,
           position: downloadIndex + 1,
           filename: download.filename,
           contentType: download.content_type,
-          bytes: download.text !== undefined ? Buffer.from(download.text, "utf8") : Buffer.from(download.base64!, "base64"),
+          size: bytes.length,
         });
+        fileContents.push({ id: download.id, bytes });
       });
     });
     const childAncestry = `${ancestry}_${moduleReferenceCode(module.id)}`;
@@ -139,10 +143,10 @@ export async function importCatalogue(db: Queryable, document: unknown): Promise
         tx.insert(lessonFiles).values(chunk).onConflictDoUpdate({
           target: lessonFiles.id,
           // A file of the Trash whose id the file now names becomes the file's: the import wins.
-          set: overwriteAll(lessonFiles, ["lessonId", "trashItemId", "position", "filename", "contentType", "bytes"]),
+          set: { ...overwriteAll(lessonFiles, ["lessonId", "trashItemId", "position", "filename", "contentType", "size"]), revision: sql`${lessonFiles.revision} + 1` },
         }),
-      50,
     );
+    await replaceFileContents(tx, fileContents);
     // Files of lessons in the studio's Trash are not part of the catalogue: they wait for a restore.
     await tx.delete(lessonFiles).where(and(notInArray(lessonFiles.id, fileRows.map((row) => row.id)), isNull(lessonFiles.trashItemId)));
     await tx.delete(lessons).where(notInArray(lessons.id, lessonRows.map((row) => row.id)));
@@ -195,6 +199,7 @@ export async function exportCatalogue(db: Queryable): Promise<ContentFile> {
   const planRows = await db.select().from(subscriptionPlans).orderBy(asc(subscriptionPlans.position), asc(subscriptionPlans.id));
   const planCourseRows = await db.select().from(planCourses).orderBy(asc(planCourses.courseId));
 
+  const contents = await readFileContents(db, fileRows.map((row) => row.id));
   const filesByLesson = groupBy(fileRows, (row) => row.lessonId);
   const lessonsByModule = groupBy(lessonRows, (row) => row.moduleId);
   const childrenByParent = groupBy(moduleRows, (row) => row.parentReferenceCode);
@@ -215,7 +220,7 @@ export async function exportCatalogue(db: Queryable): Promise<ContentFile> {
         id: file.id,
         filename: file.filename,
         content_type: file.contentType,
-        base64: Buffer.from(file.bytes).toString("base64"),
+        base64: (contents.get(file.id) ?? Buffer.alloc(0)).toString("base64"),
       })),
     })),
     modules: (childrenByParent.get(ancestryBelow(row)) ?? []).map(exportModule),

@@ -1,7 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { eq } from "drizzle-orm";
 import { isCalendarDate } from "../../../contract/forms.ts";
 import { Email } from "../../../contract/accounts.ts";
 import { accessCodeStatus, isWellFormedCode, lastValidDay, listAccessCodes, normaliseCode } from "../access-codes/access-codes-repository.ts";

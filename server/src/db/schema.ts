@@ -212,7 +212,7 @@ export const trashItems = pgTable(
   "trash_items",
   {
     id: serial("id").primaryKey(),
-    kind: text("kind", { enum: ["course", "module", "lesson"] }).notNull(),
+    kind: text("kind", { enum: ["course", "module", "lesson", "file"] }).notNull(),
     title: text("title").notNull(),
     // Where it was, in words ("in Birth preparation › Week 1"), so the Trash reads without the tree.
     place: text("place").notNull(),
@@ -234,10 +234,31 @@ export const lessonFiles = pgTable(
     position: integer("position").notNull(),
     filename: text("filename").notNull(),
     contentType: text("content_type").notNull(),
-    // Kept in the database so that several app servers on one PostgreSQL serve the same files.
-    bytes: bytea("bytes").notNull(),
+    // In bytes; the content is in file_chunks.
+    size: integer("size").notNull().default(0),
+    // Counts renames and moves, like a lesson's revision (studio/file-operations.ts).
+    revision: integer("revision").notNull().default(1),
+    // A row with neither a lesson nor a Trash item is an upload still arriving; one left so a day is swept.
+    createdAt: createdAt(),
   },
   (table) => [index("lesson_files_lesson_id_idx").on(table.lessonId), index("lesson_files_trash_item_id_idx").on(table.trashItemId)],
+);
+
+/**
+ * A file's content in pieces of at most FILE_CHUNK_BYTES (catalogue/file-store.ts), in the database
+ * so that several app servers on one PostgreSQL serve the same files, and streamed in and out one
+ * piece at a time, so no server ever holds a whole file in memory.
+ */
+export const fileChunks = pgTable(
+  "file_chunks",
+  {
+    fileId: integer("file_id")
+      .notNull()
+      .references(() => lessonFiles.id, { onDelete: "cascade" }),
+    sequence: integer("sequence").notNull(),
+    bytes: bytea("bytes").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.fileId, table.sequence] })],
 );
 
 /**

@@ -8,6 +8,8 @@ const jsonSchema = (schema: z.ZodType, io: "input" | "output") => {
   return rest;
 };
 
+const uploadForm = { type: "object", properties: { file: { type: "string", contentMediaType: "application/octet-stream" } }, required: ["file"] };
+
 const security: Record<Access, Record<string, string[]>[] | undefined> = {
   anyone: undefined,
   member: [{ session: [] }],
@@ -35,6 +37,7 @@ export function openApiDocument(list: Endpoint[] = endpoints) {
       ...(security[endpoint.access] ? { security: security[endpoint.access] } : {}),
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(endpoint.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(endpoint.body, "input") } } } } : {}),
+      ...(endpoint.upload ? { requestBody: { required: true, content: { "multipart/form-data": { schema: uploadForm } } } } : {}),
       responses: {
         ...Object.fromEntries(
           Object.entries(endpoint.answers).map(([status, answer]) => [

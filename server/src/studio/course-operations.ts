@@ -7,8 +7,9 @@ import { changeCatalogue, readCourseRows } from "../catalogue/catalogue-reposito
 import { ancestryBelow, courseReferenceCode, isAtOrBelow, lessonVideo, moduleReferenceCode, modulesDepthFirst } from "../catalogue/catalogue-shapes.ts";
 import { sanitiseHtml, sanitiseOptionalHtml } from "../catalogue/sanitise-html.ts";
 import type { Database, Queryable } from "../db/client.ts";
-import { courses, lessons, modules, planCourses, subscriptionPlans, trashItems } from "../db/schema.ts";
+import { courses, lessonFiles, lessons, modules, planCourses, subscriptionPlans, trashItems } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
+import { listLessonFiles } from "./file-operations.ts";
 
 // The instructor's courses and lessons as the studio edits them. Every save names the revision she
 // opened; a save over a newer one (another tab, another instructor, an import) is refused with 409
@@ -90,6 +91,7 @@ export async function readStudioLesson(db: Queryable, lessonId: number): Promise
     note_html: row.lesson.noteHtml ?? "",
     video_link: video ? videoLink(video) : "",
     revision: row.lesson.revision,
+    files: await listLessonFiles(db, lessonId),
   };
 }
 
@@ -127,7 +129,7 @@ export async function updateLesson(db: Database, actor: Actor, lessonId: number,
  * is already at that end. The caller renumbers positions 1..n, so siblings that an import left with
  * equal positions sort the same way from then on.
  */
-function movedOnePlace(siblings: { id: number }[], moved: { id: number; title: string }, direction: "up" | "down"): number[] {
+export function movedOnePlace(siblings: { id: number }[], moved: { id: number; title: string }, direction: "up" | "down"): number[] {
   const order = siblings.map((sibling) => sibling.id);
   const from = order.indexOf(moved.id);
   const to = direction === "up" ? from - 1 : from + 1;
@@ -164,14 +166,14 @@ export async function moveModule(db: Database, actor: Actor, moduleId: number, r
   });
 }
 
-type CatalogueTable = typeof courses | typeof modules | typeof lessons;
+type CatalogueTable = typeof courses | typeof modules | typeof lessons | typeof lessonFiles;
 
 /**
  * The id of a new course, module or lesson: above every id in use and every id waiting in the
  * Trash, so that a restore always finds its place free. Ids are the content file's, not a
  * sequence's; one creation at a time takes the next.
  */
-async function nextCatalogueId(tx: Queryable, table: CatalogueTable, trashKey: "courses" | "modules" | "lessons"): Promise<number> {
+export async function nextCatalogueId(tx: Queryable, table: CatalogueTable, trashKey: "courses" | "modules" | "lessons" | "files"): Promise<number> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`catalogue ids: ${trashKey}`}))`);
   const inTrash = sql`(select coalesce(max((entry->>'id')::int), 0) from ${trashItems}, jsonb_array_elements(${trashItems.snapshot}->${trashKey}) as entry)`;
   const [next] = await (tx as Database).select({ id: sql<number>`greatest(coalesce(max(${table.id}), 0), ${inTrash}) + 1` }).from(table as typeof courses);
@@ -179,7 +181,7 @@ async function nextCatalogueId(tx: Queryable, table: CatalogueTable, trashKey: "
 }
 
 /** The position after the last of the rows `where` selects (1 when there are none): where a new or moved row goes. */
-async function positionAfterLast(tx: Queryable, table: CatalogueTable, where?: SQL): Promise<number> {
+export async function positionAfterLast(tx: Queryable, table: CatalogueTable, where?: SQL): Promise<number> {
   const [last] = await (tx as Database).select({ position: sql<number>`coalesce(max(${table.position}), 0)` }).from(table as typeof courses).where(where);
   return Number(last!.position) + 1;
 }

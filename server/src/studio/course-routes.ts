@@ -18,7 +18,7 @@ import {
   RevisionRequest,
   type StudioCourse,
   type StudioCourses,
-  type StudioLesson,
+  type StudioLessonPage,
   type StudioOutcome,
   TrashIdParams,
   type TrashList,
@@ -30,7 +30,7 @@ import { deleteCourse, deleteLesson, deleteModule, listTrash, restoreFromTrash }
 import { actorOf } from "./studio-routes.ts";
 
 /** The studio's courses, their trees and their lessons; behind installStudioGuard like every studio route. */
-export async function courseStudioRoutes(app: FastifyInstance, { db }: { db: Database }) {
+export async function courseStudioRoutes(app: FastifyInstance, { db, uploadMaxBytes }: { db: Database; uploadMaxBytes: number }) {
   app.get("/reactapi/studio/courses", async (): Promise<StudioCourses> => ({ courses: await listStudioCourses(db) }));
 
   app.get("/reactapi/studio/courses/:courseId", async (request): Promise<StudioCourse> => {
@@ -38,9 +38,9 @@ export async function courseStudioRoutes(app: FastifyInstance, { db }: { db: Dat
     return readStudioCourse(db, courseId);
   });
 
-  app.get("/reactapi/studio/lessons/:lessonId", async (request): Promise<StudioLesson> => {
+  app.get("/reactapi/studio/lessons/:lessonId", async (request): Promise<StudioLessonPage> => {
     const { lessonId } = parseInput(LessonIdParams, request.params);
-    return readStudioLesson(db, lessonId);
+    return { ...(await readStudioLesson(db, lessonId)), upload_max_bytes: uploadMaxBytes };
   });
 
   app.post("/reactapi/studio/lessons/:lessonId", async (request): Promise<LessonSaved> => {

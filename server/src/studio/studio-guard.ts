@@ -3,6 +3,9 @@ import { HttpError } from "../http/errors.ts";
 
 export const STUDIO_API_PREFIX = "/reactapi/studio";
 
+/** The one path that takes multipart/form-data instead of JSON: a lesson's upload (file-routes.ts; same-origin-guard.ts lets it through). */
+export const isUploadPath = (path: string) => /^\/reactapi\/studio\/lessons\/[^/]+\/files$/.test(path);
+
 function isStudioPath(path: string | undefined): boolean {
   return path !== undefined && (path === STUDIO_API_PREFIX || path.startsWith(`${STUDIO_API_PREFIX}/`));
 }

@@ -10,15 +10,16 @@ import { restoreRows, type RowSnapshot, snapshotRows } from "../db/row-snapshots
 import { courseGrants, courses, lessonFiles, lessonProgress, lessons, modules, planCourses, purchases, subscriptionPlans, trashItems, users } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { courseOrNotFound, lessonNotFound, moduleNotFound, renumber } from "./course-operations.ts";
+import { fileNotFound } from "./file-operations.ts";
 
 // Deleting in the studio moves things to the Trash for 30 days: a course, a module with its topics
-// and lessons, or a lesson, with what hangs on them (plans' links, members' grants and progress).
+// and lessons, a lesson, or one of a lesson's files, with what hangs on them (plans' links, members' grants and progress).
 // The rows are kept as they were (db/row-snapshots.ts); their files stay in lesson_files, marked with
 // the item, so no file is copied. A restore puts everything back in its place, with its ids, so
 // every link and grant points at the same thing again. New ids never take one waiting here
 // (nextCatalogueId in course-operations.ts).
 
-type TrashKind = "course" | "module" | "lesson";
+type TrashKind = "course" | "module" | "lesson" | "file";
 type Snapshot = {
   courses: RowSnapshot;
   modules: RowSnapshot;
@@ -105,6 +106,30 @@ export async function deleteModule(db: Database, actor: Actor, moduleId: number,
   });
 }
 
+/** Deletes one of a lesson's downloads; the file's row and content stay, waiting in the Trash. */
+export async function deleteLessonFile(db: Database, actor: Actor, fileId: number, revision: number): Promise<{ message: string }> {
+  return changeCatalogue(db, async (tx) => {
+    const [row] = await tx
+      .select({ file: lessonFiles, lesson: lessons, module: modules })
+      .from(lessonFiles)
+      .innerJoin(lessons, eq(lessons.id, lessonFiles.lessonId))
+      .innerJoin(modules, eq(modules.id, lessons.moduleId))
+      .where(eq(lessonFiles.id, fileId))
+      .for("update", { of: lessonFiles });
+    if (!row) throw fileNotFound(fileId);
+    if (row.file.revision !== revision) throw new HttpError(409, staleRevisionMessage);
+    const place = `in ${[...(await titlesAbove(tx, row.module)), row.module.title, row.lesson.title].join(" › ")}`;
+    const snapshot: Snapshot = { courses: [], modules: [], lessons: [], plan_courses: [], course_grants: [], lesson_progress: [], files: [{ id: fileId, lessonId: row.lesson.id }] };
+    const [trashed] = await tx
+      .insert(trashItems)
+      .values({ kind: "file", title: row.file.filename, place, snapshot, deletedById: actor.userId, deletedByLabel: actor.label })
+      .returning({ id: trashItems.id });
+    await tx.update(lessonFiles).set({ lessonId: null, trashItemId: trashed!.id }).where(eq(lessonFiles.id, fileId));
+    await recordActivity(tx, actor, "catalogue", `Deleted the file "${row.file.filename}" (${place}); it is in the Trash for ${TRASH_KEPT_DAYS} days.`);
+    return { message: `Deleted "${row.file.filename}". ${trashNote}` };
+  });
+}
+
 const sameTitle = (typed: string, title: string) => typed.trim().replace(/\s+/g, " ").toLowerCase() === title.trim().replace(/\s+/g, " ").toLowerCase();
 
 /** Deletes a course with everything in it; she types its title to confirm. Members lose it at once; a restore gives their grants back. */
@@ -171,6 +196,13 @@ async function restoreBlocker(tx: Queryable, kind: TrashKind, snapshot: Snapshot
       if (!parent) return "The module it was in is no longer there. Restore that module from the Trash first.";
     }
   }
+  if (kind === "file") {
+    const [file] = snapshot.files;
+    const [waiting] = await tx.select({ trashItemId: lessonFiles.trashItemId }).from(lessonFiles).where(eq(lessonFiles.id, file!.id));
+    if (!waiting?.trashItemId) return "Its place is taken: a content import brought in a file with the same id since. Export the catalogue, or ask for help, before restoring it.";
+    const [lesson] = await tx.select({ id: lessons.id }).from(lessons).where(eq(lessons.id, file!.lessonId));
+    if (!lesson) return "The lesson it was in is no longer there. Restore that lesson (or what it was in) from the Trash first.";
+  }
   if (kind === "lesson") {
     const moduleId = Number(snapshot.lessons[0]!.module_id);
     const [module] = await tx.select({ id: modules.id }).from(modules).where(eq(modules.id, moduleId));
@@ -211,6 +243,13 @@ export async function restoreFromTrash(db: Database, actor: Actor, itemId: numbe
         .orderBy(asc(modules.position), asc(modules.id));
       await renumber(withRowBack(idsOf(siblings), Number(top.id), Number(top.position)), (id, position) =>
         tx.update(modules).set({ position, revision: sql`${modules.revision} + 1` }).where(and(eq(modules.id, id), ne(modules.position, position))),
+      );
+    } else if (item.kind === "file") {
+      const [file] = snapshot.files;
+      const [restored] = await tx.select({ position: lessonFiles.position }).from(lessonFiles).where(eq(lessonFiles.id, file!.id));
+      const siblings = await tx.select({ id: lessonFiles.id }).from(lessonFiles).where(eq(lessonFiles.lessonId, file!.lessonId)).orderBy(asc(lessonFiles.position), asc(lessonFiles.id));
+      await renumber(withRowBack(idsOf(siblings), file!.id, restored!.position), (id, position) =>
+        tx.update(lessonFiles).set({ position, revision: sql`${lessonFiles.revision} + 1` }).where(and(eq(lessonFiles.id, id), ne(lessonFiles.position, position))),
       );
     } else {
       const [lesson] = snapshot.lessons;

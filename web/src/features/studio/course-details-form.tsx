@@ -9,6 +9,7 @@ import { callApi } from "../../lib/api-client.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { useApiAnswer } from "../../lib/use-api-answer.ts";
 import { courseLogo, courseLogoChoices } from "../library/course-logo.ts";
+import { RichTextField } from "./rich-text-field.tsx";
 import { Checklist, fieldsetStyle } from "./studio-parts.tsx";
 
 type Draft = Pick<StudioCourse, "title" | "description_html" | "logo" | "free_for_members" | "plan_ids">;
@@ -35,16 +36,7 @@ export function CourseDetailsForm({ course, savedMessage, onSaved, onReload }: {
   return (
     <Box component="form" onSubmit={save} noValidate aria-label="Course details" sx={{ display: "grid", gap: 2 }}>
       <TextField label="Title" name="title" required value={draft.title} onChange={(event) => set("title", event.target.value)} error={Boolean(details?.title)} helperText={details?.title} />
-      <TextField
-        label="Description"
-        name="description_html"
-        multiline
-        minRows={3}
-        value={draft.description_html}
-        onChange={(event) => set("description_html", event.target.value)}
-        error={Boolean(details?.description_html)}
-        helperText={details?.description_html ?? "Shown in the library. HTML, cleaned on saving: <p>, <strong>, <em>, lists, links."}
-      />
+      <RichTextField label="Description" name="description_html" minRows={3} value={draft.description_html} onChange={(html) => set("description_html", html)} error={details?.description_html} help="Shown in the library." />
       <Box component="fieldset" sx={fieldsetStyle}>
         <legend>Picture</legend>
         <Box sx={{ display: "flex", gap: 2, flexWrap: "wrap" }}>

@@ -1,6 +1,6 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { TRASH_KEPT_DAYS } from "../../../../contract/constants.ts";
 import type { StudioCourse, StudioOutcome, StudioTreeModule } from "../../../../contract/studio.ts";
@@ -12,7 +12,7 @@ import { useAction } from "../../lib/use-action.ts";
 import { useApiAnswer } from "../../lib/use-api-answer.ts";
 import { CourseDetailsForm } from "./course-details-form.tsx";
 import type { CoursesNotice } from "./courses-page.tsx";
-import { CreateByTitle, Loading, StudioPage, studioNoticeStyle } from "./studio-parts.tsx";
+import { ButtonRow, CreateByTitle, DeleteWithConfirmation, Loading, StudioPage, studioNoticeStyle } from "./studio-parts.tsx";
 
 type Branch = { module: StudioTreeModule; topics: Branch[] };
 
@@ -43,32 +43,6 @@ type TreeActions = {
 const moveButtonId = (moduleId: number, direction: Direction) => `move-${moduleId}-${direction}`;
 
 /** A Delete button that asks once more, in place, before anything goes to the Trash. */
-function DeleteWithConfirmation({ name, what, onDelete, busy }: { name: string; what: string; onDelete: () => void; busy: boolean }) {
-  const [asking, setAsking] = useState(false);
-  if (!asking) {
-    return (
-      <Button size="small" color="error" onClick={() => setAsking(true)} aria-label={`Delete ${name}`}>
-        Delete
-      </Button>
-    );
-  }
-  return (
-    <span role="group" aria-label={`Delete ${name}?`} style={{ display: "inline-flex", gap: 4, flexWrap: "wrap", alignItems: "center" }}>
-      <span>Delete {what}?</span>
-      <Button size="small" color="error" variant="contained" disabled={busy} onClick={onDelete} autoFocus>
-        Yes, delete
-      </Button>
-      <Button size="small" onClick={() => setAsking(false)}>
-        Keep it
-      </Button>
-    </span>
-  );
-}
-
-function ButtonRow({ children }: { children: ReactNode }) {
-  return <span style={{ display: "inline-flex", gap: 4, marginLeft: 8, flexWrap: "wrap", verticalAlign: "middle" }}>{children}</span>;
-}
-
 /** A module's title, whether visitors see it in the course preview, and the week it is suggested for. */
 function ModuleForm({ module, onSaved, onCancel }: { module: StudioTreeModule; onSaved: (message: string) => void; onCancel: () => void }) {
   const [title, setTitle] = useState(module.title);

@@ -37,44 +37,46 @@ export default function CoursesPage() {
         <p>No courses yet. Create one above, or import a content file (npm run admin -- content import FILE).</p>
       ) : (
         <ScrollingTable label="Courses">
-          <thead>
-            <tr>
-              <th scope="col">Course</th>
-              <th scope="col">Open to</th>
-              <th scope="col">Modules</th>
-              <th scope="col">Lessons</th>
-              <th scope="col">Place in the library</th>
-            </tr>
-          </thead>
-          <tbody>
-            {answer.courses.map((course, index) => (
-              <tr key={course.id}>
-                <td>
-                  <Link to={`/studio/courses/${course.id}`}>{course.title}</Link>
-                </td>
-                <td>{course.free_for_members ? "Every member" : "Members with access"}</td>
-                <td>{course.modules}</td>
-                <td>{course.lessons}</td>
-                <td>
-                  <span style={{ display: "inline-flex", gap: 4 }}>
-                    {(["up", "down"] as const).map((direction) => (
-                      <Button
-                        key={direction}
-                        size="small"
-                        variant="outlined"
-                        disableFocusRipple
-                        disabled={busy || (direction === "up" ? index === 0 : index === answer.courses.length - 1)}
-                        aria-label={`Move ${course.title} ${direction}`}
-                        onClick={() => void move(course, direction)}
-                      >
-                        {direction === "up" ? "Up" : "Down"}
-                      </Button>
-                    ))}
-                  </span>
-                </td>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Course</th>
+                <th scope="col">Open to</th>
+                <th scope="col">Modules</th>
+                <th scope="col">Lessons</th>
+                <th scope="col">Place in the library</th>
               </tr>
-            ))}
-          </tbody>
+            </thead>
+            <tbody>
+              {answer.courses.map((course, index) => (
+                <tr key={course.id}>
+                  <td>
+                    <Link to={`/studio/courses/${course.id}`}>{course.title}</Link>
+                  </td>
+                  <td>{course.free_for_members ? "Every member" : "Members with access"}</td>
+                  <td>{course.modules}</td>
+                  <td>{course.lessons}</td>
+                  <td>
+                    <span style={{ display: "inline-flex", gap: 4 }}>
+                      {(["up", "down"] as const).map((direction) => (
+                        <Button
+                          key={direction}
+                          size="small"
+                          variant="outlined"
+                          disableFocusRipple
+                          disabled={busy || (direction === "up" ? index === 0 : index === answer.courses.length - 1)}
+                          aria-label={`Move ${course.title} ${direction}`}
+                          onClick={() => void move(course, direction)}
+                        >
+                          {direction === "up" ? "Up" : "Down"}
+                        </Button>
+                      ))}
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </ScrollingTable>
       )}
     </StudioPage>

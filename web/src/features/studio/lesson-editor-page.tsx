@@ -4,7 +4,7 @@ import { type FormEvent, useState } from "react";
 import { Link, useParams } from "react-router";
 import type { LessonVideo } from "../../../../contract/catalogue.ts";
 import { staleRevisionMessage } from "../../../../contract/constants.ts";
-import type { LessonSaved, StudioLesson } from "../../../../contract/studio.ts";
+import type { LessonSaved, StudioLesson, StudioLessonPage } from "../../../../contract/studio.ts";
 import { parseVideoLink, videoLinkProblem } from "../../../../contract/video-link.ts";
 import { OutcomeNotice } from "../../components/outcome-notice.tsx";
 import { PageSection } from "../../components/page-section.tsx";
@@ -14,11 +14,12 @@ import { SafeHtml } from "../../lib/safe-html.tsx";
 import { useAction } from "../../lib/use-action.ts";
 import { useApiAnswer } from "../../lib/use-api-answer.ts";
 import { videoEmbedUrl } from "../progress/video-players.ts";
+import { LessonFiles } from "./lesson-files.tsx";
+import { RichTextField } from "./rich-text-field.tsx";
 import { Loading, StudioPage } from "./studio-parts.tsx";
 
 type Draft = Pick<StudioLesson, "title" | "video_link" | "content_summary_html" | "note_html">;
 const draftOf = (lesson: StudioLesson): Draft => ({ title: lesson.title, video_link: lesson.video_link, content_summary_html: lesson.content_summary_html, note_html: lesson.note_html });
-const htmlHelp = "HTML, cleaned on saving: paragraphs <p>, <strong>, <em>, lists <ul><li>, links <a href>, headings <h3>.";
 
 /** What the video link will play, said as she types: the same check the server makes on saving. */
 function VideoLinkCheck({ link, video }: { link: string; video: LessonVideo | null }) {
@@ -57,26 +58,15 @@ function LessonForm({ lesson, onReload }: { lesson: StudioLesson; onReload: () =
           error={Boolean(details?.video_link) || (draft.video_link.trim() !== "" && !video)}
           helperText={<VideoLinkCheck link={draft.video_link} video={video} />}
         />
-        <TextField
+        <RichTextField
           label="Lesson summary"
           name="content_summary_html"
-          multiline
-          minRows={4}
           value={draft.content_summary_html}
-          onChange={(event) => set("content_summary_html", event.target.value)}
-          error={Boolean(details?.content_summary_html)}
-          helperText={details?.content_summary_html ?? htmlHelp}
+          onChange={(html) => set("content_summary_html", html)}
+          error={details?.content_summary_html}
+          help="Shown under the video, after the notes."
         />
-        <TextField
-          label="Notes"
-          name="note_html"
-          multiline
-          minRows={6}
-          value={draft.note_html}
-          onChange={(event) => set("note_html", event.target.value)}
-          error={Boolean(details?.note_html)}
-          helperText={details?.note_html ?? htmlHelp}
-        />
+        <RichTextField label="Notes" name="note_html" minRows={6} value={draft.note_html} onChange={(html) => set("note_html", html)} error={details?.note_html} help="Shown first under the video." />
         <OutcomeNotice outcome={outcome} />
         <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
           <Button type="submit" variant="contained" disabled={busy}>
@@ -100,6 +90,16 @@ function LessonForm({ lesson, onReload }: { lesson: StudioLesson; onReload: () =
           {draft.note_html ? <SafeHtml html={draft.note_html} /> : <p>No notes available.</p>}
           <h4>Lesson summary</h4>
           {draft.content_summary_html ? <SafeHtml html={draft.content_summary_html} /> : <p>No summary.</p>}
+          {lesson.files.length > 0 ? (
+            <>
+              <h4>Downloads</h4>
+              <ul>
+                {lesson.files.map((file) => (
+                  <li key={file.id}>{file.filename}</li>
+                ))}
+              </ul>
+            </>
+          ) : null}
         </Box>
       </PageSection>
     </>
@@ -109,14 +109,22 @@ function LessonForm({ lesson, onReload }: { lesson: StudioLesson; onReload: () =
 export default function LessonEditorPage() {
   const { id } = useParams();
   const [version, setVersion] = useState(0);
-  const { answer, failure } = useApiAnswer<StudioLesson>(`/reactapi/studio/lessons/${encodeURIComponent(id ?? "")}`, version);
+  const reload = () => setVersion((current) => current + 1);
+  const { answer, failure } = useApiAnswer<StudioLessonPage>(`/reactapi/studio/lessons/${encodeURIComponent(id ?? "")}`, version);
   return (
     <StudioPage
       title={answer ? `Lesson: ${answer.title}` : "Lesson"}
       intro={answer ? <Link to={`/studio/courses/${answer.course_id}`}>{`${answer.course_title} · ${answer.module_title}`}</Link> : undefined}
     >
       {/* A reload (after a 409) brings the newest revision into a fresh form. */}
-      {!answer ? <Loading failure={failure} what="the lesson" /> : <LessonForm key={`${answer.id}-${answer.revision}`} lesson={answer} onReload={() => setVersion((current) => current + 1)} />}
+      {!answer ? (
+        <Loading failure={failure} what="the lesson" />
+      ) : (
+        <>
+          <LessonForm key={`${answer.id}-${answer.revision}`} lesson={answer} onReload={reload} />
+          <LessonFiles lesson={answer} onChanged={reload} />
+        </>
+      )}
     </StudioPage>
   );
 }

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { Profile } from "../../../../contract/accounts.ts";
-import type { AccessCode, MemberDetail, MemberPage, StudioCourse, StudioLesson, TrashItem } from "../../../../contract/studio.ts";
+import type { AccessCode, MemberDetail, MemberPage, StudioCourse, StudioLessonPage, TrashItem } from "../../../../contract/studio.ts";
 import { staleRevisionMessage } from "../../../../contract/constants.ts";
 import { videoLinkProblem } from "../../../../contract/video-link.ts";
 import { initialSessionState } from "../auth/session-slice.ts";
@@ -188,8 +188,13 @@ describe("the studio's course and lesson pages", () => {
       { id: 12, title: "Fourth trimester", depth: 0, visible_in_preview: false, recommended_week: null, revision: 1, lessons: [] },
     ],
   };
-  const lesson: StudioLesson = {
+  const lesson: StudioLessonPage = {
     id: 101, course_id: 3, course_title: "For Dads", module_title: "When plans change", title: "Advocating", content_summary_html: "<p>Summary</p>", note_html: "", video_link: "", revision: 4,
+    files: [
+      { id: 7, filename: "Birth plan.pdf", content_type: "application/pdf", size: 120_000, revision: 1 },
+      { id: 8, filename: "Breathing.mp3", content_type: "audio/mpeg", size: 4_200_000, revision: 3 },
+    ],
+    upload_max_bytes: 5_000_000,
   };
 
   it("nests each topic inside its module and links every lesson to its editor", async () => {
@@ -252,6 +257,76 @@ describe("the studio's course and lesson pages", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save lesson" }));
     expect(await screen.findByText("Please give the lesson a title.")).toBeInTheDocument();
     expect(screen.getByLabelText(/^Title/)).toHaveAttribute("aria-invalid", "true");
+  });
+  it("edits notes in the rich-text editor, switches to HTML, and opens HTML the editor would not keep as HTML", async () => {
+    const rich = { ...lesson, note_html: "<p>Rest <strong>first</strong>.</p>", content_summary_html: "<table><tbody><tr><td>Week 36</td></tr></tbody></table>" };
+    const calls = stubApi({ "/reactapi/studio/lessons/101": (body) => (body === undefined ? [200, rich] : [200, { lesson: { ...rich, ...(body as object), revision: 5 }, message: 'Saved "Advocating".' }]) });
+    renderAt("/studio/lessons/101", [{ path: "/studio/lessons/:id", element: <LessonEditorPage /> }]);
+    // The editor is a chunk of its own, loaded once the page shows (a slow transform on a cold run).
+    const notes = await screen.findByRole("textbox", { name: "Notes" }, { timeout: 15_000 });
+    expect(notes).toHaveAttribute("contenteditable", "true");
+    expect(within(notes).getByText("first").tagName).toBe("STRONG");
+    const toolbar = screen.getByRole("toolbar", { name: "Notes" });
+    expect(within(toolbar).getByRole("button", { name: "Bold" })).toHaveAttribute("aria-pressed", "false");
+
+    const summary = screen.getByLabelText("Lesson summary");
+    expect(summary.tagName).toBe("TEXTAREA");
+    expect(summary).toHaveValue(rich.content_summary_html);
+    expect(screen.getByText(/holds something the editor cannot keep/)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Use the editor (Lesson summary)" })).toBeDisabled();
+
+    fireEvent.click(screen.getByRole("button", { name: "Edit as HTML (Notes)" }));
+    const notesHtml = screen.getByLabelText("Notes");
+    expect(notesHtml.tagName).toBe("TEXTAREA");
+    expect(notesHtml).toHaveValue("<p>Rest <strong>first</strong>.</p>");
+    fireEvent.change(notesHtml, { target: { value: "<p>Rest <em>often</em>.</p>" } });
+    fireEvent.click(screen.getByRole("button", { name: "Use the editor (Notes)" }));
+    expect(within(await screen.findByRole("textbox", { name: "Notes" })).getByText("often").tagName).toBe("EM");
+    fireEvent.click(screen.getByRole("button", { name: "Save lesson" }));
+    await screen.findByText('Saved "Advocating".');
+    expect(calls.find((call) => call.method === "POST")!.body).toMatchObject({ note_html: "<p>Rest <em>often</em>.</p>", content_summary_html: rich.content_summary_html });
+  });
+
+  it("lists the lesson's downloads, refuses a file over the limit before sending it, renames and moves one", async () => {
+    const calls = stubApi({
+      "/reactapi/studio/lessons/101": [200, lesson],
+      "/reactapi/studio/files/8": (body) =>
+        (body as { filename: string }).filename.includes("/")
+          ? [400, { error: "Please check the highlighted fields.", details: { filename: 'A file name cannot contain / \\ : * ? " < > | or invisible characters.' } }]
+          : [200, { file: { ...lesson.files[1]!, filename: "Breathing together.mp3", revision: 4 }, message: 'Renamed it "Breathing together.mp3".' }],
+      "/reactapi/studio/files/8/move": [200, { message: 'Moved "Breathing.mp3" up.' }],
+    });
+    renderAt("/studio/lessons/101", [{ path: "/studio/lessons/:id", element: <LessonEditorPage /> }]);
+    const list = await screen.findByRole("list", { name: "Downloads of this lesson" });
+    expect(within(list).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+      expect.stringContaining("Birth plan.pdf (PDF, 120 KB)"),
+      expect.stringContaining("Breathing.mp3 (MP3, 4.2 MB)"),
+    ]);
+    expect(within(list).getByRole("button", { name: "Move Birth plan.pdf up" })).toBeDisabled();
+    expect(within(list).getByRole("button", { name: "Move Breathing.mp3 down" })).toBeDisabled();
+
+    const picker = screen.getByLabelText("Add a file");
+    expect(picker).toHaveAttribute("accept", expect.stringContaining(".pdf"));
+    expect(picker).toHaveAccessibleDescription(/Up to 5 MB each\./);
+    fireEvent.change(picker, { target: { files: [new File([new Uint8Array(6_000_000)], "Whole birth video.m4a")] } });
+    fireEvent.click(screen.getByRole("button", { name: "Upload" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent('"Whole birth video.m4a" is 6 MB; one download can be at most 5 MB.');
+    expect(calls.filter((call) => call.method === "POST")).toEqual([]);
+
+    fireEvent.click(within(list).getByRole("button", { name: "Rename Breathing.mp3" }));
+    const name = screen.getByLabelText(/^File name members see/);
+    fireEvent.change(name, { target: { value: "Breathing/together.mp3" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save name" }));
+    expect(await screen.findByText(/A file name cannot contain/)).toBeInTheDocument();
+    expect(name).toHaveValue("Breathing/together.mp3");
+    fireEvent.change(name, { target: { value: "Breathing together.mp3" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save name" }));
+    expect(await screen.findByText('Renamed it "Breathing together.mp3".')).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === "/reactapi/studio/files/8").at(-1)!.body).toEqual({ filename: "Breathing together.mp3", revision: 3 });
+
+    fireEvent.click(within(list).getByRole("button", { name: "Move Breathing.mp3 up" }));
+    expect(await screen.findByText('Moved "Breathing.mp3" up.')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === "/reactapi/studio/files/8/move")!.body).toEqual({ direction: "up", revision: 3 });
   });
 });
 

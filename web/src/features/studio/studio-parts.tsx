@@ -177,3 +177,31 @@ export function Checklist({ legend, options, chosen, onChange, error, children }
     </Box>
   );
 }
+
+/** A Delete button that asks once more, in place, before it deletes (to the Trash). */
+export function DeleteWithConfirmation({ name, what, onDelete, busy }: { name: string; what: string; onDelete: () => void; busy: boolean }) {
+  const [asking, setAsking] = useState(false);
+  if (!asking) {
+    return (
+      <Button size="small" color="error" onClick={() => setAsking(true)} aria-label={`Delete ${name}`}>
+        Delete
+      </Button>
+    );
+  }
+  return (
+    <span role="group" aria-label={`Delete ${name}?`} style={{ display: "inline-flex", gap: 4, flexWrap: "wrap", alignItems: "center" }}>
+      <span>Delete {what}?</span>
+      <Button size="small" color="error" variant="contained" disabled={busy} onClick={onDelete} autoFocus>
+        Yes, delete
+      </Button>
+      <Button size="small" onClick={() => setAsking(false)}>
+        Keep it
+      </Button>
+    </span>
+  );
+}
+
+/** Small buttons beside a row's title, wrapping on a phone. */
+export function ButtonRow({ children }: { children: ReactNode }) {
+  return <span style={{ display: "inline-flex", gap: 4, marginLeft: 8, flexWrap: "wrap", verticalAlign: "middle" }}>{children}</span>;
+}

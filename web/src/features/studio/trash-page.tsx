@@ -8,7 +8,7 @@ import { useAction } from "../../lib/use-action.ts";
 import { useApiAnswer } from "../../lib/use-api-answer.ts";
 import { formatDate, formatDateTime, Loading, ScrollingTable, StudioPage, studioNoticeStyle } from "./studio-parts.tsx";
 
-const kindLabel = { course: "Course", module: "Module", lesson: "Lesson" } as const;
+const kindLabel = { course: "Course", module: "Module", lesson: "Lesson", file: "File" } as const;
 
 export default function TrashPage() {
   const [version, setVersion] = useState(0);
@@ -30,35 +30,37 @@ export default function TrashPage() {
       ) : answer.items.length === 0 ? (
         <p>The Trash is empty.</p>
       ) : (
-        <ScrollingTable label="Deleted courses, modules and lessons">
-          <thead>
-            <tr>
-              <th scope="col">What</th>
-              <th scope="col">Where it was</th>
-              <th scope="col">Deleted</th>
-              <th scope="col">Kept until</th>
-              <th scope="col">Restore</th>
-            </tr>
-          </thead>
-          <tbody>
-            {answer.items.map((item) => (
-              <tr key={item.id}>
-                <th scope="row">
-                  {kindLabel[item.kind]}: {item.title}
-                </th>
-                <td>{item.place}</td>
-                <td>
-                  {formatDateTime(item.deleted_at)} by {item.deleted_by}
-                </td>
-                <td>{formatDate(item.kept_until)}</td>
-                <td>
-                  <Button variant="outlined" size="small" disabled={busy} onClick={() => void restore(item.id)} aria-label={`Restore ${item.title}`}>
-                    Restore
-                  </Button>
-                </td>
+        <ScrollingTable label="Deleted courses, modules, lessons and files">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">What</th>
+                <th scope="col">Where it was</th>
+                <th scope="col">Deleted</th>
+                <th scope="col">Kept until</th>
+                <th scope="col">Restore</th>
               </tr>
-            ))}
-          </tbody>
+            </thead>
+            <tbody>
+              {answer.items.map((item) => (
+                <tr key={item.id}>
+                  <th scope="row">
+                    {kindLabel[item.kind]}: {item.title}
+                  </th>
+                  <td>{item.place}</td>
+                  <td>
+                    {formatDateTime(item.deleted_at)} by {item.deleted_by}
+                  </td>
+                  <td>{formatDate(item.kept_until)}</td>
+                  <td>
+                    <Button variant="outlined" size="small" disabled={busy} onClick={() => void restore(item.id)} aria-label={`Restore ${item.title}`}>
+                      Restore
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </ScrollingTable>
       )}
     </StudioPage>

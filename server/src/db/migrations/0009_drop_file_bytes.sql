@@ -1,0 +1,1 @@
+ALTER TABLE "lesson_files" DROP COLUMN "bytes";
