@@ -135,7 +135,11 @@ export function CreateByTitle({ purpose, label, button, path, body, onCreated, o
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const created = await run(() => callApi<Created>(path, { body: { ...body, title }, expectStatus: 201 }), (answer) => answer.message);
-    if (created) onCreated(created);
+    if (created) {
+      // Ready for the next one: the tree above shows this one now.
+      setTitle("");
+      onCreated(created);
+    }
   };
   return (
     <Box component="form" onSubmit={submit} noValidate aria-label={purpose} sx={{ display: "flex", gap: 1, alignItems: "start", flexWrap: "wrap", my: 1 }}>
