@@ -26,7 +26,7 @@ describe.each(backends)("the instructor studio API on %s", (backend) => {
   const activity = async (kind?: string) => (await get(`/reactapi/studio/activity${kind ? `?kind=${kind}` : ""}`)).json().entries as { summary: string; actor: string; kind: string }[];
 
   describe("the prefix guard", () => {
-    const paths = ["/reactapi/studio/dashboard", "/reactapi/studio/members", "/reactapi/studio/lessons/1001", "/reactapi/studio/no-such-page", "/reactapi/studio", "/reactapi/studio/access-codes/X/deactivate", "/reactapi/%73tudio/dashboard"];
+    const paths = ["/reactapi/studio/dashboard", "/reactapi/studio/members", "/reactapi/studio/lessons/1001", "/reactapi/studio/lessons/1001/files", "/reactapi/studio/files/5001/delete", "/reactapi/studio/no-such-page", "/reactapi/studio", "/reactapi/studio/access-codes/X/deactivate", "/reactapi/%73tudio/dashboard"];
     it.each(paths)("answers 401 to a visitor on %s, whatever the method and body", async (url) => {
       for (const method of methods) {
         const response = await context.app.inject({ method, url, headers: { "content-type": "text/plain" }, payload: method === "GET" || method === "OPTIONS" ? undefined : "not json at all" });
