@@ -42,7 +42,7 @@ async function instructorPage(browser: Browser): Promise<Page> {
 }
 
 test.describe("the instructor's studio", () => {
-  test("sets up the instructor, invites a member with a code, and opens a course to her", async ({ browser }) => {
+  test("sets up the instructor, invites a member with a code, opens a course to her, and she downloads the PDF the instructor uploads", async ({ browser }) => {
     // The whole journey, then every studio page again at phone width: longer than one page's test.
     test.setTimeout(180_000);
     const studio = await instructorPage(browser);
@@ -104,6 +104,16 @@ test.describe("the instructor's studio", () => {
     await course.getByRole("button", { name: /Show details/ }).click();
     await expect(course.getByRole("button", { name: "View Course" })).toBeVisible();
 
+    // She uploads a PDF to a lesson of that course; the invited member downloads the same bytes.
+    const handout = Buffer.concat([Buffer.from("%PDF-1.4\n% Perineal massage handout\n"), randomBytes(300_000), Buffer.from("\n%%EOF\n")]);
+    await studio.goto("/studio/lessons/1028");
+    await studio.getByLabel("Add a file").setInputFiles({ name: "perineal-massage.pdf", mimeType: "application/pdf", buffer: handout });
+    await studio.getByRole("button", { name: "Upload", exact: true }).click();
+    await expect(studio.getByRole("status").filter({ hasText: "Added" })).toContainText('Added "perineal-massage.pdf"');
+    await member.goto("/lesson?course=4&lesson=1028");
+    const [handoutDownload] = await Promise.all([member.waitForEvent("download"), member.getByRole("link", { name: /perineal-massage\.pdf/ }).click()]);
+    expect(Buffer.compare(await readFile((await handoutDownload.path())!), handout)).toBe(0);
+
     // Her feedback reaches the inbox, unread, and leaves it as a CSV a spreadsheet opens safely.
     await member.goto("/feedback");
     await member.getByRole("group", { name: /how satisfied/ }).getByRole("radio", { name: "4" }).check();
@@ -121,7 +131,7 @@ test.describe("the instructor's studio", () => {
     await message.getByRole("button", { name: "Mark read" }).click();
     await expect(studio.getByRole("listitem", { name: `Feedback from ${email}` })).toBeVisible();
     const [download] = await Promise.all([studio.waitForEvent("download"), studio.getByRole("link", { name: "Download CSV" }).click()]);
-    const csv = await (await import("node:fs/promises")).readFile((await download.path())!, "utf8");
+    const csv = await readFile((await download.path())!, "utf8");
     expect(csv).toContain("'=1+1 thank you for the breathing lesson");
     expect(csv.split("\r\n")[0]).toContain("Received (UTC),Kind,Read,Member e-mail");
 

@@ -74,6 +74,10 @@ describe.each(backends)("a lesson's downloads in the studio on %s", (backend) =>
     expect(Number(fetched.headers["content-length"])).toBe(pdf.length);
     expect(fetched.headers["content-disposition"]).toBe(`attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`);
     expect(Buffer.compare(fetched.rawPayload, pdf)).toBe(0);
+    const head = await context.app.inject({ method: "HEAD", url: download.url, headers: { cookie: member.cookie } });
+    expect(head.statusCode).toBe(200);
+    expect(Number(head.headers["content-length"])).toBe(pdf.length);
+    expect(head.rawPayload.length).toBe(0);
 
     const activity = (await get("/reactapi/studio/activity?kind=catalogue")).json() as { entries: { summary: string }[] };
     expect(activity.entries[0]!.summary).toMatch(/^Uploaded "Birth plan- week 36\.pdf" \(\d+ KB\) to the lesson /);
