@@ -238,7 +238,7 @@ export const lessonFiles = pgTable(
     size: integer("size").notNull().default(0),
     // Counts renames and moves, like a lesson's revision (studio/file-operations.ts).
     revision: integer("revision").notNull().default(1),
-    // A row with neither a lesson nor a Trash item is an upload still arriving; one left so a day is swept.
+    // A row with neither a lesson nor a Trash item is an upload still arriving; one left over a day is swept.
     createdAt: createdAt(),
   },
   (table) => [index("lesson_files_lesson_id_idx").on(table.lessonId), index("lesson_files_trash_item_id_idx").on(table.trashItemId)],

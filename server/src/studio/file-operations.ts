@@ -7,7 +7,7 @@ import { changeCatalogue } from "../catalogue/catalogue-repository.ts";
 import { FILE_CHUNK_BYTES, inChunks, writeFileChunks } from "../catalogue/file-store.ts";
 import { detectLessonFileType } from "../catalogue/file-types.ts";
 import type { Database, Queryable } from "../db/client.ts";
-import { lessonFiles, lessons } from "../db/schema.ts";
+import { lessonFiles, lessons, modules } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { lessonNotFound, movedOnePlace, nextCatalogueId, positionAfterLast, renumber } from "./course-operations.ts";
 
@@ -105,36 +105,41 @@ export async function uploadLessonFile(db: Database, actor: Actor, lessonId: num
   }
 }
 
-/** The file, locked until the transaction ends, with its lesson's title; 404 for a file in the Trash or still uploading. */
-async function lessonFileForChange(tx: Queryable, fileId: number, revision: number) {
+/**
+ * The file, locked until the transaction ends, with its lesson and that lesson's module; 404 for a
+ * file in the Trash or still uploading, 409 when she opened an older revision. Rename, move and
+ * delete (trash-operations.ts) all start here.
+ */
+export async function lessonFileForChange(tx: Queryable, fileId: number, revision: number) {
   const [row] = await tx
-    .select({ file: lessonFiles, lessonTitle: lessons.title })
+    .select({ file: lessonFiles, lesson: lessons, module: modules })
     .from(lessonFiles)
     .innerJoin(lessons, eq(lessons.id, lessonFiles.lessonId))
+    .innerJoin(modules, eq(modules.id, lessons.moduleId))
     .where(eq(lessonFiles.id, fileId))
     .for("update", { of: lessonFiles });
   if (!row) throw fileNotFound(fileId);
   if (row.file.revision !== revision) throw new HttpError(409, staleRevisionMessage);
-  return { ...row.file, lessonId: row.file.lessonId!, lessonTitle: row.lessonTitle };
+  return row;
 }
 
 export async function renameLessonFile(db: Database, actor: Actor, fileId: number, revision: number, filename: string): Promise<{ file: StudioFile; message: string }> {
   return changeCatalogue(db, async (tx) => {
-    const file = await lessonFileForChange(tx, fileId, revision);
+    const { file, lesson } = await lessonFileForChange(tx, fileId, revision);
     const [renamed] = await tx.update(lessonFiles).set({ filename, revision: sql`${lessonFiles.revision} + 1` }).where(eq(lessonFiles.id, fileId)).returning();
-    await recordActivity(tx, actor, "catalogue", `Renamed the file "${file.filename}" to "${filename}" in the lesson "${file.lessonTitle}".`);
+    await recordActivity(tx, actor, "catalogue", `Renamed the file "${file.filename}" to "${filename}" in the lesson "${lesson.title}".`);
     return { file: toStudioFile(renamed!), message: `Renamed it "${filename}".` };
   });
 }
 
 export async function moveLessonFile(db: Database, actor: Actor, fileId: number, revision: number, direction: "up" | "down"): Promise<{ message: string }> {
   return changeCatalogue(db, async (tx) => {
-    const file = await lessonFileForChange(tx, fileId, revision);
-    const siblings = await tx.select({ id: lessonFiles.id }).from(lessonFiles).where(eq(lessonFiles.lessonId, file.lessonId)).orderBy(asc(lessonFiles.position), asc(lessonFiles.id));
+    const { file, lesson } = await lessonFileForChange(tx, fileId, revision);
+    const siblings = await tx.select({ id: lessonFiles.id }).from(lessonFiles).where(eq(lessonFiles.lessonId, lesson.id)).orderBy(asc(lessonFiles.position), asc(lessonFiles.id));
     await renumber(movedOnePlace(siblings, { id: file.id, title: file.filename }, direction), (id, position) =>
       tx.update(lessonFiles).set({ position, revision: sql`${lessonFiles.revision} + 1` }).where(and(eq(lessonFiles.id, id), ne(lessonFiles.position, position))),
     );
-    await recordActivity(tx, actor, "catalogue", `Moved the file "${file.filename}" ${direction} in the lesson "${file.lessonTitle}".`);
+    await recordActivity(tx, actor, "catalogue", `Moved the file "${file.filename}" ${direction} in the lesson "${lesson.title}".`);
     return { message: `Moved "${file.filename}" ${direction}.` };
   });
 }

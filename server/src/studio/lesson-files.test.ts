@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staleRevisionMessage } from "../../../contract/constants.ts";
 import { lessonFileTypesSentence } from "../../../contract/lesson-files.ts";
@@ -52,7 +52,8 @@ describe.each(backends)("a lesson's downloads in the studio on %s", (backend) =>
     const lesson = modules.flatMap((module) => module.lessons).find((each) => each.id === lessonId)!;
     return lesson.video_description ? (JSON.parse(lesson.video_description) as LessonDownload[]) : [];
   };
-  const uploadsInProgress = async () => (await context.database.db.select({ count: count() }).from(lessonFiles).where(eq(lessonFiles.position, 0)))[0]!.count;
+  // An upload still arriving: a row with neither a lesson nor a Trash item (file-operations.ts).
+  const uploadsInProgress = async () => (await context.database.db.select({ count: count() }).from(lessonFiles).where(and(isNull(lessonFiles.lessonId), isNull(lessonFiles.trashItemId))))[0]!.count;
 
   it("takes a PDF, stores it in chunks, and a member downloads the same bytes with its type and size", async () => {
     const pdf = samplePdf(2 * FILE_CHUNK_BYTES + 1234);
@@ -201,6 +202,24 @@ describe.each(backends)("a lesson's downloads in the studio on %s", (backend) =>
     const back = await get(url, member.cookie);
     expect(back.statusCode).toBe(200);
     expect(Buffer.compare(back.rawPayload, bytes)).toBe(0);
+  });
+
+  it("restores a file only once its lesson is back, saying so first", async () => {
+    const { file } = (await upload(LESSON + 1, samplePdf(), "waits-for-its-lesson.pdf")).json() as { file: StudioFile };
+    expect((await post(`/reactapi/studio/files/${file.id}/delete`, { revision: file.revision })).statusCode).toBe(200);
+    const lesson = (await get(`/reactapi/studio/lessons/${LESSON + 1}`)).json() as StudioLesson;
+    expect((await post(`/reactapi/studio/lessons/${LESSON + 1}/delete`, { revision: lesson.revision })).statusCode).toBe(200);
+    const items = ((await get("/reactapi/studio/trash")).json() as { items: TrashItem[] }).items;
+    const fileItem = items.find((each) => each.kind === "file" && each.title === "waits-for-its-lesson.pdf")!;
+    const lessonItem = items.find((each) => each.kind === "lesson" && each.title === lesson.title)!;
+
+    const early = await post(`/reactapi/studio/trash/${fileItem.id}/restore`, {});
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error).toBe("The lesson it was in is no longer there. Restore that lesson (or what it was in) from the Trash first.");
+    expect((await post(`/reactapi/studio/trash/${lessonItem.id}/restore`, {})).statusCode).toBe(200);
+    expect((await studioFiles(LESSON + 1)).map((each) => each.id)).not.toContain(file.id);
+    expect((await post(`/reactapi/studio/trash/${fileItem.id}/restore`, {})).statusCode).toBe(200);
+    expect((await studioFiles(LESSON + 1)).map((each) => each.id)).toContain(file.id);
   });
 
   it("keeps uploaded files through a content export and import, byte for byte", async () => {

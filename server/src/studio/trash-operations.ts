@@ -10,7 +10,7 @@ import { restoreRows, type RowSnapshot, snapshotRows } from "../db/row-snapshots
 import { courseGrants, courses, lessonFiles, lessonProgress, lessons, modules, planCourses, purchases, subscriptionPlans, trashItems, users } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { courseOrNotFound, lessonNotFound, moduleNotFound, renumber } from "./course-operations.ts";
-import { fileNotFound } from "./file-operations.ts";
+import { lessonFileForChange } from "./file-operations.ts";
 
 // Deleting in the studio moves things to the Trash for 30 days: a course, a module with its topics
 // and lessons, a lesson, or one of a lesson's files, with what hangs on them (plans' links, members' grants and progress).
@@ -19,7 +19,7 @@ import { fileNotFound } from "./file-operations.ts";
 // every link and grant points at the same thing again. New ids never take one waiting here
 // (nextCatalogueId in course-operations.ts).
 
-type TrashKind = "course" | "module" | "lesson" | "file";
+type TrashKind = (typeof trashItems.$inferSelect)["kind"];
 type Snapshot = {
   courses: RowSnapshot;
   modules: RowSnapshot;
@@ -109,15 +109,7 @@ export async function deleteModule(db: Database, actor: Actor, moduleId: number,
 /** Deletes one of a lesson's downloads; the file's row and content stay, waiting in the Trash. */
 export async function deleteLessonFile(db: Database, actor: Actor, fileId: number, revision: number): Promise<{ message: string }> {
   return changeCatalogue(db, async (tx) => {
-    const [row] = await tx
-      .select({ file: lessonFiles, lesson: lessons, module: modules })
-      .from(lessonFiles)
-      .innerJoin(lessons, eq(lessons.id, lessonFiles.lessonId))
-      .innerJoin(modules, eq(modules.id, lessons.moduleId))
-      .where(eq(lessonFiles.id, fileId))
-      .for("update", { of: lessonFiles });
-    if (!row) throw fileNotFound(fileId);
-    if (row.file.revision !== revision) throw new HttpError(409, staleRevisionMessage);
+    const row = await lessonFileForChange(tx, fileId, revision);
     const place = `in ${[...(await titlesAbove(tx, row.module)), row.module.title, row.lesson.title].join(" › ")}`;
     const snapshot: Snapshot = { courses: [], modules: [], lessons: [], plan_courses: [], course_grants: [], lesson_progress: [], files: [{ id: fileId, lessonId: row.lesson.id }] };
     const [trashed] = await tx

@@ -24,18 +24,22 @@ export async function callApi<T>(path: string, options: { method?: "GET" | "POST
   } catch {
     throw new ApiError({ status: 0, error: "We could not reach the server. Please check your connection and try again." });
   }
-  let body: unknown = undefined;
+  const text = await response.text().catch(() => "");
+  return readAnswer<T>(response.status, text, options.expectStatus ? response.status === options.expectStatus : response.ok);
+}
+
+/**
+ * An answer's JSON (undefined when empty or unreadable), or, when it is not the one expected, an
+ * ApiError with the status and the server's sentence. For callApi and the studio's upload.
+ */
+export function readAnswer<T>(status: number, text: string, ok: boolean): T {
+  let body: unknown;
   try {
-    const text = await response.text();
     body = text ? JSON.parse(text) : undefined;
   } catch {
     body = undefined;
   }
-  const ok = options.expectStatus ? response.status === options.expectStatus : response.ok;
-  if (!ok) {
-    const failure = (body && typeof body === "object" ? body : {}) as Omit<ApiFailure, "status">;
-    throw new ApiError({ ...failure, status: response.status });
-  }
+  if (!ok) throw new ApiError({ ...((body && typeof body === "object" ? body : {}) as Omit<ApiFailure, "status">), status });
   return body as T;
 }
 

@@ -2,7 +2,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { TextField } from "../../components/text-field.tsx";
 
 // The studio's rich-text editor (Tiptap), in a chunk of its own that the studio loads only when a
@@ -56,7 +56,17 @@ function LinkForm({ initial, onApply, onRemove, onCancel }: { initial: string; o
 
 export default function RichTextEditor({ labelId, describedBy, invalid, value, onChange, minRows }: RichTextEditorProps) {
   const [linking, setLinking] = useState(false);
-  const toolbarId = useId();
+  // The editable area names its label, help and validity like any field does.
+  const attributes = useMemo<Record<string, string>>(
+    () => ({
+      role: "textbox",
+      "aria-multiline": "true",
+      "aria-labelledby": labelId,
+      ...(describedBy ? { "aria-describedby": describedBy } : {}),
+      ...(invalid ? { "aria-invalid": "true" } : {}),
+    }),
+    [labelId, describedBy, invalid],
+  );
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -68,29 +78,20 @@ export default function RichTextEditor({ labelId, describedBy, invalid, value, o
     ],
     content: value,
     onUpdate: ({ editor: changed }) => onChange(changed.isEmpty ? "" : changed.getHTML()),
-    editorProps: {
-      attributes: {
-        role: "textbox",
-        "aria-multiline": "true",
-        "aria-labelledby": labelId,
-        ...(describedBy ? { "aria-describedby": describedBy } : {}),
-        ...(invalid ? { "aria-invalid": "true" } : {}),
-      },
-    },
+    editorProps: { attributes },
   });
 
   // A value set from outside (the server's cleaned HTML after a save) replaces what the editor shows.
   useEffect(() => {
-    if (!editor || editor.isDestroyed) return;
+    if (editor.isDestroyed) return;
     const shown = editor.isEmpty ? "" : editor.getHTML();
     if (value !== shown) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
+  // useEditor reads its options once; a field that becomes invalid (a 400) says so from then on.
   useEffect(() => {
-    editor?.setOptions({
-      editorProps: { attributes: { role: "textbox", "aria-multiline": "true", "aria-labelledby": labelId, ...(describedBy ? { "aria-describedby": describedBy } : {}), ...(invalid ? { "aria-invalid": "true" } : {}) } },
-    });
-  }, [editor, labelId, describedBy, invalid]);
+    editor.setOptions({ editorProps: { attributes } });
+  }, [editor, attributes]);
 
   const state = useEditorState({
     editor,
@@ -122,7 +123,7 @@ export default function RichTextEditor({ labelId, describedBy, invalid, value, o
 
   return (
     <Box sx={{ border: "1px solid", borderColor: invalid ? "error.main" : "#8a7676", borderRadius: "10px", bgcolor: "background.paper", "&:focus-within": { borderColor: "primary.main", boxShadow: "0 0 0 2px rgba(122, 62, 72, 0.25)" } }}>
-      <Box role="toolbar" id={toolbarId} aria-labelledby={labelId} sx={{ display: "flex", flexWrap: "wrap", gap: 0.5, p: 0.5, borderBottom: "1px solid #e2d4d4" }}>
+      <Box role="toolbar" aria-labelledby={labelId} sx={{ display: "flex", flexWrap: "wrap", gap: 0.5, p: 0.5, borderBottom: "1px solid #e2d4d4" }}>
         {buttons.map((button) => (
           <Button
             key={button.label}

@@ -52,7 +52,8 @@ export function RichTextField({ label, name, value, onChange, error, help, minRo
   const [asHtml, setAsHtml] = useState(() => !editorKeepsAll(value));
   const labelId = useId();
   const helpId = `${labelId}-help`;
-  const keepsAll = editorKeepsAll(value);
+  // The editor's own output always fits it: only the HTML box needs asking (a parse per keystroke there).
+  const keepsAll = asHtml ? editorKeepsAll(value) : true;
   const htmlBox = (
     <TextField label={label} name={name} multiline minRows={minRows} value={value} onChange={(event) => onChange(event.target.value)} error={Boolean(error)} helperText={error ?? `HTML, cleaned on saving. ${help}`} />
   );

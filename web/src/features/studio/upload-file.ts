@@ -1,4 +1,4 @@
-import { ApiError, type ApiFailure } from "../../lib/api-client.ts";
+import { ApiError, readAnswer } from "../../lib/api-client.ts";
 
 /**
  * Sends one file as multipart/form-data, telling how much has gone (fetch cannot report an upload's
@@ -13,14 +13,11 @@ export function uploadFile<T>(path: string, file: File, onProgress: (fraction: n
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
     request.onload = () => {
-      let body: unknown;
       try {
-        body = request.responseText ? JSON.parse(request.responseText) : undefined;
-      } catch {
-        body = undefined;
+        resolve(readAnswer<T>(request.status, request.responseText, request.status >= 200 && request.status < 300));
+      } catch (error) {
+        reject(error);
       }
-      if (request.status >= 200 && request.status < 300) resolve(body as T);
-      else reject(new ApiError({ ...((body && typeof body === "object" ? body : {}) as Omit<ApiFailure, "status">), status: request.status }));
     };
     request.onerror = () => reject(new ApiError({ status: 0, error: "The upload stopped: we could not reach the server. Please check your connection and try again." }));
     const form = new FormData();
