@@ -1,22 +1,21 @@
-import AppBar from "@mui/material/AppBar";
-import Toolbar from "@mui/material/Toolbar";
-import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
-/** The top bar every screen shares: the name, the beta label, and the screen's own menu. */
+/**
+ * The top bar every screen shares: the name, the beta label, and the screen's own menu. Plain
+ * markup styled in web/index.html, which paints the same bar before the scripts arrive.
+ */
 export function BrandBar({ menu }: { menu: ReactNode }) {
   return (
-    <AppBar position="sticky" color="primary" elevation={0}>
-      <Toolbar sx={{ gap: 1, maxWidth: 900, width: "100%", mx: "auto" }}>
-        <Typography component={Link} to="/" variant="h6" sx={{ color: "inherit", textDecoration: "none", fontWeight: 600, flexGrow: 1, fontSize: "1.1rem" }}>
+    <header className="brand-bar">
+      <div className="brand-bar-row">
+        <Link to="/" className="brand-name">
           Calm Birth Circle
-        </Typography>
-        {/* A styled span, not MUI's Chip: the bar is on every first visit, and Chip costs ~2.5 KB. */}
+        </Link>
         <span className="beta-label">BETA</span>
         {menu}
-      </Toolbar>
-    </AppBar>
+      </div>
+    </header>
   );
 }
 

@@ -1,9 +1,6 @@
-import CloseIcon from "@mui/icons-material/Close";
-import MenuIcon from "@mui/icons-material/Menu";
-import Box from "@mui/material/Box";
-import IconButton from "@mui/material/IconButton";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
+import { CloseIcon, MenuIcon } from "./icons.tsx";
 
 export type MenuEntry = { label: string; to: string } | { label: string; onSelect: () => void };
 
@@ -17,31 +14,29 @@ export function HeaderMenu({ id, name, entries }: { id: string; name: string; en
   const close = () => setOpen(false);
   return (
     <>
-      <IconButton ref={toggle} color="inherit" aria-label={open ? "Close menu" : "Open menu"} aria-expanded={open} aria-controls={id} onClick={() => setOpen((was) => !was)}>
+      <button
+        ref={toggle}
+        type="button"
+        className="icon-button"
+        aria-label={open ? "Close menu" : "Open menu"}
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((was) => !was)}
+      >
         {open ? <CloseIcon /> : <MenuIcon />}
-      </IconButton>
+      </button>
       {open ? (
-        <Box
-          component="nav"
+        <nav
           id={id}
           aria-label={name}
+          className="header-menu"
           onKeyDown={(event) => {
             if (event.key !== "Escape") return;
             close();
             toggle.current?.focus();
           }}
-          sx={{ position: "absolute", top: "100%", right: 8, bgcolor: "background.paper", color: "text.primary", borderRadius: 2, boxShadow: 4, py: 1, minWidth: 200, zIndex: 1200 }}
         >
-          <Box
-            component="ul"
-            sx={{
-              listStyle: "none",
-              m: 0,
-              p: 0,
-              "& a, & button": { display: "block", width: "100%", textAlign: "left", px: 2, py: 1.25, color: "inherit", textDecoration: "none", font: "inherit", background: "none", border: 0, cursor: "pointer" },
-              "& a:hover, & button:hover": { bgcolor: "#f6eeee" },
-            }}
-          >
+          <ul>
             {entries.map((entry) => (
               <li key={entry.label}>
                 {"to" in entry ? (
@@ -61,8 +56,8 @@ export function HeaderMenu({ id, name, entries }: { id: string; name: string; en
                 )}
               </li>
             ))}
-          </Box>
-        </Box>
+          </ul>
+        </nav>
       ) : null}
     </>
   );

@@ -1,12 +1,3 @@
-import FeedbackIcon from "@mui/icons-material/RateReviewOutlined";
-import HomeIcon from "@mui/icons-material/HomeOutlined";
-import LibraryIcon from "@mui/icons-material/LocalLibraryOutlined";
-import PodcastIcon from "@mui/icons-material/PodcastsOutlined";
-import SupportIcon from "@mui/icons-material/SupportAgentOutlined";
-import BottomNavigation from "@mui/material/BottomNavigation";
-import BottomNavigationAction from "@mui/material/BottomNavigationAction";
-import Box from "@mui/material/Box";
-import Paper from "@mui/material/Paper";
 import { Link, Outlet, useLocation } from "react-router";
 import type { UnreadCount } from "../../../contract/studio.ts";
 import { useAppSelector } from "../app/store.ts";
@@ -15,6 +6,7 @@ import { RequireMember } from "../features/auth/require-member.tsx";
 import { useLogout } from "../features/auth/use-logout.ts";
 import { BrandBar, SkipLink } from "./brand-bar.tsx";
 import { HeaderMenu, type MenuEntry } from "./header-menu.tsx";
+import { FeedbackIcon, HomeIcon, LibraryIcon, PodcastIcon, SupportIcon } from "./icons.tsx";
 import { Footer } from "./page-column.tsx";
 
 const bottomBar = [
@@ -40,26 +32,19 @@ function MemberMenu() {
   return <HeaderMenu id="member-menu" name="Member menu" entries={entries} />;
 }
 
+/** SPEC §2's bottom navigation, plain links styled in web/index.html (no ripple, no styled components). */
 function BottomBar() {
   const { pathname } = useLocation();
-  const current = bottomBar.find((entry) => pathname.startsWith(entry.to))?.to ?? false;
+  const current = bottomBar.find((entry) => pathname.startsWith(entry.to))?.to;
   return (
-    <Paper component="nav" aria-label="Member sections" elevation={3} sx={{ position: "fixed", bottom: 0, left: 0, right: 0, zIndex: 1100 }}>
-      <BottomNavigation showLabels value={current}>
-        {bottomBar.map((entry) => (
-          <BottomNavigationAction
-            key={entry.to}
-            component={Link}
-            to={entry.to}
-            value={entry.to}
-            label={entry.label}
-            icon={entry.icon}
-            aria-current={current === entry.to ? "page" : undefined}
-            sx={{ minWidth: 0, px: 0.5, "& .MuiBottomNavigationAction-label": { fontSize: "0.7rem" } }}
-          />
-        ))}
-      </BottomNavigation>
-    </Paper>
+    <nav aria-label="Member sections" className="bottom-bar">
+      {bottomBar.map((entry) => (
+        <Link key={entry.to} to={entry.to} aria-current={current === entry.to ? "page" : undefined}>
+          {entry.icon}
+          {entry.label}
+        </Link>
+      ))}
+    </nav>
   );
 }
 
@@ -68,15 +53,15 @@ export default function MemberLayout() {
     <>
       <SkipLink />
       <BrandBar menu={<MemberMenu />} />
-      <Box sx={{ pb: 10 }}>
+      <div style={{ paddingBottom: 80 }}>
         {/* At least a screen tall, so the footer starts out of sight and nothing visible jumps when a page's content arrives. */}
-        <Box sx={{ minHeight: "100vh" }}>
+        <div style={{ minHeight: "100vh" }}>
           <RequireMember>
             <Outlet />
           </RequireMember>
-        </Box>
+        </div>
         <Footer />
-      </Box>
+      </div>
       <BottomBar />
     </>
   );

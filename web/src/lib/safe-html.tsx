@@ -1,4 +1,3 @@
-import Box, { type BoxProps } from "@mui/material/Box";
 import { useLayoutEffect, useRef } from "react";
 
 // Tags a lesson never needs, removed by either sanitiser.
@@ -14,7 +13,7 @@ const platformSanitises = (element: HTMLElement): element is ElementWithSetHtml 
  * is missing, DOMPurify loads for it. Until one of them has run, the box stays empty: nothing
  * unsanitised is ever inserted.
  */
-export function SafeHtml({ html, ...boxProps }: { html: string } & Omit<BoxProps, "dangerouslySetInnerHTML" | "children" | "ref">) {
+export function SafeHtml({ html }: { html: string }) {
   const box = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const element = box.current;
@@ -34,5 +33,5 @@ export function SafeHtml({ html, ...boxProps }: { html: string } & Omit<BoxProps
       current = false;
     };
   }, [html]);
-  return <Box {...boxProps} ref={box} className={["safe-html", boxProps.className].filter(Boolean).join(" ")} />;
+  return <div ref={box} className="safe-html" />;
 }

@@ -1,11 +1,3 @@
-import ArrowBackIcon from "@mui/icons-material/ArrowBack";
-import ArrowUpwardIcon from "@mui/icons-material/ArrowUpward";
-import LockIcon from "@mui/icons-material/LockOutlined";
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Link from "@mui/material/Link";
-import Paper from "@mui/material/Paper";
-import Typography from "@mui/material/Typography";
 import { useDeferredValue, useEffect, useState } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import type { OpenLesson } from "../../../../contract/catalogue.ts";
@@ -13,6 +5,7 @@ import { MarkComplete, PreviousNext } from "../progress/lesson-controls.tsx";
 import { LessonVideo } from "../progress/lesson-video.tsx";
 import { useLessonProgress } from "../progress/use-lesson-progress.ts";
 import { useAppDispatch, useAppSelector } from "../../app/store.ts";
+import { ArrowBackIcon, ArrowUpwardIcon, LockIcon } from "../../components/icons.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { SafeHtml } from "../../lib/safe-html.tsx";
@@ -23,43 +16,43 @@ import { useOnline } from "../offline/use-online.ts";
 import { readDownloads } from "./lesson-downloads.ts";
 import { lessonSelected } from "./lesson-slice.ts";
 
+// The lesson page is plain markup styled in web/index.html: with MUI's styled components its
+// renders cost a phone several times the main-thread work (Lighthouse, issue 12).
 
 function Downloads({ videoDescription }: { videoDescription: unknown }) {
   const view = readDownloads(videoDescription);
   return (
-    <Box component="section" aria-labelledby="downloads-heading" sx={{ my: 3 }}>
-      <Typography id="downloads-heading" component="h2" variant="h3" sx={{ mb: 1 }}>
+    <section aria-labelledby="downloads-heading" style={{ margin: "24px 0" }}>
+      <h2 id="downloads-heading" className="section-title">
         DOWNLOADS
-      </Typography>
+      </h2>
       {view.kind === "message" ? (
-        <Typography>{view.text}</Typography>
+        <p style={{ margin: 0 }}>{view.text}</p>
       ) : (
-        <Box component="ul" sx={{ pl: 3, m: 0 }}>
+        <ul style={{ paddingLeft: 24, margin: 0 }}>
           {view.files.map((file, index) => (
             <li key={`${file.label}-${index}`}>
               {file.url ? (
-                <Link href={file.url} download={file.label}>
+                <a href={file.url} download={file.label} style={{ color: "#7a3e48" }}>
                   {file.label}
-                </Link>
+                </a>
               ) : (
                 file.label
               )}
             </li>
           ))}
-        </Box>
+        </ul>
       )}
-    </Box>
+    </section>
   );
 }
 
 function HtmlPanel({ title, html }: { title: string; html: string | null }) {
   return (
-    <Paper variant="outlined" component="section" sx={{ p: 2, mb: 2 }}>
-      <Typography component="h2" variant="h3" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
-      {html ? <SafeHtml html={html} /> : <Typography>No notes available.</Typography>}
-    </Paper>
+    <section className="panel">
+      <h2 className="section-title">{title}</h2>
+      {html ? <SafeHtml html={html} /> : <p style={{ margin: 0 }}>No notes available.</p>}
+    </section>
   );
 }
 
@@ -70,19 +63,19 @@ function OpenLessonView({ lesson, place }: { lesson: OpenLesson; place: LessonPl
   const { progress, update } = useLessonProgress(place.courseId, lesson.id);
   return (
     <>
-      {lesson.content_summary ? <Typography sx={{ mb: 2 }}>Before you watch: settle in, breathe, and take this lesson at your own pace.</Typography> : null}
+      {lesson.content_summary ? <p style={{ margin: "0 0 16px" }}>Before you watch: settle in, breathe, and take this lesson at your own pace.</p> : null}
       {lesson.video && !online ? (
-        <Box role="note" sx={{ bgcolor: "#f3e6e0", borderRadius: 3, p: 3, mb: 1 }}>
-          <Typography>You are offline, so the video cannot play just now. It will be here when you are back online; the notes and downloads below are ready.</Typography>
-        </Box>
+        <div role="note" style={{ background: "#f3e6e0", borderRadius: 12, padding: 24, marginBottom: 8 }}>
+          <p style={{ margin: 0 }}>You are offline, so the video cannot play just now. It will be here when you are back online; the notes and downloads below are ready.</p>
+        </div>
       ) : lesson.video ? (
         <LessonVideo lessonId={lesson.id} title={lesson.lesson_title} video={lesson.video} progress={progress} update={update} />
       ) : (
-        <Typography sx={{ mb: 1 }}>This lesson has no video.</Typography>
+        <p style={{ margin: "0 0 8px" }}>This lesson has no video.</p>
       )}
-      <Typography variant="body2" sx={{ color: "text.secondary", mb: 2 }}>
+      <p className="small-text quiet-text" style={{ margin: "0 0 16px" }}>
         VIDEO INFO HERE
-      </Typography>
+      </p>
       <MarkComplete progress={progress} update={update} />
       <SaveForOffline courseId={place.courseId} courseTitle={place.courseTitle} moduleTitle={place.moduleTitle} lesson={lesson} />
       <Downloads videoDescription={lesson.video_description} />
@@ -133,9 +126,10 @@ export default function LessonPage() {
   }, [loaded, offline, courseId, lessonId, courseObject, selectedCourse, dispatch]);
 
   const back = (
-    <Button component={RouterLink} to={`/course?course=${courseId}`} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
+    <RouterLink to={`/course?course=${courseId}`} className="button" style={{ marginBottom: 16 }}>
+      <ArrowBackIcon />
       Back to Modules
-    </Button>
+    </RouterLink>
   );
   if (!lesson) {
     const courseLoaded = courseObject?.course_id === courseId && status === "loaded";
@@ -153,7 +147,7 @@ export default function LessonPage() {
     return (
       <PageColumn>
         {back}
-        {problem ? <Typography role="alert">{problem}</Typography> : <Spinner label="Loading the lesson" />}
+        {problem ? <p role="alert">{problem}</p> : <Spinner label="Loading the lesson" />}
       </PageColumn>
     );
   }
@@ -161,17 +155,15 @@ export default function LessonPage() {
     <PageColumn>
       <span id="lesson-top" />
       {back}
-      <Typography variant="h1" component="h1" sx={{ mb: 2 }}>
-        {lesson.lesson_title}
-      </Typography>
+      <h1 className="page-title">{lesson.lesson_title}</h1>
       {lesson.locked ? (
-        <Box sx={{ bgcolor: "#fff3e0", borderRadius: 3, p: 3, textAlign: "center" }}>
-          <LockIcon sx={{ fontSize: 40, color: "primary.main" }} aria-hidden />
-          <Typography sx={{ my: 1 }}>This lesson is part of the full course. Unlock it to watch the video and read the notes.</Typography>
-          <Button component={RouterLink} to={`/purchase?course=${courseId}`} variant="contained">
+        <div className="locked-notice">
+          <LockIcon />
+          <p style={{ margin: "8px 0" }}>This lesson is part of the full course. Unlock it to watch the video and read the notes.</p>
+          <RouterLink to={`/purchase?course=${courseId}`} className="button button-contained">
             Unlock this course
-          </Button>
-        </Box>
+          </RouterLink>
+        </div>
       ) : (
         <OpenLessonView
           lesson={lesson}
@@ -179,11 +171,12 @@ export default function LessonPage() {
         />
       )}
       <PreviousNext courseId={courseId} modules={courseObject?.course_id === courseId ? selectedCourse : null} lessonId={lessonId} />
-      <Box sx={{ textAlign: "center", mt: 3 }}>
-        <Button startIcon={<ArrowUpwardIcon />} onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}>
+      <div style={{ textAlign: "center", marginTop: 24 }}>
+        <button type="button" className="button" onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}>
+          <ArrowUpwardIcon />
           GO TO TOP
-        </Button>
-      </Box>
+        </button>
+      </div>
     </PageColumn>
   );
 }

@@ -1,6 +1,3 @@
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Typography from "@mui/material/Typography";
 import { useEffect, useState } from "react";
 import type { OpenLesson } from "../../../../contract/catalogue.ts";
 import { useAppSelector } from "../../app/store.ts";
@@ -42,20 +39,21 @@ export function SaveForOffline({ courseId, courseTitle, moduleTitle, lesson }: {
     setState("not-saved");
   };
   return (
-    <Box sx={{ my: 2 }}>
+    <div style={{ margin: "16px 0" }}>
       {state === "saved" ? (
-        <Button variant="outlined" onClick={() => void remove()}>
+        <button type="button" className="button button-outlined" onClick={() => void remove()}>
           Remove from this phone
-        </Button>
+        </button>
       ) : (
         // While it checks, the button is already in place (disabled), so nothing below it moves.
-        <Button variant="outlined" disabled={state === "checking"} loading={state === "saving"} onClick={() => void save()}>
+        <button type="button" className="button button-outlined" disabled={state === "checking" || state === "saving"} onClick={() => void save()}>
+          {state === "saving" ? <span className="progress-ring" aria-hidden="true" style={{ width: 16, height: 16 }} /> : null}
           Save for offline
-        </Button>
+        </button>
       )}
-      <Typography role="status" variant="body2" sx={{ mt: 1, color: state === "failed" ? "error.main" : "text.secondary" }}>
+      <p role="status" className="small-text" style={{ margin: "8px 0 0", color: state === "failed" ? "#a8322d" : "#5a4a4a" }}>
         {messages[state] ?? ""}
-      </Typography>
-    </Box>
+      </p>
+    </div>
   );
 }

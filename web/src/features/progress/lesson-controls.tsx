@@ -1,11 +1,8 @@
-import CheckCircleIcon from "@mui/icons-material/CheckCircle";
-import RadioButtonUncheckedIcon from "@mui/icons-material/RadioButtonUnchecked";
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router";
 import type { CourseModule } from "../../../../contract/catalogue.ts";
 import type { LessonProgress } from "../../../../contract/progress.ts";
+import { CheckCircleIcon, UncheckedIcon } from "../../components/icons.tsx";
 import { Notice } from "../../components/notice.tsx";
 import { failureOf } from "../../lib/api-client.ts";
 
@@ -28,12 +25,12 @@ export function MarkComplete({ progress, update }: Props) {
   const [busy, setBusy] = useState(false);
   const completed = progress?.completed ?? false;
   return (
-    <Box sx={{ my: 2 }}>
-      <Button
-        variant={completed ? "contained" : "outlined"}
+    <div style={{ margin: "16px 0" }}>
+      <button
+        type="button"
+        className={completed ? "button button-contained" : "button button-outlined"}
         aria-pressed={completed}
         disabled={progress === undefined || busy}
-        startIcon={completed ? <CheckCircleIcon /> : <RadioButtonUncheckedIcon />}
         onClick={async () => {
           setBusy(true);
           setProblem(null);
@@ -46,14 +43,15 @@ export function MarkComplete({ progress, update }: Props) {
           }
         }}
       >
+        {completed ? <CheckCircleIcon /> : <UncheckedIcon />}
         Mark as complete
-      </Button>
+      </button>
       {problem ? (
         <Notice tone="error" role="alert" style={{ marginTop: 8 }}>
           {problem}
         </Notice>
       ) : null}
-    </Box>
+    </div>
   );
 }
 
@@ -61,19 +59,19 @@ export function PreviousNext({ courseId, modules, lessonId }: { courseId: number
   const { previous, next } = neighbours(modules, lessonId);
   if (!previous && !next) return null;
   return (
-    <Box component="nav" aria-label="Lessons of this course" sx={{ display: "flex", justifyContent: "space-between", gap: 1, flexWrap: "wrap", my: 2 }}>
+    <nav aria-label="Lessons of this course" style={{ display: "flex", justifyContent: "space-between", gap: 8, flexWrap: "wrap", margin: "16px 0" }}>
       {previous ? (
-        <Button component={RouterLink} to={`/lesson?course=${courseId}&lesson=${previous.id}`} variant="outlined" aria-label={`Previous lesson: ${previous.title}`}>
+        <RouterLink to={`/lesson?course=${courseId}&lesson=${previous.id}`} className="button button-outlined" aria-label={`Previous lesson: ${previous.title}`}>
           Previous lesson
-        </Button>
+        </RouterLink>
       ) : (
         <span />
       )}
       {next ? (
-        <Button component={RouterLink} to={`/lesson?course=${courseId}&lesson=${next.id}`} variant="contained" aria-label={`Next lesson: ${next.title}`}>
+        <RouterLink to={`/lesson?course=${courseId}&lesson=${next.id}`} className="button button-contained" aria-label={`Next lesson: ${next.title}`}>
           Next lesson
-        </Button>
+        </RouterLink>
       ) : null}
-    </Box>
+    </nav>
   );
 }

@@ -1,6 +1,3 @@
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Typography from "@mui/material/Typography";
 import { useEffect, useRef, useState } from "react";
 import type { LessonVideo as Video } from "../../../../contract/catalogue.ts";
 import type { LessonProgress } from "../../../../contract/progress.ts";
@@ -73,7 +70,7 @@ export function LessonVideo({ lessonId, title, video, progress, update }: Props)
 
   return (
     <>
-      <Box sx={{ position: "relative", pt: "56.25%", borderRadius: 3, overflow: "hidden", bgcolor: "#201a1a", mb: 1 }}>
+      <div style={{ position: "relative", paddingTop: "56.25%", borderRadius: 12, overflow: "hidden", background: "#201a1a", marginBottom: 8 }}>
         <iframe
           ref={iframe}
           title={`Video: ${title}`}
@@ -82,12 +79,13 @@ export function LessonVideo({ lessonId, title, video, progress, update }: Props)
           allowFullScreen
           style={{ position: "absolute", inset: 0, width: "100%", height: "100%", border: 0 }}
         />
-      </Box>
+      </div>
       {resumeFrom > 0 ? (
-        <Box role="status" sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap", mb: 1 }}>
-          <Typography variant="body2">Resuming at {clockTime(resumeFrom)}</Typography>
-          <Button
-            size="small"
+        <div role="status" style={{ display: "flex", alignItems: "center", gap: 8, flexWrap: "wrap", marginBottom: 8 }}>
+          <span className="small-text">Resuming at {clockTime(resumeFrom)}</span>
+          <button
+            type="button"
+            className="button"
             onClick={() => {
               pendingSeek.current = 0;
               setResumeFrom(0);
@@ -96,8 +94,8 @@ export function LessonVideo({ lessonId, title, video, progress, update }: Props)
             }}
           >
             Start over
-          </Button>
-        </Box>
+          </button>
+        </div>
       ) : null}
     </>
   );
