@@ -2,13 +2,18 @@ import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { startAppUpdates } from "../features/app/app-update.ts";
 import { listenForInstallOffer } from "../features/app/install-prompt.ts";
-import { checkSessionOnStart } from "../features/auth/session-slice.ts";
+import { checkSessionOnStart, mayHaveSession } from "../features/auth/session-slice.ts";
+import { courseOfAddress, openCourse } from "../features/course/course-slice.ts";
 import { Providers } from "./providers.tsx";
 import { AppRouter, preloadMemberScreen } from "./router.tsx";
 import { createStore } from "./store.ts";
 
 const store = createStore();
 void store.dispatch(checkSessionOnStart(document.cookie));
+// A course's page (a reload, a shared link) asks for its course beside the session check rather
+// than after it: on a phone every request waiting for the one before costs a round trip.
+const courseOnThisPage = courseOfAddress(window.location.pathname, window.location.search);
+if (courseOnThisPage !== null && mayHaveSession(document.cookie)) void store.dispatch(openCourse(courseOnThisPage));
 
 const container = document.getElementById("root")!;
 const app = (

@@ -16,25 +16,30 @@ export type SelectedCourseState = {
   selectedCourse: CourseModule[] | null;
   courseObject: CourseObject | null;
   status: "idle" | "loading" | "loaded" | "failed";
+  /** The course on its way while status is "loading". */
+  loadingCourseId: number | null;
   failure: string | null;
 };
 
-const initialState: SelectedCourseState = { selectedCourse: null, courseObject: null, status: "idle", failure: null };
+const initialState: SelectedCourseState = { selectedCourse: null, courseObject: null, status: "idle", loadingCourseId: null, failure: null };
 
 export const courseSelected = createAction<{ modules: CourseModule[]; courseObject: CourseObject }>("SELECT_COURSE");
 
 /**
  * Fetches a course's modules and makes it the selected course (SPEC §4: View Course, Course
- * Preview and Purchase all do this). The library is loaded first when a shared link or a reload
- * lands here directly, so the title and plans are known.
+ * Preview and Purchase all do this). When a shared link or a reload lands here directly, the
+ * library (for the title and plans) is fetched beside the modules, not before them. A course
+ * already on its way is not asked for twice (the app asks at start, the page again on mount).
  */
-export const openCourse = createAsyncThunk<boolean, number, { state: { library: LibraryState } }>(
+export const openCourse = createAsyncThunk<boolean, number, { state: { library: LibraryState; selectedCourse: SelectedCourseState } }>(
   "course/open",
   async (courseId, { dispatch, getState }) => {
     try {
-      if (getState().library.status !== "loaded") await dispatch(loadLibrary());
+      const [modules] = await Promise.all([
+        callApi<CourseModule[]>("/reactapi/getcoursemodules", { body: { query: courseId } }),
+        getState().library.status === "loaded" ? null : dispatch(loadLibrary()),
+      ]);
       const course = getState().library.courseListArray.find((candidate) => candidate.id === courseId);
-      const modules = await callApi<CourseModule[]>("/reactapi/getcoursemodules", { body: { query: courseId } });
       let nestedData: ModuleNode[] = [];
       try {
         nestedData = buildModuleTree(modules);
@@ -59,7 +64,20 @@ export const openCourse = createAsyncThunk<boolean, number, { state: { library: 
       throw new Error(failureOf(error).status === 404 ? "This course no longer exists." : "We could not load this course. Please try again.");
     }
   },
+  {
+    condition: (courseId, { getState }) => {
+      const { status, loadingCourseId } = getState().selectedCourse;
+      return !(status === "loading" && loadingCourseId === courseId);
+    },
+  },
 );
+
+/** The course a member page's address names (/course, /lesson and /purchase take ?course=N), if any. */
+export function courseOfAddress(pathname: string, search: string): number | null {
+  if (!["/course", "/lesson", "/purchase"].includes(pathname)) return null;
+  const courseId = Number(new URLSearchParams(search).get("course"));
+  return Number.isInteger(courseId) && courseId > 0 ? courseId : null;
+}
 
 const courseSlice = createSlice({
   name: "selectedCourse",
@@ -67,8 +85,9 @@ const courseSlice = createSlice({
   reducers: {},
   extraReducers: (builder) => {
     builder
-      .addCase(openCourse.pending, (state) => {
+      .addCase(openCourse.pending, (state, action) => {
         state.status = "loading";
+        state.loadingCourseId = action.meta.arg;
         state.failure = null;
       })
       .addCase(openCourse.rejected, (state, action) => {

@@ -43,6 +43,32 @@ describe("the course library", () => {
     expect(calls.find((call) => call.path === "/reactapi/getuseraccessdata")?.method).toBe("POST");
   });
 
+  it("shows the cards only together with her progress, so no bar arriving later moves them under her finger", async () => {
+    const summary = { courses: [{ course_id: 1, completed: 1, total: 4 }], continue: null, next: null, pacing: { stage: "unknown", week: null, lessons: [] } };
+    const calls = stubApi({
+      "/reactapi/getcourses": [200, courses],
+      "/reactapi/getuseraccessdata": [200, { accessible_course_ids: [1], grants: [] }],
+      "/reactapi/progress/summary": [200, summary],
+    });
+    const answer = globalThis.fetch;
+    let releaseSummary = () => {};
+    const summaryHeld = new Promise<void>((resolve) => (releaseSummary = resolve));
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input) === "/reactapi/progress/summary") await summaryHeld;
+      return answer(input, init);
+    }) as typeof fetch;
+    renderAt("/library", [{ path: "/library", element: <LibraryPage /> }]);
+    await waitFor(() => expect(calls.map((call) => call.path)).toContain("/reactapi/getuseraccessdata"));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole("progressbar", { name: "Loading the courses" })).toBeInTheDocument();
+    expect(screen.queryByText("Open Course")).toBeNull();
+
+    releaseSummary();
+    const open = (await screen.findByText("Open Course")).closest("article")!;
+    expect(within(open).getByRole("progressbar", { name: "Progress in Open Course" })).toBeInTheDocument();
+    expect(screen.queryByRole("progressbar", { name: "Loading the courses" })).toBeNull();
+  });
+
   it("opens a locked course's preview with counts, TOPIC labels and locked lessons", async () => {
     stubApi({
       "/reactapi/getcourses": [200, courses],

@@ -37,7 +37,8 @@ function CourseCard({ course, progress }: { course: LibraryCourse; progress: { c
     const result = await dispatch(openCourse(course.id));
     setBusy(false);
     // SPEC §8 only logs this failure; a button that silently does nothing would leave a member stuck.
-    if (openCourse.fulfilled.match(result)) await navigate(`${target}?course=${course.id}`);
+    // Aborted by its condition: the same course is already on its way, and the page waits for it.
+    if (openCourse.fulfilled.match(result) || result.meta.condition) await navigate(`${target}?course=${course.id}`);
     else setProblem(result.error.message ?? "We could not open this course just now. Please try again.");
   };
   const detailsId = `course-${course.id}-details`;
@@ -111,21 +112,26 @@ export default function LibraryPage() {
   useEffect(() => {
     void dispatch(loadLibrary());
   }, [dispatch, online]);
-  const [summary] = useProgressSummary();
+  const [summary, , summarySettled] = useProgressSummary();
+  // The cards wait for her progress too: bars arriving later pushed the cards below them down,
+  // under a finger about to press Purchase (and counted as layout shift).
+  const ready = summarySettled && (courseListArray.length > 0 || status === "loaded" || status === "failed");
   return (
     <PageColumn title="COURSE LIBRARY">
       <SavedLessonsList />
-      {status === "loading" && courseListArray.length === 0 ? <Spinner label="Loading the courses" /> : null}
-      {status === "failed" && courseListArray.length === 0 ? (
+      {ready ? null : <Spinner label="Loading the courses" />}
+      {ready && status === "failed" && courseListArray.length === 0 ? (
         <Typography>
           {online
             ? "The courses could not be loaded just now. Please try again in a moment."
             : "You are offline. The courses will appear when you are back online; the lessons you saved open now."}
         </Typography>
       ) : null}
-      {courseListArray.map((course) => (
-        <CourseCard key={course.id} course={course} progress={summary?.courses.find((entry) => entry.course_id === course.id)} />
-      ))}
+      {ready
+        ? courseListArray.map((course) => (
+            <CourseCard key={course.id} course={course} progress={summary?.courses.find((entry) => entry.course_id === course.id)} />
+          ))
+        : null}
     </PageColumn>
   );
 }

@@ -18,11 +18,16 @@ export const userAccessLoaded = createAction<UserAccess>("FETCH_USER_ACCESS_SUCC
 /** SPEC §3: the string "true" becomes true, any other value false. */
 export const toLibraryCourse = (course: Course): LibraryCourse => ({ ...course, course_access: String(course.course_access) === "true" });
 
-/** Fetches the courses, asks for the member's access (the answer is not needed by the screen), then stores both. */
+/**
+ * Fetches the courses and asks for the member's access (the answer is not needed by the screen)
+ * side by side, then stores both: on a phone each request in a row costs a round trip.
+ */
 export const loadLibrary = createAsyncThunk("library/load", async (_: void, { dispatch }) => {
   try {
-    const list = await callApi<CourseList>("/reactapi/getcourses");
-    const access = await callApi<UserAccess>("/reactapi/getuseraccessdata", { body: { query: "course_access" } }).catch(() => null);
+    const [list, access] = await Promise.all([
+      callApi<CourseList>("/reactapi/getcourses"),
+      callApi<UserAccess>("/reactapi/getuseraccessdata", { body: { query: "course_access" } }).catch(() => null),
+    ]);
     if (access) dispatch(userAccessLoaded(access));
     dispatch(libraryDataLoaded({ courses: list.courses.map(toLibraryCourse), subscription_plans: list.subscription_plans }));
     return true;
