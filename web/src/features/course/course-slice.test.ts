@@ -20,7 +20,8 @@ describe("opening a course", () => {
     const second = store.dispatch(openCourse(4));
     // All three leave before any answer has arrived.
     expect(calls.map((call) => call.path).sort()).toEqual(["/reactapi/getcoursemodules", "/reactapi/getcourses", "/reactapi/getuseraccessdata"]);
-    expect((await second).meta.condition).toBe(true);
+    const skipped = await second;
+    expect(openCourse.rejected.match(skipped) && skipped.meta.condition).toBe(true);
     expect(openCourse.fulfilled.match(await first)).toBe(true);
     expect(store.getState().selectedCourse.courseObject).toMatchObject({ course_id: 4, courseTitle: "Pushing", course_access: true });
 

@@ -1,4 +1,3 @@
-import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
 import { useAppSelector } from "../../app/store.ts";
 import { LinkTile } from "../../components/link-tile.tsx";
@@ -27,16 +26,16 @@ export default function HomePage() {
     <PageColumn title="Welcome to the Beta">
       {summary ? <ContinueCard summary={summary} /> : null}
       {summary ? <PacingCard pacing={summary.pacing} onChanged={reloadSummary} /> : null}
-      <Typography sx={{ mb: 2 }}>
+      <p style={{ margin: "0 0 16px" }}>
         Thank you{user?.first_name ? `, ${user.first_name},` : ""} for being one of our first members. Your time and trust mean a great deal.
-      </Typography>
-      <Typography sx={{ mb: 3 }}>
+      </p>
+      <p style={{ margin: "0 0 24px" }}>
         Something confusing, missing or not working? Please tell us in the{" "}
         <Link to="/feedback" style={{ color: "#7a3e48" }}>
           Help Us Improve
         </Link>{" "}
         section: every answer shapes what we build next.
-      </Typography>
+      </p>
       <LinkTile to="/gallery" title="Vector Art Gallery" image="/art/gallery-1.svg">
         The illustrations made for this course.
       </LinkTile>

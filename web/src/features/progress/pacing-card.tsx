@@ -1,6 +1,3 @@
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import type { Profile } from "../../../../contract/accounts.ts";
@@ -10,8 +7,6 @@ import { Notice } from "../../components/notice.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { callApi, failureOf } from "../../lib/api-client.ts";
 import { profileChanged } from "../auth/session-slice.ts";
-
-const cardStyle = { bgcolor: "background.paper", border: "1px solid #e4dcdc", borderRadius: 3, p: 2, mb: 3 } as const;
 
 /**
  * /home's pacing card: asks for a due date (optional), then suggests this week's lessons, and the
@@ -39,18 +34,17 @@ export function PacingCard({ pacing, onChanged }: { pacing: ProgressSummary["pac
 
   if (pacing.stage === "unknown") {
     return (
-      <Box component="section" aria-labelledby="due-card-heading" sx={cardStyle}>
-        <Typography variant="h2" id="due-card-heading" sx={{ fontSize: "1.25rem", mb: 1 }}>
+      <section aria-labelledby="due-card-heading" className="home-card">
+        <h2 id="due-card-heading" className="home-card-title">
           When is your baby due?
-        </Typography>
-        <Typography sx={{ mb: 1.5 }}>If you like, we will suggest the lessons that suit each week. Optional, and you can change or remove it on My account.</Typography>
-        <Box
-          component="form"
+        </h2>
+        <p>If you like, we will suggest the lessons that suit each week. Optional, and you can change or remove it on My account.</p>
+        <form
           onSubmit={(event: FormEvent) => {
             event.preventDefault();
             void savePacing({ due_date: dueDate, baby_arrived: false });
           }}
-          sx={{ display: "grid", gap: 1.5 }}
+          style={{ display: "grid", gap: 12 }}
         >
           <TextField label="Due date" name="due_date" type="date" required value={dueDate} onChange={(event) => setDueDate(event.target.value)} />
           {problem ? (
@@ -58,35 +52,35 @@ export function PacingCard({ pacing, onChanged }: { pacing: ProgressSummary["pac
               {problem}
             </Notice>
           ) : null}
-          <Button type="submit" variant="contained" disabled={busy}>
+          <button type="submit" className="button button-contained" disabled={busy}>
             Save due date
-          </Button>
-        </Box>
-      </Box>
+          </button>
+        </form>
+      </section>
     );
   }
 
   const heading = pacing.stage === "postpartum" ? "Your fourth trimester: lessons for now" : `You are ${pacing.week} weeks: this week's lessons`;
   return (
-    <Box component="section" aria-labelledby="pacing-heading" sx={cardStyle}>
-      <Typography variant="h2" id="pacing-heading" sx={{ fontSize: "1.25rem", mb: 1 }}>
+    <section aria-labelledby="pacing-heading" className="home-card">
+      <h2 id="pacing-heading" className="home-card-title">
         {heading}
-      </Typography>
+      </h2>
       {pacing.lessons.length === 0 ? (
-        <Typography sx={{ mb: 1.5 }}>You are up to date. Every lesson stays open whenever you want it.</Typography>
+        <p>You are up to date. Every lesson stays open whenever you want it.</p>
       ) : (
-        <Box component="ul" sx={{ pl: 2.5, mt: 0 }}>
+        <ul style={{ paddingLeft: 20, marginTop: 0 }}>
           {pacing.lessons.map((lesson) => (
             <li key={lesson.lesson_id}>
               <RouterLink to={`/lesson?course=${lesson.course_id}&lesson=${lesson.lesson_id}`} style={{ color: "#7a3e48" }}>
                 {lesson.lesson_title}
               </RouterLink>{" "}
-              <Box component="span" sx={{ color: "text.secondary", fontSize: "0.9rem" }}>
+              <span className="quiet-text" style={{ fontSize: "0.9rem" }}>
                 ({lesson.course_title})
-              </Box>
+              </span>
             </li>
           ))}
-        </Box>
+        </ul>
       )}
       {problem ? (
         <Notice tone="error" role="alert">
@@ -94,10 +88,10 @@ export function PacingCard({ pacing, onChanged }: { pacing: ProgressSummary["pac
         </Notice>
       ) : null}
       {pacing.stage === "pregnant" ? (
-        <Button variant="outlined" disabled={busy} onClick={() => void savePacing({ due_date: user?.due_date ?? null, baby_arrived: true })}>
+        <button type="button" className="button button-outlined" disabled={busy} onClick={() => void savePacing({ due_date: user?.due_date ?? null, baby_arrived: true })}>
           My baby has arrived
-        </Button>
+        </button>
       ) : null}
-    </Box>
+    </section>
   );
 }
