@@ -61,6 +61,7 @@ export async function mailTo(address: string, subject: string): Promise<CaughtMa
     .poll(
       () => {
         const mails = readdirSync(folder)
+          .filter((file) => file.endsWith(".json"))
           .sort()
           .map((file) => JSON.parse(readFileSync(path.join(folder, file), "utf8")) as CaughtMail);
         found = mails.reverse().find((mail) => mail.to === address && mail.subject === subject);

@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { renameSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { simpleParser } from "mailparser";
@@ -31,7 +31,12 @@ export class SmtpCatcher {
             const to = [parsed.to].flat().map((address) => address?.text ?? "").join(", ");
             const mail = { to, from: parsed.from?.text ?? "", subject: parsed.subject ?? "", text: parsed.text ?? "", html: typeof parsed.html === "string" ? parsed.html : "" };
             this.mails.push(mail);
-            if (this.folder) writeFileSync(path.join(this.folder, `${Date.now()}-${this.mails.length}.json`), JSON.stringify(mail));
+            if (this.folder) {
+              // Written aside, then renamed: a browser test polling the folder never reads half a mail.
+              const file = path.join(this.folder, `${Date.now()}-${this.mails.length}.json`);
+              writeFileSync(`${file}.part`, JSON.stringify(mail));
+              renameSync(`${file}.part`, file);
+            }
             for (const wake of this.waiters.splice(0)) wake();
             callback();
           })
