@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import type { OpenLesson } from "../../../../contract/catalogue.ts";
 import { useAppSelector } from "../../app/store.ts";
+import { ProgressRing } from "../../components/spinner.tsx";
 import { canSaveForOffline, removeSavedLesson, saveLessonForOffline, savedLesson } from "./saved-lessons.ts";
 
 type SaveState = "checking" | "not-saved" | "saving" | "saved" | "failed";
@@ -47,7 +48,7 @@ export function SaveForOffline({ courseId, courseTitle, moduleTitle, lesson }: {
       ) : (
         // While it checks, the button is already in place (disabled), so nothing below it moves.
         <button type="button" className="button button-outlined" disabled={state === "checking" || state === "saving"} onClick={() => void save()}>
-          {state === "saving" ? <span className="progress-ring" aria-hidden="true" style={{ width: 16, height: 16 }} /> : null}
+          {state === "saving" ? <ProgressRing size={16} /> : null}
           Save for offline
         </button>
       )}
