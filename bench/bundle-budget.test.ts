@@ -51,6 +51,18 @@ describe("the web app's bundle budget", () => {
     }
   });
 
+  // The screens web/src/app/router.tsx marks plain: styled by web/index.html alone, their first
+  // visit downloads and runs no MUI or Emotion (about a quarter of the JavaScript before issue 12).
+  it.each(["/home", "/lesson"])("downloads no MUI or Emotion on a first visit to %s", (route) => {
+    const muiChunks = Object.values(manifest).filter((chunk) => chunk.name === "mui").map((chunk) => chunk.file);
+    expect(muiChunks).toHaveLength(1);
+    const files = firstVisitFiles(manifest, route);
+    expect(files).not.toContain(muiChunks[0]);
+    for (const file of files.filter((name) => name.endsWith(".js"))) {
+      expect(readFileSync(path.join(webDist, file), "utf8"), file).not.toContain("data-emotion");
+    }
+  });
+
   it("keeps member-area screens out of the first visit to /", () => {
     const entry = Object.values(manifest).find((chunk) => chunk.isEntry)!;
     const memberScreens = ["src/features/library/library-page.tsx", "src/components/member-layout.tsx", "src/features/lesson/lesson-page.tsx"];

@@ -63,6 +63,23 @@ test.describe("the app", () => {
     await expectAccessible(page);
   }
 
+  test("a member's home and lesson pages load no MUI: the page's own stylesheet draws them", async ({ page, context }) => {
+    await signedInMember(page, "light");
+    await openSignsLabourLesson(page);
+    const lessonAddress = page.url();
+    const fresh = await context.newPage();
+    const requested: string[] = [];
+    fresh.on("request", (request) => requested.push(new URL(request.url()).pathname));
+    await fresh.goto("/home");
+    await expect(fresh.getByRole("link", { name: /Vector Art Gallery/ })).toBeVisible();
+    await fresh.goto(lessonAddress);
+    await expect(fresh.getByRole("heading", { name: "Signs labour is near", level: 1 })).toBeVisible();
+    await expect(fresh.locator('iframe[title^="Video"]')).toHaveCount(1);
+    expect(requested.filter((address) => address.startsWith("/assets/framework-")).length).toBeGreaterThan(0);
+    expect(requested.filter((address) => address.startsWith("/assets/mui-"))).toEqual([]);
+    await fresh.close();
+  });
+
   test("keeps a saved lesson's notes and download on the phone, and logout takes them away", async ({ page, context }) => {
     await signedInMember(page, "offline");
     await controlledByServiceWorker(page);

@@ -5,12 +5,23 @@ import { VitePWA } from "vite-plugin-pwa";
 import { brand } from "../contract/constants.ts";
 
 const everyPageNeeds = new RegExp(
+  String.raw`node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|redux|@reduxjs|immer|reselect|use-sync-external-store)[\\/]`,
+);
+
+// What every screen built with MUI needs (web/src/lib/themed.tsx), in one file beside the framework.
+// The plain screens (the member frame, /home, /lesson) never download it.
+const everyMuiScreenNeeds = new RegExp(
   [
-    String.raw`node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|redux|@reduxjs|immer|reselect|use-sync-external-store|@emotion|stylis|react-is|hoist-non-react-statics|clsx|@babel|react-transition-group)[\\/]`,
+    String.raw`node_modules[\\/](@emotion|stylis|react-is|hoist-non-react-statics|clsx|@babel|react-transition-group)[\\/]`,
     String.raw`node_modules[\\/]@mui[\\/](system|styled-engine|utils|private-theming)[\\/]`,
     String.raw`node_modules[\\/]@mui[\\/]material[\\/](styles|utils|transitions|internal[\\/](react-transition-group|svg-icons)|DefaultPropsProvider|zero-styled|useLazyRipple|Typography|Box|ButtonBase|Button|CircularProgress|SvgIcon|Paper|AppBar|Toolbar|IconButton)[\\/]`,
   ].join("|"),
 );
+
+const appSource = /web[\\/]src[\\/]/;
+const sharedParts = /web[\\/]src[\\/]components[\\/](notice|text-field|link-tile)\.tsx$/;
+const memberParts = /web[\\/]src[\\/](features[\\/](progress|offline|lesson|auth[\\/]require-member)|lib[\\/](use-api-answer|safe-html)|components[\\/]image-grid)[\\/.]/;
+const notMemberParts = /(-page|themed|certificate-offer|course-progress-bar|saved-lessons-list|\.test)\.tsx?$/;
 
 const studioOnly = /node_modules[\\/]use-sync-external-store[\\/](shim[\\/]|cjs[\\/]use-sync-external-store-shim)/;
 
@@ -85,10 +96,19 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     rolldownOptions: {
       output: {
-        // What every page needs arrives as one file: left to itself, the bundler splits it into
-        // a dozen chunks whose imports between each other cost some 3 KB gzipped on each visit.
-        // The rich-text editor's copy of use-sync-external-store (its shim for React 17) stays with the editor.
-        codeSplitting: { groups: [{ name: "framework", test: (id: string) => everyPageNeeds.test(id) && !studioOnly.test(id) }] },
+        // What every page needs arrives as one file, and what every MUI screen needs as another:
+        // left to itself, the bundler splits them into a dozen chunks whose imports between each
+        // other cost some 3 KB gzipped on each visit. The rich-text editor's copy of
+        // use-sync-external-store (its shim for React 17) stays with the editor.
+        codeSplitting: {
+          groups: [
+            { name: "framework", test: (id: string) => everyPageNeeds.test(id) && !studioOnly.test(id) },
+            { name: "mui", test: (id: string) => everyMuiScreenNeeds.test(id) },
+            { name: "app-start", tags: ["$initial"], test: (id: string) => appSource.test(id) || id.includes("vite/preload-helper") },
+            { name: "shared-parts", test: (id: string) => sharedParts.test(id) },
+            { name: "member-parts", test: (id: string) => memberParts.test(id) && !notMemberParts.test(id), minShareCount: 2 },
+          ],
+        },
       },
     },
   },

@@ -15,12 +15,15 @@ type ScreenModule = { default: Screen };
  * holds a revealed Suspense boundary back for up to 300 ms. If the chunk cannot load (a page of
  * an older build whose files a deployment replaced, without the service worker), the member is
  * offered the new version instead of a broken page.
+ *
+ * A screen comes with MUI's theme (web/src/lib/themed.tsx), loaded beside its chunk, unless it
+ * is `plain`: styled by web/index.html alone, so that its first visit downloads no MUI at all.
  */
-function screen(load: () => Promise<ScreenModule>): Screen {
+function screen(load: () => Promise<ScreenModule>, { plain = false } = {}): Screen {
   let loaded: Screen | undefined;
   let loading: Promise<ScreenModule> | undefined;
   const loadOnce = () =>
-    (loading ??= load()
+    (loading ??= (plain ? load() : withTheme(load))
       .catch(() => {
         announceNewVersion(() => window.location.reload());
         return { default: ScreenFromAnOlderVersion };
@@ -39,6 +42,19 @@ function screen(load: () => Promise<ScreenModule>): Screen {
 }
 const preloaders = new Map<Screen, () => Promise<unknown>>();
 
+async function withTheme(load: () => Promise<ScreenModule>): Promise<ScreenModule> {
+  const [{ default: Content }, { Themed }] = await Promise.all([load(), import("../lib/themed.tsx")]);
+  return {
+    default: function ThemedScreen() {
+      return (
+        <Themed>
+          <Content />
+        </Themed>
+      );
+    },
+  };
+}
+
 function ScreenFromAnOlderVersion() {
   return <p style={{ padding: 24, textAlign: "center" }}>This page has been updated. Please reload to see it.</p>;
 }
@@ -50,15 +66,15 @@ const screens = {
   register: screen(() => import("../features/auth/register-page.tsx")),
   join: screen(() => import("../features/marketing/join-page.tsx")),
   template: screen(() => import("../features/marketing/template-page.tsx")),
-  memberLayout: screen(() => import("../components/member-layout.tsx")),
-  home: screen(() => import("../features/marketing/home-page.tsx")),
+  memberLayout: screen(() => import("../components/member-layout.tsx"), { plain: true }),
+  home: screen(() => import("../features/marketing/home-page.tsx"), { plain: true }),
   podcast: screen(() => import("../features/marketing/podcast-page.tsx")),
   gallery: screen(() => import("../features/marketing/gallery-page.tsx")),
   feedback: screen(() => import("../features/forms/feedback-page.tsx")),
   support: screen(() => import("../features/forms/support-page.tsx")),
   library: screen(() => import("../features/library/library-page.tsx")),
   course: screen(() => import("../features/course/course-page.tsx")),
-  lesson: screen(() => import("../features/lesson/lesson-page.tsx")),
+  lesson: screen(() => import("../features/lesson/lesson-page.tsx"), { plain: true }),
   purchase: screen(() => import("../features/payments/purchase-page.tsx")),
   purchaseSuccess: screen(() => import("../features/payments/purchase-success-page.tsx")),
   install: screen(() => import("../features/app/install-page.tsx")),

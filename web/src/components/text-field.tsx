@@ -1,4 +1,3 @@
-import Box from "@mui/material/Box";
 import { type ChangeEvent, type ReactNode, useId } from "react";
 
 type TextFieldProps = {
@@ -18,26 +17,11 @@ type TextFieldProps = {
   minRows?: number;
 };
 
-const fieldStyle = {
-  width: "100%",
-  boxSizing: "border-box",
-  font: "inherit",
-  fontSize: "1rem",
-  color: "text.primary",
-  bgcolor: "background.paper",
-  border: "1px solid #8a7676",
-  borderRadius: "10px",
-  px: 1.5,
-  py: 1.25,
-  "&:focus": { borderColor: "primary.main", boxShadow: "0 0 0 2px rgba(122, 62, 72, 0.25)", outline: "none" },
-  "&[aria-invalid=true]": { borderColor: "error.main" },
-  "&::placeholder": { color: "#6e5f5f", opacity: 1 },
-} as const;
-
 /**
  * A labelled text field: the label sits above the box (it never moves or hides what was typed),
  * help and errors below, all wired for screen readers. Native inputs keep the sign-in screens
- * light: MUI's input components would add about 9 KB to the first visit.
+ * light: MUI's input components would add about 9 KB to the first visit. Plain markup styled by
+ * web/index.html (.text-field-*), so /home's pacing card costs no MUI.
  */
 export function TextField({ label, helperText, error, required, multiline, rows, minRows, ...input }: TextFieldProps) {
   const id = useId();
@@ -45,27 +29,27 @@ export function TextField({ label, helperText, error, required, multiline, rows,
   const shared = {
     id,
     required,
+    className: "text-field-input",
     "aria-invalid": error ? true : undefined,
     "aria-describedby": helperText ? helperId : undefined,
-    sx: fieldStyle,
     ...input,
   };
   return (
-    <Box>
-      <Box component="label" htmlFor={id} sx={{ display: "block", fontWeight: 600, mb: 0.5 }}>
+    <div>
+      <label htmlFor={id} className="text-field-label">
         {label}
         {required ? (
-          <Box component="span" aria-hidden sx={{ color: "error.main" }}>
+          <span aria-hidden className="text-field-required">
             {" *"}
-          </Box>
+          </span>
         ) : null}
-      </Box>
-      {multiline ? <Box component="textarea" rows={rows ?? minRows ?? 3} {...shared} sx={{ ...fieldStyle, resize: "vertical" }} /> : <Box component="input" type={input.type ?? "text"} {...shared} />}
+      </label>
+      {multiline ? <textarea rows={rows ?? minRows ?? 3} {...shared} /> : <input type={input.type ?? "text"} {...shared} />}
       {helperText ? (
-        <Box id={helperId} sx={{ mt: 0.5, fontSize: "0.875rem", color: error ? "error.main" : "text.secondary" }}>
+        <div id={helperId} className={error ? "text-field-helper text-field-error" : "text-field-helper"}>
           {helperText}
-        </Box>
+        </div>
       ) : null}
-    </Box>
+    </div>
   );
 }

@@ -1,22 +1,21 @@
-import Button from "@mui/material/Button";
-import Paper from "@mui/material/Paper";
-import Typography from "@mui/material/Typography";
-
 /**
  * The calm notice that a new version of the app is ready. It never takes focus or reloads by
- * itself: a member may be in the middle of a form or a video.
+ * itself: a member may be in the middle of a form or a video. Plain markup styled by
+ * web/index.html, so that it costs a page built without MUI (/home, /lesson) no MUI.
  */
 export default function NewVersionBanner({ onReload }: { onReload: () => void }) {
   return (
-    <Paper
+    <div
       role="status"
-      elevation={6}
-      sx={{ position: "fixed", left: 8, right: 8, bottom: 88, zIndex: 1300, mx: "auto", maxWidth: 480, p: 2, display: "flex", alignItems: "center", gap: 2 }}
+      style={{
+        position: "fixed", left: 8, right: 8, bottom: 88, zIndex: 1300, margin: "0 auto", maxWidth: 480, padding: 16, display: "flex", alignItems: "center", gap: 16,
+        background: "#fff", borderRadius: 12, boxShadow: "0 3px 5px -1px rgba(0,0,0,.2), 0 6px 10px rgba(0,0,0,.14), 0 1px 18px rgba(0,0,0,.12)",
+      }}
     >
-      <Typography sx={{ flex: 1 }}>A new version is ready.</Typography>
-      <Button variant="contained" onClick={onReload}>
+      <p style={{ flex: 1, margin: 0 }}>A new version is ready.</p>
+      <button type="button" className="button button-contained" onClick={onReload}>
         Reload
-      </Button>
-    </Paper>
+      </button>
+    </div>
   );
 }
