@@ -12,8 +12,9 @@ const store = createStore();
 void store.dispatch(checkSessionOnStart(document.cookie));
 // A course's page (a reload, a shared link) asks for its course beside the session check rather
 // than after it: on a phone every request waiting for the one before costs a round trip.
+const signedIn = mayHaveSession(document.cookie);
 const courseOnThisPage = courseOfAddress(window.location.pathname, window.location.search);
-if (courseOnThisPage !== null && mayHaveSession(document.cookie)) void store.dispatch(openCourse(courseOnThisPage));
+if (courseOnThisPage !== null && signedIn) void store.dispatch(openCourse(courseOnThisPage));
 
 const container = document.getElementById("root")!;
 const app = (
@@ -38,7 +39,7 @@ function renderApp() {
 }
 // A member page's chunks come first, in parallel with the session check, so its first render
 // does not show a spinner only to swap it a moment later.
-void preloadMemberScreen(window.location.pathname).then(renderApp, renderApp);
+void preloadMemberScreen(window.location.pathname, { signedIn }).then(renderApp, renderApp);
 // The service worker (offline lessons, clean updates) registers after the page has loaded.
 startAppUpdates();
 listenForInstallOffer();

@@ -1,9 +1,11 @@
 import { lazy, Suspense, useEffect, type ComponentType } from "react";
+import { preload } from "react-dom";
 import { BrowserRouter, Outlet, Route, Routes, useLocation } from "react-router";
 import { AnnouncePage } from "../components/announce-page.tsx";
 import PublicLayout from "../components/public-layout.tsx";
 import { ScrollToTop } from "../components/scroll-to-top.tsx";
 import { Spinner } from "../components/spinner.tsx";
+import { askEarly } from "../lib/api-client.ts";
 import { announceNewVersion, checkForNewVersion, useNewVersion } from "../features/app/app-update.ts";
 
 type Screen = ComponentType;
@@ -168,14 +170,24 @@ export function AppRoutes() {
   );
 }
 
+/** What a member page asks for first, which can leave beside the session check. */
+const firstNeeds: Record<string, { answers?: string[]; images?: string[] }> = {
+  "/home": { answers: ["/reactapi/progress/summary"], images: ["/art/gallery-1.svg"] },
+};
+
 /**
- * Loads a member page's screen and layout while the session is still being checked: the page
- * shows only once she is known, and its chunks would otherwise wait for that answer. Resolves
- * when they are here (at once for any other page), so the first render need not suspend.
+ * Loads a member page's screen and layout while the session is still being checked, and, when
+ * she may be signed in, asks for its first answers and its first picture: the page shows only
+ * once she is known, and these would otherwise wait for that answer. Resolves when the chunks
+ * are here (at once for any other page), so the first render need not suspend.
  */
-export async function preloadMemberScreen(pathname: string): Promise<void> {
+export async function preloadMemberScreen(pathname: string, { signedIn }: { signedIn: boolean }): Promise<void> {
   const Screen = memberScreens[pathname];
   if (!Screen) return;
+  if (signedIn) {
+    for (const path of firstNeeds[pathname]?.answers ?? []) askEarly(path);
+    for (const image of firstNeeds[pathname]?.images ?? []) preload(image, { as: "image", fetchPriority: "low" });
+  }
   await Promise.all([preloaders.get(screens.memberLayout)?.(), preloaders.get(Screen)?.()]);
 }
 
