@@ -9,6 +9,7 @@ import { ArrowBackIcon, ArrowUpwardIcon, LockIcon } from "../../components/icons
 import { PageColumn } from "../../components/page-column.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { SafeHtml } from "../../lib/safe-html.tsx";
+import { useAfterFirstPaint } from "../../lib/use-after-first-paint.ts";
 import { openCourse } from "../course/course-slice.ts";
 import { SaveForOffline } from "../offline/save-for-offline.tsx";
 import { type SavedLesson, savedLesson } from "../offline/saved-lessons.ts";
@@ -60,7 +61,9 @@ type LessonPlace = { courseId: number; courseTitle: string; moduleTitle: string 
 
 function OpenLessonView({ lesson, place }: { lesson: OpenLesson; place: LessonPlace }) {
   const online = useOnline();
-  const { progress, update } = useLessonProgress(place.courseId, lesson.id);
+  // The lesson's words first; the player and her progress a frame later (use-after-first-paint.ts).
+  const painted = useAfterFirstPaint();
+  const { progress, update } = useLessonProgress(place.courseId, lesson.id, { ask: painted });
   return (
     <>
       {lesson.content_summary ? <p style={{ margin: "0 0 16px" }}>Before you watch: settle in, breathe, and take this lesson at your own pace.</p> : null}
@@ -69,7 +72,7 @@ function OpenLessonView({ lesson, place }: { lesson: OpenLesson; place: LessonPl
           <p style={{ margin: 0 }}>You are offline, so the video cannot play just now. It will be here when you are back online; the notes and downloads below are ready.</p>
         </div>
       ) : lesson.video ? (
-        <LessonVideo lessonId={lesson.id} title={lesson.lesson_title} video={lesson.video} progress={progress} update={update} />
+        <LessonVideo lessonId={lesson.id} title={lesson.lesson_title} video={lesson.video} progress={progress} update={update} showPlayer={painted} />
       ) : (
         <p style={{ margin: "0 0 8px" }}>This lesson has no video.</p>
       )}

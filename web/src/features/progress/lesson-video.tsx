@@ -11,10 +11,12 @@ type Props = {
   video: Video;
   progress: LessonProgress | null | undefined;
   update: (body: { position_seconds?: number; completed?: boolean }) => Promise<unknown>;
+  /** False: the player's place only, the same size, so nothing moves when the player comes. */
+  showPlayer?: boolean;
 };
 
 /** The lesson's video, which remembers where she is and resumes there ("Resuming at 12:34", Start over). */
-export function LessonVideo({ lessonId, title, video, progress, update }: Props) {
+export function LessonVideo({ lessonId, title, video, progress, update, showPlayer = true }: Props) {
   const iframe = useRef<HTMLIFrameElement>(null);
   const player = useRef<AttachedPlayer | null>(null);
   // Where the video resumes (0: from the start); the player is moved there on its first report.
@@ -66,19 +68,21 @@ export function LessonVideo({ lessonId, title, video, progress, update }: Props)
       player.current = null;
     };
     // The player is attached once per lesson; progress changes later come from this player itself.
-  }, [lessonId, video.provider, video.id, known]);
+  }, [lessonId, video.provider, video.id, known, showPlayer]);
 
   return (
     <>
       <div style={{ position: "relative", paddingTop: "56.25%", borderRadius: 12, overflow: "hidden", background: "#201a1a", marginBottom: 8 }}>
-        <iframe
-          ref={iframe}
-          title={`Video: ${title}`}
-          src={videoEmbedUrl(video)}
-          allow="fullscreen; picture-in-picture"
-          allowFullScreen
-          style={{ position: "absolute", inset: 0, width: "100%", height: "100%", border: 0 }}
-        />
+        {showPlayer ? (
+          <iframe
+            ref={iframe}
+            title={`Video: ${title}`}
+            src={videoEmbedUrl(video)}
+            allow="fullscreen; picture-in-picture"
+            allowFullScreen
+            style={{ position: "absolute", inset: 0, width: "100%", height: "100%", border: 0 }}
+          />
+        ) : null}
       </div>
       {resumeFrom > 0 ? (
         <div role="status" style={{ display: "flex", alignItems: "center", gap: 8, flexWrap: "wrap", marginBottom: 8 }}>

@@ -20,14 +20,16 @@ export function savePositionOnLeaving(lessonId: number, seconds: number): void {
 
 /**
  * Her progress in one lesson: read from the course's progress, recorded as opened, and changed by
- * the video or the Mark as complete button. undefined while loading; null when it cannot load.
+ * the video or the Mark as complete button. undefined while loading (or until `ask`); null when it
+ * cannot load.
  */
-export function useLessonProgress(courseId: number, lessonId: number) {
+export function useLessonProgress(courseId: number, lessonId: number, { ask = true } = {}) {
   const [progress, setProgress] = useState<LessonProgress | null | undefined>(undefined);
 
   useEffect(() => {
     let current = true;
     setProgress(undefined);
+    if (!ask) return;
     callApi<CourseProgress>(`/reactapi/progress/courses/${courseId}`)
       .then(async (course) => {
         const mine = course.lessons.find((lesson) => lesson.lesson_id === lessonId);
@@ -39,7 +41,7 @@ export function useLessonProgress(courseId: number, lessonId: number) {
     return () => {
       current = false;
     };
-  }, [courseId, lessonId]);
+  }, [courseId, lessonId, ask]);
 
   const update = useCallback(
     async (body: { position_seconds?: number; completed?: boolean }) => {
