@@ -24,16 +24,20 @@ export function useNewVersion(): (() => void) | null {
 }
 
 let updates: Promise<typeof import("./service-worker.ts")> | undefined;
+const SETTLE_AFTER_LOAD_MS = 2_000;
 
-/** Registers the service worker once the page has loaded: nothing of it delays the first paint. */
+/** Registers the service worker once the page has loaded and settled: nothing of it delays the first paint. */
 export function startAppUpdates(): void {
   if (!("serviceWorker" in navigator) || !import.meta.env.PROD) return;
   const start = () => {
     updates = import("./service-worker.ts");
     void updates.then(({ registerServiceWorker }) => registerServiceWorker(announceNewVersion));
   };
-  if (document.readyState === "complete") start();
-  else window.addEventListener("load", start, { once: true });
+  // Installing copies every file of this build to the phone, which competes with the page's own
+  // requests and its processor: it waits until the page has had a moment to show her its content.
+  const startSoon = () => setTimeout(start, SETTLE_AFTER_LOAD_MS);
+  if (document.readyState === "complete") startSoon();
+  else window.addEventListener("load", startSoon, { once: true });
 }
 
 /** Asks the server whether a new build is out; called after in-app navigations (at most every 10 seconds). */
