@@ -51,8 +51,9 @@ describe("the web app's bundle budget", () => {
     }
   });
 
-  // The screens web/src/app/router.tsx marks plain: styled by web/index.html alone, their first
-  // visit downloads and runs no MUI or Emotion (about a quarter of the JavaScript before issue 12).
+  // The screens web/src/app/router.tsx marks plain: styled by web/index.html alone, nothing they
+  // import brings MUI or Emotion (about a quarter of the JavaScript before issue 12). That the
+  // router loads no theme beside them is seen in the browser (e2e/app.spec.ts).
   it.each(["/home", "/lesson"])("downloads no MUI or Emotion on a first visit to %s", (route) => {
     const muiChunks = Object.values(manifest).filter((chunk) => chunk.name === "mui").map((chunk) => chunk.file);
     expect(muiChunks).toHaveLength(1);

@@ -124,14 +124,19 @@ async function measureApi(prefix: "api" | "postgres", environment: Record<string
   return { server, startupMs, idleRss, peakRss, member: { email: member.email, password: BENCH_PASSWORD }, lessonPage };
 }
 
+/** A course's lessons as the signed-in cookie sees them (locked or open), or none when it may not open the course. */
+async function courseLessons(url: string, cookie: string, courseId: number): Promise<{ id: number; locked: boolean }[]> {
+  const response = await fetch(`${url}/reactapi/getcoursemodules`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify({ query: courseId }) });
+  if (!response.ok) return [];
+  return ((await response.json()) as { lessons: { id: number; locked: boolean }[] }[]).flatMap((module) => module.lessons);
+}
+
 /** The course with the most lessons among those with a lesson open to the signed-in cookie, and that lesson's page. */
 async function largestOpenCourse(url: string, cookie: string) {
   const courses = (await (await fetch(`${url}/reactapi/getcourses`, { headers: { cookie } })).json()) as { courses: { id: number }[] };
   let largest = { id: courses.courses[0]!.id, lessons: -1, lessonPage: "" };
   for (const course of courses.courses) {
-    const response = await fetch(`${url}/reactapi/getcoursemodules`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify({ query: course.id }) });
-    if (!response.ok) continue;
-    const lessons = ((await response.json()) as { lessons: { id: number; locked: boolean }[] }[]).flatMap((module) => module.lessons);
+    const lessons = await courseLessons(url, cookie, course.id);
     const open = lessons.find((lesson) => !lesson.locked);
     if (lessons.length > largest.lessons && open) largest = { id: course.id, lessons: lessons.length, lessonPage: `/lesson?course=${course.id}&lesson=${open.id}` };
   }
@@ -147,11 +152,7 @@ async function measureProgressSaves(url: string, code: string) {
   const members: string[] = [];
   for (let index = 0; index < 20; index++) members.push((await signIn(url, code)).cookie);
   const lessons = new Set<number>();
-  for (const courseId of [1, 2]) {
-    const response = await fetch(`${url}/reactapi/getcoursemodules`, { method: "POST", headers: { "content-type": "application/json", cookie: members[0]! }, body: JSON.stringify({ query: courseId }) });
-    if (!response.ok) continue;
-    for (const module of (await response.json()) as { lessons: { id: number; locked: boolean }[] }[]) for (const lesson of module.lessons) if (!lesson.locked) lessons.add(lesson.id);
-  }
+  for (const courseId of [1, 2]) for (const lesson of await courseLessons(url, members[0]!, courseId)) if (!lesson.locked) lessons.add(lesson.id);
   const lessonIds = [...lessons];
   if (lessonIds.length === 0) throw new Error("no open lesson to save progress in");
   let counter = 0;
