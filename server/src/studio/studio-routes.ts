@@ -1,4 +1,3 @@
-import { Readable, pipeline } from "node:stream";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   AccessCodeCreateRequest,
@@ -40,6 +39,7 @@ import type { Database } from "../db/client.ts";
 import { countUnread, eachInboxMessage, feedbackAverages, searchInbox, setSubmissionRead } from "../forms/forms-repository.ts";
 import { fieldText, labelledFields, submissionFields } from "../forms/submission-fields.ts";
 import { listOpenGrants } from "../grants/grants-repository.ts";
+import { csvFile } from "../http/csv-file.ts";
 import { HttpError, parseInput } from "../http/errors.ts";
 import { purchasesOf } from "../payments/purchases-repository.ts";
 import { createCode, setCodeActive, toAccessCode } from "./access-code-operations.ts";
@@ -236,27 +236,20 @@ export async function studioRoutes(app: FastifyInstance, { db, catalogue, public
 
   app.get("/reactapi/studio/inbox.csv", async (request, reply) => {
     const query = parseInput(InboxQuery, request.query);
-    const { stringify } = await import("csv-stringify");
     const labels = [...new Set(Object.values(submissionFields).flat().map((field) => field.label))];
-    async function* records() {
+    async function* rows() {
       for await (const row of eachInboxMessage(db, { kind: query.kind, search: query.search })) {
         const values = (row.payload ?? {}) as Record<string, unknown>;
         const byLabel = new Map(submissionFields[row.kind].map((field) => [field.label, fieldText(values[field.name])]));
         yield [row.createdAt.toISOString().replace("T", " ").slice(0, 19), row.kind, row.readAt ? "yes" : "no", row.memberEmail ?? "(deleted member)", ...labels.map((label) => byLabel.get(label) ?? "")];
       }
     }
-    // RFC 4180 (CRLF, quoted where needed), and a cell that starts with =, +, - or @ gets a leading
-    // apostrophe: a spreadsheet opening the file never runs what a visitor typed. pipeline reads
-    // the next batch only as the client takes the file.
-    const csv = stringify({ header: true, columns: ["Received (UTC)", "Kind", "Read", "Member e-mail", ...labels], record_delimiter: "windows", escape_formulas: true, bom: true });
-    pipeline(Readable.from(records()), csv, (error) => {
-      if (error) request.log.error({ err: error }, "inbox export failed part way");
-    });
+    const csv = csvFile(["Received (UTC)", "Kind", "Read", "Member e-mail", ...labels], rows(), (error) => request.log.error({ err: error }, "inbox export failed part way"));
     const day = new Date().toISOString().slice(0, 10);
     return reply
       .header("content-type", "text/csv; charset=utf-8")
       .header("content-disposition", `attachment; filename="inbox-${query.kind ?? "all"}-${day}.csv"`)
-      .header("cache-control", "no-store")
+      .header("cache-control", "private, no-store")
       .send(csv);
   });
 

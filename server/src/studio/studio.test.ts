@@ -324,6 +324,40 @@ describe.each(backends)("the studio's inbox on %s", (backend) => {
     expect(lines).toHaveLength(3);
   });
 
+  it("gives a strict CSV parser exactly one row per message, whatever line breaks and formulas the cells hold", async () => {
+    const hostile = [
+      "x\n=1+1",
+      "x\r\n=HYPERLINK(\"http://evil.example\")",
+      "x\r=cmd|' /C calc'!A0",
+      "line\n+SUM(A1)\n-2+3\n@SUM(A2)",
+      "x\n\t=1",
+      "x\r\r=1",
+      "\uFF1D1+1",
+      "fake@example.com,=2+2\r\nanother,row",
+    ];
+    for (const [index, referral] of hostile.entries()) {
+      const sent = await post("/reactapi/contact", { email: "csv@example.com", full_name: `CSV probe ${index}`, referral, services: ["Birth Support"] }, member.cookie);
+      expect(sent.statusCode).toBe(201);
+    }
+    const text = (await get("/reactapi/studio/inbox.csv?kind=contact&search=CSV%20probe")).body;
+    const { parse } = await import("csv-parse/sync");
+    // Strict: no relaxed quotes or column counts; a stray quote or an extra cell throws.
+    const [header, ...rows] = parse(text, { bom: true, relax_quotes: false, relax_column_count: false }) as string[][];
+    expect(rows).toHaveLength(hostile.length);
+    const referralColumn = header!.indexOf("How they found us");
+    const fullNames = rows.map((row) => row[header!.indexOf("Full name")]);
+    expect(fullNames.sort()).toEqual(hostile.map((_, index) => `CSV probe ${index}`).sort());
+    for (const row of rows) {
+      for (const cell of row) {
+        for (const line of cell.split(/\r\n|\r|\n/)) expect(line, JSON.stringify(cell)).not.toMatch(/^[=+\-@\t\uFF1D\uFF0B\uFF0D\uFF20]/);
+        expect(cell, JSON.stringify(cell)).not.toMatch(/^\r/);
+      }
+      // What she reads is what was sent, behind an apostrophe where a line could run.
+      const sent = hostile[Number(row[header!.indexOf("Full name")]!.replace("CSV probe ", ""))]!;
+      expect(row[referralColumn]!.replaceAll("'", "")).toBe(sent.replaceAll("'", ""));
+    }
+  });
+
   it("exports many messages, all of them, in order", async () => {
     const extra = Array.from({ length: 1_100 }, (_, index) => ({ kind: "contact" as const, userId: null, payload: { full_name: `Bulk ${index}`, email: "bulk@example.com", services: ["Birth Support"] } }));
     const { formSubmissions } = await import("../db/schema.ts");
