@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import { forgetOldRateLimitHits } from "./rate-limits/sliding-window.ts";
 import { forgetOldAccountTokens } from "./accounts/account-tokens.ts";
 import { deleteExpiredSessions } from "./accounts/sessions.ts";
@@ -10,6 +9,7 @@ import { embeddedClient, scheduleDailyBackups } from "./backups/backups.ts";
 import { claimDataDir, startAdminSocket } from "./cli/admin-socket.ts";
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
+import { keepDataDirPrivate, tightenedSentence } from "./db/data-dir.ts";
 import { seedNewInstallation } from "./seed.ts";
 import { offerInstructorSetup } from "./studio/instructor-setup.ts";
 import { forgetOldActivity } from "./activity/activity-log.ts";
@@ -17,7 +17,7 @@ import { forgetOldTrash } from "./studio/trash-operations.ts";
 import { forgetUnfinishedUploads } from "./studio/file-operations.ts";
 
 const config = loadConfig();
-if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
+const tightened = config.databaseUrl ? [] : keepDataDirPrivate(config.dataDir);
 // The database opens before the app and its logger exist; a line before then goes to the console.
 let log: { info: (message: string) => void; warn: (message: string) => void } = console;
 const database = await openDatabase({
@@ -40,6 +40,8 @@ const app = await buildApp({
   },
 });
 log = app.log;
+const tightenedNote = tightenedSentence(config.dataDir, tightened);
+if (tightenedNote) app.log.warn(tightenedNote);
 if (config.seedDemoContent) await seedNewInstallation(database.db, app.log);
 await offerInstructorSetup(database.db, app.log, config.publicUrl);
 const stopAdminSocket = config.databaseUrl ? async () => {} : await startAdminSocket(config.dataDir, database.db, app.log);

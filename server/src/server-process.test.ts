@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, lstatSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -89,6 +89,44 @@ describe("the server process on the embedded database", () => {
       await stopServer(second);
     }
   }, 120_000);
+
+  it("keeps its data directory readable by its owner only, and tightens one an older version left open", async () => {
+    const dataDir = path.join(freshDataDir(), "data");
+    const everything = () => {
+      const found: { entry: string; mode: number; folder: boolean }[] = [];
+      const visit = (entry: string) => {
+        const stats = lstatSync(entry);
+        if (stats.isSymbolicLink()) return;
+        found.push({ entry, mode: stats.mode & 0o777, folder: stats.isDirectory() });
+        if (stats.isDirectory()) for (const name of readdirSync(entry)) visit(path.join(entry, name));
+      };
+      visit(dataDir);
+      return found;
+    };
+    const openToOthers = () => everything().filter(({ mode, folder }) => mode !== (folder ? 0o700 : 0o600));
+
+    const first = await startServer({ DATA_DIR: dataDir });
+    try {
+      await first.waitForOutput(/Beta access code for registration/);
+      const created = everything();
+      expect(created.filter(({ entry }) => entry.includes(`${path.sep}pglite${path.sep}`)).length).toBeGreaterThan(100);
+      expect(created.some(({ entry }) => entry.endsWith("admin.sock"))).toBe(true);
+      expect(openToOthers()).toEqual([]);
+    } finally {
+      await stopServer(first);
+    }
+
+    // An installation made before this rule: folders 0755 and files 0644, as the umask left them.
+    for (const { entry, folder } of everything()) chmodSync(entry, folder ? 0o755 : 0o644);
+    expect(openToOthers().length).toBeGreaterThan(100);
+    const second = await startServer({ DATA_DIR: dataDir });
+    try {
+      await second.waitForOutput(/readable by this account only/);
+      expect(openToOthers()).toEqual([]);
+    } finally {
+      await stopServer(second);
+    }
+  });
 
   it("finishes a request in flight on SIGTERM, closes the database and exits 0", async () => {
     const dataDir = freshDataDir();

@@ -4,12 +4,17 @@ import path from "node:path";
 import { backupPostgres, restoreEmbedded, restorePostgres } from "../backups/backups.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { openDatabase } from "../db/client.ts";
+import { keepDataDirPrivate, tightenedSentence } from "../db/data-dir.ts";
 import { HttpError } from "../http/errors.ts";
 import { type AdminCommand, type AdminResult, executeCommand, parseCommand, UsageError } from "./admin-commands.ts";
 import { runningServerPid, sendToRunningServer } from "./admin-socket.ts";
 
 async function run(command: AdminCommand): Promise<AdminResult> {
   const config = loadConfig();
+  if (!config.databaseUrl) {
+    const note = tightenedSentence(config.dataDir, keepDataDirPrivate(config.dataDir, { create: false }));
+    if (note) console.warn(note);
+  }
   if (command.name === "restore") return restore(command, config);
   if (command.name === "backup" && config.databaseUrl) {
     const { bytes } = await backupPostgres(config.databaseUrl, command.file);

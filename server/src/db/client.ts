@@ -12,6 +12,7 @@ import pg from "pg";
 import { type CacheTrust, neverTrusted, onlyWriter } from "../data-changes.ts";
 import { serverPaths } from "../paths.ts";
 import { ChangeListener } from "./change-listener.ts";
+import { tightenToOwner } from "./data-dir.ts";
 import * as schema from "./schema.ts";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -71,6 +72,9 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });
+  // PGlite sets some files' modes itself, past the umask: the files of a new database (0666) and
+  // the catalogue cache it writes as it starts (0644). Once it has started, they are made owner-only.
+  if (dataDir !== "memory") tightenToOwner(path.join(dataDir, "pglite"));
   return { db, kind: "pglite", cacheTrust: onlyWriter, close: () => client.close() };
 }
 
