@@ -17,7 +17,7 @@ import { type CacheTrust, neverTrusted, onlyWriter } from "./data-changes.ts";
 import type { Database } from "./db/client.ts";
 import { formsRoutes } from "./forms/forms-routes.ts";
 import { healthRoutes } from "./health/health-routes.ts";
-import { installErrorHandler } from "./http/error-handler.ts";
+import { answerRouterError, installErrorHandler } from "./http/error-handler.ts";
 import { installNulGuard } from "./http/nul-guard.ts";
 import { installSameOriginGuard } from "./http/same-origin-guard.ts";
 import { computeSecurityHeaders } from "./http/security-headers.ts";
@@ -76,6 +76,10 @@ export const loggableUrl = (url: string) => url.replace(/([?&]token=)[^&#]*/g, "
 
 export async function buildApp({ db, config, cacheTrust, poolStats, logger = false, webRoot = serverPaths.webApp, startMailSender = true }: AppOptions) {
   const production = config.env === "production";
+  const securityHeaders = computeSecurityHeaders({
+    production,
+    frameSources: [...VIDEO_PLAYER_ORIGINS, new URL(config.site.podcastPlayerUrl).origin],
+  });
   const app = Fastify({
     logger: logger && typeof logger === "object" ? { ...logger, serializers: { req: serializeRequest, ...logger.serializers } } : logger,
     trustProxy: config.trustProxy,
@@ -83,6 +87,7 @@ export async function buildApp({ db, config, cacheTrust, poolStats, logger = fal
     // A slow or stuck client must not hold a connection open forever.
     requestTimeout: 30_000,
     return503OnClosing: true,
+    frameworkErrors: answerRouterError(securityHeaders),
   });
 
   // Every route, as registered: the fuzz tests and the API description enumerate these.
@@ -93,12 +98,11 @@ export async function buildApp({ db, config, cacheTrust, poolStats, logger = fal
   app.decorate("registeredRoutes", routes);
   installErrorHandler(app);
   await app.register(fastifyCookie);
-  const securityHeaders = computeSecurityHeaders({
-    production,
-    frameSources: [...VIDEO_PLAYER_ORIGINS, new URL(config.site.podcastPlayerUrl).origin],
-  });
-  app.addHook("onRequest", async (_request, reply) => {
+  app.addHook("onRequest", async (request, reply) => {
     reply.headers(securityHeaders);
+    // Nearly every API answer depends on who is asking (her profile, her progress, what is open to
+    // her), so none is kept by the browser or a shared cache unless its route says it is public.
+    if (request.url.startsWith("/reactapi/")) reply.header("cache-control", "private, no-store");
   });
   const trust = cacheTrust ?? (config.databaseUrl ? neverTrusted : onlyWriter);
   const cacheStats = new CacheStats();
@@ -122,7 +126,7 @@ export async function buildApp({ db, config, cacheTrust, poolStats, logger = fal
   if (startMailSender) mailSender.start();
   app.addHook("onClose", () => mailSender.stop());
 
-  await app.register(accountsRoutes, { db, sessions, sessionDays: config.sessionDays, production, trustProxy: config.trustProxy, mail, contactEmail: config.site.contactEmail });
+  await app.register(accountsRoutes, { db, sessions, sessionDays: config.sessionDays, production, trustProxy: config.trustProxy, mail, contactEmail: config.site.contactEmail, registrationsPerHour: config.registrationsPerHour });
   await app.register(passwordResetRoutes, { db, mail, production });
   await app.register(accountRoutes, { db, catalogue, mail, production });
   await app.register(catalogueRoutes, { db, catalogue });

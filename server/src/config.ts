@@ -51,6 +51,8 @@ const Environment = z.object({
   WEB_ROOT: optional(z.string().min(1)),
   // The largest file the instructor can upload to a lesson, in megabytes.
   UPLOAD_MAX_MB: z.coerce.number({ error: "UPLOAD_MAX_MB must be a number of megabytes" }).positive("UPLOAD_MAX_MB must be above 0").max(2000, "UPLOAD_MAX_MB can be at most 2000 (2 GB)").default(DEFAULT_UPLOAD_MAX_MB),
+  // Sign-ups allowed from one client address an hour (a hospital's or a café's Wi-Fi is one address).
+  REGISTRATIONS_PER_HOUR: z.coerce.number({ error: "REGISTRATIONS_PER_HOUR must be a whole number" }).int().min(1, "REGISTRATIONS_PER_HOUR must be at least 1").default(10),
   METRICS_TOKEN: optional(z.string().min(16, "METRICS_TOKEN must be at least 16 characters long")),
   SEED_DEMO_CONTENT: z
     .enum(["true", "false", ""])
@@ -76,6 +78,8 @@ export type Config = {
   webRoot: string | undefined;
   /** The largest file a lesson's upload accepts, in bytes (UPLOAD_MAX_MB). */
   uploadMaxBytes: number;
+  /** Registration attempts allowed per client address an hour. */
+  registrationsPerHour: number;
   /** The bearer token of /metrics; without it there is no /metrics. */
   metricsToken: string | undefined;
   /** How mail leaves: an SMTP server, or (null) only the log. */
@@ -123,6 +127,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     trustProxy: values.TRUST_PROXY,
     seedDemoContent: values.SEED_DEMO_CONTENT,
     metricsToken: values.METRICS_TOKEN,
+    registrationsPerHour: values.REGISTRATIONS_PER_HOUR,
     uploadMaxBytes: Math.round(values.UPLOAD_MAX_MB * 1_000_000),
     webRoot: values.WEB_ROOT ? path.resolve(values.WEB_ROOT) : undefined,
     backupKeep: values.BACKUP_KEEP,

@@ -79,8 +79,8 @@ export function listAccessCodes(db: Queryable): Promise<AccessCodeRow[]> {
 /**
  * Takes one use of a code, or throws the registration error of SPEC §8 that explains why not.
  * The conditional UPDATE is atomic: PostgreSQL re-checks the row after waiting for its lock, so a
- * code limited to N uses admits exactly N registrations however many arrive at once.
- * Call it inside the registration's transaction so a failed registration gives the use back.
+ * code limited to N uses admits exactly N registrations however many arrive at once. Registration
+ * takes the use before anything else and gives it back (releaseAccessCode) when it fails later.
  */
 export async function consumeAccessCode(db: Queryable, rawCode: string): Promise<void> {
   const code = normaliseCode(rawCode);
@@ -103,4 +103,12 @@ export async function consumeAccessCode(db: Queryable, rawCode: string): Promise
   if (!existing) throw new HttpError(404, "Access code not found.");
   if (!existing.active) throw new HttpError(403, "Forbidden. Access code inactive.");
   throw new HttpError(401, "Unauthorized. Access code invalid.");
+}
+
+/** Gives back a use taken by consumeAccessCode for a registration that did not happen. */
+export async function releaseAccessCode(db: Queryable, rawCode: string): Promise<void> {
+  await db
+    .update(accessCodes)
+    .set({ uses: sql`${accessCodes.uses} - 1` })
+    .where(and(eq(accessCodes.code, normaliseCode(rawCode)), gt(accessCodes.uses, 0)));
 }

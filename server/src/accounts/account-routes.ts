@@ -24,7 +24,7 @@ import { forgetMailTo, queueMail } from "../mail/outbox.ts";
 import { purchasesOf } from "../payments/purchases-repository.ts";
 import { progressOf } from "../progress/progress-repository.ts";
 import { LoginThrottle } from "../rate-limits/login-throttle.ts";
-import { waitSentence } from "../rate-limits/sliding-window.ts";
+import { tooManyAttempts } from "../rate-limits/sliding-window.ts";
 import { createAccountToken, dropAccountTokens, useAccountToken } from "./account-tokens.ts";
 import { clearSessionCookies, requireMember } from "./authentication.ts";
 import { describeBrowser } from "./browser-name.ts";
@@ -41,12 +41,10 @@ export async function accountRoutes(app: FastifyInstance, { db, catalogue, mail,
   // limit applies to these guesses too.
   const throttle = new LoginThrottle(db);
   async function confirmPassword(request: FastifyRequest, member: UserRow, password: string, field: string): Promise<void> {
-    const retryAfter = await throttle.retryAfterSeconds(request.ip, member.email);
-    if (retryAfter > 0) throw new HttpError(429, `Too many wrong passwords. ${waitSentence(retryAfter)}`, undefined, { "retry-after": String(retryAfter) });
-    if (!(await passwordMatches(password, member.passwordHash))) {
-      await throttle.recordFailure(request.ip, member.email);
-      throw new HttpError(403, "That password is not right.", { [field]: "That password is not right." });
-    }
+    const attempt = await throttle.attempt(request.ip, member.email);
+    if (!attempt.admitted) throw tooManyAttempts("Too many wrong passwords.", attempt.retryAfterSeconds);
+    if (!(await passwordMatches(password, member.passwordHash))) throw new HttpError(403, "That password is not right.", { [field]: "That password is not right." });
+    await throttle.rightPassword(attempt);
   }
 
   // Her own row, read now: the session cache may hold one from before her last change.

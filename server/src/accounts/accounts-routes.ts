@@ -2,17 +2,18 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { LoginRequest, RegisterRequest } from "../../../contract/accounts.ts";
 import { signedInHintCookie } from "../../../contract/constants.ts";
-import { consumeAccessCode } from "../access-codes/access-codes-repository.ts";
+import { consumeAccessCode, releaseAccessCode } from "../access-codes/access-codes-repository.ts";
 import type { Database } from "../db/client.ts";
 import { postgresErrorCode, UNIQUE_VIOLATION } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import { HttpError, parseInput } from "../http/errors.ts";
+import { sentFromAnotherOrigin } from "../http/same-origin-guard.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
 import { type MailContext, welcomeMail } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { clearSessionCookies, requireMember, setSessionCookies } from "./authentication.ts";
 import { LoginThrottle } from "../rate-limits/login-throttle.ts";
-import { waitSentence } from "../rate-limits/sliding-window.ts";
+import { SlidingWindow, tooManyAttempts } from "../rate-limits/sliding-window.ts";
 import { hashPassword, passwordMatches } from "./passwords.ts";
 import type { SessionStore } from "./session-store.ts";
 import { SESSION_COOKIE } from "./sessions.ts";
@@ -27,24 +28,32 @@ export type AccountsOptions = {
   mail: { sender: MailSender; context: MailContext };
   /** Where a member whose account is paused can write. */
   contactEmail: string;
+  /** Registration attempts allowed per client address an hour. */
+  registrationsPerHour: number;
 };
 
 const emailTaken = () => new HttpError(409, "Email already registered.");
 
-export async function accountsRoutes(app: FastifyInstance, { db, sessions, sessionDays, production, trustProxy, mail, contactEmail }: AccountsOptions) {
+export async function accountsRoutes(app: FastifyInstance, { db, sessions, sessionDays, production, trustProxy, mail, contactEmail, registrationsPerHour }: AccountsOptions) {
   const throttle = new LoginThrottle(db);
+  const registrationWindow = new SlidingWindow(db, 60 * 60 * 1000);
   // Behind a proxy Fastify is not told to trust, every sign-in seems to come from the proxy, so all
   // visitors share one limit per address (and one guesser can exhaust it). Said once, in the log.
   let proxyNoted = trustProxy;
 
   app.post("/reactapi/users/register", async (request, reply) => {
     const input = parseInput(RegisterRequest, request.body);
-    if (await findUserByEmail(db, input.email)) throw emailTaken();
-    // Hashing is slow by design; it happens outside the transaction so no lock is held meanwhile.
-    const passwordHash = await hashPassword(input.password);
+    const admission = await registrationWindow.admit([{ key: `register:${request.ip}`, limit: registrationsPerHour }]);
+    if (!admission.admitted) throw tooManyAttempts("Too many sign-ups from this connection.", admission.retryAfterSeconds);
+    // The code comes first, and a use of it is reserved: without a valid code the answer is the
+    // code's error whatever the e-mail, so nobody can test which addresses have an account, and no
+    // password is hashed (slow by design) for someone who could not register anyway.
+    await consumeAccessCode(db, input.access_code);
     try {
+      if (await findUserByEmail(db, input.email)) throw emailTaken();
+      // Hashing happens outside the transaction so no lock is held meanwhile.
+      const passwordHash = await hashPassword(input.password);
       const user = await db.transaction(async (tx) => {
-        await consumeAccessCode(tx, input.access_code);
         const [created] = await tx
           .insert(users)
           .values({
@@ -62,6 +71,8 @@ export async function accountsRoutes(app: FastifyInstance, { db, sessions, sessi
       request.log.info({ userId: user.id }, "member registered");
       return reply.code(201).send(toProfile(user));
     } catch (error) {
+      // A registration that did not happen gives its use of the code back.
+      await releaseAccessCode(db, input.access_code).catch((releaseError: unknown) => request.log.warn({ err: releaseError }, "could not give back a use of an access code"));
       if (postgresErrorCode(error) === UNIQUE_VIOLATION) throw emailTaken();
       throw error;
     }
@@ -75,21 +86,11 @@ export async function accountsRoutes(app: FastifyInstance, { db, sessions, sessi
         "Sign-ins arrive through a proxy (X-Forwarded-For), but TRUST_PROXY is not true: every visitor shares the proxy's address, and with it the login limit per address. Set TRUST_PROXY=true behind your TLS proxy.",
       );
     }
-    const retryAfter = await throttle.retryAfterSeconds(request.ip, input.email);
-    if (retryAfter > 0) {
-      throw new HttpError(
-        429,
-        `Too many sign-in attempts. ${waitSentence(retryAfter)}`,
-        undefined,
-        { "retry-after": String(retryAfter) },
-      );
-    }
+    const attempt = await throttle.attempt(request.ip, input.email);
+    if (!attempt.admitted) throw tooManyAttempts("Too many sign-in attempts.", attempt.retryAfterSeconds);
     const user = await findUserByEmail(db, input.email);
-    if (!(await passwordMatches(input.password, user?.passwordHash))) {
-      await throttle.recordFailure(request.ip, input.email);
-      throw new HttpError(401, "Invalid email or password.");
-    }
-    await throttle.recordSuccess(request.ip, input.email);
+    if (!(await passwordMatches(input.password, user?.passwordHash))) throw new HttpError(401, "Invalid email or password.");
+    await throttle.signedIn(attempt);
     // Told only to whoever knows the password, so it reveals nothing about who has an account.
     if (user!.deactivatedAt) throw new HttpError(403, `This account has been paused. Please write to ${contactEmail} to have it reopened.`);
     await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user!.id));
@@ -112,7 +113,10 @@ export async function accountsRoutes(app: FastifyInstance, { db, sessions, sessi
     return { authenticated: true };
   });
 
+  // A GET (the product description's), so the writes' same-origin guard does not see it: without
+  // this check any site could sign a member out with a link, since the Lax cookie goes along.
   app.get("/reactapi/users/logout", async (request, reply) => {
+    if (sentFromAnotherOrigin(request)) throw new HttpError(403, "This sign-out came from another website and was refused. To sign out, use Logout in the menu.");
     const token = request.cookies[SESSION_COOKIE];
     if (token) await sessions.end(token);
     clearSessionCookies(request, reply, production);

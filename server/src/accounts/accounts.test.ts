@@ -335,3 +335,212 @@ describe("a session on the embedded database, whose lookups are cached", () => {
     expect(late.statusCode).toBe(401);
   });
 });
+
+describe.each(backends)("limits that hold when attempts arrive all at once, on %s", (backend) => {
+  let context: TestApp;
+  let secondServer: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    context = await createTestApp(backend);
+    // A second app server on the same database, as behind a load balancer.
+    secondServer = await buildApp({ db: context.database.db, config: loadConfig({ NODE_ENV: "test" }), cacheTrust: context.database.cacheTrust });
+  });
+  afterAll(async () => {
+    await secondServer.close();
+    await context.close();
+  });
+  // Each test signs in from its own address, so the limits per address of one test leave the others alone.
+  let addressCounter = 0;
+  const newAddress = () => `198.51.100.${++addressCounter}`;
+  const signIn = (server: typeof secondServer, address: string, email: string, password: string) =>
+    server.inject({ method: "POST", url: "/reactapi/users/login", remoteAddress: address, headers: jsonHeaders, payload: { email, password } });
+  const statusCounts = (statuses: number[]) => statuses.reduce<Record<number, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
+
+  it.each([
+    ["one app server", false],
+    ["two app servers", true],
+  ])("checks at most 5 of 40 wrong passwords for one account sent together, through %s", async (_case, twoServers) => {
+    const email = uniqueEmail("stormed");
+    await register(context.app, { email, password: GOOD_PASSWORD, access_code: DEMO_CODE });
+    const address = newAddress();
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, index) => signIn(twoServers && index % 2 === 1 ? secondServer : context.app, address, email, `Wrong-guess-${index}!`)),
+    );
+    const counts = statusCounts(responses.map((response) => response.statusCode));
+    expect(Object.keys(counts).sort(), JSON.stringify(counts)).toEqual(["401", "429"]);
+    // Exactly the limit: no more checked, and a burst does not shut out the guesses the limit allows.
+    expect(counts).toEqual({ 401: 5, 429: 35 });
+    // The right password is refused too until the window passes.
+    expect((await signIn(context.app, address, email, GOOD_PASSWORD)).statusCode).toBe(429);
+  });
+
+  it.each([
+    ["one app server", false],
+    ["two app servers", true],
+  ])("checks at most 30 of 80 sign-ins with different e-mails from one address sent together, through %s", async (_case, twoServers) => {
+    const address = newAddress();
+    const responses = await Promise.all(
+      Array.from({ length: 80 }, (_, index) => signIn(twoServers && index % 2 === 1 ? secondServer : context.app, address, uniqueEmail(`sprayed${index}`), "Wrong-guess-1!")),
+    );
+    const counts = statusCounts(responses.map((response) => response.statusCode));
+    expect(Object.keys(counts).sort(), JSON.stringify(counts)).toEqual(["401", "429"]);
+    expect(counts).toEqual({ 401: 30, 429: 50 });
+  });
+
+  it("lets a right password through and does not count it, so a member signing in often is never limited", async () => {
+    const email = uniqueEmail("regular");
+    await register(context.app, { email, password: GOOD_PASSWORD, access_code: DEMO_CODE });
+    const address = newAddress();
+    for (let attempt = 0; attempt < 35; attempt++) expect((await signIn(context.app, address, email, GOOD_PASSWORD)).statusCode).toBe(200);
+    // Four wrong, then right: the right one clears the account's count, so four more wrong ones are checked again.
+    for (let round = 0; round < 2; round++) {
+      for (let attempt = 0; attempt < 4; attempt++) expect((await signIn(context.app, address, email, "Wrong-guess-1!")).statusCode).toBe(401);
+      expect((await signIn(context.app, address, email, GOOD_PASSWORD)).statusCode).toBe(200);
+    }
+  });
+
+  it.each([
+    ["one app server", false],
+    ["two app servers", true],
+  ])("checks at most 5 of 40 wrong passwords sent together to the account page's password change, through %s", async (_case, twoServers) => {
+    const email = uniqueEmail("confirming");
+    await register(context.app, { email, password: GOOD_PASSWORD, access_code: DEMO_CODE });
+    const address = newAddress();
+    const cookie = sessionCookieOf(await signIn(context.app, address, email, GOOD_PASSWORD));
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        (twoServers && index % 2 === 1 ? secondServer : context.app).inject({
+          method: "POST",
+          url: "/reactapi/account/password",
+          remoteAddress: address,
+          headers: { ...jsonHeaders, cookie },
+          payload: { current_password: `Wrong-guess-${index}!`, new_password: "another-Calm-2027" },
+        }),
+      ),
+    );
+    const counts = statusCounts(responses.map((response) => response.statusCode));
+    expect(Object.keys(counts).sort(), JSON.stringify(counts)).toEqual(["403", "429"]);
+    expect(counts).toEqual({ 403: 5, 429: 35 });
+    const limited = responses.find((response) => response.statusCode === 429)!;
+    expect(limited.json().error).toMatch(/^Too many wrong passwords\. Please wait \d+ minute\(s\) and try again\.$/);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+  });
+});
+
+describe.each(backends)("registration without a valid access code, on %s", (backend) => {
+  let context: TestApp;
+  beforeAll(async () => {
+    context = await createTestApp(backend);
+    await createAccessCode(context.database.db, { code: "SHELVED" });
+    await setAccessCodeActive(context.database.db, "SHELVED", false);
+    await createAccessCode(context.database.db, { code: "BYGONE", expiresAt: new Date(Date.now() - 1000) });
+    await createAccessCode(context.database.db, { code: "SPENT", maxUses: 1 });
+    await register(context.app, { email: uniqueEmail("spender"), password: GOOD_PASSWORD, access_code: "SPENT" });
+  });
+  afterAll(() => context.close());
+
+  it.each([
+    ["an unknown code", "NO-SUCH-CODE", 404, "Access code not found."],
+    ["an inactive code", "SHELVED", 403, "Forbidden. Access code inactive."],
+    ["an expired code", "BYGONE", 401, "Unauthorized. Access code invalid."],
+    ["a used-up code", "SPENT", 401, "Unauthorized. Access code invalid."],
+  ])("answers %s with the code's error, the same for a registered e-mail and an unknown one", async (_case, code, status, text) => {
+    const registered = uniqueEmail("known");
+    expect((await register(context.app, { email: registered, password: GOOD_PASSWORD, access_code: DEMO_CODE })).statusCode).toBe(201);
+    const withKnown = await register(context.app, { email: registered, password: GOOD_PASSWORD, access_code: code });
+    const withUnknown = await register(context.app, { email: uniqueEmail("unknown"), password: GOOD_PASSWORD, access_code: code });
+    expect(withKnown.statusCode).toBe(status);
+    expect(withUnknown.statusCode).toBe(status);
+    expect(withKnown.json()).toEqual({ error: text });
+    expect(withUnknown.json()).toEqual(withKnown.json());
+  });
+
+  it("gives back the use a refused registration reserved, so a code for one family still opens once", async () => {
+    await createAccessCode(context.database.db, { code: "FAMILY", maxUses: 1 });
+    const taken = uniqueEmail("taken");
+    await register(context.app, { email: taken, password: GOOD_PASSWORD, access_code: DEMO_CODE });
+    for (let attempt = 0; attempt < 3; attempt++) {
+      expect((await register(context.app, { email: taken, password: GOOD_PASSWORD, access_code: "FAMILY" })).statusCode).toBe(409);
+    }
+    expect((await register(context.app, { email: uniqueEmail("family"), password: GOOD_PASSWORD, access_code: "FAMILY" })).statusCode).toBe(201);
+  });
+});
+
+describe.each(backends)("the registration limit per address, on %s", (backend) => {
+  let context: TestApp;
+  const perHour = loadConfig({}).registrationsPerHour;
+  beforeAll(async () => {
+    context = await createTestApp(backend, { environment: { REGISTRATIONS_PER_HOUR: String(perHour) } });
+  });
+  afterAll(() => context.close());
+  const registerFrom = (address: string, body: Record<string, unknown>) =>
+    context.app.inject({ method: "POST", url: "/reactapi/users/register", remoteAddress: address, headers: jsonHeaders, payload: body });
+
+  it("is 10 sign-ups an hour unless set otherwise", () => {
+    expect(perHour).toBe(10);
+  });
+
+  it("answers 429 with a sentence and Retry-After once an address has tried 10 times in an hour, good codes or bad", async () => {
+    const address = "203.0.113.7";
+    for (let attempt = 0; attempt < perHour; attempt++) {
+      const code = attempt % 2 === 0 ? DEMO_CODE : `WRONG-${attempt}`;
+      const response = await registerFrom(address, { email: uniqueEmail("sign-up"), password: GOOD_PASSWORD, access_code: code });
+      expect(response.statusCode).toBe(code === DEMO_CODE ? 201 : 404);
+    }
+    const limited = await registerFrom(address, { email: uniqueEmail("sign-up"), password: GOOD_PASSWORD, access_code: DEMO_CODE });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error).toMatch(/^Too many sign-ups from this connection\. Please wait \d+ minute\(s\) and try again\.$/);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    // Another address is not held back by this one.
+    expect((await registerFrom("203.0.113.8", { email: uniqueEmail("sign-up"), password: GOOD_PASSWORD, access_code: DEMO_CODE })).statusCode).toBe(201);
+  });
+
+  it("lets exactly 10 through when 30 arrive at once", async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, () => registerFrom("203.0.113.9", { email: uniqueEmail("rushed"), password: GOOD_PASSWORD, access_code: "NOT-A-CODE" })),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 404)).toHaveLength(perHour);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(30 - perHour);
+  });
+});
+
+describe("logout", () => {
+  let context: TestApp;
+  beforeAll(async () => {
+    context = await createTestApp("pglite");
+  });
+  afterAll(() => context.close());
+  const host = "localhost:5000";
+  const signedInCookie = async () => {
+    const email = uniqueEmail("leaving");
+    await register(context.app, { email, password: GOOD_PASSWORD, access_code: DEMO_CODE });
+    return sessionCookieOf(await login(context.app, email));
+  };
+  const stillSignedIn = async (cookie: string) => (await context.app.inject({ url: "/reactapi/users/me", headers: { cookie } })).statusCode === 200;
+
+  it.each([
+    ["a link on another site (Fetch Metadata)", { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate" }],
+    ["another site of the same domain", { "sec-fetch-site": "same-site", "sec-fetch-mode": "navigate" }],
+    ["a script on another origin", { origin: "https://elsewhere.example" }],
+    ["a sandboxed frame", { origin: "null" }],
+    ["a link on another site, in a browser without Fetch Metadata", { referer: "https://elsewhere.example/page" }],
+  ])("is refused when %s asks for it, and the member stays signed in", async (_case, headers) => {
+    const cookie = await signedInCookie();
+    const response = await context.app.inject({ url: "/reactapi/users/logout", headers: { cookie, host, ...headers } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error).toBe("This sign-out came from another website and was refused. To sign out, use Logout in the menu.");
+    expect(response.headers["set-cookie"]).toBeUndefined();
+    expect(await stillSignedIn(cookie)).toBe(true);
+  });
+
+  it.each([
+    ["the app's own menu", { "sec-fetch-site": "same-origin", "sec-fetch-mode": "cors", referer: `http://${host}/home` }],
+    ["the address typed in the browser", { "sec-fetch-site": "none", "sec-fetch-mode": "navigate" }],
+    ["a script that names no page", {}],
+  ])("works from %s", async (_case, headers) => {
+    const cookie = await signedInCookie();
+    const response = await context.app.inject({ url: "/reactapi/users/logout", headers: { cookie, host, ...headers } });
+    expect(response.statusCode).toBe(200);
+    expect(await stillSignedIn(cookie)).toBe(false);
+  });
+});

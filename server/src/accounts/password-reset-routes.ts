@@ -10,7 +10,7 @@ import type { MailContext } from "../mail/mail-templates.ts";
 import { passwordChangedMail, passwordResetMail } from "../mail/mail-templates.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
 import { queueMail } from "../mail/outbox.ts";
-import { SlidingWindow, waitSentence } from "../rate-limits/sliding-window.ts";
+import { SlidingWindow, tooManyAttempts } from "../rate-limits/sliding-window.ts";
 import { checkAccountToken, createAccountToken, dropAccountTokens, useAccountToken } from "./account-tokens.ts";
 import { clearSessionCookies } from "./authentication.ts";
 import { hashPassword } from "./passwords.ts";
@@ -32,21 +32,13 @@ export async function passwordResetRoutes(app: FastifyInstance, { db, mail, prod
   app.post("/reactapi/users/forgot-password", async (request): Promise<Message> => {
     const started = Date.now();
     const { email } = parseInput(ForgotPasswordRequest, request.body);
-    const addressKey = `reset-mail:${email}`;
-    const clientKey = `reset-client:${request.ip}`;
-    const [perAddress, perClient] = await Promise.all([
-      hourly.retryAfterSeconds(addressKey, RESET_MAILS_PER_ADDRESS),
-      hourly.retryAfterSeconds(clientKey, RESET_MAILS_PER_CLIENT),
+    // Counted whether or not the account exists, so the limit itself reveals nothing.
+    const admission = await hourly.admit([
+      { key: `reset-mail:${email}`, limit: RESET_MAILS_PER_ADDRESS },
+      { key: `reset-client:${request.ip}`, limit: RESET_MAILS_PER_CLIENT },
     ]);
-    const retryAfter = Math.max(perAddress, perClient);
-    if (retryAfter > 0) {
-      throw new HttpError(429, `We have sent several reset links already. ${waitSentence(retryAfter)} Please also look in your spam folder.`, undefined, {
-        "retry-after": String(retryAfter),
-      });
-    }
+    if (!admission.admitted) throw tooManyAttempts("We have sent several reset links already.", admission.retryAfterSeconds, "Please also look in your spam folder.");
     await db.transaction(async (tx) => {
-      // Counted whether or not the account exists, so the limit itself reveals nothing.
-      await new SlidingWindow(tx, HOUR_MS).record([addressKey, clientKey]);
       const user = await findUserByEmail(tx, email);
       if (user) {
         const token = await createAccountToken(tx, user.id, "password_reset");

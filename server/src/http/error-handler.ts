@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { internalErrorMessage } from "../../../contract/errors.ts";
 import { isDatabaseUnavailable, postgresErrorCode } from "../db/client.ts";
 import { HttpError } from "./errors.ts";
@@ -17,8 +17,24 @@ const frameworkMessages: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: "The request is too large (the limit is 1 MB).",
   FST_ERR_CTP_INVALID_MEDIA_TYPE: "Please send the request as JSON (Content-Type: application/json).",
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: "The request's Content-Length does not match its body.",
-  FST_ERR_BAD_URL: "That address is not valid.",
+  FST_ERR_BAD_URL: "That address is not valid. Please check the link, or start again from the home page.",
+  FST_ERR_MAX_PARAM_LENGTH: "That address is too long. Please check the link, or start again from the home page.",
 };
+
+/**
+ * Fastify's router answers an address it cannot decode (bad percent-encoding, an overlong part)
+ * before any hook or handler runs; this answers it as every other refusal is answered, with the
+ * headers every answer carries.
+ */
+export function answerRouterError(headers: Record<string, string>) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    request.log.info({ code: error.code }, "address refused");
+    return reply
+      .code(error.statusCode ?? 400)
+      .headers({ ...headers, "cache-control": "no-store" })
+      .send({ error: frameworkMessages[error.code] ?? "That address is not valid." });
+  };
+}
 
 /** One error handler: a person's message below 500, a logged incident with a fixed text above. */
 export function installErrorHandler(app: FastifyInstance): void {

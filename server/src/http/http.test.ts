@@ -147,6 +147,37 @@ describe("the HTTP surface", () => {
     expect(response.json()).toEqual({ error: "Not found." });
   });
 
+  it("answers an address it cannot decode with 400 and its own sentence, not the framework's", async () => {
+    for (const url of ["/reactapi/downloads/%E0%A4%A", "/reactapi/getcourses%", "/%c0"]) {
+      const response = await app().inject({ url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toEqual({ error: "That address is not valid. Please check the link, or start again from the home page." });
+      expect(response.headers["content-security-policy"], url).toBeDefined();
+      expect(response.headers["cache-control"], url).toBe("no-store");
+    }
+  });
+
+  it("marks every API answer that depends on who is asking private and not to be stored", async () => {
+    const email = uniqueEmail("cached");
+    await register(app(), { email, password: GOOD_PASSWORD, access_code: DEMO_CODE });
+    const cookie = sessionCookieOf(await login(app(), email));
+    // The answers that are the same for everyone, and say so.
+    const publicAnswers = new Map([
+      ["/reactapi/site", "public, max-age=300"],
+      ["/reactapi/openapi.json", "public, max-age=300"],
+    ]);
+    const getRoutes = app().registeredRoutes.filter((route) => route.method === "GET" && route.url.startsWith("/reactapi/"));
+    expect(getRoutes.map((route) => route.url)).toEqual(expect.arrayContaining(["/reactapi/account", "/reactapi/users/me", "/reactapi/payments/mine", "/reactapi/progress/summary"]));
+    for (const route of getRoutes) {
+      const url = route.url.replace(/:[A-Za-z]+/g, "1");
+      const response = await app().inject({ url, headers: { cookie } });
+      expect(response.headers["cache-control"], `${url} (${response.statusCode})`).toBe(publicAnswers.get(route.url) ?? "private, no-store");
+    }
+    for (const url of ["/reactapi/users/me", "/reactapi/account"]) {
+      expect((await app().inject({ url })).headers["cache-control"], `${url} signed out`).toBe("private, no-store");
+    }
+  });
+
   it("never writes a password, token or cookie to the log", async () => {
     const email = uniqueEmail("logged");
     await register(app(), { email, password: GOOD_PASSWORD, access_code: DEMO_CODE });

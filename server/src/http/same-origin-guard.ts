@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { STRIPE_WEBHOOK_PATH } from "../payments/payments-routes.ts";
 import { isUploadPath } from "../studio/studio-guard.ts";
 import { HttpError } from "./errors.ts";
@@ -26,15 +26,31 @@ export function installSameOriginGuard(app: FastifyInstance): void {
     } else if (!/^application\/json\b/i.test(contentType)) {
       throw new HttpError(415, "Please send the request as JSON (Content-Type: application/json).");
     }
-    if (request.headers["sec-fetch-site"] === "cross-site") {
-      throw new HttpError(403, "This request came from another website and was refused.");
-    }
-    const origin = request.headers.origin;
-    if (origin && origin !== "null") {
-      const expected = `${request.protocol}://${request.host}`;
-      if (origin !== expected) throw new HttpError(403, "This request came from another website and was refused.");
-    } else if (origin === "null") {
-      throw new HttpError(403, "This request came from another website and was refused.");
-    }
+    if (sentFromAnotherOrigin(request)) throw new HttpError(403, "This request came from another website and was refused.");
   });
+}
+
+/**
+ * Whether the browser says a page of another origin sent this request: by Fetch Metadata, by
+ * Origin, or (a browser without Fetch Metadata following a link) by Referer. A request that names
+ * none of them (typed into the address bar, a script) is not refused by this.
+ */
+export function sentFromAnotherOrigin(request: FastifyRequest): boolean {
+  const fetchSite = request.headers["sec-fetch-site"];
+  if (fetchSite === "cross-site" || fetchSite === "same-site") return true;
+  const expected = `${request.protocol}://${request.host}`;
+  const origin = request.headers.origin;
+  // "null" is the origin of a sandboxed frame or a file, never of this site.
+  if (origin !== undefined) return origin !== expected;
+  const referer = request.headers.referer;
+  if (fetchSite === undefined && referer) return originOf(referer) !== expected;
+  return false;
+}
+
+function originOf(address: string): string | undefined {
+  try {
+    return new URL(address).origin;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,15 +1,18 @@
-import type { Queryable } from "../db/client.ts";
-import { SlidingWindow } from "./sliding-window.ts";
+import type { Database } from "../db/client.ts";
+import { type Admission, SlidingWindow } from "./sliding-window.ts";
+
+export type PasswordAttempt = Extract<Admission, { admitted: true }> & { address: string; email: string };
 
 /**
- * Counts failed sign-ins per (address, e-mail) and per address in a sliding window and refuses
- * further attempts once a limit is reached.
+ * Limits password guesses per (address, e-mail) and per address in a sliding window. Each attempt
+ * is counted before its password is checked, so guesses sent all at once are limited as strictly
+ * as guesses sent one after another; a right password takes its attempt back.
  */
 export class LoginThrottle {
   private readonly window: SlidingWindow;
 
   constructor(
-    db: Queryable,
+    db: Database,
     private readonly limitPerAccount = 5,
     private readonly limitPerAddress = 30,
     windowMs = 15 * 60 * 1000,
@@ -18,21 +21,23 @@ export class LoginThrottle {
     this.window = new SlidingWindow(db, windowMs, now);
   }
 
-  /** Seconds to wait before trying again, or 0 when an attempt is allowed now. */
-  async retryAfterSeconds(address: string, email: string): Promise<number> {
-    const [account, wholeAddress] = await Promise.all([
-      this.window.retryAfterSeconds(accountKey(address, email), this.limitPerAccount),
-      this.window.retryAfterSeconds(addressKey(address), this.limitPerAddress),
+  /** Counts an attempt; `retryAfterSeconds` when it is one too many, else the attempt to settle. */
+  async attempt(address: string, email: string): Promise<PasswordAttempt | { admitted: false; retryAfterSeconds: number }> {
+    const admission = await this.window.admit([
+      { key: accountKey(address, email), limit: this.limitPerAccount },
+      { key: addressKey(address), limit: this.limitPerAddress },
     ]);
-    return Math.max(account, wholeAddress);
+    return admission.admitted ? { ...admission, address, email } : admission;
   }
 
-  recordFailure(address: string, email: string): Promise<void> {
-    return this.window.record([accountKey(address, email), addressKey(address)]);
+  /** The password was right: this attempt does not count against the address. */
+  async rightPassword(attempt: PasswordAttempt): Promise<void> {
+    await this.window.takeBack(attempt.hitIds);
   }
 
-  recordSuccess(address: string, email: string): Promise<void> {
-    return this.window.forget(accountKey(address, email));
+  /** A sign-in succeeded: the wrong guesses before it, on this account from this address, are forgotten too. */
+  async signedIn(attempt: PasswordAttempt): Promise<void> {
+    await Promise.all([this.window.takeBack(attempt.hitIds), this.window.forget(accountKey(attempt.address, attempt.email))]);
   }
 }
 
