@@ -27,35 +27,46 @@ describe("the web app's bundle budget", () => {
     for (const route of Object.keys(routeScreens)) expect(firstVisitFiles(manifest, route)).not.toContain(purifier![1].file);
   });
 
-  it.each(Object.values(routeScreens).flat().filter((screen, index, all) => all.indexOf(screen) === index))(
-    "the chunk of %s stays under 60 KB gzipped",
-    (screen) => {
-      expect(screenChunkBytes(manifest, screen)).toBeLessThan(SCREEN_CHUNK_BUDGET);
+  it.each(
+    Object.values(routeScreens)
+      .flat()
+      .filter((screen, index, all) => all.indexOf(screen) === index),
+  )("the chunk of %s stays under 60 KB gzipped", (screen) => {
+    expect(screenChunkBytes(manifest, screen)).toBeLessThan(SCREEN_CHUNK_BUDGET);
+  });
+
+  it.each(Object.keys(routeScreens).filter((route) => !isStudioRoute(route)))(
+    "downloads no studio code on a first visit to %s",
+    (route) => {
+      const studioChunks = Object.entries(manifest)
+        .filter(([key]) => key.startsWith("src/features/studio/"))
+        .map(([, chunk]) => chunk.file);
+      expect(studioChunks.length).toBeGreaterThan(0);
+      const files = firstVisitFiles(manifest, route);
+      for (const file of studioChunks) expect(files).not.toContain(file);
+      // A chunk rollup shares between pages has no source name: its text tells instead. (The
+      // member menu asks an instructor's unread count, /reactapi/studio/inbox/unread, and no more.)
+      for (const file of files.filter((name) => name.endsWith(".js"))) {
+        const text = readFileSync(path.join(webDist, file), "utf8");
+        for (const studioOnly of [
+          "Studio sections",
+          "/reactapi/studio/members",
+          "/reactapi/studio/access-codes",
+          "/reactapi/studio/dashboard",
+        ]) {
+          expect(text, file).not.toContain(studioOnly);
+        }
+      }
     },
   );
-
-  it.each(Object.keys(routeScreens).filter((route) => !isStudioRoute(route)))("downloads no studio code on a first visit to %s", (route) => {
-    const studioChunks = Object.entries(manifest)
-      .filter(([key]) => key.startsWith("src/features/studio/"))
-      .map(([, chunk]) => chunk.file);
-    expect(studioChunks.length).toBeGreaterThan(0);
-    const files = firstVisitFiles(manifest, route);
-    for (const file of studioChunks) expect(files).not.toContain(file);
-    // A chunk rollup shares between pages has no source name: its text tells instead. (The
-    // member menu asks an instructor's unread count, /reactapi/studio/inbox/unread, and no more.)
-    for (const file of files.filter((name) => name.endsWith(".js"))) {
-      const text = readFileSync(path.join(webDist, file), "utf8");
-      for (const studioOnly of ["Studio sections", "/reactapi/studio/members", "/reactapi/studio/access-codes", "/reactapi/studio/dashboard"]) {
-        expect(text, file).not.toContain(studioOnly);
-      }
-    }
-  });
 
   // The screens web/src/app/router.tsx marks plain: styled by web/index.html alone, nothing they
   // import brings MUI or Emotion (about a quarter of the JavaScript before issue 12). That the
   // router loads no theme beside them is seen in the browser (e2e/app.spec.ts).
   it.each(["/home", "/lesson"])("downloads no MUI or Emotion on a first visit to %s", (route) => {
-    const muiChunks = Object.values(manifest).filter((chunk) => chunk.name === "mui").map((chunk) => chunk.file);
+    const muiChunks = Object.values(manifest)
+      .filter((chunk) => chunk.name === "mui")
+      .map((chunk) => chunk.file);
     expect(muiChunks).toHaveLength(1);
     const files = firstVisitFiles(manifest, route);
     expect(files).not.toContain(muiChunks[0]);
@@ -66,7 +77,11 @@ describe("the web app's bundle budget", () => {
 
   it("keeps member-area screens out of the first visit to /", () => {
     const entry = Object.values(manifest).find((chunk) => chunk.isEntry)!;
-    const memberScreens = ["src/features/library/library-page.tsx", "src/components/member-layout.tsx", "src/features/lesson/lesson-page.tsx"];
+    const memberScreens = [
+      "src/features/library/library-page.tsx",
+      "src/components/member-layout.tsx",
+      "src/features/lesson/lesson-page.tsx",
+    ];
     for (const screen of memberScreens) expect(entry.imports ?? []).not.toContain(screen);
   });
 });

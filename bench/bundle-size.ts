@@ -3,7 +3,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
-type ManifestChunk = { file: string; name?: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean };
+type ManifestChunk = {
+  file: string;
+  name?: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+};
 type Manifest = Record<string, ManifestChunk>;
 
 export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../web/dist");

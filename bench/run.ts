@@ -42,7 +42,11 @@ async function signIn(url: string, code: string) {
   const email = `bench.${Date.now()}@example.com`;
   const password = BENCH_PASSWORD;
   const post = (route: string, body: unknown, cookie?: string) =>
-    fetch(`${url}${route}`, { method: "POST", headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+    fetch(`${url}${route}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
   const registered = await post("/reactapi/users/register", { email, password, access_code: code });
   if (registered.status !== 201) throw new Error(`registration failed: ${await registered.text()}`);
   const loginTimes: number[] = [];
@@ -77,7 +81,10 @@ async function measureApi(prefix: "api" | "postgres", environment: Record<string
   const bodyFile = path.join(tmpdir(), `bench-getcourses-${process.pid}.json`);
   writeFileSync(bodyFile, Buffer.from(await (await fetch(`${server.url}/reactapi/getcourses`, { headers: { cookie } })).arrayBuffer()));
   scratch.push(bodyFile);
-  const baseline = spawn(process.execPath, ["--import", "tsx", "bench/baseline-server.ts", bodyFile, String(port + 1)], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
+  const baseline = spawn(process.execPath, ["--import", "tsx", "bench/baseline-server.ts", bodyFile, String(port + 1)], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   await new Promise((resolve) => baseline.stdout!.once("data", resolve));
 
   let peakRss = idleRss;
@@ -126,7 +133,11 @@ async function measureApi(prefix: "api" | "postgres", environment: Record<string
 
 /** A course's lessons as the signed-in cookie sees them (locked or open), or none when it may not open the course. */
 async function courseLessons(url: string, cookie: string, courseId: number): Promise<{ id: number; locked: boolean }[]> {
-  const response = await fetch(`${url}/reactapi/getcoursemodules`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify({ query: courseId }) });
+  const response = await fetch(`${url}/reactapi/getcoursemodules`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify({ query: courseId }),
+  });
   if (!response.ok) return [];
   return ((await response.json()) as { lessons: { id: number; locked: boolean }[] }[]).flatMap((module) => module.lessons);
 }
@@ -138,7 +149,8 @@ async function largestOpenCourse(url: string, cookie: string) {
   for (const course of courses.courses) {
     const lessons = await courseLessons(url, cookie, course.id);
     const open = lessons.find((lesson) => !lesson.locked);
-    if (lessons.length > largest.lessons && open) largest = { id: course.id, lessons: lessons.length, lessonPage: `/lesson?course=${course.id}&lesson=${open.id}` };
+    if (lessons.length > largest.lessons && open)
+      largest = { id: course.id, lessons: lessons.length, lessonPage: `/lesson?course=${course.id}&lesson=${open.id}` };
   }
   if (!largest.lessonPage) throw new Error("no course has a lesson open to this member");
   return largest;
@@ -152,7 +164,8 @@ async function measureProgressSaves(url: string, code: string) {
   const members: string[] = [];
   for (let index = 0; index < 20; index++) members.push((await signIn(url, code)).cookie);
   const lessons = new Set<number>();
-  for (const courseId of [1, 2]) for (const lesson of await courseLessons(url, members[0]!, courseId)) if (!lesson.locked) lessons.add(lesson.id);
+  for (const courseId of [1, 2])
+    for (const lesson of await courseLessons(url, members[0]!, courseId)) if (!lesson.locked) lessons.add(lesson.id);
   const lessonIds = [...lessons];
   if (lessonIds.length === 0) throw new Error("no open lesson to save progress in");
   let counter = 0;
@@ -189,14 +202,27 @@ async function lighthouseScores(url: string, member?: Member) {
   const profile = mkdtempSync(path.join(tmpdir(), "doula-lighthouse-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [`--remote-debugging-port=${port}`, "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      `--remote-debugging-port=${port}`,
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   try {
     if (member) {
       const login = await context.request.post(new URL("/reactapi/users/login", url).href, { data: member });
       if (!login.ok()) throw new Error(`the member could not log in: ${login.status()}`);
     }
-    const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
+    const result = await lighthouse(url, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    });
     const categories = result!.lhr.categories;
     return Object.fromEntries(Object.entries(categories).map(([name, category]) => [name, Math.round((category.score ?? 0) * 100)]));
   } finally {
@@ -237,7 +263,9 @@ async function main() {
   for (const route of Object.keys(routeScreens)) figures[`web.js_gz_bytes.${route}`] = firstVisitJsBytes(manifest, route);
   // A browser without Element.setHTML (Safari, today) also downloads DOMPurify on a lesson.
   const purifier = Object.entries(manifest).find(([key]) => key.includes("dompurify"))?.[1].file;
-  if (purifier) figures["web.js_gz_bytes./lesson.without_sanitizer_api"] = figures["web.js_gz_bytes./lesson"]! + gzipSync(readFileSync(path.join(webDist, purifier)), { level: 9 }).length;
+  if (purifier)
+    figures["web.js_gz_bytes./lesson.without_sanitizer_api"] =
+      figures["web.js_gz_bytes./lesson"]! + gzipSync(readFileSync(path.join(webDist, purifier)), { level: 9 }).length;
   if (process.env.BENCH_SKIP_LIGHTHOUSE !== "1") {
     const pages: { route: string; address: string; member?: Member }[] = [
       { route: "/", address: "/" },
@@ -250,18 +278,19 @@ async function main() {
         // One Lighthouse run swings by several points on a shared machine: the median of three.
         const runs = [];
         for (let round = 0; round < 3; round++) runs.push(await lighthouseScores(`${embedded.server.url}${address}`, member));
-        for (const category of Object.keys(runs[0]!)) figures[`web.lighthouse.${route}.${category}`] = median(runs.map((run) => run[category]!));
+        for (const category of Object.keys(runs[0]!))
+          figures[`web.lighthouse.${route}.${category}`] = median(runs.map((run) => run[category]!));
       } catch (error) {
         console.error(`Lighthouse could not run on ${route}: ${(error as Error).message}`);
       }
     }
   }
   await stop(embedded.server.child);
-  figures["server.startup_warm_ms"] = (await (async () => {
+  figures["server.startup_warm_ms"] = await (async () => {
     const warm = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "" }, 5310);
     await stop(warm.server.child);
     return warm.startupMs;
-  })());
+  })();
 
   const small = await measureScale(100, 10);
   const large = await measureScale(1000, 10);
@@ -276,7 +305,11 @@ async function main() {
   const postgresUrl = process.env.BENCH_DATABASE_URL;
   if (postgresUrl) {
     await withScratchDatabase(postgresUrl, "bench", async (url) => {
-      const onPostgres = await measureApi("postgres", { DATABASE_URL: url, DATA_DIR: mkdtempSync(path.join(tmpdir(), "doula-bench-pg-")) }, 5320);
+      const onPostgres = await measureApi(
+        "postgres",
+        { DATABASE_URL: url, DATA_DIR: mkdtempSync(path.join(tmpdir(), "doula-bench-pg-")) },
+        5320,
+      );
       await stop(onPostgres.server.child);
     });
     figures["studio.save_lesson_p50_ms_postgres"] = await withScratchDatabase(postgresUrl, "bench_studio", (url) => measureLessonSave(url));

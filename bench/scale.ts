@@ -69,7 +69,9 @@ export async function measureScale(topModules: number, lessonsPerModule: number,
           (response) => {
             let bytes = 0;
             response.on("data", (chunk: Buffer) => (bytes += chunk.length));
-            response.on("end", () => (response.statusCode === 200 ? resolve(bytes) : reject(new Error(`getcoursemodules answered ${response.statusCode}`))));
+            response.on("end", () =>
+              response.statusCode === 200 ? resolve(bytes) : reject(new Error(`getcoursemodules answered ${response.statusCode}`)),
+            );
             response.on("error", reject);
           },
         );
@@ -87,7 +89,14 @@ export async function measureScale(topModules: number, lessonsPerModule: number,
       times.push(performance.now() - started);
     }
     agent.destroy();
-    const body = (await app.inject({ method: "POST", url: "/reactapi/getcoursemodules", headers: { "content-type": "application/json", cookie: `session=${token}` }, payload: { query: 1 } })).body;
+    const body = (
+      await app.inject({
+        method: "POST",
+        url: "/reactapi/getcoursemodules",
+        headers: { "content-type": "application/json", cookie: `session=${token}` },
+        payload: { query: 1 },
+      })
+    ).body;
     const parsed = JSON.parse(body) as CourseModule[];
     const treeTimes: number[] = [];
     for (let round = 0; round < rounds; round++) {

@@ -48,11 +48,14 @@ export async function stop(child: ChildProcess) {
 
 export function admin(environment: Record<string, string>, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "server/src/cli/main.ts", ...args], { cwd: root, env: { ...process.env, ...environment }, stdio: ["ignore", "inherit", "inherit"] });
+    const child = spawn(process.execPath, ["--import", "tsx", "server/src/cli/main.ts", ...args], {
+      cwd: root,
+      env: { ...process.env, ...environment },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
     child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`admin ${args.join(" ")} exited with ${code}`))));
   });
 }
-
 
 /** Runs work against a new PostgreSQL database beside the one named by postgresUrl, then drops it. */
 export async function withScratchDatabase<T>(postgresUrl: string, prefix: string, work: (url: string) => Promise<T>): Promise<T> {

@@ -19,7 +19,14 @@ function percentile(values: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]!;
 }
 
-async function oneVisitor(base: string, code: string, downloadPath: string, stopAt: number, samples: Sample[], problems: string[]): Promise<void> {
+async function oneVisitor(
+  base: string,
+  code: string,
+  downloadPath: string,
+  stopAt: number,
+  samples: Sample[],
+  problems: string[],
+): Promise<void> {
   let visit = 0;
   const timed = async (route: string, init: RequestInit, expected: number, cookie?: string) => {
     const started = performance.now();
@@ -27,7 +34,11 @@ async function oneVisitor(base: string, code: string, downloadPath: string, stop
     try {
       const response = await fetch(`${base}${route}`, {
         ...init,
-        headers: { accept: "application/json", ...(init.body ? { "content-type": "application/json" } : {}), ...(cookie ? { cookie } : {}) },
+        headers: {
+          accept: "application/json",
+          ...(init.body ? { "content-type": "application/json" } : {}),
+          ...(cookie ? { cookie } : {}),
+        },
         signal: AbortSignal.timeout(30_000),
       });
       await response.arrayBuffer();
@@ -59,7 +70,13 @@ async function oneVisitor(base: string, code: string, downloadPath: string, stop
   }
 }
 
-async function soakOne(prefix: string, environment: Record<string, string>, port: number, seconds: number, figures: Record<string, number>) {
+async function soakOne(
+  prefix: string,
+  environment: Record<string, string>,
+  port: number,
+  seconds: number,
+  figures: Record<string, number>,
+) {
   // Every soak visitor signs up from this machine's one address.
   const { server } = await startServer({ ...environment, REGISTRATIONS_PER_HOUR: "1000000" }, port);
   try {
@@ -68,11 +85,19 @@ async function soakOne(prefix: string, environment: Record<string, string>, port
     // A download every member may open: one of the free course's files.
     const probe = `soak.probe.${Date.now()}@example.com`;
     const post = (route: string, body: unknown, cookie?: string) =>
-      fetch(`${server.url}${route}`, { method: "POST", headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+      fetch(`${server.url}${route}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+        body: JSON.stringify(body),
+      });
     await post("/reactapi/users/register", { email: probe, password: PASSWORD, access_code: code });
     const cookie = `session=${(await post("/reactapi/users/login", { email: probe, password: PASSWORD })).headers.get("set-cookie")!.match(/session=([^;]+)/)![1]}`;
-    const modules = (await (await post("/reactapi/getcoursemodules", { query: 1 }, cookie)).json()) as { lessons: { video_description?: string | null }[] }[];
-    const downloads = modules.flatMap((module) => module.lessons.flatMap((lesson) => (lesson.video_description ? (JSON.parse(lesson.video_description) as { url: string }[]) : [])));
+    const modules = (await (await post("/reactapi/getcoursemodules", { query: 1 }, cookie)).json()) as {
+      lessons: { video_description?: string | null }[];
+    }[];
+    const downloads = modules.flatMap((module) =>
+      module.lessons.flatMap((lesson) => (lesson.video_description ? (JSON.parse(lesson.video_description) as { url: string }[]) : [])),
+    );
     if (downloads.length === 0) throw new Error("the demo catalogue's first course has no download to soak");
 
     const warmUpSeconds = Math.min(60, Math.max(5, seconds * 0.1));
@@ -81,7 +106,9 @@ async function soakOne(prefix: string, environment: Record<string, string>, port
     const stopAt = startedAt + seconds * 1000;
     const samples: Sample[] = [];
     const problems: string[] = [];
-    console.log(`${prefix}: soaking for ${seconds} s with ${VISITORS} visitors (warm-up ${warmUpSeconds} s, windows of ${windowSeconds} s)...`);
+    console.log(
+      `${prefix}: soaking for ${seconds} s with ${VISITORS} visitors (warm-up ${warmUpSeconds} s, windows of ${windowSeconds} s)...`,
+    );
     const visitors = Array.from({ length: VISITORS }, () => oneVisitor(server.url, code, downloads[0]!.url, stopAt, samples, problems));
     await new Promise((resolve) => setTimeout(resolve, warmUpSeconds * 1000));
     const rssAfterWarmUp = rssMb(server.child.pid!);
@@ -89,7 +116,9 @@ async function soakOne(prefix: string, environment: Record<string, string>, port
     const rssAtEnd = rssMb(server.child.pid!);
 
     const measuredFrom = startedAt + warmUpSeconds * 1000;
-    const first = samples.filter((sample) => sample.at >= measuredFrom && sample.at < measuredFrom + windowSeconds * 1000).map((sample) => sample.ms);
+    const first = samples
+      .filter((sample) => sample.at >= measuredFrom && sample.at < measuredFrom + windowSeconds * 1000)
+      .map((sample) => sample.ms);
     const last = samples.filter((sample) => sample.at >= stopAt - windowSeconds * 1000).map((sample) => sample.ms);
     figures[`${prefix}.requests`] = samples.length;
     figures[`${prefix}.rps`] = samples.length / seconds;
@@ -118,7 +147,9 @@ export async function runSoak(seconds: number): Promise<Record<string, number>> 
   if (postgresUrl) {
     const pgDataDir = mkdtempSync(path.join(tmpdir(), "doula-soak-pg-"));
     try {
-      await withScratchDatabase(postgresUrl, "soak", (url) => soakOne("postgres.soak", { DATABASE_URL: url, DATA_DIR: pgDataDir }, 5340, seconds, figures));
+      await withScratchDatabase(postgresUrl, "soak", (url) =>
+        soakOne("postgres.soak", { DATABASE_URL: url, DATA_DIR: pgDataDir }, 5340, seconds, figures),
+      );
     } finally {
       rmSync(pgDataDir, { recursive: true, force: true });
     }

@@ -19,7 +19,10 @@ export async function measureLessonSave(databaseUrl?: string, rounds = 40): Prom
   const app = await buildApp({ db: database.db, config: loadConfig({ NODE_ENV: "test" }) });
   try {
     await importCatalogue(database.db, generated.document);
-    const [instructor] = await database.db.insert(users).values({ email: "bench-instructor@example.com", passwordHash: "x", role: "admin" }).returning();
+    const [instructor] = await database.db
+      .insert(users)
+      .values({ email: "bench-instructor@example.com", passwordHash: "x", role: "admin" })
+      .returning();
     const { token } = await startSession(database.db, instructor!.id, 1, undefined);
     const address = await app.listen({ port: 0, host: "127.0.0.1" });
     const headers = { "content-type": "application/json", cookie: `session=${token}` };
@@ -30,7 +33,13 @@ export async function measureLessonSave(databaseUrl?: string, rounds = 40): Prom
       const response = await fetch(`${address}/reactapi/studio/lessons/${lessonId}`, {
         method: "POST",
         headers,
-        body: JSON.stringify({ title: `Saved ${round}`, content_summary_html: `<p>Round ${round}</p>`, note_html: opened.note_html, video_link: opened.video_link, revision }),
+        body: JSON.stringify({
+          title: `Saved ${round}`,
+          content_summary_html: `<p>Round ${round}</p>`,
+          note_html: opened.note_html,
+          video_link: opened.video_link,
+          revision,
+        }),
       });
       if (response.status !== 200) throw new Error(`saving a lesson answered ${response.status}: ${await response.text()}`);
       revision = ((await response.json()) as { lesson: StudioLesson }).lesson.revision;
@@ -42,9 +51,12 @@ export async function measureLessonSave(databaseUrl?: string, rounds = 40): Prom
       await save(round);
       times.push(performance.now() - started);
     }
-    const modules = (await (await fetch(`${address}/reactapi/getcoursemodules`, { method: "POST", headers, body: JSON.stringify({ query: 1 }) })).json()) as CourseModule[];
+    const modules = (await (
+      await fetch(`${address}/reactapi/getcoursemodules`, { method: "POST", headers, body: JSON.stringify({ query: 1 }) })
+    ).json()) as CourseModule[];
     const seen = modules.flatMap((module) => module.lessons).find((lesson) => lesson.id === lessonId) as OpenLesson | undefined;
-    if (seen?.lesson_title !== `Saved ${rounds}`) throw new Error(`a member's next answer did not carry the save (it says "${seen?.lesson_title}")`);
+    if (seen?.lesson_title !== `Saved ${rounds}`)
+      throw new Error(`a member's next answer did not carry the save (it says "${seen?.lesson_title}")`);
     return median(times);
   } finally {
     await app.close();

@@ -19,11 +19,9 @@ export const NewPassword = z
   .string({ error: "Please choose a password." })
   .min(1, { error: "Please choose a password." })
   .max(MAX_PASSWORD_LENGTH, { error: `A password can be at most ${MAX_PASSWORD_LENGTH} characters.` })
-  .refine(
-    (password) =>
-      password.length >= 8 && /\p{L}/u.test(password) && /\p{N}/u.test(password) && /[^\p{L}\p{N}\s]/u.test(password),
-    { error: `That password is too weak. ${passwordRuleText}` },
-  );
+  .refine((password) => password.length >= 8 && /\p{L}/u.test(password) && /\p{N}/u.test(password) && /[^\p{L}\p{N}\s]/u.test(password), {
+    error: `That password is too weak. ${passwordRuleText}`,
+  });
 
 export const OptionalName = z
   .string({ error: "A name must be text." })

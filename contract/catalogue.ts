@@ -77,15 +77,29 @@ export const CourseModule = z.object({
 export type CourseModule = z.infer<typeof CourseModule>;
 
 /** A record's id in an address (/downloads/5001): digits only, or the record does not exist. */
-export const idInPath = (notFound: string) => z.string().regex(/^\d{1,9}$/, { error: notFound }).transform(Number);
+export const idInPath = (notFound: string) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, { error: notFound })
+    .transform(Number);
 
 export const DownloadParams = z.object({ fileId: idInPath("That download does not exist.") });
 
 export const CourseModulesRequest = z.object({
-  query: z.union([
-    z.number({ error: "The course id must be a whole number." }).int({ error: "The course id must be a whole number." }).positive({ error: "The course id must be a whole number." }),
-    z.string().trim().regex(/^\d{1,9}$/, { error: "The course id must be a whole number." }).transform(Number),
-  ], { error: "The course id must be a whole number." }),
+  query: z.union(
+    [
+      z
+        .number({ error: "The course id must be a whole number." })
+        .int({ error: "The course id must be a whole number." })
+        .positive({ error: "The course id must be a whole number." }),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,9}$/, { error: "The course id must be a whole number." })
+        .transform(Number),
+    ],
+    { error: "The course id must be a whole number." },
+  ),
 });
 
 export const UserAccessRequest = z.object({

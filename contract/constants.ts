@@ -37,9 +37,39 @@ export const signedInHintCookie = "signed_in";
  * A segment written ":name" stands for any one segment (the certificate code of /verify/:code).
  */
 export const appRoutes: readonly string[] = [
-  "/", "/login", "/register", "/template", "/join", "/app", "/forgot-password", "/reset-password", "/confirm-email", "/verify/:code",
-  "/home", "/account", "/podcast", "/gallery", "/feedback", "/support", "/library", "/course", "/lesson", "/purchase", "/purchase/success",
-  "/studio", "/studio/setup", "/studio/courses", "/studio/courses/:id", "/studio/lessons/:id", "/studio/members", "/studio/members/:id", "/studio/access-codes", "/studio/plans", "/studio/inbox", "/studio/activity", "/studio/trash",
+  "/",
+  "/login",
+  "/register",
+  "/template",
+  "/join",
+  "/app",
+  "/forgot-password",
+  "/reset-password",
+  "/confirm-email",
+  "/verify/:code",
+  "/home",
+  "/account",
+  "/podcast",
+  "/gallery",
+  "/feedback",
+  "/support",
+  "/library",
+  "/course",
+  "/lesson",
+  "/purchase",
+  "/purchase/success",
+  "/studio",
+  "/studio/setup",
+  "/studio/courses",
+  "/studio/courses/:id",
+  "/studio/lessons/:id",
+  "/studio/members",
+  "/studio/members/:id",
+  "/studio/access-codes",
+  "/studio/plans",
+  "/studio/inbox",
+  "/studio/activity",
+  "/studio/trash",
 ];
 
 /** The product's name and colours, shared by the app's pages and its install manifest (web/vite.config.ts). */
@@ -56,7 +86,10 @@ export function isAppRoute(pathname: string): boolean {
   const segments = path.split("/");
   return appRoutes.some((route) => {
     const pattern = route.split("/");
-    return pattern.length === segments.length && pattern.every((part, index) => (part.startsWith(":") ? segments[index] !== "" : part === segments[index]));
+    return (
+      pattern.length === segments.length &&
+      pattern.every((part, index) => (part.startsWith(":") ? segments[index] !== "" : part === segments[index]))
+    );
   });
 }
 

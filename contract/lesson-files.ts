@@ -17,7 +17,10 @@ export const lessonFileTypes = [
   { label: "Word (DOCX)", contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", extensions: [".docx"] },
 ] as const;
 
-export const lessonFileTypesSentence = `A lesson's downloads can be ${lessonFileTypes.map((type) => type.label).join(", ").replace(/, ([^,]*)$/, " or $1")} files.`;
+export const lessonFileTypesSentence = `A lesson's downloads can be ${lessonFileTypes
+  .map((type) => type.label)
+  .join(", ")
+  .replace(/, ([^,]*)$/, " or $1")} files.`;
 
 /** The upload limit when UPLOAD_MAX_MB is not set. */
 export const DEFAULT_UPLOAD_MAX_MB = 50;

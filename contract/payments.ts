@@ -1,7 +1,10 @@
 import { z } from "zod";
 
 const WholeId = (what: string) =>
-  z.number({ error: `The ${what} must be a whole number.` }).int({ error: `The ${what} must be a whole number.` }).positive({ error: `The ${what} must be a whole number.` });
+  z
+    .number({ error: `The ${what} must be a whole number.` })
+    .int({ error: `The ${what} must be a whole number.` })
+    .positive({ error: `The ${what} must be a whole number.` });
 
 /** Starts a Stripe Checkout for one plan. The price is the server's to know; the browser sends none. */
 export const CheckoutRequest = z.object({

@@ -8,7 +8,13 @@ import { parseVideoLink, videoLinkProblem } from "./video-link.ts";
 // The instructor's studio (issue 8): what its pages send and receive under /reactapi/studio/.
 
 /** Which page of a long list (?page=2), from 1. */
-const PageNumber = z.coerce.number({ error: "The page is a number." }).int({ error: "The page is a whole number." }).min(1, { error: "Pages start at 1." }).max(100_000).optional().default(1);
+const PageNumber = z.coerce
+  .number({ error: "The page is a number." })
+  .int({ error: "The page is a whole number." })
+  .min(1, { error: "Pages start at 1." })
+  .max(100_000)
+  .optional()
+  .default(1);
 
 /** The first instructor's account, made with the one-time link the server prints on a new installation. */
 const SetupToken = z
@@ -59,7 +65,12 @@ export const AccessCodeCreateRequest = z.object({
 export type AccessCodeCreateRequest = z.input<typeof AccessCodeCreateRequest>;
 
 export const AccessCodeParams = z.object({
-  code: z.string().trim().min(1).max(64).transform((code) => code.toUpperCase()),
+  code: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .transform((code) => code.toUpperCase()),
 });
 
 export const AccessCodeStatus = z.enum(["active", "inactive", "expired", "used up"]);
@@ -160,7 +171,13 @@ export const InboxMessage = z.object({
   fields: z.array(z.object({ label: z.string(), value: z.string() })),
 });
 export type InboxMessage = z.infer<typeof InboxMessage>;
-export const InboxPage = z.object({ messages: z.array(InboxMessage), total: z.number(), unread: z.number(), page: z.number(), page_size: z.number() });
+export const InboxPage = z.object({
+  messages: z.array(InboxMessage),
+  total: z.number(),
+  unread: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+});
 export type InboxPage = z.infer<typeof InboxPage>;
 export const MessageIdParams = z.object({ id: idInPath("That message does not exist.") });
 export const ReadRequest = z.object({ read: z.boolean({ error: "Say read: true or false." }) });
@@ -168,13 +185,24 @@ export const UnreadCount = z.object({ unread: z.number() });
 export type UnreadCount = z.infer<typeof UnreadCount>;
 
 const CourseIds = z
-  .array(z.number({ error: "Course ids are numbers." }).int({ error: "Course ids are whole numbers." }).min(1).max(2_147_483_647), { error: "Choose the courses as a list." })
+  .array(z.number({ error: "Course ids are numbers." }).int({ error: "Course ids are whole numbers." }).min(1).max(2_147_483_647), {
+    error: "Choose the courses as a list.",
+  })
   .max(1000, { error: "That is more courses than a plan can name." })
   .transform((ids) => [...new Set(ids)]);
 
 export const PlanInput = z.object({
-  name: z.string({ error: "Please give the plan a name." }).trim().min(1, { error: "Please give the plan a name." }).max(200, { error: "A plan's name can be at most 200 characters." }),
-  description: z.string({ error: "The description is text." }).trim().max(5000, { error: "Keep the description under 5,000 characters." }).optional().default(""),
+  name: z
+    .string({ error: "Please give the plan a name." })
+    .trim()
+    .min(1, { error: "Please give the plan a name." })
+    .max(200, { error: "A plan's name can be at most 200 characters." }),
+  description: z
+    .string({ error: "The description is text." })
+    .trim()
+    .max(5000, { error: "Keep the description under 5,000 characters." })
+    .optional()
+    .default(""),
   price_minor: z
     .number({ error: "Please enter the price." })
     .int({ error: "The price is a whole number of cents." })
@@ -332,7 +360,11 @@ export const ModuleMove = z.object({
 export type ModuleMove = z.input<typeof ModuleMove>;
 
 const CatalogueId = (what: string) =>
-  z.number({ error: `Choose the ${what}.` }).int({ error: `Choose the ${what}.` }).min(1, { error: `Choose the ${what}.` }).max(2_147_483_647, { error: `Choose the ${what}.` });
+  z
+    .number({ error: `Choose the ${what}.` })
+    .int({ error: `Choose the ${what}.` })
+    .min(1, { error: `Choose the ${what}.` })
+    .max(2_147_483_647, { error: `Choose the ${what}.` });
 
 export const CourseCreate = z.object({ title: titleOf("course") });
 export type CourseCreate = z.input<typeof CourseCreate>;

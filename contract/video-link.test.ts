@@ -43,7 +43,11 @@ describe("a pasted video link", () => {
   });
 
   it("shows a saved video as a link that parses back to it", () => {
-    for (const video of [{ provider: "youtube", id: "dQw4w9WgXcQ" }, { provider: "vimeo", id: "1" }, { provider: "vimeo", id: "2", hash: "ab12" }] as const) {
+    for (const video of [
+      { provider: "youtube", id: "dQw4w9WgXcQ" },
+      { provider: "vimeo", id: "1" },
+      { provider: "vimeo", id: "2", hash: "ab12" },
+    ] as const) {
       expect(parseVideoLink(videoLink(video))).toEqual(video);
     }
   });

@@ -40,7 +40,9 @@ test.describe("a member's account", () => {
   test("change name, sign out other devices, download data, delete the account", async ({ page, browser }) => {
     const email = await signedInMember(page, "account");
     // A second device, signed in too.
-    const phone = await browser.newContext({ userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1" });
+    const phone = await browser.newContext({
+      userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1",
+    });
     const phonePage = await phone.newPage();
     await phonePage.goto("/login");
     await logIn(phonePage, email);

@@ -26,10 +26,17 @@ async function openSignsLabourLesson(page: Page) {
 }
 
 test.describe("the app", () => {
-  test("is installable: Chromium reads the manifest and its icons, and the service worker controls the page", async ({ playwright, baseURL }) => {
+  test("is installable: Chromium reads the manifest and its icons, and the service worker controls the page", async ({
+    playwright,
+    baseURL,
+  }) => {
     // Test contexts are incognito, where Chromium installs nothing: this one has a profile of its own.
     const profile = mkdtempSync(path.join(tmpdir(), "doula-profile-"));
-    const context = await playwright.chromium.launchPersistentContext(profile, { ...test.info().project.use.launchOptions, baseURL, viewport: { width: 360, height: 780 } });
+    const context = await playwright.chromium.launchPersistentContext(profile, {
+      ...test.info().project.use.launchOptions,
+      baseURL,
+      viewport: { width: 360, height: 780 },
+    });
     const page = context.pages()[0] ?? (await context.newPage());
     try {
       await checkInstallable(page);
@@ -53,8 +60,18 @@ test.describe("the app", () => {
     expect(installabilityErrors).toEqual([]);
     const { data } = await devtools.send("Page.getAppManifest");
     const manifest = JSON.parse(data ?? "{}") as Record<string, unknown> & { icons: { src: string; sizes: string; purpose?: string }[] };
-    expect(manifest).toMatchObject({ name: "Calm Birth Circle", display: "standalone", start_url: "/home", theme_color: "#7a3e48", background_color: "#fbf6f0" });
-    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose ?? "any"}`)).toEqual(["192x192 any", "512x512 any", "512x512 maskable"]);
+    expect(manifest).toMatchObject({
+      name: "Calm Birth Circle",
+      display: "standalone",
+      start_url: "/home",
+      theme_color: "#7a3e48",
+      background_color: "#fbf6f0",
+    });
+    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose ?? "any"}`)).toEqual([
+      "192x192 any",
+      "512x512 any",
+      "512x512 maskable",
+    ]);
     for (const icon of manifest.icons) {
       const answer = await page.request.get(icon.src);
       expect(answer.status()).toBe(200);
@@ -91,7 +108,8 @@ test.describe("the app", () => {
     await expectAccessible(page);
 
     // The library lists it, and Remove frees the lesson and its download; then it is saved again.
-    const cachedAddresses = () => page.evaluate(async () => (await (await caches.open("saved-lessons-v1")).keys()).map((request) => new URL(request.url).pathname));
+    const cachedAddresses = () =>
+      page.evaluate(async () => (await (await caches.open("saved-lessons-v1")).keys()).map((request) => new URL(request.url).pathname));
     const downloadAddress = (await page.getByRole("link", { name: "early-labour-checklist.txt" }).getAttribute("href"))!;
     expect(await cachedAddresses()).toContain(downloadAddress);
     await page.getByRole("navigation", { name: "Member sections" }).getByRole("link", { name: "Library" }).click();
@@ -147,7 +165,17 @@ class Deployment {
   async start() {
     const server = spawn(process.execPath, serveArguments(), {
       cwd: repository,
-      env: { ...process.env, WEB_ROOT: this.webRoot, DATA_DIR: this.dataDir, PORT: String(this.port), HOST: "127.0.0.1", DATABASE_URL: "", NODE_ENV: "test", STRIPE_SECRET_KEY: "", STRIPE_WEBHOOK_SECRET: "" },
+      env: {
+        ...process.env,
+        WEB_ROOT: this.webRoot,
+        DATA_DIR: this.dataDir,
+        PORT: String(this.port),
+        HOST: "127.0.0.1",
+        DATABASE_URL: "",
+        NODE_ENV: "test",
+        STRIPE_SECRET_KEY: "",
+        STRIPE_WEBHOOK_SECRET: "",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     this.server = server;
@@ -195,7 +223,10 @@ test("a page open during a deployment keeps working on its own build, then offer
     await deployment.start();
     await page.goto(`${deployment.url}/register`);
     await controlledByServiceWorker(page);
-    const firstManifest = JSON.parse(readFileSync(path.join(deployment.webRoot, ".vite/manifest.json"), "utf8")) as Record<string, { file: string }>;
+    const firstManifest = JSON.parse(readFileSync(path.join(deployment.webRoot, ".vite/manifest.json"), "utf8")) as Record<
+      string,
+      { file: string }
+    >;
     const loginChunk = (manifest: Record<string, { file: string }>) => manifest["src/features/auth/login-page.tsx"]!.file;
 
     // The next build changes the login screen's chunk, so its old file is gone from the server.
@@ -212,7 +243,10 @@ test("a page open during a deployment keeps working on its own build, then offer
         },
       ],
     });
-    const secondManifest = JSON.parse(readFileSync(path.join(secondBuild, ".vite/manifest.json"), "utf8")) as Record<string, { file: string }>;
+    const secondManifest = JSON.parse(readFileSync(path.join(secondBuild, ".vite/manifest.json"), "utf8")) as Record<
+      string,
+      { file: string }
+    >;
     expect(loginChunk(secondManifest)).not.toBe(loginChunk(firstManifest));
 
     await deployment.stop();
@@ -242,7 +276,9 @@ test("a page open during a deployment keeps working on its own build, then offer
     await page.goto(`${deployment.url}/login`);
     await expect(page.getByRole("heading", { name: "Log in", level: 1 })).toBeVisible();
     const newChunk = loginChunk(secondManifest);
-    await expect.poll(() => page.evaluate((chunk) => performance.getEntriesByType("resource").some((entry) => entry.name.endsWith(chunk)), newChunk)).toBe(true);
+    await expect
+      .poll(() => page.evaluate((chunk) => performance.getEntriesByType("resource").some((entry) => entry.name.endsWith(chunk)), newChunk))
+      .toBe(true);
   } finally {
     await deployment.stop();
     deployment.remove();

@@ -23,7 +23,10 @@ test.describe("buying a plan", () => {
     await expect(page.getByText("Payment happens on Stripe's secure page")).toBeVisible();
     await expectAccessible(page);
 
-    await page.getByRole("region", { name: "Full Membership" }).getByRole("button", { name: /^Subscribe/ }).click();
+    await page
+      .getByRole("region", { name: "Full Membership" })
+      .getByRole("button", { name: /^Subscribe/ })
+      .click();
     await expect(page).toHaveURL(new RegExp(`^${standInUrl()}/pay/cs_test_[a-f0-9]+$`));
     const sessionId = new URL(page.url()).pathname.split("/").pop()!;
     await page.getByRole("link", { name: "Pay" }).click();

@@ -34,7 +34,10 @@ test.describe("progress that follows her", () => {
     await expectAccessible(page);
 
     await page.goto("/library");
-    await expect(page.getByRole("progressbar", { name: "Progress in Comprehensive Childbirth Education" })).toHaveAttribute("aria-valuenow", "13");
+    await expect(page.getByRole("progressbar", { name: "Progress in Comprehensive Childbirth Education" })).toHaveAttribute(
+      "aria-valuenow",
+      "13",
+    );
     await expect(page.getByText("13% done")).toBeVisible();
     await expectAccessible(page);
 
@@ -70,7 +73,9 @@ test.describe("progress that follows her", () => {
     await expect(page.getByRole("heading", { name: "Certificate not found" })).toBeVisible();
   });
 
-  test("paced to her due date: this week's lessons on /home, Recommended now and Coming up on the course, then the fourth trimester", async ({ page }) => {
+  test("paced to her due date: this week's lessons on /home, Recommended now and Coming up on the course, then the fourth trimester", async ({
+    page,
+  }) => {
     await signedInMember(page, "pacing");
     const card = page.getByRole("region", { name: "When is your baby due?" });
     await expect(card).toBeVisible();

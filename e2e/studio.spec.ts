@@ -42,7 +42,9 @@ async function instructorPage(browser: Browser): Promise<Page> {
 }
 
 test.describe("the instructor's studio", () => {
-  test("sets up the instructor, invites a member with a code, opens a course to her, and she downloads the PDF the instructor uploads", async ({ browser }) => {
+  test("sets up the instructor, invites a member with a code, opens a course to her, and she downloads the PDF the instructor uploads", async ({
+    browser,
+  }) => {
     // The whole journey, then every studio page again at phone width: longer than one page's test.
     test.setTimeout(180_000);
     const studio = await instructorPage(browser);
@@ -51,7 +53,10 @@ test.describe("the instructor's studio", () => {
     // From the member area, the Studio entry of her menu leads back.
     await studio.goto("/home");
     await studio.getByRole("button", { name: "Open menu" }).click();
-    await studio.getByRole("navigation", { name: "Member menu" }).getByRole("link", { name: /^Studio/ }).click();
+    await studio
+      .getByRole("navigation", { name: "Member menu" })
+      .getByRole("link", { name: /^Studio/ })
+      .click();
     await expect(studio.getByRole("heading", { name: "Studio", level: 1 })).toBeVisible();
 
     await studio.getByRole("navigation", { name: "Studio sections" }).getByRole("link", { name: "Access codes" }).click();
@@ -111,12 +116,18 @@ test.describe("the instructor's studio", () => {
     await studio.getByRole("button", { name: "Upload", exact: true }).click();
     await expect(studio.getByRole("status").filter({ hasText: "Added" })).toContainText('Added "perineal-massage.pdf"');
     await member.goto("/lesson?course=4&lesson=1028");
-    const [handoutDownload] = await Promise.all([member.waitForEvent("download"), member.getByRole("link", { name: /perineal-massage\.pdf/ }).click()]);
+    const [handoutDownload] = await Promise.all([
+      member.waitForEvent("download"),
+      member.getByRole("link", { name: /perineal-massage\.pdf/ }).click(),
+    ]);
     expect(Buffer.compare(await readFile((await handoutDownload.path())!), handout)).toBe(0);
 
     // Her feedback reaches the inbox, unread, and leaves it as a CSV a spreadsheet opens safely.
     await member.goto("/feedback");
-    await member.getByRole("group", { name: /how satisfied/ }).getByRole("radio", { name: "4" }).check();
+    await member
+      .getByRole("group", { name: /how satisfied/ })
+      .getByRole("radio", { name: "4" })
+      .check();
     await member.getByLabel("General Comments").fill("=1+1 thank you for the breathing lesson");
     await member.getByRole("button", { name: "Submit Feedback" }).click();
     await expect(member.getByRole("status").filter({ hasText: /Thank you/ })).toBeVisible();
@@ -158,7 +169,17 @@ test.describe("the instructor's studio", () => {
 
     // The same pages on a phone.
     await studio.setViewportSize({ width: 390, height: 844 });
-    for (const path of ["/studio", "/studio/courses", "/studio/courses/3", "/studio/access-codes", "/studio/members", "/studio/plans", "/studio/inbox", "/studio/activity", "/studio/trash"]) {
+    for (const path of [
+      "/studio",
+      "/studio/courses",
+      "/studio/courses/3",
+      "/studio/access-codes",
+      "/studio/members",
+      "/studio/plans",
+      "/studio/inbox",
+      "/studio/activity",
+      "/studio/trash",
+    ]) {
       await studio.goto(path);
       await expect(studio.getByRole("heading", { level: 1 })).toBeVisible();
       await expectAccessible(studio);
@@ -168,7 +189,9 @@ test.describe("the instructor's studio", () => {
     await studio.context().close();
   });
 
-  test("edits a lesson: members see its new title, YouTube video and rich-text notes, and a second tab's save gets the 409 sentence", async ({ browser }) => {
+  test("edits a lesson: members see its new title, YouTube video and rich-text notes, and a second tab's save gets the 409 sentence", async ({
+    browser,
+  }) => {
     const page = await instructorPage(browser);
     await page.getByRole("navigation", { name: "Studio sections" }).getByRole("link", { name: "Courses" }).click();
     await page.getByRole("link", { name: "Comprehensive Childbirth Education" }).click();
@@ -195,7 +218,10 @@ test.describe("the instructor's studio", () => {
     await page.keyboard.type("Breathe out ");
     await page.getByRole("toolbar", { name: "Notes" }).getByRole("button", { name: "Bold" }).click();
     await page.keyboard.type("slowly");
-    await expect(page.getByRole("toolbar", { name: "Notes" }).getByRole("button", { name: "Bold" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("toolbar", { name: "Notes" }).getByRole("button", { name: "Bold" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
     await page.getByRole("button", { name: "Save lesson" }).click();
     await expect(page.getByRole("status")).toContainText("Saved");
     await expect(page.getByLabel("Video link (YouTube or Vimeo)")).toHaveValue("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
@@ -203,7 +229,9 @@ test.describe("the instructor's studio", () => {
 
     await olderTab.getByLabel(/^Title/).fill("Typed in the older tab");
     await olderTab.getByRole("button", { name: "Save lesson" }).click();
-    await expect(olderTab.getByRole("alert")).toHaveText("This was changed elsewhere since you opened it. Reload to see the latest version.");
+    await expect(olderTab.getByRole("alert")).toHaveText(
+      "This was changed elsewhere since you opened it. Reload to see the latest version.",
+    );
     await expect(olderTab.getByLabel(/^Title/)).toHaveValue("Typed in the older tab");
     await olderTab.getByRole("button", { name: "Reload" }).click();
     await expect(olderTab.getByLabel(/^Title/)).toHaveValue("When it feels like too much, together");
@@ -231,7 +259,11 @@ test.describe("the instructor's studio", () => {
     await expect(page.getByRole("status")).toContainText('Moved "The Fourth Trimester" up.');
     await expect(moveUp).toBeFocused();
     const modules = page.getByRole("list", { name: "Modules of For Dads and Husbands" });
-    await expect(modules.locator(":scope > li > strong")).toHaveText([/Your Role in the Birth Room|The Fourth Trimester/, /Your Role in the Birth Room|The Fourth Trimester/, "Module: Hands-On Support"]);
+    await expect(modules.locator(":scope > li > strong")).toHaveText([
+      /Your Role in the Birth Room|The Fourth Trimester/,
+      /Your Role in the Birth Room|The Fourth Trimester/,
+      "Module: Hands-On Support",
+    ]);
     await expectAccessible(page);
 
     const memberContext = await browser.newContext();
@@ -245,7 +277,9 @@ test.describe("the instructor's studio", () => {
     await page.context().close();
   });
 
-  test("builds a course with a nested topic and a lesson with a video and a PDF the member downloads, deletes the lesson and restores it from the Trash", async ({ browser }, testInfo) => {
+  test("builds a course with a nested topic and a lesson with a video and a PDF the member downloads, deletes the lesson and restores it from the Trash", async ({
+    browser,
+  }, testInfo) => {
     // Two browsers and a dozen saves: twice the default, for a loaded machine.
     test.setTimeout(120_000);
     const page = await instructorPage(browser);
@@ -284,7 +318,9 @@ test.describe("the instructor's studio", () => {
     const pdf = Buffer.concat([Buffer.from("%PDF-1.4\n% Latching guide\n"), randomBytes(600_000), Buffer.from("\n%%EOF\n")]);
     await page.getByLabel("Add a file").setInputFiles({ name: "latching-guide.pdf", mimeType: "application/pdf", buffer: pdf });
     await page.getByRole("button", { name: "Upload", exact: true }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Added" })).toContainText('Added "latching-guide.pdf" (600 KB). Members can download it from the lesson now.');
+    await expect(page.getByRole("status").filter({ hasText: "Added" })).toContainText(
+      'Added "latching-guide.pdf" (600 KB). Members can download it from the lesson now.',
+    );
     await expect(page.getByRole("list", { name: "Downloads of this lesson" })).toContainText("latching-guide.pdf (PDF, 600 KB)");
     await expectAccessible(page);
     await page.goBack();
@@ -309,7 +345,10 @@ test.describe("the instructor's studio", () => {
     await member.getByRole("button", { name: /Lesson 1 A deep latch/ }).click();
     await expect(member.getByRole("heading", { level: 1, name: "A deep latch" })).toBeVisible();
     await expect(member.locator('iframe[title^="Video"]')).toHaveAttribute("src", /youtube(-nocookie)?\.com\/embed\/dQw4w9WgXcQ/);
-    const [download] = await Promise.all([member.waitForEvent("download"), member.getByRole("link", { name: /latching-guide\.pdf/ }).click()]);
+    const [download] = await Promise.all([
+      member.waitForEvent("download"),
+      member.getByRole("link", { name: /latching-guide\.pdf/ }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe("latching-guide.pdf");
     expect(Buffer.compare(await readFile((await download.path())!), pdf)).toBe(0);
     await memberContext.close();

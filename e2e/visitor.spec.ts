@@ -1,7 +1,17 @@
 import { expect, test } from "@playwright/test";
 import { expectAccessible } from "./helpers.ts";
 
-const protectedRoutes = ["/home", "/podcast", "/feedback", "/support", "/library", "/gallery", "/course?course=1", "/lesson?course=1&lesson=1001", "/purchase?course=4"];
+const protectedRoutes = [
+  "/home",
+  "/podcast",
+  "/feedback",
+  "/support",
+  "/library",
+  "/gallery",
+  "/course?course=1",
+  "/lesson?course=1&lesson=1001",
+  "/purchase?course=4",
+];
 
 test.describe("a visitor", () => {
   for (const route of protectedRoutes) {

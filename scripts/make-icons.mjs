@@ -17,7 +17,9 @@ try {
   for (const { source, size, file } of wanted) {
     const page = await browser.newPage({ viewport: { width: size, height: size } });
     const svg = readFileSync(path.join(icons, source), "utf8");
-    await page.setContent(`<style>html,body{margin:0;background:transparent}svg{display:block;width:${size}px;height:${size}px}</style>${svg}`);
+    await page.setContent(
+      `<style>html,body{margin:0;background:transparent}svg{display:block;width:${size}px;height:${size}px}</style>${svg}`,
+    );
     await page.screenshot({ path: path.join(icons, file), omitBackground: true });
     await page.close();
     console.log(`drew ${file}`);

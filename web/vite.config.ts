@@ -26,7 +26,8 @@ const everyMuiScreenNeeds = new RegExp(
 // member pages would download MUI with them.
 const appSource = /web[\\/]src[\\/]/;
 const sharedParts = /web[\\/]src[\\/]components[\\/](notice|text-field|link-tile)\.tsx$/;
-const memberParts = /web[\\/]src[\\/](features[\\/](progress|offline|lesson|auth[\\/]require-member)|lib[\\/](use-api-answer|safe-html)|components[\\/]image-grid)[\\/.]/;
+const memberParts =
+  /web[\\/]src[\\/](features[\\/](progress|offline|lesson|auth[\\/]require-member)|lib[\\/](use-api-answer|safe-html)|components[\\/]image-grid)[\\/.]/;
 const notMemberParts = /(-page|certificate-offer|course-progress-bar|saved-lessons-list)\.tsx?$/;
 
 const studioOnly = /node_modules[\\/]use-sync-external-store[\\/](shim[\\/]|cjs[\\/]use-sync-external-store-shim)/;
@@ -91,7 +92,15 @@ export default defineConfig(({ command }) => ({
   resolve: {
     // react-router 7 exports only its development build, warnings and all (react-router issue
     // #14102); the production build beside it in the package is lighter on every page.
-    alias: command === "build" ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL("../node_modules/react-router/dist/production/index.mjs", import.meta.url)) }] : [],
+    alias:
+      command === "build"
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(new URL("../node_modules/react-router/dist/production/index.mjs", import.meta.url)),
+            },
+          ]
+        : [],
   },
   // The manifest lets the bundle budget (bench/bundle-size.ts) follow each route's chunks.
   build: {

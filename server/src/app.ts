@@ -59,7 +59,12 @@ declare module "fastify" {
 export const VIDEO_PLAYER_ORIGINS = ["https://player.vimeo.com", "https://www.youtube-nocookie.com"];
 
 // Never log a secret: cookies and credentials stay out of every log line.
-export const logRedactions = ["req.headers.cookie", "req.headers.authorization", 'req.headers["stripe-signature"]', 'res.headers["set-cookie"]'];
+export const logRedactions = [
+  "req.headers.cookie",
+  "req.headers.authorization",
+  'req.headers["stripe-signature"]',
+  'res.headers["set-cookie"]',
+];
 
 type LoggedRequest = { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } };
 /** Fastify's request log fields, with the address made loggable. */
@@ -74,7 +79,15 @@ const serializeRequest = (request: LoggedRequest) => ({
 /** An address as the log may show it: the one-time tokens of mailed links (?token=...) removed. */
 export const loggableUrl = (url: string) => url.replace(/([?&]token=)[^&#]*/g, "$1[redacted]");
 
-export async function buildApp({ db, config, cacheTrust, poolStats, logger = false, webRoot = serverPaths.webApp, startMailSender = true }: AppOptions) {
+export async function buildApp({
+  db,
+  config,
+  cacheTrust,
+  poolStats,
+  logger = false,
+  webRoot = serverPaths.webApp,
+  startMailSender = true,
+}: AppOptions) {
   const production = config.env === "production";
   const securityHeaders = computeSecurityHeaders({
     production,
@@ -122,16 +135,32 @@ export async function buildApp({ db, config, cacheTrust, poolStats, logger = fal
 
   const mailSender = new MailSender(db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from, log: app.log, logLinks: !production });
   const mail = { sender: mailSender, context: { businessName: config.businessName, publicUrl: config.publicUrl } };
-  if (!config.mail.smtpUrl && production) app.log.warn("SMTP_URL is not set: no mail is sent (welcome, password reset, e-mail change). `npm run admin -- mail list` shows them.");
+  if (!config.mail.smtpUrl && production)
+    app.log.warn("SMTP_URL is not set: no mail is sent (welcome, password reset, e-mail change). `npm run admin -- mail list` shows them.");
   if (startMailSender) mailSender.start();
   app.addHook("onClose", () => mailSender.stop());
 
-  await app.register(accountsRoutes, { db, sessions, sessionDays: config.sessionDays, production, trustProxy: config.trustProxy, mail, contactEmail: config.site.contactEmail, registrationsPerHour: config.registrationsPerHour });
+  await app.register(accountsRoutes, {
+    db,
+    sessions,
+    sessionDays: config.sessionDays,
+    production,
+    trustProxy: config.trustProxy,
+    mail,
+    contactEmail: config.site.contactEmail,
+    registrationsPerHour: config.registrationsPerHour,
+  });
   await app.register(passwordResetRoutes, { db, mail, production });
   await app.register(accountRoutes, { db, catalogue, mail, production });
   await app.register(catalogueRoutes, { db, catalogue });
   await app.register(progressRoutes, { db, catalogue });
-  await app.register(certificatesRoutes, { db, catalogue, publicUrl: config.publicUrl, instructorName: config.instructorName, businessName: config.businessName });
+  await app.register(certificatesRoutes, {
+    db,
+    catalogue,
+    publicUrl: config.publicUrl,
+    instructorName: config.instructorName,
+    businessName: config.businessName,
+  });
   await app.register(formsRoutes, { db });
   await app.register(paymentsRoutes, { db, catalogue, stripe: config.stripe, publicUrl: config.publicUrl, mail });
   await app.register(instructorSetupRoutes, { db, sessions, sessionDays: config.sessionDays, production });
@@ -155,7 +184,10 @@ export async function buildApp({ db, config, cacheTrust, poolStats, logger = fal
 
   const prerenderedPages = serveWebApp ? readPrerenderedPages(webRoot) : new Map<string, string>();
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = (request.method === "GET" || request.method === "HEAD") && !request.url.startsWith("/reactapi/") && !request.url.startsWith("/assets/");
+    const wantsPage =
+      (request.method === "GET" || request.method === "HEAD") &&
+      !request.url.startsWith("/reactapi/") &&
+      !request.url.startsWith("/assets/");
     if (serveWebApp && wantsPage) {
       // A visitor gets the public pages already rendered (scripts/prerender.mjs); a member, whose
       // pages depend on the session, gets the app, which picks the screen from the URL.

@@ -36,23 +36,37 @@ const Environment = z.object({
   // Where the links in mails and Stripe's return addresses point; defaults to http://localhost:PORT.
   PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: "PUBLIC_URL must be an http(s) address" })),
   // Mail: without SMTP_URL nothing is sent, and (outside production) the log shows each mail's links.
-  SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: "SMTP_URL must look like smtp://user:password@mail.example.com:587 (or smtps://)" })),
+  SMTP_URL: optional(
+    z.url({ protocol: /^smtps?$/, error: "SMTP_URL must look like smtp://user:password@mail.example.com:587 (or smtps://)" }),
+  ),
   MAIL_FROM: optional(z.string().min(3)),
   // Printed on certificates of completion.
   INSTRUCTOR_NAME: z.string().min(1).default("Maya Ellison, certified birth doula"),
   BUSINESS_NAME: z.string().min(1).default("Calm Birth Circle"),
   // Secrets: their values never appear in an error message, a log line or an answer.
-  STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_[A-Za-z0-9_]+$/, "STRIPE_SECRET_KEY must be a Stripe secret key (sk_... or rk_...)")),
-  STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_[A-Za-z0-9_+/=]+$/, "STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)")),
+  STRIPE_SECRET_KEY: optional(
+    z.string().regex(/^(sk|rk)_[A-Za-z0-9_]+$/, "STRIPE_SECRET_KEY must be a Stripe secret key (sk_... or rk_...)"),
+  ),
+  STRIPE_WEBHOOK_SECRET: optional(
+    z.string().regex(/^whsec_[A-Za-z0-9_+/=]+$/, "STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)"),
+  ),
   STRIPE_API_URL: optional(z.url({ protocol: /^https?$/, error: "STRIPE_API_URL must be an http(s) address" })),
   // Daily copies of the embedded database kept in DATA_DIR/backups; 0 takes none.
   BACKUP_KEEP: z.coerce.number({ error: "BACKUP_KEEP must be a whole number" }).int().min(0).max(3650).default(7),
   // The built web app to serve; a deployment may build into another folder and point here.
   WEB_ROOT: optional(z.string().min(1)),
   // The largest file the instructor can upload to a lesson, in megabytes.
-  UPLOAD_MAX_MB: z.coerce.number({ error: "UPLOAD_MAX_MB must be a number of megabytes" }).positive("UPLOAD_MAX_MB must be above 0").max(2000, "UPLOAD_MAX_MB can be at most 2000 (2 GB)").default(DEFAULT_UPLOAD_MAX_MB),
+  UPLOAD_MAX_MB: z.coerce
+    .number({ error: "UPLOAD_MAX_MB must be a number of megabytes" })
+    .positive("UPLOAD_MAX_MB must be above 0")
+    .max(2000, "UPLOAD_MAX_MB can be at most 2000 (2 GB)")
+    .default(DEFAULT_UPLOAD_MAX_MB),
   // Sign-ups allowed from one client address an hour (a hospital's or a café's Wi-Fi is one address).
-  REGISTRATIONS_PER_HOUR: z.coerce.number({ error: "REGISTRATIONS_PER_HOUR must be a whole number" }).int().min(1, "REGISTRATIONS_PER_HOUR must be at least 1").default(10),
+  REGISTRATIONS_PER_HOUR: z.coerce
+    .number({ error: "REGISTRATIONS_PER_HOUR must be a whole number" })
+    .int()
+    .min(1, "REGISTRATIONS_PER_HOUR must be at least 1")
+    .default(10),
   METRICS_TOKEN: optional(z.string().min(16, "METRICS_TOKEN must be at least 16 characters long")),
   SEED_DEMO_CONTENT: z
     .enum(["true", "false", ""])
@@ -114,7 +128,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   const values = parsed.data;
   if (Boolean(values.STRIPE_SECRET_KEY) !== Boolean(values.STRIPE_WEBHOOK_SECRET)) {
     const missing = values.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY";
-    throw new Error(`Invalid configuration:\n  ${missing}: online payment needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET; set ${missing} too, or neither.`);
+    throw new Error(
+      `Invalid configuration:\n  ${missing}: online payment needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET; set ${missing} too, or neither.`,
+    );
   }
   return {
     env: values.NODE_ENV,

@@ -9,7 +9,15 @@ import { startTcpProxy, type TcpProxy } from "./test/tcp-proxy.ts";
 
 if (!process.env.TEST_DATABASE_URL) it.skip(`the server through a PostgreSQL outage: ${postgresMissingNotice}`, () => {});
 
-type Outcome = { kind: "register" | "feedback" | "courses" | "me"; startedAt: number; ms: number; status: number; retryAfter: string | null; error: unknown; key?: string | number };
+type Outcome = {
+  kind: "register" | "feedback" | "courses" | "me";
+  startedAt: number;
+  ms: number;
+  status: number;
+  retryAfter: string | null;
+  error: unknown;
+  key?: string | number;
+};
 
 const LOAD_WORKERS = 6;
 const HANG_LIMIT_MS = 10_000;
@@ -33,7 +41,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the server through a PostgreSQL o
     server = await startServer({ DATABASE_URL: throughProxy.toString(), DATA_DIR: dataDir });
     [, code] = (await server.waitForOutput(/Beta access code for registration: ([A-Z0-9-]+)/)) as unknown as [string, string];
     const email = uniqueEmail("steady");
-    expect((await postJson(`${server.url}/reactapi/users/register`, { email, password: GOOD_PASSWORD, access_code: code })).status).toBe(201);
+    expect((await postJson(`${server.url}/reactapi/users/register`, { email, password: GOOD_PASSWORD, access_code: code })).status).toBe(
+      201,
+    );
     cookie = sessionCookieFrom(await postJson(`${server.url}/reactapi/users/login`, { email, password: GOOD_PASSWORD }));
     database = new pg.Client({ connectionString: scratch.url });
     await database.connect();
@@ -57,9 +67,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the server through a PostgreSQL o
       const email = uniqueEmail("load");
       const comment = `load ${turn} ${startedAt}`;
       const request =
-        kind === "register" ? { url: "/reactapi/users/register", body: { email, password: GOOD_PASSWORD, access_code: code } }
-          : kind === "feedback" ? { url: "/reactapi/feedback", body: { satisfaction: 4, recommend: 5, comments: comment } }
-            : kind === "courses" ? { url: "/reactapi/getcourses" } : { url: "/reactapi/users/me" };
+        kind === "register"
+          ? { url: "/reactapi/users/register", body: { email, password: GOOD_PASSWORD, access_code: code } }
+          : kind === "feedback"
+            ? { url: "/reactapi/feedback", body: { satisfaction: 4, recommend: 5, comments: comment } }
+            : kind === "courses"
+              ? { url: "/reactapi/getcourses" }
+              : { url: "/reactapi/users/me" };
       try {
         const response = await fetch(`${server.url}${request.url}`, {
           method: "body" in request ? "POST" : "GET",
@@ -68,7 +82,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the server through a PostgreSQL o
           signal: AbortSignal.timeout(HANG_LIMIT_MS + 5_000),
         });
         const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
-        outcomes.push({ kind, startedAt, ms: Date.now() - startedAt, status: response.status, retryAfter: response.headers.get("retry-after"), error: body?.error, key: kind === "register" ? email : kind === "feedback" ? comment : undefined });
+        outcomes.push({
+          kind,
+          startedAt,
+          ms: Date.now() - startedAt,
+          status: response.status,
+          retryAfter: response.headers.get("retry-after"),
+          error: body?.error,
+          key: kind === "register" ? email : kind === "feedback" ? comment : undefined,
+        });
       } catch (error) {
         outcomes.push({ kind, startedAt, ms: Date.now() - startedAt, status: 0, retryAfter: null, error: String(error) });
       }
@@ -95,13 +117,20 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the server through a PostgreSQL o
     expect(outcomes.filter((outcome) => outcome.startedAt >= recoveredBy).length).toBeGreaterThan(10);
 
     // Whatever was acknowledged is in the database.
-    const registered = outcomes.filter((outcome) => outcome.kind === "register" && outcome.status === 201).map((outcome) => outcome.key as string);
-    const saved = outcomes.filter((outcome) => outcome.kind === "feedback" && outcome.status === 201).map((outcome) => outcome.key as string);
+    const registered = outcomes
+      .filter((outcome) => outcome.kind === "register" && outcome.status === 201)
+      .map((outcome) => outcome.key as string);
+    const saved = outcomes
+      .filter((outcome) => outcome.kind === "feedback" && outcome.status === 201)
+      .map((outcome) => outcome.key as string);
     expect(registered.length).toBeGreaterThan(0);
     expect(saved.length).toBeGreaterThan(0);
     const users = await database.query("select email from users where email = any($1)", [registered]);
     expect(users.rows.map((row: { email: string }) => row.email).sort()).toEqual([...registered].sort());
-    const feedback = await database.query("select payload->>'comments' as comment from form_submissions where payload->>'comments' = any($1)", [saved]);
+    const feedback = await database.query(
+      "select payload->>'comments' as comment from form_submissions where payload->>'comments' = any($1)",
+      [saved],
+    );
     expect(feedback.rows.map((row: { comment: string }) => row.comment).sort()).toEqual([...saved].sort());
   }
 
@@ -129,7 +158,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the server through a PostgreSQL o
     // Twice, a moment apart, so that requests in flight meet it.
     let terminated = 0;
     for (let round = 0; round < 3; round++) {
-      const result = await database.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()");
+      const result = await database.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+      );
       terminated += result.rowCount ?? 0;
       await new Promise((resolve) => setTimeout(resolve, 300));
     }

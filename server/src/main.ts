@@ -36,7 +36,9 @@ const app = await buildApp({
     level: config.logLevel,
     redact: { paths: logRedactions, censor: "[redacted]" },
     // A person at a terminal reads lines; a log collector (stdout not a terminal) gets JSON.
-    ...(process.stdout.isTTY ? { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname" } } } : {}),
+    ...(process.stdout.isTTY
+      ? { transport: { target: "pino-pretty", options: { translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname" } } }
+      : {}),
   },
 });
 log = app.log;
@@ -46,12 +48,26 @@ if (config.seedDemoContent) await seedNewInstallation(database.db, app.log);
 await offerInstructorSetup(database.db, app.log, config.publicUrl);
 const stopAdminSocket = config.databaseUrl ? async () => {} : await startAdminSocket(config.dataDir, database.db, app.log);
 const embedded = embeddedClient(database.db);
-const stopDailyBackups = embedded && config.backupKeep > 0 ? scheduleDailyBackups(embedded, config.dataDir, config.backupKeep, app.log) : () => {};
+const stopDailyBackups =
+  embedded && config.backupKeep > 0 ? scheduleDailyBackups(embedded, config.dataDir, config.backupKeep, app.log) : () => {};
 
 // Expired sessions and old login failures are ignored anyway; sweeping them keeps the tables small.
 const sweepSessions = () =>
-  Promise.all([deleteExpiredSessions(database.db), forgetOldRateLimitHits(database.db), deleteEndedGrants(database.db), forgetOldStripeRecords(database.db), forgetOldAccountTokens(database.db), forgetOldMail(database.db), forgetOldActivity(database.db), forgetOldTrash(database.db), forgetUnfinishedUploads(database.db)]).catch((error: unknown) =>
-    app.log.warn({ err: error }, "could not sweep expired sessions, rate-limit counts, ended grants, old Stripe records, old links, old mail, old activity, old Trash and unfinished uploads"),
+  Promise.all([
+    deleteExpiredSessions(database.db),
+    forgetOldRateLimitHits(database.db),
+    deleteEndedGrants(database.db),
+    forgetOldStripeRecords(database.db),
+    forgetOldAccountTokens(database.db),
+    forgetOldMail(database.db),
+    forgetOldActivity(database.db),
+    forgetOldTrash(database.db),
+    forgetUnfinishedUploads(database.db),
+  ]).catch((error: unknown) =>
+    app.log.warn(
+      { err: error },
+      "could not sweep expired sessions, rate-limit counts, ended grants, old Stripe records, old links, old mail, old activity, old Trash and unfinished uploads",
+    ),
   );
 void sweepSessions();
 setInterval(sweepSessions, 6 * 60 * 60 * 1000).unref();
@@ -82,4 +98,6 @@ process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`Ready on http://localhost:${config.port} (database: ${database.kind === "pglite" ? `embedded, in ${config.dataDir}` : "PostgreSQL"})`);
+app.log.info(
+  `Ready on http://localhost:${config.port} (database: ${database.kind === "pglite" ? `embedded, in ${config.dataDir}` : "PostgreSQL"})`,
+);

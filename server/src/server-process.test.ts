@@ -45,7 +45,9 @@ describe("the server process on the embedded database", () => {
     const first = await startServer({ DATA_DIR: dataDir });
     const [, code] = await first.waitForOutput(/Beta access code for registration: ([A-Z0-9-]+)/);
     const writer = uniqueEmail("writer");
-    expect((await postJson(`${first.url}/reactapi/users/register`, { email: writer, password: GOOD_PASSWORD, access_code: code })).status).toBe(201);
+    expect(
+      (await postJson(`${first.url}/reactapi/users/register`, { email: writer, password: GOOD_PASSWORD, access_code: code })).status,
+    ).toBe(201);
     const cookie = sessionCookieFrom(await postJson(`${first.url}/reactapi/users/login`, { email: writer, password: GOOD_PASSWORD }));
 
     const registered: string[] = [];
@@ -57,8 +59,10 @@ describe("the server process on the embedded database", () => {
       const email = uniqueEmail("burst");
       const note = `burst note ${turn}`;
       const [url, body] =
-        kind === 0 ? ["/reactapi/users/register", { email, password: GOOD_PASSWORD, access_code: code }]
-          : kind === 1 ? ["/reactapi/feedback", { satisfaction: 5, recommend: 5, comments: note }]
+        kind === 0
+          ? ["/reactapi/users/register", { email, password: GOOD_PASSWORD, access_code: code }]
+          : kind === 1
+            ? ["/reactapi/feedback", { satisfaction: 5, recommend: 5, comments: note }]
             : ["/reactapi/contact", { email: "sam@example.com", full_name: note, services: ["Birth Support"] }];
       const response = await postJson(`${first.url}${url}`, body, cookie).catch(() => undefined);
       if (response?.status === 201) (kind === 0 ? registered : kind === 1 ? feedback : contacts).push(kind === 0 ? email : note);
@@ -84,7 +88,9 @@ describe("the server process on the embedded database", () => {
       expect(registered.filter((email) => !users.includes(email))).toEqual([]);
       expect(feedback.filter((note) => !inbox.includes(`comments: ${note}\n`))).toEqual([]);
       expect(contacts.filter((note) => !inbox.includes(`full_name: ${note}\n`))).toEqual([]);
-      expect((await postJson(`${second.url}/reactapi/users/login`, { email: registered.at(-1), password: GOOD_PASSWORD })).status).toBe(200);
+      expect((await postJson(`${second.url}/reactapi/users/login`, { email: registered.at(-1), password: GOOD_PASSWORD })).status).toBe(
+        200,
+      );
     } finally {
       await stopServer(second);
     }
@@ -132,7 +138,11 @@ describe("the server process on the embedded database", () => {
     const dataDir = freshDataDir();
     const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "debug" });
     const [, code] = await server.waitForOutput(/Beta access code for registration: ([A-Z0-9-]+)/);
-    const pending = postJson(`${server.url}/reactapi/users/register`, { email: uniqueEmail("late"), password: GOOD_PASSWORD, access_code: code });
+    const pending = postJson(`${server.url}/reactapi/users/register`, {
+      email: uniqueEmail("late"),
+      password: GOOD_PASSWORD,
+      access_code: code,
+    });
     await server.waitForOutput(/"url":"\/reactapi\/users\/register".*incoming request/);
     server.child.kill("SIGTERM");
     expect((await pending).status).toBe(201);
@@ -179,13 +189,17 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two server processes on one Postg
   const cli = (args: string[]) => runAdmin(args, { DATABASE_URL: scratch.url });
   async function newMember(prefix: string) {
     const email = uniqueEmail(prefix);
-    expect((await postJson(`${first.url}/reactapi/users/register`, { email, password: GOOD_PASSWORD, access_code: code })).status).toBe(201);
+    expect((await postJson(`${first.url}/reactapi/users/register`, { email, password: GOOD_PASSWORD, access_code: code })).status).toBe(
+      201,
+    );
     return { email, cookie: sessionCookieFrom(await postJson(`${first.url}/reactapi/users/login`, { email, password: GOOD_PASSWORD })) };
   }
   const courseOn = async (url: string, cookie: string, courseId: number) =>
-    ((await (await fetch(`${url}/reactapi/getcourses`, { headers: { cookie } })).json()) as { courses: { id: number; course_access: string; course_title: string }[] }).courses.find(
-      (course) => course.id === courseId,
-    )!;
+    (
+      (await (await fetch(`${url}/reactapi/getcourses`, { headers: { cookie } })).json()) as {
+        courses: { id: number; course_access: string; course_title: string }[];
+      }
+    ).courses.find((course) => course.id === courseId)!;
   const opens = async (url: string, cookie: string, courseId: number) => (await courseOn(url, cookie, courseId)).course_access === "true";
 
   it("share sessions, and every grant, revoke, role, import and logout reaches the other server's caches within a second", async () => {
@@ -207,15 +221,24 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two server processes on one Postg
     writeFileSync(file, JSON.stringify(changed));
     expect((await cli(["content", "import", file])).code).toBe(0);
     for (const server of [first, second]) {
-      await seenWithinASecond("an import by the CLI", async () => (await courseOn(server.url, cookie, 4)).course_title === "Pushing, Revised");
+      await seenWithinASecond(
+        "an import by the CLI",
+        async () => (await courseOn(server.url, cookie, 4)).course_title === "Pushing, Revised",
+      );
     }
 
     expect((await cli(["user", "set-role", email, "admin"])).code).toBe(0);
-    await seenWithinASecond("a new role", async () => (await (await fetch(`${second.url}/reactapi/users/me`, { headers: { cookie } })).json()).role === "admin");
+    await seenWithinASecond(
+      "a new role",
+      async () => (await (await fetch(`${second.url}/reactapi/users/me`, { headers: { cookie } })).json()).role === "admin",
+    );
     await seenWithinASecond("an admin opens every course", () => opens(second.url, cookie, 4));
 
     expect((await fetch(`${second.url}/reactapi/users/logout`, { headers: { cookie } })).status).toBe(200);
-    await seenWithinASecond("a logout on the other server", async () => (await fetch(`${first.url}/reactapi/users/me`, { headers: { cookie } })).status === 401);
+    await seenWithinASecond(
+      "a logout on the other server",
+      async () => (await fetch(`${first.url}/reactapi/users/me`, { headers: { cookie } })).status === 401,
+    );
   });
 
   it("never answers from a stale cache after its listening connection is killed, and trusts its caches again once it listens", async () => {

@@ -32,7 +32,12 @@ import { hashPassword, passwordMatches } from "./passwords.ts";
 import { endSessionsOf, listSessions, SESSION_COOKIE, sessionIdOf } from "./sessions.ts";
 import { findUserByEmail, toProfile, type UserRow } from "./users-repository.ts";
 
-export type AccountOptions = { db: Database; catalogue: CatalogueReader; mail: { sender: MailSender; context: MailContext }; production: boolean };
+export type AccountOptions = {
+  db: Database;
+  catalogue: CatalogueReader;
+  mail: { sender: MailSender; context: MailContext };
+  production: boolean;
+};
 
 const emailTaken = () => new HttpError(409, "Email already registered.");
 
@@ -43,13 +48,17 @@ export async function accountRoutes(app: FastifyInstance, { db, catalogue, mail,
   async function confirmPassword(request: FastifyRequest, member: UserRow, password: string, field: string): Promise<void> {
     const attempt = await throttle.attempt(request.ip, member.email);
     if (!attempt.admitted) throw tooManyAttempts("Too many wrong passwords.", attempt.retryAfterSeconds);
-    if (!(await passwordMatches(password, member.passwordHash))) throw new HttpError(403, "That password is not right.", { [field]: "That password is not right." });
+    if (!(await passwordMatches(password, member.passwordHash)))
+      throw new HttpError(403, "That password is not right.", { [field]: "That password is not right." });
     await throttle.rightPassword(attempt);
   }
 
   // Her own row, read now: the session cache may hold one from before her last change.
   async function freshMember(request: FastifyRequest): Promise<UserRow> {
-    const [row] = await db.select().from(users).where(eq(users.id, requireMember(request).id));
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(eq(users.id, requireMember(request).id));
     if (!row) throw new HttpError(401, "Please sign in to continue.");
     return row;
   }
@@ -72,7 +81,14 @@ export async function accountRoutes(app: FastifyInstance, { db, catalogue, mail,
       db
         .select({ newEmail: accountTokens.newEmail })
         .from(accountTokens)
-        .where(and(eq(accountTokens.userId, member.id), eq(accountTokens.purpose, "email_change"), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, new Date())))
+        .where(
+          and(
+            eq(accountTokens.userId, member.id),
+            eq(accountTokens.purpose, "email_change"),
+            isNull(accountTokens.usedAt),
+            gt(accountTokens.expiresAt, new Date()),
+          ),
+        )
         .orderBy(desc(accountTokens.createdAt))
         .limit(1),
     ]);
@@ -104,7 +120,8 @@ export async function accountRoutes(app: FastifyInstance, { db, catalogue, mail,
     const member = await freshMember(request);
     const input = parseInput(EmailChangeRequest, request.body);
     await confirmPassword(request, member, input.password, "password");
-    if (input.email === member.email) throw new HttpError(400, "That is already your e-mail address.", { email: "That is already your e-mail address." });
+    if (input.email === member.email)
+      throw new HttpError(400, "That is already your e-mail address.", { email: "That is already your e-mail address." });
     if (await findUserByEmail(db, input.email)) throw emailTaken();
     await db.transaction(async (tx) => {
       await dropAccountTokens(tx, member.id, "email_change");
@@ -113,7 +130,9 @@ export async function accountRoutes(app: FastifyInstance, { db, catalogue, mail,
       await queueMail(tx, emailChangeNoticeMail(member.email, member.firstName, input.email, mail.context));
     });
     mail.sender.wake();
-    return reply.code(202).send({ message: `We have sent a confirmation link to ${input.email}. Your address changes when you open it.` } satisfies Message);
+    return reply
+      .code(202)
+      .send({ message: `We have sent a confirmation link to ${input.email}. Your address changes when you open it.` } satisfies Message);
   });
 
   // Anyone holding the link may confirm: it was sent to the new address, which is the proof asked for.
@@ -172,9 +191,17 @@ export async function accountRoutes(app: FastifyInstance, { db, catalogue, mail,
     const data = {
       exported_at: new Date().toISOString(),
       profile: toProfile(member),
-      sessions: sessionRows.map((session) => ({ browser: describeBrowser(session.userAgent), last_seen_at: session.lastSeenAt.toISOString() })),
+      sessions: sessionRows.map((session) => ({
+        browser: describeBrowser(session.userAgent),
+        last_seen_at: session.lastSeenAt.toISOString(),
+      })),
       courses: [...accessible].map((courseId) => ({ course_id: courseId, title: courseTitles.get(courseId) ?? null })),
-      grants: grants.map((grant) => ({ course_id: grant.courseId, source: grant.source, granted_at: grant.grantedAt.toISOString(), ends_at: grant.endsAt?.toISOString() ?? null })),
+      grants: grants.map((grant) => ({
+        course_id: grant.courseId,
+        source: grant.source,
+        granted_at: grant.grantedAt.toISOString(),
+        ends_at: grant.endsAt?.toISOString() ?? null,
+      })),
       purchases: purchases.map((purchase) => ({
         plan: purchase.planName,
         amount_minor: purchase.amountMinor,
@@ -189,7 +216,11 @@ export async function accountRoutes(app: FastifyInstance, { db, catalogue, mail,
         completed_at: row.completedAt?.toISOString() ?? null,
         position_seconds: row.positionSeconds,
       })),
-      certificates: certificateRows.map((row) => ({ code: row.code, course: row.courseTitle, completed_at: row.completedAt.toISOString() })),
+      certificates: certificateRows.map((row) => ({
+        code: row.code,
+        course: row.courseTitle,
+        completed_at: row.completedAt.toISOString(),
+      })),
       forms: forms.map((form) => ({ kind: form.kind, sent_at: form.createdAt.toISOString(), answers: form.payload })),
     };
     return reply

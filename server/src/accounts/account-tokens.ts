@@ -14,7 +14,11 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 
 const HOUR_MINUTES = 60;
 /** How long a link stays valid when its maker does not say: a mailed reset is short-lived, a member reads a confirmation later. */
-const lifetimeMinutes: Record<TokenPurpose, number> = { password_reset: HOUR_MINUTES, email_change: 24 * HOUR_MINUTES, instructor_setup: 72 * HOUR_MINUTES };
+const lifetimeMinutes: Record<TokenPurpose, number> = {
+  password_reset: HOUR_MINUTES,
+  email_change: 24 * HOUR_MINUTES,
+  instructor_setup: 72 * HOUR_MINUTES,
+};
 
 /** A new single-use link token (256 random bits); only its hash is stored. */
 export async function createAccountToken(
@@ -74,10 +78,20 @@ export async function useToken(db: Queryable, token: string, purpose: TokenPurpo
   const [used] = await db
     .update(accountTokens)
     .set({ usedAt: now })
-    .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(accountTokens.tokenHash, tokenHash),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, now),
+      ),
+    )
     .returning();
   if (!used) {
-    const [row] = await db.select().from(accountTokens).where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose)));
+    const [row] = await db
+      .select()
+      .from(accountTokens)
+      .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose)));
     throw unusable(row, purpose);
   }
   return used;
@@ -85,7 +99,9 @@ export async function useToken(db: Queryable, token: string, purpose: TokenPurpo
 
 /** Ends her other unused links of this purpose (after a reset, the older reset links must not work). */
 export async function dropAccountTokens(db: Queryable, userId: number, purpose: MemberTokenPurpose): Promise<void> {
-  await db.delete(accountTokens).where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)));
+  await db
+    .delete(accountTokens)
+    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)));
 }
 
 /** Used and expired links are kept a day (so a second click can be told "already used"), then forgotten. */

@@ -4,7 +4,19 @@ import type { Account } from "../../../contract/account.ts";
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import * as schema from "../db/schema.ts";
 import { tokenMailedTo } from "../test/outbox-links.ts";
-import { backends, createTestApp, DEMO_CODE, GOOD_PASSWORD, jsonHeaders, login, register, sessionCookieOf, signedInMember, type TestApp, uniqueEmail } from "../test/test-app.ts";
+import {
+  backends,
+  createTestApp,
+  DEMO_CODE,
+  GOOD_PASSWORD,
+  jsonHeaders,
+  login,
+  register,
+  sessionCookieOf,
+  signedInMember,
+  type TestApp,
+  uniqueEmail,
+} from "../test/test-app.ts";
 
 describe.each(backends)("my account on %s", (backend) => {
   let context: TestApp;
@@ -14,7 +26,12 @@ describe.each(backends)("my account on %s", (backend) => {
   afterAll(() => context.close());
   const app = () => context.app;
   const post = (url: string, cookie: string | undefined, payload: unknown) =>
-    app().inject({ method: "POST", url, headers: { ...jsonHeaders, ...(cookie ? { cookie } : {}) }, payload: payload as Record<string, unknown> });
+    app().inject({
+      method: "POST",
+      url,
+      headers: { ...jsonHeaders, ...(cookie ? { cookie } : {}) },
+      payload: payload as Record<string, unknown>,
+    });
   const account = async (cookie: string) => (await app().inject({ url: "/reactapi/account", headers: { cookie } })).json() as Account;
 
   it("asks for a session", async () => {
@@ -27,7 +44,10 @@ describe.each(backends)("my account on %s", (backend) => {
     const changed = await post("/reactapi/account/name", cookie, { first_name: "  Maya ", last_name: "Okafor" });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({ first_name: "Maya", last_name: "Okafor" });
-    expect((await app().inject({ url: "/reactapi/users/me", headers: { cookie } })).json()).toMatchObject({ first_name: "Maya", last_name: "Okafor" });
+    expect((await app().inject({ url: "/reactapi/users/me", headers: { cookie } })).json()).toMatchObject({
+      first_name: "Maya",
+      last_name: "Okafor",
+    });
     expect((await post("/reactapi/account/name", cookie, { first_name: "x".repeat(101) })).statusCode).toBe(400);
   });
 
@@ -72,12 +92,20 @@ describe.each(backends)("my account on %s", (backend) => {
 
   it("changes the password with the current one, ends her other sessions and keeps this one", async () => {
     const { email, cookie } = await signedInMember(app(), "password");
-    const elsewhere = sessionCookieOf(await login(app(), email, GOOD_PASSWORD, { "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1" }));
+    const elsewhere = sessionCookieOf(
+      await login(app(), email, GOOD_PASSWORD, {
+        "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1",
+      }),
+    );
     const wrong = await post("/reactapi/account/password", cookie, { current_password: "Not-it-2026", new_password: "Fresh-start-2026" });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().details).toHaveProperty("current_password");
-    expect((await post("/reactapi/account/password", cookie, { current_password: GOOD_PASSWORD, new_password: "weak" })).statusCode).toBe(400);
-    expect((await post("/reactapi/account/password", cookie, { current_password: GOOD_PASSWORD, new_password: "Fresh-start-2026" })).statusCode).toBe(200);
+    expect((await post("/reactapi/account/password", cookie, { current_password: GOOD_PASSWORD, new_password: "weak" })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await post("/reactapi/account/password", cookie, { current_password: GOOD_PASSWORD, new_password: "Fresh-start-2026" })).statusCode,
+    ).toBe(200);
     expect((await app().inject({ url: "/reactapi/users/me", headers: { cookie } })).statusCode).toBe(200);
     expect((await app().inject({ url: "/reactapi/users/me", headers: { cookie: elsewhere } })).statusCode).toBe(401);
     expect((await login(app(), email, "Fresh-start-2026")).statusCode).toBe(200);
@@ -85,7 +113,11 @@ describe.each(backends)("my account on %s", (backend) => {
 
   it("lists her sessions by browser and signs out the other devices", async () => {
     const { email, cookie } = await signedInMember(app(), "devices");
-    const phone = sessionCookieOf(await login(app(), email, GOOD_PASSWORD, { "user-agent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36" }));
+    const phone = sessionCookieOf(
+      await login(app(), email, GOOD_PASSWORD, {
+        "user-agent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36",
+      }),
+    );
     const listed = await account(cookie);
     expect(listed.sessions).toHaveLength(2);
     expect(listed.sessions.filter((session) => session.current)).toHaveLength(1);
@@ -101,7 +133,10 @@ describe.each(backends)("my account on %s", (backend) => {
     const set = await post("/reactapi/account/pacing", cookie, { due_date: "2027-03-14", baby_arrived: false });
     expect(set.json()).toMatchObject({ due_date: "2027-03-14", baby_arrived: false });
     expect((await post("/reactapi/account/pacing", cookie, { due_date: "2027-02-30", baby_arrived: false })).statusCode).toBe(400);
-    expect((await post("/reactapi/account/pacing", cookie, { due_date: null, baby_arrived: true })).json()).toMatchObject({ due_date: null, baby_arrived: true });
+    expect((await post("/reactapi/account/pacing", cookie, { due_date: null, baby_arrived: true })).json()).toMatchObject({
+      due_date: null,
+      baby_arrived: true,
+    });
   });
 
   it("exports her data as one JSON file, without her password hash", async () => {
@@ -136,7 +171,9 @@ describe.each(backends)("my account on %s", (backend) => {
     expect((await app().inject({ url: "/reactapi/users/me", headers: { cookie } })).statusCode).toBe(401);
 
     // Table by table: nothing names her, by address, name or id.
-    const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => typeof value === "object" && value !== null && Symbol.for("drizzle:IsDrizzleTable") in value);
+    const tables = (Object.values(schema) as unknown[]).filter(
+      (value): value is PgTable => typeof value === "object" && value !== null && Symbol.for("drizzle:IsDrizzleTable") in value,
+    );
     expect(tables.length).toBeGreaterThan(15);
     for (const table of tables) {
       const { name } = getTableConfig(table);

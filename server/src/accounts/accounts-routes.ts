@@ -34,7 +34,10 @@ export type AccountsOptions = {
 
 const emailTaken = () => new HttpError(409, "Email already registered.");
 
-export async function accountsRoutes(app: FastifyInstance, { db, sessions, sessionDays, production, trustProxy, mail, contactEmail, registrationsPerHour }: AccountsOptions) {
+export async function accountsRoutes(
+  app: FastifyInstance,
+  { db, sessions, sessionDays, production, trustProxy, mail, contactEmail, registrationsPerHour }: AccountsOptions,
+) {
   const throttle = new LoginThrottle(db);
   const registrationWindow = new SlidingWindow(db, 60 * 60 * 1000);
   // Behind a proxy Fastify is not told to trust, every sign-in seems to come from the proxy, so all
@@ -72,7 +75,9 @@ export async function accountsRoutes(app: FastifyInstance, { db, sessions, sessi
       return reply.code(201).send(toProfile(user));
     } catch (error) {
       // A registration that did not happen gives its use of the code back.
-      await releaseAccessCode(db, input.access_code).catch((releaseError: unknown) => request.log.warn({ err: releaseError }, "could not give back a use of an access code"));
+      await releaseAccessCode(db, input.access_code).catch((releaseError: unknown) =>
+        request.log.warn({ err: releaseError }, "could not give back a use of an access code"),
+      );
       if (postgresErrorCode(error) === UNIQUE_VIOLATION) throw emailTaken();
       throw error;
     }
@@ -116,7 +121,8 @@ export async function accountsRoutes(app: FastifyInstance, { db, sessions, sessi
   // A GET (the product description's), so the writes' same-origin guard does not see it: without
   // this check any site could sign a member out with a link, since the Lax cookie goes along.
   app.get("/reactapi/users/logout", async (request, reply) => {
-    if (sentFromAnotherOrigin(request)) throw new HttpError(403, "This sign-out came from another website and was refused. To sign out, use Logout in the menu.");
+    if (sentFromAnotherOrigin(request))
+      throw new HttpError(403, "This sign-out came from another website and was refused. To sign out, use Logout in the menu.");
     const token = request.cookies[SESSION_COOKIE];
     if (token) await sessions.end(token);
     clearSessionCookies(request, reply, production);

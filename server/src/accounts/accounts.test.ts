@@ -95,7 +95,12 @@ describe.each(backends)("accounts on %s", (backend) => {
       ["a missing password", { email: "a@example.com", access_code: DEMO_CODE }, "password", /password/],
       ["a short password", { email: "a@example.com", password: "a1!", access_code: DEMO_CODE }, "password", /8 or more/],
       ["a password without a number", { email: "a@example.com", password: "abcdefgh!", access_code: DEMO_CODE }, "password", /number/],
-      ["a password without a special character", { email: "a@example.com", password: "abcdefgh1", access_code: DEMO_CODE }, "password", /special/],
+      [
+        "a password without a special character",
+        { email: "a@example.com", password: "abcdefgh1", access_code: DEMO_CODE },
+        "password",
+        /special/,
+      ],
       ["a missing access code", { email: "a@example.com", password: GOOD_PASSWORD }, "access_code", /access code/],
       ["a number where text belongs", { email: 42, password: GOOD_PASSWORD, access_code: DEMO_CODE }, "email", /e-mail/],
     ])("refuses %s with 400 naming the field", async (_case, body, field, text) => {
@@ -119,7 +124,13 @@ describe.each(backends)("accounts on %s", (backend) => {
     });
 
     it("ignores a role in the registration: nobody makes themself admin", async () => {
-      const response = await register(app(), { email: uniqueEmail(), password: GOOD_PASSWORD, access_code: DEMO_CODE, role: "admin", id: 1 });
+      const response = await register(app(), {
+        email: uniqueEmail(),
+        password: GOOD_PASSWORD,
+        access_code: DEMO_CODE,
+        role: "admin",
+        id: 1,
+      });
       expect(response.statusCode).toBe(201);
       expect(response.json().role).toBe("member");
     });
@@ -238,7 +249,16 @@ describe.each(backends)("accounts on %s", (backend) => {
       const cookie = sessionCookieOf(await login(app(), email));
       const me = await app().inject({ url: "/reactapi/users/me", headers: { cookie } });
       expect(me.statusCode).toBe(200);
-      expect(Object.keys(me.json()).sort()).toEqual(["baby_arrived", "created_at", "due_date", "email", "first_name", "id", "last_name", "role"]);
+      expect(Object.keys(me.json()).sort()).toEqual([
+        "baby_arrived",
+        "created_at",
+        "due_date",
+        "email",
+        "first_name",
+        "id",
+        "last_name",
+        "role",
+      ]);
       expect((await app().inject({ url: "/reactapi/users/verify", headers: { cookie } })).statusCode).toBe(200);
     });
 
@@ -342,7 +362,11 @@ describe.each(backends)("limits that hold when attempts arrive all at once, on %
   beforeAll(async () => {
     context = await createTestApp(backend);
     // A second app server on the same database, as behind a load balancer.
-    secondServer = await buildApp({ db: context.database.db, config: loadConfig({ NODE_ENV: "test" }), cacheTrust: context.database.cacheTrust });
+    secondServer = await buildApp({
+      db: context.database.db,
+      config: loadConfig({ NODE_ENV: "test" }),
+      cacheTrust: context.database.cacheTrust,
+    });
   });
   afterAll(async () => {
     await secondServer.close();
@@ -352,8 +376,15 @@ describe.each(backends)("limits that hold when attempts arrive all at once, on %
   let addressCounter = 0;
   const newAddress = () => `198.51.100.${++addressCounter}`;
   const signIn = (server: typeof secondServer, address: string, email: string, password: string) =>
-    server.inject({ method: "POST", url: "/reactapi/users/login", remoteAddress: address, headers: jsonHeaders, payload: { email, password } });
-  const statusCounts = (statuses: number[]) => statuses.reduce<Record<number, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
+    server.inject({
+      method: "POST",
+      url: "/reactapi/users/login",
+      remoteAddress: address,
+      headers: jsonHeaders,
+      payload: { email, password },
+    });
+  const statusCounts = (statuses: number[]) =>
+    statuses.reduce<Record<number, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
 
   it.each([
     ["one app server", false],
@@ -363,7 +394,9 @@ describe.each(backends)("limits that hold when attempts arrive all at once, on %
     await register(context.app, { email, password: GOOD_PASSWORD, access_code: DEMO_CODE });
     const address = newAddress();
     const responses = await Promise.all(
-      Array.from({ length: 40 }, (_, index) => signIn(twoServers && index % 2 === 1 ? secondServer : context.app, address, email, `Wrong-guess-${index}!`)),
+      Array.from({ length: 40 }, (_, index) =>
+        signIn(twoServers && index % 2 === 1 ? secondServer : context.app, address, email, `Wrong-guess-${index}!`),
+      ),
     );
     const counts = statusCounts(responses.map((response) => response.statusCode));
     expect(Object.keys(counts).sort(), JSON.stringify(counts)).toEqual(["401", "429"]);
@@ -379,7 +412,9 @@ describe.each(backends)("limits that hold when attempts arrive all at once, on %
   ])("checks at most 30 of 80 sign-ins with different e-mails from one address sent together, through %s", async (_case, twoServers) => {
     const address = newAddress();
     const responses = await Promise.all(
-      Array.from({ length: 80 }, (_, index) => signIn(twoServers && index % 2 === 1 ? secondServer : context.app, address, uniqueEmail(`sprayed${index}`), "Wrong-guess-1!")),
+      Array.from({ length: 80 }, (_, index) =>
+        signIn(twoServers && index % 2 === 1 ? secondServer : context.app, address, uniqueEmail(`sprayed${index}`), "Wrong-guess-1!"),
+      ),
     );
     const counts = statusCounts(responses.map((response) => response.statusCode));
     expect(Object.keys(counts).sort(), JSON.stringify(counts)).toEqual(["401", "429"]);
@@ -393,7 +428,8 @@ describe.each(backends)("limits that hold when attempts arrive all at once, on %
     for (let attempt = 0; attempt < 35; attempt++) expect((await signIn(context.app, address, email, GOOD_PASSWORD)).statusCode).toBe(200);
     // Four wrong, then right: the right one clears the account's count, so four more wrong ones are checked again.
     for (let round = 0; round < 2; round++) {
-      for (let attempt = 0; attempt < 4; attempt++) expect((await signIn(context.app, address, email, "Wrong-guess-1!")).statusCode).toBe(401);
+      for (let attempt = 0; attempt < 4; attempt++)
+        expect((await signIn(context.app, address, email, "Wrong-guess-1!")).statusCode).toBe(401);
       expect((await signIn(context.app, address, email, GOOD_PASSWORD)).statusCode).toBe(200);
     }
   });
@@ -401,29 +437,32 @@ describe.each(backends)("limits that hold when attempts arrive all at once, on %
   it.each([
     ["one app server", false],
     ["two app servers", true],
-  ])("checks at most 5 of 40 wrong passwords sent together to the account page's password change, through %s", async (_case, twoServers) => {
-    const email = uniqueEmail("confirming");
-    await register(context.app, { email, password: GOOD_PASSWORD, access_code: DEMO_CODE });
-    const address = newAddress();
-    const cookie = sessionCookieOf(await signIn(context.app, address, email, GOOD_PASSWORD));
-    const responses = await Promise.all(
-      Array.from({ length: 40 }, (_, index) =>
-        (twoServers && index % 2 === 1 ? secondServer : context.app).inject({
-          method: "POST",
-          url: "/reactapi/account/password",
-          remoteAddress: address,
-          headers: { ...jsonHeaders, cookie },
-          payload: { current_password: `Wrong-guess-${index}!`, new_password: "another-Calm-2027" },
-        }),
-      ),
-    );
-    const counts = statusCounts(responses.map((response) => response.statusCode));
-    expect(Object.keys(counts).sort(), JSON.stringify(counts)).toEqual(["403", "429"]);
-    expect(counts).toEqual({ 403: 5, 429: 35 });
-    const limited = responses.find((response) => response.statusCode === 429)!;
-    expect(limited.json().error).toMatch(/^Too many wrong passwords\. Please wait \d+ minute\(s\) and try again\.$/);
-    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
-  });
+  ])(
+    "checks at most 5 of 40 wrong passwords sent together to the account page's password change, through %s",
+    async (_case, twoServers) => {
+      const email = uniqueEmail("confirming");
+      await register(context.app, { email, password: GOOD_PASSWORD, access_code: DEMO_CODE });
+      const address = newAddress();
+      const cookie = sessionCookieOf(await signIn(context.app, address, email, GOOD_PASSWORD));
+      const responses = await Promise.all(
+        Array.from({ length: 40 }, (_, index) =>
+          (twoServers && index % 2 === 1 ? secondServer : context.app).inject({
+            method: "POST",
+            url: "/reactapi/account/password",
+            remoteAddress: address,
+            headers: { ...jsonHeaders, cookie },
+            payload: { current_password: `Wrong-guess-${index}!`, new_password: "another-Calm-2027" },
+          }),
+        ),
+      );
+      const counts = statusCounts(responses.map((response) => response.statusCode));
+      expect(Object.keys(counts).sort(), JSON.stringify(counts)).toEqual(["403", "429"]);
+      expect(counts).toEqual({ 403: 5, 429: 35 });
+      const limited = responses.find((response) => response.statusCode === 429)!;
+      expect(limited.json().error).toMatch(/^Too many wrong passwords\. Please wait \d+ minute\(s\) and try again\.$/);
+      expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    },
+  );
 });
 
 describe.each(backends)("registration without a valid access code, on %s", (backend) => {
@@ -461,7 +500,9 @@ describe.each(backends)("registration without a valid access code, on %s", (back
     for (let attempt = 0; attempt < 3; attempt++) {
       expect((await register(context.app, { email: taken, password: GOOD_PASSWORD, access_code: "FAMILY" })).statusCode).toBe(409);
     }
-    expect((await register(context.app, { email: uniqueEmail("family"), password: GOOD_PASSWORD, access_code: "FAMILY" })).statusCode).toBe(201);
+    expect((await register(context.app, { email: uniqueEmail("family"), password: GOOD_PASSWORD, access_code: "FAMILY" })).statusCode).toBe(
+      201,
+    );
   });
 });
 
@@ -491,12 +532,16 @@ describe.each(backends)("the registration limit per address, on %s", (backend) =
     expect(limited.json().error).toMatch(/^Too many sign-ups from this connection\. Please wait \d+ minute\(s\) and try again\.$/);
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
     // Another address is not held back by this one.
-    expect((await registerFrom("203.0.113.8", { email: uniqueEmail("sign-up"), password: GOOD_PASSWORD, access_code: DEMO_CODE })).statusCode).toBe(201);
+    expect(
+      (await registerFrom("203.0.113.8", { email: uniqueEmail("sign-up"), password: GOOD_PASSWORD, access_code: DEMO_CODE })).statusCode,
+    ).toBe(201);
   });
 
   it("lets exactly 10 through when 30 arrive at once", async () => {
     const responses = await Promise.all(
-      Array.from({ length: 30 }, () => registerFrom("203.0.113.9", { email: uniqueEmail("rushed"), password: GOOD_PASSWORD, access_code: "NOT-A-CODE" })),
+      Array.from({ length: 30 }, () =>
+        registerFrom("203.0.113.9", { email: uniqueEmail("rushed"), password: GOOD_PASSWORD, access_code: "NOT-A-CODE" }),
+      ),
     );
     const statuses = responses.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 404)).toHaveLength(perHour);
@@ -516,7 +561,8 @@ describe("logout", () => {
     await register(context.app, { email, password: GOOD_PASSWORD, access_code: DEMO_CODE });
     return sessionCookieOf(await login(context.app, email));
   };
-  const stillSignedIn = async (cookie: string) => (await context.app.inject({ url: "/reactapi/users/me", headers: { cookie } })).statusCode === 200;
+  const stillSignedIn = async (cookie: string) =>
+    (await context.app.inject({ url: "/reactapi/users/me", headers: { cookie } })).statusCode === 200;
 
   it.each([
     ["a link on another site (Fetch Metadata)", { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate" }],

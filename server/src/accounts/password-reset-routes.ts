@@ -1,7 +1,13 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { ForgotPasswordRequest, forgotPasswordAnswerText, type Message, ResetPasswordRequest, TokenRequest } from "../../../contract/account.ts";
+import {
+  ForgotPasswordRequest,
+  forgotPasswordAnswerText,
+  type Message,
+  ResetPasswordRequest,
+  TokenRequest,
+} from "../../../contract/account.ts";
 import { changeAndAnnounce } from "../data-changes.ts";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema.ts";
@@ -37,7 +43,12 @@ export async function passwordResetRoutes(app: FastifyInstance, { db, mail, prod
       { key: `reset-mail:${email}`, limit: RESET_MAILS_PER_ADDRESS },
       { key: `reset-client:${request.ip}`, limit: RESET_MAILS_PER_CLIENT },
     ]);
-    if (!admission.admitted) throw tooManyAttempts("We have sent several reset links already.", admission.retryAfterSeconds, "Please also look in your spam folder.");
+    if (!admission.admitted)
+      throw tooManyAttempts(
+        "We have sent several reset links already.",
+        admission.retryAfterSeconds,
+        "Please also look in your spam folder.",
+      );
     await db.transaction(async (tx) => {
       const user = await findUserByEmail(tx, email);
       if (user) {

@@ -15,7 +15,14 @@ describe.each(backends)("forgotten passwords on %s", (backend) => {
   afterAll(() => context.close());
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
     context.app.inject({ method: "POST", url, headers: { ...jsonHeaders, ...headers }, payload: payload as Record<string, unknown> });
-  const forgot = (email: string, ip = "10.0.0.1") => context.app.inject({ method: "POST", url: "/reactapi/users/forgot-password", headers: jsonHeaders, payload: { email }, remoteAddress: ip });
+  const forgot = (email: string, ip = "10.0.0.1") =>
+    context.app.inject({
+      method: "POST",
+      url: "/reactapi/users/forgot-password",
+      headers: jsonHeaders,
+      payload: { email },
+      remoteAddress: ip,
+    });
   const reset = (token: string, password: string) => post("/reactapi/users/reset-password", { token, password });
 
   it("answers the same sentence whether or not the account exists, and mails only a real one", async () => {
@@ -88,7 +95,9 @@ describe.each(backends)("forgotten passwords on %s", (backend) => {
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
     expect(limited.json().error).toMatch(/minute/);
-    const mails = (await context.database.db.select().from(mailOutbox)).filter((mail) => mail.toAddress === email && mail.kind === "password_reset");
+    const mails = (await context.database.db.select().from(mailOutbox)).filter(
+      (mail) => mail.toAddress === email && mail.kind === "password_reset",
+    );
     expect(mails).toHaveLength(3);
 
     for (let attempt = 0; attempt < 20; attempt++) expect((await forgot(uniqueEmail("spray"), "10.2.0.1")).statusCode).toBe(200);

@@ -15,7 +15,12 @@ function hashToken(token: string): string {
 // How stale "last seen" on /account may be: refreshing it on every request would be a write per request.
 const LAST_SEEN_PRECISION_MS = 5 * 60 * 1000;
 
-export async function startSession(db: Queryable, userId: number, days: number, userAgent: string | undefined): Promise<{ token: string; expiresAt: Date }> {
+export async function startSession(
+  db: Queryable,
+  userId: number,
+  days: number,
+  userAgent: string | undefined,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
   await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt, userAgent: userAgent?.slice(0, 300) ?? null });

@@ -43,11 +43,22 @@ export async function searchUsers(
 ): Promise<{ rows: UserRow[]; total: number }> {
   const pattern = containsText(search);
   // The full name holds each of her names, so "hazel", "moon" and "hazel moon" all find Hazel Moon.
-  const where = search ? or(ilike(users.email, pattern), ilike(sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`, pattern)) : undefined;
+  const where = search
+    ? or(ilike(users.email, pattern), ilike(sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`, pattern))
+    : undefined;
   const order = sort === "joined" ? [desc(users.createdAt), desc(users.id)] : [sql`${users.lastSignInAt} desc nulls last`, desc(users.id)];
   const [rows, [count]] = await Promise.all([
-    db.select().from(users).where(where).orderBy(...order).limit(limit).offset(offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(users)
+      .where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
 }

@@ -20,11 +20,17 @@ export async function recordActivity(db: Queryable, actor: Actor, kind: Activity
 export type ActivityEntry = typeof activityLog.$inferSelect;
 
 /** The newest entries first, optionally of one kind, a page at a time. */
-export async function listActivity(db: Queryable, { kind, limit, offset }: { kind?: ActivityKind; limit: number; offset: number }): Promise<{ entries: ActivityEntry[]; total: number }> {
+export async function listActivity(
+  db: Queryable,
+  { kind, limit, offset }: { kind?: ActivityKind; limit: number; offset: number },
+): Promise<{ entries: ActivityEntry[]; total: number }> {
   const where = kind ? eq(activityLog.kind, kind) : undefined;
   const [entries, [count]] = await Promise.all([
     db.select().from(activityLog).where(where).orderBy(desc(activityLog.createdAt), desc(activityLog.id)).limit(limit).offset(offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(activityLog).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(activityLog)
+      .where(where),
   ]);
   return { entries, total: count?.total ?? 0 };
 }

@@ -62,50 +62,56 @@ async function startedWithCode(environment: Record<string, string>) {
   const server = await startServer(environment);
   const [, code] = await server.waitForOutput(/Beta access code for registration: ([A-Z0-9-]+)/);
   const writer = uniqueEmail("writer");
-  expect((await postJson(`${server.url}/reactapi/users/register`, { email: writer, password: GOOD_PASSWORD, access_code: code })).status).toBe(201);
+  expect(
+    (await postJson(`${server.url}/reactapi/users/register`, { email: writer, password: GOOD_PASSWORD, access_code: code })).status,
+  ).toBe(201);
   const cookie = sessionCookieFrom(await postJson(`${server.url}/reactapi/users/login`, { email: writer, password: GOOD_PASSWORD }));
   return { server, code: code!, cookie, writer };
 }
 
 describe("backups of the embedded database", () => {
-  it("copies a running server's database during writes, and the copy restores into a new data directory that starts, serves and holds every write acknowledged before the backup began", { timeout: 120_000 }, async () => {
-    const dataDir = freshDirectory();
-    const file = path.join(freshDirectory(), "courses.tar.gz");
-    const { server, code, cookie, writer } = await startedWithCode({ DATA_DIR: dataDir });
-    const load = writeContinuously(server, code, cookie);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    const backupBegan = Date.now();
-    const backup = await runAdmin(["backup", file], { DATA_DIR: dataDir });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await load.stop();
-    expect(backup.code, backup.stderr).toBe(0);
-    expect(backup.stdout).toContain(`Backed up the database to ${file}`);
-    // Refused while the server runs: a restore needs it stopped.
-    const whileRunning = await runAdmin(["restore", file, "--force"], { DATA_DIR: dataDir });
-    expect(whileRunning.code).toBe(1);
-    expect(whileRunning.stderr).toContain("stop it first");
-    await stopServer(server);
+  it(
+    "copies a running server's database during writes, and the copy restores into a new data directory that starts, serves and holds every write acknowledged before the backup began",
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = freshDirectory();
+      const file = path.join(freshDirectory(), "courses.tar.gz");
+      const { server, code, cookie, writer } = await startedWithCode({ DATA_DIR: dataDir });
+      const load = writeContinuously(server, code, cookie);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const backupBegan = Date.now();
+      const backup = await runAdmin(["backup", file], { DATA_DIR: dataDir });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await load.stop();
+      expect(backup.code, backup.stderr).toBe(0);
+      expect(backup.stdout).toContain(`Backed up the database to ${file}`);
+      // Refused while the server runs: a restore needs it stopped.
+      const whileRunning = await runAdmin(["restore", file, "--force"], { DATA_DIR: dataDir });
+      expect(whileRunning.code).toBe(1);
+      expect(whileRunning.stderr).toContain("stop it first");
+      await stopServer(server);
 
-    const restoredDir = freshDirectory();
-    const restored = await runAdmin(["restore", file], { DATA_DIR: restoredDir });
-    expect(restored.code, restored.stderr).toBe(0);
-    await expectHoldsWritesBefore({ DATA_DIR: restoredDir }, load.acknowledged, backupBegan);
-    const again = await startServer({ DATA_DIR: restoredDir });
-    try {
-      expect((await fetch(`${again.url}/reactapi/getcourses`)).status).toBe(200);
-      expect((await postJson(`${again.url}/reactapi/users/login`, { email: writer, password: GOOD_PASSWORD })).status).toBe(200);
-      expect(again.output()).not.toMatch(/Beta access code for registration/);
-    } finally {
-      await stopServer(again);
-    }
+      const restoredDir = freshDirectory();
+      const restored = await runAdmin(["restore", file], { DATA_DIR: restoredDir });
+      expect(restored.code, restored.stderr).toBe(0);
+      await expectHoldsWritesBefore({ DATA_DIR: restoredDir }, load.acknowledged, backupBegan);
+      const again = await startServer({ DATA_DIR: restoredDir });
+      try {
+        expect((await fetch(`${again.url}/reactapi/getcourses`)).status).toBe(200);
+        expect((await postJson(`${again.url}/reactapi/users/login`, { email: writer, password: GOOD_PASSWORD })).status).toBe(200);
+        expect(again.output()).not.toMatch(/Beta access code for registration/);
+      } finally {
+        await stopServer(again);
+      }
 
-    const overExisting = await runAdmin(["restore", file], { DATA_DIR: restoredDir });
-    expect(overExisting.code).toBe(1);
-    expect(overExisting.stderr).toContain("already holds a database");
-    const forced = await runAdmin(["restore", file, "--force"], { DATA_DIR: restoredDir });
-    expect(forced.code, forced.stderr).toBe(0);
-    expect(readdirSync(restoredDir).some((name) => name.startsWith("pglite.before-restore-"))).toBe(true);
-  });
+      const overExisting = await runAdmin(["restore", file], { DATA_DIR: restoredDir });
+      expect(overExisting.code).toBe(1);
+      expect(overExisting.stderr).toContain("already holds a database");
+      const forced = await runAdmin(["restore", file, "--force"], { DATA_DIR: restoredDir });
+      expect(forced.code, forced.stderr).toBe(0);
+      expect(readdirSync(restoredDir).some((name) => name.startsWith("pglite.before-restore-"))).toBe(true);
+    },
+  );
 
   it("refuses a file that is not a backup, and a backup of nothing, with a sentence", async () => {
     const notABackup = path.join(freshDirectory(), "notes.txt");
@@ -136,7 +142,10 @@ describe("backups of the embedded database", () => {
         expect(taken).toBeDefined();
         utimesSync(taken!, now, now);
       }
-      expect(listDailyBackups(dataDir).map((file) => path.basename(file))).toEqual(["backup-2026-11-23T03-00-00Z.tar.gz", "backup-2026-11-22T03-00-00Z.tar.gz"]);
+      expect(listDailyBackups(dataDir).map((file) => path.basename(file))).toEqual([
+        "backup-2026-11-23T03-00-00Z.tar.gz",
+        "backup-2026-11-22T03-00-00Z.tar.gz",
+      ]);
       expect(existsSync(`${listDailyBackups(dataDir)[0]}.partial`)).toBe(false);
     } finally {
       await client.close();
@@ -145,35 +154,39 @@ describe("backups of the embedded database", () => {
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)("backups of a PostgreSQL database", () => {
-  it("copies it with pg_dump while the server writes, and restores into an empty database that serves every write acknowledged before", { timeout: 120_000 }, async () => {
-    const [source, target] = await Promise.all([createScratchPostgres(), createScratchPostgres()]);
-    const file = path.join(freshDirectory(), "courses.dump");
-    const { server, code, cookie } = await startedWithCode({ DATABASE_URL: source.url, DATA_DIR: freshDirectory() });
-    try {
-      const load = writeContinuously(server, code, cookie);
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      const backupBegan = Date.now();
-      const backup = await runAdmin(["backup", file], { DATABASE_URL: source.url });
-      await load.stop();
-      expect(backup.code, backup.stderr).toBe(0);
-      expect(backup.stdout).toContain("with pg_dump");
-
-      const restored = await runAdmin(["restore", file], { DATABASE_URL: target.url });
-      expect(restored.code, restored.stderr).toBe(0);
-      await expectHoldsWritesBefore({ DATABASE_URL: target.url }, load.acknowledged, backupBegan);
-      const refused = await runAdmin(["restore", file], { DATABASE_URL: target.url });
-      expect(refused.code).toBe(1);
-      expect(refused.stderr).toContain("already holds this app's tables");
-      const onRestored = await startServer({ DATABASE_URL: target.url, DATA_DIR: freshDirectory() });
+  it(
+    "copies it with pg_dump while the server writes, and restores into an empty database that serves every write acknowledged before",
+    { timeout: 120_000 },
+    async () => {
+      const [source, target] = await Promise.all([createScratchPostgres(), createScratchPostgres()]);
+      const file = path.join(freshDirectory(), "courses.dump");
+      const { server, code, cookie } = await startedWithCode({ DATABASE_URL: source.url, DATA_DIR: freshDirectory() });
       try {
-        expect((await fetch(`${onRestored.url}/reactapi/getcourses`)).status).toBe(200);
+        const load = writeContinuously(server, code, cookie);
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        const backupBegan = Date.now();
+        const backup = await runAdmin(["backup", file], { DATABASE_URL: source.url });
+        await load.stop();
+        expect(backup.code, backup.stderr).toBe(0);
+        expect(backup.stdout).toContain("with pg_dump");
+
+        const restored = await runAdmin(["restore", file], { DATABASE_URL: target.url });
+        expect(restored.code, restored.stderr).toBe(0);
+        await expectHoldsWritesBefore({ DATABASE_URL: target.url }, load.acknowledged, backupBegan);
+        const refused = await runAdmin(["restore", file], { DATABASE_URL: target.url });
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toContain("already holds this app's tables");
+        const onRestored = await startServer({ DATABASE_URL: target.url, DATA_DIR: freshDirectory() });
+        try {
+          expect((await fetch(`${onRestored.url}/reactapi/getcourses`)).status).toBe(200);
+        } finally {
+          await stopServer(onRestored);
+        }
       } finally {
-        await stopServer(onRestored);
+        await stopServer(server);
+        await Promise.all([source.drop(), target.drop()]);
       }
-    } finally {
-      await stopServer(server);
-      await Promise.all([source.drop(), target.drop()]);
-    }
-  });
+    },
+  );
 });
 if (!process.env.TEST_DATABASE_URL) it.skip(`backups of a PostgreSQL database: ${postgresMissingNotice}`, () => {});

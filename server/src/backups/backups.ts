@@ -94,7 +94,11 @@ export async function restoreEmbedded(dataDir: string, file: string, force: bool
   const directory = path.join(dataDir, "pglite");
   let keptAside: string | undefined;
   if (existsSync(path.join(directory, "PG_VERSION"))) {
-    if (!force) throw new HttpError(400, `${dataDir} already holds a database. Restore into an empty data directory, or add --force to set the current one aside and restore over it.`);
+    if (!force)
+      throw new HttpError(
+        400,
+        `${dataDir} already holds a database. Restore into an empty data directory, or add --force to set the current one aside and restore over it.`,
+      );
     keptAside = `${directory}.before-restore-${new Date().toISOString().replace(/[:.]/g, "-")}`;
     renameSync(directory, keptAside);
   }
@@ -116,7 +120,10 @@ export async function restoreEmbedded(dataDir: string, file: string, force: bool
 export async function restorePostgres(databaseUrl: string, file: string, force: boolean): Promise<void> {
   const magic = await readMagic(file);
   if (magic.subarray(0, 2).equals(GZIP_MAGIC)) {
-    throw new HttpError(400, `${file} is a backup of the embedded database; restore it with DATABASE_URL unset and DATA_DIR set. To move to PostgreSQL, use content export and import.`);
+    throw new HttpError(
+      400,
+      `${file} is a backup of the embedded database; restore it with DATABASE_URL unset and DATA_DIR set. To move to PostgreSQL, use content export and import.`,
+    );
   }
   if (!magic.equals(PG_DUMP_MAGIC)) throw new HttpError(400, `${file} is not a backup made by \`npm run admin -- backup\`.`);
   if (!(await commandExists("pg_restore"))) throw missingTool("pg_restore");
@@ -129,12 +136,27 @@ export async function restorePostgres(databaseUrl: string, file: string, force: 
     await client.end();
   }
   if (holdsData && !force) {
-    throw new HttpError(400, "That PostgreSQL database already holds this app's tables. Restore into an empty database, or add --force to replace what it holds (stop the app servers first).");
+    throw new HttpError(
+      400,
+      "That PostgreSQL database already holds this app's tables. Restore into an empty database, or add --force to replace what it holds (stop the app servers first).",
+    );
   }
   try {
-    await run("pg_restore", ["--no-owner", "--single-transaction", "--exit-on-error", ...(holdsData ? ["--clean", "--if-exists"] : []), "--dbname", databaseUrl, file], {
-      maxBuffer: 16 * 1024 * 1024,
-    });
+    await run(
+      "pg_restore",
+      [
+        "--no-owner",
+        "--single-transaction",
+        "--exit-on-error",
+        ...(holdsData ? ["--clean", "--if-exists"] : []),
+        "--dbname",
+        databaseUrl,
+        file,
+      ],
+      {
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
   } catch (error) {
     throw new HttpError(400, `pg_restore could not restore ${file}: ${firstLine((error as { stderr?: string }).stderr)}`);
   }
@@ -169,7 +191,12 @@ export async function takeDailyBackup(client: PGlite, dataDir: string, keep: num
 }
 
 /** Checks every hour whether a daily backup is due; returns the way to stop. */
-export function scheduleDailyBackups(client: PGlite, dataDir: string, keep: number, log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void }): () => void {
+export function scheduleDailyBackups(
+  client: PGlite,
+  dataDir: string,
+  keep: number,
+  log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void },
+): () => void {
   const check = () =>
     takeDailyBackup(client, dataDir, keep).then(
       (file) => file && log.info({ file }, "daily backup written"),

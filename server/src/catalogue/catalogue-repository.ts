@@ -41,9 +41,21 @@ export async function changeCatalogue<T>(db: Database, change: (tx: Queryable) =
 }
 
 type CourseRow = typeof courses.$inferSelect;
-type CatalogueSnapshot = { courses: CourseRow[]; plans: SubscriptionPlan[]; freeCourseIds: Set<number>; courseOfLesson: Map<number, number> };
+type CatalogueSnapshot = {
+  courses: CourseRow[];
+  plans: SubscriptionPlan[];
+  freeCourseIds: Set<number>;
+  courseOfLesson: Map<number, number>;
+};
 /** A lesson in its course's reading order (modules depth first), as progress and pacing need it. */
-export type OutlineLesson = { id: number; title: string; moduleId: number; moduleTitle: string; recommendedWeek: number | null; previewable: boolean };
+export type OutlineLesson = {
+  id: number;
+  title: string;
+  moduleId: number;
+  moduleTitle: string;
+  recommendedWeek: number | null;
+  previewable: boolean;
+};
 // Kept as JSON text: the answers are the same bytes for every member with the same access.
 type PreparedCourse = { openJson: string; previewJson: string; outline: OutlineLesson[] };
 export type CourseOutline = { id: number; title: string; lessons: OutlineLesson[] };
@@ -90,7 +102,10 @@ export class CatalogueReader {
 
   private async checkVersion(): Promise<void> {
     if (this.cacheTrust.trusted()) return;
-    const [row] = await this.db.select({ value: installationFacts.value }).from(installationFacts).where(eq(installationFacts.key, CATALOGUE_VERSION));
+    const [row] = await this.db
+      .select({ value: installationFacts.value })
+      .from(installationFacts)
+      .where(eq(installationFacts.key, CATALOGUE_VERSION));
     if (row?.value !== this.knownVersion) {
       this.forget();
       this.knownVersion = row?.value;
@@ -115,7 +130,10 @@ export class CatalogueReader {
           this.db.select().from(courses).orderBy(asc(courses.position), asc(courses.id)),
           this.db.select().from(subscriptionPlans).orderBy(asc(subscriptionPlans.position), asc(subscriptionPlans.id)),
           this.db.select().from(planCourses).orderBy(asc(planCourses.courseId)),
-          this.db.select({ lessonId: lessons.id, courseId: modules.courseId }).from(lessons).innerJoin(modules, eq(modules.id, lessons.moduleId)),
+          this.db
+            .select({ lessonId: lessons.id, courseId: modules.courseId })
+            .from(lessons)
+            .innerJoin(modules, eq(modules.id, lessons.moduleId)),
         ]);
         const plans = planRows.map((plan) => toSubscriptionPlan(plan, links));
         return {
@@ -137,7 +155,11 @@ export class CatalogueReader {
     this.stats.count("grants", Boolean(cached));
     if (!cached) {
       if (this.grantsByMember.size > 10_000) this.grantsByMember.clear();
-      cached = this.remember(() => listOpenGrants(this.db, memberId), (promise) => this.grantsByMember.set(memberId, promise), () => this.grantsByMember.delete(memberId));
+      cached = this.remember(
+        () => listOpenGrants(this.db, memberId),
+        (promise) => this.grantsByMember.set(memberId, promise),
+        () => this.grantsByMember.delete(memberId),
+      );
     }
     // A cancelled subscription's grants end at a time, not by a change: judge them at every read.
     const now = Date.now();
@@ -208,7 +230,11 @@ export class CatalogueReader {
     let prepared = this.prepared.get(courseId);
     this.stats.count("course_modules", Boolean(prepared));
     if (!prepared) {
-      prepared = this.remember(() => prepareCourse(this.db, courseId), (promise) => this.prepared.set(courseId, promise), () => this.prepared.delete(courseId));
+      prepared = this.remember(
+        () => prepareCourse(this.db, courseId),
+        (promise) => this.prepared.set(courseId, promise),
+        () => this.prepared.delete(courseId),
+      );
     }
     return prepared;
   }
@@ -309,14 +335,26 @@ async function prepareCourse(db: Queryable, courseId: number): Promise<PreparedC
       recommended_week: module.recommendedWeek,
     };
     for (const lesson of openLessons) {
-      outline.push({ id: lesson.id, title: lesson.lesson_title, moduleId: module.id, moduleTitle: module.title, recommendedWeek: module.recommendedWeek, previewable: module.visibleInPreview });
+      outline.push({
+        id: lesson.id,
+        title: lesson.lesson_title,
+        moduleId: module.id,
+        moduleTitle: module.title,
+        recommendedWeek: module.recommendedWeek,
+        previewable: module.visibleInPreview,
+      });
     }
     open.push({ ...base, lessons: openLessons });
     preview.push({
       ...base,
       lessons: module.visibleInPreview
         ? openLessons
-        : openLessons.map((lesson) => ({ id: lesson.id, lesson_title: lesson.lesson_title, lesson_order: lesson.lesson_order, locked: true as const })),
+        : openLessons.map((lesson) => ({
+            id: lesson.id,
+            lesson_title: lesson.lesson_title,
+            lesson_order: lesson.lesson_order,
+            locked: true as const,
+          })),
     });
   };
   for (const { module } of modulesDepthFirst(moduleRows, courseId)) visit(module);

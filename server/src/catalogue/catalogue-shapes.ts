@@ -25,7 +25,9 @@ export function toSubscriptionPlan(
 /** A lesson row's video as the API and the content file show it. */
 export function lessonVideo(lesson: Pick<typeof lessons.$inferSelect, "videoProvider" | "videoId" | "videoHash">): LessonVideo | null {
   if (!lesson.videoProvider || !lesson.videoId) return null;
-  return lesson.videoHash ? { provider: lesson.videoProvider, id: lesson.videoId, hash: lesson.videoHash } : { provider: lesson.videoProvider, id: lesson.videoId };
+  return lesson.videoHash
+    ? { provider: lesson.videoProvider, id: lesson.videoId, hash: lesson.videoHash }
+    : { provider: lesson.videoProvider, id: lesson.videoId };
 }
 
 type TreeRow = { referenceCode: string; parentReferenceCode: string };

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CourseModule, OpenLesson } from "../../../contract/catalogue.ts";
-import { backends, createTestApp, demoCatalogue, jsonHeaders, postgresMissingNotice, signedInMember, type TestApp } from "../test/test-app.ts";
+import {
+  backends,
+  createTestApp,
+  demoCatalogue,
+  jsonHeaders,
+  postgresMissingNotice,
+  signedInMember,
+  type TestApp,
+} from "../test/test-app.ts";
 import { exportCatalogue, importCatalogue } from "./catalogue-transfer.ts";
 
 if (!backends.includes("postgres")) it.skip(postgresMissingNotice, () => {});
@@ -77,7 +85,12 @@ describe.each(backends)("catalogue import and export on %s", (backend) => {
     const hostile = courses.json().courses.find((course: { id: number }) => course.id === 7);
     expect(hostile.course_description).toBe(`<p>Hi<a rel="noopener noreferrer">x</a><img src="x" /></p>`);
     const modules: CourseModule[] = (
-      await context.app.inject({ method: "POST", url: "/reactapi/getcoursemodules", headers: { ...jsonHeaders, cookie: member.cookie }, payload: { query: 7 } })
+      await context.app.inject({
+        method: "POST",
+        url: "/reactapi/getcoursemodules",
+        headers: { ...jsonHeaders, cookie: member.cookie },
+        payload: { query: 7 },
+      })
     ).json();
     const lesson = modules[0]!.lessons[0] as OpenLesson;
     expect(modules[0]!.module_description).toBe("<em>kept</em>");

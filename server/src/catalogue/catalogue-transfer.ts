@@ -22,7 +22,8 @@ export type ImportSummary = {
 
 /** Checks a parsed JSON document against the content format, with every problem in words. */
 export function parseContentFile(document: unknown): ContentFile {
-  if (containsNul(document)) throw new HttpError(400, "The content file is not valid: it contains a NUL character (\\u0000), which cannot be stored.");
+  if (containsNul(document))
+    throw new HttpError(400, "The content file is not valid: it contains a NUL character (\\u0000), which cannot be stored.");
   const result = ContentFile.safeParse(document);
   if (result.success) return result.data;
   const problems = Object.entries(fieldErrors(result.error)).map(([field, message]) => `${field}: ${message}`);
@@ -113,44 +114,96 @@ export async function importCatalogue(db: Queryable, document: unknown): Promise
 
   await db.transaction(async (tx) => {
     await insertInChunks(courseRows, (chunk) =>
-      tx.insert(courses).values(chunk).onConflictDoUpdate({
-        target: courses.id,
-        // A studio page opened before the import must not save over it (studio/course-operations.ts).
-        set: { ...overwriteAll(courses, ["title", "descriptionHtml", "logo", "freeForMembers", "position"]), revision: sql`${courses.revision} + 1` },
-      }),
+      tx
+        .insert(courses)
+        .values(chunk)
+        .onConflictDoUpdate({
+          target: courses.id,
+          // A studio page opened before the import must not save over it (studio/course-operations.ts).
+          set: {
+            ...overwriteAll(courses, ["title", "descriptionHtml", "logo", "freeForMembers", "position"]),
+            revision: sql`${courses.revision} + 1`,
+          },
+        }),
     );
     await insertInChunks(moduleRows, (chunk) =>
-      tx.insert(modules).values(chunk).onConflictDoUpdate({
-        target: modules.id,
-        set: {
-          ...overwriteAll(modules, ["courseId", "referenceCode", "parentReferenceCode", "title", "position", "descriptionHtml", "visibleInPreview", "recommendedWeek"]),
-          revision: sql`${modules.revision} + 1`,
-        },
-      }),
+      tx
+        .insert(modules)
+        .values(chunk)
+        .onConflictDoUpdate({
+          target: modules.id,
+          set: {
+            ...overwriteAll(modules, [
+              "courseId",
+              "referenceCode",
+              "parentReferenceCode",
+              "title",
+              "position",
+              "descriptionHtml",
+              "visibleInPreview",
+              "recommendedWeek",
+            ]),
+            revision: sql`${modules.revision} + 1`,
+          },
+        }),
     );
     await insertInChunks(lessonRows, (chunk) =>
-      tx.insert(lessons).values(chunk).onConflictDoUpdate({
-        target: lessons.id,
-        set: {
-          ...overwriteAll(lessons, ["moduleId", "position", "title", "contentSummaryHtml", "noteHtml", "videoProvider", "videoId", "videoHash"]),
-          revision: sql`${lessons.revision} + 1`,
-        },
-      }),
+      tx
+        .insert(lessons)
+        .values(chunk)
+        .onConflictDoUpdate({
+          target: lessons.id,
+          set: {
+            ...overwriteAll(lessons, [
+              "moduleId",
+              "position",
+              "title",
+              "contentSummaryHtml",
+              "noteHtml",
+              "videoProvider",
+              "videoId",
+              "videoHash",
+            ]),
+            revision: sql`${lessons.revision} + 1`,
+          },
+        }),
     );
-    await insertInChunks(
-      fileRows,
-      (chunk) =>
-        tx.insert(lessonFiles).values(chunk).onConflictDoUpdate({
+    await insertInChunks(fileRows, (chunk) =>
+      tx
+        .insert(lessonFiles)
+        .values(chunk)
+        .onConflictDoUpdate({
           target: lessonFiles.id,
           // A file of the Trash whose id the file now names becomes the file's: the import wins.
-          set: { ...overwriteAll(lessonFiles, ["lessonId", "trashItemId", "position", "filename", "contentType", "size"]), revision: sql`${lessonFiles.revision} + 1` },
+          set: {
+            ...overwriteAll(lessonFiles, ["lessonId", "trashItemId", "position", "filename", "contentType", "size"]),
+            revision: sql`${lessonFiles.revision} + 1`,
+          },
         }),
     );
     await replaceFileContents(tx, fileContents);
     // Files of lessons in the studio's Trash are not part of the catalogue: they wait for a restore.
-    await tx.delete(lessonFiles).where(and(notInArray(lessonFiles.id, fileRows.map((row) => row.id)), isNull(lessonFiles.trashItemId)));
-    await tx.delete(lessons).where(notInArray(lessons.id, lessonRows.map((row) => row.id)));
-    await tx.delete(modules).where(notInArray(modules.id, moduleRows.map((row) => row.id)));
+    await tx.delete(lessonFiles).where(
+      and(
+        notInArray(
+          lessonFiles.id,
+          fileRows.map((row) => row.id),
+        ),
+        isNull(lessonFiles.trashItemId),
+      ),
+    );
+    await tx.delete(lessons).where(
+      notInArray(
+        lessons.id,
+        lessonRows.map((row) => row.id),
+      ),
+    );
+    await tx.delete(modules).where(
+      notInArray(
+        modules.id,
+        moduleRows.map((row) => row.id),
+      ),
+    );
 
     await tx.delete(planCourses);
     const planRows = file.subscription_plans.map((plan, index) => ({
@@ -163,14 +216,30 @@ export async function importCatalogue(db: Queryable, document: unknown): Promise
       position: index + 1,
     }));
     if (planRows.length > 0) {
-      await tx.insert(subscriptionPlans).values(planRows).onConflictDoUpdate({
-        target: subscriptionPlans.id,
-        // A studio page opened before the import must not save over it (studio/plan-operations.ts).
-        set: { ...overwriteAll(subscriptionPlans, ["name", "description", "priceMinor", "currency", "billingInterval", "position"]), revision: sql`${subscriptionPlans.revision} + 1` },
-      });
+      await tx
+        .insert(subscriptionPlans)
+        .values(planRows)
+        .onConflictDoUpdate({
+          target: subscriptionPlans.id,
+          // A studio page opened before the import must not save over it (studio/plan-operations.ts).
+          set: {
+            ...overwriteAll(subscriptionPlans, ["name", "description", "priceMinor", "currency", "billingInterval", "position"]),
+            revision: sql`${subscriptionPlans.revision} + 1`,
+          },
+        });
     }
-    await tx.delete(subscriptionPlans).where(notInArray(subscriptionPlans.id, planRows.map((row) => row.id)));
-    await tx.delete(courses).where(notInArray(courses.id, courseRows.map((row) => row.id)));
+    await tx.delete(subscriptionPlans).where(
+      notInArray(
+        subscriptionPlans.id,
+        planRows.map((row) => row.id),
+      ),
+    );
+    await tx.delete(courses).where(
+      notInArray(
+        courses.id,
+        courseRows.map((row) => row.id),
+      ),
+    );
     const planCourseRows = file.subscription_plans.flatMap((plan) =>
       [...new Set(plan.course_ids)].map((courseId) => ({ planId: plan.id, courseId })),
     );
@@ -195,11 +264,18 @@ export async function exportCatalogue(db: Queryable): Promise<ContentFile> {
   const courseRows = await db.select().from(courses).orderBy(asc(courses.position), asc(courses.id));
   const moduleRows = await db.select().from(modules).orderBy(asc(modules.position), asc(modules.id));
   const lessonRows = await db.select().from(lessons).orderBy(asc(lessons.position), asc(lessons.id));
-  const fileRows = await db.select().from(lessonFiles).where(isNotNull(lessonFiles.lessonId)).orderBy(asc(lessonFiles.position), asc(lessonFiles.id));
+  const fileRows = await db
+    .select()
+    .from(lessonFiles)
+    .where(isNotNull(lessonFiles.lessonId))
+    .orderBy(asc(lessonFiles.position), asc(lessonFiles.id));
   const planRows = await db.select().from(subscriptionPlans).orderBy(asc(subscriptionPlans.position), asc(subscriptionPlans.id));
   const planCourseRows = await db.select().from(planCourses).orderBy(asc(planCourses.courseId));
 
-  const contents = await readFileContents(db, fileRows.map((row) => row.id));
+  const contents = await readFileContents(
+    db,
+    fileRows.map((row) => row.id),
+  );
   const filesByLesson = groupBy(fileRows, (row) => row.lessonId);
   const lessonsByModule = groupBy(lessonRows, (row) => row.moduleId);
   const childrenByParent = groupBy(moduleRows, (row) => row.parentReferenceCode);

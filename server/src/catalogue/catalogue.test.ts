@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CourseModule, OpenLesson } from "../../../contract/catalogue.ts";
 import { executeCommand } from "../cli/admin-commands.ts";
-import { backends, createTestApp, demoCatalogue, jsonHeaders, postgresMissingNotice, signedInMember, type TestApp } from "../test/test-app.ts";
+import {
+  backends,
+  createTestApp,
+  demoCatalogue,
+  jsonHeaders,
+  postgresMissingNotice,
+  signedInMember,
+  type TestApp,
+} from "../test/test-app.ts";
 
 if (!backends.includes("postgres")) it.skip(postgresMissingNotice, () => {});
 
@@ -28,12 +36,20 @@ describe.each(backends)("course catalogue on %s", (backend) => {
       expect(list.courses.map((course: { id: number }) => course.id)).toEqual([1, 2, 3, 4]);
       expect(list.courses.every((course: { course_access: string }) => course.course_access === "false")).toBe(true);
       expect(list.subscription_plans).toHaveLength(2);
-      expect(list.subscription_plans[0]).toMatchObject({ name: "Full Membership", price: 1900, currency: "USD", billing_interval: "month", course_ids: [3, 4] });
+      expect(list.subscription_plans[0]).toMatchObject({
+        name: "Full Membership",
+        price: 1900,
+        currency: "USD",
+        billing_interval: "month",
+        course_ids: [3, 4],
+      });
     });
 
     it("tells a member which courses they may open, with each course's plans", async () => {
       const list = (await app().inject({ url: "/reactapi/getcourses", headers: { cookie: member.cookie } })).json();
-      const access = Object.fromEntries(list.courses.map((course: { id: number; course_access: string }) => [course.id, course.course_access]));
+      const access = Object.fromEntries(
+        list.courses.map((course: { id: number; course_access: string }) => [course.id, course.course_access]),
+      );
       expect(access).toEqual({ 1: "true", 2: "true", 3: "false", 4: "false" });
       const paid = list.courses.find((course: { id: number }) => course.id === PAID_COURSE);
       expect(paid.subscription_plans.map((plan: { name: string }) => plan.name)).toEqual(["Full Membership"]);
@@ -68,14 +84,24 @@ describe.each(backends)("course catalogue on %s", (backend) => {
     });
 
     it("answers getuseraccessdata only to members", async () => {
-      const response = await app().inject({ method: "POST", url: "/reactapi/getuseraccessdata", headers: jsonHeaders, payload: { query: "x" } });
+      const response = await app().inject({
+        method: "POST",
+        url: "/reactapi/getuseraccessdata",
+        headers: jsonHeaders,
+        payload: { query: "x" },
+      });
       expect(response.statusCode).toBe(401);
     });
   });
 
   describe("getcoursemodules", () => {
     it("answers 401 to a visitor", async () => {
-      const response = await app().inject({ method: "POST", url: "/reactapi/getcoursemodules", headers: jsonHeaders, payload: { query: 1 } });
+      const response = await app().inject({
+        method: "POST",
+        url: "/reactapi/getcoursemodules",
+        headers: jsonHeaders,
+        payload: { query: 1 },
+      });
       expect(response.statusCode).toBe(401);
     });
 
@@ -138,7 +164,12 @@ describe.each(backends)("course catalogue on %s", (backend) => {
       const modules: CourseModule[] = (await modulesOf(courseId, cookie)).json();
       return modules.flatMap((module) =>
         module.lessons.flatMap((lesson) =>
-          lesson.locked ? [] : (JSON.parse(lesson.video_description ?? "[]") as { url: string; filename: string }[]).map((file) => ({ ...file, preview: module.visible_in_preview })),
+          lesson.locked
+            ? []
+            : (JSON.parse(lesson.video_description ?? "[]") as { url: string; filename: string }[]).map((file) => ({
+                ...file,
+                preview: module.visible_in_preview,
+              })),
         ),
       );
     };

@@ -33,7 +33,14 @@ export const ContentFileLesson = z.object({
   content_summary_html: Html,
   note_html: Html,
   video: z
-    .object({ provider: VideoProvider, id: z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/), hash: z.string().trim().regex(vimeoHash).optional() })
+    .object({
+      provider: VideoProvider,
+      id: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9_-]{1,64}$/),
+      hash: z.string().trim().regex(vimeoHash).optional(),
+    })
     .nullable()
     .optional(),
   downloads: z.array(ContentFileDownload).default([]),

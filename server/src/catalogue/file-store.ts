@@ -32,7 +32,12 @@ export async function* inChunks(pieces: AsyncIterable<Uint8Array> | Iterable<Uin
 }
 
 /** Appends chunks to a file, numbering them on from `firstSequence`; answers the bytes written. */
-export async function writeFileChunks(db: Queryable, fileId: number, chunks: AsyncIterable<Buffer> | Iterable<Buffer>, firstSequence = 0): Promise<number> {
+export async function writeFileChunks(
+  db: Queryable,
+  fileId: number,
+  chunks: AsyncIterable<Buffer> | Iterable<Buffer>,
+  firstSequence = 0,
+): Promise<number> {
   let sequence = firstSequence;
   let written = 0;
   for await (const chunk of chunks) {
@@ -46,7 +51,12 @@ export async function writeFileChunks(db: Queryable, fileId: number, chunks: Asy
 /** Replaces whole files' contents at once (a content import, whose files arrive whole in its JSON). */
 export async function replaceFileContents(tx: Queryable, files: { id: number; bytes: Buffer }[]): Promise<void> {
   if (files.length === 0) return;
-  await tx.delete(fileChunks).where(inArray(fileChunks.fileId, files.map((file) => file.id)));
+  await tx.delete(fileChunks).where(
+    inArray(
+      fileChunks.fileId,
+      files.map((file) => file.id),
+    ),
+  );
   for (const file of files) await writeFileChunks(tx, file.id, inChunks([file.bytes]));
 }
 
@@ -73,8 +83,12 @@ export function streamFileContent(db: Database, fileId: number, expectedBytes: n
     let sequence = 0;
     let sent = 0;
     while (sent < expectedBytes) {
-      const [chunk] = await db.select({ bytes: fileChunks.bytes }).from(fileChunks).where(and(eq(fileChunks.fileId, fileId), eq(fileChunks.sequence, sequence)));
-      if (!chunk) throw new Error(`File ${fileId} ended after ${sent} of ${expectedBytes} bytes; it was probably deleted or replaced meanwhile.`);
+      const [chunk] = await db
+        .select({ bytes: fileChunks.bytes })
+        .from(fileChunks)
+        .where(and(eq(fileChunks.fileId, fileId), eq(fileChunks.sequence, sequence)));
+      if (!chunk)
+        throw new Error(`File ${fileId} ended after ${sent} of ${expectedBytes} bytes; it was probably deleted or replaced meanwhile.`);
       sent += chunk.bytes.length;
       sequence += 1;
       yield Buffer.from(chunk.bytes);

@@ -96,8 +96,16 @@ export async function renderCertificate(content: CertificateContent): Promise<Bu
     }
   };
 
-  doc.rect(24, 24, width - 48, height - 48).lineWidth(3).strokeColor(BRAND).stroke();
-  doc.rect(34, 34, width - 68, height - 68).lineWidth(0.75).strokeColor(BRAND).stroke();
+  doc
+    .rect(24, 24, width - 48, height - 48)
+    .lineWidth(3)
+    .strokeColor(BRAND)
+    .stroke();
+  doc
+    .rect(34, 34, width - 68, height - 68)
+    .lineWidth(0.75)
+    .strokeColor(BRAND)
+    .stroke();
 
   const completedOn = content.completedAt.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
   centred(content.businessName.toUpperCase(), 80, 14, 700, BRAND);

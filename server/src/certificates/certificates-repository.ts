@@ -18,7 +18,10 @@ export async function issueCertificate(
   db: Queryable,
   input: { userId: number; courseId: number; courseTitle: string; lessonCount: number; memberName: string; completedAt: Date },
 ): Promise<CertificateRow> {
-  await db.insert(certificates).values({ code: newCode(), ...input }).onConflictDoNothing({ target: [certificates.userId, certificates.courseId] });
+  await db
+    .insert(certificates)
+    .values({ code: newCode(), ...input })
+    .onConflictDoNothing({ target: [certificates.userId, certificates.courseId] });
   const [row] = await db
     .update(certificates)
     .set({ memberName: input.memberName })

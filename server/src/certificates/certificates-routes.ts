@@ -10,7 +10,13 @@ import { courseProgress } from "../progress/progress-routes.ts";
 import { renderCertificate } from "./certificate-pdf.ts";
 import { findCertificate, issueCertificate } from "./certificates-repository.ts";
 
-export type CertificatesOptions = { db: Database; catalogue: CatalogueReader; publicUrl: string; instructorName: string; businessName: string };
+export type CertificatesOptions = {
+  db: Database;
+  catalogue: CatalogueReader;
+  publicUrl: string;
+  instructorName: string;
+  businessName: string;
+};
 
 const initialsOf = (name: string) =>
   name
@@ -19,19 +25,32 @@ const initialsOf = (name: string) =>
     .map((part) => `${[...part][0]!.toUpperCase()}.`)
     .join(" ");
 
-export async function certificatesRoutes(app: FastifyInstance, { db, catalogue, publicUrl, instructorName, businessName }: CertificatesOptions) {
+export async function certificatesRoutes(
+  app: FastifyInstance,
+  { db, catalogue, publicUrl, instructorName, businessName }: CertificatesOptions,
+) {
   app.get("/reactapi/certificates/courses/:courseId", async (request, reply) => {
     const member = requireMember(request);
     const { courseId } = parseInput(CourseIdParams, request.params);
     const found = await courseProgress(db, catalogue, member, courseId);
     if (!found) throw new HttpError(404, "That course does not exist.");
     if (!found.progress.certificate_available) {
-      throw new HttpError(409, `The certificate is ready when every lesson is complete: ${found.progress.completed} of ${found.progress.total} done so far.`);
+      throw new HttpError(
+        409,
+        `The certificate is ready when every lesson is complete: ${found.progress.completed} of ${found.progress.total} done so far.`,
+      );
     }
     const memberName = fullName(member);
     if (!memberName) throw new HttpError(409, "Please add your name on My account first, so the certificate can carry it.");
     const completedAt = new Date(Math.max(...found.rows.map((row) => row.completedAt?.getTime() ?? 0)));
-    const certificate = await issueCertificate(db, { userId: member.id, courseId, courseTitle: found.outline.title, lessonCount: found.progress.total, memberName, completedAt });
+    const certificate = await issueCertificate(db, {
+      userId: member.id,
+      courseId,
+      courseTitle: found.outline.title,
+      lessonCount: found.progress.total,
+      memberName,
+      completedAt,
+    });
     const pdf = await renderCertificate({
       memberName,
       courseTitle: certificate.courseTitle,
@@ -42,7 +61,12 @@ export async function certificatesRoutes(app: FastifyInstance, { db, catalogue, 
       code: certificate.code,
       verifyUrl: `${publicUrl}/verify/${certificate.code}`,
     });
-    const filename = `certificate-${found.outline.title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "course"}.pdf`;
+    const filename = `certificate-${
+      found.outline.title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-|-$/g, "") || "course"
+    }.pdf`;
     return reply
       .header("content-type", "application/pdf")
       .header("content-disposition", `attachment; filename="${filename}"`)

@@ -55,7 +55,11 @@ describe("the admin CLI while the server runs on the same data directory", () =>
     const created = await runAdmin(["access-code", "create", "LIVE-CODE", "--max-uses", "1"], environment);
     expect(created.code).toBe(0);
     const email = uniqueEmail("live");
-    const registered = await postJson(`${server.url}/reactapi/users/register`, { email, password: GOOD_PASSWORD, access_code: "live-code" });
+    const registered = await postJson(`${server.url}/reactapi/users/register`, {
+      email,
+      password: GOOD_PASSWORD,
+      access_code: "live-code",
+    });
     expect(registered.status).toBe(201);
     const users = await runAdmin(["user", "list"], environment);
     expect(users.stdout).toContain(email);

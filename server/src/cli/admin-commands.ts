@@ -3,7 +3,13 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { isCalendarDate } from "../../../contract/forms.ts";
 import { Email } from "../../../contract/accounts.ts";
-import { accessCodeStatus, isWellFormedCode, lastValidDay, listAccessCodes, normaliseCode } from "../access-codes/access-codes-repository.ts";
+import {
+  accessCodeStatus,
+  isWellFormedCode,
+  lastValidDay,
+  listAccessCodes,
+  normaliseCode,
+} from "../access-codes/access-codes-repository.ts";
 import { findUserByEmail, fullName, listUsers } from "../accounts/users-repository.ts";
 import { commandLine, recordActivity } from "../activity/activity-log.ts";
 import { createCode, setCodeActive } from "../studio/access-code-operations.ts";
@@ -56,7 +62,8 @@ export const usage = `Usage: npm run admin -- <command>
   restore <file> [--force]      into a stopped, empty installation (--force: over an existing one)`;
 
 function positiveInteger(text: string | undefined, what: string): number {
-  if (!text || !/^\d{1,9}$/.test(text) || Number(text) < 1) throw new UsageError(`${what} must be a whole number of 1 or more, not "${text ?? ""}".`);
+  if (!text || !/^\d{1,9}$/.test(text) || Number(text) < 1)
+    throw new UsageError(`${what} must be a whole number of 1 or more, not "${text ?? ""}".`);
   return Number(text);
 }
 
@@ -91,7 +98,8 @@ export async function parseCommand(argv: string[], cwd = process.cwd()): Promise
 
   if (group === "backup" || group === "restore") {
     // One word, then the file.
-    if (!action || rest.length > 0) throw new UsageError(`Usage: npm run admin -- ${group} <file>${group === "restore" ? " [--force]" : ""}`);
+    if (!action || rest.length > 0)
+      throw new UsageError(`Usage: npm run admin -- ${group} <file>${group === "restore" ? " [--force]" : ""}`);
     const extra = Object.keys(values).filter((flag) => !(group === "restore" && flag === "force"));
     if (extra.length > 0) throw new UsageError(`${group} does not take --${extra[0]}.`);
     const file = path.resolve(cwd, action);
@@ -171,7 +179,14 @@ export async function parseCommand(argv: string[], cwd = process.cwd()): Promise
 function table(rows: string[][]): string {
   if (rows.length <= 1) return "(none)";
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? "").length)));
-  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ").trimEnd()).join("\n");
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
 }
 
 function formatMoney(amountMinor: number, currency: string): string {
@@ -195,7 +210,9 @@ async function memberByEmail(db: Database, email: string) {
 async function runCommand(db: Database, command: AdminCommand): Promise<AdminResult> {
   switch (command.name) {
     case "access-code create":
-      return { text: (await createCode(db, commandLine, { code: command.code, maxUses: command.maxUses, expiresOn: command.expires })).message };
+      return {
+        text: (await createCode(db, commandLine, { code: command.code, maxUses: command.maxUses, expiresOn: command.expires })).message,
+      };
     case "access-code deactivate":
     case "access-code reactivate":
       return { text: (await setCodeActive(db, commandLine, command.code, command.name === "access-code reactivate")).message };
@@ -204,12 +221,7 @@ async function runCommand(db: Database, command: AdminCommand): Promise<AdminRes
       return {
         text: table([
           ["CODE", "USES", "EXPIRES", "STATUS"],
-          ...rows.map((row) => [
-            row.code,
-            `${row.uses}/${row.maxUses ?? "∞"}`,
-            lastValidDay(row) ?? "never",
-            accessCodeStatus(row),
-          ]),
+          ...rows.map((row) => [row.code, `${row.uses}/${row.maxUses ?? "∞"}`, lastValidDay(row) ?? "never", accessCodeStatus(row)]),
         ]),
         data: rows,
       };
@@ -229,24 +241,29 @@ async function runCommand(db: Database, command: AdminCommand): Promise<AdminRes
       return {
         text: table([
           ["ID", "EMAIL", "NAME", "ROLE", "JOINED"],
-          ...rows.map((user) => [
-            String(user.id),
-            user.email,
-            fullName(user) || "-",
-            user.role,
-            user.createdAt.toISOString().slice(0, 10),
-          ]),
+          ...rows.map((user) => [String(user.id), user.email, fullName(user) || "-", user.role, user.createdAt.toISOString().slice(0, 10)]),
         ]),
       };
     }
     case "content import": {
       const summary = await db.transaction(async (tx) => {
         const imported = await importCatalogue(tx, command.document);
-        if (imported.changed) await recordActivity(tx, commandLine, "catalogue", `Imported the catalogue from a content file (${imported.courses} courses, ${imported.lessons} lessons).`);
+        if (imported.changed)
+          await recordActivity(
+            tx,
+            commandLine,
+            "catalogue",
+            `Imported the catalogue from a content file (${imported.courses} courses, ${imported.lessons} lessons).`,
+          );
         return imported;
       });
       const counts = `${summary.courses} courses, ${summary.modules} modules, ${summary.lessons} lessons, ${summary.downloads} downloads, ${summary.subscription_plans} plans`;
-      return { text: summary.changed ? `Imported the catalogue: ${counts}.` : `The catalogue already matches this file (${counts}); nothing changed.`, data: summary };
+      return {
+        text: summary.changed
+          ? `Imported the catalogue: ${counts}.`
+          : `The catalogue already matches this file (${counts}); nothing changed.`,
+        data: summary,
+      };
     }
     case "content export": {
       const catalogue = await exportCatalogue(db);
@@ -275,16 +292,29 @@ async function runCommand(db: Database, command: AdminCommand): Promise<AdminRes
       ]);
       const revenueTable = table([
         ["MONTH", "CURRENCY", "PAYMENTS", "REFUNDS", "REVENUE"],
-        ...months.map((month) => [month.month, month.currency, String(month.payments), String(month.refunds), formatMoney(month.netMinor, month.currency)]),
+        ...months.map((month) => [
+          month.month,
+          month.currency,
+          String(month.payments),
+          String(month.refunds),
+          formatMoney(month.netMinor, month.currency),
+        ]),
       ]);
-      return { text: `Purchases, newest first:\n${purchasesTable}\n\nRevenue by month (refunds subtracted):\n${revenueTable}`, data: { purchases: rows, months } };
+      return {
+        text: `Purchases, newest first:\n${purchasesTable}\n\nRevenue by month (refunds subtracted):\n${revenueTable}`,
+        data: { purchases: rows, months },
+      };
     }
     case "mail list": {
       const rows = await listOutbox(db);
       if (rows.length === 0) return { text: "The outbox is empty: no mail has been written yet.", data: [] };
       const text = rows
         .map((row) => {
-          const when = row.sentAt ? `${row.status} ${row.sentAt.toISOString()}` : row.status === "pending" ? `waiting, next try ${row.nextAttemptAt.toISOString()}` : row.status;
+          const when = row.sentAt
+            ? `${row.status} ${row.sentAt.toISOString()}`
+            : row.status === "pending"
+              ? `waiting, next try ${row.nextAttemptAt.toISOString()}`
+              : row.status;
           const error = row.lastError && row.status !== "sent" ? `\n  last error (attempt ${row.attempts}): ${row.lastError}` : "";
           return `#${row.id} ${row.kind} to ${row.toAddress}: "${row.subject}" (${when})${error}`;
         })

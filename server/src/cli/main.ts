@@ -28,7 +28,11 @@ async function run(command: AdminCommand): Promise<AdminResult> {
     }
     // The embedded database belongs to one process: opening it beside a running server could lose data.
     const pid = runningServerPid(config.dataDir);
-    if (pid) throw new HttpError(503, `The server (pid ${pid}) is using ${config.dataDir} but its admin socket did not answer. Try again once it has started.`);
+    if (pid)
+      throw new HttpError(
+        503,
+        `The server (pid ${pid}) is using ${config.dataDir} but its admin socket did not answer. Try again once it has started.`,
+      );
   }
   if (command.name === "backup" && !existsSync(path.join(config.dataDir, "pglite", "PG_VERSION"))) {
     throw new HttpError(404, `There is no database in ${config.dataDir} to back up (set DATA_DIR to the server's data directory).`);
@@ -50,7 +54,9 @@ async function restore(command: Extract<AdminCommand, { name: "restore" }>, conf
   const pid = runningServerPid(config.dataDir);
   if (pid) throw new HttpError(409, `The server (pid ${pid}) is running on ${config.dataDir}: stop it first, then restore.`);
   const { keptAside } = await restoreEmbedded(config.dataDir, command.file, command.force);
-  return { text: `Restored ${command.file} into ${config.dataDir}.${keptAside ? ` The database it held before is kept in ${keptAside}.` : ""} Start the server again.` };
+  return {
+    text: `Restored ${command.file} into ${config.dataDir}.${keptAside ? ` The database it held before is kept in ${keptAside}.` : ""} Start the server again.`,
+  };
 }
 
 async function main(argv: string[]): Promise<number> {

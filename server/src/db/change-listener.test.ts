@@ -29,12 +29,20 @@ describe.runIf(backends.includes("postgres"))("an app server's caches on Postgre
   });
 
   const opens = async (cookie: string, courseId: number) => {
-    const list = (await context.app.inject({ url: "/reactapi/getcourses", headers: { cookie } })).json() as { courses: { id: number; course_access: string }[] };
+    const list = (await context.app.inject({ url: "/reactapi/getcourses", headers: { cookie } })).json() as {
+      courses: { id: number; course_access: string }[];
+    };
     return list.courses.find((course) => course.id === courseId)!.course_access === "true";
   };
   const grantBehindItsBack = async (email: string, courseId: number) =>
-    database.query("insert into course_grants (user_id, course_id, source) select id, $2, 'instructor' from users where email = $1", [email, courseId]);
-  const killListener = () => database.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'doula-change-listener' and datname = current_database()");
+    database.query("insert into course_grants (user_id, course_id, source) select id, $2, 'instructor' from users where email = $1", [
+      email,
+      courseId,
+    ]);
+  const killListener = () =>
+    database.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'doula-change-listener' and datname = current_database()",
+    );
 
   it("answers from memory while it listens, and hears every announced change", async () => {
     const member = await signedInMember(context.app, "cached");

@@ -52,7 +52,12 @@ export class ChangeListener implements CacheTrust {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: "doula-change-listener", keepAlive: true, query_timeout: HEARTBEAT_TIMEOUT_MS });
+    const client = new pg.Client({
+      connectionString: this.databaseUrl,
+      application_name: "doula-change-listener",
+      keepAlive: true,
+      query_timeout: HEARTBEAT_TIMEOUT_MS,
+    });
     client.on("notification", (message) => {
       if (message.channel !== DATA_CHANGES_CHANNEL) return;
       if (dataTopics.includes(message.payload as DataTopic)) dataChanges.emit(message.payload as DataTopic);

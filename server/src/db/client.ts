@@ -93,16 +93,32 @@ async function initialisePgliteDirectory(directory: string): Promise<void> {
     await client.close();
   `;
   try {
-    await promisify(execFile)(process.execPath, ["--input-type=module", "--eval", script, import.meta.resolve("@electric-sql/pglite"), directory]);
+    await promisify(execFile)(process.execPath, [
+      "--input-type=module",
+      "--eval",
+      script,
+      import.meta.resolve("@electric-sql/pglite"),
+      directory,
+    ]);
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr?.trim();
     throw new Error(`Could not create the embedded database in ${directory}${stderr ? `: ${stderr}` : ""}`, { cause: error });
   }
 }
 
-async function openPostgres(databaseUrl: string, poolSize: number, listenForChanges: DatabaseOptions["listenForChanges"]): Promise<DatabaseHandle> {
+async function openPostgres(
+  databaseUrl: string,
+  poolSize: number,
+  listenForChanges: DatabaseOptions["listenForChanges"],
+): Promise<DatabaseHandle> {
   // A database that cannot be reached fails a request in seconds (a 503 for the member), not never.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: 3_000, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: poolSize,
+    connectionTimeoutMillis: 3_000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
   // An idle connection can be cut by the server (a restart, a failover); without a listener that
   // would crash the process. The pool replaces the connection; the next query reports any outage.
   pool.on("error", (error) => console.warn(`PostgreSQL closed an idle connection: ${error.message}`));
@@ -155,7 +171,8 @@ export const UNIQUE_VIOLATION = "23505";
 // Connection exceptions (class 08), a server shutting down or restarting (57P01-57P03), too many
 // connections (53300), and the network errors and messages node-postgres reports for a lost server.
 const UNAVAILABLE_CODES = /^(08...|57P0[1-3]|53300|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN)$/;
-const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection closed/i;
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection closed/i;
 
 /** Whether a failed query failed because the database could not be reached, not because of the query. */
 export function isDatabaseUnavailable(error: unknown): boolean {

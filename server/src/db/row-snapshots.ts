@@ -26,8 +26,14 @@ export async function restoreRows(db: Queryable, table: PgTable, rows: RowSnapsh
   if (rows.length === 0) return;
   const known = new Set(Object.values(getTableColumns(table)).map((column) => column.name));
   const columns = Object.keys(rows[0]!).filter((name) => known.has(name));
-  const columnList = sql.join(columns.map((name) => sql.identifier(name)), sql`, `);
-  const values = sql.join(columns.map((name) => sql`r.${sql.identifier(name)}`), sql`, `);
+  const columnList = sql.join(
+    columns.map((name) => sql.identifier(name)),
+    sql`, `,
+  );
+  const values = sql.join(
+    columns.map((name) => sql`r.${sql.identifier(name)}`),
+    sql`, `,
+  );
   await db.execute(sql`
     insert into ${table} (${columnList})
     select ${values} from jsonb_populate_recordset(null::${table}, ${JSON.stringify(rows)}::jsonb) as r

@@ -28,7 +28,9 @@ export const users = pgTable(
     passwordHash: text("password_hash").notNull(),
     firstName: text("first_name"),
     lastName: text("last_name"),
-    role: text("role", { enum: ["member", "admin"] }).notNull().default("member"),
+    role: text("role", { enum: ["member", "admin"] })
+      .notNull()
+      .default("member"),
     accessCode: text("access_code"),
     // Pacing (issue 9): only suggestions on /home and the course page, never a lock.
     dueDate: date("due_date", { mode: "string" }),
@@ -90,7 +92,9 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body").notNull(),
-    status: text("status", { enum: ["pending", "sent", "logged", "failed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "sent", "logged", "failed"] })
+      .notNull()
+      .default("pending"),
     attempts: integer("attempts").notNull().default(0),
     // When a sender may next try it; a sender that claims a mail moves this forward while it sends.
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -98,7 +102,12 @@ export const mailOutbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [index("mail_outbox_due_idx").on(table.nextAttemptAt).where(sql`status = 'pending'`), index("mail_outbox_to_idx").on(table.toAddress)],
+  (table) => [
+    index("mail_outbox_due_idx")
+      .on(table.nextAttemptAt)
+      .where(sql`status = 'pending'`),
+    index("mail_outbox_to_idx").on(table.toAddress),
+  ],
 );
 
 // Counted events of the rate limits (failed sign-ins, reset mails), kept for their window only. In
@@ -276,7 +285,9 @@ export const courseGrants = pgTable(
     courseId: integer("course_id")
       .notNull()
       .references(() => courses.id, { onDelete: "cascade" }),
-    source: text("source", { enum: ["instructor", "purchase"] }).notNull().default("instructor"),
+    source: text("source", { enum: ["instructor", "purchase"] })
+      .notNull()
+      .default("instructor"),
     purchaseId: integer("purchase_id").references(() => purchases.id, { onDelete: "cascade" }),
     grantedAt: timestamp("granted_at", { withTimezone: true }).notNull().defaultNow(),
     // When a cancelled subscription's paid period is over; null while the grant lasts.
@@ -284,8 +295,12 @@ export const courseGrants = pgTable(
   },
   (table) => [
     index("course_grants_user_id_idx").on(table.userId),
-    uniqueIndex("course_grants_instructor_idx").on(table.userId, table.courseId).where(sql`source = 'instructor'`),
-    uniqueIndex("course_grants_purchase_idx").on(table.purchaseId, table.courseId).where(sql`source = 'purchase'`),
+    uniqueIndex("course_grants_instructor_idx")
+      .on(table.userId, table.courseId)
+      .where(sql`source = 'instructor'`),
+    uniqueIndex("course_grants_purchase_idx")
+      .on(table.purchaseId, table.courseId)
+      .where(sql`source = 'purchase'`),
   ],
 );
 
@@ -307,7 +322,9 @@ export const purchases = pgTable(
     currency: text("currency").notNull(),
     // The courses the plan included when she bought it; a later change to the plan changes nothing here.
     courseIds: integer("course_ids").array().notNull(),
-    status: text("status", { enum: ["pending", "paid", "amount_mismatch", "refunded", "canceled"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "paid", "amount_mismatch", "refunded", "canceled"] })
+      .notNull()
+      .default("pending"),
     checkoutSessionId: text("checkout_session_id").notNull().unique(),
     paymentIntentId: text("payment_intent_id").unique(),
     subscriptionId: text("subscription_id").unique(),
@@ -372,7 +389,10 @@ export const lessonProgress = pgTable(
     positionSeconds: integer("position_seconds").notNull().default(0),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.lessonId] }), index("lesson_progress_recent_idx").on(table.userId, table.updatedAt)],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.lessonId] }),
+    index("lesson_progress_recent_idx").on(table.userId, table.updatedAt),
+  ],
 );
 
 /**
@@ -431,5 +451,7 @@ export const activityLog = pgTable(
 export const installationFacts = pgTable("installation_facts", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+  createdAt: timestamp("created_at", { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
 });

@@ -47,12 +47,18 @@ export async function anonymiseSubmissionsOf(db: Queryable, userId: number): Pro
 
 /** How many messages (feedback and contact) the instructor has not read yet. */
 export async function countUnread(db: Queryable): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(formSubmissions).where(isNull(formSubmissions.readAt));
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(formSubmissions)
+    .where(isNull(formSubmissions.readAt));
   return row?.count ?? 0;
 }
 
 /** The average ratings of the feedback received since a moment, or null when none came. */
-export async function feedbackAverages(db: Queryable, since: Date): Promise<{ satisfaction: number | null; recommend: number | null; count: number }> {
+export async function feedbackAverages(
+  db: Queryable,
+  since: Date,
+): Promise<{ satisfaction: number | null; recommend: number | null; count: number }> {
   const [row] = await db
     .select({
       satisfaction: sql<string | null>`avg((${formSubmissions.payload}->>'satisfaction')::numeric)`,
@@ -61,7 +67,8 @@ export async function feedbackAverages(db: Queryable, since: Date): Promise<{ sa
     })
     .from(formSubmissions)
     .where(and(eq(formSubmissions.kind, "feedback"), gte(formSubmissions.createdAt, since)));
-  const rounded = (value: string | null | undefined) => (value === null || value === undefined ? null : Math.round(Number(value) * 10) / 10);
+  const rounded = (value: string | null | undefined) =>
+    value === null || value === undefined ? null : Math.round(Number(value) * 10) / 10;
   return { satisfaction: rounded(row?.satisfaction), recommend: rounded(row?.recommend), count: row?.count ?? 0 };
 }
 
@@ -91,8 +98,19 @@ const inboxColumns = {
 export async function searchInbox(db: Queryable, filter: InboxFilter & { limit: number; offset: number }) {
   const where = inboxWhere(filter);
   const [rows, [count]] = await Promise.all([
-    db.select(inboxColumns).from(formSubmissions).leftJoin(users, eq(users.id, formSubmissions.userId)).where(where).orderBy(desc(formSubmissions.id)).limit(filter.limit).offset(filter.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(formSubmissions).leftJoin(users, eq(users.id, formSubmissions.userId)).where(where),
+    db
+      .select(inboxColumns)
+      .from(formSubmissions)
+      .leftJoin(users, eq(users.id, formSubmissions.userId))
+      .where(where)
+      .orderBy(desc(formSubmissions.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(formSubmissions)
+      .leftJoin(users, eq(users.id, formSubmissions.userId))
+      .where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
 }

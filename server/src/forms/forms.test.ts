@@ -26,7 +26,13 @@ describe.each(backends)("feedback and contact forms on %s", (backend) => {
     context.app.inject({ method: "POST", url, headers: { ...jsonHeaders, ...(cookie ? { cookie } : {}) }, payload: payload as object });
 
   it("stores feedback with the member and the time, and the instructor can read it", async () => {
-    const response = await post("/reactapi/feedback", { satisfaction: 4, recommend: 5, comments: "Lovely", liked_most: "The videos", improve: "" });
+    const response = await post("/reactapi/feedback", {
+      satisfaction: 4,
+      recommend: 5,
+      comments: "Lovely",
+      liked_most: "The videos",
+      improve: "",
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ id: expect.any(Number), received_at: expect.any(String) });
     const inbox = await executeCommand(context.database.db, { name: "inbox list", kind: "feedback" });

@@ -30,5 +30,7 @@ export function fieldText(value: unknown): string {
 /** The filled fields of a submission, labelled, in the order of the form. */
 export function labelledFields(kind: FormKind, payload: unknown): { label: string; value: string }[] {
   const values = (payload ?? {}) as Record<string, unknown>;
-  return submissionFields[kind].map((field) => ({ label: field.label, value: fieldText(values[field.name]) })).filter((field) => field.value !== "");
+  return submissionFields[kind]
+    .map((field) => ({ label: field.label, value: fieldText(values[field.name]) }))
+    .filter((field) => field.value !== "");
 }

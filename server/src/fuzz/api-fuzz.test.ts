@@ -25,7 +25,9 @@ describe.each(backends)("random requests to every endpoint on %s", (backend) => 
   it("never answers 5xx, gives every 4xx a sentence, and keeps answering", { timeout: 120_000 }, async () => {
     const outcome = await fuzzApi(context.app, context.database.db, { runs: RUNS, seed: SEED });
     // The requests reached past the front door: some were refused, some were served.
-    const served = Object.entries(outcome.statuses).filter(([status]) => Number(status) < 300).reduce((total, [, count]) => total + count, 0);
+    const served = Object.entries(outcome.statuses)
+      .filter(([status]) => Number(status) < 300)
+      .reduce((total, [, count]) => total + count, 0);
     expect(served).toBeGreaterThan(RUNS / 20);
     expect(outcome.statuses[400] ?? 0).toBeGreaterThan(RUNS / 20);
   });

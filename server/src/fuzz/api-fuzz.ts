@@ -10,9 +10,31 @@ import { signedInInstructor, signedInMember } from "../test/test-app.ts";
 const BODY_LIMIT = 1024 * 1024;
 
 const nastyStrings = [
-  "", "\u0000", "a\u0000b", "__proto__", "constructor", "prototype", "../../etc/passwd", "%00", "%", "%E0%A4%A",
-  "' or 1=1 --", "<script>alert(1)</script>", "\uD800", "\uFFFF", "😀".repeat(300), "x".repeat(70_000), "NaN", "-1", "0", "1e309",
-  "2026-02-30", "9".repeat(40), "cs_test_a", "BETA-AAAA-AAAA", "maya@example.com",
+  "",
+  "\u0000",
+  "a\u0000b",
+  "__proto__",
+  "constructor",
+  "prototype",
+  "../../etc/passwd",
+  "%00",
+  "%",
+  "%E0%A4%A",
+  "' or 1=1 --",
+  "<script>alert(1)</script>",
+  "\uD800",
+  "\uFFFF",
+  "😀".repeat(300),
+  "x".repeat(70_000),
+  "NaN",
+  "-1",
+  "0",
+  "1e309",
+  "2026-02-30",
+  "9".repeat(40),
+  "cs_test_a",
+  "BETA-AAAA-AAAA",
+  "maya@example.com",
 ];
 const nastyString = fc.oneof(
   fc.string(),
@@ -20,7 +42,10 @@ const nastyString = fc.oneof(
   fc.constantFrom(...nastyStrings),
   fc.string({ minLength: 1_000, maxLength: 6_000 }),
 );
-const nastyKey = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "\u0000"));
+const nastyKey = fc.oneof(
+  fc.string({ maxLength: 12 }),
+  fc.constantFrom("__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "\u0000"),
+);
 // Values the API accepts somewhere (the test app's access code, a good password, real plan and
 // course ids, ratings), mixed in so that random bodies get past validation and reach the database.
 let fuzzEmails = 0;
@@ -45,9 +70,30 @@ const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
 
 // The fields the API reads anywhere, so random bodies reach past the first check more often.
 const knownFields = [
-  "email", "password", "access_code", "first_name", "last_name", "query", "plan_id", "course_id", "satisfaction", "recommend",
-  "comments", "liked_most", "improve", "full_name", "birth_location", "due_date", "location", "referral", "services",
-  "code", "max_uses", "expires_on", "role", "token",
+  "email",
+  "password",
+  "access_code",
+  "first_name",
+  "last_name",
+  "query",
+  "plan_id",
+  "course_id",
+  "satisfaction",
+  "recommend",
+  "comments",
+  "liked_most",
+  "improve",
+  "full_name",
+  "birth_location",
+  "due_date",
+  "location",
+  "referral",
+  "services",
+  "code",
+  "max_uses",
+  "expires_on",
+  "role",
+  "token",
 ];
 
 /** A JSON text written by hand, so that keys like __proto__ reach the server as keys. */
@@ -56,21 +102,48 @@ function jsonText(entries: [string, unknown][]): string {
 }
 
 const body = fc.oneof(
-  { weight: 5, arbitrary: fc.array(fc.tuple(fc.oneof(fc.constantFrom(...knownFields), nastyKey), nastyValue), { maxLength: 8 }).map(jsonText) },
+  {
+    weight: 5,
+    arbitrary: fc.array(fc.tuple(fc.oneof(fc.constantFrom(...knownFields), nastyKey), nastyValue), { maxLength: 8 }).map(jsonText),
+  },
   { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.stringify(value)) },
   { weight: 1, arbitrary: nastyString },
-  { weight: 1, arbitrary: fc.constantFrom("{", "[1,2", '{"a":}', "null", "true", "\u0000", '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"role":"admin"}}}') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      "{",
+      "[1,2",
+      '{"a":}',
+      "null",
+      "true",
+      "\u0000",
+      '{"__proto__":{"admin":true}}',
+      '{"constructor":{"prototype":{"role":"admin"}}}',
+    ),
+  },
   { weight: 1, arbitrary: fc.constantFrom(BODY_LIMIT - 20, BODY_LIMIT + 10).map((size) => JSON.stringify({ comments: "x".repeat(size) })) },
 );
 
 // A good request for each route that reads a body; the fuzzer spoils one or two fields of it, so
 // that whole requests reach the database with a NUL byte, a huge number or a prototype key in them.
 const goodBodies: Record<string, Record<string, unknown>> = {
-  "/reactapi/users/register": { email: "new@example.com", password: "calm-Birth-2025", access_code: "TEST-CODE", first_name: "Maya", last_name: "Lind" },
+  "/reactapi/users/register": {
+    email: "new@example.com",
+    password: "calm-Birth-2025",
+    access_code: "TEST-CODE",
+    first_name: "Maya",
+    last_name: "Lind",
+  },
   "/reactapi/users/login": { email: "new@example.com", password: "calm-Birth-2025" },
   "/reactapi/feedback": { satisfaction: 4, recommend: 3, comments: "Calm", liked_most: "Videos", improve: "More" },
   "/reactapi/contact": {
-    email: "sam@example.com", full_name: "Sam Rivera", birth_location: "Home", due_date: "2027-03-14", location: "Portland", referral: "A friend", services: ["Birth Support"],
+    email: "sam@example.com",
+    full_name: "Sam Rivera",
+    birth_location: "Home",
+    due_date: "2027-03-14",
+    location: "Portland",
+    referral: "A friend",
+    services: ["Birth Support"],
   },
   "/reactapi/getcoursemodules": { query: 1 },
   "/reactapi/getuseraccessdata": { query: "course_access" },
@@ -91,21 +164,36 @@ const goodBodies: Record<string, Record<string, unknown>> = {
 };
 const spoiled = (good: Record<string, unknown>) =>
   fc
-    .tuple(freshEmail, fc.array(fc.tuple(fc.oneof({ arbitrary: fc.constantFrom(...Object.keys(good)), weight: 3 }, { arbitrary: nastyKey, weight: 1 }), nastyValue), { maxLength: 2 }))
-    .map(([email, changes]) => jsonText(Object.entries({ ...good, ...("email" in good ? { email } : {}), ...Object.fromEntries(changes) })));
+    .tuple(
+      freshEmail,
+      fc.array(
+        fc.tuple(fc.oneof({ arbitrary: fc.constantFrom(...Object.keys(good)), weight: 3 }, { arbitrary: nastyKey, weight: 1 }), nastyValue),
+        { maxLength: 2 },
+      ),
+    )
+    .map(([email, changes]) =>
+      jsonText(Object.entries({ ...good, ...("email" in good ? { email } : {}), ...Object.fromEntries(changes) })),
+    );
 
 const contentType = fc.constantFrom(
-  "application/json", "application/json", "application/json; charset=utf-8", "text/plain", "application/x-www-form-urlencoded",
-  "multipart/form-data; boundary=fuzz", "application/json; charset=latin1", "application/jsonx", undefined,
+  "application/json",
+  "application/json",
+  "application/json; charset=utf-8",
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=fuzz",
+  "application/json; charset=latin1",
+  "application/jsonx",
+  undefined,
 );
 
 // A URL cannot carry a lone surrogate; everything else goes through as it is.
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const encode = (value: string) => encodeURIComponent(value.replace(loneSurrogate, "\uFFFD"));
 
-const queryString = fc.array(fc.tuple(nastyKey, nastyString), { maxLength: 4 }).map((pairs) =>
-  pairs.length === 0 ? "" : `?${pairs.map(([key, value]) => `${encode(key)}=${encode(value)}`).join("&")}`,
-);
+const queryString = fc
+  .array(fc.tuple(nastyKey, nastyString), { maxLength: 4 })
+  .map((pairs) => (pairs.length === 0 ? "" : `?${pairs.map(([key, value]) => `${encode(key)}=${encode(value)}`).join("&")}`));
 
 const pathParameter = fc.oneof(
   nastyString.map(encode),
@@ -122,7 +210,9 @@ export type FuzzOutcome = { runs: number; statuses: Record<number, number> };
  * a sentence, or a server that no longer answers /healthz.
  */
 export async function fuzzApi(app: FastifyInstance, db: Database, options: { runs: number; seed: number }): Promise<FuzzOutcome> {
-  const routes = app.registeredRoutes.filter((route) => route.url.startsWith("/reactapi/") || route.url === "/healthz" || route.url === "/readyz" || route.url === "/metrics");
+  const routes = app.registeredRoutes.filter(
+    (route) => route.url.startsWith("/reactapi/") || route.url === "/healthz" || route.url === "/readyz" || route.url === "/metrics",
+  );
   if (routes.length === 0) throw new Error("no routes to fuzz");
   const member = await signedInMember(app, "fuzz");
   const admin = await signedInInstructor(app, db, "fuzz-admin");
@@ -137,16 +227,24 @@ export async function fuzzApi(app: FastifyInstance, db: Database, options: { run
 
   // Routes that read a body come up more often: they are where input reaches the database.
   const withBodies = routes.filter((route) => goodBodies[route.url]);
-  const request = fc.oneof(fc.constantFrom(...routes), fc.constantFrom(...withBodies)).chain((route) => fc.record({
-    route: fc.constant(route),
-    otherMethod: fc.oneof({ arbitrary: fc.constant(null), weight: 8 }, { arbitrary: fc.constantFrom("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"), weight: 1 }),
-    parameter: pathParameter,
-    query: queryString,
-    body: fc.option(goodBodies[route.url] ? fc.oneof({ arbitrary: spoiled(goodBodies[route.url]!), weight: 3 }, { arbitrary: body, weight: 1 }) : body, { freq: 6 }),
-    contentType: fc.oneof({ arbitrary: fc.constant("application/json"), weight: 3 }, contentType),
-    caller: fc.constantFrom<Caller>("visitor", "member", "member", "member", "admin", "forged"),
-    foreignOrigin: fc.constantFrom(false, false, false, false, false, false, true),
-  }));
+  const request = fc.oneof(fc.constantFrom(...routes), fc.constantFrom(...withBodies)).chain((route) =>
+    fc.record({
+      route: fc.constant(route),
+      otherMethod: fc.oneof(
+        { arbitrary: fc.constant(null), weight: 8 },
+        { arbitrary: fc.constantFrom("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"), weight: 1 },
+      ),
+      parameter: pathParameter,
+      query: queryString,
+      body: fc.option(
+        goodBodies[route.url] ? fc.oneof({ arbitrary: spoiled(goodBodies[route.url]!), weight: 3 }, { arbitrary: body, weight: 1 }) : body,
+        { freq: 6 },
+      ),
+      contentType: fc.oneof({ arbitrary: fc.constant("application/json"), weight: 3 }, contentType),
+      caller: fc.constantFrom<Caller>("visitor", "member", "member", "member", "admin", "forged"),
+      foreignOrigin: fc.constantFrom(false, false, false, false, false, false, true),
+    }),
+  );
 
   await fc.assert(
     fc.asyncProperty(request, async (input) => {

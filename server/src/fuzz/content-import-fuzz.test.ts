@@ -8,16 +8,30 @@ if (!backends.includes("postgres")) it.skip(postgresMissingNotice, () => {});
 
 // Ids from a wide range, so that most generated documents are valid; a replaced value (below)
 // or a small id (twice in one document) makes the others.
-const id = fc.oneof({ arbitrary: fc.integer({ min: 1, max: 1_000_000 }), weight: 9 }, { arbitrary: fc.integer({ min: 1, max: 3 }), weight: 1 });
-const text = fc.oneof(fc.string({ minLength: 1, maxLength: 30 }), fc.constantFrom("  ", "Caring for stitches", "<b>bold</b><script>x()</script>", "a\u0000b", "😀"));
-const html = fc.option(fc.oneof(fc.string({ maxLength: 60 }), fc.constantFrom("<p>Hi <img src=x onerror=alert(1)></p>", "<iframe src=//evil>")), { nil: null });
+const id = fc.oneof(
+  { arbitrary: fc.integer({ min: 1, max: 1_000_000 }), weight: 9 },
+  { arbitrary: fc.integer({ min: 1, max: 3 }), weight: 1 },
+);
+const text = fc.oneof(
+  fc.string({ minLength: 1, maxLength: 30 }),
+  fc.constantFrom("  ", "Caring for stitches", "<b>bold</b><script>x()</script>", "a\u0000b", "😀"),
+);
+const html = fc.option(
+  fc.oneof(fc.string({ maxLength: 60 }), fc.constantFrom("<p>Hi <img src=x onerror=alert(1)></p>", "<iframe src=//evil>")),
+  { nil: null },
+);
 const lesson = fc.record({
   id,
   title: text,
   content_summary_html: html,
   note_html: html,
-  video: fc.option(fc.record({ provider: fc.constantFrom("vimeo", "youtube"), id: fc.stringMatching(/^[A-Za-z0-9_-]{1,12}$/) }), { nil: null }),
-  downloads: fc.array(fc.record({ id, filename: text, content_type: fc.constantFrom("text/plain", "application/pdf"), text: fc.string({ maxLength: 40 }) }), { maxLength: 2 }),
+  video: fc.option(fc.record({ provider: fc.constantFrom("vimeo", "youtube"), id: fc.stringMatching(/^[A-Za-z0-9_-]{1,12}$/) }), {
+    nil: null,
+  }),
+  downloads: fc.array(
+    fc.record({ id, filename: text, content_type: fc.constantFrom("text/plain", "application/pdf"), text: fc.string({ maxLength: 40 }) }),
+    { maxLength: 2 },
+  ),
 });
 const { module } = fc.letrec((tie) => ({
   module: fc.record({
@@ -45,7 +59,14 @@ const catalogueDocument = fc.record({
     { maxLength: 2 },
   ),
   courses: fc.array(
-    fc.record({ id, title: text, description_html: fc.string({ maxLength: 40 }), logo: fc.integer({ min: 0, max: 3 }), free_for_members: fc.boolean(), modules: fc.array(module, { maxLength: 3 }) }),
+    fc.record({
+      id,
+      title: text,
+      description_html: fc.string({ maxLength: 40 }),
+      logo: fc.integer({ min: 0, max: 3 }),
+      free_for_members: fc.boolean(),
+      modules: fc.array(module, { maxLength: 3 }),
+    }),
     { maxLength: 3 },
   ),
 });

@@ -19,7 +19,9 @@ for (const backend of backends) {
   try {
     const started = Date.now();
     const outcome = await fuzzApi(context.app, context.database.db, { runs, seed });
-    console.log(`${backend}: ${outcome.runs} requests with seed ${seed} in ${((Date.now() - started) / 1000).toFixed(1)} s, no 5xx; statuses ${JSON.stringify(outcome.statuses)}`);
+    console.log(
+      `${backend}: ${outcome.runs} requests with seed ${seed} in ${((Date.now() - started) / 1000).toFixed(1)} s, no 5xx; statuses ${JSON.stringify(outcome.statuses)}`,
+    );
   } catch (error) {
     failed = true;
     console.error(`${backend}: seed ${seed}: ${(error as Error).message}`);

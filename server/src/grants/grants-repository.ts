@@ -29,7 +29,11 @@ export async function listOpenGrants(db: Queryable, userId: number, now = new Da
 
 /** Opens a course by the instructor's hand; true when it was not granted by her before. */
 export async function grantByInstructor(db: Queryable, userId: number, courseId: number): Promise<boolean> {
-  const inserted = await db.insert(courseGrants).values({ userId, courseId, source: "instructor" }).onConflictDoNothing().returning({ id: courseGrants.id });
+  const inserted = await db
+    .insert(courseGrants)
+    .values({ userId, courseId, source: "instructor" })
+    .onConflictDoNothing()
+    .returning({ id: courseGrants.id });
   await announceChange(db, "access");
   return inserted.length > 0;
 }
@@ -52,20 +56,29 @@ export async function revokeByInstructor(
     .select({ purchaseId: purchases.id, planName: purchases.planName })
     .from(courseGrants)
     .innerJoin(purchases, eq(purchases.id, courseGrants.purchaseId))
-    .where(and(eq(courseGrants.userId, userId), eq(courseGrants.courseId, courseId), eq(courseGrants.source, "purchase"), stillOpen(new Date())))
+    .where(
+      and(eq(courseGrants.userId, userId), eq(courseGrants.courseId, courseId), eq(courseGrants.source, "purchase"), stillOpen(new Date())),
+    )
     .orderBy(asc(purchases.id));
   return { removed: removed.length > 0, paidThrough };
 }
 
 /** Opens a purchase's courses (again), with no end, or until endsAt when it is already cancelled. */
-export async function openPurchaseGrants(db: Queryable, purchase: { id: number; userId: number }, courseIds: number[], endsAt: Date | null = null): Promise<void> {
+export async function openPurchaseGrants(
+  db: Queryable,
+  purchase: { id: number; userId: number },
+  courseIds: number[],
+  endsAt: Date | null = null,
+): Promise<void> {
   if (courseIds.length === 0) return;
   // A course deleted from the catalogue since the purchase has nothing left to open.
   const existing = (await db.select({ id: courses.id }).from(courses).where(inArray(courses.id, courseIds))).map((course) => course.id);
   if (existing.length === 0) return;
   await db
     .insert(courseGrants)
-    .values(existing.map((courseId) => ({ userId: purchase.userId, courseId, source: "purchase" as const, purchaseId: purchase.id, endsAt })))
+    .values(
+      existing.map((courseId) => ({ userId: purchase.userId, courseId, source: "purchase" as const, purchaseId: purchase.id, endsAt })),
+    )
     .onConflictDoUpdate({
       target: [courseGrants.purchaseId, courseGrants.courseId],
       targetWhere: sql`source = 'purchase'`,

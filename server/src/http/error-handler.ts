@@ -41,9 +41,7 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return reply
-        .code(error.statusCode)
-        .send(error.details ? { error: error.message, details: error.details } : { error: error.message });
+      return reply.code(error.statusCode).send(error.details ? { error: error.message, details: error.details } : { error: error.message });
     }
     const statusCode = (error as FastifyError).statusCode ?? 500;
     if (statusCode >= 400 && statusCode < 500) {
@@ -58,12 +56,18 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (sqlState && STORED_VALUE_REFUSED.test(sqlState)) {
       // A value PostgreSQL cannot store (a character, a number or a date out of its range) came in
       // past validation: the member's input is at fault, and it gets a 400, though the gap is logged.
-      request.log.warn({ sqlState, url: request.routeOptions.url ?? request.url }, "the database refused a value that validation let through");
+      request.log.warn(
+        { sqlState, url: request.routeOptions.url ?? request.url },
+        "the database refused a value that validation let through",
+      );
       return reply.code(400).send({ error: "Some of what you sent cannot be stored. Please check your input and try again." });
     }
     if (isDatabaseUnavailable(error)) {
       // The outage is logged by whoever sees it first; each refused request is a warning, not an incident.
-      request.log.warn({ url: request.routeOptions.url ?? request.url, reason: (error as Error).message }, "database unavailable: answered 503");
+      request.log.warn(
+        { url: request.routeOptions.url ?? request.url, reason: (error as Error).message },
+        "database unavailable: answered 503",
+      );
       return reply.code(503).header("retry-after", DATABASE_RETRY_AFTER_SECONDS).send({ error: DATABASE_UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err: error, url: request.routeOptions.url ?? request.url }, "request failed");

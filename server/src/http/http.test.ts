@@ -1,7 +1,18 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRoutes } from "../../../contract/constants.ts";
-import { createTestApp, DEMO_CODE, GOOD_PASSWORD, jsonHeaders, login, logInto, register, sessionCookieOf, type TestApp, uniqueEmail } from "../test/test-app.ts";
+import {
+  createTestApp,
+  DEMO_CODE,
+  GOOD_PASSWORD,
+  jsonHeaders,
+  login,
+  logInto,
+  register,
+  sessionCookieOf,
+  type TestApp,
+  uniqueEmail,
+} from "../test/test-app.ts";
 
 describe("the HTTP surface", () => {
   let context: TestApp;
@@ -102,7 +113,11 @@ describe("the HTTP surface", () => {
     expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""|<button[^>]*disabled=""[^>]*type="submit"/);
     expect((await app().inject({ url: "/" })).body).toMatch(/<h1[^>]*>Feel calm/);
 
-    for (const [url, cookie] of [["/login", "signed_in=1"], ["/", "theme=x; signed_in=1"], ["/library", ""]] as const) {
+    for (const [url, cookie] of [
+      ["/login", "signed_in=1"],
+      ["/", "theme=x; signed_in=1"],
+      ["/library", ""],
+    ] as const) {
       const page = await app().inject({ url, headers: cookie ? { cookie } : {} });
       expect(page.statusCode).toBe(200);
       expect(page.body).not.toContain("data-prerendered");
@@ -136,7 +151,12 @@ describe("the HTTP surface", () => {
     const mentions = () => logLines.filter((line) => line.includes("TRUST_PROXY")).length;
     expect(mentions()).toBe(0);
     for (let request = 0; request < 3; request++) {
-      await app().inject({ method: "POST", url: "/reactapi/users/login", headers: { ...jsonHeaders, "x-forwarded-for": "203.0.113.7" }, payload: { email: "proxy@example.com", password: "x" } });
+      await app().inject({
+        method: "POST",
+        url: "/reactapi/users/login",
+        headers: { ...jsonHeaders, "x-forwarded-for": "203.0.113.7" },
+        payload: { email: "proxy@example.com", password: "x" },
+      });
     }
     expect(mentions()).toBe(1);
   });
@@ -151,7 +171,9 @@ describe("the HTTP surface", () => {
     for (const url of ["/reactapi/downloads/%E0%A4%A", "/reactapi/getcourses%", "/%c0"]) {
       const response = await app().inject({ url });
       expect(response.statusCode, url).toBe(400);
-      expect(response.json(), url).toEqual({ error: "That address is not valid. Please check the link, or start again from the home page." });
+      expect(response.json(), url).toEqual({
+        error: "That address is not valid. Please check the link, or start again from the home page.",
+      });
       expect(response.headers["content-security-policy"], url).toBeDefined();
       expect(response.headers["cache-control"], url).toBe("no-store");
     }
@@ -167,11 +189,15 @@ describe("the HTTP surface", () => {
       ["/reactapi/openapi.json", "public, max-age=300"],
     ]);
     const getRoutes = app().registeredRoutes.filter((route) => route.method === "GET" && route.url.startsWith("/reactapi/"));
-    expect(getRoutes.map((route) => route.url)).toEqual(expect.arrayContaining(["/reactapi/account", "/reactapi/users/me", "/reactapi/payments/mine", "/reactapi/progress/summary"]));
+    expect(getRoutes.map((route) => route.url)).toEqual(
+      expect.arrayContaining(["/reactapi/account", "/reactapi/users/me", "/reactapi/payments/mine", "/reactapi/progress/summary"]),
+    );
     for (const route of getRoutes) {
       const url = route.url.replace(/:[A-Za-z]+/g, "1");
       const response = await app().inject({ url, headers: { cookie } });
-      expect(response.headers["cache-control"], `${url} (${response.statusCode})`).toBe(publicAnswers.get(route.url) ?? "private, no-store");
+      expect(response.headers["cache-control"], `${url} (${response.statusCode})`).toBe(
+        publicAnswers.get(route.url) ?? "private, no-store",
+      );
     }
     for (const url of ["/reactapi/users/me", "/reactapi/account"]) {
       expect((await app().inject({ url })).headers["cache-control"], `${url} signed out`).toBe("private, no-store");

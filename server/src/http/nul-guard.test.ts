@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backends, createTestApp, DEMO_CODE, GOOD_PASSWORD, jsonHeaders, postgresMissingNotice, signedInMember, type TestApp } from "../test/test-app.ts";
+import {
+  backends,
+  createTestApp,
+  DEMO_CODE,
+  GOOD_PASSWORD,
+  jsonHeaders,
+  postgresMissingNotice,
+  signedInMember,
+  type TestApp,
+} from "../test/test-app.ts";
 
 if (!backends.includes("postgres")) it.skip(postgresMissingNotice, () => {});
 
@@ -11,7 +20,11 @@ describe.each(backends)("a NUL character in a request on %s", (backend) => {
   afterAll(() => context.close());
 
   it.each([
-    ["a name at registration", "/reactapi/users/register", { email: "nul@example.com", password: GOOD_PASSWORD, access_code: DEMO_CODE, first_name: "Ma\u0000ya" }],
+    [
+      "a name at registration",
+      "/reactapi/users/register",
+      { email: "nul@example.com", password: GOOD_PASSWORD, access_code: DEMO_CODE, first_name: "Ma\u0000ya" },
+    ],
     ["an e-mail at login", "/reactapi/users/login", { email: "nul\u0000@example.com", password: GOOD_PASSWORD }],
     ["a feedback comment", "/reactapi/feedback", { satisfaction: 4, recommend: 3, comments: "calm\u0000" }],
     ["a key", "/reactapi/feedback", { satisfaction: 4, recommend: 3, "comm\u0000ents": "calm" }],

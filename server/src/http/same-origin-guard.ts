@@ -22,7 +22,8 @@ export function installSameOriginGuard(app: FastifyInstance): void {
     if (/^multipart\/form-data\b/i.test(contentType) && isUploadPath(path)) {
       // An HTML form on another site can send multipart, so an upload must prove where it comes
       // from: browsers name the origin on every such request, and ours is the only one accepted.
-      if (!request.headers.origin) throw new HttpError(403, "An upload must come from the studio's own page. Please upload from the studio.");
+      if (!request.headers.origin)
+        throw new HttpError(403, "An upload must come from the studio's own page. Please upload from the studio.");
     } else if (!/^application\/json\b/i.test(contentType)) {
       throw new HttpError(415, "Please send the request as JSON (Content-Type: application/json).");
     }

@@ -5,7 +5,13 @@ import helmet from "helmet";
  * it embeds. The policy has no per-request part (no nonces), so the headers are worked out once at
  * start instead of by helmet's middleware on every request, which cost a third of the throughput.
  */
-export function computeSecurityHeaders({ production, frameSources }: { production: boolean; frameSources: string[] }): Record<string, string> {
+export function computeSecurityHeaders({
+  production,
+  frameSources,
+}: {
+  production: boolean;
+  frameSources: string[];
+}): Record<string, string> {
   const middleware = helmet({
     contentSecurityPolicy: {
       useDefaults: false,

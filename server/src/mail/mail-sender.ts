@@ -5,7 +5,11 @@ import type { Database } from "../db/client.ts";
 import { mailOutbox } from "../db/schema.ts";
 import type { OutboxRow } from "./outbox.ts";
 
-type Log = { info: (object: object, message: string) => void; warn: (object: object, message: string) => void; error: (object: object, message: string) => void };
+type Log = {
+  info: (object: object, message: string) => void;
+  warn: (object: object, message: string) => void;
+  error: (object: object, message: string) => void;
+};
 
 export type MailSenderOptions = {
   /** An smtp:// or smtps:// URL; null sends nothing and writes each mail's subject (and links) to the log. */
@@ -44,8 +48,7 @@ export class MailSender {
   constructor(
     private readonly db: Database,
     private readonly options: MailSenderOptions,
-  ) {
-  }
+  ) {}
 
   private smtp(smtpUrl: string): Promise<Transporter> {
     this.transport ??= import("nodemailer").then(({ default: nodemailer }) =>
@@ -114,13 +117,18 @@ export class MailSender {
 
   private async deliver(mail: OutboxRow): Promise<boolean> {
     if (!this.options.smtpUrl) {
-      const links = this.options.logLinks ? mail.textBody.match(/https?:\/\/\S+/g) ?? [] : [];
-      this.options.log.info({ mailId: mail.id, kind: mail.kind, subject: mail.subject, links }, "mail not sent (no SMTP_URL): written to the log instead");
+      const links = this.options.logLinks ? (mail.textBody.match(/https?:\/\/\S+/g) ?? []) : [];
+      this.options.log.info(
+        { mailId: mail.id, kind: mail.kind, subject: mail.subject, links },
+        "mail not sent (no SMTP_URL): written to the log instead",
+      );
       await this.record(mail.id, { status: "logged", sentAt: new Date(), lastError: null });
       return true;
     }
     try {
-      await (await this.smtp(this.options.smtpUrl)).sendMail({ from: this.options.from, to: mail.toAddress, subject: mail.subject, text: mail.textBody, html: mail.htmlBody });
+      await (
+        await this.smtp(this.options.smtpUrl)
+      ).sendMail({ from: this.options.from, to: mail.toAddress, subject: mail.subject, text: mail.textBody, html: mail.htmlBody });
       await this.record(mail.id, { status: "sent", sentAt: new Date(), lastError: null });
       this.options.log.info({ mailId: mail.id, kind: mail.kind }, "mail sent");
       return true;
@@ -130,11 +138,17 @@ export class MailSender {
       const delayMs = Math.min((this.options.firstRetryMs ?? 60_000) * 2 ** (mail.attempts - 1), LONGEST_RETRY_MS);
       await this.record(
         mail.id,
-        givingUp ? { status: "failed", lastError: reason } : { nextAttemptAt: sql`now() + ${`${delayMs} milliseconds`}::interval`, lastError: reason },
+        givingUp
+          ? { status: "failed", lastError: reason }
+          : { nextAttemptAt: sql`now() + ${`${delayMs} milliseconds`}::interval`, lastError: reason },
       );
       const details = { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, reason };
       if (givingUp) this.options.log.error(details, "mail given up after days of failures");
-      else this.options.log.warn({ ...details, retryInSeconds: Math.round(delayMs / 1000) }, "mail not delivered; it stays in the outbox and is tried again");
+      else
+        this.options.log.warn(
+          { ...details, retryInSeconds: Math.round(delayMs / 1000) },
+          "mail not delivered; it stays in the outbox and is tried again",
+        );
       return false;
     }
   }

@@ -22,7 +22,12 @@ describe("the mails", () => {
   });
 
   it("states the amount of a receipt in its currency", () => {
-    const mail = purchaseReceiptMail("ada@example.com", "Ada", { plan: "Full Membership", amountMinor: 1900, currency: "USD", paidAt: new Date("2026-11-23T10:00:00Z") }, context);
+    const mail = purchaseReceiptMail(
+      "ada@example.com",
+      "Ada",
+      { plan: "Full Membership", amountMinor: 1900, currency: "USD", paidAt: new Date("2026-11-23T10:00:00Z") },
+      context,
+    );
     expect(mail.subject).toBe("Your receipt: Full Membership");
     expect(mail.text).toContain("We received $19.00 for Full Membership on 23 November 2026");
   });

@@ -6,7 +6,8 @@ import { brand } from "../../../contract/constants.ts";
  */
 
 export type Mail = { kind: MailKind; to: string; subject: string; text: string; html: string };
-export type MailKind = "welcome" | "password_reset" | "email_change_confirm" | "email_change_notice" | "password_changed" | "purchase_receipt";
+export type MailKind =
+  "welcome" | "password_reset" | "email_change_confirm" | "email_change_notice" | "password_changed" | "purchase_receipt";
 
 export type MailContext = { businessName: string; publicUrl: string };
 
@@ -20,7 +21,10 @@ type Paragraph = string | { link: string; label: string };
 /** Lays out paragraphs as text and as simple, readable HTML (one column, large type, a real button). */
 function compose(kind: MailKind, to: string, subject: string, context: MailContext, paragraphs: Paragraph[]): Mail {
   const signOff = `With warmth,\n${context.businessName}`;
-  const text = [...paragraphs.map((paragraph) => (typeof paragraph === "string" ? paragraph : `${paragraph.label}:\n${paragraph.link}`)), signOff].join("\n\n");
+  const text = [
+    ...paragraphs.map((paragraph) => (typeof paragraph === "string" ? paragraph : `${paragraph.label}:\n${paragraph.link}`)),
+    signOff,
+  ].join("\n\n");
   const htmlParagraphs = paragraphs
     .map((paragraph) =>
       typeof paragraph === "string"

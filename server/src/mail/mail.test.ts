@@ -8,7 +8,18 @@ import { openDatabase } from "../db/client.ts";
 import { mailOutbox } from "../db/schema.ts";
 import { linkIn, SmtpCatcher } from "../test/smtp-catcher.ts";
 import { startServer, stopServer } from "../test/server-process.ts";
-import { backends, createScratchPostgres, createTestApp, DEMO_CODE, GOOD_PASSWORD, jsonHeaders, login, register, type TestApp, uniqueEmail } from "../test/test-app.ts";
+import {
+  backends,
+  createScratchPostgres,
+  createTestApp,
+  DEMO_CODE,
+  GOOD_PASSWORD,
+  jsonHeaders,
+  login,
+  register,
+  type TestApp,
+  uniqueEmail,
+} from "../test/test-app.ts";
 import { MailSender } from "./mail-sender.ts";
 import { passwordResetMail } from "./mail-templates.ts";
 import { listOutbox, queueMail } from "./outbox.ts";
@@ -21,7 +32,9 @@ describe.each(backends)("mail through a real SMTP server, on %s", (backend) => {
   let context: TestApp;
   beforeAll(async () => {
     catcher = await new SmtpCatcher().start();
-    context = await createTestApp(backend, { environment: { SMTP_URL: catcher.url, PUBLIC_URL, MAIL_FROM: "Calm Birth Circle <hello@example.com>" } });
+    context = await createTestApp(backend, {
+      environment: { SMTP_URL: catcher.url, PUBLIC_URL, MAIL_FROM: "Calm Birth Circle <hello@example.com>" },
+    });
   });
   afterAll(async () => {
     await context.close();
@@ -30,13 +43,20 @@ describe.each(backends)("mail through a real SMTP server, on %s", (backend) => {
 
   it("welcomes a new member, and a reset mail arrives with both parts and a link that works once", async () => {
     const email = uniqueEmail("mail");
-    expect((await register(context.app, { email, first_name: "Ada", password: GOOD_PASSWORD, access_code: DEMO_CODE })).statusCode).toBe(201);
+    expect((await register(context.app, { email, first_name: "Ada", password: GOOD_PASSWORD, access_code: DEMO_CODE })).statusCode).toBe(
+      201,
+    );
     const welcome = await catcher.waitFor((mail) => mail.to === email && /Welcome/.test(mail.subject));
     expect(welcome.from).toContain("hello@example.com");
     expect(welcome.text).toContain("Hello Ada,");
     expect(welcome.html).toContain(`${PUBLIC_URL}/library`);
 
-    const asked = await context.app.inject({ method: "POST", url: "/reactapi/users/forgot-password", headers: jsonHeaders, payload: { email } });
+    const asked = await context.app.inject({
+      method: "POST",
+      url: "/reactapi/users/forgot-password",
+      headers: jsonHeaders,
+      payload: { email },
+    });
     expect(asked.statusCode).toBe(200);
     expect(asked.json()).toEqual({ message: forgotPasswordAnswerText });
     const reset = await catcher.waitFor((mail) => mail.to === email && mail.subject === "Reset your password");
@@ -46,7 +66,12 @@ describe.each(backends)("mail through a real SMTP server, on %s", (backend) => {
     const token = new URL(link).searchParams.get("token")!;
 
     const newPassword = "Quiet-morning-7";
-    const changed = await context.app.inject({ method: "POST", url: "/reactapi/users/reset-password", headers: jsonHeaders, payload: { token, password: newPassword } });
+    const changed = await context.app.inject({
+      method: "POST",
+      url: "/reactapi/users/reset-password",
+      headers: jsonHeaders,
+      payload: { token, password: newPassword },
+    });
     expect(changed.statusCode).toBe(200);
     expect((await login(context.app, email, newPassword)).statusCode).toBe(200);
     expect((await login(context.app, email, GOOD_PASSWORD)).statusCode).toBe(401);
@@ -75,7 +100,14 @@ describe.each(backends)("the outbox when the SMTP server is down, on %s", (backe
     const db = context.database.db;
     const to = uniqueEmail("outage");
     await queueMail(db, passwordResetMail(to, null, "t".repeat(43), { businessName: "Calm Birth Circle", publicUrl: PUBLIC_URL }));
-    sender = new MailSender(db, { smtpUrl: `smtp://127.0.0.1:${port}`, from: "hello@example.com", log: silentLog, logLinks: false, firstRetryMs: 1_000, pollMs: 100 });
+    sender = new MailSender(db, {
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: "hello@example.com",
+      log: silentLog,
+      logLinks: false,
+      firstRetryMs: 1_000,
+      pollMs: 100,
+    });
 
     expect(await sender.deliverDue()).toBe(0);
     const [afterFirst] = (await listOutbox(db)).filter((row) => row.toAddress === to);
@@ -86,7 +118,10 @@ describe.each(backends)("the outbox when the SMTP server is down, on %s", (backe
     expect(firstDelay).toBeLessThanOrEqual(1_000);
 
     // Due again: the second failure waits twice as long.
-    await db.update(mailOutbox).set({ nextAttemptAt: new Date(0) }).where(eq(mailOutbox.toAddress, to));
+    await db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date(0) })
+      .where(eq(mailOutbox.toAddress, to));
     expect(await sender.deliverDue()).toBe(0);
     const [afterSecond] = (await listOutbox(db)).filter((row) => row.toAddress === to);
     expect(afterSecond!.attempts).toBe(2);
@@ -108,9 +143,16 @@ describe.each(backends)("the outbox when the SMTP server is down, on %s", (backe
     const to = uniqueEmail("nosmtp");
     await queueMail(db, passwordResetMail(to, null, "u".repeat(43), { businessName: "Calm Birth Circle", publicUrl: PUBLIC_URL }));
     const lines: Array<{ subject?: string; links?: string[] }> = [];
-    sender = new MailSender(db, { smtpUrl: null, from: "hello@example.com", log: { ...silentLog, info: (object) => lines.push(object) }, logLinks: true });
+    sender = new MailSender(db, {
+      smtpUrl: null,
+      from: "hello@example.com",
+      log: { ...silentLog, info: (object) => lines.push(object) },
+      logLinks: true,
+    });
     await sender.deliverDue();
-    expect(lines).toContainEqual(expect.objectContaining({ subject: "Reset your password", links: [`${PUBLIC_URL}/reset-password?token=${"u".repeat(43)}`] }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({ subject: "Reset your password", links: [`${PUBLIC_URL}/reset-password?token=${"u".repeat(43)}`] }),
+    );
     expect((await listOutbox(db)).find((row) => row.toAddress === to)).toMatchObject({ status: "logged" });
   });
 });
@@ -119,13 +161,21 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two server processes on one Postg
   it("deliver each mail of the outbox once", async () => {
     const scratch = await createScratchPostgres();
     const catcher = await new SmtpCatcher().start();
-    const environment = (name: string) => ({ DATABASE_URL: scratch.url, DATA_DIR: mkdtempSync(path.join(tmpdir(), `mail-${name}-`)), SMTP_URL: catcher.url, SEED_DEMO_CONTENT: "false" });
+    const environment = (name: string) => ({
+      DATABASE_URL: scratch.url,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), `mail-${name}-`)),
+      SMTP_URL: catcher.url,
+      SEED_DEMO_CONTENT: "false",
+    });
     const servers = await Promise.all([startServer(environment("a")), startServer(environment("b"))]);
     const database = await openDatabase({ databaseUrl: scratch.url, dataDir: "memory" });
     try {
       const context = { businessName: "Calm Birth Circle", publicUrl: PUBLIC_URL };
       for (let index = 0; index < 40; index++) {
-        await queueMail(database.db, { ...passwordResetMail(`twice.${index}@example.com`, null, "v".repeat(43), context), subject: `Mail ${index}` });
+        await queueMail(database.db, {
+          ...passwordResetMail(`twice.${index}@example.com`, null, "v".repeat(43), context),
+          subject: `Mail ${index}`,
+        });
       }
       const deadline = Date.now() + 30_000;
       while (catcher.mails.length < 40 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));

@@ -11,7 +11,10 @@ describe.each(backends)("metrics on %s", (backend) => {
   const logLines: string[] = [];
   beforeAll(async () => {
     const stream = logInto(logLines);
-    context = await createTestApp(backend, { environment: { METRICS_TOKEN: TOKEN }, logger: { level: "info", stream, redact: logRedactions } });
+    context = await createTestApp(backend, {
+      environment: { METRICS_TOKEN: TOKEN },
+      logger: { level: "info", stream, redact: logRedactions },
+    });
   });
   afterAll(() => context.close());
 

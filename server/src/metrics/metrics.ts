@@ -60,7 +60,10 @@ export function installMetrics(app: FastifyInstance, { token, cacheStats, poolSt
 
   app.addHook("onResponse", async (request, reply) => {
     // Unmatched addresses share one label, so a scanner cannot grow the series without bound.
-    durations.observe({ method: request.method, route: request.routeOptions.url ?? "unmatched", status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    durations.observe(
+      { method: request.method, route: request.routeOptions.url ?? "unmatched", status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
   });
 
   const expected = Buffer.from(`Bearer ${token}`);
@@ -69,6 +72,9 @@ export function installMetrics(app: FastifyInstance, { token, cacheStats, poolSt
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
       throw new HttpError(401, "The metrics need the bearer token set in METRICS_TOKEN.", undefined, { "www-authenticate": "Bearer" });
     }
-    return reply.header("content-type", registry.contentType).header("cache-control", "no-store").send(await registry.metrics());
+    return reply
+      .header("content-type", registry.contentType)
+      .header("cache-control", "no-store")
+      .send(await registry.metrics());
   });
 }

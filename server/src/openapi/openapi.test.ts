@@ -10,7 +10,10 @@ describe("the API description at /reactapi/openapi.json", () => {
 
   const apiRoutes = () =>
     context.app.registeredRoutes
-      .filter((route) => route.method !== "HEAD" && (route.url.startsWith("/reactapi/") || ["/healthz", "/readyz", "/metrics"].includes(route.url)))
+      .filter(
+        (route) =>
+          route.method !== "HEAD" && (route.url.startsWith("/reactapi/") || ["/healthz", "/readyz", "/metrics"].includes(route.url)),
+      )
       .map((route) => `${route.method} ${route.url.replace(/:([A-Za-z]+)/g, "{$1}")}`);
 
   it("describes every route the server answers, and only those", async () => {
@@ -18,7 +21,9 @@ describe("the API description at /reactapi/openapi.json", () => {
     expect(response.statusCode).toBe(200);
     const document = response.json() as { openapi: string; paths: Record<string, Record<string, unknown>> };
     expect(document.openapi).toBe("3.1.0");
-    const described = Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
+    const described = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    );
     expect(apiRoutes().length).toBeGreaterThan(15);
     expect([...new Set(apiRoutes())].sort()).toEqual([...described].sort());
   });

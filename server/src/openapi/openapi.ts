@@ -4,11 +4,18 @@ import { type Access, type Endpoint, endpoints } from "../../../contract/api.ts"
 import { ApiError } from "../../../contract/errors.ts";
 
 const jsonSchema = (schema: z.ZodType, io: "input" | "output") => {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" }) as Record<string, unknown>;
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" }) as Record<
+    string,
+    unknown
+  >;
   return rest;
 };
 
-const uploadForm = { type: "object", properties: { file: { type: "string", contentMediaType: "application/octet-stream" } }, required: ["file"] };
+const uploadForm = {
+  type: "object",
+  properties: { file: { type: "string", contentMediaType: "application/octet-stream" } },
+  required: ["file"],
+};
 
 const security: Record<Access, Record<string, string[]>[] | undefined> = {
   anyone: undefined,
@@ -36,7 +43,9 @@ export function openApiDocument(list: Endpoint[] = endpoints) {
       summary: endpoint.summary,
       ...(security[endpoint.access] ? { security: security[endpoint.access] } : {}),
       ...(parameters.length > 0 ? { parameters } : {}),
-      ...(endpoint.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(endpoint.body, "input") } } } } : {}),
+      ...(endpoint.body
+        ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(endpoint.body, "input") } } } }
+        : {}),
       ...(endpoint.upload ? { requestBody: { required: true, content: { "multipart/form-data": { schema: uploadForm } } } } : {}),
       responses: {
         ...Object.fromEntries(
@@ -44,7 +53,11 @@ export function openApiDocument(list: Endpoint[] = endpoints) {
             status,
             {
               description: answer.description,
-              ...(answer.schema ? { content: { [answer.contentType ?? "application/json"]: { schema: jsonSchema(answer.schema, "output") } } } : answer.contentType ? { content: { [answer.contentType]: {} } } : {}),
+              ...(answer.schema
+                ? { content: { [answer.contentType ?? "application/json"]: { schema: jsonSchema(answer.schema, "output") } } }
+                : answer.contentType
+                  ? { content: { [answer.contentType]: {} } }
+                  : {}),
             },
           ]),
         ),
@@ -55,7 +68,11 @@ export function openApiDocument(list: Endpoint[] = endpoints) {
   }
   return {
     openapi: "3.1.0",
-    info: { title: "Calm Birth Circle API", version: "1", description: "State-changing requests are JSON and same-origin; the session is an HttpOnly cookie." },
+    info: {
+      title: "Calm Birth Circle API",
+      version: "1",
+      description: "State-changing requests are JSON and same-origin; the session is an HttpOnly cookie.",
+    },
     components: {
       securitySchemes: {
         session: { type: "apiKey", in: "cookie", name: "session" },
@@ -70,5 +87,7 @@ export function openApiDocument(list: Endpoint[] = endpoints) {
 export async function openApiRoutes(app: FastifyInstance) {
   // Worked out once: the contract does not change while the server runs.
   const document = JSON.stringify(openApiDocument());
-  app.get("/reactapi/openapi.json", async (_request, reply) => reply.header("content-type", "application/json; charset=utf-8").header("cache-control", "public, max-age=300").send(document));
+  app.get("/reactapi/openapi.json", async (_request, reply) =>
+    reply.header("content-type", "application/json; charset=utf-8").header("cache-control", "public, max-age=300").send(document),
+  );
 }

@@ -8,14 +8,24 @@ describe("payment settings", () => {
   it("keeps online payment off without keys, and on with both", () => {
     expect(loadConfig({}).stripe).toBeNull();
     expect(loadConfig({ STRIPE_SECRET_KEY: "", STRIPE_WEBHOOK_SECRET: "" }).stripe).toBeNull();
-    expect(loadConfig({ STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret }).stripe).toEqual({ secretKey, webhookSecret, apiUrl: undefined });
+    expect(loadConfig({ STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret }).stripe).toEqual({
+      secretKey,
+      webhookSecret,
+      apiUrl: undefined,
+    });
   });
 
   it.each([
     [{ STRIPE_SECRET_KEY: secretKey }, "STRIPE_WEBHOOK_SECRET"],
     [{ STRIPE_WEBHOOK_SECRET: webhookSecret }, "STRIPE_SECRET_KEY"],
-    [{ STRIPE_SECRET_KEY: "pk_test_publishable123", STRIPE_WEBHOOK_SECRET: webhookSecret }, "STRIPE_SECRET_KEY must be a Stripe secret key"],
-    [{ STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: "configWebhookSecret123" }, "STRIPE_WEBHOOK_SECRET must be a webhook signing secret"],
+    [
+      { STRIPE_SECRET_KEY: "pk_test_publishable123", STRIPE_WEBHOOK_SECRET: webhookSecret },
+      "STRIPE_SECRET_KEY must be a Stripe secret key",
+    ],
+    [
+      { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: "configWebhookSecret123" },
+      "STRIPE_WEBHOOK_SECRET must be a webhook signing secret",
+    ],
   ])("refuses %j, naming the setting but never its value", (environment, named) => {
     let message = "";
     try {

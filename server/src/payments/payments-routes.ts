@@ -1,6 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type Stripe from "stripe";
-import { CheckoutOutcome, CheckoutRequest, CheckoutSessionParams, type MyPurchases, type RedirectAnswer } from "../../../contract/payments.ts";
+import {
+  CheckoutOutcome,
+  CheckoutRequest,
+  CheckoutSessionParams,
+  type MyPurchases,
+  type RedirectAnswer,
+} from "../../../contract/payments.ts";
 import { requireMember } from "../accounts/authentication.ts";
 import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
 import type { StripeConfig } from "../config.ts";
@@ -8,14 +14,26 @@ import { dataChanges } from "../data-changes.ts";
 import type { Database } from "../db/client.ts";
 import { HttpError, parseInput } from "../http/errors.ts";
 import { billingCustomerOf, findPlanForSale, findPurchase, purchasesOf, recordCheckoutStarted } from "./purchases-repository.ts";
-import { createCheckoutSession, createPortalSession, createStripeClient, describeStripeFailure, paymentServiceUnavailable } from "./stripe-client.ts";
+import {
+  createCheckoutSession,
+  createPortalSession,
+  createStripeClient,
+  describeStripeFailure,
+  paymentServiceUnavailable,
+} from "./stripe-client.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
 import type { MailContext } from "../mail/mail-templates.ts";
 import { applyStripeEvent, type StripeEvent } from "./stripe-events.ts";
 
 export const STRIPE_WEBHOOK_PATH = "/reactapi/stripe/webhook";
 
-type PaymentsOptions = { db: Database; catalogue: CatalogueReader; stripe: StripeConfig | null; publicUrl: string; mail: { sender: MailSender; context: MailContext } };
+type PaymentsOptions = {
+  db: Database;
+  catalogue: CatalogueReader;
+  stripe: StripeConfig | null;
+  publicUrl: string;
+  mail: { sender: MailSender; context: MailContext };
+};
 
 export async function paymentsRoutes(app: FastifyInstance, { db, catalogue, stripe: stripeConfig, publicUrl, mail }: PaymentsOptions) {
   const stripe = stripeConfig ? createStripeClient(stripeConfig) : null;

@@ -4,7 +4,17 @@ import { importCatalogue } from "../catalogue/catalogue-transfer.ts";
 import { executeCommand } from "../cli/admin-commands.ts";
 import { courses, earlyClosures, mailOutbox, stripeEvents } from "../db/schema.ts";
 import { forgetOldStripeRecords } from "./purchases-repository.ts";
-import { backends, createTestApp, demoCatalogue, jsonHeaders, logInto, postgresMissingNotice, signedInInstructor, signedInMember, type TestApp } from "../test/test-app.ts";
+import {
+  backends,
+  createTestApp,
+  demoCatalogue,
+  jsonHeaders,
+  logInto,
+  postgresMissingNotice,
+  signedInInstructor,
+  signedInMember,
+  type TestApp,
+} from "../test/test-app.ts";
 import {
   chargeRefunded,
   checkoutCompleted,
@@ -35,7 +45,10 @@ describe.each(backends)("payments with Stripe on %s", (backend) => {
   beforeAll(async () => {
     standIn = await startStripeStandIn();
     const stream = logInto(logLines);
-    context = await createTestApp(backend, { environment: { ...standInEnvironment(standIn), PUBLIC_URL }, logger: { level: "debug", stream } });
+    context = await createTestApp(backend, {
+      environment: { ...standInEnvironment(standIn), PUBLIC_URL },
+      logger: { level: "debug", stream },
+    });
     context.app.addHook("onSend", async (_request, _reply, payload) => {
       if (typeof payload === "string") answers.push(payload);
       return payload;
@@ -57,13 +70,16 @@ describe.each(backends)("payments with Stripe on %s", (backend) => {
   };
   const accessOf = async (cookie: string) => {
     const list = (await app().inject({ url: "/reactapi/getcourses", headers: { cookie } })).json();
-    return Object.fromEntries(list.courses.map((course: { id: number; course_access: string }) => [course.id, course.course_access === "true"]));
+    return Object.fromEntries(
+      list.courses.map((course: { id: number; course_access: string }) => [course.id, course.course_access === "true"]),
+    );
   };
   const openCourses = async (cookie: string) =>
     Object.entries(await accessOf(cookie))
       .filter(([, open]) => open)
       .map(([id]) => Number(id));
-  const statusOf = (cookie: string, sessionId: string) => app().inject({ url: `/reactapi/payments/checkout/${sessionId}`, headers: { cookie } });
+  const statusOf = (cookie: string, sessionId: string) =>
+    app().inject({ url: `/reactapi/payments/checkout/${sessionId}`, headers: { cookie } });
 
   /** A new member who has started a checkout for the plan; the session as Stripe recorded it. */
   async function memberAtCheckout(plan: { planId: number; courses: number[] }, prefix = "buyer") {
@@ -112,7 +128,13 @@ describe.each(backends)("payments with Stripe on %s", (backend) => {
 
     it("ignores a price, an amount or a currency sent by the browser", async () => {
       const member = await signedInMember(app(), "haggler");
-      const response = await startCheckout(member.cookie, { plan_id: PARTNER_COURSE.planId, price: 1, amount: 1, unit_amount: 1, currency: "eur" });
+      const response = await startCheckout(member.cookie, {
+        plan_id: PARTNER_COURSE.planId,
+        price: 1,
+        amount: 1,
+        unit_amount: 1,
+        currency: "eur",
+      });
       expect(response.statusCode).toBe(200);
       const sent = standIn.requests.at(-1)!;
       expect(sent.form["line_items[0][price_data][unit_amount]"]).toBe("4900");
@@ -145,7 +167,12 @@ describe.each(backends)("payments with Stripe on %s", (backend) => {
     });
 
     it("asks a visitor to sign in", async () => {
-      const response = await app().inject({ method: "POST", url: "/reactapi/payments/checkout", headers: jsonHeaders, payload: { plan_id: 1 } });
+      const response = await app().inject({
+        method: "POST",
+        url: "/reactapi/payments/checkout",
+        headers: jsonHeaders,
+        payload: { plan_id: 1 },
+      });
       expect(response.statusCode).toBe(401);
     });
 
@@ -180,10 +207,20 @@ describe.each(backends)("payments with Stripe on %s", (backend) => {
       expect(response.json()).toEqual({ received: true });
       expect(await openCourses(buyer.cookie)).toEqual([1, 2, 3, 4]);
       expect((await statusOf(buyer.cookie, buyer.session.id)).json()).toMatchObject({ status: "paid", courses_open: true });
-      const lesson = await app().inject({ method: "POST", url: "/reactapi/getcoursemodules", headers: { ...jsonHeaders, cookie: buyer.cookie }, payload: { query: 4 } });
-      expect(lesson.json().every((module: { lessons: { locked: boolean }[] }) => module.lessons.every((entry) => !entry.locked))).toBe(true);
+      const lesson = await app().inject({
+        method: "POST",
+        url: "/reactapi/getcoursemodules",
+        headers: { ...jsonHeaders, cookie: buyer.cookie },
+        payload: { query: 4 },
+      });
+      expect(lesson.json().every((module: { lessons: { locked: boolean }[] }) => module.lessons.every((entry) => !entry.locked))).toBe(
+        true,
+      );
       // The receipt was written with the grants; a replay of the event writes no second one.
-      const receipts = async () => (await context.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, buyer.email))).filter((mail) => mail.kind === "purchase_receipt");
+      const receipts = async () =>
+        (await context.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, buyer.email))).filter(
+          (mail) => mail.kind === "purchase_receipt",
+        );
       const [receipt] = await receipts();
       expect(receipt!.subject).toMatch(/^Your receipt: /);
       expect(receipt!.textBody).toMatch(/We received \S+ for .+, and its courses are open in your library now\./);
@@ -193,16 +230,22 @@ describe.each(backends)("payments with Stripe on %s", (backend) => {
 
     it.each([
       ["a signature made with another secret", (event: TestEvent) => signedDelivery(event, "whsec_someoneElsesSecret")],
-      ["a body changed after signing", (event: TestEvent) => {
-        const delivery = signedDelivery(event);
-        return { ...delivery, payload: delivery.payload.replace('"paid"', '"paid" ') };
-      }],
+      [
+        "a body changed after signing",
+        (event: TestEvent) => {
+          const delivery = signedDelivery(event);
+          return { ...delivery, payload: delivery.payload.replace('"paid"', '"paid" ') };
+        },
+      ],
       ["no signature", (event: TestEvent) => ({ payload: JSON.stringify(event), headers: { "content-type": "application/json" } })],
-      ["a signature from long ago", (event: TestEvent) => {
-        const payload = JSON.stringify(event);
-        const header = `t=${Math.floor(Date.now() / 1000) - 3600},v1=${"0".repeat(64)}`;
-        return { payload, headers: { "content-type": "application/json", "stripe-signature": header } };
-      }],
+      [
+        "a signature from long ago",
+        (event: TestEvent) => {
+          const payload = JSON.stringify(event);
+          const header = `t=${Math.floor(Date.now() / 1000) - 3600},v1=${"0".repeat(64)}`;
+          return { payload, headers: { "content-type": "application/json", "stripe-signature": header } };
+        },
+      ],
     ])("refuses %s with 400 and changes nothing", async (_what, sign) => {
       const buyer = await memberAtCheckout(MEMBERSHIP);
       const { payload, headers } = sign(checkoutCompleted(buyer.session));
@@ -224,7 +267,9 @@ describe.each(backends)("payments with Stripe on %s", (backend) => {
       expect(await openCourses(buyer.cookie)).toEqual([1, 2]);
       const report = await executeCommand(db(), { name: "purchases list" });
       const months = (report.data as { months: { currency: string; payments: number; refunds: number; netMinor: number }[] }).months;
-      const purchasesOfBuyer = (report.data as { purchases: { memberEmail: string; status: string }[] }).purchases.filter((row) => row.memberEmail === buyer.email);
+      const purchasesOfBuyer = (report.data as { purchases: { memberEmail: string; status: string }[] }).purchases.filter(
+        (row) => row.memberEmail === buyer.email,
+      );
       expect(purchasesOfBuyer).toEqual([expect.objectContaining({ status: "refunded" })]);
       expect(months.length).toBeGreaterThan(0);
       const stored = await context.database.db.query.stripeEvents.findMany();
@@ -306,7 +351,9 @@ describe.each(backends)("payments with Stripe on %s", (backend) => {
       expect(await openCourses(cheap.cookie)).toEqual([1, 2]);
       expect(await openCourses(foreign.cookie)).toEqual([1, 2]);
       expect((await statusOf(cheap.cookie, cheap.session.id)).json().status).toBe("amount_mismatch");
-      const errors = logLines.map((line) => JSON.parse(line)).filter((line) => line.level >= 50 && /amount or currency other than the plan/.test(line.msg));
+      const errors = logLines
+        .map((line) => JSON.parse(line))
+        .filter((line) => line.level >= 50 && /amount or currency other than the plan/.test(line.msg));
       expect(errors.map((line) => line.received)).toEqual(expect.arrayContaining(["100 USD", "4900 EUR"]));
     });
 
@@ -329,19 +376,28 @@ describe.each(backends)("payments with Stripe on %s", (backend) => {
 
     it("forgets handled events and unclaimed closures after a month, and keeps recent ones", async () => {
       const old = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
-      await context.database.db.insert(stripeEvents).values([{ id: "evt_test_old", type: "invoice.paid", createdAt: old }, { id: "evt_test_recent", type: "invoice.paid" }]);
-      await context.database.db.insert(earlyClosures).values({ stripeObjectId: "pi_test_old", kind: "refunded", endsAt: old, createdAt: old });
+      await context.database.db.insert(stripeEvents).values([
+        { id: "evt_test_old", type: "invoice.paid", createdAt: old },
+        { id: "evt_test_recent", type: "invoice.paid" },
+      ]);
+      await context.database.db
+        .insert(earlyClosures)
+        .values({ stripeObjectId: "pi_test_old", kind: "refunded", endsAt: old, createdAt: old });
       await forgetOldStripeRecords(context.database.db);
       const ids = (await context.database.db.query.stripeEvents.findMany()).map((row) => row.id);
       expect(ids).toContain("evt_test_recent");
       expect(ids).not.toContain("evt_test_old");
-      expect(await context.database.db.query.earlyClosures.findMany({ where: (row, { eq }) => eq(row.stripeObjectId, "pi_test_old") })).toEqual([]);
+      expect(
+        await context.database.db.query.earlyClosures.findMany({ where: (row, { eq }) => eq(row.stripeObjectId, "pi_test_old") }),
+      ).toEqual([]);
     });
 
     it("answers 200 to an event type it does not handle, and ignores it", async () => {
       const response = await deliver(stripeEvent("customer.created", { id: "cus_test_1", object: "customer" }));
       expect(response.statusCode).toBe(200);
-      expect(await context.database.db.query.stripeEvents.findMany()).not.toContainEqual(expect.objectContaining({ type: "customer.created" }));
+      expect(await context.database.db.query.stripeEvents.findMany()).not.toContainEqual(
+        expect.objectContaining({ type: "customer.created" }),
+      );
     });
 
     it("refuses with 400, applying nothing, an event of a known type whose object it cannot read", async () => {
@@ -358,7 +414,12 @@ describe.each(backends)("payments with Stripe on %s", (backend) => {
       await executeCommand(db(), { name: "course grant", email: buyer.email, courseId: 3 });
       await deliver(chargeRefunded(buyer.session.payment_intent!, 4900, "usd"));
       expect(await openCourses(buyer.cookie)).toEqual([1, 2, 3]);
-      const access = await app().inject({ method: "POST", url: "/reactapi/getuseraccessdata", headers: { ...jsonHeaders, cookie: buyer.cookie }, payload: {} });
+      const access = await app().inject({
+        method: "POST",
+        url: "/reactapi/getuseraccessdata",
+        headers: { ...jsonHeaders, cookie: buyer.cookie },
+        payload: {},
+      });
       expect(access.json().grants).toEqual([{ course_id: 3, source: "instructor", granted_at: expect.any(String), ends_at: null }]);
     });
 
@@ -376,17 +437,40 @@ describe.each(backends)("payments with Stripe on %s", (backend) => {
   describe("the member's purchases and billing", () => {
     it("lists her purchases and opens the billing portal once she has paid", async () => {
       const buyer = await memberAtCheckout(MEMBERSHIP, "portal");
-      const before = await app().inject({ method: "POST", url: "/reactapi/payments/portal", headers: { ...jsonHeaders, cookie: buyer.cookie }, payload: {} });
+      const before = await app().inject({
+        method: "POST",
+        url: "/reactapi/payments/portal",
+        headers: { ...jsonHeaders, cookie: buyer.cookie },
+        payload: {},
+      });
       expect(before.statusCode).toBe(404);
-      expect((await app().inject({ url: "/reactapi/payments/mine", headers: { cookie: buyer.cookie } })).json()).toEqual({ purchases: [], can_manage_billing: false });
+      expect((await app().inject({ url: "/reactapi/payments/mine", headers: { cookie: buyer.cookie } })).json()).toEqual({
+        purchases: [],
+        can_manage_billing: false,
+      });
 
       await deliver(checkoutCompleted(buyer.session));
       const mine = (await app().inject({ url: "/reactapi/payments/mine", headers: { cookie: buyer.cookie } })).json();
       expect(mine).toEqual({
-        purchases: [{ id: expect.any(Number), plan_name: "Full Membership", mode: "subscription", amount: 1900, currency: "USD", status: "paid", created_at: expect.any(String) }],
+        purchases: [
+          {
+            id: expect.any(Number),
+            plan_name: "Full Membership",
+            mode: "subscription",
+            amount: 1900,
+            currency: "USD",
+            status: "paid",
+            created_at: expect.any(String),
+          },
+        ],
         can_manage_billing: true,
       });
-      const portal = await app().inject({ method: "POST", url: "/reactapi/payments/portal", headers: { ...jsonHeaders, cookie: buyer.cookie }, payload: {} });
+      const portal = await app().inject({
+        method: "POST",
+        url: "/reactapi/payments/portal",
+        headers: { ...jsonHeaders, cookie: buyer.cookie },
+        payload: {},
+      });
       expect(portal.statusCode).toBe(200);
       expect(portal.json().url).toBe(`${standIn.url}/portal/${buyer.session.customer}`);
       expect(standIn.requests.at(-1)!.form).toEqual({ customer: buyer.session.customer, return_url: `${PUBLIC_URL}/library` });
@@ -399,7 +483,9 @@ describe.each(backends)("payments with Stripe on %s", (backend) => {
       const buyer = await memberAtCheckout(PARTNER_COURSE, "ledger");
       await deliver(checkoutCompleted(buyer.session));
       const report = await executeCommand(db(), { name: "purchases list" });
-      expect(report.text).toMatch(new RegExp(`\\d+\\s+\\d{4}-\\d{2}-\\d{2}\\s+${buyer.email.replace(/[.+]/g, "\\$&")}\\s+Partner Course\\s+49\\.00 USD\\s+paid`));
+      expect(report.text).toMatch(
+        new RegExp(`\\d+\\s+\\d{4}-\\d{2}-\\d{2}\\s+${buyer.email.replace(/[.+]/g, "\\$&")}\\s+Partner Course\\s+49\\.00 USD\\s+paid`),
+      );
       expect(report.text).toContain("Revenue by month (refunds subtracted):");
       expect(report.text).toMatch(new RegExp(`${new Date().toISOString().slice(0, 7)}\\s+USD\\s+\\d+\\s+\\d+\\s+\\d+\\.\\d{2} USD`));
     });
@@ -435,10 +521,19 @@ describe("payments when Stripe is not configured", () => {
 
   it("says online payment is not set up, and the site details say so too", async () => {
     const member = await signedInMember(context.app, "unconfigured");
-    const checkout = await context.app.inject({ method: "POST", url: "/reactapi/payments/checkout", headers: { ...jsonHeaders, cookie: member.cookie }, payload: { plan_id: 1 } });
+    const checkout = await context.app.inject({
+      method: "POST",
+      url: "/reactapi/payments/checkout",
+      headers: { ...jsonHeaders, cookie: member.cookie },
+      payload: { plan_id: 1 },
+    });
     expect(checkout.statusCode).toBe(404);
     expect(checkout.json().error).toContain("Online payment is not set up");
-    const webhook = await context.app.inject({ method: "POST", url: "/reactapi/stripe/webhook", ...signedDelivery(stripeEvent("invoice.paid", {})) });
+    const webhook = await context.app.inject({
+      method: "POST",
+      url: "/reactapi/stripe/webhook",
+      ...signedDelivery(stripeEvent("invoice.paid", {})),
+    });
     expect(webhook.statusCode).toBe(404);
     expect((await context.app.inject({ url: "/reactapi/site" })).json().online_payment).toBe(false);
   });

@@ -14,7 +14,10 @@ export async function findPlanForSale(db: Queryable, planId: number) {
 export type PlanForSale = NonNullable<Awaited<ReturnType<typeof findPlanForSale>>>;
 
 /** Records a checkout as started, copying what the plan is and costs at this moment. */
-export async function recordCheckoutStarted(db: Queryable, input: { userId: number; plan: PlanForSale; checkoutSessionId: string }): Promise<PurchaseRow> {
+export async function recordCheckoutStarted(
+  db: Queryable,
+  input: { userId: number; plan: PlanForSale; checkoutSessionId: string },
+): Promise<PurchaseRow> {
   const [row] = await db
     .insert(purchases)
     .values({
@@ -37,8 +40,10 @@ export async function findPurchase(
   by: { checkoutSessionId: string } | { subscriptionId: string } | { paymentIntentId: string },
 ): Promise<PurchaseRow | undefined> {
   const condition =
-    "checkoutSessionId" in by ? eq(purchases.checkoutSessionId, by.checkoutSessionId)
-      : "subscriptionId" in by ? eq(purchases.subscriptionId, by.subscriptionId)
+    "checkoutSessionId" in by
+      ? eq(purchases.checkoutSessionId, by.checkoutSessionId)
+      : "subscriptionId" in by
+        ? eq(purchases.subscriptionId, by.subscriptionId)
         : eq(purchases.paymentIntentId, by.paymentIntentId);
   const [row] = await db.select().from(purchases).where(condition);
   return row;

@@ -11,7 +11,11 @@ export function createStripeClient(config: StripeConfig): Stripe {
     timeout: 15_000,
     telemetry: false,
     ...(api
-      ? { host: api.hostname, port: api.port || (api.protocol === "http:" ? 80 : 443), protocol: api.protocol === "http:" ? ("http" as const) : ("https" as const) }
+      ? {
+          host: api.hostname,
+          port: api.port || (api.protocol === "http:" ? 80 : 443),
+          protocol: api.protocol === "http:" ? ("http" as const) : ("https" as const),
+        }
       : {}),
   });
 }
@@ -63,7 +67,13 @@ export async function createPortalSession(stripe: Stripe, customerId: string, re
 /** What may be logged of a failed call to Stripe: its kind and code, never a key. */
 export function describeStripeFailure(error: unknown): Record<string, unknown> {
   if (error instanceof Stripe.errors.StripeError) {
-    return { type: error.type, code: error.code, statusCode: error.statusCode, requestId: error.requestId, message: withoutSecrets(error.message) };
+    return {
+      type: error.type,
+      code: error.code,
+      statusCode: error.statusCode,
+      requestId: error.requestId,
+      message: withoutSecrets(error.message),
+    };
   }
   return { message: withoutSecrets(error instanceof Error ? error.message : String(error)) };
 }
@@ -71,4 +81,9 @@ export function describeStripeFailure(error: unknown): Record<string, unknown> {
 const withoutSecrets = (text: string) => text.replace(/\b(sk|rk|whsec)_[A-Za-z0-9_]+/g, "$1_[redacted]");
 
 export const paymentServiceUnavailable = () =>
-  new HttpError(503, "We could not reach the payment service just now. Nothing was charged. Please try again in a few minutes.", undefined, { "retry-after": "60" });
+  new HttpError(
+    503,
+    "We could not reach the payment service just now. Nothing was charged. Please try again in a few minutes.",
+    undefined,
+    { "retry-after": "60" },
+  );

@@ -7,7 +7,14 @@ import { HttpError } from "../http/errors.ts";
 import { closePurchaseGrants, openPurchaseGrants } from "../grants/grants-repository.ts";
 import { type MailContext, purchaseReceiptMail } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
-import { findPlanForSale, findPurchase, type PurchaseRow, recordCheckoutStarted, recordPayment, updatePurchase } from "./purchases-repository.ts";
+import {
+  findPlanForSale,
+  findPurchase,
+  type PurchaseRow,
+  recordCheckoutStarted,
+  recordPayment,
+  updatePurchase,
+} from "./purchases-repository.ts";
 
 // The parts of Stripe's objects this server reads. Stripe's webhook endpoints may be pinned to an
 // older API version than the SDK's, so where a field moved between versions both places are read.
@@ -40,7 +47,10 @@ const Invoice = z
     currency: z.string(),
     created: z.number().int(),
     subscription: StripeReference,
-    parent: z.object({ subscription_details: z.object({ subscription: StripeReference }).loose().nullish() }).loose().nullish(),
+    parent: z
+      .object({ subscription_details: z.object({ subscription: StripeReference }).loose().nullish() })
+      .loose()
+      .nullish(),
   })
   .loose();
 
@@ -49,7 +59,10 @@ const Subscription = z
     id: z.string(),
     current_period_end: z.number().int().nullish(),
     ended_at: z.number().int().nullish(),
-    items: z.object({ data: z.array(z.object({ current_period_end: z.number().int().nullish() }).loose()) }).loose().nullish(),
+    items: z
+      .object({ data: z.array(z.object({ current_period_end: z.number().int().nullish() }).loose()) })
+      .loose()
+      .nullish(),
   })
   .loose();
 
@@ -87,13 +100,20 @@ export async function applyStripeEvent(db: Database, event: StripeEvent, log: Fa
   if (!handler) return "ignored";
   return db.transaction(async (tx) => {
     // A second delivery of the same event waits here for the first transaction, then finds its row.
-    const fresh = await tx.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: stripeEvents.id });
+    const fresh = await tx
+      .insert(stripeEvents)
+      .values({ id: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning({ id: stripeEvents.id });
     if (fresh.length === 0) return "duplicate";
     try {
       await handler(tx, event.data.object, event, log, mail);
     } catch (error) {
       if (!(error instanceof z.ZodError)) throw error;
-      log.error({ stripeEvent: event.id, type: event.type, problems: error.issues.slice(0, 5) }, "a Stripe event of a known type had an unexpected shape");
+      log.error(
+        { stripeEvent: event.id, type: event.type, problems: error.issues.slice(0, 5) },
+        "a Stripe event of a known type had an unexpected shape",
+      );
       throw new HttpError(400, "The event's object does not have the fields this site reads; it was not applied.");
     }
     return "handled";
@@ -112,7 +132,13 @@ async function lockStripeObjects(tx: Queryable, ids: (string | null)[]): Promise
 
 const fromUnix = (seconds: number) => new Date(seconds * 1000);
 
-async function completeCheckout(tx: Queryable, object: unknown, event: StripeEvent, log: FastifyBaseLogger, mail: MailContext): Promise<void> {
+async function completeCheckout(
+  tx: Queryable,
+  object: unknown,
+  event: StripeEvent,
+  log: FastifyBaseLogger,
+  mail: MailContext,
+): Promise<void> {
   const session = CheckoutSession.parse(object);
   if (session.payment_status !== "paid") {
     log.info({ checkoutSession: session.id, paymentStatus: session.payment_status }, "checkout completed, payment still on its way");
@@ -126,9 +152,19 @@ async function completeCheckout(tx: Queryable, object: unknown, event: StripeEve
   const paidAmount = session.amount_total ?? null;
   const paidCurrency = session.currency?.toUpperCase() ?? null;
   if (paidAmount !== purchase.amountMinor || paidCurrency !== purchase.currency.toUpperCase()) {
-    await updatePurchase(tx, purchase.id, { status: "amount_mismatch", customerId: session.customer, subscriptionId: session.subscription, paymentIntentId: session.payment_intent });
+    await updatePurchase(tx, purchase.id, {
+      status: "amount_mismatch",
+      customerId: session.customer,
+      subscriptionId: session.subscription,
+      paymentIntentId: session.payment_intent,
+    });
     log.error(
-      { purchaseId: purchase.id, checkoutSession: session.id, expected: `${purchase.amountMinor} ${purchase.currency}`, received: `${paidAmount} ${paidCurrency}` },
+      {
+        purchaseId: purchase.id,
+        checkoutSession: session.id,
+        expected: `${purchase.amountMinor} ${purchase.currency}`,
+        received: `${paidAmount} ${paidCurrency}`,
+      },
       "a checkout was paid with an amount or currency other than the plan's: no course was opened; check it in Stripe",
     );
     return;
@@ -161,7 +197,16 @@ async function completeCheckout(tx: Queryable, object: unknown, event: StripeEve
     await openPurchaseGrants(tx, { id: purchase.id, userId: member }, purchase.courseIds);
     // The receipt is written with the grants it announces: both happen, or neither.
     const [buyer] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, member));
-    if (buyer) await queueMail(tx, purchaseReceiptMail(buyer.email, buyer.firstName, { plan: purchase.planName, amountMinor: paidAmount, currency: paidCurrency, paidAt }, mail));
+    if (buyer)
+      await queueMail(
+        tx,
+        purchaseReceiptMail(
+          buyer.email,
+          buyer.firstName,
+          { plan: purchase.planName, amountMinor: paidAmount, currency: paidCurrency, paidAt },
+          mail,
+        ),
+      );
     return;
   }
   if (closure.kind === "refunded") {
@@ -178,11 +223,16 @@ async function completeCheckout(tx: Queryable, object: unknown, event: StripeEve
     return;
   }
   await updatePurchase(tx, purchase.id, { status: "canceled", closedAt: closure.createdAt });
-  if (closure.endsAt.getTime() > Date.now()) await openPurchaseGrants(tx, { id: purchase.id, userId: member }, purchase.courseIds, closure.endsAt);
+  if (closure.endsAt.getTime() > Date.now())
+    await openPurchaseGrants(tx, { id: purchase.id, userId: member }, purchase.courseIds, closure.endsAt);
 }
 
 /** A checkout this server has no record of (its row was lost, say): rebuilt from the metadata it attached. */
-async function purchaseFromMetadata(tx: Queryable, session: z.infer<typeof CheckoutSession>, log: FastifyBaseLogger): Promise<PurchaseRow | undefined> {
+async function purchaseFromMetadata(
+  tx: Queryable,
+  session: z.infer<typeof CheckoutSession>,
+  log: FastifyBaseLogger,
+): Promise<PurchaseRow | undefined> {
   const memberId = Number(session.metadata?.member_id);
   const planId = Number(session.metadata?.plan_id);
   if (!Number.isInteger(memberId) || !Number.isInteger(planId)) {
@@ -192,7 +242,10 @@ async function purchaseFromMetadata(tx: Queryable, session: z.infer<typeof Check
   const [member] = await tx.select({ id: users.id }).from(users).where(eq(users.id, memberId));
   const plan = await findPlanForSale(tx, planId);
   if (!member || !plan) {
-    log.error({ checkoutSession: session.id, memberId, planId }, "a paid checkout names a member or plan that no longer exists: no course was opened; check it in Stripe");
+    log.error(
+      { checkoutSession: session.id, memberId, planId },
+      "a paid checkout names a member or plan that no longer exists: no course was opened; check it in Stripe",
+    );
     return undefined;
   }
   return recordCheckoutStarted(tx, { userId: member.id, plan, checkoutSessionId: session.id });
@@ -226,9 +279,16 @@ async function keepSubscriptionOpen(tx: Queryable, object: unknown, _event: Stri
     return;
   }
   if (invoice.amount_paid > 0) {
-    await recordPayment(tx, { stripeObjectId: invoice.id, purchaseId: purchase.id, amountMinor: invoice.amount_paid, currency: invoice.currency, occurredAt: fromUnix(invoice.created) });
+    await recordPayment(tx, {
+      stripeObjectId: invoice.id,
+      purchaseId: purchase.id,
+      amountMinor: invoice.amount_paid,
+      currency: invoice.currency,
+      occurredAt: fromUnix(invoice.created),
+    });
   }
-  if (purchase.status === "paid" && purchase.userId !== null) await openPurchaseGrants(tx, { id: purchase.id, userId: purchase.userId }, purchase.courseIds);
+  if (purchase.status === "paid" && purchase.userId !== null)
+    await openPurchaseGrants(tx, { id: purchase.id, userId: purchase.userId }, purchase.courseIds);
 }
 
 async function endSubscription(tx: Queryable, object: unknown): Promise<void> {
@@ -241,7 +301,10 @@ async function endSubscription(tx: Queryable, object: unknown): Promise<void> {
   const endsAt = new Date(Math.max(Date.now(), ...periodEnds.map((seconds) => seconds * 1000)));
   const purchase = await findPurchase(tx, { subscriptionId: subscription.id });
   if (!purchase) {
-    await tx.insert(earlyClosures).values({ stripeObjectId: subscription.id, kind: "subscription_ended", endsAt }).onConflictDoUpdate({ target: earlyClosures.stripeObjectId, set: { endsAt } });
+    await tx
+      .insert(earlyClosures)
+      .values({ stripeObjectId: subscription.id, kind: "subscription_ended", endsAt })
+      .onConflictDoUpdate({ target: earlyClosures.stripeObjectId, set: { endsAt } });
     return;
   }
   if (purchase.status !== "paid") return;
@@ -258,7 +321,13 @@ async function refundPurchase(tx: Queryable, object: unknown, _event: StripeEven
     if (charge.refunded) {
       await tx
         .insert(earlyClosures)
-        .values({ stripeObjectId: charge.payment_intent, kind: "refunded", endsAt: new Date(), amountMinor: charge.amount_refunded, currency: charge.currency.toUpperCase() })
+        .values({
+          stripeObjectId: charge.payment_intent,
+          kind: "refunded",
+          endsAt: new Date(),
+          amountMinor: charge.amount_refunded,
+          currency: charge.currency.toUpperCase(),
+        })
         .onConflictDoNothing();
     }
     return;

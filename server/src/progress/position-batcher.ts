@@ -13,7 +13,12 @@ const toRow = (row: ReturnedRow): SavedPosition => ({
   completedAt: row.completed_at === null ? null : new Date(row.completed_at as string),
 });
 
-type Waiting = { userId: number; lessonId: number; seconds: number; waiters: Array<{ resolve: (row: SavedPosition) => void; reject: (error: unknown) => void }> };
+type Waiting = {
+  userId: number;
+  lessonId: number;
+  seconds: number;
+  waiters: Array<{ resolve: (row: SavedPosition) => void; reject: (error: unknown) => void }>;
+};
 
 /**
  * Video positions arrive every 10 seconds from every member watching. Each is answered only once

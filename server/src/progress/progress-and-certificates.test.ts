@@ -11,13 +11,24 @@ describe.each(backends)("lesson progress and certificates on %s", (backend) => {
   afterAll(() => context.close());
   const app = () => context.app;
   const save = (cookie: string, lessonId: number | string, payload: unknown) =>
-    app().inject({ method: "POST", url: `/reactapi/progress/lessons/${lessonId}`, headers: { ...jsonHeaders, cookie }, payload: payload as Record<string, unknown> });
-  const courseProgress = async (cookie: string, courseId: number) => (await app().inject({ url: `/reactapi/progress/courses/${courseId}`, headers: { cookie } })).json() as CourseProgress;
-  const summary = async (cookie: string) => (await app().inject({ url: "/reactapi/progress/summary", headers: { cookie } })).json() as ProgressSummary;
+    app().inject({
+      method: "POST",
+      url: `/reactapi/progress/lessons/${lessonId}`,
+      headers: { ...jsonHeaders, cookie },
+      payload: payload as Record<string, unknown>,
+    });
+  const courseProgress = async (cookie: string, courseId: number) =>
+    (await app().inject({ url: `/reactapi/progress/courses/${courseId}`, headers: { cookie } })).json() as CourseProgress;
+  const summary = async (cookie: string) =>
+    (await app().inject({ url: "/reactapi/progress/summary", headers: { cookie } })).json() as ProgressSummary;
 
   it("saves the position and completion, and replaying never undoes a completion", async () => {
     const { cookie } = await signedInMember(app(), "progress");
-    expect((await save(cookie, 1001, { position_seconds: 95.7 })).json()).toEqual({ lesson_id: 1001, completed: false, position_seconds: 95 });
+    expect((await save(cookie, 1001, { position_seconds: 95.7 })).json()).toEqual({
+      lesson_id: 1001,
+      completed: false,
+      position_seconds: 95,
+    });
     expect((await save(cookie, 1001, { completed: true })).json()).toMatchObject({ completed: true, position_seconds: 95 });
     // She watches again from the start: the position moves, the lesson stays complete.
     expect((await save(cookie, 1001, { position_seconds: 3 })).json()).toEqual({ lesson_id: 1001, completed: true, position_seconds: 3 });
@@ -33,7 +44,9 @@ describe.each(backends)("lesson progress and certificates on %s", (backend) => {
     const { cookie } = await signedInMember(app(), "burst");
     await save(cookie, 1001, { completed: true });
     const lessons = [1001, 1002, 1003];
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, index) => save(cookie, lessons[index % 3]!, { position_seconds: 100 + index })));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, index) => save(cookie, lessons[index % 3]!, { position_seconds: 100 + index })),
+    );
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array(30).fill(200));
     const stored = await courseProgress(cookie, 1);
     for (const lessonId of lessons) {
@@ -56,7 +69,10 @@ describe.each(backends)("lesson progress and certificates on %s", (backend) => {
     expect((await save(cookie, 1001, {})).statusCode).toBe(400);
     expect((await save(cookie, 1001, { position_seconds: -4 })).statusCode).toBe(400);
     expect((await save(cookie, "abc", { completed: true })).statusCode).toBe(400);
-    expect((await app().inject({ method: "POST", url: "/reactapi/progress/lessons/1001", headers: jsonHeaders, payload: { completed: true } })).statusCode).toBe(401);
+    expect(
+      (await app().inject({ method: "POST", url: "/reactapi/progress/lessons/1001", headers: jsonHeaders, payload: { completed: true } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it("tells /home where to continue and which lesson is next, across modules", async () => {
@@ -66,7 +82,13 @@ describe.each(backends)("lesson progress and certificates on %s", (backend) => {
     await save(cookie, 1003, { completed: true });
     await save(cookie, 1002, { position_seconds: 754 });
     const answer = await summary(cookie);
-    expect(answer.continue).toMatchObject({ course_id: 1, lesson_id: 1002, lesson_title: "Your birth preferences", position_seconds: 754, completed: false });
+    expect(answer.continue).toMatchObject({
+      course_id: 1,
+      lesson_id: 1002,
+      lesson_title: "Your birth preferences",
+      position_seconds: 754,
+      completed: false,
+    });
     // 1003 (next module) is done already: the next lesson is 1004, one module deeper.
     expect(answer.next).toMatchObject({ course_id: 1, lesson_id: 1004 });
     expect(answer.courses.find((course) => course.course_id === 1)).toEqual({ course_id: 1, completed: 2, total: 16 });
@@ -77,7 +99,12 @@ describe.each(backends)("lesson progress and certificates on %s", (backend) => {
     expect((await summary(cookie)).pacing).toEqual({ stage: "unknown", week: null, lessons: [] });
     // 63 days before the due date: 31 completed weeks.
     const due = new Date(Date.now() + 63 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-    await app().inject({ method: "POST", url: "/reactapi/account/pacing", headers: { ...jsonHeaders, cookie }, payload: { due_date: due, baby_arrived: false } });
+    await app().inject({
+      method: "POST",
+      url: "/reactapi/account/pacing",
+      headers: { ...jsonHeaders, cookie },
+      payload: { due_date: due, baby_arrived: false },
+    });
     const pregnant = (await summary(cookie)).pacing;
     expect(pregnant.stage).toBe("pregnant");
     expect(pregnant.week).toBe(31);
@@ -85,7 +112,12 @@ describe.each(backends)("lesson progress and certificates on %s", (backend) => {
     expect(pregnant.lessons.map((lesson) => lesson.lesson_id)).toEqual([1003]);
     await save(cookie, 1003, { completed: true });
     expect((await summary(cookie)).pacing.lessons).toEqual([]);
-    await app().inject({ method: "POST", url: "/reactapi/account/pacing", headers: { ...jsonHeaders, cookie }, payload: { due_date: due, baby_arrived: true } });
+    await app().inject({
+      method: "POST",
+      url: "/reactapi/account/pacing",
+      headers: { ...jsonHeaders, cookie },
+      payload: { due_date: due, baby_arrived: true },
+    });
     const postpartum = (await summary(cookie)).pacing;
     expect(postpartum).toMatchObject({ stage: "postpartum", week: null });
     expect(postpartum.lessons.map((lesson) => lesson.lesson_title)).toEqual(["The golden hour", "Your first days home"]);
@@ -103,7 +135,12 @@ describe.each(backends)("lesson progress and certificates on %s", (backend) => {
     const nameless = await app().inject({ url: "/reactapi/certificates/courses/2", headers: { cookie } });
     expect(nameless.statusCode).toBe(409);
     expect(nameless.json().error).toMatch(/add your name/);
-    await app().inject({ method: "POST", url: "/reactapi/account/name", headers: { ...jsonHeaders, cookie }, payload: { first_name: "Zoë", last_name: "Łukasiewicz" } });
+    await app().inject({
+      method: "POST",
+      url: "/reactapi/account/name",
+      headers: { ...jsonHeaders, cookie },
+      payload: { first_name: "Zoë", last_name: "Łukasiewicz" },
+    });
 
     const certificate = await app().inject({ url: "/reactapi/certificates/courses/2", headers: { cookie } });
     expect(certificate.statusCode).toBe(200);
@@ -114,7 +151,9 @@ describe.each(backends)("lesson progress and certificates on %s", (backend) => {
     expect(text).toContain("4 lessons");
     const code = text.match(/Certificate ([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})/)![1]!;
 
-    const again = await pdfText(new Uint8Array((await app().inject({ url: "/reactapi/certificates/courses/2", headers: { cookie } })).rawPayload));
+    const again = await pdfText(
+      new Uint8Array((await app().inject({ url: "/reactapi/certificates/courses/2", headers: { cookie } })).rawPayload),
+    );
     expect(again).toContain(code);
 
     const verified = await app().inject({ url: `/reactapi/certificates/${code.toLowerCase()}` });

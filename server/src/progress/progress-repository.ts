@@ -8,11 +8,18 @@ export type ProgressRow = typeof lessonProgress.$inferSelect;
  * Records where she is in a lesson. A position never clears completion (replaying a finished
  * lesson keeps it finished); only her own "completed: false" does.
  */
-export async function saveProgress(db: Queryable, userId: number, lessonId: number, update: { positionSeconds?: number | undefined; completed?: boolean | undefined }): Promise<ProgressRow> {
+export async function saveProgress(
+  db: Queryable,
+  userId: number,
+  lessonId: number,
+  update: { positionSeconds?: number | undefined; completed?: boolean | undefined },
+): Promise<ProgressRow> {
   const completedAt =
-    update.completed === true ? sql`coalesce(${lessonProgress.completedAt}, now())`
-    : update.completed === false ? sql`null`
-    : sql`${lessonProgress.completedAt}`;
+    update.completed === true
+      ? sql`coalesce(${lessonProgress.completedAt}, now())`
+      : update.completed === false
+        ? sql`null`
+        : sql`${lessonProgress.completedAt}`;
   const [row] = await db
     .insert(lessonProgress)
     .values({
@@ -35,7 +42,10 @@ export async function saveProgress(db: Queryable, userId: number, lessonId: numb
 
 export function progressOfLessons(db: Queryable, userId: number, lessonIds: number[]): Promise<ProgressRow[]> {
   if (lessonIds.length === 0) return Promise.resolve([]);
-  return db.select().from(lessonProgress).where(and(eq(lessonProgress.userId, userId), inArray(lessonProgress.lessonId, lessonIds)));
+  return db
+    .select()
+    .from(lessonProgress)
+    .where(and(eq(lessonProgress.userId, userId), inArray(lessonProgress.lessonId, lessonIds)));
 }
 
 /** Every lesson she has opened, most recent first. */

@@ -1,5 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import { CourseIdParams, type CourseProgress, LessonIdParams, type LessonProgress, ProgressUpdate, type ProgressSummary } from "../../../contract/progress.ts";
+import {
+  CourseIdParams,
+  type CourseProgress,
+  LessonIdParams,
+  type LessonProgress,
+  ProgressUpdate,
+  type ProgressSummary,
+} from "../../../contract/progress.ts";
 import { moduleTiming, pacingStage } from "../../../contract/pacing.ts";
 import { requireMember } from "../accounts/authentication.ts";
 import type { UserRow } from "../accounts/users-repository.ts";
@@ -24,16 +31,31 @@ export function countDone(outline: CourseOutline, rows: ProgressRow[]): { comple
 }
 
 /** Her progress in one course, and whether it earns the certificate (every lesson, in a course she may open). */
-export async function courseProgress(db: Database, catalogue: CatalogueReader, member: UserRow, courseId: number): Promise<{ outline: CourseOutline; rows: ProgressRow[]; progress: CourseProgress } | undefined> {
+export async function courseProgress(
+  db: Database,
+  catalogue: CatalogueReader,
+  member: UserRow,
+  courseId: number,
+): Promise<{ outline: CourseOutline; rows: ProgressRow[]; progress: CourseProgress } | undefined> {
   const outline = await catalogue.courseOutline(courseId);
   if (!outline) return undefined;
-  const rows = await progressOfLessons(db, member.id, outline.lessons.map((lesson) => lesson.id));
+  const rows = await progressOfLessons(
+    db,
+    member.id,
+    outline.lessons.map((lesson) => lesson.id),
+  );
   const { completed, total } = countDone(outline, rows);
   const open = await catalogue.mayOpen(member, courseId);
   return {
     outline,
     rows,
-    progress: { course_id: courseId, completed, total, lessons: rows.map(toLessonProgress), certificate_available: open && total > 0 && completed === total },
+    progress: {
+      course_id: courseId,
+      completed,
+      total,
+      lessons: rows.map(toLessonProgress),
+      certificate_available: open && total > 0 && completed === total,
+    },
   };
 }
 
@@ -65,7 +87,10 @@ export async function progressRoutes(app: FastifyInstance, { db, catalogue }: Pr
     const member = requireMember(request);
     const [rows, accessible] = await Promise.all([progressOf(db, member.id), catalogue.accessibleCourseIds(member)]);
     const courseIds = new Set(accessible);
-    const places = await catalogue.lessonsAccess(member, rows.map((row) => row.lessonId));
+    const places = await catalogue.lessonsAccess(
+      member,
+      rows.map((row) => row.lessonId),
+    );
     const placed = rows.map((row, index) => ({ row, place: places[index]! }));
     for (const { place } of placed) if (place.access !== "missing") courseIds.add(place.courseId);
     const outlines = new Map<number, CourseOutline>();
@@ -86,7 +111,13 @@ export async function progressRoutes(app: FastifyInstance, { db, catalogue }: Pr
         .flatMap((outline) =>
           outline.lessons
             .filter((lesson) => !done.has(lesson.id) && moduleTiming(lesson.recommendedWeek, stage) === "now")
-            .map((lesson) => ({ course_id: outline.id, course_title: outline.title, lesson_id: lesson.id, lesson_title: lesson.title, module_title: lesson.moduleTitle })),
+            .map((lesson) => ({
+              course_id: outline.id,
+              course_title: outline.title,
+              lesson_id: lesson.id,
+              lesson_title: lesson.title,
+              module_title: lesson.moduleTitle,
+            })),
         )
         .slice(0, 6),
     };
@@ -109,7 +140,9 @@ export async function progressRoutes(app: FastifyInstance, { db, catalogue }: Pr
         position_seconds: latest.row.positionSeconds,
         completed: latest.row.completedAt !== null,
       },
-      next: following ? { course_id: outline.id, course_title: outline.title, lesson_id: following.id, lesson_title: following.title } : null,
+      next: following
+        ? { course_id: outline.id, course_title: outline.title, lesson_id: following.id, lesson_title: following.title }
+        : null,
       pacing,
     };
   });

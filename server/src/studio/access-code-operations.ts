@@ -35,14 +35,22 @@ export function toAccessCode(row: AccessCodeRow, publicUrl: string): AccessCode 
 
 function limitsSentence(row: AccessCodeRow): string {
   const expires = lastValidDay(row);
-  return [row.maxUses === null ? "unlimited uses" : `${row.maxUses} use(s)`, expires ? `valid through ${expires} (UTC)` : "no expiry"].join(", ");
+  return [row.maxUses === null ? "unlimited uses" : `${row.maxUses} use(s)`, expires ? `valid through ${expires} (UTC)` : "no expiry"].join(
+    ", ",
+  );
 }
 
 /** Creates a code: her own word, or (code empty) a generated BETA-XXXX-XXXX. */
-export async function createCode(db: Database, actor: Actor, input: { code: string; maxUses: number | null; expiresOn: string | null }): Promise<{ row: AccessCodeRow; message: string }> {
+export async function createCode(
+  db: Database,
+  actor: Actor,
+  input: { code: string; maxUses: number | null; expiresOn: string | null },
+): Promise<{ row: AccessCodeRow; message: string }> {
   const expiresAt = input.expiresOn ? endOfDay(input.expiresOn) : null;
   if (expiresAt && expiresAt.getTime() <= Date.now()) {
-    throw new HttpError(400, `The date ${input.expiresOn} has already passed.`, { expires_on: `The date ${input.expiresOn} has already passed.` });
+    throw new HttpError(400, `The date ${input.expiresOn} has already passed.`, {
+      expires_on: `The date ${input.expiresOn} has already passed.`,
+    });
   }
   const code = input.code ? normaliseCode(input.code) : generateCode();
   const row = await db.transaction(async (tx) => {
@@ -54,7 +62,12 @@ export async function createCode(db: Database, actor: Actor, input: { code: stri
 }
 
 /** Closes a code to new registrations, or opens it again; the members who used it keep their accounts. */
-export async function setCodeActive(db: Database, actor: Actor, rawCode: string, active: boolean): Promise<{ row: AccessCodeRow; message: string }> {
+export async function setCodeActive(
+  db: Database,
+  actor: Actor,
+  rawCode: string,
+  active: boolean,
+): Promise<{ row: AccessCodeRow; message: string }> {
   const code = normaliseCode(rawCode);
   const row = await db.transaction(async (tx) => {
     const changed = await setAccessCodeActive(tx, code, active);

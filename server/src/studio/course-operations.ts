@@ -4,7 +4,14 @@ import type { StudioCourse, StudioCourseSummary, StudioLesson } from "../../../c
 import { parseVideoLink, videoLink } from "../../../contract/video-link.ts";
 import { type Actor, recordActivity } from "../activity/activity-log.ts";
 import { changeCatalogue, readCourseRows } from "../catalogue/catalogue-repository.ts";
-import { ancestryBelow, courseReferenceCode, isAtOrBelow, lessonVideo, moduleReferenceCode, modulesDepthFirst } from "../catalogue/catalogue-shapes.ts";
+import {
+  ancestryBelow,
+  courseReferenceCode,
+  isAtOrBelow,
+  lessonVideo,
+  moduleReferenceCode,
+  modulesDepthFirst,
+} from "../catalogue/catalogue-shapes.ts";
 import { sanitiseHtml, sanitiseOptionalHtml } from "../catalogue/sanitise-html.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { courses, lessonFiles, lessons, modules, planCourses, subscriptionPlans, trashItems } from "../db/schema.ts";
@@ -20,9 +27,14 @@ export async function listStudioCourses(db: Queryable): Promise<StudioCourseSumm
   const [courseRows, moduleCounts, lessonCounts] = await Promise.all([
     db.select().from(courses).orderBy(asc(courses.position), asc(courses.id)),
     db.select({ courseId: modules.courseId, count: count() }).from(modules).groupBy(modules.courseId),
-    db.select({ courseId: modules.courseId, count: count() }).from(lessons).innerJoin(modules, eq(modules.id, lessons.moduleId)).groupBy(modules.courseId),
+    db
+      .select({ courseId: modules.courseId, count: count() })
+      .from(lessons)
+      .innerJoin(modules, eq(modules.id, lessons.moduleId))
+      .groupBy(modules.courseId),
   ]);
-  const countOf = (rows: { courseId: number; count: number }[], courseId: number) => Number(rows.find((row) => row.courseId === courseId)?.count ?? 0);
+  const countOf = (rows: { courseId: number; count: number }[], courseId: number) =>
+    Number(rows.find((row) => row.courseId === courseId)?.count ?? 0);
   return courseRows.map((course) => ({
     id: course.id,
     title: course.title,
@@ -42,8 +54,10 @@ export async function courseOrNotFound(db: Queryable, courseId: number, { lock =
   return course;
 }
 
-export const moduleNotFound = (moduleId: number) => new HttpError(404, `There is no module with the id ${moduleId}. It may have been deleted meanwhile.`);
-export const lessonNotFound = (lessonId: number) => new HttpError(404, `There is no lesson with the id ${lessonId}. It may have been deleted meanwhile.`);
+export const moduleNotFound = (moduleId: number) =>
+  new HttpError(404, `There is no module with the id ${moduleId}. It may have been deleted meanwhile.`);
+export const lessonNotFound = (lessonId: number) =>
+  new HttpError(404, `There is no lesson with the id ${lessonId}. It may have been deleted meanwhile.`);
 
 /** A course with its whole tree: modules and topics depth first, each with its lessons in order. */
 export async function readStudioCourse(db: Queryable, courseId: number): Promise<StudioCourse> {
@@ -67,7 +81,12 @@ export async function readStudioCourse(db: Queryable, courseId: number): Promise
       visible_in_preview: module.visibleInPreview,
       recommended_week: module.recommendedWeek,
       revision: module.revision,
-      lessons: (lessonsByModule.get(module.id) ?? []).map((lesson) => ({ id: lesson.id, title: lesson.title, has_video: lesson.videoId !== null, revision: lesson.revision })),
+      lessons: (lessonsByModule.get(module.id) ?? []).map((lesson) => ({
+        id: lesson.id,
+        title: lesson.title,
+        has_video: lesson.videoId !== null,
+        revision: lesson.revision,
+      })),
     })),
   };
 }
@@ -97,7 +116,13 @@ export async function readStudioLesson(db: Queryable, lessonId: number): Promise
 
 export type LessonFields = { title: string; contentSummaryHtml: string; noteHtml: string; videoLink: string };
 
-export async function updateLesson(db: Database, actor: Actor, lessonId: number, revision: number, fields: LessonFields): Promise<{ lesson: StudioLesson; message: string }> {
+export async function updateLesson(
+  db: Database,
+  actor: Actor,
+  lessonId: number,
+  revision: number,
+  fields: LessonFields,
+): Promise<{ lesson: StudioLesson; message: string }> {
   // The contract refused any other link already; this is the same function, asked again ("" is none).
   const video = parseVideoLink(fields.videoLink);
   return changeCatalogue(db, async (tx) => {
@@ -148,7 +173,13 @@ export async function renumber(order: number[], write: (id: number, position: nu
  * the new order on her next request. Only the moved module's revision is checked: a sibling
  * changed meanwhile does not make the move wrong.
  */
-export async function moveModule(db: Database, actor: Actor, moduleId: number, revision: number, direction: "up" | "down"): Promise<{ message: string }> {
+export async function moveModule(
+  db: Database,
+  actor: Actor,
+  moduleId: number,
+  revision: number,
+  direction: "up" | "down",
+): Promise<{ message: string }> {
   return changeCatalogue(db, async (tx) => {
     const [moved] = await tx.select().from(modules).where(eq(modules.id, moduleId)).for("update");
     if (!moved) throw moduleNotFound(moduleId);
@@ -159,7 +190,10 @@ export async function moveModule(db: Database, actor: Actor, moduleId: number, r
       .where(and(eq(modules.courseId, moved.courseId), eq(modules.parentReferenceCode, moved.parentReferenceCode)))
       .orderBy(asc(modules.position), asc(modules.id));
     await renumber(movedOnePlace(siblings, moved, direction), (id, position) =>
-      tx.update(modules).set({ position, revision: sql`${modules.revision} + 1` }).where(and(eq(modules.id, id), ne(modules.position, position))),
+      tx
+        .update(modules)
+        .set({ position, revision: sql`${modules.revision} + 1` })
+        .where(and(eq(modules.id, id), ne(modules.position, position))),
     );
     await recordActivity(tx, actor, "catalogue", `Moved "${moved.title}" ${direction}.`);
     return { message: `Moved "${moved.title}" ${direction}. Members see the new order on their next visit to the course.` };
@@ -173,21 +207,34 @@ type CatalogueTable = typeof courses | typeof modules | typeof lessons | typeof 
  * Trash, so that a restore always finds its place free. Ids are the content file's, not a
  * sequence's; one creation at a time takes the next.
  */
-export async function nextCatalogueId(tx: Queryable, table: CatalogueTable, trashKey: "courses" | "modules" | "lessons" | "files"): Promise<number> {
+export async function nextCatalogueId(
+  tx: Queryable,
+  table: CatalogueTable,
+  trashKey: "courses" | "modules" | "lessons" | "files",
+): Promise<number> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`catalogue ids: ${trashKey}`}))`);
   const inTrash = sql`(select coalesce(max((entry->>'id')::int), 0) from ${trashItems}, jsonb_array_elements(${trashItems.snapshot}->${trashKey}) as entry)`;
-  const [next] = await (tx as Database).select({ id: sql<number>`greatest(coalesce(max(${table.id}), 0), ${inTrash}) + 1` }).from(table as typeof courses);
+  const [next] = await (tx as Database)
+    .select({ id: sql<number>`greatest(coalesce(max(${table.id}), 0), ${inTrash}) + 1` })
+    .from(table as typeof courses);
   return Number(next!.id);
 }
 
 /** The position after the last of the rows `where` selects (1 when there are none): where a new or moved row goes. */
 export async function positionAfterLast(tx: Queryable, table: CatalogueTable, where?: SQL): Promise<number> {
-  const [last] = await (tx as Database).select({ position: sql<number>`coalesce(max(${table.position}), 0)` }).from(table as typeof courses).where(where);
+  const [last] = await (tx as Database)
+    .select({ position: sql<number>`coalesce(max(${table.position}), 0)` })
+    .from(table as typeof courses)
+    .where(where);
   return Number(last!.position) + 1;
 }
 
 /** The module a new or moved module goes inside, which must be one of the same course; 400 with the sentence otherwise. */
-async function parentModuleIn(tx: Queryable, course: { id: number; title: string }, parentModuleId: number): Promise<typeof modules.$inferSelect> {
+async function parentModuleIn(
+  tx: Queryable,
+  course: { id: number; title: string },
+  parentModuleId: number,
+): Promise<typeof modules.$inferSelect> {
   const [parent] = await tx.select().from(modules).where(eq(modules.id, parentModuleId));
   if (parent && parent.courseId === course.id) return parent;
   const sentence = `There is no module with the id ${parentModuleId} in "${course.title}". It may have been deleted meanwhile; reload the course.`;
@@ -204,13 +251,33 @@ export async function createCourse(db: Database, actor: Actor, title: string): P
 }
 
 /** A module at the top of the course, or a topic at the end of the module parentModuleId names. */
-export async function createModule(db: Database, actor: Actor, fields: { courseId: number; parentModuleId: number | null; title: string }): Promise<{ id: number; message: string }> {
+export async function createModule(
+  db: Database,
+  actor: Actor,
+  fields: { courseId: number; parentModuleId: number | null; title: string },
+): Promise<{ id: number; message: string }> {
   return changeCatalogue(db, async (tx) => {
     const course = await courseOrNotFound(tx, fields.courseId);
-    const parentCode = fields.parentModuleId === null ? courseReferenceCode(course.id) : ancestryBelow(await parentModuleIn(tx, course, fields.parentModuleId));
+    const parentCode =
+      fields.parentModuleId === null
+        ? courseReferenceCode(course.id)
+        : ancestryBelow(await parentModuleIn(tx, course, fields.parentModuleId));
     const id = await nextCatalogueId(tx, modules, "modules");
-    const position = await positionAfterLast(tx, modules, and(eq(modules.courseId, course.id), eq(modules.parentReferenceCode, parentCode)));
-    await tx.insert(modules).values({ id, courseId: course.id, referenceCode: moduleReferenceCode(id), parentReferenceCode: parentCode, title: fields.title, position });
+    const position = await positionAfterLast(
+      tx,
+      modules,
+      and(eq(modules.courseId, course.id), eq(modules.parentReferenceCode, parentCode)),
+    );
+    await tx
+      .insert(modules)
+      .values({
+        id,
+        courseId: course.id,
+        referenceCode: moduleReferenceCode(id),
+        parentReferenceCode: parentCode,
+        title: fields.title,
+        position,
+      });
     const what = fields.parentModuleId === null ? "module" : "topic";
     await recordActivity(tx, actor, "catalogue", `Added the ${what} "${fields.title}" to "${course.title}".`);
     return { id, message: `Added the ${what} "${fields.title}".` };
@@ -218,12 +285,23 @@ export async function createModule(db: Database, actor: Actor, fields: { courseI
 }
 
 /** A new lesson at the end of a module; she fills it in the lesson editor. */
-export async function createLesson(db: Database, actor: Actor, fields: { moduleId: number; title: string }): Promise<{ id: number; message: string }> {
+export async function createLesson(
+  db: Database,
+  actor: Actor,
+  fields: { moduleId: number; title: string },
+): Promise<{ id: number; message: string }> {
   return changeCatalogue(db, async (tx) => {
     const [module] = await tx.select().from(modules).where(eq(modules.id, fields.moduleId));
     if (!module) throw moduleNotFound(fields.moduleId);
     const id = await nextCatalogueId(tx, lessons, "lessons");
-    await tx.insert(lessons).values({ id, moduleId: module.id, title: fields.title, position: await positionAfterLast(tx, lessons, eq(lessons.moduleId, module.id)) });
+    await tx
+      .insert(lessons)
+      .values({
+        id,
+        moduleId: module.id,
+        title: fields.title,
+        position: await positionAfterLast(tx, lessons, eq(lessons.moduleId, module.id)),
+      });
     await recordActivity(tx, actor, "catalogue", `Added the lesson "${fields.title}" to "${module.title}".`);
     return { id, message: `Added the lesson "${fields.title}" to "${module.title}".` };
   });
@@ -232,44 +310,78 @@ export async function createLesson(db: Database, actor: Actor, fields: { moduleI
 export type CourseFields = { title: string; descriptionHtml: string; logo: number; freeForMembers: boolean; planIds: number[] };
 
 /** Saves a course's own fields and the plans that include it; the plans it joined or left move on a revision too. */
-export async function updateCourse(db: Database, actor: Actor, courseId: number, revision: number, fields: CourseFields): Promise<{ course: StudioCourse; message: string }> {
+export async function updateCourse(
+  db: Database,
+  actor: Actor,
+  courseId: number,
+  revision: number,
+  fields: CourseFields,
+): Promise<{ course: StudioCourse; message: string }> {
   return changeCatalogue(db, async (tx) => {
     const [updated] = await tx
       .update(courses)
-      .set({ title: fields.title, descriptionHtml: sanitiseHtml(fields.descriptionHtml), logo: fields.logo, freeForMembers: fields.freeForMembers, revision: sql`${courses.revision} + 1` })
+      .set({
+        title: fields.title,
+        descriptionHtml: sanitiseHtml(fields.descriptionHtml),
+        logo: fields.logo,
+        freeForMembers: fields.freeForMembers,
+        revision: sql`${courses.revision} + 1`,
+      })
       .where(and(eq(courses.id, courseId), eq(courses.revision, revision)))
       .returning({ id: courses.id });
     if (!updated) {
       await courseOrNotFound(tx, courseId);
       throw new HttpError(409, staleRevisionMessage);
     }
-    const known = fields.planIds.length === 0 ? [] : (await tx.select({ id: subscriptionPlans.id }).from(subscriptionPlans).where(inArray(subscriptionPlans.id, fields.planIds))).map((plan) => plan.id);
+    const known =
+      fields.planIds.length === 0
+        ? []
+        : (await tx.select({ id: subscriptionPlans.id }).from(subscriptionPlans).where(inArray(subscriptionPlans.id, fields.planIds))).map(
+            (plan) => plan.id,
+          );
     const missing = fields.planIds.filter((id) => !known.includes(id));
     if (missing.length > 0) {
       const sentence = `There is no plan with the id ${missing.join(", ")}; reload to see the plans as they are now.`;
       throw new HttpError(400, sentence, { plan_ids: sentence });
     }
-    const before = (await tx.select({ planId: planCourses.planId }).from(planCourses).where(eq(planCourses.courseId, courseId))).map((link) => link.planId);
+    const before = (await tx.select({ planId: planCourses.planId }).from(planCourses).where(eq(planCourses.courseId, courseId))).map(
+      (link) => link.planId,
+    );
     const changedPlans = [...before.filter((id) => !fields.planIds.includes(id)), ...fields.planIds.filter((id) => !before.includes(id))];
     if (changedPlans.length > 0) {
       await tx.delete(planCourses).where(eq(planCourses.courseId, courseId));
       if (fields.planIds.length > 0) await tx.insert(planCourses).values(fields.planIds.map((planId) => ({ planId, courseId })));
       // A plans page opened before this must not save the old list of courses over it.
-      await tx.update(subscriptionPlans).set({ revision: sql`${subscriptionPlans.revision} + 1` }).where(inArray(subscriptionPlans.id, changedPlans));
+      await tx
+        .update(subscriptionPlans)
+        .set({ revision: sql`${subscriptionPlans.revision} + 1` })
+        .where(inArray(subscriptionPlans.id, changedPlans));
     }
     await recordActivity(tx, actor, "catalogue", `Changed the course "${fields.title}".`);
-    return { course: await readStudioCourse(tx, courseId), message: `Saved "${fields.title}". Members see it on their next visit to the library.` };
+    return {
+      course: await readStudioCourse(tx, courseId),
+      message: `Saved "${fields.title}". Members see it on their next visit to the library.`,
+    };
   });
 }
 
 /** Moves a course one place up or down in the library. */
-export async function moveCourse(db: Database, actor: Actor, courseId: number, revision: number, direction: "up" | "down"): Promise<{ message: string }> {
+export async function moveCourse(
+  db: Database,
+  actor: Actor,
+  courseId: number,
+  revision: number,
+  direction: "up" | "down",
+): Promise<{ message: string }> {
   return changeCatalogue(db, async (tx) => {
     const moved = await courseOrNotFound(tx, courseId, { lock: true });
     if (moved.revision !== revision) throw new HttpError(409, staleRevisionMessage);
     const siblings = await tx.select({ id: courses.id }).from(courses).orderBy(asc(courses.position), asc(courses.id));
     await renumber(movedOnePlace(siblings, moved, direction), (id, position) =>
-      tx.update(courses).set({ position, revision: sql`${courses.revision} + 1` }).where(and(eq(courses.id, id), ne(courses.position, position))),
+      tx
+        .update(courses)
+        .set({ position, revision: sql`${courses.revision} + 1` })
+        .where(and(eq(courses.id, id), ne(courses.position, position))),
     );
     await recordActivity(tx, actor, "catalogue", `Moved the course "${moved.title}" ${direction} in the library.`);
     return { message: `Moved "${moved.title}" ${direction}. Members see the new order in their library.` };
@@ -278,7 +390,13 @@ export async function moveCourse(db: Database, actor: Actor, courseId: number, r
 
 export type ModuleFields = { title: string; visibleInPreview: boolean; recommendedWeek: number | null };
 
-export async function updateModule(db: Database, actor: Actor, moduleId: number, revision: number, fields: ModuleFields): Promise<{ message: string }> {
+export async function updateModule(
+  db: Database,
+  actor: Actor,
+  moduleId: number,
+  revision: number,
+  fields: ModuleFields,
+): Promise<{ message: string }> {
   return changeCatalogue(db, async (tx) => {
     const [updated] = await tx
       .update(modules)
@@ -298,7 +416,13 @@ export async function updateModule(db: Database, actor: Actor, moduleId: number,
  * Moves a module, with its topics and lessons, inside another module of the same course (as its
  * last topic) or to the end of the course's top level. Its descendants' ancestry follows it.
  */
-export async function placeModule(db: Database, actor: Actor, moduleId: number, revision: number, parentModuleId: number | null): Promise<{ message: string }> {
+export async function placeModule(
+  db: Database,
+  actor: Actor,
+  moduleId: number,
+  revision: number,
+  parentModuleId: number | null,
+): Promise<{ message: string }> {
   return changeCatalogue(db, async (tx) => {
     const [moved] = await tx.select().from(modules).where(eq(modules.id, moduleId)).for("update");
     if (!moved) throw moduleNotFound(moduleId);
@@ -320,16 +444,29 @@ export async function placeModule(db: Database, actor: Actor, moduleId: number, 
       const sentence = `"${moved.title}" is already there.`;
       throw new HttpError(400, sentence, { parent_module_id: sentence });
     }
-    const position = await positionAfterLast(tx, modules, and(eq(modules.courseId, course.id), eq(modules.parentReferenceCode, newAncestry)));
-    await tx.update(modules).set({ parentReferenceCode: newAncestry, position, revision: sql`${modules.revision} + 1` }).where(eq(modules.id, moved.id));
-    const newOwnAncestry = ancestryBelow({ parentReferenceCode: newAncestry, referenceCode: moved.referenceCode });
-    const descendants = (await tx.select({ id: modules.id, parentReferenceCode: modules.parentReferenceCode }).from(modules).where(eq(modules.courseId, course.id))).filter((module) =>
-      isAtOrBelow(module.parentReferenceCode, ownAncestry),
+    const position = await positionAfterLast(
+      tx,
+      modules,
+      and(eq(modules.courseId, course.id), eq(modules.parentReferenceCode, newAncestry)),
     );
+    await tx
+      .update(modules)
+      .set({ parentReferenceCode: newAncestry, position, revision: sql`${modules.revision} + 1` })
+      .where(eq(modules.id, moved.id));
+    const newOwnAncestry = ancestryBelow({ parentReferenceCode: newAncestry, referenceCode: moved.referenceCode });
+    const descendants = (
+      await tx
+        .select({ id: modules.id, parentReferenceCode: modules.parentReferenceCode })
+        .from(modules)
+        .where(eq(modules.courseId, course.id))
+    ).filter((module) => isAtOrBelow(module.parentReferenceCode, ownAncestry));
     for (const descendant of descendants) {
       await tx
         .update(modules)
-        .set({ parentReferenceCode: newOwnAncestry + descendant.parentReferenceCode.slice(ownAncestry.length), revision: sql`${modules.revision} + 1` })
+        .set({
+          parentReferenceCode: newOwnAncestry + descendant.parentReferenceCode.slice(ownAncestry.length),
+          revision: sql`${modules.revision} + 1`,
+        })
         .where(eq(modules.id, descendant.id));
     }
     await recordActivity(tx, actor, "catalogue", `Moved "${moved.title}" into ${destination}.`);

@@ -25,7 +25,20 @@ import {
 } from "../../../contract/studio.ts";
 import type { Database } from "../db/client.ts";
 import { parseInput } from "../http/errors.ts";
-import { createCourse, createLesson, createModule, listStudioCourses, moveCourse, moveModule, placeModule, readStudioCourse, readStudioLesson, updateCourse, updateLesson, updateModule } from "./course-operations.ts";
+import {
+  createCourse,
+  createLesson,
+  createModule,
+  listStudioCourses,
+  moveCourse,
+  moveModule,
+  placeModule,
+  readStudioCourse,
+  readStudioLesson,
+  updateCourse,
+  updateLesson,
+  updateModule,
+} from "./course-operations.ts";
 import { deleteCourse, deleteLesson, deleteModule, listTrash, restoreFromTrash } from "./trash-operations.ts";
 import { actorOf } from "./studio-routes.ts";
 
@@ -73,7 +86,15 @@ export async function courseStudioRoutes(app: FastifyInstance, { db, uploadMaxBy
 
   app.post("/reactapi/studio/modules", async (request, reply) => {
     const input = parseInput(ModuleCreate, request.body);
-    return reply.code(201).send((await createModule(db, actorOf(request), { courseId: input.course_id, parentModuleId: input.parent_module_id, title: input.title })) satisfies Created);
+    return reply
+      .code(201)
+      .send(
+        (await createModule(db, actorOf(request), {
+          courseId: input.course_id,
+          parentModuleId: input.parent_module_id,
+          title: input.title,
+        })) satisfies Created,
+      );
   });
 
   app.post("/reactapi/studio/modules/:moduleId/delete", async (request): Promise<StudioOutcome> => {
@@ -84,7 +105,9 @@ export async function courseStudioRoutes(app: FastifyInstance, { db, uploadMaxBy
 
   app.post("/reactapi/studio/lessons", async (request, reply) => {
     const input = parseInput(LessonCreate, request.body);
-    return reply.code(201).send((await createLesson(db, actorOf(request), { moduleId: input.module_id, title: input.title })) satisfies Created);
+    return reply
+      .code(201)
+      .send((await createLesson(db, actorOf(request), { moduleId: input.module_id, title: input.title })) satisfies Created);
   });
 
   app.post("/reactapi/studio/lessons/:lessonId/delete", async (request): Promise<StudioOutcome> => {
@@ -121,7 +144,11 @@ export async function courseStudioRoutes(app: FastifyInstance, { db, uploadMaxBy
   app.post("/reactapi/studio/modules/:moduleId", async (request): Promise<StudioOutcome> => {
     const { moduleId } = parseInput(ModuleIdParams, request.params);
     const input = parseInput(ModuleUpdate, request.body);
-    return updateModule(db, actorOf(request), moduleId, input.revision, { title: input.title, visibleInPreview: input.visible_in_preview, recommendedWeek: input.recommended_week });
+    return updateModule(db, actorOf(request), moduleId, input.revision, {
+      title: input.title,
+      visibleInPreview: input.visible_in_preview,
+      recommendedWeek: input.recommended_week,
+    });
   });
 
   app.post("/reactapi/studio/modules/:moduleId/place", async (request): Promise<StudioOutcome> => {

@@ -16,12 +16,23 @@ import { lessonNotFound, movedOnePlace, nextCatalogueId, positionAfterLast, renu
 
 const UPLOAD_SWEEP_AFTER_MS = 24 * 60 * 60 * 1000;
 
-export const fileNotFound = (fileId: number) => new HttpError(404, `There is no file with the id ${fileId}. It may have been deleted meanwhile.`);
+export const fileNotFound = (fileId: number) =>
+  new HttpError(404, `There is no file with the id ${fileId}. It may have been deleted meanwhile.`);
 
-const toStudioFile = (row: typeof lessonFiles.$inferSelect): StudioFile => ({ id: row.id, filename: row.filename, content_type: row.contentType, size: row.size, revision: row.revision });
+const toStudioFile = (row: typeof lessonFiles.$inferSelect): StudioFile => ({
+  id: row.id,
+  filename: row.filename,
+  content_type: row.contentType,
+  size: row.size,
+  revision: row.revision,
+});
 
 export async function listLessonFiles(db: Queryable, lessonId: number): Promise<StudioFile[]> {
-  const rows = await db.select().from(lessonFiles).where(eq(lessonFiles.lessonId, lessonId)).orderBy(asc(lessonFiles.position), asc(lessonFiles.id));
+  const rows = await db
+    .select()
+    .from(lessonFiles)
+    .where(eq(lessonFiles.lessonId, lessonId))
+    .orderBy(asc(lessonFiles.position), asc(lessonFiles.id));
   return rows.map(toStudioFile);
 }
 
@@ -31,7 +42,10 @@ export async function listLessonFiles(db: Queryable, lessonId: number): Promise<
  */
 export function cleanFileName(given: string): string {
   const base = given.split(/[\\/]/).at(-1) ?? "";
-  const cleaned = base.replace(/[:*?"<>|\u0000-\u001f\u007f]/g, "-").replace(/\s+/g, " ").trim();
+  const cleaned = base
+    .replace(/[:*?"<>|\u0000-\u001f\u007f]/g, "-")
+    .replace(/\s+/g, " ")
+    .trim();
   if (cleaned === "" || cleaned === "." || cleaned === "..") return "download";
   if (cleaned.length <= 200) return cleaned;
   const extension = /\.[A-Za-z0-9]{1,8}$/.exec(cleaned)?.[0] ?? "";
@@ -62,7 +76,13 @@ async function drain(chunks: AsyncIterable<unknown>): Promise<void> {
  * the last byte is in does one short transaction attach it to the lesson. A refused type, a file
  * over the limit or a broken connection leaves nothing behind.
  */
-export async function uploadLessonFile(db: Database, actor: Actor, lessonId: number, upload: Upload, limitBytes: number): Promise<{ file: StudioFile; message: string }> {
+export async function uploadLessonFile(
+  db: Database,
+  actor: Actor,
+  lessonId: number,
+  upload: Upload,
+  limitBytes: number,
+): Promise<{ file: StudioFile; message: string }> {
   const [lesson] = await db.select({ id: lessons.id }).from(lessons).where(eq(lessons.id, lessonId));
   const chunks = inChunks(upload.content);
   if (!lesson) {
@@ -93,14 +113,28 @@ export async function uploadLessonFile(db: Database, actor: Actor, lessonId: num
       const [row] = await tx.select({ title: lessons.title }).from(lessons).where(eq(lessons.id, lessonId)).for("update");
       if (!row) throw new HttpError(404, "The lesson was deleted while the file was uploading; nothing was added.");
       const position = await positionAfterLast(tx, lessonFiles, eq(lessonFiles.lessonId, lessonId));
-      const [attached] = await tx.update(lessonFiles).set({ lessonId, position, size }).where(and(eq(lessonFiles.id, fileId), isNull(lessonFiles.lessonId), isNull(lessonFiles.trashItemId))).returning();
-      if (!attached) throw new HttpError(409, "A content import replaced the lesson's files while this one was uploading; nothing was added. Upload it again.");
+      const [attached] = await tx
+        .update(lessonFiles)
+        .set({ lessonId, position, size })
+        .where(and(eq(lessonFiles.id, fileId), isNull(lessonFiles.lessonId), isNull(lessonFiles.trashItemId)))
+        .returning();
+      if (!attached)
+        throw new HttpError(
+          409,
+          "A content import replaced the lesson's files while this one was uploading; nothing was added. Upload it again.",
+        );
       await recordActivity(tx, actor, "catalogue", `Uploaded "${filename}" (${readableFileSize(size)}) to the lesson "${row.title}".`);
-      return { file: toStudioFile(attached), message: `Added "${filename}" (${readableFileSize(size)}). Members can download it from the lesson now.` };
+      return {
+        file: toStudioFile(attached),
+        message: `Added "${filename}" (${readableFileSize(size)}). Members can download it from the lesson now.`,
+      };
     });
   } catch (error) {
     await drain(chunks).catch(() => {});
-    await db.delete(lessonFiles).where(and(eq(lessonFiles.id, fileId), isNull(lessonFiles.lessonId))).catch(() => {});
+    await db
+      .delete(lessonFiles)
+      .where(and(eq(lessonFiles.id, fileId), isNull(lessonFiles.lessonId)))
+      .catch(() => {});
     throw error;
   }
 }
@@ -123,21 +157,44 @@ export async function lessonFileForChange(tx: Queryable, fileId: number, revisio
   return row;
 }
 
-export async function renameLessonFile(db: Database, actor: Actor, fileId: number, revision: number, filename: string): Promise<{ file: StudioFile; message: string }> {
+export async function renameLessonFile(
+  db: Database,
+  actor: Actor,
+  fileId: number,
+  revision: number,
+  filename: string,
+): Promise<{ file: StudioFile; message: string }> {
   return changeCatalogue(db, async (tx) => {
     const { file, lesson } = await lessonFileForChange(tx, fileId, revision);
-    const [renamed] = await tx.update(lessonFiles).set({ filename, revision: sql`${lessonFiles.revision} + 1` }).where(eq(lessonFiles.id, fileId)).returning();
+    const [renamed] = await tx
+      .update(lessonFiles)
+      .set({ filename, revision: sql`${lessonFiles.revision} + 1` })
+      .where(eq(lessonFiles.id, fileId))
+      .returning();
     await recordActivity(tx, actor, "catalogue", `Renamed the file "${file.filename}" to "${filename}" in the lesson "${lesson.title}".`);
     return { file: toStudioFile(renamed!), message: `Renamed it "${filename}".` };
   });
 }
 
-export async function moveLessonFile(db: Database, actor: Actor, fileId: number, revision: number, direction: "up" | "down"): Promise<{ message: string }> {
+export async function moveLessonFile(
+  db: Database,
+  actor: Actor,
+  fileId: number,
+  revision: number,
+  direction: "up" | "down",
+): Promise<{ message: string }> {
   return changeCatalogue(db, async (tx) => {
     const { file, lesson } = await lessonFileForChange(tx, fileId, revision);
-    const siblings = await tx.select({ id: lessonFiles.id }).from(lessonFiles).where(eq(lessonFiles.lessonId, lesson.id)).orderBy(asc(lessonFiles.position), asc(lessonFiles.id));
+    const siblings = await tx
+      .select({ id: lessonFiles.id })
+      .from(lessonFiles)
+      .where(eq(lessonFiles.lessonId, lesson.id))
+      .orderBy(asc(lessonFiles.position), asc(lessonFiles.id));
     await renumber(movedOnePlace(siblings, { id: file.id, title: file.filename }, direction), (id, position) =>
-      tx.update(lessonFiles).set({ position, revision: sql`${lessonFiles.revision} + 1` }).where(and(eq(lessonFiles.id, id), ne(lessonFiles.position, position))),
+      tx
+        .update(lessonFiles)
+        .set({ position, revision: sql`${lessonFiles.revision} + 1` })
+        .where(and(eq(lessonFiles.id, id), ne(lessonFiles.position, position))),
     );
     await recordActivity(tx, actor, "catalogue", `Moved the file "${file.filename}" ${direction} in the lesson "${lesson.title}".`);
     return { message: `Moved "${file.filename}" ${direction}.` };
@@ -148,5 +205,11 @@ export async function moveLessonFile(db: Database, actor: Actor, fileId: number,
 export async function forgetUnfinishedUploads(db: Queryable, now = new Date()): Promise<void> {
   await db
     .delete(lessonFiles)
-    .where(and(isNull(lessonFiles.lessonId), isNull(lessonFiles.trashItemId), lt(lessonFiles.createdAt, new Date(now.getTime() - UPLOAD_SWEEP_AFTER_MS))));
+    .where(
+      and(
+        isNull(lessonFiles.lessonId),
+        isNull(lessonFiles.trashItemId),
+        lt(lessonFiles.createdAt, new Date(now.getTime() - UPLOAD_SWEEP_AFTER_MS)),
+      ),
+    );
 }

@@ -23,7 +23,10 @@ async function* arriving(stream: AsyncIterable<Uint8Array>): AsyncGenerator<Uint
 export async function fileStudioRoutes(app: FastifyInstance, { db, uploadMaxBytes }: { db: Database; uploadMaxBytes: number }) {
   // Registered here, so that no other route accepts multipart. One file per request; the size limit
   // ends the stream early (`truncated`), and the operation answers 413 with a sentence.
-  await app.register(multipart, { throwFileSizeLimit: false, limits: { fileSize: uploadMaxBytes, files: 1, fields: 5, fieldSize: 1000, parts: 6, headerPairs: 20 } });
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: { fileSize: uploadMaxBytes, files: 1, fields: 5, fieldSize: 1000, parts: 6, headerPairs: 20 },
+  });
 
   app.post("/reactapi/studio/lessons/:lessonId/files", async (request, reply) => {
     const { lessonId } = parseInput(LessonIdParams, request.params);
@@ -36,7 +39,13 @@ export async function fileStudioRoutes(app: FastifyInstance, { db, uploadMaxByte
     }
     if (!part) throw new HttpError(400, "Choose a file to upload.", { file: "Choose a file to upload." });
     const file = part.file;
-    const uploaded = await uploadLessonFile(db, actorOf(request), lessonId, { filename: part.filename, content: arriving(file), truncated: () => file.truncated }, uploadMaxBytes);
+    const uploaded = await uploadLessonFile(
+      db,
+      actorOf(request),
+      lessonId,
+      { filename: part.filename, content: arriving(file), truncated: () => file.truncated },
+      uploadMaxBytes,
+    );
     return reply.code(201).send(uploaded satisfies FileUploaded);
   });
 

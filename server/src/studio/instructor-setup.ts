@@ -28,9 +28,13 @@ export async function offerInstructorSetup(db: Database, log: FastifyBaseLogger,
   return url;
 }
 
-const alreadySetUp = () => new HttpError(410, "The studio already has an instructor. Please sign in; another instructor can be named in the studio's Members page.");
+const alreadySetUp = () =>
+  new HttpError(410, "The studio already has an instructor. Please sign in; another instructor can be named in the studio's Members page.");
 
-export async function instructorSetupRoutes(app: FastifyInstance, { db, sessions, sessionDays, production }: { db: Database; sessions: SessionStore; sessionDays: number; production: boolean }) {
+export async function instructorSetupRoutes(
+  app: FastifyInstance,
+  { db, sessions, sessionDays, production }: { db: Database; sessions: SessionStore; sessionDays: number; production: boolean },
+) {
   app.post("/reactapi/instructor-setup/check", async (request): Promise<Message> => {
     const { token } = parseInput(SetupTokenRequest, request.body);
     await checkAccountToken(db, token, "instructor_setup");
@@ -42,9 +46,13 @@ export async function instructorSetupRoutes(app: FastifyInstance, { db, sessions
     const input = parseInput(InstructorSetupRequest, request.body);
     await checkAccountToken(db, input.token, "instructor_setup");
     if (await findUserByEmail(db, input.email)) {
-      throw new HttpError(409, "This e-mail already has an account. Use another address, or make that account an instructor with npm run admin -- user set-role.", {
-        email: "This e-mail already has an account.",
-      });
+      throw new HttpError(
+        409,
+        "This e-mail already has an account. Use another address, or make that account an instructor with npm run admin -- user set-role.",
+        {
+          email: "This e-mail already has an account.",
+        },
+      );
     }
     const passwordHash = await hashPassword(input.password);
     try {
@@ -56,7 +64,14 @@ export async function instructorSetupRoutes(app: FastifyInstance, { db, sessions
         await tx.delete(accountTokens).where(and(eq(accountTokens.purpose, "instructor_setup"), isNull(accountTokens.usedAt)));
         const [created] = await tx
           .insert(users)
-          .values({ email: input.email, passwordHash, firstName: input.first_name, lastName: input.last_name, role: "admin", lastSignInAt: new Date() })
+          .values({
+            email: input.email,
+            passwordHash,
+            firstName: input.first_name,
+            lastName: input.last_name,
+            role: "admin",
+            lastSignInAt: new Date(),
+          })
           .returning();
         await recordActivity(tx, { userId: created!.id, label: created!.email }, "setup", "Set up the studio as its first instructor.");
         return created!;
@@ -66,7 +81,8 @@ export async function instructorSetupRoutes(app: FastifyInstance, { db, sessions
       request.log.info({ userId: user.id }, "first instructor set up");
       return reply.code(201).send(toProfile(user));
     } catch (error) {
-      if (postgresErrorCode(error) === UNIQUE_VIOLATION) throw new HttpError(409, "This e-mail already has an account.", { email: "This e-mail already has an account." });
+      if (postgresErrorCode(error) === UNIQUE_VIOLATION)
+        throw new HttpError(409, "This e-mail already has an account.", { email: "This e-mail already has an account." });
       throw error;
     }
   });

@@ -16,7 +16,10 @@ type MemberModule = { id: number; lessons: MemberLesson[] };
 
 type ExportedModule = { lessons: { downloads: { id: number }[] }[]; modules: ExportedModule[] };
 const exportedDownloadIds = (file: { courses: { modules: ExportedModule[] }[] }): number[] => {
-  const inModule = (module: ExportedModule): number[] => [...module.lessons.flatMap((lesson) => lesson.downloads.map((download) => download.id)), ...module.modules.flatMap(inModule)];
+  const inModule = (module: ExportedModule): number[] => [
+    ...module.lessons.flatMap((lesson) => lesson.downloads.map((download) => download.id)),
+    ...module.modules.flatMap(inModule),
+  ];
   return file.courses.flatMap((course) => course.modules.flatMap(inModule));
 };
 
@@ -34,17 +37,38 @@ describe.each(backends)("a lesson's downloads in the studio on %s", (backend) =>
     cookie = (await signedInInstructor(context.app, context.database.db, "file-keeper")).cookie;
     member = await signedInMember(context.app, "file-reader");
     // The member opens the demo's first course (free for members or granted) like any lesson of it.
-    expect((await context.app.inject({ method: "POST", url: "/reactapi/getcoursemodules", headers: { ...jsonHeaders, cookie: member.cookie }, payload: { query: 1 } })).statusCode).toBe(200);
+    expect(
+      (
+        await context.app.inject({
+          method: "POST",
+          url: "/reactapi/getcoursemodules",
+          headers: { ...jsonHeaders, cookie: member.cookie },
+          payload: { query: 1 },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
   afterAll(() => context.close());
 
   const get = (url: string, as = cookie) => context.app.inject({ method: "GET", url, headers: { cookie: as } });
-  const post = (url: string, payload: unknown, as = cookie) => context.app.inject({ method: "POST", url, headers: { ...jsonHeaders, cookie: as }, payload: payload as Record<string, unknown> });
-  const upload = (lessonId: number | string, file: Buffer | null, filename = "file.bin", as: string | null = cookie, extraHeaders: Record<string, string> = ORIGIN) => {
+  const post = (url: string, payload: unknown, as = cookie) =>
+    context.app.inject({ method: "POST", url, headers: { ...jsonHeaders, cookie: as }, payload: payload as Record<string, unknown> });
+  const upload = (
+    lessonId: number | string,
+    file: Buffer | null,
+    filename = "file.bin",
+    as: string | null = cookie,
+    extraHeaders: Record<string, string> = ORIGIN,
+  ) => {
     const form = new FormData();
     form.append("note", "sent from the studio");
     if (file) form.append("file", new Blob([new Uint8Array(file)]), filename);
-    return context.app.inject({ method: "POST", url: `/reactapi/studio/lessons/${lessonId}/files`, headers: { ...(as ? { cookie: as } : {}), ...extraHeaders }, payload: form });
+    return context.app.inject({
+      method: "POST",
+      url: `/reactapi/studio/lessons/${lessonId}/files`,
+      headers: { ...(as ? { cookie: as } : {}), ...extraHeaders },
+      payload: form,
+    });
   };
   const studioFiles = async (lessonId = LESSON) => ((await get(`/reactapi/studio/lessons/${lessonId}`)).json() as StudioLesson).files;
   const memberDownloads = async (lessonId = LESSON): Promise<LessonDownload[]> => {
@@ -53,7 +77,13 @@ describe.each(backends)("a lesson's downloads in the studio on %s", (backend) =>
     return lesson.video_description ? (JSON.parse(lesson.video_description) as LessonDownload[]) : [];
   };
   // An upload still arriving: a row with neither a lesson nor a Trash item (file-operations.ts).
-  const uploadsInProgress = async () => (await context.database.db.select({ count: count() }).from(lessonFiles).where(and(isNull(lessonFiles.lessonId), isNull(lessonFiles.trashItemId))))[0]!.count;
+  const uploadsInProgress = async () =>
+    (
+      await context.database.db
+        .select({ count: count() })
+        .from(lessonFiles)
+        .where(and(isNull(lessonFiles.lessonId), isNull(lessonFiles.trashItemId)))
+    )[0]!.count;
 
   it("takes a PDF, stores it in chunks, and a member downloads the same bytes with its type and size", async () => {
     const pdf = samplePdf(2 * FILE_CHUNK_BYTES + 1234);
@@ -142,14 +172,21 @@ describe.each(backends)("a lesson's downloads in the studio on %s", (backend) =>
   });
 
   it("takes multipart only on the upload path, only from this site, and only from an instructor", async () => {
-    const elsewhere = await context.app.inject({ method: "POST", url: `/reactapi/studio/lessons/${LESSON}`, headers: { cookie, ...ORIGIN }, payload: (() => {
-      const form = new FormData();
-      form.append("title", "Renamed by a form");
-      return form;
-    })() });
+    const elsewhere = await context.app.inject({
+      method: "POST",
+      url: `/reactapi/studio/lessons/${LESSON}`,
+      headers: { cookie, ...ORIGIN },
+      payload: (() => {
+        const form = new FormData();
+        form.append("title", "Renamed by a form");
+        return form;
+      })(),
+    });
     expect(elsewhere.statusCode).toBe(415);
     expect((await upload(LESSON, samplePdf(), "a.pdf", cookie, {})).statusCode).toBe(403);
-    expect((await upload(LESSON, samplePdf(), "a.pdf", cookie, { host: "localhost:5000", origin: "https://elsewhere.example" })).statusCode).toBe(403);
+    expect(
+      (await upload(LESSON, samplePdf(), "a.pdf", cookie, { host: "localhost:5000", origin: "https://elsewhere.example" })).statusCode,
+    ).toBe(403);
     expect((await upload(LESSON, samplePdf(), "a.pdf", null)).statusCode).toBe(401);
     expect((await upload(LESSON, samplePdf(), "a.pdf", member.cookie)).statusCode).toBe(403);
     expect((await post("/reactapi/studio/files/1/delete", { revision: 1 }, member.cookie)).statusCode).toBe(403);
@@ -157,7 +194,10 @@ describe.each(backends)("a lesson's downloads in the studio on %s", (backend) =>
 
   it("renames and reorders files, refusing a stale revision with 409 and a bad name with 400", async () => {
     const [first, second] = await studioFiles();
-    const renamed = await post(`/reactapi/studio/files/${second!.id}`, { filename: " Partner's checklist.pdf ", revision: second!.revision });
+    const renamed = await post(`/reactapi/studio/files/${second!.id}`, {
+      filename: " Partner's checklist.pdf ",
+      revision: second!.revision,
+    });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json().file).toMatchObject({ filename: "Partner's checklist.pdf", revision: second!.revision + 1 });
     expect((await memberDownloads()).map((download) => download.filename)).toContain("Partner's checklist.pdf");
@@ -194,7 +234,9 @@ describe.each(backends)("a lesson's downloads in the studio on %s", (backend) =>
     expect((await get(url, member.cookie)).statusCode).toBe(404);
     expect(exportedDownloadIds(await exportCatalogue(context.database.db))).not.toContain(target.id);
 
-    const item = ((await get("/reactapi/studio/trash")).json() as { items: TrashItem[] }).items.find((each) => each.kind === "file" && each.title === target.filename)!;
+    const item = ((await get("/reactapi/studio/trash")).json() as { items: TrashItem[] }).items.find(
+      (each) => each.kind === "file" && each.title === target.filename,
+    )!;
     expect(item.place).toMatch(/^in .+ › .+/);
     const restored = await post(`/reactapi/studio/trash/${item.id}/restore`, {});
     expect(restored.statusCode).toBe(200);
@@ -215,7 +257,9 @@ describe.each(backends)("a lesson's downloads in the studio on %s", (backend) =>
 
     const early = await post(`/reactapi/studio/trash/${fileItem.id}/restore`, {});
     expect(early.statusCode).toBe(409);
-    expect(early.json().error).toBe("The lesson it was in is no longer there. Restore that lesson (or what it was in) from the Trash first.");
+    expect(early.json().error).toBe(
+      "The lesson it was in is no longer there. Restore that lesson (or what it was in) from the Trash first.",
+    );
     expect((await post(`/reactapi/studio/trash/${lessonItem.id}/restore`, {})).statusCode).toBe(200);
     expect((await studioFiles(LESSON + 1)).map((each) => each.id)).not.toContain(file.id);
     expect((await post(`/reactapi/studio/trash/${fileItem.id}/restore`, {})).statusCode).toBe(200);

@@ -32,7 +32,9 @@ export async function grantCourse(db: Database, actor: Actor, userId: number, co
     const added = await grantByInstructor(tx, user.id, course.id);
     if (added) await recordActivity(tx, actor, "grant", `Opened "${course.title}" to ${described(user)}.`);
     return {
-      message: added ? `${user.email} can now open "${course.title}".` : `${user.email} already had "${course.title}" from you; nothing changed.`,
+      message: added
+        ? `${user.email} can now open "${course.title}".`
+        : `${user.email} already had "${course.title}" from you; nothing changed.`,
     };
   });
 }
@@ -45,9 +47,14 @@ export async function revokeCourse(db: Database, actor: Actor, userId: number, c
     if (removed) await recordActivity(tx, actor, "grant", `Closed "${course.title}" to ${described(user)}.`);
     const notes = [
       ...(course.freeForMembers ? ["This course is free for every member, so they can still open it."] : []),
-      ...paidThrough.map((paid) => `They still open it through purchase #${paid.purchaseId} (${paid.planName}); to close that, refund or cancel it in Stripe.`),
+      ...paidThrough.map(
+        (paid) =>
+          `They still open it through purchase #${paid.purchaseId} (${paid.planName}); to close that, refund or cancel it in Stripe.`,
+      ),
     ];
-    const outcome = removed ? `${user.email} no longer has a grant from you for "${course.title}".` : `${user.email} had no grant from you for "${course.title}"; nothing changed.`;
+    const outcome = removed
+      ? `${user.email} no longer has a grant from you for "${course.title}".`
+      : `${user.email} had no grant from you for "${course.title}"; nothing changed.`;
     return { message: [outcome, ...notes].join(" ") };
   });
 }
@@ -59,8 +66,12 @@ export async function setRole(db: Database, actor: Actor, userId: number, role: 
   return changeAndAnnounce(db, "access", async (tx) => {
     const before = await memberOrNotFound(tx, userId);
     const [user] = await tx.update(users).set({ role }).where(eq(users.id, userId)).returning();
-    if (before.role !== role) await recordActivity(tx, actor, "role", `Made ${described(before)} ${role === "admin" ? "an instructor" : "a member"}.`);
-    return { user: user!, message: `${user!.email} is now ${role === "admin" ? "an admin: an instructor who can open the studio" : "a member"}.` };
+    if (before.role !== role)
+      await recordActivity(tx, actor, "role", `Made ${described(before)} ${role === "admin" ? "an instructor" : "a member"}.`);
+    return {
+      user: user!,
+      message: `${user!.email} is now ${role === "admin" ? "an admin: an instructor who can open the studio" : "a member"}.`,
+    };
   });
 }
 
@@ -69,21 +80,38 @@ export async function signOutEverywhere(db: Database, actor: Actor, userId: numb
     const user = await memberOrNotFound(tx, userId);
     const ended = await endSessionsOf(tx, user.id);
     await recordActivity(tx, actor, "member", `Signed ${described(user)} out everywhere (${ended} session(s)).`);
-    return { message: ended === 0 ? `${user.email} was not signed in anywhere.` : `${user.email} is signed out on ${ended === 1 ? "1 device" : `${ended} devices`}.` };
+    return {
+      message:
+        ended === 0
+          ? `${user.email} was not signed in anywhere.`
+          : `${user.email} is signed out on ${ended === 1 ? "1 device" : `${ended} devices`}.`,
+    };
   });
 }
 
 /** A deactivated account cannot sign in, and its sessions end now; reactivating lets it sign in again. */
-export async function setAccountActive(db: Database, actor: Actor, userId: number, active: boolean): Promise<{ user: UserRow; message: string }> {
+export async function setAccountActive(
+  db: Database,
+  actor: Actor,
+  userId: number,
+  active: boolean,
+): Promise<{ user: UserRow; message: string }> {
   if (actor.userId === userId && !active) throw new HttpError(409, "You cannot deactivate your own account.");
   return changeAndAnnounce(db, "access", async (tx) => {
     const before = await memberOrNotFound(tx, userId);
-    const [user] = await tx.update(users).set({ deactivatedAt: active ? null : (before.deactivatedAt ?? new Date()) }).where(eq(users.id, userId)).returning();
+    const [user] = await tx
+      .update(users)
+      .set({ deactivatedAt: active ? null : (before.deactivatedAt ?? new Date()) })
+      .where(eq(users.id, userId))
+      .returning();
     if (!active) await endSessionsOf(tx, userId);
-    if (Boolean(before.deactivatedAt) === active) await recordActivity(tx, actor, "member", `${active ? "Reactivated" : "Deactivated"} the account of ${described(before)}.`);
+    if (Boolean(before.deactivatedAt) === active)
+      await recordActivity(tx, actor, "member", `${active ? "Reactivated" : "Deactivated"} the account of ${described(before)}.`);
     return {
       user: user!,
-      message: active ? `${user!.email} can sign in again.` : `${user!.email} is signed out and cannot sign in until you reactivate the account.`,
+      message: active
+        ? `${user!.email} can sign in again.`
+        : `${user!.email} is signed out and cannot sign in until you reactivate the account.`,
     };
   });
 }
@@ -92,7 +120,12 @@ export async function setAccountActive(db: Database, actor: Actor, userId: numbe
  * A one-time link to choose a new password, for the instructor to send herself (by message or
  * mail) when a member forgot hers: the same links as the mailed reset, valid 24 hours.
  */
-export async function createPasswordLink(db: Database, actor: Actor, userId: number, publicUrl: string): Promise<{ url: string; expiresAt: Date; message: string }> {
+export async function createPasswordLink(
+  db: Database,
+  actor: Actor,
+  userId: number,
+  publicUrl: string,
+): Promise<{ url: string; expiresAt: Date; message: string }> {
   return db.transaction(async (tx) => {
     const user = await memberOrNotFound(tx, userId);
     const token = await createAccountToken(tx, user.id, "password_reset", { validMinutes: PASSWORD_LINK_HOURS * 60 });

@@ -11,7 +11,14 @@ import { HttpError } from "../http/errors.ts";
 // another tab, another instructor or an import) is refused with 409, and nothing is overwritten.
 // Purchases keep their own copy of the plan (payments), so no change here alters what was bought.
 
-export type PlanFields = { name: string; description: string; priceMinor: number; currency: string; billingInterval: "month" | "year" | "once"; courseIds: number[] };
+export type PlanFields = {
+  name: string;
+  description: string;
+  priceMinor: number;
+  currency: string;
+  billingInterval: "month" | "year" | "once";
+  courseIds: number[];
+};
 
 export async function listPlans(db: Queryable): Promise<StudioPlan[]> {
   const [plans, links] = await Promise.all([
@@ -37,7 +44,10 @@ async function planOf(db: Queryable, id: number): Promise<StudioPlan> {
 }
 
 async function linkCourses(db: Queryable, planId: number, courseIds: number[]): Promise<void> {
-  const known = courseIds.length === 0 ? [] : (await db.select({ id: courses.id }).from(courses).where(inArray(courses.id, courseIds))).map((course) => course.id);
+  const known =
+    courseIds.length === 0
+      ? []
+      : (await db.select({ id: courses.id }).from(courses).where(inArray(courses.id, courseIds))).map((course) => course.id);
   const missing = courseIds.filter((id) => !known.includes(id));
   if (missing.length > 0) {
     const sentence = `There is no course with the id ${missing.join(", ")}; reload to see the courses as they are now.`;
@@ -51,9 +61,24 @@ export async function createPlan(db: Database, actor: Actor, fields: PlanFields)
   return changeCatalogue(db, async (tx) => {
     // Plan ids are chosen by the content file; a new one takes the next free id, one creation at a time.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('subscription_plans'))`);
-    const [next] = await tx.select({ id: sql<number>`coalesce(max(${subscriptionPlans.id}), 0) + 1`, position: sql<number>`coalesce(max(${subscriptionPlans.position}), 0) + 1` }).from(subscriptionPlans);
+    const [next] = await tx
+      .select({
+        id: sql<number>`coalesce(max(${subscriptionPlans.id}), 0) + 1`,
+        position: sql<number>`coalesce(max(${subscriptionPlans.position}), 0) + 1`,
+      })
+      .from(subscriptionPlans);
     const id = Number(next!.id);
-    await tx.insert(subscriptionPlans).values({ id, position: Number(next!.position), name: fields.name, description: fields.description, priceMinor: fields.priceMinor, currency: fields.currency, billingInterval: fields.billingInterval });
+    await tx
+      .insert(subscriptionPlans)
+      .values({
+        id,
+        position: Number(next!.position),
+        name: fields.name,
+        description: fields.description,
+        priceMinor: fields.priceMinor,
+        currency: fields.currency,
+        billingInterval: fields.billingInterval,
+      });
     await linkCourses(tx, id, fields.courseIds);
     await recordActivity(tx, actor, "plan", `Created the plan "${fields.name}".`);
     return { plan: await planOf(tx, id), message: `Created the plan "${fields.name}". Members see it on the Purchase page now.` };
@@ -63,14 +88,29 @@ export async function createPlan(db: Database, actor: Actor, fields: PlanFields)
 /** The 409 or 404 of a save that matched no row at the revision given. */
 async function refusal(db: Queryable, id: number): Promise<HttpError> {
   const [exists] = await db.select({ id: subscriptionPlans.id }).from(subscriptionPlans).where(eq(subscriptionPlans.id, id));
-  return exists ? new HttpError(409, staleRevisionMessage) : new HttpError(404, `There is no plan with the id ${id}. It may have been deleted meanwhile.`);
+  return exists
+    ? new HttpError(409, staleRevisionMessage)
+    : new HttpError(404, `There is no plan with the id ${id}. It may have been deleted meanwhile.`);
 }
 
-export async function updatePlan(db: Database, actor: Actor, id: number, revision: number, fields: PlanFields): Promise<{ plan: StudioPlan; message: string }> {
+export async function updatePlan(
+  db: Database,
+  actor: Actor,
+  id: number,
+  revision: number,
+  fields: PlanFields,
+): Promise<{ plan: StudioPlan; message: string }> {
   return changeCatalogue(db, async (tx) => {
     const [updated] = await tx
       .update(subscriptionPlans)
-      .set({ name: fields.name, description: fields.description, priceMinor: fields.priceMinor, currency: fields.currency, billingInterval: fields.billingInterval, revision: sql`${subscriptionPlans.revision} + 1` })
+      .set({
+        name: fields.name,
+        description: fields.description,
+        priceMinor: fields.priceMinor,
+        currency: fields.currency,
+        billingInterval: fields.billingInterval,
+        revision: sql`${subscriptionPlans.revision} + 1`,
+      })
       .where(and(eq(subscriptionPlans.id, id), eq(subscriptionPlans.revision, revision)))
       .returning({ id: subscriptionPlans.id });
     if (!updated) throw await refusal(tx, id);

@@ -44,7 +44,15 @@ import { HttpError, parseInput } from "../http/errors.ts";
 import { purchasesOf } from "../payments/purchases-repository.ts";
 import { createCode, setCodeActive, toAccessCode } from "./access-code-operations.ts";
 import { createPlan, deletePlan, listPlans, updatePlan } from "./plan-operations.ts";
-import { createPasswordLink, grantCourse, memberOrNotFound, revokeCourse, setAccountActive, setRole, signOutEverywhere } from "./member-operations.ts";
+import {
+  createPasswordLink,
+  grantCourse,
+  memberOrNotFound,
+  revokeCourse,
+  setAccountActive,
+  setRole,
+  signOutEverywhere,
+} from "./member-operations.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -97,11 +105,18 @@ export async function studioRoutes(app: FastifyInstance, { db, catalogue, public
 
   app.post("/reactapi/studio/access-codes", async (request, reply) => {
     const input = parseInput(AccessCodeCreateRequest, request.body);
-    const { row, message } = await createCode(db, actorOf(request), { code: input.code, maxUses: input.max_uses, expiresOn: input.expires_on });
+    const { row, message } = await createCode(db, actorOf(request), {
+      code: input.code,
+      maxUses: input.max_uses,
+      expiresOn: input.expires_on,
+    });
     return reply.code(201).send({ code: toAccessCode(row, publicUrl), message });
   });
 
-  for (const [action, active] of [["deactivate", false], ["reactivate", true]] as const) {
+  for (const [action, active] of [
+    ["deactivate", false],
+    ["reactivate", true],
+  ] as const) {
     app.post(`/reactapi/studio/access-codes/:code/${action}`, async (request): Promise<StudioOutcome> => {
       const { code } = parseInput(AccessCodeParams, request.params);
       return { message: (await setCodeActive(db, actorOf(request), code, active)).message };
@@ -110,14 +125,24 @@ export async function studioRoutes(app: FastifyInstance, { db, catalogue, public
 
   app.get("/reactapi/studio/members", async (request): Promise<MemberPage> => {
     const query = parseInput(MemberSearch, request.query);
-    const { rows, total } = await searchUsers(db, { search: query.search, sort: query.sort, limit: MEMBERS_PAGE_SIZE, offset: (query.page - 1) * MEMBERS_PAGE_SIZE });
+    const { rows, total } = await searchUsers(db, {
+      search: query.search,
+      sort: query.sort,
+      limit: MEMBERS_PAGE_SIZE,
+      offset: (query.page - 1) * MEMBERS_PAGE_SIZE,
+    });
     return { members: rows.map(toMemberSummary), total, page: query.page, page_size: MEMBERS_PAGE_SIZE };
   });
 
   app.get("/reactapi/studio/members/:id", async (request): Promise<MemberDetail> => {
     const { id } = parseInput(MemberIdParams, request.params);
     const user = await memberOrNotFound(db, id);
-    const [grants, purchases, sessions, courses] = await Promise.all([listOpenGrants(db, id), purchasesOf(db, id), listSessions(db, id), catalogue.allCourses()]);
+    const [grants, purchases, sessions, courses] = await Promise.all([
+      listOpenGrants(db, id),
+      purchasesOf(db, id),
+      listSessions(db, id),
+      catalogue.allCourses(),
+    ]);
     const planNames = new Map(purchases.map((purchase) => [purchase.id, purchase.planName]));
     return {
       member: toMemberSummary(user),
@@ -131,7 +156,11 @@ export async function studioRoutes(app: FastifyInstance, { db, catalogue, public
           granted_by_instructor: ofCourse.some((grant) => grant.source === "instructor"),
           purchases: ofCourse
             .filter((grant) => grant.source === "purchase" && grant.purchaseId !== null)
-            .map((grant) => ({ purchase_id: grant.purchaseId!, plan_name: planNames.get(grant.purchaseId!) ?? "a plan", ends_at: grant.endsAt?.toISOString() ?? null })),
+            .map((grant) => ({
+              purchase_id: grant.purchaseId!,
+              plan_name: planNames.get(grant.purchaseId!) ?? "a plan",
+              ends_at: grant.endsAt?.toISOString() ?? null,
+            })),
         };
       }),
     };
@@ -158,7 +187,10 @@ export async function studioRoutes(app: FastifyInstance, { db, catalogue, public
     return signOutEverywhere(db, actorOf(request), id);
   });
 
-  for (const [action, active] of [["deactivate", false], ["reactivate", true]] as const) {
+  for (const [action, active] of [
+    ["deactivate", false],
+    ["reactivate", true],
+  ] as const) {
     app.post(`/reactapi/studio/members/:id/${action}`, async (request): Promise<StudioOutcome> => {
       const { id } = parseInput(MemberIdParams, request.params);
       return { message: (await setAccountActive(db, actorOf(request), id, active)).message };
@@ -236,15 +268,29 @@ export async function studioRoutes(app: FastifyInstance, { db, catalogue, public
 
   app.get("/reactapi/studio/inbox.csv", async (request, reply) => {
     const query = parseInput(InboxQuery, request.query);
-    const labels = [...new Set(Object.values(submissionFields).flat().map((field) => field.label))];
+    const labels = [
+      ...new Set(
+        Object.values(submissionFields)
+          .flat()
+          .map((field) => field.label),
+      ),
+    ];
     async function* rows() {
       for await (const row of eachInboxMessage(db, { kind: query.kind, search: query.search })) {
         const values = (row.payload ?? {}) as Record<string, unknown>;
         const byLabel = new Map(submissionFields[row.kind].map((field) => [field.label, fieldText(values[field.name])]));
-        yield [row.createdAt.toISOString().replace("T", " ").slice(0, 19), row.kind, row.readAt ? "yes" : "no", row.memberEmail ?? "(deleted member)", ...labels.map((label) => byLabel.get(label) ?? "")];
+        yield [
+          row.createdAt.toISOString().replace("T", " ").slice(0, 19),
+          row.kind,
+          row.readAt ? "yes" : "no",
+          row.memberEmail ?? "(deleted member)",
+          ...labels.map((label) => byLabel.get(label) ?? ""),
+        ];
       }
     }
-    const csv = csvFile(["Received (UTC)", "Kind", "Read", "Member e-mail", ...labels], rows(), (error) => request.log.error({ err: error }, "inbox export failed part way"));
+    const csv = csvFile(["Received (UTC)", "Kind", "Read", "Member e-mail", ...labels], rows(), (error) =>
+      request.log.error({ err: error }, "inbox export failed part way"),
+    );
     const day = new Date().toISOString().slice(0, 10);
     return reply
       .header("content-type", "text/csv; charset=utf-8")
@@ -255,9 +301,19 @@ export async function studioRoutes(app: FastifyInstance, { db, catalogue, public
 
   app.get("/reactapi/studio/activity", async (request): Promise<ActivityPage> => {
     const query = parseInput(ActivityQuery, request.query);
-    const { entries, total } = await listActivity(db, { kind: query.kind, limit: ACTIVITY_PAGE_SIZE, offset: (query.page - 1) * ACTIVITY_PAGE_SIZE });
+    const { entries, total } = await listActivity(db, {
+      kind: query.kind,
+      limit: ACTIVITY_PAGE_SIZE,
+      offset: (query.page - 1) * ACTIVITY_PAGE_SIZE,
+    });
     return {
-      entries: entries.map((entry) => ({ id: entry.id, at: entry.createdAt.toISOString(), actor: entry.actorLabel, kind: entry.kind, summary: entry.summary })),
+      entries: entries.map((entry) => ({
+        id: entry.id,
+        at: entry.createdAt.toISOString(),
+        actor: entry.actorLabel,
+        kind: entry.kind,
+        summary: entry.summary,
+      })),
       total,
       page: query.page,
       page_size: ACTIVITY_PAGE_SIZE,

@@ -1,7 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MemberDetail, MemberPage } from "../../../contract/studio.ts";
 import { findUserByEmail } from "../accounts/users-repository.ts";
-import { backends, createTestApp, GOOD_PASSWORD, jsonHeaders, login, logInto, register, sessionCookieOf, signedInInstructor, signedInMember, type TestApp, uniqueEmail } from "../test/test-app.ts";
+import {
+  backends,
+  createTestApp,
+  GOOD_PASSWORD,
+  jsonHeaders,
+  login,
+  logInto,
+  register,
+  sessionCookieOf,
+  signedInInstructor,
+  signedInMember,
+  type TestApp,
+  uniqueEmail,
+} from "../test/test-app.ts";
 import { offerInstructorSetup } from "./instructor-setup.ts";
 
 const methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
@@ -23,20 +36,45 @@ describe.each(backends)("the instructor studio API on %s", (backend) => {
   const get = (url: string, cookie = instructor.cookie) => context.app.inject({ method: "GET", url, headers: { cookie } });
   const post = (url: string, payload: unknown = {}, cookie = instructor.cookie) =>
     context.app.inject({ method: "POST", url, headers: { ...jsonHeaders, cookie }, payload: payload as Record<string, unknown> });
-  const activity = async (kind?: string) => (await get(`/reactapi/studio/activity${kind ? `?kind=${kind}` : ""}`)).json().entries as { summary: string; actor: string; kind: string }[];
+  const activity = async (kind?: string) =>
+    (await get(`/reactapi/studio/activity${kind ? `?kind=${kind}` : ""}`)).json().entries as {
+      summary: string;
+      actor: string;
+      kind: string;
+    }[];
 
   describe("the prefix guard", () => {
-    const paths = ["/reactapi/studio/dashboard", "/reactapi/studio/members", "/reactapi/studio/lessons/1001", "/reactapi/studio/lessons/1001/files", "/reactapi/studio/files/5001/delete", "/reactapi/studio/no-such-page", "/reactapi/studio", "/reactapi/studio/access-codes/X/deactivate", "/reactapi/%73tudio/dashboard"];
+    const paths = [
+      "/reactapi/studio/dashboard",
+      "/reactapi/studio/members",
+      "/reactapi/studio/lessons/1001",
+      "/reactapi/studio/lessons/1001/files",
+      "/reactapi/studio/files/5001/delete",
+      "/reactapi/studio/no-such-page",
+      "/reactapi/studio",
+      "/reactapi/studio/access-codes/X/deactivate",
+      "/reactapi/%73tudio/dashboard",
+    ];
     it.each(paths)("answers 401 to a visitor on %s, whatever the method and body", async (url) => {
       for (const method of methods) {
-        const response = await context.app.inject({ method, url, headers: { "content-type": "text/plain" }, payload: method === "GET" || method === "OPTIONS" ? undefined : "not json at all" });
+        const response = await context.app.inject({
+          method,
+          url,
+          headers: { "content-type": "text/plain" },
+          payload: method === "GET" || method === "OPTIONS" ? undefined : "not json at all",
+        });
         expect(response.statusCode, `${method} ${url}`).toBe(401);
         expect(response.json().error).toBe("Please sign in to continue.");
       }
     });
     it.each(paths)("answers 403 to a member who is not an instructor on %s", async (url) => {
       for (const method of methods) {
-        const response = await context.app.inject({ method, url, headers: { cookie: member.cookie, "content-type": "application/json" }, payload: method === "GET" || method === "OPTIONS" ? undefined : "{" });
+        const response = await context.app.inject({
+          method,
+          url,
+          headers: { cookie: member.cookie, "content-type": "application/json" },
+          payload: method === "GET" || method === "OPTIONS" ? undefined : "{",
+        });
         expect(response.statusCode, `${method} ${url}`).toBe(403);
         expect(response.json().error).toMatch(/studio is for the instructor/);
       }
@@ -46,7 +84,12 @@ describe.each(backends)("the instructor studio API on %s", (backend) => {
       expect((await get("/reactapi/studio/no-such-page")).statusCode).toBe(404);
     });
     it("keeps the same-origin rule for the instructor", async () => {
-      const response = await context.app.inject({ method: "POST", url: "/reactapi/studio/access-codes", headers: { ...jsonHeaders, cookie: instructor.cookie, origin: "https://elsewhere.example" }, payload: {} });
+      const response = await context.app.inject({
+        method: "POST",
+        url: "/reactapi/studio/access-codes",
+        headers: { ...jsonHeaders, cookie: instructor.cookie, origin: "https://elsewhere.example" },
+        payload: {},
+      });
       expect(response.statusCode).toBe(403);
     });
   });
@@ -55,14 +98,26 @@ describe.each(backends)("the instructor studio API on %s", (backend) => {
     it("creates her own code and a generated one, lists them with their invite links, and records both", async () => {
       const own = await post("/reactapi/studio/access-codes", { code: "spring-circle", max_uses: 2, expires_on: "2099-12-31" });
       expect(own.statusCode).toBe(201);
-      expect(own.json().code).toMatchObject({ code: "SPRING-CIRCLE", uses: 0, max_uses: 2, expires_on: "2099-12-31", status: "active", invite_url: "http://localhost:5000/register?code=SPRING-CIRCLE" });
+      expect(own.json().code).toMatchObject({
+        code: "SPRING-CIRCLE",
+        uses: 0,
+        max_uses: 2,
+        expires_on: "2099-12-31",
+        status: "active",
+        invite_url: "http://localhost:5000/register?code=SPRING-CIRCLE",
+      });
       const generated = await post("/reactapi/studio/access-codes", { code: "" });
       expect(generated.statusCode).toBe(201);
       expect(generated.json().code.code).toMatch(/^BETA-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
       const list = (await get("/reactapi/studio/access-codes")).json().codes as { code: string }[];
       expect(list.map((code) => code.code)).toEqual(expect.arrayContaining(["SPRING-CIRCLE", generated.json().code.code]));
       const entries = await activity("access-code");
-      expect(entries.map((entry) => entry.summary)).toEqual(expect.arrayContaining([expect.stringContaining("Created access code SPRING-CIRCLE"), expect.stringContaining(`Created access code ${generated.json().code.code}`)]));
+      expect(entries.map((entry) => entry.summary)).toEqual(
+        expect.arrayContaining([
+          expect.stringContaining("Created access code SPRING-CIRCLE"),
+          expect.stringContaining(`Created access code ${generated.json().code.code}`),
+        ]),
+      );
       expect(entries[0]!.actor).toBe(instructor.email);
     });
 
@@ -94,7 +149,13 @@ describe.each(backends)("the instructor studio API on %s", (backend) => {
   describe("members", () => {
     it("finds members by name or e-mail, 50 a page, newest first", async () => {
       const email = uniqueEmail("findable");
-      await register(context.app, { email, password: GOOD_PASSWORD, access_code: "TEST-CODE", first_name: "Hazel", last_name: "Moonridge" });
+      await register(context.app, {
+        email,
+        password: GOOD_PASSWORD,
+        access_code: "TEST-CODE",
+        first_name: "Hazel",
+        last_name: "Moonridge",
+      });
       const byName = (await get("/reactapi/studio/members?search=hazel%20moon")).json() as MemberPage;
       expect(byName.members.map((found) => found.email)).toEqual([email]);
       const byEmail = (await get(`/reactapi/studio/members?search=${encodeURIComponent(email.slice(0, 12))}`)).json() as MemberPage;
@@ -111,7 +172,16 @@ describe.each(backends)("the instructor studio API on %s", (backend) => {
     });
 
     it("pages through more than 50 members", async () => {
-      await Promise.all(Array.from({ length: 51 }, (_, index) => register(context.app, { email: uniqueEmail(`crowd${index}`), password: GOOD_PASSWORD, access_code: "TEST-CODE", last_name: "Crowdson" })));
+      await Promise.all(
+        Array.from({ length: 51 }, (_, index) =>
+          register(context.app, {
+            email: uniqueEmail(`crowd${index}`),
+            password: GOOD_PASSWORD,
+            access_code: "TEST-CODE",
+            last_name: "Crowdson",
+          }),
+        ),
+      );
       const first = (await get("/reactapi/studio/members?search=crowdson")).json() as MemberPage;
       const second = (await get("/reactapi/studio/members?search=crowdson&page=2")).json() as MemberPage;
       expect(first.total).toBe(51);
@@ -122,15 +192,23 @@ describe.each(backends)("the instructor studio API on %s", (backend) => {
 
     it("grants and revokes a course, which the member sees on her next request", async () => {
       const courseId = 4;
-      const courseAccess = async () => ((await get("/reactapi/getcourses", member.cookie)).json().courses as { id: number; course_access: string }[]).find((course) => course.id === courseId)!.course_access === "true";
+      const courseAccess = async () =>
+        ((await get("/reactapi/getcourses", member.cookie)).json().courses as { id: number; course_access: string }[]).find(
+          (course) => course.id === courseId,
+        )!.course_access === "true";
       expect(await courseAccess()).toBe(false);
       expect((await post(`/reactapi/studio/members/${member.id}/courses/${courseId}/grant`)).json().message).toMatch(/can now open/);
       expect(await courseAccess()).toBe(true);
       const detail = (await get(`/reactapi/studio/members/${member.id}`)).json() as MemberDetail;
       expect(detail.courses.find((course) => course.id === courseId)).toMatchObject({ granted_by_instructor: true, purchases: [] });
-      expect((await post(`/reactapi/studio/members/${member.id}/courses/${courseId}/revoke`)).json().message).toMatch(/no longer has a grant/);
+      expect((await post(`/reactapi/studio/members/${member.id}/courses/${courseId}/revoke`)).json().message).toMatch(
+        /no longer has a grant/,
+      );
       expect(await courseAccess()).toBe(false);
-      expect((await activity("grant")).map((entry) => entry.summary).slice(0, 2)).toEqual([expect.stringMatching(/^Closed/), expect.stringMatching(/^Opened/)]);
+      expect((await activity("grant")).map((entry) => entry.summary).slice(0, 2)).toEqual([
+        expect.stringMatching(/^Closed/),
+        expect.stringMatching(/^Opened/),
+      ]);
       expect((await post(`/reactapi/studio/members/${member.id}/courses/9999/grant`)).statusCode).toBe(404);
       expect((await post(`/reactapi/studio/members/999999/courses/${courseId}/grant`)).statusCode).toBe(404);
       expect((await get("/reactapi/studio/members/999999")).statusCode).toBe(404);
@@ -146,7 +224,9 @@ describe.each(backends)("the instructor studio API on %s", (backend) => {
       expect((await get("/reactapi/studio/dashboard", other.cookie)).statusCode).toBe(403);
       const self = await post(`/reactapi/studio/members/${instructor.id}/role`, { role: "member" });
       expect(self.statusCode).toBe(409);
-      expect((await post(`/reactapi/studio/members/${otherId}/role`, { role: "owner" })).json().details.role).toBe("The role is member or admin.");
+      expect((await post(`/reactapi/studio/members/${otherId}/role`, { role: "owner" })).json().details.role).toBe(
+        "The role is member or admin.",
+      );
     });
 
     it("signs a member out everywhere", async () => {
@@ -184,7 +264,9 @@ describe.each(backends)("the instructor studio API on %s", (backend) => {
       expect(reset.statusCode).toBe(200);
       expect((await login(context.app, someone.email, "new-Calm-2026")).statusCode).toBe(200);
       expect((await post("/reactapi/users/reset-password", { token, password: "other-Calm-2026" }, "")).statusCode).toBe(410);
-      expect((await activity("member")).map((entry) => entry.summary)).toContainEqual(expect.stringContaining(`Created a password link for ${someone.email}`));
+      expect((await activity("member")).map((entry) => entry.summary)).toContainEqual(
+        expect.stringContaining(`Created a password link for ${someone.email}`),
+      );
     });
   });
 
@@ -222,8 +304,12 @@ describe.each(backends)("the instructor studio API on %s", (backend) => {
         expect(url).toMatch(/^http:\/\/localhost:5000\/studio\/setup\?token=[\w-]{43}$/);
         expect(logLines.join("")).toContain(url);
         const token = new URL(url!).searchParams.get("token")!;
-        const setup = (payload: Record<string, unknown>) => fresh.app.inject({ method: "POST", url: "/reactapi/instructor-setup", headers: jsonHeaders, payload });
-        expect((await fresh.app.inject({ method: "POST", url: "/reactapi/instructor-setup/check", headers: jsonHeaders, payload: { token } })).statusCode).toBe(200);
+        const setup = (payload: Record<string, unknown>) =>
+          fresh.app.inject({ method: "POST", url: "/reactapi/instructor-setup", headers: jsonHeaders, payload });
+        expect(
+          (await fresh.app.inject({ method: "POST", url: "/reactapi/instructor-setup/check", headers: jsonHeaders, payload: { token } }))
+            .statusCode,
+        ).toBe(200);
         const weak = await setup({ token, email: "teacher@example.com", password: "short" });
         expect(weak.statusCode).toBe(400);
         expect(weak.json().details.password).toMatch(/too weak/);
@@ -236,8 +322,11 @@ describe.each(backends)("the instructor studio API on %s", (backend) => {
         expect(again.statusCode).toBe(410);
         expect(again.json().error).toMatch(/already been used/);
         expect(await offerInstructorSetup(fresh.database.db, fresh.app.log, "http://localhost:5000")).toBeNull();
-        const entries = (await fresh.app.inject({ method: "GET", url: "/reactapi/studio/activity?kind=setup", headers: { cookie } })).json().entries;
-        expect(entries).toEqual([expect.objectContaining({ actor: "teacher@example.com", summary: "Set up the studio as its first instructor." })]);
+        const entries = (await fresh.app.inject({ method: "GET", url: "/reactapi/studio/activity?kind=setup", headers: { cookie } })).json()
+          .entries;
+        expect(entries).toEqual([
+          expect.objectContaining({ actor: "teacher@example.com", summary: "Set up the studio as its first instructor." }),
+        ]);
       } finally {
         await fresh.close();
       }
@@ -249,7 +338,13 @@ describe.each(backends)("the instructor studio API on %s", (backend) => {
         const first = await offerInstructorSetup(fresh.database.db, fresh.app.log, "http://x");
         const second = await offerInstructorSetup(fresh.database.db, fresh.app.log, "http://x");
         const tokenOf = (url: string | null) => new URL(url!).searchParams.get("token")!;
-        const setup = (token: string, email: string) => fresh.app.inject({ method: "POST", url: "/reactapi/instructor-setup", headers: jsonHeaders, payload: { token, email, password: GOOD_PASSWORD } });
+        const setup = (token: string, email: string) =>
+          fresh.app.inject({
+            method: "POST",
+            url: "/reactapi/instructor-setup",
+            headers: jsonHeaders,
+            payload: { token, email, password: GOOD_PASSWORD },
+          });
         expect((await setup(tokenOf(first), "one@example.com")).statusCode).toBe(201);
         const late = await setup(tokenOf(second), "two@example.com");
         expect(late.statusCode).toBe(410);
@@ -273,13 +368,22 @@ describe.each(backends)("the studio's inbox on %s", (backend) => {
   });
   afterAll(() => context.close());
   const get = (url: string) => context.app.inject({ method: "GET", url, headers: { cookie } });
-  const post = (url: string, payload: unknown, as = cookie) => context.app.inject({ method: "POST", url, headers: { ...jsonHeaders, cookie: as }, payload: payload as Record<string, unknown> });
+  const post = (url: string, payload: unknown, as = cookie) =>
+    context.app.inject({ method: "POST", url, headers: { ...jsonHeaders, cookie: as }, payload: payload as Record<string, unknown> });
 
   it("lists messages newest first, filters by kind and search, and marks them read and unread", async () => {
     await post("/reactapi/feedback", { satisfaction: 5, recommend: 5, comments: "The breathing lesson helped me sleep" }, member.cookie);
     await post(
       "/reactapi/contact",
-      { email: "sam@example.com", full_name: "Sam Rivera", birth_location: "Home", due_date: "2027-03-14", location: "Portland", referral: "A friend", services: ["Birth Support", "Virtual Services"] },
+      {
+        email: "sam@example.com",
+        full_name: "Sam Rivera",
+        birth_location: "Home",
+        due_date: "2027-03-14",
+        location: "Portland",
+        referral: "A friend",
+        services: ["Birth Support", "Virtual Services"],
+      },
       member.cookie,
     );
     const all = (await get("/reactapi/studio/inbox")).json();
@@ -306,14 +410,26 @@ describe.each(backends)("the studio's inbox on %s", (backend) => {
   });
 
   it("exports CSV that a spreadsheet reads as text: quoted where needed, formulas neutralised", async () => {
-    await post("/reactapi/feedback", { satisfaction: 2, recommend: 1, comments: '=HYPERLINK("http://evil.example","click")', liked_most: "+1, and \"quotes\"\nand a second line", improve: "@SUM(A1)" }, member.cookie);
+    await post(
+      "/reactapi/feedback",
+      {
+        satisfaction: 2,
+        recommend: 1,
+        comments: '=HYPERLINK("http://evil.example","click")',
+        liked_most: '+1, and "quotes"\nand a second line',
+        improve: "@SUM(A1)",
+      },
+      member.cookie,
+    );
     const response = await get("/reactapi/studio/inbox.csv?kind=feedback");
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(response.headers["content-disposition"]).toMatch(/^attachment; filename="inbox-feedback-\d{4}-\d{2}-\d{2}\.csv"$/);
     const text = response.body.replace(/^\uFEFF/, "");
     const [header] = text.split("\r\n");
-    expect(header).toBe("Received (UTC),Kind,Read,Member e-mail,Overall satisfaction (1-5),Likely to recommend (1-5),General comments,Liked most,Could be improved,Full name,E-mail,Where birthing,Estimated due date,Where living,How they found us,Services");
+    expect(header).toBe(
+      "Received (UTC),Kind,Read,Member e-mail,Overall satisfaction (1-5),Likely to recommend (1-5),General comments,Liked most,Could be improved,Full name,E-mail,Where birthing,Estimated due date,Where living,How they found us,Services",
+    );
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
     expect(text).toContain(`"'+1, and ""quotes""\nand a second line"`);
     expect(text).toContain(",'@SUM(A1)");
@@ -327,7 +443,7 @@ describe.each(backends)("the studio's inbox on %s", (backend) => {
   it("gives a strict CSV parser exactly one row per message, whatever line breaks and formulas the cells hold", async () => {
     const hostile = [
       "x\n=1+1",
-      "x\r\n=HYPERLINK(\"http://evil.example\")",
+      'x\r\n=HYPERLINK("http://evil.example")',
       "x\r=cmd|' /C calc'!A0",
       "line\n+SUM(A1)\n-2+3\n@SUM(A2)",
       "x\n\t=1",
@@ -336,7 +452,11 @@ describe.each(backends)("the studio's inbox on %s", (backend) => {
       "fake@example.com,=2+2\r\nanother,row",
     ];
     for (const [index, referral] of hostile.entries()) {
-      const sent = await post("/reactapi/contact", { email: "csv@example.com", full_name: `CSV probe ${index}`, referral, services: ["Birth Support"] }, member.cookie);
+      const sent = await post(
+        "/reactapi/contact",
+        { email: "csv@example.com", full_name: `CSV probe ${index}`, referral, services: ["Birth Support"] },
+        member.cookie,
+      );
       expect(sent.statusCode).toBe(201);
     }
     const text = (await get("/reactapi/studio/inbox.csv?kind=contact&search=CSV%20probe")).body;
@@ -359,7 +479,11 @@ describe.each(backends)("the studio's inbox on %s", (backend) => {
   });
 
   it("exports many messages, all of them, in order", async () => {
-    const extra = Array.from({ length: 1_100 }, (_, index) => ({ kind: "contact" as const, userId: null, payload: { full_name: `Bulk ${index}`, email: "bulk@example.com", services: ["Birth Support"] } }));
+    const extra = Array.from({ length: 1_100 }, (_, index) => ({
+      kind: "contact" as const,
+      userId: null,
+      payload: { full_name: `Bulk ${index}`, email: "bulk@example.com", services: ["Birth Support"] },
+    }));
     const { formSubmissions } = await import("../db/schema.ts");
     await context.database.db.insert(formSubmissions).values(extra);
     const text = (await get("/reactapi/studio/inbox.csv?kind=contact&search=bulk")).body;
@@ -378,8 +502,16 @@ describe.each(backends)("the studio's plans on %s", (backend) => {
   });
   afterAll(() => context.close());
   const get = (url: string, as = cookie) => context.app.inject({ method: "GET", url, headers: { cookie: as } });
-  const post = (url: string, payload: unknown) => context.app.inject({ method: "POST", url, headers: { ...jsonHeaders, cookie }, payload: payload as Record<string, unknown> });
-  const plan = { name: "Partner Pack", description: "For dads and husbands", price_minor: 2900, currency: "usd", billing_interval: "once", course_ids: [4, 4] };
+  const post = (url: string, payload: unknown) =>
+    context.app.inject({ method: "POST", url, headers: { ...jsonHeaders, cookie }, payload: payload as Record<string, unknown> });
+  const plan = {
+    name: "Partner Pack",
+    description: "For dads and husbands",
+    price_minor: 2900,
+    currency: "usd",
+    billing_interval: "once",
+    course_ids: [4, 4],
+  };
 
   it("creates a plan that members see at once, and that the content export carries", async () => {
     const member = await signedInMember(context.app, "plan-reader");
@@ -387,37 +519,57 @@ describe.each(backends)("the studio's plans on %s", (backend) => {
     expect(created.statusCode).toBe(201);
     expect(created.json().plan).toMatchObject({ name: "Partner Pack", currency: "USD", price_minor: 2900, course_ids: [4], revision: 1 });
     const id = created.json().plan.id as number;
-    const seen = (await get("/reactapi/getcourses", member.cookie)).json().subscription_plans as { id: number; name: string; price: number }[];
+    const seen = (await get("/reactapi/getcourses", member.cookie)).json().subscription_plans as {
+      id: number;
+      name: string;
+      price: number;
+    }[];
     expect(seen).toContainEqual(expect.objectContaining({ id, name: "Partner Pack", price: 2900 }));
     const { exportCatalogue } = await import("../catalogue/catalogue-transfer.ts");
-    expect((await exportCatalogue(context.database.db)).subscription_plans).toContainEqual(expect.objectContaining({ id, name: "Partner Pack", course_ids: [4] }));
+    expect((await exportCatalogue(context.database.db)).subscription_plans).toContainEqual(
+      expect.objectContaining({ id, name: "Partner Pack", course_ids: [4] }),
+    );
   });
 
   it("saves over the revision she opened, and refuses a stale one with 409 and the sentence, changing nothing", async () => {
-    const id = ((await post("/reactapi/studio/plans", { ...plan, name: "Two Tabs" })).json().plan.id) as number;
+    const id = (await post("/reactapi/studio/plans", { ...plan, name: "Two Tabs" })).json().plan.id as number;
     const first = await post(`/reactapi/studio/plans/${id}`, { ...plan, name: "Two Tabs, first", revision: 1 });
     expect(first.statusCode).toBe(200);
     expect(first.json().plan.revision).toBe(2);
     const second = await post(`/reactapi/studio/plans/${id}`, { ...plan, name: "Two Tabs, second", revision: 1 });
     expect(second.statusCode).toBe(409);
     expect(second.json().error).toBe("This was changed elsewhere since you opened it. Reload to see the latest version.");
-    const stored = ((await get("/reactapi/studio/plans")).json().plans as { id: number; name: string }[]).find((candidate) => candidate.id === id);
+    const stored = ((await get("/reactapi/studio/plans")).json().plans as { id: number; name: string }[]).find(
+      (candidate) => candidate.id === id,
+    );
     expect(stored?.name).toBe("Two Tabs, first");
     expect((await post(`/reactapi/studio/plans/${id}/delete`, { revision: 1 })).statusCode).toBe(409);
     expect((await post(`/reactapi/studio/plans/${id}/delete`, { revision: 2 })).statusCode).toBe(200);
     expect((await post(`/reactapi/studio/plans/${id}`, { ...plan, revision: 3 })).statusCode).toBe(404);
     expect((await post(`/reactapi/studio/plans/${id}/delete`, { revision: 3 })).statusCode).toBe(404);
     const entries = (await get("/reactapi/studio/activity?kind=plan")).json().entries.map((entry: { summary: string }) => entry.summary);
-    expect(entries.slice(0, 3)).toEqual(['Deleted the plan "Two Tabs, first".', 'Changed the plan "Two Tabs, first".', 'Created the plan "Two Tabs".']);
+    expect(entries.slice(0, 3)).toEqual([
+      'Deleted the plan "Two Tabs, first".',
+      'Changed the plan "Two Tabs, first".',
+      'Created the plan "Two Tabs".',
+    ]);
   });
 
   it("answers each bad field with its sentence, and an unknown course with 400", async () => {
-    const bad = await post("/reactapi/studio/plans", { name: " ", price_minor: -5, currency: "dollars", billing_interval: "weekly", course_ids: "all" });
+    const bad = await post("/reactapi/studio/plans", {
+      name: " ",
+      price_minor: -5,
+      currency: "dollars",
+      billing_interval: "weekly",
+      course_ids: "all",
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().details).sort()).toEqual(["billing_interval", "course_ids", "currency", "name", "price_minor"]);
     const unknown = await post("/reactapi/studio/plans", { ...plan, course_ids: [4, 9999] });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().details.course_ids).toMatch(/no course with the id 9999/);
-    expect(((await get("/reactapi/studio/plans")).json().plans as { name: string }[]).filter((candidate) => candidate.name === "Partner Pack")).toHaveLength(1);
+    expect(
+      ((await get("/reactapi/studio/plans")).json().plans as { name: string }[]).filter((candidate) => candidate.name === "Partner Pack"),
+    ).toHaveLength(1);
   });
 });

@@ -23,14 +23,24 @@ describe.each(backends)("creating, deleting and restoring in the studio on %s", 
   });
   afterAll(() => context.close());
   const get = (url: string, as = cookie) => context.app.inject({ method: "GET", url, headers: { cookie: as } });
-  const post = (url: string, payload: unknown, as = cookie) => context.app.inject({ method: "POST", url, headers: { ...jsonHeaders, cookie: as }, payload: payload as Record<string, unknown> });
+  const post = (url: string, payload: unknown, as = cookie) =>
+    context.app.inject({ method: "POST", url, headers: { ...jsonHeaders, cookie: as }, payload: payload as Record<string, unknown> });
   const tree = async (courseId: number) => (await get(`/reactapi/studio/courses/${courseId}`)).json() as StudioCourse;
-  const memberModules = async (courseId: number) => (await post("/reactapi/getcoursemodules", { query: courseId }, member.cookie)).json() as MemberModule[];
-  const memberLesson = async (courseId: number, lessonId: number) => (await memberModules(courseId)).flatMap((module) => module.lessons).find((lesson) => lesson.id === lessonId);
+  const memberModules = async (courseId: number) =>
+    (await post("/reactapi/getcoursemodules", { query: courseId }, member.cookie)).json() as MemberModule[];
+  const memberLesson = async (courseId: number, lessonId: number) =>
+    (await memberModules(courseId)).flatMap((module) => module.lessons).find((lesson) => lesson.id === lessonId);
   const trash = async () => ((await get("/reactapi/studio/trash")).json() as { items: TrashItem[] }).items;
-  const activity = async () => ((await get("/reactapi/studio/activity?kind=catalogue")).json() as { entries: { summary: string }[] }).entries.map((entry) => entry.summary);
+  const activity = async () =>
+    ((await get("/reactapi/studio/activity?kind=catalogue")).json() as { entries: { summary: string }[] }).entries.map(
+      (entry) => entry.summary,
+    );
   const summaryOf = async (courseId: number) =>
-    ((await get("/reactapi/progress/summary", member.cookie)).json() as { courses: { course_id: number; completed: number; total: number }[] }).courses.find((course) => course.course_id === courseId);
+    (
+      (await get("/reactapi/progress/summary", member.cookie)).json() as {
+        courses: { course_id: number; completed: number; total: number }[];
+      }
+    ).courses.find((course) => course.course_id === courseId);
 
   it("creates a course, a module, a topic inside it and a lesson in the topic, each at the end, with new ids", async () => {
     const course = await post("/reactapi/studio/courses", { title: "  Feeding your baby " });
@@ -50,16 +60,26 @@ describe.each(backends)("creating, deleting and restoring in the studio on %s", 
 
     expect((await tree(courseId)).modules).toEqual([
       expect.objectContaining({ id: module.json().id, title: "The first week", depth: 0, lessons: [] }),
-      expect.objectContaining({ id: topic.json().id, title: "Latching", depth: 1, lessons: [{ id: lesson.json().id, title: "A deep latch", has_video: false, revision: 1 }] }),
+      expect.objectContaining({
+        id: topic.json().id,
+        title: "Latching",
+        depth: 1,
+        lessons: [{ id: lesson.json().id, title: "A deep latch", has_video: false, revision: 1 }],
+      }),
     ]);
-    expect(await activity()).toEqual(expect.arrayContaining(['Created the course "Feeding your baby".', 'Added the topic "Latching" to "Feeding your baby".']));
+    expect(await activity()).toEqual(
+      expect.arrayContaining(['Created the course "Feeding your baby".', 'Added the topic "Latching" to "Feeding your baby".']),
+    );
   });
 
   it("answers a bad creation with 400 and the field, an unknown parent with 404, and a topic under another course's module with 400", async () => {
     const untitled = await post("/reactapi/studio/modules", { course_id: 1, title: "  " });
     expect(untitled.statusCode).toBe(400);
     expect(untitled.json().details).toEqual({ title: "Please give the module a title." });
-    expect((await post("/reactapi/studio/lessons", { module_id: "first" })).json().details).toEqual({ module_id: "Choose the module.", title: "Please give the lesson a title." });
+    expect((await post("/reactapi/studio/lessons", { module_id: "first" })).json().details).toEqual({
+      module_id: "Choose the module.",
+      title: "Please give the lesson a title.",
+    });
     expect((await post("/reactapi/studio/lessons", { module_id: 999_999, title: "Lost" })).statusCode).toBe(404);
     expect((await post("/reactapi/studio/modules", { course_id: 999_999, title: "Lost" })).statusCode).toBe(404);
     const elsewhere = await post("/reactapi/studio/modules", { course_id: 2, parent_module_id: 101, title: "Misplaced" });
@@ -87,7 +107,12 @@ describe.each(backends)("creating, deleting and restoring in the studio on %s", 
     expect(await summaryOf(1)).toEqual({ ...before, completed: before!.completed - 1, total: before!.total - 1 });
 
     const [item] = await trash();
-    expect(item).toMatchObject({ kind: "lesson", title: "Your birth preferences", place: "in Comprehensive Childbirth Education › Welcome and Getting Started", deleted_by: expect.stringContaining("trash-keeper") });
+    expect(item).toMatchObject({
+      kind: "lesson",
+      title: "Your birth preferences",
+      place: "in Comprehensive Childbirth Education › Welcome and Getting Started",
+      deleted_by: expect.stringContaining("trash-keeper"),
+    });
     expect(new Date(item!.kept_until).getTime() - new Date(item!.deleted_at).getTime()).toBe(30 * 24 * 60 * 60 * 1000);
 
     // An import (which knows nothing of the Trash) keeps the file waiting there.
@@ -102,10 +127,12 @@ describe.each(backends)("creating, deleting and restoring in the studio on %s", 
     expect(await summaryOf(1)).toEqual(before);
     expect(await trash()).toEqual([]);
     expect((await post(`/reactapi/studio/trash/${item!.id}/restore`, {})).statusCode).toBe(404);
-    expect(await activity()).toEqual(expect.arrayContaining([
-      'Deleted the lesson "Your birth preferences" (in Comprehensive Childbirth Education › Welcome and Getting Started); it is in the Trash for 30 days.',
-      'Restored the lesson "Your birth preferences" from the Trash.',
-    ]));
+    expect(await activity()).toEqual(
+      expect.arrayContaining([
+        'Deleted the lesson "Your birth preferences" (in Comprehensive Childbirth Education › Welcome and Getting Started); it is in the Trash for 30 days.',
+        'Restored the lesson "Your birth preferences" from the Trash.',
+      ]),
+    );
   });
 
   it("deletes a module with its topics and lessons; a lesson deleted from inside it waits until the module is back", async () => {
@@ -134,7 +161,8 @@ describe.each(backends)("creating, deleting and restoring in the studio on %s", 
   it("deletes a course only when she types its title, takes it from members with their grants, and gives everything back", async () => {
     const memberId = (await findUserByEmail(context.database.db, member.email))!.id;
     expect((await post(`/reactapi/studio/members/${memberId}/courses/3/grant`, {})).statusCode).toBe(200);
-    const library = async () => ((await get("/reactapi/getcourses", member.cookie)).json() as { courses: { id: number; course_access: string }[] }).courses;
+    const library = async () =>
+      ((await get("/reactapi/getcourses", member.cookie)).json() as { courses: { id: number; course_access: string }[] }).courses;
     const plans = async () => ((await get("/reactapi/studio/plans")).json() as { plans: { id: number; course_ids: number[] }[] }).plans;
     const libraryBefore = await library();
     const plansBefore = await plans();
@@ -144,8 +172,13 @@ describe.each(backends)("creating, deleting and restoring in the studio on %s", 
     const mistyped = await post("/reactapi/studio/courses/3/delete", { revision: course.revision, confirm_title: "For Dads" });
     expect(mistyped.statusCode).toBe(400);
     expect(mistyped.json().details).toEqual({ confirm_title: `Type the course's title, "${course.title}", to delete it.` });
-    expect((await post("/reactapi/studio/courses/3/delete", { revision: course.revision - 1, confirm_title: course.title })).json().error).toBe(staleRevisionMessage);
-    expect((await post("/reactapi/studio/courses/3/delete", { revision: course.revision, confirm_title: ` ${course.title.toLowerCase()} ` })).statusCode).toBe(200);
+    expect(
+      (await post("/reactapi/studio/courses/3/delete", { revision: course.revision - 1, confirm_title: course.title })).json().error,
+    ).toBe(staleRevisionMessage);
+    expect(
+      (await post("/reactapi/studio/courses/3/delete", { revision: course.revision, confirm_title: ` ${course.title.toLowerCase()} ` }))
+        .statusCode,
+    ).toBe(200);
 
     expect((await library()).map((each) => each.id)).not.toContain(3);
     expect((await plans()).every((plan) => !plan.course_ids.includes(3))).toBe(true);
@@ -166,7 +199,10 @@ describe.each(backends)("creating, deleting and restoring in the studio on %s", 
     const module = course.modules[0]!;
     expect((await post(`/reactapi/studio/modules/${module.id}/delete`, { revision: module.revision })).statusCode).toBe(200);
     const withoutModule = await tree(2);
-    expect((await post("/reactapi/studio/courses/2/delete", { revision: withoutModule.revision, confirm_title: withoutModule.title })).statusCode).toBe(200);
+    expect(
+      (await post("/reactapi/studio/courses/2/delete", { revision: withoutModule.revision, confirm_title: withoutModule.title }))
+        .statusCode,
+    ).toBe(200);
     const items = await trash();
     const moduleItem = items.find((item) => item.kind === "module" && item.title === module.title)!;
     const courseItem = items.find((item) => item.kind === "course" && item.title === course.title)!;

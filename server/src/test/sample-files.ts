@@ -5,14 +5,28 @@ import { crc32 } from "node:zlib";
 
 export function samplePdf(bodyBytes = 0): Buffer {
   const filler = Buffer.alloc(bodyBytes, "0123456789abcdef\n");
-  return Buffer.concat([Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n"), filler, Buffer.from("\ntrailer << /Root 1 0 R >>\n%%EOF\n")]);
+  return Buffer.concat([
+    Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n"),
+    filler,
+    Buffer.from("\ntrailer << /Root 1 0 R >>\n%%EOF\n"),
+  ]);
 }
 
 /** A 1×1 PNG. */
-export const samplePng = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+export const samplePng = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 /** The start of a Windows program: what a renamed .exe looks like. */
-export const sampleProgram = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(58), Buffer.from([0x80, 0, 0, 0]), Buffer.alloc(64), Buffer.from("PE\0\0"), Buffer.alloc(200)]);
+export const sampleProgram = Buffer.concat([
+  Buffer.from("MZ"),
+  Buffer.alloc(58),
+  Buffer.from([0x80, 0, 0, 0]),
+  Buffer.alloc(64),
+  Buffer.from("PE\0\0"),
+  Buffer.alloc(200),
+]);
 
 /** A ZIP archive of stored (uncompressed) entries. */
 export function storedZip(entries: Record<string, string>): Buffer {
@@ -57,5 +71,6 @@ export function storedZip(entries: Record<string, string>): Buffer {
 export const sampleDocx = storedZip({
   "[Content_Types].xml":
     '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-  "word/document.xml": '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Birth plan</w:t></w:r></w:p></w:body></w:document>',
+  "word/document.xml":
+    '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>Birth plan</w:t></w:r></w:p></w:body></w:document>',
 });

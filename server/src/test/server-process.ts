@@ -14,7 +14,15 @@ export async function startServer(environment: Record<string, string>): Promise<
   const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
     cwd: repositoryRoot,
     // The registration limit per address has its own test; these sign up many members from one.
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", NODE_ENV: "test", REGISTRATIONS_PER_HOUR: "100000", ...environment },
+    env: {
+      ...process.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      NODE_ENV: "test",
+      REGISTRATIONS_PER_HOUR: "100000",
+      ...environment,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

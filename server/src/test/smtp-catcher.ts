@@ -28,8 +28,17 @@ export class SmtpCatcher {
       onData: (stream, _session, callback) => {
         simpleParser(stream)
           .then((parsed) => {
-            const to = [parsed.to].flat().map((address) => address?.text ?? "").join(", ");
-            const mail = { to, from: parsed.from?.text ?? "", subject: parsed.subject ?? "", text: parsed.text ?? "", html: typeof parsed.html === "string" ? parsed.html : "" };
+            const to = [parsed.to]
+              .flat()
+              .map((address) => address?.text ?? "")
+              .join(", ");
+            const mail = {
+              to,
+              from: parsed.from?.text ?? "",
+              subject: parsed.subject ?? "",
+              text: parsed.text ?? "",
+              html: typeof parsed.html === "string" ? parsed.html : "",
+            };
             this.mails.push(mail);
             if (this.folder) {
               // Written aside, then renamed: a browser test polling the folder never reads half a mail.
@@ -62,7 +71,10 @@ export class SmtpCatcher {
       const found = this.mails.find(matches);
       if (found) return found;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no matching mail within ${timeoutMs} ms; caught: ${this.mails.map((mail) => `${mail.to} "${mail.subject}"`).join("; ") || "none"}`);
+      if (left <= 0)
+        throw new Error(
+          `no matching mail within ${timeoutMs} ms; caught: ${this.mails.map((mail) => `${mail.to} "${mail.subject}"`).join("; ") || "none"}`,
+        );
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.min(left, 250));
         this.waiters.push(() => {

@@ -93,10 +93,22 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
           invoice: mode === "subscription" ? newId("in") : null,
         };
         sessions.set(id, session);
-        return json(response, 200, { object: "checkout.session", ...session, payment_status: "unpaid", status: "open", url: `${base}/pay/${id}` });
+        return json(response, 200, {
+          object: "checkout.session",
+          ...session,
+          payment_status: "unpaid",
+          status: "open",
+          url: `${base}/pay/${id}`,
+        });
       }
       if (request.method === "POST" && url.pathname === "/v1/billing_portal/sessions") {
-        return json(response, 200, { id: newId("bps"), object: "billing_portal.session", customer: form.customer, return_url: form.return_url, url: `${base}/portal/${form.customer}` });
+        return json(response, 200, {
+          id: newId("bps"),
+          object: "billing_portal.session",
+          customer: form.customer,
+          return_url: form.return_url,
+          url: `${base}/portal/${form.customer}`,
+        });
       }
       const pay = url.pathname.match(/^\/pay\/(cs_test_[a-f0-9]+)$/);
       if (request.method === "GET" && pay && sessions.has(pay[1]!)) {
@@ -110,7 +122,9 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
       }
       const recorded = url.pathname.match(/^\/stand-in\/sessions\/(cs_test_[a-f0-9]+)$/);
       if (request.method === "GET" && recorded && sessions.has(recorded[1]!)) return json(response, 200, sessions.get(recorded[1]!));
-      json(response, 404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${request.method}: ${url.pathname}).` } });
+      json(response, 404, {
+        error: { type: "invalid_request_error", message: `Unrecognized request URL (${request.method}: ${url.pathname}).` },
+      });
     })().catch((error: unknown) => json(response, 500, { error: { type: "api_error", message: String(error) } }));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -132,10 +146,26 @@ export function standInEnvironment(standIn: { url: string }): Record<string, str
 // Events, shaped as Stripe sends them, signed with the SDK's own test helper so that the app's
 // real verification (stripe.webhooks.constructEvent) runs on them.
 
-export type TestEvent = { id: string; object: "event"; type: string; created: number; livemode: false; api_version: string; data: { object: Record<string, unknown> } };
+export type TestEvent = {
+  id: string;
+  object: "event";
+  type: string;
+  created: number;
+  livemode: false;
+  api_version: string;
+  data: { object: Record<string, unknown> };
+};
 
 export function stripeEvent(type: string, object: Record<string, unknown>): TestEvent {
-  return { id: newId("evt"), object: "event", type, created: Math.floor(Date.now() / 1000), livemode: false, api_version: Stripe.API_VERSION, data: { object } };
+  return {
+    id: newId("evt"),
+    object: "event",
+    type,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    api_version: Stripe.API_VERSION,
+    data: { object },
+  };
 }
 
 export function checkoutCompleted(session: StandInSession, overrides: Record<string, unknown> = {}): TestEvent {

@@ -43,9 +43,10 @@ export async function createScratchPostgres(): Promise<{ url: string; drop: () =
 }
 
 export const DEMO_CODE = "TEST-CODE";
-export const demoCatalogue = JSON.parse(
-  await readFile(new URL("../catalogue/demo-catalogue.json", import.meta.url), "utf8"),
-) as Record<string, unknown>;
+export const demoCatalogue = JSON.parse(await readFile(new URL("../catalogue/demo-catalogue.json", import.meta.url), "utf8")) as Record<
+  string,
+  unknown
+>;
 
 export type TestApp = {
   app: FastifyInstance;
@@ -56,17 +57,33 @@ export type TestApp = {
 /** A fresh app on a fresh database of the given backend, with the demo catalogue and one open access code. */
 export async function createTestApp(
   backend: Backend,
-  options: { logger?: FastifyServerOptions["logger"]; seed?: boolean; environment?: Record<string, string>; startMailSender?: boolean } = {},
+  options: {
+    logger?: FastifyServerOptions["logger"];
+    seed?: boolean;
+    environment?: Record<string, string>;
+    startMailSender?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const scratch = backend === "postgres" ? await createScratchPostgres() : undefined;
-  const database = await openDatabase({ databaseUrl: scratch?.url, dataDir: "memory", listenForChanges: { log: { info: () => {}, warn: () => {} } } });
+  const database = await openDatabase({
+    databaseUrl: scratch?.url,
+    dataDir: "memory",
+    listenForChanges: { log: { info: () => {}, warn: () => {} } },
+  });
   if (options.seed !== false) {
     await importCatalogue(database.db, demoCatalogue);
     await createAccessCode(database.db, { code: DEMO_CODE });
   }
   // Test files register members by the dozen from one address; the registration limit's own test sets it back.
   const config = loadConfig({ NODE_ENV: "test", REGISTRATIONS_PER_HOUR: "100000", ...options.environment });
-  const app = await buildApp({ db: database.db, config, cacheTrust: database.cacheTrust, poolStats: database.poolStats, logger: options.logger ?? false, startMailSender: options.startMailSender });
+  const app = await buildApp({
+    db: database.db,
+    config,
+    cacheTrust: database.cacheTrust,
+    poolStats: database.poolStats,
+    logger: options.logger ?? false,
+    startMailSender: options.startMailSender,
+  });
   return {
     app,
     database,
@@ -92,7 +109,12 @@ export function register(app: FastifyInstance, body: Record<string, unknown>): P
 }
 
 export function login(app: FastifyInstance, email: string, password = GOOD_PASSWORD, headers: Record<string, string> = {}) {
-  return app.inject({ method: "POST", url: "/reactapi/users/login", headers: { ...jsonHeaders, ...headers }, payload: { email, password } });
+  return app.inject({
+    method: "POST",
+    url: "/reactapi/users/login",
+    headers: { ...jsonHeaders, ...headers },
+    payload: { email, password },
+  });
 }
 
 export function sessionCookieOf(response: LightMyRequestResponse): string {
@@ -110,7 +132,11 @@ export async function signedInMember(app: FastifyInstance, prefix = "member"): P
 }
 
 /** Registers a member, makes her an instructor (as the CLI does) and signs her in again; returns her id too. */
-export async function signedInInstructor(app: FastifyInstance, db: Database, prefix = "instructor"): Promise<{ email: string; cookie: string; id: number }> {
+export async function signedInInstructor(
+  app: FastifyInstance,
+  db: Database,
+  prefix = "instructor",
+): Promise<{ email: string; cookie: string; id: number }> {
   const { email } = await signedInMember(app, prefix);
   const user = await findUserByEmail(db, email);
   await setRole(db, commandLine, user!.id, "admin");

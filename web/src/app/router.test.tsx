@@ -8,7 +8,11 @@ import { AppRoutes } from "./router.tsx";
 import { createStore } from "./store.ts";
 
 const site = {
-  contact_email: "hello@example.com", contact_phone: "1", contact_city: "Portland", podcast_player_url: "https://example.com", online_payment: false,
+  contact_email: "hello@example.com",
+  contact_phone: "1",
+  contact_city: "Portland",
+  podcast_player_url: "https://example.com",
+  online_payment: false,
   links: { podcast_directory: "", blog: "", facebook: "", youtube: "", pinterest: "", instagram: "" },
 };
 

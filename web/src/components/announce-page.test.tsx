@@ -41,7 +41,14 @@ describe("announcing each new page", () => {
         {
           element: <Root />,
           children: [
-            { path: "/", element: <main><h1>Welcome</h1></main> },
+            {
+              path: "/",
+              element: (
+                <main>
+                  <h1>Welcome</h1>
+                </main>
+              ),
+            },
             { path: "/library", element: <SlowLibrary /> },
           ],
         },

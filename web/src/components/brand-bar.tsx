@@ -24,7 +24,9 @@ export function SkipLink() {
     <a
       href="#main"
       style={{ position: "absolute", left: -9999, top: 0 }}
-      onFocus={(event) => Object.assign(event.currentTarget.style, { left: "8px", top: "8px", zIndex: "2000", background: "#fff", padding: "8px" })}
+      onFocus={(event) =>
+        Object.assign(event.currentTarget.style, { left: "8px", top: "8px", zIndex: "2000", background: "#fff", padding: "8px" })
+      }
       onBlur={(event) => Object.assign(event.currentTarget.style, { left: "-9999px" })}
     >
       Skip to content

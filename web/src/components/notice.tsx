@@ -9,10 +9,23 @@ const tones = {
 } as const;
 
 /** A sentence that reports what happened: role "alert" interrupts a screen reader, "status" waits. */
-export function Notice({ tone, role, children, style }: { tone: keyof typeof tones; role: "alert" | "status"; children: ReactNode; style?: CSSProperties }) {
+export function Notice({
+  tone,
+  role,
+  children,
+  style,
+}: {
+  tone: keyof typeof tones;
+  role: "alert" | "status";
+  children: ReactNode;
+  style?: CSSProperties;
+}) {
   const { borderColor, ...colours } = tones[tone];
   return (
-    <div role={role} style={{ ...colours, borderLeft: `4px solid ${borderColor}`, borderRadius: 8, padding: "10px 14px", lineHeight: 1.5, ...style }}>
+    <div
+      role={role}
+      style={{ ...colours, borderLeft: `4px solid ${borderColor}`, borderRadius: 8, padding: "10px 14px", lineHeight: 1.5, ...style }}
+    >
       {children}
     </div>
   );

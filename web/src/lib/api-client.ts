@@ -36,7 +36,10 @@ function takeEarlyAnswer(path: string): Promise<Response> | undefined {
  * Calls the API with the headers SPEC §7 names. A non-2xx answer, a network failure or an
  * unreadable body rejects with an ApiError carrying the status and the server's error text.
  */
-export async function callApi<T>(path: string, options: { method?: "GET" | "POST"; body?: unknown; expectStatus?: number } = {}): Promise<T> {
+export async function callApi<T>(
+  path: string,
+  options: { method?: "GET" | "POST"; body?: unknown; expectStatus?: number } = {},
+): Promise<T> {
   const method = options.method ?? (options.body === undefined ? "GET" : "POST");
   let response: Response;
   try {

@@ -2,7 +2,8 @@ import { render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SafeHtml } from "./safe-html.tsx";
 
-const hostile = '<p>Breathe <a href="javascript:alert(1)">here</a></p><img src="x" onerror="alert(2)"><script>alert(3)</script><style>p{}</style><form><input></form>';
+const hostile =
+  '<p>Breathe <a href="javascript:alert(1)">here</a></p><img src="x" onerror="alert(2)"><script>alert(3)</script><style>p{}</style><form><input></form>';
 
 function expectHarmless(container: HTMLElement) {
   expect(container.querySelector("script, style, form")).toBeNull();

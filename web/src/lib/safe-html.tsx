@@ -4,7 +4,8 @@ import { useLayoutEffect, useRef } from "react";
 const FORBIDDEN_TAGS = ["style", "form"];
 
 type ElementWithSetHtml = HTMLElement & { setHTML: (html: string, options: { sanitizer: { removeElements: string[] } }) => void };
-const platformSanitises = (element: HTMLElement): element is ElementWithSetHtml => typeof (element as Partial<ElementWithSetHtml>).setHTML === "function";
+const platformSanitises = (element: HTMLElement): element is ElementWithSetHtml =>
+  typeof (element as Partial<ElementWithSetHtml>).setHTML === "function";
 
 /**
  * Puts catalogue HTML into the page. The server already sanitises it on the way in; this is the

@@ -13,7 +13,9 @@ export function useSiteDetails(): SiteDetails | null {
       cached = undefined;
       throw error;
     });
-    cached.then((loaded) => current && setDetails(loaded)).catch((error: unknown) => console.error("Loading the site details failed", error));
+    cached
+      .then((loaded) => current && setDetails(loaded))
+      .catch((error: unknown) => console.error("Loading the site details failed", error));
     return () => {
       current = false;
     };

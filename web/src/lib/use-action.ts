@@ -10,7 +10,7 @@ import { failureOf } from "./api-client.ts";
 export function useAction() {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [busy, setBusy] = useState(false);
-  const run = async <T,>(call: () => Promise<T>, success: (answer: T) => string): Promise<T | undefined> => {
+  const run = async <T>(call: () => Promise<T>, success: (answer: T) => string): Promise<T | undefined> => {
     setBusy(true);
     setOutcome(null);
     try {

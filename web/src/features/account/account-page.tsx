@@ -67,12 +67,17 @@ export default function AccountPage() {
     () => "Your name is saved.",
   );
   const pacing = useSubmit(
-    async () => saveProfile(await callApi<Profile>("/reactapi/account/pacing", { body: { due_date: dueDate || null, baby_arrived: babyArrived } })),
-    (profile) => (profile.due_date ? "Saved. Lessons are suggested for your week." : "Saved. Without a due date, nothing is suggested by week."),
+    async () =>
+      saveProfile(await callApi<Profile>("/reactapi/account/pacing", { body: { due_date: dueDate || null, baby_arrived: babyArrived } })),
+    (profile) =>
+      profile.due_date ? "Saved. Lessons are suggested for your week." : "Saved. Without a due date, nothing is suggested by week.",
   );
   const email = useSubmit(
     async () => {
-      const answer = await callApi<Message>("/reactapi/account/email", { body: { email: newEmail, password: emailPassword }, expectStatus: 202 });
+      const answer = await callApi<Message>("/reactapi/account/email", {
+        body: { email: newEmail, password: emailPassword },
+        expectStatus: 202,
+      });
       setEmailPassword("");
       reload();
       return answer;
@@ -81,7 +86,9 @@ export default function AccountPage() {
   );
   const password = useSubmit(
     async () => {
-      const answer = await callApi<Message>("/reactapi/account/password", { body: { current_password: currentPassword, new_password: newPassword } });
+      const answer = await callApi<Message>("/reactapi/account/password", {
+        body: { current_password: currentPassword, new_password: newPassword },
+      });
       setCurrentPassword("");
       setNewPassword("");
       reload();
@@ -120,8 +127,20 @@ export default function AccountPage() {
     <PageColumn title="My account">
       <PageSection title="Your name" id="name-heading">
         <Box component="form" onSubmit={name.submit} sx={formStyle}>
-          <TextField label="First name" name="first_name" autoComplete="given-name" value={firstName} onChange={(event) => setFirstName(event.target.value)} />
-          <TextField label="Last name" name="last_name" autoComplete="family-name" value={lastName} onChange={(event) => setLastName(event.target.value)} />
+          <TextField
+            label="First name"
+            name="first_name"
+            autoComplete="given-name"
+            value={firstName}
+            onChange={(event) => setFirstName(event.target.value)}
+          />
+          <TextField
+            label="Last name"
+            name="last_name"
+            autoComplete="family-name"
+            value={lastName}
+            onChange={(event) => setLastName(event.target.value)}
+          />
           <OutcomeNotice outcome={name.outcome} />
           <Button type="submit" variant="contained" disabled={name.busy}>
             Save name
@@ -130,11 +149,18 @@ export default function AccountPage() {
       </PageSection>
 
       <PageSection title="When is your baby due?" id="due-heading">
-        <Typography sx={{ mb: 1.5 }}>If you like, we suggest the lessons that suit your week. This is only a suggestion: every lesson stays open.</Typography>
+        <Typography sx={{ mb: 1.5 }}>
+          If you like, we suggest the lessons that suit your week. This is only a suggestion: every lesson stays open.
+        </Typography>
         <Box component="form" onSubmit={pacing.submit} sx={formStyle}>
           <TextField label="Due date" name="due_date" type="date" value={dueDate} onChange={(event) => setDueDate(event.target.value)} />
           <label style={{ display: "flex", gap: 8, alignItems: "center", minHeight: 44 }}>
-            <input type="checkbox" checked={babyArrived} onChange={(event) => setBabyArrived(event.target.checked)} style={{ width: 22, height: 22 }} />
+            <input
+              type="checkbox"
+              checked={babyArrived}
+              onChange={(event) => setBabyArrived(event.target.checked)}
+              style={{ width: 22, height: 22 }}
+            />
             My baby has arrived
           </label>
           <OutcomeNotice outcome={pacing.outcome} />
@@ -157,8 +183,24 @@ export default function AccountPage() {
           {account.pending_email ? ` We are waiting for you to confirm ${account.pending_email}: please open the link we sent there.` : ""}
         </Typography>
         <Box component="form" onSubmit={email.submit} sx={formStyle}>
-          <TextField label="New e-mail address" name="new_email" type="email" autoComplete="email" required value={newEmail} onChange={(event) => setNewEmail(event.target.value)} />
-          <TextField label="Your password" name="email_password" type="password" autoComplete="current-password" required value={emailPassword} onChange={(event) => setEmailPassword(event.target.value)} />
+          <TextField
+            label="New e-mail address"
+            name="new_email"
+            type="email"
+            autoComplete="email"
+            required
+            value={newEmail}
+            onChange={(event) => setNewEmail(event.target.value)}
+          />
+          <TextField
+            label="Your password"
+            name="email_password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={emailPassword}
+            onChange={(event) => setEmailPassword(event.target.value)}
+          />
           <OutcomeNotice outcome={email.outcome} />
           <Button type="submit" variant="contained" disabled={email.busy}>
             Send confirmation link
@@ -168,8 +210,25 @@ export default function AccountPage() {
 
       <PageSection title="Password" id="password-heading">
         <Box component="form" onSubmit={password.submit} sx={formStyle}>
-          <TextField label="Current password" name="current_password" type="password" autoComplete="current-password" required value={currentPassword} onChange={(event) => setCurrentPassword(event.target.value)} />
-          <TextField label="New password" name="new_password" type="password" autoComplete="new-password" required helperText={passwordRuleText} value={newPassword} onChange={(event) => setNewPassword(event.target.value)} />
+          <TextField
+            label="Current password"
+            name="current_password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={currentPassword}
+            onChange={(event) => setCurrentPassword(event.target.value)}
+          />
+          <TextField
+            label="New password"
+            name="new_password"
+            type="password"
+            autoComplete="new-password"
+            required
+            helperText={passwordRuleText}
+            value={newPassword}
+            onChange={(event) => setNewPassword(event.target.value)}
+          />
           <OutcomeNotice outcome={password.outcome} />
           <Button type="submit" variant="contained" disabled={password.busy}>
             Change password
@@ -203,7 +262,8 @@ export default function AccountPage() {
 
       <PageSection title="Delete my account" id="delete-heading">
         <Typography sx={{ mb: 1.5 }}>
-          This removes your profile, your progress, your access to courses and your sessions, and cannot be undone. Feedback and messages you sent stay with us without your name or e-mail.
+          This removes your profile, your progress, your access to courses and your sessions, and cannot be undone. Feedback and messages
+          you sent stay with us without your name or e-mail.
         </Typography>
         <Box
           component="form"
@@ -214,7 +274,15 @@ export default function AccountPage() {
           }}
           sx={formStyle}
         >
-          <TextField label="Your password" name="delete_password" type="password" autoComplete="current-password" required value={deletePassword} onChange={(event) => setDeletePassword(event.target.value)} />
+          <TextField
+            label="Your password"
+            name="delete_password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={deletePassword}
+            onChange={(event) => setDeletePassword(event.target.value)}
+          />
           {confirmingDelete ? (
             <Notice tone="error" role="alert">
               Are you sure? Press the button again to delete your account for good.

@@ -33,9 +33,20 @@ export default function ForgotPasswordPage() {
 
   return (
     <PageColumn title="Forgot your password?">
-      <Typography sx={{ mb: 2 }}>It happens to everyone. Enter the e-mail address you registered with, and we will send you a link to choose a new password.</Typography>
+      <Typography sx={{ mb: 2 }}>
+        It happens to everyone. Enter the e-mail address you registered with, and we will send you a link to choose a new password.
+      </Typography>
       <Box component="form" method="post" onSubmit={submit} sx={{ display: "grid", gap: 2 }}>
-        <TextField label="Email" name="email" type="email" autoComplete="email" required disabled={!hydrated} value={email} onChange={(event) => setEmail(event.target.value)} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          disabled={!hydrated}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
         {answer ? (
           <Notice tone={answer.tone} role={answer.tone === "error" ? "alert" : "status"}>
             {answer.text}

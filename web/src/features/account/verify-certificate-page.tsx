@@ -21,7 +21,12 @@ export default function VerifyCertificatePage() {
     );
   }
   if (!certificate) return <Spinner />;
-  const completedOn = new Date(`${certificate.completed_on}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  const completedOn = new Date(`${certificate.completed_on}T00:00:00Z`).toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
   return (
     <PageColumn title="Certificate confirmed">
       <Notice tone="success" role="status" style={{ marginBottom: 16 }}>

@@ -32,8 +32,8 @@ export default function InstallPage() {
   return (
     <PageColumn title="Get the app">
       <Typography sx={{ mb: 2 }}>
-        {brand.name} works as an app on your phone: it opens from your home screen, and the lessons you save stay with you where the signal is poor, in a
-        waiting room, a car park or a night feed. There is nothing to buy and no app store to visit.
+        {brand.name} works as an app on your phone: it opens from your home screen, and the lessons you save stay with you where the signal
+        is poor, in a waiting room, a car park or a night feed. There is nothing to buy and no app store to visit.
       </Typography>
       <Box role="status" sx={{ bgcolor: "#f3e6e0", borderRadius: 3, p: 2, mb: 1 }}>
         {runningAsApp || installed ? (
@@ -46,24 +46,36 @@ export default function InstallPage() {
             </Button>
           </>
         ) : (
-          <Typography>{declined ? "No problem: you can add it later, as shown below." : "Follow the steps for your phone below."}</Typography>
+          <Typography>
+            {declined ? "No problem: you can add it later, as shown below." : "Follow the steps for your phone below."}
+          </Typography>
         )}
       </Box>
       <Steps
         title="On an iPhone or iPad (Safari)"
-        steps={["Open this site in Safari.", "Tap the Share button (a square with an arrow pointing up).", "Scroll down and tap Add to Home Screen.", "Tap Add."]}
+        steps={[
+          "Open this site in Safari.",
+          "Tap the Share button (a square with an arrow pointing up).",
+          "Scroll down and tap Add to Home Screen.",
+          "Tap Add.",
+        ]}
       />
       <Steps
         title="On an Android phone (Chrome)"
-        steps={["Open this site in Chrome.", "Tap the menu (three dots, top right).", "Tap Install app, or Add to Home screen.", "Tap Install."]}
+        steps={[
+          "Open this site in Chrome.",
+          "Tap the menu (three dots, top right).",
+          "Tap Install app, or Add to Home screen.",
+          "Tap Install.",
+        ]}
       />
       <Box component="section" sx={{ mt: 3 }}>
         <Typography component="h2" variant="h3" sx={{ mb: 1 }}>
           Lessons without a signal
         </Typography>
         <Typography>
-          On a lesson, press <strong>Save for offline</strong>: its notes, summary and downloads stay on your phone until you remove them or log out. Videos
-          need a connection. <Link to="/library">Go to the library</Link>.
+          On a lesson, press <strong>Save for offline</strong>: its notes, summary and downloads stay on your phone until you remove them or
+          log out. Videos need a connection. <Link to="/library">Go to the library</Link>.
         </Typography>
       </Box>
     </PageColumn>

@@ -8,8 +8,20 @@ export default function NewVersionBanner({ onReload }: { onReload: () => void })
     <div
       role="status"
       style={{
-        position: "fixed", left: 8, right: 8, bottom: 88, zIndex: 1300, margin: "0 auto", maxWidth: 480, padding: 16, display: "flex", alignItems: "center", gap: 16,
-        background: "#fff", borderRadius: 12, boxShadow: "0 3px 5px -1px rgba(0,0,0,.2), 0 6px 10px rgba(0,0,0,.14), 0 1px 18px rgba(0,0,0,.12)",
+        position: "fixed",
+        left: 8,
+        right: 8,
+        bottom: 88,
+        zIndex: 1300,
+        margin: "0 auto",
+        maxWidth: 480,
+        padding: 16,
+        display: "flex",
+        alignItems: "center",
+        gap: 16,
+        background: "#fff",
+        borderRadius: 12,
+        boxShadow: "0 3px 5px -1px rgba(0,0,0,.2), 0 6px 10px rgba(0,0,0,.14), 0 1px 18px rgba(0,0,0,.12)",
       }}
     >
       <p style={{ flex: 1, margin: 0 }}>A new version is ready.</p>

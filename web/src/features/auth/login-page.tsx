@@ -57,7 +57,16 @@ export default function LoginPage() {
         </Notice>
       ) : null}
       <Box component="form" method="post" onSubmit={submit} noValidate={false} sx={{ display: "grid", gap: 2 }}>
-        <TextField label="Email" name="email" type="email" autoComplete="email" required disabled={!hydrated} value={email} onChange={(event) => setEmail(event.target.value)} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          disabled={!hydrated}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
         <TextField
           label="Password"
           name="password"

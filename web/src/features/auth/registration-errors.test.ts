@@ -16,7 +16,9 @@ describe("registrationErrorMessage", () => {
   });
 
   it("prefers the server's own text", () => {
-    expect(registrationErrorMessage({ status: 400, error: "Please enter a valid e-mail address." })).toBe("Please enter a valid e-mail address.");
+    expect(registrationErrorMessage({ status: 400, error: "Please enter a valid e-mail address." })).toBe(
+      "Please enter a valid e-mail address.",
+    );
   });
 
   it("shows nothing when there is no error", () => {

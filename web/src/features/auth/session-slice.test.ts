@@ -1,9 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { createStore } from "../../app/store.ts";
 import { stubApi } from "../../test/render.tsx";
-import { checkSessionOnStart, loginMember, logoutMember, registerMember, registrationAcknowledged, verifySession } from "./session-slice.ts";
+import {
+  checkSessionOnStart,
+  loginMember,
+  logoutMember,
+  registerMember,
+  registrationAcknowledged,
+  verifySession,
+} from "./session-slice.ts";
 
-const profile = { id: 1, email: "maya@example.com", first_name: "Maya", last_name: null, role: "member", created_at: "2026-01-01T00:00:00.000Z" };
+const profile = {
+  id: 1,
+  email: "maya@example.com",
+  first_name: "Maya",
+  last_name: null,
+  role: "member",
+  created_at: "2026-01-01T00:00:00.000Z",
+};
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe("the session state of SPEC §3 and §4", () => {
@@ -56,11 +70,19 @@ describe("the session state of SPEC §3 and §4", () => {
     stubApi({ "/reactapi/users/register": [409, { error: "Email already registered." }] });
     const store = createStore();
     await store.dispatch(registerMember({ email: "maya@example.com", password: "calm-Birth-2025", access_code: "CODE" }));
-    expect(store.getState().session).toMatchObject({ registered: false, loading: false, error: { status: 409, error: "Email already registered." } });
+    expect(store.getState().session).toMatchObject({
+      registered: false,
+      loading: false,
+      error: { status: 409, error: "Email already registered." },
+    });
   });
 
   it("signs in, loads the profile, and signs out again", async () => {
-    stubApi({ "/reactapi/users/login": [200, profile], "/reactapi/users/me": [200, profile], "/reactapi/users/logout": [200, { logged_out: true }] });
+    stubApi({
+      "/reactapi/users/login": [200, profile],
+      "/reactapi/users/me": [200, profile],
+      "/reactapi/users/logout": [200, { logged_out: true }],
+    });
     const store = createStore();
     await store.dispatch(loginMember({ email: "maya@example.com", password: "calm-Birth-2025" }));
     await settle();

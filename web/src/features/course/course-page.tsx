@@ -24,7 +24,19 @@ import { lessonCount, lessonTint, type ModuleNode } from "./module-tree.ts";
 const lessonTints = { long: "#eaf3ee", short: "#fdf3e3", absent: "#f4f1f1" } as const;
 const moduleTints = { 1: "#ffffff", 2: "#f7eeee", deeper: "#f2f4f8" } as const;
 
-function LessonRow({ lesson, index, courseId, moduleTitle, done }: { lesson: Lesson; index: number; courseId: number; moduleTitle: string; done: boolean }) {
+function LessonRow({
+  lesson,
+  index,
+  courseId,
+  moduleTitle,
+  done,
+}: {
+  lesson: Lesson;
+  index: number;
+  courseId: number;
+  moduleTitle: string;
+  done: boolean;
+}) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const tint = lesson.locked ? "absent" : lessonTint(lesson.video_description);
@@ -37,7 +49,16 @@ function LessonRow({ lesson, index, courseId, moduleTitle, done }: { lesson: Les
       <ButtonBase
         onClick={open}
         data-tint={tint}
-        sx={{ width: "100%", justifyContent: "flex-start", textAlign: "left", p: 1.5, borderRadius: 2, bgcolor: lessonTints[tint], border: "1px solid #e4dcdc", gap: 1 }}
+        sx={{
+          width: "100%",
+          justifyContent: "flex-start",
+          textAlign: "left",
+          p: 1.5,
+          borderRadius: 2,
+          bgcolor: lessonTints[tint],
+          border: "1px solid #e4dcdc",
+          gap: 1,
+        }}
       >
         <Box component="span" sx={{ flexGrow: 1 }}>
           <Typography component="span" sx={{ fontWeight: 700, mr: 1 }}>
@@ -61,7 +82,17 @@ function LessonRow({ lesson, index, courseId, moduleTitle, done }: { lesson: Les
   );
 }
 
-function ModuleSection({ node, courseId, done, stage }: { node: ModuleNode; courseId: number; done: ReadonlySet<number>; stage: PacingStage }) {
+function ModuleSection({
+  node,
+  courseId,
+  done,
+  stage,
+}: {
+  node: ModuleNode;
+  courseId: number;
+  done: ReadonlySet<number>;
+  stage: PacingStage;
+}) {
   const [expanded, setExpanded] = useState(false);
   const contentId = useId();
   const lessons = Array.isArray(node.data.lessons) ? node.data.lessons : [];
@@ -83,7 +114,10 @@ function ModuleSection({ node, courseId, done, stage }: { node: ModuleNode; cour
         >
           <Box component="span" sx={{ display: "block" }}>
             {node.level > 1 ? (
-              <Typography component="span" sx={{ display: "block", fontSize: "0.75rem", fontWeight: 700, color: "secondary.main", letterSpacing: 1 }}>
+              <Typography
+                component="span"
+                sx={{ display: "block", fontSize: "0.75rem", fontWeight: 700, color: "secondary.main", letterSpacing: 1 }}
+              >
                 TOPIC:
               </Typography>
             ) : null}
@@ -92,10 +126,26 @@ function ModuleSection({ node, courseId, done, stage }: { node: ModuleNode; cour
             </Typography>
             <Box component="span" sx={{ display: "flex", gap: 1, mt: 0.5, flexWrap: "wrap" }}>
               {subTopics >= 1 ? <Chip component="span" size="small" label={`${subTopics} sub-topic${subTopics === 1 ? "" : "s"}`} /> : null}
-              <Chip component="span" size="small" variant="outlined" label={`${lessonCount(node)} lesson${lessonCount(node) === 1 ? "" : "s"}`} />
-              {timing === "now" ? <Chip component="span" size="small" sx={{ bgcolor: "#7a3e48", color: "#ffffff" }} label="Recommended now" /> : null}
-              {timing === "soon" ? <Chip component="span" size="small" sx={{ bgcolor: "#fdf3e3", color: "#5b3a00" }} label="Coming up" /> : null}
-              {doneCount > 0 ? <Chip component="span" size="small" sx={{ bgcolor: "#e3f1e6", color: "#1e4620" }} label={`${doneCount} of ${counted.length} done`} /> : null}
+              <Chip
+                component="span"
+                size="small"
+                variant="outlined"
+                label={`${lessonCount(node)} lesson${lessonCount(node) === 1 ? "" : "s"}`}
+              />
+              {timing === "now" ? (
+                <Chip component="span" size="small" sx={{ bgcolor: "#7a3e48", color: "#ffffff" }} label="Recommended now" />
+              ) : null}
+              {timing === "soon" ? (
+                <Chip component="span" size="small" sx={{ bgcolor: "#fdf3e3", color: "#5b3a00" }} label="Coming up" />
+              ) : null}
+              {doneCount > 0 ? (
+                <Chip
+                  component="span"
+                  size="small"
+                  sx={{ bgcolor: "#e3f1e6", color: "#1e4620" }}
+                  label={`${doneCount} of ${counted.length} done`}
+                />
+              ) : null}
             </Box>
           </Box>
           <ExpandMoreIcon aria-hidden sx={{ transform: expanded ? "rotate(180deg)" : "none", transition: "transform 0.2s" }} />
@@ -106,7 +156,14 @@ function ModuleSection({ node, courseId, done, stage }: { node: ModuleNode; cour
           {lessons.length > 0 ? (
             <Box component="ul" sx={{ p: 0, m: 0 }}>
               {lessons.map((lesson, index) => (
-                <LessonRow key={lesson.id ?? index} lesson={lesson} index={index} courseId={courseId} moduleTitle={node.data.module_title} done={done.has(lesson.id)} />
+                <LessonRow
+                  key={lesson.id ?? index}
+                  lesson={lesson}
+                  index={index}
+                  courseId={courseId}
+                  moduleTitle={node.data.module_title}
+                  done={done.has(lesson.id)}
+                />
               ))}
             </Box>
           ) : null}
@@ -163,7 +220,9 @@ export default function CoursePage() {
       </Typography>
       {!current.course_access ? (
         <Box sx={{ bgcolor: "#fff3e0", borderRadius: 2, p: 2, mb: 2 }}>
-          <Typography sx={{ mb: 1 }}>You are previewing this course. Lessons with a lock open once the course is part of your plan.</Typography>
+          <Typography sx={{ mb: 1 }}>
+            You are previewing this course. Lessons with a lock open once the course is part of your plan.
+          </Typography>
           <Button component={Link} to={`/purchase?course=${courseId}`} variant="contained" size="small">
             See plans
           </Button>

@@ -19,7 +19,11 @@ describe("opening a course", () => {
     const first = store.dispatch(openCourse(4));
     const second = store.dispatch(openCourse(4));
     // All three leave before any answer has arrived.
-    expect(calls.map((call) => call.path).sort()).toEqual(["/reactapi/getcoursemodules", "/reactapi/getcourses", "/reactapi/getuseraccessdata"]);
+    expect(calls.map((call) => call.path).sort()).toEqual([
+      "/reactapi/getcoursemodules",
+      "/reactapi/getcourses",
+      "/reactapi/getuseraccessdata",
+    ]);
     const skipped = await second;
     expect(openCourse.rejected.match(skipped) && skipped.meta.condition).toBe(true);
     expect(openCourse.fulfilled.match(await first)).toBe(true);

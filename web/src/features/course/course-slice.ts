@@ -21,7 +21,13 @@ export type SelectedCourseState = {
   failure: string | null;
 };
 
-const initialState: SelectedCourseState = { selectedCourse: null, courseObject: null, status: "idle", loadingCourseId: null, failure: null };
+const initialState: SelectedCourseState = {
+  selectedCourse: null,
+  courseObject: null,
+  status: "idle",
+  loadingCourseId: null,
+  failure: null,
+};
 
 export const courseSelected = createAction<{ modules: CourseModule[]; courseObject: CourseObject }>("SELECT_COURSE");
 
@@ -61,7 +67,9 @@ export const openCourse = createAsyncThunk<boolean, number, { state: { library: 
       return true;
     } catch (error) {
       console.error("Loading the course modules failed", error);
-      throw new Error(failureOf(error).status === 404 ? "This course no longer exists." : "We could not load this course. Please try again.");
+      throw new Error(
+        failureOf(error).status === 404 ? "This course no longer exists." : "We could not load this course. Please try again.",
+      );
     }
   },
   {

@@ -15,7 +15,8 @@ const module = (id: number, parent: string, order: number, lessons = 0): CourseM
   recommended_week: null,
   lessons: Array.from({ length: lessons }, (_, index) => lesson(id * 100 + index)),
 });
-const shape = (nodes: ModuleNode[]): unknown => nodes.map((node) => ({ id: node.data.id, level: node.level, children: shape(node.children) }));
+const shape = (nodes: ModuleNode[]): unknown =>
+  nodes.map((node) => ({ id: node.data.id, level: node.level, children: shape(node.children) }));
 
 describe("buildModuleTree", () => {
   it("nests modules by their ancestry path, level 1 being the course's top modules", () => {
@@ -29,11 +30,24 @@ describe("buildModuleTree", () => {
   });
 
   it("orders siblings by module_order whatever the input order", () => {
-    const tree = buildModuleTree([module(3, "C1", 3), module(5, "C1_M3", 2), module(1, "C1", 1), module(4, "C1_M3", 1), module(2, "C1", 2)]);
+    const tree = buildModuleTree([
+      module(3, "C1", 3),
+      module(5, "C1_M3", 2),
+      module(1, "C1", 1),
+      module(4, "C1_M3", 1),
+      module(2, "C1", 2),
+    ]);
     expect(shape(tree)).toEqual([
       { id: 1, level: 1, children: [] },
       { id: 2, level: 1, children: [] },
-      { id: 3, level: 1, children: [{ id: 4, level: 2, children: [] }, { id: 5, level: 2, children: [] }] },
+      {
+        id: 3,
+        level: 1,
+        children: [
+          { id: 4, level: 2, children: [] },
+          { id: 5, level: 2, children: [] },
+        ],
+      },
     ]);
   });
 

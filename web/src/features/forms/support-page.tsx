@@ -58,7 +58,9 @@ export default function SupportPage() {
     setServicesMissing(false);
     setContact((current) => ({
       ...current,
-      services: checked ? supportServices.filter((name) => name === service || current.services.includes(name)) : current.services.filter((name) => name !== service),
+      services: checked
+        ? supportServices.filter((name) => name === service || current.services.includes(name))
+        : current.services.filter((name) => name !== service),
     }));
   };
 
@@ -75,7 +77,9 @@ export default function SupportPage() {
 
   return (
     <PageColumn title="Support">
-      <Typography sx={{ mb: 1 }}>We are here for you. Write, call, or send the form below and we will answer within two working days.</Typography>
+      <Typography sx={{ mb: 1 }}>
+        We are here for you. Write, call, or send the form below and we will answer within two working days.
+      </Typography>
       {site ? (
         <Box component="address" sx={{ fontStyle: "normal", mb: 2, lineHeight: 1.8 }}>
           E-mail: <a href={`mailto:${site.contact_email}`}>{site.contact_email}</a>
@@ -122,7 +126,14 @@ export default function SupportPage() {
             {supportServices.map((service) => (
               <FormControlLabel
                 key={service}
-                control={<Checkbox name="services" value={service} checked={contact.services.includes(service)} onChange={(event) => toggleService(service, event.target.checked)} />}
+                control={
+                  <Checkbox
+                    name="services"
+                    value={service}
+                    checked={contact.services.includes(service)}
+                    onChange={(event) => toggleService(service, event.target.checked)}
+                  />
+                }
                 label={service}
               />
             ))}

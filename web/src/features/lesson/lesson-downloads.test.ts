@@ -34,7 +34,8 @@ describe("readDownloads", () => {
   });
 
   it("says 'No download data available' when there is none", () => {
-    for (const missing of [null, undefined, ""]) expect(readDownloads(missing)).toEqual({ kind: "message", text: "No download data available" });
+    for (const missing of [null, undefined, ""])
+      expect(readDownloads(missing)).toEqual({ kind: "message", text: "No download data available" });
   });
 
   it("never links outside the app's download route", () => {

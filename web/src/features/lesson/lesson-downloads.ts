@@ -1,6 +1,4 @@
-export type DownloadsView =
-  | { kind: "message"; text: string }
-  | { kind: "list"; files: { label: string; url: string | null }[] };
+export type DownloadsView = { kind: "message"; text: string } | { kind: "list"; files: { label: string; url: string | null }[] };
 
 export const downloadTexts = {
   missing: "No download data available",

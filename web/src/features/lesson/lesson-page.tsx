@@ -66,13 +66,25 @@ function OpenLessonView({ lesson, place }: { lesson: OpenLesson; place: LessonPl
   const { progress, update } = useLessonProgress(place.courseId, lesson.id, { ask: painted });
   return (
     <>
-      {lesson.content_summary ? <p style={{ margin: "0 0 16px" }}>Before you watch: settle in, breathe, and take this lesson at your own pace.</p> : null}
+      {lesson.content_summary ? (
+        <p style={{ margin: "0 0 16px" }}>Before you watch: settle in, breathe, and take this lesson at your own pace.</p>
+      ) : null}
       {lesson.video && !online ? (
         <div role="note" style={{ background: "#f3e6e0", borderRadius: 12, padding: 24, marginBottom: 8 }}>
-          <p style={{ margin: 0 }}>You are offline, so the video cannot play just now. It will be here when you are back online; the notes and downloads below are ready.</p>
+          <p style={{ margin: 0 }}>
+            You are offline, so the video cannot play just now. It will be here when you are back online; the notes and downloads below are
+            ready.
+          </p>
         </div>
       ) : lesson.video ? (
-        <LessonVideo lessonId={lesson.id} title={lesson.lesson_title} video={lesson.video} progress={progress} update={update} showPlayer={painted} />
+        <LessonVideo
+          lessonId={lesson.id}
+          title={lesson.lesson_title}
+          video={lesson.video}
+          progress={progress}
+          update={update}
+          showPlayer={painted}
+        />
       ) : (
         <p style={{ margin: "0 0 8px" }}>This lesson has no video.</p>
       )}
@@ -141,12 +153,12 @@ export default function LessonPage() {
     const problem = found
       ? null
       : courseLoaded
-      ? "This lesson could not be found. It may have moved; please choose it again from the course."
-      : nothingSaved && (offline || !online)
-        ? "You are offline, and this lesson is not saved on this phone. It will open when you are back online."
-        : nothingSaved
-          ? "This lesson could not be found. It may have moved; please choose it again from the course."
-          : null;
+        ? "This lesson could not be found. It may have moved; please choose it again from the course."
+        : nothingSaved && (offline || !online)
+          ? "You are offline, and this lesson is not saved on this phone. It will open when you are back online."
+          : nothingSaved
+            ? "This lesson could not be found. It may have moved; please choose it again from the course."
+            : null;
     return (
       <PageColumn>
         {back}
@@ -170,7 +182,11 @@ export default function LessonPage() {
       ) : (
         <OpenLessonView
           lesson={lesson}
-          place={{ courseId, courseTitle: savedCopy?.courseTitle ?? courseObject?.courseTitle ?? "Course", moduleTitle: lesson.module_title }}
+          place={{
+            courseId,
+            courseTitle: savedCopy?.courseTitle ?? courseObject?.courseTitle ?? "Course",
+            moduleTitle: lesson.module_title,
+          }}
         />
       )}
       <PreviousNext courseId={courseId} modules={courseObject?.course_id === courseId ? selectedCourse : null} lessonId={lessonId} />

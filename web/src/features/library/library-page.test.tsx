@@ -8,21 +8,70 @@ import LibraryPage from "./library-page.tsx";
 const plan = { id: 1, name: "Full Membership", description: "", price: 1900, currency: "USD", billing_interval: "month", course_ids: [4] };
 const courses = {
   courses: [
-    { id: 1, course_title: "Open Course", course_description: "<p>Open <strong>now</strong><img src=x onerror=alert(1)></p>", course_logo: 0, course_access: "true", subscription_plans: [] },
-    { id: 4, course_title: "Locked Course", course_description: "<p>Later</p>", course_logo: 3, course_access: "false", subscription_plans: [plan] },
+    {
+      id: 1,
+      course_title: "Open Course",
+      course_description: "<p>Open <strong>now</strong><img src=x onerror=alert(1)></p>",
+      course_logo: 0,
+      course_access: "true",
+      subscription_plans: [],
+    },
+    {
+      id: 4,
+      course_title: "Locked Course",
+      course_description: "<p>Later</p>",
+      course_logo: 3,
+      course_access: "false",
+      subscription_plans: [plan],
+    },
   ],
   subscription_plans: [plan],
 };
 const modules = [
-  { id: 10, reference_code: "M10", parent_reference_code: "C4", course: 4, module_title: "Preview module", module_order: 1, module_description: null, visible_in_preview: true,
-    lessons: [{ id: 100, lesson_title: "Open lesson", lesson_order: 1, locked: false, content_summary: null, html_note_content: null, video_description: '[{"filename":"a.txt","url":"/reactapi/downloads/1"}]', video: null }] },
-  { id: 11, reference_code: "M11", parent_reference_code: "C4_M10", course: 4, module_title: "Hidden topic", module_order: 1, module_description: null, visible_in_preview: false,
-    lessons: [{ id: 101, lesson_title: "Locked lesson", lesson_order: 1, locked: true }, { id: 102, lesson_title: "Another", lesson_order: 2, locked: true }] },
+  {
+    id: 10,
+    reference_code: "M10",
+    parent_reference_code: "C4",
+    course: 4,
+    module_title: "Preview module",
+    module_order: 1,
+    module_description: null,
+    visible_in_preview: true,
+    lessons: [
+      {
+        id: 100,
+        lesson_title: "Open lesson",
+        lesson_order: 1,
+        locked: false,
+        content_summary: null,
+        html_note_content: null,
+        video_description: '[{"filename":"a.txt","url":"/reactapi/downloads/1"}]',
+        video: null,
+      },
+    ],
+  },
+  {
+    id: 11,
+    reference_code: "M11",
+    parent_reference_code: "C4_M10",
+    course: 4,
+    module_title: "Hidden topic",
+    module_order: 1,
+    module_description: null,
+    visible_in_preview: false,
+    lessons: [
+      { id: 101, lesson_title: "Locked lesson", lesson_order: 1, locked: true },
+      { id: 102, lesson_title: "Another", lesson_order: 2, locked: true },
+    ],
+  },
 ];
 
 describe("the course library", () => {
   it("shows each course as a card: open ones offer View Course, locked ones a preview and a purchase", async () => {
-    const calls = stubApi({ "/reactapi/getcourses": [200, courses], "/reactapi/getuseraccessdata": [200, { accessible_course_ids: [1], grants: [] }] });
+    const calls = stubApi({
+      "/reactapi/getcourses": [200, courses],
+      "/reactapi/getuseraccessdata": [200, { accessible_course_ids: [1], grants: [] }],
+    });
     renderAt("/library", [{ path: "/library", element: <LibraryPage /> }]);
     expect(await screen.findByRole("heading", { name: "COURSE LIBRARY" })).toBeInTheDocument();
     const open = (await screen.findByText("Open Course")).closest("article")!;
@@ -44,7 +93,12 @@ describe("the course library", () => {
   });
 
   it("shows the cards only together with her progress, so no bar arriving later moves them under her finger", async () => {
-    const summary = { courses: [{ course_id: 1, completed: 1, total: 4 }], continue: null, next: null, pacing: { stage: "unknown", week: null, lessons: [] } };
+    const summary = {
+      courses: [{ course_id: 1, completed: 1, total: 4 }],
+      continue: null,
+      next: null,
+      pacing: { stage: "unknown", week: null, lessons: [] },
+    };
     const calls = stubApi({
       "/reactapi/getcourses": [200, courses],
       "/reactapi/getuseraccessdata": [200, { accessible_course_ids: [1], grants: [] }],

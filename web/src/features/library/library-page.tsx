@@ -23,7 +23,6 @@ import { useProgressSummary } from "../progress/use-progress-summary.ts";
 import { courseLogo } from "./course-logo.ts";
 import { type LibraryCourse, loadLibrary } from "./library-slice.ts";
 
-
 function CourseCard({ course, progress }: { course: LibraryCourse; progress: { completed: number; total: number } | undefined }) {
   const [expanded, setExpanded] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -43,18 +42,41 @@ function CourseCard({ course, progress }: { course: LibraryCourse; progress: { c
   };
   const detailsId = `course-${course.id}-details`;
   return (
-    <Card component="article" variant="outlined" sx={{ mb: 2, bgcolor: locked ? "#f1eeee" : "background.paper" }} aria-labelledby={`course-${course.id}-title`}>
+    <Card
+      component="article"
+      variant="outlined"
+      sx={{ mb: 2, bgcolor: locked ? "#f1eeee" : "background.paper" }}
+      aria-labelledby={`course-${course.id}-title`}
+    >
       <CardHeader
         avatar={
           <Box sx={{ position: "relative", width: 48, height: 48 }}>
-            <img src={courseLogo(course.course_logo)} alt="" width={48} height={48} style={{ filter: locked ? "grayscale(1)" : undefined, opacity: locked ? 0.7 : 1 }} />
-            {locked ? <img src="/art/lock.svg" alt="" width={22} height={22} style={{ position: "absolute", right: -4, bottom: -4 }} /> : null}
+            <img
+              src={courseLogo(course.course_logo)}
+              alt=""
+              width={48}
+              height={48}
+              style={{ filter: locked ? "grayscale(1)" : undefined, opacity: locked ? 0.7 : 1 }}
+            />
+            {locked ? (
+              <img src="/art/lock.svg" alt="" width={22} height={22} style={{ position: "absolute", right: -4, bottom: -4 }} />
+            ) : null}
           </Box>
         }
         title={
-          <Typography id={`course-${course.id}-title`} component="h2" variant="h3" sx={{ color: locked ? "text.secondary" : "text.primary" }}>
+          <Typography
+            id={`course-${course.id}-title`}
+            component="h2"
+            variant="h3"
+            sx={{ color: locked ? "text.secondary" : "text.primary" }}
+          >
             {course.course_title}
-            {locked ? <Box component="span" sx={{ position: "absolute", left: -9999 }}> (locked)</Box> : null}
+            {locked ? (
+              <Box component="span" sx={{ position: "absolute", left: -9999 }}>
+                {" "}
+                (locked)
+              </Box>
+            ) : null}
           </Typography>
         }
         action={
@@ -69,7 +91,9 @@ function CourseCard({ course, progress }: { course: LibraryCourse; progress: { c
           </IconButton>
         }
       />
-      {!locked && progress ? <CourseProgressBar completed={progress.completed} total={progress.total} courseTitle={course.course_title} /> : null}
+      {!locked && progress ? (
+        <CourseProgressBar completed={progress.completed} total={progress.total} courseTitle={course.course_title} />
+      ) : null}
       <Collapse in={expanded} timeout="auto" unmountOnExit id={detailsId}>
         <CardContent sx={{ pt: 0 }}>
           <SafeHtml html={course.course_description} />

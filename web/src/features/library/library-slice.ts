@@ -12,7 +12,9 @@ export type LibraryState = {
 
 const initialState: LibraryState = { courseListArray: [], subscriptionPlans: [], status: "idle" };
 
-export const libraryDataLoaded = createAction<{ courses: LibraryCourse[]; subscription_plans: SubscriptionPlan[] }>("FETCH_LIBRARY_DATA_SUCCESS");
+export const libraryDataLoaded = createAction<{ courses: LibraryCourse[]; subscription_plans: SubscriptionPlan[] }>(
+  "FETCH_LIBRARY_DATA_SUCCESS",
+);
 export const userAccessLoaded = createAction<UserAccess>("FETCH_USER_ACCESS_SUCCESS");
 
 /** SPEC §3: the string "true" becomes true, any other value false. */

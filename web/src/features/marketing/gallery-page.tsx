@@ -4,8 +4,16 @@ import { ImageGrid } from "../../components/image-grid.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 
 export const galleryImages = [
-  "Morning Bloom", "Gentle Waves", "Two Hearts", "Nest", "First Light",
-  "Moon Circle", "Open Hands", "Seedling", "Warm Embrace", "Evening Calm",
+  "Morning Bloom",
+  "Gentle Waves",
+  "Two Hearts",
+  "Nest",
+  "First Light",
+  "Moon Circle",
+  "Open Hands",
+  "Seedling",
+  "Warm Embrace",
+  "Evening Calm",
 ].map((title, index) => ({ src: `/art/gallery-${index + 1}.svg`, label: `Image ${String(index + 1).padStart(2, "0")}: ${title}` }));
 
 export default function GalleryPage() {

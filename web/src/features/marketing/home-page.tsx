@@ -27,7 +27,8 @@ export default function HomePage() {
       {summary ? <ContinueCard summary={summary} /> : null}
       {summary ? <PacingCard pacing={summary.pacing} onChanged={reloadSummary} /> : null}
       <p style={{ margin: "0 0 16px" }}>
-        Thank you{user?.first_name ? `, ${user.first_name},` : ""} for being one of our first members. Your time and trust mean a great deal.
+        Thank you{user?.first_name ? `, ${user.first_name},` : ""} for being one of our first members. Your time and trust mean a great
+        deal.
       </p>
       <p style={{ margin: "0 0 24px" }}>
         Something confusing, missing or not working? Please tell us in the{" "}

@@ -23,8 +23,8 @@ export default function JoinPage() {
   return (
     <PageColumn title="Join the circle">
       <Typography sx={{ mb: 2 }}>
-        Calm Birth Circle brings together a course library, a podcast and a doula who answers your questions. Learn on your phone, in short lessons,
-        whenever you have a quiet moment.
+        Calm Birth Circle brings together a course library, a podcast and a doula who answers your questions. Learn on your phone, in short
+        lessons, whenever you have a quiet moment.
       </Typography>
       <Typography component="h2" variant="h3" sx={{ mt: 2 }}>
         What members get
@@ -39,7 +39,8 @@ export default function JoinPage() {
         The app
       </Typography>
       <Typography>
-        This site installs as an app on your phone, with lessons you can save for the waiting room: <Link to="/app">see how to get the app</Link>.
+        This site installs as an app on your phone, with lessons you can save for the waiting room:{" "}
+        <Link to="/app">see how to get the app</Link>.
       </Typography>
       <PromoBanner />
     </PageColumn>

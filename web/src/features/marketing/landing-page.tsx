@@ -4,11 +4,36 @@ import { LinkTile } from "../../components/link-tile.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 
 const offers = [
-  { to: "/register", title: "Membership: complete childbirth education", text: "Every course, step by step, at your own pace. Free to join, no credit card.", image: "/art/home-1.svg" },
-  { to: "/app", title: "Get the app", text: "Lessons and notes in your pocket, for the waiting room and the 3 a.m. questions.", image: "/art/home-2.svg" },
-  { to: "/join", title: "1:1 doula support", text: "Personal support before, during and after your birth. Limited availability each month.", image: "/art/home-3.svg" },
-  { to: "/register", title: "For dads and husbands", text: "A course for partners: how to help, what to say, and how to look after yourself too.", image: "/art/home-4.svg" },
-  { to: "/register", title: "Pushing and avoiding tearing", text: "Evidence-based ways to push with your body and protect your perineum.", image: "/art/home-5.svg" },
+  {
+    to: "/register",
+    title: "Membership: complete childbirth education",
+    text: "Every course, step by step, at your own pace. Free to join, no credit card.",
+    image: "/art/home-1.svg",
+  },
+  {
+    to: "/app",
+    title: "Get the app",
+    text: "Lessons and notes in your pocket, for the waiting room and the 3 a.m. questions.",
+    image: "/art/home-2.svg",
+  },
+  {
+    to: "/join",
+    title: "1:1 doula support",
+    text: "Personal support before, during and after your birth. Limited availability each month.",
+    image: "/art/home-3.svg",
+  },
+  {
+    to: "/register",
+    title: "For dads and husbands",
+    text: "A course for partners: how to help, what to say, and how to look after yourself too.",
+    image: "/art/home-4.svg",
+  },
+  {
+    to: "/register",
+    title: "Pushing and avoiding tearing",
+    text: "Evidence-based ways to push with your body and protect your perineum.",
+    image: "/art/home-5.svg",
+  },
 ];
 
 export default function LandingPage() {
@@ -19,8 +44,8 @@ export default function LandingPage() {
           Feel calm, informed and supported for your birth
         </Typography>
         <Typography sx={{ mb: 3 }}>
-          Childbirth education from a doula who has walked beside hundreds of families: for first-time mothers, for those healing from a hard birth,
-          and for everyone planning a hospital birth.
+          Childbirth education from a doula who has walked beside hundreds of families: for first-time mothers, for those healing from a
+          hard birth, and for everyone planning a hospital birth.
         </Typography>
       </Box>
       {offers.map((offer, index) => (

@@ -12,7 +12,17 @@ const messages: Partial<Record<SaveState, string>> = {
 };
 
 /** Save for offline / Remove on a lesson page (issue 12). */
-export function SaveForOffline({ courseId, courseTitle, moduleTitle, lesson }: { courseId: number; courseTitle: string; moduleTitle: string; lesson: OpenLesson }) {
+export function SaveForOffline({
+  courseId,
+  courseTitle,
+  moduleTitle,
+  lesson,
+}: {
+  courseId: number;
+  courseTitle: string;
+  moduleTitle: string;
+  lesson: OpenLesson;
+}) {
   const member = useAppSelector((state) => state.session.user);
   const [state, setState] = useState<SaveState>("checking");
   useEffect(() => {
@@ -47,7 +57,12 @@ export function SaveForOffline({ courseId, courseTitle, moduleTitle, lesson }: {
         </button>
       ) : (
         // While it checks, the button is already in place (disabled), so nothing below it moves.
-        <button type="button" className="button button-outlined" disabled={state === "checking" || state === "saving"} onClick={() => void save()}>
+        <button
+          type="button"
+          className="button button-outlined"
+          disabled={state === "checking" || state === "saving"}
+          onClick={() => void save()}
+        >
           {state === "saving" ? <ProgressRing size={16} /> : null}
           Save for offline
         </button>

@@ -24,7 +24,11 @@ export function SavedLessonsList() {
       </Typography>
       <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0 }}>
         {lessons.map((saved) => (
-          <Box component="li" key={`${saved.courseId}-${saved.lesson.id}`} sx={{ display: "flex", alignItems: "center", gap: 1, py: 0.5, flexWrap: "wrap" }}>
+          <Box
+            component="li"
+            key={`${saved.courseId}-${saved.lesson.id}`}
+            sx={{ display: "flex", alignItems: "center", gap: 1, py: 0.5, flexWrap: "wrap" }}
+          >
             <Box sx={{ flex: 1, minWidth: 180 }}>
               <Link to={`/lesson?course=${saved.courseId}&lesson=${saved.lesson.id}`}>{saved.lesson.lesson_title}</Link>
               <Typography variant="body2" sx={{ color: "text.secondary" }}>

@@ -42,7 +42,10 @@ export async function saveLessonForOffline(member: Profile, saved: Omit<SavedLes
   const cache = await caches.open(OFFLINE_CACHE);
   for (const [address, response] of fetched) await cache.put(address, response);
   await cache.put(MEMBER_ADDRESS, json(member));
-  await cache.put(lessonAddress(saved.courseId, saved.lesson.id), json({ ...saved, memberId: member.id, savedAt: new Date().toISOString() }));
+  await cache.put(
+    lessonAddress(saved.courseId, saved.lesson.id),
+    json({ ...saved, memberId: member.id, savedAt: new Date().toISOString() }),
+  );
 }
 
 /** The member the saved lessons belong to, for opening the app without a network. */

@@ -3,7 +3,8 @@ import { callApi } from "../../lib/api-client.ts";
 
 export const startCheckout = (request: CheckoutRequest) => callApi<RedirectAnswer>("/reactapi/payments/checkout", { body: request });
 
-export const checkoutOutcome = (sessionId: string) => callApi<CheckoutOutcome>(`/reactapi/payments/checkout/${encodeURIComponent(sessionId)}`);
+export const checkoutOutcome = (sessionId: string) =>
+  callApi<CheckoutOutcome>(`/reactapi/payments/checkout/${encodeURIComponent(sessionId)}`);
 
 export const myPurchases = () => callApi<MyPurchases>("/reactapi/payments/mine");
 

@@ -5,17 +5,49 @@ import { renderAt, stubApi } from "../../test/render.tsx";
 import PurchasePage from "./purchase-page.tsx";
 import PurchaseSuccessPage from "./purchase-success-page.tsx";
 
-vi.mock("./payments-api.ts", async (importOriginal) => ({ ...(await importOriginal<typeof import("./payments-api.ts")>()), leaveFor: vi.fn() }));
+vi.mock("./payments-api.ts", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("./payments-api.ts")>()),
+  leaveFor: vi.fn(),
+}));
 const { leaveFor } = await import("./payments-api.ts");
 
-const monthly = { id: 1, name: "Full Membership", description: "Everything", price: 1900, currency: "USD", billing_interval: "month", course_ids: [3, 4] };
-const once = { id: 2, name: "Pushing Course", description: "Just this one", price: 4900, currency: "USD", billing_interval: "once", course_ids: [4] };
+const monthly = {
+  id: 1,
+  name: "Full Membership",
+  description: "Everything",
+  price: 1900,
+  currency: "USD",
+  billing_interval: "month",
+  course_ids: [3, 4],
+};
+const once = {
+  id: 2,
+  name: "Pushing Course",
+  description: "Just this one",
+  price: 4900,
+  currency: "USD",
+  billing_interval: "once",
+  course_ids: [4],
+};
 const courses = {
-  courses: [{ id: 4, course_title: "Pushing and Avoiding Tearing", course_description: "", course_logo: 3, course_access: "false", subscription_plans: [monthly, once] }],
+  courses: [
+    {
+      id: 4,
+      course_title: "Pushing and Avoiding Tearing",
+      course_description: "",
+      course_logo: 3,
+      course_access: "false",
+      subscription_plans: [monthly, once],
+    },
+  ],
   subscription_plans: [monthly, once],
 };
 const site = {
-  contact_email: "hello@example.com", contact_phone: "1", contact_city: "Portland", podcast_player_url: "https://example.com", online_payment: true,
+  contact_email: "hello@example.com",
+  contact_phone: "1",
+  contact_city: "Portland",
+  podcast_player_url: "https://example.com",
+  online_payment: true,
   links: { podcast_directory: "", blog: "", facebook: "", youtube: "", pinterest: "", instagram: "" },
 };
 const noPurchases = { purchases: [], can_manage_billing: false };
@@ -42,7 +74,9 @@ describe("the Purchase page with online payment", () => {
     const calls = purchaseApi({ "/reactapi/payments/checkout": [200, { url: "https://checkout.stripe.example/c/pay/cs_test_1" }] });
     showPurchase();
     const membership = await screen.findByRole("region", { name: "Full Membership" });
-    expect(within(screen.getByRole("region", { name: "Pushing Course" })).getByRole("button", { name: /^Buy/ })).toHaveAccessibleName("Buy: Pushing Course, $49.00 once");
+    expect(within(screen.getByRole("region", { name: "Pushing Course" })).getByRole("button", { name: /^Buy/ })).toHaveAccessibleName(
+      "Buy: Pushing Course, $49.00 once",
+    );
     await userEvent.click(within(membership).getByRole("button", { name: /^Subscribe/ }));
     await waitFor(() => expect(leaveFor).toHaveBeenCalledWith("https://checkout.stripe.example/c/pay/cs_test_1"));
     expect(calls.find((call) => call.path === "/reactapi/payments/checkout")?.body).toEqual({ plan_id: 1, course_id: 4 });
@@ -50,7 +84,9 @@ describe("the Purchase page with online payment", () => {
   });
 
   it("shows the server's sentence when the checkout cannot start, and lets her try again", async () => {
-    purchaseApi({ "/reactapi/payments/checkout": [409, { error: "You already have every course of this plan, so there is nothing to pay for." }] });
+    purchaseApi({
+      "/reactapi/payments/checkout": [409, { error: "You already have every course of this plan, so there is nothing to pay for." }],
+    });
     showPurchase();
     const plan = await screen.findByRole("region", { name: "Pushing Course" });
     await userEvent.click(within(plan).getByRole("button", { name: /^Buy/ }));
@@ -66,7 +102,23 @@ describe("the Purchase page with online payment", () => {
 
   it("offers Manage billing once she has paid, and goes to Stripe's portal", async () => {
     purchaseApi({
-      "/reactapi/payments/mine": [200, { purchases: [{ id: 1, plan_name: "Full Membership", mode: "subscription", amount: 1900, currency: "USD", status: "paid", created_at: "2026-11-01T00:00:00Z" }], can_manage_billing: true }],
+      "/reactapi/payments/mine": [
+        200,
+        {
+          purchases: [
+            {
+              id: 1,
+              plan_name: "Full Membership",
+              mode: "subscription",
+              amount: 1900,
+              currency: "USD",
+              status: "paid",
+              created_at: "2026-11-01T00:00:00Z",
+            },
+          ],
+          can_manage_billing: true,
+        },
+      ],
       "/reactapi/payments/portal": [200, { url: "https://billing.stripe.example/p/session/1" }],
     });
     showPurchase();
@@ -82,7 +134,8 @@ describe("the page after payment", () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let answers = 0;
     purchaseApi({
-      "/reactapi/payments/checkout/cs_test_1": () => (++answers < 2 ? [200, { ...paid, status: "pending", courses_open: false }] : [200, paid]),
+      "/reactapi/payments/checkout/cs_test_1": () =>
+        ++answers < 2 ? [200, { ...paid, status: "pending", courses_open: false }] : [200, paid],
     });
     const { router } = showPurchase("/purchase/success?course=4&session_id=cs_test_1");
     expect(await screen.findByRole("heading", { name: "Payment received" })).toBeInTheDocument();

@@ -56,7 +56,12 @@ function PlanCard({ plan, courseId, online }: { plan: SubscriptionPlan; courseId
               {problem}
             </Notice>
           ) : null}
-          <Button variant="contained" disabled={leaving} onClick={() => void buy()} aria-label={`${action}: ${plan.name}, ${formatPrice(plan)}`}>
+          <Button
+            variant="contained"
+            disabled={leaving}
+            onClick={() => void buy()}
+            aria-label={`${action}: ${plan.name}, ${formatPrice(plan)}`}
+          >
             {leaving ? "Opening the secure payment page…" : action}
           </Button>
         </CardActions>

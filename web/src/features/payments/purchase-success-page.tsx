@@ -17,7 +17,12 @@ import { checkoutOutcome } from "./payments-api.ts";
 const POLL_EVERY_MS = 2_000;
 const GIVE_UP_AFTER_MS = 60_000;
 
-type View = { kind: "waiting" } | { kind: "open"; outcome: CheckoutOutcome } | { kind: "needs-help"; outcome: CheckoutOutcome } | { kind: "slow" } | { kind: "unknown" };
+type View =
+  | { kind: "waiting" }
+  | { kind: "open"; outcome: CheckoutOutcome }
+  | { kind: "needs-help"; outcome: CheckoutOutcome }
+  | { kind: "slow" }
+  | { kind: "unknown" };
 
 /** Polls the purchase behind a finished checkout until its courses are open, for a minute at most. */
 function useCheckoutOutcome(sessionId: string | null): View {

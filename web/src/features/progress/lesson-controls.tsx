@@ -55,20 +55,39 @@ export function MarkComplete({ progress, update }: Props) {
   );
 }
 
-export function PreviousNext({ courseId, modules, lessonId }: { courseId: number; modules: CourseModule[] | null | undefined; lessonId: number }) {
+export function PreviousNext({
+  courseId,
+  modules,
+  lessonId,
+}: {
+  courseId: number;
+  modules: CourseModule[] | null | undefined;
+  lessonId: number;
+}) {
   const { previous, next } = neighbours(modules, lessonId);
   if (!previous && !next) return null;
   return (
-    <nav aria-label="Lessons of this course" style={{ display: "flex", justifyContent: "space-between", gap: 8, flexWrap: "wrap", margin: "16px 0" }}>
+    <nav
+      aria-label="Lessons of this course"
+      style={{ display: "flex", justifyContent: "space-between", gap: 8, flexWrap: "wrap", margin: "16px 0" }}
+    >
       {previous ? (
-        <RouterLink to={`/lesson?course=${courseId}&lesson=${previous.id}`} className="button button-outlined" aria-label={`Previous lesson: ${previous.title}`}>
+        <RouterLink
+          to={`/lesson?course=${courseId}&lesson=${previous.id}`}
+          className="button button-outlined"
+          aria-label={`Previous lesson: ${previous.title}`}
+        >
           Previous lesson
         </RouterLink>
       ) : (
         <span />
       )}
       {next ? (
-        <RouterLink to={`/lesson?course=${courseId}&lesson=${next.id}`} className="button button-contained" aria-label={`Next lesson: ${next.title}`}>
+        <RouterLink
+          to={`/lesson?course=${courseId}&lesson=${next.id}`}
+          className="button button-contained"
+          aria-label={`Next lesson: ${next.title}`}
+        >
           Next lesson
         </RouterLink>
       ) : null}

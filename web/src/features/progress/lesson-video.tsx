@@ -31,7 +31,10 @@ export function LessonVideo({ lessonId, title, video, progress, update, showPlay
     pendingSeek.current = resumeAt(saved.position_seconds, saved.completed);
     setResumeFrom(pendingSeek.current);
     const tracker = new VideoProgressTracker(
-      { savePosition: (seconds) => void update({ position_seconds: seconds }).catch(() => {}), complete: () => void update({ completed: true }).catch(() => {}) },
+      {
+        savePosition: (seconds) => void update({ position_seconds: seconds }).catch(() => {}),
+        complete: () => void update({ completed: true }).catch(() => {}),
+      },
       { savedPosition: saved.position_seconds, completed: saved.completed },
     );
     let lastPosition = saved.position_seconds;
@@ -72,7 +75,9 @@ export function LessonVideo({ lessonId, title, video, progress, update, showPlay
 
   return (
     <>
-      <div style={{ position: "relative", paddingTop: "56.25%", borderRadius: 12, overflow: "hidden", background: "#201a1a", marginBottom: 8 }}>
+      <div
+        style={{ position: "relative", paddingTop: "56.25%", borderRadius: 12, overflow: "hidden", background: "#201a1a", marginBottom: 8 }}
+      >
         {showPlayer ? (
           <iframe
             ref={iframe}

@@ -46,7 +46,14 @@ export function PacingCard({ pacing, onChanged }: { pacing: ProgressSummary["pac
           }}
           style={{ display: "grid", gap: 12 }}
         >
-          <TextField label="Due date" name="due_date" type="date" required value={dueDate} onChange={(event) => setDueDate(event.target.value)} />
+          <TextField
+            label="Due date"
+            name="due_date"
+            type="date"
+            required
+            value={dueDate}
+            onChange={(event) => setDueDate(event.target.value)}
+          />
           {problem ? (
             <Notice tone="error" role="alert">
               {problem}
@@ -60,7 +67,8 @@ export function PacingCard({ pacing, onChanged }: { pacing: ProgressSummary["pac
     );
   }
 
-  const heading = pacing.stage === "postpartum" ? "Your fourth trimester: lessons for now" : `You are ${pacing.week} weeks: this week's lessons`;
+  const heading =
+    pacing.stage === "postpartum" ? "Your fourth trimester: lessons for now" : `You are ${pacing.week} weeks: this week's lessons`;
   return (
     <section aria-labelledby="pacing-heading" className="home-card">
       <h2 id="pacing-heading" className="home-card-title">
@@ -88,7 +96,12 @@ export function PacingCard({ pacing, onChanged }: { pacing: ProgressSummary["pac
         </Notice>
       ) : null}
       {pacing.stage === "pregnant" ? (
-        <button type="button" className="button button-outlined" disabled={busy} onClick={() => void savePacing({ due_date: user?.due_date ?? null, baby_arrived: true })}>
+        <button
+          type="button"
+          className="button button-outlined"
+          disabled={busy}
+          onClick={() => void savePacing({ due_date: user?.due_date ?? null, baby_arrived: true })}
+        >
           My baby has arrived
         </button>
       ) : null}

@@ -18,7 +18,11 @@ export function videoEmbedUrl(video: LessonVideo, origin = window.location.origi
  * page only); YouTube through the messages of its IFrame API, spoken directly, so no script of
  * youtube.com runs on this site (the Content-Security-Policy allows only this site's scripts).
  */
-export async function attachPlayer(iframe: HTMLIFrameElement, provider: LessonVideo["provider"], events: PlayerEvents): Promise<AttachedPlayer> {
+export async function attachPlayer(
+  iframe: HTMLIFrameElement,
+  provider: LessonVideo["provider"],
+  events: PlayerEvents,
+): Promise<AttachedPlayer> {
   if (provider === "vimeo") {
     const { default: Player } = await import("@vimeo/player");
     const player = new Player(iframe);
@@ -36,7 +40,8 @@ export async function attachPlayer(iframe: HTMLIFrameElement, provider: LessonVi
 }
 
 function attachYouTube(iframe: HTMLIFrameElement, events: PlayerEvents): AttachedPlayer {
-  const send = (message: object) => iframe.contentWindow?.postMessage(JSON.stringify({ ...message, id: 1, channel: "widget" }), YOUTUBE_ORIGIN);
+  const send = (message: object) =>
+    iframe.contentWindow?.postMessage(JSON.stringify({ ...message, id: 1, channel: "widget" }), YOUTUBE_ORIGIN);
   let duration = 0;
   const onMessage = (event: MessageEvent) => {
     if (event.origin !== YOUTUBE_ORIGIN || event.source !== iframe.contentWindow || typeof event.data !== "string") return;

@@ -5,7 +5,11 @@ function simulated(options = { savedPosition: 0, completed: false }) {
   let clock = 0;
   const saved: number[] = [];
   let completions = 0;
-  const tracker = new VideoProgressTracker({ savePosition: (seconds) => saved.push(seconds), complete: () => (completions += 1) }, options, () => clock);
+  const tracker = new VideoProgressTracker(
+    { savePosition: (seconds) => saved.push(seconds), complete: () => (completions += 1) },
+    options,
+    () => clock,
+  );
   /** Plays from one second to another, with a time update every quarter second, as players send them. */
   const play = (from: number, to: number, duration: number) => {
     for (let second = from; second <= to; second += 0.25) {

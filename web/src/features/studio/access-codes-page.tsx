@@ -34,7 +34,12 @@ function CreateCodeForm({ onCreated }: { onCreated: () => void }) {
     }
   };
   return (
-    <Box component="form" onSubmit={submit} noValidate sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "2fr 1fr 1fr auto" }, alignItems: "start" }}>
+    <Box
+      component="form"
+      onSubmit={submit}
+      noValidate
+      sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "2fr 1fr 1fr auto" }, alignItems: "start" }}
+    >
       <TextField
         label="Code (leave empty for a generated one)"
         name="code"
@@ -44,8 +49,24 @@ function CreateCodeForm({ onCreated }: { onCreated: () => void }) {
         error={Boolean(details?.code)}
         helperText={details?.code ?? "Letters, digits and dashes, like SPRING-CIRCLE."}
       />
-      <TextField label="Maximum uses (optional)" name="max_uses" type="number" value={maxUses} onChange={(event) => setMaxUses(event.target.value)} error={Boolean(details?.max_uses)} helperText={details?.max_uses} />
-      <TextField label="Last valid day (optional)" name="expires_on" type="date" value={expiresOn} onChange={(event) => setExpiresOn(event.target.value)} error={Boolean(details?.expires_on)} helperText={details?.expires_on} />
+      <TextField
+        label="Maximum uses (optional)"
+        name="max_uses"
+        type="number"
+        value={maxUses}
+        onChange={(event) => setMaxUses(event.target.value)}
+        error={Boolean(details?.max_uses)}
+        helperText={details?.max_uses}
+      />
+      <TextField
+        label="Last valid day (optional)"
+        name="expires_on"
+        type="date"
+        value={expiresOn}
+        onChange={(event) => setExpiresOn(event.target.value)}
+        error={Boolean(details?.expires_on)}
+        helperText={details?.expires_on}
+      />
       <Button type="submit" variant="contained" disabled={busy} sx={{ mt: { md: 3.5 } }}>
         Create code
       </Button>
@@ -56,7 +77,12 @@ function CreateCodeForm({ onCreated }: { onCreated: () => void }) {
   );
 }
 
-const statusColours: Record<AccessCode["status"], string> = { active: "#1e4620", inactive: "#5f2120", expired: "#5f2120", "used up": "#6b4e00" };
+const statusColours: Record<AccessCode["status"], string> = {
+  active: "#1e4620",
+  inactive: "#5f2120",
+  expired: "#5f2120",
+  "used up": "#6b4e00",
+};
 
 export default function AccessCodesPage() {
   const [version, setVersion] = useState(0);
@@ -65,7 +91,13 @@ export default function AccessCodesPage() {
   const reload = () => setVersion((current) => current + 1);
 
   const setActive = async (code: string, active: boolean) => {
-    await run(() => callApi<StudioOutcome>(`/reactapi/studio/access-codes/${encodeURIComponent(code)}/${active ? "reactivate" : "deactivate"}`, { body: {} }), (answer) => answer.message);
+    await run(
+      () =>
+        callApi<StudioOutcome>(`/reactapi/studio/access-codes/${encodeURIComponent(code)}/${active ? "reactivate" : "deactivate"}`, {
+          body: {},
+        }),
+      (answer) => answer.message,
+    );
     reload();
   };
   const copyInvite = async (code: AccessCode) => {
@@ -79,7 +111,10 @@ export default function AccessCodesPage() {
   };
 
   return (
-    <StudioPage title="Access codes" intro="During the beta, a new member needs a code to register. Send the invite link: it fills the code in for her.">
+    <StudioPage
+      title="Access codes"
+      intro="During the beta, a new member needs a code to register. Send the invite link: it fills the code in for her."
+    >
       <PageSection title="New code" id="new-code">
         <CreateCodeForm onCreated={reload} />
       </PageSection>
@@ -114,10 +149,20 @@ export default function AccessCodesPage() {
                     <td style={{ color: statusColours[code.status], fontWeight: 600 }}>{code.status}</td>
                     <td>
                       <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
-                        <Button size="small" variant="outlined" onClick={() => void copyInvite(code)} aria-label={`Copy invite link for ${code.code}`}>
+                        <Button
+                          size="small"
+                          variant="outlined"
+                          onClick={() => void copyInvite(code)}
+                          aria-label={`Copy invite link for ${code.code}`}
+                        >
                           Copy invite link
                         </Button>
-                        <Button size="small" disabled={busy} onClick={() => void setActive(code.code, code.status === "inactive")} aria-label={`${code.status === "inactive" ? "Reactivate" : "Deactivate"} ${code.code}`}>
+                        <Button
+                          size="small"
+                          disabled={busy}
+                          onClick={() => void setActive(code.code, code.status === "inactive")}
+                          aria-label={`${code.status === "inactive" ? "Reactivate" : "Deactivate"} ${code.code}`}
+                        >
                           {code.status === "inactive" ? "Reactivate" : "Deactivate"}
                         </Button>
                       </Box>

@@ -30,7 +30,10 @@ export default function ActivityPage() {
           label="Show"
           value={kind}
           onChange={(value) => setParams(value ? { kind: value } : {})}
-          options={[{ value: "", label: "Every kind of change" }, ...activityKinds.map((candidate) => ({ value: candidate, label: kindNames[candidate] }))]}
+          options={[
+            { value: "", label: "Every kind of change" },
+            ...activityKinds.map((candidate) => ({ value: candidate, label: kindNames[candidate] })),
+          ]}
         />
       </Box>
       {!answer ? (

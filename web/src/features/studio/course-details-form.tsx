@@ -13,14 +13,30 @@ import { RichTextField } from "./rich-text-field.tsx";
 import { Checklist, fieldsetStyle } from "./studio-parts.tsx";
 
 type Draft = Pick<StudioCourse, "title" | "description_html" | "logo" | "free_for_members" | "plan_ids">;
-const draftOf = (course: StudioCourse): Draft => ({ title: course.title, description_html: course.description_html, logo: course.logo, free_for_members: course.free_for_members, plan_ids: course.plan_ids });
+const draftOf = (course: StudioCourse): Draft => ({
+  title: course.title,
+  description_html: course.description_html,
+  logo: course.logo,
+  free_for_members: course.free_for_members,
+  plan_ids: course.plan_ids,
+});
 
 /**
  * A course's own fields: title, description, picture, who may open it and the plans that include
  * it. The page gives it a fresh start with each new revision of the course (after a save or a
  * Reload) and the sentence of the save that made it; a refusal stays here, with what she chose.
  */
-export function CourseDetailsForm({ course, savedMessage, onSaved, onReload }: { course: StudioCourse; savedMessage: string | null; onSaved: (message: string) => void; onReload: () => void }) {
+export function CourseDetailsForm({
+  course,
+  savedMessage,
+  onSaved,
+  onReload,
+}: {
+  course: StudioCourse;
+  savedMessage: string | null;
+  onSaved: (message: string) => void;
+  onReload: () => void;
+}) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(course));
   const plans = useApiAnswer<StudioPlans>("/reactapi/studio/plans").answer?.plans;
   const { outcome, busy, run } = useAction();
@@ -29,20 +45,46 @@ export function CourseDetailsForm({ course, savedMessage, onSaved, onReload }: {
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const saved = await run(() => callApi<CourseSaved>(`/reactapi/studio/courses/${course.id}`, { body: { ...draft, revision: course.revision } }), (answer) => answer.message);
+    const saved = await run(
+      () => callApi<CourseSaved>(`/reactapi/studio/courses/${course.id}`, { body: { ...draft, revision: course.revision } }),
+      (answer) => answer.message,
+    );
     if (saved) onSaved(saved.message);
   };
 
   return (
     <Box component="form" onSubmit={save} noValidate aria-label="Course details" sx={{ display: "grid", gap: 2 }}>
-      <TextField label="Title" name="title" required value={draft.title} onChange={(event) => set("title", event.target.value)} error={Boolean(details?.title)} helperText={details?.title} />
-      <RichTextField label="Description" name="description_html" minRows={3} value={draft.description_html} onChange={(html) => set("description_html", html)} error={details?.description_html} help="Shown in the library." />
+      <TextField
+        label="Title"
+        name="title"
+        required
+        value={draft.title}
+        onChange={(event) => set("title", event.target.value)}
+        error={Boolean(details?.title)}
+        helperText={details?.title}
+      />
+      <RichTextField
+        label="Description"
+        name="description_html"
+        minRows={3}
+        value={draft.description_html}
+        onChange={(html) => set("description_html", html)}
+        error={details?.description_html}
+        help="Shown in the library."
+      />
       <Box component="fieldset" sx={fieldsetStyle}>
         <legend>Picture</legend>
         <Box sx={{ display: "flex", gap: 2, flexWrap: "wrap" }}>
           {courseLogoChoices.map((logo) => (
             <Box component="label" key={logo} sx={{ display: "flex", gap: 0.5, alignItems: "center" }}>
-              <input type="radio" name="logo" value={logo} checked={draft.logo === logo} onChange={() => set("logo", logo)} style={{ width: 20, height: 20 }} />
+              <input
+                type="radio"
+                name="logo"
+                value={logo}
+                checked={draft.logo === logo}
+                onChange={() => set("logo", logo)}
+                style={{ width: 20, height: 20 }}
+              />
               <img src={courseLogo(logo)} alt={`Picture ${logo + 1}`} width={40} height={40} />
             </Box>
           ))}
@@ -50,10 +92,22 @@ export function CourseDetailsForm({ course, savedMessage, onSaved, onReload }: {
         {details?.logo ? <Box sx={{ color: "#5f2120" }}>{details.logo}</Box> : null}
       </Box>
       <Box component="label" sx={{ display: "flex", gap: 1, alignItems: "center" }}>
-        <input type="checkbox" name="free_for_members" checked={draft.free_for_members} onChange={(event) => set("free_for_members", event.target.checked)} style={{ width: 20, height: 20 }} />
+        <input
+          type="checkbox"
+          name="free_for_members"
+          checked={draft.free_for_members}
+          onChange={(event) => set("free_for_members", event.target.checked)}
+          style={{ width: 20, height: 20 }}
+        />
         Open to every member (otherwise: members with a plan that includes it, or whom you give it)
       </Box>
-      <Checklist legend="Plans that include it" options={(plans ?? []).map((plan) => ({ id: plan.id, label: plan.name }))} chosen={draft.plan_ids} onChange={(chosen) => set("plan_ids", chosen)} error={details?.plan_ids}>
+      <Checklist
+        legend="Plans that include it"
+        options={(plans ?? []).map((plan) => ({ id: plan.id, label: plan.name }))}
+        chosen={draft.plan_ids}
+        onChange={(chosen) => set("plan_ids", chosen)}
+        error={details?.plan_ids}
+      >
         {!plans ? <span>Loading the plans…</span> : plans.length === 0 ? <span>No plans yet; create them on the Plans page.</span> : null}
       </Checklist>
       <OutcomeNotice outcome={outcome?.tone === "error" ? outcome : savedMessage ? { tone: "success", text: savedMessage } : null} />

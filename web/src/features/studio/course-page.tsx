@@ -52,15 +52,43 @@ function ModuleForm({ module, onSaved, onCancel }: { module: StudioTreeModule; o
   const details = outcome?.tone === "error" ? outcome.details : undefined;
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const body = { title, visible_in_preview: preview, recommended_week: week.trim() === "" ? null : Number(week), revision: module.revision };
-    const saved = await run(() => callApi<StudioOutcome>(`/reactapi/studio/modules/${module.id}`, { body }), (answer) => answer.message);
+    const body = {
+      title,
+      visible_in_preview: preview,
+      recommended_week: week.trim() === "" ? null : Number(week),
+      revision: module.revision,
+    };
+    const saved = await run(
+      () => callApi<StudioOutcome>(`/reactapi/studio/modules/${module.id}`, { body }),
+      (answer) => answer.message,
+    );
     if (saved) onSaved(saved.message);
   };
   return (
-    <Box component="form" onSubmit={save} noValidate aria-label={`Edit ${module.title}`} sx={{ display: "grid", gap: 1.5, my: 1, p: 1.5, border: "1px solid #e2d4d4", borderRadius: 2, maxWidth: 560 }}>
-      <TextField label="Title" name="title" required value={title} onChange={(event) => setTitle(event.target.value)} error={Boolean(details?.title)} helperText={details?.title} />
+    <Box
+      component="form"
+      onSubmit={save}
+      noValidate
+      aria-label={`Edit ${module.title}`}
+      sx={{ display: "grid", gap: 1.5, my: 1, p: 1.5, border: "1px solid #e2d4d4", borderRadius: 2, maxWidth: 560 }}
+    >
+      <TextField
+        label="Title"
+        name="title"
+        required
+        value={title}
+        onChange={(event) => setTitle(event.target.value)}
+        error={Boolean(details?.title)}
+        helperText={details?.title}
+      />
       <Box component="label" sx={{ display: "flex", gap: 1, alignItems: "center" }}>
-        <input type="checkbox" name="visible_in_preview" checked={preview} onChange={(event) => setPreview(event.target.checked)} style={{ width: 20, height: 20 }} />
+        <input
+          type="checkbox"
+          name="visible_in_preview"
+          checked={preview}
+          onChange={(event) => setPreview(event.target.checked)}
+          style={{ width: 20, height: 20 }}
+        />
         Shown in the preview to members without access
       </Box>
       <TextField
@@ -91,21 +119,43 @@ function destinationsFor(module: StudioTreeModule, modules: StudioTreeModule[]):
   return [...modules.slice(0, start), ...modules.slice(end)];
 }
 
-function ModulePlaceForm({ module, modules, onMoved }: { module: StudioTreeModule; modules: StudioTreeModule[]; onMoved: (message: string) => void }) {
+function ModulePlaceForm({
+  module,
+  modules,
+  onMoved,
+}: {
+  module: StudioTreeModule;
+  modules: StudioTreeModule[];
+  onMoved: (message: string) => void;
+}) {
   const [destination, setDestination] = useState("");
   const { outcome, busy, run } = useAction();
   const fieldError = outcome?.tone === "error" ? (outcome.details?.parent_module_id ?? outcome.text) : undefined;
   const move = async (event: FormEvent) => {
     event.preventDefault();
     const body = { parent_module_id: destination === "" ? null : Number(destination), revision: module.revision };
-    const moved = await run(() => callApi<StudioOutcome>(`/reactapi/studio/modules/${module.id}/place`, { body }), (answer) => answer.message);
+    const moved = await run(
+      () => callApi<StudioOutcome>(`/reactapi/studio/modules/${module.id}/place`, { body }),
+      (answer) => answer.message,
+    );
     if (moved) onMoved(moved.message);
   };
   return (
-    <Box component="form" onSubmit={move} noValidate aria-label={`Move ${module.title} elsewhere`} sx={{ display: "flex", gap: 1, alignItems: "end", flexWrap: "wrap", my: 1, maxWidth: 560 }}>
+    <Box
+      component="form"
+      onSubmit={move}
+      noValidate
+      aria-label={`Move ${module.title} elsewhere`}
+      sx={{ display: "flex", gap: 1, alignItems: "end", flexWrap: "wrap", my: 1, maxWidth: 560 }}
+    >
       <Box component="label" sx={{ display: "flex", flexDirection: "column", flex: "1 1 240px", fontWeight: 600 }}>
         Move it, with everything in it, into
-        <select value={destination} onChange={(event) => setDestination(event.target.value)} aria-invalid={Boolean(fieldError)} style={{ font: "inherit", fontWeight: 400, padding: 8, borderRadius: 8 }}>
+        <select
+          value={destination}
+          onChange={(event) => setDestination(event.target.value)}
+          aria-invalid={Boolean(fieldError)}
+          style={{ font: "inherit", fontWeight: 400, padding: 8, borderRadius: 8 }}
+        >
           <option value="">The top of the course (a module)</option>
           {destinationsFor(module, modules).map((candidate) => (
             <option key={candidate.id} value={candidate.id}>
@@ -162,10 +212,20 @@ function ModuleBranch({ branch, first, last, actions }: { branch: Branch; first:
         <Button size="small" onClick={() => setAdding("edit")} aria-label={`Edit ${module.title}`} aria-expanded={adding === "edit"}>
           Edit
         </Button>
-        <Button size="small" onClick={() => setAdding("lesson")} aria-label={`Add a lesson to ${module.title}`} aria-expanded={adding === "lesson"}>
+        <Button
+          size="small"
+          onClick={() => setAdding("lesson")}
+          aria-label={`Add a lesson to ${module.title}`}
+          aria-expanded={adding === "lesson"}
+        >
           Add lesson
         </Button>
-        <Button size="small" onClick={() => setAdding("topic")} aria-label={`Add a topic inside ${module.title}`} aria-expanded={adding === "topic"}>
+        <Button
+          size="small"
+          onClick={() => setAdding("topic")}
+          aria-label={`Add a topic inside ${module.title}`}
+          aria-expanded={adding === "topic"}
+        >
           Add topic
         </Button>
         <DeleteWithConfirmation
@@ -181,7 +241,15 @@ function ModuleBranch({ branch, first, last, actions }: { branch: Branch; first:
           <ModulePlaceForm module={module} modules={actions.modules} onMoved={added} />
         </>
       ) : adding === "lesson" ? (
-        <CreateByTitle purpose={`Add a lesson to ${module.title}`} label={`New lesson in ${module.title}`} button="Add lesson" path="/reactapi/studio/lessons" body={{ module_id: module.id }} onCreated={(created) => added(created.message)} onCancel={() => setAdding(null)} />
+        <CreateByTitle
+          purpose={`Add a lesson to ${module.title}`}
+          label={`New lesson in ${module.title}`}
+          button="Add lesson"
+          path="/reactapi/studio/lessons"
+          body={{ module_id: module.id }}
+          onCreated={(created) => added(created.message)}
+          onCancel={() => setAdding(null)}
+        />
       ) : adding === "topic" ? (
         <CreateByTitle
           purpose={`Add a topic inside ${module.title}`}
@@ -200,7 +268,12 @@ function ModuleBranch({ branch, first, last, actions }: { branch: Branch; first:
               <Link to={`/studio/lessons/${lesson.id}`}>{lesson.title}</Link>
               {lesson.has_video ? "" : " (no video)"}
               <ButtonRow>
-                <DeleteWithConfirmation name={lesson.title} what={`the lesson “${lesson.title}”`} busy={actions.busy} onDelete={() => actions.remove(`/reactapi/studio/lessons/${lesson.id}/delete`, lesson.revision)} />
+                <DeleteWithConfirmation
+                  name={lesson.title}
+                  what={`the lesson “${lesson.title}”`}
+                  busy={actions.busy}
+                  onDelete={() => actions.remove(`/reactapi/studio/lessons/${lesson.id}/delete`, lesson.revision)}
+                />
               </ButtonRow>
             </li>
           ))}
@@ -209,7 +282,13 @@ function ModuleBranch({ branch, first, last, actions }: { branch: Branch; first:
       {branch.topics.length > 0 ? (
         <ul aria-label={`Topics of ${module.title}`}>
           {branch.topics.map((topic, index) => (
-            <ModuleBranch key={topic.module.id} branch={topic} first={index === 0} last={index === branch.topics.length - 1} actions={actions} />
+            <ModuleBranch
+              key={topic.module.id}
+              branch={topic}
+              first={index === 0}
+              last={index === branch.topics.length - 1}
+              actions={actions}
+            />
           ))}
         </ul>
       ) : null}
@@ -226,7 +305,13 @@ function DeleteCourse({ course }: { course: StudioCourse }) {
   const fieldError = outcome?.tone === "error" ? outcome.details?.confirm_title : undefined;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const deleted = await run(() => callApi<StudioOutcome>(`/reactapi/studio/courses/${course.id}/delete`, { body: { confirm_title: typed, revision: course.revision } }), (answer) => answer.message);
+    const deleted = await run(
+      () =>
+        callApi<StudioOutcome>(`/reactapi/studio/courses/${course.id}/delete`, {
+          body: { confirm_title: typed, revision: course.revision },
+        }),
+      (answer) => answer.message,
+    );
     if (deleted) void navigate("/studio/courses", { state: { notice: deleted.message } satisfies CoursesNotice });
   };
   return (
@@ -240,8 +325,18 @@ function DeleteCourse({ course }: { course: StudioCourse }) {
         </Button>
       ) : (
         <Box component="form" onSubmit={submit} noValidate sx={{ display: "grid", gap: 1.5, maxWidth: 520 }}>
-          <p style={{ margin: 0 }}>Members lose it at once. It stays in the Trash for {TRASH_KEPT_DAYS} days, with its lessons, files and the members who had it.</p>
-          <TextField label={`Type “${course.title}” to confirm`} name="confirm_title" value={typed} onChange={(event) => setTyped(event.target.value)} error={Boolean(fieldError)} helperText={fieldError} autoComplete="off" />
+          <p style={{ margin: 0 }}>
+            Members lose it at once. It stays in the Trash for {TRASH_KEPT_DAYS} days, with its lessons, files and the members who had it.
+          </p>
+          <TextField
+            label={`Type “${course.title}” to confirm`}
+            name="confirm_title"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            error={Boolean(fieldError)}
+            helperText={fieldError}
+            autoComplete="off"
+          />
           {outcome?.tone === "error" && !fieldError ? <OutcomeNotice outcome={outcome} /> : null}
           <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
             <Button type="submit" color="error" variant="contained" disabled={busy}>
@@ -286,14 +381,20 @@ export default function CoursePage() {
     busy,
     move: (module, direction) => {
       forgetNotices();
-      void run(() => callApi<StudioOutcome>(`/reactapi/studio/modules/${module.id}/move`, { body: { direction, revision: module.revision } }), (answer) => answer.message).then(() => {
+      void run(
+        () => callApi<StudioOutcome>(`/reactapi/studio/modules/${module.id}/move`, { body: { direction, revision: module.revision } }),
+        (answer) => answer.message,
+      ).then(() => {
         refocus.current = { moduleId: module.id, direction, before: answer };
         reload();
       });
     },
     remove: (path, revision) => {
       forgetNotices();
-      void run(() => callApi<StudioOutcome>(path, { body: { revision } }), (answer) => answer.message).then(() => {
+      void run(
+        () => callApi<StudioOutcome>(path, { body: { revision } }),
+        (answer) => answer.message,
+      ).then(() => {
         // The button she pressed is gone; the page (whose notice says what happened) takes the focus.
         document.getElementById("main")?.focus();
         reload();
@@ -319,11 +420,24 @@ export default function CoursePage() {
             ) : (
               <ul aria-label={`Modules of ${answer.title}`} style={{ paddingLeft: 20 }}>
                 {roots.map((branch, index) => (
-                  <ModuleBranch key={branch.module.id} branch={branch} first={index === 0} last={index === roots.length - 1} actions={actions} />
+                  <ModuleBranch
+                    key={branch.module.id}
+                    branch={branch}
+                    first={index === 0}
+                    last={index === roots.length - 1}
+                    actions={actions}
+                  />
                 ))}
               </ul>
             )}
-            <CreateByTitle purpose="Add a module" label="New module title" button="Add module" path="/reactapi/studio/modules" body={{ course_id: answer.id }} onCreated={(created) => actions.added(created.message)} />
+            <CreateByTitle
+              purpose="Add a module"
+              label="New module title"
+              button="Add module"
+              path="/reactapi/studio/modules"
+              body={{ course_id: answer.id }}
+              onCreated={(created) => actions.added(created.message)}
+            />
           </PageSection>
           <PageSection title="Course details" id="details-heading">
             <CourseDetailsForm

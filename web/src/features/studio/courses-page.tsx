@@ -19,18 +19,30 @@ export default function CoursesPage() {
   const notice = (useLocation().state as CoursesNotice)?.notice;
   const { outcome, busy, run } = useAction();
   const move = async (course: StudioCourseSummary, direction: "up" | "down") => {
-    await run(() => callApi<StudioOutcome>(`/reactapi/studio/courses/${course.id}/move`, { body: { direction, revision: course.revision } }), (answer) => answer.message);
+    await run(
+      () => callApi<StudioOutcome>(`/reactapi/studio/courses/${course.id}/move`, { body: { direction, revision: course.revision } }),
+      (answer) => answer.message,
+    );
     setVersion((current) => current + 1);
   };
   return (
-    <StudioPage title="Courses" intro="Your courses in the order of the library. Open one to see its modules, topics and lessons, and to edit a lesson.">
+    <StudioPage
+      title="Courses"
+      intro="Your courses in the order of the library. Open one to see its modules, topics and lessons, and to edit a lesson."
+    >
       {notice ? (
         <Notice tone="success" role="status" style={studioNoticeStyle}>
           {notice}
         </Notice>
       ) : null}
       <OutcomeNotice outcome={outcome} style={studioNoticeStyle} />
-      <CreateByTitle purpose="Create a course" label="New course title" button="Create course" path="/reactapi/studio/courses" onCreated={(created) => void navigate(`/studio/courses/${created.id}`)} />
+      <CreateByTitle
+        purpose="Create a course"
+        label="New course title"
+        button="Create course"
+        path="/reactapi/studio/courses"
+        onCreated={(created) => void navigate(`/studio/courses/${created.id}`)}
+      />
       {!answer ? (
         <Loading failure={failure} what="the courses" />
       ) : answer.courses.length === 0 ? (

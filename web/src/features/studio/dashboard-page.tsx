@@ -31,16 +31,33 @@ export default function DashboardPage() {
         <Loading failure={failure} what="the dashboard" />
       ) : (
         <>
-          <Box component="ul" aria-label="Figures" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 2, gridTemplateColumns: { xs: "repeat(2, minmax(0, 1fr))", md: "repeat(3, minmax(0, 1fr))" }, overflowWrap: "anywhere" }}>
+          <Box
+            component="ul"
+            aria-label="Figures"
+            sx={{
+              listStyle: "none",
+              p: 0,
+              m: 0,
+              display: "grid",
+              gap: 2,
+              gridTemplateColumns: { xs: "repeat(2, minmax(0, 1fr))", md: "repeat(3, minmax(0, 1fr))" },
+              overflowWrap: "anywhere",
+            }}
+          >
             <Figure label="Members" value={String(answer.members)} />
             <Figure label="New in the last 7 days" value={String(answer.new_members_7_days)} />
             <Figure label="Registered with an access code in 7 days" value={String(answer.code_registrations_7_days)} />
             <Figure label="Unread messages" value={String(answer.unread_messages)} />
-            <Figure label="Average satisfaction, 30 days" value={rating(answer.average_satisfaction_30_days)} note={`${answer.feedback_count_30_days} feedback form(s)`} />
+            <Figure
+              label="Average satisfaction, 30 days"
+              value={rating(answer.average_satisfaction_30_days)}
+              note={`${answer.feedback_count_30_days} feedback form(s)`}
+            />
             <Figure label="Likely to recommend, 30 days" value={rating(answer.average_recommend_30_days)} />
           </Box>
           <Typography sx={{ mt: 3 }}>
-            Invite someone new from <Link to="/studio/access-codes">Access codes</Link>, or look someone up in <Link to="/studio/members">Members</Link>.
+            Invite someone new from <Link to="/studio/access-codes">Access codes</Link>, or look someone up in{" "}
+            <Link to="/studio/members">Members</Link>.
           </Typography>
         </>
       )}

@@ -19,14 +19,20 @@ export default function InboxPage() {
   const [typed, setTyped] = useState(search);
   const [version, setVersion] = useState(0);
   const filter = new URLSearchParams({ ...(kind ? { kind } : {}), ...(search ? { search } : {}) });
-  const { answer, failure } = useApiAnswer<InboxAnswer>(`/reactapi/studio/inbox?${new URLSearchParams({ ...Object.fromEntries(filter), page: String(page) })}`, version);
+  const { answer, failure } = useApiAnswer<InboxAnswer>(
+    `/reactapi/studio/inbox?${new URLSearchParams({ ...Object.fromEntries(filter), page: String(page) })}`,
+    version,
+  );
   const { outcome, busy, run } = useAction();
   const go = (changes: Record<string, string>) => {
     const next = { ...(kind ? { kind } : {}), ...(search ? { search } : {}), page: String(page), ...changes };
     setParams(Object.fromEntries(Object.entries(next).filter(([, value]) => value !== "")));
   };
   const markRead = async (id: number, read: boolean) => {
-    await run(() => callApi<StudioOutcome>(`/reactapi/studio/inbox/${id}/read`, { body: { read } }), (result) => result.message);
+    await run(
+      () => callApi<StudioOutcome>(`/reactapi/studio/inbox/${id}/read`, { body: { read } }),
+      (result) => result.message,
+    );
     setVersion((current) => current + 1);
   };
   const pages = answer ? Math.max(1, Math.ceil(answer.total / answer.page_size)) : 1;
@@ -54,7 +60,9 @@ export default function InboxPage() {
       ) : (
         <>
           <p role="status">
-            {answer.total === 0 ? "No message matches." : `${answer.total} message${answer.total === 1 ? "" : "s"}, ${answer.unread} unread in all. Page ${answer.page} of ${pages}.`}
+            {answer.total === 0
+              ? "No message matches."
+              : `${answer.total} message${answer.total === 1 ? "" : "s"}, ${answer.unread} unread in all. Page ${answer.page} of ${pages}.`}
           </p>
           <Box component="ol" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1.5 }}>
             {answer.messages.map((message) => {
@@ -64,7 +72,13 @@ export default function InboxPage() {
                   component="li"
                   key={message.id}
                   aria-label={`${message.read ? "" : "Unread: "}${heading}`}
-                  sx={{ p: 2, borderRadius: 2, border: "1px solid #e2d4d4", borderLeft: message.read ? "1px solid #e2d4d4" : "5px solid #7a3e48", bgcolor: message.read ? "transparent" : "#fffaf7" }}
+                  sx={{
+                    p: 2,
+                    borderRadius: 2,
+                    border: "1px solid #e2d4d4",
+                    borderLeft: message.read ? "1px solid #e2d4d4" : "5px solid #7a3e48",
+                    bgcolor: message.read ? "transparent" : "#fffaf7",
+                  }}
                 >
                   <Box sx={{ display: "flex", justifyContent: "space-between", gap: 1, flexWrap: "wrap" }}>
                     <Box component="h2" sx={{ fontSize: "1.05rem", m: 0, fontWeight: message.read ? 500 : 700 }}>

@@ -19,13 +19,22 @@ import { RichTextField } from "./rich-text-field.tsx";
 import { Loading, StudioPage } from "./studio-parts.tsx";
 
 type Draft = Pick<StudioLesson, "title" | "video_link" | "content_summary_html" | "note_html">;
-const draftOf = (lesson: StudioLesson): Draft => ({ title: lesson.title, video_link: lesson.video_link, content_summary_html: lesson.content_summary_html, note_html: lesson.note_html });
+const draftOf = (lesson: StudioLesson): Draft => ({
+  title: lesson.title,
+  video_link: lesson.video_link,
+  content_summary_html: lesson.content_summary_html,
+  note_html: lesson.note_html,
+});
 
 /** What the video link will play, said as she types: the same check the server makes on saving. */
 function VideoLinkCheck({ link, video }: { link: string; video: LessonVideo | null }) {
   if (link.trim() === "") return <>No video: members read this lesson without one.</>;
   if (!video) return <>{videoLinkProblem}</>;
-  return <>{video.provider === "youtube" ? `The YouTube video ${video.id}.` : `The Vimeo video ${video.id}${video.hash ? " (unlisted)" : ""}.`}</>;
+  return (
+    <>
+      {video.provider === "youtube" ? `The YouTube video ${video.id}.` : `The Vimeo video ${video.id}${video.hash ? " (unlisted)" : ""}.`}
+    </>
+  );
 }
 
 function LessonForm({ lesson, onReload }: { lesson: StudioLesson; onReload: () => void }) {
@@ -38,7 +47,10 @@ function LessonForm({ lesson, onReload }: { lesson: StudioLesson; onReload: () =
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const saved = await run(() => callApi<LessonSaved>(`/reactapi/studio/lessons/${lesson.id}`, { body: { ...draft, revision } }), (answer) => answer.message);
+    const saved = await run(
+      () => callApi<LessonSaved>(`/reactapi/studio/lessons/${lesson.id}`, { body: { ...draft, revision } }),
+      (answer) => answer.message,
+    );
     if (saved) {
       setRevision(saved.lesson.revision);
       setDraft(draftOf(saved.lesson));
@@ -48,7 +60,15 @@ function LessonForm({ lesson, onReload }: { lesson: StudioLesson; onReload: () =
   return (
     <>
       <Box component="form" onSubmit={save} noValidate aria-label="Lesson" sx={{ display: "grid", gap: 2 }}>
-        <TextField label="Title" name="title" required value={draft.title} onChange={(event) => set("title", event.target.value)} error={Boolean(details?.title)} helperText={details?.title} />
+        <TextField
+          label="Title"
+          name="title"
+          required
+          value={draft.title}
+          onChange={(event) => set("title", event.target.value)}
+          error={Boolean(details?.title)}
+          helperText={details?.title}
+        />
         <TextField
           label="Video link (YouTube or Vimeo)"
           name="video_link"
@@ -66,7 +86,15 @@ function LessonForm({ lesson, onReload }: { lesson: StudioLesson; onReload: () =
           error={details?.content_summary_html}
           help="Shown under the video, after the notes."
         />
-        <RichTextField label="Notes" name="note_html" minRows={6} value={draft.note_html} onChange={(html) => set("note_html", html)} error={details?.note_html} help="Shown first under the video." />
+        <RichTextField
+          label="Notes"
+          name="note_html"
+          minRows={6}
+          value={draft.note_html}
+          onChange={(html) => set("note_html", html)}
+          error={details?.note_html}
+          help="Shown first under the video."
+        />
         <OutcomeNotice outcome={outcome} />
         <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
           <Button type="submit" variant="contained" disabled={busy}>
@@ -77,13 +105,19 @@ function LessonForm({ lesson, onReload }: { lesson: StudioLesson; onReload: () =
       </Box>
       <PageSection title="Preview" id="preview-heading">
         <p>
-          As members will see it once saved. <Link to={`/lesson?course=${lesson.course_id}&lesson=${lesson.id}`}>Open the saved lesson in the member area</Link>
+          As members will see it once saved.{" "}
+          <Link to={`/lesson?course=${lesson.course_id}&lesson=${lesson.id}`}>Open the saved lesson in the member area</Link>
         </p>
         <Box sx={{ border: "1px solid #e2d4d4", borderRadius: 2, p: 2 }}>
           <h3 style={{ marginTop: 0 }}>{draft.title}</h3>
           {video ? (
             <Box sx={{ position: "relative", pt: "56.25%", borderRadius: 2, overflow: "hidden", bgcolor: "#201a1a", mb: 2 }}>
-              <iframe title={`Video preview: ${draft.title}`} src={videoEmbedUrl(video)} allow="fullscreen; picture-in-picture" style={{ position: "absolute", inset: 0, width: "100%", height: "100%", border: 0 }} />
+              <iframe
+                title={`Video preview: ${draft.title}`}
+                src={videoEmbedUrl(video)}
+                allow="fullscreen; picture-in-picture"
+                style={{ position: "absolute", inset: 0, width: "100%", height: "100%", border: 0 }}
+              />
             </Box>
           ) : null}
           <h4>Notes</h4>
@@ -114,7 +148,9 @@ export default function LessonEditorPage() {
   return (
     <StudioPage
       title={answer ? `Lesson: ${answer.title}` : "Lesson"}
-      intro={answer ? <Link to={`/studio/courses/${answer.course_id}`}>{`${answer.course_title} · ${answer.module_title}`}</Link> : undefined}
+      intro={
+        answer ? <Link to={`/studio/courses/${answer.course_id}`}>{`${answer.course_title} · ${answer.module_title}`}</Link> : undefined
+      }
     >
       {/* A reload (after a 409) brings the newest revision into a fresh form. */}
       {!answer ? (

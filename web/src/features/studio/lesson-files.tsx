@@ -20,12 +20,29 @@ function RenameForm({ file, onRenamed, onCancel }: { file: StudioFile; onRenamed
   const details = outcome?.tone === "error" ? outcome.details : undefined;
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const saved = await run(() => callApi<FileUploaded>(`/reactapi/studio/files/${file.id}`, { body: { filename, revision: file.revision } }), (answer) => answer.message);
+    const saved = await run(
+      () => callApi<FileUploaded>(`/reactapi/studio/files/${file.id}`, { body: { filename, revision: file.revision } }),
+      (answer) => answer.message,
+    );
     if (saved) onRenamed(saved.message);
   };
   return (
-    <Box component="form" onSubmit={save} noValidate aria-label={`Rename ${file.filename}`} sx={{ display: "grid", gap: 1, my: 1, maxWidth: 480 }}>
-      <TextField label="File name members see" name="filename" required value={filename} onChange={(event) => setFilename(event.target.value)} error={Boolean(details?.filename)} helperText={details?.filename} />
+    <Box
+      component="form"
+      onSubmit={save}
+      noValidate
+      aria-label={`Rename ${file.filename}`}
+      sx={{ display: "grid", gap: 1, my: 1, maxWidth: 480 }}
+    >
+      <TextField
+        label="File name members see"
+        name="filename"
+        required
+        value={filename}
+        onChange={(event) => setFilename(event.target.value)}
+        error={Boolean(details?.filename)}
+        helperText={details?.filename}
+      />
       <OutcomeNotice outcome={outcome} />
       <Box sx={{ display: "flex", gap: 1 }}>
         <Button type="submit" variant="contained" size="small" disabled={busy}>
@@ -63,11 +80,17 @@ export function LessonFiles({ lesson, onChanged }: { lesson: StudioLessonPage; o
   const upload = async (event: FormEvent) => {
     event.preventDefault();
     if (!chosen) return setChoiceProblem("Choose a file first.");
-    if (chosen.size > lesson.upload_max_bytes) return setChoiceProblem(`"${chosen.name}" is ${readableFileSize(chosen.size)}; one download can be at most ${limit}. Make it smaller, or choose another.`);
+    if (chosen.size > lesson.upload_max_bytes)
+      return setChoiceProblem(
+        `"${chosen.name}" is ${readableFileSize(chosen.size)}; one download can be at most ${limit}. Make it smaller, or choose another.`,
+      );
     setChoiceProblem(null);
     setRenamedNotice(null);
     setProgress(0);
-    const uploaded = await run(() => uploadFile<FileUploaded>(`/reactapi/studio/lessons/${lesson.id}/files`, chosen, setProgress), (answer) => answer.message);
+    const uploaded = await run(
+      () => uploadFile<FileUploaded>(`/reactapi/studio/lessons/${lesson.id}/files`, chosen, setProgress),
+      (answer) => answer.message,
+    );
     setProgress(null);
     if (uploaded) {
       setChosen(null);
@@ -85,7 +108,10 @@ export function LessonFiles({ lesson, onChanged }: { lesson: StudioLessonPage; o
           {lesson.files.map((file, index) => (
             <li key={file.id} style={{ marginBottom: 8 }}>
               <span>
-                {file.filename} <span style={{ color: "#5c4f4f" }}>({kindOf(file.content_type)}, {readableFileSize(file.size)})</span>
+                {file.filename}{" "}
+                <span style={{ color: "#5c4f4f" }}>
+                  ({kindOf(file.content_type)}, {readableFileSize(file.size)})
+                </span>
               </span>
               <ButtonRow>
                 {(["up", "down"] as const).map((direction) => (
@@ -94,19 +120,30 @@ export function LessonFiles({ lesson, onChanged }: { lesson: StudioLessonPage; o
                     size="small"
                     disabled={busy || (direction === "up" ? index === 0 : index === lesson.files.length - 1)}
                     aria-label={`Move ${file.filename} ${direction}`}
-                    onClick={() => act(() => callApi<StudioOutcome>(`/reactapi/studio/files/${file.id}/move`, { body: { direction, revision: file.revision } }))}
+                    onClick={() =>
+                      act(() =>
+                        callApi<StudioOutcome>(`/reactapi/studio/files/${file.id}/move`, { body: { direction, revision: file.revision } }),
+                      )
+                    }
                   >
                     {direction === "up" ? "Move up" : "Move down"}
                   </Button>
                 ))}
-                <Button size="small" aria-label={`Rename ${file.filename}`} aria-expanded={renaming === file.id} onClick={() => setRenaming(renaming === file.id ? null : file.id)}>
+                <Button
+                  size="small"
+                  aria-label={`Rename ${file.filename}`}
+                  aria-expanded={renaming === file.id}
+                  onClick={() => setRenaming(renaming === file.id ? null : file.id)}
+                >
                   Rename
                 </Button>
                 <DeleteWithConfirmation
                   name={file.filename}
                   what={`"${file.filename}"`}
                   busy={busy}
-                  onDelete={() => act(() => callApi<StudioOutcome>(`/reactapi/studio/files/${file.id}/delete`, { body: { revision: file.revision } }))}
+                  onDelete={() =>
+                    act(() => callApi<StudioOutcome>(`/reactapi/studio/files/${file.id}/delete`, { body: { revision: file.revision } }))
+                  }
                 />
               </ButtonRow>
               {renaming === file.id ? (
@@ -124,7 +161,13 @@ export function LessonFiles({ lesson, onChanged }: { lesson: StudioLessonPage; o
           ))}
         </ol>
       )}
-      <Box component="form" onSubmit={upload} noValidate aria-label="Upload a download" sx={{ display: "grid", gap: 1, maxWidth: 560, mt: 2 }}>
+      <Box
+        component="form"
+        onSubmit={upload}
+        noValidate
+        aria-label="Upload a download"
+        sx={{ display: "grid", gap: 1, maxWidth: 560, mt: 2 }}
+      >
         <label htmlFor={inputId} style={{ fontWeight: 600 }}>
           Add a file
         </label>
@@ -149,7 +192,9 @@ export function LessonFiles({ lesson, onChanged }: { lesson: StudioLessonPage; o
             {choiceProblem}
           </span>
         ) : null}
-        {progress !== null ? <progress value={progress} max={1} aria-label={`Uploading ${chosen?.name ?? "the file"}`} style={{ width: "100%" }} /> : null}
+        {progress !== null ? (
+          <progress value={progress} max={1} aria-label={`Uploading ${chosen?.name ?? "the file"}`} style={{ width: "100%" }} />
+        ) : null}
         <Box>
           <Button type="submit" variant="contained" disabled={busy}>
             Upload

@@ -17,7 +17,9 @@ function howOpen(course: MemberCourse): string {
   const ways = [
     ...(course.free_for_members ? ["free for every member"] : []),
     ...(course.granted_by_instructor ? ["given by you"] : []),
-    ...course.purchases.map((purchase) => `bought: ${purchase.plan_name}${purchase.ends_at ? ` (until ${formatDate(purchase.ends_at)})` : ""}`),
+    ...course.purchases.map(
+      (purchase) => `bought: ${purchase.plan_name}${purchase.ends_at ? ` (until ${formatDate(purchase.ends_at)})` : ""}`,
+    ),
   ];
   return ways.length > 0 ? `Open: ${ways.join("; ")}` : "Locked";
 }
@@ -32,11 +34,17 @@ export default function MemberPage() {
   const [confirmingDeactivate, setConfirmingDeactivate] = useState(false);
   const base = `/reactapi/studio/members/${encodeURIComponent(id ?? "")}`;
   const act = async (path: string, body: unknown = {}) => {
-    await run(() => callApi<StudioOutcome>(`${base}${path}`, { body }), (result) => result.message);
+    await run(
+      () => callApi<StudioOutcome>(`${base}${path}`, { body }),
+      (result) => result.message,
+    );
     setVersion((current) => current + 1);
   };
   const makePasswordLink = async () => {
-    const link = await run(() => callApi<PasswordLink>(`${base}/password-link`, { body: {} }), (result) => result.message);
+    const link = await run(
+      () => callApi<PasswordLink>(`${base}/password-link`, { body: {} }),
+      (result) => result.message,
+    );
     if (link) setPasswordLink(link);
   };
 
@@ -53,7 +61,18 @@ export default function MemberPage() {
   return (
     <StudioPage title={memberName(member) || member.email}>
       <Link to="/studio/members">Back to Members</Link>
-      <Box component="dl" sx={{ display: "grid", gridTemplateColumns: "max-content 1fr", columnGap: 2, rowGap: 0.5, my: 2, "& dt": { fontWeight: 600 }, "& dd": { m: 0 } }}>
+      <Box
+        component="dl"
+        sx={{
+          display: "grid",
+          gridTemplateColumns: "max-content 1fr",
+          columnGap: 2,
+          rowGap: 0.5,
+          my: 2,
+          "& dt": { fontWeight: 600 },
+          "& dd": { m: 0 },
+        }}
+      >
         <dt>E-mail</dt>
         <dd>{member.email}</dd>
         <dt>Role</dt>
@@ -75,7 +94,20 @@ export default function MemberPage() {
           </Typography>
           <code>{passwordLink.url}</code>
           <Box sx={{ mt: 1 }}>
-            <Button size="small" variant="outlined" onClick={() => void run(async () => { if (!(await copyText(passwordLink.url))) throw new Error("Your browser did not allow copying; select the link above instead."); return null; }, () => "Copied the password link.")}>
+            <Button
+              size="small"
+              variant="outlined"
+              onClick={() =>
+                void run(
+                  async () => {
+                    if (!(await copyText(passwordLink.url)))
+                      throw new Error("Your browser did not allow copying; select the link above instead.");
+                    return null;
+                  },
+                  () => "Copied the password link.",
+                )
+              }
+            >
               Copy password link
             </Button>
           </Box>
@@ -85,17 +117,41 @@ export default function MemberPage() {
       <PageSection title="Courses" id="member-courses">
         <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1 }}>
           {courses.map((course) => (
-            <Box component="li" key={course.id} sx={{ display: "flex", gap: 2, alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", p: 1.5, border: "1px solid #e2d4d4", borderRadius: 2 }}>
+            <Box
+              component="li"
+              key={course.id}
+              sx={{
+                display: "flex",
+                gap: 2,
+                alignItems: "center",
+                justifyContent: "space-between",
+                flexWrap: "wrap",
+                p: 1.5,
+                border: "1px solid #e2d4d4",
+                borderRadius: 2,
+              }}
+            >
               <div>
                 <strong>{course.title}</strong>
                 <Box sx={{ color: "text.secondary", fontSize: "0.9rem" }}>{howOpen(course)}</Box>
               </div>
               {course.granted_by_instructor ? (
-                <Button size="small" disabled={busy} onClick={() => void act(`/courses/${course.id}/revoke`)} aria-label={`Revoke ${course.title}`}>
+                <Button
+                  size="small"
+                  disabled={busy}
+                  onClick={() => void act(`/courses/${course.id}/revoke`)}
+                  aria-label={`Revoke ${course.title}`}
+                >
                   Revoke
                 </Button>
               ) : (
-                <Button size="small" variant="outlined" disabled={busy} onClick={() => void act(`/courses/${course.id}/grant`)} aria-label={`Grant ${course.title}`}>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  disabled={busy}
+                  onClick={() => void act(`/courses/${course.id}/grant`)}
+                  aria-label={`Grant ${course.title}`}
+                >
                   Grant
                 </Button>
               )}
@@ -113,14 +169,26 @@ export default function MemberPage() {
             Sign out everywhere
           </Button>
           {!self ? (
-            <Button variant="outlined" disabled={busy} onClick={() => void act("/role", { role: member.role === "admin" ? "member" : "admin" })}>
+            <Button
+              variant="outlined"
+              disabled={busy}
+              onClick={() => void act("/role", { role: member.role === "admin" ? "member" : "admin" })}
+            >
               {member.role === "admin" ? "Make a member" : "Make an instructor"}
             </Button>
           ) : null}
           {self ? null : member.active ? (
             confirmingDeactivate ? (
               <>
-                <Button color="error" variant="contained" disabled={busy} onClick={() => { setConfirmingDeactivate(false); void act("/deactivate"); }}>
+                <Button
+                  color="error"
+                  variant="contained"
+                  disabled={busy}
+                  onClick={() => {
+                    setConfirmingDeactivate(false);
+                    void act("/deactivate");
+                  }}
+                >
                   Yes, deactivate
                 </Button>
                 <Button onClick={() => setConfirmingDeactivate(false)}>Keep the account open</Button>

@@ -6,7 +6,8 @@ import type { MemberPage } from "../../../../contract/studio.ts";
 import { useApiAnswer } from "../../lib/use-api-answer.ts";
 import { formatDate, formatDateTime, LabelledSelect, Loading, ScrollingTable, SearchBar, StudioPage } from "./studio-parts.tsx";
 
-export const memberName = (member: { first_name: string | null; last_name: string | null }) => [member.first_name, member.last_name].filter(Boolean).join(" ");
+export const memberName = (member: { first_name: string | null; last_name: string | null }) =>
+  [member.first_name, member.last_name].filter(Boolean).join(" ");
 
 export default function MembersPage() {
   // The search lives in the address, so Back from a member's page returns to the same list.
@@ -38,7 +39,9 @@ export default function MembersPage() {
       ) : (
         <>
           <p role="status">
-            {answer.total === 0 ? "No member matches." : `${answer.total} member${answer.total === 1 ? "" : "s"}${search ? ` matching "${search}"` : ""}. Page ${answer.page} of ${pages}.`}
+            {answer.total === 0
+              ? "No member matches."
+              : `${answer.total} member${answer.total === 1 ? "" : "s"}${search ? ` matching "${search}"` : ""}. Page ${answer.page} of ${pages}.`}
           </p>
           {answer.members.length > 0 ? (
             <ScrollingTable label="Members">
@@ -60,7 +63,11 @@ export default function MembersPage() {
                       </th>
                       <td>{formatDate(member.joined_at)}</td>
                       <td>{formatDateTime(member.last_sign_in_at)}</td>
-                      <td>{[member.role === "admin" ? "instructor" : "member", member.active ? null : "deactivated"].filter(Boolean).join(", ")}</td>
+                      <td>
+                        {[member.role === "admin" ? "instructor" : "member", member.active ? null : "deactivated"]
+                          .filter(Boolean)
+                          .join(", ")}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

@@ -11,7 +11,14 @@ import { useApiAnswer } from "../../lib/use-api-answer.ts";
 import { Checklist, LabelledSelect, Loading, StudioPage, studioNoticeStyle } from "./studio-parts.tsx";
 
 type Course = StudioPlans["courses"][number];
-type Draft = { name: string; description: string; price: string; currency: string; billing_interval: StudioPlan["billing_interval"]; course_ids: number[] };
+type Draft = {
+  name: string;
+  description: string;
+  price: string;
+  currency: string;
+  billing_interval: StudioPlan["billing_interval"];
+  course_ids: number[];
+};
 
 const draftOf = (plan?: StudioPlan): Draft => ({
   name: plan?.name ?? "",
@@ -44,7 +51,10 @@ function PlanForm({ plan, courses, onSaved }: { plan?: StudioPlan; courses: Cour
   const save = async (event: FormEvent) => {
     event.preventDefault();
     const saved = await run(
-      () => (plan ? callApi<PlanSaved>(`/reactapi/studio/plans/${plan.id}`, { body: { ...body(), revision: plan.revision } }) : callApi<PlanSaved>("/reactapi/studio/plans", { body: body(), expectStatus: 201 })),
+      () =>
+        plan
+          ? callApi<PlanSaved>(`/reactapi/studio/plans/${plan.id}`, { body: { ...body(), revision: plan.revision } })
+          : callApi<PlanSaved>("/reactapi/studio/plans", { body: body(), expectStatus: 201 }),
       (answer) => answer.message,
     );
     if (saved) {
@@ -55,17 +65,59 @@ function PlanForm({ plan, courses, onSaved }: { plan?: StudioPlan; courses: Cour
   const remove = async () => {
     if (!plan) return;
     setConfirmingDelete(false);
-    const deleted = await run(() => callApi<StudioOutcome>(`/reactapi/studio/plans/${plan.id}/delete`, { body: { revision: plan.revision } }), (answer) => answer.message);
+    const deleted = await run(
+      () => callApi<StudioOutcome>(`/reactapi/studio/plans/${plan.id}/delete`, { body: { revision: plan.revision } }),
+      (answer) => answer.message,
+    );
     if (deleted) onSaved(deleted.message);
   };
 
   return (
-    <Box component="form" onSubmit={save} noValidate aria-label={plan ? `Plan ${plan.name}` : "New plan"} sx={{ display: "grid", gap: 2, p: 2, border: "1px solid #e2d4d4", borderRadius: 2 }}>
-      <TextField label="Name" name="name" required value={draft.name} onChange={(event) => set("name", event.target.value)} error={Boolean(details?.name)} helperText={details?.name} />
-      <TextField label="Description (optional)" name="description" multiline minRows={2} value={draft.description} onChange={(event) => set("description", event.target.value)} error={Boolean(details?.description)} helperText={details?.description} />
+    <Box
+      component="form"
+      onSubmit={save}
+      noValidate
+      aria-label={plan ? `Plan ${plan.name}` : "New plan"}
+      sx={{ display: "grid", gap: 2, p: 2, border: "1px solid #e2d4d4", borderRadius: 2 }}
+    >
+      <TextField
+        label="Name"
+        name="name"
+        required
+        value={draft.name}
+        onChange={(event) => set("name", event.target.value)}
+        error={Boolean(details?.name)}
+        helperText={details?.name}
+      />
+      <TextField
+        label="Description (optional)"
+        name="description"
+        multiline
+        minRows={2}
+        value={draft.description}
+        onChange={(event) => set("description", event.target.value)}
+        error={Boolean(details?.description)}
+        helperText={details?.description}
+      />
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "repeat(3, minmax(0, 1fr))" }, alignItems: "start" }}>
-        <TextField label="Price" name="price" required value={draft.price} onChange={(event) => set("price", event.target.value)} error={Boolean(details?.price_minor)} helperText={details?.price_minor ?? "For example 29.00"} />
-        <TextField label="Currency" name="currency" required value={draft.currency} onChange={(event) => set("currency", event.target.value)} error={Boolean(details?.currency)} helperText={details?.currency ?? "USD, EUR, GBP…"} />
+        <TextField
+          label="Price"
+          name="price"
+          required
+          value={draft.price}
+          onChange={(event) => set("price", event.target.value)}
+          error={Boolean(details?.price_minor)}
+          helperText={details?.price_minor ?? "For example 29.00"}
+        />
+        <TextField
+          label="Currency"
+          name="currency"
+          required
+          value={draft.currency}
+          onChange={(event) => set("currency", event.target.value)}
+          error={Boolean(details?.currency)}
+          helperText={details?.currency ?? "USD, EUR, GBP…"}
+        />
         <LabelledSelect
           label="Billing"
           value={draft.billing_interval}

@@ -22,22 +22,48 @@ export type RichTextEditorProps = {
 
 const LINK_SCHEMES = /^(https?:|mailto:|tel:)/i;
 
-function LinkForm({ initial, onApply, onRemove, onCancel }: { initial: string; onApply: (href: string) => void; onRemove: () => void; onCancel: () => void }) {
+function LinkForm({
+  initial,
+  onApply,
+  onRemove,
+  onCancel,
+}: {
+  initial: string;
+  onApply: (href: string) => void;
+  onRemove: () => void;
+  onCancel: () => void;
+}) {
   const [href, setHref] = useState(initial);
   const [problem, setProblem] = useState<string | null>(null);
   const apply = (event: FormEvent) => {
     event.preventDefault();
     event.stopPropagation();
     const address = href.trim();
-    const withScheme = address.includes("@") && !address.includes("/") && !LINK_SCHEMES.test(address) ? `mailto:${address}` : LINK_SCHEMES.test(address) ? address : `https://${address}`;
+    const withScheme =
+      address.includes("@") && !address.includes("/") && !LINK_SCHEMES.test(address)
+        ? `mailto:${address}`
+        : LINK_SCHEMES.test(address)
+          ? address
+          : `https://${address}`;
     if (address === "") return setProblem("Type the address the link goes to, or choose Remove link.");
     onApply(withScheme);
   };
   return (
     // A div, not a form: it sits inside the lesson's form, and forms do not nest.
-    <Box role="group" aria-label="Link" sx={{ display: "flex", gap: 1, alignItems: "end", flexWrap: "wrap", p: 1, borderBottom: "1px solid #e2d4d4" }}>
+    <Box
+      role="group"
+      aria-label="Link"
+      sx={{ display: "flex", gap: 1, alignItems: "end", flexWrap: "wrap", p: 1, borderBottom: "1px solid #e2d4d4" }}
+    >
       <Box sx={{ flex: "1 1 220px" }} onKeyDown={(event) => event.key === "Enter" && apply(event)}>
-        <TextField label="Link address" value={href} placeholder="https://…" onChange={(event) => setHref(event.target.value)} error={Boolean(problem)} helperText={problem ?? undefined} />
+        <TextField
+          label="Link address"
+          value={href}
+          placeholder="https://…"
+          onChange={(event) => setHref(event.target.value)}
+          error={Boolean(problem)}
+          helperText={problem ?? undefined}
+        />
       </Box>
       <Button size="small" variant="contained" onClick={apply}>
         Apply link
@@ -73,7 +99,13 @@ export default function RichTextEditor({ labelId, describedBy, invalid, value, o
         code: false,
         codeBlock: false,
         heading: { levels: [3, 4] },
-        link: { openOnClick: false, autolink: true, defaultProtocol: "https", protocols: ["mailto", "tel"], HTMLAttributes: { rel: "noopener noreferrer", target: null } },
+        link: {
+          openOnClick: false,
+          autolink: true,
+          defaultProtocol: "https",
+          protocols: ["mailto", "tel"],
+          HTMLAttributes: { rel: "noopener noreferrer", target: null },
+        },
       }),
     ],
     content: value,
@@ -122,8 +154,20 @@ export default function RichTextEditor({ labelId, describedBy, invalid, value, o
   ];
 
   return (
-    <Box sx={{ border: "1px solid", borderColor: invalid ? "error.main" : "#8a7676", borderRadius: "10px", bgcolor: "background.paper", "&:focus-within": { borderColor: "primary.main", boxShadow: "0 0 0 2px rgba(122, 62, 72, 0.25)" } }}>
-      <Box role="toolbar" aria-labelledby={labelId} sx={{ display: "flex", flexWrap: "wrap", gap: 0.5, p: 0.5, borderBottom: "1px solid #e2d4d4" }}>
+    <Box
+      sx={{
+        border: "1px solid",
+        borderColor: invalid ? "error.main" : "#8a7676",
+        borderRadius: "10px",
+        bgcolor: "background.paper",
+        "&:focus-within": { borderColor: "primary.main", boxShadow: "0 0 0 2px rgba(122, 62, 72, 0.25)" },
+      }}
+    >
+      <Box
+        role="toolbar"
+        aria-labelledby={labelId}
+        sx={{ display: "flex", flexWrap: "wrap", gap: 0.5, p: 0.5, borderBottom: "1px solid #e2d4d4" }}
+      >
         {buttons.map((button) => (
           <Button
             key={button.label}
@@ -155,7 +199,8 @@ export default function RichTextEditor({ labelId, describedBy, invalid, value, o
             setLinking(false);
             const chain = editor.chain().focus().extendMarkRange("link");
             // With nothing selected, the address itself becomes the link's text.
-            if (editor.state.selection.empty && !state.link) chain.insertContent({ type: "text", text: href, marks: [{ type: "link", attrs: { href } }] }).run();
+            if (editor.state.selection.empty && !state.link)
+              chain.insertContent({ type: "text", text: href, marks: [{ type: "link", attrs: { href } }] }).run();
             else chain.setLink({ href }).run();
           }}
         />

@@ -18,7 +18,9 @@ export function editorKeepsAll(html: string): boolean {
   if (html.trim() === "") return true;
   const body = new DOMParser().parseFromString(html, "text/html").body;
   return Array.from(body.querySelectorAll("*")).every(
-    (element) => EDITABLE_TAGS.has(element.tagName) && Array.from(element.attributes).every((attribute) => (EDITABLE_ATTRIBUTES[element.tagName] ?? []).includes(attribute.name)),
+    (element) =>
+      EDITABLE_TAGS.has(element.tagName) &&
+      Array.from(element.attributes).every((attribute) => (EDITABLE_ATTRIBUTES[element.tagName] ?? []).includes(attribute.name)),
   );
 }
 
@@ -55,13 +57,28 @@ export function RichTextField({ label, name, value, onChange, error, help, minRo
   // The editor's own output always fits it: only the HTML box needs asking (a parse per keystroke there).
   const keepsAll = asHtml ? editorKeepsAll(value) : true;
   const htmlBox = (
-    <TextField label={label} name={name} multiline minRows={minRows} value={value} onChange={(event) => onChange(event.target.value)} error={Boolean(error)} helperText={error ?? `HTML, cleaned on saving. ${help}`} />
+    <TextField
+      label={label}
+      name={name}
+      multiline
+      minRows={minRows}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={Boolean(error)}
+      helperText={error ?? `HTML, cleaned on saving. ${help}`}
+    />
   );
   if (asHtml) {
     return (
       <Box>
         {htmlBox}
-        <Button size="small" sx={{ mt: 0.5 }} disabled={!keepsAll} onClick={() => setAsHtml(false)} aria-label={`Use the editor (${label})`}>
+        <Button
+          size="small"
+          sx={{ mt: 0.5 }}
+          disabled={!keepsAll}
+          onClick={() => setAsHtml(false)}
+          aria-label={`Use the editor (${label})`}
+        >
           Use the editor
         </Button>
         {!keepsAll ? (
@@ -78,8 +95,30 @@ export function RichTextField({ label, name, value, onChange, error, help, minRo
         {label}
       </Box>
       <EditorFallback fallback={htmlBox}>
-        <Suspense fallback={<Box sx={{ border: "1px solid #8a7676", borderRadius: "10px", minHeight: `${minRows * 1.6 + 3}em`, px: 1.5, py: 1, color: "text.secondary" }}>Opening the editor…</Box>}>
-          <RichTextEditor labelId={labelId} describedBy={helpId} invalid={Boolean(error)} value={value} onChange={onChange} minRows={minRows} />
+        <Suspense
+          fallback={
+            <Box
+              sx={{
+                border: "1px solid #8a7676",
+                borderRadius: "10px",
+                minHeight: `${minRows * 1.6 + 3}em`,
+                px: 1.5,
+                py: 1,
+                color: "text.secondary",
+              }}
+            >
+              Opening the editor…
+            </Box>
+          }
+        >
+          <RichTextEditor
+            labelId={labelId}
+            describedBy={helpId}
+            invalid={Boolean(error)}
+            value={value}
+            onChange={onChange}
+            minRows={minRows}
+          />
         </Suspense>
       </EditorFallback>
       <Box id={helpId} sx={{ mt: 0.5, fontSize: "0.875rem", color: error ? "error.main" : "text.secondary" }}>

@@ -39,7 +39,10 @@ export default function SetupPage() {
     setSaving(true);
     setFailure(null);
     try {
-      await callApi<Profile>("/reactapi/instructor-setup", { body: { ...form, token } satisfies InstructorSetupRequest, expectStatus: 201 });
+      await callApi<Profile>("/reactapi/instructor-setup", {
+        body: { ...form, token } satisfies InstructorSetupRequest,
+        expectStatus: 201,
+      });
       await dispatch(verifySession());
       await navigate("/studio", { replace: true });
     } catch (error) {
@@ -58,8 +61,8 @@ export default function SetupPage() {
           {linkProblem}
         </Notice>
         <Typography sx={{ mb: 2 }}>
-          Restarting the server prints a new link while the studio has no instructor. An existing account can also be made an instructor with{" "}
-          <code>npm run admin -- user set-role you@example.com admin</code>.
+          Restarting the server prints a new link while the studio has no instructor. An existing account can also be made an instructor
+          with <code>npm run admin -- user set-role you@example.com admin</code>.
         </Typography>
         <Button component={RouterLink} to="/login" variant="contained">
           Go to the sign-in page
@@ -69,12 +72,21 @@ export default function SetupPage() {
   }
   return (
     <PageColumn title="Set up your studio">
-      <Typography sx={{ mb: 2 }}>Create the instructor's account. From the studio you then build your courses, invite members and answer their messages.</Typography>
+      <Typography sx={{ mb: 2 }}>
+        Create the instructor's account. From the studio you then build your courses, invite members and answer their messages.
+      </Typography>
       <Box component="form" method="post" onSubmit={submit} noValidate sx={{ display: "grid", gap: 2 }}>
         <TextField label="First name (optional)" autoComplete="given-name" {...field("first_name")} />
         <TextField label="Last name (optional)" autoComplete="family-name" {...field("last_name")} />
         <TextField label="Email" type="email" autoComplete="email" required {...field("email")} />
-        <TextField label="Password" type="password" autoComplete="new-password" required {...field("password")} helperText={failure?.details?.password ?? passwordRuleText} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          {...field("password")}
+          helperText={failure?.details?.password ?? passwordRuleText}
+        />
         {failure ? (
           <Notice tone="error" role="alert">
             {failure.error ?? "We could not create the account. Please try again."}

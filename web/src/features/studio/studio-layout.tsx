@@ -28,7 +28,11 @@ function StudioMenu() {
     <HeaderMenu
       id="studio-menu"
       name="Studio menu"
-      entries={[{ label: "Member area", to: "/home" }, { label: "My account", to: "/account" }, { label: "Logout", onSelect: () => void logout() }]}
+      entries={[
+        { label: "Member area", to: "/home" },
+        { label: "My account", to: "/account" },
+        { label: "Logout", onSelect: () => void logout() },
+      ]}
     />
   );
 }
@@ -40,7 +44,10 @@ function StudioNavigation() {
   const current = [...studioSections].reverse().find((section) => pathname === section.to || pathname.startsWith(`${section.to}/`))?.to;
   return (
     <Box component="nav" aria-label="Studio sections" sx={{ bgcolor: "#f6eeee", borderBottom: "1px solid #e2d4d4" }}>
-      <Box component="ul" sx={{ display: "flex", flexWrap: "wrap", gap: 0.5, listStyle: "none", m: 0, mx: "auto", px: 1, py: 0.5, maxWidth: 1100 }}>
+      <Box
+        component="ul"
+        sx={{ display: "flex", flexWrap: "wrap", gap: 0.5, listStyle: "none", m: 0, mx: "auto", px: 1, py: 0.5, maxWidth: 1100 }}
+      >
         {studioSections.map((section) => (
           <li key={section.to}>
             <Box

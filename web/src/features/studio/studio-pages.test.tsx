@@ -18,16 +18,43 @@ import StudioLayout from "./studio-layout.tsx";
 import TrashPage from "./trash-page.tsx";
 
 const code = (overrides: Partial<AccessCode> = {}): AccessCode => ({
-  code: "SPRING-CIRCLE", uses: 1, max_uses: 10, expires_on: null, status: "active", invite_url: "http://localhost:5000/register?code=SPRING-CIRCLE", created_at: "2026-11-01T10:00:00Z", ...overrides,
+  code: "SPRING-CIRCLE",
+  uses: 1,
+  max_uses: 10,
+  expires_on: null,
+  status: "active",
+  invite_url: "http://localhost:5000/register?code=SPRING-CIRCLE",
+  created_at: "2026-11-01T10:00:00Z",
+  ...overrides,
 });
-const instructor: Profile = { id: 1, email: "maya@example.com", first_name: "Maya", last_name: null, role: "admin", created_at: "2026-01-01T00:00:00Z", due_date: null, baby_arrived: false };
+const instructor: Profile = {
+  id: 1,
+  email: "maya@example.com",
+  first_name: "Maya",
+  last_name: null,
+  role: "admin",
+  created_at: "2026-01-01T00:00:00Z",
+  due_date: null,
+  baby_arrived: false,
+};
 const signedIn = (user: Profile) => ({ session: { ...initialSessionState, isAuthenticated: true, loading: false, user } });
 
 describe("the studio's access codes page", () => {
   it("shows each field's message from the server and keeps what she typed", async () => {
     stubApi({
       "/reactapi/studio/access-codes": (body) =>
-        body === undefined ? [200, { codes: [code()] }] : [400, { error: "Use 3 to 64 letters.", details: { code: "Use 3 to 64 letters, digits, dashes or underscores.", expires_on: "Please enter the last valid day as a real date (YYYY-MM-DD)." } }],
+        body === undefined
+          ? [200, { codes: [code()] }]
+          : [
+              400,
+              {
+                error: "Use 3 to 64 letters.",
+                details: {
+                  code: "Use 3 to 64 letters, digits, dashes or underscores.",
+                  expires_on: "Please enter the last valid day as a real date (YYYY-MM-DD).",
+                },
+              },
+            ],
     });
     renderAt("/studio/access-codes", [{ path: "/studio/access-codes", element: <AccessCodesPage /> }]);
     expect(await screen.findByRole("rowheader", { name: "SPRING-CIRCLE" })).toBeInTheDocument();
@@ -64,7 +91,18 @@ describe("the studio's access codes page", () => {
 
 describe("the studio's members pages", () => {
   const page: MemberPage = {
-    members: [{ id: 7, email: "hazel@example.com", first_name: "Hazel", last_name: "Moon", role: "member", joined_at: "2026-11-02T10:00:00Z", last_sign_in_at: null, active: true }],
+    members: [
+      {
+        id: 7,
+        email: "hazel@example.com",
+        first_name: "Hazel",
+        last_name: "Moon",
+        role: "member",
+        joined_at: "2026-11-02T10:00:00Z",
+        last_sign_in_at: null,
+        active: true,
+      },
+    ],
     total: 1,
     page: 1,
     page_size: 50,
@@ -135,7 +173,16 @@ describe("the studio's inbox", () => {
   it("shows unread messages, marks one read, and offers the filtered CSV", async () => {
     let read = false;
     const answer = () => ({
-      messages: [{ id: 3, kind: "feedback", received_at: "2026-11-20T10:00:00Z", read, member_email: "hazel@example.com", fields: [{ label: "General comments", value: "Thank you" }] }],
+      messages: [
+        {
+          id: 3,
+          kind: "feedback",
+          received_at: "2026-11-20T10:00:00Z",
+          read,
+          member_email: "hazel@example.com",
+          fields: [{ label: "General comments", value: "Thank you" }],
+        },
+      ],
       total: 1,
       unread: read ? 0 : 1,
       page: 1,
@@ -159,8 +206,20 @@ describe("the studio's inbox", () => {
 });
 
 describe("the studio's plans page", () => {
-  const plan = { id: 2, name: "Full Membership", description: "", price_minor: 1900, currency: "USD", billing_interval: "month" as const, course_ids: [4], revision: 3 };
-  const courses = [{ id: 4, title: "Pushing and Avoiding Tearing" }, { id: 5, title: "For Dads" }];
+  const plan = {
+    id: 2,
+    name: "Full Membership",
+    description: "",
+    price_minor: 1900,
+    currency: "USD",
+    billing_interval: "month" as const,
+    course_ids: [4],
+    revision: 3,
+  };
+  const courses = [
+    { id: 4, title: "Pushing and Avoiding Tearing" },
+    { id: 5, title: "For Dads" },
+  ];
 
   it("sends the price in cents with the revision she opened, and keeps what she typed when it was changed elsewhere", async () => {
     const calls = stubApi({
@@ -172,24 +231,60 @@ describe("the studio's plans page", () => {
     fireEvent.change(within(form).getByLabelText(/^Price/), { target: { value: "24,50" } });
     fireEvent.click(within(form).getByRole("checkbox", { name: "For Dads" }));
     fireEvent.click(within(form).getByRole("button", { name: "Save plan" }));
-    expect(await within(form).findByRole("alert")).toHaveTextContent("This was changed elsewhere since you opened it. Reload to see the latest version.");
+    expect(await within(form).findByRole("alert")).toHaveTextContent(
+      "This was changed elsewhere since you opened it. Reload to see the latest version.",
+    );
     expect(within(form).getByLabelText(/^Price/)).toHaveValue("24,50");
     expect(within(form).getByRole("button", { name: "Reload" })).toBeInTheDocument();
-    expect(calls.find((call) => call.path === "/reactapi/studio/plans/2")?.body).toMatchObject({ price_minor: 2450, revision: 3, course_ids: [4, 5] });
+    expect(calls.find((call) => call.path === "/reactapi/studio/plans/2")?.body).toMatchObject({
+      price_minor: 2450,
+      revision: 3,
+      course_ids: [4, 5],
+    });
   });
 });
 
 describe("the studio's course and lesson pages", () => {
   const course: StudioCourse = {
-    id: 3, title: "For Dads", description_html: "", logo: 1, free_for_members: false, plan_ids: [1], revision: 1,
+    id: 3,
+    title: "For Dads",
+    description_html: "",
+    logo: 1,
+    free_for_members: false,
+    plan_ids: [1],
+    revision: 1,
     modules: [
-      { id: 10, title: "Your role", depth: 0, visible_in_preview: true, recommended_week: null, revision: 1, lessons: [{ id: 100, title: "Being there", has_video: true, revision: 1 }] },
-      { id: 11, title: "When plans change", depth: 1, visible_in_preview: false, recommended_week: 36, revision: 1, lessons: [{ id: 101, title: "Advocating", has_video: false, revision: 1 }] },
+      {
+        id: 10,
+        title: "Your role",
+        depth: 0,
+        visible_in_preview: true,
+        recommended_week: null,
+        revision: 1,
+        lessons: [{ id: 100, title: "Being there", has_video: true, revision: 1 }],
+      },
+      {
+        id: 11,
+        title: "When plans change",
+        depth: 1,
+        visible_in_preview: false,
+        recommended_week: 36,
+        revision: 1,
+        lessons: [{ id: 101, title: "Advocating", has_video: false, revision: 1 }],
+      },
       { id: 12, title: "Fourth trimester", depth: 0, visible_in_preview: false, recommended_week: null, revision: 1, lessons: [] },
     ],
   };
   const lesson: StudioLessonPage = {
-    id: 101, course_id: 3, course_title: "For Dads", module_title: "When plans change", title: "Advocating", content_summary_html: "<p>Summary</p>", note_html: "", video_link: "", revision: 4,
+    id: 101,
+    course_id: 3,
+    course_title: "For Dads",
+    module_title: "When plans change",
+    title: "Advocating",
+    content_summary_html: "<p>Summary</p>",
+    note_html: "",
+    video_link: "",
+    revision: 4,
     files: [
       { id: 7, filename: "Birth plan.pdf", content_type: "application/pdf", size: 120_000, revision: 1 },
       { id: 8, filename: "Breathing.mp3", content_type: "audio/mpeg", size: 4_200_000, revision: 3 },
@@ -204,7 +299,11 @@ describe("the studio's course and lesson pages", () => {
     expect(within(topics).getByRole("link", { name: "Advocating" })).toHaveAttribute("href", "/studio/lessons/101");
     expect(within(topics).getByText(/suggested in week 36/)).toBeInTheDocument();
     const modules = screen.getByRole("list", { name: "Modules of For Dads" });
-    expect(within(modules).getAllByRole("listitem").filter((item) => item.parentElement === modules)).toHaveLength(2);
+    expect(
+      within(modules)
+        .getAllByRole("listitem")
+        .filter((item) => item.parentElement === modules),
+    ).toHaveLength(2);
   });
 
   it("moves a module with the revision she opened, reads the tree again, and offers no move past either end", async () => {
@@ -250,7 +349,10 @@ describe("the studio's course and lesson pages", () => {
 
   it("shows the server's message beside each field it refused", async () => {
     stubApi({
-      "/reactapi/studio/lessons/101": (body) => (body === undefined ? [200, lesson] : [400, { error: "Please check the highlighted fields.", details: { title: "Please give the lesson a title." } }]),
+      "/reactapi/studio/lessons/101": (body) =>
+        body === undefined
+          ? [200, lesson]
+          : [400, { error: "Please check the highlighted fields.", details: { title: "Please give the lesson a title." } }],
     });
     renderAt("/studio/lessons/101", [{ path: "/studio/lessons/:id", element: <LessonEditorPage /> }]);
     fireEvent.change(await screen.findByLabelText(/^Title/), { target: { value: " " } });
@@ -259,8 +361,15 @@ describe("the studio's course and lesson pages", () => {
     expect(screen.getByLabelText(/^Title/)).toHaveAttribute("aria-invalid", "true");
   });
   it("edits notes in the rich-text editor, switches to HTML, and opens HTML the editor would not keep as HTML", async () => {
-    const rich = { ...lesson, note_html: "<p>Rest <strong>first</strong>.</p>", content_summary_html: "<table><tbody><tr><td>Week 36</td></tr></tbody></table>" };
-    const calls = stubApi({ "/reactapi/studio/lessons/101": (body) => (body === undefined ? [200, rich] : [200, { lesson: { ...rich, ...(body as object), revision: 5 }, message: 'Saved "Advocating".' }]) });
+    const rich = {
+      ...lesson,
+      note_html: "<p>Rest <strong>first</strong>.</p>",
+      content_summary_html: "<table><tbody><tr><td>Week 36</td></tr></tbody></table>",
+    };
+    const calls = stubApi({
+      "/reactapi/studio/lessons/101": (body) =>
+        body === undefined ? [200, rich] : [200, { lesson: { ...rich, ...(body as object), revision: 5 }, message: 'Saved "Advocating".' }],
+    });
     renderAt("/studio/lessons/101", [{ path: "/studio/lessons/:id", element: <LessonEditorPage /> }]);
     // The editor is a chunk of its own, loaded once the page shows (a slow transform on a cold run).
     const notes = await screen.findByRole("textbox", { name: "Notes" }, { timeout: 15_000 });
@@ -284,7 +393,10 @@ describe("the studio's course and lesson pages", () => {
     expect(within(await screen.findByRole("textbox", { name: "Notes" })).getByText("often").tagName).toBe("EM");
     fireEvent.click(screen.getByRole("button", { name: "Save lesson" }));
     await screen.findByText('Saved "Advocating".');
-    expect(calls.find((call) => call.method === "POST")!.body).toMatchObject({ note_html: "<p>Rest <em>often</em>.</p>", content_summary_html: rich.content_summary_html });
+    expect(calls.find((call) => call.method === "POST")!.body).toMatchObject({
+      note_html: "<p>Rest <em>often</em>.</p>",
+      content_summary_html: rich.content_summary_html,
+    });
   });
 
   it("lists the lesson's downloads, refuses a file over the limit before sending it, renames and moves one", async () => {
@@ -292,16 +404,29 @@ describe("the studio's course and lesson pages", () => {
       "/reactapi/studio/lessons/101": [200, lesson],
       "/reactapi/studio/files/8": (body) =>
         (body as { filename: string }).filename.includes("/")
-          ? [400, { error: "Please check the highlighted fields.", details: { filename: 'A file name cannot contain / \\ : * ? " < > | or invisible characters.' } }]
-          : [200, { file: { ...lesson.files[1]!, filename: "Breathing together.mp3", revision: 4 }, message: 'Renamed it "Breathing together.mp3".' }],
+          ? [
+              400,
+              {
+                error: "Please check the highlighted fields.",
+                details: { filename: 'A file name cannot contain / \\ : * ? " < > | or invisible characters.' },
+              },
+            ]
+          : [
+              200,
+              {
+                file: { ...lesson.files[1]!, filename: "Breathing together.mp3", revision: 4 },
+                message: 'Renamed it "Breathing together.mp3".',
+              },
+            ],
       "/reactapi/studio/files/8/move": [200, { message: 'Moved "Breathing.mp3" up.' }],
     });
     renderAt("/studio/lessons/101", [{ path: "/studio/lessons/:id", element: <LessonEditorPage /> }]);
     const list = await screen.findByRole("list", { name: "Downloads of this lesson" });
-    expect(within(list).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
-      expect.stringContaining("Birth plan.pdf (PDF, 120 KB)"),
-      expect.stringContaining("Breathing.mp3 (MP3, 4.2 MB)"),
-    ]);
+    expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining("Birth plan.pdf (PDF, 120 KB)"), expect.stringContaining("Breathing.mp3 (MP3, 4.2 MB)")]);
     expect(within(list).getByRole("button", { name: "Move Birth plan.pdf up" })).toBeDisabled();
     expect(within(list).getByRole("button", { name: "Move Breathing.mp3 down" })).toBeDisabled();
 
@@ -322,7 +447,10 @@ describe("the studio's course and lesson pages", () => {
     fireEvent.change(name, { target: { value: "Breathing together.mp3" } });
     fireEvent.click(screen.getByRole("button", { name: "Save name" }));
     expect(await screen.findByText('Renamed it "Breathing together.mp3".')).toBeInTheDocument();
-    expect(calls.filter((call) => call.path === "/reactapi/studio/files/8").at(-1)!.body).toEqual({ filename: "Breathing together.mp3", revision: 3 });
+    expect(calls.filter((call) => call.path === "/reactapi/studio/files/8").at(-1)!.body).toEqual({
+      filename: "Breathing together.mp3",
+      revision: 3,
+    });
 
     fireEvent.click(within(list).getByRole("button", { name: "Move Breathing.mp3 up" }));
     expect(await screen.findByText('Moved "Breathing.mp3" up.')).toBeInTheDocument();
@@ -332,17 +460,37 @@ describe("the studio's course and lesson pages", () => {
 
 describe("adding, deleting and restoring in the studio", () => {
   const course: StudioCourse = {
-    id: 3, title: "For Dads", description_html: "", logo: 1, free_for_members: false, plan_ids: [1], revision: 2,
-    modules: [{ id: 10, title: "Your role", depth: 0, visible_in_preview: false, recommended_week: null, revision: 1, lessons: [{ id: 100, title: "Being there", has_video: true, revision: 5 }] }],
+    id: 3,
+    title: "For Dads",
+    description_html: "",
+    logo: 1,
+    free_for_members: false,
+    plan_ids: [1],
+    revision: 2,
+    modules: [
+      {
+        id: 10,
+        title: "Your role",
+        depth: 0,
+        visible_in_preview: false,
+        recommended_week: null,
+        revision: 1,
+        lessons: [{ id: 100, title: "Being there", has_video: true, revision: 5 }],
+      },
+    ],
   };
-  const withLesson = (title: string): StudioCourse => ({ ...course, modules: [{ ...course.modules[0]!, lessons: [...course.modules[0]!.lessons, { id: 101, title, has_video: false, revision: 1 }] }] });
+  const withLesson = (title: string): StudioCourse => ({
+    ...course,
+    modules: [{ ...course.modules[0]!, lessons: [...course.modules[0]!.lessons, { id: 101, title, has_video: false, revision: 1 }] }],
+  });
 
   it("adds a lesson to a module: the server's word on the title stays beside the field with what she typed, then the tree shows it", async () => {
     let added = false;
     const calls = stubApi({
       "/reactapi/studio/courses/3": () => [200, added ? withLesson("Holding space") : course],
       "/reactapi/studio/lessons": (body) => {
-        if ((body as { title: string }).title.trim() === "") return [400, { error: "Please check the highlighted fields.", details: { title: "Please give the lesson a title." } }];
+        if ((body as { title: string }).title.trim() === "")
+          return [400, { error: "Please check the highlighted fields.", details: { title: "Please give the lesson a title." } }];
         added = true;
         return [201, { id: 101, message: 'Added the lesson "Holding space" to "Your role".' }];
       },
@@ -358,7 +506,10 @@ describe("adding, deleting and restoring in the studio", () => {
     expect(await screen.findByRole("link", { name: "Holding space" })).toHaveAttribute("href", "/studio/lessons/101");
     expect(screen.getByRole("status")).toHaveTextContent('Added the lesson "Holding space" to "Your role".');
     expect(screen.queryByRole("form", { name: "Add a lesson to Your role" })).not.toBeInTheDocument();
-    expect(calls.filter((call) => call.path === "/reactapi/studio/lessons").at(-1)?.body).toEqual({ module_id: 10, title: "Holding space" });
+    expect(calls.filter((call) => call.path === "/reactapi/studio/lessons").at(-1)?.body).toEqual({
+      module_id: 10,
+      title: "Holding space",
+    });
   });
 
   it("asks before deleting a lesson, sends the revision she saw, and says it is in the Trash", async () => {
@@ -384,7 +535,13 @@ describe("adding, deleting and restoring in the studio", () => {
   it("deletes a course only with its title typed, showing the server's word beside the field", async () => {
     const calls = stubApi({
       "/reactapi/studio/courses/3": [200, course],
-      "/reactapi/studio/courses/3/delete": [400, { error: "Please check the highlighted fields.", details: { confirm_title: 'Type the course\'s title, "For Dads", to delete it.' } }],
+      "/reactapi/studio/courses/3/delete": [
+        400,
+        {
+          error: "Please check the highlighted fields.",
+          details: { confirm_title: 'Type the course\'s title, "For Dads", to delete it.' },
+        },
+      ],
     });
     renderAt("/studio/courses/3", [{ path: "/studio/courses/:id", element: <CoursePage /> }]);
     fireEvent.click(await screen.findByRole("button", { name: "Delete “For Dads”…" }));
@@ -397,16 +554,29 @@ describe("adding, deleting and restoring in the studio", () => {
 
   it("lists the Trash with where each thing was, restores one, and says why another cannot go back yet", async () => {
     const item = (overrides: Partial<TrashItem>): TrashItem => ({
-      id: 1, kind: "lesson", title: "Being there", place: "in For Dads › Your role", deleted_by: "maya@example.com", deleted_at: "2026-11-20T10:00:00Z", kept_until: "2026-12-20T10:00:00Z", ...overrides,
+      id: 1,
+      kind: "lesson",
+      title: "Being there",
+      place: "in For Dads › Your role",
+      deleted_by: "maya@example.com",
+      deleted_at: "2026-11-20T10:00:00Z",
+      kept_until: "2026-12-20T10:00:00Z",
+      ...overrides,
     });
     let restored = false;
     stubApi({
-      "/reactapi/studio/trash": () => [200, { items: restored ? [item({ id: 2, title: "Partner tips" })] : [item({}), item({ id: 2, title: "Partner tips" })] }],
+      "/reactapi/studio/trash": () => [
+        200,
+        { items: restored ? [item({ id: 2, title: "Partner tips" })] : [item({}), item({ id: 2, title: "Partner tips" })] },
+      ],
       "/reactapi/studio/trash/1/restore": () => {
         restored = true;
         return [200, { message: 'Restored "Being there" to its place. Members see it again on their next visit.' }];
       },
-      "/reactapi/studio/trash/2/restore": [409, { error: "The module it was in is no longer there. Restore that module (or its course) from the Trash first." }],
+      "/reactapi/studio/trash/2/restore": [
+        409,
+        { error: "The module it was in is no longer there. Restore that module (or its course) from the Trash first." },
+      ],
     });
     renderAt("/studio/trash", [{ path: "/studio/trash", element: <TrashPage /> }]);
     const row = (await screen.findByRole("rowheader", { name: "Lesson: Being there" })).closest("tr")!;
@@ -421,7 +591,34 @@ describe("adding, deleting and restoring in the studio", () => {
   it("saves the course's details with the revision she opened, and keeps her choices on a 409 with Reload", async () => {
     const calls = stubApi({
       "/reactapi/studio/courses/3": (body) => (body === undefined ? [200, course] : [409, { error: staleRevisionMessage }]),
-      "/reactapi/studio/plans": [200, { plans: [{ id: 1, name: "Full Membership", description: "", price_minor: 100, currency: "USD", billing_interval: "month", course_ids: [3], revision: 1 }, { id: 2, name: "Partner Course", description: "", price_minor: 100, currency: "USD", billing_interval: "once", course_ids: [], revision: 1 }], courses: [] }],
+      "/reactapi/studio/plans": [
+        200,
+        {
+          plans: [
+            {
+              id: 1,
+              name: "Full Membership",
+              description: "",
+              price_minor: 100,
+              currency: "USD",
+              billing_interval: "month",
+              course_ids: [3],
+              revision: 1,
+            },
+            {
+              id: 2,
+              name: "Partner Course",
+              description: "",
+              price_minor: 100,
+              currency: "USD",
+              billing_interval: "once",
+              course_ids: [],
+              revision: 1,
+            },
+          ],
+          courses: [],
+        },
+      ],
     });
     renderAt("/studio/courses/3", [{ path: "/studio/courses/:id", element: <CoursePage /> }]);
     const form = await screen.findByRole("form", { name: "Course details" });
@@ -433,13 +630,26 @@ describe("adding, deleting and restoring in the studio", () => {
     expect(await within(form).findByRole("alert")).toHaveTextContent(staleRevisionMessage);
     expect(within(form).getByRole("button", { name: "Reload" })).toBeInTheDocument();
     expect(within(form).getByRole("checkbox", { name: "Partner Course" })).toBeChecked();
-    expect(calls.find((call) => call.method === "POST")?.body).toEqual({ title: "For Dads", description_html: "", logo: 2, free_for_members: true, plan_ids: [2], revision: 2 });
+    expect(calls.find((call) => call.method === "POST")?.body).toEqual({
+      title: "For Dads",
+      description_html: "",
+      logo: 2,
+      free_for_members: true,
+      plan_ids: [2],
+      revision: 2,
+    });
   });
 
   it("edits a module's title, preview switch and week, showing the server's word on the week", async () => {
     const calls = stubApi({
       "/reactapi/studio/courses/3": [200, course],
-      "/reactapi/studio/modules/10": [400, { error: "Please check the highlighted fields.", details: { recommended_week: "The week is a number from 1 to 60 (43 and above: after the birth)." } }],
+      "/reactapi/studio/modules/10": [
+        400,
+        {
+          error: "Please check the highlighted fields.",
+          details: { recommended_week: "The week is a number from 1 to 60 (43 and above: after the birth)." },
+        },
+      ],
     });
     renderAt("/studio/courses/3", [{ path: "/studio/courses/:id", element: <CoursePage /> }]);
     fireEvent.click(await screen.findByRole("button", { name: "Edit Your role" }));
@@ -450,7 +660,12 @@ describe("adding, deleting and restoring in the studio", () => {
     fireEvent.click(within(form).getByRole("button", { name: "Save" }));
     expect(await within(form).findByText("The week is a number from 1 to 60 (43 and above: after the birth).")).toBeInTheDocument();
     expect(within(form).getByLabelText(/^Title/)).toHaveValue("Your part");
-    expect(calls.find((call) => call.method === "POST")?.body).toEqual({ title: "Your part", visible_in_preview: true, recommended_week: 61, revision: 1 });
+    expect(calls.find((call) => call.method === "POST")?.body).toEqual({
+      title: "Your part",
+      visible_in_preview: true,
+      recommended_week: 61,
+      revision: 1,
+    });
   });
 
   it("offers to move a module anywhere but inside itself, and sends where with the revision she saw", async () => {
@@ -462,16 +677,22 @@ describe("adding, deleting and restoring in the studio", () => {
         { id: 12, title: "Afterwards", depth: 0, visible_in_preview: false, recommended_week: null, revision: 1, lessons: [] },
       ],
     };
-    const calls = stubApi({ "/reactapi/studio/courses/3": [200, tree], "/reactapi/studio/modules/10/place": [200, { message: 'Moved "Your role" into "Afterwards", with everything in it.' }] });
+    const calls = stubApi({
+      "/reactapi/studio/courses/3": [200, tree],
+      "/reactapi/studio/modules/10/place": [200, { message: 'Moved "Your role" into "Afterwards", with everything in it.' }],
+    });
     renderAt("/studio/courses/3", [{ path: "/studio/courses/:id", element: <CoursePage /> }]);
     fireEvent.click(await screen.findByRole("button", { name: "Edit Your role" }));
     const form = screen.getByRole("form", { name: "Move Your role elsewhere" });
     const select = within(form).getByRole("combobox", { name: /Move it, with everything in it, into/ });
-    expect(within(select).getAllByRole("option").map((option) => option.textContent)).toEqual(["The top of the course (a module)", "Afterwards"]);
+    expect(
+      within(select)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["The top of the course (a module)", "Afterwards"]);
     fireEvent.change(select, { target: { value: "12" } });
     fireEvent.click(within(form).getByRole("button", { name: "Move" }));
     expect(await screen.findByRole("status")).toHaveTextContent('Moved "Your role" into "Afterwards"');
     expect(calls.find((call) => call.method === "POST")?.body).toEqual({ parent_module_id: 12, revision: 4 });
   });
 });
-

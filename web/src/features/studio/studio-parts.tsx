@@ -13,7 +13,12 @@ import { useAction } from "../../lib/use-action.ts";
 /** A studio page: wider than the member column (she works on a laptop too), with the page's one h1. */
 export function StudioPage({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
   return (
-    <Box component="main" id="main" tabIndex={-1} sx={{ maxWidth: 1100, mx: "auto", px: 2, py: 3, outline: "none", overflowWrap: "anywhere" }}>
+    <Box
+      component="main"
+      id="main"
+      tabIndex={-1}
+      sx={{ maxWidth: 1100, mx: "auto", px: 2, py: 3, outline: "none", overflowWrap: "anywhere" }}
+    >
       <Typography variant="h1" component="h1" sx={{ mb: 1, fontSize: { xs: "1.7rem", md: "2.1rem" } }}>
         {title}
       </Typography>
@@ -24,7 +29,19 @@ export function StudioPage({ title, intro, children }: { title: string; intro?: 
 }
 
 /** A search box with its button, and any filters beside it (a select of kind or order). */
-export function SearchBar({ label, value, onChange, onSearch, children }: { label: string; value: string; onChange: (value: string) => void; onSearch: () => void; children?: ReactNode }) {
+export function SearchBar({
+  label,
+  value,
+  onChange,
+  onSearch,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  onSearch: () => void;
+  children?: ReactNode;
+}) {
   return (
     <Box
       component="form"
@@ -47,7 +64,17 @@ export function SearchBar({ label, value, onChange, onSearch, children }: { labe
 }
 
 /** A native select with its label above it: light, and a phone shows its own picker. */
-export function LabelledSelect({ label, value, onChange, options }: { label: string; value: string; onChange: (value: string) => void; options: { value: string; label: string }[] }) {
+export function LabelledSelect({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: { value: string; label: string }[];
+}) {
   return (
     <Box component="label" sx={{ display: "flex", flexDirection: "column", fontSize: "0.9rem" }}>
       {label}
@@ -78,7 +105,13 @@ export function Loading({ failure, what }: { failure?: ApiFailure; what: string 
 }
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric" });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
 
 export const formatDate = (iso: string | null, never = "never") => (iso ? dateFormat.format(new Date(iso)) : never);
 export const formatDateTime = (iso: string | null, never = "never") => (iso ? dateTimeFormat.format(new Date(iso)) : never);
@@ -119,7 +152,15 @@ export async function copyText(text: string): Promise<boolean> {
  * A one-field form that creates something by its title (a course, a module, a lesson) and hands
  * the new id on; a refusal stays beside the field, with what she typed.
  */
-export function CreateByTitle({ purpose, label, button, path, body, onCreated, onCancel }: {
+export function CreateByTitle({
+  purpose,
+  label,
+  button,
+  path,
+  body,
+  onCreated,
+  onCancel,
+}: {
   /** What the form does, as a screen reader names it ("Add a lesson to Week 1"). */
   purpose: string;
   label: string;
@@ -134,7 +175,10 @@ export function CreateByTitle({ purpose, label, button, path, body, onCreated, o
   const fieldError = outcome?.tone === "error" ? (outcome.details?.title ?? undefined) : undefined;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const created = await run(() => callApi<Created>(path, { body: { ...body, title }, expectStatus: 201 }), (answer) => answer.message);
+    const created = await run(
+      () => callApi<Created>(path, { body: { ...body, title }, expectStatus: 201 }),
+      (answer) => answer.message,
+    );
     if (created) {
       // Ready for the next one: the tree above shows this one now.
       setTitle("");
@@ -142,9 +186,23 @@ export function CreateByTitle({ purpose, label, button, path, body, onCreated, o
     }
   };
   return (
-    <Box component="form" onSubmit={submit} noValidate aria-label={purpose} sx={{ display: "flex", gap: 1, alignItems: "start", flexWrap: "wrap", my: 1 }}>
+    <Box
+      component="form"
+      onSubmit={submit}
+      noValidate
+      aria-label={purpose}
+      sx={{ display: "flex", gap: 1, alignItems: "start", flexWrap: "wrap", my: 1 }}
+    >
       <Box sx={{ flex: "1 1 220px" }}>
-        <TextField label={label} name="title" required value={title} onChange={(event) => setTitle(event.target.value)} error={Boolean(fieldError)} helperText={fieldError} />
+        <TextField
+          label={label}
+          name="title"
+          required
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+          error={Boolean(fieldError)}
+          helperText={fieldError}
+        />
       </Box>
       <Box sx={{ display: "flex", gap: 1, pt: { xs: 0, sm: 3.5 } }}>
         <Button type="submit" variant="contained" disabled={busy}>
@@ -161,7 +219,21 @@ export function CreateByTitle({ purpose, label, button, path, body, onCreated, o
 export const fieldsetStyle = { border: "1px solid #e2d4d4", borderRadius: 2, m: 0, p: 1.5 } as const;
 
 /** A fieldset of checkboxes choosing some of a list by id (the courses a plan opens, the plans that include a course). */
-export function Checklist({ legend, options, chosen, onChange, error, children }: { legend: string; options: { id: number; label: string }[]; chosen: number[]; onChange: (chosen: number[]) => void; error?: string | undefined; children?: ReactNode }) {
+export function Checklist({
+  legend,
+  options,
+  chosen,
+  onChange,
+  error,
+  children,
+}: {
+  legend: string;
+  options: { id: number; label: string }[];
+  chosen: number[];
+  onChange: (chosen: number[]) => void;
+  error?: string | undefined;
+  children?: ReactNode;
+}) {
   return (
     <Box component="fieldset" sx={fieldsetStyle}>
       <legend>{legend}</legend>
@@ -183,7 +255,17 @@ export function Checklist({ legend, options, chosen, onChange, error, children }
 }
 
 /** A Delete button that asks once more, in place, before it deletes (to the Trash). */
-export function DeleteWithConfirmation({ name, what, onDelete, busy }: { name: string; what: string; onDelete: () => void; busy: boolean }) {
+export function DeleteWithConfirmation({
+  name,
+  what,
+  onDelete,
+  busy,
+}: {
+  name: string;
+  what: string;
+  onDelete: () => void;
+  busy: boolean;
+}) {
   const [asking, setAsking] = useState(false);
   if (!asking) {
     return (

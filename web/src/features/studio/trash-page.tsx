@@ -15,7 +15,10 @@ export default function TrashPage() {
   const { answer, failure } = useApiAnswer<TrashList>("/reactapi/studio/trash", version);
   const { outcome, busy, run } = useAction();
   const restore = async (id: number) => {
-    await run(() => callApi<StudioOutcome>(`/reactapi/studio/trash/${id}/restore`, { body: {} }), (restored) => restored.message);
+    await run(
+      () => callApi<StudioOutcome>(`/reactapi/studio/trash/${id}/restore`, { body: {} }),
+      (restored) => restored.message,
+    );
     // Read again either way: a refusal may mean someone restored it meanwhile.
     setVersion((current) => current + 1);
   };
@@ -53,7 +56,13 @@ export default function TrashPage() {
                   </td>
                   <td>{formatDate(item.kept_until)}</td>
                   <td>
-                    <Button variant="outlined" size="small" disabled={busy} onClick={() => void restore(item.id)} aria-label={`Restore ${item.title}`}>
+                    <Button
+                      variant="outlined"
+                      size="small"
+                      disabled={busy}
+                      onClick={() => void restore(item.id)}
+                      aria-label={`Restore ${item.title}`}
+                    >
                       Restore
                     </Button>
                   </td>

@@ -19,7 +19,13 @@ export function uploadFile<T>(path: string, file: File, onProgress: (fraction: n
         reject(error);
       }
     };
-    request.onerror = () => reject(new ApiError({ status: 0, error: "The upload stopped: we could not reach the server. Please check your connection and try again." }));
+    request.onerror = () =>
+      reject(
+        new ApiError({
+          status: 0,
+          error: "The upload stopped: we could not reach the server. Please check your connection and try again.",
+        }),
+      );
     const form = new FormData();
     form.append("file", file, file.name);
     request.send(form);
