@@ -11,7 +11,9 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { firstVisitJsBytes, readManifest, routeScreens, webDist } from "./bundle-size.ts";
 import { measureScale, median } from "./scale.ts";
-import { admin, rssMb, startServer, stop, withScratchDatabase } from "./server-control.ts";
+import { admin, startServer, stopServer } from "../testing/server-process.ts";
+import { withScratchDatabase } from "../testing/scratch-postgres.ts";
+import { benchEnvironment, rssMb, stopProcess } from "./processes.ts";
 import { runSoak, soakTargets } from "./soak.ts";
 import { measureLessonSave } from "./studio-save.ts";
 
@@ -62,15 +64,16 @@ async function signIn(url: string, code: string) {
 
 async function measureApi(prefix: "api" | "postgres", environment: Record<string, string>, port: number) {
   const errorsBefore = errors;
-  const { server, startupMs } = await startServer(environment, port);
+  const server = await startServer({ ...benchEnvironment, ...environment }, { from: "build", port });
+  const startupMs = server.startupMs;
   await sleep(1500);
   const idleRss = rssMb(server.child.pid!);
   // The server logs at warn here (request logging costs throughput), so the code comes from the CLI.
   const code = `BENCH-${Date.now()}`;
-  await admin(environment, ["access-code", "create", code]);
+  await admin(["access-code", "create", code], environment);
   const { cookie, loginMs, email } = await signIn(server.url, code);
   // Admins may open every course, so the modules answer carries full lessons.
-  await admin(environment, ["user", "set-role", email, "admin"]);
+  await admin(["user", "set-role", email, "admin"], environment);
 
   const largest = await largestOpenCourse(server.url, cookie);
   // Lighthouse signs in as a member like most (an instructor's pages also ask for her inbox), and
@@ -103,7 +106,7 @@ async function measureApi(prefix: "api" | "postgres", environment: Record<string
     baselineRounds.push((await load({ url: `http://127.0.0.1:${port + 1}/reactapi/getcourses` })).rps);
     getcoursesRounds.push(await load({ url: `${server.url}/reactapi/getcourses`, headers: { cookie } }));
   }
-  await stop(baseline);
+  await stopProcess(baseline);
   const baselineRun = { rps: median(baselineRounds) };
   const getcourses = { rps: median(getcoursesRounds.map((run) => run.rps)), p99: median(getcoursesRounds.map((run) => run.p99)) };
   const modules = await load({
@@ -285,10 +288,10 @@ async function main() {
       }
     }
   }
-  await stop(embedded.server.child);
+  await stopServer(embedded.server);
   figures["server.startup_warm_ms"] = await (async () => {
-    const warm = await startServer({ DATA_DIR: dataDir, DATABASE_URL: "" }, 5310);
-    await stop(warm.server.child);
+    const warm = await startServer({ ...benchEnvironment, DATA_DIR: dataDir, DATABASE_URL: "" }, { from: "build", port: 5310 });
+    await stopServer(warm);
     return warm.startupMs;
   })();
 
@@ -310,7 +313,7 @@ async function main() {
         { DATABASE_URL: url, DATA_DIR: mkdtempSync(path.join(tmpdir(), "doula-bench-pg-")) },
         5320,
       );
-      await stop(onPostgres.server.child);
+      await stopServer(onPostgres.server);
     });
     figures["studio.save_lesson_p50_ms_postgres"] = await withScratchDatabase(postgresUrl, "bench_studio", (url) => measureLessonSave(url));
   }

@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { CourseModule } from "../contract/catalogue.ts";
-import { startSession } from "../server/src/accounts/sessions.ts";
+import { startSession } from "../server/src/accounts/sessions-repository.ts";
 import { buildApp } from "../server/src/app.ts";
 import { importCatalogue } from "../server/src/catalogue/catalogue-transfer.ts";
 import { loadConfig } from "../server/src/config.ts";

@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { admin, rssMb, startServer, stop, withScratchDatabase } from "./server-control.ts";
+import { admin, startServer, stopServer } from "../testing/server-process.ts";
+import { withScratchDatabase } from "../testing/scratch-postgres.ts";
+import { benchEnvironment, rssMb } from "./processes.ts";
 
 // npm run bench -- --soak SECONDS: a mix of what members do (register, log in, browse the library
 // and courses, download, send feedback, log out), held for SECONDS against the built server, on
@@ -77,11 +79,11 @@ async function soakOne(
   seconds: number,
   figures: Record<string, number>,
 ) {
-  // Every soak visitor signs up from this machine's one address.
-  const { server } = await startServer({ ...environment, REGISTRATIONS_PER_HOUR: "1000000" }, port);
+  // Every soak visitor signs up from this machine's one address: the test default limit allows it.
+  const server = await startServer({ ...benchEnvironment, ...environment }, { from: "build", port });
   try {
     const code = `SOAK-${Date.now()}`;
-    await admin(environment, ["access-code", "create", code]);
+    await admin(["access-code", "create", code], environment);
     // A download every member may open: one of the free course's files.
     const probe = `soak.probe.${Date.now()}@example.com`;
     const post = (route: string, body: unknown, cookie?: string) =>
@@ -130,7 +132,7 @@ async function soakOne(
     figures[`${prefix}.p99_last_minute_ms`] = percentile(last, 0.99);
     if (problems.length > 0) console.log(`${prefix}: first problems:\n  ${problems.join("\n  ")}`);
   } finally {
-    await stop(server.child);
+    await stopServer(server);
   }
 }
 

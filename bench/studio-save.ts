@@ -1,6 +1,6 @@
 import type { CourseModule, OpenLesson } from "../contract/catalogue.ts";
-import type { StudioLesson } from "../contract/studio.ts";
-import { startSession } from "../server/src/accounts/sessions.ts";
+import type { StudioLesson } from "../contract/studio/courses.ts";
+import { startSession } from "../server/src/accounts/sessions-repository.ts";
 import { buildApp } from "../server/src/app.ts";
 import { importCatalogue } from "../server/src/catalogue/catalogue-transfer.ts";
 import { loadConfig } from "../server/src/config.ts";

@@ -11,8 +11,8 @@ import {
   ResetPasswordRequest,
   SignedOutOthers,
   TokenRequest,
-} from "./account.ts";
-import { LoginRequest, Profile, RegisterRequest } from "./accounts.ts";
+} from "./my-account.ts";
+import { LoginRequest, Profile, RegisterRequest } from "./sign-in.ts";
 import { CertificateCheck, CertificateCodeParams } from "./certificates.ts";
 import { CourseIdParams, CourseProgress, LessonIdParams, LessonProgress, ProgressSummary, ProgressUpdate } from "./progress.ts";
 import { CourseList, CourseModule, CourseModulesRequest, DownloadParams, UserAccess, UserAccessRequest } from "./catalogue.ts";
@@ -20,32 +20,9 @@ import { ApiError } from "./errors.ts";
 import { ContactRequest, FeedbackRequest, FormReceipt } from "./forms.ts";
 import { CheckoutOutcome, CheckoutRequest, CheckoutSessionParams, MyPurchases, RedirectAnswer } from "./payments.ts";
 import { SiteDetails } from "./site.ts";
+import { AccessCode, AccessCodeCreateRequest, AccessCodeList, AccessCodeParams } from "./studio/access-codes.ts";
+import { ActivityPage, ActivityQuery } from "./studio/activity.ts";
 import {
-  AccessCode,
-  AccessCodeCreateRequest,
-  AccessCodeList,
-  AccessCodeParams,
-  ActivityPage,
-  ActivityQuery,
-  Dashboard,
-  InboxPage,
-  InboxQuery,
-  InstructorSetupRequest,
-  MemberCourseParams,
-  MemberDetail,
-  MemberIdParams,
-  MemberPage,
-  MemberSearch,
-  MessageIdParams,
-  PasswordLink,
-  PlanIdParams,
-  PlanInput,
-  PlanSaved,
-  PlanUpdate,
-  ReadRequest,
-  RevisionRequest,
-  RoleRequest,
-  SetupTokenRequest,
   CourseCreate,
   CourseDelete,
   CourseMove,
@@ -67,16 +44,19 @@ import {
   FileIdParams,
   FileRename,
   FileMove,
-  StudioOutcome,
-  StudioPlans,
-  TrashIdParams,
-  TrashList,
-  UnreadCount,
-} from "./studio.ts";
+} from "./studio/courses.ts";
+import { Dashboard } from "./studio/dashboard.ts";
+import { InboxPage, InboxQuery, MessageIdParams, ReadRequest, UnreadCount } from "./studio/inbox.ts";
+import { MemberCourseParams, MemberDetail, MemberIdParams, MemberPage, MemberSearch, PasswordLink, RoleRequest } from "./studio/members.ts";
+import { PlanIdParams, PlanInput, PlanSaved, PlanUpdate, StudioPlans } from "./studio/plans.ts";
+import { InstructorSetupRequest, SetupTokenRequest } from "./studio/setup.ts";
+import { RevisionRequest, StudioOutcome } from "./studio/studio-shared.ts";
+import { TrashIdParams, TrashList } from "./studio/trash.ts";
 
-// Every endpoint of the API in one table: its request and its answers, as the zod schemas the
-// server parses with and the web app types from. /reactapi/openapi.json is generated from it, and
-// a test keeps it and the server's routes the same (server/src/openapi/openapi.test.ts).
+// Every endpoint of the API in one table, by name: its method and path, its request and its
+// answers, as the zod schemas the server parses with and the web app takes its types from.
+// The server registers each route from its entry (server/src/http/endpoint-route.ts), the web app
+// calls it by name (web/src/lib/api.ts), and /reactapi/openapi.json is generated from it.
 
 export type Access = "anyone" | "member" | "instructor" | "stripe-signature" | "metrics-token";
 export type Endpoint = {
@@ -89,14 +69,19 @@ export type Endpoint = {
   body?: z.ZodType;
   /** A multipart/form-data body with one file in a field named `file`, instead of JSON (the studio's upload). */
   upload?: true;
-  /** Answers other than the errors every endpoint may give (400, 401, 403, 415, 503: ApiError). */
+  /**
+   * Its answers: the success (the lowest 2xx, JSON when it has a schema) and the refusals beyond
+   * those every endpoint may give (400, 401, 403, 415, 503: ApiError).
+   */
   answers: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
+  /** The readers (GET endpoints, by name) whose answers a successful call of this one changes; the web app asks them again. */
+  invalidates?: readonly string[];
 };
 
-const ok = (schema: z.ZodType, description = "Done.") => ({ 200: { description, schema } });
+const ok = <Schema extends z.ZodType>(schema: Schema, description = "Done.") => ({ 200: { description, schema } });
 
-export const endpoints: Endpoint[] = [
-  {
+export const endpoints = {
+  register: {
     method: "POST",
     path: "/reactapi/users/register",
     summary: "Register with a beta access code",
@@ -108,7 +93,7 @@ export const endpoints: Endpoint[] = [
       409: { description: "E-mail already registered.", schema: ApiError },
     },
   },
-  {
+  login: {
     method: "POST",
     path: "/reactapi/users/login",
     summary: "Sign in; sets the session cookie",
@@ -119,22 +104,22 @@ export const endpoints: Endpoint[] = [
       429: { description: "Too many failed sign-ins; Retry-After says when to try again.", schema: ApiError },
     },
   },
-  { method: "GET", path: "/reactapi/users/me", summary: "The signed-in member's profile", access: "member", answers: ok(Profile) },
-  {
+  me: { method: "GET", path: "/reactapi/users/me", summary: "The signed-in member's profile", access: "member", answers: ok(Profile) },
+  verify: {
     method: "GET",
     path: "/reactapi/users/verify",
     summary: "Whether the session cookie is still good",
     access: "member",
     answers: ok(z.object({ authenticated: z.literal(true) })),
   },
-  {
+  logout: {
     method: "GET",
     path: "/reactapi/users/logout",
     summary: "Ends the session everywhere",
     access: "anyone",
     answers: ok(z.object({ logged_out: z.literal(true) })),
   },
-  {
+  forgotPassword: {
     method: "POST",
     path: "/reactapi/users/forgot-password",
     summary: "Mails a reset link if the account exists; the answer is the same either way",
@@ -145,7 +130,7 @@ export const endpoints: Endpoint[] = [
       429: { description: "Too many reset mails for this address or client; Retry-After says when.", schema: ApiError },
     },
   },
-  {
+  checkResetLink: {
     method: "POST",
     path: "/reactapi/users/reset-password/check",
     summary: "Whether a reset link can still be used",
@@ -153,7 +138,7 @@ export const endpoints: Endpoint[] = [
     body: TokenRequest,
     answers: { ...ok(Message), 410: { description: "Unknown, used or expired link.", schema: ApiError } },
   },
-  {
+  resetPassword: {
     method: "POST",
     path: "/reactapi/users/reset-password",
     summary: "Sets a new password with a reset link; ends every session",
@@ -161,14 +146,14 @@ export const endpoints: Endpoint[] = [
     body: ResetPasswordRequest,
     answers: { ...ok(Message), 410: { description: "Unknown, used or expired link.", schema: ApiError } },
   },
-  {
+  myAccount: {
     method: "GET",
     path: "/reactapi/account",
     summary: "Her profile, a pending e-mail change and her sessions",
     access: "member",
     answers: ok(Account),
   },
-  {
+  changeName: {
     method: "POST",
     path: "/reactapi/account/name",
     summary: "Changes her first and last name",
@@ -176,7 +161,7 @@ export const endpoints: Endpoint[] = [
     body: NameChangeRequest,
     answers: ok(Profile),
   },
-  {
+  setPacing: {
     method: "POST",
     path: "/reactapi/account/pacing",
     summary: "Sets or removes her due date, and whether the baby has arrived",
@@ -184,7 +169,7 @@ export const endpoints: Endpoint[] = [
     body: PacingRequest,
     answers: ok(Profile),
   },
-  {
+  changeEmail: {
     method: "POST",
     path: "/reactapi/account/email",
     summary: "Mails a confirmation link to a new address (needs her password)",
@@ -196,7 +181,7 @@ export const endpoints: Endpoint[] = [
       429: { description: "Too many wrong passwords.", schema: ApiError },
     },
   },
-  {
+  confirmEmail: {
     method: "POST",
     path: "/reactapi/account/email/confirm",
     summary: "Confirms a new e-mail address with the mailed link",
@@ -208,7 +193,7 @@ export const endpoints: Endpoint[] = [
       410: { description: "Unknown, used or expired link.", schema: ApiError },
     },
   },
-  {
+  changePassword: {
     method: "POST",
     path: "/reactapi/account/password",
     summary: "Changes her password (needs the current one); ends her other sessions",
@@ -216,7 +201,7 @@ export const endpoints: Endpoint[] = [
     body: PasswordChangeRequest,
     answers: { ...ok(Message), 429: { description: "Too many wrong passwords.", schema: ApiError } },
   },
-  {
+  endOtherSessions: {
     method: "POST",
     path: "/reactapi/account/sessions/end-others",
     summary: "Signs her out of every other device",
@@ -224,14 +209,14 @@ export const endpoints: Endpoint[] = [
     body: z.object({}),
     answers: ok(SignedOutOthers),
   },
-  {
+  exportMyData: {
     method: "GET",
     path: "/reactapi/account/export",
     summary: "Everything kept about her, as one JSON file",
     access: "member",
     answers: { 200: { description: "my-data.json", contentType: "application/json" } },
   },
-  {
+  deleteMyAccount: {
     method: "POST",
     path: "/reactapi/account/delete",
     summary: "Deletes her account (needs her password)",
@@ -239,7 +224,7 @@ export const endpoints: Endpoint[] = [
     body: DeleteAccountRequest,
     answers: { ...ok(Message), 429: { description: "Too many wrong passwords.", schema: ApiError } },
   },
-  {
+  saveLessonProgress: {
     method: "POST",
     path: "/reactapi/progress/lessons/:lessonId",
     summary: "Saves her position in a lesson's video, or marks it complete",
@@ -248,7 +233,7 @@ export const endpoints: Endpoint[] = [
     body: ProgressUpdate,
     answers: { ...ok(LessonProgress), 404: { description: "No such lesson.", schema: ApiError } },
   },
-  {
+  courseProgress: {
     method: "GET",
     path: "/reactapi/progress/courses/:courseId",
     summary: "Her progress in a course",
@@ -256,14 +241,14 @@ export const endpoints: Endpoint[] = [
     params: CourseIdParams,
     answers: { ...ok(CourseProgress), 404: { description: "No such course.", schema: ApiError } },
   },
-  {
+  progressSummary: {
     method: "GET",
     path: "/reactapi/progress/summary",
     summary: "Done and total per course, and where to continue",
     access: "member",
     answers: ok(ProgressSummary),
   },
-  {
+  myCertificate: {
     method: "GET",
     path: "/reactapi/certificates/courses/:courseId",
     summary: "Her certificate of completion (PDF), issued the first time",
@@ -275,7 +260,7 @@ export const endpoints: Endpoint[] = [
       409: { description: "The course is not complete yet.", schema: ApiError },
     },
   },
-  {
+  checkCertificate: {
     method: "GET",
     path: "/reactapi/certificates/:code",
     summary: "Confirms a certificate: initials, course and date",
@@ -283,14 +268,14 @@ export const endpoints: Endpoint[] = [
     params: CertificateCodeParams,
     answers: { ...ok(CertificateCheck), 404: { description: "No certificate has this code.", schema: ApiError } },
   },
-  {
+  getCourses: {
     method: "GET",
     path: "/reactapi/getcourses",
     summary: "The course library, with the caller's access",
     access: "anyone",
     answers: ok(CourseList),
   },
-  {
+  getUserAccess: {
     method: "POST",
     path: "/reactapi/getuseraccessdata",
     summary: "The courses the member may open, and her grants",
@@ -298,7 +283,7 @@ export const endpoints: Endpoint[] = [
     body: UserAccessRequest,
     answers: ok(UserAccess),
   },
-  {
+  getCourseModules: {
     method: "POST",
     path: "/reactapi/getcoursemodules",
     summary: "A course's modules and lessons (titles only where locked)",
@@ -306,7 +291,7 @@ export const endpoints: Endpoint[] = [
     body: CourseModulesRequest,
     answers: { ...ok(z.array(CourseModule)), 404: { description: "No such course.", schema: ApiError } },
   },
-  {
+  download: {
     method: "GET",
     path: "/reactapi/downloads/:fileId",
     summary: "A lesson's download",
@@ -317,7 +302,7 @@ export const endpoints: Endpoint[] = [
       404: { description: "No such download.", schema: ApiError },
     },
   },
-  {
+  sendFeedback: {
     method: "POST",
     path: "/reactapi/feedback",
     summary: "Sends the feedback form",
@@ -325,7 +310,7 @@ export const endpoints: Endpoint[] = [
     body: FeedbackRequest,
     answers: { 201: { description: "Saved.", schema: FormReceipt } },
   },
-  {
+  sendContact: {
     method: "POST",
     path: "/reactapi/contact",
     summary: "Sends the contact form",
@@ -333,14 +318,14 @@ export const endpoints: Endpoint[] = [
     body: ContactRequest,
     answers: { 201: { description: "Saved.", schema: FormReceipt } },
   },
-  {
+  siteDetails: {
     method: "GET",
     path: "/reactapi/site",
     summary: "The instructor's contact details, links and whether online payment is on",
     access: "anyone",
     answers: ok(SiteDetails),
   },
-  {
+  startCheckout: {
     method: "POST",
     path: "/reactapi/payments/checkout",
     summary: "Starts Stripe Checkout for a plan; the price is the server's",
@@ -352,7 +337,7 @@ export const endpoints: Endpoint[] = [
       409: { description: "She already has every course of the plan.", schema: ApiError },
     },
   },
-  {
+  checkoutOutcome: {
     method: "GET",
     path: "/reactapi/payments/checkout/:sessionId",
     summary: "The purchase behind a finished checkout",
@@ -360,14 +345,14 @@ export const endpoints: Endpoint[] = [
     params: CheckoutSessionParams,
     answers: { ...ok(CheckoutOutcome), 404: { description: "No such checkout of hers.", schema: ApiError } },
   },
-  {
+  myPurchases: {
     method: "GET",
     path: "/reactapi/payments/mine",
     summary: "Her purchases, and whether she can manage billing",
     access: "member",
     answers: ok(MyPurchases),
   },
-  {
+  billingPortal: {
     method: "POST",
     path: "/reactapi/payments/portal",
     summary: "Opens Stripe's billing portal",
@@ -378,7 +363,7 @@ export const endpoints: Endpoint[] = [
       404: { description: "No payment yet, or online payment is off.", schema: ApiError },
     },
   },
-  {
+  stripeWebhook: {
     method: "POST",
     path: "/reactapi/stripe/webhook",
     summary: "Stripe's signed events (raw body, Stripe-Signature header)",
@@ -388,7 +373,7 @@ export const endpoints: Endpoint[] = [
       404: { description: "Online payment is off.", schema: ApiError },
     },
   },
-  {
+  checkSetupLink: {
     method: "POST",
     path: "/reactapi/instructor-setup/check",
     summary: "Whether the first instructor's setup link can still be used",
@@ -396,7 +381,7 @@ export const endpoints: Endpoint[] = [
     body: SetupTokenRequest,
     answers: { ...ok(Message), 410: { description: "Unknown, used or expired link, or an instructor exists.", schema: ApiError } },
   },
-  {
+  setUpInstructor: {
     method: "POST",
     path: "/reactapi/instructor-setup",
     summary: "Creates the first instructor with the setup link from the start-up log, and signs her in",
@@ -408,21 +393,21 @@ export const endpoints: Endpoint[] = [
       410: { description: "Unknown, used or expired link, or an instructor exists.", schema: ApiError },
     },
   },
-  {
+  studioDashboard: {
     method: "GET",
     path: "/reactapi/studio/dashboard",
     summary: "Members, registrations, unread messages and recent ratings",
     access: "instructor",
     answers: ok(Dashboard),
   },
-  {
+  studioAccessCodes: {
     method: "GET",
     path: "/reactapi/studio/access-codes",
     summary: "Every access code, newest first, with its uses, expiry, status and invite link",
     access: "instructor",
     answers: ok(AccessCodeList),
   },
-  {
+  createAccessCode: {
     method: "POST",
     path: "/reactapi/studio/access-codes",
     summary: "Creates an access code (her word, or a generated one)",
@@ -433,7 +418,7 @@ export const endpoints: Endpoint[] = [
       409: { description: "The code exists.", schema: ApiError },
     },
   },
-  {
+  deactivateAccessCode: {
     method: "POST",
     path: "/reactapi/studio/access-codes/:code/deactivate",
     summary: "Stops registrations with a code",
@@ -442,7 +427,7 @@ export const endpoints: Endpoint[] = [
     body: z.object({}),
     answers: { ...ok(StudioOutcome), 404: { description: "No such code.", schema: ApiError } },
   },
-  {
+  reactivateAccessCode: {
     method: "POST",
     path: "/reactapi/studio/access-codes/:code/reactivate",
     summary: "Opens a code to registrations again",
@@ -451,7 +436,7 @@ export const endpoints: Endpoint[] = [
     body: z.object({}),
     answers: { ...ok(StudioOutcome), 404: { description: "No such code.", schema: ApiError } },
   },
-  {
+  studioMembers: {
     method: "GET",
     path: "/reactapi/studio/members",
     summary: "Members by name or e-mail, 50 a page",
@@ -459,7 +444,7 @@ export const endpoints: Endpoint[] = [
     query: MemberSearch,
     answers: ok(MemberPage),
   },
-  {
+  studioMember: {
     method: "GET",
     path: "/reactapi/studio/members/:id",
     summary: "A member, her courses and how she opens them",
@@ -467,7 +452,7 @@ export const endpoints: Endpoint[] = [
     params: MemberIdParams,
     answers: { ...ok(MemberDetail), 404: { description: "No such member.", schema: ApiError } },
   },
-  {
+  grantCourse: {
     method: "POST",
     path: "/reactapi/studio/members/:id/courses/:courseId/grant",
     summary: "Opens a course to a member",
@@ -476,7 +461,7 @@ export const endpoints: Endpoint[] = [
     body: z.object({}),
     answers: { ...ok(StudioOutcome), 404: { description: "No such member or course.", schema: ApiError } },
   },
-  {
+  revokeCourse: {
     method: "POST",
     path: "/reactapi/studio/members/:id/courses/:courseId/revoke",
     summary: "Removes the instructor's grant (purchases stay)",
@@ -485,7 +470,7 @@ export const endpoints: Endpoint[] = [
     body: z.object({}),
     answers: { ...ok(StudioOutcome), 404: { description: "No such member or course.", schema: ApiError } },
   },
-  {
+  setMemberRole: {
     method: "POST",
     path: "/reactapi/studio/members/:id/role",
     summary: "Makes a member an instructor (admin) or a member",
@@ -498,7 +483,7 @@ export const endpoints: Endpoint[] = [
       409: { description: "Her own role.", schema: ApiError },
     },
   },
-  {
+  signMemberOutEverywhere: {
     method: "POST",
     path: "/reactapi/studio/members/:id/sign-out-everywhere",
     summary: "Ends every session of a member",
@@ -507,7 +492,7 @@ export const endpoints: Endpoint[] = [
     body: z.object({}),
     answers: { ...ok(StudioOutcome), 404: { description: "No such member.", schema: ApiError } },
   },
-  {
+  deactivateMember: {
     method: "POST",
     path: "/reactapi/studio/members/:id/deactivate",
     summary: "Signs a member out and stops her signing in",
@@ -520,7 +505,7 @@ export const endpoints: Endpoint[] = [
       409: { description: "Her own account.", schema: ApiError },
     },
   },
-  {
+  reactivateMember: {
     method: "POST",
     path: "/reactapi/studio/members/:id/reactivate",
     summary: "Lets a deactivated member sign in again",
@@ -529,7 +514,7 @@ export const endpoints: Endpoint[] = [
     body: z.object({}),
     answers: { ...ok(StudioOutcome), 404: { description: "No such member.", schema: ApiError } },
   },
-  {
+  createPasswordLink: {
     method: "POST",
     path: "/reactapi/studio/members/:id/password-link",
     summary: "A one-time link (24 hours) to choose a new password",
@@ -538,14 +523,14 @@ export const endpoints: Endpoint[] = [
     body: z.object({}),
     answers: { ...ok(PasswordLink), 404: { description: "No such member.", schema: ApiError } },
   },
-  {
+  studioPlans: {
     method: "GET",
     path: "/reactapi/studio/plans",
     summary: "Every plan with its revision, and the courses a plan may include",
     access: "instructor",
     answers: ok(StudioPlans),
   },
-  {
+  createPlan: {
     method: "POST",
     path: "/reactapi/studio/plans",
     summary: "Creates a plan",
@@ -553,7 +538,7 @@ export const endpoints: Endpoint[] = [
     body: PlanInput,
     answers: { 201: { description: "Created.", schema: PlanSaved } },
   },
-  {
+  updatePlan: {
     method: "POST",
     path: "/reactapi/studio/plans/:id",
     summary: "Saves a plan over the revision she opened",
@@ -566,7 +551,7 @@ export const endpoints: Endpoint[] = [
       409: { description: "Changed elsewhere since she opened it; nothing saved.", schema: ApiError },
     },
   },
-  {
+  deletePlan: {
     method: "POST",
     path: "/reactapi/studio/plans/:id/delete",
     summary: "Deletes a plan (purchases keep their copy)",
@@ -579,14 +564,14 @@ export const endpoints: Endpoint[] = [
       409: { description: "Changed elsewhere since she opened it; nothing deleted.", schema: ApiError },
     },
   },
-  {
+  studioCourses: {
     method: "GET",
     path: "/reactapi/studio/courses",
     summary: "Every course with its counts of modules and lessons",
     access: "instructor",
     answers: ok(StudioCourses),
   },
-  {
+  studioCourse: {
     method: "GET",
     path: "/reactapi/studio/courses/:courseId",
     summary: "A course with its whole tree, depth first",
@@ -594,7 +579,7 @@ export const endpoints: Endpoint[] = [
     params: CourseIdParams,
     answers: { ...ok(StudioCourse), 404: { description: "No such course.", schema: ApiError } },
   },
-  {
+  studioLesson: {
     method: "GET",
     path: "/reactapi/studio/lessons/:lessonId",
     summary: "A lesson as the editor shows it, with its revision, its files and the upload limit",
@@ -602,7 +587,7 @@ export const endpoints: Endpoint[] = [
     params: LessonIdParams,
     answers: { ...ok(StudioLessonPage), 404: { description: "No such lesson.", schema: ApiError } },
   },
-  {
+  saveLesson: {
     method: "POST",
     path: "/reactapi/studio/lessons/:lessonId",
     summary: "Saves a lesson over the revision she opened (HTML cleaned, video link parsed)",
@@ -615,7 +600,7 @@ export const endpoints: Endpoint[] = [
       409: { description: "Changed elsewhere since she opened it; nothing saved.", schema: ApiError },
     },
   },
-  {
+  uploadLessonFile: {
     method: "POST",
     path: "/reactapi/studio/lessons/:lessonId/files",
     summary:
@@ -631,7 +616,7 @@ export const endpoints: Endpoint[] = [
       415: { description: "Not a kind of file a lesson can offer; nothing kept.", schema: ApiError },
     },
   },
-  {
+  renameFile: {
     method: "POST",
     path: "/reactapi/studio/files/:fileId",
     summary: "Renames a lesson's file over the revision she opened",
@@ -644,7 +629,7 @@ export const endpoints: Endpoint[] = [
       409: { description: "Changed elsewhere since she opened it; nothing saved.", schema: ApiError },
     },
   },
-  {
+  moveFile: {
     method: "POST",
     path: "/reactapi/studio/files/:fileId/move",
     summary: "Moves a lesson's file one place up or down among its downloads",
@@ -658,7 +643,7 @@ export const endpoints: Endpoint[] = [
       409: { description: "Changed elsewhere since she opened it; nothing moved.", schema: ApiError },
     },
   },
-  {
+  deleteFile: {
     method: "POST",
     path: "/reactapi/studio/files/:fileId/delete",
     summary: "Moves a lesson's file to the Trash",
@@ -671,7 +656,7 @@ export const endpoints: Endpoint[] = [
       409: { description: "Changed elsewhere since she opened it; nothing deleted.", schema: ApiError },
     },
   },
-  {
+  moveModule: {
     method: "POST",
     path: "/reactapi/studio/modules/:moduleId/move",
     summary: "Moves a module or topic one place up or down among its siblings",
@@ -685,7 +670,7 @@ export const endpoints: Endpoint[] = [
       409: { description: "Changed elsewhere since she opened it; nothing moved.", schema: ApiError },
     },
   },
-  {
+  createCourse: {
     method: "POST",
     path: "/reactapi/studio/courses",
     summary: "Creates a course at the end of the library",
@@ -693,7 +678,7 @@ export const endpoints: Endpoint[] = [
     body: CourseCreate,
     answers: { 201: { description: "Created.", schema: Created } },
   },
-  {
+  saveCourse: {
     method: "POST",
     path: "/reactapi/studio/courses/:courseId",
     summary: "Saves a course's title, description (HTML cleaned), picture, openness and plans over the revision she opened",
@@ -707,7 +692,7 @@ export const endpoints: Endpoint[] = [
       409: { description: "Changed elsewhere since she opened it; nothing saved.", schema: ApiError },
     },
   },
-  {
+  moveCourse: {
     method: "POST",
     path: "/reactapi/studio/courses/:courseId/move",
     summary: "Moves a course one place up or down in the library",
@@ -721,7 +706,7 @@ export const endpoints: Endpoint[] = [
       409: { description: "Changed elsewhere since she opened it; nothing moved.", schema: ApiError },
     },
   },
-  {
+  saveModule: {
     method: "POST",
     path: "/reactapi/studio/modules/:moduleId",
     summary: "Saves a module's title, preview switch and suggested week over the revision she opened",
@@ -734,7 +719,7 @@ export const endpoints: Endpoint[] = [
       409: { description: "Changed elsewhere since she opened it; nothing saved.", schema: ApiError },
     },
   },
-  {
+  deleteCourse: {
     method: "POST",
     path: "/reactapi/studio/courses/:courseId/delete",
     summary: "Moves a course and everything in it to the Trash (she types its title)",
@@ -748,7 +733,7 @@ export const endpoints: Endpoint[] = [
       409: { description: "Changed elsewhere since she opened it; nothing deleted.", schema: ApiError },
     },
   },
-  {
+  createModule: {
     method: "POST",
     path: "/reactapi/studio/modules",
     summary: "Adds a module to a course, or a topic inside a module",
@@ -760,7 +745,7 @@ export const endpoints: Endpoint[] = [
       404: { description: "No such course.", schema: ApiError },
     },
   },
-  {
+  deleteModule: {
     method: "POST",
     path: "/reactapi/studio/modules/:moduleId/delete",
     summary: "Moves a module, its topics and their lessons to the Trash",
@@ -773,7 +758,7 @@ export const endpoints: Endpoint[] = [
       409: { description: "Changed elsewhere since she opened it; nothing deleted.", schema: ApiError },
     },
   },
-  {
+  placeModule: {
     method: "POST",
     path: "/reactapi/studio/modules/:moduleId/place",
     summary: "Moves a module with everything in it inside another module of its course, or to the course's top level",
@@ -787,7 +772,7 @@ export const endpoints: Endpoint[] = [
       409: { description: "Changed elsewhere since she opened it; nothing moved.", schema: ApiError },
     },
   },
-  {
+  createLesson: {
     method: "POST",
     path: "/reactapi/studio/lessons",
     summary: "Adds a lesson at the end of a module",
@@ -795,7 +780,7 @@ export const endpoints: Endpoint[] = [
     body: LessonCreate,
     answers: { 201: { description: "Created.", schema: Created }, 404: { description: "No such module.", schema: ApiError } },
   },
-  {
+  deleteLesson: {
     method: "POST",
     path: "/reactapi/studio/lessons/:lessonId/delete",
     summary: "Moves a lesson and its files to the Trash",
@@ -808,14 +793,14 @@ export const endpoints: Endpoint[] = [
       409: { description: "Changed elsewhere since she opened it; nothing deleted.", schema: ApiError },
     },
   },
-  {
+  studioTrash: {
     method: "GET",
     path: "/reactapi/studio/trash",
     summary: "What was deleted in the studio in the last 30 days, newest first",
     access: "instructor",
     answers: ok(TrashList),
   },
-  {
+  restoreFromTrash: {
     method: "POST",
     path: "/reactapi/studio/trash/:id/restore",
     summary: "Puts a deleted course, module, lesson or file back in its place, with its files, grants and progress",
@@ -828,7 +813,7 @@ export const endpoints: Endpoint[] = [
       409: { description: "Its place is gone or taken; the sentence says what to restore first.", schema: ApiError },
     },
   },
-  {
+  studioInbox: {
     method: "GET",
     path: "/reactapi/studio/inbox",
     summary: "Feedback and contact messages, newest first, 50 a page, by kind and search",
@@ -836,14 +821,14 @@ export const endpoints: Endpoint[] = [
     query: InboxQuery,
     answers: ok(InboxPage),
   },
-  {
+  studioUnread: {
     method: "GET",
     path: "/reactapi/studio/inbox/unread",
     summary: "How many messages are unread",
     access: "instructor",
     answers: ok(UnreadCount),
   },
-  {
+  markMessageRead: {
     method: "POST",
     path: "/reactapi/studio/inbox/:id/read",
     summary: "Marks a message read or unread",
@@ -852,7 +837,7 @@ export const endpoints: Endpoint[] = [
     body: ReadRequest,
     answers: { ...ok(StudioOutcome), 404: { description: "No such message.", schema: ApiError } },
   },
-  {
+  studioInboxCsv: {
     method: "GET",
     path: "/reactapi/studio/inbox.csv",
     summary: "The messages matching the filter as CSV (RFC 4180; formulas neutralised)",
@@ -860,7 +845,7 @@ export const endpoints: Endpoint[] = [
     query: InboxQuery,
     answers: { 200: { description: "inbox-KIND-DATE.csv", contentType: "text/csv" } },
   },
-  {
+  studioActivity: {
     method: "GET",
     path: "/reactapi/studio/activity",
     summary: "Changes made in the studio or with the CLI, newest first, 90 days",
@@ -868,22 +853,28 @@ export const endpoints: Endpoint[] = [
     query: ActivityQuery,
     answers: ok(ActivityPage),
   },
-  {
+  openApi: {
     method: "GET",
     path: "/reactapi/openapi.json",
     summary: "This description",
     access: "anyone",
     answers: { 200: { description: "OpenAPI 3.1.", contentType: "application/json" } },
   },
-  { method: "GET", path: "/healthz", summary: "The process answers", access: "anyone", answers: ok(z.object({ status: z.literal("ok") })) },
-  {
+  healthz: {
+    method: "GET",
+    path: "/healthz",
+    summary: "The process answers",
+    access: "anyone",
+    answers: ok(z.object({ status: z.literal("ok") })),
+  },
+  readyz: {
     method: "GET",
     path: "/readyz",
     summary: "The database answers within a second",
     access: "anyone",
     answers: ok(z.object({ status: z.literal("ready") })),
   },
-  {
+  metrics: {
     method: "GET",
     path: "/metrics",
     summary: "Prometheus metrics (404 without METRICS_TOKEN)",
@@ -893,4 +884,47 @@ export const endpoints: Endpoint[] = [
       404: { description: "Metrics are off.", schema: ApiError },
     },
   },
-];
+} satisfies Record<string, Endpoint>;
+
+export type EndpointName = keyof typeof endpoints;
+type EntryOf<Name extends EndpointName> = (typeof endpoints)[Name];
+type PartSchema<Entry, Part extends "params" | "query" | "body"> = Entry extends { [P in Part]: infer Schema extends z.ZodType }
+  ? Schema
+  : undefined;
+type SuccessSchema<Entry> = Entry extends { answers: infer Answers }
+  ? Answers extends { 200: { schema: infer Schema extends z.ZodType } }
+    ? Schema
+    : Answers extends { 201: { schema: infer Schema extends z.ZodType } }
+      ? Schema
+      : Answers extends { 202: { schema: infer Schema extends z.ZodType } }
+        ? Schema
+        : undefined
+  : undefined;
+type Input<Schema> = Schema extends z.ZodType ? z.input<Schema> : undefined;
+type Output<Schema> = Schema extends z.ZodType ? z.output<Schema> : undefined;
+
+/** What a caller sends: the path's parameters, the query and the JSON body, as the schemas take them in. */
+export type RequestOf<Name extends EndpointName> = {
+  params: Input<PartSchema<EntryOf<Name>, "params">>;
+  query: Input<PartSchema<EntryOf<Name>, "query">>;
+  body: Input<PartSchema<EntryOf<Name>, "body">>;
+};
+/** The same request as the server has it once parsed (defaults filled in, text trimmed). */
+export type ParsedRequestOf<Name extends EndpointName> = {
+  params: Output<PartSchema<EntryOf<Name>, "params">>;
+  query: Output<PartSchema<EntryOf<Name>, "query">>;
+  body: Output<PartSchema<EntryOf<Name>, "body">>;
+};
+/** The success answer as the web app reads it (undefined for an answer that is a file). */
+export type AnswerOf<Name extends EndpointName> = Output<SuccessSchema<EntryOf<Name>>>;
+/** The success answer as a route may write it. */
+export type AnswerSentBy<Name extends EndpointName> = Input<SuccessSchema<EntryOf<Name>>>;
+
+/** The status of an endpoint's success: the lowest 2xx it lists. */
+export function successStatus(endpoint: Endpoint): number {
+  return Math.min(
+    ...Object.keys(endpoint.answers)
+      .map(Number)
+      .filter((status) => status >= 200 && status < 300),
+  );
+}

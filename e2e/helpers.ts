@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import type { CaughtMail } from "../server/src/test/smtp-catcher.ts";
+import type { CaughtMail } from "../testing/smtp-catcher.ts";
 import { expect, type Page } from "@playwright/test";
 
 export const PASSWORD = "calm-Birth-2025";
@@ -73,4 +73,4 @@ export async function mailTo(address: string, subject: string): Promise<CaughtMa
   return found!;
 }
 
-export { linkIn } from "../server/src/test/smtp-catcher.ts";
+export { linkIn } from "../testing/smtp-catcher.ts";

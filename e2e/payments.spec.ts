@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { checkoutCompleted, signedDelivery, type StandInSession } from "../server/src/test/stripe-stand-in.ts";
+import { checkoutCompleted, signedDelivery, type StandInSession } from "../testing/stripe-stand-in.ts";
 import { expectAccessible, signedInMember } from "./helpers.ts";
 
 // Online payment runs against the stand-in for Stripe's API that the global setup starts
-// (server/src/test/stripe-stand-in.ts): its checkout page has a Pay link back to the site, and
+// (testing/stripe-stand-in.ts): its checkout page has a Pay link back to the site, and
 // the test, playing Stripe, sends the signed checkout.session.completed event to the webhook.
 
 function standInUrl(): string {

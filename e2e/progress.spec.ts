@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
-import { pdfText } from "../server/src/test/pdf-text.ts";
+import { pdfText } from "../testing/pdf-text.ts";
 import { expectAccessible, signedInMember } from "./helpers.ts";
 
 async function completeLesson(page: Page, courseId: number, lessonId: number) {

@@ -5,18 +5,11 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { isAppRoute, signedInHintCookie } from "../../contract/constants.ts";
 import { installAuthentication } from "./accounts/authentication.ts";
-import { accountRoutes } from "./accounts/account-routes.ts";
-import { accountsRoutes } from "./accounts/accounts-routes.ts";
-import { passwordResetRoutes } from "./accounts/password-reset-routes.ts";
 import { SessionStore } from "./accounts/session-store.ts";
-import { certificatesRoutes } from "./certificates/certificates-routes.ts";
 import { CatalogueReader } from "./catalogue/catalogue-repository.ts";
-import { catalogueRoutes } from "./catalogue/catalogue-routes.ts";
 import type { Config } from "./config.ts";
-import { type CacheTrust, neverTrusted, onlyWriter } from "./data-changes.ts";
+import { type CacheTrust, neverTrusted, onlyWriter } from "./db/data-changes.ts";
 import type { Database } from "./db/client.ts";
-import { formsRoutes } from "./forms/forms-routes.ts";
-import { healthRoutes } from "./health/health-routes.ts";
 import { answerRouterError, installErrorHandler } from "./http/error-handler.ts";
 import { installNulGuard } from "./http/nul-guard.ts";
 import { installSameOriginGuard } from "./http/same-origin-guard.ts";
@@ -24,16 +17,8 @@ import { computeSecurityHeaders } from "./http/security-headers.ts";
 import { MailSender } from "./mail/mail-sender.ts";
 import { CacheStats } from "./metrics/cache-stats.ts";
 import { installMetrics, type PoolStats } from "./metrics/metrics.ts";
-import { openApiRoutes } from "./openapi/openapi.ts";
-import { paymentsRoutes } from "./payments/payments-routes.ts";
-import { progressRoutes } from "./progress/progress-routes.ts";
+import { features } from "./features.ts";
 import { serverPaths } from "./paths.ts";
-import { siteRoutes } from "./site/site-routes.ts";
-import { instructorSetupRoutes } from "./studio/instructor-setup.ts";
-import { installStudioGuard } from "./studio/studio-guard.ts";
-import { courseStudioRoutes } from "./studio/course-routes.ts";
-import { fileStudioRoutes } from "./studio/file-routes.ts";
-import { studioRoutes } from "./studio/studio-routes.ts";
 
 export type AppOptions = {
   db: Database;
@@ -127,9 +112,6 @@ export async function buildApp({
     catalogue.close();
   });
   installAuthentication(app, sessions);
-  // After the member is known, before the same-origin and JSON rules: a studio address answers
-  // 401 or 403 to anyone but an instructor, whatever was sent.
-  installStudioGuard(app);
   installSameOriginGuard(app);
   installNulGuard(app);
 
@@ -140,36 +122,7 @@ export async function buildApp({
   if (startMailSender) mailSender.start();
   app.addHook("onClose", () => mailSender.stop());
 
-  await app.register(accountsRoutes, {
-    db,
-    sessions,
-    sessionDays: config.sessionDays,
-    production,
-    trustProxy: config.trustProxy,
-    mail,
-    contactEmail: config.site.contactEmail,
-    registrationsPerHour: config.registrationsPerHour,
-  });
-  await app.register(passwordResetRoutes, { db, mail, production });
-  await app.register(accountRoutes, { db, catalogue, mail, production });
-  await app.register(catalogueRoutes, { db, catalogue });
-  await app.register(progressRoutes, { db, catalogue });
-  await app.register(certificatesRoutes, {
-    db,
-    catalogue,
-    publicUrl: config.publicUrl,
-    instructorName: config.instructorName,
-    businessName: config.businessName,
-  });
-  await app.register(formsRoutes, { db });
-  await app.register(paymentsRoutes, { db, catalogue, stripe: config.stripe, publicUrl: config.publicUrl, mail });
-  await app.register(instructorSetupRoutes, { db, sessions, sessionDays: config.sessionDays, production });
-  await app.register(studioRoutes, { db, catalogue, publicUrl: config.publicUrl });
-  await app.register(courseStudioRoutes, { db, uploadMaxBytes: config.uploadMaxBytes });
-  await app.register(fileStudioRoutes, { db, uploadMaxBytes: config.uploadMaxBytes });
-  await app.register(healthRoutes, { db });
-  await app.register(openApiRoutes);
-  await app.register(siteRoutes, { site: config.site, onlinePayment: config.stripe !== null });
+  for (const feature of features({ db, config, sessions, catalogue, mail })) await feature.register(app);
 
   const serveWebApp = existsSync(path.join(webRoot, "index.html"));
   if (serveWebApp) {

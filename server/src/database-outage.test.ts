@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createScratchPostgres, GOOD_PASSWORD, postgresMissingNotice, uniqueEmail } from "./test/test-app.ts";
-import { postJson, type RunningServer, sessionCookieFrom, startServer, stopServer } from "./test/server-process.ts";
-import { startTcpProxy, type TcpProxy } from "./test/tcp-proxy.ts";
+import { createScratchPostgres, GOOD_PASSWORD, postgresMissingNotice, uniqueEmail } from "../../testing/test-app.ts";
+import { postJson, type RunningServer, sessionCookieFrom, startServer, stopServer } from "../../testing/server-process.ts";
+import { startTcpProxy, type TcpProxy } from "../../testing/tcp-proxy.ts";
 
 if (!process.env.TEST_DATABASE_URL) it.skip(`the server through a PostgreSQL outage: ${postgresMissingNotice}`, () => {});
 

@@ -1,6 +1,6 @@
 import { forgetOldRateLimitHits } from "./rate-limits/sliding-window.ts";
-import { forgetOldAccountTokens } from "./accounts/account-tokens.ts";
-import { deleteExpiredSessions } from "./accounts/sessions.ts";
+import { forgetOldAccountTokens } from "./accounts/account-tokens-repository.ts";
+import { deleteExpiredSessions } from "./accounts/sessions-repository.ts";
 import { forgetOldMail } from "./mail/outbox.ts";
 import { deleteEndedGrants } from "./grants/grants-repository.ts";
 import { forgetOldStripeRecords } from "./payments/purchases-repository.ts";
@@ -11,10 +11,10 @@ import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { keepDataDirPrivate, tightenedSentence } from "./db/data-dir.ts";
 import { seedNewInstallation } from "./seed.ts";
-import { offerInstructorSetup } from "./studio/instructor-setup.ts";
-import { forgetOldActivity } from "./activity/activity-log.ts";
-import { forgetOldTrash } from "./studio/trash-operations.ts";
-import { forgetUnfinishedUploads } from "./studio/file-operations.ts";
+import { offerInstructorSetup } from "./studio/setup/instructor-setup.ts";
+import { forgetOldActivity } from "./activity/activity-repository.ts";
+import { forgetOldTrash } from "./studio/trash/trash-operations.ts";
+import { forgetUnfinishedUploads } from "./studio/courses/file-operations.ts";
 
 const config = loadConfig();
 const tightened = config.databaseUrl ? [] : keepDataDirPrivate(config.dataDir);

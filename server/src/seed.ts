@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { createAccessCode, generateCode } from "./access-codes/access-codes-repository.ts";
 import { importCatalogue } from "./catalogue/catalogue-transfer.ts";
 import type { Database } from "./db/client.ts";
-import { dataChanges } from "./data-changes.ts";
+import { dataChanges } from "./db/data-changes.ts";
 import { installationFacts } from "./db/schema.ts";
 import { serverPaths } from "./paths.ts";
 

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createScratchPostgres, demoCatalogue, GOOD_PASSWORD, postgresMissingNotice, uniqueEmail } from "./test/test-app.ts";
-import { postJson, runAdmin, type RunningServer, sessionCookieFrom, startServer, stopServer } from "./test/server-process.ts";
+import { createScratchPostgres, demoCatalogue, GOOD_PASSWORD, postgresMissingNotice, uniqueEmail } from "../../testing/test-app.ts";
+import { postJson, runAdmin, type RunningServer, sessionCookieFrom, startServer, stopServer } from "../../testing/server-process.ts";
 
 const scratchDirectories: string[] = [];
 function freshDataDir(): string {

@@ -1,27 +1,21 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { route } from "../http/endpoint-route.ts";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import {
-  ForgotPasswordRequest,
-  forgotPasswordAnswerText,
-  type Message,
-  ResetPasswordRequest,
-  TokenRequest,
-} from "../../../contract/account.ts";
-import { changeAndAnnounce } from "../data-changes.ts";
+import { forgotPasswordAnswerText } from "../../../contract/my-account.ts";
+import { changeAndAnnounce } from "../db/data-changes.ts";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema.ts";
-import { HttpError, parseInput } from "../http/errors.ts";
 import type { MailContext } from "../mail/mail-templates.ts";
 import { passwordChangedMail, passwordResetMail } from "../mail/mail-templates.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { SlidingWindow, tooManyAttempts } from "../rate-limits/sliding-window.ts";
-import { checkAccountToken, createAccountToken, dropAccountTokens, useAccountToken } from "./account-tokens.ts";
-import { clearSessionCookies } from "./authentication.ts";
-import { hashPassword } from "./passwords.ts";
-import { endSessionsOf } from "./sessions.ts";
+import { checkAccountToken, createAccountToken, dropAccountTokens, useAccountToken } from "./account-tokens-repository.ts";
+import { hashPassword } from "../lib/passwords.ts";
+import { endSessionsOf } from "./sessions-repository.ts";
 import { findUserByEmail } from "./users-repository.ts";
+import { clearSessionCookies } from "../http/session-cookies.ts";
 
 export type PasswordResetOptions = { db: Database; mail: { sender: MailSender; context: MailContext }; production: boolean };
 
@@ -35,9 +29,9 @@ const FORGOT_PASSWORD_FLOOR_MS = 300;
 export async function passwordResetRoutes(app: FastifyInstance, { db, mail, production }: PasswordResetOptions) {
   const hourly = new SlidingWindow(db, HOUR_MS);
 
-  app.post("/reactapi/users/forgot-password", async (request): Promise<Message> => {
+  route(app, "forgotPassword", async ({ body }, request) => {
     const started = Date.now();
-    const { email } = parseInput(ForgotPasswordRequest, request.body);
+    const { email } = body;
     // Counted whether or not the account exists, so the limit itself reveals nothing.
     const admission = await hourly.admit([
       { key: `reset-mail:${email}`, limit: RESET_MAILS_PER_ADDRESS },
@@ -63,14 +57,14 @@ export async function passwordResetRoutes(app: FastifyInstance, { db, mail, prod
   });
 
   // Lets the reset page say at once that a link is old or used, before she types a new password.
-  app.post("/reactapi/users/reset-password/check", async (request): Promise<Message> => {
-    const { token } = parseInput(TokenRequest, request.body);
+  route(app, "checkResetLink", async ({ body }, _request) => {
+    const { token } = body;
     await checkAccountToken(db, token, "password_reset");
     return { message: "This link is valid." };
   });
 
-  app.post("/reactapi/users/reset-password", async (request, reply): Promise<Message> => {
-    const input = parseInput(ResetPasswordRequest, request.body);
+  route(app, "resetPassword", async ({ body }, request, reply) => {
+    const input = body;
     await checkAccountToken(db, input.token, "password_reset");
     // Hashing is slow by design; it happens before the transaction so no lock is held meanwhile.
     const passwordHash = await hashPassword(input.password);

@@ -1,9 +1,18 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { forgotPasswordAnswerText } from "../../../contract/account.ts";
+import { forgotPasswordAnswerText } from "../../../contract/my-account.ts";
 import { accountTokens, mailOutbox, rateLimitHits } from "../db/schema.ts";
-import { tokenMailedTo } from "../test/outbox-links.ts";
-import { backends, createTestApp, jsonHeaders, login, logInto, signedInMember, type TestApp, uniqueEmail } from "../test/test-app.ts";
+import { tokenMailedTo } from "../../../testing/outbox-links.ts";
+import {
+  backends,
+  createTestApp,
+  jsonHeaders,
+  login,
+  logInto,
+  signedInMember,
+  type TestApp,
+  uniqueEmail,
+} from "../../../testing/test-app.ts";
 
 describe.each(backends)("forgotten passwords on %s", (backend) => {
   let context: TestApp;

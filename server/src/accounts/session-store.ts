@@ -1,7 +1,7 @@
 import type { Database } from "../db/client.ts";
-import { type CacheTrust, dataChanges } from "../data-changes.ts";
+import { type CacheTrust, dataChanges } from "../db/data-changes.ts";
 import { CacheStats } from "../metrics/cache-stats.ts";
-import { endSession, findSession, startSession } from "./sessions.ts";
+import { endSession, findSession, startSession } from "./sessions-repository.ts";
 import type { UserRow } from "./users-repository.ts";
 
 const CACHE_LIMIT = 10_000;

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, describe, expect, it } from "vitest";
-import { createScratchPostgres, GOOD_PASSWORD, postgresMissingNotice, uniqueEmail } from "../test/test-app.ts";
-import { postJson, runAdmin, type RunningServer, sessionCookieFrom, startServer, stopServer } from "../test/server-process.ts";
+import { createScratchPostgres, GOOD_PASSWORD, postgresMissingNotice, uniqueEmail } from "../../../testing/test-app.ts";
+import { postJson, runAdmin, type RunningServer, sessionCookieFrom, startServer, stopServer } from "../../../testing/server-process.ts";
 import { listDailyBackups, takeDailyBackup } from "./backups.ts";
 
 const scratchDirectories: string[] = [];

@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
+import type { PersonalData } from "../db/personal-data.ts";
 import { asc, eq } from "drizzle-orm";
 import type { Course, CourseList, CourseModule, Lesson, SubscriptionPlan } from "../../../contract/catalogue.ts";
 import type { UserRow } from "../accounts/users-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
-import { announceChange, type CacheTrust, dataChanges } from "../data-changes.ts";
+import { announceChange, type CacheTrust, dataChanges } from "../db/data-changes.ts";
 import { courses, installationFacts, lessonFiles, lessons, modules, planCourses, subscriptionPlans } from "../db/schema.ts";
 import { type Grant, listOpenGrants } from "../grants/grants-repository.ts";
 import { CacheStats } from "../metrics/cache-stats.ts";
-import { groupBy, lessonVideo, modulesDepthFirst, toSubscriptionPlan } from "./catalogue-shapes.ts";
+import { groupBy, lessonVideo, modulesDepthFirst, toSubscriptionPlan } from "../db/catalogue-rows.ts";
 
 export const downloadUrl = (fileId: number) => `/reactapi/downloads/${fileId}`;
 
@@ -376,3 +377,14 @@ export async function findDownload(db: Queryable, fileId: number) {
     .where(eq(lessonFiles.id, fileId));
   return row;
 }
+
+/** The courses open to her, by title, in her data download. */
+export const coursesPersonalData = (catalogue: CatalogueReader): PersonalData => ({
+  key: "courses",
+  export: async (member) => {
+    const open = [...(await catalogue.accessibleCourseIds(member))];
+    return Promise.all(
+      open.map(async (courseId) => ({ course_id: courseId, title: (await catalogue.courseOutline(courseId))?.title ?? null })),
+    );
+  },
+});

@@ -1,19 +1,21 @@
 import type { FastifyInstance } from "fastify";
-import { CourseModulesRequest, DownloadParams, UserAccessRequest, type UserAccess } from "../../../contract/catalogue.ts";
-import { requireMember } from "../accounts/authentication.ts";
+import { route } from "../http/endpoint-route.ts";
 import type { Database } from "../db/client.ts";
 import { sendSharedJson } from "../http/compressed-json.ts";
-import { HttpError, parseInput } from "../http/errors.ts";
+import { HttpError } from "../http/errors.ts";
 import { listOpenGrants } from "../grants/grants-repository.ts";
 import { type CatalogueReader, findDownload } from "./catalogue-repository.ts";
-import { streamFileContent } from "./file-store.ts";
+import { streamFileContent } from "./files-repository.ts";
+import { requireMember } from "../http/signed-in-member.ts";
 
 export async function catalogueRoutes(app: FastifyInstance, { db, catalogue }: { db: Database; catalogue: CatalogueReader }) {
-  app.get("/reactapi/getcourses", async (request, reply) => sendSharedJson(request, reply, await catalogue.courseListJson(request.member)));
+  route(app, "getCourses", async (_input, request, reply) =>
+    sendSharedJson(request, reply, await catalogue.courseListJson(request.member)),
+  );
 
-  app.post("/reactapi/getuseraccessdata", async (request): Promise<UserAccess> => {
+  // The product description's client posts a fixed search term here and ignores the answer; it is parsed all the same.
+  route(app, "getUserAccess", async (_input, request) => {
     const member = requireMember(request);
-    parseInput(UserAccessRequest, request.body);
     const [accessible, grants] = await Promise.all([catalogue.accessibleCourseIds(member), listOpenGrants(db, member.id)]);
     return {
       accessible_course_ids: [...accessible].sort((a, b) => a - b),
@@ -26,17 +28,17 @@ export async function catalogueRoutes(app: FastifyInstance, { db, catalogue }: {
     };
   });
 
-  app.post("/reactapi/getcoursemodules", async (request, reply) => {
+  route(app, "getCourseModules", async ({ body }, request, reply) => {
     const member = requireMember(request);
-    const { query: courseId } = parseInput(CourseModulesRequest, request.body);
+    const courseId = body.query;
     const modules = await catalogue.courseModulesJson(member, courseId);
     if (!modules) throw new HttpError(404, "That course does not exist.");
     return sendSharedJson(request, reply, modules);
   });
 
-  app.get("/reactapi/downloads/:fileId", async (request, reply) => {
+  route(app, "download", async ({ params }, request, reply) => {
     const member = requireMember(request);
-    const { fileId } = parseInput(DownloadParams, request.params);
+    const { fileId } = params;
     const download = await findDownload(db, fileId);
     if (!download) throw new HttpError(404, "That download does not exist.");
     if (!download.visibleInPreview && !(await catalogue.mayOpen(member, download.courseId))) {

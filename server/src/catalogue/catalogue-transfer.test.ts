@@ -1,14 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CourseModule, OpenLesson } from "../../../contract/catalogue.ts";
-import {
-  backends,
-  createTestApp,
-  demoCatalogue,
-  jsonHeaders,
-  postgresMissingNotice,
-  signedInMember,
-  type TestApp,
-} from "../test/test-app.ts";
+import { backends, demoCatalogue, jsonHeaders, postgresMissingNotice, signedInMember, useTestApp } from "../../../testing/test-app.ts";
 import { exportCatalogue, importCatalogue } from "./catalogue-transfer.ts";
 
 if (!backends.includes("postgres")) it.skip(postgresMissingNotice, () => {});
@@ -45,11 +37,7 @@ const hostileFile = {
 };
 
 describe.each(backends)("catalogue import and export on %s", (backend) => {
-  let context: TestApp;
-  beforeAll(async () => {
-    context = await createTestApp(backend);
-  });
-  afterAll(() => context.close());
+  const context = useTestApp(backend);
   const db = () => context.database.db;
 
   it("exports the catalogue in a form that imports back unchanged", async () => {

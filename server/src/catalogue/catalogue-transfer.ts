@@ -7,9 +7,9 @@ import { HttpError } from "../http/errors.ts";
 import { containsNul } from "../http/nul-guard.ts";
 import { ContentFile, type ContentFileModule } from "./content-file.ts";
 import { bumpCatalogueVersion } from "./catalogue-repository.ts";
-import { readFileContents, replaceFileContents } from "./file-store.ts";
-import { ancestryBelow, courseReferenceCode, groupBy, lessonVideo, moduleReferenceCode, toSubscriptionPlan } from "./catalogue-shapes.ts";
-import { sanitiseHtml, sanitiseOptionalHtml } from "./sanitise-html.ts";
+import { readFileContents, replaceFileContents } from "./files-repository.ts";
+import { ancestryBelow, courseReferenceCode, groupBy, lessonVideo, moduleReferenceCode, toSubscriptionPlan } from "../db/catalogue-rows.ts";
+import { sanitiseHtml, sanitiseOptionalHtml } from "../lib/sanitise-html.ts";
 
 export type ImportSummary = {
   courses: number;

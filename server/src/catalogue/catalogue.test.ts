@@ -9,7 +9,7 @@ import {
   postgresMissingNotice,
   signedInMember,
   type TestApp,
-} from "../test/test-app.ts";
+} from "../../../testing/test-app.ts";
 
 if (!backends.includes("postgres")) it.skip(postgresMissingNotice, () => {});
 

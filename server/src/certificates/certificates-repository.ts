@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import type { PersonalData } from "../db/personal-data.ts";
 import { and, eq } from "drizzle-orm";
 import type { Queryable } from "../db/client.ts";
 import { certificates } from "../db/schema.ts";
@@ -34,3 +35,14 @@ export async function findCertificate(db: Queryable, code: string): Promise<Cert
   const [row] = await db.select().from(certificates).where(eq(certificates.code, code));
   return row;
 }
+
+/** Her certificates of completion, in her data download. */
+export const certificatesPersonalData = (db: Queryable): PersonalData => ({
+  key: "certificates",
+  export: async (member) =>
+    (await db.select().from(certificates).where(eq(certificates.userId, member.id))).map((row) => ({
+      code: row.code,
+      course: row.courseTitle,
+      completed_at: row.completedAt.toISOString(),
+    })),
+});

@@ -1,14 +1,13 @@
 import type { FastifyInstance } from "fastify";
-import { CertificateCodeParams, type CertificateCheck } from "../../../contract/certificates.ts";
-import { CourseIdParams } from "../../../contract/progress.ts";
-import { requireMember } from "../accounts/authentication.ts";
+import { route } from "../http/endpoint-route.ts";
 import { fullName } from "../accounts/users-repository.ts";
 import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
 import type { Database } from "../db/client.ts";
-import { HttpError, parseInput } from "../http/errors.ts";
-import { courseProgress } from "../progress/progress-routes.ts";
+import { HttpError } from "../http/errors.ts";
+import { courseProgress } from "../progress/progress-repository.ts";
 import { renderCertificate } from "./certificate-pdf.ts";
 import { findCertificate, issueCertificate } from "./certificates-repository.ts";
+import { requireMember } from "../http/signed-in-member.ts";
 
 export type CertificatesOptions = {
   db: Database;
@@ -29,9 +28,9 @@ export async function certificatesRoutes(
   app: FastifyInstance,
   { db, catalogue, publicUrl, instructorName, businessName }: CertificatesOptions,
 ) {
-  app.get("/reactapi/certificates/courses/:courseId", async (request, reply) => {
+  route(app, "myCertificate", async ({ params }, request, reply) => {
     const member = requireMember(request);
-    const { courseId } = parseInput(CourseIdParams, request.params);
+    const { courseId } = params;
     const found = await courseProgress(db, catalogue, member, courseId);
     if (!found) throw new HttpError(404, "That course does not exist.");
     if (!found.progress.certificate_available) {
@@ -74,8 +73,8 @@ export async function certificatesRoutes(
       .send(pdf);
   });
 
-  app.get("/reactapi/certificates/:code", async (request): Promise<CertificateCheck> => {
-    const { code } = parseInput(CertificateCodeParams, request.params);
+  route(app, "checkCertificate", async ({ params }, _request) => {
+    const { code } = params;
     const certificate = await findCertificate(db, code);
     if (!certificate) throw new HttpError(404, "No certificate has this code. Please check it letter by letter.");
     return {

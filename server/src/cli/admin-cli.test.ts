@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GOOD_PASSWORD, uniqueEmail } from "../test/test-app.ts";
-import { postJson, type RunningServer, runAdmin, startServer, stopServer } from "../test/server-process.ts";
+import { GOOD_PASSWORD, uniqueEmail } from "../../../testing/test-app.ts";
+import { postJson, type RunningServer, runAdmin, startServer, stopServer } from "../../../testing/server-process.ts";
 
 const root = mkdtempSync(path.join(tmpdir(), "doula-cli-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

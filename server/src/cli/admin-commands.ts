@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { isCalendarDate } from "../../../contract/forms.ts";
-import { Email } from "../../../contract/accounts.ts";
+import { Email } from "../../../contract/sign-in.ts";
 import {
   accessCodeStatus,
   isWellFormedCode,
@@ -11,16 +11,16 @@ import {
   normaliseCode,
 } from "../access-codes/access-codes-repository.ts";
 import { findUserByEmail, fullName, listUsers } from "../accounts/users-repository.ts";
-import { commandLine, recordActivity } from "../activity/activity-log.ts";
-import { createCode, setCodeActive } from "../studio/access-code-operations.ts";
-import { grantCourse, revokeCourse, setRole } from "../studio/member-operations.ts";
+import { commandLine, recordActivity } from "../activity/activity-repository.ts";
+import { createCode, setCodeActive } from "../studio/access-codes/access-code-operations.ts";
+import { grantCourse, revokeCourse, setRole } from "../studio/members/member-operations.ts";
 import { exportCatalogue, importCatalogue } from "../catalogue/catalogue-transfer.ts";
 import type { Database } from "../db/client.ts";
 import { listPurchases, revenueByMonth } from "../payments/purchases-repository.ts";
 import { backupEmbedded, embeddedClient } from "../backups/backups.ts";
 import { listSubmissions } from "../forms/forms-repository.ts";
 import { listOutbox } from "../mail/outbox.ts";
-import { dataChanges } from "../data-changes.ts";
+import { dataChanges } from "../db/data-changes.ts";
 import { HttpError } from "../http/errors.ts";
 
 /** A command after its arguments were checked; files are already read, so it can travel to a running server. */

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executeCommand } from "../cli/admin-commands.ts";
-import { backends, createTestApp, postgresMissingNotice, signedInMember, type TestApp } from "../test/test-app.ts";
+import { backends, createTestApp, postgresMissingNotice, signedInMember, type TestApp } from "../../../testing/test-app.ts";
 
 if (!backends.includes("postgres")) it.skip(`the change listener: ${postgresMissingNotice}`, () => {});
 

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { type CacheTrust, DATA_CHANGES_CHANNEL, dataChanges, dataTopics, forgetEverything, type DataTopic } from "../data-changes.ts";
+import { type CacheTrust, DATA_CHANGES_CHANNEL, dataChanges, dataTopics, forgetEverything, type DataTopic } from "./data-changes.ts";
 
 const FIRST_RETRY_MS = 100;
 const LAST_RETRY_MS = 2_000;

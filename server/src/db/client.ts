@@ -3,22 +3,19 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { Database } from "./types.ts";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { type CacheTrust, neverTrusted, onlyWriter } from "../data-changes.ts";
+import { type CacheTrust, neverTrusted, onlyWriter } from "./data-changes.ts";
 import { serverPaths } from "../paths.ts";
 import { ChangeListener } from "./change-listener.ts";
 import { tightenToOwner } from "./data-dir.ts";
 import * as schema from "./schema.ts";
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-/** Either the database or an open transaction: repositories accept both. */
-export type Queryable = Database | Transaction;
+export type { Database, Queryable, Transaction } from "./types.ts";
 
 export type DatabaseHandle = {
   db: Database;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executeCommand } from "../cli/admin-commands.ts";
-import { backends, createTestApp, jsonHeaders, postgresMissingNotice, signedInMember, type TestApp } from "../test/test-app.ts";
+import { backends, createTestApp, jsonHeaders, postgresMissingNotice, signedInMember, type TestApp } from "../../../testing/test-app.ts";
 
 if (!backends.includes("postgres")) it.skip(postgresMissingNotice, () => {});
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backends, createTestApp, postgresMissingNotice, type TestApp } from "../test/test-app.ts";
-import { standInEnvironment, startStripeStandIn, type StripeStandIn } from "../test/stripe-stand-in.ts";
+import { backends, createTestApp, postgresMissingNotice, type TestApp } from "../../../testing/test-app.ts";
+import { standInEnvironment, startStripeStandIn, type StripeStandIn } from "../../../testing/stripe-stand-in.ts";
 import { fuzzApi } from "./api-fuzz.ts";
 
 if (!backends.includes("postgres")) it.skip(postgresMissingNotice, () => {});

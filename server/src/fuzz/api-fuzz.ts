@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import type { FastifyInstance, InjectOptions } from "fastify";
-import { startSession } from "../accounts/sessions.ts";
+import { startSession } from "../accounts/sessions-repository.ts";
 import type { Database } from "../db/client.ts";
-import { signedInInstructor, signedInMember } from "../test/test-app.ts";
+import { signedInInstructor, signedInMember } from "../../../testing/test-app.ts";
 
 // Random requests against every route of the app: whatever arrives, the answer is a 2xx or a 4xx
 // with a sentence, never a 5xx, and the server still answers afterwards.

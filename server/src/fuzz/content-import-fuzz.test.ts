@@ -1,8 +1,8 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { exportCatalogue, importCatalogue } from "../catalogue/catalogue-transfer.ts";
 import { HttpError } from "../http/errors.ts";
-import { backends, createTestApp, postgresMissingNotice, type TestApp } from "../test/test-app.ts";
+import { backends, postgresMissingNotice, useTestApp } from "../../../testing/test-app.ts";
 
 if (!backends.includes("postgres")) it.skip(postgresMissingNotice, () => {});
 
@@ -97,11 +97,7 @@ const document = fc.oneof(
 );
 
 describe.each(backends)("importing random catalogue documents on %s", (backend) => {
-  let context: TestApp;
-  beforeAll(async () => {
-    context = await createTestApp(backend, { seed: false });
-  });
-  afterAll(() => context.close());
+  const context = useTestApp(backend, { seed: false });
 
   it("imports a valid catalogue, or refuses with a sentence and leaves the catalogue as it was", { timeout: 120_000 }, async () => {
     const db = context.database.db;

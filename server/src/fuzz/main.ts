@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
-import { backends, createTestApp } from "../test/test-app.ts";
-import { standInEnvironment, startStripeStandIn } from "../test/stripe-stand-in.ts";
+import { backends, createTestApp } from "../../../testing/test-app.ts";
+import { standInEnvironment, startStripeStandIn } from "../../../testing/stripe-stand-in.ts";
 import { fuzzApi } from "./api-fuzz.ts";
 
 // npm run fuzz -- --runs N [--seed S]: the fuzz test's property, for longer and with new seeds.

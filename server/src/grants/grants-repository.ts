@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import { announceChange } from "../data-changes.ts";
+import type { PersonalData } from "../db/personal-data.ts";
+import { announceChange } from "../db/data-changes.ts";
 import type { Queryable } from "../db/client.ts";
 import { courseGrants, courses, purchases } from "../db/schema.ts";
 
@@ -99,3 +100,15 @@ export async function closePurchaseGrants(db: Queryable, purchaseId: number, end
 export async function deleteEndedGrants(db: Queryable, now = new Date()): Promise<void> {
   await db.delete(courseGrants).where(lte(courseGrants.endsAt, now));
 }
+
+/** Her grants, in her data download. */
+export const grantsPersonalData = (db: Queryable): PersonalData => ({
+  key: "grants",
+  export: async (member) =>
+    (await listOpenGrants(db, member.id)).map((grant) => ({
+      course_id: grant.courseId,
+      source: grant.source,
+      granted_at: grant.grantedAt.toISOString(),
+      ends_at: grant.endsAt?.toISOString() ?? null,
+    })),
+});

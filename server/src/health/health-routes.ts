@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { route } from "../http/endpoint-route.ts";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/client.ts";
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from "../http/error-handler.ts";
@@ -10,9 +11,9 @@ const READY_WITHIN_MS = 1_000;
  * database answers too, within a second.
  */
 export async function healthRoutes(app: FastifyInstance, { db }: { db: Database }) {
-  app.get("/healthz", async (_request, reply) => reply.header("cache-control", "no-store").send({ status: "ok" }));
+  route(app, "healthz", async (_input, _request, reply) => reply.header("cache-control", "no-store").send({ status: "ok" }));
 
-  app.get("/readyz", async (request, reply) => {
+  route(app, "readyz", async (_input, request, reply) => {
     reply.header("cache-control", "no-store");
     let timer: ReturnType<typeof setTimeout> | undefined;
     const tooSlow = new Promise<never>((_resolve, reject) => {

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backends, createTestApp, postgresMissingNotice, type TestApp } from "../test/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { backends, postgresMissingNotice, useTestApp } from "../../../testing/test-app.ts";
 
 if (!backends.includes("postgres")) it.skip(postgresMissingNotice, () => {});
 
 describe.each(backends)("health checks on %s", (backend) => {
-  let context: TestApp;
-  beforeAll(async () => {
-    context = await createTestApp(backend, { seed: false });
-  });
-  afterAll(() => context.close());
+  const context = useTestApp(backend, { seed: false });
 
   it("says the process answers at /healthz and the database at /readyz, never from a cache", async () => {
     const health = await context.app.inject({ url: "/healthz" });

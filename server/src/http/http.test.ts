@@ -12,7 +12,7 @@ import {
   sessionCookieOf,
   type TestApp,
   uniqueEmail,
-} from "../test/test-app.ts";
+} from "../../../testing/test-app.ts";
 
 describe("the HTTP surface", () => {
   let context: TestApp;

@@ -1,23 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  backends,
-  createTestApp,
-  DEMO_CODE,
-  GOOD_PASSWORD,
-  jsonHeaders,
-  postgresMissingNotice,
-  signedInMember,
-  type TestApp,
-} from "../test/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { backends, DEMO_CODE, GOOD_PASSWORD, jsonHeaders, postgresMissingNotice, signedInMember, useTestApp } from "../../../testing/test-app.ts";
 
 if (!backends.includes("postgres")) it.skip(postgresMissingNotice, () => {});
 
 describe.each(backends)("a NUL character in a request on %s", (backend) => {
-  let context: TestApp;
-  beforeAll(async () => {
-    context = await createTestApp(backend);
-  });
-  afterAll(() => context.close());
+  const context = useTestApp(backend);
 
   it.each([
     [

@@ -1,25 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { STRIPE_WEBHOOK_PATH } from "../payments/payments-routes.ts";
-import { isUploadPath } from "../studio/studio-guard.ts";
 import { HttpError } from "./errors.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-// Called by another site on purpose, and proven by a signature instead (payments-routes.ts).
-const SIGNED_BY_CALLER = new Set([STRIPE_WEBHOOK_PATH]);
 
 /**
  * Refuses state-changing API requests that come from another site. An HTML form cannot send
  * application/json, and a browser names the page's origin on every cross-site request, so a
- * request must be JSON and, when the browser says where it comes from, come from here. The
- * studio's upload is the one multipart request, and it must say where it comes from.
+ * request must be JSON and, when the browser says where it comes from, come from here. A route
+ * may declare an exemption where it is defined (endpoint-route.ts): a caller proven by a
+ * signature instead, or the one multipart upload, which must still say where it comes from.
+ * It runs before the body is read, and after the onRequest hooks (so the studio's guard answers
+ * a visitor 401 first, whatever she sent).
  */
 export function installSameOriginGuard(app: FastifyInstance): void {
-  app.addHook("onRequest", async (request) => {
+  app.addHook("preParsing", async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/reactapi/")) return;
-    if (SIGNED_BY_CALLER.has(request.url.split("?")[0]!)) return;
+    const exemption = request.routeOptions.config?.sameOriginExemption;
+    if (exemption === "signed-by-caller") return;
     const contentType = request.headers["content-type"] ?? "";
-    const path = request.url.split("?")[0]!;
-    if (/^multipart\/form-data\b/i.test(contentType) && isUploadPath(path)) {
+    if (/^multipart\/form-data\b/i.test(contentType) && exemption === "multipart-upload") {
       // An HTML form on another site can send multipart, so an upload must prove where it comes
       // from: browsers name the origin on every such request, and ours is the only one accepted.
       if (!request.headers.origin)

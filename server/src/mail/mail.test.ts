@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { forgotPasswordAnswerText } from "../../../contract/account.ts";
+import { forgotPasswordAnswerText } from "../../../contract/my-account.ts";
 import { openDatabase } from "../db/client.ts";
 import { mailOutbox } from "../db/schema.ts";
-import { linkIn, SmtpCatcher } from "../test/smtp-catcher.ts";
-import { startServer, stopServer } from "../test/server-process.ts";
+import { linkIn, SmtpCatcher } from "../../../testing/smtp-catcher.ts";
+import { startServer, stopServer } from "../../../testing/server-process.ts";
 import {
   backends,
   createScratchPostgres,
@@ -19,7 +19,7 @@ import {
   register,
   type TestApp,
   uniqueEmail,
-} from "../test/test-app.ts";
+} from "../../../testing/test-app.ts";
 import { MailSender } from "./mail-sender.ts";
 import { passwordResetMail } from "./mail-templates.ts";
 import { listOutbox, queueMail } from "./outbox.ts";

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { logRedactions } from "../app.ts";
-import { backends, createTestApp, logInto, postgresMissingNotice, signedInMember, type TestApp } from "../test/test-app.ts";
+import {
+  backends,
+  createTestApp,
+  logInto,
+  postgresMissingNotice,
+  signedInMember,
+  type TestApp,
+  useTestApp,
+} from "../../../testing/test-app.ts";
 
 if (!backends.includes("postgres")) it.skip(postgresMissingNotice, () => {});
 
@@ -45,11 +53,7 @@ describe.each(backends)("metrics on %s", (backend) => {
 });
 
 describe("metrics when METRICS_TOKEN is not set", () => {
-  let context: TestApp;
-  beforeAll(async () => {
-    context = await createTestApp("pglite", { seed: false });
-  });
-  afterAll(() => context.close());
+  const context = useTestApp("pglite", { seed: false });
 
   it("answers 404, whatever the token", async () => {
     const response = await context.app.inject({ url: "/metrics", headers: { authorization: `Bearer ${TOKEN}` } });

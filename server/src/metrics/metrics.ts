@@ -1,4 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
+import { route } from "../http/endpoint-route.ts";
 import type { FastifyInstance } from "fastify";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { HttpError } from "../http/errors.ts";
@@ -16,7 +17,7 @@ type MetricsOptions = { token: string | undefined; cacheStats: CacheStats; poolS
 export function installMetrics(app: FastifyInstance, { token, cacheStats, poolStats }: MetricsOptions): void {
   if (!token) {
     // Answered here, or the address would fall through to the web app's pages.
-    app.get("/metrics", async () => {
+    route(app, "metrics", async () => {
       throw new HttpError(404, "Not found. (Metrics are off: set METRICS_TOKEN to turn them on.)");
     });
     return;
@@ -67,7 +68,7 @@ export function installMetrics(app: FastifyInstance, { token, cacheStats, poolSt
   });
 
   const expected = Buffer.from(`Bearer ${token}`);
-  app.get("/metrics", async (request, reply) => {
+  route(app, "metrics", async (_input, request, reply) => {
     const given = Buffer.from(request.headers.authorization ?? "");
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
       throw new HttpError(401, "The metrics need the bearer token set in METRICS_TOKEN.", undefined, { "www-authenticate": "Bearer" });

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../test/test-app.ts";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../../../testing/test-app.ts";
 
 describe("the API description at /reactapi/openapi.json", () => {
-  let context: TestApp;
-  beforeAll(async () => {
-    context = await createTestApp("pglite", { seed: false });
-  });
-  afterAll(() => context.close());
+  const context = useTestApp("pglite", { seed: false });
 
   const apiRoutes = () =>
     context.app.registeredRoutes

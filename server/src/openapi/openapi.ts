@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { route } from "../http/endpoint-route.ts";
 import { z } from "zod";
 import { type Access, type Endpoint, endpoints } from "../../../contract/api.ts";
 import { ApiError } from "../../../contract/errors.ts";
@@ -27,7 +28,7 @@ const security: Record<Access, Record<string, string[]>[] | undefined> = {
 };
 
 /** The OpenAPI 3.1 description of the API, from the contract's table of endpoints. */
-export function openApiDocument(list: Endpoint[] = endpoints) {
+export function openApiDocument(list: Endpoint[] = Object.values(endpoints)) {
   const paths: Record<string, Record<string, unknown>> = {};
   const error = { "application/json": { schema: jsonSchema(ApiError, "output") } };
   for (const endpoint of list) {
@@ -87,7 +88,7 @@ export function openApiDocument(list: Endpoint[] = endpoints) {
 export async function openApiRoutes(app: FastifyInstance) {
   // Worked out once: the contract does not change while the server runs.
   const document = JSON.stringify(openApiDocument());
-  app.get("/reactapi/openapi.json", async (_request, reply) =>
+  route(app, "openApi", async (_input, _request, reply) =>
     reply.header("content-type", "application/json; charset=utf-8").header("cache-control", "public, max-age=300").send(document),
   );
 }

@@ -1,18 +1,11 @@
 import type { FastifyInstance } from "fastify";
+import { route } from "../http/endpoint-route.ts";
 import type Stripe from "stripe";
-import {
-  CheckoutOutcome,
-  CheckoutRequest,
-  CheckoutSessionParams,
-  type MyPurchases,
-  type RedirectAnswer,
-} from "../../../contract/payments.ts";
-import { requireMember } from "../accounts/authentication.ts";
 import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
 import type { StripeConfig } from "../config.ts";
-import { dataChanges } from "../data-changes.ts";
+import { dataChanges } from "../db/data-changes.ts";
 import type { Database } from "../db/client.ts";
-import { HttpError, parseInput } from "../http/errors.ts";
+import { HttpError } from "../http/errors.ts";
 import { billingCustomerOf, findPlanForSale, findPurchase, purchasesOf, recordCheckoutStarted } from "./purchases-repository.ts";
 import {
   createCheckoutSession,
@@ -24,8 +17,7 @@ import {
 import type { MailSender } from "../mail/mail-sender.ts";
 import type { MailContext } from "../mail/mail-templates.ts";
 import { applyStripeEvent, type StripeEvent } from "./stripe-events.ts";
-
-export const STRIPE_WEBHOOK_PATH = "/reactapi/stripe/webhook";
+import { requireMember } from "../http/signed-in-member.ts";
 
 type PaymentsOptions = {
   db: Database;
@@ -50,10 +42,10 @@ export async function paymentsRoutes(app: FastifyInstance, { db, catalogue, stri
     }
   };
 
-  app.post("/reactapi/payments/checkout", async (request): Promise<RedirectAnswer> => {
+  route(app, "startCheckout", async ({ body }, request) => {
     const member = requireMember(request);
     const client = requireStripe();
-    const { plan_id: planId, course_id: courseId } = parseInput(CheckoutRequest, request.body);
+    const { plan_id: planId, course_id: courseId } = body;
     const plan = await findPlanForSale(db, planId);
     if (!plan) throw new HttpError(404, "That plan is no longer offered. Please go back to the Library and choose again.");
     if (plan.courseIds.length === 0) throw new HttpError(409, "This plan does not include any course yet, so there is nothing to buy.");
@@ -76,9 +68,9 @@ export async function paymentsRoutes(app: FastifyInstance, { db, catalogue, stri
     return { url: session.url };
   });
 
-  app.get("/reactapi/payments/checkout/:sessionId", async (request): Promise<CheckoutOutcome> => {
+  route(app, "checkoutOutcome", async ({ params }, request) => {
     const member = requireMember(request);
-    const { sessionId } = parseInput(CheckoutSessionParams, request.params);
+    const { sessionId } = params;
     const purchase = await findPurchase(db, { checkoutSessionId: sessionId });
     // Someone else's checkout is answered as no checkout at all.
     if (!purchase || purchase.userId !== member.id) throw new HttpError(404, "That checkout does not exist.");
@@ -91,7 +83,7 @@ export async function paymentsRoutes(app: FastifyInstance, { db, catalogue, stri
     };
   });
 
-  app.get("/reactapi/payments/mine", async (request): Promise<MyPurchases> => {
+  route(app, "myPurchases", async (_input, request) => {
     const member = requireMember(request);
     const [rows, customerId] = await Promise.all([purchasesOf(db, member.id), billingCustomerOf(db, member.id)]);
     return {
@@ -108,7 +100,7 @@ export async function paymentsRoutes(app: FastifyInstance, { db, catalogue, stri
     };
   });
 
-  app.post("/reactapi/payments/portal", async (request): Promise<RedirectAnswer> => {
+  route(app, "billingPortal", async (_input, request) => {
     const member = requireMember(request);
     const client = requireStripe();
     const customerId = await billingCustomerOf(db, member.id);
@@ -131,27 +123,32 @@ async function stripeWebhookRoute(
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
 
-  app.post(STRIPE_WEBHOOK_PATH, async (request) => {
-    const { stripe, webhookSecret } = options;
-    if (!stripe || !webhookSecret) throw new HttpError(404, "Online payment is not set up on this site.");
-    const signature = request.headers["stripe-signature"];
-    if (typeof signature !== "string" || !Buffer.isBuffer(request.body)) {
-      throw new HttpError(400, "The Stripe-Signature header or the event body is missing.");
-    }
-    let event: StripeEvent;
-    try {
-      event = stripe.webhooks.constructEvent(request.body, signature, webhookSecret) as unknown as StripeEvent;
-    } catch {
-      request.log.warn("a Stripe webhook call with a bad signature was refused");
-      throw new HttpError(400, "The webhook signature does not match; the event was not applied.");
-    }
-    const outcome = await applyStripeEvent(options.db, event, request.log, options.mail.context);
-    // The embedded database's in-memory grants must hear of it; PostgreSQL's are read every time.
-    if (outcome === "handled") {
-      dataChanges.emit("access");
-      options.mail.sender.wake();
-    }
-    request.log.info({ stripeEvent: event.id, type: event.type, outcome }, "Stripe event received");
-    return { received: true };
-  });
+  route(
+    app,
+    "stripeWebhook",
+    async (_input, request) => {
+      const { stripe, webhookSecret } = options;
+      if (!stripe || !webhookSecret) throw new HttpError(404, "Online payment is not set up on this site.");
+      const signature = request.headers["stripe-signature"];
+      if (typeof signature !== "string" || !Buffer.isBuffer(request.body)) {
+        throw new HttpError(400, "The Stripe-Signature header or the event body is missing.");
+      }
+      let event: StripeEvent;
+      try {
+        event = stripe.webhooks.constructEvent(request.body, signature, webhookSecret) as unknown as StripeEvent;
+      } catch {
+        request.log.warn("a Stripe webhook call with a bad signature was refused");
+        throw new HttpError(400, "The webhook signature does not match; the event was not applied.");
+      }
+      const outcome = await applyStripeEvent(options.db, event, request.log, options.mail.context);
+      // The embedded database's in-memory grants must hear of it; PostgreSQL's are read every time.
+      if (outcome === "handled") {
+        dataChanges.emit("access");
+        options.mail.sender.wake();
+      }
+      request.log.info({ stripeEvent: event.id, type: event.type, outcome }, "Stripe event received");
+      return { received: true as const };
+    },
+    { sameOriginExemption: "signed-by-caller" },
+  );
 }

@@ -14,7 +14,8 @@ import {
   signedInInstructor,
   signedInMember,
   type TestApp,
-} from "../test/test-app.ts";
+  useTestApp,
+} from "../../../testing/test-app.ts";
 import {
   chargeRefunded,
   checkoutCompleted,
@@ -28,7 +29,7 @@ import {
   type StripeStandIn,
   subscriptionDeleted,
   type TestEvent,
-} from "../test/stripe-stand-in.ts";
+} from "../../../testing/stripe-stand-in.ts";
 
 if (!backends.includes("postgres")) it.skip(postgresMissingNotice, () => {});
 
@@ -513,11 +514,7 @@ describe.each(backends)("payments with Stripe on %s", (backend) => {
 });
 
 describe("payments when Stripe is not configured", () => {
-  let context: TestApp;
-  beforeAll(async () => {
-    context = await createTestApp("pglite");
-  });
-  afterAll(() => context.close());
+  const context = useTestApp("pglite");
 
   it("says online payment is not set up, and the site details say so too", async () => {
     const member = await signedInMember(context.app, "unconfigured");

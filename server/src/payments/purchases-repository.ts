@@ -1,4 +1,5 @@
 import { and, desc, eq, isNotNull, lt, ne, sql } from "drizzle-orm";
+import type { PersonalData } from "../db/personal-data.ts";
 import type { Queryable } from "../db/client.ts";
 import { earlyClosures, planCourses, purchasePayments, purchases, stripeEvents, subscriptionPlans, users } from "../db/schema.ts";
 
@@ -129,3 +130,17 @@ export async function forgetOldStripeRecords(db: Queryable, now = new Date()): P
   await db.delete(stripeEvents).where(lt(stripeEvents.createdAt, monthAgo));
   await db.delete(earlyClosures).where(lt(earlyClosures.createdAt, monthAgo));
 }
+
+/** Her purchases, in her data download; they stay after her account goes, as the instructor's record of a payment, without her. */
+export const purchasesPersonalData = (db: Queryable): PersonalData => ({
+  key: "purchases",
+  export: async (member) =>
+    (await purchasesOf(db, member.id)).map((purchase) => ({
+      plan: purchase.planName,
+      amount_minor: purchase.amountMinor,
+      currency: purchase.currency,
+      status: purchase.status,
+      created_at: purchase.createdAt.toISOString(),
+      paid_at: purchase.paidAt?.toISOString() ?? null,
+    })),
+});

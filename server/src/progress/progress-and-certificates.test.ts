@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { CourseProgress, ProgressSummary } from "../../../contract/progress.ts";
-import { pdfText } from "../test/pdf-text.ts";
-import { backends, createTestApp, jsonHeaders, signedInMember, type TestApp } from "../test/test-app.ts";
+import { pdfText } from "../../../testing/pdf-text.ts";
+import { backends, jsonHeaders, signedInMember, useTestApp } from "../../../testing/test-app.ts";
 
 describe.each(backends)("lesson progress and certificates on %s", (backend) => {
-  let context: TestApp;
-  beforeAll(async () => {
-    context = await createTestApp(backend);
-  });
-  afterAll(() => context.close());
+  const context = useTestApp(backend);
   const app = () => context.app;
   const save = (cookie: string, lessonId: number | string, payload: unknown) =>
     app().inject({

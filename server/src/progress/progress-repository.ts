@@ -1,4 +1,9 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { CourseProgress, LessonProgress } from "../../../contract/progress.ts";
+import type { UserRow } from "../accounts/users-repository.ts";
+import type { CatalogueReader, CourseOutline } from "../catalogue/catalogue-repository.ts";
+import type { Database } from "../db/client.ts";
+import type { PersonalData } from "../db/personal-data.ts";
 import type { Queryable } from "../db/client.ts";
 import { lessonProgress } from "../db/schema.ts";
 
@@ -51,4 +56,57 @@ export function progressOfLessons(db: Queryable, userId: number, lessonIds: numb
 /** Every lesson she has opened, most recent first. */
 export function progressOf(db: Queryable, userId: number): Promise<ProgressRow[]> {
   return db.select().from(lessonProgress).where(eq(lessonProgress.userId, userId)).orderBy(desc(lessonProgress.updatedAt));
+}
+
+/** Her progress in every lesson she started, in her data download. */
+export const progressPersonalData = (db: Queryable): PersonalData => ({
+  key: "progress",
+  export: async (member) =>
+    (await progressOf(db, member.id)).map((row) => ({
+      lesson_id: row.lessonId,
+      started_at: row.startedAt.toISOString(),
+      completed_at: row.completedAt?.toISOString() ?? null,
+      position_seconds: row.positionSeconds,
+    })),
+});
+
+export const toLessonProgress = (row: Pick<ProgressRow, "lessonId" | "completedAt" | "positionSeconds">): LessonProgress => ({
+  lesson_id: row.lessonId,
+  completed: row.completedAt !== null,
+  position_seconds: row.positionSeconds,
+});
+
+/** Done and total lessons of a course, from her progress rows. */
+export function countDone(outline: CourseOutline, rows: ProgressRow[]): { completed: number; total: number } {
+  const done = new Set(rows.filter((row) => row.completedAt !== null).map((row) => row.lessonId));
+  return { completed: outline.lessons.filter((lesson) => done.has(lesson.id)).length, total: outline.lessons.length };
+}
+
+/** Her progress in one course, and whether it earns the certificate (every lesson, in a course she may open). */
+export async function courseProgress(
+  db: Database,
+  catalogue: CatalogueReader,
+  member: UserRow,
+  courseId: number,
+): Promise<{ outline: CourseOutline; rows: ProgressRow[]; progress: CourseProgress } | undefined> {
+  const outline = await catalogue.courseOutline(courseId);
+  if (!outline) return undefined;
+  const rows = await progressOfLessons(
+    db,
+    member.id,
+    outline.lessons.map((lesson) => lesson.id),
+  );
+  const { completed, total } = countDone(outline, rows);
+  const open = await catalogue.mayOpen(member, courseId);
+  return {
+    outline,
+    rows,
+    progress: {
+      course_id: courseId,
+      completed,
+      total,
+      lessons: rows.map(toLessonProgress),
+      certificate_available: open && total > 0 && completed === total,
+    },
+  };
 }

@@ -1,70 +1,21 @@
 import type { FastifyInstance } from "fastify";
-import {
-  CourseIdParams,
-  type CourseProgress,
-  LessonIdParams,
-  type LessonProgress,
-  ProgressUpdate,
-  type ProgressSummary,
-} from "../../../contract/progress.ts";
+import { route } from "../http/endpoint-route.ts";
 import { moduleTiming, pacingStage } from "../../../contract/pacing.ts";
-import { requireMember } from "../accounts/authentication.ts";
-import type { UserRow } from "../accounts/users-repository.ts";
 import type { CatalogueReader, CourseOutline } from "../catalogue/catalogue-repository.ts";
 import type { Database } from "../db/client.ts";
-import { HttpError, parseInput } from "../http/errors.ts";
+import { HttpError } from "../http/errors.ts";
 import { PositionBatcher } from "./position-batcher.ts";
-import { progressOf, progressOfLessons, type ProgressRow, saveProgress } from "./progress-repository.ts";
+import { countDone, courseProgress, progressOf, saveProgress, toLessonProgress } from "./progress-repository.ts";
+import { requireMember } from "../http/signed-in-member.ts";
 
 export type ProgressOptions = { db: Database; catalogue: CatalogueReader };
 
-const toLessonProgress = (row: Pick<ProgressRow, "lessonId" | "completedAt" | "positionSeconds">): LessonProgress => ({
-  lesson_id: row.lessonId,
-  completed: row.completedAt !== null,
-  position_seconds: row.positionSeconds,
-});
-
-/** Done and total lessons of a course, from her progress rows. */
-export function countDone(outline: CourseOutline, rows: ProgressRow[]): { completed: number; total: number } {
-  const done = new Set(rows.filter((row) => row.completedAt !== null).map((row) => row.lessonId));
-  return { completed: outline.lessons.filter((lesson) => done.has(lesson.id)).length, total: outline.lessons.length };
-}
-
-/** Her progress in one course, and whether it earns the certificate (every lesson, in a course she may open). */
-export async function courseProgress(
-  db: Database,
-  catalogue: CatalogueReader,
-  member: UserRow,
-  courseId: number,
-): Promise<{ outline: CourseOutline; rows: ProgressRow[]; progress: CourseProgress } | undefined> {
-  const outline = await catalogue.courseOutline(courseId);
-  if (!outline) return undefined;
-  const rows = await progressOfLessons(
-    db,
-    member.id,
-    outline.lessons.map((lesson) => lesson.id),
-  );
-  const { completed, total } = countDone(outline, rows);
-  const open = await catalogue.mayOpen(member, courseId);
-  return {
-    outline,
-    rows,
-    progress: {
-      course_id: courseId,
-      completed,
-      total,
-      lessons: rows.map(toLessonProgress),
-      certificate_available: open && total > 0 && completed === total,
-    },
-  };
-}
-
 export async function progressRoutes(app: FastifyInstance, { db, catalogue }: ProgressOptions) {
   const positions = new PositionBatcher(db);
-  app.post("/reactapi/progress/lessons/:lessonId", async (request): Promise<LessonProgress> => {
+  route(app, "saveLessonProgress", async ({ params, body }, request) => {
     const member = requireMember(request);
-    const { lessonId } = parseInput(LessonIdParams, request.params);
-    const update = parseInput(ProgressUpdate, request.body);
+    const { lessonId } = params;
+    const update = body;
     const place = await catalogue.lessonAccess(member, lessonId);
     if (place.access === "missing") throw new HttpError(404, "That lesson does not exist.");
     if (place.access === "locked") throw new HttpError(403, "This lesson is part of a course you have not unlocked yet.");
@@ -75,15 +26,15 @@ export async function progressRoutes(app: FastifyInstance, { db, catalogue }: Pr
     return toLessonProgress(row);
   });
 
-  app.get("/reactapi/progress/courses/:courseId", async (request): Promise<CourseProgress> => {
+  route(app, "courseProgress", async ({ params }, request) => {
     const member = requireMember(request);
-    const { courseId } = parseInput(CourseIdParams, request.params);
+    const { courseId } = params;
     const found = await courseProgress(db, catalogue, member, courseId);
     if (!found) throw new HttpError(404, "That course does not exist.");
     return found.progress;
   });
 
-  app.get("/reactapi/progress/summary", async (request): Promise<ProgressSummary> => {
+  route(app, "progressSummary", async (_input, request) => {
     const member = requireMember(request);
     const [rows, accessible] = await Promise.all([progressOf(db, member.id), catalogue.accessibleCourseIds(member)]);
     const courseIds = new Set(accessible);

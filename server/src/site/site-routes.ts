@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { route } from "../http/endpoint-route.ts";
 import type { SiteConfig } from "../config.ts";
 import type { SiteDetails } from "../../../contract/site.ts";
 
@@ -12,5 +13,5 @@ export async function siteRoutes(app: FastifyInstance, { site, onlinePayment }: 
     online_payment: onlinePayment,
     links: site.links,
   };
-  app.get("/reactapi/site", async (_request, reply) => reply.header("cache-control", "public, max-age=300").send(details));
+  route(app, "siteDetails", async (_input, _request, reply) => reply.header("cache-control", "public, max-age=300").send(details));
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MemberDetail, MemberPage } from "../../../contract/studio.ts";
+import type { MemberDetail, MemberPage } from "../../../contract/studio/members.ts";
 import { findUserByEmail } from "../accounts/users-repository.ts";
 import {
   backends,
@@ -14,8 +14,8 @@ import {
   signedInMember,
   type TestApp,
   uniqueEmail,
-} from "../test/test-app.ts";
-import { offerInstructorSetup } from "./instructor-setup.ts";
+} from "../../../testing/test-app.ts";
+import { offerInstructorSetup } from "./setup/instructor-setup.ts";
 
 const methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 

@@ -1,5 +1,5 @@
 import { Link, Outlet, useLocation } from "react-router";
-import type { UnreadCount } from "../../../contract/studio.ts";
+import type { UnreadCount } from "../../../contract/studio/inbox.ts";
 import { useAppSelector } from "../app/store.ts";
 import { useApiAnswer } from "../lib/use-api-answer.ts";
 import { RequireMember } from "../features/auth/require-member.tsx";

@@ -1,7 +1,7 @@
 import Button from "@mui/material/Button";
 import { useEffect, useState } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router";
-import type { Profile } from "../../../../contract/accounts.ts";
+import type { Profile } from "../../../../contract/sign-in.ts";
 import { Notice } from "../../components/notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { Spinner } from "../../components/spinner.tsx";

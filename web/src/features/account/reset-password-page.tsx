@@ -3,7 +3,7 @@ import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
-import type { Message } from "../../../../contract/account.ts";
+import type { Message } from "../../../../contract/my-account.ts";
 import { passwordRuleText } from "../../../../contract/constants.ts";
 import { Notice } from "../../components/notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";

@@ -1,5 +1,5 @@
 import { createAsyncThunk, createSlice, isAnyOf, type PayloadAction } from "@reduxjs/toolkit";
-import type { LoginRequest, Profile, RegisterRequest } from "../../../../contract/accounts.ts";
+import type { LoginRequest, Profile, RegisterRequest } from "../../../../contract/sign-in.ts";
 import { signedInHintCookie } from "../../../../contract/constants.ts";
 import { type ApiFailure, callApi, failureOf } from "../../lib/api-client.ts";
 import { forgetOfflineCopies, hasOfflineCopies } from "../offline/offline-cache.ts";

@@ -1,4 +1,4 @@
-import type { Profile } from "../../../../contract/accounts.ts";
+import type { Profile } from "../../../../contract/sign-in.ts";
 import type { OpenLesson } from "../../../../contract/catalogue.ts";
 import { readDownloads } from "../lesson/lesson-downloads.ts";
 import { hasOfflineCopies, OFFLINE_CACHE } from "./offline-cache.ts";

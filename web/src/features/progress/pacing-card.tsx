@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink } from "react-router";
-import type { Profile } from "../../../../contract/accounts.ts";
+import type { Profile } from "../../../../contract/sign-in.ts";
 import type { ProgressSummary } from "../../../../contract/progress.ts";
 import { useAppDispatch, useAppSelector } from "../../app/store.ts";
 import { Notice } from "../../components/notice.tsx";

@@ -1,7 +1,8 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { type FormEvent, useState } from "react";
-import type { AccessCode, AccessCodeList, StudioOutcome } from "../../../../contract/studio.ts";
+import type { AccessCode, AccessCodeList } from "../../../../contract/studio/access-codes.ts";
+import type { StudioOutcome } from "../../../../contract/studio/studio-shared.ts";
 import { OutcomeNotice } from "../../components/outcome-notice.tsx";
 import { PageSection } from "../../components/page-section.tsx";
 import { TextField } from "../../components/text-field.tsx";

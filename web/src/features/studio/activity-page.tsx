@@ -2,7 +2,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { useSearchParams } from "react-router";
 import { activityKinds } from "../../../../contract/constants.ts";
-import type { ActivityPage as ActivityAnswer } from "../../../../contract/studio.ts";
+import type { ActivityPage as ActivityAnswer } from "../../../../contract/studio/activity.ts";
 import { useApiAnswer } from "../../lib/use-api-answer.ts";
 import { formatDateTime, LabelledSelect, Loading, StudioPage } from "./studio-parts.tsx";
 

@@ -1,7 +1,8 @@
 import Button from "@mui/material/Button";
 import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import type { StudioCourseSummary, StudioCourses, StudioOutcome } from "../../../../contract/studio.ts";
+import type { StudioCourseSummary, StudioCourses } from "../../../../contract/studio/courses.ts";
+import type { StudioOutcome } from "../../../../contract/studio/studio-shared.ts";
 import { Notice } from "../../components/notice.tsx";
 import { OutcomeNotice } from "../../components/outcome-notice.tsx";
 import { callApi } from "../../lib/api-client.ts";

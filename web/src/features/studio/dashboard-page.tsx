@@ -1,7 +1,7 @@
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
-import type { Dashboard } from "../../../../contract/studio.ts";
+import type { Dashboard } from "../../../../contract/studio/dashboard.ts";
 import { useApiAnswer } from "../../lib/use-api-answer.ts";
 import { Loading, StudioPage } from "./studio-parts.tsx";
 

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from "react";
 import { Link, useParams } from "react-router";
 import type { LessonVideo } from "../../../../contract/catalogue.ts";
 import { staleRevisionMessage } from "../../../../contract/constants.ts";
-import type { LessonSaved, StudioLesson, StudioLessonPage } from "../../../../contract/studio.ts";
+import type { LessonSaved, StudioLesson, StudioLessonPage } from "../../../../contract/studio/courses.ts";
 import { parseVideoLink, videoLinkProblem } from "../../../../contract/video-link.ts";
 import { OutcomeNotice } from "../../components/outcome-notice.tsx";
 import { PageSection } from "../../components/page-section.tsx";

@@ -2,7 +2,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import type { MemberPage } from "../../../../contract/studio.ts";
+import type { MemberPage } from "../../../../contract/studio/members.ts";
 import { useApiAnswer } from "../../lib/use-api-answer.ts";
 import { formatDate, formatDateTime, LabelledSelect, Loading, ScrollingTable, SearchBar, StudioPage } from "./studio-parts.tsx";
 

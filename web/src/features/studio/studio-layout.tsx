@@ -6,7 +6,7 @@ import { BrandBar, SkipLink } from "../../components/brand-bar.tsx";
 import { HeaderMenu } from "../../components/header-menu.tsx";
 import { Notice } from "../../components/notice.tsx";
 import { Footer } from "../../components/page-column.tsx";
-import type { UnreadCount } from "../../../../contract/studio.ts";
+import type { UnreadCount } from "../../../../contract/studio/inbox.ts";
 import { useApiAnswer } from "../../lib/use-api-answer.ts";
 import { RequireMember } from "../auth/require-member.tsx";
 import { useLogout } from "../auth/use-logout.ts";

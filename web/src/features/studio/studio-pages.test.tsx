@@ -1,7 +1,10 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { Profile } from "../../../../contract/accounts.ts";
-import type { AccessCode, MemberDetail, MemberPage, StudioCourse, StudioLessonPage, TrashItem } from "../../../../contract/studio.ts";
+import type { Profile } from "../../../../contract/sign-in.ts";
+import type { AccessCode } from "../../../../contract/studio/access-codes.ts";
+import type { StudioCourse, StudioLessonPage } from "../../../../contract/studio/courses.ts";
+import type { MemberDetail, MemberPage } from "../../../../contract/studio/members.ts";
+import type { TrashItem } from "../../../../contract/studio/trash.ts";
 import { staleRevisionMessage } from "../../../../contract/constants.ts";
 import { videoLinkProblem } from "../../../../contract/video-link.ts";
 import { initialSessionState } from "../auth/session-slice.ts";

@@ -2,7 +2,7 @@ import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import Button from "@mui/material/Button";
 import { type FormEvent, type ReactNode, useState } from "react";
-import type { Created } from "../../../../contract/studio.ts";
+import type { Created } from "../../../../contract/studio/courses.ts";
 import { Notice } from "../../components/notice.tsx";
 import { OutcomeNotice } from "../../components/outcome-notice.tsx";
 import { Spinner } from "../../components/spinner.tsx";

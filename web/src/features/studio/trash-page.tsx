@@ -1,7 +1,8 @@
 import Button from "@mui/material/Button";
 import { useState } from "react";
 import { TRASH_KEPT_DAYS } from "../../../../contract/constants.ts";
-import type { StudioOutcome, TrashList } from "../../../../contract/studio.ts";
+import type { StudioOutcome } from "../../../../contract/studio/studio-shared.ts";
+import type { TrashList } from "../../../../contract/studio/trash.ts";
 import { OutcomeNotice } from "../../components/outcome-notice.tsx";
 import { callApi } from "../../lib/api-client.ts";
 import { useAction } from "../../lib/use-action.ts";

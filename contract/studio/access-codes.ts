@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { isCalendarDate } from "../forms.ts";
+
+// The beta's access codes: create, list with their invite links, open and close.
+
+const CodeText = z
+  .string({ error: "An access code is text." })
+  .trim()
+  .max(64, { error: "An access code can be at most 64 characters." })
+  .transform((code) => code.toUpperCase())
+  .refine((code) => code === "" || /^[A-Z0-9][A-Z0-9_-]{2,63}$/.test(code), {
+    error: "Use 3 to 64 letters, digits, dashes or underscores, starting with a letter or a digit.",
+  });
+
+const OptionalDate = (sentence: string) =>
+  z
+    .string({ error: sentence })
+    .trim()
+    .nullable()
+    .optional()
+    .transform((date) => (date ? date : null))
+    .refine((date) => date === null || isCalendarDate(date), { error: sentence });
+
+export const AccessCodeCreateRequest = z.object({
+  /** Her own word, or empty for a generated BETA-XXXX-XXXX. */
+  code: CodeText.optional().default(""),
+  max_uses: z
+    .number({ error: "The maximum number of uses is a whole number." })
+    .int({ error: "The maximum number of uses is a whole number." })
+    .min(1, { error: "Allow at least one use, or leave it empty for no limit." })
+    .max(1_000_000, { error: "That is more uses than a code can have." })
+    .nullable()
+    .optional()
+    .transform((uses) => uses ?? null),
+  /** The last day the code works (UTC), or null for no expiry. */
+  expires_on: OptionalDate("Please enter the last valid day as a real date (YYYY-MM-DD)."),
+});
+export type AccessCodeCreateRequest = z.input<typeof AccessCodeCreateRequest>;
+
+export const AccessCodeParams = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .transform((code) => code.toUpperCase()),
+});
+
+export const AccessCodeStatus = z.enum(["active", "inactive", "expired", "used up"]);
+
+export const AccessCode = z.object({
+  code: z.string(),
+  uses: z.number(),
+  max_uses: z.number().nullable(),
+  expires_on: z.string().nullable(),
+  status: AccessCodeStatus,
+  invite_url: z.string(),
+  created_at: z.string(),
+});
+export type AccessCode = z.infer<typeof AccessCode>;
+
+export const AccessCodeList = z.object({ codes: z.array(AccessCode) });
+export type AccessCodeList = z.infer<typeof AccessCodeList>;

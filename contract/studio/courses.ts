@@ -1,0 +1,198 @@
+import { z } from "zod";
+import { idInPath } from "../catalogue.ts";
+import { parseVideoLink, videoLinkProblem } from "../video-link.ts";
+import { CatalogueId, Revision, RichText, titleOf } from "./studio-shared.ts";
+
+// Courses, their module trees and their lessons, with a lesson's files.
+// Addresses name them as progress does: CourseIdParams and LessonIdParams of contract/progress.ts.
+
+export const StudioCourseSummary = z.object({
+  id: z.number(),
+  title: z.string(),
+  logo: z.number(),
+  free_for_members: z.boolean(),
+  modules: z.number(),
+  lessons: z.number(),
+  revision: z.number(),
+});
+export type StudioCourseSummary = z.infer<typeof StudioCourseSummary>;
+
+export const StudioCourses = z.object({ courses: z.array(StudioCourseSummary) });
+export type StudioCourses = z.infer<typeof StudioCourses>;
+
+export const StudioTreeLesson = z.object({ id: z.number(), title: z.string(), has_video: z.boolean(), revision: z.number() });
+
+export const StudioTreeModule = z.object({
+  id: z.number(),
+  title: z.string(),
+  /** 0 for a module of the course, 1 for a topic inside one, and so on (depth first, in order). */
+  depth: z.number(),
+  visible_in_preview: z.boolean(),
+  recommended_week: z.number().nullable(),
+  revision: z.number(),
+  lessons: z.array(StudioTreeLesson),
+});
+export type StudioTreeModule = z.infer<typeof StudioTreeModule>;
+
+export const StudioCourse = z.object({
+  id: z.number(),
+  title: z.string(),
+  description_html: z.string(),
+  logo: z.number(),
+  free_for_members: z.boolean(),
+  /** The plans whose purchase opens it. */
+  plan_ids: z.array(z.number()),
+  revision: z.number(),
+  modules: z.array(StudioTreeModule),
+});
+export type StudioCourse = z.infer<typeof StudioCourse>;
+
+const LessonTitle = titleOf("lesson");
+
+/** A download of a lesson, as the studio lists it. */
+export const StudioFile = z.object({
+  id: z.number(),
+  filename: z.string(),
+  content_type: z.string(),
+  /** In bytes. */
+  size: z.number(),
+  revision: z.number(),
+});
+export type StudioFile = z.infer<typeof StudioFile>;
+
+export const FileIdParams = z.object({ fileId: idInPath("That file does not exist.") });
+
+/** The name members see and save it under; a path or a character no computer accepts in a name is refused. */
+export const FileName = z
+  .string({ error: "Give the file a name." })
+  .trim()
+  .min(1, "Give the file a name.")
+  .max(200, "Keep the name under 200 characters.")
+  .refine((name) => !/[\\/:*?"<>|\u0000-\u001f\u007f]/.test(name), 'A file name cannot contain / \\ : * ? " < > | or invisible characters.')
+  .refine((name) => name !== "." && name !== "..", "Give the file a name.");
+
+export const FileRename = z.object({ filename: FileName, revision: Revision });
+export type FileRename = z.input<typeof FileRename>;
+
+export const FileUploaded = z.object({ file: StudioFile, message: z.string() });
+export type FileUploaded = z.infer<typeof FileUploaded>;
+
+export const StudioLesson = z.object({
+  id: z.number(),
+  course_id: z.number(),
+  course_title: z.string(),
+  module_title: z.string(),
+  title: z.string(),
+  content_summary_html: z.string(),
+  note_html: z.string(),
+  /** The saved video as a link she can read, or "" for none. */
+  video_link: z.string(),
+  revision: z.number(),
+  /** Its downloads, in the order members see them. */
+  files: z.array(StudioFile),
+});
+export type StudioLesson = z.infer<typeof StudioLesson>;
+
+/** The lesson editor's page: the lesson, and the largest file an upload takes (UPLOAD_MAX_MB), so a phone never sends one in vain. */
+export const StudioLessonPage = StudioLesson.extend({ upload_max_bytes: z.number() });
+export type StudioLessonPage = z.infer<typeof StudioLessonPage>;
+
+export const LessonUpdate = z.object({
+  title: LessonTitle,
+  content_summary_html: RichText,
+  note_html: RichText,
+  /** A YouTube or Vimeo link in any usual form, or "" for a lesson without video. */
+  video_link: z
+    .string({ error: "The video link is text." })
+    .trim()
+    .max(2000, { error: "That link is too long." })
+    .refine((link) => link === "" || parseVideoLink(link) !== null, { error: videoLinkProblem })
+    .optional()
+    .default(""),
+  revision: Revision,
+});
+export type LessonUpdate = z.input<typeof LessonUpdate>;
+
+export const LessonSaved = z.object({ lesson: StudioLesson, message: z.string() });
+export type LessonSaved = z.infer<typeof LessonSaved>;
+
+export const ModuleIdParams = z.object({ moduleId: idInPath("That module does not exist.") });
+
+export const ModuleMove = z.object({
+  direction: z.enum(["up", "down"], { error: "Say up or down." }),
+  revision: Revision,
+});
+export type ModuleMove = z.input<typeof ModuleMove>;
+
+export const CourseCreate = z.object({ title: titleOf("course") });
+export type CourseCreate = z.input<typeof CourseCreate>;
+
+/** A module at the top of a course, or a topic inside the module parent_module_id names. */
+export const ModuleCreate = z.object({
+  course_id: CatalogueId("course"),
+  parent_module_id: CatalogueId("module to put it in").nullable().optional().default(null),
+  title: titleOf("module"),
+});
+export type ModuleCreate = z.input<typeof ModuleCreate>;
+
+export const LessonCreate = z.object({ module_id: CatalogueId("module"), title: LessonTitle });
+export type LessonCreate = z.input<typeof LessonCreate>;
+
+export const Created = z.object({ id: z.number(), message: z.string() });
+export type Created = z.infer<typeof Created>;
+
+/** Deleting a course asks her to type its title, so a slip of the finger cannot empty a course. */
+export const CourseDelete = z.object({
+  confirm_title: z.string({ error: "Type the course's title to delete it." }).max(1000, { error: "Type the course's title to delete it." }),
+  revision: Revision,
+});
+export type CourseDelete = z.input<typeof CourseDelete>;
+
+const COURSE_LOGOS = 4;
+
+export const CourseUpdate = z.object({
+  title: titleOf("course"),
+  description_html: RichText,
+  logo: z
+    .number({ error: "Choose one of the four pictures." })
+    .int({ error: "Choose one of the four pictures." })
+    .min(0, { error: "Choose one of the four pictures." })
+    .max(COURSE_LOGOS - 1, { error: "Choose one of the four pictures." }),
+  free_for_members: z.boolean({ error: "Say whether every member may open it." }),
+  plan_ids: z
+    .array(CatalogueId("plans"), { error: "Choose the plans as a list." })
+    .max(1000, { error: "That is more plans than there are." })
+    .transform((ids) => [...new Set(ids)]),
+  revision: Revision,
+});
+export type CourseUpdate = z.input<typeof CourseUpdate>;
+
+export const CourseSaved = z.object({ course: StudioCourse, message: z.string() });
+export type CourseSaved = z.infer<typeof CourseSaved>;
+
+/** One place up or down in the library; the same shape as a module's move. */
+export const CourseMove = ModuleMove;
+
+export const FileMove = ModuleMove;
+
+export const ModuleUpdate = z.object({
+  title: titleOf("module"),
+  visible_in_preview: z.boolean({ error: "Say whether visitors see it in the preview." }),
+  recommended_week: z
+    .number({ error: "The week is a number from 1 to 60, or empty." })
+    .int({ error: "The week is a whole number." })
+    .min(1, { error: "The week is a number from 1 to 60 (43 and above: after the birth)." })
+    .max(60, { error: "The week is a number from 1 to 60 (43 and above: after the birth)." })
+    .nullable()
+    .optional()
+    .default(null),
+  revision: Revision,
+});
+export type ModuleUpdate = z.input<typeof ModuleUpdate>;
+
+/** Where a module goes: inside another module of its course (as a topic), or to the top of the course (null). */
+export const ModulePlace = z.object({
+  parent_module_id: CatalogueId("module to put it in").nullable(),
+  revision: Revision,
+});
+export type ModulePlace = z.input<typeof ModulePlace>;

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { idInPath } from "../catalogue.ts";
+import { PageNumber } from "./studio-shared.ts";
+
+// Feedback and contact messages, as the inbox lists them.
+
+export const INBOX_PAGE_SIZE = 50;
+
+export const InboxQuery = z.object({
+  kind: z.enum(["feedback", "contact"], { error: "The kind is feedback or contact." }).optional(),
+  search: z.string().trim().max(200, { error: "Search for at most 200 characters." }).optional().default(""),
+  page: PageNumber,
+});
+
+export const InboxMessage = z.object({
+  id: z.number(),
+  kind: z.enum(["feedback", "contact"]),
+  received_at: z.string(),
+  read: z.boolean(),
+  member_email: z.string().nullable(),
+  fields: z.array(z.object({ label: z.string(), value: z.string() })),
+});
+export type InboxMessage = z.infer<typeof InboxMessage>;
+
+export const InboxPage = z.object({
+  messages: z.array(InboxMessage),
+  total: z.number(),
+  unread: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+});
+export type InboxPage = z.infer<typeof InboxPage>;
+
+export const MessageIdParams = z.object({ id: idInPath("That message does not exist.") });
+
+export const ReadRequest = z.object({ read: z.boolean({ error: "Say read: true or false." }) });
+
+export const UnreadCount = z.object({ unread: z.number() });
+export type UnreadCount = z.infer<typeof UnreadCount>;

@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { idInPath } from "../catalogue.ts";
+import { PageNumber } from "./studio-shared.ts";
+
+// Members as the instructor sees them: search, one member's courses and sessions, and what she may change.
+
+export const MEMBERS_PAGE_SIZE = 50;
+
+export const memberSorts = ["joined", "last_sign_in"] as const;
+
+export const MemberSearch = z.object({
+  search: z.string().trim().max(200, { error: "Search for at most 200 characters." }).optional().default(""),
+  sort: z.enum(memberSorts, { error: "Sort by joined or last_sign_in." }).optional().default("joined"),
+  page: PageNumber,
+});
+export type MemberSearch = z.input<typeof MemberSearch>;
+
+export const MemberSummary = z.object({
+  id: z.number(),
+  email: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  role: z.enum(["member", "admin"]),
+  joined_at: z.string(),
+  last_sign_in_at: z.string().nullable(),
+  active: z.boolean(),
+});
+export type MemberSummary = z.infer<typeof MemberSummary>;
+
+export const MemberPage = z.object({ members: z.array(MemberSummary), total: z.number(), page: z.number(), page_size: z.number() });
+export type MemberPage = z.infer<typeof MemberPage>;
+
+export const MemberIdParams = z.object({ id: idInPath("That member does not exist.") });
+
+export const MemberCourseParams = MemberIdParams.extend({ courseId: idInPath("That course does not exist.") });
+
+export const MemberCourse = z.object({
+  id: z.number(),
+  title: z.string(),
+  free_for_members: z.boolean(),
+  granted_by_instructor: z.boolean(),
+  purchases: z.array(z.object({ purchase_id: z.number(), plan_name: z.string(), ends_at: z.string().nullable() })),
+});
+export type MemberCourse = z.infer<typeof MemberCourse>;
+
+export const MemberDetail = z.object({ member: MemberSummary, courses: z.array(MemberCourse), signed_in_devices: z.number() });
+export type MemberDetail = z.infer<typeof MemberDetail>;
+
+export const RoleRequest = z.object({ role: z.enum(["member", "admin"], { error: "The role is member or admin." }) });
+export type RoleRequest = z.infer<typeof RoleRequest>;
+
+export const PasswordLink = z.object({ url: z.string(), expires_at: z.string(), message: z.string() });
+export type PasswordLink = z.infer<typeof PasswordLink>;

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { idInPath } from "../catalogue.ts";
+import { Revision } from "./studio-shared.ts";
+
+// The plans of the Purchase page.
+
+const CourseIds = z
+  .array(z.number({ error: "Course ids are numbers." }).int({ error: "Course ids are whole numbers." }).min(1).max(2_147_483_647), {
+    error: "Choose the courses as a list.",
+  })
+  .max(1000, { error: "That is more courses than a plan can name." })
+  .transform((ids) => [...new Set(ids)]);
+
+export const PlanInput = z.object({
+  name: z
+    .string({ error: "Please give the plan a name." })
+    .trim()
+    .min(1, { error: "Please give the plan a name." })
+    .max(200, { error: "A plan's name can be at most 200 characters." }),
+  description: z
+    .string({ error: "The description is text." })
+    .trim()
+    .max(5000, { error: "Keep the description under 5,000 characters." })
+    .optional()
+    .default(""),
+  price_minor: z
+    .number({ error: "Please enter the price." })
+    .int({ error: "The price is a whole number of cents." })
+    .min(0, { error: "The price cannot be negative." })
+    .max(100_000_000, { error: "That price is too high." }),
+  currency: z
+    .string({ error: "Please enter the currency." })
+    .trim()
+    .transform((currency) => currency.toUpperCase())
+    .refine((currency) => /^[A-Z]{3}$/.test(currency), { error: "The currency is a three-letter code, like USD or EUR." }),
+  billing_interval: z.enum(["month", "year", "once"], { error: "The billing is month, year or once." }),
+  course_ids: CourseIds,
+});
+export type PlanInput = z.input<typeof PlanInput>;
+
+export const PlanUpdate = PlanInput.extend({ revision: Revision });
+export type PlanUpdate = z.input<typeof PlanUpdate>;
+
+export const PlanIdParams = z.object({ id: idInPath("That plan does not exist.") });
+
+export const StudioPlan = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  price_minor: z.number(),
+  currency: z.string(),
+  billing_interval: z.enum(["month", "year", "once"]),
+  course_ids: z.array(z.number()),
+  revision: z.number(),
+});
+export type StudioPlan = z.infer<typeof StudioPlan>;
+
+export const StudioPlans = z.object({ plans: z.array(StudioPlan), courses: z.array(z.object({ id: z.number(), title: z.string() })) });
+export type StudioPlans = z.infer<typeof StudioPlans>;
+
+export const PlanSaved = z.object({ plan: StudioPlan, message: z.string() });
+export type PlanSaved = z.infer<typeof PlanSaved>;

@@ -1,0 +1,42 @@
+import js from "@eslint/js";
+import prettier from "eslint-config-prettier";
+import { importX } from "eslint-plugin-import-x";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+import featureBoundaries from "./scripts/lint/feature-boundaries.js";
+
+export default tseslint.config(
+  { ignores: ["**/dist/**", "node_modules/**", "test-results/**", "playwright-report/**", "bench-results/**", "web/public/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { "import-x": importX, local: { rules: { "feature-boundaries": featureBoundaries } } },
+    settings: {
+      // Without these, import-x reads no TypeScript file it is pointed to, and so sees no cycle through one.
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [importX.createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs"] })],
+    },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "local/feature-boundaries": "error",
+      // Names and text are checked for control characters on purpose, with patterns that name them.
+      "no-control-regex": "off",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+    },
+  },
+  {
+    files: ["web/src/**/*.{ts,tsx}"],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { "react-hooks": reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // A test may set up what it checks with any part of the app; the boundaries are for the product.
+    files: ["**/*.test.{ts,tsx}"],
+    rules: { "local/feature-boundaries": "off" },
+  },
+  prettier,
+);

@@ -1,0 +1,79 @@
+// One ESLint rule for the layout of the repository (docs/architecture.md): a feature folder is a
+// capability, and one capability does not reach into another. What features share lives in the
+// shared folders of their side; what composes them (the web app's app/, the server's app and
+// feature list, the admin CLI) may import anything.
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+/** Where a file sits: its side, and the feature folder it belongs to, if any. */
+export function placeOf(file) {
+  const relative = path.relative(root, file).split(path.sep).join("/");
+  let match = relative.match(/^web\/src\/features\/([^/]+)\//);
+  if (match) return { side: "web", kind: "feature", name: match[1] };
+  match = relative.match(/^web\/src\/(components|lib)\//);
+  if (match) return { side: "web", kind: "shared", name: match[1] };
+  if (relative.startsWith("web/src/")) return { side: "web", kind: "composition" };
+  match = relative.match(/^server\/src\/([^/]+)\//);
+  if (match) {
+    const folder = match[1];
+    if (serverShared.has(folder)) return { side: "server", kind: "shared", name: folder };
+    if (serverComposition.has(folder)) return { side: "server", kind: "composition" };
+    return { side: "server", kind: "feature", name: folder };
+  }
+  if (serverSharedFiles.has(relative)) return { side: "server", kind: "shared", name: relative };
+  if (relative.startsWith("server/src/")) return { side: "server", kind: "composition" };
+  if (relative.startsWith("contract/")) return { side: "contract", kind: "shared", name: "contract" };
+  return { side: "other", kind: "composition" };
+}
+
+// The server's infrastructure: what every feature may use, and which imports no feature.
+const serverShared = new Set(["db", "http", "mail", "rate-limits", "metrics", "lib", "testing"]);
+// Read by every part of the server: the configuration and the paths of its files.
+const serverSharedFiles = new Set(["server/src/config.ts", "server/src/paths.ts"]);
+// What puts the server together: the admin CLI and the fuzzer reach every feature on purpose.
+const serverComposition = new Set(["cli", "fuzz"]);
+
+/** On the server, the one part of a feature another may call: its repositories, the data it owns. */
+const isServerRepository = (file) => /-repository\.ts$/.test(file);
+
+export function refusal(from, to, targetFile) {
+  if (from.kind === "composition") return undefined;
+  if (to.side === "other") return undefined;
+  if (from.side === "contract" && to.side !== "contract") return "contract/ is shared by both sides and imports nothing from either";
+  if (to.side === "contract") return undefined;
+  if (from.side !== to.side) return `${from.side}/ does not import ${to.side}/: share it through contract/`;
+  if (to.kind === "composition") return `only the composition (the app, its route list, the CLI) imports ${path.relative(root, targetFile)}`;
+  if (from.kind === "shared" && to.kind === "feature") {
+    return from.side === "web"
+      ? `web/src/${from.name}/ is shared by every feature and imports none (features/${to.name}); pass it in from app/`
+      : `server/src/${from.name}/ is infrastructure and imports no feature (${to.name}); let the feature register with it`;
+  }
+  if (from.kind === "feature" && to.kind === "feature" && from.name !== to.name) {
+    if (from.side === "server" && isServerRepository(targetFile)) return undefined;
+    return from.side === "web"
+      ? `features/${from.name} does not import features/${to.name}: compose them in app/, or share through lib/ or components/`
+      : `${from.name}/ uses another feature (${to.name}/) only through its *-repository.ts files`;
+  }
+  return undefined;
+}
+
+export default {
+  meta: { type: "problem", docs: { description: "keeps features apart (docs/architecture.md)" }, schema: [] },
+  create(context) {
+    const file = context.filename;
+    const from = placeOf(file);
+    const check = (node, specifier) => {
+      if (typeof specifier !== "string" || !specifier.startsWith(".")) return;
+      const target = path.resolve(path.dirname(file), specifier);
+      const reason = refusal(from, placeOf(target), target);
+      if (reason) context.report({ node, message: reason });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === "Literal" && check(node, node.source.value),
+    };
+  },
+};

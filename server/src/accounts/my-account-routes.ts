@@ -1,0 +1,197 @@
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { route } from "../http/endpoint-route.ts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { changeAndAnnounce } from "../db/data-changes.ts";
+import { postgresErrorCode, UNIQUE_VIOLATION, type Database } from "../db/client.ts";
+import { accountTokens, users } from "../db/schema.ts";
+import type { PersonalData } from "../db/personal-data.ts";
+import { HttpError } from "../http/errors.ts";
+import type { MailSender } from "../mail/mail-sender.ts";
+import { emailChangeConfirmMail, emailChangeNoticeMail, type MailContext, passwordChangedMail } from "../mail/mail-templates.ts";
+import { forgetMailTo, queueMail } from "../mail/outbox.ts";
+import { LoginThrottle } from "../rate-limits/login-throttle.ts";
+import { tooManyAttempts } from "../rate-limits/sliding-window.ts";
+import { createAccountToken, dropAccountTokens, useAccountToken } from "./account-tokens-repository.ts";
+import { describeBrowser } from "./browser-name.ts";
+import { hashPassword, passwordMatches } from "../lib/passwords.ts";
+import { endSessionsOf, listSessions, sessionIdOf } from "./sessions-repository.ts";
+import { findUserByEmail, toProfile, type UserRow } from "./users-repository.ts";
+import { clearSessionCookies, SESSION_COOKIE } from "../http/session-cookies.ts";
+import { requireMember } from "../http/signed-in-member.ts";
+
+export type MyAccountOptions = {
+  db: Database;
+  mail: { sender: MailSender; context: MailContext };
+  production: boolean;
+  /** What every feature keeps about her, for her data download and her account's deletion (features.ts). */
+  personalData: PersonalData[];
+};
+
+const emailTaken = () => new HttpError(409, "Email already registered.");
+
+export async function myAccountRoutes(app: FastifyInstance, { db, mail, production, personalData }: MyAccountOptions) {
+  // Asking for her password again guards changes made from a phone left unlocked; the sign-in
+  // limit applies to these guesses too.
+  const throttle = new LoginThrottle(db);
+  async function confirmPassword(request: FastifyRequest, member: UserRow, password: string, field: string): Promise<void> {
+    const attempt = await throttle.attempt(request.ip, member.email);
+    if (!attempt.admitted) throw tooManyAttempts("Too many wrong passwords.", attempt.retryAfterSeconds);
+    if (!(await passwordMatches(password, member.passwordHash)))
+      throw new HttpError(403, "That password is not right.", { [field]: "That password is not right." });
+    await throttle.rightPassword(attempt);
+  }
+
+  // Her own row, read now: the session cache may hold one from before her last change.
+  async function freshMember(request: FastifyRequest): Promise<UserRow> {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(eq(users.id, requireMember(request).id));
+    if (!row) throw new HttpError(401, "Please sign in to continue.");
+    return row;
+  }
+
+  // Every change below touches what servers cache about signed-in members (her row, her
+  // sessions): it is made with changeAndAnnounce, so that every server forgets it.
+  async function updateMember(changes: Partial<typeof users.$inferInsert>, userId: number): Promise<UserRow> {
+    return changeAndAnnounce(db, "access", async (tx) => {
+      const [updated] = await tx.update(users).set(changes).where(eq(users.id, userId)).returning();
+      return updated!;
+    });
+  }
+
+  route(app, "myAccount", async (_input, request) => {
+    const member = await freshMember(request);
+    const token = request.cookies[SESSION_COOKIE];
+    const currentId = token ? sessionIdOf(token) : "";
+    const [sessionRows, [pending]] = await Promise.all([
+      listSessions(db, member.id),
+      db
+        .select({ newEmail: accountTokens.newEmail })
+        .from(accountTokens)
+        .where(
+          and(
+            eq(accountTokens.userId, member.id),
+            eq(accountTokens.purpose, "email_change"),
+            isNull(accountTokens.usedAt),
+            gt(accountTokens.expiresAt, new Date()),
+          ),
+        )
+        .orderBy(desc(accountTokens.createdAt))
+        .limit(1),
+    ]);
+    return {
+      profile: toProfile(member),
+      pending_email: pending?.newEmail ?? null,
+      sessions: sessionRows.map((session) => ({
+        id: session.id,
+        browser: describeBrowser(session.userAgent),
+        last_seen_at: session.lastSeenAt.toISOString(),
+        current: session.id === currentId,
+      })),
+    };
+  });
+
+  route(app, "changeName", async ({ body }, request) => {
+    const member = requireMember(request);
+    const input = body;
+    return toProfile(await updateMember({ firstName: input.first_name, lastName: input.last_name }, member.id));
+  });
+
+  route(app, "setPacing", async ({ body }, request) => {
+    const member = requireMember(request);
+    const input = body;
+    return toProfile(await updateMember({ dueDate: input.due_date, babyArrived: input.baby_arrived }, member.id));
+  });
+
+  route(app, "changeEmail", async ({ body }, request, _reply) => {
+    const member = await freshMember(request);
+    const input = body;
+    await confirmPassword(request, member, input.password, "password");
+    if (input.email === member.email)
+      throw new HttpError(400, "That is already your e-mail address.", { email: "That is already your e-mail address." });
+    if (await findUserByEmail(db, input.email)) throw emailTaken();
+    await db.transaction(async (tx) => {
+      await dropAccountTokens(tx, member.id, "email_change");
+      const token = await createAccountToken(tx, member.id, "email_change", { newEmail: input.email });
+      await queueMail(tx, emailChangeConfirmMail(input.email, member.firstName, token, mail.context));
+      await queueMail(tx, emailChangeNoticeMail(member.email, member.firstName, input.email, mail.context));
+    });
+    mail.sender.wake();
+    return { message: `We have sent a confirmation link to ${input.email}. Your address changes when you open it.` };
+  });
+
+  // Anyone holding the link may confirm: it was sent to the new address, which is the proof asked for.
+  route(app, "confirmEmail", async ({ body }, _request) => {
+    const { token } = body;
+    try {
+      const user = await changeAndAnnounce(db, "access", async (tx) => {
+        const used = await useAccountToken(tx, token, "email_change");
+        const [row] = await tx.update(users).set({ email: used.newEmail! }).where(eq(users.id, used.userId)).returning();
+        return row!;
+      });
+      return toProfile(user);
+    } catch (error) {
+      if (postgresErrorCode(error) === UNIQUE_VIOLATION) throw emailTaken();
+      throw error;
+    }
+  });
+
+  route(app, "changePassword", async ({ body }, request) => {
+    const member = await freshMember(request);
+    const input = body;
+    await confirmPassword(request, member, input.current_password, "current_password");
+    const passwordHash = await hashPassword(input.new_password);
+    await changeAndAnnounce(db, "access", async (tx) => {
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, member.id));
+      await endSessionsOf(tx, member.id, request.cookies[SESSION_COOKIE]);
+      await dropAccountTokens(tx, member.id, "password_reset");
+      await queueMail(tx, passwordChangedMail(member.email, member.firstName, mail.context));
+    });
+    mail.sender.wake();
+    return { message: "Your password has been changed. Your other devices have been signed out." };
+  });
+
+  route(app, "endOtherSessions", async (_input, request) => {
+    const member = requireMember(request);
+    const ended = await changeAndAnnounce(db, "access", (tx) => endSessionsOf(tx, member.id, request.cookies[SESSION_COOKIE]));
+    return { ended };
+  });
+
+  route(app, "exportMyData", async (_input, request, reply) => {
+    const member = await freshMember(request);
+    const sessionRows = await listSessions(db, member.id);
+    const data: Record<string, unknown> = {
+      exported_at: new Date().toISOString(),
+      profile: toProfile(member),
+      sessions: sessionRows.map((session) => ({
+        browser: describeBrowser(session.userAgent),
+        last_seen_at: session.lastSeenAt.toISOString(),
+      })),
+    };
+    for (const part of personalData) data[part.key] = await part.export(member);
+    return reply
+      .header("content-type", "application/json; charset=utf-8")
+      .header("content-disposition", 'attachment; filename="my-data.json"')
+      .send(JSON.stringify(data, null, 2));
+  });
+
+  route(app, "deleteMyAccount", async ({ body }, request, reply) => {
+    const member = await freshMember(request);
+    const { password } = body;
+    await confirmPassword(request, member, password, "password");
+    await changeAndAnnounce(db, "access", async (tx) => {
+      for (const part of personalData) await part.erase?.(tx, member);
+      const links = await tx.select({ newEmail: accountTokens.newEmail }).from(accountTokens).where(eq(accountTokens.userId, member.id));
+      for (const address of new Set([member.email, ...links.map((link) => link.newEmail).filter((email) => email !== null)])) {
+        await forgetMailTo(tx, address);
+      }
+      // Her sessions and links go with the row (ON DELETE CASCADE), like whatever else of hers a
+      // feature declared without an erase; purchases stay as the instructor's record, without her.
+      await tx.delete(users).where(eq(users.id, member.id));
+    });
+    clearSessionCookies(request, reply, production);
+    request.log.info({ userId: member.id }, "member deleted her account");
+    return { message: "Your account and everything in it have been deleted." };
+  });
+}

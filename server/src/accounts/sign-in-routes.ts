@@ -1,0 +1,131 @@
+import { eq } from "drizzle-orm";
+import { route } from "../http/endpoint-route.ts";
+import type { FastifyInstance } from "fastify";
+import { signedInHintCookie } from "../../../contract/constants.ts";
+import { consumeAccessCode, releaseAccessCode } from "../access-codes/access-codes-repository.ts";
+import type { Database } from "../db/client.ts";
+import { postgresErrorCode, UNIQUE_VIOLATION } from "../db/client.ts";
+import { users } from "../db/schema.ts";
+import { HttpError } from "../http/errors.ts";
+import { sentFromAnotherOrigin } from "../http/same-origin-guard.ts";
+import type { MailSender } from "../mail/mail-sender.ts";
+import { type MailContext, welcomeMail } from "../mail/mail-templates.ts";
+import { queueMail } from "../mail/outbox.ts";
+import { LoginThrottle } from "../rate-limits/login-throttle.ts";
+import { SlidingWindow, tooManyAttempts } from "../rate-limits/sliding-window.ts";
+import { hashPassword, passwordMatches } from "../lib/passwords.ts";
+import type { SessionStore } from "./session-store.ts";
+import { findUserByEmail, toProfile } from "./users-repository.ts";
+import { clearSessionCookies, setSessionCookies, SESSION_COOKIE } from "../http/session-cookies.ts";
+import { requireMember } from "../http/signed-in-member.ts";
+
+export type SignInOptions = {
+  db: Database;
+  sessions: SessionStore;
+  sessionDays: number;
+  production: boolean;
+  trustProxy: boolean;
+  mail: { sender: MailSender; context: MailContext };
+  /** Where a member whose account is paused can write. */
+  contactEmail: string;
+  /** Registration attempts allowed per client address an hour. */
+  registrationsPerHour: number;
+};
+
+const emailTaken = () => new HttpError(409, "Email already registered.");
+
+export async function signInRoutes(
+  app: FastifyInstance,
+  { db, sessions, sessionDays, production, trustProxy, mail, contactEmail, registrationsPerHour }: SignInOptions,
+) {
+  const throttle = new LoginThrottle(db);
+  const registrationWindow = new SlidingWindow(db, 60 * 60 * 1000);
+  // Behind a proxy Fastify is not told to trust, every sign-in seems to come from the proxy, so all
+  // visitors share one limit per address (and one guesser can exhaust it). Said once, in the log.
+  let proxyNoted = trustProxy;
+
+  route(app, "register", async ({ body }, request, reply) => {
+    const input = body;
+    const admission = await registrationWindow.admit([{ key: `register:${request.ip}`, limit: registrationsPerHour }]);
+    if (!admission.admitted) throw tooManyAttempts("Too many sign-ups from this connection.", admission.retryAfterSeconds);
+    // The code comes first, and a use of it is reserved: without a valid code the answer is the
+    // code's error whatever the e-mail, so nobody can test which addresses have an account, and no
+    // password is hashed (slow by design) for someone who could not register anyway.
+    await consumeAccessCode(db, input.access_code);
+    try {
+      if (await findUserByEmail(db, input.email)) throw emailTaken();
+      // Hashing happens outside the transaction so no lock is held meanwhile.
+      const passwordHash = await hashPassword(input.password);
+      const user = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(users)
+          .values({
+            email: input.email,
+            passwordHash,
+            firstName: input.first_name,
+            lastName: input.last_name,
+            accessCode: input.access_code,
+          })
+          .returning();
+        await queueMail(tx, welcomeMail(created!.email, created!.firstName, mail.context));
+        return created!;
+      });
+      mail.sender.wake();
+      request.log.info({ userId: user.id }, "member registered");
+      return reply.code(201).send(toProfile(user));
+    } catch (error) {
+      // A registration that did not happen gives its use of the code back.
+      await releaseAccessCode(db, input.access_code).catch((releaseError: unknown) =>
+        request.log.warn({ err: releaseError }, "could not give back a use of an access code"),
+      );
+      if (postgresErrorCode(error) === UNIQUE_VIOLATION) throw emailTaken();
+      throw error;
+    }
+  });
+
+  route(app, "login", async ({ body }, request, reply) => {
+    const input = body;
+    if (!proxyNoted && request.headers["x-forwarded-for"] !== undefined) {
+      proxyNoted = true;
+      request.log.warn(
+        "Sign-ins arrive through a proxy (X-Forwarded-For), but TRUST_PROXY is not true: every visitor shares the proxy's address, and with it the login limit per address. Set TRUST_PROXY=true behind your TLS proxy.",
+      );
+    }
+    const attempt = await throttle.attempt(request.ip, input.email);
+    if (!attempt.admitted) throw tooManyAttempts("Too many sign-in attempts.", attempt.retryAfterSeconds);
+    const user = await findUserByEmail(db, input.email);
+    if (!(await passwordMatches(input.password, user?.passwordHash))) throw new HttpError(401, "Invalid email or password.");
+    await throttle.signedIn(attempt);
+    // Told only to whoever knows the password, so it reveals nothing about who has an account.
+    if (user!.deactivatedAt) throw new HttpError(403, `This account has been paused. Please write to ${contactEmail} to have it reopened.`);
+    await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user!.id));
+    const previousToken = request.cookies[SESSION_COOKIE];
+    if (previousToken) await sessions.end(previousToken);
+    const session = await sessions.start(user!.id, sessionDays, request.headers["user-agent"]);
+    setSessionCookies(request, reply, production, session.token, session.expiresAt);
+    return toProfile(user!);
+  });
+
+  route(app, "me", async (_input, request) => toProfile(requireMember(request)));
+
+  route(app, "verify", async (_input, request, reply) => {
+    // A session that ended (expired, or signed out elsewhere) leaves its cookies behind: clearing
+    // them here stops the web app checking it again on every visit.
+    if (!request.member && (request.cookies[SESSION_COOKIE] || request.cookies[signedInHintCookie])) {
+      clearSessionCookies(request, reply, production);
+    }
+    requireMember(request);
+    return { authenticated: true };
+  });
+
+  // A GET (the product description's), so the writes' same-origin guard does not see it: without
+  // this check any site could sign a member out with a link, since the Lax cookie goes along.
+  route(app, "logout", async (_input, request, reply) => {
+    if (sentFromAnotherOrigin(request))
+      throw new HttpError(403, "This sign-out came from another website and was refused. To sign out, use Logout in the menu.");
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await sessions.end(token);
+    clearSessionCookies(request, reply, production);
+    return { logged_out: true };
+  });
+}

@@ -1,0 +1,18 @@
+import type { users } from "./schema.ts";
+import type { Transaction } from "./types.ts";
+
+type Member = typeof users.$inferSelect;
+
+/**
+ * What one feature keeps about a member, declared by that feature so her data download and the
+ * deletion of her account take it in without the accounts feature knowing it (server/src/features.ts
+ * lists the parts). Rows that reference her with ON DELETE CASCADE go with her row and need no erase.
+ */
+export type PersonalData = {
+  /** Her part's key in my-data.json. */
+  key: string;
+  /** Her part, as plain JSON. */
+  export: (member: Member) => Promise<unknown>;
+  /** Runs inside the deletion's transaction, before her row is deleted. */
+  erase?: (tx: Transaction, member: Member) => Promise<void>;
+};

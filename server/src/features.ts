@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
+import { myAccountRoutes } from "./accounts/my-account-routes.ts";
+import { passwordResetRoutes } from "./accounts/password-reset-routes.ts";
+import type { SessionStore } from "./accounts/session-store.ts";
+import { signInRoutes } from "./accounts/sign-in-routes.ts";
+import { type CatalogueReader, coursesPersonalData } from "./catalogue/catalogue-repository.ts";
+import { catalogueRoutes } from "./catalogue/catalogue-routes.ts";
+import { certificatesPersonalData } from "./certificates/certificates-repository.ts";
+import { certificatesRoutes } from "./certificates/certificates-routes.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import type { PersonalData } from "./db/personal-data.ts";
+import { formsPersonalData } from "./forms/forms-repository.ts";
+import { formsRoutes } from "./forms/forms-routes.ts";
+import { grantsPersonalData } from "./grants/grants-repository.ts";
+import { healthRoutes } from "./health/health-routes.ts";
+import type { MailSender } from "./mail/mail-sender.ts";
+import type { MailContext } from "./mail/mail-templates.ts";
+import { openApiRoutes } from "./openapi/openapi.ts";
+import { purchasesPersonalData } from "./payments/purchases-repository.ts";
+import { paymentsRoutes } from "./payments/payments-routes.ts";
+import { progressPersonalData } from "./progress/progress-repository.ts";
+import { progressRoutes } from "./progress/progress-routes.ts";
+import { siteRoutes } from "./site/site-routes.ts";
+import { instructorSetupRoutes } from "./studio/setup/instructor-setup.ts";
+import { studioApi } from "./studio/studio-plugin.ts";
+
+/** What the app makes once and lends to the features (app.ts). */
+export type AppServices = {
+  db: Database;
+  config: Config;
+  sessions: SessionStore;
+  catalogue: CatalogueReader;
+  mail: { sender: MailSender; context: MailContext };
+};
+
+type Feature = { register: (app: FastifyInstance) => Promise<unknown> };
+
+/** A feature's plugin, registered under its address prefix with the options it asks for. */
+function feature<Options extends Record<string, unknown>>(prefix: string, plugin: FastifyPluginAsync<Options>, options: Options): Feature {
+  return { register: async (app) => app.register(plugin, { ...options, prefix }) };
+}
+
+/**
+ * Every capability of the server, in one list: adding one is its folder and its line here. A
+ * feature that keeps anything about a member adds its part to `personalData`, which her data
+ * download and the deletion of her account go through.
+ */
+export function features({ db, config, sessions, catalogue, mail }: AppServices): Feature[] {
+  const production = config.env === "production";
+  const personalData: PersonalData[] = [
+    coursesPersonalData(catalogue),
+    grantsPersonalData(db),
+    purchasesPersonalData(db),
+    progressPersonalData(db),
+    certificatesPersonalData(db),
+    formsPersonalData(db),
+  ];
+  return [
+    feature("/reactapi/users", signInRoutes, {
+      db,
+      sessions,
+      sessionDays: config.sessionDays,
+      production,
+      trustProxy: config.trustProxy,
+      mail,
+      contactEmail: config.site.contactEmail,
+      registrationsPerHour: config.registrationsPerHour,
+    }),
+    feature("/reactapi/users", passwordResetRoutes, { db, mail, production }),
+    feature("/reactapi/account", myAccountRoutes, { db, mail, production, personalData }),
+    feature("/reactapi", catalogueRoutes, { db, catalogue }),
+    feature("/reactapi/progress", progressRoutes, { db, catalogue }),
+    feature("/reactapi/certificates", certificatesRoutes, {
+      db,
+      catalogue,
+      publicUrl: config.publicUrl,
+      instructorName: config.instructorName,
+      businessName: config.businessName,
+    }),
+    feature("/reactapi", formsRoutes, { db }),
+    feature("/reactapi", paymentsRoutes, { db, catalogue, stripe: config.stripe, publicUrl: config.publicUrl, mail }),
+    feature("/reactapi/instructor-setup", instructorSetupRoutes, { db, sessionDays: config.sessionDays, production }),
+    feature("/reactapi/studio", studioApi, { db, catalogue, publicUrl: config.publicUrl, uploadMaxBytes: config.uploadMaxBytes }),
+    feature("/reactapi/site", siteRoutes, { site: config.site, onlinePayment: config.stripe !== null }),
+    feature("/reactapi", openApiRoutes, {}),
+    feature("", healthRoutes, { db }),
+  ];
+}

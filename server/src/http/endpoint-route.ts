@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import {
+  type AnswerSentBy,
+  type Endpoint,
+  type EndpointName,
+  endpoints,
+  type ParsedRequestOf,
+  successStatus,
+} from "../../../contract/api.ts";
+import { parseInput } from "./errors.ts";
+
+/**
+ * What a route may ask of the rules every request meets (same-origin-guard.ts), said where the
+ * route is defined: a caller that proves itself with a signature instead (Stripe's webhook), or
+ * the one multipart upload, which must still name its origin.
+ */
+export type SameOriginExemption = "signed-by-caller" | "multipart-upload";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    sameOriginExemption?: SameOriginExemption;
+  }
+}
+
+type Handler<Name extends EndpointName> = (
+  input: ParsedRequestOf<Name>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<AnswerSentBy<Name> | FastifyReply>;
+
+const parsePart = (schema: z.ZodType | undefined, value: unknown) => (schema ? parseInput(schema, value) : undefined);
+
+/**
+ * Registers the route of one entry of contract/api.ts: its method and path come from the entry,
+ * its params, query and body are parsed with the entry's schemas (a 400 naming each bad field),
+ * and its handler must return the entry's success answer, sent with the entry's status. A handler
+ * that answers otherwise (a file, a shared compressed text) sends it itself and returns the reply.
+ * In a plugin registered under a prefix, the entry's path must begin with that prefix.
+ */
+export function route<Name extends EndpointName>(
+  app: FastifyInstance,
+  name: Name,
+  handler: Handler<Name>,
+  options: { sameOriginExemption?: SameOriginExemption } = {},
+): void {
+  const endpoint: Endpoint = endpoints[name];
+  if (!endpoint.path.startsWith(app.prefix)) throw new Error(`${name} (${endpoint.path}) is registered under ${app.prefix}`);
+  const status = successStatus(endpoint);
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path.slice(app.prefix.length),
+    config: { sameOriginExemption: options.sameOriginExemption },
+    handler: async (request, reply) => {
+      const input = {
+        params: parsePart(endpoint.params, request.params),
+        query: parsePart(endpoint.query, request.query),
+        body: parsePart(endpoint.body, request.body),
+      } as ParsedRequestOf<Name>;
+      const answer = await handler(input, request, reply);
+      if (answer === reply) return reply;
+      return reply.code(status).send(answer);
+    },
+  });
+}

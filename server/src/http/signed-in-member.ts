@@ -1,0 +1,18 @@
+import type { FastifyRequest } from "fastify";
+import type { users } from "../db/schema.ts";
+import { HttpError } from "./errors.ts";
+
+/** The member a request's session names (accounts/authentication.ts resolves it before any route runs). */
+export type SignedInMember = typeof users.$inferSelect;
+
+declare module "fastify" {
+  interface FastifyRequest {
+    member: SignedInMember | null;
+  }
+}
+
+/** The signed-in member, or a 401 with the sentence every member page shows. */
+export function requireMember(request: FastifyRequest): SignedInMember {
+  if (!request.member) throw new HttpError(401, "Please sign in to continue.");
+  return request.member;
+}

@@ -1,0 +1,471 @@
+import { and, asc, count, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { staleRevisionMessage } from "../../../../contract/constants.ts";
+import type { StudioCourse, StudioCourseSummary, StudioLesson } from "../../../../contract/studio/courses.ts";
+import { parseVideoLink, videoLink } from "../../../../contract/video-link.ts";
+import { type Actor, recordActivity } from "../../activity/activity-repository.ts";
+import { changeCatalogue, readCourseRows } from "../../catalogue/catalogue-repository.ts";
+import {
+  ancestryBelow,
+  courseReferenceCode,
+  isAtOrBelow,
+  lessonVideo,
+  moduleReferenceCode,
+  modulesDepthFirst,
+} from "../../db/catalogue-rows.ts";
+import { sanitiseHtml, sanitiseOptionalHtml } from "../../lib/sanitise-html.ts";
+import type { Database, Queryable } from "../../db/client.ts";
+import { courses, lessonFiles, lessons, modules, planCourses, subscriptionPlans, trashItems } from "../../db/schema.ts";
+import { HttpError } from "../../http/errors.ts";
+import { listLessonFiles } from "./lesson-file-list.ts";
+
+// The instructor's courses and lessons as the studio edits them. Every save names the revision she
+// opened; a save over a newer one (another tab, another instructor, an import) is refused with 409
+// and nothing is overwritten. Saves go through changeCatalogue, so members see them on their next
+// request, on every app server. The HTML is cleaned with the import's own allow-list.
+
+export async function listStudioCourses(db: Queryable): Promise<StudioCourseSummary[]> {
+  const [courseRows, moduleCounts, lessonCounts] = await Promise.all([
+    db.select().from(courses).orderBy(asc(courses.position), asc(courses.id)),
+    db.select({ courseId: modules.courseId, count: count() }).from(modules).groupBy(modules.courseId),
+    db
+      .select({ courseId: modules.courseId, count: count() })
+      .from(lessons)
+      .innerJoin(modules, eq(modules.id, lessons.moduleId))
+      .groupBy(modules.courseId),
+  ]);
+  const countOf = (rows: { courseId: number; count: number }[], courseId: number) =>
+    Number(rows.find((row) => row.courseId === courseId)?.count ?? 0);
+  return courseRows.map((course) => ({
+    id: course.id,
+    title: course.title,
+    logo: course.logo,
+    free_for_members: course.freeForMembers,
+    modules: countOf(moduleCounts, course.id),
+    lessons: countOf(lessonCounts, course.id),
+    revision: course.revision,
+  }));
+}
+
+/** The course; `lock` holds it until the transaction ends, so a concurrent delete or save waits. */
+export async function courseOrNotFound(db: Queryable, courseId: number, { lock = false } = {}) {
+  const query = db.select().from(courses).where(eq(courses.id, courseId));
+  const [course] = await (lock ? query.for("update") : query);
+  if (!course) throw new HttpError(404, `There is no course with the id ${courseId}. It may have been deleted meanwhile.`);
+  return course;
+}
+
+export const moduleNotFound = (moduleId: number) =>
+  new HttpError(404, `There is no module with the id ${moduleId}. It may have been deleted meanwhile.`);
+export const lessonNotFound = (lessonId: number) =>
+  new HttpError(404, `There is no lesson with the id ${lessonId}. It may have been deleted meanwhile.`);
+
+/** A course with its whole tree: modules and topics depth first, each with its lessons in order. */
+export async function readStudioCourse(db: Queryable, courseId: number): Promise<StudioCourse> {
+  const [course, { moduleRows, lessonsByModule }, plans] = await Promise.all([
+    courseOrNotFound(db, courseId),
+    readCourseRows(db, courseId),
+    db.select({ planId: planCourses.planId }).from(planCourses).where(eq(planCourses.courseId, courseId)).orderBy(asc(planCourses.planId)),
+  ]);
+  return {
+    id: course.id,
+    title: course.title,
+    description_html: course.descriptionHtml,
+    logo: course.logo,
+    free_for_members: course.freeForMembers,
+    plan_ids: plans.map((plan) => plan.planId),
+    revision: course.revision,
+    modules: modulesDepthFirst(moduleRows, courseId).map(({ module, depth }) => ({
+      id: module.id,
+      title: module.title,
+      depth,
+      visible_in_preview: module.visibleInPreview,
+      recommended_week: module.recommendedWeek,
+      revision: module.revision,
+      lessons: (lessonsByModule.get(module.id) ?? []).map((lesson) => ({
+        id: lesson.id,
+        title: lesson.title,
+        has_video: lesson.videoId !== null,
+        revision: lesson.revision,
+      })),
+    })),
+  };
+}
+
+export async function readStudioLesson(db: Queryable, lessonId: number): Promise<StudioLesson> {
+  const [row] = await db
+    .select({ lesson: lessons, moduleTitle: modules.title, courseId: courses.id, courseTitle: courses.title })
+    .from(lessons)
+    .innerJoin(modules, eq(modules.id, lessons.moduleId))
+    .innerJoin(courses, eq(courses.id, modules.courseId))
+    .where(eq(lessons.id, lessonId));
+  if (!row) throw lessonNotFound(lessonId);
+  const video = lessonVideo(row.lesson);
+  return {
+    id: row.lesson.id,
+    course_id: row.courseId,
+    course_title: row.courseTitle,
+    module_title: row.moduleTitle,
+    title: row.lesson.title,
+    content_summary_html: row.lesson.contentSummaryHtml ?? "",
+    note_html: row.lesson.noteHtml ?? "",
+    video_link: video ? videoLink(video) : "",
+    revision: row.lesson.revision,
+    files: await listLessonFiles(db, lessonId),
+  };
+}
+
+export type LessonFields = { title: string; contentSummaryHtml: string; noteHtml: string; videoLink: string };
+
+export async function updateLesson(
+  db: Database,
+  actor: Actor,
+  lessonId: number,
+  revision: number,
+  fields: LessonFields,
+): Promise<{ lesson: StudioLesson; message: string }> {
+  // The contract refused any other link already; this is the same function, asked again ("" is none).
+  const video = parseVideoLink(fields.videoLink);
+  return changeCatalogue(db, async (tx) => {
+    const [updated] = await tx
+      .update(lessons)
+      .set({
+        title: fields.title,
+        contentSummaryHtml: sanitiseOptionalHtml(fields.contentSummaryHtml || null),
+        noteHtml: sanitiseOptionalHtml(fields.noteHtml || null),
+        videoProvider: video?.provider ?? null,
+        videoId: video?.id ?? null,
+        videoHash: video?.hash ?? null,
+        revision: sql`${lessons.revision} + 1`,
+      })
+      .where(and(eq(lessons.id, lessonId), eq(lessons.revision, revision)))
+      .returning({ id: lessons.id });
+    if (!updated) {
+      const [exists] = await tx.select({ id: lessons.id }).from(lessons).where(eq(lessons.id, lessonId));
+      throw exists ? new HttpError(409, staleRevisionMessage) : lessonNotFound(lessonId);
+    }
+    const lesson = await readStudioLesson(tx, lessonId);
+    await recordActivity(tx, actor, "catalogue", `Changed the lesson "${lesson.title}" in "${lesson.course_title}".`);
+    return { lesson, message: `Saved "${lesson.title}". Members see it the next time they open it.` };
+  });
+}
+
+/**
+ * The siblings' ids in their new order, one of them moved one place up or down, or a 400 saying it
+ * is already at that end. The caller renumbers positions 1..n, so siblings that an import left with
+ * equal positions sort the same way from then on.
+ */
+export function movedOnePlace(siblings: { id: number }[], moved: { id: number; title: string }, direction: "up" | "down"): number[] {
+  const order = siblings.map((sibling) => sibling.id);
+  const from = order.indexOf(moved.id);
+  const to = direction === "up" ? from - 1 : from + 1;
+  if (to < 0 || to >= order.length) throw new HttpError(400, `"${moved.title}" is already ${direction === "up" ? "first" : "last"} here.`);
+  [order[from], order[to]] = [order[to]!, order[from]!];
+  return order;
+}
+
+/** Gives the ids in `order` the positions 1..n; `write` updates one row (leaving alone a row already there). */
+export async function renumber(order: number[], write: (id: number, position: number) => Promise<unknown>): Promise<void> {
+  for (const [index, id] of order.entries()) await write(id, index + 1);
+}
+
+/**
+ * Moves a module (or topic) one place up or down among its siblings; the member's course page shows
+ * the new order on her next request. Only the moved module's revision is checked: a sibling
+ * changed meanwhile does not make the move wrong.
+ */
+export async function moveModule(
+  db: Database,
+  actor: Actor,
+  moduleId: number,
+  revision: number,
+  direction: "up" | "down",
+): Promise<{ message: string }> {
+  return changeCatalogue(db, async (tx) => {
+    const [moved] = await tx.select().from(modules).where(eq(modules.id, moduleId)).for("update");
+    if (!moved) throw moduleNotFound(moduleId);
+    if (moved.revision !== revision) throw new HttpError(409, staleRevisionMessage);
+    const siblings = await tx
+      .select({ id: modules.id })
+      .from(modules)
+      .where(and(eq(modules.courseId, moved.courseId), eq(modules.parentReferenceCode, moved.parentReferenceCode)))
+      .orderBy(asc(modules.position), asc(modules.id));
+    await renumber(movedOnePlace(siblings, moved, direction), (id, position) =>
+      tx
+        .update(modules)
+        .set({ position, revision: sql`${modules.revision} + 1` })
+        .where(and(eq(modules.id, id), ne(modules.position, position))),
+    );
+    await recordActivity(tx, actor, "catalogue", `Moved "${moved.title}" ${direction}.`);
+    return { message: `Moved "${moved.title}" ${direction}. Members see the new order on their next visit to the course.` };
+  });
+}
+
+type CatalogueTable = typeof courses | typeof modules | typeof lessons | typeof lessonFiles;
+
+/**
+ * The id of a new course, module or lesson: above every id in use and every id waiting in the
+ * Trash, so that a restore always finds its place free. Ids are the content file's, not a
+ * sequence's; one creation at a time takes the next.
+ */
+export async function nextCatalogueId(
+  tx: Queryable,
+  table: CatalogueTable,
+  trashKey: "courses" | "modules" | "lessons" | "files",
+): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`catalogue ids: ${trashKey}`}))`);
+  const inTrash = sql`(select coalesce(max((entry->>'id')::int), 0) from ${trashItems}, jsonb_array_elements(${trashItems.snapshot}->${trashKey}) as entry)`;
+  const [next] = await (tx as Database)
+    .select({ id: sql<number>`greatest(coalesce(max(${table.id}), 0), ${inTrash}) + 1` })
+    .from(table as typeof courses);
+  return Number(next!.id);
+}
+
+/** The position after the last of the rows `where` selects (1 when there are none): where a new or moved row goes. */
+export async function positionAfterLast(tx: Queryable, table: CatalogueTable, where?: SQL): Promise<number> {
+  const [last] = await (tx as Database)
+    .select({ position: sql<number>`coalesce(max(${table.position}), 0)` })
+    .from(table as typeof courses)
+    .where(where);
+  return Number(last!.position) + 1;
+}
+
+/** The module a new or moved module goes inside, which must be one of the same course; 400 with the sentence otherwise. */
+async function parentModuleIn(
+  tx: Queryable,
+  course: { id: number; title: string },
+  parentModuleId: number,
+): Promise<typeof modules.$inferSelect> {
+  const [parent] = await tx.select().from(modules).where(eq(modules.id, parentModuleId));
+  if (parent && parent.courseId === course.id) return parent;
+  const sentence = `There is no module with the id ${parentModuleId} in "${course.title}". It may have been deleted meanwhile; reload the course.`;
+  throw new HttpError(400, sentence, { parent_module_id: sentence });
+}
+
+export async function createCourse(db: Database, actor: Actor, title: string): Promise<{ id: number; message: string }> {
+  return changeCatalogue(db, async (tx) => {
+    const id = await nextCatalogueId(tx, courses, "courses");
+    await tx.insert(courses).values({ id, title, position: await positionAfterLast(tx, courses) });
+    await recordActivity(tx, actor, "catalogue", `Created the course "${title}".`);
+    return { id, message: `Created the course "${title}". Members see it in the library once it is open to them.` };
+  });
+}
+
+/** A module at the top of the course, or a topic at the end of the module parentModuleId names. */
+export async function createModule(
+  db: Database,
+  actor: Actor,
+  fields: { courseId: number; parentModuleId: number | null; title: string },
+): Promise<{ id: number; message: string }> {
+  return changeCatalogue(db, async (tx) => {
+    const course = await courseOrNotFound(tx, fields.courseId);
+    const parentCode =
+      fields.parentModuleId === null
+        ? courseReferenceCode(course.id)
+        : ancestryBelow(await parentModuleIn(tx, course, fields.parentModuleId));
+    const id = await nextCatalogueId(tx, modules, "modules");
+    const position = await positionAfterLast(
+      tx,
+      modules,
+      and(eq(modules.courseId, course.id), eq(modules.parentReferenceCode, parentCode)),
+    );
+    await tx.insert(modules).values({
+      id,
+      courseId: course.id,
+      referenceCode: moduleReferenceCode(id),
+      parentReferenceCode: parentCode,
+      title: fields.title,
+      position,
+    });
+    const what = fields.parentModuleId === null ? "module" : "topic";
+    await recordActivity(tx, actor, "catalogue", `Added the ${what} "${fields.title}" to "${course.title}".`);
+    return { id, message: `Added the ${what} "${fields.title}".` };
+  });
+}
+
+/** A new lesson at the end of a module; she fills it in the lesson editor. */
+export async function createLesson(
+  db: Database,
+  actor: Actor,
+  fields: { moduleId: number; title: string },
+): Promise<{ id: number; message: string }> {
+  return changeCatalogue(db, async (tx) => {
+    const [module] = await tx.select().from(modules).where(eq(modules.id, fields.moduleId));
+    if (!module) throw moduleNotFound(fields.moduleId);
+    const id = await nextCatalogueId(tx, lessons, "lessons");
+    await tx.insert(lessons).values({
+      id,
+      moduleId: module.id,
+      title: fields.title,
+      position: await positionAfterLast(tx, lessons, eq(lessons.moduleId, module.id)),
+    });
+    await recordActivity(tx, actor, "catalogue", `Added the lesson "${fields.title}" to "${module.title}".`);
+    return { id, message: `Added the lesson "${fields.title}" to "${module.title}".` };
+  });
+}
+
+export type CourseFields = { title: string; descriptionHtml: string; logo: number; freeForMembers: boolean; planIds: number[] };
+
+/** Saves a course's own fields and the plans that include it; the plans it joined or left move on a revision too. */
+export async function updateCourse(
+  db: Database,
+  actor: Actor,
+  courseId: number,
+  revision: number,
+  fields: CourseFields,
+): Promise<{ course: StudioCourse; message: string }> {
+  return changeCatalogue(db, async (tx) => {
+    const [updated] = await tx
+      .update(courses)
+      .set({
+        title: fields.title,
+        descriptionHtml: sanitiseHtml(fields.descriptionHtml),
+        logo: fields.logo,
+        freeForMembers: fields.freeForMembers,
+        revision: sql`${courses.revision} + 1`,
+      })
+      .where(and(eq(courses.id, courseId), eq(courses.revision, revision)))
+      .returning({ id: courses.id });
+    if (!updated) {
+      await courseOrNotFound(tx, courseId);
+      throw new HttpError(409, staleRevisionMessage);
+    }
+    const known =
+      fields.planIds.length === 0
+        ? []
+        : (await tx.select({ id: subscriptionPlans.id }).from(subscriptionPlans).where(inArray(subscriptionPlans.id, fields.planIds))).map(
+            (plan) => plan.id,
+          );
+    const missing = fields.planIds.filter((id) => !known.includes(id));
+    if (missing.length > 0) {
+      const sentence = `There is no plan with the id ${missing.join(", ")}; reload to see the plans as they are now.`;
+      throw new HttpError(400, sentence, { plan_ids: sentence });
+    }
+    const before = (await tx.select({ planId: planCourses.planId }).from(planCourses).where(eq(planCourses.courseId, courseId))).map(
+      (link) => link.planId,
+    );
+    const changedPlans = [...before.filter((id) => !fields.planIds.includes(id)), ...fields.planIds.filter((id) => !before.includes(id))];
+    if (changedPlans.length > 0) {
+      await tx.delete(planCourses).where(eq(planCourses.courseId, courseId));
+      if (fields.planIds.length > 0) await tx.insert(planCourses).values(fields.planIds.map((planId) => ({ planId, courseId })));
+      // A plans page opened before this must not save the old list of courses over it.
+      await tx
+        .update(subscriptionPlans)
+        .set({ revision: sql`${subscriptionPlans.revision} + 1` })
+        .where(inArray(subscriptionPlans.id, changedPlans));
+    }
+    await recordActivity(tx, actor, "catalogue", `Changed the course "${fields.title}".`);
+    return {
+      course: await readStudioCourse(tx, courseId),
+      message: `Saved "${fields.title}". Members see it on their next visit to the library.`,
+    };
+  });
+}
+
+/** Moves a course one place up or down in the library. */
+export async function moveCourse(
+  db: Database,
+  actor: Actor,
+  courseId: number,
+  revision: number,
+  direction: "up" | "down",
+): Promise<{ message: string }> {
+  return changeCatalogue(db, async (tx) => {
+    const moved = await courseOrNotFound(tx, courseId, { lock: true });
+    if (moved.revision !== revision) throw new HttpError(409, staleRevisionMessage);
+    const siblings = await tx.select({ id: courses.id }).from(courses).orderBy(asc(courses.position), asc(courses.id));
+    await renumber(movedOnePlace(siblings, moved, direction), (id, position) =>
+      tx
+        .update(courses)
+        .set({ position, revision: sql`${courses.revision} + 1` })
+        .where(and(eq(courses.id, id), ne(courses.position, position))),
+    );
+    await recordActivity(tx, actor, "catalogue", `Moved the course "${moved.title}" ${direction} in the library.`);
+    return { message: `Moved "${moved.title}" ${direction}. Members see the new order in their library.` };
+  });
+}
+
+export type ModuleFields = { title: string; visibleInPreview: boolean; recommendedWeek: number | null };
+
+export async function updateModule(
+  db: Database,
+  actor: Actor,
+  moduleId: number,
+  revision: number,
+  fields: ModuleFields,
+): Promise<{ message: string }> {
+  return changeCatalogue(db, async (tx) => {
+    const [updated] = await tx
+      .update(modules)
+      .set({ ...fields, revision: sql`${modules.revision} + 1` })
+      .where(and(eq(modules.id, moduleId), eq(modules.revision, revision)))
+      .returning({ id: modules.id });
+    if (!updated) {
+      const [exists] = await tx.select({ id: modules.id }).from(modules).where(eq(modules.id, moduleId));
+      throw exists ? new HttpError(409, staleRevisionMessage) : moduleNotFound(moduleId);
+    }
+    await recordActivity(tx, actor, "catalogue", `Changed the module "${fields.title}".`);
+    return { message: `Saved "${fields.title}".` };
+  });
+}
+
+/**
+ * Moves a module, with its topics and lessons, inside another module of the same course (as its
+ * last topic) or to the end of the course's top level. Its descendants' ancestry follows it.
+ */
+export async function placeModule(
+  db: Database,
+  actor: Actor,
+  moduleId: number,
+  revision: number,
+  parentModuleId: number | null,
+): Promise<{ message: string }> {
+  return changeCatalogue(db, async (tx) => {
+    const [moved] = await tx.select().from(modules).where(eq(modules.id, moduleId)).for("update");
+    if (!moved) throw moduleNotFound(moduleId);
+    if (moved.revision !== revision) throw new HttpError(409, staleRevisionMessage);
+    const course = await courseOrNotFound(tx, moved.courseId);
+    const ownAncestry = ancestryBelow(moved);
+    let newAncestry = courseReferenceCode(course.id);
+    let destination = `the top of "${course.title}"`;
+    if (parentModuleId !== null) {
+      const parent = await parentModuleIn(tx, course, parentModuleId);
+      if (parent.id === moved.id || isAtOrBelow(parent.parentReferenceCode, ownAncestry)) {
+        const sentence = `"${moved.title}" cannot go inside itself or one of its own topics.`;
+        throw new HttpError(400, sentence, { parent_module_id: sentence });
+      }
+      newAncestry = ancestryBelow(parent);
+      destination = `"${parent.title}"`;
+    }
+    if (newAncestry === moved.parentReferenceCode) {
+      const sentence = `"${moved.title}" is already there.`;
+      throw new HttpError(400, sentence, { parent_module_id: sentence });
+    }
+    const position = await positionAfterLast(
+      tx,
+      modules,
+      and(eq(modules.courseId, course.id), eq(modules.parentReferenceCode, newAncestry)),
+    );
+    await tx
+      .update(modules)
+      .set({ parentReferenceCode: newAncestry, position, revision: sql`${modules.revision} + 1` })
+      .where(eq(modules.id, moved.id));
+    const newOwnAncestry = ancestryBelow({ parentReferenceCode: newAncestry, referenceCode: moved.referenceCode });
+    const descendants = (
+      await tx
+        .select({ id: modules.id, parentReferenceCode: modules.parentReferenceCode })
+        .from(modules)
+        .where(eq(modules.courseId, course.id))
+    ).filter((module) => isAtOrBelow(module.parentReferenceCode, ownAncestry));
+    for (const descendant of descendants) {
+      await tx
+        .update(modules)
+        .set({
+          parentReferenceCode: newOwnAncestry + descendant.parentReferenceCode.slice(ownAncestry.length),
+          revision: sql`${modules.revision} + 1`,
+        })
+        .where(eq(modules.id, descendant.id));
+    }
+    await recordActivity(tx, actor, "catalogue", `Moved "${moved.title}" into ${destination}.`);
+    return { message: `Moved "${moved.title}" into ${destination}, with everything in it.` };
+  });
+}

@@ -1,0 +1,199 @@
+import { and, asc, eq, isNull, lt, ne, sql } from "drizzle-orm";
+import { staleRevisionMessage } from "../../../../contract/constants.ts";
+import { lessonFileTypesSentence, readableFileSize } from "../../../../contract/lesson-files.ts";
+import type { StudioFile } from "../../../../contract/studio/courses.ts";
+import { type Actor, recordActivity } from "../../activity/activity-repository.ts";
+import { changeCatalogue } from "../../catalogue/catalogue-repository.ts";
+import { FILE_CHUNK_BYTES, inChunks, writeFileChunks } from "../../catalogue/files-repository.ts";
+import { detectLessonFileType } from "../../lib/file-types.ts";
+import type { Database, Queryable } from "../../db/client.ts";
+import { lessonFiles, lessons, modules } from "../../db/schema.ts";
+import { HttpError } from "../../http/errors.ts";
+import { lessonNotFound, movedOnePlace, nextCatalogueId, positionAfterLast, renumber } from "./course-operations.ts";
+import { toStudioFile } from "./lesson-file-list.ts";
+
+// A lesson's downloads as the studio handles them: uploaded in a stream (catalogue/files-repository.ts), checked by
+// their content, renamed, put in order. Deleting one is in trash-operations.ts, like every delete.
+
+const UPLOAD_SWEEP_AFTER_MS = 24 * 60 * 60 * 1000;
+
+export const fileNotFound = (fileId: number) =>
+  new HttpError(404, `There is no file with the id ${fileId}. It may have been deleted meanwhile.`);
+
+/**
+ * The name a member saves the file under, from what her computer called it: without folders or
+ * characters other computers refuse, and short enough to read.
+ */
+export function cleanFileName(given: string): string {
+  const base = given.split(/[\\/]/).at(-1) ?? "";
+  const cleaned = base
+    .replace(/[:*?"<>|\u0000-\u001f\u007f]/g, "-")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (cleaned === "" || cleaned === "." || cleaned === "..") return "download";
+  if (cleaned.length <= 200) return cleaned;
+  const extension = /\.[A-Za-z0-9]{1,8}$/.exec(cleaned)?.[0] ?? "";
+  return `${cleaned.slice(0, 200 - extension.length).trimEnd()}${extension}`;
+}
+
+export type Upload = {
+  filename: string;
+  /** The file's bytes as they arrive. */
+  content: AsyncIterable<Uint8Array>;
+  /** Whether the content stopped at the size limit (read after it has ended). */
+  truncated: () => boolean;
+};
+
+const tooLarge = (limitBytes: number) =>
+  new HttpError(
+    413,
+    `That file is larger than ${readableFileSize(limitBytes)}, the most one download can be. Make it smaller (a PDF saved at a lower quality, audio as MP3), or ask whoever runs the site to raise the limit (UPLOAD_MAX_MB).`,
+  );
+
+async function drain(chunks: AsyncIterable<unknown>): Promise<void> {
+  for await (const _ of chunks);
+}
+
+/**
+ * Adds an uploaded file at the end of a lesson's downloads. The content goes into the database
+ * chunk by chunk as it arrives, in a row no member sees yet (no lesson, no Trash item); only when
+ * the last byte is in does one short transaction attach it to the lesson. A refused type, a file
+ * over the limit or a broken connection leaves nothing behind.
+ */
+export async function uploadLessonFile(
+  db: Database,
+  actor: Actor,
+  lessonId: number,
+  upload: Upload,
+  limitBytes: number,
+): Promise<{ file: StudioFile; message: string }> {
+  const [lesson] = await db.select({ id: lessons.id }).from(lessons).where(eq(lessons.id, lessonId));
+  const chunks = inChunks(upload.content);
+  if (!lesson) {
+    await drain(chunks);
+    throw lessonNotFound(lessonId);
+  }
+  const first = await chunks.next();
+  const beginning = first.done ? Buffer.alloc(0) : first.value;
+  if (beginning.length === 0) throw new HttpError(400, "That file is empty. Choose the file again, or another one.");
+  // inChunks yields full chunks until the last: a shorter first one is the whole file.
+  const type = await detectLessonFileType(beginning, beginning.length < FILE_CHUNK_BYTES);
+  if (!type) {
+    await drain(chunks);
+    if (upload.truncated()) throw tooLarge(limitBytes);
+    throw new HttpError(415, `"${cleanFileName(upload.filename)}" is not a kind of file a lesson can offer. ${lessonFileTypesSentence}`);
+  }
+  const filename = cleanFileName(upload.filename);
+  const fileId = await db.transaction(async (tx) => {
+    const id = await nextCatalogueId(tx, lessonFiles, "files");
+    await tx.insert(lessonFiles).values({ id, lessonId: null, position: 0, filename, contentType: type.contentType, size: 0 });
+    return id;
+  });
+  try {
+    let size = await writeFileChunks(db, fileId, [beginning]);
+    size += await writeFileChunks(db, fileId, chunks, 1);
+    if (upload.truncated()) throw tooLarge(limitBytes);
+    return await changeCatalogue(db, async (tx) => {
+      const [row] = await tx.select({ title: lessons.title }).from(lessons).where(eq(lessons.id, lessonId)).for("update");
+      if (!row) throw new HttpError(404, "The lesson was deleted while the file was uploading; nothing was added.");
+      const position = await positionAfterLast(tx, lessonFiles, eq(lessonFiles.lessonId, lessonId));
+      const [attached] = await tx
+        .update(lessonFiles)
+        .set({ lessonId, position, size })
+        .where(and(eq(lessonFiles.id, fileId), isNull(lessonFiles.lessonId), isNull(lessonFiles.trashItemId)))
+        .returning();
+      if (!attached)
+        throw new HttpError(
+          409,
+          "A content import replaced the lesson's files while this one was uploading; nothing was added. Upload it again.",
+        );
+      await recordActivity(tx, actor, "catalogue", `Uploaded "${filename}" (${readableFileSize(size)}) to the lesson "${row.title}".`);
+      return {
+        file: toStudioFile(attached),
+        message: `Added "${filename}" (${readableFileSize(size)}). Members can download it from the lesson now.`,
+      };
+    });
+  } catch (error) {
+    await drain(chunks).catch(() => {});
+    await db
+      .delete(lessonFiles)
+      .where(and(eq(lessonFiles.id, fileId), isNull(lessonFiles.lessonId)))
+      .catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * The file, locked until the transaction ends, with its lesson and that lesson's module; 404 for a
+ * file in the Trash or still uploading, 409 when she opened an older revision. Rename, move and
+ * delete (trash-operations.ts) all start here.
+ */
+export async function lessonFileForChange(tx: Queryable, fileId: number, revision: number) {
+  const [row] = await tx
+    .select({ file: lessonFiles, lesson: lessons, module: modules })
+    .from(lessonFiles)
+    .innerJoin(lessons, eq(lessons.id, lessonFiles.lessonId))
+    .innerJoin(modules, eq(modules.id, lessons.moduleId))
+    .where(eq(lessonFiles.id, fileId))
+    .for("update", { of: lessonFiles });
+  if (!row) throw fileNotFound(fileId);
+  if (row.file.revision !== revision) throw new HttpError(409, staleRevisionMessage);
+  return row;
+}
+
+export async function renameLessonFile(
+  db: Database,
+  actor: Actor,
+  fileId: number,
+  revision: number,
+  filename: string,
+): Promise<{ file: StudioFile; message: string }> {
+  return changeCatalogue(db, async (tx) => {
+    const { file, lesson } = await lessonFileForChange(tx, fileId, revision);
+    const [renamed] = await tx
+      .update(lessonFiles)
+      .set({ filename, revision: sql`${lessonFiles.revision} + 1` })
+      .where(eq(lessonFiles.id, fileId))
+      .returning();
+    await recordActivity(tx, actor, "catalogue", `Renamed the file "${file.filename}" to "${filename}" in the lesson "${lesson.title}".`);
+    return { file: toStudioFile(renamed!), message: `Renamed it "${filename}".` };
+  });
+}
+
+export async function moveLessonFile(
+  db: Database,
+  actor: Actor,
+  fileId: number,
+  revision: number,
+  direction: "up" | "down",
+): Promise<{ message: string }> {
+  return changeCatalogue(db, async (tx) => {
+    const { file, lesson } = await lessonFileForChange(tx, fileId, revision);
+    const siblings = await tx
+      .select({ id: lessonFiles.id })
+      .from(lessonFiles)
+      .where(eq(lessonFiles.lessonId, lesson.id))
+      .orderBy(asc(lessonFiles.position), asc(lessonFiles.id));
+    await renumber(movedOnePlace(siblings, { id: file.id, title: file.filename }, direction), (id, position) =>
+      tx
+        .update(lessonFiles)
+        .set({ position, revision: sql`${lessonFiles.revision} + 1` })
+        .where(and(eq(lessonFiles.id, id), ne(lessonFiles.position, position))),
+    );
+    await recordActivity(tx, actor, "catalogue", `Moved the file "${file.filename}" ${direction} in the lesson "${lesson.title}".`);
+    return { message: `Moved "${file.filename}" ${direction}.` };
+  });
+}
+
+/** Forgets uploads that never finished (a closed laptop, a server restarted mid-upload) after a day. */
+export async function forgetUnfinishedUploads(db: Queryable, now = new Date()): Promise<void> {
+  await db
+    .delete(lessonFiles)
+    .where(
+      and(
+        isNull(lessonFiles.lessonId),
+        isNull(lessonFiles.trashItemId),
+        lt(lessonFiles.createdAt, new Date(now.getTime() - UPLOAD_SWEEP_AFTER_MS)),
+      ),
+    );
+}

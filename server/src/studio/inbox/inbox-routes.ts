@@ -1,0 +1,72 @@
+import type { FastifyInstance } from "fastify";
+import { INBOX_PAGE_SIZE } from "../../../../contract/studio/inbox.ts";
+import {
+  countUnread,
+  eachInboxMessage,
+  fieldText,
+  labelledFields,
+  searchInbox,
+  setSubmissionRead,
+  submissionFields,
+} from "../../forms/forms-repository.ts";
+import { csvFile } from "../../http/csv-file.ts";
+import { route } from "../../http/endpoint-route.ts";
+import { HttpError } from "../../http/errors.ts";
+import type { StudioOptions } from "../studio-scope.ts";
+
+/** Feedback and contact messages: the list, the unread count, read or unread, and the CSV export. */
+export async function inboxRoutes(app: FastifyInstance, { db }: StudioOptions) {
+  route(app, "studioInbox", async ({ query }) => {
+    const [{ rows, total }, unread] = await Promise.all([
+      searchInbox(db, { kind: query.kind, search: query.search, limit: INBOX_PAGE_SIZE, offset: (query.page - 1) * INBOX_PAGE_SIZE }),
+      countUnread(db),
+    ]);
+    return {
+      messages: rows.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        received_at: row.createdAt.toISOString(),
+        read: row.readAt !== null,
+        member_email: row.memberEmail,
+        fields: labelledFields(row.kind, row.payload),
+      })),
+      total,
+      unread,
+      page: query.page,
+      page_size: INBOX_PAGE_SIZE,
+    };
+  });
+
+  // The count beside "Studio" in an instructor's member menu and beside Inbox: small by design.
+  route(app, "studioUnread", async () => ({ unread: await countUnread(db) }));
+
+  route(app, "markMessageRead", async ({ params: { id }, body: { read } }) => {
+    if (!(await setSubmissionRead(db, id, read))) throw new HttpError(404, `There is no message with the id ${id}.`);
+    return { message: read ? "Marked as read." : "Marked as unread." };
+  });
+
+  route(app, "studioInboxCsv", async ({ query }, request, reply) => {
+    const labels = [...new Set(Object.values(submissionFields).flatMap((fields) => fields.map((field) => field.label)))];
+    async function* rows() {
+      for await (const row of eachInboxMessage(db, { kind: query.kind, search: query.search })) {
+        const values = (row.payload ?? {}) as Record<string, unknown>;
+        const byLabel = new Map(submissionFields[row.kind].map((field) => [field.label, fieldText(values[field.name])]));
+        yield [
+          row.createdAt.toISOString().replace("T", " ").slice(0, 19),
+          row.kind,
+          row.readAt ? "yes" : "no",
+          row.memberEmail ?? "(deleted member)",
+          ...labels.map((label) => byLabel.get(label) ?? ""),
+        ];
+      }
+    }
+    const csv = csvFile(["Received (UTC)", "Kind", "Read", "Member e-mail", ...labels], rows(), (error) =>
+      request.log.error({ err: error }, "inbox export failed part way"),
+    );
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .header("content-type", "text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="inbox-${query.kind ?? "all"}-${day}.csv"`)
+      .send(csv);
+  });
+}

@@ -1,0 +1,14 @@
+import type { FastifyRequest } from "fastify";
+import type { Actor } from "../activity/activity-repository.ts";
+import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
+import type { Database } from "../db/client.ts";
+
+/** What every area of the studio's API is given (studio-plugin.ts registers them all under /reactapi/studio). */
+export type StudioOptions = { db: Database; catalogue: CatalogueReader; publicUrl: string; uploadMaxBytes: number };
+
+/** The instructor a studio request acts for, as the activity log names her. */
+export function actorOf(request: FastifyRequest): Actor {
+  // The studio's guard (studio-plugin.ts) has already refused anyone but an instructor.
+  const member = request.member!;
+  return { userId: member.id, label: member.email };
+}

@@ -1,0 +1,166 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll } from "vitest";
+import { serverPaths } from "../server/src/paths.ts";
+import { createScratchPostgres as createScratchDatabase } from "./scratch-postgres.ts";
+import { readFile } from "node:fs/promises";
+import { Writable } from "node:stream";
+import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse } from "fastify";
+import { createAccessCode } from "../server/src/access-codes/access-codes-repository.ts";
+import { buildApp } from "../server/src/app.ts";
+import { importCatalogue } from "../server/src/catalogue/catalogue-transfer.ts";
+import { loadConfig } from "../server/src/config.ts";
+import { type Database, type DatabaseHandle, openDatabase } from "../server/src/db/client.ts";
+import { findUserByEmail } from "../server/src/accounts/users-repository.ts";
+import { commandLine } from "../server/src/activity/activity-repository.ts";
+import { setRole } from "../server/src/studio/members/member-operations.ts";
+
+export type Backend = "pglite" | "postgres";
+
+const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+
+/** The backends the database tests run on: always PGlite, and PostgreSQL when TEST_DATABASE_URL names one. */
+export const backends: Backend[] = testDatabaseUrl ? ["pglite", "postgres"] : ["pglite"];
+export const postgresMissingNotice =
+  "TEST_DATABASE_URL is not set: the PostgreSQL runs of the database tests did not run (PGlite runs did).";
+
+/** An empty PostgreSQL database for one test file, beside TEST_DATABASE_URL. */
+export function createScratchPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (!testDatabaseUrl) throw new Error(postgresMissingNotice);
+  return createScratchDatabase(testDatabaseUrl);
+}
+
+export const DEMO_CODE = "TEST-CODE";
+export const demoCatalogue = JSON.parse(await readFile(serverPaths.demoCatalogue, "utf8")) as Record<string, unknown>;
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  close: () => Promise<void>;
+};
+
+/** A fresh app on a fresh database of the given backend, with the demo catalogue and one open access code. */
+export async function createTestApp(
+  backend: Backend,
+  options: {
+    logger?: FastifyServerOptions["logger"];
+    seed?: boolean;
+    environment?: Record<string, string>;
+    startMailSender?: boolean;
+  } = {},
+): Promise<TestApp> {
+  const scratch = backend === "postgres" ? await createScratchPostgres() : undefined;
+  const database = await openDatabase({
+    databaseUrl: scratch?.url,
+    dataDir: "memory",
+    listenForChanges: { log: { info: () => {}, warn: () => {} } },
+  });
+  if (options.seed !== false) {
+    await importCatalogue(database.db, demoCatalogue);
+    await createAccessCode(database.db, { code: DEMO_CODE });
+  }
+  // Test files register members by the dozen from one address; the registration limit's own test sets it back.
+  const config = loadConfig({ NODE_ENV: "test", REGISTRATIONS_PER_HOUR: "100000", ...options.environment });
+  const app = await buildApp({
+    db: database.db,
+    config,
+    cacheTrust: database.cacheTrust,
+    poolStats: database.poolStats,
+    logger: options.logger ?? false,
+    startMailSender: options.startMailSender,
+  });
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await scratch?.drop();
+    },
+  };
+}
+
+export const jsonHeaders = { "content-type": "application/json" };
+
+let emailCounter = 0;
+export function uniqueEmail(prefix = "member"): string {
+  emailCounter += 1;
+  return `${prefix}.${emailCounter}.${randomBytes(3).toString("hex")}@example.com`;
+}
+export const GOOD_PASSWORD = "calm-Birth-2025";
+
+export function register(app: FastifyInstance, body: Record<string, unknown>): Promise<LightMyRequestResponse> {
+  return app.inject({ method: "POST", url: "/reactapi/users/register", headers: jsonHeaders, payload: body });
+}
+
+export function login(app: FastifyInstance, email: string, password = GOOD_PASSWORD, headers: Record<string, string> = {}) {
+  return app.inject({
+    method: "POST",
+    url: "/reactapi/users/login",
+    headers: { ...jsonHeaders, ...headers },
+    payload: { email, password },
+  });
+}
+
+export function sessionCookieOf(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((candidate) => candidate.name === "session");
+  if (!cookie) throw new Error(`no session cookie in the response (status ${response.statusCode})`);
+  return `session=${cookie.value}`;
+}
+
+/** Registers a new member with the demo code and signs them in; returns their e-mail and cookie header. */
+export async function signedInMember(app: FastifyInstance, prefix = "member"): Promise<{ email: string; cookie: string }> {
+  const email = uniqueEmail(prefix);
+  const registered = await register(app, { email, password: GOOD_PASSWORD, access_code: DEMO_CODE });
+  if (registered.statusCode !== 201) throw new Error(`registration failed: ${registered.body}`);
+  return { email, cookie: sessionCookieOf(await login(app, email)) };
+}
+
+/** Registers a member, makes her an instructor (as the CLI does) and signs her in again; returns her id too. */
+export async function signedInInstructor(
+  app: FastifyInstance,
+  db: Database,
+  prefix = "instructor",
+): Promise<{ email: string; cookie: string; id: number }> {
+  const { email } = await signedInMember(app, prefix);
+  const user = await findUserByEmail(db, email);
+  await setRole(db, commandLine, user!.id, "admin");
+  // A fresh session: the role is read with it.
+  return { email, cookie: sessionCookieOf(await login(app, email)), id: user!.id };
+}
+
+/** A log destination that keeps every line it is given in `lines`, for tests that read the log. */
+export function logInto(lines: string[]): Writable {
+  return new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+}
+
+export type TestContext = { readonly app: FastifyInstance; readonly database: DatabaseHandle };
+
+/**
+ * The preamble of a database test: a fresh app on `backend` (the demo catalogue and TEST-CODE
+ * unless told otherwise) for the enclosing describe, closed after it. Its fields are there inside
+ * the tests, once beforeAll has run.
+ */
+export function useTestApp(backend: Backend, options: Parameters<typeof createTestApp>[1] = {}): TestContext {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(backend, options);
+  });
+  afterAll(() => current?.close());
+  const now = () => {
+    if (!current) throw new Error("useTestApp's app exists inside tests, once beforeAll has run");
+    return current;
+  };
+  return {
+    get app() {
+      return now().app;
+    },
+    get database() {
+      return now().database;
+    },
+  };
+}
