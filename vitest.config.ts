@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { endpointTable } from "./web/endpoint-table.ts";
 
 export default defineConfig({
   test: {
@@ -8,13 +9,14 @@ export default defineConfig({
       {
         test: {
           name: "server",
-          include: ["server/**/*.test.ts", "contract/**/*.test.ts", "bench/**/*.test.ts"],
+          include: ["server/**/*.test.ts", "contract/**/*.test.ts", "bench/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
       {
+        plugins: [endpointTable()],
         test: {
           name: "web",
           include: ["web/src/**/*.test.{ts,tsx}"],

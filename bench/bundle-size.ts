@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { layoutScreens, routes } from "../web/src/lib/routes.ts";
 
 type ManifestChunk = {
   file: string;
@@ -15,45 +16,16 @@ type Manifest = Record<string, ManifestChunk>;
 
 export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../web/dist");
 
-const memberLayout = "src/components/member-layout.tsx";
-const studioApp = "src/features/studio/studio-app.tsx";
+/** The modules a first visit to each route loads lazily: its frame, if any, and its screen (web/src/lib/routes.ts). */
+export const routeScreens: Record<string, string[]> = Object.fromEntries(
+  routes.map((route) => [
+    route.path,
+    [...(route.layout === "public" ? [] : [`src/${layoutScreens[route.layout]}`]), `src/${route.screen}`],
+  ]),
+);
 
-/** The screen module each route loads lazily (web/src/app/router.tsx), and the layout around it. */
-export const routeScreens: Record<string, string[]> = {
-  "/": ["src/features/marketing/landing-page.tsx"],
-  "/login": ["src/features/auth/login-page.tsx"],
-  "/register": ["src/features/auth/register-page.tsx"],
-  "/join": ["src/features/marketing/join-page.tsx"],
-  "/template": ["src/features/marketing/template-page.tsx"],
-  "/app": ["src/features/app/install-page.tsx"],
-  "/forgot-password": ["src/features/account/forgot-password-page.tsx"],
-  "/reset-password": ["src/features/account/reset-password-page.tsx"],
-  "/confirm-email": ["src/features/account/confirm-email-page.tsx"],
-  "/verify/:code": ["src/features/account/verify-certificate-page.tsx"],
-  "/home": [memberLayout, "src/features/marketing/home-page.tsx"],
-  "/account": [memberLayout, "src/features/account/account-page.tsx"],
-  "/podcast": [memberLayout, "src/features/marketing/podcast-page.tsx"],
-  "/gallery": [memberLayout, "src/features/marketing/gallery-page.tsx"],
-  "/library": [memberLayout, "src/features/library/library-page.tsx"],
-  "/course": [memberLayout, "src/features/course/course-page.tsx"],
-  "/lesson": [memberLayout, "src/features/lesson/lesson-page.tsx"],
-  "/feedback": [memberLayout, "src/features/forms/feedback-page.tsx"],
-  "/support": [memberLayout, "src/features/forms/support-page.tsx"],
-  "/purchase": [memberLayout, "src/features/payments/purchase-page.tsx"],
-  "/purchase/success": [memberLayout, "src/features/payments/purchase-success-page.tsx"],
-  "/studio": [studioApp, "src/features/studio/dashboard-page.tsx"],
-  "/studio/setup": ["src/features/studio/setup-page.tsx"],
-  "/studio/courses": [studioApp, "src/features/studio/courses-page.tsx"],
-  "/studio/courses/:id": [studioApp, "src/features/studio/course-page.tsx"],
-  "/studio/lessons/:id": [studioApp, "src/features/studio/lesson-editor-page.tsx"],
-  "/studio/members": [studioApp, "src/features/studio/members-page.tsx"],
-  "/studio/members/:id": [studioApp, "src/features/studio/member-page.tsx"],
-  "/studio/access-codes": [studioApp, "src/features/studio/access-codes-page.tsx"],
-  "/studio/plans": [studioApp, "src/features/studio/plans-page.tsx"],
-  "/studio/inbox": [studioApp, "src/features/studio/inbox-page.tsx"],
-  "/studio/activity": [studioApp, "src/features/studio/activity-page.tsx"],
-  "/studio/trash": [studioApp, "src/features/studio/trash-page.tsx"],
-};
+/** The routes whose screens are plain markup (no MUI): their first visits must carry no MUI or Emotion. */
+export const plainRoutes = routes.filter((route) => !route.themed).map((route) => route.path);
 
 /** Whether a route is the instructor's: its code must never reach a member's or a visitor's first visit. */
 export const isStudioRoute = (route: string) => route === "/studio" || route.startsWith("/studio/");

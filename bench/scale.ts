@@ -6,7 +6,7 @@ import { importCatalogue } from "../server/src/catalogue/catalogue-transfer.ts";
 import { loadConfig } from "../server/src/config.ts";
 import { openDatabase } from "../server/src/db/client.ts";
 import { users } from "../server/src/db/schema.ts";
-import { buildModuleTree } from "../web/src/features/course/module-tree.ts";
+import { buildModuleTree } from "../web/src/lib/module-tree.ts";
 
 export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

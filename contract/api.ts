@@ -156,6 +156,7 @@ export const endpoints = {
   changeName: {
     method: "POST",
     path: "/reactapi/account/name",
+    invalidates: ["myAccount", "me"],
     summary: "Changes her first and last name",
     access: "member",
     body: NameChangeRequest,
@@ -164,6 +165,7 @@ export const endpoints = {
   setPacing: {
     method: "POST",
     path: "/reactapi/account/pacing",
+    invalidates: ["myAccount", "me", "progressSummary"],
     summary: "Sets or removes her due date, and whether the baby has arrived",
     access: "member",
     body: PacingRequest,
@@ -172,6 +174,7 @@ export const endpoints = {
   changeEmail: {
     method: "POST",
     path: "/reactapi/account/email",
+    invalidates: ["myAccount"],
     summary: "Mails a confirmation link to a new address (needs her password)",
     access: "member",
     body: EmailChangeRequest,
@@ -184,6 +187,7 @@ export const endpoints = {
   confirmEmail: {
     method: "POST",
     path: "/reactapi/account/email/confirm",
+    invalidates: ["myAccount", "me"],
     summary: "Confirms a new e-mail address with the mailed link",
     access: "anyone",
     body: TokenRequest,
@@ -196,6 +200,7 @@ export const endpoints = {
   changePassword: {
     method: "POST",
     path: "/reactapi/account/password",
+    invalidates: ["myAccount"],
     summary: "Changes her password (needs the current one); ends her other sessions",
     access: "member",
     body: PasswordChangeRequest,
@@ -204,6 +209,7 @@ export const endpoints = {
   endOtherSessions: {
     method: "POST",
     path: "/reactapi/account/sessions/end-others",
+    invalidates: ["myAccount"],
     summary: "Signs her out of every other device",
     access: "member",
     body: z.object({}),
@@ -227,6 +233,7 @@ export const endpoints = {
   saveLessonProgress: {
     method: "POST",
     path: "/reactapi/progress/lessons/:lessonId",
+    invalidates: ["courseProgress", "progressSummary"],
     summary: "Saves her position in a lesson's video, or marks it complete",
     access: "member",
     params: LessonIdParams,
@@ -410,6 +417,7 @@ export const endpoints = {
   createAccessCode: {
     method: "POST",
     path: "/reactapi/studio/access-codes",
+    invalidates: ["studioAccessCodes"],
     summary: "Creates an access code (her word, or a generated one)",
     access: "instructor",
     body: AccessCodeCreateRequest,
@@ -421,6 +429,7 @@ export const endpoints = {
   deactivateAccessCode: {
     method: "POST",
     path: "/reactapi/studio/access-codes/:code/deactivate",
+    invalidates: ["studioAccessCodes"],
     summary: "Stops registrations with a code",
     access: "instructor",
     params: AccessCodeParams,
@@ -430,6 +439,7 @@ export const endpoints = {
   reactivateAccessCode: {
     method: "POST",
     path: "/reactapi/studio/access-codes/:code/reactivate",
+    invalidates: ["studioAccessCodes"],
     summary: "Opens a code to registrations again",
     access: "instructor",
     params: AccessCodeParams,
@@ -455,6 +465,7 @@ export const endpoints = {
   grantCourse: {
     method: "POST",
     path: "/reactapi/studio/members/:id/courses/:courseId/grant",
+    invalidates: ["studioMember"],
     summary: "Opens a course to a member",
     access: "instructor",
     params: MemberCourseParams,
@@ -464,6 +475,7 @@ export const endpoints = {
   revokeCourse: {
     method: "POST",
     path: "/reactapi/studio/members/:id/courses/:courseId/revoke",
+    invalidates: ["studioMember"],
     summary: "Removes the instructor's grant (purchases stay)",
     access: "instructor",
     params: MemberCourseParams,
@@ -473,6 +485,7 @@ export const endpoints = {
   setMemberRole: {
     method: "POST",
     path: "/reactapi/studio/members/:id/role",
+    invalidates: ["studioMember", "studioMembers"],
     summary: "Makes a member an instructor (admin) or a member",
     access: "instructor",
     params: MemberIdParams,
@@ -486,6 +499,7 @@ export const endpoints = {
   signMemberOutEverywhere: {
     method: "POST",
     path: "/reactapi/studio/members/:id/sign-out-everywhere",
+    invalidates: ["studioMember"],
     summary: "Ends every session of a member",
     access: "instructor",
     params: MemberIdParams,
@@ -495,6 +509,7 @@ export const endpoints = {
   deactivateMember: {
     method: "POST",
     path: "/reactapi/studio/members/:id/deactivate",
+    invalidates: ["studioMember", "studioMembers"],
     summary: "Signs a member out and stops her signing in",
     access: "instructor",
     params: MemberIdParams,
@@ -508,6 +523,7 @@ export const endpoints = {
   reactivateMember: {
     method: "POST",
     path: "/reactapi/studio/members/:id/reactivate",
+    invalidates: ["studioMember", "studioMembers"],
     summary: "Lets a deactivated member sign in again",
     access: "instructor",
     params: MemberIdParams,
@@ -533,6 +549,7 @@ export const endpoints = {
   createPlan: {
     method: "POST",
     path: "/reactapi/studio/plans",
+    invalidates: ["studioPlans", "studioCourse", "getCourses"],
     summary: "Creates a plan",
     access: "instructor",
     body: PlanInput,
@@ -541,6 +558,7 @@ export const endpoints = {
   updatePlan: {
     method: "POST",
     path: "/reactapi/studio/plans/:id",
+    invalidates: ["studioPlans", "studioCourse", "getCourses"],
     summary: "Saves a plan over the revision she opened",
     access: "instructor",
     params: PlanIdParams,
@@ -554,6 +572,7 @@ export const endpoints = {
   deletePlan: {
     method: "POST",
     path: "/reactapi/studio/plans/:id/delete",
+    invalidates: ["studioPlans", "studioCourse", "getCourses"],
     summary: "Deletes a plan (purchases keep their copy)",
     access: "instructor",
     params: PlanIdParams,
@@ -590,6 +609,7 @@ export const endpoints = {
   saveLesson: {
     method: "POST",
     path: "/reactapi/studio/lessons/:lessonId",
+    invalidates: ["studioCourses", "studioCourse", "studioLesson", "studioTrash", "getCourses", "getCourseModules"],
     summary: "Saves a lesson over the revision she opened (HTML cleaned, video link parsed)",
     access: "instructor",
     params: LessonIdParams,
@@ -603,6 +623,7 @@ export const endpoints = {
   uploadLessonFile: {
     method: "POST",
     path: "/reactapi/studio/lessons/:lessonId/files",
+    invalidates: ["studioCourses", "studioCourse", "studioLesson", "studioTrash", "getCourses", "getCourseModules"],
     summary:
       "Uploads a file to a lesson's downloads (its kind judged from its content; at most UPLOAD_MAX_MB); the request must carry the page's Origin",
     access: "instructor",
@@ -619,6 +640,7 @@ export const endpoints = {
   renameFile: {
     method: "POST",
     path: "/reactapi/studio/files/:fileId",
+    invalidates: ["studioCourses", "studioCourse", "studioLesson", "studioTrash", "getCourses", "getCourseModules"],
     summary: "Renames a lesson's file over the revision she opened",
     access: "instructor",
     params: FileIdParams,
@@ -632,6 +654,7 @@ export const endpoints = {
   moveFile: {
     method: "POST",
     path: "/reactapi/studio/files/:fileId/move",
+    invalidates: ["studioCourses", "studioCourse", "studioLesson", "studioTrash", "getCourses", "getCourseModules"],
     summary: "Moves a lesson's file one place up or down among its downloads",
     access: "instructor",
     params: FileIdParams,
@@ -646,6 +669,7 @@ export const endpoints = {
   deleteFile: {
     method: "POST",
     path: "/reactapi/studio/files/:fileId/delete",
+    invalidates: ["studioCourses", "studioCourse", "studioLesson", "studioTrash", "getCourses", "getCourseModules"],
     summary: "Moves a lesson's file to the Trash",
     access: "instructor",
     params: FileIdParams,
@@ -659,6 +683,7 @@ export const endpoints = {
   moveModule: {
     method: "POST",
     path: "/reactapi/studio/modules/:moduleId/move",
+    invalidates: ["studioCourses", "studioCourse", "studioLesson", "studioTrash", "getCourses", "getCourseModules"],
     summary: "Moves a module or topic one place up or down among its siblings",
     access: "instructor",
     params: ModuleIdParams,
@@ -673,6 +698,7 @@ export const endpoints = {
   createCourse: {
     method: "POST",
     path: "/reactapi/studio/courses",
+    invalidates: ["studioCourses", "studioCourse", "studioLesson", "studioTrash", "getCourses", "getCourseModules"],
     summary: "Creates a course at the end of the library",
     access: "instructor",
     body: CourseCreate,
@@ -681,6 +707,7 @@ export const endpoints = {
   saveCourse: {
     method: "POST",
     path: "/reactapi/studio/courses/:courseId",
+    invalidates: ["studioCourses", "studioCourse", "studioLesson", "studioTrash", "getCourses", "getCourseModules"],
     summary: "Saves a course's title, description (HTML cleaned), picture, openness and plans over the revision she opened",
     access: "instructor",
     params: CourseIdParams,
@@ -695,6 +722,7 @@ export const endpoints = {
   moveCourse: {
     method: "POST",
     path: "/reactapi/studio/courses/:courseId/move",
+    invalidates: ["studioCourses", "studioCourse", "studioLesson", "studioTrash", "getCourses", "getCourseModules"],
     summary: "Moves a course one place up or down in the library",
     access: "instructor",
     params: CourseIdParams,
@@ -709,6 +737,7 @@ export const endpoints = {
   saveModule: {
     method: "POST",
     path: "/reactapi/studio/modules/:moduleId",
+    invalidates: ["studioCourses", "studioCourse", "studioLesson", "studioTrash", "getCourses", "getCourseModules"],
     summary: "Saves a module's title, preview switch and suggested week over the revision she opened",
     access: "instructor",
     params: ModuleIdParams,
@@ -722,6 +751,7 @@ export const endpoints = {
   deleteCourse: {
     method: "POST",
     path: "/reactapi/studio/courses/:courseId/delete",
+    invalidates: ["studioCourses", "studioCourse", "studioLesson", "studioTrash", "getCourses", "getCourseModules"],
     summary: "Moves a course and everything in it to the Trash (she types its title)",
     access: "instructor",
     params: CourseIdParams,
@@ -736,6 +766,7 @@ export const endpoints = {
   createModule: {
     method: "POST",
     path: "/reactapi/studio/modules",
+    invalidates: ["studioCourses", "studioCourse", "studioLesson", "studioTrash", "getCourses", "getCourseModules"],
     summary: "Adds a module to a course, or a topic inside a module",
     access: "instructor",
     body: ModuleCreate,
@@ -748,6 +779,7 @@ export const endpoints = {
   deleteModule: {
     method: "POST",
     path: "/reactapi/studio/modules/:moduleId/delete",
+    invalidates: ["studioCourses", "studioCourse", "studioLesson", "studioTrash", "getCourses", "getCourseModules"],
     summary: "Moves a module, its topics and their lessons to the Trash",
     access: "instructor",
     params: ModuleIdParams,
@@ -761,6 +793,7 @@ export const endpoints = {
   placeModule: {
     method: "POST",
     path: "/reactapi/studio/modules/:moduleId/place",
+    invalidates: ["studioCourses", "studioCourse", "studioLesson", "studioTrash", "getCourses", "getCourseModules"],
     summary: "Moves a module with everything in it inside another module of its course, or to the course's top level",
     access: "instructor",
     params: ModuleIdParams,
@@ -775,6 +808,7 @@ export const endpoints = {
   createLesson: {
     method: "POST",
     path: "/reactapi/studio/lessons",
+    invalidates: ["studioCourses", "studioCourse", "studioLesson", "studioTrash", "getCourses", "getCourseModules"],
     summary: "Adds a lesson at the end of a module",
     access: "instructor",
     body: LessonCreate,
@@ -783,6 +817,7 @@ export const endpoints = {
   deleteLesson: {
     method: "POST",
     path: "/reactapi/studio/lessons/:lessonId/delete",
+    invalidates: ["studioCourses", "studioCourse", "studioLesson", "studioTrash", "getCourses", "getCourseModules"],
     summary: "Moves a lesson and its files to the Trash",
     access: "instructor",
     params: LessonIdParams,
@@ -803,6 +838,7 @@ export const endpoints = {
   restoreFromTrash: {
     method: "POST",
     path: "/reactapi/studio/trash/:id/restore",
+    invalidates: ["studioCourses", "studioCourse", "studioLesson", "studioTrash", "getCourses", "getCourseModules"],
     summary: "Puts a deleted course, module, lesson or file back in its place, with its files, grants and progress",
     access: "instructor",
     params: TrashIdParams,
@@ -831,6 +867,7 @@ export const endpoints = {
   markMessageRead: {
     method: "POST",
     path: "/reactapi/studio/inbox/:id/read",
+    invalidates: ["studioInbox", "studioUnread", "studioDashboard"],
     summary: "Marks a message read or unread",
     access: "instructor",
     params: MessageIdParams,

@@ -30,48 +30,6 @@ export const unexpectedErrorMessage = "An unexpected error occurred.";
  */
 export const signedInHintCookie = "signed_in";
 
-/**
- * Every address the web app answers with a screen (web/src/app/router.tsx declares the same).
- * The server answers these with 200 and any other page address with 404 and the app's kind
- * "does not exist" page, so search engines and uptime checks are not told a missing page exists.
- * A segment written ":name" stands for any one segment (the certificate code of /verify/:code).
- */
-export const appRoutes: readonly string[] = [
-  "/",
-  "/login",
-  "/register",
-  "/template",
-  "/join",
-  "/app",
-  "/forgot-password",
-  "/reset-password",
-  "/confirm-email",
-  "/verify/:code",
-  "/home",
-  "/account",
-  "/podcast",
-  "/gallery",
-  "/feedback",
-  "/support",
-  "/library",
-  "/course",
-  "/lesson",
-  "/purchase",
-  "/purchase/success",
-  "/studio",
-  "/studio/setup",
-  "/studio/courses",
-  "/studio/courses/:id",
-  "/studio/lessons/:id",
-  "/studio/members",
-  "/studio/members/:id",
-  "/studio/access-codes",
-  "/studio/plans",
-  "/studio/inbox",
-  "/studio/activity",
-  "/studio/trash",
-];
-
 /** The product's name and colours, shared by the app's pages and its install manifest (web/vite.config.ts). */
 export const brand = {
   name: "Calm Birth Circle",
@@ -80,8 +38,14 @@ export const brand = {
   backgroundColour: "#fbf6f0",
 } as const;
 
-/** Whether an address (without its query) is one of appRoutes, with any one trailing slash ignored. */
-export function isAppRoute(pathname: string): boolean {
+/**
+ * Whether an address (without its query) is one of the web app's routes, any one trailing slash
+ * ignored; a segment written ":name" stands for any one segment (the certificate code of
+ * /verify/:code). The server answers these with 200 and every other page address with 404 and the
+ * app's kind "does not exist" page, so search engines and uptime checks are not told a missing
+ * page exists. The routes are web/src/app/routes.ts's; the build writes them for the server.
+ */
+export function isAppRoute(pathname: string, appRoutes: readonly string[]): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;
   const segments = path.split("/");
   return appRoutes.some((route) => {

@@ -18,7 +18,7 @@ const vite = await createServer({
   logLevel: "warn",
 });
 try {
-  const { prerenderedRoutes, renderRoute } = await vite.ssrLoadModule("/src/app/prerender.tsx");
+  const { appRoutes, prerenderedRoutes, renderRoute } = await vite.ssrLoadModule("/src/app/prerender.tsx");
   mkdirSync(path.join(dist, "prerendered"), { recursive: true });
   // The server reads this map (route to file under web/dist) to know which pages exist.
   const files = {};
@@ -30,6 +30,8 @@ try {
     writeFileSync(path.join(dist, files[route]), page);
   }
   writeFileSync(path.join(dist, "prerendered/routes.json"), JSON.stringify(files, null, 2));
+  // Every address of the app (web/src/lib/routes.ts): the server answers these with 200, others with 404.
+  writeFileSync(path.join(dist, "app-routes.json"), JSON.stringify(appRoutes, null, 2));
   console.log(`prerendered ${prerenderedRoutes.join(", ")} into web/dist/prerendered`);
 } finally {
   await vite.close();

@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { brand } from "../contract/constants.ts";
+import { endpointTable } from "./endpoint-table.ts";
 
 const everyPageNeeds = new RegExp(
   String.raw`node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|redux|@reduxjs|immer|reselect|use-sync-external-store)[\\/]`,
@@ -25,9 +26,9 @@ const everyMuiScreenNeeds = new RegExp(
 // for the bundle budget (bench/bundle-size.ts); the parts built with MUI stay out, or the plain
 // member pages would download MUI with them.
 const appSource = /web[\\/]src[\\/]/;
-const sharedParts = /web[\\/]src[\\/]components[\\/](notice|text-field|link-tile)\.tsx$/;
+const sharedParts = /web[\\/]src[\\/]components[\\/](notice|text-field|link-tile|require-member)\.tsx$/;
 const memberParts =
-  /web[\\/]src[\\/](features[\\/](progress|offline|lesson|auth[\\/]require-member)|lib[\\/](use-api-answer|safe-html)|components[\\/]image-grid)[\\/.]/;
+  /web[\\/]src[\\/](features[\\/]courses[\\/](progress|offline)|components[\\/]image-grid|lib[\\/](safe-html|catalogue|module-tree|lesson-downloads|saved-lessons|use-online|video-players))[\\/.]/;
 const notMemberParts = /(-page|certificate-offer|course-progress-bar|saved-lessons-list)\.tsx?$/;
 
 const studioOnly = /node_modules[\\/]use-sync-external-store[\\/](shim[\\/]|cjs[\\/]use-sync-external-store-shim)/;
@@ -54,6 +55,7 @@ export default defineConfig(({ command }) => ({
   root: "web",
   plugins: [
     react(),
+    endpointTable(),
     leaveOutMuiCssVariablesTheme(),
     // The installable app of issue 12: a manifest, and a service worker of our own (web/src/sw.ts)
     // into which Workbox writes the list of this build's files. The page registers it itself,

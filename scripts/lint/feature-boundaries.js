@@ -43,7 +43,8 @@ export function refusal(from, to, targetFile) {
   if (from.side === "contract" && to.side !== "contract") return "contract/ is shared by both sides and imports nothing from either";
   if (to.side === "contract") return undefined;
   if (from.side !== to.side) return `${from.side}/ does not import ${to.side}/: share it through contract/`;
-  if (to.kind === "composition") return `only the composition (the app, its route list, the CLI) imports ${path.relative(root, targetFile)}`;
+  if (to.kind === "composition")
+    return `only the composition (the app, its route list, the CLI) imports ${path.relative(root, targetFile)}`;
   if (from.kind === "shared" && to.kind === "feature") {
     return from.side === "web"
       ? `web/src/${from.name}/ is shared by every feature and imports none (features/${to.name}); pass it in from app/`

@@ -136,6 +136,7 @@ export async function buildApp({
   }
 
   const prerenderedPages = serveWebApp ? readPrerenderedPages(webRoot) : new Map<string, string>();
+  const appRoutes = serveWebApp ? readAppRoutes(webRoot) : [];
   app.setNotFoundHandler((request, reply) => {
     const wantsPage =
       (request.method === "GET" || request.method === "HEAD") &&
@@ -146,7 +147,7 @@ export async function buildApp({
       // pages depend on the session, gets the app, which picks the screen from the URL.
       const pathname = request.url.split("?")[0]!;
       const prerendered = request.cookies[signedInHintCookie] ? undefined : prerenderedPages.get(pathname);
-      const known = isAppRoute(pathname);
+      const known = isAppRoute(pathname, appRoutes);
       return reply
         .code(known ? 200 : 404)
         .header("cache-control", "no-cache")
@@ -157,6 +158,12 @@ export async function buildApp({
   });
 
   return app;
+}
+
+/** The addresses of the built web app (web/src/lib/routes.ts, written by scripts/prerender.mjs). */
+function readAppRoutes(webRoot: string): string[] {
+  const file = path.join(webRoot, "app-routes.json");
+  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as string[]) : [];
 }
 
 /** The build's map of route to pre-rendered page (web/dist/prerendered/routes.json), if it made one. */

@@ -5,7 +5,7 @@
 import { clientsClaim } from "workbox-core";
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { registerRoute } from "workbox-routing";
-import { OFFLINE_CACHE } from "./features/offline/offline-cache.ts";
+import { OFFLINE_CACHE } from "./lib/offline-cache.ts";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 

@@ -4,7 +4,18 @@ import type { Account } from "../../../contract/my-account.ts";
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import * as schema from "../db/schema.ts";
 import { tokenMailedTo } from "../../../testing/outbox-links.ts";
-import { backends, DEMO_CODE, GOOD_PASSWORD, jsonHeaders, login, register, sessionCookieOf, signedInMember, uniqueEmail, useTestApp } from "../../../testing/test-app.ts";
+import {
+  backends,
+  DEMO_CODE,
+  GOOD_PASSWORD,
+  jsonHeaders,
+  login,
+  register,
+  sessionCookieOf,
+  signedInMember,
+  uniqueEmail,
+  useTestApp,
+} from "../../../testing/test-app.ts";
 
 describe.each(backends)("my account on %s", (backend) => {
   const context = useTestApp(backend);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { backends, DEMO_CODE, GOOD_PASSWORD, jsonHeaders, postgresMissingNotice, signedInMember, useTestApp } from "../../../testing/test-app.ts";
+import {
+  backends,
+  DEMO_CODE,
+  GOOD_PASSWORD,
+  jsonHeaders,
+  postgresMissingNotice,
+  signedInMember,
+  useTestApp,
+} from "../../../testing/test-app.ts";
 
 if (!backends.includes("postgres")) it.skip(postgresMissingNotice, () => {});
 

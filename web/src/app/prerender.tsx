@@ -3,13 +3,17 @@
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
 import { StaticRouter } from "react-router";
-import { noSessionToVerify } from "../features/auth/session-slice.ts";
+import { noSessionToVerify } from "../lib/session.ts";
 import { Providers } from "./providers.tsx";
 import { AppRoutes } from "./router.tsx";
 import { createStore } from "./store.ts";
+import { routes } from "../lib/routes.ts";
 
-/** The pages a visitor meets first; they depend on nothing but the URL. */
-export const prerenderedRoutes = ["/", "/login", "/register", "/join", "/app"] as const;
+/** The pages a visitor meets first (routes.ts marks them); they depend on nothing but the URL. */
+export const prerenderedRoutes = routes.filter((route) => route.prerender).map((route) => route.path);
+
+/** Every address of the app, which the build writes for the server (scripts/prerender.mjs). */
+export const appRoutes = routes.map((route) => route.path);
 
 /** The markup of one route as a visitor's browser renders it first (see main.tsx). */
 export async function renderRoute(route: string): Promise<string> {

@@ -1,19 +1,12 @@
 import { combineReducers, configureStore } from "@reduxjs/toolkit";
-import { useDispatch, useSelector } from "react-redux";
-import { sessionReducer } from "../features/auth/session-slice.ts";
-import { communityReducer } from "../features/community/community-slice.ts";
-import { selectedCourseReducer } from "../features/course/course-slice.ts";
-import { selectedLessonReducer } from "../features/lesson/lesson-slice.ts";
-import { libraryReducer } from "../features/library/library-slice.ts";
-import { offlineReducer } from "../features/offline/offline-slice.ts";
+import { answersReducer } from "../lib/answers.ts";
+import { offlineReducer } from "../lib/offline-slice.ts";
+import { sessionReducer } from "../lib/session.ts";
 
 const rootReducer = combineReducers({
   session: sessionReducer,
-  library: libraryReducer,
-  selectedCourse: selectedCourseReducer,
-  selectedLesson: selectedLessonReducer,
-  community: communityReducer,
   offline: offlineReducer,
+  answers: answersReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -23,6 +16,3 @@ export function createStore(preloadedState?: Partial<RootState>) {
 }
 
 export type AppStore = ReturnType<typeof createStore>;
-export type AppDispatch = AppStore["dispatch"];
-export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
-export const useAppSelector = useSelector.withTypes<RootState>();

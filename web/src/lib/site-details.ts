@@ -1,24 +1,7 @@
-import { useEffect, useState } from "react";
 import type { SiteDetails } from "../../../contract/site.ts";
-import { callApi } from "./api-client.ts";
+import { useAnswer } from "./answers.ts";
 
-let cached: Promise<SiteDetails> | undefined;
-
-/** The instructor's contact details and player URLs, from the server's one configuration. */
+/** The instructor's contact details and player URLs, from the server's one configuration; null until they come. */
 export function useSiteDetails(): SiteDetails | null {
-  const [details, setDetails] = useState<SiteDetails | null>(null);
-  useEffect(() => {
-    let current = true;
-    cached ??= callApi<SiteDetails>("/reactapi/site").catch((error: unknown) => {
-      cached = undefined;
-      throw error;
-    });
-    cached
-      .then((loaded) => current && setDetails(loaded))
-      .catch((error: unknown) => console.error("Loading the site details failed", error));
-    return () => {
-      current = false;
-    };
-  }, []);
-  return details;
+  return useAnswer("siteDetails").answer ?? null;
 }

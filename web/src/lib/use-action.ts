@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { Outcome } from "../components/outcome-notice.tsx";
-import { failureOf } from "./api-client.ts";
+import { failureOf } from "./api.ts";
 
 /**
  * Runs one call at a time and keeps the Outcome that reports it: `success` makes the sentence of

@@ -1,21 +1,21 @@
 import { useEffect, useState } from "react";
-import { callApi, failureOf } from "./api-client.ts";
+import { call, failureOf } from "./api.ts";
 
 /**
  * Asks the server at once whether a one-time link can still be used, so the page can say so
  * before she types anything. The problem is undefined while asking, null when the link is good,
  * or the server's sentence; a later 410 (the link used meanwhile) is set with the setter.
  */
-export function useLinkCheck(checkPath: string, token: string) {
+export function useLinkCheck(check: "checkResetLink" | "checkSetupLink", token: string) {
   const [problem, setProblem] = useState<string | null | undefined>(undefined);
   useEffect(() => {
     let current = true;
-    callApi(checkPath, { body: { token } })
+    call(check, { body: { token } })
       .then(() => current && setProblem(null))
       .catch((error: unknown) => current && setProblem(failureOf(error).error ?? "This link cannot be used."));
     return () => {
       current = false;
     };
-  }, [checkPath, token]);
+  }, [check, token]);
   return [problem, setProblem] as const;
 }

@@ -1,8 +1,8 @@
+import { createStore, type RootState } from "../app/store.ts";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { Providers } from "../app/providers.tsx";
-import { createStore, type RootState } from "../app/store.ts";
 import { Themed } from "../lib/themed.tsx";
 
 /** Renders a screen at a URL with a fresh store and MUI's theme, as the app would. */

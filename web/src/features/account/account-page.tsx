@@ -1,21 +1,22 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
-import { type FormEvent, useCallback, useEffect, useState } from "react";
-import type { Account, Message, SignedOutOthers } from "../../../../contract/my-account.ts";
+import { type FormEvent, useState } from "react";
+import type { Account } from "../../../../contract/my-account.ts";
 import type { Profile } from "../../../../contract/sign-in.ts";
 import { passwordRuleText } from "../../../../contract/constants.ts";
-import { useAppDispatch } from "../../app/store.ts";
+import { useAppDispatch } from "../../lib/store-hooks.ts";
 import { Notice } from "../../components/notice.tsx";
 import { OutcomeNotice } from "../../components/outcome-notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { PageSection } from "../../components/page-section.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { TextField } from "../../components/text-field.tsx";
-import { callApi, failureOf } from "../../lib/api-client.ts";
+import { useAnswer, send } from "../../lib/answers.ts";
+import { addressOf, call } from "../../lib/api.ts";
 import { useAction } from "../../lib/use-action.ts";
-import { profileChanged } from "../auth/session-slice.ts";
-import { useLogout } from "../auth/use-logout.ts";
+import { profileChanged } from "../../lib/session.ts";
+import { useLogout } from "../../lib/use-logout.ts";
 
 /** Runs a form's call (useAction), as a submit handler for the form or a button. */
 function useSubmit<T>(call: () => Promise<T>, success: (answer: T) => string) {
@@ -30,27 +31,28 @@ function useSubmit<T>(call: () => Promise<T>, success: (answer: T) => string) {
 const formStyle = { display: "grid", gap: 2 } as const;
 
 export default function AccountPage() {
+  const { answer: account, failure } = useAnswer("myAccount");
+  if (!account && failure) {
+    return (
+      <PageColumn title="My account">
+        <Notice tone="error" role="alert">
+          {failure.error ?? "We could not load your account."}
+        </Notice>
+      </PageColumn>
+    );
+  }
+  if (!account) return <Spinner />;
+  return <AccountForms account={account} />;
+}
+
+/** Her account's forms, filled from the account as it first came; each change is sent on its own. */
+function AccountForms({ account }: { account: Account }) {
   const dispatch = useAppDispatch();
   const logout = useLogout();
-  const [account, setAccount] = useState<Account | null>(null);
-  const [loadProblem, setLoadProblem] = useState<string | null>(null);
-  const reload = useCallback(() => {
-    callApi<Account>("/reactapi/account")
-      .then((answer) => {
-        setAccount(answer);
-        setFirstName(answer.profile.first_name ?? "");
-        setLastName(answer.profile.last_name ?? "");
-        setDueDate(answer.profile.due_date ?? "");
-        setBabyArrived(answer.profile.baby_arrived);
-      })
-      .catch((error: unknown) => setLoadProblem(failureOf(error).error ?? "We could not load your account."));
-  }, []);
-  useEffect(reload, [reload]);
-
-  const [firstName, setFirstName] = useState("");
-  const [lastName, setLastName] = useState("");
-  const [dueDate, setDueDate] = useState("");
-  const [babyArrived, setBabyArrived] = useState(false);
+  const [firstName, setFirstName] = useState(account.profile.first_name ?? "");
+  const [lastName, setLastName] = useState(account.profile.last_name ?? "");
+  const [dueDate, setDueDate] = useState(account.profile.due_date ?? "");
+  const [babyArrived, setBabyArrived] = useState(account.profile.baby_arrived);
   const [newEmail, setNewEmail] = useState("");
   const [emailPassword, setEmailPassword] = useState("");
   const [currentPassword, setCurrentPassword] = useState("");
@@ -63,65 +65,44 @@ export default function AccountPage() {
     return profile;
   };
   const name = useSubmit(
-    async () => saveProfile(await callApi<Profile>("/reactapi/account/name", { body: { first_name: firstName, last_name: lastName } })),
+    async () => saveProfile(await dispatch(send("changeName", { body: { first_name: firstName, last_name: lastName } }))),
     () => "Your name is saved.",
   );
   const pacing = useSubmit(
-    async () =>
-      saveProfile(await callApi<Profile>("/reactapi/account/pacing", { body: { due_date: dueDate || null, baby_arrived: babyArrived } })),
+    async () => saveProfile(await dispatch(send("setPacing", { body: { due_date: dueDate || null, baby_arrived: babyArrived } }))),
     (profile) =>
       profile.due_date ? "Saved. Lessons are suggested for your week." : "Saved. Without a due date, nothing is suggested by week.",
   );
   const email = useSubmit(
     async () => {
-      const answer = await callApi<Message>("/reactapi/account/email", {
-        body: { email: newEmail, password: emailPassword },
-        expectStatus: 202,
-      });
+      const answer = await dispatch(send("changeEmail", { body: { email: newEmail, password: emailPassword } }));
       setEmailPassword("");
-      reload();
       return answer;
     },
     (answer) => answer.message,
   );
   const password = useSubmit(
     async () => {
-      const answer = await callApi<Message>("/reactapi/account/password", {
-        body: { current_password: currentPassword, new_password: newPassword },
-      });
+      const answer = await dispatch(send("changePassword", { body: { current_password: currentPassword, new_password: newPassword } }));
       setCurrentPassword("");
       setNewPassword("");
-      reload();
       return answer;
     },
     (answer) => answer.message,
   );
   const devices = useSubmit(
     async () => {
-      const answer = await callApi<SignedOutOthers>("/reactapi/account/sessions/end-others", { body: {} });
-      reload();
-      return answer;
+      return dispatch(send("endOtherSessions", { body: {} }));
     },
     ({ ended }) => (ended === 0 ? "No other device was signed in." : `Signed out of ${ended} other ${ended === 1 ? "device" : "devices"}.`),
   );
   const deletion = useSubmit(
     async () => {
-      await callApi("/reactapi/account/delete", { body: { password: deletePassword } });
+      await call("deleteMyAccount", { body: { password: deletePassword } });
       await logout();
     },
     () => "Your account has been deleted.",
   );
-
-  if (loadProblem) {
-    return (
-      <PageColumn title="My account">
-        <Notice tone="error" role="alert">
-          {loadProblem}
-        </Notice>
-      </PageColumn>
-    );
-  }
-  if (!account) return <Spinner />;
 
   return (
     <PageColumn title="My account">
@@ -255,7 +236,7 @@ export default function AccountPage() {
 
       <PageSection title="Your data" id="data-heading">
         <Typography sx={{ mb: 1.5 }}>One file with your profile, courses, progress and the forms you sent.</Typography>
-        <Button component="a" href="/reactapi/account/export" download="my-data.json" variant="outlined">
+        <Button component="a" href={addressOf("exportMyData")} download="my-data.json" variant="outlined">
           Download my data
         </Button>
       </PageSection>

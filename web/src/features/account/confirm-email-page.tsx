@@ -5,7 +5,7 @@ import type { Profile } from "../../../../contract/sign-in.ts";
 import { Notice } from "../../components/notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { Spinner } from "../../components/spinner.tsx";
-import { callApi, failureOf } from "../../lib/api-client.ts";
+import { call, failureOf } from "../../lib/api.ts";
 
 // One confirmation per link and page load: React may run an effect twice (StrictMode in development),
 // and the second use of a link would only be told it was used.
@@ -13,7 +13,7 @@ const confirmations = new Map<string, Promise<Profile>>();
 const confirm = (token: string) => {
   let confirmation = confirmations.get(token);
   if (!confirmation) {
-    confirmation = callApi<Profile>("/reactapi/account/email/confirm", { body: { token } });
+    confirmation = call("confirmEmail", { body: { token } });
     confirmations.set(token, confirmation);
   }
   return confirmation;

@@ -3,12 +3,11 @@ import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink } from "react-router";
-import type { Message } from "../../../../contract/my-account.ts";
 import { Notice } from "../../components/notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { ProgressRing } from "../../components/spinner.tsx";
 import { TextField } from "../../components/text-field.tsx";
-import { callApi, failureOf } from "../../lib/api-client.ts";
+import { call, failureOf } from "../../lib/api.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 
 export default function ForgotPasswordPage() {
@@ -22,7 +21,7 @@ export default function ForgotPasswordPage() {
     setSending(true);
     setAnswer(null);
     try {
-      const { message } = await callApi<Message>("/reactapi/users/forgot-password", { body: { email } });
+      const { message } = await call("forgotPassword", { body: { email } });
       setAnswer({ tone: "success", text: message });
     } catch (error) {
       setAnswer({ tone: "error", text: failureOf(error).error ?? "We could not send the link. Please try again." });

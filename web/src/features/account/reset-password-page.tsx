@@ -3,13 +3,12 @@ import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
-import type { Message } from "../../../../contract/my-account.ts";
 import { passwordRuleText } from "../../../../contract/constants.ts";
 import { Notice } from "../../components/notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { ProgressRing, Spinner } from "../../components/spinner.tsx";
 import { TextField } from "../../components/text-field.tsx";
-import { callApi, failureOf } from "../../lib/api-client.ts";
+import { call, failureOf } from "../../lib/api.ts";
 import { useLinkCheck } from "../../lib/use-link-check.ts";
 
 /** What the login page shows after a reset (web/src/features/auth/login-page.tsx reads it). */
@@ -19,7 +18,7 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const navigate = useNavigate();
-  const [linkProblem, setLinkProblem] = useLinkCheck("/reactapi/users/reset-password/check", token);
+  const [linkProblem, setLinkProblem] = useLinkCheck("checkResetLink", token);
   const [password, setPassword] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -29,7 +28,7 @@ export default function ResetPasswordPage() {
     setSaving(true);
     setProblem(null);
     try {
-      const { message } = await callApi<Message>("/reactapi/users/reset-password", { body: { token, password } });
+      const { message } = await call("resetPassword", { body: { token, password } });
       await navigate("/login", { replace: true, state: { notice: message } satisfies LoginNotice });
     } catch (error) {
       const failure = failureOf(error);

@@ -1,15 +1,14 @@
 import Typography from "@mui/material/Typography";
 import { useParams } from "react-router";
-import type { CertificateCheck } from "../../../../contract/certificates.ts";
 import { Notice } from "../../components/notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { Spinner } from "../../components/spinner.tsx";
-import { useApiAnswer } from "../../lib/use-api-answer.ts";
+import { useAnswer } from "../../lib/answers.ts";
 
 /** The public page a certificate's code points to: who (initials), which course, and when. */
 export default function VerifyCertificatePage() {
   const { code = "" } = useParams();
-  const { answer: certificate, failure } = useApiAnswer<CertificateCheck>(`/reactapi/certificates/${encodeURIComponent(code)}`);
+  const { answer: certificate, failure } = useAnswer("checkCertificate", { params: { code } });
 
   if (failure) {
     return (

@@ -2,18 +2,18 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { type FormEvent, useEffect, useState } from "react";
 import { Navigate, Link as RouterLink, useLocation } from "react-router";
-import { useAppDispatch, useAppSelector } from "../../app/store.ts";
+import { useAppDispatch } from "../../lib/store-hooks.ts";
 import { LinkTile } from "../../components/link-tile.tsx";
 import { Notice } from "../../components/notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { ProgressRing } from "../../components/spinner.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import { loginMember, registrationAcknowledged } from "./session-slice.ts";
+import { loginMember, registrationAcknowledged, useSession } from "../../lib/session.ts";
 
 export default function LoginPage() {
   const dispatch = useAppDispatch();
-  const { isAuthenticated, loading, registered } = useAppSelector((state) => state.session);
+  const { isAuthenticated, loading, registered } = useSession();
   // On a page rendered at build time, the form opens once the app has taken it over (see useHydrated).
   const hydrated = useHydrated();
   const location = useLocation();

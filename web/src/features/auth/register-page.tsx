@@ -4,7 +4,7 @@ import Typography from "@mui/material/Typography";
 import { type FormEvent, useEffect, useState } from "react";
 import { Navigate, useSearchParams } from "react-router";
 import { passwordRuleText } from "../../../../contract/constants.ts";
-import { useAppDispatch, useAppSelector } from "../../app/store.ts";
+import { useAppDispatch } from "../../lib/store-hooks.ts";
 import { LinkTile } from "../../components/link-tile.tsx";
 import { Notice } from "../../components/notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
@@ -12,11 +12,11 @@ import { ProgressRing } from "../../components/spinner.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { registrationErrorMessage } from "./registration-errors.ts";
-import { registerMember } from "./session-slice.ts";
+import { registerMember, useSession } from "../../lib/session.ts";
 
 export default function RegisterPage() {
   const dispatch = useAppDispatch();
-  const { registered, loading, error } = useAppSelector((state) => state.session);
+  const { registered, loading, error } = useSession();
   const hydrated = useHydrated();
   const [form, setForm] = useState({ first_name: "", last_name: "", email: "", password: "", access_code: "" });
   const [submitted, setSubmitted] = useState(false);

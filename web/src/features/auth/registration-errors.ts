@@ -1,5 +1,5 @@
 import { registrationErrorMessages, unexpectedErrorMessage } from "../../../../contract/constants.ts";
-import type { ApiFailure } from "../../lib/api-client.ts";
+import type { ApiFailure } from "../../lib/api.ts";
 
 /** The message SPEC §8 shows for a failed registration: the server's text first, else the status's default. */
 export function registrationErrorMessage(failure: ApiFailure | null): string | null {

@@ -11,6 +11,7 @@ import { Notice } from "../../components/notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { useFormSubmission } from "./use-form-submission.ts";
+import { call } from "../../lib/api.ts";
 
 const emptyFeedback = { satisfaction: 0, recommend: 3, comments: "", liked_most: "", improve: "" };
 
@@ -48,14 +49,14 @@ function Rating({
 
 export default function FeedbackPage() {
   const [feedback, setFeedback] = useState(emptyFeedback);
-  const submission = useFormSubmission("/reactapi/feedback");
+  const submission = useFormSubmission();
   const details = submission.failure?.details ?? {};
   const set = <K extends keyof typeof emptyFeedback>(key: K, value: (typeof emptyFeedback)[K]) =>
     setFeedback((current) => ({ ...current, [key]: value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (await submission.submit(feedback)) setFeedback(emptyFeedback);
+    if (await submission.submit(() => call("sendFeedback", { body: feedback }))) setFeedback(emptyFeedback);
   };
 
   return (

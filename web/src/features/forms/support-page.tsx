@@ -22,6 +22,7 @@ import { PageColumn } from "../../components/page-column.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { useSiteDetails } from "../../lib/site-details.ts";
 import { useFormSubmission } from "./use-form-submission.ts";
+import { call } from "../../lib/api.ts";
 
 const socialButtons: { key: keyof SiteDetails["links"]; label: string; icon: ReactElement }[] = [
   { key: "podcast_directory", label: "Our podcast in the podcast directory", icon: <PodcastIcon /> },
@@ -32,14 +33,22 @@ const socialButtons: { key: keyof SiteDetails["links"]; label: string; icon: Rea
   { key: "instagram", label: "Instagram", icon: <InstagramIcon /> },
 ];
 
-const emptyContact = { email: "", full_name: "", birth_location: "", due_date: "", location: "", referral: "", services: [] as string[] };
+const emptyContact = {
+  email: "",
+  full_name: "",
+  birth_location: "",
+  due_date: "",
+  location: "",
+  referral: "",
+  services: [] as (typeof supportServices)[number][],
+};
 type ContactField = Exclude<keyof typeof emptyContact, "services">;
 
 export default function SupportPage() {
   const site = useSiteDetails();
   const [contact, setContact] = useState(emptyContact);
   const [servicesMissing, setServicesMissing] = useState(false);
-  const submission = useFormSubmission("/reactapi/contact");
+  const submission = useFormSubmission();
   const details = submission.failure?.details ?? {};
 
   const text = (name: ContactField, label: string, extra: Record<string, unknown> = {}) => (
@@ -70,7 +79,7 @@ export default function SupportPage() {
       setServicesMissing(true);
       return;
     }
-    if (await submission.submit(contact)) setContact(emptyContact);
+    if (await submission.submit(() => call("sendContact", { body: contact }))) setContact(emptyContact);
   };
 
   const servicesError = servicesMissing ? "Please choose at least one service." : (details.services ?? details["services.0"]);

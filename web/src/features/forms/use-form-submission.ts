@@ -1,15 +1,15 @@
 import { useState } from "react";
-import { type ApiFailure, callApi, failureOf } from "../../lib/api-client.ts";
+import { type ApiFailure, failureOf } from "../../lib/api.ts";
 
 export type SubmissionState = { sending: boolean; sent: boolean; failure: ApiFailure | null };
 
-/** Posts a form to the API and keeps what a person needs to see: sending, sent, or what went wrong. */
-export function useFormSubmission(path: string) {
+/** Sends a form (the call it is given) and keeps what a person needs to see: sending, sent, or what went wrong. */
+export function useFormSubmission() {
   const [state, setState] = useState<SubmissionState>({ sending: false, sent: false, failure: null });
-  const submit = async (body: unknown) => {
+  const submit = async (send: () => Promise<unknown>) => {
     setState({ sending: true, sent: false, failure: null });
     try {
-      await callApi(path, { body, expectStatus: 201 });
+      await send();
       setState({ sending: false, sent: true, failure: null });
       return true;
     } catch (error) {

@@ -4,18 +4,18 @@ import Card from "@mui/material/Card";
 import CardActions from "@mui/material/CardActions";
 import CardContent from "@mui/material/CardContent";
 import Typography from "@mui/material/Typography";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { SubscriptionPlan } from "../../../../contract/catalogue.ts";
 import type { MyPurchases } from "../../../../contract/payments.ts";
-import { useAppDispatch, useAppSelector } from "../../app/store.ts";
 import { Notice } from "../../components/notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { Spinner } from "../../components/spinner.tsx";
-import { failureOf } from "../../lib/api-client.ts";
+import { useAnswer } from "../../lib/answers.ts";
+import { call, failureOf } from "../../lib/api.ts";
+import { isCourseId, useSelectedCourse } from "../../lib/catalogue.ts";
 import { useSiteDetails } from "../../lib/site-details.ts";
-import { openCourse } from "../course/course-slice.ts";
-import { leaveFor, myPurchases, openBillingPortal, startCheckout } from "./payments-api.ts";
+import { leaveFor } from "./payments-api.ts";
 
 export function formatPrice(plan: Pick<SubscriptionPlan, "price" | "currency" | "billing_interval">): string {
   const amount = new Intl.NumberFormat("en-US", { style: "currency", currency: plan.currency }).format(plan.price / 100);
@@ -32,7 +32,7 @@ function PlanCard({ plan, courseId, online }: { plan: SubscriptionPlan; courseId
     setLeaving(true);
     setProblem(null);
     try {
-      const { url } = await startCheckout({ plan_id: plan.id, course_id: courseId });
+      const { url } = await call("startCheckout", { body: { plan_id: plan.id, course_id: courseId } });
       // Stays busy while the browser leaves, so a second tap cannot start a second checkout.
       leaveFor(url);
     } catch (error) {
@@ -79,7 +79,7 @@ function Billing({ purchases }: { purchases: MyPurchases }) {
     setLeaving(true);
     setProblem(null);
     try {
-      leaveFor((await openBillingPortal()).url);
+      leaveFor((await call("billingPortal", { body: {} })).url);
     } catch (error) {
       setProblem(failureOf(error).error ?? "We could not open the billing page just now. Please try again.");
       setLeaving(false);
@@ -107,27 +107,12 @@ export default function PurchasePage() {
   const [params] = useSearchParams();
   const courseId = Number(params.get("course"));
   const cancelled = params.get("checkout") === "cancelled";
-  const dispatch = useAppDispatch();
-  const { courseObject, status } = useAppSelector((state) => state.selectedCourse);
+  const { courseObject: current, status } = useSelectedCourse(courseId);
   const site = useSiteDetails();
-  const [purchases, setPurchases] = useState<MyPurchases | null>(null);
-  const current = courseObject?.course_id === courseId ? courseObject : null;
   const online = site?.online_payment ?? false;
-  useEffect(() => {
-    if (Number.isInteger(courseId) && courseId > 0 && !current) void dispatch(openCourse(courseId));
-  }, [courseId, current, dispatch]);
-  useEffect(() => {
-    if (!online) return;
-    let mounted = true;
-    myPurchases()
-      .then((loaded) => mounted && setPurchases(loaded))
-      .catch((error: unknown) => console.error("Loading the member's purchases failed", error));
-    return () => {
-      mounted = false;
-    };
-  }, [online]);
+  const purchases = useAnswer("myPurchases", undefined, { skip: !online }).answer ?? null;
 
-  if (!Number.isInteger(courseId) || courseId <= 0) {
+  if (!isCourseId(courseId)) {
     return (
       <PageColumn title="Choose a course first">
         <Button component={Link} to="/library" variant="contained">

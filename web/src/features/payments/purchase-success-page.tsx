@@ -4,14 +4,12 @@ import Typography from "@mui/material/Typography";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { CheckoutOutcome } from "../../../../contract/payments.ts";
-import { useAppDispatch } from "../../app/store.ts";
+import { useAppDispatch } from "../../lib/store-hooks.ts";
 import { Notice } from "../../components/notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { Spinner } from "../../components/spinner.tsx";
-import { failureOf } from "../../lib/api-client.ts";
-import { openCourse } from "../course/course-slice.ts";
-import { loadLibrary } from "../library/library-slice.ts";
-import { checkoutOutcome } from "./payments-api.ts";
+import { answersInvalidated, ask } from "../../lib/answers.ts";
+import { call, failureOf } from "../../lib/api.ts";
 
 // Stripe tells this site about the payment by webhook, usually within seconds of the redirect here.
 const POLL_EVERY_MS = 2_000;
@@ -34,7 +32,7 @@ function useCheckoutOutcome(sessionId: string | null): View {
     const startedAt = Date.now();
     const check = async () => {
       try {
-        const outcome = await checkoutOutcome(sessionId);
+        const outcome = await call("checkoutOutcome", { params: { sessionId } });
         if (stopped) return;
         if (outcome.courses_open) return setView({ kind: "open", outcome });
         if (outcome.status !== "pending" && outcome.status !== "paid") return setView({ kind: "needs-help", outcome });
@@ -81,12 +79,14 @@ export default function PurchaseSuccessPage() {
   const viewCourse = async () => {
     setOpening(true);
     setProblem(null);
-    // The library and the course were loaded before the payment, still locked: read them again.
-    await dispatch(loadLibrary());
-    const result = await dispatch(openCourse(target));
-    if (openCourse.fulfilled.match(result)) await navigate(`/course?course=${target}`);
+    // The library and the course were read before the payment, still locked: read them again.
+    dispatch(answersInvalidated(["getCourses", "getUserAccess", "getCourseModules", "progressSummary"]));
+    const result = await dispatch(ask({ name: "getCourseModules", args: { body: { query: target } }, force: true }));
+    if (ask.fulfilled.match(result)) await navigate(`/course?course=${target}`);
     else {
-      setProblem(result.error.message ?? "We could not open this course just now. Please try again.");
+      setProblem(
+        result.payload?.status === 404 ? "This course no longer exists." : "We could not open this course just now. Please try again.",
+      );
       setOpening(false);
     }
   };

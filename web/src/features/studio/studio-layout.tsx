@@ -1,26 +1,20 @@
+import "./studio-parts.tsx";
 import Box from "@mui/material/Box";
-import type { ReactNode } from "react";
-import { Link, Outlet, useLocation } from "react-router";
-import { useAppSelector } from "../../app/store.ts";
+import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
+import { Link, Route, Routes, useLocation } from "react-router";
 import { BrandBar, SkipLink } from "../../components/brand-bar.tsx";
 import { HeaderMenu } from "../../components/header-menu.tsx";
 import { Notice } from "../../components/notice.tsx";
+import { Spinner } from "../../components/spinner.tsx";
 import { Footer } from "../../components/page-column.tsx";
-import type { UnreadCount } from "../../../../contract/studio/inbox.ts";
-import { useApiAnswer } from "../../lib/use-api-answer.ts";
-import { RequireMember } from "../auth/require-member.tsx";
-import { useLogout } from "../auth/use-logout.ts";
+import { useAnswer } from "../../lib/answers.ts";
+import { routes } from "../../lib/routes.ts";
+import { useSession } from "../../lib/session.ts";
+import { RequireMember } from "../../components/require-member.tsx";
+import { useLogout } from "../../lib/use-logout.ts";
 
-export const studioSections = [
-  { label: "Dashboard", to: "/studio" },
-  { label: "Courses", to: "/studio/courses" },
-  { label: "Members", to: "/studio/members" },
-  { label: "Access codes", to: "/studio/access-codes" },
-  { label: "Plans", to: "/studio/plans" },
-  { label: "Inbox", to: "/studio/inbox" },
-  { label: "Activity", to: "/studio/activity" },
-  { label: "Trash", to: "/studio/trash" },
-];
+/** The studio's sections, in the order of the route table (web/src/lib/routes.ts). */
+export const studioSections = routes.flatMap((route) => (route.studioSection ? [{ label: route.studioSection, to: route.path }] : []));
 
 function StudioMenu() {
   const logout = useLogout();
@@ -38,9 +32,9 @@ function StudioMenu() {
 }
 
 function StudioNavigation() {
-  const { pathname, key } = useLocation();
-  // Asked again on every move inside the studio (each has its own key), so a message marked read leaves the count soon.
-  const unread = useApiAnswer<UnreadCount>("/reactapi/studio/inbox/unread", key).answer?.unread ?? 0;
+  const { pathname } = useLocation();
+  // Kept between pages; marking a message read asks it again (contract/api.ts, markMessageRead).
+  const unread = useAnswer("studioUnread").answer?.unread ?? 0;
   const current = [...studioSections].reverse().find((section) => pathname === section.to || pathname.startsWith(`${section.to}/`))?.to;
   return (
     <Box component="nav" aria-label="Studio sections" sx={{ bgcolor: "#f6eeee", borderBottom: "1px solid #e2d4d4" }}>
@@ -77,7 +71,7 @@ function StudioNavigation() {
 
 /** Only an instructor sees the studio's pages; the server refuses everyone else anyway. */
 function RequireInstructor({ children }: { children: ReactNode }) {
-  const role = useAppSelector((state) => state.session.user?.role);
+  const role = useSession().user?.role;
   if (role !== "admin") {
     return (
       <Box component="main" id="main" sx={{ maxWidth: 500, mx: "auto", p: 3 }}>
@@ -91,6 +85,33 @@ function RequireInstructor({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
+// The studio's pages, each its own chunk, routed here from the route table (web/src/lib/routes.ts):
+// the app's router sends every /studio address to this frame, so no studio page costs a member's
+// first visit even the few bytes of its loader.
+const pageModules = import.meta.glob<{ default: ComponentType }>(["./*/*-page.tsx", "!./setup/**"]);
+const lazyPage = (file: string) => {
+  const load = pageModules[`./${file.slice("features/studio/".length)}`];
+  if (!load) throw new Error(`routes.ts names ${file}, which is not a studio page`);
+  return lazy(load);
+};
+const studioPages = routes
+  .filter((route) => route.layout === "studio")
+  .map((route) => ({ path: route.path.slice("/studio".length).replace(/^\//, ""), Page: lazyPage(route.screen) }));
+const NoSuchStudioPage = lazy(() => import("./no-such-studio-page.tsx"));
+
+function StudioRoutes() {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <Routes>
+        {studioPages.map(({ path, Page }) => (
+          <Route key={path} {...(path === "" ? { index: true } : { path })} element={<Page />} />
+        ))}
+        <Route path="*" element={<NoSuchStudioPage />} />
+      </Routes>
+    </Suspense>
+  );
+}
+
 export default function StudioLayout() {
   return (
     <>
@@ -100,7 +121,7 @@ export default function StudioLayout() {
         <RequireInstructor>
           <StudioNavigation />
           <Box sx={{ minHeight: "80vh" }}>
-            <Outlet />
+            <StudioRoutes />
           </Box>
         </RequireInstructor>
       </RequireMember>

@@ -1,3 +1,4 @@
+import studioEndpoints from "virtual:studio-endpoint-table";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import Button from "@mui/material/Button";
@@ -7,8 +8,13 @@ import { Notice } from "../../components/notice.tsx";
 import { OutcomeNotice } from "../../components/outcome-notice.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { TextField } from "../../components/text-field.tsx";
-import { type ApiFailure, callApi } from "../../lib/api-client.ts";
+import { useSend } from "../../lib/answers.ts";
+import { addEndpoints, type ApiFailure } from "../../lib/api.ts";
 import { useAction } from "../../lib/use-action.ts";
+
+// The studio's part of the contract's endpoints travels with the studio's chunks (every studio page
+// and the studio's frame import this module), not in a member's first visit.
+addEndpoints(studioEndpoints);
 
 /** A studio page: wider than the member column (she works on a laptop too), with the page's one h1. */
 export function StudioPage({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
@@ -156,8 +162,7 @@ export function CreateByTitle({
   purpose,
   label,
   button,
-  path,
-  body,
+  create,
   onCreated,
   onCancel,
 }: {
@@ -165,18 +170,19 @@ export function CreateByTitle({
   purpose: string;
   label: string;
   button: string;
-  path: string;
-  body?: Record<string, unknown>;
+  /** Sends the new thing's title (through `send`, so the lists showing it are asked again). */
+  create: (send: ReturnType<typeof useSend>, title: string) => Promise<Created>;
   onCreated: (created: Created) => void;
   onCancel?: () => void;
 }) {
   const [title, setTitle] = useState("");
   const { outcome, busy, run } = useAction();
+  const send = useSend();
   const fieldError = outcome?.tone === "error" ? (outcome.details?.title ?? undefined) : undefined;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const created = await run(
-      () => callApi<Created>(path, { body: { ...body, title }, expectStatus: 201 }),
+      () => create(send, title),
       (answer) => answer.message,
     );
     if (created) {

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { endpoints, successStatus } from "./api.ts";
+
+describe("the table of endpoints", () => {
+  const entries = Object.entries(endpoints);
+
+  it("gives every endpoint one method and path, and a success status", () => {
+    const addresses = entries.map(([, endpoint]) => `${endpoint.method} ${endpoint.path}`);
+    expect(new Set(addresses).size).toBe(addresses.length);
+    for (const [name, endpoint] of entries) expect([200, 201, 202], name).toContain(successStatus(endpoint));
+  });
+
+  // The product description reads a course's modules and her access with POSTs.
+  const postsThatRead = ["getCourseModules", "getUserAccess"];
+
+  it("names in `invalidates` only endpoints that read, so a change asks them again", () => {
+    for (const [name, endpoint] of entries) {
+      for (const stale of ("invalidates" in endpoint ? endpoint.invalidates : []) ?? []) {
+        expect(endpoints, `${name} invalidates ${stale}`).toHaveProperty(stale);
+        if (!postsThatRead.includes(stale))
+          expect(endpoints[stale as keyof typeof endpoints].method, `${name} invalidates ${stale}`).toBe("GET");
+      }
+    }
+  });
+});

@@ -1,0 +1,35 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+// @ts-expect-error: a plain JavaScript module of the lint configuration, without types
+import { placeOf, refusal } from "./feature-boundaries.js";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const check = (from: string, to: string) =>
+  refusal(placeOf(path.join(root, from)), placeOf(path.join(root, to)), path.join(root, to)) as string | undefined;
+
+describe("the feature boundaries ESLint keeps", () => {
+  it("refuses one web feature importing another, and shared code importing a feature", () => {
+    expect(check("web/src/features/home/home-page.tsx", "web/src/features/courses/lesson-page.tsx")).toMatch(/compose them in app/);
+    expect(check("web/src/components/notice.tsx", "web/src/features/auth/login-page.tsx")).toMatch(/imports none/);
+    expect(check("web/src/features/courses/course-page.tsx", "web/src/app/store.ts")).toMatch(/only the composition/);
+  });
+
+  it("lets a feature use its own files, the shared folders and the contract, and app/ compose anything", () => {
+    expect(check("web/src/features/courses/course-page.tsx", "web/src/features/courses/progress/lesson-video.tsx")).toBeUndefined();
+    expect(check("web/src/features/courses/course-page.tsx", "web/src/lib/answers.ts")).toBeUndefined();
+    expect(check("web/src/features/courses/course-page.tsx", "contract/catalogue.ts")).toBeUndefined();
+    expect(check("web/src/app/router.tsx", "web/src/features/studio/studio-layout.tsx")).toBeUndefined();
+  });
+
+  it("lets a server feature reach another only through its repositories, and keeps infrastructure free of features", () => {
+    expect(check("server/src/studio/members/member-routes.ts", "server/src/accounts/users-repository.ts")).toBeUndefined();
+    expect(check("server/src/studio/members/member-routes.ts", "server/src/accounts/sign-in-routes.ts")).toMatch(/repository/);
+    expect(check("server/src/http/same-origin-guard.ts", "server/src/payments/payments-routes.ts")).toMatch(/infrastructure/);
+    expect(check("server/src/features.ts", "server/src/payments/payments-routes.ts")).toBeUndefined();
+  });
+
+  it("keeps the contract free of either side, and the sides apart", () => {
+    expect(check("contract/api.ts", "server/src/db/schema.ts")).toMatch(/imports nothing from either/);
+    expect(check("web/src/lib/api.ts", "server/src/db/schema.ts")).toMatch(/share it through contract/);
+  });
+});

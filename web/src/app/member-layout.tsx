@@ -1,0 +1,74 @@
+import { Link, Outlet, useLocation } from "react-router";
+import { BrandBar, SkipLink } from "../components/brand-bar.tsx";
+import { HeaderMenu, type MenuEntry } from "../components/header-menu.tsx";
+import { FeedbackIcon, HomeIcon, LibraryIcon, PodcastIcon, SupportIcon } from "../components/icons.tsx";
+import { Footer } from "../components/page-column.tsx";
+import { RequireMember } from "../components/require-member.tsx";
+import { useAnswer } from "../lib/answers.ts";
+import { type BottomBarIcon, bottomBarOrder, routes } from "../lib/routes.ts";
+import { useSession } from "../lib/session.ts";
+import { useLogout } from "../lib/use-logout.ts";
+
+const icons: Record<BottomBarIcon, () => React.JSX.Element> = {
+  feedback: FeedbackIcon,
+  library: LibraryIcon,
+  home: HomeIcon,
+  podcast: PodcastIcon,
+  support: SupportIcon,
+};
+
+const bottomBar = bottomBarOrder.map((path) => {
+  const { label, icon } = routes.find((route) => route.path === path)!.bottomBar!;
+  const Icon = icons[icon];
+  return { label, to: path, icon: <Icon /> };
+});
+
+/** The product description's member header menu (Welcome, Home and Logout), with My account, and the studio for an instructor. */
+function MemberMenu() {
+  const logout = useLogout();
+  const instructor = useSession().user?.role === "admin";
+  const unread = useAnswer("studioUnread", undefined, { skip: !instructor }).answer?.unread ?? 0;
+  const entries: MenuEntry[] = [
+    { label: "Welcome", to: "/" },
+    { label: "Home", to: "/home" },
+    { label: "My account", to: "/account" },
+    ...(instructor ? [{ label: unread > 0 ? `Studio (${unread} unread)` : "Studio", to: "/studio" }] : []),
+    { label: "Logout", onSelect: () => void logout() },
+  ];
+  return <HeaderMenu id="member-menu" name="Member menu" entries={entries} />;
+}
+
+/** The bottom navigation of the member area, plain links styled in web/index.html. */
+function BottomBar() {
+  const { pathname } = useLocation();
+  const current = bottomBar.find((entry) => pathname.startsWith(entry.to))?.to;
+  return (
+    <nav aria-label="Member sections" className="bottom-bar">
+      {bottomBar.map((entry) => (
+        <Link key={entry.to} to={entry.to} aria-current={current === entry.to ? "page" : undefined}>
+          {entry.icon}
+          {entry.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+export default function MemberLayout() {
+  return (
+    <>
+      <SkipLink />
+      <BrandBar menu={<MemberMenu />} />
+      <div style={{ paddingBottom: 80 }}>
+        {/* At least a screen tall, so the footer starts out of sight and nothing visible jumps when a page's content arrives. */}
+        <div style={{ minHeight: "100vh" }}>
+          <RequireMember>
+            <Outlet />
+          </RequireMember>
+        </div>
+        <Footer />
+      </div>
+      <BottomBar />
+    </>
+  );
+}

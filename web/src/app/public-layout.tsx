@@ -1,0 +1,31 @@
+import { Outlet } from "react-router";
+import { useLogout } from "../lib/use-logout.ts";
+import { BrandBar, SkipLink } from "../components/brand-bar.tsx";
+import { HeaderMenu, type MenuEntry } from "../components/header-menu.tsx";
+import { Footer } from "../components/page-column.tsx";
+
+/** The visitors' menu of SPEC §2, in its order. */
+function PublicMenu() {
+  const logout = useLogout();
+  const entries: MenuEntry[] = [
+    { label: "Welcome", to: "/" },
+    { label: "Login", to: "/login" },
+    { label: "Logout", onSelect: () => void logout() },
+    { label: "Contact", to: "/home" },
+    { label: "Free Webinar", to: "/home" },
+    { label: "About", to: "/home" },
+    { label: "Helpful Links", to: "/home" },
+  ];
+  return <HeaderMenu id="public-menu" name="Site menu" entries={entries} />;
+}
+
+export default function PublicLayout() {
+  return (
+    <>
+      <SkipLink />
+      <BrandBar menu={<PublicMenu />} />
+      <Outlet />
+      <Footer />
+    </>
+  );
+}

@@ -1,0 +1,192 @@
+import { useDeferredValue, useEffect, useMemo, useState } from "react";
+import { useOpenedOffline } from "../../lib/offline-slice.ts";
+import { useSession } from "../../lib/session.ts";
+import { Link as RouterLink, useSearchParams } from "react-router";
+import type { OpenLesson } from "../../../../contract/catalogue.ts";
+import { MarkComplete, PreviousNext } from "./progress/lesson-controls.tsx";
+import { LessonVideo } from "./progress/lesson-video.tsx";
+import { useLessonProgress } from "./progress/use-lesson-progress.ts";
+import { ArrowBackIcon, ArrowUpwardIcon, LockIcon } from "../../components/icons.tsx";
+import { PageColumn } from "../../components/page-column.tsx";
+import { Spinner } from "../../components/spinner.tsx";
+import { SafeHtml } from "../../lib/safe-html.tsx";
+import { useAfterFirstPaint } from "../../lib/use-after-first-paint.ts";
+import { useSelectedCourse } from "../../lib/catalogue.ts";
+import { SaveForOffline } from "./offline/save-for-offline.tsx";
+import { type SavedLesson, savedLesson } from "../../lib/saved-lessons.ts";
+import { useOnline } from "../../lib/use-online.ts";
+import { readDownloads } from "../../lib/lesson-downloads.ts";
+
+// The lesson page is plain markup styled in web/index.html: MUI's styled components recomputed
+// their styles on every render, about a third of this page's JavaScript on a phone (issue 12).
+
+function Downloads({ videoDescription }: { videoDescription: unknown }) {
+  const view = readDownloads(videoDescription);
+  return (
+    <section aria-labelledby="downloads-heading" style={{ margin: "24px 0" }}>
+      <h2 id="downloads-heading" className="section-title">
+        DOWNLOADS
+      </h2>
+      {view.kind === "message" ? (
+        <p style={{ margin: 0 }}>{view.text}</p>
+      ) : (
+        <ul style={{ paddingLeft: 24, margin: 0 }}>
+          {view.files.map((file, index) => (
+            <li key={`${file.label}-${index}`}>
+              {file.url ? (
+                <a href={file.url} download={file.label} style={{ color: "#7a3e48" }}>
+                  {file.label}
+                </a>
+              ) : (
+                file.label
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function HtmlPanel({ title, html }: { title: string; html: string | null }) {
+  return (
+    <section className="panel">
+      <h2 className="section-title">{title}</h2>
+      {html ? <SafeHtml html={html} /> : <p style={{ margin: 0 }}>No notes available.</p>}
+    </section>
+  );
+}
+
+type LessonPlace = { courseId: number; courseTitle: string; moduleTitle: string };
+
+function OpenLessonView({ lesson, place }: { lesson: OpenLesson; place: LessonPlace }) {
+  const online = useOnline();
+  // The lesson's words first; the player and her progress a frame later (use-after-first-paint.ts).
+  const painted = useAfterFirstPaint();
+  const { progress, update } = useLessonProgress(place.courseId, lesson.id, { ask: painted });
+  return (
+    <>
+      {lesson.content_summary ? (
+        <p style={{ margin: "0 0 16px" }}>Before you watch: settle in, breathe, and take this lesson at your own pace.</p>
+      ) : null}
+      {lesson.video && !online ? (
+        <div role="note" style={{ background: "#f3e6e0", borderRadius: 12, padding: 24, marginBottom: 8 }}>
+          <p style={{ margin: 0 }}>
+            You are offline, so the video cannot play just now. It will be here when you are back online; the notes and downloads below are
+            ready.
+          </p>
+        </div>
+      ) : lesson.video ? (
+        <LessonVideo
+          lessonId={lesson.id}
+          title={lesson.lesson_title}
+          video={lesson.video}
+          progress={progress}
+          update={update}
+          showPlayer={painted}
+        />
+      ) : (
+        <p style={{ margin: "0 0 8px" }}>This lesson has no video.</p>
+      )}
+      <p className="small-text quiet-text" style={{ margin: "0 0 16px" }}>
+        VIDEO INFO HERE
+      </p>
+      <MarkComplete progress={progress} update={update} />
+      <SaveForOffline courseId={place.courseId} courseTitle={place.courseTitle} moduleTitle={place.moduleTitle} lesson={lesson} />
+      <Downloads videoDescription={lesson.video_description} />
+      <HtmlPanel title="Notes" html={lesson.html_note_content} />
+      <HtmlPanel title="Lesson summary" html={lesson.content_summary} />
+    </>
+  );
+}
+
+export default function LessonPage() {
+  const [params] = useSearchParams();
+  const courseId = Number(params.get("course"));
+  const lessonId = Number(params.get("lesson"));
+  const { courseObject, selectedCourse, status } = useSelectedCourse(courseId);
+  const user = useSession().user;
+  const offline = useOpenedOffline();
+  const online = useOnline();
+  const loaded = useMemo(() => {
+    for (const module of selectedCourse ?? []) {
+      const lesson = module.lessons.find((candidate) => candidate.id === lessonId);
+      if (lesson) return { ...lesson, course_id: courseId, module_title: module.module_title };
+    }
+    return null;
+  }, [selectedCourse, courseId, lessonId]);
+  // Without a network, the copy saved on this phone, if she saved this lesson.
+  const [savedCopy, setSavedCopy] = useState<SavedLesson | null | undefined>(undefined);
+  const lookInSavedCopies = !loaded && user !== null && (offline || status === "failed");
+  useEffect(() => {
+    if (!lookInSavedCopies || !user) return;
+    let current = true;
+    void savedLesson(user.id, courseId, lessonId).then((saved) => current && setSavedCopy(saved));
+    return () => {
+      current = false;
+    };
+  }, [lookInSavedCopies, user, courseId, lessonId]);
+  const found = loaded ?? (savedCopy ? { ...savedCopy.lesson, course_id: courseId, module_title: savedCopy.moduleTitle } : null);
+  // The lesson's first render (video, downloads, notes) is the heaviest of the page: deferred, React
+  // renders it in slices between which the phone stays responsive, instead of one long task.
+  const lesson = useDeferredValue(found);
+
+  const back = (
+    <RouterLink to={`/course?course=${courseId}`} className="button" style={{ marginBottom: 16 }}>
+      <ArrowBackIcon />
+      Back to Modules
+    </RouterLink>
+  );
+  if (!lesson) {
+    const courseLoaded = courseObject?.course_id === courseId && status === "loaded";
+    // Only once the saved copies were looked through (null: not saved here) is there nothing to show.
+    const nothingSaved = lookInSavedCopies && savedCopy === null;
+    const problem = found
+      ? null
+      : courseLoaded
+        ? "This lesson could not be found. It may have moved; please choose it again from the course."
+        : nothingSaved && (offline || !online)
+          ? "You are offline, and this lesson is not saved on this phone. It will open when you are back online."
+          : nothingSaved
+            ? "This lesson could not be found. It may have moved; please choose it again from the course."
+            : null;
+    return (
+      <PageColumn>
+        {back}
+        {problem ? <p role="alert">{problem}</p> : <Spinner label="Loading the lesson" />}
+      </PageColumn>
+    );
+  }
+  return (
+    <PageColumn>
+      <span id="lesson-top" />
+      {back}
+      <h1 className="page-title">{lesson.lesson_title}</h1>
+      {lesson.locked ? (
+        <div className="locked-notice">
+          <LockIcon />
+          <p style={{ margin: "8px 0" }}>This lesson is part of the full course. Unlock it to watch the video and read the notes.</p>
+          <RouterLink to={`/purchase?course=${courseId}`} className="button button-contained">
+            Unlock this course
+          </RouterLink>
+        </div>
+      ) : (
+        <OpenLessonView
+          lesson={lesson}
+          place={{
+            courseId,
+            courseTitle: savedCopy?.courseTitle ?? courseObject?.courseTitle ?? "Course",
+            moduleTitle: lesson.module_title,
+          }}
+        />
+      )}
+      <PreviousNext courseId={courseId} modules={courseObject?.course_id === courseId ? selectedCourse : null} lessonId={lessonId} />
+      <div style={{ textAlign: "center", marginTop: 24 }}>
+        <button type="button" className="button" onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}>
+          <ArrowUpwardIcon />
+          GO TO TOP
+        </button>
+      </div>
+    </PageColumn>
+  );
+}

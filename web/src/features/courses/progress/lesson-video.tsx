@@ -1,0 +1,113 @@
+import { useEffect, useRef, useState } from "react";
+import type { LessonVideo as Video } from "../../../../../contract/catalogue.ts";
+import type { LessonProgress } from "../../../../../contract/progress.ts";
+import { savePositionOnLeaving } from "./use-lesson-progress.ts";
+import { clockTime } from "../../../lib/clock-time.ts";
+import { resumeAt, VideoProgressTracker } from "./video-progress.ts";
+import { type AttachedPlayer, attachPlayer, videoEmbedUrl } from "../../../lib/video-players.ts";
+
+type Props = {
+  lessonId: number;
+  title: string;
+  video: Video;
+  progress: LessonProgress | null | undefined;
+  update: (body: { position_seconds?: number; completed?: boolean }) => Promise<unknown>;
+  /** False: the player's place only, the same size, so nothing moves when the player comes. */
+  showPlayer?: boolean;
+};
+
+/** The lesson's video, which remembers where she is and resumes there ("Resuming at 12:34", Start over). */
+export function LessonVideo({ lessonId, title, video, progress, update, showPlayer = true }: Props) {
+  const iframe = useRef<HTMLIFrameElement>(null);
+  const player = useRef<AttachedPlayer | null>(null);
+  // Where the video resumes (0: from the start); the player is moved there on its first report.
+  const [resumeFrom, setResumeFrom] = useState(0);
+  const pendingSeek = useRef(0);
+  const known = progress !== undefined;
+
+  useEffect(() => {
+    const element = iframe.current;
+    if (!element || !known) return;
+    const saved = progress ?? { position_seconds: 0, completed: false };
+    pendingSeek.current = resumeAt(saved.position_seconds, saved.completed);
+    setResumeFrom(pendingSeek.current);
+    const tracker = new VideoProgressTracker(
+      {
+        savePosition: (seconds) => void update({ position_seconds: seconds }).catch(() => {}),
+        complete: () => void update({ completed: true }).catch(() => {}),
+      },
+      { savedPosition: saved.position_seconds, completed: saved.completed },
+    );
+    let lastPosition = saved.position_seconds;
+    let detached = false;
+    void attachPlayer(element, video.provider, {
+      timeUpdate: (seconds, duration) => {
+        if (pendingSeek.current > 0) {
+          // The first report comes once the player is ready: move it to where she left.
+          player.current?.seekTo(pendingSeek.current);
+          pendingSeek.current = 0;
+          return;
+        }
+        lastPosition = seconds;
+        tracker.timeUpdate(seconds, duration);
+      },
+      ended: () => tracker.ended(),
+    })
+      .then((attached) => {
+        if (detached) attached.detach();
+        else player.current = attached;
+      })
+      .catch(() => {});
+    const leaving = () => {
+      if (document.visibilityState === "hidden" && lastPosition > 0) savePositionOnLeaving(lessonId, Math.floor(lastPosition));
+    };
+    document.addEventListener("visibilitychange", leaving);
+    window.addEventListener("pagehide", leaving);
+    return () => {
+      detached = true;
+      document.removeEventListener("visibilitychange", leaving);
+      window.removeEventListener("pagehide", leaving);
+      if (lastPosition > 0) tracker.flush();
+      player.current?.detach();
+      player.current = null;
+    };
+    // The player is attached once per lesson; progress changes later come from this player itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [lessonId, video.provider, video.id, known, showPlayer]);
+
+  return (
+    <>
+      <div
+        style={{ position: "relative", paddingTop: "56.25%", borderRadius: 12, overflow: "hidden", background: "#201a1a", marginBottom: 8 }}
+      >
+        {showPlayer ? (
+          <iframe
+            ref={iframe}
+            title={`Video: ${title}`}
+            src={videoEmbedUrl(video)}
+            allow="fullscreen; picture-in-picture"
+            allowFullScreen
+            style={{ position: "absolute", inset: 0, width: "100%", height: "100%", border: 0 }}
+          />
+        ) : null}
+      </div>
+      {resumeFrom > 0 ? (
+        <div role="status" style={{ display: "flex", alignItems: "center", gap: 8, flexWrap: "wrap", marginBottom: 8 }}>
+          <span className="small-text">Resuming at {clockTime(resumeFrom)}</span>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              pendingSeek.current = 0;
+              setResumeFrom(0);
+              player.current?.seekTo(0);
+              void update({ position_seconds: 0 }).catch(() => {});
+            }}
+          >
+            Start over
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { Link as RouterLink } from "react-router";
+import type { ProgressSummary } from "../../../../contract/progress.ts";
+import { PlayCircleIcon } from "../../components/icons.tsx";
+import { clockTime } from "../../lib/clock-time.ts";
+
+const lessonLink = (pointer: { course_id: number; lesson_id: number }) => `/lesson?course=${pointer.course_id}&lesson=${pointer.lesson_id}`;
+
+/** /home's answer to "where was I?": the lesson she was last in, where in its video, and the next one. */
+export function ContinueCard({ summary }: { summary: ProgressSummary }) {
+  const { continue: last, next } = summary;
+  if (!last) return null;
+  return (
+    <section aria-labelledby="continue-heading" className="home-card">
+      <h2 id="continue-heading" className="home-card-title">
+        Continue where you left off
+      </h2>
+      <p style={{ marginBottom: 4 }}>
+        <strong>{last.lesson_title}</strong>
+      </p>
+      <p className="small-text quiet-text">
+        {last.course_title}
+        {last.completed ? ", completed" : last.position_seconds > 0 ? `, at ${clockTime(last.position_seconds)}` : ""}
+      </p>
+      <div style={{ display: "flex", gap: 8, flexWrap: "wrap" }}>
+        <RouterLink to={lessonLink(last)} className="button button-contained" aria-label={`Continue: ${last.lesson_title}`}>
+          <PlayCircleIcon />
+          Continue
+        </RouterLink>
+        {next ? (
+          <RouterLink to={lessonLink(next)} className="button button-outlined" aria-label={`Next lesson: ${next.lesson_title}`}>
+            Next: {next.lesson_title}
+          </RouterLink>
+        ) : null}
+      </div>
+    </section>
+  );
+}

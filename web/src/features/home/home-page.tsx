@@ -1,0 +1,46 @@
+import { Link } from "react-router";
+import { useSession } from "../../lib/session.ts";
+import { LinkTile } from "../../components/link-tile.tsx";
+import { ImageGrid } from "../../components/image-grid.tsx";
+import { PageColumn } from "../../components/page-column.tsx";
+import { Spinner } from "../../components/spinner.tsx";
+import { ContinueCard } from "./continue-card.tsx";
+import { PacingCard } from "./pacing-card.tsx";
+import { useAnswer } from "../../lib/answers.ts";
+
+const homeImages = Array.from({ length: 6 }, (_, index) => ({ src: `/art/home-${index + 1}.svg`, label: `Image 0${index + 1}` }));
+
+export default function HomePage() {
+  const user = useSession().user;
+  const { answer: summary, failure } = useAnswer("progressSummary");
+  // The cards arrive at the top of the page: the rest waits for them, so nothing she is reading
+  // jumps down when they appear (and a failed summary shows the page without them).
+  if (!summary && !failure) {
+    return (
+      <PageColumn title="Welcome to the Beta">
+        <Spinner label="Loading your home page" />
+      </PageColumn>
+    );
+  }
+  return (
+    <PageColumn title="Welcome to the Beta">
+      {summary ? <ContinueCard summary={summary} /> : null}
+      {summary ? <PacingCard pacing={summary.pacing} /> : null}
+      <p style={{ margin: "0 0 16px" }}>
+        Thank you{user?.first_name ? `, ${user.first_name},` : ""} for being one of our first members. Your time and trust mean a great
+        deal.
+      </p>
+      <p style={{ margin: "0 0 24px" }}>
+        Something confusing, missing or not working? Please tell us in the{" "}
+        <Link to="/feedback" style={{ color: "#7a3e48" }}>
+          Help Us Improve
+        </Link>{" "}
+        section: every answer shapes what we build next.
+      </p>
+      <LinkTile to="/gallery" title="Vector Art Gallery" image="/art/gallery-1.svg">
+        The illustrations made for this course.
+      </LinkTile>
+      <ImageGrid images={homeImages} />
+    </PageColumn>
+  );
+}

@@ -1,0 +1,65 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import { useSearchParams } from "react-router";
+import { activityKinds } from "../../../../../contract/constants.ts";
+import { useAnswer } from "../../../lib/answers.ts";
+import { formatDateTime, LabelledSelect, Loading, StudioPage } from "../studio-parts.tsx";
+
+const kindNames: Record<(typeof activityKinds)[number], string> = {
+  "access-code": "Access codes",
+  member: "Member accounts",
+  grant: "Course access",
+  role: "Roles",
+  catalogue: "Courses and lessons",
+  plan: "Plans",
+  setup: "Setup",
+};
+
+export default function ActivityPage() {
+  const [params, setParams] = useSearchParams();
+  const kind = activityKinds.find((candidate) => candidate === params.get("kind")) ?? "";
+  const page = Math.max(1, Number(params.get("page")) || 1);
+  const { answer, failure } = useAnswer("studioActivity", { query: { ...(kind ? { kind } : {}), page } });
+  const pages = answer ? Math.max(1, Math.ceil(answer.total / answer.page_size)) : 1;
+  return (
+    <StudioPage title="Activity" intro="Every change made here or with the command line, newest first. Kept for 90 days.">
+      <Box sx={{ display: "inline-flex", mb: 2 }}>
+        <LabelledSelect
+          label="Show"
+          value={kind}
+          onChange={(value) => setParams(value ? { kind: value } : {})}
+          options={[
+            { value: "", label: "Every kind of change" },
+            ...activityKinds.map((candidate) => ({ value: candidate, label: kindNames[candidate] })),
+          ]}
+        />
+      </Box>
+      {!answer ? (
+        <Loading failure={failure} what="the activity" />
+      ) : answer.entries.length === 0 ? (
+        <p>Nothing yet.</p>
+      ) : (
+        <Box component="ol" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1 }}>
+          {answer.entries.map((entry) => (
+            <Box component="li" key={entry.id} sx={{ p: 1.5, border: "1px solid #e2d4d4", borderRadius: 2 }}>
+              <div>{entry.summary}</div>
+              <Box sx={{ color: "text.secondary", fontSize: "0.9rem" }}>
+                {formatDateTime(entry.at)} · {entry.actor}
+              </Box>
+            </Box>
+          ))}
+        </Box>
+      )}
+      {answer && pages > 1 ? (
+        <Box component="nav" aria-label="Pages of activity" sx={{ display: "flex", gap: 1, mt: 2 }}>
+          <Button disabled={page <= 1} onClick={() => setParams({ ...(kind ? { kind } : {}), page: String(page - 1) })}>
+            Newer
+          </Button>
+          <Button disabled={page >= pages} onClick={() => setParams({ ...(kind ? { kind } : {}), page: String(page + 1) })}>
+            Older
+          </Button>
+        </Box>
+      ) : null}
+    </StudioPage>
+  );
+}

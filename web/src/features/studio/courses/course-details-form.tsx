@@ -1,0 +1,123 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import { type FormEvent, useState } from "react";
+import { staleRevisionMessage } from "../../../../../contract/constants.ts";
+import type { StudioCourse } from "../../../../../contract/studio/courses.ts";
+import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
+import { TextField } from "../../../components/text-field.tsx";
+import { useAction } from "../../../lib/use-action.ts";
+import { useSend } from "../../../lib/answers.ts";
+import { useAnswer } from "../../../lib/answers.ts";
+import { courseLogo, courseLogoChoices } from "../../../lib/course-logos.ts";
+import { RichTextField } from "./rich-text-field.tsx";
+import { Checklist, fieldsetStyle } from "../studio-parts.tsx";
+
+type Draft = Pick<StudioCourse, "title" | "description_html" | "logo" | "free_for_members" | "plan_ids">;
+const draftOf = (course: StudioCourse): Draft => ({
+  title: course.title,
+  description_html: course.description_html,
+  logo: course.logo,
+  free_for_members: course.free_for_members,
+  plan_ids: course.plan_ids,
+});
+
+/**
+ * A course's own fields: title, description, picture, who may open it and the plans that include
+ * it. The page gives it a fresh start with each new revision of the course (after a save or a
+ * Reload) and the sentence of the save that made it; a refusal stays here, with what she chose.
+ */
+export function CourseDetailsForm({
+  course,
+  savedMessage,
+  onSaved,
+  onReload,
+}: {
+  course: StudioCourse;
+  savedMessage: string | null;
+  onSaved: (message: string) => void;
+  onReload: () => void;
+}) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(course));
+  const plans = useAnswer("studioPlans").answer?.plans;
+  const { outcome, busy, run } = useAction();
+  const send = useSend();
+  const details = outcome?.tone === "error" ? outcome.details : undefined;
+  const set = <Field extends keyof Draft>(field: Field, value: Draft[Field]) => setDraft((current) => ({ ...current, [field]: value }));
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const saved = await run(
+      () => send("saveCourse", { params: { courseId: course.id }, body: { ...draft, revision: course.revision } }),
+      (answer) => answer.message,
+    );
+    if (saved) onSaved(saved.message);
+  };
+
+  return (
+    <Box component="form" onSubmit={save} noValidate aria-label="Course details" sx={{ display: "grid", gap: 2 }}>
+      <TextField
+        label="Title"
+        name="title"
+        required
+        value={draft.title}
+        onChange={(event) => set("title", event.target.value)}
+        error={Boolean(details?.title)}
+        helperText={details?.title}
+      />
+      <RichTextField
+        label="Description"
+        name="description_html"
+        minRows={3}
+        value={draft.description_html}
+        onChange={(html) => set("description_html", html)}
+        error={details?.description_html}
+        help="Shown in the library."
+      />
+      <Box component="fieldset" sx={fieldsetStyle}>
+        <legend>Picture</legend>
+        <Box sx={{ display: "flex", gap: 2, flexWrap: "wrap" }}>
+          {courseLogoChoices.map((logo) => (
+            <Box component="label" key={logo} sx={{ display: "flex", gap: 0.5, alignItems: "center" }}>
+              <input
+                type="radio"
+                name="logo"
+                value={logo}
+                checked={draft.logo === logo}
+                onChange={() => set("logo", logo)}
+                style={{ width: 20, height: 20 }}
+              />
+              <img src={courseLogo(logo)} alt={`Picture ${logo + 1}`} width={40} height={40} />
+            </Box>
+          ))}
+        </Box>
+        {details?.logo ? <Box sx={{ color: "#5f2120" }}>{details.logo}</Box> : null}
+      </Box>
+      <Box component="label" sx={{ display: "flex", gap: 1, alignItems: "center" }}>
+        <input
+          type="checkbox"
+          name="free_for_members"
+          checked={draft.free_for_members}
+          onChange={(event) => set("free_for_members", event.target.checked)}
+          style={{ width: 20, height: 20 }}
+        />
+        Open to every member (otherwise: members with a plan that includes it, or whom you give it)
+      </Box>
+      <Checklist
+        legend="Plans that include it"
+        options={(plans ?? []).map((plan) => ({ id: plan.id, label: plan.name }))}
+        chosen={draft.plan_ids}
+        onChange={(chosen) => set("plan_ids", chosen)}
+        error={details?.plan_ids}
+      >
+        {!plans ? <span>Loading the plans…</span> : plans.length === 0 ? <span>No plans yet; create them on the Plans page.</span> : null}
+      </Checklist>
+      <OutcomeNotice outcome={outcome?.tone === "error" ? outcome : savedMessage ? { tone: "success", text: savedMessage } : null} />
+      <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+        <Button type="submit" variant="contained" disabled={busy}>
+          Save course
+        </Button>
+        {outcome?.tone === "error" && outcome.text === staleRevisionMessage ? <Button onClick={onReload}>Reload</Button> : null}
+      </Box>
+    </Box>
+  );
+}

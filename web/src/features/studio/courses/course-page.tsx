@@ -1,0 +1,463 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { TRASH_KEPT_DAYS } from "../../../../../contract/constants.ts";
+import type { StudioCourse, StudioTreeModule } from "../../../../../contract/studio/courses.ts";
+import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
+import { PageSection } from "../../../components/page-section.tsx";
+import { TextField } from "../../../components/text-field.tsx";
+import { useAction } from "../../../lib/use-action.ts";
+import { useAnswer, useSend } from "../../../lib/answers.ts";
+
+import { CourseDetailsForm } from "./course-details-form.tsx";
+import type { CoursesNotice } from "./courses-page.tsx";
+import { ButtonRow, CreateByTitle, DeleteWithConfirmation, Loading, StudioPage, studioNoticeStyle } from "../studio-parts.tsx";
+
+type Branch = { module: StudioTreeModule; topics: Branch[] };
+
+/** The depth-first list the server sends, as nested branches, so the page can nest its lists the same way. */
+function branchesOf(modules: StudioTreeModule[]): Branch[] {
+  const roots: Branch[] = [];
+  const path: Branch[] = [];
+  for (const module of modules) {
+    const branch = { module, topics: [] };
+    path.length = module.depth;
+    (path.at(-1)?.topics ?? roots).push(branch);
+    path.push(branch);
+  }
+  return roots;
+}
+
+type Direction = "up" | "down";
+/** What the tree's buttons do; each answer is reported at the top of the page and the tree is read again. */
+type TreeActions = {
+  courseId: number;
+  /** The whole tree, depth first: where a module may be moved to. */
+  modules: StudioTreeModule[];
+  busy: boolean;
+  move: (module: StudioTreeModule, direction: Direction) => void;
+  remove: (what: { module: number } | { lesson: number }, revision: number) => void;
+  added: (message: string) => void;
+};
+const moveButtonId = (moduleId: number, direction: Direction) => `move-${moduleId}-${direction}`;
+
+/** A Delete button that asks once more, in place, before anything goes to the Trash. */
+/** A module's title, whether visitors see it in the course preview, and the week it is suggested for. */
+function ModuleForm({ module, onSaved, onCancel }: { module: StudioTreeModule; onSaved: (message: string) => void; onCancel: () => void }) {
+  const [title, setTitle] = useState(module.title);
+  const [preview, setPreview] = useState(module.visible_in_preview);
+  const [week, setWeek] = useState(module.recommended_week === null ? "" : String(module.recommended_week));
+  const { outcome, busy, run } = useAction();
+  const send = useSend();
+  const details = outcome?.tone === "error" ? outcome.details : undefined;
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = {
+      title,
+      visible_in_preview: preview,
+      recommended_week: week.trim() === "" ? null : Number(week),
+      revision: module.revision,
+    };
+    const saved = await run(
+      () => send("saveModule", { params: { moduleId: module.id }, body }),
+      (answer) => answer.message,
+    );
+    if (saved) onSaved(saved.message);
+  };
+  return (
+    <Box
+      component="form"
+      onSubmit={save}
+      noValidate
+      aria-label={`Edit ${module.title}`}
+      sx={{ display: "grid", gap: 1.5, my: 1, p: 1.5, border: "1px solid #e2d4d4", borderRadius: 2, maxWidth: 560 }}
+    >
+      <TextField
+        label="Title"
+        name="title"
+        required
+        value={title}
+        onChange={(event) => setTitle(event.target.value)}
+        error={Boolean(details?.title)}
+        helperText={details?.title}
+      />
+      <Box component="label" sx={{ display: "flex", gap: 1, alignItems: "center" }}>
+        <input
+          type="checkbox"
+          name="visible_in_preview"
+          checked={preview}
+          onChange={(event) => setPreview(event.target.checked)}
+          style={{ width: 20, height: 20 }}
+        />
+        Shown in the preview to members without access
+      </Box>
+      <TextField
+        label="Suggested week (optional)"
+        name="recommended_week"
+        type="number"
+        value={week}
+        onChange={(event) => setWeek(event.target.value)}
+        error={Boolean(details?.recommended_week)}
+        helperText={details?.recommended_week ?? "The week of pregnancy it suits, 1 to 42; 43 and above are weeks after the birth."}
+      />
+      {outcome?.tone === "error" && !details ? <OutcomeNotice outcome={outcome} /> : null}
+      <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+        <Button type="submit" variant="contained" disabled={busy}>
+          Save
+        </Button>
+        <Button onClick={onCancel}>Cancel</Button>
+      </Box>
+    </Box>
+  );
+}
+
+/** Where a module may go: inside any module that is not itself or one of its own topics, or to the top of the course. */
+function destinationsFor(module: StudioTreeModule, modules: StudioTreeModule[]): StudioTreeModule[] {
+  const start = modules.findIndex((candidate) => candidate.id === module.id);
+  let end = start + 1;
+  while (end < modules.length && modules[end]!.depth > module.depth) end += 1;
+  return [...modules.slice(0, start), ...modules.slice(end)];
+}
+
+function ModulePlaceForm({
+  module,
+  modules,
+  onMoved,
+}: {
+  module: StudioTreeModule;
+  modules: StudioTreeModule[];
+  onMoved: (message: string) => void;
+}) {
+  const [destination, setDestination] = useState("");
+  const { outcome, busy, run } = useAction();
+  const send = useSend();
+  const fieldError = outcome?.tone === "error" ? (outcome.details?.parent_module_id ?? outcome.text) : undefined;
+  const move = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = { parent_module_id: destination === "" ? null : Number(destination), revision: module.revision };
+    const moved = await run(
+      () => send("placeModule", { params: { moduleId: module.id }, body }),
+      (answer) => answer.message,
+    );
+    if (moved) onMoved(moved.message);
+  };
+  return (
+    <Box
+      component="form"
+      onSubmit={move}
+      noValidate
+      aria-label={`Move ${module.title} elsewhere`}
+      sx={{ display: "flex", gap: 1, alignItems: "end", flexWrap: "wrap", my: 1, maxWidth: 560 }}
+    >
+      <Box component="label" sx={{ display: "flex", flexDirection: "column", flex: "1 1 240px", fontWeight: 600 }}>
+        Move it, with everything in it, into
+        <select
+          value={destination}
+          onChange={(event) => setDestination(event.target.value)}
+          aria-invalid={Boolean(fieldError)}
+          style={{ font: "inherit", fontWeight: 400, padding: 8, borderRadius: 8 }}
+        >
+          <option value="">The top of the course (a module)</option>
+          {destinationsFor(module, modules).map((candidate) => (
+            <option key={candidate.id} value={candidate.id}>
+              {`${"— ".repeat(candidate.depth)}${candidate.title}`}
+            </option>
+          ))}
+        </select>
+      </Box>
+      <Button type="submit" variant="outlined" disabled={busy}>
+        Move
+      </Button>
+      {fieldError ? (
+        <Box role="alert" sx={{ flexBasis: "100%", color: "#5f2120" }}>
+          {fieldError}
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
+function ModuleBranch({ branch, first, last, actions }: { branch: Branch; first: boolean; last: boolean; actions: TreeActions }) {
+  const { module } = branch;
+  const label = branch.module.depth === 0 ? "Module" : "Topic";
+  const [adding, setAdding] = useState<"topic" | "lesson" | "edit" | null>(null);
+  const added = (message: string) => {
+    setAdding(null);
+    actions.added(message);
+  };
+  return (
+    <li style={{ marginBottom: 12 }}>
+      <strong>
+        {label}: {module.title}
+      </strong>
+      <span style={{ color: "#5c4f4f" }}>
+        {module.visible_in_preview ? " · shown in the preview" : ""}
+        {module.recommended_week ? ` · suggested in week ${module.recommended_week}` : ""}
+      </span>
+      <ButtonRow>
+        {(["up", "down"] as const).map((direction) => (
+          <Button
+            key={direction}
+            id={moveButtonId(module.id, direction)}
+            size="small"
+            variant="outlined"
+            // Focus stays here after a move: the site's focus outline shows it, without MUI's endless pulse.
+            disableFocusRipple
+            disabled={actions.busy || (direction === "up" ? first : last)}
+            aria-label={`Move ${module.title} ${direction}`}
+            onClick={() => actions.move(module, direction)}
+          >
+            {direction === "up" ? "Move up" : "Move down"}
+          </Button>
+        ))}
+        <Button size="small" onClick={() => setAdding("edit")} aria-label={`Edit ${module.title}`} aria-expanded={adding === "edit"}>
+          Edit
+        </Button>
+        <Button
+          size="small"
+          onClick={() => setAdding("lesson")}
+          aria-label={`Add a lesson to ${module.title}`}
+          aria-expanded={adding === "lesson"}
+        >
+          Add lesson
+        </Button>
+        <Button
+          size="small"
+          onClick={() => setAdding("topic")}
+          aria-label={`Add a topic inside ${module.title}`}
+          aria-expanded={adding === "topic"}
+        >
+          Add topic
+        </Button>
+        <DeleteWithConfirmation
+          name={module.title}
+          what={`“${module.title}”${branch.topics.length > 0 || module.lessons.length > 0 ? " with everything in it" : ""}`}
+          busy={actions.busy}
+          onDelete={() => actions.remove({ module: module.id }, module.revision)}
+        />
+      </ButtonRow>
+      {adding === "edit" ? (
+        <>
+          <ModuleForm module={module} onSaved={added} onCancel={() => setAdding(null)} />
+          <ModulePlaceForm module={module} modules={actions.modules} onMoved={added} />
+        </>
+      ) : adding === "lesson" ? (
+        <CreateByTitle
+          purpose={`Add a lesson to ${module.title}`}
+          label={`New lesson in ${module.title}`}
+          button="Add lesson"
+          create={(send, title) => send("createLesson", { body: { module_id: module.id, title } })}
+          onCreated={(created) => added(created.message)}
+          onCancel={() => setAdding(null)}
+        />
+      ) : adding === "topic" ? (
+        <CreateByTitle
+          purpose={`Add a topic inside ${module.title}`}
+          label={`New topic inside ${module.title}`}
+          button="Add topic"
+          create={(send, title) => send("createModule", { body: { course_id: actions.courseId, parent_module_id: module.id, title } })}
+          onCreated={(created) => added(created.message)}
+          onCancel={() => setAdding(null)}
+        />
+      ) : null}
+      {module.lessons.length > 0 ? (
+        <ul aria-label={`Lessons of ${module.title}`}>
+          {module.lessons.map((lesson) => (
+            <li key={lesson.id} style={{ marginBottom: 4 }}>
+              <Link to={`/studio/lessons/${lesson.id}`}>{lesson.title}</Link>
+              {lesson.has_video ? "" : " (no video)"}
+              <ButtonRow>
+                <DeleteWithConfirmation
+                  name={lesson.title}
+                  what={`the lesson “${lesson.title}”`}
+                  busy={actions.busy}
+                  onDelete={() => actions.remove({ lesson: lesson.id }, lesson.revision)}
+                />
+              </ButtonRow>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {branch.topics.length > 0 ? (
+        <ul aria-label={`Topics of ${module.title}`}>
+          {branch.topics.map((topic, index) => (
+            <ModuleBranch
+              key={topic.module.id}
+              branch={topic}
+              first={index === 0}
+              last={index === branch.topics.length - 1}
+              actions={actions}
+            />
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+/** Deleting a course asks her to type its title; the server checks it too. */
+function DeleteCourse({ course }: { course: StudioCourse }) {
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState("");
+  const { outcome, busy, run } = useAction();
+  const send = useSend();
+  const navigate = useNavigate();
+  const fieldError = outcome?.tone === "error" ? outcome.details?.confirm_title : undefined;
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const deleted = await run(
+      () => send("deleteCourse", { params: { courseId: course.id }, body: { confirm_title: typed, revision: course.revision } }),
+      (answer) => answer.message,
+    );
+    if (deleted) void navigate("/studio/courses", { state: { notice: deleted.message } satisfies CoursesNotice });
+  };
+  return (
+    <Box component="section" aria-labelledby="delete-course" sx={{ mt: 4, pt: 2, borderTop: "1px solid #e2d4d4" }}>
+      <h2 id="delete-course" style={{ fontSize: "1.2rem" }}>
+        Delete this course
+      </h2>
+      {!open ? (
+        <Button color="error" variant="outlined" onClick={() => setOpen(true)}>
+          Delete “{course.title}”…
+        </Button>
+      ) : (
+        <Box component="form" onSubmit={submit} noValidate sx={{ display: "grid", gap: 1.5, maxWidth: 520 }}>
+          <p style={{ margin: 0 }}>
+            Members lose it at once. It stays in the Trash for {TRASH_KEPT_DAYS} days, with its lessons, files and the members who had it.
+          </p>
+          <TextField
+            label={`Type “${course.title}” to confirm`}
+            name="confirm_title"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            error={Boolean(fieldError)}
+            helperText={fieldError}
+            autoComplete="off"
+          />
+          {outcome?.tone === "error" && !fieldError ? <OutcomeNotice outcome={outcome} /> : null}
+          <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+            <Button type="submit" color="error" variant="contained" disabled={busy}>
+              Delete the course
+            </Button>
+            <Button onClick={() => setOpen(false)}>Keep it</Button>
+          </Box>
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+export default function CoursePage() {
+  const { id } = useParams();
+  const { answer, failure, refresh } = useAnswer("studioCourse", { params: { courseId: id ?? "" } });
+  const { outcome, busy, run } = useAction();
+  const send = useSend();
+  const [notice, setNotice] = useState<string | null>(null);
+  const [detailsReloads, setDetailsReloads] = useState(0);
+  const [detailsSaved, setDetailsSaved] = useState<string | null>(null);
+  // After a move the tree is read again; the keyboard focus goes back to the button she pressed
+  // (or its pair, when the module reached the first or last place).
+  const refocus = useRef<{ moduleId: number; direction: Direction; before: StudioCourse | undefined } | null>(null);
+  useEffect(() => {
+    const wanted = refocus.current;
+    if (!wanted || !answer || answer === wanted.before) return;
+    refocus.current = null;
+    const pressed = document.getElementById(moveButtonId(wanted.moduleId, wanted.direction)) as HTMLButtonElement | null;
+    const other = document.getElementById(moveButtonId(wanted.moduleId, wanted.direction === "up" ? "down" : "up"));
+    (pressed && !pressed.disabled ? pressed : other)?.focus();
+  }, [answer]);
+  const reload = refresh;
+  // One sentence on the page at a time: the latest action's.
+  const forgetNotices = () => {
+    setNotice(null);
+    setDetailsSaved(null);
+  };
+  const actions: TreeActions = {
+    courseId: Number(id),
+    modules: answer?.modules ?? [],
+    busy,
+    move: (module, direction) => {
+      forgetNotices();
+      void run(
+        () => send("moveModule", { params: { moduleId: module.id }, body: { direction, revision: module.revision } }),
+        (answer) => answer.message,
+      ).then(() => {
+        refocus.current = { moduleId: module.id, direction, before: answer };
+        reload();
+      });
+    },
+    remove: (what, revision) => {
+      forgetNotices();
+      void run(
+        () =>
+          "module" in what
+            ? send("deleteModule", { params: { moduleId: what.module }, body: { revision } })
+            : send("deleteLesson", { params: { lessonId: what.lesson }, body: { revision } }),
+        (answer) => answer.message,
+      ).then(() => {
+        // The button she pressed is gone; the page (whose notice says what happened) takes the focus.
+        document.getElementById("main")?.focus();
+        reload();
+      });
+    },
+    added: (message) => {
+      forgetNotices();
+      setNotice(message);
+      reload();
+    },
+  };
+  const roots = answer ? branchesOf(answer.modules) : [];
+  return (
+    <StudioPage title={answer?.title ?? "Course"} intro={<Link to="/studio/courses">All courses</Link>}>
+      <OutcomeNotice outcome={notice ? { tone: "success", text: notice } : outcome} style={studioNoticeStyle} />
+      {!answer ? (
+        <Loading failure={failure} what="the course" />
+      ) : (
+        <>
+          <PageSection title="Modules and lessons" id="tree-heading">
+            {answer.modules.length === 0 ? (
+              <p>This course has no modules yet.</p>
+            ) : (
+              <ul aria-label={`Modules of ${answer.title}`} style={{ paddingLeft: 20 }}>
+                {roots.map((branch, index) => (
+                  <ModuleBranch
+                    key={branch.module.id}
+                    branch={branch}
+                    first={index === 0}
+                    last={index === roots.length - 1}
+                    actions={actions}
+                  />
+                ))}
+              </ul>
+            )}
+            <CreateByTitle
+              purpose="Add a module"
+              label="New module title"
+              button="Add module"
+              create={(send, title) => send("createModule", { body: { course_id: answer.id, title } })}
+              onCreated={(created) => actions.added(created.message)}
+            />
+          </PageSection>
+          <PageSection title="Course details" id="details-heading">
+            <CourseDetailsForm
+              key={`${answer.revision}-${detailsReloads}`}
+              course={answer}
+              savedMessage={detailsSaved}
+              onSaved={(message) => {
+                setDetailsSaved(message);
+                reload();
+              }}
+              onReload={() => {
+                setDetailsSaved(null);
+                setDetailsReloads((current) => current + 1);
+                reload();
+              }}
+            />
+          </PageSection>
+          <DeleteCourse course={answer} />
+        </>
+      )}
+    </StudioPage>
+  );
+}

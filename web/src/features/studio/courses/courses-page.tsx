@@ -1,0 +1,95 @@
+import Button from "@mui/material/Button";
+import { Link, useLocation, useNavigate } from "react-router";
+import type { StudioCourseSummary } from "../../../../../contract/studio/courses.ts";
+import { Notice } from "../../../components/notice.tsx";
+import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
+import { useAction } from "../../../lib/use-action.ts";
+import { useAnswer, useSend } from "../../../lib/answers.ts";
+
+import { CreateByTitle, Loading, ScrollingTable, StudioPage, studioNoticeStyle } from "../studio-parts.tsx";
+
+/** What a page that sends her here (after deleting a course) has to tell her. */
+export type CoursesNotice = { notice?: string } | null;
+
+export default function CoursesPage() {
+  const { answer, failure, refresh } = useAnswer("studioCourses");
+  const navigate = useNavigate();
+  const notice = (useLocation().state as CoursesNotice)?.notice;
+  const { outcome, busy, run } = useAction();
+  const send = useSend();
+  const move = async (course: StudioCourseSummary, direction: "up" | "down") => {
+    await run(
+      () => send("moveCourse", { params: { courseId: course.id }, body: { direction, revision: course.revision } }),
+      (answer) => answer.message,
+    );
+    refresh();
+  };
+  return (
+    <StudioPage
+      title="Courses"
+      intro="Your courses in the order of the library. Open one to see its modules, topics and lessons, and to edit a lesson."
+    >
+      {notice ? (
+        <Notice tone="success" role="status" style={studioNoticeStyle}>
+          {notice}
+        </Notice>
+      ) : null}
+      <OutcomeNotice outcome={outcome} style={studioNoticeStyle} />
+      <CreateByTitle
+        purpose="Create a course"
+        label="New course title"
+        button="Create course"
+        create={(send, title) => send("createCourse", { body: { title } })}
+        onCreated={(created) => void navigate(`/studio/courses/${created.id}`)}
+      />
+      {!answer ? (
+        <Loading failure={failure} what="the courses" />
+      ) : answer.courses.length === 0 ? (
+        <p>No courses yet. Create one above, or import a content file (npm run admin -- content import FILE).</p>
+      ) : (
+        <ScrollingTable label="Courses">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Course</th>
+                <th scope="col">Open to</th>
+                <th scope="col">Modules</th>
+                <th scope="col">Lessons</th>
+                <th scope="col">Place in the library</th>
+              </tr>
+            </thead>
+            <tbody>
+              {answer.courses.map((course, index) => (
+                <tr key={course.id}>
+                  <td>
+                    <Link to={`/studio/courses/${course.id}`}>{course.title}</Link>
+                  </td>
+                  <td>{course.free_for_members ? "Every member" : "Members with access"}</td>
+                  <td>{course.modules}</td>
+                  <td>{course.lessons}</td>
+                  <td>
+                    <span style={{ display: "inline-flex", gap: 4 }}>
+                      {(["up", "down"] as const).map((direction) => (
+                        <Button
+                          key={direction}
+                          size="small"
+                          variant="outlined"
+                          disableFocusRipple
+                          disabled={busy || (direction === "up" ? index === 0 : index === answer.courses.length - 1)}
+                          aria-label={`Move ${course.title} ${direction}`}
+                          onClick={() => void move(course, direction)}
+                        >
+                          {direction === "up" ? "Up" : "Down"}
+                        </Button>
+                      ))}
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollingTable>
+      )}
+    </StudioPage>
+  );
+}

@@ -1,0 +1,150 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import { type FormEvent, lazy, Suspense, useState } from "react";
+import { Link, useParams } from "react-router";
+import type { LessonVideo } from "../../../../../contract/catalogue.ts";
+import { staleRevisionMessage } from "../../../../../contract/constants.ts";
+import type { StudioLesson } from "../../../../../contract/studio/courses.ts";
+import { parseVideoLink, videoLinkProblem } from "../../../../../contract/video-link.ts";
+import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
+import { Spinner } from "../../../components/spinner.tsx";
+import { PageSection } from "../../../components/page-section.tsx";
+import { TextField } from "../../../components/text-field.tsx";
+import { useAction } from "../../../lib/use-action.ts";
+import { useAnswer, useSend } from "../../../lib/answers.ts";
+
+import { LessonFiles } from "./lesson-files.tsx";
+import { RichTextField } from "./rich-text-field.tsx";
+import { Loading, StudioPage } from "../studio-parts.tsx";
+
+// The preview embeds the player and cleans the HTML as a lesson page does; loaded after the form, it
+// keeps that code out of the editor's first visit.
+const LessonPreview = lazy(() => import("./lesson-preview.tsx"));
+
+type Draft = Pick<StudioLesson, "title" | "video_link" | "content_summary_html" | "note_html">;
+const draftOf = (lesson: StudioLesson): Draft => ({
+  title: lesson.title,
+  video_link: lesson.video_link,
+  content_summary_html: lesson.content_summary_html,
+  note_html: lesson.note_html,
+});
+
+/** What the video link will play, said as she types: the same check the server makes on saving. */
+function VideoLinkCheck({ link, video }: { link: string; video: LessonVideo | null }) {
+  if (link.trim() === "") return <>No video: members read this lesson without one.</>;
+  if (!video) return <>{videoLinkProblem}</>;
+  return (
+    <>
+      {video.provider === "youtube" ? `The YouTube video ${video.id}.` : `The Vimeo video ${video.id}${video.hash ? " (unlisted)" : ""}.`}
+    </>
+  );
+}
+
+function LessonForm({ lesson, onReload }: { lesson: StudioLesson; onReload: () => void }) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(lesson));
+  const [revision, setRevision] = useState(lesson.revision);
+  const { outcome, busy, run } = useAction();
+  const send = useSend();
+  const details = outcome?.tone === "error" ? outcome.details : undefined;
+  const set = (field: keyof Draft, value: string) => setDraft((current) => ({ ...current, [field]: value }));
+  const video = parseVideoLink(draft.video_link);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const saved = await run(
+      () => send("saveLesson", { params: { lessonId: lesson.id }, body: { ...draft, revision } }),
+      (answer) => answer.message,
+    );
+    if (saved) {
+      setRevision(saved.lesson.revision);
+      setDraft(draftOf(saved.lesson));
+    }
+  };
+
+  return (
+    <>
+      <Box component="form" onSubmit={save} noValidate aria-label="Lesson" sx={{ display: "grid", gap: 2 }}>
+        <TextField
+          label="Title"
+          name="title"
+          required
+          value={draft.title}
+          onChange={(event) => set("title", event.target.value)}
+          error={Boolean(details?.title)}
+          helperText={details?.title}
+        />
+        <TextField
+          label="Video link (YouTube or Vimeo)"
+          name="video_link"
+          value={draft.video_link}
+          placeholder="https://youtu.be/…"
+          onChange={(event) => set("video_link", event.target.value)}
+          error={Boolean(details?.video_link) || (draft.video_link.trim() !== "" && !video)}
+          helperText={<VideoLinkCheck link={draft.video_link} video={video} />}
+        />
+        <RichTextField
+          label="Lesson summary"
+          name="content_summary_html"
+          value={draft.content_summary_html}
+          onChange={(html) => set("content_summary_html", html)}
+          error={details?.content_summary_html}
+          help="Shown under the video, after the notes."
+        />
+        <RichTextField
+          label="Notes"
+          name="note_html"
+          minRows={6}
+          value={draft.note_html}
+          onChange={(html) => set("note_html", html)}
+          error={details?.note_html}
+          help="Shown first under the video."
+        />
+        <OutcomeNotice outcome={outcome} />
+        <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+          <Button type="submit" variant="contained" disabled={busy}>
+            Save lesson
+          </Button>
+          {outcome?.tone === "error" && outcome.text === staleRevisionMessage ? <Button onClick={onReload}>Reload</Button> : null}
+        </Box>
+      </Box>
+      <PageSection title="Preview" id="preview-heading">
+        <p>
+          As members will see it once saved.{" "}
+          <Link to={`/lesson?course=${lesson.course_id}&lesson=${lesson.id}`}>Open the saved lesson in the member area</Link>
+        </p>
+        <Suspense fallback={<Spinner label="Loading the preview" />}>
+          <LessonPreview
+            title={draft.title}
+            video={video}
+            noteHtml={draft.note_html}
+            summaryHtml={draft.content_summary_html}
+            files={lesson.files}
+          />
+        </Suspense>
+      </PageSection>
+    </>
+  );
+}
+
+export default function LessonEditorPage() {
+  const { id } = useParams();
+  const { answer, failure, refresh: reload } = useAnswer("studioLesson", { params: { lessonId: id ?? "" } });
+  return (
+    <StudioPage
+      title={answer ? `Lesson: ${answer.title}` : "Lesson"}
+      intro={
+        answer ? <Link to={`/studio/courses/${answer.course_id}`}>{`${answer.course_title} · ${answer.module_title}`}</Link> : undefined
+      }
+    >
+      {/* A reload (after a 409) brings the newest revision into a fresh form. */}
+      {!answer ? (
+        <Loading failure={failure} what="the lesson" />
+      ) : (
+        <>
+          <LessonForm key={`${answer.id}-${answer.revision}`} lesson={answer} onReload={reload} />
+          <LessonFiles lesson={answer} onChanged={reload} />
+        </>
+      )}
+    </StudioPage>
+  );
+}

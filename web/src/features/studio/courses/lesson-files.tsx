@@ -1,0 +1,211 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import { type FormEvent, useId, useRef, useState } from "react";
+import { lessonFileTypes, lessonFileTypesSentence, readableFileSize } from "../../../../../contract/lesson-files.ts";
+import type { StudioFile, StudioLessonPage } from "../../../../../contract/studio/courses.ts";
+import type { StudioOutcome } from "../../../../../contract/studio/studio-shared.ts";
+import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
+import { PageSection } from "../../../components/page-section.tsx";
+import { TextField } from "../../../components/text-field.tsx";
+import { useAction } from "../../../lib/use-action.ts";
+import { answersInvalidated, useSend } from "../../../lib/answers.ts";
+import { invalidatedBy } from "../../../lib/api.ts";
+import { useAppDispatch } from "../../../lib/store-hooks.ts";
+import { ButtonRow, DeleteWithConfirmation } from "../studio-parts.tsx";
+import { uploadFile } from "./upload-file.ts";
+
+const accepted = lessonFileTypes.flatMap((type) => type.extensions).join(",");
+const kindOf = (contentType: string) => lessonFileTypes.find((type) => type.contentType === contentType)?.label ?? contentType;
+
+function RenameForm({ file, onRenamed, onCancel }: { file: StudioFile; onRenamed: (message: string) => void; onCancel: () => void }) {
+  const [filename, setFilename] = useState(file.filename);
+  const { outcome, busy, run } = useAction();
+  const send = useSend();
+  const details = outcome?.tone === "error" ? outcome.details : undefined;
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const saved = await run(
+      () => send("renameFile", { params: { fileId: file.id }, body: { filename, revision: file.revision } }),
+      (answer) => answer.message,
+    );
+    if (saved) onRenamed(saved.message);
+  };
+  return (
+    <Box
+      component="form"
+      onSubmit={save}
+      noValidate
+      aria-label={`Rename ${file.filename}`}
+      sx={{ display: "grid", gap: 1, my: 1, maxWidth: 480 }}
+    >
+      <TextField
+        label="File name members see"
+        name="filename"
+        required
+        value={filename}
+        onChange={(event) => setFilename(event.target.value)}
+        error={Boolean(details?.filename)}
+        helperText={details?.filename}
+      />
+      <OutcomeNotice outcome={outcome} />
+      <Box sx={{ display: "flex", gap: 1 }}>
+        <Button type="submit" variant="contained" size="small" disabled={busy}>
+          Save name
+        </Button>
+        <Button size="small" onClick={onCancel}>
+          Cancel
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * The lesson's downloads: upload (with how far it has got), rename, put in order, delete to the
+ * Trash. Each change reloads the lesson (`onChanged`), leaving the lesson form above as she left it.
+ */
+export function LessonFiles({ lesson, onChanged }: { lesson: StudioLessonPage; onChanged: () => void }) {
+  const { outcome, busy, run } = useAction();
+  const send = useSend();
+  const dispatch = useAppDispatch();
+  const [chosen, setChosen] = useState<File | null>(null);
+  const [choiceProblem, setChoiceProblem] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [renaming, setRenaming] = useState<number | null>(null);
+  // A rename reports in its own form, which closes on success; its sentence then shows here.
+  const [renamedNotice, setRenamedNotice] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const limit = readableFileSize(lesson.upload_max_bytes);
+
+  const act = async <T extends StudioOutcome>(call: () => Promise<T>) => {
+    setRenamedNotice(null);
+    if (await run(call, (answer) => answer.message)) onChanged();
+  };
+
+  const upload = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!chosen) return setChoiceProblem("Choose a file first.");
+    if (chosen.size > lesson.upload_max_bytes)
+      return setChoiceProblem(
+        `"${chosen.name}" is ${readableFileSize(chosen.size)}; one download can be at most ${limit}. Make it smaller, or choose another.`,
+      );
+    setChoiceProblem(null);
+    setRenamedNotice(null);
+    setProgress(0);
+    const uploaded = await run(
+      () => uploadFile(lesson.id, chosen, setProgress),
+      (answer) => answer.message,
+    );
+    setProgress(null);
+    if (uploaded) {
+      // Sent past send(), so the answers it changes are marked here (contract/api.ts, uploadLessonFile).
+      dispatch(answersInvalidated(invalidatedBy("uploadLessonFile")));
+      setChosen(null);
+      if (fileInput.current) fileInput.current.value = "";
+      onChanged();
+    }
+  };
+
+  return (
+    <PageSection title="Downloads" id="downloads-heading">
+      {lesson.files.length === 0 ? (
+        <p>No downloads yet.</p>
+      ) : (
+        <ol aria-label="Downloads of this lesson" style={{ paddingLeft: 24 }}>
+          {lesson.files.map((file, index) => (
+            <li key={file.id} style={{ marginBottom: 8 }}>
+              <span>
+                {file.filename}{" "}
+                <span style={{ color: "#5c4f4f" }}>
+                  ({kindOf(file.content_type)}, {readableFileSize(file.size)})
+                </span>
+              </span>
+              <ButtonRow>
+                {(["up", "down"] as const).map((direction) => (
+                  <Button
+                    key={direction}
+                    size="small"
+                    disabled={busy || (direction === "up" ? index === 0 : index === lesson.files.length - 1)}
+                    aria-label={`Move ${file.filename} ${direction}`}
+                    onClick={() =>
+                      act(() => send("moveFile", { params: { fileId: file.id }, body: { direction, revision: file.revision } }))
+                    }
+                  >
+                    {direction === "up" ? "Move up" : "Move down"}
+                  </Button>
+                ))}
+                <Button
+                  size="small"
+                  aria-label={`Rename ${file.filename}`}
+                  aria-expanded={renaming === file.id}
+                  onClick={() => setRenaming(renaming === file.id ? null : file.id)}
+                >
+                  Rename
+                </Button>
+                <DeleteWithConfirmation
+                  name={file.filename}
+                  what={`"${file.filename}"`}
+                  busy={busy}
+                  onDelete={() => act(() => send("deleteFile", { params: { fileId: file.id }, body: { revision: file.revision } }))}
+                />
+              </ButtonRow>
+              {renaming === file.id ? (
+                <RenameForm
+                  file={file}
+                  onCancel={() => setRenaming(null)}
+                  onRenamed={(message) => {
+                    setRenaming(null);
+                    setRenamedNotice(message);
+                    onChanged();
+                  }}
+                />
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      )}
+      <Box
+        component="form"
+        onSubmit={upload}
+        noValidate
+        aria-label="Upload a download"
+        sx={{ display: "grid", gap: 1, maxWidth: 560, mt: 2 }}
+      >
+        <label htmlFor={inputId} style={{ fontWeight: 600 }}>
+          Add a file
+        </label>
+        <input
+          ref={fileInput}
+          id={inputId}
+          type="file"
+          name="file"
+          accept={accepted}
+          aria-describedby={`${inputId}-help`}
+          onChange={(event) => {
+            setChosen(event.target.files?.[0] ?? null);
+            setChoiceProblem(null);
+          }}
+          style={{ font: "inherit", minHeight: 44 }}
+        />
+        <span id={`${inputId}-help`} style={{ fontSize: "0.9rem", color: "#5c4f4f" }}>
+          {lessonFileTypesSentence} Up to {limit} each. Members download them from the lesson, in this order.
+        </span>
+        {choiceProblem ? (
+          <span role="alert" style={{ color: "#a3262a" }}>
+            {choiceProblem}
+          </span>
+        ) : null}
+        {progress !== null ? (
+          <progress value={progress} max={1} aria-label={`Uploading ${chosen?.name ?? "the file"}`} style={{ width: "100%" }} />
+        ) : null}
+        <Box>
+          <Button type="submit" variant="contained" disabled={busy}>
+            Upload
+          </Button>
+        </Box>
+      </Box>
+      <OutcomeNotice outcome={renamedNotice ? { tone: "success", text: renamedNotice } : outcome} style={{ marginTop: 12 }} />
+    </PageSection>
+  );
+}

@@ -1,0 +1,50 @@
+import Box from "@mui/material/Box";
+import type { LessonVideo } from "../../../../../contract/catalogue.ts";
+import type { StudioFile } from "../../../../../contract/studio/courses.ts";
+import { SafeHtml } from "../../../lib/safe-html.tsx";
+import { videoEmbedUrl } from "../../../lib/video-players.ts";
+
+/** The lesson as members will see it once saved: its video, notes, summary and downloads. */
+export default function LessonPreview({
+  title,
+  video,
+  noteHtml,
+  summaryHtml,
+  files,
+}: {
+  title: string;
+  video: LessonVideo | null;
+  noteHtml: string;
+  summaryHtml: string;
+  files: StudioFile[];
+}) {
+  return (
+    <Box sx={{ border: "1px solid #e2d4d4", borderRadius: 2, p: 2 }}>
+      <h3 style={{ marginTop: 0 }}>{title}</h3>
+      {video ? (
+        <Box sx={{ position: "relative", pt: "56.25%", borderRadius: 2, overflow: "hidden", bgcolor: "#201a1a", mb: 2 }}>
+          <iframe
+            title={`Video preview: ${title}`}
+            src={videoEmbedUrl(video)}
+            allow="fullscreen; picture-in-picture"
+            style={{ position: "absolute", inset: 0, width: "100%", height: "100%", border: 0 }}
+          />
+        </Box>
+      ) : null}
+      <h4>Notes</h4>
+      {noteHtml ? <SafeHtml html={noteHtml} /> : <p>No notes available.</p>}
+      <h4>Lesson summary</h4>
+      {summaryHtml ? <SafeHtml html={summaryHtml} /> : <p>No summary.</p>}
+      {files.length > 0 ? (
+        <>
+          <h4>Downloads</h4>
+          <ul>
+            {files.map((file) => (
+              <li key={file.id}>{file.filename}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </Box>
+  );
+}

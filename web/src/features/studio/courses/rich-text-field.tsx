@@ -1,0 +1,132 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import { Component, lazy, type ReactNode, Suspense, useId, useState } from "react";
+import { TextField } from "../../../components/text-field.tsx";
+
+// The editor is some 100 KB of JavaScript: it comes in its own chunk once a page shows a rich-text
+// field, after the page itself, so no studio page's first visit waits for it. Until it arrives a
+// placeholder says so; if it cannot (offline), the field is the plain HTML box, with the same value.
+const RichTextEditor = lazy(() => import("./rich-text-editor.tsx"));
+
+// What the editor can keep (rich-text-editor.tsx). HTML with anything else, which an import may
+// bring (a table, a picture), opens as HTML, so that saving never drops it.
+const EDITABLE_TAGS = new Set(["P", "BR", "HR", "STRONG", "B", "EM", "I", "U", "S", "H3", "H4", "UL", "OL", "LI", "BLOCKQUOTE", "A"]);
+const EDITABLE_ATTRIBUTES: Record<string, string[]> = { A: ["href", "rel", "title"], OL: ["start"] };
+
+/** Whether the editor can show this HTML without losing any of it. */
+export function editorKeepsAll(html: string): boolean {
+  if (html.trim() === "") return true;
+  const body = new DOMParser().parseFromString(html, "text/html").body;
+  return Array.from(body.querySelectorAll("*")).every(
+    (element) =>
+      EDITABLE_TAGS.has(element.tagName) &&
+      Array.from(element.attributes).every((attribute) => (EDITABLE_ATTRIBUTES[element.tagName] ?? []).includes(attribute.name)),
+  );
+}
+
+/** Shows the HTML box when the editor's chunk cannot load, instead of a broken page. */
+class EditorFallback extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+type RichTextFieldProps = {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (html: string) => void;
+  error?: string | undefined;
+  help: string;
+  minRows?: number;
+};
+
+/**
+ * A rich-text field of the studio: the editor by default, or the HTML itself (a switch below it,
+ * and the only way for HTML the editor would not keep). The server cleans either with the same
+ * allow-list. Per-field messages from the server show below it, like any field's.
+ */
+export function RichTextField({ label, name, value, onChange, error, help, minRows = 4 }: RichTextFieldProps) {
+  const [asHtml, setAsHtml] = useState(() => !editorKeepsAll(value));
+  const labelId = useId();
+  const helpId = `${labelId}-help`;
+  // The editor's own output always fits it: only the HTML box needs asking (a parse per keystroke there).
+  const keepsAll = asHtml ? editorKeepsAll(value) : true;
+  const htmlBox = (
+    <TextField
+      label={label}
+      name={name}
+      multiline
+      minRows={minRows}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={Boolean(error)}
+      helperText={error ?? `HTML, cleaned on saving. ${help}`}
+    />
+  );
+  if (asHtml) {
+    return (
+      <Box>
+        {htmlBox}
+        <Button
+          size="small"
+          sx={{ mt: 0.5 }}
+          disabled={!keepsAll}
+          onClick={() => setAsHtml(false)}
+          aria-label={`Use the editor (${label})`}
+        >
+          Use the editor
+        </Button>
+        {!keepsAll ? (
+          <Box component="span" sx={{ fontSize: "0.875rem", color: "text.secondary", ml: 1 }}>
+            This text holds something the editor cannot keep (a table or a picture, for example), so it stays HTML.
+          </Box>
+        ) : null}
+      </Box>
+    );
+  }
+  return (
+    <Box>
+      <Box id={labelId} sx={{ display: "block", fontWeight: 600, mb: 0.5 }}>
+        {label}
+      </Box>
+      <EditorFallback fallback={htmlBox}>
+        <Suspense
+          fallback={
+            <Box
+              sx={{
+                border: "1px solid #8a7676",
+                borderRadius: "10px",
+                minHeight: `${minRows * 1.6 + 3}em`,
+                px: 1.5,
+                py: 1,
+                color: "text.secondary",
+              }}
+            >
+              Opening the editor…
+            </Box>
+          }
+        >
+          <RichTextEditor
+            labelId={labelId}
+            describedBy={helpId}
+            invalid={Boolean(error)}
+            value={value}
+            onChange={onChange}
+            minRows={minRows}
+          />
+        </Suspense>
+      </EditorFallback>
+      <Box id={helpId} sx={{ mt: 0.5, fontSize: "0.875rem", color: error ? "error.main" : "text.secondary" }}>
+        {error ?? help}
+      </Box>
+      <Button size="small" sx={{ mt: 0.5 }} onClick={() => setAsHtml(true)} aria-label={`Edit as HTML (${label})`}>
+        Edit as HTML
+      </Button>
+    </Box>
+  );
+}

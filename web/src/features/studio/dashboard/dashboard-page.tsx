@@ -1,0 +1,65 @@
+import Box from "@mui/material/Box";
+import Typography from "@mui/material/Typography";
+import { Link } from "react-router";
+import { useAnswer } from "../../../lib/answers.ts";
+import { Loading, StudioPage } from "../studio-parts.tsx";
+
+function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
+  return (
+    <Box component="li" sx={{ p: 2, borderRadius: 3, bgcolor: "background.paper", border: "1px solid #e2d4d4" }}>
+      <Typography component="p" sx={{ fontSize: "2rem", fontWeight: 700, lineHeight: 1.2 }}>
+        {value}
+      </Typography>
+      <Typography component="p">{label}</Typography>
+      {note ? (
+        <Typography component="p" sx={{ color: "text.secondary", fontSize: "0.9rem" }}>
+          {note}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
+
+const rating = (value: number | null) => (value === null ? "–" : `${value.toFixed(1)} / 5`);
+
+export default function DashboardPage() {
+  const { answer, failure } = useAnswer("studioDashboard");
+  return (
+    <StudioPage title="Studio" intro="How your circle is doing, at a glance.">
+      {!answer ? (
+        <Loading failure={failure} what="the dashboard" />
+      ) : (
+        <>
+          <Box
+            component="ul"
+            aria-label="Figures"
+            sx={{
+              listStyle: "none",
+              p: 0,
+              m: 0,
+              display: "grid",
+              gap: 2,
+              gridTemplateColumns: { xs: "repeat(2, minmax(0, 1fr))", md: "repeat(3, minmax(0, 1fr))" },
+              overflowWrap: "anywhere",
+            }}
+          >
+            <Figure label="Members" value={String(answer.members)} />
+            <Figure label="New in the last 7 days" value={String(answer.new_members_7_days)} />
+            <Figure label="Registered with an access code in 7 days" value={String(answer.code_registrations_7_days)} />
+            <Figure label="Unread messages" value={String(answer.unread_messages)} />
+            <Figure
+              label="Average satisfaction, 30 days"
+              value={rating(answer.average_satisfaction_30_days)}
+              note={`${answer.feedback_count_30_days} feedback form(s)`}
+            />
+            <Figure label="Likely to recommend, 30 days" value={rating(answer.average_recommend_30_days)} />
+          </Box>
+          <Typography sx={{ mt: 3 }}>
+            Invite someone new from <Link to="/studio/access-codes">Access codes</Link>, or look someone up in{" "}
+            <Link to="/studio/members">Members</Link>.
+          </Typography>
+        </>
+      )}
+    </StudioPage>
+  );
+}

@@ -1,0 +1,220 @@
+import Box from "@mui/material/Box";
+import { useSession } from "../../../lib/session.ts";
+import Button from "@mui/material/Button";
+import Typography from "@mui/material/Typography";
+import { useState } from "react";
+import { Link, useParams } from "react-router";
+import type { MemberCourse, PasswordLink } from "../../../../../contract/studio/members.ts";
+import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
+import { PageSection } from "../../../components/page-section.tsx";
+import { useAnswer, useSend } from "../../../lib/answers.ts";
+import { useAction } from "../../../lib/use-action.ts";
+import { memberName } from "./members-page.tsx";
+import { copyText, formatDate, formatDateTime, Loading, StudioPage, studioNoticeStyle } from "../studio-parts.tsx";
+
+function howOpen(course: MemberCourse): string {
+  const ways = [
+    ...(course.free_for_members ? ["free for every member"] : []),
+    ...(course.granted_by_instructor ? ["given by you"] : []),
+    ...course.purchases.map(
+      (purchase) => `bought: ${purchase.plan_name}${purchase.ends_at ? ` (until ${formatDate(purchase.ends_at)})` : ""}`,
+    ),
+  ];
+  return ways.length > 0 ? `Open: ${ways.join("; ")}` : "Locked";
+}
+
+export default function MemberPage() {
+  const { id } = useParams();
+  const ownId = useSession().user?.id;
+  const memberId = id ?? "";
+  const { answer, failure } = useAnswer("studioMember", { params: { id: memberId } });
+  const { outcome, busy, run } = useAction();
+  const send = useSend();
+  const [passwordLink, setPasswordLink] = useState<PasswordLink | null>(null);
+  const [confirmingDeactivate, setConfirmingDeactivate] = useState(false);
+  const act = (change: () => Promise<{ message: string }>) => run(change, (result) => result.message);
+  const makePasswordLink = async () => {
+    const link = await run(
+      () => send("createPasswordLink", { params: { id: memberId }, body: {} }),
+      (result) => result.message,
+    );
+    if (link) setPasswordLink(link);
+  };
+
+  if (!answer) {
+    return (
+      <StudioPage title="Member">
+        <Loading failure={failure} what="this member" />
+        <Link to="/studio/members">Back to Members</Link>
+      </StudioPage>
+    );
+  }
+  const { member, courses } = answer;
+  const self = member.id === ownId;
+  return (
+    <StudioPage title={memberName(member) || member.email}>
+      <Link to="/studio/members">Back to Members</Link>
+      <Box
+        component="dl"
+        sx={{
+          display: "grid",
+          gridTemplateColumns: "max-content 1fr",
+          columnGap: 2,
+          rowGap: 0.5,
+          my: 2,
+          "& dt": { fontWeight: 600 },
+          "& dd": { m: 0 },
+        }}
+      >
+        <dt>E-mail</dt>
+        <dd>{member.email}</dd>
+        <dt>Role</dt>
+        <dd>{member.role === "admin" ? "Instructor" : "Member"}</dd>
+        <dt>Joined</dt>
+        <dd>{formatDate(member.joined_at)}</dd>
+        <dt>Last signed in</dt>
+        <dd>{formatDateTime(member.last_sign_in_at)}</dd>
+        <dt>Signed in on</dt>
+        <dd>{answer.signed_in_devices === 1 ? "1 device" : `${answer.signed_in_devices} devices`}</dd>
+        <dt>Account</dt>
+        <dd>{member.active ? "Active" : "Deactivated: she cannot sign in"}</dd>
+      </Box>
+      <OutcomeNotice outcome={outcome} style={studioNoticeStyle} />
+      {passwordLink ? (
+        <Box sx={{ p: 2, mb: 2, border: "1px solid #e2d4d4", borderRadius: 2, wordBreak: "break-all" }}>
+          <Typography component="p" sx={{ mb: 1 }}>
+            Password link, valid until {formatDateTime(passwordLink.expires_at)}:
+          </Typography>
+          <code>{passwordLink.url}</code>
+          <Box sx={{ mt: 1 }}>
+            <Button
+              size="small"
+              variant="outlined"
+              onClick={() =>
+                void run(
+                  async () => {
+                    if (!(await copyText(passwordLink.url)))
+                      throw new Error("Your browser did not allow copying; select the link above instead.");
+                    return null;
+                  },
+                  () => "Copied the password link.",
+                )
+              }
+            >
+              Copy password link
+            </Button>
+          </Box>
+        </Box>
+      ) : null}
+
+      <PageSection title="Courses" id="member-courses">
+        <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1 }}>
+          {courses.map((course) => (
+            <Box
+              component="li"
+              key={course.id}
+              sx={{
+                display: "flex",
+                gap: 2,
+                alignItems: "center",
+                justifyContent: "space-between",
+                flexWrap: "wrap",
+                p: 1.5,
+                border: "1px solid #e2d4d4",
+                borderRadius: 2,
+              }}
+            >
+              <div>
+                <strong>{course.title}</strong>
+                <Box sx={{ color: "text.secondary", fontSize: "0.9rem" }}>{howOpen(course)}</Box>
+              </div>
+              {course.granted_by_instructor ? (
+                <Button
+                  size="small"
+                  disabled={busy}
+                  onClick={() => void act(() => send("revokeCourse", { params: { id: memberId, courseId: course.id }, body: {} }))}
+                  aria-label={`Revoke ${course.title}`}
+                >
+                  Revoke
+                </Button>
+              ) : (
+                <Button
+                  size="small"
+                  variant="outlined"
+                  disabled={busy}
+                  onClick={() => void act(() => send("grantCourse", { params: { id: memberId, courseId: course.id }, body: {} }))}
+                  aria-label={`Grant ${course.title}`}
+                >
+                  Grant
+                </Button>
+              )}
+            </Box>
+          ))}
+        </Box>
+      </PageSection>
+
+      <PageSection title="Account" id="member-account">
+        <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+          <Button variant="outlined" disabled={busy} onClick={() => void makePasswordLink()}>
+            Create password link
+          </Button>
+          <Button
+            variant="outlined"
+            disabled={busy}
+            onClick={() => void act(() => send("signMemberOutEverywhere", { params: { id: memberId }, body: {} }))}
+          >
+            Sign out everywhere
+          </Button>
+          {!self ? (
+            <Button
+              variant="outlined"
+              disabled={busy}
+              onClick={() =>
+                void act(() =>
+                  send("setMemberRole", { params: { id: memberId }, body: { role: member.role === "admin" ? "member" : "admin" } }),
+                )
+              }
+            >
+              {member.role === "admin" ? "Make a member" : "Make an instructor"}
+            </Button>
+          ) : null}
+          {self ? null : member.active ? (
+            confirmingDeactivate ? (
+              <>
+                <Button
+                  color="error"
+                  variant="contained"
+                  disabled={busy}
+                  onClick={() => {
+                    setConfirmingDeactivate(false);
+                    void act(() => send("deactivateMember", { params: { id: memberId }, body: {} }));
+                  }}
+                >
+                  Yes, deactivate
+                </Button>
+                <Button onClick={() => setConfirmingDeactivate(false)}>Keep the account open</Button>
+              </>
+            ) : (
+              <Button color="error" variant="outlined" onClick={() => setConfirmingDeactivate(true)}>
+                Deactivate account
+              </Button>
+            )
+          ) : (
+            <Button
+              variant="outlined"
+              disabled={busy}
+              onClick={() => void act(() => send("reactivateMember", { params: { id: memberId }, body: {} }))}
+            >
+              Reactivate account
+            </Button>
+          )}
+        </Box>
+        {confirmingDeactivate ? (
+          <Typography role="status" sx={{ mt: 1 }}>
+            She will be signed out now and cannot sign in until you reactivate the account. Nothing of hers is deleted.
+          </Typography>
+        ) : null}
+      </PageSection>
+    </StudioPage>
+  );
+}

@@ -1,0 +1,87 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { useAnswer } from "../../../lib/answers.ts";
+import { formatDate, formatDateTime, LabelledSelect, Loading, ScrollingTable, SearchBar, StudioPage } from "../studio-parts.tsx";
+
+export const memberName = (member: { first_name: string | null; last_name: string | null }) =>
+  [member.first_name, member.last_name].filter(Boolean).join(" ");
+
+export default function MembersPage() {
+  // The search lives in the address, so Back from a member's page returns to the same list.
+  const [params, setParams] = useSearchParams();
+  const search = params.get("search") ?? "";
+  const sort = params.get("sort") === "last_sign_in" ? "last_sign_in" : "joined";
+  const page = Math.max(1, Number(params.get("page")) || 1);
+  const [typed, setTyped] = useState(search);
+  const { answer, failure } = useAnswer("studioMembers", { query: { search, sort, page } });
+  const go = (changes: Record<string, string>) => setParams({ search, sort, page: String(page), ...changes });
+  const pages = answer ? Math.max(1, Math.ceil(answer.total / answer.page_size)) : 1;
+
+  return (
+    <StudioPage title="Members">
+      <SearchBar label="Name or e-mail" value={typed} onChange={setTyped} onSearch={() => go({ search: typed.trim(), page: "1" })}>
+        <LabelledSelect
+          label="Sort by"
+          value={sort}
+          onChange={(value) => go({ sort: value, page: "1" })}
+          options={[
+            { value: "joined", label: "Joined, newest first" },
+            { value: "last_sign_in", label: "Last signed in, most recent first" },
+          ]}
+        />
+      </SearchBar>
+      {!answer ? (
+        <Loading failure={failure} what="the members" />
+      ) : (
+        <>
+          <p role="status">
+            {answer.total === 0
+              ? "No member matches."
+              : `${answer.total} member${answer.total === 1 ? "" : "s"}${search ? ` matching "${search}"` : ""}. Page ${answer.page} of ${pages}.`}
+          </p>
+          {answer.members.length > 0 ? (
+            <ScrollingTable label="Members">
+              <table style={{ minWidth: 600 }}>
+                <thead>
+                  <tr>
+                    <th scope="col">Member</th>
+                    <th scope="col">Joined</th>
+                    <th scope="col">Last signed in</th>
+                    <th scope="col">Account</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {answer.members.map((member) => (
+                    <tr key={member.id}>
+                      <th scope="row">
+                        <Link to={`/studio/members/${member.id}`}>{memberName(member) || member.email}</Link>
+                        {memberName(member) ? <Box sx={{ color: "text.secondary", fontSize: "0.85rem" }}>{member.email}</Box> : null}
+                      </th>
+                      <td>{formatDate(member.joined_at)}</td>
+                      <td>{formatDateTime(member.last_sign_in_at)}</td>
+                      <td>
+                        {[member.role === "admin" ? "instructor" : "member", member.active ? null : "deactivated"]
+                          .filter(Boolean)
+                          .join(", ")}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollingTable>
+          ) : null}
+          <Box component="nav" aria-label="Pages of members" sx={{ display: "flex", gap: 1 }}>
+            <Button disabled={page <= 1} onClick={() => go({ page: String(page - 1) })}>
+              Previous page
+            </Button>
+            <Button disabled={page >= pages} onClick={() => go({ page: String(page + 1) })}>
+              Next page
+            </Button>
+          </Box>
+        </>
+      )}
+    </StudioPage>
+  );
+}

@@ -1,0 +1,203 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import { type FormEvent, useState } from "react";
+import type { StudioPlan, StudioPlans } from "../../../../../contract/studio/plans.ts";
+import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
+import { PageSection } from "../../../components/page-section.tsx";
+import { TextField } from "../../../components/text-field.tsx";
+import { useAction } from "../../../lib/use-action.ts";
+import { useAnswer, useSend } from "../../../lib/answers.ts";
+
+import { Checklist, LabelledSelect, Loading, StudioPage, studioNoticeStyle } from "../studio-parts.tsx";
+
+type Course = StudioPlans["courses"][number];
+type Draft = {
+  name: string;
+  description: string;
+  price: string;
+  currency: string;
+  billing_interval: StudioPlan["billing_interval"];
+  course_ids: number[];
+};
+
+const draftOf = (plan?: StudioPlan): Draft => ({
+  name: plan?.name ?? "",
+  description: plan?.description ?? "",
+  price: plan ? (plan.price_minor / 100).toFixed(2) : "",
+  currency: plan?.currency ?? "USD",
+  billing_interval: plan?.billing_interval ?? "month",
+  course_ids: plan?.course_ids ?? [],
+});
+
+/** The price she typed ("29", "29.00", "29,5") in cents, or null when it is not a price. */
+function priceInCents(text: string): number | null {
+  const value = Number(text.trim().replace(",", "."));
+  return text.trim() !== "" && Number.isFinite(value) ? Math.round(value * 100) : null;
+}
+
+/** One plan's form (or the new plan's); onSaved hears the server's sentence, since a saved plan's form starts afresh. */
+function PlanForm({ plan, courses, onSaved }: { plan?: StudioPlan; courses: Course[]; onSaved: (message?: string) => void }) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(plan));
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const { outcome, busy, run } = useAction();
+  const send = useSend();
+  const details = outcome?.tone === "error" ? outcome.details : undefined;
+  const key = plan ? `plan-${plan.id}` : "new-plan";
+  const set = <Field extends keyof Draft>(field: Field, value: Draft[Field]) => setDraft((current) => ({ ...current, [field]: value }));
+  const body = () => {
+    const { price, ...fields } = draft;
+    // An empty or unreadable price goes as null: the server answers with the price field's own sentence.
+    return { ...fields, price_minor: priceInCents(price) as number };
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const saved = await run(
+      () =>
+        plan
+          ? send("updatePlan", { params: { id: plan.id }, body: { ...body(), revision: plan.revision } })
+          : send("createPlan", { body: body() }),
+      (answer) => answer.message,
+    );
+    if (saved) {
+      if (!plan) setDraft(draftOf());
+      onSaved(plan ? saved.message : undefined);
+    }
+  };
+  const remove = async () => {
+    if (!plan) return;
+    setConfirmingDelete(false);
+    const deleted = await run(
+      () => send("deletePlan", { params: { id: plan.id }, body: { revision: plan.revision } }),
+      (answer) => answer.message,
+    );
+    if (deleted) onSaved(deleted.message);
+  };
+
+  return (
+    <Box
+      component="form"
+      onSubmit={save}
+      noValidate
+      aria-label={plan ? `Plan ${plan.name}` : "New plan"}
+      sx={{ display: "grid", gap: 2, p: 2, border: "1px solid #e2d4d4", borderRadius: 2 }}
+    >
+      <TextField
+        label="Name"
+        name="name"
+        required
+        value={draft.name}
+        onChange={(event) => set("name", event.target.value)}
+        error={Boolean(details?.name)}
+        helperText={details?.name}
+      />
+      <TextField
+        label="Description (optional)"
+        name="description"
+        multiline
+        minRows={2}
+        value={draft.description}
+        onChange={(event) => set("description", event.target.value)}
+        error={Boolean(details?.description)}
+        helperText={details?.description}
+      />
+      <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "repeat(3, minmax(0, 1fr))" }, alignItems: "start" }}>
+        <TextField
+          label="Price"
+          name="price"
+          required
+          value={draft.price}
+          onChange={(event) => set("price", event.target.value)}
+          error={Boolean(details?.price_minor)}
+          helperText={details?.price_minor ?? "For example 29.00"}
+        />
+        <TextField
+          label="Currency"
+          name="currency"
+          required
+          value={draft.currency}
+          onChange={(event) => set("currency", event.target.value)}
+          error={Boolean(details?.currency)}
+          helperText={details?.currency ?? "USD, EUR, GBP…"}
+        />
+        <LabelledSelect
+          label="Billing"
+          value={draft.billing_interval}
+          onChange={(value) => set("billing_interval", value as Draft["billing_interval"])}
+          options={[
+            { value: "month", label: "Every month" },
+            { value: "year", label: "Every year" },
+            { value: "once", label: "Once" },
+          ]}
+        />
+      </Box>
+      <Checklist
+        legend="Courses it opens"
+        options={courses.map((course) => ({ id: course.id, label: course.title }))}
+        chosen={draft.course_ids}
+        onChange={(chosen) => set("course_ids", chosen)}
+        error={details?.course_ids}
+      />
+      <OutcomeNotice outcome={outcome} />
+      <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+        <Button type="submit" variant="contained" disabled={busy}>
+          {plan ? "Save plan" : "Create plan"}
+        </Button>
+        {plan && outcome?.tone === "error" && outcome.text.startsWith("This was changed elsewhere") ? (
+          <Button onClick={() => onSaved()}>Reload</Button>
+        ) : null}
+        {plan ? (
+          confirmingDelete ? (
+            <>
+              <Button color="error" variant="contained" disabled={busy} onClick={() => void remove()}>
+                Yes, delete “{plan.name}”
+              </Button>
+              <Button onClick={() => setConfirmingDelete(false)}>Keep it</Button>
+            </>
+          ) : (
+            <Button color="error" onClick={() => setConfirmingDelete(true)} aria-describedby={`${key}-delete-note`}>
+              Delete plan
+            </Button>
+          )
+        ) : null}
+      </Box>
+      {plan ? (
+        <Box id={`${key}-delete-note`} sx={{ color: "text.secondary", fontSize: "0.9rem" }}>
+          Members who bought this plan keep their courses whatever you change or delete here.
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
+export default function PlansPage() {
+  const { answer, failure, refresh } = useAnswer("studioPlans");
+  const [notice, setNotice] = useState<string | null>(null);
+  const reload = (message?: string) => {
+    setNotice(message ?? null);
+    refresh();
+  };
+  return (
+    <StudioPage title="Plans" intro="What members can buy on the Purchase page: a price, how often it is paid, and the courses it opens.">
+      {!answer ? (
+        <Loading failure={failure} what="the plans" />
+      ) : (
+        <>
+          <PageSection title="New plan" id="new-plan-heading">
+            <PlanForm courses={answer.courses} onSaved={reload} />
+          </PageSection>
+          <PageSection title="Your plans" id="plans-heading">
+            <OutcomeNotice outcome={notice ? { tone: "success", text: notice } : null} style={studioNoticeStyle} />
+            {answer.plans.length === 0 ? <p>No plans yet.</p> : null}
+            <Box sx={{ display: "grid", gap: 2 }}>
+              {answer.plans.map((plan) => (
+                // A new revision starts a fresh form: what she sees is what is saved.
+                <PlanForm key={`${plan.id}-${plan.revision}`} plan={plan} courses={answer.courses} onSaved={reload} />
+              ))}
+            </Box>
+          </PageSection>
+        </>
+      )}
+    </StudioPage>
+  );
+}

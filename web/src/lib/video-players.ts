@@ -1,0 +1,72 @@
+import type { LessonVideo } from "../../../contract/catalogue.ts";
+
+export type PlayerEvents = { timeUpdate: (seconds: number, duration: number) => void; ended: () => void };
+export type AttachedPlayer = { seekTo: (seconds: number) => void; detach: () => void };
+
+export const YOUTUBE_ORIGIN = "https://www.youtube-nocookie.com";
+
+/** The player's address, asking it to report its time to this page (YouTube's enablejsapi). */
+export function videoEmbedUrl(video: LessonVideo, origin = window.location.origin): string {
+  const id = encodeURIComponent(video.id);
+  return video.provider === "youtube"
+    ? `${YOUTUBE_ORIGIN}/embed/${id}?enablejsapi=1&origin=${encodeURIComponent(origin)}`
+    : `https://player.vimeo.com/video/${id}?dnt=1${video.hash ? `&h=${encodeURIComponent(video.hash)}` : ""}`;
+}
+
+/**
+ * Listens to a lesson's embedded player. Vimeo through its player library (loaded with the lesson
+ * page only); YouTube through the messages of its IFrame API, spoken directly, so no script of
+ * youtube.com runs on this site (the Content-Security-Policy allows only this site's scripts).
+ */
+export async function attachPlayer(
+  iframe: HTMLIFrameElement,
+  provider: LessonVideo["provider"],
+  events: PlayerEvents,
+): Promise<AttachedPlayer> {
+  if (provider === "vimeo") {
+    const { default: Player } = await import("@vimeo/player");
+    const player = new Player(iframe);
+    player.on("timeupdate", (data: { seconds: number; duration: number }) => events.timeUpdate(data.seconds, data.duration));
+    player.on("ended", () => events.ended());
+    return {
+      seekTo: (seconds) => void player.setCurrentTime(seconds).catch(() => {}),
+      detach: () => {
+        player.off("timeupdate");
+        player.off("ended");
+      },
+    };
+  }
+  return attachYouTube(iframe, events);
+}
+
+function attachYouTube(iframe: HTMLIFrameElement, events: PlayerEvents): AttachedPlayer {
+  const send = (message: object) =>
+    iframe.contentWindow?.postMessage(JSON.stringify({ ...message, id: 1, channel: "widget" }), YOUTUBE_ORIGIN);
+  let duration = 0;
+  const onMessage = (event: MessageEvent) => {
+    if (event.origin !== YOUTUBE_ORIGIN || event.source !== iframe.contentWindow || typeof event.data !== "string") return;
+    let message: { event?: string; info?: { currentTime?: number; duration?: number; playerState?: number } };
+    try {
+      message = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    const info = message.info;
+    if (message.event !== "infoDelivery" || !info) return;
+    if (typeof info.duration === "number") duration = info.duration;
+    if (typeof info.currentTime === "number") events.timeUpdate(info.currentTime, duration);
+    // playerState 0: ended.
+    if (info.playerState === 0) events.ended();
+  };
+  window.addEventListener("message", onMessage);
+  const listen = () => send({ event: "listening" });
+  iframe.addEventListener("load", listen);
+  listen();
+  return {
+    seekTo: (seconds) => send({ event: "command", func: "seekTo", args: [seconds, true] }),
+    detach: () => {
+      window.removeEventListener("message", onMessage);
+      iframe.removeEventListener("load", listen);
+    },
+  };
+}
