@@ -1,7 +1,7 @@
 /**
  * npm run bench [-- --json FILE]: measures the API against a bare baseline, the catalogue at
- * scale, the pages and the server, in one run on this machine. It reports the targets of issue 4
- * and never fails on them: timings belong here, not in tests.
+ * scale, the pages and the server, in one run on this machine. It prints each figure beside its
+ * target and never fails on them: timings belong here, not in tests.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -331,12 +331,12 @@ async function main() {
     "postgres.getcourses_p99_ms": (value) => value < 25,
     "postgres.modules_ratio": (value) => value >= 0.3,
     "postgres.errors": (value) => value === 0,
-    // Issue 9: a thousand members watching at once cost nothing.
+    // A thousand members watching at once cost nothing.
     "progress.save_rps": (value) => value >= 1000,
     "progress.save_p99_ms": (value) => value < 25,
     "progress.postgres_save_rps": (value) => value >= 1000,
     "progress.postgres_save_p99_ms": (value) => value < 25,
-    // Issue 8: one lesson saved in the 5,000-lesson catalogue, without touching the rest.
+    // One lesson saved in the 5,000-lesson catalogue, without touching the rest.
     "studio.save_lesson_p50_ms": (value) => value < 30,
     "studio.save_lesson_p50_ms_postgres": (value) => value < 30,
   };

@@ -9,7 +9,7 @@ import { users } from "../server/src/db/schema.ts";
 import { generatedCatalogue, median } from "./scale.ts";
 
 /**
- * The instructor saving one lesson in the 5,000-lesson catalogue (issue 8: p50 under 30 ms), on
+ * The instructor saving one lesson in the 5,000-lesson catalogue (target: p50 under 30 ms), on
  * the embedded database or on PostgreSQL, over a real socket: the save must touch that lesson,
  * not re-read or re-write the catalogue. After the last save a member's answer must carry it.
  */

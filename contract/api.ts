@@ -606,10 +606,11 @@ export const endpoints = {
     params: LessonIdParams,
     answers: { ...ok(StudioLessonPage), 404: { description: "No such lesson.", schema: ApiError } },
   },
+  // Not the lesson itself: the editor keeps the saved lesson in its form, with the sentence that says so.
   saveLesson: {
     method: "POST",
     path: "/reactapi/studio/lessons/:lessonId",
-    invalidates: ["studioCourses", "studioCourse", "studioLesson", "studioTrash", "getCourses", "getCourseModules"],
+    invalidates: ["studioCourses", "studioCourse", "getCourses", "getCourseModules"],
     summary: "Saves a lesson over the revision she opened (HTML cleaned, video link parsed)",
     access: "instructor",
     params: LessonIdParams,

@@ -18,7 +18,7 @@ export const Course = z.object({
   course_title: z.string(),
   course_description: z.string().describe("sanitised HTML"),
   course_logo: z.number().int().min(0).max(3),
-  // A string, not a boolean: the client of SPEC §3 turns "true" into true and anything else into false.
+  // A string, not a boolean: the web app (docs/product.md, Client state) turns "true" into true and anything else into false.
   course_access: z.enum(["true", "false"]),
   subscription_plans: z.array(SubscriptionPlan),
 });
@@ -45,7 +45,7 @@ export const OpenLesson = z.object({
   locked: z.literal(false),
   content_summary: z.string().nullable(),
   html_note_content: z.string().nullable(),
-  /** JSON array text of LessonDownload, as SPEC §3 describes. */
+  /** JSON array text of LessonDownload, as docs/product.md (Client state) describes. */
   video_description: z.string().nullable(),
   video: LessonVideo.nullable(),
 });

@@ -3,7 +3,7 @@
 
 export const passwordRuleText = "Use 8 or more characters, including a letter, a number and a special character.";
 
-/** The services of the /support form, in the order SPEC §2 lists them. */
+/** The services of the /support form, in the order of docs/product.md (Screens). */
 export const supportServices = [
   "Fertility Support",
   "Birth Support",
@@ -12,7 +12,7 @@ export const supportServices = [
   "Virtual Services",
 ] as const;
 
-/** Default texts of the registration error catalogue (SPEC §8), by HTTP status. */
+/** Default texts of the registration error catalogue (docs/product.md, Error catalogue), by HTTP status. */
 export const registrationErrorMessages: Record<number, string> = {
   400: "Bad request. Please check your input.",
   401: "Unauthorized. Access code invalid.",

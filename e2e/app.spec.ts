@@ -7,7 +7,7 @@ import { build } from "vite";
 import { serveArguments } from "../server/src/serve-command.ts";
 import { expectAccessible, signedInMember } from "./helpers.ts";
 
-// The installable app of issue 12: manifest and service worker, lessons saved for offline, and a
+// The installable app: manifest and service worker, lessons saved for offline, and a
 // clean switch to a new deployment.
 
 const repository = path.resolve(import.meta.dirname, "..");

@@ -106,7 +106,7 @@ test.describe("a visitor", () => {
 
   test("login page links to the password reset and to registration, and refuses a wrong password in words", async ({ page }) => {
     await page.goto("/login");
-    // SPEC §2 sent "Forgot Password?" to /register; issue 9 gives it its own page.
+    // "Forgot Password?" has its own page (docs/product.md, Where we differ).
     await expect(page.getByRole("link", { name: "Forgot Password?" })).toHaveAttribute("href", "/forgot-password");
     await expect(page.getByRole("link", { name: /Need an account\? Sign Up Now!/ })).toHaveAttribute("href", "/register");
     await page.getByLabel("Email").fill("nobody@example.com");

@@ -21,8 +21,8 @@ const everyMuiScreenNeeds = new RegExp(
 
 // Lighthouse's phone pays a round trip for every file, so the app's own small modules travel in
 // few files: what the entry needs (app-start), the few parts public and member pages share
-// (shared-parts), and what the member pages share (member-parts), a signed-in /lesson loading 8
-// files instead of 17. Screens (*-page) keep chunks of their own, which the build manifest names
+// (shared-parts, with the member gate the member and studio frames share), and what the member
+// pages share (member-parts). Screens (*-page) keep chunks of their own, which the build manifest names
 // for the bundle budget (bench/bundle-size.ts); the parts built with MUI stay out, or the plain
 // member pages would download MUI with them.
 const appSource = /web[\\/]src[\\/]/;
@@ -57,7 +57,7 @@ export default defineConfig(({ command }) => ({
     react(),
     endpointTable(),
     leaveOutMuiCssVariablesTheme(),
-    // The installable app of issue 12: a manifest, and a service worker of our own (web/src/sw.ts)
+    // The installable app: a manifest, and a service worker of our own (web/src/sw.ts)
     // into which Workbox writes the list of this build's files. The page registers it itself,
     // after the first paint (web/src/features/app/app-update.ts).
     VitePWA({
@@ -130,7 +130,7 @@ export default defineConfig(({ command }) => ({
     },
   },
   server: {
-    // The API runs on port 5000 (SPEC §9); the dev server forwards its calls there.
+    // The API runs on port 5000 (docs/product.md, Constants); the dev server forwards its calls there.
     proxy: { "/reactapi": "http://localhost:5000" },
   },
 }));

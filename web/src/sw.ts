@@ -1,4 +1,4 @@
-// The service worker (issue 12), built by vite-plugin-pwa, which writes this build's file list
+// The service worker, built by vite-plugin-pwa, which writes this build's file list
 // into self.__WB_MANIFEST. It keeps the app shell and every chunk of this build, so an open page
 // never asks the server for a chunk of a build that a deployment has replaced, and the app opens
 // with no signal. API answers are never cached here: only what a member saved on purpose.

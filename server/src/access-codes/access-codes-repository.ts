@@ -77,7 +77,7 @@ export function listAccessCodes(db: Queryable): Promise<AccessCodeRow[]> {
 }
 
 /**
- * Takes one use of a code, or throws the registration error of SPEC §8 that explains why not.
+ * Takes one use of a code, or throws the registration error (docs/product.md, Error catalogue) that explains why not.
  * The conditional UPDATE is atomic: PostgreSQL re-checks the row after waiting for its lock, so a
  * code limited to N uses admits exactly N registrations however many arrive at once. Registration
  * takes the use before anything else and gives it back (releaseAccessCode) when it fails later.

@@ -32,7 +32,7 @@ export const users = pgTable(
       .notNull()
       .default("member"),
     accessCode: text("access_code"),
-    // Pacing (issue 9): only suggestions on /home and the course page, never a lock.
+    // Pacing: only suggestions on /home and the course page, never a lock.
     dueDate: date("due_date", { mode: "string" }),
     babyArrived: boolean("baby_arrived").notNull().default(false),
     // Set by the instructor in the studio: she cannot sign in until it is cleared.

@@ -3,7 +3,7 @@ import { route } from "../http/endpoint-route.ts";
 import type { SiteConfig } from "../config.ts";
 import type { SiteDetails } from "../../../contract/site.ts";
 
-/** The site details SPEC leaves as placeholders, from one configuration, for the web app to show. */
+/** The instructor's contact details, links and player, from one configuration, for the web app to show. */
 export async function siteRoutes(app: FastifyInstance, { site, onlinePayment }: { site: SiteConfig; onlinePayment: boolean }) {
   const details: SiteDetails = {
     contact_email: site.contactEmail,

@@ -5,7 +5,7 @@ import { FeedbackIcon, HomeIcon, LibraryIcon, PodcastIcon, SupportIcon } from ".
 import { Footer } from "../components/page-column.tsx";
 import { RequireMember } from "../components/require-member.tsx";
 import { useAnswer } from "../lib/answers.ts";
-import { type BottomBarIcon, bottomBarOrder, routes } from "../lib/routes.ts";
+import { type BottomBarIcon, routes } from "../lib/routes.ts";
 import { useSession } from "../lib/session.ts";
 import { useLogout } from "../lib/use-logout.ts";
 
@@ -17,11 +17,13 @@ const icons: Record<BottomBarIcon, () => React.JSX.Element> = {
   support: SupportIcon,
 };
 
-const bottomBar = bottomBarOrder.map((path) => {
-  const { label, icon } = routes.find((route) => route.path === path)!.bottomBar!;
-  const Icon = icons[icon];
-  return { label, to: path, icon: <Icon /> };
-});
+const bottomBar = routes
+  .flatMap((route) => (route.bottomBar ? [{ ...route.bottomBar, to: route.path }] : []))
+  .sort((first, second) => first.place - second.place)
+  .map(({ label, icon, to }) => {
+    const Icon = icons[icon];
+    return { label, to, icon: <Icon /> };
+  });
 
 /** The product description's member header menu (Welcome, Home and Logout), with My account, and the studio for an instructor. */
 function MemberMenu() {

@@ -4,7 +4,7 @@ import { BrandBar, SkipLink } from "../components/brand-bar.tsx";
 import { HeaderMenu, type MenuEntry } from "../components/header-menu.tsx";
 import { Footer } from "../components/page-column.tsx";
 
-/** The visitors' menu of SPEC §2, in its order. */
+/** The visitors' menu, in its order (docs/product.md, Screens). */
 function PublicMenu() {
   const logout = useLogout();
   const entries: MenuEntry[] = [

@@ -5,7 +5,7 @@ import { CloseIcon, MenuIcon } from "./icons.tsx";
 export type MenuEntry = { label: string; to: string } | { label: string; onSelect: () => void };
 
 /**
- * The header menu of SPEC §2, for visitors and members alike: a plain disclosure of links that
+ * The header menu, for visitors and members alike (docs/product.md, Screens): a plain disclosure of links that
  * Escape closes, so no page downloads MUI's drawer and popover machinery (some 7 KB gzipped).
  */
 export function HeaderMenu({ id, name, entries }: { id: string; name: string; entries: MenuEntry[] }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-/** The 500px content column of SPEC §9, with the page's one h1 (styled in web/index.html). */
+/** The 500px content column (docs/product.md, Constants), with the page's one h1 (styled in web/index.html). */
 export function PageColumn({ title, children }: { title?: ReactNode; children: ReactNode }) {
   return (
     <main id="main" tabIndex={-1} className="page-column">

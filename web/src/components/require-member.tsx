@@ -4,7 +4,7 @@ import { Navigate, useLocation } from "react-router";
 import { Spinner } from "./spinner.tsx";
 
 /**
- * The gate of SPEC §2 for protected screens: a visitor goes to /login (which brings them back
+ * The gate of the member pages (docs/product.md, Screens): a visitor goes to /login (which brings them back
  * here afterwards); while the session is being checked, or the profile is on its way, a spinner.
  */
 export function RequireMember({ children }: { children: ReactNode }) {

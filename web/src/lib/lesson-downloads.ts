@@ -7,7 +7,7 @@ export const downloadTexts = {
   noFilename: "Filename not found",
 } as const;
 
-/** Reads a lesson's video_description (JSON array text of {filename, url}) into what the DOWNLOADS list shows (SPEC §3). */
+/** Reads a lesson's video_description (JSON array text of {filename, url}) into what the DOWNLOADS list shows (docs/product.md, Client state). */
 export function readDownloads(videoDescription: unknown): DownloadsView {
   if (videoDescription === null || videoDescription === undefined || videoDescription === "") {
     return { kind: "message", text: downloadTexts.missing };

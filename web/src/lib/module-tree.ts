@@ -13,7 +13,7 @@ const byOrder = (a: ModuleNode, b: ModuleNode) =>
   (Number(a.data.module_order) || 0) - (Number(b.data.module_order) || 0) || (Number(a.data.id) || 0) - (Number(b.data.id) || 0);
 
 /**
- * Builds the module tree from parent_reference_code (SPEC §3): the ancestry path split on "_",
+ * Builds the module tree from parent_reference_code (docs/product.md, Client state): the ancestry path split on "_",
  * whose last part names the parent module. It never throws and never loses a module: one whose
  * parent is missing, or whose ancestry loops, is shown at the top level; input order does not matter.
  */
@@ -60,13 +60,13 @@ export function buildModuleTree(modules: readonly CourseModule[] | null | undefi
 
 const lessonsOf = (node: ModuleNode) => (Array.isArray(node.data.lessons) ? node.data.lessons.length : 0);
 
-/** SPEC §2: a module's own lessons plus its direct children's lessons. */
+/** docs/product.md, Client state: a module's own lessons plus its direct children's lessons. */
 export function lessonCount(node: ModuleNode): number {
   return lessonsOf(node) + node.children.reduce((total, child) => total + lessonsOf(child), 0);
 }
 
 export type LessonTint = "long" | "short" | "absent";
-/** SPEC §2/§9: a lesson row's tint by its video_description: over 10 characters, some, or none. */
+/** docs/product.md, Screens and Constants: a lesson row's tint by its video_description: over 10 characters, some, or none. */
 export function lessonTint(videoDescription: unknown): LessonTint {
   if (typeof videoDescription !== "string" || videoDescription.length === 0) return "absent";
   return videoDescription.length > 10 ? "long" : "short";

@@ -2,7 +2,7 @@ import { createSlice, isAnyOf } from "@reduxjs/toolkit";
 import { useSelector } from "react-redux";
 import { loadProfile, logoutMember, resumeOffline } from "./session.ts";
 
-/** Whether the app was opened without a network, as the member whose lessons are saved here (issue 12). */
+/** Whether the app was opened without a network, as the member whose lessons are saved here. */
 export type OfflineState = { openedOffline: boolean };
 
 const offlineSlice = createSlice({

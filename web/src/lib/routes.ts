@@ -20,8 +20,8 @@ export type ScreenRoute = {
   themed?: true;
   /** Rendered to HTML at build time, for visitors (they read it before the scripts run). */
   prerender?: true;
-  /** Its place in the member bottom bar. */
-  bottomBar?: { label: string; icon: BottomBarIcon };
+  /** Its place in the member bottom bar: the label, the icon, and where it stands (1 first). */
+  bottomBar?: { label: string; icon: BottomBarIcon; place: number };
   /** Its place in the studio's sections. */
   studioSection?: string;
   /** What it asks for first, sent beside the session check on a first visit when she may be signed in. */
@@ -51,7 +51,7 @@ export const routes: readonly ScreenRoute[] = [
     path: "/home",
     screen: "features/home/home-page.tsx",
     layout: "member",
-    bottomBar: { label: "Home", icon: "home" },
+    bottomBar: { label: "Home", icon: "home", place: 3 },
     firstNeeds: { answers: ["progressSummary"], images: ["/art/gallery-1.svg"] },
   },
   { path: "/account", screen: "features/account/account-page.tsx", layout: "member", themed: true },
@@ -60,7 +60,7 @@ export const routes: readonly ScreenRoute[] = [
     screen: "features/marketing/podcast-page.tsx",
     layout: "member",
     themed: true,
-    bottomBar: { label: "Podcast", icon: "podcast" },
+    bottomBar: { label: "Podcast", icon: "podcast", place: 4 },
   },
   { path: "/gallery", screen: "features/marketing/gallery-page.tsx", layout: "member", themed: true },
   {
@@ -68,21 +68,21 @@ export const routes: readonly ScreenRoute[] = [
     screen: "features/forms/feedback-page.tsx",
     layout: "member",
     themed: true,
-    bottomBar: { label: "Help Us Improve", icon: "feedback" },
+    bottomBar: { label: "Help Us Improve", icon: "feedback", place: 1 },
   },
   {
     path: "/support",
     screen: "features/forms/support-page.tsx",
     layout: "member",
     themed: true,
-    bottomBar: { label: "Support", icon: "support" },
+    bottomBar: { label: "Support", icon: "support", place: 5 },
   },
   {
     path: "/library",
     screen: "features/courses/library-page.tsx",
     layout: "member",
     themed: true,
-    bottomBar: { label: "Library", icon: "library" },
+    bottomBar: { label: "Library", icon: "library", place: 2 },
   },
   { path: "/course", screen: "features/courses/course-page.tsx", layout: "member", themed: true },
   { path: "/lesson", screen: "features/courses/lesson-page.tsx", layout: "member" },
@@ -113,9 +113,6 @@ export const routes: readonly ScreenRoute[] = [
   },
   { path: "/studio/trash", screen: "features/studio/trash/trash-page.tsx", layout: "studio", themed: true, studioSection: "Trash" },
 ];
-
-/** The member bottom bar, in the product description's order. */
-export const bottomBarOrder = ["/feedback", "/library", "/home", "/podcast", "/support"] as const;
 
 /** The screen shown for any address not in the table (HTTP 404 from the server). */
 export const notFoundScreen = "features/marketing/not-found-page.tsx";

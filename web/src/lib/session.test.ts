@@ -13,7 +13,7 @@ const profile = {
 };
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-describe("the session state of SPEC §3 and §4", () => {
+describe("the session state and its transitions (docs/product.md, Client state and States)", () => {
   it("starts signed out, loading the session check", () => {
     expect(createStore().getState().session).toEqual({ isAuthenticated: false, user: null, loading: true, registered: false, error: null });
   });

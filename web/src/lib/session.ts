@@ -5,7 +5,7 @@ import { signedInHintCookie } from "../../../contract/constants.ts";
 import { type ApiFailure, call, failureOf } from "./api.ts";
 import { forgetOfflineCopies, hasOfflineCopies } from "./offline-cache.ts";
 
-/** The session state of SPEC §3. */
+/** The session state (docs/product.md, Client state). */
 export type SessionState = {
   isAuthenticated: boolean;
   user: Profile | null;
@@ -14,11 +14,11 @@ export type SessionState = {
   error: ApiFailure | null;
 };
 
-// loading starts true because the app checks the session as soon as it starts (SPEC §2: "On start
+// loading starts true because the app checks the session as soon as it starts (docs/product.md, States: "On start
 // the app loads the current user once"); a protected screen shows its spinner until that answer.
 export const initialSessionState: SessionState = { isAuthenticated: false, user: null, loading: true, registered: false, error: null };
 
-/** A thunk whose failure carries the API's status and text (SPEC §8: "rejected with body plus status"). */
+/** A thunk whose failure carries the API's status and text (docs/product.md, Error catalogue). */
 function apiThunk<Returned, Argument>(
   type: string,
   call: (argument: Argument, dispatch: (action: unknown) => unknown) => Promise<Returned>,
@@ -42,7 +42,7 @@ export const loadProfile = apiThunk<Profile, void>("session/loadProfile", async 
 
 export const registerMember = apiThunk<Profile, RegisterRequest>("session/register", (payload) => call("register", { body: payload }));
 
-// Login and verification are each followed by a profile load (SPEC §4).
+// Login and verification are each followed by a profile load (docs/product.md, States).
 export const loginMember = apiThunk<Profile, LoginRequest>("session/login", async (payload, dispatch) => {
   const profile = await call("login", { body: payload });
   void dispatch(loadProfile());
@@ -89,7 +89,7 @@ export function mayHaveSession(cookies: string): boolean {
   return cookies.split(";").some((cookie) => cookie.trim().startsWith(`${signedInHintCookie}=`));
 }
 
-/** SPEC §2: on start the app loads the current user once, when there can be one. */
+/** On start the app checks the session once, when there can be one (docs/product.md, States). */
 export function checkSessionOnStart(cookies: string) {
   return mayHaveSession(cookies) ? verifySession() : noSessionToVerify();
 }

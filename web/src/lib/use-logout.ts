@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { useAppDispatch } from "./store-hooks.ts";
 import { logoutMember } from "./session.ts";
 
-/** SPEC §2 /logout: clear every cookie the page can reach, end the session, go back to /. */
+/** Logout (docs/product.md, Screens): clear every cookie the page can reach, end the session, go back to /. */
 export function useLogout() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();

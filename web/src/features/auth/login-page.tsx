@@ -25,7 +25,7 @@ export default function LoginPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [justRegistered, setJustRegistered] = useState(false);
 
-  // SPEC §4: after a registration the login screen acknowledges it (and greets the new member).
+  // After a registration (docs/product.md, States) the login screen acknowledges it (and greets the new member).
   useEffect(() => {
     if (registered) {
       setJustRegistered(true);

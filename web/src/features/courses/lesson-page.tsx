@@ -18,7 +18,7 @@ import { useOnline } from "../../lib/use-online.ts";
 import { readDownloads } from "../../lib/lesson-downloads.ts";
 
 // The lesson page is plain markup styled in web/index.html: MUI's styled components recomputed
-// their styles on every render, about a third of this page's JavaScript on a phone (issue 12).
+// their styles on every render, about a third of this page's JavaScript on a phone.
 
 function Downloads({ videoDescription }: { videoDescription: unknown }) {
   const view = readDownloads(videoDescription);

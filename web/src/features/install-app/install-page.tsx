@@ -22,7 +22,7 @@ function Steps({ title, steps }: { title: string; steps: string[] }) {
   );
 }
 
-/** "Get the app" (issue 12): this site installs itself on a phone's home screen, no app store needed. */
+/** "Get the app": this site installs itself on a phone's home screen, no app store needed. */
 export default function InstallPage() {
   const { canInstall, installed } = useInstallState();
   const [declined, setDeclined] = useState(false);

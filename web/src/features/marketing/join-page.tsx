@@ -4,7 +4,7 @@ import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
 import { PageColumn } from "../../components/page-column.tsx";
 
-/** The promotional banner of SPEC §2, with its 'Register for Free!' button. */
+/** The promotional banner, with its 'Register for Free!' button (docs/product.md, Screens). */
 export function PromoBanner() {
   return (
     <Box sx={{ bgcolor: "#f3e6e0", borderRadius: 3, p: 3, textAlign: "center", my: 3 }}>

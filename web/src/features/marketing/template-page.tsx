@@ -1,6 +1,6 @@
 import { PageColumn } from "../../components/page-column.tsx";
 
-/** SPEC §2 registers /template without showing its content: a blank page with a heading, for the layout. */
+/** /template is a blank page with a heading, in no menu (docs/product.md, Screens). */
 export default function TemplatePage() {
   return <PageColumn title="Template">{null}</PageColumn>;
 }

@@ -11,7 +11,7 @@ const messages: Partial<Record<SaveState, string>> = {
   failed: "This lesson could not be saved just now. Please try again when the connection is better.",
 };
 
-/** Save for offline / Remove on a lesson page (issue 12). */
+/** Save for offline / Remove on a lesson page. */
 export function SaveForOffline({
   courseId,
   courseTitle,

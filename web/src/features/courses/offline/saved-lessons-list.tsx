@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { removeSavedLesson, type SavedLesson, savedLessons } from "../../../lib/saved-lessons.ts";
 
-/** The library's list of lessons saved on this phone, each with Remove (issue 12). */
+/** The library's list of lessons saved on this phone, each with Remove. */
 export function SavedLessonsList() {
   const member = useSession().user;
   const [lessons, setLessons] = useState<SavedLesson[]>([]);
