@@ -58,7 +58,9 @@ export function route<Name extends EndpointName>(
         body: parsePart(endpoint.body, request.body),
       } as ParsedRequestOf<Name>;
       const answer = await handler(input, request, reply);
-      if (answer === reply) return reply;
+      // A handler that sent the reply itself returns it; Fastify's reply is a thenable, so the
+      // await above has already waited for it to be sent, and what comes back is not the reply.
+      if (reply.sent || answer === reply) return reply;
       return reply.code(status).send(answer);
     },
   });

@@ -209,6 +209,17 @@ describe("the HTTP surface", () => {
     }
   });
 
+  it("sends each answer once: a route that sends its own reply (shared JSON, a file, a health check) leaves no error in the log", async () => {
+    const before = logLines.length;
+    for (const url of ["/reactapi/getcourses", "/reactapi/site", "/reactapi/openapi.json", "/healthz", "/readyz"]) {
+      expect((await app().inject({ url })).statusCode, url).toBe(200);
+    }
+    const logged = logLines.slice(before).join("");
+    expect(logged).toContain("/reactapi/getcourses");
+    expect(logged).not.toContain("FST_ERR_REP_ALREADY_SENT");
+    expect(logged).not.toMatch(/"level":(40|50)/);
+  });
+
   it("never writes a password, token or cookie to the log", async () => {
     const email = uniqueEmail("logged");
     await register(app(), { email, password: GOOD_PASSWORD, access_code: DEMO_CODE });
