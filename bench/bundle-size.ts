@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { layoutScreens, routes } from "../web/src/lib/routes.ts";
+import { modulesOf, routes } from "../web/src/lib/routes.ts";
 
 type ManifestChunk = {
   file: string;
@@ -18,17 +18,17 @@ export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 
 /** The modules a first visit to each route loads lazily: its frame, if any, and its screen (web/src/lib/routes.ts). */
 export const routeScreens: Record<string, string[]> = Object.fromEntries(
-  routes.map((route) => [
-    route.path,
-    [...(route.layout === "public" ? [] : [`src/${layoutScreens[route.layout]}`]), `src/${route.screen}`],
-  ]),
+  routes.map((route) => [route.path, modulesOf(route).map((module) => `src/${module}`)]),
 );
 
-/** The routes whose screens are plain markup (no MUI): their first visits must carry no MUI or Emotion. */
-export const plainRoutes = routes.filter((route) => !route.themed).map((route) => route.path);
+/**
+ * The instructor's routes: their screens live under features/studio/ (web/src/lib/routes.ts). They
+ * alone are built with MUI, and their code never reaches a member's or a visitor's first visit.
+ */
+export const studioRoutes = routes.filter((route) => route.screen.startsWith("features/studio/")).map((route) => route.path);
 
-/** Whether a route is the instructor's: its code must never reach a member's or a visitor's first visit. */
-export const isStudioRoute = (route: string) => route === "/studio" || route.startsWith("/studio/");
+/** Every route a visitor or member sees: plain markup, no MUI or Emotion on its first visit. */
+export const plainRoutes = routes.filter((route) => !studioRoutes.includes(route.path)).map((route) => route.path);
 
 export function readManifest(): Manifest {
   const file = path.join(webDist, ".vite/manifest.json");

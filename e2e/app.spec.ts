@@ -80,10 +80,11 @@ test.describe("the app", () => {
     await expectAccessible(page);
   }
 
-  test("a member's home and lesson pages load no MUI: the page's own stylesheet draws them", async ({ page, context }) => {
+  test("no page a visitor or member sees loads MUI: the site's own stylesheet draws them", async ({ page, context }) => {
     await signedInMember(page, "light");
     await openSignsLabourLesson(page);
     const lessonAddress = page.url();
+    const courseAddress = `/course?course=${new URL(lessonAddress).searchParams.get("course")}`;
     const fresh = await context.newPage();
     const requested: string[] = [];
     fresh.on("request", (request) => requested.push(new URL(request.url()).pathname));
@@ -92,6 +93,11 @@ test.describe("the app", () => {
     await fresh.goto(lessonAddress);
     await expect(fresh.getByRole("heading", { name: "Signs labour is near", level: 1 })).toBeVisible();
     await expect(fresh.locator('iframe[title^="Video"]')).toHaveCount(1);
+    // Each of the others as a first visit, so every screen's own chunk is asked for.
+    for (const address of [courseAddress, "/library", "/account", "/support", "/feedback", "/podcast", "/gallery", "/app", "/nowhere"]) {
+      await fresh.goto(address);
+      await expect(fresh.getByRole("heading", { level: 1 }).first(), address).toBeVisible();
+    }
     expect(requested.filter((address) => address.startsWith("/assets/framework-")).length).toBeGreaterThan(0);
     expect(requested.filter((address) => address.startsWith("/assets/mui-"))).toEqual([]);
     await fresh.close();

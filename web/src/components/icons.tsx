@@ -5,7 +5,8 @@ import type { ReactNode } from "react";
  * shows on every page, as plain SVG: MUI's SvgIcon is a styled component, and the bottom bar and
  * the lesson page render a dozen of them, each computing its styles again on every render.
  */
-function Icon({ children }: { children: ReactNode }) {
+/** A Material icon drawn from its SVG paths; every caller gives its own paths, so no icon costs a page that does not show it. */
+export function Icon({ children }: { children: ReactNode }) {
   return (
     <svg className="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       {children}
@@ -23,6 +24,7 @@ export const MenuIcon = path("M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z");
 export const CloseIcon = path("M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z");
 export const ArrowBackIcon = path("M20 11H7.83l5.59-5.59L12 4l-8 8 8 8 1.41-1.41L7.83 13H20z");
 export const ArrowUpwardIcon = path("m4 12 1.41 1.41L11 7.83V20h2V7.83l5.58 5.59L20 12l-8-8z");
+export const ExpandMoreIcon = path("M16.59 8.59 12 13.17 7.41 8.59 6 10l6 6 6-6z");
 export const LockIcon = path(
   "M18 8h-1V6c0-2.76-2.24-5-5-5S7 3.24 7 6v2H6c-1.1 0-2 .9-2 2v10c0 1.1.9 2 2 2h12c1.1 0 2-.9 2-2V10c0-1.1-.9-2-2-2M9 6c0-1.66 1.34-3 3-3s3 1.34 3 3v2H9zm9 14H6V10h12zm-6-3c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2",
 );

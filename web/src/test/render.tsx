@@ -3,17 +3,14 @@ import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { Providers } from "../app/providers.tsx";
-import { Themed } from "../lib/themed.tsx";
 
-/** Renders a screen at a URL with a fresh store and MUI's theme, as the app would. */
+/** Renders a screen at a URL with a fresh store, as the app would. */
 export function renderAt(path: string, routes: { path: string; element: ReactElement }[], preloadedState?: Partial<RootState>) {
   const store = createStore(preloadedState);
   const router = createMemoryRouter([...routes, { path: "*", element: <p>elsewhere</p> }], { initialEntries: [path] });
   const view = render(
     <Providers store={store}>
-      <Themed>
-        <RouterProvider router={router} />
-      </Themed>
+      <RouterProvider router={router} />
     </Providers>,
   );
   return { store, router, ...view };

@@ -1,6 +1,3 @@
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
 import type { Account } from "../../../../contract/my-account.ts";
 import type { Profile } from "../../../../contract/sign-in.ts";
@@ -27,8 +24,6 @@ function useSubmit<T>(call: () => Promise<T>, success: (answer: T) => string) {
   };
   return { ...action, submit };
 }
-
-const formStyle = { display: "grid", gap: 2 } as const;
 
 export default function AccountPage() {
   const { answer: account, failure } = useAnswer("myAccount");
@@ -107,7 +102,7 @@ function AccountForms({ account }: { account: Account }) {
   return (
     <PageColumn title="My account">
       <PageSection title="Your name" id="name-heading">
-        <Box component="form" onSubmit={name.submit} sx={formStyle}>
+        <form onSubmit={name.submit} className="stack">
           <TextField
             label="First name"
             name="first_name"
@@ -123,17 +118,17 @@ function AccountForms({ account }: { account: Account }) {
             onChange={(event) => setLastName(event.target.value)}
           />
           <OutcomeNotice outcome={name.outcome} />
-          <Button type="submit" variant="contained" disabled={name.busy}>
+          <button type="submit" disabled={name.busy} className="button button-contained">
             Save name
-          </Button>
-        </Box>
+          </button>
+        </form>
       </PageSection>
 
       <PageSection title="When is your baby due?" id="due-heading">
-        <Typography sx={{ mb: 1.5 }}>
+        <p style={{ margin: "0 0 12px" }}>
           If you like, we suggest the lessons that suit your week. This is only a suggestion: every lesson stays open.
-        </Typography>
-        <Box component="form" onSubmit={pacing.submit} sx={formStyle}>
+        </p>
+        <form onSubmit={pacing.submit} className="stack">
           <TextField label="Due date" name="due_date" type="date" value={dueDate} onChange={(event) => setDueDate(event.target.value)} />
           <label style={{ display: "flex", gap: 8, alignItems: "center", minHeight: 44 }}>
             <input
@@ -145,25 +140,25 @@ function AccountForms({ account }: { account: Account }) {
             My baby has arrived
           </label>
           <OutcomeNotice outcome={pacing.outcome} />
-          <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
-            <Button type="submit" variant="contained" disabled={pacing.busy}>
+          <div style={{ display: "flex", gap: 8, flexWrap: "wrap" }}>
+            <button type="submit" disabled={pacing.busy} className="button button-contained">
               Save
-            </Button>
+            </button>
             {account.profile.due_date ? (
-              <Button type="button" variant="outlined" disabled={pacing.busy} onClick={() => setDueDate("")}>
+              <button type="button" disabled={pacing.busy} onClick={() => setDueDate("")} className="button button-outlined">
                 Remove due date
-              </Button>
+              </button>
             ) : null}
-          </Box>
-        </Box>
+          </div>
+        </form>
       </PageSection>
 
       <PageSection title="E-mail address" id="email-heading">
-        <Typography sx={{ mb: 1.5 }}>
+        <p style={{ margin: "0 0 12px" }}>
           You sign in with <strong>{account.profile.email}</strong>.
           {account.pending_email ? ` We are waiting for you to confirm ${account.pending_email}: please open the link we sent there.` : ""}
-        </Typography>
-        <Box component="form" onSubmit={email.submit} sx={formStyle}>
+        </p>
+        <form onSubmit={email.submit} className="stack">
           <TextField
             label="New e-mail address"
             name="new_email"
@@ -183,14 +178,14 @@ function AccountForms({ account }: { account: Account }) {
             onChange={(event) => setEmailPassword(event.target.value)}
           />
           <OutcomeNotice outcome={email.outcome} />
-          <Button type="submit" variant="contained" disabled={email.busy}>
+          <button type="submit" disabled={email.busy} className="button button-contained">
             Send confirmation link
-          </Button>
-        </Box>
+          </button>
+        </form>
       </PageSection>
 
       <PageSection title="Password" id="password-heading">
-        <Box component="form" onSubmit={password.submit} sx={formStyle}>
+        <form onSubmit={password.submit} className="stack">
           <TextField
             label="Current password"
             name="current_password"
@@ -211,49 +206,48 @@ function AccountForms({ account }: { account: Account }) {
             onChange={(event) => setNewPassword(event.target.value)}
           />
           <OutcomeNotice outcome={password.outcome} />
-          <Button type="submit" variant="contained" disabled={password.busy}>
+          <button type="submit" disabled={password.busy} className="button button-contained">
             Change password
-          </Button>
-        </Box>
+          </button>
+        </form>
       </PageSection>
 
       <PageSection title="Your devices" id="devices-heading">
-        <Box component="ul" sx={{ pl: 2.5, mt: 0 }}>
+        <ul style={{ paddingLeft: 20, marginTop: 0 }}>
           {account.sessions.map((session) => (
             <li key={session.id}>
               {session.browser}
               {session.current ? " (this device)" : `, last seen ${new Date(session.last_seen_at).toLocaleString()}`}
             </li>
           ))}
-        </Box>
-        <Box sx={formStyle}>
+        </ul>
+        <div className="stack">
           <OutcomeNotice outcome={devices.outcome} />
-          <Button type="button" variant="outlined" disabled={devices.busy} onClick={() => void devices.submit()}>
+          <button type="button" disabled={devices.busy} onClick={() => void devices.submit()} className="button button-outlined">
             Sign out of other devices
-          </Button>
-        </Box>
+          </button>
+        </div>
       </PageSection>
 
       <PageSection title="Your data" id="data-heading">
-        <Typography sx={{ mb: 1.5 }}>One file with your profile, courses, progress and the forms you sent.</Typography>
-        <Button component="a" href={addressOf("exportMyData")} download="my-data.json" variant="outlined">
+        <p style={{ margin: "0 0 12px" }}>One file with your profile, courses, progress and the forms you sent.</p>
+        <a href={addressOf("exportMyData")} download="my-data.json" className="button button-outlined">
           Download my data
-        </Button>
+        </a>
       </PageSection>
 
       <PageSection title="Delete my account" id="delete-heading">
-        <Typography sx={{ mb: 1.5 }}>
+        <p style={{ margin: "0 0 12px" }}>
           This removes your profile, your progress, your access to courses and your sessions, and cannot be undone. Feedback and messages
           you sent stay with us without your name or e-mail.
-        </Typography>
-        <Box
-          component="form"
+        </p>
+        <form
           onSubmit={(event: FormEvent) => {
             event.preventDefault();
             if (confirmingDelete) void deletion.submit();
             else setConfirmingDelete(true);
           }}
-          sx={formStyle}
+          className="stack"
         >
           <TextField
             label="Your password"
@@ -270,10 +264,10 @@ function AccountForms({ account }: { account: Account }) {
             </Notice>
           ) : null}
           <OutcomeNotice outcome={deletion.outcome} />
-          <Button type="submit" variant="contained" color="error" disabled={deletion.busy}>
+          <button type="submit" className="button button-contained button-danger" disabled={deletion.busy}>
             {confirmingDelete ? "Yes, delete my account" : "Delete my account"}
-          </Button>
-        </Box>
+          </button>
+        </form>
       </PageSection>
     </PageColumn>
   );

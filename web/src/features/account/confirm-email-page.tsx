@@ -1,4 +1,3 @@
-import Button from "@mui/material/Button";
 import { useEffect, useState } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import type { Profile } from "../../../../contract/sign-in.ts";
@@ -41,9 +40,9 @@ export default function ConfirmEmailPage() {
       <Notice tone={outcome.tone} role="status" style={{ marginBottom: 16 }}>
         {outcome.text}
       </Notice>
-      <Button component={RouterLink} to={outcome.tone === "success" ? "/home" : "/account"} variant="contained" size="large">
+      <RouterLink to={outcome.tone === "success" ? "/home" : "/account"} className="button button-contained button-large">
         {outcome.tone === "success" ? "Continue" : "Open my account"}
-      </Button>
+      </RouterLink>
     </PageColumn>
   );
 }

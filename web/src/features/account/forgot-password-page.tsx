@@ -1,6 +1,3 @@
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { Notice } from "../../components/notice.tsx";
@@ -32,10 +29,10 @@ export default function ForgotPasswordPage() {
 
   return (
     <PageColumn title="Forgot your password?">
-      <Typography sx={{ mb: 2 }}>
+      <p style={{ margin: "0 0 16px" }}>
         It happens to everyone. Enter the e-mail address you registered with, and we will send you a link to choose a new password.
-      </Typography>
-      <Box component="form" method="post" onSubmit={submit} sx={{ display: "grid", gap: 2 }}>
+      </p>
+      <form method="post" onSubmit={submit} style={{ display: "grid", gap: 16 }}>
         <TextField
           label="Email"
           name="email"
@@ -51,13 +48,13 @@ export default function ForgotPasswordPage() {
             {answer.text}
           </Notice>
         ) : null}
-        <Button type="submit" variant="contained" size="large" disabled={sending || !hydrated}>
+        <button type="submit" disabled={sending || !hydrated} className="button button-contained button-large">
           {sending ? <ProgressRing size={24} label="Sending" /> : "Send me a link"}
-        </Button>
+        </button>
         <RouterLink to="/login" style={{ justifySelf: "start", color: "#7a3e48" }}>
           Back to Log in
         </RouterLink>
-      </Box>
+      </form>
     </PageColumn>
   );
 }

@@ -1,6 +1,3 @@
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Typography from "@mui/material/Typography";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
 import { passwordRuleText } from "../../../../contract/constants.ts";
@@ -45,16 +42,16 @@ export default function ResetPasswordPage() {
         <Notice tone="info" role="status" style={{ marginBottom: 16 }}>
           {linkProblem}
         </Notice>
-        <Typography sx={{ mb: 2 }}>You can ask for a new link: it takes a moment, and your account is safe meanwhile.</Typography>
-        <Button component={RouterLink} to="/forgot-password" variant="contained" size="large">
+        <p style={{ margin: "0 0 16px" }}>You can ask for a new link: it takes a moment, and your account is safe meanwhile.</p>
+        <RouterLink to="/forgot-password" className="button button-contained button-large">
           Send me a new link
-        </Button>
+        </RouterLink>
       </PageColumn>
     );
   }
   return (
     <PageColumn title="Choose a new password">
-      <Box component="form" method="post" onSubmit={submit} sx={{ display: "grid", gap: 2 }}>
+      <form method="post" onSubmit={submit} style={{ display: "grid", gap: 16 }}>
         <TextField
           label="New password"
           name="password"
@@ -70,10 +67,10 @@ export default function ResetPasswordPage() {
             {problem}
           </Notice>
         ) : null}
-        <Button type="submit" variant="contained" size="large" disabled={saving}>
+        <button type="submit" disabled={saving} className="button button-contained button-large">
           {saving ? <ProgressRing size={24} label="Saving" /> : "Save my new password"}
-        </Button>
-      </Box>
+        </button>
+      </form>
     </PageColumn>
   );
 }

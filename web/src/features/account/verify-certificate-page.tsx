@@ -1,4 +1,3 @@
-import Typography from "@mui/material/Typography";
 import { useParams } from "react-router";
 import { Notice } from "../../components/notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
@@ -43,7 +42,9 @@ export default function VerifyCertificatePage() {
         <dt>Completed on</dt>
         <dd style={{ margin: 0 }}>{completedOn}</dd>
       </dl>
-      <Typography sx={{ mt: 2, color: "text.secondary" }}>Only the initials are shown here, to protect the member's privacy.</Typography>
+      <p className="quiet-text" style={{ margin: "16px 0 0" }}>
+        Only the initials are shown here, to protect the member's privacy.
+      </p>
     </PageColumn>
   );
 }

@@ -1,5 +1,3 @@
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import { type FormEvent, useEffect, useState } from "react";
 import { Navigate, Link as RouterLink, useLocation } from "react-router";
 import { useAppDispatch } from "../../lib/store-hooks.ts";
@@ -56,7 +54,7 @@ export default function LoginPage() {
           {resetNotice}
         </Notice>
       ) : null}
-      <Box component="form" method="post" onSubmit={submit} noValidate={false} sx={{ display: "grid", gap: 2 }}>
+      <form method="post" onSubmit={submit} className="stack">
         <TextField
           label="Email"
           name="email"
@@ -82,18 +80,18 @@ export default function LoginPage() {
             {problem}
           </Notice>
         ) : null}
-        <Button type="submit" variant="contained" size="large" disabled={loading || !hydrated}>
+        <button type="submit" className="button button-contained button-large" disabled={loading || !hydrated}>
           {loading ? <ProgressRing size={24} label="Signing in" /> : "Submit"}
-        </Button>
+        </button>
         <RouterLink to="/forgot-password" style={{ justifySelf: "start", color: "#7a3e48" }}>
           Forgot Password?
         </RouterLink>
-      </Box>
-      <Box sx={{ mt: 3 }}>
+      </form>
+      <div style={{ marginTop: 24 }}>
         <LinkTile to="/register" title="Need an account? Sign Up Now!">
           Free to join, no credit card.
         </LinkTile>
-      </Box>
+      </div>
     </PageColumn>
   );
 }

@@ -1,6 +1,3 @@
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Typography from "@mui/material/Typography";
 import { type FormEvent, useEffect, useState } from "react";
 import { Navigate, useSearchParams } from "react-router";
 import { passwordRuleText } from "../../../../contract/constants.ts";
@@ -50,8 +47,8 @@ export default function RegisterPage() {
 
   return (
     <PageColumn title="Register Now!">
-      <Typography sx={{ mb: 2 }}>Sign-up is free, with no credit card. During the beta you need the access code you were given.</Typography>
-      <Box component="form" method="post" onSubmit={submit} sx={{ display: "grid", gap: 2 }}>
+      <p style={{ margin: "0 0 16px" }}>Sign-up is free, with no credit card. During the beta you need the access code you were given.</p>
+      <form method="post" onSubmit={submit} className="stack">
         <TextField label="First name (optional)" autoComplete="given-name" {...field("first_name")} />
         <TextField label="Last name (optional)" autoComplete="family-name" {...field("last_name")} />
         <TextField label="Email" type="email" autoComplete="email" required {...field("email")} />
@@ -69,15 +66,15 @@ export default function RegisterPage() {
             {message}
           </Notice>
         ) : null}
-        <Button type="submit" variant="contained" size="large" disabled={(loading && submitted) || !hydrated}>
+        <button type="submit" className="button button-contained button-large" disabled={(loading && submitted) || !hydrated}>
           {loading && submitted ? <ProgressRing size={24} label="Registering" /> : "Register"}
-        </Button>
-      </Box>
-      <Box sx={{ mt: 3 }}>
+        </button>
+      </form>
+      <div style={{ marginTop: 24 }}>
         <LinkTile to="/login" title="Go to Login Page">
           Already registered? Log in here.
         </LinkTile>
-      </Box>
+      </div>
     </PageColumn>
   );
 }

@@ -1,13 +1,5 @@
-import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import { useSession } from "../../lib/session.ts";
-import CheckCircleIcon from "@mui/icons-material/CheckCircle";
-import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
-import LockIcon from "@mui/icons-material/LockOutlined";
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import ButtonBase from "@mui/material/ButtonBase";
-import Chip from "@mui/material/Chip";
-import Typography from "@mui/material/Typography";
+import { ArrowBackIcon, CheckCircleIcon, ExpandMoreIcon, LockIcon } from "../../components/icons.tsx";
 import { useId, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { Lesson } from "../../../../contract/catalogue.ts";
@@ -28,40 +20,23 @@ function LessonRow({ lesson, index, courseId, done }: { lesson: Lesson; index: n
   // The lesson page finds the lesson in the course it was opened from (its answer is already here).
   const open = () => void navigate(`/lesson?course=${courseId}&lesson=${lesson.id}`);
   return (
-    <Box component="li" sx={{ listStyle: "none", mb: 1 }}>
-      <ButtonBase
-        onClick={open}
-        data-tint={tint}
-        sx={{
-          width: "100%",
-          justifyContent: "flex-start",
-          textAlign: "left",
-          p: 1.5,
-          borderRadius: 2,
-          bgcolor: lessonTints[tint],
-          border: "1px solid #e4dcdc",
-          gap: 1,
-        }}
-      >
-        <Box component="span" sx={{ flexGrow: 1 }}>
-          <Typography component="span" sx={{ fontWeight: 700, mr: 1 }}>
-            Lesson {index + 1}
-          </Typography>{" "}
-          <Typography component="span">{lesson.lesson_title}</Typography>
-        </Box>
+    <li style={{ listStyle: "none", marginBottom: 8 }}>
+      <button type="button" onClick={open} data-tint={tint} className="lesson-row" style={{ background: lessonTints[tint] }}>
+        <span style={{ flexGrow: 1 }}>
+          <span style={{ fontWeight: 700, marginRight: 8 }}>Lesson {index + 1}</span> <span>{lesson.lesson_title}</span>
+        </span>
         {done ? (
-          <Box component="span" sx={{ display: "flex", alignItems: "center", gap: 0.5, color: "#2e6b3a", fontSize: "0.85rem" }}>
-            <CheckCircleIcon fontSize="small" aria-hidden /> Completed
-          </Box>
+          <span style={{ display: "flex", alignItems: "center", gap: 4, color: "#2e6b3a", fontSize: "0.85rem" }}>
+            <CheckCircleIcon /> Completed
+          </span>
         ) : null}
         {lesson.locked ? (
-          <Box component="span" sx={{ display: "flex", alignItems: "center", gap: 0.5, color: "text.secondary", fontSize: "0.85rem" }}>
-            {" "}
-            <LockIcon fontSize="small" aria-hidden /> Locked
-          </Box>
+          <span style={{ display: "flex", alignItems: "center", gap: 4, color: "#5a4a4a", fontSize: "0.85rem" }}>
+            <LockIcon /> Locked
+          </span>
         ) : null}
-      </ButtonBase>
-    </Box>
+      </button>
+    </li>
   );
 }
 
@@ -81,75 +56,53 @@ function ModuleSection({
   const lessons = Array.isArray(node.data.lessons) ? node.data.lessons : [];
   const subTopics = node.children.length;
   const tint = node.level === 1 ? moduleTints[1] : node.level === 2 ? moduleTints[2] : moduleTints.deeper;
-  const heading = Math.min(node.level + 1, 6);
+  const Heading = `h${Math.min(node.level + 1, 6)}` as "h2";
   // Counted over the same lessons as the lesson count: its own and its direct children's.
   const counted = [...lessons, ...node.children.flatMap((child) => (Array.isArray(child.data.lessons) ? child.data.lessons : []))];
   const doneCount = counted.filter((lesson) => done.has(lesson.id)).length;
   const timing = moduleTiming(node.data.recommended_week ?? null, stage);
   return (
-    <Box component="section" data-level={node.level} sx={{ border: "1px solid #e4dcdc", borderRadius: 3, bgcolor: tint, mb: 1.5 }}>
-      <Typography component={`h${heading}` as "h2"} sx={{ m: 0, fontSize: "1rem" }}>
-        <ButtonBase
+    <section data-level={node.level} className="module-section" style={{ background: tint }}>
+      <Heading className="module-heading">
+        <button
+          type="button"
           onClick={() => setExpanded((was) => !was)}
           aria-expanded={expanded}
           aria-controls={contentId}
-          sx={{ width: "100%", p: 1.5, justifyContent: "space-between", textAlign: "left", borderRadius: 3, gap: 1 }}
+          className="module-toggle"
         >
-          <Box component="span" sx={{ display: "block" }}>
-            {node.level > 1 ? (
-              <Typography
-                component="span"
-                sx={{ display: "block", fontSize: "0.75rem", fontWeight: 700, color: "secondary.main", letterSpacing: 1 }}
-              >
-                TOPIC:
-              </Typography>
-            ) : null}
-            <Typography component="span" sx={{ fontWeight: 600, display: "block" }}>
-              {node.data.module_title}
-            </Typography>
-            <Box component="span" sx={{ display: "flex", gap: 1, mt: 0.5, flexWrap: "wrap" }}>
-              {subTopics >= 1 ? <Chip component="span" size="small" label={`${subTopics} sub-topic${subTopics === 1 ? "" : "s"}`} /> : null}
-              <Chip
-                component="span"
-                size="small"
-                variant="outlined"
-                label={`${lessonCount(node)} lesson${lessonCount(node) === 1 ? "" : "s"}`}
-              />
-              {timing === "now" ? (
-                <Chip component="span" size="small" sx={{ bgcolor: "#7a3e48", color: "#ffffff" }} label="Recommended now" />
-              ) : null}
-              {timing === "soon" ? (
-                <Chip component="span" size="small" sx={{ bgcolor: "#fdf3e3", color: "#5b3a00" }} label="Coming up" />
-              ) : null}
-              {doneCount > 0 ? (
-                <Chip
-                  component="span"
-                  size="small"
-                  sx={{ bgcolor: "#e3f1e6", color: "#1e4620" }}
-                  label={`${doneCount} of ${counted.length} done`}
-                />
-              ) : null}
-            </Box>
-          </Box>
-          <ExpandMoreIcon aria-hidden sx={{ transform: expanded ? "rotate(180deg)" : "none", transition: "transform 0.2s" }} />
-        </ButtonBase>
-      </Typography>
+          <span style={{ display: "block" }}>
+            {node.level > 1 ? <span className="module-topic">TOPIC:</span> : null}
+            <span style={{ fontWeight: 600, display: "block" }}>{node.data.module_title}</span>
+            <span style={{ display: "flex", gap: 8, marginTop: 4, flexWrap: "wrap" }}>
+              {subTopics >= 1 ? <span className="chip chip-filled">{`${subTopics} sub-topic${subTopics === 1 ? "" : "s"}`}</span> : null}
+              <span className="chip chip-outlined">{`${lessonCount(node)} lesson${lessonCount(node) === 1 ? "" : "s"}`}</span>
+              {timing === "now" ? <span className="chip chip-now">Recommended now</span> : null}
+              {timing === "soon" ? <span className="chip chip-soon">Coming up</span> : null}
+              {doneCount > 0 ? <span className="chip chip-done">{`${doneCount} of ${counted.length} done`}</span> : null}
+            </span>
+          </span>
+          <span className={expanded ? "turned" : undefined} style={{ display: "inline-flex" }}>
+            <ExpandMoreIcon />
+          </span>
+        </button>
+      </Heading>
       {/* Shown at once rather than animated open: nothing moves under a finger about to tap a lesson. */}
       {expanded ? (
-        <Box id={contentId} sx={{ px: 1.5, pb: 1.5 }}>
+        <div id={contentId} style={{ paddingLeft: 12, paddingRight: 12, paddingBottom: 12 }}>
           {lessons.length > 0 ? (
-            <Box component="ul" sx={{ p: 0, m: 0 }}>
+            <ul style={{ padding: 0, margin: 0 }}>
               {lessons.map((lesson, index) => (
                 <LessonRow key={lesson.id ?? index} lesson={lesson} index={index} courseId={courseId} done={done.has(lesson.id)} />
               ))}
-            </Box>
+            </ul>
           ) : null}
           {node.children.map((child) => (
             <ModuleSection key={child.data.id} node={child} courseId={courseId} done={done} stage={stage} />
           ))}
-        </Box>
+        </div>
       ) : null}
-    </Box>
+    </section>
   );
 }
 
@@ -157,55 +110,64 @@ export default function CoursePage() {
   const [params] = useSearchParams();
   const courseId = Number(params.get("course"));
   const { courseObject: current, status, failure } = useSelectedCourse(courseId);
-  const progress = useCourseProgress(courseId);
+  const { progress, settled: progressSettled } = useCourseProgress(courseId);
   const user = useSession().user;
   const stage = user ? pacingStage(user) : ({ kind: "unknown" } as const);
   const done = new Set(progress?.lessons.filter((lesson) => lesson.completed).map((lesson) => lesson.lesson_id));
 
   const back = (
-    <Button component={Link} to="/library" startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
+    <Link to="/library" className="button" style={{ marginBottom: 16 }}>
+      <ArrowBackIcon />
       Back to Library
-    </Button>
+    </Link>
   );
   if (!isCourseId(courseId)) {
     return (
       <PageColumn>
         {back}
-        <Typography>Choose a course in the library to see its modules.</Typography>
+        <p style={{ margin: 0 }}>Choose a course in the library to see its modules.</p>
       </PageColumn>
     );
   }
-  if (!current) {
+  // The course and her progress in it appear together: the progress line and the ticks never push
+  // the modules down after they are drawn.
+  if (!current || !progressSettled) {
     return (
       <PageColumn>
         {back}
-        {status === "failed" ? <Typography role="alert">{failure}</Typography> : <Spinner label="Loading the course" />}
+        {!current && status === "failed" ? (
+          <p role="alert" style={{ margin: 0 }}>
+            {failure}
+          </p>
+        ) : (
+          <Spinner label="Loading the course" />
+        )}
       </PageColumn>
     );
   }
   return (
     <PageColumn>
       {back}
-      <Typography variant="h1" component="h1" sx={{ mb: 2 }}>
+      <h1 className="page-title" style={{ marginBottom: 16 }}>
         {current.courseTitle}
-      </Typography>
+      </h1>
       {!current.course_access ? (
-        <Box sx={{ bgcolor: "#fff3e0", borderRadius: 2, p: 2, mb: 2 }}>
-          <Typography sx={{ mb: 1 }}>
+        <div style={{ background: "#fff3e0", borderRadius: 24, padding: 16, marginBottom: 16 }}>
+          <p style={{ margin: "0 0 8px" }}>
             You are previewing this course. Lessons with a lock open once the course is part of your plan.
-          </Typography>
-          <Button component={Link} to={`/purchase?course=${courseId}`} variant="contained" size="small">
+          </p>
+          <Link to={`/purchase?course=${courseId}`} className="button button-contained button-small">
             See plans
-          </Button>
-        </Box>
+          </Link>
+        </div>
       ) : null}
       {progress && progress.total > 0 && current.course_access ? (
-        <Typography sx={{ mb: 2 }}>
+        <p style={{ margin: "0 0 16px" }}>
           {progress.completed} of {progress.total} lessons done.
-        </Typography>
+        </p>
       ) : null}
       {progress?.certificate_available ? <CertificateOffer courseId={courseId} /> : null}
-      {current.nestedData.length === 0 ? <Typography>This course has no modules yet.</Typography> : null}
+      {current.nestedData.length === 0 ? <p style={{ margin: 0 }}>This course has no modules yet.</p> : null}
       {current.nestedData.map((node) => (
         <ModuleSection key={node.data.id} node={node} courseId={courseId} done={done} stage={stage} />
       ))}

@@ -1,13 +1,4 @@
-import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
-import LockIcon from "@mui/icons-material/LockOutlined";
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
-import CardActions from "@mui/material/CardActions";
-import CardContent from "@mui/material/CardContent";
-import CardHeader from "@mui/material/CardHeader";
-import IconButton from "@mui/material/IconButton";
-import Typography from "@mui/material/Typography";
+import { ExpandMoreIcon, LockIcon } from "../../components/icons.tsx";
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
 import { useAppDispatch } from "../../lib/store-hooks.ts";
@@ -44,93 +35,73 @@ function CourseCard({ course, progress }: { course: LibraryCourse; progress: { c
   };
   const detailsId = `course-${course.id}-details`;
   return (
-    <Card
-      component="article"
-      variant="outlined"
-      sx={{ mb: 2, bgcolor: locked ? "#f1eeee" : "background.paper" }}
-      aria-labelledby={`course-${course.id}-title`}
-    >
-      <CardHeader
-        avatar={
-          <Box sx={{ position: "relative", width: 48, height: 48 }}>
-            <img
-              src={courseLogo(course.course_logo)}
-              alt=""
-              width={48}
-              height={48}
-              style={{ filter: locked ? "grayscale(1)" : undefined, opacity: locked ? 0.7 : 1 }}
-            />
-            {locked ? (
-              <img src="/art/lock.svg" alt="" width={22} height={22} style={{ position: "absolute", right: -4, bottom: -4 }} />
-            ) : null}
-          </Box>
-        }
-        title={
-          <Typography
-            id={`course-${course.id}-title`}
-            component="h2"
-            variant="h3"
-            sx={{ color: locked ? "text.secondary" : "text.primary" }}
-          >
-            {course.course_title}
-            {locked ? (
-              <Box component="span" sx={{ position: "absolute", left: -9999 }}>
-                {" "}
-                (locked)
-              </Box>
-            ) : null}
-          </Typography>
-        }
-        action={
-          <IconButton
-            onClick={() => setExpanded((was) => !was)}
-            aria-expanded={expanded}
-            aria-controls={detailsId}
-            aria-label={`${expanded ? "Hide" : "Show"} details of ${course.course_title}`}
-            sx={{ transform: expanded ? "rotate(180deg)" : "none", transition: "transform 0.2s" }}
-          >
-            <ExpandMoreIcon />
-          </IconButton>
-        }
-      />
+    <article className={locked ? "card card-locked" : "card"} aria-labelledby={`course-${course.id}-title`}>
+      <div className="card-header">
+        <div style={{ position: "relative", width: 48, height: 48, flexShrink: 0 }}>
+          <img
+            src={courseLogo(course.course_logo)}
+            alt=""
+            width={48}
+            height={48}
+            style={{ filter: locked ? "grayscale(1)" : undefined, opacity: locked ? 0.7 : 1 }}
+          />
+          {locked ? (
+            <img src="/art/lock.svg" alt="" width={22} height={22} style={{ position: "absolute", right: -4, bottom: -4 }} />
+          ) : null}
+        </div>
+        <h2 id={`course-${course.id}-title`} className={locked ? "card-title quiet-text" : "card-title"}>
+          {course.course_title}
+          {locked ? <span className="visually-hidden"> (locked)</span> : null}
+        </h2>
+        <button
+          type="button"
+          className={expanded ? "icon-button-plain turned" : "icon-button-plain"}
+          onClick={() => setExpanded((was) => !was)}
+          aria-expanded={expanded}
+          aria-controls={detailsId}
+          aria-label={`${expanded ? "Hide" : "Show"} details of ${course.course_title}`}
+        >
+          <ExpandMoreIcon />
+        </button>
+      </div>
       {!locked && progress ? (
         <CourseProgressBar completed={progress.completed} total={progress.total} courseTitle={course.course_title} />
       ) : null}
       {/* Shown at once rather than animated open, so a tap on Purchase or View Course never lands on a moving button. */}
       {expanded ? (
         <div id={detailsId}>
-          <CardContent sx={{ pt: 0 }}>
+          <div className="card-content">
             <SafeHtml html={course.course_description} />
             {locked ? (
-              <Typography variant="body2" sx={{ display: "flex", alignItems: "center", gap: 0.5, color: "text.secondary", mt: 1 }}>
-                <LockIcon fontSize="small" aria-hidden /> Included in a plan. Preview it first, free.
-              </Typography>
+              <p className="small-text quiet-text" style={{ margin: "8px 0 0", display: "flex", alignItems: "center", gap: 4 }}>
+                <LockIcon /> Included in a plan. Preview it first, free.
+              </p>
             ) : null}
-          </CardContent>
+          </div>
           {problem ? (
-            <Typography role="alert" sx={{ px: 2, color: "error.main" }}>
+            <p role="alert" className="error-text" style={{ margin: 0, padding: "0 16px 8px" }}>
               {problem}
-            </Typography>
+            </p>
           ) : null}
-          <CardActions sx={{ px: 2, pb: 2, gap: 1, flexWrap: "wrap" }}>
+          <div className="card-actions">
             {locked ? (
               <>
-                <Button variant="outlined" disabled={busy} onClick={() => void go("/course")}>
+                <button disabled={busy} onClick={() => void go("/course")} type="button" className="button button-outlined">
                   Course Preview
-                </Button>
-                <Button variant="contained" disabled={busy} onClick={() => void go("/purchase")}>
+                </button>
+                <button disabled={busy} onClick={() => void go("/purchase")} type="button" className="button button-contained">
                   Purchase
-                </Button>
+                </button>
               </>
             ) : (
-              <Button variant="contained" disabled={busy} onClick={() => void go("/course")}>
+              <button disabled={busy} onClick={() => void go("/course")} type="button" className="button button-contained">
                 View Course
-              </Button>
+              </button>
             )}
-          </CardActions>
+          </div>
         </div>
       ) : null}
-    </Card>
+    </article>
   );
 }
 
@@ -153,11 +124,11 @@ export default function LibraryPage() {
       <SavedLessonsList />
       {ready ? null : <Spinner label="Loading the courses" />}
       {ready && status === "failed" && courseListArray.length === 0 ? (
-        <Typography>
+        <p style={{ margin: 0 }}>
           {online
             ? "The courses could not be loaded just now. Please try again in a moment."
             : "You are offline. The courses will appear when you are back online; the lessons you saved open now."}
-        </Typography>
+        </p>
       ) : null}
       {ready
         ? courseListArray.map((course) => (

@@ -1,12 +1,4 @@
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import FormControl from "@mui/material/FormControl";
-import FormControlLabel from "@mui/material/FormControlLabel";
-import FormLabel from "@mui/material/FormLabel";
-import Radio from "@mui/material/Radio";
-import RadioGroup from "@mui/material/RadioGroup";
-import Typography from "@mui/material/Typography";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { Notice } from "../../components/notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { TextField } from "../../components/text-field.tsx";
@@ -28,22 +20,26 @@ function Rating({
   onChange: (value: number) => void;
   error?: string;
 }) {
+  const legendId = useId();
+  const errorId = useId();
   return (
-    <FormControl component="fieldset" error={Boolean(error)}>
-      <FormLabel component="legend" sx={{ color: "text.primary", fontWeight: 600 }}>
-        {label}
-      </FormLabel>
-      <RadioGroup row name={name} value={value ? String(value) : ""} onChange={(event) => onChange(Number(event.target.value))}>
+    <fieldset className="choices" aria-describedby={error ? errorId : undefined}>
+      <legend id={legendId}>{label}</legend>
+      {/* Native radios: one tab stop, arrow keys move the choice, as a radio group should. */}
+      <div role="radiogroup" aria-labelledby={legendId}>
         {[1, 2, 3, 4, 5].map((score) => (
-          <FormControlLabel key={score} value={String(score)} control={<Radio />} label={String(score)} />
+          <label key={score} className="choice">
+            <input type="radio" name={name} value={score} checked={value === score} onChange={() => onChange(score)} />
+            {score}
+          </label>
         ))}
-      </RadioGroup>
+      </div>
       {error ? (
-        <Typography variant="body2" color="error">
+        <p id={errorId} className="small-text error-text" style={{ margin: 0 }}>
           {error}
-        </Typography>
+        </p>
       ) : null}
-    </FormControl>
+    </fieldset>
   );
 }
 
@@ -61,10 +57,10 @@ export default function FeedbackPage() {
 
   return (
     <PageColumn title="Help Us Improve">
-      <Typography sx={{ mb: 2 }}>
+      <p style={{ margin: "0 0 16px" }}>
         Your honest answers help us make this a calmer, clearer place to learn. It takes about two minutes.
-      </Typography>
-      <Box component="form" onSubmit={submit} sx={{ display: "grid", gap: 2.5 }}>
+      </p>
+      <form onSubmit={submit} style={{ display: "grid", gap: 20 }}>
         <Rating
           name="satisfaction"
           label="Overall, how satisfied are you? (1 to 5)"
@@ -117,13 +113,13 @@ export default function FeedbackPage() {
             Thank you! Your feedback has been saved.
           </Notice>
         ) : null}
-        <Button type="submit" variant="contained" size="large" disabled={submission.sending}>
+        <button type="submit" disabled={submission.sending} className="button button-contained button-large">
           Submit Feedback
-        </Button>
-      </Box>
-      <Typography variant="body2" sx={{ mt: 2, color: "text.secondary" }}>
+        </button>
+      </form>
+      <p className="small-text" style={{ margin: "16px 0 0", color: "#5a4a4a" }}>
         Thank you for helping us grow. You may submit this form again whenever something comes to mind.
-      </Typography>
+      </p>
     </PageColumn>
   );
 }

@@ -1,20 +1,5 @@
-import BlogIcon from "@mui/icons-material/ArticleOutlined";
-import FacebookIcon from "@mui/icons-material/Facebook";
-import InstagramIcon from "@mui/icons-material/Instagram";
-import PinterestIcon from "@mui/icons-material/Pinterest";
-import PodcastIcon from "@mui/icons-material/Podcasts";
-import YouTubeIcon from "@mui/icons-material/YouTube";
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Checkbox from "@mui/material/Checkbox";
-import FormControl from "@mui/material/FormControl";
-import FormControlLabel from "@mui/material/FormControlLabel";
-import FormGroup from "@mui/material/FormGroup";
-import FormHelperText from "@mui/material/FormHelperText";
-import FormLabel from "@mui/material/FormLabel";
-import IconButton from "@mui/material/IconButton";
-import Typography from "@mui/material/Typography";
-import { type FormEvent, type ReactElement, useState } from "react";
+import { type FormEvent, type ReactElement, useId, useState } from "react";
+import { Icon, PodcastIcon } from "../../components/icons.tsx";
 import { supportServices } from "../../../../contract/constants.ts";
 import type { SiteDetails } from "../../../../contract/site.ts";
 import { Notice } from "../../components/notice.tsx";
@@ -23,6 +8,36 @@ import { TextField } from "../../components/text-field.tsx";
 import { useSiteDetails } from "../../lib/site-details.ts";
 import { useFormSubmission } from "./use-form-submission.ts";
 import { call } from "../../lib/api.ts";
+
+// Material icons (Apache 2.0), drawn as plain SVG like the rest of the member area's.
+const glyph = (...paths: string[]) => (
+  <Icon>
+    {paths.map((d) => (
+      <path key={d} d={d} />
+    ))}
+  </Icon>
+);
+const BlogIcon = () =>
+  glyph(
+    "M19 5v14H5V5zm0-2H5c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h14c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2",
+    "M14 17H7v-2h7zm3-4H7v-2h10zm0-4H7V7h10z",
+  );
+const FacebookIcon = () =>
+  glyph(
+    "M5 3h14a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2m13 2h-2.5A3.5 3.5 0 0 0 12 8.5V11h-2v3h2v7h3v-7h3v-3h-3V9a1 1 0 0 1 1-1h2V5z",
+  );
+const YouTubeIcon = () =>
+  glyph(
+    "M10 15l5.19-3L10 9v6m11.56-7.83c.13.47.22 1.1.28 1.9.07.8.1 1.49.1 2.09L22 12c0 2.19-.16 3.8-.44 4.83-.25.9-.83 1.48-1.73 1.73-.47.13-1.33.22-2.65.28-1.3.07-2.49.1-3.59.1L12 19c-4.19 0-6.8-.16-7.83-.44-.9-.25-1.48-.83-1.73-1.73-.13-.47-.22-1.1-.28-1.9-.07-.8-.1-1.49-.1-2.09L2 12c0-2.19.16-3.8.44-4.83.25-.9.83-1.48 1.73-1.73.47-.13 1.33-.22 2.65-.28 1.3-.07 2.49-.1 3.59-.1L12 5c4.19 0 6.8.16 7.83.44.9.25 1.48.83 1.73 1.73z",
+  );
+const PinterestIcon = () =>
+  glyph(
+    "M9.04 21.54c.96.29 1.93.46 2.96.46a10 10 0 0 0 10-10A10 10 0 0 0 12 2 10 10 0 0 0 2 12c0 4.25 2.67 7.9 6.44 9.34-.09-.78-.18-2.07 0-2.96l1.15-4.94s-.29-.58-.29-1.5c0-1.38.86-2.41 1.84-2.41.86 0 1.26.63 1.26 1.44 0 .86-.57 2.09-.86 3.27-.17.98.52 1.84 1.52 1.84 1.78 0 3.16-1.9 3.16-4.58 0-2.4-1.72-4.04-4.19-4.04-2.82 0-4.48 2.1-4.48 4.31 0 .86.28 1.73.74 2.3.09.06.09.14.06.29l-.29 1.09c0 .17-.11.23-.28.11-1.28-.56-2.02-2.38-2.02-3.85 0-3.16 2.24-6.03 6.56-6.03 3.44 0 6.12 2.47 6.12 5.75 0 3.44-2.13 6.2-5.18 6.2-.97 0-1.92-.52-2.26-1.13l-.67 2.37c-.23.86-.86 2.01-1.29 2.7v-.03z",
+  );
+const InstagramIcon = () =>
+  glyph(
+    "M7.8 2h8.4C19.4 2 22 4.6 22 7.8v8.4a5.8 5.8 0 0 1-5.8 5.8H7.8C4.6 22 2 19.4 2 16.2V7.8A5.8 5.8 0 0 1 7.8 2m-.2 2A3.6 3.6 0 0 0 4 7.6v8.8C4 18.39 5.61 20 7.6 20h8.8a3.6 3.6 0 0 0 3.6-3.6V7.6C20 5.61 18.39 4 16.4 4H7.6m9.65 1.5a1.25 1.25 0 0 1 1.25 1.25A1.25 1.25 0 0 1 17.25 8 1.25 1.25 0 0 1 16 6.75a1.25 1.25 0 0 1 1.25-1.25M12 7a5 5 0 0 1 5 5 5 5 0 0 1-5 5 5 5 0 0 1-5-5 5 5 0 0 1 5-5m0 2a3 3 0 0 0-3 3 3 3 0 0 0 3 3 3 3 0 0 0 3-3 3 3 0 0 0-3-3z",
+  );
 
 const socialButtons: { key: keyof SiteDetails["links"]; label: string; icon: ReactElement }[] = [
   { key: "podcast_directory", label: "Our podcast in the podcast directory", icon: <PodcastIcon /> },
@@ -49,6 +64,7 @@ export default function SupportPage() {
   const [contact, setContact] = useState(emptyContact);
   const [servicesMissing, setServicesMissing] = useState(false);
   const submission = useFormSubmission();
+  const servicesErrorId = useId();
   const details = submission.failure?.details ?? {};
 
   const text = (name: ContactField, label: string, extra: Record<string, unknown> = {}) => (
@@ -86,69 +102,72 @@ export default function SupportPage() {
 
   return (
     <PageColumn title="Support">
-      <Typography sx={{ mb: 1 }}>
+      <p style={{ margin: "0 0 8px" }}>
         We are here for you. Write, call, or send the form below and we will answer within two working days.
-      </Typography>
+      </p>
       {site ? (
-        <Box component="address" sx={{ fontStyle: "normal", mb: 2, lineHeight: 1.8 }}>
+        <address style={{ fontStyle: "normal", marginBottom: 16, lineHeight: 1.8 }}>
           E-mail: <a href={`mailto:${site.contact_email}`}>{site.contact_email}</a>
           <br />
           {site.contact_city}
           <br />
           Phone: <a href={`tel:${site.contact_phone.replace(/[^+\d]/g, "")}`}>{site.contact_phone}</a>
-        </Box>
+        </address>
       ) : null}
-      <Box component="nav" aria-label="Find us elsewhere" sx={{ display: "flex", flexWrap: "wrap", gap: 1, mb: 3 }}>
+      <nav aria-label="Find us elsewhere" style={{ display: "flex", flexWrap: "wrap", gap: 8, marginBottom: 24 }}>
         {socialButtons.map((button) => (
-          <IconButton
+          <button
             key={button.key}
+            type="button"
+            className="icon-button-plain icon-button-outlined"
             aria-label={button.label}
-            color="primary"
             disabled={!site}
             onClick={() => {
               if (site) window.location.assign(site.links[button.key]);
             }}
-            sx={{ border: "1px solid", borderColor: "divider" }}
           >
             {button.icon}
-          </IconButton>
+          </button>
         ))}
-      </Box>
-      <Typography component="h2" variant="h2" sx={{ mb: 1 }}>
+      </nav>
+      <h2 className="heading-2" style={{ marginBottom: 8 }}>
         Ask about doula support
-      </Typography>
-      <Typography sx={{ mb: 2 }}>
+      </h2>
+      <p style={{ margin: "0 0 16px" }}>
         Tell us a little about yourself and the support you are looking for. Only the instructor reads these answers.
-      </Typography>
-      <Box component="form" onSubmit={submit} noValidate sx={{ display: "grid", gap: 2 }}>
+      </p>
+      <form onSubmit={submit} noValidate style={{ display: "grid", gap: 16 }}>
         {text("email", "E-mail address", { type: "email", autoComplete: "email", required: true })}
         {text("full_name", "Full name", { autoComplete: "name", required: true })}
         {text("birth_location", "Where are you birthing?")}
         {text("due_date", "Estimated due date", { type: "date" })}
         {text("location", "Where do you live?", { autoComplete: "address-level2" })}
         {text("referral", "How did you find us?")}
-        <FormControl component="fieldset" error={Boolean(servicesError)} required>
-          <FormLabel component="legend" sx={{ color: "text.primary", fontWeight: 600 }}>
-            Services
-          </FormLabel>
-          <FormGroup>
-            {supportServices.map((service) => (
-              <FormControlLabel
-                key={service}
-                control={
-                  <Checkbox
-                    name="services"
-                    value={service}
-                    checked={contact.services.includes(service)}
-                    onChange={(event) => toggleService(service, event.target.checked)}
-                  />
-                }
-                label={service}
+        <fieldset className="choices" aria-describedby={servicesError ? servicesErrorId : undefined}>
+          <legend>
+            Services{" "}
+            <span className="text-field-required" aria-hidden="true">
+              *
+            </span>
+          </legend>
+          {supportServices.map((service) => (
+            <label key={service} className="choice" style={{ display: "flex" }}>
+              <input
+                type="checkbox"
+                name="services"
+                value={service}
+                checked={contact.services.includes(service)}
+                onChange={(event) => toggleService(service, event.target.checked)}
               />
-            ))}
-          </FormGroup>
-          {servicesError ? <FormHelperText>{servicesError}</FormHelperText> : null}
-        </FormControl>
+              {service}
+            </label>
+          ))}
+          {servicesError ? (
+            <p id={servicesErrorId} className="text-field-helper text-field-error" style={{ margin: 0 }}>
+              {servicesError}
+            </p>
+          ) : null}
+        </fieldset>
         {submission.failure ? (
           <Notice tone="error" role="alert">
             {submission.failure.error ?? "Your message could not be sent. Please try again."}
@@ -159,10 +178,10 @@ export default function SupportPage() {
             Thank you! Your message has been sent. We will be in touch soon.
           </Notice>
         ) : null}
-        <Button type="submit" variant="contained" size="large" disabled={submission.sending}>
+        <button type="submit" disabled={submission.sending} className="button button-contained button-large">
           SEND
-        </Button>
-      </Box>
+        </button>
+      </form>
     </PageColumn>
   );
 }

@@ -1,6 +1,3 @@
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Typography from "@mui/material/Typography";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { brand } from "../../../../contract/constants.ts";
@@ -9,16 +6,16 @@ import { installApp, useInstallState } from "./install-prompt.ts";
 
 function Steps({ title, steps }: { title: string; steps: string[] }) {
   return (
-    <Box component="section" sx={{ mt: 3 }}>
-      <Typography component="h2" variant="h3" sx={{ mb: 1 }}>
+    <section style={{ marginTop: 24 }}>
+      <h2 className="section-title" style={{ marginBottom: 8 }}>
         {title}
-      </Typography>
-      <Box component="ol" sx={{ pl: 3, m: 0, "& li": { mb: 0.5 } }}>
+      </h2>
+      <ol className="spaced-list" style={{ paddingLeft: 24, margin: 0 }}>
         {steps.map((step) => (
           <li key={step}>{step}</li>
         ))}
-      </Box>
-    </Box>
+      </ol>
+    </section>
   );
 }
 
@@ -31,26 +28,30 @@ export default function InstallPage() {
   useEffect(() => setRunningAsApp(window.matchMedia?.("(display-mode: standalone)").matches ?? false), []);
   return (
     <PageColumn title="Get the app">
-      <Typography sx={{ mb: 2 }}>
+      <p style={{ margin: "0 0 16px" }}>
         {brand.name} works as an app on your phone: it opens from your home screen, and the lessons you save stay with you where the signal
         is poor, in a waiting room, a car park or a night feed. There is nothing to buy and no app store to visit.
-      </Typography>
-      <Box role="status" sx={{ bgcolor: "#f3e6e0", borderRadius: 3, p: 2, mb: 1 }}>
+      </p>
+      <div role="status" style={{ background: "#f3e6e0", borderRadius: 36, padding: 16, marginBottom: 8 }}>
         {runningAsApp || installed ? (
-          <Typography>The app is on this phone. You will find {brand.shortName} on your home screen.</Typography>
+          <p style={{ margin: 0 }}>The app is on this phone. You will find {brand.shortName} on your home screen.</p>
         ) : canInstall ? (
           <>
-            <Typography sx={{ mb: 1 }}>Your browser can add the app to this device now.</Typography>
-            <Button variant="contained" onClick={() => void installApp().then((accepted) => setDeclined(!accepted))}>
+            <p style={{ margin: "0 0 8px" }}>Your browser can add the app to this device now.</p>
+            <button
+              onClick={() => void installApp().then((accepted) => setDeclined(!accepted))}
+              type="button"
+              className="button button-contained"
+            >
               Install
-            </Button>
+            </button>
           </>
         ) : (
-          <Typography>
+          <p style={{ margin: 0 }}>
             {declined ? "No problem: you can add it later, as shown below." : "Follow the steps for your phone below."}
-          </Typography>
+          </p>
         )}
-      </Box>
+      </div>
       <Steps
         title="On an iPhone or iPad (Safari)"
         steps={[
@@ -69,15 +70,15 @@ export default function InstallPage() {
           "Tap Install.",
         ]}
       />
-      <Box component="section" sx={{ mt: 3 }}>
-        <Typography component="h2" variant="h3" sx={{ mb: 1 }}>
+      <section style={{ marginTop: 24 }}>
+        <h2 className="section-title" style={{ marginBottom: 8 }}>
           Lessons without a signal
-        </Typography>
-        <Typography>
+        </h2>
+        <p style={{ margin: 0 }}>
           On a lesson, press <strong>Save for offline</strong>: its notes, summary and downloads stay on your phone until you remove them or
           log out. Videos need a connection. <Link to="/library">Go to the library</Link>.
-        </Typography>
-      </Box>
+        </p>
+      </section>
     </PageColumn>
   );
 }

@@ -1,5 +1,3 @@
-import Link from "@mui/material/Link";
-import Typography from "@mui/material/Typography";
 import { ImageGrid } from "../../components/image-grid.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 
@@ -19,15 +17,15 @@ export const galleryImages = [
 export default function GalleryPage() {
   return (
     <PageColumn title="Vector Art Gallery">
-      <Typography sx={{ mb: 2 }}>Illustrations made for Calm Birth Circle. Feel free to save one as a calm phone background.</Typography>
+      <p style={{ margin: "0 0 16px" }}>Illustrations made for Calm Birth Circle. Feel free to save one as a calm phone background.</p>
       <ImageGrid images={galleryImages} />
-      <Typography variant="body2" sx={{ mt: 2 }}>
+      <p className="small-text" style={{ margin: "16px 0 0" }}>
         Looking for more vector art? Browse the free collections at{" "}
-        <Link href="https://www.vecteezy.com/free-vector/pregnancy" rel="noopener noreferrer" target="_blank">
+        <a href="https://www.vecteezy.com/free-vector/pregnancy" rel="noopener noreferrer" target="_blank">
           Vecteezy (opens in a new tab)
-        </Link>
+        </a>
         .
-      </Typography>
+      </p>
     </PageColumn>
   );
 }

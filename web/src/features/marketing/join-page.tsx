@@ -1,47 +1,42 @@
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
 import { PageColumn } from "../../components/page-column.tsx";
 
 /** The promotional banner, with its 'Register for Free!' button (docs/product.md, Screens). */
 export function PromoBanner() {
   return (
-    <Box sx={{ bgcolor: "#f3e6e0", borderRadius: 3, p: 3, textAlign: "center", my: 3 }}>
-      <Typography variant="h2" component="h2" sx={{ mb: 1 }}>
-        Start learning today
-      </Typography>
-      <Typography sx={{ mb: 2 }}>Membership is free during the beta. Optional plans unlock the specialist courses.</Typography>
-      <Button component={Link} to="/register" variant="contained" size="large">
+    <div style={{ background: "#f3e6e0", borderRadius: 12, padding: 24, textAlign: "center", margin: "24px 0" }}>
+      <h2 className="heading-2">Start learning today</h2>
+      <p style={{ margin: "0 0 16px" }}>Membership is free during the beta. Optional plans unlock the specialist courses.</p>
+      <Link to="/register" className="button button-contained button-large">
         Register for Free!
-      </Button>
-    </Box>
+      </Link>
+    </div>
   );
 }
 
 export default function JoinPage() {
   return (
     <PageColumn title="Join the circle">
-      <Typography sx={{ mb: 2 }}>
+      <p style={{ margin: "0 0 16px" }}>
         Calm Birth Circle brings together a course library, a podcast and a doula who answers your questions. Learn on your phone, in short
         lessons, whenever you have a quiet moment.
-      </Typography>
-      <Typography component="h2" variant="h3" sx={{ mt: 2 }}>
+      </p>
+      <h2 className="section-title" style={{ marginTop: 16 }}>
         What members get
-      </Typography>
+      </h2>
       <ul>
         <li>Comprehensive childbirth education, free during the beta</li>
         <li>Downloadable worksheets and notes for every lesson</li>
         <li>A podcast with real birth stories</li>
         <li>1:1 doula support, for a few families each month</li>
       </ul>
-      <Typography component="h2" variant="h3" sx={{ mt: 2 }}>
+      <h2 className="section-title" style={{ marginTop: 16 }}>
         The app
-      </Typography>
-      <Typography>
+      </h2>
+      <p style={{ margin: 0 }}>
         This site installs as an app on your phone, with lessons you can save for the waiting room:{" "}
         <Link to="/app">see how to get the app</Link>.
-      </Typography>
+      </p>
       <PromoBanner />
     </PageColumn>
   );

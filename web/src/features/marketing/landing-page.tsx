@@ -1,5 +1,3 @@
-import Box from "@mui/material/Box";
-import Typography from "@mui/material/Typography";
 import { LinkTile } from "../../components/link-tile.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 
@@ -39,27 +37,27 @@ const offers = [
 export default function LandingPage() {
   return (
     <PageColumn>
-      <Box className="fade-in">
-        <Typography variant="h1" component="h1" sx={{ mb: 1 }}>
+      <div className="fade-in">
+        <h1 className="page-title" style={{ marginBottom: 8 }}>
           Feel calm, informed and supported for your birth
-        </Typography>
-        <Typography sx={{ mb: 3 }}>
+        </h1>
+        <p style={{ margin: "0 0 24px" }}>
           Childbirth education from a doula who has walked beside hundreds of families: for first-time mothers, for those healing from a
           hard birth, and for everyone planning a hospital birth.
-        </Typography>
-      </Box>
+        </p>
+      </div>
       {offers.map((offer, index) => (
-        <Box key={offer.title} className="fade-in" sx={{ animationDelay: `${0.1 * (index + 1)}s` }}>
+        <div key={offer.title} className="fade-in" style={{ animationDelay: `${0.1 * (index + 1)}s` }}>
           <LinkTile to={offer.to} title={offer.title} image={offer.image}>
             {offer.text}
           </LinkTile>
-        </Box>
+        </div>
       ))}
-      <Box className="fade-in" sx={{ animationDelay: "0.7s" }}>
+      <div className="fade-in" style={{ animationDelay: "0.7s" }}>
         <LinkTile to="/login" title="Already a member? Log in">
           Pick up where you left off.
         </LinkTile>
-      </Box>
+      </div>
     </PageColumn>
   );
 }

@@ -1,4 +1,3 @@
-import Typography from "@mui/material/Typography";
 import { PageColumn } from "../../components/page-column.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { useSiteDetails } from "../../lib/site-details.ts";
@@ -7,7 +6,7 @@ export default function PodcastPage() {
   const site = useSiteDetails();
   return (
     <PageColumn title="The Calm Birth Podcast">
-      <Typography sx={{ mb: 2 }}>Real birth stories and answers to your questions. The latest 10 episodes:</Typography>
+      <p style={{ margin: "0 0 16px" }}>Real birth stories and answers to your questions. The latest 10 episodes:</p>
       {site ? (
         <iframe
           title="Podcast player: the latest 10 episodes"

@@ -1,9 +1,3 @@
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
-import CardActions from "@mui/material/CardActions";
-import CardContent from "@mui/material/CardContent";
-import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { SubscriptionPlan } from "../../../../contract/catalogue.ts";
@@ -41,32 +35,35 @@ function PlanCard({ plan, courseId, online }: { plan: SubscriptionPlan; courseId
     }
   };
   return (
-    <Card component="section" variant="outlined" sx={{ mb: 2 }} aria-labelledby={headingId}>
-      <CardContent sx={{ pb: online ? 1 : 2 }}>
-        <Typography id={headingId} component="h2" variant="h3">
+    <section className="card" aria-labelledby={headingId}>
+      <div style={{ padding: online ? "16px 16px 8px" : 16 }}>
+        <h2 id={headingId} className="section-title">
           {plan.name}
-        </Typography>
-        <Typography sx={{ fontWeight: 600, my: 0.5 }}>{formatPrice(plan)}</Typography>
-        <Typography variant="body2">{plan.description}</Typography>
-      </CardContent>
+        </h2>
+        <p style={{ margin: "4px 0", fontWeight: 600 }}>{formatPrice(plan)}</p>
+        <p className="small-text" style={{ margin: 0 }}>
+          {plan.description}
+        </p>
+      </div>
       {online ? (
-        <CardActions sx={{ px: 2, pb: 2, flexDirection: "column", alignItems: "stretch", gap: 1 }}>
+        <div style={{ display: "flex", flexDirection: "column", gap: 8, padding: "0 16px 16px" }}>
           {problem ? (
             <Notice tone="error" role="alert">
               {problem}
             </Notice>
           ) : null}
-          <Button
-            variant="contained"
+          <button
             disabled={leaving}
             onClick={() => void buy()}
             aria-label={`${action}: ${plan.name}, ${formatPrice(plan)}`}
+            type="button"
+            className="button button-contained"
           >
             {leaving ? "Opening the secure payment page…" : action}
-          </Button>
-        </CardActions>
+          </button>
+        </div>
       ) : null}
-    </Card>
+    </section>
   );
 }
 
@@ -86,20 +83,20 @@ function Billing({ purchases }: { purchases: MyPurchases }) {
     }
   };
   return (
-    <Box component="section" aria-labelledby="billing-heading" sx={{ mt: 3 }}>
-      <Typography id="billing-heading" component="h2" variant="h3" sx={{ mb: 1 }}>
+    <section aria-labelledby="billing-heading" style={{ marginTop: 24 }}>
+      <h2 id="billing-heading" className="section-title" style={{ marginBottom: 8 }}>
         Billing
-      </Typography>
-      <Typography sx={{ mb: 1 }}>Change your card, see your receipts or cancel a subscription on Stripe's secure page.</Typography>
+      </h2>
+      <p style={{ margin: "0 0 8px" }}>Change your card, see your receipts or cancel a subscription on Stripe's secure page.</p>
       {problem ? (
         <Notice tone="error" role="alert" style={{ marginBottom: 8 }}>
           {problem}
         </Notice>
       ) : null}
-      <Button variant="outlined" disabled={leaving} onClick={() => void open()}>
+      <button disabled={leaving} onClick={() => void open()} type="button" className="button button-outlined">
         Manage billing
-      </Button>
-    </Box>
+      </button>
+    </section>
   );
 }
 
@@ -115,9 +112,9 @@ export default function PurchasePage() {
   if (!isCourseId(courseId)) {
     return (
       <PageColumn title="Choose a course first">
-        <Button component={Link} to="/library" variant="contained">
+        <Link to="/library" className="button button-contained">
           Go to the Library
-        </Button>
+        </Link>
       </PageColumn>
     );
   }
@@ -131,35 +128,35 @@ export default function PurchasePage() {
           No payment was taken. You can choose a plan whenever you are ready, or preview the course first.
         </Notice>
       ) : null}
-      <Typography sx={{ mb: 2 }}>
+      <p style={{ margin: "0 0 16px" }}>
         {online
           ? "This course is included in the plans below. Payment happens on Stripe's secure page; your card details never reach this site."
           : "This course is included in the plans below. Online payment is not open during the beta yet."}
-      </Typography>
+      </p>
       {current.subscription_plans.map((plan) => (
         <PlanCard key={plan.id} plan={plan} courseId={courseId} online={online} />
       ))}
-      {current.subscription_plans.length === 0 ? <Typography sx={{ mb: 2 }}>No plan includes this course yet.</Typography> : null}
+      {current.subscription_plans.length === 0 ? <p style={{ margin: "0 0 16px" }}>No plan includes this course yet.</p> : null}
       {online ? (
-        <Typography sx={{ mb: 2 }}>Questions before you choose? Write to {contact}.</Typography>
+        <p style={{ margin: "0 0 16px" }}>Questions before you choose? Write to {contact}.</p>
       ) : (
         <>
-          <Typography component="h2" variant="h3" sx={{ mt: 3, mb: 1 }}>
+          <h2 className="section-title" style={{ marginTop: 24, marginBottom: 8 }}>
             How to get access
-          </Typography>
-          <Typography sx={{ mb: 2 }}>
+          </h2>
+          <p style={{ margin: "0 0 16px" }}>
             Write to {contact} with the plan you would like, and the instructor will open the course on your account, usually within a day.
-          </Typography>
+          </p>
         </>
       )}
-      <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
-        <Button component={Link} to={`/course?course=${courseId}`} variant="outlined">
+      <div style={{ display: "flex", gap: 8, flexWrap: "wrap" }}>
+        <Link to={`/course?course=${courseId}`} className="button button-outlined">
           Preview the course
-        </Button>
-        <Button component={Link} to="/library" variant="text">
+        </Link>
+        <Link to="/library" className="button">
           Back to Library
-        </Button>
-      </Box>
+        </Link>
+      </div>
       {purchases ? <Billing purchases={purchases} /> : null}
     </PageColumn>
   );

@@ -1,6 +1,3 @@
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Typography from "@mui/material/Typography";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { CheckoutOutcome } from "../../../../contract/payments.ts";
@@ -67,10 +64,10 @@ export default function PurchaseSuccessPage() {
   if (view.kind === "unknown") {
     return (
       <PageColumn title="We could not find this payment">
-        <Typography sx={{ mb: 2 }}>If you have just paid, please write to us on {support} and we will open your course by hand.</Typography>
-        <Button component={Link} to="/library" variant="contained">
+        <p style={{ margin: "0 0 16px" }}>If you have just paid, please write to us on {support} and we will open your course by hand.</p>
+        <Link to="/library" className="button button-contained">
           Go to the Library
-        </Button>
+        </Link>
       </PageColumn>
     );
   }
@@ -95,7 +92,7 @@ export default function PurchaseSuccessPage() {
     <PageColumn title="Payment received">
       {view.kind === "waiting" ? (
         <>
-          <Typography>Thank you! We are opening your course; this usually takes a few seconds.</Typography>
+          <p style={{ margin: 0 }}>Thank you! We are opening your course; this usually takes a few seconds.</p>
           <Spinner label="Opening your course" />
         </>
       ) : null}
@@ -109,14 +106,14 @@ export default function PurchaseSuccessPage() {
               {problem}
             </Notice>
           ) : null}
-          <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
-            <Button variant="contained" disabled={opening} onClick={() => void viewCourse()}>
+          <div style={{ display: "flex", gap: 8, flexWrap: "wrap" }}>
+            <button disabled={opening} onClick={() => void viewCourse()} type="button" className="button button-contained">
               View Course
-            </Button>
-            <Button component={Link} to="/library" variant="text">
+            </button>
+            <Link to="/library" className="button">
               Back to Library
-            </Button>
-          </Box>
+            </Link>
+          </div>
         </>
       ) : null}
       {view.kind === "slow" ? (

@@ -12,6 +12,7 @@ import { routes } from "../../lib/routes.ts";
 import { useSession } from "../../lib/session.ts";
 import { RequireMember } from "../../components/require-member.tsx";
 import { useLogout } from "../../lib/use-logout.ts";
+import { Themed } from "./themed.tsx";
 
 /** The studio's sections, in the order of the route table (web/src/lib/routes.ts). */
 export const studioSections = routes.flatMap((route) => (route.studioSection ? [{ label: route.studioSection, to: route.path }] : []));
@@ -114,7 +115,7 @@ function StudioRoutes() {
 
 export default function StudioLayout() {
   return (
-    <>
+    <Themed>
       <SkipLink />
       <BrandBar menu={<StudioMenu />} />
       <RequireMember>
@@ -126,6 +127,6 @@ export default function StudioLayout() {
         </RequireInstructor>
       </RequireMember>
       <Footer />
-    </>
+    </Themed>
   );
 }

@@ -9,7 +9,8 @@ import { staleRevisionMessage } from "../../../../contract/constants.ts";
 import { videoLinkProblem } from "../../../../contract/video-link.ts";
 import { initialSessionState } from "../../lib/session.ts";
 import RegisterPage from "../auth/register-page.tsx";
-import { renderAt, stubApi } from "../../test/render.tsx";
+import { renderAt as renderPageAt, stubApi } from "../../test/render.tsx";
+import { Themed } from "./themed.tsx";
 import AccessCodesPage from "./access-codes/access-codes-page.tsx";
 import CoursePage from "./courses/course-page.tsx";
 import LessonEditorPage from "./courses/lesson-editor-page.tsx";
@@ -19,6 +20,14 @@ import InboxPage from "./inbox/inbox-page.tsx";
 import PlansPage from "./plans/plans-page.tsx";
 import StudioLayout from "./studio-layout.tsx";
 import TrashPage from "./trash/trash-page.tsx";
+
+/** A studio page in the studio's theme, as its frame shows it. */
+const renderAt = (...[path, routes, state]: Parameters<typeof renderPageAt>) =>
+  renderPageAt(
+    path,
+    routes.map((route) => ({ ...route, element: <Themed>{route.element}</Themed> })),
+    state,
+  );
 
 const code = (overrides: Partial<AccessCode> = {}): AccessCode => ({
   code: "SPRING-CIRCLE",

@@ -1,7 +1,4 @@
-import Box from "@mui/material/Box";
 import { useSession } from "../../../lib/session.ts";
-import Button from "@mui/material/Button";
-import Typography from "@mui/material/Typography";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { removeSavedLesson, type SavedLesson, savedLessons } from "../../../lib/saved-lessons.ts";
@@ -18,33 +15,33 @@ export function SavedLessonsList() {
   }, [refresh]);
   if (!member || lessons.length === 0) return null;
   return (
-    <Box component="section" aria-labelledby="saved-lessons-heading" sx={{ mb: 3, p: 2, bgcolor: "#f3e6e0", borderRadius: 3 }}>
-      <Typography id="saved-lessons-heading" component="h2" variant="h3" sx={{ mb: 1 }}>
+    <section aria-labelledby="saved-lessons-heading" style={{ marginBottom: 24, padding: 16, background: "#f3e6e0", borderRadius: 36 }}>
+      <h2 id="saved-lessons-heading" className="section-title" style={{ marginBottom: 8 }}>
         Saved for offline
-      </Typography>
-      <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0 }}>
+      </h2>
+      <ul style={{ listStyle: "none", padding: 0, margin: 0 }}>
         {lessons.map((saved) => (
-          <Box
-            component="li"
+          <li
             key={`${saved.courseId}-${saved.lesson.id}`}
-            sx={{ display: "flex", alignItems: "center", gap: 1, py: 0.5, flexWrap: "wrap" }}
+            style={{ display: "flex", alignItems: "center", gap: 8, paddingTop: 4, paddingBottom: 4, flexWrap: "wrap" }}
           >
-            <Box sx={{ flex: 1, minWidth: 180 }}>
+            <div style={{ flex: 1, minWidth: 180 }}>
               <Link to={`/lesson?course=${saved.courseId}&lesson=${saved.lesson.id}`}>{saved.lesson.lesson_title}</Link>
-              <Typography variant="body2" sx={{ color: "text.secondary" }}>
+              <p className="small-text" style={{ margin: 0, color: "#5a4a4a" }}>
                 {saved.courseTitle}
-              </Typography>
-            </Box>
-            <Button
-              size="small"
+              </p>
+            </div>
+            <button
               aria-label={`Remove ${saved.lesson.lesson_title} from this phone`}
               onClick={() => void removeSavedLesson(member.id, saved.courseId, saved.lesson.id).then(refresh)}
+              type="button"
+              className="button button-small"
             >
               Remove
-            </Button>
-          </Box>
+            </button>
+          </li>
         ))}
-      </Box>
-    </Box>
+      </ul>
+    </section>
   );
 }

@@ -13,9 +13,19 @@ import { TextField } from "../../../components/text-field.tsx";
 import { type ApiFailure, call, failureOf } from "../../../lib/api.ts";
 import { useLinkCheck } from "../../../lib/use-link-check.ts";
 import { verifySession } from "../../../lib/session.ts";
+import { Themed } from "../themed.tsx";
 
 /** The first instructor's account, from the one-time link printed in the server's start-up log. */
 export default function SetupPage() {
+  // Outside the studio's frame (no instructor exists yet), so it brings the studio's theme itself.
+  return (
+    <Themed>
+      <SetupForm />
+    </Themed>
+  );
+}
+
+function SetupForm() {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const navigate = useNavigate();
