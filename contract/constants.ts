@@ -39,16 +39,16 @@ export const brand = {
 } as const;
 
 /**
- * Whether an address (without its query) is one of the web app's routes, any one trailing slash
- * ignored; a segment written ":name" stands for any one segment (the certificate code of
- * /verify/:code). The server answers these with 200 and every other page address with 404 and the
- * app's kind "does not exist" page, so search engines and uptime checks are not told a missing
- * page exists. The routes are web/src/app/routes.ts's; the build writes them for the server.
+ * The web app's route an address (without its query) is, if any, any one trailing slash ignored; a
+ * segment written ":name" stands for any one segment (the certificate code of /verify/:code). The
+ * server answers these with 200 and every other page address with 404 and the app's kind "does
+ * not exist" page, so search engines and uptime checks are not told a missing page exists. The
+ * routes are web/src/lib/routes.ts's; the build writes them for the server.
  */
-export function isAppRoute(pathname: string, appRoutes: readonly string[]): boolean {
+export function appRouteOf(pathname: string, appRoutes: readonly string[]): string | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname;
   const segments = path.split("/");
-  return appRoutes.some((route) => {
+  return appRoutes.find((route) => {
     const pattern = route.split("/");
     return (
       pattern.length === segments.length &&

@@ -1,5 +1,6 @@
-// Renders the public pages of the built web app to HTML (web/src/app/prerender.tsx) and writes
-// them to web/dist/prerendered/, which the server sends to visitors (server/src/app.ts). Run by
+// Writes the pages the server sends (server/src/app.ts): for every route of the built web app, its
+// page with the route's own chunks preloaded (web/dist/pages/), and for the public ones the page
+// rendered to HTML (web/src/app/prerender.tsx) for visitors (web/dist/prerendered/). Run by
 // `npm run build` after vite build and before precompress.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -17,22 +18,59 @@ const vite = await createServer({
   appType: "custom",
   logLevel: "warn",
 });
+// What a first visit to a route needs beside the entry, told to the browser in the page itself
+// (<link rel="modulepreload">): without it the route's frame and screen are asked for only once the
+// entry has run, a round trip later, which on a phone is most of the wait before her page.
+const manifest = JSON.parse(readFileSync(path.join(dist, ".vite/manifest.json"), "utf8"));
+const staticClosure = (key, into = new Set()) => {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the build manifest`);
+  if (into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) staticClosure(imported, into);
+  return into;
+};
+const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+const loadedByEntry = staticClosure(entry);
+// A picture the page shows first (its route's firstNeeds) is asked for beside the scripts, not
+// once they have drawn the page: it is often the largest thing on her screen.
+const withPreloads = (modules, images) => {
+  const files = new Set();
+  for (const module of modules) staticClosure(`src/${module}`, files);
+  const links = [...files]
+    .filter((file) => !loadedByEntry.has(file) && file.endsWith(".js"))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .concat(images.map((image) => `<link rel="preload" as="image" href="${image}" fetchpriority="high">`))
+    .join("");
+  return template.replace("</head>", () => `${links}</head>`);
+};
+const pageFile = (route) => (route === "/" ? "index" : route.slice(1).replace(/[/:]/g, "_"));
+
 try {
   const { appRoutes, prerenderedRoutes, renderRoute } = await vite.ssrLoadModule("/src/app/prerender.tsx");
   mkdirSync(path.join(dist, "prerendered"), { recursive: true });
-  // The server reads this map (route to file under web/dist) to know which pages exist.
-  const files = {};
-  for (const route of prerenderedRoutes) {
-    const markup = await renderRoute(route);
-    // A function, so "$" in the markup is not read as a replacement pattern.
-    const page = template.replace(shell, () => `<div id="root" data-prerendered>${markup}</div>`);
-    files[route] = `prerendered/${route === "/" ? "index" : route.slice(1)}.html`;
-    writeFileSync(path.join(dist, files[route]), page);
+  mkdirSync(path.join(dist, "pages"), { recursive: true });
+  // The server reads app-routes.json: every address of the app (web/src/lib/routes.ts), the page
+  // it sends a member, and the pre-rendered page it sends a visitor, as files under web/dist.
+  // Addresses not in it are answered with 404.
+  const routesForServer = [];
+  for (const { path: route, modules, images } of appRoutes) {
+    const page = withPreloads(modules, images);
+    const entryForServer = { path: route, page: `pages/${pageFile(route)}.html` };
+    writeFileSync(path.join(dist, entryForServer.page), page);
+    if (prerenderedRoutes.includes(route)) {
+      const markup = await renderRoute(route);
+      // A function, so "$" in the markup is not read as a replacement pattern.
+      entryForServer.prerendered = `prerendered/${pageFile(route)}.html`;
+      writeFileSync(
+        path.join(dist, entryForServer.prerendered),
+        page.replace(shell, () => `<div id="root" data-prerendered>${markup}</div>`),
+      );
+    }
+    routesForServer.push(entryForServer);
   }
-  writeFileSync(path.join(dist, "prerendered/routes.json"), JSON.stringify(files, null, 2));
-  // Every address of the app (web/src/lib/routes.ts): the server answers these with 200, others with 404.
-  writeFileSync(path.join(dist, "app-routes.json"), JSON.stringify(appRoutes, null, 2));
-  console.log(`prerendered ${prerenderedRoutes.join(", ")} into web/dist/prerendered`);
+  writeFileSync(path.join(dist, "app-routes.json"), JSON.stringify(routesForServer, null, 2));
+  console.log(`prerendered ${prerenderedRoutes.join(", ")} into web/dist/prerendered; a page for every route in web/dist/pages`);
 } finally {
   await vite.close();
 }

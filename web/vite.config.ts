@@ -9,8 +9,8 @@ const everyPageNeeds = new RegExp(
   String.raw`node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|redux|@reduxjs|immer|reselect|use-sync-external-store)[\\/]`,
 );
 
-// What every screen built with MUI needs (web/src/lib/themed.tsx), in one file beside the framework.
-// The plain screens (the member frame, /home, /lesson) never download it.
+// What every studio screen needs of MUI (web/src/features/studio/themed.tsx), in one file beside
+// the framework. No page a visitor or member sees downloads it (bench/bundle-budget.test.ts).
 const everyMuiScreenNeeds = new RegExp(
   [
     String.raw`node_modules[\\/](@emotion|stylis|react-is|hoist-non-react-statics|clsx|@babel|react-transition-group)[\\/]`,
@@ -19,23 +19,20 @@ const everyMuiScreenNeeds = new RegExp(
   ].join("|"),
 );
 
-// Lighthouse's phone pays a round trip for every file, so the app's own small modules travel in
-// few files: what the entry needs (app-start), the few parts public and member pages share
-// (shared-parts, with the member gate the member and studio frames share), and what the member
-// pages share (member-parts). Screens (*-page) keep chunks of their own, which the build manifest names
-// for the bundle budget (bench/bundle-size.ts); the parts built with MUI stay out, or the plain
-// member pages would download MUI with them.
+// Lighthouse's phone pays a round trip for every file, and a browser opens six connections to a
+// site at once, so the app's own modules travel in few files: what the entry needs (app-start, with
+// the public and member frames), every other part of the site's pages (site-parts) and of the
+// studio (studio-parts). Screens (*-page), the studio's frame and the rich-text editor keep chunks
+// of their own, which the build manifest names for the bundle budget (bench/bundle-size.ts).
 const appSource = /web[\\/]src[\\/]/;
-const sharedParts = /web[\\/]src[\\/]components[\\/](notice|text-field|link-tile|require-member)\.tsx$/;
-const memberParts =
-  /web[\\/]src[\\/](features[\\/]courses[\\/](progress|offline)|components[\\/]image-grid|lib[\\/](safe-html|catalogue|module-tree|lesson-downloads|saved-lessons|use-online|video-players))[\\/.]/;
-const notMemberParts = /(-page|certificate-offer|course-progress-bar|saved-lessons-list)\.tsx?$/;
+const studioSource = /web[\\/]src[\\/]features[\\/]studio[\\/]/;
+const ownChunk = /(-page|-layout|rich-text-editor)\.tsx$/;
 
 const studioOnly = /node_modules[\\/]use-sync-external-store[\\/](shim[\\/]|cjs[\\/]use-sync-external-store-shim)/;
 
 /**
  * MUI's createTheme imports its CSS-variables variant whether or not a theme asks for it; this
- * site's theme never does (web/src/lib/theme.ts), so the variant (some 4 KB gzipped on every page)
+ * site's theme never does (web/src/features/studio/theme.ts), so the variant (some 4 KB gzipped on every page)
  * is left out of the build. Should MUI ever call it for such a theme, the app fails at start with
  * this sentence, and every browser test with it.
  */
@@ -113,17 +110,23 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     rolldownOptions: {
       output: {
-        // What every page needs arrives as one file, and what every MUI screen needs as another:
-        // left to itself, the bundler splits them into a dozen chunks whose imports between each
-        // other cost some 3 KB gzipped on each visit. The rich-text editor's copy of
-        // use-sync-external-store (its shim for React 17) stays with the editor.
+        // What every page needs arrives as two files (React, then the router and the store, which
+        // download side by side: one file of 90 KB took Lighthouse's phone longer), and what every
+        // studio screen needs of MUI as another: left to itself, the bundler splits them into a
+        // dozen chunks whose imports between each other cost some 3 KB gzipped on each visit. The
+        // rich-text editor's copy of use-sync-external-store (its shim for React 17) stays with the editor.
         codeSplitting: {
           groups: [
+            { name: "react", test: (id: string) => /node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id) },
             { name: "framework", test: (id: string) => everyPageNeeds.test(id) && !studioOnly.test(id) },
             { name: "mui", test: (id: string) => everyMuiScreenNeeds.test(id) },
             { name: "app-start", tags: ["$initial"], test: (id: string) => appSource.test(id) || id.includes("vite/preload-helper") },
-            { name: "shared-parts", test: (id: string) => sharedParts.test(id) },
-            { name: "member-parts", test: (id: string) => memberParts.test(id) && !notMemberParts.test(id), minShareCount: 2 },
+            {
+              name: "site-parts",
+              test: (id: string) => appSource.test(id) && !studioSource.test(id) && !ownChunk.test(id),
+              minShareCount: 2,
+            },
+            { name: "studio-parts", test: (id: string) => studioSource.test(id) && !ownChunk.test(id), minShareCount: 2 },
           ],
         },
       },

@@ -3,7 +3,7 @@ import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyServerOptions } from "fastify";
-import { isAppRoute, signedInHintCookie } from "../../contract/constants.ts";
+import { appRouteOf, signedInHintCookie } from "../../contract/constants.ts";
 import { installAuthentication } from "./accounts/authentication.ts";
 import { SessionStore } from "./accounts/session-store.ts";
 import { CatalogueReader } from "./catalogue/catalogue-repository.ts";
@@ -135,8 +135,8 @@ export async function buildApp({
     });
   }
 
-  const prerenderedPages = serveWebApp ? readPrerenderedPages(webRoot) : new Map<string, string>();
-  const appRoutes = serveWebApp ? readAppRoutes(webRoot) : [];
+  const appRoutes = serveWebApp ? readAppRoutes(webRoot) : new Map<string, AppRoutePages>();
+  const appRoutePaths = [...appRoutes.keys()];
   app.setNotFoundHandler((request, reply) => {
     const wantsPage =
       (request.method === "GET" || request.method === "HEAD") &&
@@ -144,15 +144,17 @@ export async function buildApp({
       !request.url.startsWith("/assets/");
     if (serveWebApp && wantsPage) {
       // A visitor gets the public pages already rendered (scripts/prerender.mjs); a member, whose
-      // pages depend on the session, gets the app, which picks the screen from the URL.
+      // pages depend on the session, gets the app, which picks the screen from the URL. Either
+      // page names the route's own chunks, so the browser fetches them beside the app's entry.
       const pathname = request.url.split("?")[0]!;
-      const prerendered = request.cookies[signedInHintCookie] ? undefined : prerenderedPages.get(pathname);
-      const known = isAppRoute(pathname, appRoutes);
+      const route = appRouteOf(pathname, appRoutePaths);
+      const pages = route === undefined ? undefined : appRoutes.get(route);
+      const page = (request.cookies[signedInHintCookie] ? undefined : pages?.prerendered) ?? pages?.page ?? "index.html";
       return reply
-        .code(known ? 200 : 404)
+        .code(route === undefined ? 404 : 200)
         .header("cache-control", "no-cache")
         .header("vary", "Cookie")
-        .sendFile(prerendered ?? "index.html");
+        .sendFile(page);
     }
     return reply.code(404).send({ error: "Not found." });
   });
@@ -160,16 +162,13 @@ export async function buildApp({
   return app;
 }
 
-/** The addresses of the built web app (web/src/lib/routes.ts, written by scripts/prerender.mjs). */
-function readAppRoutes(webRoot: string): string[] {
-  const file = path.join(webRoot, "app-routes.json");
-  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as string[]) : [];
-}
+/** A route's pages under web/dist: the app's page for it, and for a public route the page rendered for visitors. */
+type AppRoutePages = { page: string; prerendered?: string };
 
-/** The build's map of route to pre-rendered page (web/dist/prerendered/routes.json), if it made one. */
-function readPrerenderedPages(webRoot: string): Map<string, string> {
-  const mapFile = path.join(webRoot, "prerendered", "routes.json");
-  if (!existsSync(mapFile)) return new Map();
-  const routes = JSON.parse(readFileSync(mapFile, "utf8")) as Record<string, string>;
-  return new Map(Object.entries(routes).filter(([, file]) => existsSync(path.join(webRoot, file))));
+/** The addresses of the built web app and their pages (web/src/lib/routes.ts, written by scripts/prerender.mjs). */
+function readAppRoutes(webRoot: string): Map<string, AppRoutePages> {
+  const file = path.join(webRoot, "app-routes.json");
+  if (!existsSync(file)) return new Map();
+  const routes = JSON.parse(readFileSync(file, "utf8")) as ({ path: string } & AppRoutePages)[];
+  return new Map(routes.map(({ path: route, ...pages }) => [route, pages]));
 }

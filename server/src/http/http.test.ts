@@ -127,6 +127,22 @@ describe("the HTTP surface", () => {
     }
   });
 
+  it("names each route's own chunks in its page, so the browser fetches them beside the app's entry", async () => {
+    const preloaded = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([a-z-]+)-/g)].map((link) => link[1]);
+    const library = preloaded((await app().inject({ url: "/library", headers: { cookie: "signed_in=1" } })).body);
+    expect(library).toEqual(expect.arrayContaining(["react", "framework", "site-parts", "library-page"]));
+    expect(library).not.toContain("lesson-page");
+    // A visitor's pre-rendered page too: its screen must be here before the page can be taken over.
+    const login = preloaded((await app().inject({ url: "/login" })).body);
+    expect(login).toContain("login-page");
+    expect(login).not.toContain("library-page");
+    const studioCourse = preloaded((await app().inject({ url: "/studio/courses/7", headers: { cookie: "signed_in=1" } })).body);
+    expect(studioCourse).toEqual(expect.arrayContaining(["studio-layout", "studio-parts", "mui", "course-page"]));
+    // An address the app does not know gets the plain app page.
+    expect(preloaded((await app().inject({ url: "/no-such-page" })).body)).not.toContain("library-page");
+  });
+
   it("answers an address the app does not know with 404 and the app's page, and every known one with 200", async () => {
     for (const cookie of ["", "signed_in=1"]) {
       const unknown = await app().inject({ url: "/no-such-page?x=1", headers: cookie ? { cookie } : {} });
@@ -135,7 +151,9 @@ describe("the HTTP surface", () => {
       expect(unknown.body).toContain('<div id="root"');
     }
     expect((await app().inject({ method: "HEAD", url: "/library/extra" })).statusCode).toBe(404);
-    const appRoutes = JSON.parse(readFileSync(path.join(serverPaths.webApp, "app-routes.json"), "utf8")) as string[];
+    const appRoutes = (JSON.parse(readFileSync(path.join(serverPaths.webApp, "app-routes.json"), "utf8")) as { path: string }[]).map(
+      (route) => route.path,
+    );
     expect(appRoutes).toContain("/studio/courses/:id");
     for (const url of appRoutes.map((route) => route.replace(/:[a-z]+/g, "7")))
       expect((await app().inject({ url })).statusCode, url).toBe(200);

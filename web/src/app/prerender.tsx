@@ -7,13 +7,13 @@ import { noSessionToVerify } from "../lib/session.ts";
 import { Providers } from "./providers.tsx";
 import { AppRoutes } from "./router.tsx";
 import { createStore } from "./store.ts";
-import { routes } from "../lib/routes.ts";
+import { modulesOf, routes } from "../lib/routes.ts";
 
 /** The pages a visitor meets first (routes.ts marks them); they depend on nothing but the URL. */
 export const prerenderedRoutes = routes.filter((route) => route.prerender).map((route) => route.path);
 
-/** Every address of the app, which the build writes for the server (scripts/prerender.mjs). */
-export const appRoutes = routes.map((route) => route.path);
+/** Every address of the app and the modules its first visit loads, which the build writes for the server (scripts/prerender.mjs). */
+export const appRoutes = routes.map((route) => ({ path: route.path, modules: modulesOf(route), images: route.firstNeeds?.images ?? [] }));
 
 /** The markup of one route as a visitor's browser renders it first (see main.tsx). */
 export async function renderRoute(route: string): Promise<string> {

@@ -1,27 +1,26 @@
 import { lazy, Suspense, useEffect, type ComponentType } from "react";
-import { preload } from "react-dom";
-import { BrowserRouter, Outlet, Route, Routes, useLocation } from "react-router";
+import { BrowserRouter, matchPath, Outlet, Route, Routes, useLocation } from "react-router";
 import { AnnouncePage } from "../components/announce-page.tsx";
 import { ScrollToTop } from "../components/scroll-to-top.tsx";
 import { Spinner } from "../components/spinner.tsx";
 import { ask } from "../lib/answers.ts";
 import type { useAppDispatch } from "../lib/store-hooks.ts";
 import { announceNewVersion, checkForNewVersion, useNewVersion } from "../features/install-app/app-update.ts";
+import MemberLayout from "./member-layout.tsx";
 import PublicLayout from "./public-layout.tsx";
-import { layoutScreens, notFoundScreen, routes, type ScreenRoute } from "../lib/routes.ts";
+import { courseOfAddress, layoutScreens, notFoundScreen, routes, type ScreenRoute } from "../lib/routes.ts";
+import { firstAsks } from "../lib/first-answers.ts";
 
 type Screen = ComponentType;
 type ScreenModule = { default: Screen };
 
-// Every screen and frame of the table (routes.ts) is its own chunk, loaded when first shown: a
-// visitor on /, /login or /register downloads no member-area or studio code.
-const modules = import.meta.glob<ScreenModule>([
-  "../features/**/*-page.tsx",
-  "./member-layout.tsx",
-  "../features/studio/studio-layout.tsx",
-]);
+// Every screen of the table (routes.ts) and the studio's frame is its own chunk, loaded when first
+// shown: a visitor on /, /login or /register downloads no member screen or studio code. The member
+// frame is small and comes with the app: on a phone each file of a page's first visit costs a
+// round trip.
+const modules = import.meta.glob<ScreenModule>(["../features/**/*-page.tsx", "../features/studio/studio-layout.tsx"]);
 const moduleOf = (file: string) => {
-  const load = modules[file.startsWith("app/") ? `./${file.slice("app/".length)}` : `../${file}`];
+  const load = modules[`../${file}`];
   if (!load) throw new Error(`routes.ts names ${file}, which is not a *-page.tsx or a layout`);
   return load;
 };
@@ -32,16 +31,13 @@ const moduleOf = (file: string) => {
  * revealed Suspense boundary back for up to 300 ms. If the chunk cannot load (a page of an older
  * build whose files a deployment replaced, without the service worker), the member is offered the
  * new version instead of a broken page.
- *
- * A themed screen comes with MUI's theme (web/src/lib/themed.tsx), loaded beside its chunk; a
- * plain one is styled by web/index.html alone, so its first visit downloads no MUI at all.
  */
-function screen(file: string, { themed = false } = {}): Screen {
+function screen(file: string): Screen {
   const load = moduleOf(file);
   let loaded: Screen | undefined;
   let loading: Promise<ScreenModule> | undefined;
   const loadOnce = () =>
-    (loading ??= (themed ? withTheme(load) : load())
+    (loading ??= load()
       .catch(() => {
         announceNewVersion(() => window.location.reload());
         return { default: ScreenFromAnOlderVersion };
@@ -60,29 +56,15 @@ function screen(file: string, { themed = false } = {}): Screen {
 }
 const preloaders = new Map<Screen, () => Promise<unknown>>();
 
-async function withTheme(load: () => Promise<ScreenModule>): Promise<ScreenModule> {
-  const [{ default: Content }, { Themed }] = await Promise.all([load(), import("../lib/themed.tsx")]);
-  return {
-    default: function ThemedScreen() {
-      return (
-        <Themed>
-          <Content />
-        </Themed>
-      );
-    },
-  };
-}
-
 function ScreenFromAnOlderVersion() {
   return <p style={{ padding: 24, textAlign: "center" }}>This page has been updated. Please reload to see it.</p>;
 }
 
 const screens = new Map<ScreenRoute, Screen>(
-  routes.filter((route) => route.layout !== "studio").map((route) => [route, screen(route.screen, { themed: route.themed })]),
+  routes.filter((route) => route.layout !== "studio").map((route) => [route, screen(route.screen)]),
 );
-const memberLayout = screen(layoutScreens.member);
-const studioLayout = screen(layoutScreens.studio, { themed: true });
-const notFound = screen(notFoundScreen, { themed: true });
+const studioLayout = screen(layoutScreens.studio);
+const notFound = screen(notFoundScreen);
 const NewVersionBanner = lazy(() => import("../features/install-app/new-version-banner.tsx"));
 
 function show(Screen: Screen) {
@@ -129,7 +111,7 @@ export function AppRoutes() {
           {routesIn("public")}
           <Route path="*" element={show(notFound)} />
         </Route>
-        <Route element={show(memberLayout)}>{routesIn("member")}</Route>
+        <Route element={<MemberLayout />}>{routesIn("member")}</Route>
         <Route path="/studio/*" element={show(studioLayout)} />
       </Route>
     </Routes>
@@ -137,22 +119,32 @@ export function AppRoutes() {
 }
 
 /**
- * Loads a member page's screen and frame while the session is still being checked, and, when she
- * may be signed in, asks for its first answers and its first picture: the page shows only once
- * she is known, and these would otherwise wait for that answer. Resolves when the chunks are here
- * (at once for any other page), so the first render need not suspend.
+ * Loads a member page's screen while the session is still being checked, and, when she may be
+ * signed in, asks for the first answers of a member's or the studio's page (its first pictures
+ * are asked for by its built page): the page shows only once she is known, and these would
+ * otherwise wait for that answer. Resolves when the chunks are here (at once for any other page), so the first render
+ * need not suspend.
  */
-export async function preloadMemberScreen(
-  pathname: string,
+export async function preloadFirstScreen(
+  { pathname, search }: { pathname: string; search: string },
   { signedIn, dispatch }: { signedIn: boolean; dispatch: ReturnType<typeof useAppDispatch> },
 ): Promise<void> {
-  const route = routes.find((candidate) => candidate.layout === "member" && candidate.path === pathname);
-  if (!route) return;
-  if (signedIn) {
-    for (const name of route.firstNeeds?.answers ?? []) void dispatch(ask({ name }));
-    for (const image of route.firstNeeds?.images ?? []) preload(image, { as: "image", fetchPriority: "low" });
+  const found = routes
+    .filter((candidate) => candidate.layout !== "public")
+    .map((candidate) => ({ route: candidate, match: matchPath(candidate.path, pathname) }))
+    .find(({ match }) => match !== null);
+  if (!found) return;
+  const { route, match } = found;
+  const ids = { courseId: courseOfAddress(pathname, search), id: match?.params.id ?? null };
+  if (route.layout === "studio") {
+    // The studio's endpoints come with its frame's chunk (features/studio/studio-parts.tsx), and
+    // the frame shows the inbox's unread count on every studio page.
+    await preloaders.get(studioLayout)?.();
+    if (signedIn) for (const asked of firstAsks(["studioUnread", ...(route.firstNeeds?.answers ?? [])], ids)) void dispatch(ask(asked));
+    return;
   }
-  await Promise.all([preloaders.get(memberLayout)?.(), preloaders.get(screens.get(route)!)?.()]);
+  if (signedIn) for (const asked of firstAsks(route.firstNeeds?.answers ?? [], ids)) void dispatch(ask(asked));
+  await preloaders.get(screens.get(route)!)?.();
 }
 
 export function AppRouter() {

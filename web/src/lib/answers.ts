@@ -25,7 +25,7 @@ const FRESH_FOR_MS = 60_000;
 
 export const answerKey = (name: EndpointName, args: unknown) => `${name} ${JSON.stringify(args ?? {})}`;
 
-type Asked = { name: EndpointName; args?: unknown; force?: boolean };
+export type Asked = { name: EndpointName; args?: unknown; force?: boolean };
 
 /** Asks for an answer unless one is on its way, or is here and fresh (force asks anyway). */
 export const ask = createAsyncThunk<unknown, Asked, { state: WithAnswers; rejectValue: ApiFailure }>(

@@ -8,6 +8,11 @@ import { buildModuleTree, type ModuleNode } from "./module-tree.ts";
 
 export type LibraryCourse = Omit<Course, "course_access"> & { course_access: boolean };
 
+// The arguments of the catalogue's answers, shared with the asks sent before a screen opens (lib/first-answers.ts).
+export const accessQuery = { body: { query: "course_access" } } as const;
+export const courseModulesQuery = (courseId: number) => ({ body: { query: courseId } });
+export const courseProgressQuery = (courseId: number) => ({ params: { courseId } });
+
 /** The string "true" becomes true, any other value false (docs/product.md, "Course"). */
 export const toLibraryCourse = (course: Course): LibraryCourse => ({ ...course, course_access: String(course.course_access) === "true" });
 
@@ -25,7 +30,7 @@ export type Library = {
  */
 export function useLibrary({ skip = false } = {}): Library {
   const { answer, failure, refresh } = useAnswer("getCourses", undefined, { skip });
-  useAnswer("getUserAccess", { body: { query: "course_access" } }, { skip });
+  useAnswer("getUserAccess", accessQuery, { skip });
   return useMemo(
     () => ({
       courseListArray: answer?.courses.map(toLibraryCourse) ?? [],
@@ -59,7 +64,7 @@ export const isCourseId = (courseId: number | null | undefined): courseId is num
 /** A course's modules and its place in the library (title, access, plans): what View Course, Course Preview and Purchase open. */
 export function useSelectedCourse(courseId: number | null): SelectedCourse {
   const valid = isCourseId(courseId);
-  const modules = useAnswer("getCourseModules", { body: { query: courseId ?? 0 } }, { skip: !valid });
+  const modules = useAnswer("getCourseModules", courseModulesQuery(courseId ?? 0), { skip: !valid });
   const library = useLibrary({ skip: !valid });
   const answer = modules.answer;
   const nestedData = useMemo(() => {

@@ -1,9 +1,13 @@
-// Every address of the web app, in one table: its screen, the frame around it, whether it wears
-// MUI's theme, where menus list it, whether visitors get it pre-rendered, and what it asks for
-// first. The router (web/src/app/router.tsx), the studio's sections (features/studio/studio-layout.tsx), the
-// build's pre-rendering (prerender.tsx), its list of app routes for the server (scripts/prerender.mjs)
-// and the bundle budget (bench/bundle-size.ts) are all read from here. Plain data, so Node reads
-// it too: no React, no imports of screens.
+// Every address of the web app, in one table: its screen, the frame around it, where menus list
+// it, whether visitors get it pre-rendered, and what it asks for first. The router
+// (web/src/app/router.tsx), the studio's sections (features/studio/studio-layout.tsx), the build's
+// pre-rendering (prerender.tsx), its list of app routes for the server (scripts/prerender.mjs) and
+// the bundle budget (bench/bundle-size.ts) are all read from here. Plain data, so Node reads it
+// too: no React, no imports of screens.
+//
+// How a screen is styled follows from where it lives: a screen under features/studio/ is the
+// instructor's and is built with MUI (its frame provides the theme); every other screen is plain
+// markup styled by web/index.html, and its first visit downloads no MUI or Emotion.
 
 export type Layout = "public" | "member" | "studio";
 
@@ -16,36 +20,56 @@ export type ScreenRoute = {
   /** The module under web/src whose default export is the screen. */
   screen: string;
   layout: Layout;
-  /** Built with MUI: loaded with MUI's theme (web/src/lib/themed.tsx). Without it a screen is plain markup styled by web/index.html. */
-  themed?: true;
   /** Rendered to HTML at build time, for visitors (they read it before the scripts run). */
   prerender?: true;
   /** Its place in the member bottom bar: the label, the icon, and where it stands (1 first). */
   bottomBar?: { label: string; icon: BottomBarIcon; place: number };
   /** Its place in the studio's sections. */
   studioSection?: string;
-  /** What it asks for first, sent beside the session check on a first visit when she may be signed in. */
-  firstNeeds?: { answers?: readonly "progressSummary"[]; images?: readonly string[] };
+  /**
+   * What it asks for first: its answers, sent beside the session check on a first visit when she
+   * may be signed in, and the pictures it shows first, which its built page (scripts/prerender.mjs)
+   * asks for beside the scripts. On a phone, every request that waits for the one before costs a
+   * round trip.
+   */
+  firstNeeds?: { answers?: readonly FirstAnswer[]; images?: readonly string[] };
 };
 
-/** The modules of the frames a screen sits in; the public frame is part of the entry. */
-export const layoutScreens: Record<Exclude<Layout, "public">, string> = {
-  member: "app/member-layout.tsx",
-  studio: "features/studio/studio-layout.tsx",
-};
+/**
+ * An answer a screen reads as it opens (web/src/lib/first-answers.ts asks for it with the same
+ * arguments the screen uses); the course ones are of the course its address names.
+ */
+export type FirstAnswer =
+  | "getCourses"
+  | "getUserAccess"
+  | "progressSummary"
+  | "myAccount"
+  | "myPurchases"
+  | "siteDetails"
+  | "courseModules"
+  | "courseProgress"
+  | "studioCourse"
+  | "studioLesson"
+  | "studioMember"
+  | "studioUnread";
+
+const library = ["getCourses", "getUserAccess"] as const;
+
+/** The module of the studio's frame; the public and member frames are part of the app's entry. */
+export const layoutScreens = { studio: "features/studio/studio-layout.tsx" } as const;
 
 export const routes: readonly ScreenRoute[] = [
-  { path: "/", screen: "features/marketing/landing-page.tsx", layout: "public", themed: true, prerender: true },
-  { path: "/login", screen: "features/auth/login-page.tsx", layout: "public", themed: true, prerender: true },
-  { path: "/register", screen: "features/auth/register-page.tsx", layout: "public", themed: true, prerender: true },
-  { path: "/join", screen: "features/marketing/join-page.tsx", layout: "public", themed: true, prerender: true },
-  { path: "/template", screen: "features/marketing/template-page.tsx", layout: "public", themed: true },
-  { path: "/app", screen: "features/install-app/install-page.tsx", layout: "public", themed: true, prerender: true },
-  { path: "/forgot-password", screen: "features/account/forgot-password-page.tsx", layout: "public", themed: true },
-  { path: "/reset-password", screen: "features/account/reset-password-page.tsx", layout: "public", themed: true },
-  { path: "/confirm-email", screen: "features/account/confirm-email-page.tsx", layout: "public", themed: true },
-  { path: "/verify/:code", screen: "features/account/verify-certificate-page.tsx", layout: "public", themed: true },
-  { path: "/studio/setup", screen: "features/studio/setup/setup-page.tsx", layout: "public", themed: true },
+  { path: "/", screen: "features/marketing/landing-page.tsx", layout: "public", prerender: true },
+  { path: "/login", screen: "features/auth/login-page.tsx", layout: "public", prerender: true },
+  { path: "/register", screen: "features/auth/register-page.tsx", layout: "public", prerender: true },
+  { path: "/join", screen: "features/marketing/join-page.tsx", layout: "public", prerender: true },
+  { path: "/template", screen: "features/marketing/template-page.tsx", layout: "public" },
+  { path: "/app", screen: "features/install-app/install-page.tsx", layout: "public", prerender: true },
+  { path: "/forgot-password", screen: "features/account/forgot-password-page.tsx", layout: "public" },
+  { path: "/reset-password", screen: "features/account/reset-password-page.tsx", layout: "public" },
+  { path: "/confirm-email", screen: "features/account/confirm-email-page.tsx", layout: "public" },
+  { path: "/verify/:code", screen: "features/account/verify-certificate-page.tsx", layout: "public" },
+  { path: "/studio/setup", screen: "features/studio/setup/setup-page.tsx", layout: "public" },
 
   {
     path: "/home",
@@ -54,65 +78,95 @@ export const routes: readonly ScreenRoute[] = [
     bottomBar: { label: "Home", icon: "home", place: 3 },
     firstNeeds: { answers: ["progressSummary"], images: ["/art/gallery-1.svg"] },
   },
-  { path: "/account", screen: "features/account/account-page.tsx", layout: "member", themed: true },
+  { path: "/account", screen: "features/account/account-page.tsx", layout: "member", firstNeeds: { answers: ["myAccount"] } },
   {
     path: "/podcast",
     screen: "features/marketing/podcast-page.tsx",
     layout: "member",
-    themed: true,
     bottomBar: { label: "Podcast", icon: "podcast", place: 4 },
+    firstNeeds: { answers: ["siteDetails"] },
   },
-  { path: "/gallery", screen: "features/marketing/gallery-page.tsx", layout: "member", themed: true },
+  {
+    path: "/gallery",
+    screen: "features/marketing/gallery-page.tsx",
+    layout: "member",
+    firstNeeds: { images: ["/art/gallery-1.svg", "/art/gallery-2.svg"] },
+  },
   {
     path: "/feedback",
     screen: "features/forms/feedback-page.tsx",
     layout: "member",
-    themed: true,
     bottomBar: { label: "Help Us Improve", icon: "feedback", place: 1 },
   },
   {
     path: "/support",
     screen: "features/forms/support-page.tsx",
     layout: "member",
-    themed: true,
     bottomBar: { label: "Support", icon: "support", place: 5 },
+    firstNeeds: { answers: ["siteDetails"] },
   },
   {
     path: "/library",
     screen: "features/courses/library-page.tsx",
     layout: "member",
-    themed: true,
     bottomBar: { label: "Library", icon: "library", place: 2 },
+    firstNeeds: { answers: [...library, "progressSummary"] },
   },
-  { path: "/course", screen: "features/courses/course-page.tsx", layout: "member", themed: true },
-  { path: "/lesson", screen: "features/courses/lesson-page.tsx", layout: "member" },
-  { path: "/purchase", screen: "features/payments/purchase-page.tsx", layout: "member", themed: true },
-  { path: "/purchase/success", screen: "features/payments/purchase-success-page.tsx", layout: "member", themed: true },
+  {
+    path: "/course",
+    screen: "features/courses/course-page.tsx",
+    layout: "member",
+    firstNeeds: { answers: ["courseModules", ...library, "courseProgress"] },
+  },
+  { path: "/lesson", screen: "features/courses/lesson-page.tsx", layout: "member", firstNeeds: { answers: ["courseModules", ...library] } },
+  {
+    path: "/purchase",
+    screen: "features/payments/purchase-page.tsx",
+    layout: "member",
+    firstNeeds: { answers: ["courseModules", ...library, "siteDetails", "myPurchases"] },
+  },
+  { path: "/purchase/success", screen: "features/payments/purchase-success-page.tsx", layout: "member" },
 
-  { path: "/studio", screen: "features/studio/dashboard/dashboard-page.tsx", layout: "studio", themed: true, studioSection: "Dashboard" },
-  { path: "/studio/courses", screen: "features/studio/courses/courses-page.tsx", layout: "studio", themed: true, studioSection: "Courses" },
-  { path: "/studio/courses/:id", screen: "features/studio/courses/course-page.tsx", layout: "studio", themed: true },
-  { path: "/studio/lessons/:id", screen: "features/studio/courses/lesson-editor-page.tsx", layout: "studio", themed: true },
-  { path: "/studio/members", screen: "features/studio/members/members-page.tsx", layout: "studio", themed: true, studioSection: "Members" },
-  { path: "/studio/members/:id", screen: "features/studio/members/member-page.tsx", layout: "studio", themed: true },
+  { path: "/studio", screen: "features/studio/dashboard/dashboard-page.tsx", layout: "studio", studioSection: "Dashboard" },
+  { path: "/studio/courses", screen: "features/studio/courses/courses-page.tsx", layout: "studio", studioSection: "Courses" },
+  {
+    path: "/studio/courses/:id",
+    screen: "features/studio/courses/course-page.tsx",
+    layout: "studio",
+    firstNeeds: { answers: ["studioCourse"] },
+  },
+  {
+    path: "/studio/lessons/:id",
+    screen: "features/studio/courses/lesson-editor-page.tsx",
+    layout: "studio",
+    firstNeeds: { answers: ["studioLesson"] },
+  },
+  { path: "/studio/members", screen: "features/studio/members/members-page.tsx", layout: "studio", studioSection: "Members" },
+  {
+    path: "/studio/members/:id",
+    screen: "features/studio/members/member-page.tsx",
+    layout: "studio",
+    firstNeeds: { answers: ["studioMember"] },
+  },
   {
     path: "/studio/access-codes",
     screen: "features/studio/access-codes/access-codes-page.tsx",
     layout: "studio",
-    themed: true,
     studioSection: "Access codes",
   },
-  { path: "/studio/plans", screen: "features/studio/plans/plans-page.tsx", layout: "studio", themed: true, studioSection: "Plans" },
-  { path: "/studio/inbox", screen: "features/studio/inbox/inbox-page.tsx", layout: "studio", themed: true, studioSection: "Inbox" },
+  { path: "/studio/plans", screen: "features/studio/plans/plans-page.tsx", layout: "studio", studioSection: "Plans" },
+  { path: "/studio/inbox", screen: "features/studio/inbox/inbox-page.tsx", layout: "studio", studioSection: "Inbox" },
   {
     path: "/studio/activity",
     screen: "features/studio/activity/activity-page.tsx",
     layout: "studio",
-    themed: true,
     studioSection: "Activity",
   },
-  { path: "/studio/trash", screen: "features/studio/trash/trash-page.tsx", layout: "studio", themed: true, studioSection: "Trash" },
+  { path: "/studio/trash", screen: "features/studio/trash/trash-page.tsx", layout: "studio", studioSection: "Trash" },
 ];
+
+/** The modules (under web/src) a first visit to a route loads beside the app's entry: the studio's frame, if it is there, and its screen. */
+export const modulesOf = (route: ScreenRoute): string[] => [...(route.layout === "studio" ? [layoutScreens.studio] : []), route.screen];
 
 /** The screen shown for any address not in the table (HTTP 404 from the server). */
 export const notFoundScreen = "features/marketing/not-found-page.tsx";

@@ -18,7 +18,7 @@ describe("the session state and its transitions (docs/product.md, Client state a
     expect(createStore().getState().session).toEqual({ isAuthenticated: false, user: null, loading: true, registered: false, error: null });
   });
 
-  it("verifies a live session, then loads the profile", async () => {
+  it("verifies a live session and loads the profile", async () => {
     const calls = stubApi({ "/reactapi/users/verify": [200, { authenticated: true }], "/reactapi/users/me": [200, profile] });
     const store = createStore();
     await store.dispatch(verifySession());
@@ -42,10 +42,32 @@ describe("the session state and its transitions (docs/product.md, Client state a
     expect(calls.map((call) => call.path)).toEqual(["/reactapi/users/verify", "/reactapi/users/me"]);
   });
 
-  it("only ends loading when verification fails", async () => {
-    stubApi({ "/reactapi/users/verify": [401, { error: "Please sign in to continue." }] });
+  it("asks for the profile beside the check, not after its answer", async () => {
+    const asked: string[] = [];
+    let answerCheck: (response: Response) => void = () => undefined;
+    globalThis.fetch = ((input: RequestInfo | URL) => {
+      const path = String(input);
+      asked.push(path);
+      if (path === "/reactapi/users/verify") return new Promise<Response>((resolve) => (answerCheck = resolve));
+      return Promise.resolve(Response.json(profile));
+    }) as typeof fetch;
+    const store = createStore();
+    const checked = store.dispatch(verifySession());
+    await settle();
+    expect(asked).toEqual(["/reactapi/users/verify", "/reactapi/users/me"]);
+    // Her profile is here, but she is not shown as signed in before the check answers.
+    expect(store.getState().session).toMatchObject({ isAuthenticated: false, user: null, loading: true });
+    answerCheck(Response.json({ authenticated: true }));
+    await checked;
+    await settle();
+    expect(store.getState().session).toMatchObject({ isAuthenticated: true, user: profile, loading: false });
+  });
+
+  it("only ends loading when verification fails, keeping no profile even when one came", async () => {
+    stubApi({ "/reactapi/users/verify": [401, { error: "Please sign in to continue." }], "/reactapi/users/me": [200, profile] });
     const store = createStore();
     await store.dispatch(verifySession());
+    await settle();
     expect(store.getState().session).toEqual({ isAuthenticated: false, user: null, loading: false, registered: false, error: null });
   });
 

@@ -32,8 +32,9 @@ function apiThunk<Returned, Argument>(
   });
 }
 
-export const loadProfile = apiThunk<Profile, void>("session/loadProfile", async () => {
-  const profile = await call("me");
+/** Her profile, asked now or, when the session check asked for it beside itself, that answer. */
+export const loadProfile = apiThunk<Profile, Promise<Profile> | void>("session/loadProfile", async (alreadyAsked) => {
+  const profile = await (alreadyAsked ?? call("me"));
   // Lessons another member saved on this phone go. Not awaited: opening Cache Storage can take a
   // few hundred milliseconds, and every reader of saved lessons already checks whose they are.
   void forgetOtherMembersCopies(profile.id);
@@ -50,9 +51,14 @@ export const loginMember = apiThunk<Profile, LoginRequest>("session/login", asyn
 });
 
 export const verifySession = apiThunk<unknown, void>("session/verify", async (_, dispatch) => {
+  // The profile is asked beside the check, not after it: on a phone that is a round trip less
+  // before her page. It is kept only when the check succeeds.
+  const check = call("verify");
+  const profile = call("me");
+  profile.catch(() => undefined);
   let answer: unknown;
   try {
-    answer = await call("verify");
+    answer = await check;
   } catch (error) {
     const { status } = failureOf(error);
     // No network: open as the member who saved lessons here, if any. A session that has ended
@@ -61,7 +67,7 @@ export const verifySession = apiThunk<unknown, void>("session/verify", async (_,
     if (status === 401) await forgetOfflineCopies();
     throw error;
   }
-  void dispatch(loadProfile());
+  void dispatch(loadProfile(profile));
   return answer;
 });
 
