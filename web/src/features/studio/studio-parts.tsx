@@ -260,7 +260,7 @@ export function Checklist({
   );
 }
 
-/** A Delete button that asks once more, in place, before it deletes (to the Trash). */
+/** A Delete button that asks once more, in place, before it deletes (to the Trash). Plain buttons: lists repeat it on every row. */
 export function DeleteWithConfirmation({
   name,
   what,
@@ -275,20 +275,20 @@ export function DeleteWithConfirmation({
   const [asking, setAsking] = useState(false);
   if (!asking) {
     return (
-      <Button size="small" color="error" onClick={() => setAsking(true)} aria-label={`Delete ${name}`}>
+      <button type="button" className="button button-small button-error" onClick={() => setAsking(true)} aria-label={`Delete ${name}`}>
         Delete
-      </Button>
+      </button>
     );
   }
   return (
     <span role="group" aria-label={`Delete ${name}?`} style={{ display: "inline-flex", gap: 4, flexWrap: "wrap", alignItems: "center" }}>
       <span>Delete {what}?</span>
-      <Button size="small" color="error" variant="contained" disabled={busy} onClick={onDelete} autoFocus>
+      <button type="button" className="button button-small button-contained button-danger" disabled={busy} onClick={onDelete} autoFocus>
         Yes, delete
-      </Button>
-      <Button size="small" onClick={() => setAsking(false)}>
+      </button>
+      <button type="button" className="button button-small" onClick={() => setAsking(false)}>
         Keep it
-      </Button>
+      </button>
     </span>
   );
 }

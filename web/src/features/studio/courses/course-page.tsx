@@ -1,6 +1,6 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useDeferredValue, useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { TRASH_KEPT_DAYS } from "../../../../../contract/constants.ts";
 import type { StudioCourse, StudioTreeModule } from "../../../../../contract/studio/courses.ts";
@@ -195,41 +195,49 @@ function ModuleBranch({ branch, first, last, actions }: { branch: Branch; first:
         {module.visible_in_preview ? " · shown in the preview" : ""}
         {module.recommended_week ? ` · suggested in week ${module.recommended_week}` : ""}
       </span>
+      {/* Plain buttons, not MUI's: a course has a row of them per module, and MUI's styled buttons
+          made drawing the tree a long task on a laptop's slower cousins. */}
       <ButtonRow>
         {(["up", "down"] as const).map((direction) => (
-          <Button
+          <button
             key={direction}
+            type="button"
             id={moveButtonId(module.id, direction)}
-            size="small"
-            variant="outlined"
-            // Focus stays here after a move: the site's focus outline shows it, without MUI's endless pulse.
-            disableFocusRipple
+            className="button button-small button-outlined"
             disabled={actions.busy || (direction === "up" ? first : last)}
             aria-label={`Move ${module.title} ${direction}`}
             onClick={() => actions.move(module, direction)}
           >
             {direction === "up" ? "Move up" : "Move down"}
-          </Button>
+          </button>
         ))}
-        <Button size="small" onClick={() => setAdding("edit")} aria-label={`Edit ${module.title}`} aria-expanded={adding === "edit"}>
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => setAdding("edit")}
+          aria-label={`Edit ${module.title}`}
+          aria-expanded={adding === "edit"}
+        >
           Edit
-        </Button>
-        <Button
-          size="small"
+        </button>
+        <button
+          type="button"
+          className="button button-small"
           onClick={() => setAdding("lesson")}
           aria-label={`Add a lesson to ${module.title}`}
           aria-expanded={adding === "lesson"}
         >
           Add lesson
-        </Button>
-        <Button
-          size="small"
+        </button>
+        <button
+          type="button"
+          className="button button-small"
           onClick={() => setAdding("topic")}
           aria-label={`Add a topic inside ${module.title}`}
           aria-expanded={adding === "topic"}
         >
           Add topic
-        </Button>
+        </button>
         <DeleteWithConfirmation
           name={module.title}
           what={`“${module.title}”${branch.topics.length > 0 || module.lessons.length > 0 ? " with everything in it" : ""}`}
@@ -350,7 +358,10 @@ function DeleteCourse({ course }: { course: StudioCourse }) {
 
 export default function CoursePage() {
   const { id } = useParams();
-  const { answer, failure, refresh } = useAnswer("studioCourse", { params: { courseId: id ?? "" } });
+  const { answer: latest, failure, refresh } = useAnswer("studioCourse", { params: { courseId: id ?? "" } });
+  // A course of many modules is a long render; deferred, React draws it in short slices between
+  // which the page still answers a tap or a key (a store update alone would draw it in one go).
+  const answer = useDeferredValue(latest);
   const { outcome, busy, run } = useAction();
   const send = useSend();
   const [notice, setNotice] = useState<string | null>(null);

@@ -27,6 +27,8 @@ export default function LessonPreview({
             title={`Video preview: ${title}`}
             src={videoEmbedUrl(video)}
             allow="fullscreen; picture-in-picture"
+            // Below the form on a phone: the player loads when she scrolls to it.
+            loading="lazy"
             style={{ position: "absolute", inset: 0, width: "100%", height: "100%", border: 0 }}
           />
         </Box>

@@ -1,11 +1,14 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import { Component, lazy, type ReactNode, Suspense, useId, useState } from "react";
+import { Component, lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from "react";
 import { TextField } from "../../../components/text-field.tsx";
+import { SafeHtml } from "../../../lib/safe-html.tsx";
 
-// The editor is some 100 KB of JavaScript: it comes in its own chunk once a page shows a rich-text
-// field, after the page itself, so no studio page's first visit waits for it. Until it arrives a
-// placeholder says so; if it cannot (offline), the field is the plain HTML box, with the same value.
+// The editor is some 100 KB of JavaScript: it comes in its own chunk once she touches the page and
+// a rich-text field is on screen or near it, so no studio page's first visit waits for it, and a
+// page whose fields are further down (a course's details, below its modules) does not start it at
+// all until she scrolls or tabs towards them. Until it arrives the text shows in the editor's
+// frame; if it cannot (offline), the field is the plain HTML box, with the same value.
 const RichTextEditor = lazy(() => import("./rich-text-editor.tsx"));
 
 // What the editor can keep (rich-text-editor.tsx). HTML with anything else, which an import may
@@ -22,6 +25,45 @@ export function editorKeepsAll(html: string): boolean {
       EDITABLE_TAGS.has(element.tagName) &&
       Array.from(element.attributes).every((attribute) => (EDITABLE_ATTRIBUTES[element.tagName] ?? []).includes(attribute.name)),
   );
+}
+
+// Whether she has touched the page yet: a key, the pointer, a touch, a scroll or a field's focus.
+// Until then nothing is typed into an editor, so its hundred kilobytes can wait for her hand.
+let handSeen = false;
+const whenHandSeen = new Set<() => void>();
+const signsOfAHand = ["pointermove", "pointerdown", "keydown", "touchstart", "scroll", "focusin"] as const;
+function noticeTheHand() {
+  handSeen = true;
+  for (const sign of signsOfAHand) window.removeEventListener(sign, noticeTheHand, true);
+  for (const wake of whenHandSeen) wake();
+  whenHandSeen.clear();
+}
+
+/**
+ * Whether the editor should load: once she has touched the page and the field is on screen or
+ * within half a screen of it; at once where the browser cannot tell where the field is.
+ */
+function useEditorWanted() {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === "undefined");
+  const [touched, setTouched] = useState(() => handSeen || typeof IntersectionObserver === "undefined");
+  const element = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (touched) return;
+    if (whenHandSeen.size === 0)
+      for (const sign of signsOfAHand) window.addEventListener(sign, noticeTheHand, { capture: true, passive: true });
+    const wake = () => setTouched(true);
+    whenHandSeen.add(wake);
+    return () => void whenHandSeen.delete(wake);
+  }, [touched]);
+  useEffect(() => {
+    if (near || !element.current) return;
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), {
+      rootMargin: "50% 0px",
+    });
+    observer.observe(element.current);
+    return () => observer.disconnect();
+  }, [near]);
+  return { wanted: near && touched, element };
 }
 
 /** Shows the HTML box when the editor's chunk cannot load, instead of a broken page. */
@@ -53,6 +95,7 @@ type RichTextFieldProps = {
 export function RichTextField({ label, name, value, onChange, error, help, minRows = 4 }: RichTextFieldProps) {
   const [asHtml, setAsHtml] = useState(() => !editorKeepsAll(value));
   const labelId = useId();
+  const { wanted, element } = useEditorWanted();
   const helpId = `${labelId}-help`;
   // The editor's own output always fits it: only the HTML box needs asking (a parse per keystroke there).
   const keepsAll = asHtml ? editorKeepsAll(value) : true;
@@ -67,6 +110,25 @@ export function RichTextField({ label, name, value, onChange, error, help, minRo
       error={Boolean(error)}
       helperText={error ?? `HTML, cleaned on saving. ${help}`}
     />
+  );
+  // Until the editor is here, the text itself, in the editor's frame and spacing: the page is
+  // readable at once, and the editor takes its place without moving it.
+  const placeholder = (
+    <Box
+      ref={element}
+      aria-busy="true"
+      sx={{
+        border: "1px solid #8a7676",
+        borderRadius: "10px",
+        "& .safe-html": { minHeight: `${minRows * 1.6}em`, px: 1.5, py: 1, overflowWrap: "anywhere" },
+        "& .safe-html p": { my: 0.75 },
+      }}
+    >
+      <Box sx={{ borderBottom: "1px solid #e2d4d4", p: 0.5, color: "text.secondary", fontSize: "0.8125rem", lineHeight: "30px" }}>
+        Opening the editor…
+      </Box>
+      <SafeHtml html={value} />
+    </Box>
   );
   if (asHtml) {
     return (
@@ -95,30 +157,19 @@ export function RichTextField({ label, name, value, onChange, error, help, minRo
         {label}
       </Box>
       <EditorFallback fallback={htmlBox}>
-        <Suspense
-          fallback={
-            <Box
-              sx={{
-                border: "1px solid #8a7676",
-                borderRadius: "10px",
-                minHeight: `${minRows * 1.6 + 3}em`,
-                px: 1.5,
-                py: 1,
-                color: "text.secondary",
-              }}
-            >
-              Opening the editor…
-            </Box>
-          }
-        >
-          <RichTextEditor
-            labelId={labelId}
-            describedBy={helpId}
-            invalid={Boolean(error)}
-            value={value}
-            onChange={onChange}
-            minRows={minRows}
-          />
+        <Suspense fallback={placeholder}>
+          {wanted ? (
+            <RichTextEditor
+              labelId={labelId}
+              describedBy={helpId}
+              invalid={Boolean(error)}
+              value={value}
+              onChange={onChange}
+              minRows={minRows}
+            />
+          ) : (
+            placeholder
+          )}
         </Suspense>
       </EditorFallback>
       <Box id={helpId} sx={{ mt: 0.5, fontSize: "0.875rem", color: error ? "error.main" : "text.secondary" }}>
