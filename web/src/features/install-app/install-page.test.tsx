@@ -1,4 +1,7 @@
 import { act, screen } from "@testing-library/react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { renderAt } from "../../test/render.tsx";
@@ -37,5 +40,27 @@ describe("the Get the app page", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Install" }));
     act(() => void window.dispatchEvent(new Event("appinstalled")));
     expect(await screen.findByText(/The app is on this phone/)).toBeInTheDocument();
+  });
+
+  it("is taken over cleanly when the browser made its offer before the app started (the page is pre-rendered without it)", async () => {
+    // A page and offer of their own, as on a phone that opens /app for the first time.
+    vi.resetModules();
+    const { default: FreshPage } = await import("./install-page.tsx");
+    (await import("./install-prompt.ts")).listenForInstallOffer();
+    const page = (
+      <MemoryRouter initialEntries={["/app"]}>
+        <FreshPage />
+      </MemoryRouter>
+    );
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(page);
+    document.body.append(container);
+    act(() => void window.dispatchEvent(installOffer("dismissed")));
+    const recoverable = vi.fn();
+    await act(async () => void hydrateRoot(container, page, { onRecoverableError: recoverable }));
+    expect(recoverable).not.toHaveBeenCalled();
+    // The offer shows in the render after the markup is adopted.
+    expect(container.querySelector("button")?.textContent).toBe("Install");
+    container.remove();
   });
 });

@@ -24,6 +24,10 @@ export function listenForInstallOffer(): void {
 }
 
 const currentState = () => state;
+// What the page rendered at build time shows: React adopts it with this state, then shows the
+// browser's offer (which may have come before the app started) in the render after.
+const beforeTheBrowserSpoke: InstallState = { canInstall: false, installed: false };
+const stateAtBuildTime = () => beforeTheBrowserSpoke;
 
 export function useInstallState(): InstallState {
   return useSyncExternalStore(
@@ -32,7 +36,7 @@ export function useInstallState(): InstallState {
       return () => listeners.delete(listener);
     },
     currentState,
-    currentState,
+    stateAtBuildTime,
   );
 }
 
