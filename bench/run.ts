@@ -9,13 +9,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import { firstVisitJsBytes, readManifest, routeScreens, webDist } from "./bundle-size.ts";
+import { firstVisitJsBytes, readManifest, routeScreens, studioRoutes, webDist } from "./bundle-size.ts";
 import { measureScale, median } from "./scale.ts";
 import { admin, startServer, stopServer } from "../testing/server-process.ts";
 import { withScratchDatabase } from "../testing/scratch-postgres.ts";
 import { benchEnvironment, rssMb, stopProcess } from "./processes.ts";
 import { runSoak, soakTargets } from "./soak.ts";
 import { measureLessonSave } from "./studio-save.ts";
+import { lighthousePages, lighthouseTargets, measureLighthouse, type SeededIds } from "./lighthouse.ts";
+import { atLeast, atMost, type Target } from "./targets.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -76,10 +78,10 @@ async function measureApi(prefix: "api" | "postgres", environment: Record<string
   await admin(["user", "set-role", email, "admin"], environment);
 
   const largest = await largestOpenCourse(server.url, cookie);
-  // Lighthouse signs in as a member like most (an instructor's pages also ask for her inbox), and
-  // opens a lesson of the largest course open to her.
+  // Lighthouse opens a member's pages as a member like most, the largest course open to her and
+  // one of its lessons, and the studio's as the instructor.
   const member = await signIn(server.url, code);
-  const { lessonPage } = await largestOpenCourse(server.url, member.cookie);
+  const ids = await seededIds(server.url, member.cookie);
 
   const bodyFile = path.join(tmpdir(), `bench-getcourses-${process.pid}.json`);
   writeFileSync(bodyFile, Buffer.from(await (await fetch(`${server.url}/reactapi/getcourses`, { headers: { cookie } })).arrayBuffer()));
@@ -131,7 +133,26 @@ async function measureApi(prefix: "api" | "postgres", environment: Record<string
   figures[`progress.${prefix === "api" ? "" : "postgres_"}save_rps`] = progress.rps;
   figures[`progress.${prefix === "api" ? "" : "postgres_"}save_p99_ms`] = progress.p99;
   if (prefix === "postgres") figures["postgres.errors"] = errors - errorsBefore;
-  return { server, startupMs, idleRss, peakRss, member: { email: member.email, password: BENCH_PASSWORD }, lessonPage };
+  return {
+    server,
+    startupMs,
+    idleRss,
+    peakRss,
+    accounts: { member: { email: member.email, password: BENCH_PASSWORD }, instructor: { email, password: BENCH_PASSWORD } },
+    ids,
+  };
+}
+
+/** The ids Lighthouse's addresses need (bench/lighthouse.ts), as the member sees the seeded catalogue. */
+async function seededIds(url: string, cookie: string): Promise<SeededIds> {
+  const largest = await largestOpenCourse(url, cookie);
+  const courses = (await (await fetch(`${url}/reactapi/getcourses`, { headers: { cookie } })).json()) as {
+    courses: { id: number; course_access: string }[];
+  };
+  const locked = courses.courses.find((course) => course.course_access === "false");
+  if (!locked) throw new Error("every seeded course is open to a new member: the purchase page needs a locked one");
+  const me = (await (await fetch(`${url}/reactapi/users/me`, { headers: { cookie } })).json()) as { id: number };
+  return { openCourse: largest.id, openLesson: largest.openLesson, lockedCourse: locked.id, memberId: me.id };
 }
 
 /** A course's lessons as the signed-in cookie sees them (locked or open), or none when it may not open the course. */
@@ -148,14 +169,13 @@ async function courseLessons(url: string, cookie: string, courseId: number): Pro
 /** The course with the most lessons among those with a lesson open to the signed-in cookie, and that lesson's page. */
 async function largestOpenCourse(url: string, cookie: string) {
   const courses = (await (await fetch(`${url}/reactapi/getcourses`, { headers: { cookie } })).json()) as { courses: { id: number }[] };
-  let largest = { id: courses.courses[0]!.id, lessons: -1, lessonPage: "" };
+  let largest = { id: courses.courses[0]!.id, lessons: -1, openLesson: 0 };
   for (const course of courses.courses) {
     const lessons = await courseLessons(url, cookie, course.id);
     const open = lessons.find((lesson) => !lesson.locked);
-    if (lessons.length > largest.lessons && open)
-      largest = { id: course.id, lessons: lessons.length, lessonPage: `/lesson?course=${course.id}&lesson=${open.id}` };
+    if (lessons.length > largest.lessons && open) largest = { id: course.id, lessons: lessons.length, openLesson: open.id };
   }
-  if (!largest.lessonPage) throw new Error("no course has a lesson open to this member");
+  if (!largest.openLesson) throw new Error("no course has a lesson open to this member");
   return largest;
 }
 
@@ -191,56 +211,15 @@ async function measureProgressSaves(url: string, code: string) {
   });
 }
 
-type Member = { email: string; password: string };
-
-/**
- * Lighthouse's scores for a page, as a visitor or, given a member, signed in: the browser logs in
- * first, so the page finds its session cookies as a member's browser would (Lighthouse keeps
- * cookies while it clears the rest of the site's storage).
- */
-async function lighthouseScores(url: string, member?: Member) {
-  const { default: lighthouse } = await import("lighthouse");
-  const { chromium } = await import("@playwright/test");
-  const port = 9222 + Math.floor(Math.random() * 700);
-  const profile = mkdtempSync(path.join(tmpdir(), "doula-lighthouse-"));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      `--remote-debugging-port=${port}`,
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
-  try {
-    if (member) {
-      const login = await context.request.post(new URL("/reactapi/users/login", url).href, { data: member });
-      if (!login.ok()) throw new Error(`the member could not log in: ${login.status()}`);
-    }
-    const result = await lighthouse(url, {
-      port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-    });
-    const categories = result!.lhr.categories;
-    return Object.fromEntries(Object.entries(categories).map(([name, category]) => [name, Math.round((category.score ?? 0) * 100)]));
-  } finally {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
-  }
-}
-
 /** Prints each figure with its target's verdict, and writes them to --json FILE when asked. */
-function report(targets: Record<string, (value: number) => boolean>) {
-  console.log("\nfigure                                 value       target");
+function report(targets: Record<string, Target>) {
+  const width = Math.max(38, ...Object.keys(figures).map((key) => key.length));
+  console.log(`\n${"figure".padEnd(width)}      value   target`);
   for (const [key, value] of Object.entries(figures)) {
-    const check = targets[key];
-    const verdict = check ? (check(value) ? "met" : "MISSED") : "";
-    console.log(`${key.padEnd(38)} ${(Number.isInteger(value) ? String(value) : value.toFixed(2)).padStart(10)}   ${verdict}`);
+    const target = targets[key];
+    const shown = Number.isInteger(value) ? String(value) : value.toFixed(value < 1 ? 3 : 2);
+    const verdict = target ? `${target.text.padEnd(10)} ${target.met(value) ? "met" : "MISSED"}` : "";
+    console.log(`${key.padEnd(width)} ${shown.padStart(10)}   ${verdict}`);
   }
   if (jsonTarget) {
     writeFileSync(jsonTarget, `${JSON.stringify(figures, null, 2)}\n`);
@@ -269,25 +248,12 @@ async function main() {
   if (purifier)
     figures["web.js_gz_bytes./lesson.without_sanitizer_api"] =
       figures["web.js_gz_bytes./lesson"]! + gzipSync(readFileSync(path.join(webDist, purifier)), { level: 9 }).length;
-  if (process.env.BENCH_SKIP_LIGHTHOUSE !== "1") {
-    const pages: { route: string; address: string; member?: Member }[] = [
-      { route: "/", address: "/" },
-      { route: "/login", address: "/login" },
-      { route: "/home", address: "/home", member: embedded.member },
-      { route: "/lesson", address: embedded.lessonPage, member: embedded.member },
-    ];
-    for (const { route, address, member } of pages) {
-      try {
-        // One Lighthouse run swings by several points on a shared machine: the median of three.
-        const runs = [];
-        for (let round = 0; round < 3; round++) runs.push(await lighthouseScores(`${embedded.server.url}${address}`, member));
-        for (const category of Object.keys(runs[0]!))
-          figures[`web.lighthouse.${route}.${category}`] = median(runs.map((run) => run[category]!));
-      } catch (error) {
-        console.error(`Lighthouse could not run on ${route}: ${(error as Error).message}`);
-      }
-    }
-  }
+  const pages = lighthousePages(embedded.ids);
+  if (process.env.BENCH_SKIP_LIGHTHOUSE !== "1")
+    Object.assign(
+      figures,
+      await measureLighthouse(embedded.server.url, pages, embedded.accounts, { only: process.env.BENCH_LIGHTHOUSE_ROUTES?.split(",") }),
+    );
   await stopServer(embedded.server);
   figures["server.startup_warm_ms"] = await (async () => {
     const warm = await startServer({ ...benchEnvironment, DATA_DIR: dataDir, DATABASE_URL: "" }, { from: "build", port: 5310 });
@@ -319,34 +285,31 @@ async function main() {
   }
   figures["api.errors"] = errors;
 
-  const targets: Record<string, (value: number) => boolean> = {
-    "api.getcourses_ratio": (value) => value >= 0.5,
-    "api.getcourses_p99_ms": (value) => value < 25,
-    "api.modules_ratio": (value) => value >= 0.3,
-    "api.errors": (value) => value === 0,
-    "server.rss_idle_mb": (value) => value < 200,
-    "scale.cost_ratio_10x": (value) => value <= 12,
+  const targets: Record<string, Target> = {
+    "api.getcourses_ratio": atLeast(0.5),
+    "api.getcourses_p99_ms": atMost(25),
+    "api.modules_ratio": atLeast(0.3),
+    "api.errors": atMost(0),
+    "server.rss_idle_mb": atMost(200),
+    "scale.cost_ratio_10x": atMost(12),
     // PostgreSQL with the caches that LISTEN/NOTIFY keeps true (server/src/db/change-listener.ts).
-    "postgres.getcourses_ratio": (value) => value >= 0.5,
-    "postgres.getcourses_p99_ms": (value) => value < 25,
-    "postgres.modules_ratio": (value) => value >= 0.3,
-    "postgres.errors": (value) => value === 0,
+    "postgres.getcourses_ratio": atLeast(0.5),
+    "postgres.getcourses_p99_ms": atMost(25),
+    "postgres.modules_ratio": atLeast(0.3),
+    "postgres.errors": atMost(0),
     // A thousand members watching at once cost nothing.
-    "progress.save_rps": (value) => value >= 1000,
-    "progress.save_p99_ms": (value) => value < 25,
-    "progress.postgres_save_rps": (value) => value >= 1000,
-    "progress.postgres_save_p99_ms": (value) => value < 25,
+    "progress.save_rps": atLeast(1000),
+    "progress.save_p99_ms": atMost(25),
+    "progress.postgres_save_rps": atLeast(1000),
+    "progress.postgres_save_p99_ms": atMost(25),
     // One lesson saved in the 5,000-lesson catalogue, without touching the rest.
-    "studio.save_lesson_p50_ms": (value) => value < 30,
-    "studio.save_lesson_p50_ms_postgres": (value) => value < 30,
+    "studio.save_lesson_p50_ms": atMost(30),
+    "studio.save_lesson_p50_ms_postgres": atMost(30),
+    ...lighthouseTargets(pages),
   };
-  for (const route of Object.keys(routeScreens)) targets[`web.js_gz_bytes.${route}`] = (value) => value < 150_000;
-  for (const route of ["/", "/login", "/home", "/lesson"]) {
-    targets[`web.lighthouse.${route}.performance`] = (value) => value >= 95;
-    targets[`web.lighthouse.${route}.accessibility`] = (value) => value === 100;
-    targets[`web.lighthouse.${route}.best-practices`] = (value) => value === 100;
-    targets[`web.lighthouse.${route}.seo`] = (value) => value >= 90;
-  }
+  // The same budgets as the bundle budget test (bench/bundle-budget.test.ts).
+  for (const route of Object.keys(routeScreens))
+    targets[`web.js_gz_bytes.${route}`] = atMost(studioRoutes.includes(route) ? 150_000 : 120_000);
   report(targets);
   for (const file of scratch) rmSync(file, { recursive: true, force: true });
 }

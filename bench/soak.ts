@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { admin, startServer, stopServer } from "../testing/server-process.ts";
 import { withScratchDatabase } from "../testing/scratch-postgres.ts";
+import { atMost, type Target } from "./targets.ts";
 import { benchEnvironment, rssMb } from "./processes.ts";
 
 // npm run bench -- --soak SECONDS: a mix of what members do (register, log in, browse the library
@@ -160,12 +161,16 @@ export async function runSoak(seconds: number): Promise<Record<string, number>> 
 }
 
 /** The soak's targets, by figure. */
-export function soakTargets(figures: Record<string, number>): Record<string, (value: number) => boolean> {
-  const targets: Record<string, (value: number) => boolean> = {};
+export function soakTargets(figures: Record<string, number>): Record<string, Target> {
+  const targets: Record<string, Target> = {};
   for (const prefix of ["soak", "postgres.soak"]) {
-    targets[`${prefix}.errors`] = (value) => value === 0;
-    targets[`${prefix}.rss_growth_pct`] = (value) => value < 10;
-    targets[`${prefix}.p99_last_minute_ms`] = (value) => value <= 1.5 * figures[`${prefix}.p99_first_minute_ms`]!;
+    targets[`${prefix}.errors`] = atMost(0);
+    targets[`${prefix}.rss_growth_pct`] = { text: "< 10", met: (value) => value < 10 };
+    const firstMinute = figures[`${prefix}.p99_first_minute_ms`] ?? Number.NaN;
+    targets[`${prefix}.p99_last_minute_ms`] = {
+      text: `<= 1.5 x first (${(1.5 * firstMinute).toFixed(1)})`,
+      met: (value) => value <= 1.5 * firstMinute,
+    };
   }
   return targets;
 }
