@@ -20,10 +20,10 @@ const everyMuiScreenNeeds = new RegExp(
 );
 
 // Lighthouse's phone pays a round trip for every file, and a browser opens six connections to a
-// site at once, so the app's own modules travel in few files: what the entry needs (app-start, with
-// the public and member frames), every other part of the site's pages (site-parts) and of the
-// studio (studio-parts). Screens (*-page), the studio's frame and the rich-text editor keep chunks
-// of their own, which the build manifest names for the bundle budget (bench/bundle-size.ts).
+// site at once, so the app's own modules travel in few files: the entry (with the public and
+// member frames), every part the site's pages share (site-parts) and the studio's (studio-parts).
+// Screens (*-page), the studio's frame and the rich-text editor keep chunks of their own, which the
+// build manifest names for the bundle budget (bench/bundle-size.ts). A member's page is six files.
 const appSource = /web[\\/]src[\\/]/;
 const studioSource = /web[\\/]src[\\/]features[\\/]studio[\\/]/;
 const ownChunk = /(-page|-layout|rich-text-editor)\.tsx$/;
@@ -120,7 +120,6 @@ export default defineConfig(({ command }) => ({
             { name: "react", test: (id: string) => /node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id) },
             { name: "framework", test: (id: string) => everyPageNeeds.test(id) && !studioOnly.test(id) },
             { name: "mui", test: (id: string) => everyMuiScreenNeeds.test(id) },
-            { name: "app-start", tags: ["$initial"], test: (id: string) => appSource.test(id) || id.includes("vite/preload-helper") },
             {
               name: "site-parts",
               test: (id: string) => appSource.test(id) && !studioSource.test(id) && !ownChunk.test(id),
