@@ -78,7 +78,7 @@ async function lighthouseRun(url: string, account?: Account) {
     });
     const { categories, audits } = result!.lhr;
     const figures: Record<string, number> = Object.fromEntries(
-      Object.entries(categories).map(([name, category]) => [name, Math.round((category.score ?? 0) * 100)]),
+      Object.entries(categories).map(([name, category]) => [name, category.score === null ? Number.NaN : Math.round(category.score * 100)]),
     );
     figures.lcp_ms = Math.round(audits["largest-contentful-paint"]?.numericValue ?? Number.NaN);
     figures.tbt_ms = Math.round(audits["total-blocking-time"]?.numericValue ?? Number.NaN);
@@ -104,7 +104,13 @@ export async function measureLighthouse(
       const runs: Record<string, number>[] = [];
       for (let round = 0; round < rounds; round++)
         runs.push(await lighthouseRun(`${url}${address}`, as === "visitor" ? undefined : accounts[as]));
-      for (const figure of Object.keys(runs[0]!)) figures[`web.lighthouse.${route}.${figure}`] = median(runs.map((run) => run[figure]!));
+      for (const figure of Object.keys(runs[0]!)) {
+        // Lighthouse now and then finds no largest paint in a run (its NO_LCP error); the figure is
+        // the median of the runs that have it, and the report says when one had none.
+        const measured = runs.map((run) => run[figure]!).filter(Number.isFinite);
+        if (measured.length < runs.length) console.error(`Lighthouse on ${route}: ${figure} in ${measured.length} of ${runs.length} runs`);
+        figures[`web.lighthouse.${route}.${figure}`] = measured.length > 0 ? median(measured) : Number.NaN;
+      }
     } catch (error) {
       console.error(`Lighthouse could not run on ${route}: ${(error as Error).message}`);
     }
