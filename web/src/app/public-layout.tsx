@@ -24,7 +24,11 @@ export default function PublicLayout() {
     <>
       <SkipLink />
       <BrandBar menu={<PublicMenu />} />
-      <Outlet />
+      {/* At least a screen tall: a page whose screen arrives after the frame does not push the
+          footer down under her eyes (it starts below the fold). */}
+      <div className="page-body">
+        <Outlet />
+      </div>
       <Footer />
     </>
   );
