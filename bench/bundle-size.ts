@@ -30,6 +30,14 @@ export const studioRoutes = routes.filter((route) => route.screen.startsWith("fe
 /** Every route a visitor or member sees: plain markup, no MUI or Emotion on its first visit. */
 export const plainRoutes = routes.filter((route) => !studioRoutes.includes(route.path)).map((route) => route.path);
 
+/**
+ * The most a first visit may download, gzipped JavaScript, KB read as 1,000 bytes (the stricter
+ * reading): a visitor's or member's first visit is on a phone, often on a slow network; the
+ * instructor works in the studio on a laptop. The bundle budget test holds the build to it and
+ * the bench prints it beside each figure.
+ */
+export const firstVisitBudget = (route: string): number => (studioRoutes.includes(route) ? 150_000 : 120_000);
+
 export function readManifest(): Manifest {
   const file = path.join(webDist, ".vite/manifest.json");
   if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build first`);

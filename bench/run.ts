@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import { firstVisitJsBytes, readManifest, routeScreens, studioRoutes, webDist } from "./bundle-size.ts";
+import { firstVisitBudget, firstVisitJsBytes, readManifest, routeScreens, webDist } from "./bundle-size.ts";
 import { measureScale, median } from "./scale.ts";
 import { admin, startServer, stopServer } from "../testing/server-process.ts";
 import { withScratchDatabase } from "../testing/scratch-postgres.ts";
@@ -307,9 +307,7 @@ async function main() {
     "studio.save_lesson_p50_ms_postgres": atMost(30),
     ...lighthouseTargets(pages),
   };
-  // The same budgets as the bundle budget test (bench/bundle-budget.test.ts).
-  for (const route of Object.keys(routeScreens))
-    targets[`web.js_gz_bytes.${route}`] = atMost(studioRoutes.includes(route) ? 150_000 : 120_000);
+  for (const route of Object.keys(routeScreens)) targets[`web.js_gz_bytes.${route}`] = atMost(firstVisitBudget(route));
   report(targets);
   for (const file of scratch) rmSync(file, { recursive: true, force: true });
 }

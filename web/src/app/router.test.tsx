@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { routes } from "../lib/routes.ts";
 import { stubApi } from "../test/render.tsx";
 import { Providers } from "./providers.tsx";
-import { AppRoutes } from "./router.tsx";
+import { AppRoutes, preloadFirstScreen } from "./router.tsx";
 import { createStore } from "./store.ts";
 
 const site = {
@@ -43,5 +43,65 @@ describe("the app's routes", () => {
     const view = await showAt(path.replace(/:[a-z]+/g, "7"));
     expect(screen.queryByRole("heading", { name: "This page does not exist" })).toBeNull();
     view.unmount();
+  });
+});
+
+describe("a page's first answers", () => {
+  const member = {
+    id: 1,
+    email: "maya@example.com",
+    first_name: "Maya",
+    last_name: null,
+    role: "member" as const,
+    created_at: "2026-01-01T00:00:00.000Z",
+    due_date: null,
+    baby_arrived: false,
+  };
+  const course = { id: 1, course_title: "Birth", course_description: "", course_logo: 0, course_access: "true", subscription_plans: [] };
+  const module = {
+    id: 10,
+    reference_code: "M10",
+    parent_reference_code: "C1",
+    course: 1,
+    module_title: "Breathing",
+    module_order: 1,
+    module_description: null,
+    visible_in_preview: true,
+    lessons: [],
+  };
+
+  it("are asked beside the session check with the screen's own arguments, so the course page asks nothing again", async () => {
+    const calls = stubApi({
+      "/reactapi/getcourses": [200, { courses: [course], subscription_plans: [] }],
+      "/reactapi/getuseraccessdata": [200, { course_access: [1], grants: [] }],
+      "/reactapi/getcoursemodules": [200, [module]],
+      "/reactapi/progress/courses/1": [200, { course_id: 1, completed: 0, total: 0, lessons: [], certificate_available: false }],
+    });
+    const store = createStore({ session: { isAuthenticated: true, user: member, loading: false, registered: false, error: null } });
+    await preloadFirstScreen({ pathname: "/course", search: "?course=1" }, { signedIn: true, dispatch: store.dispatch });
+    const asked = calls.map((call) => `${call.path} ${JSON.stringify(call.body ?? null)}`).sort();
+    expect(asked).toEqual([
+      '/reactapi/getcoursemodules {"query":1}',
+      "/reactapi/getcourses null",
+      '/reactapi/getuseraccessdata {"query":"course_access"}',
+      "/reactapi/progress/courses/1 null",
+    ]);
+
+    render(
+      <Providers store={store}>
+        <MemoryRouter initialEntries={["/course?course=1"]}>
+          <AppRoutes />
+        </MemoryRouter>
+      </Providers>,
+    );
+    expect(await screen.findByRole("heading", { level: 1, name: "Birth" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /Breathing/ })).toBeInTheDocument();
+    expect(calls).toHaveLength(4);
+  });
+
+  it("ask nothing for a visitor, whose page would only be refused them", async () => {
+    const calls = stubApi({});
+    await preloadFirstScreen({ pathname: "/library", search: "" }, { signedIn: false, dispatch: createStore().dispatch });
+    expect(calls).toEqual([]);
   });
 });

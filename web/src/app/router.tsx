@@ -122,8 +122,8 @@ export function AppRoutes() {
  * Loads a member page's screen while the session is still being checked, and, when she may be
  * signed in, asks for the first answers of a member's or the studio's page (its first pictures
  * are asked for by its built page): the page shows only once she is known, and these would
- * otherwise wait for that answer. Resolves when the chunks are here (at once for any other page), so the first render
- * need not suspend.
+ * otherwise wait for that answer. Resolves when the chunks are here (at once for any other page),
+ * so the first render need not suspend.
  */
 export async function preloadFirstScreen(
   { pathname, search }: { pathname: string; search: string },

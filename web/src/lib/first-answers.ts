@@ -2,11 +2,16 @@ import type { FirstAnswer } from "./routes.ts";
 import { accessQuery, courseModulesQuery, courseProgressQuery } from "./catalogue.ts";
 import type { Asked } from "./answers.ts";
 
-// Asked with the very arguments the screens use (lib/catalogue.ts), so the screen finds the answer
-// already here or on its way instead of asking again.
 /** What a page's address names: the course of ?course=N, and the :id of a studio address. */
 export type AddressIds = { courseId: number | null; id: string | null };
 
+/** The arguments of the studio's screens that open one thing, from the :id of their address (a string, as it is there). */
+export const studioCourseQuery = (id: string) => ({ params: { courseId: id } });
+export const studioLessonQuery = (id: string) => ({ params: { lessonId: id } });
+export const studioMemberQuery = (id: string) => ({ params: { id } });
+
+// Asked with the very arguments the screens use (lib/catalogue.ts and the studio's queries above),
+// so the screen finds the answer already here or on its way instead of asking again.
 const asks: Record<FirstAnswer, (ids: AddressIds) => Asked | null> = {
   getCourses: () => ({ name: "getCourses" }),
   getUserAccess: () => ({ name: "getUserAccess", args: accessQuery }),
@@ -16,11 +21,10 @@ const asks: Record<FirstAnswer, (ids: AddressIds) => Asked | null> = {
   siteDetails: () => ({ name: "siteDetails" }),
   courseModules: ({ courseId }) => (courseId === null ? null : { name: "getCourseModules", args: courseModulesQuery(courseId) }),
   courseProgress: ({ courseId }) => (courseId === null ? null : { name: "courseProgress", args: courseProgressQuery(courseId) }),
-  // The studio's screens read their :id as the string it is in the address.
-  studioCourse: ({ id }) => (id === null ? null : { name: "studioCourse", args: { params: { courseId: id } } }),
-  studioLesson: ({ id }) => (id === null ? null : { name: "studioLesson", args: { params: { lessonId: id } } }),
+  studioCourse: ({ id }) => (id === null ? null : { name: "studioCourse", args: studioCourseQuery(id) }),
+  studioLesson: ({ id }) => (id === null ? null : { name: "studioLesson", args: studioLessonQuery(id) }),
   studioUnread: () => ({ name: "studioUnread" }),
-  studioMember: ({ id }) => (id === null ? null : { name: "studioMember", args: { params: { id } } }),
+  studioMember: ({ id }) => (id === null ? null : { name: "studioMember", args: studioMemberQuery(id) }),
 };
 
 /** The requests for a screen's first answers; those of a course or an id only when its address names one. */

@@ -9,6 +9,7 @@ import { PageSection } from "../../../components/page-section.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { useAction } from "../../../lib/use-action.ts";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
+import { studioCourseQuery } from "../../../lib/first-answers.ts";
 
 import { CourseDetailsForm } from "./course-details-form.tsx";
 import type { CoursesNotice } from "./courses-page.tsx";
@@ -358,7 +359,7 @@ function DeleteCourse({ course }: { course: StudioCourse }) {
 
 export default function CoursePage() {
   const { id } = useParams();
-  const { answer: latest, failure, refresh } = useAnswer("studioCourse", { params: { courseId: id ?? "" } });
+  const { answer: latest, failure, refresh } = useAnswer("studioCourse", studioCourseQuery(id ?? ""));
   // A course of many modules is a long render; deferred, React draws it in short slices between
   // which the page still answers a tap or a key (a store update alone would draw it in one go).
   const answer = useDeferredValue(latest);

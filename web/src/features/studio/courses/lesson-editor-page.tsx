@@ -12,6 +12,7 @@ import { PageSection } from "../../../components/page-section.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { useAction } from "../../../lib/use-action.ts";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
+import { studioLessonQuery } from "../../../lib/first-answers.ts";
 
 import { LessonFiles } from "./lesson-files.tsx";
 import { RichTextField } from "./rich-text-field.tsx";
@@ -128,7 +129,7 @@ function LessonForm({ lesson, onReload }: { lesson: StudioLesson; onReload: () =
 
 export default function LessonEditorPage() {
   const { id } = useParams();
-  const { answer, failure, refresh: reload } = useAnswer("studioLesson", { params: { lessonId: id ?? "" } });
+  const { answer, failure, refresh: reload } = useAnswer("studioLesson", studioLessonQuery(id ?? ""));
   return (
     <StudioPage
       title={answer ? `Lesson: ${answer.title}` : "Lesson"}

@@ -8,6 +8,7 @@ import type { MemberCourse, PasswordLink } from "../../../../../contract/studio/
 import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { PageSection } from "../../../components/page-section.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
+import { studioMemberQuery } from "../../../lib/first-answers.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { memberName } from "./members-page.tsx";
 import { copyText, formatDate, formatDateTime, Loading, StudioPage, studioNoticeStyle } from "../studio-parts.tsx";
@@ -27,7 +28,7 @@ export default function MemberPage() {
   const { id } = useParams();
   const ownId = useSession().user?.id;
   const memberId = id ?? "";
-  const { answer, failure } = useAnswer("studioMember", { params: { id: memberId } });
+  const { answer, failure } = useAnswer("studioMember", studioMemberQuery(memberId));
   const { outcome, busy, run } = useAction();
   const send = useSend();
   const [passwordLink, setPasswordLink] = useState<PasswordLink | null>(null);
