@@ -4,7 +4,14 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-export type CaughtMail = { to: string; from: string; subject: string; text: string; html: string };
+export type CaughtMail = {
+  to: string;
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: { filename: string; contentType: string; content: string }[];
+};
 
 /**
  * A real SMTP server for tests: it accepts every mail (and any credentials) and keeps it, parsed.
@@ -38,6 +45,11 @@ export class SmtpCatcher {
               subject: parsed.subject ?? "",
               text: parsed.text ?? "",
               html: typeof parsed.html === "string" ? parsed.html : "",
+              attachments: parsed.attachments.map((file) => ({
+                filename: file.filename ?? "",
+                contentType: file.contentType,
+                content: file.content.toString("utf8"),
+              })),
             };
             this.mails.push(mail);
             if (this.folder) {

@@ -31,6 +31,8 @@ export type StripeStandIn = {
   url: string;
   requests: StandInRequest[];
   sessions: Map<string, StandInSession>;
+  /** The refunds asked for, once per idempotency key as Stripe keeps them. */
+  refunds: { id: string; payment_intent: string; idempotencyKey: string | undefined }[];
   /** Answer the next calls with this Stripe error (status and message) instead, until cleared. */
   failWith: (failure: { status: number; message: string } | null) => void;
   close: () => Promise<void>;
@@ -56,6 +58,7 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
   const secretKey = options.secretKey ?? STAND_IN_SECRET_KEY;
   const requests: StandInRequest[] = [];
   const sessions = new Map<string, StandInSession>();
+  const refunds: StripeStandIn["refunds"] = [];
   let failure: { status: number; message: string } | null = null;
   let base = "";
 
@@ -101,6 +104,13 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
           url: `${base}/pay/${id}`,
         });
       }
+      if (request.method === "POST" && url.pathname === "/v1/refunds") {
+        const key = typeof request.headers["idempotency-key"] === "string" ? request.headers["idempotency-key"] : undefined;
+        const earlier = key ? refunds.find((refund) => refund.idempotencyKey === key) : undefined;
+        const refund = earlier ?? { id: newId("re"), payment_intent: form.payment_intent!, idempotencyKey: key };
+        if (!earlier) refunds.push(refund);
+        return json(response, 200, { object: "refund", id: refund.id, payment_intent: refund.payment_intent, status: "succeeded" });
+      }
       if (request.method === "POST" && url.pathname === "/v1/billing_portal/sessions") {
         return json(response, 200, {
           id: newId("bps"),
@@ -133,6 +143,7 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
     url: base,
     requests,
     sessions,
+    refunds,
     failWith: (next) => (failure = next),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -7,6 +7,7 @@ import { Writable } from "node:stream";
 import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse } from "fastify";
 import { createAccessCode } from "../server/src/access-codes/access-codes-repository.ts";
 import { buildApp } from "../server/src/app.ts";
+import type { Clock } from "../server/src/lib/clock.ts";
 import { importCatalogue } from "../server/src/catalogue/catalogue-transfer.ts";
 import { loadConfig } from "../server/src/config.ts";
 import { type Database, type DatabaseHandle, openDatabase } from "../server/src/db/client.ts";
@@ -46,6 +47,7 @@ export async function createTestApp(
     seed?: boolean;
     environment?: Record<string, string>;
     startMailSender?: boolean;
+    clock?: Clock;
   } = {},
 ): Promise<TestApp> {
   const scratch = backend === "postgres" ? await createScratchPostgres() : undefined;
@@ -67,6 +69,7 @@ export async function createTestApp(
     poolStats: database.poolStats,
     logger: options.logger ?? false,
     startMailSender: options.startMailSender,
+    clock: options.clock,
   });
   return {
     app,

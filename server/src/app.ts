@@ -18,6 +18,7 @@ import { MailSender } from "./mail/mail-sender.ts";
 import { CacheStats } from "./metrics/cache-stats.ts";
 import { installMetrics, type PoolStats } from "./metrics/metrics.ts";
 import { features } from "./features.ts";
+import { type Clock, systemClock } from "./lib/clock.ts";
 import { serverPaths } from "./paths.ts";
 
 export type AppOptions = {
@@ -32,6 +33,8 @@ export type AppOptions = {
   webRoot?: string;
   /** Whether this app delivers the mail outbox (tests of the sender itself start their own). */
   startMailSender?: boolean;
+  /** Where "now" comes from (a test passes a clock it moves). */
+  clock?: Clock;
 };
 
 export type RegisteredRoute = { method: string; url: string };
@@ -72,6 +75,7 @@ export async function buildApp({
   logger = false,
   webRoot = serverPaths.webApp,
   startMailSender = true,
+  clock = systemClock,
 }: AppOptions) {
   const production = config.env === "production";
   const securityHeaders = computeSecurityHeaders({
@@ -122,7 +126,8 @@ export async function buildApp({
   if (startMailSender) mailSender.start();
   app.addHook("onClose", () => mailSender.stop());
 
-  for (const feature of features({ db, config, sessions, catalogue, mail })) await feature.register(app);
+  for (const feature of features({ db, config, sessions, catalogue, mail, clock, runSchedulers: startMailSender }))
+    await feature.register(app);
 
   const serveWebApp = existsSync(path.join(webRoot, "index.html"));
   if (serveWebApp) {

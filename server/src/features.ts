@@ -7,7 +7,13 @@ import { type CatalogueReader, coursesPersonalData } from "./catalogue/catalogue
 import { catalogueRoutes } from "./catalogue/catalogue-routes.ts";
 import { certificatesPersonalData } from "./certificates/certificates-repository.ts";
 import { certificatesRoutes } from "./certificates/certificates-routes.ts";
+import { bookingCheckouts, type BookingDeps } from "./bookings/booking-actions.ts";
+import { bookingRoutes } from "./bookings/booking-routes.ts";
+import { bookingsPersonalData } from "./bookings/bookings-repository.ts";
+import { calendarStudioRoutes } from "./bookings/calendar-studio-routes.ts";
 import type { Config } from "./config.ts";
+import type { Clock } from "./lib/clock.ts";
+import { bookingPayments } from "./payments/stripe-client.ts";
 import type { Database } from "./db/client.ts";
 import type { PersonalData } from "./db/personal-data.ts";
 import { formsPersonalData } from "./forms/forms-repository.ts";
@@ -32,6 +38,9 @@ export type AppServices = {
   sessions: SessionStore;
   catalogue: CatalogueReader;
   mail: { sender: MailSender; context: MailContext };
+  clock: Clock;
+  /** Whether this server runs the timed work of features (reminders, lapsed holds); every server may. */
+  runSchedulers: boolean;
 };
 
 type Feature = { register: (app: FastifyInstance) => Promise<unknown> };
@@ -46,8 +55,17 @@ function feature<Options extends Record<string, unknown>>(prefix: string, plugin
  * feature that keeps anything about a member adds its part to `personalData`, which her data
  * download and the deletion of her account go through.
  */
-export function features({ db, config, sessions, catalogue, mail }: AppServices): Feature[] {
+export function features({ db, config, sessions, catalogue, mail, clock, runSchedulers }: AppServices): Feature[] {
   const production = config.env === "production";
+  const bookings: BookingDeps = {
+    db,
+    clock,
+    mail: {
+      sender: mail.sender,
+      context: { ...mail.context, contactEmail: config.site.contactEmail, instructorName: config.instructorName },
+    },
+    payments: config.stripe ? bookingPayments(config.stripe) : null,
+  };
   const personalData: PersonalData[] = [
     coursesPersonalData(catalogue),
     grantsPersonalData(db),
@@ -55,6 +73,7 @@ export function features({ db, config, sessions, catalogue, mail }: AppServices)
     progressPersonalData(db),
     certificatesPersonalData(db),
     formsPersonalData(db),
+    bookingsPersonalData(db),
   ];
   return [
     feature("/reactapi/users", signInRoutes, {
@@ -79,9 +98,23 @@ export function features({ db, config, sessions, catalogue, mail }: AppServices)
       businessName: config.businessName,
     }),
     feature("/reactapi", formsRoutes, { db }),
-    feature("/reactapi", paymentsRoutes, { db, catalogue, stripe: config.stripe, publicUrl: config.publicUrl, mail }),
+    feature("/reactapi", paymentsRoutes, {
+      db,
+      catalogue,
+      stripe: config.stripe,
+      publicUrl: config.publicUrl,
+      mail,
+      otherCheckouts: [bookingCheckouts(bookings)],
+    }),
+    feature("/reactapi/bookings", bookingRoutes, { ...bookings, runScheduler: runSchedulers }),
     feature("/reactapi/instructor-setup", instructorSetupRoutes, { db, sessionDays: config.sessionDays, production }),
-    feature("/reactapi/studio", studioApi, { db, catalogue, publicUrl: config.publicUrl, uploadMaxBytes: config.uploadMaxBytes }),
+    feature("/reactapi/studio", studioApi, {
+      db,
+      catalogue,
+      publicUrl: config.publicUrl,
+      uploadMaxBytes: config.uploadMaxBytes,
+      featureAreas: [async (app) => app.register(calendarStudioRoutes, { ...bookings, prefix: "/calendar" })],
+    }),
     feature("/reactapi/site", siteRoutes, { site: config.site, onlinePayment: config.stripe !== null }),
     feature("/reactapi", openApiRoutes, {}),
     feature("", healthRoutes, { db }),

@@ -128,7 +128,18 @@ export class MailSender {
     try {
       await (
         await this.smtp(this.options.smtpUrl)
-      ).sendMail({ from: this.options.from, to: mail.toAddress, subject: mail.subject, text: mail.textBody, html: mail.htmlBody });
+      ).sendMail({
+        from: this.options.from,
+        to: mail.toAddress,
+        subject: mail.subject,
+        text: mail.textBody,
+        html: mail.htmlBody,
+        attachments: (mail.attachments ?? []).map((file) => ({
+          filename: file.filename,
+          contentType: file.contentType,
+          content: file.content,
+        })),
+      });
       await this.record(mail.id, { status: "sent", sentAt: new Date(), lastError: null });
       this.options.log.info({ mailId: mail.id, kind: mail.kind }, "mail sent");
       return true;

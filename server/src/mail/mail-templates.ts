@@ -5,21 +5,33 @@ import { brand } from "../../../contract/constants.ts";
  * voice as the site. A template only builds text; who receives it and when is the caller's affair.
  */
 
-export type Mail = { kind: MailKind; to: string; subject: string; text: string; html: string };
+export type MailAttachment = { filename: string; contentType: string; content: string };
+export type Mail = { kind: MailKind; to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] };
 export type MailKind =
-  "welcome" | "password_reset" | "email_change_confirm" | "email_change_notice" | "password_changed" | "purchase_receipt";
+  | "welcome"
+  | "password_reset"
+  | "email_change_confirm"
+  | "email_change_notice"
+  | "password_changed"
+  | "purchase_receipt"
+  | "booking_confirm_email"
+  | "booking_confirmed"
+  | "booking_rescheduled"
+  | "booking_reminder"
+  | "booking_cancelled"
+  | "booking_place_offered";
 
 export type MailContext = { businessName: string; publicUrl: string };
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character]!);
 
-const greeting = (firstName: string | null) => (firstName ? `Hello ${firstName},` : "Hello,");
+export const greeting = (firstName: string | null) => (firstName ? `Hello ${firstName},` : "Hello,");
 
-type Paragraph = string | { link: string; label: string };
+export type Paragraph = string | { link: string; label: string };
 
 /** Lays out paragraphs as text and as simple, readable HTML (one column, large type, a real button). */
-function compose(kind: MailKind, to: string, subject: string, context: MailContext, paragraphs: Paragraph[]): Mail {
+export function composeMail(kind: MailKind, to: string, subject: string, context: MailContext, paragraphs: Paragraph[]): Mail {
   const signOff = `With warmth,\n${context.businessName}`;
   const text = [
     ...paragraphs.map((paragraph) => (typeof paragraph === "string" ? paragraph : `${paragraph.label}:\n${paragraph.link}`)),
@@ -44,7 +56,7 @@ ${htmlParagraphs}
 }
 
 export function welcomeMail(to: string, firstName: string | null, context: MailContext): Mail {
-  return compose("welcome", to, `Welcome to ${context.businessName}`, context, [
+  return composeMail("welcome", to, `Welcome to ${context.businessName}`, context, [
     greeting(firstName),
     "Thank you for joining us. Your library is ready whenever you are: there is no order you must follow and no pace you must keep.",
     { label: "Open your library", link: `${context.publicUrl}/library` },
@@ -53,7 +65,7 @@ export function welcomeMail(to: string, firstName: string | null, context: MailC
 }
 
 export function passwordResetMail(to: string, firstName: string | null, token: string, context: MailContext): Mail {
-  return compose("password_reset", to, "Reset your password", context, [
+  return composeMail("password_reset", to, "Reset your password", context, [
     greeting(firstName),
     "Someone, hopefully you, asked to reset the password of your account. The link below works once, for the next 60 minutes.",
     { label: "Choose a new password", link: `${context.publicUrl}/reset-password?token=${encodeURIComponent(token)}` },
@@ -62,7 +74,7 @@ export function passwordResetMail(to: string, firstName: string | null, token: s
 }
 
 export function emailChangeConfirmMail(to: string, firstName: string | null, token: string, context: MailContext): Mail {
-  return compose("email_change_confirm", to, "Confirm your new e-mail address", context, [
+  return composeMail("email_change_confirm", to, "Confirm your new e-mail address", context, [
     greeting(firstName),
     "Please confirm that you want to use this address for your account. Until you do, we keep using your previous one. The link works once, for the next 24 hours.",
     { label: "Confirm this address", link: `${context.publicUrl}/confirm-email?token=${encodeURIComponent(token)}` },
@@ -71,7 +83,7 @@ export function emailChangeConfirmMail(to: string, firstName: string | null, tok
 }
 
 export function emailChangeNoticeMail(to: string, firstName: string | null, newEmail: string, context: MailContext): Mail {
-  return compose("email_change_notice", to, "Your e-mail address is changing", context, [
+  return composeMail("email_change_notice", to, "Your e-mail address is changing", context, [
     greeting(firstName),
     `We were asked to change your account's e-mail address to ${newEmail}. We have sent a confirmation link there; nothing changes until it is used.`,
     "If this was not you, please change your password and write to us from the Support page.",
@@ -80,7 +92,7 @@ export function emailChangeNoticeMail(to: string, firstName: string | null, newE
 }
 
 export function passwordChangedMail(to: string, firstName: string | null, context: MailContext): Mail {
-  return compose("password_changed", to, "Your password was changed", context, [
+  return composeMail("password_changed", to, "Your password was changed", context, [
     greeting(firstName),
     "The password of your account was just changed, and every other device was signed out.",
     "If this was not you, please reset your password now and write to us from the Support page.",
@@ -96,7 +108,7 @@ export function purchaseReceiptMail(
 ): Mail {
   const amount = new Intl.NumberFormat("en", { style: "currency", currency: purchase.currency }).format(purchase.amountMinor / 100);
   const date = purchase.paidAt.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-  return compose("purchase_receipt", to, `Your receipt: ${purchase.plan}`, context, [
+  return composeMail("purchase_receipt", to, `Your receipt: ${purchase.plan}`, context, [
     greeting(firstName),
     `Thank you. We received ${amount} for ${purchase.plan} on ${date}, and its courses are open in your library now.`,
     { label: "Open your library", link: `${context.publicUrl}/library` },

@@ -10,9 +10,14 @@ export type OutboxRow = typeof mailOutbox.$inferSelect;
  * mail exists exactly when the action happened, and the sender delivers it afterwards.
  */
 export async function queueMail(db: Queryable, mail: Mail): Promise<void> {
-  await db
-    .insert(mailOutbox)
-    .values({ kind: mail.kind, toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html });
+  await db.insert(mailOutbox).values({
+    kind: mail.kind,
+    toAddress: mail.to,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html,
+    attachments: mail.attachments ?? null,
+  });
 }
 
 export function listOutbox(db: Queryable, limit = 50): Promise<OutboxRow[]> {

@@ -16,7 +16,7 @@ import {
 } from "./stripe-client.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
 import type { MailContext } from "../mail/mail-templates.ts";
-import { applyStripeEvent, type StripeEvent } from "./stripe-events.ts";
+import { applyStripeEvent, type CheckoutOwner, type StripeEvent } from "./stripe-events.ts";
 import { requireMember } from "../http/signed-in-member.ts";
 
 type PaymentsOptions = {
@@ -25,9 +25,14 @@ type PaymentsOptions = {
   stripe: StripeConfig | null;
   publicUrl: string;
   mail: { sender: MailSender; context: MailContext };
+  /** The checkouts other features start (a booking's), handed their events by the webhook. */
+  otherCheckouts: CheckoutOwner[];
 };
 
-export async function paymentsRoutes(app: FastifyInstance, { db, catalogue, stripe: stripeConfig, publicUrl, mail }: PaymentsOptions) {
+export async function paymentsRoutes(
+  app: FastifyInstance,
+  { db, catalogue, stripe: stripeConfig, publicUrl, mail, otherCheckouts }: PaymentsOptions,
+) {
   const stripe = stripeConfig ? createStripeClient(stripeConfig) : null;
   const requireStripe = (): Stripe => {
     if (!stripe) throw new HttpError(404, "Online payment is not set up on this site. Please write to the instructor to join a plan.");
@@ -109,7 +114,7 @@ export async function paymentsRoutes(app: FastifyInstance, { db, catalogue, stri
     return { url };
   });
 
-  await app.register(stripeWebhookRoute, { db, stripe, webhookSecret: stripeConfig?.webhookSecret, mail });
+  await app.register(stripeWebhookRoute, { db, stripe, webhookSecret: stripeConfig?.webhookSecret, mail, otherCheckouts });
 }
 
 /**
@@ -118,7 +123,13 @@ export async function paymentsRoutes(app: FastifyInstance, { db, catalogue, stri
  */
 async function stripeWebhookRoute(
   app: FastifyInstance,
-  options: { db: Database; stripe: Stripe | null; webhookSecret: string | undefined; mail: { sender: MailSender; context: MailContext } },
+  options: {
+    db: Database;
+    stripe: Stripe | null;
+    webhookSecret: string | undefined;
+    mail: { sender: MailSender; context: MailContext };
+    otherCheckouts: CheckoutOwner[];
+  },
 ) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
@@ -140,7 +151,7 @@ async function stripeWebhookRoute(
         request.log.warn("a Stripe webhook call with a bad signature was refused");
         throw new HttpError(400, "The webhook signature does not match; the event was not applied.");
       }
-      const outcome = await applyStripeEvent(options.db, event, request.log, options.mail.context);
+      const outcome = await applyStripeEvent(options.db, event, request.log, options.mail.context, options.otherCheckouts);
       // The embedded database's in-memory grants must hear of it; PostgreSQL's are read every time.
       if (outcome === "handled") {
         dataChanges.emit("access");

@@ -58,6 +58,52 @@ export async function createCheckoutSession(
   return { id: session.id, url: session.url };
 }
 
+/**
+ * Payments as bookings use them (server/src/bookings/booking-actions.ts): a one-off Checkout that
+ * expires with the hold on her time, and a full refund, made once whatever the retries.
+ */
+export function bookingPayments(config: StripeConfig) {
+  const stripe = createStripeClient(config);
+  return {
+    checkout: async (input: {
+      bookingId: number;
+      description: string;
+      amountMinor: number;
+      currency: string;
+      email: string;
+      expiresAt: Date;
+      successUrl: string;
+      cancelUrl: string;
+    }) => {
+      const metadata = { booking_id: String(input.bookingId) };
+      const session = await stripe.checkout.sessions.create({
+        mode: "payment",
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: input.currency.toLowerCase(),
+              unit_amount: input.amountMinor,
+              product_data: { name: input.description },
+            },
+          },
+        ],
+        metadata,
+        payment_intent_data: { metadata },
+        customer_email: input.email,
+        expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+      });
+      if (!session.url) throw new Error(`Stripe created checkout session ${session.id} without a URL`);
+      return { id: session.id, url: session.url };
+    },
+    refund: async (paymentIntentId: string, idempotencyKey: string) => {
+      await stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey });
+    },
+  };
+}
+
 /** Stripe's billing portal, where she changes her card or cancels a subscription. */
 export async function createPortalSession(stripe: Stripe, customerId: string, returnUrl: string): Promise<string> {
   const portal = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });

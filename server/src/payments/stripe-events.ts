@@ -79,7 +79,24 @@ const Charge = z
 export type StripeEvent = { id: string; type: string; created: number; data: { object: unknown } };
 export type EventOutcome = "handled" | "duplicate" | "ignored";
 
-type Handler = (tx: Queryable, object: unknown, event: StripeEvent, log: FastifyBaseLogger, mail: MailContext) => Promise<void>;
+/**
+ * A feature that starts checkouts of its own (a booking's) and says which by their metadata; the
+ * webhook hands it their completion and expiry instead of treating them as purchases of a plan.
+ */
+export type CheckoutOwner = {
+  owns: (metadata: Record<string, string>) => boolean;
+  completed: (tx: Queryable, session: { id: string; paymentIntent: string | null }, log: FastifyBaseLogger) => Promise<void>;
+  expired: (tx: Queryable, session: { id: string }) => Promise<void>;
+};
+
+type Handler = (
+  tx: Queryable,
+  object: unknown,
+  event: StripeEvent,
+  log: FastifyBaseLogger,
+  mail: MailContext,
+  owners: CheckoutOwner[],
+) => Promise<void>;
 
 const handlers: Record<string, Handler> = {
   "checkout.session.completed": completeCheckout,
@@ -95,7 +112,13 @@ const handlers: Record<string, Handler> = {
  * Applies one verified Stripe event, once: its id is stored in the same transaction as its
  * effects, so a replayed or duplicated delivery (to this or another app server) changes nothing.
  */
-export async function applyStripeEvent(db: Database, event: StripeEvent, log: FastifyBaseLogger, mail: MailContext): Promise<EventOutcome> {
+export async function applyStripeEvent(
+  db: Database,
+  event: StripeEvent,
+  log: FastifyBaseLogger,
+  mail: MailContext,
+  owners: CheckoutOwner[] = [],
+): Promise<EventOutcome> {
   const handler = handlers[event.type];
   if (!handler) return "ignored";
   return db.transaction(async (tx) => {
@@ -107,7 +130,7 @@ export async function applyStripeEvent(db: Database, event: StripeEvent, log: Fa
       .returning({ id: stripeEvents.id });
     if (fresh.length === 0) return "duplicate";
     try {
-      await handler(tx, event.data.object, event, log, mail);
+      await handler(tx, event.data.object, event, log, mail, owners);
     } catch (error) {
       if (!(error instanceof z.ZodError)) throw error;
       log.error(
@@ -138,8 +161,15 @@ async function completeCheckout(
   event: StripeEvent,
   log: FastifyBaseLogger,
   mail: MailContext,
+  owners: CheckoutOwner[],
 ): Promise<void> {
   const session = CheckoutSession.parse(object);
+  const owner = owners.find((candidate) => candidate.owns(session.metadata ?? {}));
+  if (owner) {
+    await lockStripeObjects(tx, [session.id]);
+    if (session.payment_status === "paid") await owner.completed(tx, { id: session.id, paymentIntent: session.payment_intent }, log);
+    return;
+  }
   if (session.payment_status !== "paid") {
     log.info({ checkoutSession: session.id, paymentStatus: session.payment_status }, "checkout completed, payment still on its way");
     return;
@@ -261,9 +291,18 @@ async function takeEarlyClosure(tx: Queryable, ids: (string | null)[]) {
 }
 
 /** A checkout left unpaid until Stripe closed it: nothing was bought, so nothing is kept. */
-async function forgetUnfinishedCheckout(tx: Queryable, object: unknown): Promise<void> {
+async function forgetUnfinishedCheckout(
+  tx: Queryable,
+  object: unknown,
+  _event: StripeEvent,
+  _log: FastifyBaseLogger,
+  _mail: MailContext,
+  owners: CheckoutOwner[],
+): Promise<void> {
   const session = CheckoutSession.parse(object);
   await lockStripeObjects(tx, [session.id]);
+  const owner = owners.find((candidate) => candidate.owns(session.metadata ?? {}));
+  if (owner) return owner.expired(tx, { id: session.id });
   await tx.delete(purchases).where(and(eq(purchases.checkoutSessionId, session.id), eq(purchases.status, "pending")));
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { HttpError } from "../http/errors.ts";
 import { accessCodeRoutes } from "./access-codes/access-code-routes.ts";
 import { activityRoutes } from "./activity/activity-routes.ts";
@@ -29,7 +29,10 @@ const studioAreas = [
  * hook, so it answers every method and path under the prefix, known or not, before any body is
  * read or any other rule speaks: 401 to a visitor, 403 to a member who is not an instructor.
  */
-export async function studioApi(app: FastifyInstance, { db, catalogue, publicUrl, uploadMaxBytes }: StudioOptions) {
+export async function studioApi(
+  app: FastifyInstance,
+  { db, catalogue, publicUrl, uploadMaxBytes, featureAreas }: StudioOptions & { featureAreas: FastifyPluginAsync[] },
+) {
   app.addHook("onRequest", async (request) => {
     if (!request.member) throw new HttpError(401, "Please sign in to continue.");
     if (request.member.role !== "admin") throw new HttpError(403, "The studio is for the instructor; your account cannot open it.");
@@ -38,4 +41,6 @@ export async function studioApi(app: FastifyInstance, { db, catalogue, publicUrl
   app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ error: "Not found." }));
   // Passed on field by field: the options Fastify gave this plugin also carry its prefix, which the areas inherit anyway.
   for (const area of studioAreas) await app.register(area, { db, catalogue, publicUrl, uploadMaxBytes });
+  // A feature's own studio area (the calendar of bookings) comes from features.ts, behind the same guard.
+  for (const area of featureAreas) await app.register(area);
 }

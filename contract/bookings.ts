@@ -1,0 +1,145 @@
+import { z } from "zod";
+import { ContactRequest, isCalendarDate } from "./forms.ts";
+
+// 1:1 support booked with the instructor (docs/product.md, "Booking 1:1 support"): her services,
+// their free times, a booking and what a mother may do with it afterwards.
+
+const Id = (what: string) =>
+  z.coerce
+    .number({ error: `The ${what} must be a whole number.` })
+    .int({ error: `The ${what} must be a whole number.` })
+    .positive({ error: `The ${what} must be a whole number.` });
+
+/** An instant with its offset, as the API gives and takes them ("2027-03-15T09:00:00-04:00"). */
+export const Instant = z.iso.datetime({ offset: true, error: "Please give the time as an ISO date and time with its offset." });
+
+const CalendarDate = (what: string) =>
+  z
+    .string({ error: `Please enter the ${what} as a date.` })
+    .trim()
+    .optional()
+    .nullable()
+    .transform((date) => date || null)
+    .refine((date) => date === null || isCalendarDate(date), { error: `Please enter the ${what} as a real date (YYYY-MM-DD).` });
+
+export const ServiceIdParams = z.object({ id: Id("service id") });
+export const ManageTokenParams = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { error: "That booking link is not valid." }),
+});
+
+export const LocationKind = z.enum(["video", "phone", "address"]);
+export type LocationKind = z.infer<typeof LocationKind>;
+
+/** A service as a visitor sees it on /book. */
+export const PublicService = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  duration_minutes: z.number(),
+  price: z.number(),
+  currency: z.string(),
+  who: z.enum(["anyone", "members"]),
+  birth_support: z.boolean(),
+  location_kind: LocationKind,
+  cancel_cutoff_hours: z.number(),
+});
+export type PublicService = z.infer<typeof PublicService>;
+export const ServiceList = z.object({ services: z.array(PublicService), time_zone: z.string() });
+export type ServiceList = z.infer<typeof ServiceList>;
+
+export const SlotsQuery = z.object({ from: Instant, to: Instant });
+export const SlotList = z.object({
+  slots: z.array(z.string()),
+  /** The instructor's zone: the offsets of `slots` are hers; a page shows them in the reader's. */
+  time_zone: z.string(),
+  duration_minutes: z.number(),
+});
+export type SlotList = z.infer<typeof SlotList>;
+
+export const BookingRequest = z.object({
+  service_id: Id("service id"),
+  start: Instant,
+  name: z
+    .string({ error: "Please enter your name." })
+    .trim()
+    .min(1, { error: "Please enter your name." })
+    .max(200, { error: "Please keep your name under 200 characters." }),
+  email: ContactRequest.shape.email,
+  due_date: CalendarDate("due date"),
+  note: z
+    .string({ error: "The note must be text." })
+    .trim()
+    .max(2000, { error: "Please keep your note under 2000 characters." })
+    .optional()
+    .nullable()
+    .transform((note) => note ?? ""),
+  /** The zone she reads in, so that her mails show her times; the instructor's when absent or unknown. */
+  time_zone: z.string().max(64).optional(),
+  /** A freed place offered to her from a due month's waiting list (its mailed link). */
+  offer: z.string().max(100).optional(),
+});
+export type BookingRequest = z.input<typeof BookingRequest>;
+
+export const BookingState = z.enum(["awaiting_email", "awaiting_payment", "confirmed", "cancelled", "expired", "attended", "no_show"]);
+export type BookingState = z.infer<typeof BookingState>;
+
+export const BookingCreated = z.object({
+  id: z.number(),
+  state: BookingState,
+  start: z.string(),
+  end: z.string(),
+  /** For a paid service: Stripe Checkout, where she pays while the time is held. */
+  checkout_url: z.string().optional(),
+  hold_until: z.string().nullable(),
+});
+export type BookingCreated = z.infer<typeof BookingCreated>;
+
+/** A refused time (409): the sentence, and the nearest free times. */
+export const TimeTaken = z.object({ error: z.string(), alternatives: z.array(z.string()) });
+/** A due month that is full (409): the sentence, and whether she may wait for a place. */
+export const MonthFull = z.object({ error: z.string(), alternatives: z.array(z.string()), waiting_list: z.object({ month: z.string() }) });
+
+export const ConfirmRequest = z.object({ token: z.string().min(1, { error: "That confirmation link is not complete." }).max(200) });
+
+/** One booking as the person who made it sees it (by her link, or on /account). */
+export const MyBooking = z.object({
+  id: z.number(),
+  token: z.string(),
+  service_id: z.number(),
+  service_name: z.string(),
+  state: BookingState,
+  start: z.string(),
+  end: z.string(),
+  /** The instructor's zone; a page shows the times in the reader's own. */
+  time_zone: z.string(),
+  location_kind: LocationKind,
+  /** The call link, number or address: shown once the booking is confirmed. */
+  location: z.string(),
+  due_date: z.string().nullable(),
+  note: z.string(),
+  /** Until when she may reschedule or cancel here; after it she writes to the instructor. */
+  change_until: z.string(),
+  can_change: z.boolean(),
+  /** Whether cancelling now gives her money back. */
+  refund_on_cancel: z.boolean(),
+  paid: z.boolean(),
+  contact_email: z.string(),
+});
+export type MyBooking = z.infer<typeof MyBooking>;
+export const MyBookings = z.object({ bookings: z.array(MyBooking) });
+export type MyBookings = z.infer<typeof MyBookings>;
+
+export const RescheduleRequest = z.object({ start: Instant });
+
+export const WaitingListRequest = z.object({
+  service_id: Id("service id"),
+  name: BookingRequest.shape.name,
+  email: BookingRequest.shape.email,
+  due_date: z
+    .string({ error: "Please enter your due date." })
+    .trim()
+    .refine(isCalendarDate, { error: "Please enter your due date as a real date (YYYY-MM-DD)." }),
+  note: BookingRequest.shape.note,
+});
+export type WaitingListRequest = z.input<typeof WaitingListRequest>;
+export const WaitingListJoined = z.object({ month: z.string(), position: z.number() });

@@ -1,0 +1,521 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database, Queryable } from "../db/client.ts";
+import { HttpError } from "../http/errors.ts";
+import type { SignedInMember } from "../http/signed-in-member.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { MailSender } from "../mail/mail-sender.ts";
+import { queueMail } from "../mail/outbox.ts";
+import {
+  type BookingRow,
+  busyBetween,
+  claimDueReminders,
+  expireLapsedHolds,
+  findBooking,
+  findService,
+  findWaiting,
+  heldStates,
+  insertBooking,
+  isTimeTaken,
+  liveStates,
+  lockBooking,
+  lockCounting,
+  placesIn,
+  readHours,
+  serviceStartsBetween,
+  type ServiceRow,
+  takenIn,
+  updateBooking,
+  updateWaiting,
+  listServices,
+} from "./bookings-repository.ts";
+import {
+  type BookingMailContext,
+  cancelledMail,
+  confirmedMail,
+  confirmEmailMail,
+  monthName,
+  placeOfferedMail,
+  reminderMail,
+  rescheduledMail,
+} from "./booking-mails.ts";
+import { type FreeTime, freeTimes, isoWithOffset, type SlotRules } from "./free-times.ts";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** How long a time is held while she confirms her address or pays (Stripe's shortest checkout is 30 minutes). */
+export const HOLD_MS = 31 * MINUTE;
+/** A checkout is released by Stripe's expiry event; the scheduler releases one whose event is this late. */
+const PAYMENT_GRACE_MS = 10 * MINUTE;
+const OFFER_MS = 48 * HOUR;
+
+/** Stripe, as bookings use it: a checkout that holds her time, and a refund. Given by the app (features.ts). */
+export type BookingPayments = {
+  checkout: (input: {
+    bookingId: number;
+    description: string;
+    amountMinor: number;
+    currency: string;
+    email: string;
+    expiresAt: Date;
+    successUrl: string;
+    cancelUrl: string;
+  }) => Promise<{ id: string; url: string }>;
+  refund: (paymentIntentId: string, idempotencyKey: string) => Promise<void>;
+};
+
+export type BookingDeps = {
+  db: Database;
+  clock: Clock;
+  mail: { sender: MailSender; context: BookingMailContext };
+  payments: BookingPayments | null;
+};
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
+const newToken = () => randomBytes(24).toString("base64url");
+
+const rulesOf = (service: ServiceRow): SlotRules => ({
+  durationMinutes: service.durationMinutes,
+  bufferBeforeMinutes: service.bufferBeforeMinutes,
+  bufferAfterMinutes: service.bufferAfterMinutes,
+  minNoticeHours: service.minNoticeHours,
+  maxDaysAhead: service.maxDaysAhead,
+  capPerDay: service.capPerDay,
+  capPerWeek: service.capPerWeek,
+});
+
+const capped = (service: ServiceRow) => service.capPerDay !== null || service.capPerWeek !== null;
+
+/** The free start times of a service in [from, to); none until she has set her hours. */
+export async function freeTimesOf(
+  db: Queryable,
+  service: ServiceRow,
+  window: { from: Date; to: Date; now: Date },
+  options: { exceptId?: number; ignoreBusy?: boolean } = {},
+): Promise<{ timeZone: string | null; times: FreeTime[] }> {
+  const hours = await readHours(db);
+  if (!hours) return { timeZone: null, times: [] };
+  const margin = 8 * DAY + 4 * HOUR;
+  const [busy, serviceStarts] = await Promise.all([
+    options.ignoreBusy
+      ? []
+      : busyBetween(db, new Date(window.from.getTime() - 4 * HOUR), new Date(window.to.getTime() + 4 * HOUR), window.now, options.exceptId),
+    capped(service)
+      ? serviceStartsBetween(
+          db,
+          service.id,
+          new Date(window.from.getTime() - margin),
+          new Date(window.to.getTime() + margin),
+          options.exceptId,
+        )
+      : [],
+  ]);
+  return { timeZone: hours.timeZone, times: freeTimes({ hours, rules: rulesOf(service), ...window, busy, serviceStarts }) };
+}
+
+/** The free times nearest a refused one, for the sentence that offers them. */
+export async function nearestFreeTimes(db: Queryable, service: ServiceRow, around: Date, now: Date, exceptId?: number): Promise<string[]> {
+  const { times } = await freeTimesOf(
+    db,
+    service,
+    { from: new Date(around.getTime() - 7 * DAY), to: new Date(around.getTime() + 21 * DAY), now },
+    { exceptId },
+  );
+  return times
+    .sort((a, b) => Math.abs(a.start - around.getTime()) - Math.abs(b.start - around.getTime()))
+    .slice(0, 3)
+    .sort((a, b) => a.start - b.start)
+    .map((time) => time.iso);
+}
+
+export type Refusal = { status: 409; error: string; alternatives: string[]; waiting_list?: { month: string } };
+export const TAKEN = "That time was just taken. Here are the nearest free times.";
+const NOT_OPEN = "That time is not open for booking. Here are the nearest free times.";
+
+const remindersFor = (start: Date, now: Date) => ({
+  reminderDayBefore: start.getTime() - DAY > now.getTime() ? ("pending" as const) : ("skipped" as const),
+  reminderHourBefore: start.getTime() - HOUR > now.getTime() ? ("pending" as const) : ("skipped" as const),
+});
+
+function visibleService(service: ServiceRow | undefined): ServiceRow {
+  if (!service || service.hidden) throw new HttpError(404, "That service is not offered at the moment.");
+  return service;
+}
+
+/** Whether a start is one of the service's times, leaving aside who holds it (the database decides that). */
+async function isOpenTime(db: Queryable, service: ServiceRow, start: Date, now: Date, exceptId?: number): Promise<boolean> {
+  const { times } = await freeTimesOf(
+    db,
+    service,
+    { from: start, to: new Date(start.getTime() + MINUTE), now },
+    { exceptId, ignoreBusy: true },
+  );
+  return times.some((time) => time.start === start.getTime());
+}
+
+export type BookingInput = {
+  service_id: number;
+  start: string;
+  name: string;
+  email: string;
+  due_date: string | null;
+  note: string;
+  time_zone?: string | undefined;
+  offer?: string | undefined;
+};
+
+export type Booked = { booking: BookingRow; checkoutUrl?: string };
+
+/** Books a time: held for her e-mail or her payment, or confirmed at once for a member's free booking. */
+export async function book(
+  deps: BookingDeps,
+  input: BookingInput,
+  member: SignedInMember | null,
+  log: FastifyBaseLogger,
+): Promise<Booked | Refusal> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const service = visibleService(await findService(db, input.service_id));
+  const paid = service.priceMinor > 0;
+  if ((service.who === "members" || paid) && !member) {
+    throw new HttpError(
+      401,
+      paid ? "Please sign in to book and pay for this service." : "This service is for members: please sign in to book it.",
+    );
+  }
+  if (paid && !deps.payments) {
+    throw new HttpError(503, `Online payment is not set up yet; please write to ${deps.mail.context.contactEmail} to book this service.`);
+  }
+  if (service.birthSupport && !input.due_date)
+    throw new HttpError(400, "Please enter your due date: birth support is planned around it.", {
+      due_date: "Please enter your due date.",
+    });
+  const start = new Date(input.start);
+  const end = new Date(start.getTime() + service.durationMinutes * MINUTE);
+  if (!(await isOpenTime(db, service, start, now))) {
+    return { status: 409, error: NOT_OPEN, alternatives: await nearestFreeTimes(db, service, start, now) };
+  }
+  const readerTimeZone = input.time_zone && isZone(input.time_zone) ? input.time_zone : ((await readHours(db))?.timeZone ?? "UTC");
+  const confirmedAtOnce = !paid && member !== null && member.email.toLowerCase() === input.email.toLowerCase();
+  const confirmToken = newToken();
+  const month = input.due_date ? input.due_date.slice(0, 7) : null;
+
+  let booking: BookingRow;
+  try {
+    const outcome = await db.transaction(async (tx): Promise<BookingRow | Refusal> => {
+      await expireLapsedHolds(tx, now, PAYMENT_GRACE_MS);
+      let offerId: number | null = null;
+      if (service.birthSupport && month) {
+        await lockCounting(tx, `month:${month}`);
+        const places = await placesIn(tx, month);
+        const offer = input.offer ? await findWaiting(tx, { offerTokenHash: hashToken(input.offer) }) : undefined;
+        const offerHolds = offer && offer.month === month && !offer.bookedAt && offer.offeredUntil && offer.offeredUntil > now;
+        if (offerHolds) offerId = offer.id;
+        else if (places !== null && (await takenIn(tx, month)) >= places) {
+          return {
+            status: 409,
+            error: `Every birth-support place for babies due in ${monthName(month)} is taken. You are welcome to join the waiting list: if a place opens, we write to you first.`,
+            alternatives: [],
+            waiting_list: { month },
+          };
+        }
+        if (offerId !== null) await updateWaiting(tx, offerId, { bookedAt: now });
+      }
+      if (capped(service)) {
+        await lockCounting(tx, `service:${service.id}`);
+        if (!(await isOpenTime(tx, service, start, now))) {
+          return { status: 409, error: NOT_OPEN, alternatives: await nearestFreeTimes(tx, service, start, now) };
+        }
+      }
+      const row = await insertBooking(tx, {
+        serviceId: service.id,
+        userId: member?.id ?? null,
+        name: input.name,
+        email: input.email,
+        dueDate: input.due_date,
+        note: input.note,
+        state: paid ? "awaiting_payment" : confirmedAtOnce ? "confirmed" : "awaiting_email",
+        startsAt: start,
+        endsAt: end,
+        blockedFrom: new Date(start.getTime() - service.bufferBeforeMinutes * MINUTE),
+        blockedUntil: new Date(end.getTime() + service.bufferAfterMinutes * MINUTE),
+        readerTimeZone,
+        holdUntil: confirmedAtOnce ? null : new Date(now.getTime() + HOLD_MS),
+        confirmTokenHash: confirmedAtOnce || paid ? null : hashToken(confirmToken),
+        manageToken: newToken(),
+        uid: `${randomUUID()}@bookings`,
+        amountMinor: service.priceMinor,
+        currency: service.currency,
+        offerId,
+        ...remindersFor(start, now),
+      });
+      if (row.state === "confirmed") await queueMail(tx, confirmedMail(row, service, deps.mail.context));
+      if (row.state === "awaiting_email") await queueMail(tx, confirmEmailMail(row, service, confirmToken, deps.mail.context));
+      return row;
+    });
+    if ("status" in outcome) return outcome;
+    booking = outcome;
+  } catch (error) {
+    if (!isTimeTaken(error)) throw error;
+    return { status: 409, error: TAKEN, alternatives: await nearestFreeTimes(db, service, start, now) };
+  }
+  deps.mail.sender.wake();
+  if (!paid) return { booking };
+
+  try {
+    const checkout = await deps.payments!.checkout({
+      bookingId: booking.id,
+      description: `${service.name}, ${isoWithOffset(start.getTime(), readerTimeZone)}`,
+      amountMinor: service.priceMinor,
+      currency: service.currency,
+      email: input.email,
+      expiresAt: booking.holdUntil!,
+      successUrl: `${deps.mail.context.publicUrl}/booking/${booking.manageToken}?paid=1`,
+      cancelUrl: `${deps.mail.context.publicUrl}/book?service=${service.id}&checkout=cancelled`,
+    });
+    booking = await updateBooking(db, booking.id, { checkoutSessionId: checkout.id });
+    return { booking, checkoutUrl: checkout.url };
+  } catch (error) {
+    log.warn({ err: error, bookingId: booking.id }, "bookings: the checkout could not be started; the held time is released");
+    await updateBooking(db, booking.id, { state: "expired" });
+    throw new HttpError(502, "The payment page could not be opened just now. Nothing was booked or charged; please try again in a moment.");
+  }
+}
+
+function isZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The mailed link of a free booking: confirms the held time, once; a second click shows it again. */
+export async function confirmByEmail(deps: BookingDeps, token: string): Promise<BookingRow> {
+  const now = deps.clock.now();
+  const found = await findBooking(deps.db, { confirmTokenHash: hashToken(token) });
+  if (!found) throw new HttpError(404, "This confirmation link is not valid. It may have been copied incompletely.");
+  const booking = await deps.db.transaction(async (tx) => {
+    const row = (await lockBooking(tx, found.id))!;
+    if (row.state !== "awaiting_email") return row;
+    if (!row.holdUntil || row.holdUntil <= now) {
+      await updateBooking(tx, row.id, { state: "expired" });
+      return { ...row, state: "expired" as const };
+    }
+    const confirmed = await updateBooking(tx, row.id, { state: "confirmed", holdUntil: null, ...remindersFor(row.startsAt, now) });
+    const service = (await findService(tx, row.serviceId))!;
+    await queueMail(tx, confirmedMail(confirmed, service, deps.mail.context));
+    return confirmed;
+  });
+  if (booking.state === "expired") {
+    throw new HttpError(
+      410,
+      "This booking was held for 30 minutes and the time has been released. Please choose a time again: it only takes a moment.",
+    );
+  }
+  if (booking.state !== "confirmed") throw new HttpError(409, "This booking is no longer active.");
+  deps.mail.sender.wake();
+  return booking;
+}
+
+/** Until when she may change a booking herself. */
+export const changeUntil = (booking: BookingRow, service: ServiceRow) =>
+  new Date(booking.startsAt.getTime() - service.cancelCutoffHours * HOUR);
+
+function cutoffRefusal(deps: BookingDeps): never {
+  throw new HttpError(
+    409,
+    `It is too close to the session to change it here. Please write to ${deps.mail.context.contactEmail}, and we will sort it out together.`,
+  );
+}
+
+/** Moves a confirmed booking to another free time, before the cut-off; the invitation keeps its UID. */
+export async function reschedule(
+  deps: BookingDeps,
+  bookingId: number,
+  startText: string,
+  options: { byInstructor: boolean },
+): Promise<BookingRow | Refusal> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const current = await findBooking(db, { id: bookingId });
+  if (!current) throw new HttpError(404, "That booking does not exist.");
+  const service = (await findService(db, current.serviceId))!;
+  if (current.state !== "confirmed") throw new HttpError(409, "Only a confirmed booking can be moved.");
+  if (!options.byInstructor && now >= changeUntil(current, service)) cutoffRefusal(deps);
+  const start = new Date(startText);
+  const end = new Date(start.getTime() + service.durationMinutes * MINUTE);
+  if (!(await isOpenTime(db, service, start, now, current.id))) {
+    return { status: 409, error: NOT_OPEN, alternatives: await nearestFreeTimes(db, service, start, now, current.id) };
+  }
+  let moved: BookingRow;
+  try {
+    const outcome = await db.transaction(async (tx): Promise<BookingRow | Refusal> => {
+      const row = (await lockBooking(tx, current.id))!;
+      if (row.state !== "confirmed") throw new HttpError(409, "Only a confirmed booking can be moved.");
+      await expireLapsedHolds(tx, now, PAYMENT_GRACE_MS);
+      if (capped(service)) {
+        await lockCounting(tx, `service:${service.id}`);
+        if (!(await isOpenTime(tx, service, start, now, row.id))) {
+          return { status: 409, error: NOT_OPEN, alternatives: await nearestFreeTimes(tx, service, start, now, row.id) };
+        }
+      }
+      const updated = await updateBooking(tx, row.id, {
+        startsAt: start,
+        endsAt: end,
+        blockedFrom: new Date(start.getTime() - service.bufferBeforeMinutes * MINUTE),
+        blockedUntil: new Date(end.getTime() + service.bufferAfterMinutes * MINUTE),
+        sequence: row.sequence + 1,
+        ...remindersFor(start, now),
+      });
+      await queueMail(tx, rescheduledMail(updated, service, deps.mail.context));
+      return updated;
+    });
+    if ("status" in outcome) return outcome;
+    moved = outcome;
+  } catch (error) {
+    if (!isTimeTaken(error)) throw error;
+    return { status: 409, error: TAKEN, alternatives: await nearestFreeTimes(db, service, start, now, current.id) };
+  }
+  deps.mail.sender.wake();
+  return moved;
+}
+
+/**
+ * Cancels a booking. She may until the cut-off (refunded when the service says so); the instructor
+ * may at any time, and a paid booking she cancels is refunded in full. The refund is asked of
+ * Stripe first, with a key that makes a retry harmless: a booking is never marked refunded unpaid.
+ */
+export async function cancel(
+  deps: BookingDeps,
+  bookingId: number,
+  options: { byInstructor: boolean; message?: string },
+): Promise<BookingRow> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const current = await findBooking(db, { id: bookingId });
+  if (!current) throw new HttpError(404, "That booking does not exist.");
+  const service = (await findService(db, current.serviceId))!;
+  if (!(liveStates as readonly string[]).includes(current.state) || current.state === "attended" || current.state === "no_show") {
+    throw new HttpError(409, "This booking is already cancelled or over.");
+  }
+  const held = (heldStates as readonly string[]).includes(current.state);
+  if (!held && !options.byInstructor && now >= changeUntil(current, service)) cutoffRefusal(deps);
+  const refund =
+    current.state === "confirmed" &&
+    current.paymentIntentId !== null &&
+    current.refundedAt === null &&
+    (options.byInstructor || service.refundBeforeCutoff);
+  if (refund) {
+    if (!deps.payments) throw new HttpError(503, "Online payment is not set up on this server, so the refund cannot be made here.");
+    await deps.payments.refund(current.paymentIntentId!, `booking-${current.id}-refund`).catch(() => {
+      throw new HttpError(502, "The refund could not be made just now, so the booking is unchanged. Please try again in a moment.");
+    });
+  }
+  const cancelled = await db.transaction(async (tx) => {
+    const row = (await lockBooking(tx, current.id))!;
+    const updated = await updateBooking(tx, row.id, { state: "cancelled", holdUntil: null, ...(refund ? { refundedAt: now } : {}) });
+    if (row.state === "confirmed") {
+      await queueMail(
+        tx,
+        cancelledMail(
+          updated,
+          service,
+          { byInstructor: options.byInstructor, message: options.message ?? "", refunded: refund },
+          deps.mail.context,
+        ),
+      );
+    }
+    return updated;
+  });
+  deps.mail.sender.wake();
+  return cancelled;
+}
+
+/** Offers a freed place in a due month to someone waiting: a mailed link, valid 48 hours. */
+export async function offerPlace(deps: BookingDeps, waitingId: number): Promise<Date> {
+  const now = deps.clock.now();
+  const waiting = await findWaiting(deps.db, { id: waitingId });
+  if (!waiting || waiting.bookedAt) throw new HttpError(404, "That person is no longer on the waiting list.");
+  const token = newToken();
+  const until = new Date(now.getTime() + OFFER_MS);
+  const hours = await readHours(deps.db);
+  await deps.db.transaction(async (tx) => {
+    await updateWaiting(tx, waiting.id, { offerTokenHash: hashToken(token), offeredUntil: until });
+    const link = `${deps.mail.context.publicUrl}/book?service=${waiting.serviceId}&offer=${encodeURIComponent(token)}`;
+    await queueMail(tx, placeOfferedMail(waiting, waiting.month, link, until, hours?.timeZone ?? "UTC", deps.mail.context));
+  });
+  deps.mail.sender.wake();
+  return until;
+}
+
+/**
+ * What falls due with time: holds that lapsed are released, and reminders go out, each claimed
+ * and queued in one transaction so that every server may run this and each mail is sent once.
+ */
+export async function runDueWork(deps: BookingDeps): Promise<{ released: number; reminders: number }> {
+  const now = deps.clock.now();
+  const released = await expireLapsedHolds(deps.db, now, PAYMENT_GRACE_MS);
+  const reminders = await deps.db.transaction(async (tx) => {
+    const due = await claimDueReminders(tx, now);
+    if (due.length === 0) return 0;
+    const services = new Map((await listServices(tx, { visibleOnly: false })).map((service) => [service.id, service]));
+    for (const { booking, which } of due)
+      await queueMail(tx, reminderMail(booking, services.get(booking.serviceId)!, which, deps.mail.context));
+    return due.length;
+  });
+  if (reminders > 0) deps.mail.sender.wake();
+  return { released: released.length, reminders };
+}
+
+/** Runs `runDueWork` every minute on this server (each server may: the work is claimed in the database). */
+export function startBookingScheduler(deps: BookingDeps, log: FastifyBaseLogger, everyMs = 60_000): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    runDueWork(deps)
+      .catch((error: unknown) => log.warn({ err: error }, "bookings: due work failed; trying again in a minute"))
+      .finally(() => (running = false));
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** Stripe's word about a booking's checkout (the payments feature's webhook hands it over). */
+export function bookingCheckouts(deps: BookingDeps) {
+  return {
+    owns: (metadata: Record<string, string>) => "booking_id" in metadata,
+    completed: async (tx: Queryable, session: { id: string; paymentIntent: string | null }, log: FastifyBaseLogger) => {
+      const found = await findBooking(tx, { checkoutSessionId: session.id });
+      if (!found) return log.warn({ checkoutSession: session.id }, "bookings: a paid checkout names no booking");
+      const row = (await lockBooking(tx, found.id))!;
+      if (row.state === "confirmed") return;
+      const now = deps.clock.now();
+      try {
+        // A savepoint: if her time was given away after the hold lapsed, the payment is still recorded.
+        const confirmed = await tx.transaction(async (inner) =>
+          updateBooking(inner, row.id, {
+            state: "confirmed",
+            holdUntil: null,
+            paymentIntentId: session.paymentIntent,
+            ...remindersFor(row.startsAt, now),
+          }),
+        );
+        await queueMail(tx, confirmedMail(confirmed, (await findService(tx, row.serviceId))!, deps.mail.context));
+        deps.mail.sender.wake();
+      } catch (error) {
+        if (!isTimeTaken(error)) throw error;
+        await updateBooking(tx, row.id, { paymentIntentId: session.paymentIntent });
+        log.error({ bookingId: row.id }, "bookings: paid after the hold lapsed and the time was taken; refund it from the studio");
+      }
+    },
+    expired: async (tx: Queryable, session: { id: string }) => {
+      const found = await findBooking(tx, { checkoutSessionId: session.id });
+      if (found?.state === "awaiting_payment") await updateBooking(tx, found.id, { state: "expired" });
+    },
+  };
+}
+export type BookingCheckouts = ReturnType<typeof bookingCheckouts>;

@@ -1,0 +1,57 @@
+import { TZDate } from "@date-fns/tz";
+import { getVtimezoneComponent } from "@touch4it/ical-timezones";
+import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+
+export type CalendarEvent = {
+  /** Stays the same for the life of the booking, so a calendar app moves the event when she reschedules. */
+  uid: string;
+  /** Counts the changes: a calendar app applies an update only when it is higher than what it holds. */
+  sequence: number;
+  start: Date;
+  end: Date;
+  summary: string;
+  description: string;
+  location: string;
+  url: string;
+  cancelled?: boolean;
+  attendee?: { name: string; email: string };
+};
+
+/**
+ * An iCalendar file (.ics) of events, written by ical-generator with the zone's VTIMEZONE, so that
+ * times read in the given zone in every calendar app. REQUEST invites or updates, CANCEL removes,
+ * PUBLISH is a feed.
+ */
+export function calendarFile(input: {
+  method: "REQUEST" | "CANCEL" | "PUBLISH";
+  timeZone: string;
+  name: string;
+  organizer: { name: string; email: string };
+  events: CalendarEvent[];
+}): string {
+  const calendar = ical({
+    name: input.name,
+    prodId: { company: input.organizer.name, product: "bookings", language: "EN" },
+    method: ICalCalendarMethod[input.method],
+    timezone: { name: input.timeZone, generator: getVtimezoneComponent },
+  });
+  for (const event of input.events) {
+    calendar.createEvent({
+      id: event.uid,
+      sequence: event.sequence,
+      // ical-generator writes a zoned time from a date that can move into that zone (TZDate does, a bare Date would be written in the server's zone).
+      start: new TZDate(event.start.getTime(), input.timeZone),
+      end: new TZDate(event.end.getTime(), input.timeZone),
+      timezone: input.timeZone,
+      summary: event.summary,
+      description: event.description,
+      location: event.location || null,
+      url: event.url,
+      status: event.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+      organizer: input.method === "PUBLISH" ? null : input.organizer,
+      attendees:
+        event.attendee && input.method !== "PUBLISH" ? [{ name: event.attendee.name, email: event.attendee.email, rsvp: false }] : [],
+    });
+  }
+  return calendar.toString();
+}
