@@ -2,14 +2,27 @@ import type { Plugin } from "vite";
 import { type Endpoint, endpoints, successStatus } from "../contract/api.ts";
 
 const MODULE = "virtual:endpoint-table";
-const STUDIO_MODULE = "virtual:studio-endpoint-table";
+const PART_MODULE = /^virtual:endpoint-table\/(studio|calendar|bookings)$/;
+
+/** The parts of the table that travel with the chunks of the screens that call them, not in every first visit. */
+export type TablePart = "rest" | "studio" | "calendar" | "bookings";
+
+// Answers asked beside the session check, before any screen's chunk is here (web/src/lib/first-answers.ts).
+const askedFirst = new Set(["studioUnread", "bookingServices", "manageBooking", "myBookings"]);
 
 /**
- * The studio's endpoints travel with the studio's own chunks (features/studio/studio-parts.tsx),
- * not in every member's and visitor's first visit. The unread count stays with the rest: the
- * member menu of an instructor shows it on every page.
+ * Where an endpoint travels: the studio's with the studio's own chunks (features/studio/studio-parts.tsx),
+ * her calendar's with the calendar screen, a booking's with the booking pages (features/bookings/),
+ * the rest in every page. An endpoint a page asks first stays with the rest: the unread count (the
+ * member menu of an instructor shows it on every page), the services, a booking, her bookings.
  */
-const isStudioOnly = (name: string, endpoint: Endpoint) => endpoint.path.startsWith("/reactapi/studio/") && name !== "studioUnread";
+export function partOf(name: string, endpoint: Endpoint): TablePart {
+  if (askedFirst.has(name)) return "rest";
+  if (endpoint.path.startsWith("/reactapi/studio/calendar/")) return "calendar";
+  if (endpoint.path.startsWith("/reactapi/studio/")) return "studio";
+  if (endpoint.path.startsWith("/reactapi/bookings")) return "bookings";
+  return "rest";
+}
 
 /** One endpoint as the browser needs it, no schema (so no zod in any page): method, path, success status, what it makes stale. */
 export type EndpointRoute = { method: "GET" | "POST"; path: string; status: number; invalidates?: readonly string[] };
@@ -20,10 +33,10 @@ const pack = ({ method, path, status, invalidates }: EndpointRoute): PackedRoute
   invalidates?.length ? [method, path, status, invalidates] : status !== 200 ? [method, path, status] : [method, path];
 
 /** The table of contract/api.ts without its schemas: method, path, success status and what a call makes stale. */
-export function endpointRoutes(part: "studio" | "rest", table: Record<string, Endpoint> = endpoints): Record<string, EndpointRoute> {
+export function endpointRoutes(part: TablePart, table: Record<string, Endpoint> = endpoints): Record<string, EndpointRoute> {
   return Object.fromEntries(
     Object.entries(table)
-      .filter(([name, endpoint]) => isStudioOnly(name, endpoint) === (part === "studio"))
+      .filter(([name, endpoint]) => partOf(name, endpoint) === part)
       .map(([name, endpoint]) => [
         name,
         {
@@ -44,13 +57,13 @@ export function endpointRoutes(part: "studio" | "rest", table: Record<string, En
 export function endpointTable(): Plugin {
   return {
     name: "endpoint-table",
-    resolveId: (id) => (id === MODULE || id === STUDIO_MODULE ? `\0${id}` : null),
+    resolveId: (id) => (id === MODULE || PART_MODULE.test(id) ? `\0${id}` : null),
     load: (id) => {
-      const packed = (part: "studio" | "rest") =>
+      const packed = (part: TablePart) =>
         JSON.stringify(Object.fromEntries(Object.entries(endpointRoutes(part)).map(([name, route]) => [name, pack(route)])));
       if (id === `\0${MODULE}`) return `export default ${packed("rest")};`;
-      if (id === `\0${STUDIO_MODULE}`) return `export default ${packed("studio")};`;
-      return null;
+      const part = id.startsWith("\0") ? PART_MODULE.exec(id.slice(1))?.[1] : undefined;
+      return part ? `export default ${packed(part as TablePart)};` : null;
     },
   };
 }

@@ -7,7 +7,8 @@ declare module "virtual:endpoint-table" {
   export default table;
 }
 
-declare module "virtual:studio-endpoint-table" {
+// The parts that travel with their screens' chunks: studio, calendar, bookings (web/endpoint-table.ts).
+declare module "virtual:endpoint-table/*" {
   import type { PackedRoute } from "../endpoint-table.ts";
   import type { EndpointName } from "../../contract/api.ts";
   const table: Partial<Record<EndpointName, PackedRoute>>;

@@ -9,6 +9,8 @@ export type AddressIds = { courseId: number | null; id: string | null };
 export const studioCourseQuery = (id: string) => ({ params: { courseId: id } });
 export const studioLessonQuery = (id: string) => ({ params: { lessonId: id } });
 export const studioMemberQuery = (id: string) => ({ params: { id } });
+/** A booking's own page (/booking/:id), by the token its address carries. */
+export const manageBookingQuery = (token: string) => ({ params: { token } });
 
 // Asked with the very arguments the screens use (lib/catalogue.ts and the studio's queries above),
 // so the screen finds the answer already here or on its way instead of asking again.
@@ -25,6 +27,9 @@ const asks: Record<FirstAnswer, (ids: AddressIds) => Asked | null> = {
   studioLesson: ({ id }) => (id === null ? null : { name: "studioLesson", args: studioLessonQuery(id) }),
   studioUnread: () => ({ name: "studioUnread" }),
   studioMember: ({ id }) => (id === null ? null : { name: "studioMember", args: studioMemberQuery(id) }),
+  bookingServices: () => ({ name: "bookingServices" }),
+  manageBooking: ({ id }) => (id === null ? null : { name: "manageBooking", args: manageBookingQuery(id) }),
+  myBookings: () => ({ name: "myBookings" }),
 };
 
 /** The requests for a screen's first answers; those of a course or an id only when its address names one. */

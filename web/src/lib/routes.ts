@@ -51,7 +51,10 @@ export type FirstAnswer =
   | "studioCourse"
   | "studioLesson"
   | "studioMember"
-  | "studioUnread";
+  | "studioUnread"
+  | "bookingServices"
+  | "manageBooking"
+  | "myBookings";
 
 const library = ["getCourses", "getUserAccess"] as const;
 
@@ -70,15 +73,24 @@ export const routes: readonly ScreenRoute[] = [
   { path: "/confirm-email", screen: "features/account/confirm-email-page.tsx", layout: "public" },
   { path: "/verify/:code", screen: "features/account/verify-certificate-page.tsx", layout: "public" },
   { path: "/studio/setup", screen: "features/studio/setup/setup-page.tsx", layout: "public" },
+  {
+    path: "/book",
+    screen: "features/bookings/book-page.tsx",
+    layout: "public",
+    prerender: true,
+    firstNeeds: { answers: ["bookingServices"] },
+  },
+  { path: "/book/confirm", screen: "features/bookings/confirm-page.tsx", layout: "public" },
+  { path: "/booking/:id", screen: "features/bookings/manage-page.tsx", layout: "public", firstNeeds: { answers: ["manageBooking"] } },
 
   {
     path: "/home",
     screen: "features/home/home-page.tsx",
     layout: "member",
     bottomBar: { label: "Home", icon: "home", place: 3 },
-    firstNeeds: { answers: ["progressSummary"], images: ["/art/gallery-1.svg"] },
+    firstNeeds: { answers: ["progressSummary", "myBookings"], images: ["/art/gallery-1.svg"] },
   },
-  { path: "/account", screen: "features/account/account-page.tsx", layout: "member", firstNeeds: { answers: ["myAccount"] } },
+  { path: "/account", screen: "features/account/account-page.tsx", layout: "member", firstNeeds: { answers: ["myAccount", "myBookings"] } },
   {
     path: "/podcast",
     screen: "features/marketing/podcast-page.tsx",
@@ -154,6 +166,7 @@ export const routes: readonly ScreenRoute[] = [
     layout: "studio",
     studioSection: "Access codes",
   },
+  { path: "/studio/calendar", screen: "features/studio/calendar/calendar-page.tsx", layout: "studio", studioSection: "Calendar" },
   { path: "/studio/plans", screen: "features/studio/plans/plans-page.tsx", layout: "studio", studioSection: "Plans" },
   { path: "/studio/inbox", screen: "features/studio/inbox/inbox-page.tsx", layout: "studio", studioSection: "Inbox" },
   {

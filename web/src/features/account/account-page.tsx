@@ -14,6 +14,7 @@ import { addressOf, call } from "../../lib/api.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { profileChanged } from "../../lib/session.ts";
 import { useLogout } from "../../lib/use-logout.ts";
+import { MyBookings } from "./my-bookings.tsx";
 
 /** Runs a form's call (useAction), as a submit handler for the form or a button. */
 function useSubmit<T>(call: () => Promise<T>, success: (answer: T) => string) {
@@ -101,6 +102,9 @@ function AccountForms({ account }: { account: Account }) {
 
   return (
     <PageColumn title="My account">
+      <PageSection title="My bookings" id="bookings-heading">
+        <MyBookings />
+      </PageSection>
       <PageSection title="Your name" id="name-heading">
         <form onSubmit={name.submit} className="stack">
           <TextField

@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactElement, useId, useState } from "react";
+import { Link } from "react-router";
 import { Icon, PodcastIcon } from "../../components/icons.tsx";
 import { supportServices } from "../../../../contract/constants.ts";
 import type { SiteDetails } from "../../../../contract/site.ts";
@@ -134,7 +135,8 @@ export default function SupportPage() {
         Ask about doula support
       </h2>
       <p style={{ margin: "0 0 16px" }}>
-        Tell us a little about yourself and the support you are looking for. Only the instructor reads these answers.
+        Tell us a little about yourself and the support you are looking for. Only the instructor reads these answers. If you already know
+        what you would like, you can also <Link to="/book">book a time directly</Link>.
       </p>
       <form onSubmit={submit} noValidate style={{ display: "grid", gap: 16 }}>
         {text("email", "E-mail address", { type: "email", autoComplete: "email", required: true })}

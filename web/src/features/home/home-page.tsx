@@ -5,6 +5,7 @@ import { ImageGrid } from "../../components/image-grid.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { ContinueCard } from "./continue-card.tsx";
+import { NextSessionCard } from "./next-session-card.tsx";
 import { PacingCard } from "./pacing-card.tsx";
 import { useAnswer } from "../../lib/answers.ts";
 
@@ -13,9 +14,10 @@ const homeImages = Array.from({ length: 6 }, (_, index) => ({ src: `/art/home-${
 export default function HomePage() {
   const user = useSession().user;
   const { answer: summary, failure } = useAnswer("progressSummary");
+  const bookings = useAnswer("myBookings");
   // The cards arrive at the top of the page: the rest waits for them, so nothing she is reading
   // jumps down when they appear (and a failed summary shows the page without them).
-  if (!summary && !failure) {
+  if ((!summary && !failure) || (!bookings.answer && !bookings.failure)) {
     return (
       <PageColumn title="Welcome to the Beta">
         <Spinner label="Loading your home page" />
@@ -24,6 +26,7 @@ export default function HomePage() {
   }
   return (
     <PageColumn title="Welcome to the Beta">
+      {bookings.answer ? <NextSessionCard bookings={bookings.answer.bookings} /> : null}
       {summary ? <ContinueCard summary={summary} /> : null}
       {summary ? <PacingCard pacing={summary.pacing} /> : null}
       <p style={{ margin: "0 0 16px" }}>

@@ -28,7 +28,9 @@ export default function JoinPage() {
         <li>Comprehensive childbirth education, free during the beta</li>
         <li>Downloadable worksheets and notes for every lesson</li>
         <li>A podcast with real birth stories</li>
-        <li>1:1 doula support, for a few families each month</li>
+        <li>
+          1:1 doula support, for a few families each month: <Link to="/book">see the free times and book</Link>
+        </li>
       </ul>
       <h2 className="section-title" style={{ marginTop: 16 }}>
         The app

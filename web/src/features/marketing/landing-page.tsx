@@ -15,7 +15,7 @@ const offers = [
     image: "/art/home-2.svg",
   },
   {
-    to: "/join",
+    to: "/book",
     title: "1:1 doula support",
     text: "Personal support before, during and after your birth. Limited availability each month.",
     image: "/art/home-3.svg",

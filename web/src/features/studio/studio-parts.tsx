@@ -1,4 +1,4 @@
-import studioEndpoints from "virtual:studio-endpoint-table";
+import studioEndpoints from "virtual:endpoint-table/studio";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import Button from "@mui/material/Button";

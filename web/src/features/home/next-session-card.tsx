@@ -1,0 +1,27 @@
+import { Link } from "react-router";
+import type { MyBooking } from "../../../../contract/bookings.ts";
+import { browserTimeZone, whenLabel, zoneName } from "../../lib/booking-times.ts";
+
+/** /home's "Your next session": her next confirmed 1:1 booking, when she has one. */
+export function NextSessionCard({ bookings }: { bookings: readonly MyBooking[] }) {
+  const now = Date.now();
+  const next = bookings.find((booking) => booking.state === "confirmed" && new Date(booking.end).getTime() > now);
+  if (!next) return null;
+  const zone = browserTimeZone();
+  return (
+    <section aria-labelledby="next-session-heading" className="home-card">
+      <h2 id="next-session-heading" className="home-card-title">
+        Your next session
+      </h2>
+      <p style={{ marginBottom: 4 }}>
+        <strong>{next.service_name}</strong>
+      </p>
+      <p className="small-text quiet-text">
+        {whenLabel(next.start, zone)} ({zoneName(zone)} time)
+      </p>
+      <Link to={`/booking/${next.token}`} className="button button-outlined">
+        See or change it
+      </Link>
+    </section>
+  );
+}
