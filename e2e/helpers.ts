@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { CaughtMail } from "../testing/smtp-catcher.ts";
-import { expect, type Page } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 
 export const PASSWORD = "calm-Birth-2025";
 let counter = 0;
@@ -52,8 +52,8 @@ export async function signedInMember(page: Page, prefix = "member") {
   return email;
 }
 
-/** The newest mail to an address with this subject, as the test SMTP server caught it (e2e/global-setup.ts). */
-export async function mailTo(address: string, subject: string): Promise<CaughtMail> {
+/** The newest mail to an address with this subject (or one that matches), as the test SMTP server caught it (e2e/global-setup.ts). */
+export async function mailTo(address: string, subject: string | RegExp): Promise<CaughtMail> {
   const folder = process.env.E2E_MAIL_DIR;
   if (!folder) throw new Error("E2E_MAIL_DIR is not set: the global setup did not start the SMTP server");
   let found: CaughtMail | undefined;
@@ -64,7 +64,9 @@ export async function mailTo(address: string, subject: string): Promise<CaughtMa
           .filter((file) => file.endsWith(".json"))
           .sort()
           .map((file) => JSON.parse(readFileSync(path.join(folder, file), "utf8")) as CaughtMail);
-        found = mails.reverse().find((mail) => mail.to === address && mail.subject === subject);
+        found = mails
+          .reverse()
+          .find((mail) => mail.to === address && (typeof subject === "string" ? mail.subject === subject : subject.test(mail.subject)));
         return Boolean(found);
       },
       { message: `a mail "${subject}" to ${address}`, timeout: 20_000 },
@@ -74,3 +76,38 @@ export async function mailTo(address: string, subject: string): Promise<CaughtMa
 }
 
 export { linkIn } from "../testing/smtp-catcher.ts";
+
+export const INSTRUCTOR = "instructor@example.com";
+
+function setupUrl(): string {
+  const url = process.env.E2E_STUDIO_SETUP_URL;
+  if (!url) throw new Error("E2E_STUDIO_SETUP_URL is not set: the global setup did not find the setup link in the server's log");
+  return url;
+}
+
+/** Creates the first instructor with the setup link; on a retry (the link works once) signs her in instead. */
+export async function instructorPage(browser: Browser, options: { timezoneId?: string } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const page = await context.newPage();
+  await page.goto(setupUrl());
+  const form = page.getByRole("heading", { name: "Set up your studio" });
+  const used = page.getByRole("heading", { name: "This setup link cannot be used" });
+  await expect(form.or(used)).toBeVisible();
+  if (await used.isVisible()) {
+    await page.goto("/login");
+    await logIn(page, INSTRUCTOR);
+    // Signed in only once the login has answered: leaving earlier would cancel it.
+    await expect(page).toHaveURL(/\/home$/);
+    await page.goto("/studio");
+  } else {
+    await expectAccessible(page);
+    await page.getByLabel("First name (optional)").fill("Maya");
+    await page.getByLabel("Email").fill(INSTRUCTOR);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Create the instructor account" }).click();
+  }
+  await expect(page).toHaveURL(/\/studio$/);
+  await expect(page.getByRole("heading", { name: "Studio", level: 1 })).toBeVisible();
+  return page;
+}

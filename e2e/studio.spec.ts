@@ -1,45 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { expectAccessible, logIn, newEmail, PASSWORD, signedInMember } from "./helpers.ts";
+import { expectAccessible, instructorPage, logIn, newEmail, PASSWORD, signedInMember } from "./helpers.ts";
 
 // The instructor's studio, as she meets it: the setup link from the start-up log, then her
 // members and access codes, with a member in a second browser seeing what she changes.
-
-const INSTRUCTOR = "instructor@example.com";
-
-function setupUrl(): string {
-  const url = process.env.E2E_STUDIO_SETUP_URL;
-  if (!url) throw new Error("E2E_STUDIO_SETUP_URL is not set: the global setup did not find the setup link in the server's log");
-  return url;
-}
-
-/** Creates the first instructor with the setup link; on a retry (the link works once) signs her in instead. */
-async function instructorPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  const page = await context.newPage();
-  await page.goto(setupUrl());
-  const form = page.getByRole("heading", { name: "Set up your studio" });
-  const used = page.getByRole("heading", { name: "This setup link cannot be used" });
-  await expect(form.or(used)).toBeVisible();
-  if (await used.isVisible()) {
-    await page.goto("/login");
-    await logIn(page, INSTRUCTOR);
-    // Signed in only once the login has answered: leaving earlier would cancel it.
-    await expect(page).toHaveURL(/\/home$/);
-    await page.goto("/studio");
-  } else {
-    await expectAccessible(page);
-    await page.getByLabel("First name (optional)").fill("Maya");
-    await page.getByLabel("Email").fill(INSTRUCTOR);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Create the instructor account" }).click();
-  }
-  await expect(page).toHaveURL(/\/studio$/);
-  await expect(page.getByRole("heading", { name: "Studio", level: 1 })).toBeVisible();
-  return page;
-}
 
 test.describe("the instructor's studio", () => {
   test("sets up the instructor, invites a member with a code, opens a course to her, and she downloads the PDF the instructor uploads", async ({

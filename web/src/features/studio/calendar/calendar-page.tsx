@@ -1,7 +1,8 @@
 import calendarEndpoints from "virtual:endpoint-table/calendar";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense } from "react";
+import { useLocation, useNavigate } from "react-router";
 import { PageSection } from "../../../components/page-section.tsx";
 import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
@@ -62,14 +63,12 @@ function FeedAddress() {
 
 /** /studio/calendar: her 1:1 bookings, her services, her hours, her places per due month and her feed, one at a time. */
 export default function CalendarPage() {
-  const [shown, setShown] = useState<SectionId>(
-    () => sections.find((section) => `#${section.id}` === window.location.hash)?.id ?? "bookings",
-  );
+  // The section is the address's (#hours, #services…): a link or her browser's Back opens it.
+  const { hash } = useLocation();
+  const navigate = useNavigate();
+  const shown: SectionId = sections.find((section) => `#${section.id}` === hash)?.id ?? "bookings";
   const section = sections.find((candidate) => candidate.id === shown)!;
-  const show = (id: SectionId) => {
-    setShown(id);
-    window.history.replaceState(null, "", `#${id}`);
-  };
+  const show = (id: SectionId) => void navigate({ hash: id }, { replace: true });
   return (
     <StudioPage title="Calendar" intro="Your 1:1 sessions: who booked what and when, what you offer, and when you are available.">
       <Box component="nav" aria-label="Calendar sections" sx={{ display: "flex", flexWrap: "wrap", gap: 1, mb: 3 }}>
@@ -84,7 +83,7 @@ export default function CalendarPage() {
           </Button>
         ))}
       </Box>
-      <PageSection title={section.label} id={`calendar-${section.id}`}>
+      <PageSection key={section.id} title={section.label} id={`calendar-${section.id}`}>
         <Suspense fallback={<Spinner label={`Loading ${section.label.toLowerCase()}`} />}>{section.content()}</Suspense>
       </PageSection>
     </StudioPage>
