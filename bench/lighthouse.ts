@@ -9,8 +9,8 @@ import { atLeast, atMost, type Target } from "./targets.ts";
 /** Someone who signs in before the page is measured: a member, or the instructor for the studio. */
 export type Account = { email: string; password: string };
 
-/** The ids the addresses of a seeded site need: a course and lesson open to the member, a course locked to her, and her id. */
-export type SeededIds = { openCourse: number; openLesson: number; lockedCourse: number; memberId: number };
+/** The ids the addresses of a seeded site need: a course and lesson open to the member, a course locked to her, her id and her booking's link. */
+export type SeededIds = { openCourse: number; openLesson: number; lockedCourse: number; memberId: number; bookingToken: string };
 
 type Page = { route: string; address: string; as: "visitor" | "member" | "instructor" };
 
@@ -29,6 +29,9 @@ export function lighthousePages(ids: SeededIds): Page[] {
     "/reset-password": "/reset-password?token=bench-expired-link",
     "/confirm-email": "/confirm-email?token=bench-expired-link",
     "/verify/:code": "/verify/CBC-BENCH-0000",
+    "/booking/:id": `/booking/${ids.bookingToken}`,
+    // The mailed link of a booking already confirmed: the page confirms nothing twice and says so.
+    "/book/confirm": "/book/confirm?token=bench-expired-link",
     "/studio/courses/:id": `/studio/courses/${ids.openCourse}`,
     "/studio/lessons/:id": `/studio/lessons/${ids.openLesson}`,
     "/studio/members/:id": `/studio/members/${ids.memberId}`,

@@ -16,6 +16,7 @@ import { withScratchDatabase } from "../testing/scratch-postgres.ts";
 import { benchEnvironment, rssMb, stopProcess } from "./processes.ts";
 import { runSoak, soakTargets } from "./soak.ts";
 import { measureLessonSave } from "./studio-save.ts";
+import { measureBookings } from "./bookings.ts";
 import { lighthousePages, lighthouseTargets, measureLighthouse, type SeededIds } from "./lighthouse.ts";
 import { atLeast, atMost, type Target } from "./targets.ts";
 
@@ -81,7 +82,7 @@ async function measureApi(prefix: "api" | "postgres", environment: Record<string
   // Lighthouse opens a member's pages as a member like most, the largest course open to her and
   // one of its lessons, and the studio's as the instructor.
   const member = await signIn(server.url, code);
-  const ids = await seededIds(server.url, member.cookie);
+  const ids = { ...(await seededIds(server.url, member.cookie)), bookingToken: await seededBooking(server.url, email, member) };
 
   const bodyFile = path.join(tmpdir(), `bench-getcourses-${process.pid}.json`);
   writeFileSync(bodyFile, Buffer.from(await (await fetch(`${server.url}/reactapi/getcourses`, { headers: { cookie } })).arrayBuffer()));
@@ -144,7 +145,7 @@ async function measureApi(prefix: "api" | "postgres", environment: Record<string
 }
 
 /** The ids Lighthouse's addresses need (bench/lighthouse.ts), as the member sees the seeded catalogue. */
-async function seededIds(url: string, cookie: string): Promise<SeededIds> {
+async function seededIds(url: string, cookie: string): Promise<Omit<SeededIds, "bookingToken">> {
   const largest = await largestOpenCourse(url, cookie);
   const courses = (await (await fetch(`${url}/reactapi/getcourses`, { headers: { cookie } })).json()) as {
     courses: { id: number; course_access: string }[];
@@ -153,6 +154,45 @@ async function seededIds(url: string, cookie: string): Promise<SeededIds> {
   if (!locked) throw new Error("every seeded course is open to a new member: the purchase page needs a locked one");
   const me = (await (await fetch(`${url}/reactapi/users/me`, { headers: { cookie } })).json()) as { id: number };
   return { openCourse: largest.id, openLesson: largest.openLesson, lockedCourse: locked.id, memberId: me.id };
+}
+
+/**
+ * Her hours, a free consultation and the member's booking of it, made through the API as she and
+ * the member would: /book then lists a service, and a booking's own page has one to show.
+ */
+async function seededBooking(url: string, instructorEmail: string, member: { cookie: string; email: string }): Promise<string> {
+  const call = async (route: string, cookie: string, body?: unknown) => {
+    const response = await fetch(`${url}${route}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: { "content-type": "application/json", cookie },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok) throw new Error(`${route} answered ${response.status}: ${await response.text()}`);
+    return response.json() as Promise<Record<string, unknown>>;
+  };
+  const login = await fetch(`${url}/reactapi/users/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: instructorEmail, password: BENCH_PASSWORD }),
+  });
+  const instructor = `session=${login.headers.get("set-cookie")!.match(/session=([^;]+)/)![1]}`;
+  const weekly = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: "08:00", end: "20:00" }));
+  await call("/reactapi/studio/calendar/hours", instructor, { time_zone: "Europe/London", weekly, exceptions: [] });
+  const service = await call("/reactapi/studio/calendar/services", instructor, {
+    name: "Free consultation",
+    description: "Twenty minutes to meet, ask anything, and see whether we are a good fit.",
+    duration_minutes: 20,
+    min_notice_hours: 1,
+  });
+  const from = new Date();
+  const to = new Date(from.getTime() + 14 * 24 * 3600_000);
+  const { slots } = (await call(
+    `/reactapi/bookings/services/${service.id}/slots?from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`,
+    member.cookie,
+  )) as { slots: string[] };
+  await call("/reactapi/bookings", member.cookie, { service_id: service.id, start: slots[0], name: "Bench member", email: member.email });
+  const { bookings } = (await call("/reactapi/bookings/mine", member.cookie)) as { bookings: { token: string }[] };
+  return bookings[0]!.token;
 }
 
 /** A course's lessons as the signed-in cookie sees them (locked or open), or none when it may not open the course. */
@@ -270,6 +310,13 @@ async function main() {
   figures["scale.tree_build_ms"] = small.treeMs;
   figures["scale.cost_ratio_10x"] = large.p50 / small.p50;
   figures["studio.save_lesson_p50_ms"] = await measureLessonSave();
+  const recordBookings = (suffix: string, measured: Awaited<ReturnType<typeof measureBookings>>) => {
+    figures[`bookings.slots_p50_ms${suffix}`] = measured.slotsP50Ms;
+    figures[`bookings.book_rps${suffix}`] = measured.bookRps;
+    figures[`bookings.double_bookings${suffix}`] = measured.doubleBookings;
+    figures[`bookings.unexpected_answers${suffix}`] = measured.unexpected;
+  };
+  recordBookings("", await measureBookings(undefined, Math.min(SECONDS, 5)));
 
   const postgresUrl = process.env.BENCH_DATABASE_URL;
   if (postgresUrl) {
@@ -282,6 +329,11 @@ async function main() {
       await stopServer(onPostgres.server);
     });
     figures["studio.save_lesson_p50_ms_postgres"] = await withScratchDatabase(postgresUrl, "bench_studio", (url) => measureLessonSave(url));
+    // Two app servers sharing the database, both pressed at once.
+    recordBookings(
+      "_postgres",
+      await withScratchDatabase(postgresUrl, "bench_bookings", (url) => measureBookings(url, Math.min(SECONDS, 5))),
+    );
   }
   figures["api.errors"] = errors;
 
@@ -305,6 +357,13 @@ async function main() {
     // One lesson saved in the 5,000-lesson catalogue, without touching the rest.
     "studio.save_lesson_p50_ms": atMost(30),
     "studio.save_lesson_p50_ms_postgres": atMost(30),
+    // 90 days of her hours with 2,000 bookings; ten times pressed by 50 connections at once.
+    "bookings.slots_p50_ms": atMost(20),
+    "bookings.slots_p50_ms_postgres": atMost(20),
+    "bookings.double_bookings": atMost(0),
+    "bookings.double_bookings_postgres": atMost(0),
+    "bookings.unexpected_answers": atMost(0),
+    "bookings.unexpected_answers_postgres": atMost(0),
     ...lighthouseTargets(pages),
   };
   for (const route of Object.keys(routeScreens)) targets[`web.js_gz_bytes.${route}`] = atMost(firstVisitBudget(route));

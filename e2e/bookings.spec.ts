@@ -90,6 +90,12 @@ test.describe("1:1 bookings", () => {
     await expect(studio.getByRole("heading", { name: "June 2027: 0 of 0 taken" })).toBeVisible();
     await accessibleAtBothWidths(studio);
 
+    // Her calendar feed: a secret address for her phone.
+    await openSection(studio, "Calendar feed");
+    await studio.getByRole("button", { name: /Make (my feed|a new) address/ }).click();
+    await expect(studio.getByText(/\/reactapi\/bookings\/feed\//)).toBeVisible();
+    await accessibleAtBothWidths(studio);
+
     // A visitor in Tokyo, from the landing page's tile.
     const visitorContext = await browser.newContext({ viewport: { width: 390, height: 844 }, timezoneId: VISITOR_ZONE });
     const visitor = await visitorContext.newPage();

@@ -61,7 +61,7 @@ export async function createTestApp(
     await createAccessCode(database.db, { code: DEMO_CODE });
   }
   // Test files register members by the dozen from one address; the registration limit's own test sets it back.
-  const config = loadConfig({ NODE_ENV: "test", REGISTRATIONS_PER_HOUR: "100000", ...options.environment });
+  const config = loadConfig({ NODE_ENV: "test", REGISTRATIONS_PER_HOUR: "100000", BOOKINGS_PER_HOUR: "100000", ...options.environment });
   const app = await buildApp({
     db: database.db,
     config,

@@ -67,6 +67,12 @@ const Environment = z.object({
     .int()
     .min(1, "REGISTRATIONS_PER_HOUR must be at least 1")
     .default(10),
+  // Bookings a visitor may ask for from one client address an hour: each holds a time until confirmed.
+  BOOKINGS_PER_HOUR: z.coerce
+    .number({ error: "BOOKINGS_PER_HOUR must be a whole number" })
+    .int()
+    .min(1, "BOOKINGS_PER_HOUR must be at least 1")
+    .default(10),
   METRICS_TOKEN: optional(z.string().min(16, "METRICS_TOKEN must be at least 16 characters long")),
   SEED_DEMO_CONTENT: z
     .enum(["true", "false", ""])
@@ -94,6 +100,8 @@ export type Config = {
   uploadMaxBytes: number;
   /** Registration attempts allowed per client address an hour. */
   registrationsPerHour: number;
+  /** Bookings a visitor's client address may ask for in an hour (each holds a time until confirmed). */
+  bookingsPerHour: number;
   /** The bearer token of /metrics; without it there is no /metrics. */
   metricsToken: string | undefined;
   /** How mail leaves: an SMTP server, or (null) only the log. */
@@ -144,6 +152,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     seedDemoContent: values.SEED_DEMO_CONTENT,
     metricsToken: values.METRICS_TOKEN,
     registrationsPerHour: values.REGISTRATIONS_PER_HOUR,
+    bookingsPerHour: values.BOOKINGS_PER_HOUR,
     uploadMaxBytes: Math.round(values.UPLOAD_MAX_MB * 1_000_000),
     webRoot: values.WEB_ROOT ? path.resolve(values.WEB_ROOT) : undefined,
     backupKeep: values.BACKUP_KEEP,

@@ -106,7 +106,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, runSche
       mail,
       otherCheckouts: [bookingCheckouts(bookings)],
     }),
-    feature("/reactapi/bookings", bookingRoutes, { ...bookings, runScheduler: runSchedulers }),
+    feature("/reactapi/bookings", bookingRoutes, { ...bookings, runScheduler: runSchedulers, bookingsPerHour: config.bookingsPerHour }),
     feature("/reactapi/instructor-setup", instructorSetupRoutes, { db, sessionDays: config.sessionDays, production }),
     feature("/reactapi/studio", studioApi, {
       db,

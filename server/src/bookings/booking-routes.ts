@@ -3,6 +3,7 @@ import type { MyBooking } from "../../../contract/bookings.ts";
 import { route } from "../http/endpoint-route.ts";
 import { HttpError } from "../http/errors.ts";
 import { requireMember } from "../http/signed-in-member.ts";
+import { SlidingWindow, tooManyAttempts } from "../rate-limits/sliding-window.ts";
 import {
   type BookingDeps,
   book,
@@ -32,7 +33,7 @@ const DAY = 24 * 3600_000;
 /** The longest stretch one slots request may ask for: a page shows a few weeks at a time. */
 const LONGEST_WINDOW_MS = 100 * DAY;
 
-export type BookingOptions = BookingDeps & { runScheduler: boolean };
+export type BookingOptions = BookingDeps & { runScheduler: boolean; bookingsPerHour: number };
 
 /** A booking as the person who made it sees it (by her link, or on /account). */
 export function toMyBooking(booking: BookingRow, service: ServiceRow, timeZone: string, deps: BookingDeps): MyBooking {
@@ -113,9 +114,27 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingOption
     return { slots: times.map((time) => time.iso), time_zone: timeZone ?? "UTC", duration_minutes: service.durationMinutes };
   });
 
+  // A visitor's booking holds a time for 30 minutes: a script booking every time with made-up
+  // addresses would empty her calendar, so a client address may ask for a few an hour. A refused
+  // time does not count; a member's booking is hers and not limited.
+  const hourly = new SlidingWindow(db, 60 * 60 * 1000, () => clock.now().getTime());
   route(app, "createBooking", async ({ body }, request, reply) => {
-    const outcome = await book(options, body, request.member ?? null, request.log);
-    if ("status" in outcome) return refuse(reply, outcome);
+    const admission = request.member ? null : await hourly.admit([{ key: `booking-client:${request.ip}`, limit: options.bookingsPerHour }]);
+    if (admission && !admission.admitted) {
+      throw tooManyAttempts(
+        "Several bookings have been asked for from here in the last hour.",
+        admission.retryAfterSeconds,
+        "Please write to us from the Support page if you need more.",
+      );
+    }
+    const outcome = await book(options, body, request.member ?? null, request.log).catch(async (error: unknown) => {
+      if (admission) await hourly.takeBack(admission.hitIds);
+      throw error;
+    });
+    if ("status" in outcome) {
+      if (admission) await hourly.takeBack(admission.hitIds);
+      return refuse(reply, outcome);
+    }
     const { booking, checkoutUrl } = outcome;
     const zone = await zoneOf();
     return reply.code(201).send({

@@ -521,7 +521,7 @@ describe.runIf(backends.includes("postgres"))("1:1 bookings on two app servers s
   const servers: { handle: DatabaseHandle; app: FastifyInstance }[] = [];
   beforeAll(async () => {
     scratch = await createScratchPostgres();
-    const config = loadConfig({ NODE_ENV: "test", REGISTRATIONS_PER_HOUR: "100000", PUBLIC_URL });
+    const config = loadConfig({ NODE_ENV: "test", REGISTRATIONS_PER_HOUR: "100000", BOOKINGS_PER_HOUR: "100000", PUBLIC_URL });
     for (let index = 0; index < 2; index += 1) {
       const handle = await openDatabase({ databaseUrl: scratch.url, dataDir: "memory" });
       servers.push({ handle, app: await buildApp({ db: handle.db, config, logger: false, startMailSender: false, clock }) });
@@ -592,5 +592,48 @@ describe.runIf(backends.includes("postgres"))("1:1 bookings on two app servers s
       .from(mailOutbox)
       .where(and(eq(mailOutbox.toAddress, member.email), eq(mailOutbox.kind, "booking_reminder")));
     expect(reminders).toHaveLength(1);
+  });
+});
+
+describe.each(backends)("a visitor's bookings from one address, on %s", (backend) => {
+  const clock = movableClock(START);
+  let context: TestApp;
+  beforeAll(async () => {
+    context = await createTestApp(backend, { clock, startMailSender: false, environment: { BOOKINGS_PER_HOUR: "2" } });
+  });
+  afterAll(() => context.close());
+
+  it("are limited per hour (refused times do not count, a member is not limited), with a sentence and Retry-After", async () => {
+    const { app } = context;
+    const instructor = await signedInInstructor(app, context.database.db);
+    const headers = { ...jsonHeaders, cookie: instructor.cookie };
+    const weekly = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: "09:00", end: "12:00" }));
+    await app.inject({ method: "POST", url: "/reactapi/studio/calendar/hours", headers, payload: { time_zone: "Europe/London", weekly } });
+    const service = (
+      await app.inject({
+        method: "POST",
+        url: "/reactapi/studio/calendar/services",
+        headers,
+        payload: { name: "Limited", duration_minutes: 30, min_notice_hours: 1 },
+      })
+    ).json<{ id: number }>().id;
+    const book = (start: string, cookie?: string, email = uniqueEmail("limit")) =>
+      app.inject({
+        method: "POST",
+        url: "/reactapi/bookings",
+        headers: { ...jsonHeaders, ...(cookie ? { cookie } : {}) },
+        payload: { service_id: service, start, name: "Maya", email },
+      });
+    expect((await book("2027-03-02T09:00:00+00:00")).statusCode).toBe(201);
+    expect((await book("2027-03-02T09:00:00+00:00")).statusCode).toBe(409);
+    expect((await book("2027-03-02T09:30:00+00:00")).statusCode).toBe(201);
+    const third = await book("2027-03-02T10:00:00+00:00");
+    expect(third.statusCode).toBe(429);
+    expect(third.json<{ error: string }>().error).toMatch(/^Several bookings have been asked for from here in the last hour\./);
+    expect(Number(third.headers["retry-after"])).toBeGreaterThan(0);
+    const member = await signedInMember(app, "unlimited");
+    expect((await book("2027-03-02T10:00:00+00:00", member.cookie, member.email)).statusCode).toBe(201);
+    clock.advance(61 * 60_000);
+    expect((await book("2027-03-02T10:30:00+00:00")).statusCode).toBe(201);
   });
 });

@@ -1,4 +1,4 @@
-import { Temporal } from "@js-temporal/polyfill";
+import { Temporal } from "temporal-polyfill";
 
 // The free start times of a service: her hours in her own zone, minus her exceptions, the live
 // bookings (with buffers), the notice she needs, how far ahead she takes bookings and her caps.

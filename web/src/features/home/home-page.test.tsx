@@ -19,6 +19,42 @@ describe("the home page", () => {
     expect(screen.queryByRole("progressbar", { name: "Loading your home page" })).toBeNull();
   });
 
+  it("shows her next confirmed session first, in her zone, with its page", async () => {
+    const session = (state: string, start: string, token: string) => ({
+      id: token.length,
+      token,
+      service_id: 1,
+      service_name: `Consultation (${state})`,
+      state,
+      start,
+      end: new Date(new Date(start).getTime() + 20 * 60_000).toISOString(),
+      time_zone: "Europe/London",
+      location_kind: "video",
+      location: "",
+      due_date: null,
+      note: "",
+      change_until: start,
+      can_change: true,
+      refund_on_cancel: false,
+      paid: false,
+      contact_email: "hello@example.com",
+    });
+    const soon = new Date(Date.now() + 3 * 24 * 3600_000).toISOString();
+    const later = new Date(Date.now() + 9 * 24 * 3600_000).toISOString();
+    stubApi({
+      "/reactapi/progress/summary": [200, summary],
+      "/reactapi/bookings/mine": [
+        200,
+        { bookings: [session("cancelled", soon, "cancelled-token-aaaaaaaaaa"), session("confirmed", later, "confirmed-token-aaaaaaaaaa")] },
+      ],
+    });
+    renderAt("/home", [{ path: "/home", element: <HomePage /> }]);
+    const card = await screen.findByRole("region", { name: "Your next session" });
+    expect(card).toHaveTextContent("Consultation (confirmed)");
+    expect(card).toHaveTextContent(`(${Intl.DateTimeFormat().resolvedOptions().timeZone.replaceAll("_", " ")} time)`);
+    expect(screen.getByRole("link", { name: "See or change it" })).toHaveAttribute("href", "/booking/confirmed-token-aaaaaaaaaa");
+  });
+
   it("shows the page without the cards when the summary cannot load", async () => {
     stubApi({ "/reactapi/progress/summary": [500, { error: "down" }] });
     renderAt("/home", [{ path: "/home", element: <HomePage /> }]);
