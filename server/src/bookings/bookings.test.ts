@@ -1,5 +1,5 @@
 import ICAL from "ical.js";
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
@@ -91,7 +91,8 @@ describe.each(backends)("1:1 bookings on %s", (backend) => {
     const response = await studio("POST", "/hours", { time_zone: timeZone, weekly, exceptions });
     expect(response.statusCode, response.body).toBe(200);
   };
-  const mailsTo = (address: string) => context.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, address));
+  const mailsTo = (address: string) =>
+    context.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, address)).orderBy(asc(mailOutbox.id));
   const deps = (handle: DatabaseHandle): BookingDeps => ({
     db: handle.db,
     clock,
