@@ -64,8 +64,13 @@ const serializeRequest = (request: LoggedRequest) => ({
   remotePort: request.socket?.remotePort,
 });
 
-/** An address as the log may show it: the one-time tokens of mailed links (?token=...) removed. */
-export const loggableUrl = (url: string) => url.replace(/([?&]token=)[^&#]*/g, "$1[redacted]");
+/**
+ * An address as the log may show it: the tokens of mailed links removed, in the query (?token=…,
+ * ?offer=…) or as a segment of the path (a booking's page, her calendar feed): any segment of 24 or
+ * more URL-safe characters is a secret here, since no address of ours names anything that way.
+ */
+export const loggableUrl = (url: string) =>
+  url.replace(/([?&](?:token|offer)=)[^&#]*/g, "$1[redacted]").replace(/\/[A-Za-z0-9_-]{24,}(?=[/?#]|$)/g, "/[redacted]");
 
 export async function buildApp({
   db,

@@ -493,6 +493,12 @@ export function bookingCheckouts(deps: BookingDeps) {
       if (!found) return log.warn({ checkoutSession: session.id }, "bookings: a paid checkout names no booking");
       const row = (await lockBooking(tx, found.id))!;
       if (row.state === "confirmed") return;
+      if (row.state !== "awaiting_payment" && row.state !== "expired") {
+        // Cancelled while she was paying: the payment is kept on the booking (the studio shows it paid) for a refund.
+        await updateBooking(tx, row.id, { paymentIntentId: session.paymentIntent });
+        log.error({ bookingId: row.id }, "bookings: a booking was paid after it was cancelled; refund it in Stripe");
+        return;
+      }
       const now = deps.clock.now();
       try {
         // A savepoint: if her time was given away after the hold lapsed, the payment is still recorded.
