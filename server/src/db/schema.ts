@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigserial,
   boolean,
   customType,
   date,
@@ -390,11 +391,11 @@ export const lessonProgress = pgTable(
     completedAt: timestamp("completed_at", { withTimezone: true }),
     positionSeconds: integer("position_seconds").notNull().default(0),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    // Which save came last: a sequence, not the clock, so two saves in one millisecond (or on two
+    // servers) still have an order, and "Continue where you left off" names the latest.
+    recency: bigserial("recency", { mode: "number" }).notNull(),
   },
-  (table) => [
-    primaryKey({ columns: [table.userId, table.lessonId] }),
-    index("lesson_progress_recent_idx").on(table.userId, table.updatedAt),
-  ],
+  (table) => [primaryKey({ columns: [table.userId, table.lessonId] }), index("lesson_progress_recent_idx").on(table.userId, table.recency)],
 );
 
 /**

@@ -39,6 +39,7 @@ export async function saveProgress(
         positionSeconds: update.positionSeconds === undefined ? sql`${lessonProgress.positionSeconds}` : update.positionSeconds,
         completedAt,
         updatedAt: sql`now()`,
+        recency: sql`nextval('lesson_progress_recency_seq')`,
       },
     })
     .returning();
@@ -55,7 +56,7 @@ export function progressOfLessons(db: Queryable, userId: number, lessonIds: numb
 
 /** Every lesson she has opened, most recent first. */
 export function progressOf(db: Queryable, userId: number): Promise<ProgressRow[]> {
-  return db.select().from(lessonProgress).where(eq(lessonProgress.userId, userId)).orderBy(desc(lessonProgress.updatedAt));
+  return db.select().from(lessonProgress).where(eq(lessonProgress.userId, userId)).orderBy(desc(lessonProgress.recency));
 }
 
 /** Her progress in every lesson she started, in her data download. */
