@@ -5,11 +5,11 @@ import { expectAccessible, signedInMember } from "./helpers.ts";
 
 async function completeLesson(page: Page, courseId: number, lessonId: number) {
   await page.goto(`/lesson?course=${courseId}&lesson=${lessonId}`);
-  const toggle = page.getByRole("button", { name: "Mark as complete" });
-  await expect(toggle).toBeEnabled();
-  await expect(toggle).toHaveAttribute("aria-pressed", "false");
-  await toggle.click();
-  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  const mark = page.getByRole("button", { name: "Mark as complete" });
+  await expect(mark).toBeEnabled();
+  await mark.click();
+  await expect(page.getByRole("status").filter({ hasText: "Completed" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Mark as not complete" })).toBeVisible();
 }
 
 test.describe("progress that follows her", () => {
@@ -17,13 +17,19 @@ test.describe("progress that follows her", () => {
     await signedInMember(page, "progress");
     await completeLesson(page, 1, 1001);
     await expectAccessible(page);
-    // Next lesson, in course order.
+    // Undo, and mark it again.
+    await page.getByRole("button", { name: "Mark as not complete" }).click();
+    await page.getByRole("button", { name: "Mark as complete" }).click();
+    // Next lesson, in course order: it opens at its top, with focus on its title.
     await page.getByRole("link", { name: "Next lesson: Your birth preferences" }).click();
     await expect(page).toHaveURL(/lesson=1002/);
+    await expect(page.getByRole("heading", { name: "Your birth preferences", level: 1 })).toBeFocused();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(page.getByText("VIDEO INFO HERE")).toHaveCount(0);
     await page.getByRole("button", { name: "Mark as complete" }).click();
-    await expect(page.getByRole("button", { name: "Mark as complete" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("button", { name: "Mark as not complete" })).toBeVisible();
     await page.reload();
-    await expect(page.getByRole("button", { name: "Mark as complete" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("status").filter({ hasText: "Completed" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Previous lesson: How this course works" })).toBeVisible();
 
     await page.goto("/course?course=1");

@@ -77,9 +77,9 @@ describe("buildModuleTree", () => {
 });
 
 describe("lessonCount", () => {
-  it("counts a module's own lessons and its direct children's, not deeper ones", () => {
+  it("counts every lesson below a module, topics within topics included", () => {
     const [top] = buildModuleTree([module(1, "C1", 1, 2), module(2, "C1_M1", 1, 3), module(3, "C1_M1_M2", 1, 7), module(4, "C1_M1", 2, 1)]);
-    expect(lessonCount(top!)).toBe(6);
+    expect(lessonCount(top!)).toBe(13);
   });
 });
 

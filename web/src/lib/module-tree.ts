@@ -60,9 +60,12 @@ export function buildModuleTree(modules: readonly CourseModule[] | null | undefi
 
 const lessonsOf = (node: ModuleNode) => (Array.isArray(node.data.lessons) ? node.data.lessons.length : 0);
 
-/** docs/product.md, Client state: a module's own lessons plus its direct children's lessons. */
+/**
+ * Every lesson below a module: its own and those of its topics, however deep. (The original
+ * description counted only one level down, so a module whose topics have topics said 6 for 8.)
+ */
 export function lessonCount(node: ModuleNode): number {
-  return lessonsOf(node) + node.children.reduce((total, child) => total + lessonsOf(child), 0);
+  return lessonsOf(node) + node.children.reduce((total, child) => total + lessonCount(child), 0);
 }
 
 export type LessonTint = "long" | "short" | "absent";

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useState } from "react";
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { useOpenedOffline } from "../../lib/offline-slice.ts";
 import { useSession } from "../../lib/session.ts";
 import { Link as RouterLink, useSearchParams } from "react-router";
@@ -48,6 +48,13 @@ function Downloads({ videoDescription }: { videoDescription: unknown }) {
   );
 }
 
+/** The summary's first sentence, as plain text, to open the lesson with; nothing when it has none. */
+export function firstSentence(html: string | null): string {
+  if (!html) return "";
+  const text = (new DOMParser().parseFromString(html, "text/html").body.textContent ?? "").replace(/\s+/g, " ").trim();
+  return text.match(/^.+?[.!?](?=\s|$)/)?.[0] ?? text;
+}
+
 function HtmlPanel({ title, html }: { title: string; html: string | null }) {
   return (
     <section className="panel">
@@ -66,9 +73,7 @@ function OpenLessonView({ lesson, place }: { lesson: OpenLesson; place: LessonPl
   const { progress, update } = useLessonProgress(place.courseId, lesson.id, { ask: painted });
   return (
     <>
-      {lesson.content_summary ? (
-        <p style={{ margin: "0 0 16px" }}>Before you watch: settle in, breathe, and take this lesson at your own pace.</p>
-      ) : null}
+      {firstSentence(lesson.content_summary) ? <p style={{ margin: "0 0 16px" }}>{firstSentence(lesson.content_summary)}</p> : null}
       {lesson.video && !online ? (
         <div role="note" style={{ background: "#f3e6e0", borderRadius: 12, padding: 24, marginBottom: 8 }}>
           <p style={{ margin: 0 }}>
@@ -88,9 +93,6 @@ function OpenLessonView({ lesson, place }: { lesson: OpenLesson; place: LessonPl
       ) : (
         <p style={{ margin: "0 0 8px" }}>This lesson has no video.</p>
       )}
-      <p className="small-text quiet-text" style={{ margin: "0 0 16px" }}>
-        VIDEO INFO HERE
-      </p>
       <MarkComplete progress={progress} update={update} />
       <SaveForOffline courseId={place.courseId} courseTitle={place.courseTitle} moduleTitle={place.moduleTitle} lesson={lesson} />
       <Downloads videoDescription={lesson.video_description} />
@@ -130,6 +132,19 @@ export default function LessonPage() {
   // The lesson's first render (video, downloads, notes) is the heaviest of the page: deferred, React
   // renders it in slices between which the phone stays responsive, instead of one long task.
   const lesson = useDeferredValue(found);
+  // Previous and Next keep the page's address (only the lesson changes): the new lesson opens at
+  // its top, with focus on its title, as a new page would.
+  const shownLessonId = lesson?.id;
+  const firstLesson = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (shownLessonId === undefined) return;
+    if (firstLesson.current === undefined) {
+      firstLesson.current = shownLessonId;
+      return;
+    }
+    window.scrollTo(0, 0);
+    document.querySelector<HTMLElement>("main h1")?.focus({ preventScroll: true });
+  }, [shownLessonId]);
 
   const back = (
     <RouterLink to={`/course?course=${courseId}`} className="button" style={{ marginBottom: 16 }}>
@@ -161,7 +176,9 @@ export default function LessonPage() {
     <PageColumn>
       <span id="lesson-top" />
       {back}
-      <h1 className="page-title">{lesson.lesson_title}</h1>
+      <h1 className="page-title" tabIndex={-1} style={{ outline: "none" }}>
+        {lesson.lesson_title}
+      </h1>
       {lesson.locked ? (
         <div className="locked-notice">
           <LockIcon />

@@ -47,10 +47,9 @@ export function PacingCard({ pacing }: { pacing: ProgressSummary["pacing"] }) {
           style={{ display: "grid", gap: 12 }}
         >
           <TextField
-            label="Due date"
+            label="Due date (optional)"
             name="due_date"
             type="date"
-            required
             value={dueDate}
             onChange={(event) => setDueDate(event.target.value)}
           />
@@ -75,7 +74,9 @@ export function PacingCard({ pacing }: { pacing: ProgressSummary["pacing"] }) {
         {heading}
       </h2>
       {pacing.lessons.length === 0 ? (
-        <p>You are up to date. Every lesson stays open whenever you want it.</p>
+        <p>
+          No lessons are suggested for this week; the course page shows what is coming up. Every lesson stays open whenever you want it.
+        </p>
       ) : (
         <ul style={{ paddingLeft: 20, marginTop: 0 }}>
           {pacing.lessons.map((lesson) => (

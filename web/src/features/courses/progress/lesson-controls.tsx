@@ -19,33 +19,40 @@ type Props = {
   update: (body: { completed: boolean }) => Promise<unknown>;
 };
 
-/** Mark as complete: a toggle that says what it is (pressed or not), saved at once. */
+/** Mark as complete, saved at once; once done, the lesson says "Completed" and offers to undo it. */
 export function MarkComplete({ progress, update }: Props) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const completed = progress?.completed ?? false;
+  const save = async (value: boolean) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await update({ completed: value });
+    } catch (error) {
+      setProblem(failureOf(error).error ?? "We could not save this. Please try again.");
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <div style={{ margin: "16px 0" }}>
-      <button
-        type="button"
-        className={completed ? "button button-contained" : "button button-outlined"}
-        aria-pressed={completed}
-        disabled={progress === undefined || busy}
-        onClick={async () => {
-          setBusy(true);
-          setProblem(null);
-          try {
-            await update({ completed: !completed });
-          } catch (error) {
-            setProblem(failureOf(error).error ?? "We could not save this. Please try again.");
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
-        {completed ? <CheckCircleIcon /> : <UncheckedIcon />}
-        Mark as complete
-      </button>
+      {completed ? (
+        <div className="row">
+          <span role="status" className="chip chip-done" style={{ gap: 6, padding: "6px 12px", fontWeight: 600 }}>
+            <CheckCircleIcon />
+            Completed
+          </span>
+          <button type="button" className="button button-small" disabled={busy} onClick={() => void save(false)}>
+            Mark as not complete
+          </button>
+        </div>
+      ) : (
+        <button type="button" className="button button-outlined" disabled={progress === undefined || busy} onClick={() => void save(true)}>
+          <UncheckedIcon />
+          Mark as complete
+        </button>
+      )}
       {problem ? (
         <Notice tone="error" role="alert" style={{ marginTop: 8 }}>
           {problem}
