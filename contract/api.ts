@@ -17,6 +17,7 @@ import { CertificateCheck, CertificateCodeParams } from "./certificates.ts";
 import { CourseIdParams, CourseProgress, LessonIdParams, LessonProgress, ProgressSummary, ProgressUpdate } from "./progress.ts";
 import { CourseList, CourseModule, CourseModulesRequest, DownloadParams, UserAccess, UserAccessRequest } from "./catalogue.ts";
 import { ApiError } from "./errors.ts";
+import { AboutSave, LinksPage, LinksSave, PublicAbout, PublicContactRequest, StudioAbout, StudioLinks } from "./site-pages.ts";
 import {
   BookingCreated,
   BookingRequest,
@@ -1164,6 +1165,63 @@ export const endpoints = {
     body: z.object({}),
     invalidates: ["calendarFeedAddress"],
     answers: { ...ok(FeedAddress), 409: { description: "Her hours are not set yet.", schema: ApiError } },
+  },
+  aboutPage: {
+    method: "GET",
+    path: "/reactapi/pages/about",
+    summary: "About her: her story, credentials and testimonials",
+    access: "anyone",
+    answers: ok(PublicAbout),
+  },
+  linksPage: {
+    method: "GET",
+    path: "/reactapi/pages/links",
+    summary: "Her helpful links",
+    access: "anyone",
+    answers: ok(LinksPage),
+  },
+  sendPublicContact: {
+    method: "POST",
+    path: "/reactapi/contact/public",
+    summary: "The Contact page's form, open to visitors; it lands in her inbox",
+    access: "anyone",
+    body: PublicContactRequest,
+    answers: {
+      201: { description: "Saved.", schema: FormReceipt },
+      429: { description: "Too many messages from this address in an hour.", schema: ApiError },
+    },
+  },
+  studioAbout: {
+    method: "GET",
+    path: "/reactapi/studio/site/about",
+    summary: "Her About page, with its revision",
+    access: "instructor",
+    answers: ok(StudioAbout),
+  },
+  saveAbout: {
+    method: "POST",
+    path: "/reactapi/studio/site/about",
+    summary: "Saves her About page (the story cleaned with the lessons' allow-list)",
+    access: "instructor",
+    body: AboutSave,
+    invalidates: ["studioAbout", "aboutPage"],
+    answers: { ...ok(StudioAbout), 409: { description: "Changed elsewhere since she opened it; nothing saved.", schema: ApiError } },
+  },
+  studioLinks: {
+    method: "GET",
+    path: "/reactapi/studio/site/links",
+    summary: "Her helpful links, with their revision",
+    access: "instructor",
+    answers: ok(StudioLinks),
+  },
+  saveLinks: {
+    method: "POST",
+    path: "/reactapi/studio/site/links",
+    summary: "Saves her helpful links",
+    access: "instructor",
+    body: LinksSave,
+    invalidates: ["studioLinks", "linksPage"],
+    answers: { ...ok(StudioLinks), 409: { description: "Changed elsewhere since she opened it; nothing saved.", schema: ApiError } },
   },
   healthz: {
     method: "GET",

@@ -1,6 +1,6 @@
 import ICAL from "ical.js";
 import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, instructorPage, linkIn, mailTo, newEmail } from "./helpers.ts";
+import { accessibleAtBothWidths, instructorPage, linkIn, mailTo, newEmail } from "./helpers.ts";
 
 // 1:1 bookings (docs/product.md, "Booking 1:1 support"): the instructor, in New York, sets her
 // hours and a free consultation; a visitor reading in Tokyo books it, confirms it from her mail,
@@ -29,16 +29,6 @@ function readInvite(content: string) {
 
 const wallClock = (instant: Date, timeZone: string) =>
   new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone }).format(instant);
-
-/** Axe at a phone's width and a laptop's, on the page as it is. */
-async function accessibleAtBothWidths(page: Page) {
-  const viewport = page.viewportSize()!;
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectAccessible(page);
-  }
-  await page.setViewportSize(viewport);
-}
 
 async function openSection(page: Page, name: string) {
   await page.getByRole("navigation", { name: "Calendar sections" }).getByRole("button", { name }).click();

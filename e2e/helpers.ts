@@ -27,6 +27,16 @@ export async function expectAccessible(page: Page) {
   expect(serious, `axe violations on ${page.url()}`).toEqual([]);
 }
 
+/** Axe at a phone's width (390 px) and a laptop's (1280 px), on the page as it is. */
+export async function accessibleAtBothWidths(page: Page) {
+  const viewport = page.viewportSize()!;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page);
+  }
+  await page.setViewportSize(viewport);
+}
+
 export async function register(page: Page, email: string, code = accessCode()) {
   await page.goto("/register");
   await page.getByLabel("First name (optional)").fill("Maya");

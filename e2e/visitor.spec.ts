@@ -84,9 +84,15 @@ test.describe("a visitor", () => {
     for (const entry of ["Welcome", "Login", "Contact", "Free Webinar", "About", "Helpful Links"]) {
       await expect(menu.getByRole("link", { name: entry })).toBeVisible();
     }
-    await expect(menu.getByRole("button", { name: "Logout" })).toBeVisible();
-    for (const entry of ["Contact", "Free Webinar", "About", "Helpful Links"]) {
-      await expect(menu.getByRole("link", { name: entry })).toHaveAttribute("href", "/home");
+    // A visitor is offered Login, never Logout; the pages about the doula are open to her.
+    await expect(menu.getByRole("button", { name: "Logout" })).toHaveCount(0);
+    for (const [entry, href] of [
+      ["Contact", "/contact"],
+      ["About", "/about"],
+      ["Helpful Links", "/links"],
+      ["Free Webinar", "/home"],
+    ]) {
+      await expect(menu.getByRole("link", { name: entry })).toHaveAttribute("href", href!);
     }
     await expectAccessible(page);
     await page.getByRole("button", { name: "Close menu" }).click();

@@ -28,6 +28,7 @@ import { paymentsRoutes } from "./payments/payments-routes.ts";
 import { progressPersonalData } from "./progress/progress-repository.ts";
 import { progressRoutes } from "./progress/progress-routes.ts";
 import { siteRoutes } from "./site/site-routes.ts";
+import { sitePagesRoutes, siteStudioRoutes } from "./site-pages/site-pages-routes.ts";
 import { instructorSetupRoutes } from "./studio/setup/instructor-setup.ts";
 import { studioApi } from "./studio/studio-plugin.ts";
 
@@ -97,7 +98,8 @@ export function features({ db, config, sessions, catalogue, mail, clock, runSche
       instructorName: config.instructorName,
       businessName: config.businessName,
     }),
-    feature("/reactapi", formsRoutes, { db }),
+    feature("/reactapi", formsRoutes, { db, clock }),
+    feature("/reactapi/pages", sitePagesRoutes, { db, instructorName: config.instructorName }),
     feature("/reactapi", paymentsRoutes, {
       db,
       catalogue,
@@ -113,7 +115,10 @@ export function features({ db, config, sessions, catalogue, mail, clock, runSche
       catalogue,
       publicUrl: config.publicUrl,
       uploadMaxBytes: config.uploadMaxBytes,
-      featureAreas: [async (app) => app.register(calendarStudioRoutes, { ...bookings, prefix: "/calendar" })],
+      featureAreas: [
+        async (app) => app.register(calendarStudioRoutes, { ...bookings, prefix: "/calendar" }),
+        async (app) => app.register(siteStudioRoutes, { db, prefix: "/site" }),
+      ],
     }),
     feature("/reactapi/site", siteRoutes, { site: config.site, onlinePayment: config.stripe !== null }),
     feature("/reactapi", openApiRoutes, {}),

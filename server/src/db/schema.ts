@@ -588,3 +588,11 @@ export const bookingWaitlist = pgTable(
   },
   (table) => [index("booking_waitlist_month_idx").on(table.month, table.createdAt)],
 );
+
+/** Her public pages (server/src/site-pages/): About and Helpful links, as JSON, with a revision each. */
+export const sitePages = pgTable("site_pages", {
+  key: text("key", { enum: ["about", "links"] }).primaryKey(),
+  content: jsonb("content").notNull(),
+  revision: integer("revision").notNull().default(1),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

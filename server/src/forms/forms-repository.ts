@@ -6,7 +6,8 @@ import { formSubmissions, users } from "../db/schema.ts";
 
 export type FormKind = "feedback" | "contact";
 
-export async function storeSubmission(db: Queryable, kind: FormKind, userId: number, payload: Record<string, unknown>) {
+/** Stores a form; `userId` is null for a visitor's message (the Contact page). */
+export async function storeSubmission(db: Queryable, kind: FormKind, userId: number | null, payload: Record<string, unknown>) {
   const [row] = await db.insert(formSubmissions).values({ kind, userId, payload }).returning();
   return row!;
 }
@@ -163,6 +164,8 @@ export const submissionFields: Record<FormKind, { name: string; label: string }[
     { name: "location", label: "Where living" },
     { name: "referral", label: "How they found us" },
     { name: "services", label: "Services" },
+    // From the Contact page (visitors too): what she wrote.
+    { name: "message", label: "Message" },
   ],
 };
 

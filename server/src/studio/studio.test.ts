@@ -428,7 +428,7 @@ describe.each(backends)("the studio's inbox on %s", (backend) => {
     const text = response.body.replace(/^\uFEFF/, "");
     const [header] = text.split("\r\n");
     expect(header).toBe(
-      "Received (UTC),Kind,Read,Member e-mail,Overall satisfaction (1-5),Likely to recommend (1-5),General comments,Liked most,Could be improved,Full name,E-mail,Where birthing,Estimated due date,Where living,How they found us,Services",
+      "Received (UTC),Kind,Read,Member e-mail,Overall satisfaction (1-5),Likely to recommend (1-5),General comments,Liked most,Could be improved,Full name,E-mail,Where birthing,Estimated due date,Where living,How they found us,Services,Message",
     );
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
     expect(text).toContain(`"'+1, and ""quotes""\nand a second line"`);

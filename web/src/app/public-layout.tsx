@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import { useLogout } from "../lib/use-logout.ts";
+import { useSession } from "../lib/session.ts";
 import { BrandBar, SkipLink } from "../components/brand-bar.tsx";
 import { HeaderMenu, type MenuEntry } from "../components/header-menu.tsx";
 import { Footer } from "../components/page-column.tsx";
@@ -7,14 +8,15 @@ import { Footer } from "../components/page-column.tsx";
 /** The visitors' menu, in its order (docs/product.md, Screens). */
 function PublicMenu() {
   const logout = useLogout();
+  const { isAuthenticated } = useSession();
   const entries: MenuEntry[] = [
     { label: "Welcome", to: "/" },
-    { label: "Login", to: "/login" },
-    { label: "Logout", onSelect: () => void logout() },
-    { label: "Contact", to: "/home" },
+    // Log in for a visitor, Log out for someone signed in: never both.
+    isAuthenticated ? { label: "Logout", onSelect: () => void logout() } : { label: "Login", to: "/login" },
+    { label: "Contact", to: "/contact" },
     { label: "Free Webinar", to: "/home" },
-    { label: "About", to: "/home" },
-    { label: "Helpful Links", to: "/home" },
+    { label: "About", to: "/about" },
+    { label: "Helpful Links", to: "/links" },
   ];
   return <HeaderMenu id="public-menu" name="Site menu" entries={entries} />;
 }

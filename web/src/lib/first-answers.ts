@@ -30,6 +30,8 @@ const asks: Record<FirstAnswer, (ids: AddressIds) => Asked | null> = {
   bookingServices: () => ({ name: "bookingServices" }),
   manageBooking: ({ id }) => (id === null ? null : { name: "manageBooking", args: manageBookingQuery(id) }),
   myBookings: () => ({ name: "myBookings" }),
+  aboutPage: () => ({ name: "aboutPage" }),
+  linksPage: () => ({ name: "linksPage" }),
 };
 
 /** The requests for a screen's first answers; those of a course or an id only when its address names one. */

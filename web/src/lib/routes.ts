@@ -54,7 +54,9 @@ export type FirstAnswer =
   | "studioUnread"
   | "bookingServices"
   | "manageBooking"
-  | "myBookings";
+  | "myBookings"
+  | "aboutPage"
+  | "linksPage";
 
 const library = ["getCourses", "getUserAccess"] as const;
 
@@ -79,6 +81,21 @@ export const routes: readonly ScreenRoute[] = [
     layout: "public",
     prerender: true,
     firstNeeds: { answers: ["bookingServices"] },
+  },
+  {
+    path: "/about",
+    screen: "features/site-pages/about-page.tsx",
+    layout: "public",
+    prerender: true,
+    firstNeeds: { answers: ["aboutPage"] },
+  },
+  { path: "/contact", screen: "features/site-pages/contact-page.tsx", layout: "public", prerender: true },
+  {
+    path: "/links",
+    screen: "features/site-pages/links-page.tsx",
+    layout: "public",
+    prerender: true,
+    firstNeeds: { answers: ["linksPage"] },
   },
   { path: "/book/confirm", screen: "features/bookings/confirm-page.tsx", layout: "public" },
   { path: "/booking/:id", screen: "features/bookings/manage-page.tsx", layout: "public", firstNeeds: { answers: ["manageBooking"] } },
@@ -167,6 +184,7 @@ export const routes: readonly ScreenRoute[] = [
     studioSection: "Access codes",
   },
   { path: "/studio/calendar", screen: "features/studio/calendar/calendar-page.tsx", layout: "studio", studioSection: "Calendar" },
+  { path: "/studio/site", screen: "features/studio/site/site-page.tsx", layout: "studio", studioSection: "Site" },
   { path: "/studio/plans", screen: "features/studio/plans/plans-page.tsx", layout: "studio", studioSection: "Plans" },
   { path: "/studio/inbox", screen: "features/studio/inbox/inbox-page.tsx", layout: "studio", studioSection: "Inbox" },
   {

@@ -1,0 +1,28 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Queryable } from "../db/client.ts";
+import { sitePages } from "../db/schema.ts";
+
+export type PageKey = "about" | "links";
+
+/** A page as saved, with its revision; revision 0 and no content until she first saves it. */
+export async function readPage(db: Queryable, key: PageKey): Promise<{ content: unknown; revision: number } | null> {
+  const [row] = await db.select().from(sitePages).where(eq(sitePages.key, key));
+  return row ? { content: row.content, revision: row.revision } : null;
+}
+
+/**
+ * Saves a page if it is still at the revision she opened (0: never saved); the new revision, or
+ * null when someone saved it in between (another tab, another instructor).
+ */
+export async function savePage(db: Queryable, key: PageKey, content: unknown, openedAt: number): Promise<number | null> {
+  if (openedAt === 0) {
+    const [created] = await db.insert(sitePages).values({ key, content }).onConflictDoNothing().returning({ revision: sitePages.revision });
+    return created?.revision ?? null;
+  }
+  const [updated] = await db
+    .update(sitePages)
+    .set({ content, revision: sql`${sitePages.revision} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(sitePages.key, key), eq(sitePages.revision, openedAt)))
+    .returning({ revision: sitePages.revision });
+  return updated?.revision ?? null;
+}

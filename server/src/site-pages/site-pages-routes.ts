@@ -1,0 +1,51 @@
+import type { FastifyInstance } from "fastify";
+import { staleRevisionMessage } from "../../../contract/constants.ts";
+import { type AboutPage, type LinksPage } from "../../../contract/site-pages.ts";
+import type { Database } from "../db/client.ts";
+import { route } from "../http/endpoint-route.ts";
+import { HttpError } from "../http/errors.ts";
+import { sanitiseHtml } from "../lib/sanitise-html.ts";
+import { readPage, savePage } from "./site-pages-repository.ts";
+
+const emptyAbout: AboutPage = { story_html: "", credentials: [], testimonials: [] };
+const emptyLinks: LinksPage = { links: [] };
+
+async function about(db: Database) {
+  const page = await readPage(db, "about");
+  return { page: (page?.content as AboutPage | undefined) ?? emptyAbout, revision: page?.revision ?? 0 };
+}
+async function links(db: Database) {
+  const page = await readPage(db, "links");
+  return { page: (page?.content as LinksPage | undefined) ?? emptyLinks, revision: page?.revision ?? 0 };
+}
+
+/** About and Helpful links, as visitors read them. */
+export async function sitePagesRoutes(app: FastifyInstance, { db, instructorName }: { db: Database; instructorName: string }) {
+  route(app, "aboutPage", async () => ({ ...(await about(db)).page, instructor_name: instructorName }));
+  route(app, "linksPage", async () => (await links(db)).page);
+}
+
+/** The studio's Site section: the same pages, with their revisions, and their saving (behind the studio's guard). */
+export async function siteStudioRoutes(app: FastifyInstance, { db }: { db: Database }) {
+  route(app, "studioAbout", async () => {
+    const { page, revision } = await about(db);
+    return { ...page, revision };
+  });
+  route(app, "saveAbout", async ({ body }) => {
+    const { revision, ...page } = body;
+    const saved: AboutPage = { ...page, story_html: page.story_html.trim() ? sanitiseHtml(page.story_html) : "" };
+    const next = await savePage(db, "about", saved, revision);
+    if (next === null) throw new HttpError(409, staleRevisionMessage);
+    return { ...saved, revision: next };
+  });
+  route(app, "studioLinks", async () => {
+    const { page, revision } = await links(db);
+    return { ...page, revision };
+  });
+  route(app, "saveLinks", async ({ body }) => {
+    const { revision, ...page } = body;
+    const next = await savePage(db, "links", page, revision);
+    if (next === null) throw new HttpError(409, staleRevisionMessage);
+    return { ...page, revision: next };
+  });
+}

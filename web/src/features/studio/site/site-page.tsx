@@ -1,0 +1,172 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import { type FormEvent, useState } from "react";
+import type { StudioAbout, StudioLinks } from "../../../../../contract/site-pages.ts";
+import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
+import { PageSection } from "../../../components/page-section.tsx";
+import { TextField } from "../../../components/text-field.tsx";
+import { useAnswer, useSend } from "../../../lib/answers.ts";
+import { useAction } from "../../../lib/use-action.ts";
+import { RichTextField } from "../courses/rich-text-field.tsx";
+import { Loading, StudioPage } from "../studio-parts.tsx";
+
+type Testimonial = StudioAbout["testimonials"][number];
+type HelpfulLink = StudioLinks["links"][number];
+
+function AboutForm({ about }: { about: StudioAbout }) {
+  const [story, setStory] = useState(about.story_html);
+  const [credentials, setCredentials] = useState(about.credentials.join("\n"));
+  const [testimonials, setTestimonials] = useState<Testimonial[]>(about.testimonials);
+  // What she sees is what was saved: the form stays, and the next save names the revision this one made.
+  const [revision, setRevision] = useState(about.revision);
+  const { outcome, busy, run } = useAction();
+  const send = useSend();
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const saved = await run(
+      () =>
+        send("saveAbout", {
+          body: {
+            story_html: story,
+            credentials: credentials
+              .split("\n")
+              .map((line) => line.trim())
+              .filter(Boolean),
+            testimonials,
+            revision,
+          },
+        }),
+      () => "Your About page is saved. Visitors see it at once.",
+    );
+    if (saved) setRevision(saved.revision);
+  };
+  const change = (index: number, field: keyof Testimonial, value: string) =>
+    setTestimonials((current) => current.map((item, at) => (at === index ? { ...item, [field]: value } : item)));
+  return (
+    <Box component="form" onSubmit={save} noValidate aria-label="About page" sx={{ display: "grid", gap: 2, maxWidth: 760 }}>
+      <RichTextField
+        label="Your story"
+        name="story"
+        value={story}
+        onChange={setStory}
+        help="Who you are, how you work, why you do this."
+        minRows={6}
+      />
+      <TextField
+        label="Training and credentials (one per line)"
+        multiline
+        rows={4}
+        value={credentials}
+        onChange={(event) => setCredentials(event.target.value)}
+        error={Boolean(outcome?.details?.credentials)}
+        helperText={outcome?.details?.credentials}
+      />
+      <Box component="h3" sx={{ m: 0, fontSize: "1.05rem" }}>
+        Testimonials
+      </Box>
+      {testimonials.map((testimonial, index) => (
+        <Box key={index} component="fieldset" sx={{ border: "1px solid #e2d4d4", borderRadius: 2, display: "grid", gap: 1, p: 1.5, m: 0 }}>
+          <legend>Testimonial {index + 1}</legend>
+          <TextField
+            label="The mother's first name"
+            value={testimonial.first_name}
+            onChange={(event) => change(index, "first_name", event.target.value)}
+          />
+          <TextField
+            label="What she said"
+            multiline
+            rows={3}
+            value={testimonial.text}
+            onChange={(event) => change(index, "text", event.target.value)}
+          />
+          <Box>
+            <Button color="error" onClick={() => setTestimonials((current) => current.filter((_, at) => at !== index))}>
+              Remove testimonial {index + 1}
+            </Button>
+          </Box>
+        </Box>
+      ))}
+      <Box>
+        <Button onClick={() => setTestimonials((current) => [...current, { first_name: "", text: "" }])}>Add a testimonial</Button>
+      </Box>
+      <OutcomeNotice outcome={outcome} />
+      <Box>
+        <Button type="submit" variant="contained" disabled={busy}>
+          Save About
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+function LinksForm({ page }: { page: StudioLinks }) {
+  const [links, setLinks] = useState<HelpfulLink[]>(page.links);
+  const [revision, setRevision] = useState(page.revision);
+  const { outcome, busy, run } = useAction();
+  const send = useSend();
+  const change = (index: number, field: keyof HelpfulLink, value: string) =>
+    setLinks((current) => current.map((item, at) => (at === index ? { ...item, [field]: value } : item)));
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const saved = await run(
+      () => send("saveLinks", { body: { links, revision } }),
+      () => "Your helpful links are saved.",
+    );
+    if (saved) setRevision(saved.revision);
+  };
+  return (
+    <Box component="form" onSubmit={save} noValidate aria-label="Helpful links" sx={{ display: "grid", gap: 2, maxWidth: 760 }}>
+      {links.map((link, index) => (
+        <Box key={index} component="fieldset" sx={{ border: "1px solid #e2d4d4", borderRadius: 2, display: "grid", gap: 1, p: 1.5, m: 0 }}>
+          <legend>Link {index + 1}</legend>
+          <TextField label="Title" value={link.title} onChange={(event) => change(index, "title", event.target.value)} />
+          <TextField
+            label="Address"
+            type="url"
+            value={link.url}
+            onChange={(event) => change(index, "url", event.target.value)}
+            helperText="Starting with https://"
+          />
+          <TextField
+            label="Why it helps (optional)"
+            value={link.description}
+            onChange={(event) => change(index, "description", event.target.value)}
+          />
+          <Box>
+            <Button color="error" onClick={() => setLinks((current) => current.filter((_, at) => at !== index))}>
+              Remove link {index + 1}
+            </Button>
+          </Box>
+        </Box>
+      ))}
+      <Box>
+        <Button onClick={() => setLinks((current) => [...current, { title: "", url: "https://", description: "" }])}>Add a link</Button>
+      </Box>
+      <OutcomeNotice outcome={outcome} />
+      <Box>
+        <Button type="submit" variant="contained" disabled={busy}>
+          Save links
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+/** /studio/site: her public pages, About and Helpful links (the Contact form needs nothing from her). */
+export default function SitePage() {
+  const about = useAnswer("studioAbout");
+  const links = useAnswer("studioLinks");
+  return (
+    <StudioPage
+      title="Site"
+      intro="What visitors read about you: your About page and your helpful links. Messages from the Contact page arrive in your Inbox."
+    >
+      <PageSection title="About" id="site-about">
+        {about.answer ? <AboutForm about={about.answer} /> : <Loading failure={about.failure} what="your About page" />}
+      </PageSection>
+      <PageSection title="Helpful links" id="site-links">
+        {links.answer ? <LinksForm page={links.answer} /> : <Loading failure={links.failure} what="your links" />}
+      </PageSection>
+    </StudioPage>
+  );
+}
