@@ -21,7 +21,7 @@ async function openSignsLabourLesson(page: Page) {
   await page.goto("/course?course=1");
   await page.getByRole("button", { name: /Understanding Labour/ }).click();
   await page.getByRole("button", { name: /TOPIC:\s*Early Labour/ }).click();
-  await page.getByRole("button", { name: /Lesson 1 Signs labour is near/ }).click();
+  await page.getByRole("link", { name: /Lesson 1 Signs labour is near/ }).click();
   await expect(page.getByRole("heading", { name: "Signs labour is near", level: 1 })).toBeVisible();
 }
 

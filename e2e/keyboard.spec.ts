@@ -53,7 +53,7 @@ test("a member registers, logs in, opens a lesson and downloads its file with th
   await page.keyboard.press("Space");
   await tabTo(page, page.getByRole("button", { name: /TOPIC:\s*Early Labour/ }));
   await page.keyboard.press("Enter");
-  await tabTo(page, page.getByRole("button", { name: /Lesson 1 Signs labour is near/ }));
+  await tabTo(page, page.getByRole("link", { name: /Lesson 1 Signs labour is near/ }));
   await page.keyboard.press("Enter");
   await expectHeadingFocused(page, "Signs labour is near");
 

@@ -50,6 +50,8 @@ test.describe("a member", () => {
     await bottomBar.getByRole("link", { name: "Library" }).click();
     await expect(page.getByRole("heading", { name: "COURSE LIBRARY" })).toBeVisible();
     const course = page.getByRole("article", { name: /Comprehensive Childbirth Education/ });
+    // Its title opens it in one tap.
+    await expect(course.getByRole("link", { name: "Comprehensive Childbirth Education" })).toHaveAttribute("href", "/course?course=1");
     await course.getByRole("button", { name: /Show details/ }).click();
     await expectAccessible(page);
     await course.getByRole("button", { name: "View Course" }).click();
@@ -63,7 +65,7 @@ test.describe("a member", () => {
     await page.getByRole("button", { name: /TOPIC:\s*Early Labour/ }).click();
     await expect(page.getByRole("button", { name: /TOPIC:\s*When to Go to the Hospital/ })).toBeVisible();
     await expectAccessible(page);
-    await page.getByRole("button", { name: /Lesson 1 Signs labour is near/ }).click();
+    await page.getByRole("link", { name: /Lesson 1 Signs labour is near/ }).click();
 
     await expect(page).toHaveURL(/\/lesson\?course=1&lesson=\d+$/);
     const checkLesson = async () => {
@@ -100,7 +102,7 @@ test.describe("a member", () => {
     await expect(page.getByText("You are previewing this course.")).toBeVisible();
 
     await page.getByRole("button", { name: /Healing Afterwards/ }).click();
-    await page.getByRole("button", { name: /Lesson 1 Caring for stitches/ }).click();
+    await page.getByRole("link", { name: /Lesson 1 Caring for stitches/ }).click();
     await expect(page.getByRole("heading", { name: "Caring for stitches", level: 1 })).toBeVisible();
     await expect(page.getByText("This lesson is part of the full course.")).toBeVisible();
     await expect(page.locator("iframe")).toHaveCount(0);

@@ -49,7 +49,7 @@ test.describe("buying a plan", () => {
     await expect(page.getByRole("heading", { name: "Pushing and Avoiding Tearing", level: 1 })).toBeVisible();
     await expect(page.getByText("You are previewing this course.")).toHaveCount(0);
     await page.getByRole("button", { name: /Healing Afterwards/ }).click();
-    await page.getByRole("button", { name: /Lesson 1 Caring for stitches/ }).click();
+    await page.getByRole("link", { name: /Lesson 1 Caring for stitches/ }).click();
     await expect(page.getByRole("heading", { name: "Caring for stitches", level: 1 })).toBeVisible();
     await expect(page.getByText("This lesson is part of the full course.")).toHaveCount(0);
     await expect(page.locator("iframe")).toHaveCount(1);

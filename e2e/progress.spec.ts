@@ -36,7 +36,7 @@ test.describe("progress that follows her", () => {
     await expect(page.getByText("2 of 16 lessons done.")).toBeVisible();
     await expect(page.getByText("2 of 2 done")).toBeVisible();
     await page.getByRole("button", { name: /Welcome and Getting Started/ }).click();
-    await expect(page.getByRole("button", { name: /How this course works/ })).toContainText("Completed");
+    await expect(page.getByRole("link", { name: /How this course works/ })).toContainText("Completed");
     await expectAccessible(page);
 
     await page.goto("/library");

@@ -307,7 +307,7 @@ test.describe("the instructor's studio", () => {
     await expect(member.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await member.getByRole("button", { name: /The first week/ }).click();
     await member.getByRole("button", { name: /TOPIC:\s*Latching/ }).click();
-    await member.getByRole("button", { name: /Lesson 1 A deep latch/ }).click();
+    await member.getByRole("link", { name: /Lesson 1 A deep latch/ }).click();
     await expect(member.getByRole("heading", { level: 1, name: "A deep latch" })).toBeVisible();
     await expect(member.locator('iframe[title^="Video"]')).toHaveAttribute("src", /youtube(-nocookie)?\.com\/embed\/dQw4w9WgXcQ/);
     const [download] = await Promise.all([

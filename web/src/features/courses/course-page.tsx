@@ -1,7 +1,7 @@
 import { useSession } from "../../lib/session.ts";
 import { ArrowBackIcon, CheckCircleIcon, ExpandMoreIcon, LockIcon } from "../../components/icons.tsx";
 import { useId, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { Lesson } from "../../../../contract/catalogue.ts";
 import { moduleTiming, type PacingStage, pacingStage } from "../../../../contract/pacing.ts";
 import { PageColumn } from "../../components/page-column.tsx";
@@ -15,13 +15,16 @@ const lessonTints = { long: "#eaf3ee", short: "#fdf3e3", absent: "#f4f1f1" } as 
 const moduleTints = { 1: "#ffffff", 2: "#f7eeee", deeper: "#f2f4f8" } as const;
 
 function LessonRow({ lesson, index, courseId, done }: { lesson: Lesson; index: number; courseId: number; done: boolean }) {
-  const navigate = useNavigate();
   const tint = lesson.locked ? "absent" : lessonTint(lesson.video_description);
-  // The lesson page finds the lesson in the course it was opened from (its answer is already here).
-  const open = () => void navigate(`/lesson?course=${courseId}&lesson=${lesson.id}`);
+  // A link, so a lesson opens in a new tab too; the lesson page finds it in the course it was opened from.
   return (
     <li style={{ listStyle: "none", marginBottom: 8 }}>
-      <button type="button" onClick={open} data-tint={tint} className="lesson-row" style={{ background: lessonTints[tint] }}>
+      <Link
+        to={`/lesson?course=${courseId}&lesson=${lesson.id}`}
+        data-tint={tint}
+        className="lesson-row"
+        style={{ background: lessonTints[tint] }}
+      >
         <span style={{ flexGrow: 1 }}>
           <span style={{ fontWeight: 700, marginRight: 8 }}>Lesson {index + 1}</span> <span>{lesson.lesson_title}</span>
         </span>
@@ -35,7 +38,7 @@ function LessonRow({ lesson, index, courseId, done }: { lesson: Lesson; index: n
             <LockIcon /> Locked
           </span>
         ) : null}
-      </button>
+      </Link>
     </li>
   );
 }

@@ -142,11 +142,11 @@ describe("the course library", () => {
     expect(top).toHaveTextContent("1 sub-topic");
     expect(top).toHaveTextContent("3 lessons");
     await userEvent.click(top);
-    const openRow = screen.getByRole("button", { name: /Lesson 1 Open lesson/ });
+    const openRow = screen.getByRole("link", { name: /Lesson 1 Open lesson/ });
     expect(openRow).toHaveAttribute("data-tint", "long");
     const topic = screen.getByRole("button", { name: /TOPIC:\s*Hidden topic/ });
     expect(topic).not.toHaveTextContent("sub-topic");
     await userEvent.click(topic);
-    expect(screen.getByRole("button", { name: /Lesson 2 Another Locked/ })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /Lesson 2 Another Locked/ })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { ExpandMoreIcon, LockIcon } from "../../components/icons.tsx";
 import { useCallback, useState } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { useAppDispatch } from "../../lib/store-hooks.ts";
 import { PageColumn } from "../../components/page-column.tsx";
 import { Spinner } from "../../components/spinner.tsx";
@@ -50,7 +50,10 @@ function CourseCard({ course, progress }: { course: LibraryCourse; progress: { c
           ) : null}
         </div>
         <h2 id={`course-${course.id}-title`} className={locked ? "card-title quiet-text" : "card-title"}>
-          {course.course_title}
+          {/* One tap on the title opens the course (a locked one in its preview). */}
+          <Link to={`/course?course=${course.id}`} style={{ color: "inherit" }}>
+            {course.course_title}
+          </Link>
           {locked ? <span className="visually-hidden"> (locked)</span> : null}
         </h2>
         <button
