@@ -82,7 +82,7 @@ export function listAccessCodes(db: Queryable): Promise<AccessCodeRow[]> {
  * code limited to N uses admits exactly N registrations however many arrive at once. Registration
  * takes the use before anything else and gives it back (releaseAccessCode) when it fails later.
  */
-export async function consumeAccessCode(db: Queryable, rawCode: string): Promise<void> {
+export async function consumeAccessCode(db: Queryable, rawCode: string, contactEmail: string): Promise<void> {
   const code = normaliseCode(rawCode);
   const now = new Date();
   const [taken] = await db
@@ -102,7 +102,15 @@ export async function consumeAccessCode(db: Queryable, rawCode: string): Promise
   const [existing] = await db.select().from(accessCodes).where(eq(accessCodes.code, code));
   if (!existing) throw new HttpError(404, "Access code not found.");
   if (!existing.active) throw new HttpError(403, "Forbidden. Access code inactive.");
-  throw new HttpError(401, "Unauthorized. Access code invalid.");
+  // The catalogue's status and sentence, then why, and whom to ask: a mother with an old invitation is not stuck.
+  const why =
+    accessCodeStatus(existing, now.getTime()) === "expired"
+      ? `this code stopped working after ${lastValidDay(existing)}`
+      : "this code has been used as many times as it allows";
+  throw new HttpError(
+    401,
+    `Unauthorized. Access code invalid: ${why}. Please ask whoever gave it to you for a new one, or write to ${contactEmail}.`,
+  );
 }
 
 /** Gives back a use taken by consumeAccessCode for a registration that did not happen. */

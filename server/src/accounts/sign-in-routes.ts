@@ -51,7 +51,7 @@ export async function signInRoutes(
     // The code comes first, and a use of it is reserved: without a valid code the answer is the
     // code's error whatever the e-mail, so nobody can test which addresses have an account, and no
     // password is hashed (slow by design) for someone who could not register anyway.
-    await consumeAccessCode(db, input.access_code);
+    await consumeAccessCode(db, input.access_code, contactEmail);
     try {
       if (await findUserByEmail(db, input.email)) throw emailTaken();
       // Hashing happens outside the transaction so no lock is held meanwhile.

@@ -161,7 +161,9 @@ describe.each(backends)("accounts on %s", (backend) => {
       await createAccessCode(context.database.db, { code: "LAST-YEAR", expiresAt: new Date(Date.now() - 1000) });
       const response = await register(app(), { email: uniqueEmail(), password: GOOD_PASSWORD, access_code: "LAST-YEAR" });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ error: "Unauthorized. Access code invalid." });
+      expect(response.json<{ error: string }>().error).toMatch(
+        /^Unauthorized\. Access code invalid: this code stopped working after \d{4}-\d{2}-\d{2}\. Please ask whoever gave it to you for a new one, or write to \S+@\S+\.$/,
+      );
     });
 
     it("answers 401 once a limited code's uses are spent, and a failed registration uses nothing", async () => {
@@ -173,7 +175,7 @@ describe.each(backends)("accounts on %s", (backend) => {
       expect((await register(app(), { email: uniqueEmail(), password: GOOD_PASSWORD, access_code: "ONCE" })).statusCode).toBe(201);
       const spent = await register(app(), { email: uniqueEmail(), password: GOOD_PASSWORD, access_code: "ONCE" });
       expect(spent.statusCode).toBe(401);
-      expect(spent.json().error).toBe("Unauthorized. Access code invalid.");
+      expect(spent.json().error).toMatch(/^Unauthorized\. Access code invalid: this code has been used as many times as it allows\./);
     });
 
     it("admits exactly N registrations for a code limited to N uses, when they all arrive at once", async () => {
@@ -471,10 +473,10 @@ describe.each(backends)("registration without a valid access code, on %s", (back
   afterAll(() => context.close());
 
   it.each([
-    ["an unknown code", "NO-SUCH-CODE", 404, "Access code not found."],
-    ["an inactive code", "SHELVED", 403, "Forbidden. Access code inactive."],
-    ["an expired code", "BYGONE", 401, "Unauthorized. Access code invalid."],
-    ["a used-up code", "SPENT", 401, "Unauthorized. Access code invalid."],
+    ["an unknown code", "NO-SUCH-CODE", 404, /^Access code not found\.$/],
+    ["an inactive code", "SHELVED", 403, /^Forbidden\. Access code inactive\.$/],
+    ["an expired code", "BYGONE", 401, /^Unauthorized\. Access code invalid: this code stopped working after /],
+    ["a used-up code", "SPENT", 401, /^Unauthorized\. Access code invalid: this code has been used as many times as it allows\./],
   ])("answers %s with the code's error, the same for a registered e-mail and an unknown one", async (_case, code, status, text) => {
     const registered = uniqueEmail("known");
     expect((await register(context.app, { email: registered, password: GOOD_PASSWORD, access_code: DEMO_CODE })).statusCode).toBe(201);
@@ -482,7 +484,7 @@ describe.each(backends)("registration without a valid access code, on %s", (back
     const withUnknown = await register(context.app, { email: uniqueEmail("unknown"), password: GOOD_PASSWORD, access_code: code });
     expect(withKnown.statusCode).toBe(status);
     expect(withUnknown.statusCode).toBe(status);
-    expect(withKnown.json()).toEqual({ error: text });
+    expect(withKnown.json<{ error: string }>().error).toMatch(text);
     expect(withUnknown.json()).toEqual(withKnown.json());
   });
 
