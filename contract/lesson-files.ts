@@ -30,3 +30,18 @@ export function readableFileSize(bytes: number): string {
   if (bytes >= 1_000_000) return `${(bytes / 1_000_000).toFixed(1).replace(/\.0$/, "")} MB`;
   return `${Math.max(1, Math.round(bytes / 1000))} KB`;
 }
+
+/**
+ * A file's name ending with its kind's extension, the kind judged from its content: "evil.pdf"
+ * that is text becomes "evil.txt", "notes" that is a PDF "notes.pdf", so what a member saves opens
+ * in the right program. A name already ending with one of its kind's extensions is kept.
+ */
+export function nameForKind(filename: string, contentType: string): string {
+  const type = lessonFileTypes.find((candidate) => candidate.contentType === contentType);
+  if (!type) return filename;
+  const dot = filename.lastIndexOf(".");
+  const extension = dot > 0 ? filename.slice(dot).toLowerCase() : "";
+  if ((type.extensions as readonly string[]).includes(extension)) return filename;
+  const anotherKinds = lessonFileTypes.some((candidate) => (candidate.extensions as readonly string[]).includes(extension));
+  return `${anotherKinds ? filename.slice(0, dot) : filename}${type.extensions[0]}`;
+}

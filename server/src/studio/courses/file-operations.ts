@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lt, ne, sql } from "drizzle-orm";
 import { staleRevisionMessage } from "../../../../contract/constants.ts";
-import { lessonFileTypesSentence, readableFileSize } from "../../../../contract/lesson-files.ts";
+import { lessonFileTypesSentence, nameForKind, readableFileSize } from "../../../../contract/lesson-files.ts";
 import type { StudioFile } from "../../../../contract/studio/courses.ts";
 import { type Actor, recordActivity } from "../../activity/activity-repository.ts";
 import { changeCatalogue } from "../../catalogue/catalogue-repository.ts";
@@ -83,7 +83,7 @@ export async function uploadLessonFile(
     if (upload.truncated()) throw tooLarge(limitBytes);
     throw new HttpError(415, `"${cleanFileName(upload.filename)}" is not a kind of file a lesson can offer. ${lessonFileTypesSentence}`);
   }
-  const filename = cleanFileName(upload.filename);
+  const filename = nameForKind(cleanFileName(upload.filename), type.contentType);
   const fileId = await db.transaction(async (tx) => {
     const id = await nextCatalogueId(tx, lessonFiles, "files");
     await tx.insert(lessonFiles).values({ id, lessonId: null, position: 0, filename, contentType: type.contentType, size: 0 });
@@ -150,6 +150,7 @@ export async function renameLessonFile(
 ): Promise<{ file: StudioFile; message: string }> {
   return changeCatalogue(db, async (tx) => {
     const { file, lesson } = await lessonFileForChange(tx, fileId, revision);
+    filename = nameForKind(filename, file.contentType);
     const [renamed] = await tx
       .update(lessonFiles)
       .set({ filename, revision: sql`${lessonFiles.revision} + 1` })

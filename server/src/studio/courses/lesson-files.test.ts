@@ -123,6 +123,10 @@ describe.each(backends)("a lesson's downloads in the studio on %s", (backend) =>
     expect(png.json().file.content_type).toBe("image/png");
     const text = await upload(LESSON, Buffer.from("Breathe in for four, out for six.\nRépétez ☺\n"), "breathing.txt");
     expect(text.json().file.content_type).toBe("text/plain; charset=utf-8");
+    // A name that says another kind, or none, gets the extension of what the file is.
+    expect(png.json().file.filename).toBe("picture-without-extension.png");
+    const disguised = await upload(LESSON, Buffer.from("Not a PDF at all.\n"), "evil.pdf");
+    expect(disguised.json().file).toMatchObject({ filename: "evil.txt", content_type: "text/plain; charset=utf-8" });
   });
 
   it("refuses other kinds with 415 and a sentence naming the kinds that work, keeping nothing", async () => {
