@@ -34,6 +34,7 @@ test.describe("a visitor", () => {
     await expect(page.getByRole("link", { name: /Membership/ })).toHaveAttribute("href", "/register");
     await expect(page.getByRole("link", { name: /Get the app/ })).toHaveAttribute("href", "/app");
     await expect(page.getByRole("link", { name: /1:1 doula support/ })).toHaveAttribute("href", "/book");
+    await expect(page.getByRole("link", { name: "Meet your doula" })).toHaveAttribute("href", "/about");
     await expect(page.getByRole("link", { name: /For dads and husbands/ })).toHaveAttribute("href", "/register");
     await expect(page.getByRole("link", { name: /Pushing and avoiding tearing/ })).toHaveAttribute("href", "/register");
     await expect(page.getByRole("link", { name: /Log in/ })).toHaveAttribute("href", "/login");

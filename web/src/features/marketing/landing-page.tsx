@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { LinkTile } from "../../components/link-tile.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 
@@ -43,7 +44,7 @@ export default function LandingPage() {
         </h1>
         <p style={{ margin: "0 0 24px" }}>
           Childbirth education from a doula who has walked beside hundreds of families: for first-time mothers, for those healing from a
-          hard birth, and for everyone planning a hospital birth.
+          hard birth, and for everyone planning a hospital birth. <Link to="/about">Meet your doula</Link>.
         </p>
       </div>
       {offers.map((offer, index) => (
