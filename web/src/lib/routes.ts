@@ -26,6 +26,8 @@ export type ScreenRoute = {
   bottomBar?: { label: string; icon: BottomBarIcon; place: number };
   /** Its place in the studio's sections. */
   studioSection?: string;
+  /** For a studio screen that is no section of its own (a lesson's editor), the section it belongs to. */
+  withinSection?: string;
   /**
    * What it asks for first: its answers, sent beside the session check on a first visit when she
    * may be signed in, and the pictures it shows first, which its built page (scripts/prerender.mjs)
@@ -168,6 +170,7 @@ export const routes: readonly ScreenRoute[] = [
     path: "/studio/lessons/:id",
     screen: "features/studio/courses/lesson-editor-page.tsx",
     layout: "studio",
+    withinSection: "/studio/courses",
     firstNeeds: { answers: ["studioLesson"] },
   },
   { path: "/studio/members", screen: "features/studio/members/members-page.tsx", layout: "studio", studioSection: "Members" },

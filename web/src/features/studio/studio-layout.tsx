@@ -1,7 +1,7 @@
 import "./studio-parts.tsx";
 import Box from "@mui/material/Box";
 import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
-import { Link, Route, Routes, useLocation } from "react-router";
+import { Link, matchPath, Route, Routes, useLocation } from "react-router";
 import { BrandBar, SkipLink } from "../../components/brand-bar.tsx";
 import { HeaderMenu } from "../../components/header-menu.tsx";
 import { Notice } from "../../components/notice.tsx";
@@ -36,7 +36,10 @@ function StudioNavigation() {
   const { pathname } = useLocation();
   // Kept between pages; marking a message read asks it again (contract/api.ts, markMessageRead).
   const unread = useAnswer("studioUnread").answer?.unread ?? 0;
-  const current = [...studioSections].reverse().find((section) => pathname === section.to || pathname.startsWith(`${section.to}/`))?.to;
+  // The section whose address this page is, or is under; a lesson's editor names its own (Courses).
+  const within = routes.find((route) => matchPath(route.path, pathname))?.withinSection;
+  const current =
+    within ?? [...studioSections].reverse().find((section) => pathname === section.to || pathname.startsWith(`${section.to}/`))?.to;
   return (
     <Box component="nav" aria-label="Studio sections" sx={{ bgcolor: "#f6eeee", borderBottom: "1px solid #e2d4d4" }}>
       <Box

@@ -166,6 +166,14 @@ describe("the studio's layout", () => {
     expect(await within(sections).findByRole("link", { name: "Inbox (2 unread)" })).toHaveAttribute("href", "/studio/inbox");
   });
 
+  it("marks Courses, not Dashboard, while she edits a lesson", async () => {
+    stubApi({ "/reactapi/studio/inbox/unread": [200, { unread: 0 }], "/reactapi/studio/lessons/101": [404, { error: "No such lesson." }] });
+    renderAt("/studio/lessons/101", [{ path: "/studio/*", element: <StudioLayout /> }], signedIn(instructor));
+    const sections = await screen.findByRole("navigation", { name: "Studio sections" });
+    expect(within(sections).getByRole("link", { name: "Courses" })).toHaveAttribute("aria-current", "page");
+    expect(within(sections).getByRole("link", { name: "Dashboard" })).not.toHaveAttribute("aria-current");
+  });
+
   it("shows a member no studio section", async () => {
     stubApi({});
     renderAt("/studio", [{ path: "/studio", element: <StudioLayout /> }], signedIn({ ...instructor, role: "member" }));
