@@ -32,7 +32,13 @@ export type CourseList = z.infer<typeof CourseList>;
 
 export const VideoProvider = z.enum(["vimeo", "youtube"]);
 // hash: the privacy code of an unlisted Vimeo video, part of its player address.
-export const LessonVideo = z.object({ provider: VideoProvider, id: z.string(), hash: z.string().optional() });
+export const LessonVideo = z.object({
+  provider: VideoProvider,
+  id: z.string(),
+  hash: z.string().optional(),
+  /** Where a YouTube video starts, in seconds (a link's t=42s), when she did not start it herself yet. */
+  start: z.number().int().positive().optional(),
+});
 export type LessonVideo = z.infer<typeof LessonVideo>;
 
 export const LessonDownload = z.object({ filename: z.string(), url: z.string() });

@@ -4,16 +4,29 @@ import { parseVideoLink, videoLink } from "./video-link.ts";
 describe("a pasted video link", () => {
   it.each([
     ["https://www.youtube.com/watch?v=dQw4w9WgXcQ", "dQw4w9WgXcQ"],
-    ["https://youtube.com/watch?v=dQw4w9WgXcQ&t=42s&list=PL1", "dQw4w9WgXcQ"],
     ["https://m.youtube.com/watch?v=dQw4w9WgXcQ", "dQw4w9WgXcQ"],
     ["https://youtu.be/dQw4w9WgXcQ?si=share123", "dQw4w9WgXcQ"],
     ["youtu.be/dQw4w9WgXcQ", "dQw4w9WgXcQ"],
-    ["https://www.youtube.com/embed/dQw4w9WgXcQ?start=10", "dQw4w9WgXcQ"],
     ["https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ", "dQw4w9WgXcQ"],
     ["https://www.youtube.com/shorts/dQw4w9WgXcQ", "dQw4w9WgXcQ"],
     ["  https://www.youtube.com/live/dQw4w9WgXcQ  ", "dQw4w9WgXcQ"],
   ])("finds the YouTube video in %s", (link, id) => {
     expect(parseVideoLink(link)).toEqual({ provider: "youtube", id });
+  });
+
+  it.each([
+    ["https://youtube.com/watch?v=dQw4w9WgXcQ&t=42s&list=PL1", 42],
+    ["https://youtu.be/dQw4w9WgXcQ?t=90", 90],
+    ["https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1m30s", 90],
+    ["https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1h2m3s", 3723],
+    ["https://www.youtube.com/embed/dQw4w9WgXcQ?start=10", 10],
+  ])("keeps the start time of %s (%i seconds)", (link, start) => {
+    expect(parseVideoLink(link)).toEqual({ provider: "youtube", id: "dQw4w9WgXcQ", start });
+  });
+
+  it("leaves out a start time it cannot read, or one of zero", () => {
+    expect(parseVideoLink("https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=soon")).toEqual({ provider: "youtube", id: "dQw4w9WgXcQ" });
+    expect(parseVideoLink("https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=0s")).toEqual({ provider: "youtube", id: "dQw4w9WgXcQ" });
   });
 
   it.each([
@@ -45,6 +58,7 @@ describe("a pasted video link", () => {
   it("shows a saved video as a link that parses back to it", () => {
     for (const video of [
       { provider: "youtube", id: "dQw4w9WgXcQ" },
+      { provider: "youtube", id: "dQw4w9WgXcQ", start: 42 },
       { provider: "vimeo", id: "1" },
       { provider: "vimeo", id: "2", hash: "ab12" },
     ] as const) {

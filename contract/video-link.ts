@@ -19,7 +19,17 @@ function youtube(url: URL, segments: string[]): LessonVideo | null {
     if (segments[0] === "watch") id = url.searchParams.get("v");
     else if (["embed", "shorts", "live", "v"].includes(segments[0] ?? "")) id = segments[1];
   } else return null;
-  return id && youtubeId.test(id) ? { provider: "youtube", id } : null;
+  if (!id || !youtubeId.test(id)) return null;
+  const start = startSeconds(url.searchParams.get("t") ?? url.searchParams.get("start"));
+  return start ? { provider: "youtube", id, start } : { provider: "youtube", id };
+}
+
+/** A YouTube start time as links write it ("42", "42s", "1m30s", "1h2m3s"), in seconds; undefined when there is none or it is unreadable. */
+export function startSeconds(text: string | null): number | undefined {
+  const match = text?.trim().match(/^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s?)?$/);
+  if (!text || !match || match[0] === "") return undefined;
+  const seconds = Number(match[1] ?? 0) * 3600 + Number(match[2] ?? 0) * 60 + Number(match[3] ?? 0);
+  return seconds > 0 && seconds <= 86_400 ? seconds : undefined;
 }
 
 function vimeo(url: URL, segments: string[]): LessonVideo | null {
@@ -59,6 +69,6 @@ export function parseVideoLink(text: string): LessonVideo | null {
 
 /** The link the studio shows for a saved video: one canonical form per provider. */
 export function videoLink(video: LessonVideo): string {
-  if (video.provider === "youtube") return `https://www.youtube.com/watch?v=${video.id}`;
+  if (video.provider === "youtube") return `https://www.youtube.com/watch?v=${video.id}${video.start ? `&t=${video.start}s` : ""}`;
   return video.hash ? `https://vimeo.com/${video.id}/${video.hash}` : `https://vimeo.com/${video.id}`;
 }

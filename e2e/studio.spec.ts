@@ -172,7 +172,7 @@ test.describe("the instructor's studio", () => {
 
     await page.getByLabel(/^Title/).fill("When it feels like too much, together");
     await page.getByLabel("Video link (YouTube or Vimeo)").fill("https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=30s");
-    await expect(page.getByText("The YouTube video dQw4w9WgXcQ.")).toBeVisible();
+    await expect(page.getByText("The YouTube video dQw4w9WgXcQ, from 0:30.")).toBeVisible();
     // The notes in the rich-text editor: a new paragraph with a bold word, typed as she would.
     const notes = page.getByRole("textbox", { name: "Notes" });
     await notes.click();
@@ -189,7 +189,7 @@ test.describe("the instructor's studio", () => {
     );
     await page.getByRole("button", { name: "Save lesson" }).click();
     await expect(page.getByRole("status")).toContainText("Saved");
-    await expect(page.getByLabel("Video link (YouTube or Vimeo)")).toHaveValue("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
+    await expect(page.getByLabel("Video link (YouTube or Vimeo)")).toHaveValue("https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=30s");
     await expect(notes.locator("strong", { hasText: "slowly" })).toBeVisible();
 
     await olderTab.getByLabel(/^Title/).fill("Typed in the older tab");
@@ -208,7 +208,11 @@ test.describe("the instructor's studio", () => {
     await signedInMember(member, "lesson-reader");
     await member.goto("/lesson?course=1&lesson=1010");
     await expect(member.getByRole("heading", { level: 1, name: "When it feels like too much, together" })).toBeVisible();
-    await expect(member.locator('iframe[title^="Video"]')).toHaveAttribute("src", /youtube(-nocookie)?\.com\/embed\/dQw4w9WgXcQ/);
+    // Where she asked it to start (the link's t=30s), until the member has watched some of it.
+    await expect(member.locator('iframe[title^="Video"]')).toHaveAttribute(
+      "src",
+      /youtube(-nocookie)?\.com\/embed\/dQw4w9WgXcQ\?.*&start=30$/,
+    );
     await expect(member.locator("strong", { hasText: "slowly" })).toBeVisible();
     await expect(member.getByText(/Breathe out\s+slowly/)).toBeVisible();
     await memberContext.close();
@@ -309,7 +313,11 @@ test.describe("the instructor's studio", () => {
     await member.getByRole("button", { name: /TOPIC:\s*Latching/ }).click();
     await member.getByRole("link", { name: /Lesson 1 A deep latch/ }).click();
     await expect(member.getByRole("heading", { level: 1, name: "A deep latch" })).toBeVisible();
-    await expect(member.locator('iframe[title^="Video"]')).toHaveAttribute("src", /youtube(-nocookie)?\.com\/embed\/dQw4w9WgXcQ/);
+    // Where she asked it to start (the link's t=30s), until the member has watched some of it.
+    await expect(member.locator('iframe[title^="Video"]')).toHaveAttribute(
+      "src",
+      /youtube(-nocookie)?\.com\/embed\/dQw4w9WgXcQ\?.*&start=30$/,
+    );
     const [download] = await Promise.all([
       member.waitForEvent("download"),
       member.getByRole("link", { name: /latching-guide\.pdf/ }).click(),

@@ -82,6 +82,7 @@ export async function importCatalogue(db: Queryable, document: unknown): Promise
         videoProvider: lesson.video?.provider ?? null,
         videoId: lesson.video?.id ?? null,
         videoHash: lesson.video?.hash ?? null,
+        videoStart: lesson.video?.start ?? null,
       });
       lesson.downloads.forEach((download, downloadIndex) => {
         const bytes = download.text !== undefined ? Buffer.from(download.text, "utf8") : Buffer.from(download.base64!, "base64");
@@ -163,6 +164,7 @@ export async function importCatalogue(db: Queryable, document: unknown): Promise
               "videoProvider",
               "videoId",
               "videoHash",
+              "videoStart",
             ]),
             revision: sql`${lessons.revision} + 1`,
           },

@@ -40,6 +40,7 @@ export const ContentFileLesson = z.object({
         .trim()
         .regex(/^[A-Za-z0-9_-]{1,64}$/),
       hash: z.string().trim().regex(vimeoHash).optional(),
+      start: z.number().int().positive().max(86_400).optional(),
     })
     .nullable()
     .optional(),

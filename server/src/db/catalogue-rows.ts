@@ -23,11 +23,16 @@ export function toSubscriptionPlan(
 }
 
 /** A lesson row's video as the API and the content file show it. */
-export function lessonVideo(lesson: Pick<typeof lessons.$inferSelect, "videoProvider" | "videoId" | "videoHash">): LessonVideo | null {
+export function lessonVideo(
+  lesson: Pick<typeof lessons.$inferSelect, "videoProvider" | "videoId" | "videoHash" | "videoStart">,
+): LessonVideo | null {
   if (!lesson.videoProvider || !lesson.videoId) return null;
-  return lesson.videoHash
-    ? { provider: lesson.videoProvider, id: lesson.videoId, hash: lesson.videoHash }
-    : { provider: lesson.videoProvider, id: lesson.videoId };
+  return {
+    provider: lesson.videoProvider,
+    id: lesson.videoId,
+    ...(lesson.videoHash ? { hash: lesson.videoHash } : {}),
+    ...(lesson.videoStart ? { start: lesson.videoStart } : {}),
+  };
 }
 
 type TreeRow = { referenceCode: string; parentReferenceCode: string };

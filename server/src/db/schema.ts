@@ -209,6 +209,8 @@ export const lessons = pgTable(
     videoId: text("video_id"),
     // The privacy hash of an unlisted Vimeo video (vimeo.com/123/abc), without which it will not play.
     videoHash: text("video_hash"),
+    // Where a YouTube video starts (seconds), from the link she pasted (t=42s).
+    videoStart: integer("video_start"),
     // Counts saves: a save from a studio page opened before the last one is refused (studio/course-operations.ts).
     revision: integer("revision").notNull().default(1),
   },

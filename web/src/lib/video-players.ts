@@ -9,7 +9,7 @@ export const YOUTUBE_ORIGIN = "https://www.youtube-nocookie.com";
 export function videoEmbedUrl(video: LessonVideo, origin = window.location.origin): string {
   const id = encodeURIComponent(video.id);
   return video.provider === "youtube"
-    ? `${YOUTUBE_ORIGIN}/embed/${id}?enablejsapi=1&origin=${encodeURIComponent(origin)}`
+    ? `${YOUTUBE_ORIGIN}/embed/${id}?enablejsapi=1&origin=${encodeURIComponent(origin)}${video.start ? `&start=${video.start}` : ""}`
     : `https://player.vimeo.com/video/${id}?dnt=1${video.hash ? `&h=${encodeURIComponent(video.hash)}` : ""}`;
 }
 

@@ -94,6 +94,18 @@ describe.each(backends)("the studio's courses and lessons on %s", (backend) => {
     });
   });
 
+  it("keeps a YouTube link's start time for members and in the content file", async () => {
+    const opened = await openLesson(1006);
+    const saved = await post("/reactapi/studio/lessons/1006", {
+      title: opened.title,
+      video_link: "https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1m12s",
+      revision: opened.revision,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((saved.json().lesson as StudioLesson).video_link).toBe("https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=72s");
+    expect((await lessonAsMember(1, 1006)).video).toEqual({ provider: "youtube", id: "dQw4w9WgXcQ", start: 72 });
+  });
+
   it("refuses a save over a newer revision with 409 and the sentence, changing nothing", async () => {
     const opened = await openLesson(1003);
     const first = await post("/reactapi/studio/lessons/1003", { title: "First tab", video_link: "", revision: opened.revision });

@@ -135,6 +135,7 @@ export async function updateLesson(
         videoProvider: video?.provider ?? null,
         videoId: video?.id ?? null,
         videoHash: video?.hash ?? null,
+        videoStart: video?.start ?? null,
         revision: sql`${lessons.revision} + 1`,
       })
       .where(and(eq(lessons.id, lessonId), eq(lessons.revision, revision)))

@@ -11,6 +11,7 @@ import { Spinner } from "../../../components/spinner.tsx";
 import { PageSection } from "../../../components/page-section.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { useAction } from "../../../lib/use-action.ts";
+import { clockTime } from "../../../lib/clock-time.ts";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { studioLessonQuery } from "../../../lib/first-answers.ts";
 
@@ -36,7 +37,9 @@ function VideoLinkCheck({ link, video }: { link: string; video: LessonVideo | nu
   if (!video) return <>{videoLinkProblem}</>;
   return (
     <>
-      {video.provider === "youtube" ? `The YouTube video ${video.id}.` : `The Vimeo video ${video.id}${video.hash ? " (unlisted)" : ""}.`}
+      {video.provider === "youtube"
+        ? `The YouTube video ${video.id}${video.start ? `, from ${clockTime(video.start)}` : ""}.`
+        : `The Vimeo video ${video.id}${video.hash ? " (unlisted)" : ""}.`}
     </>
   );
 }
