@@ -8,9 +8,9 @@ import { createServer } from "vite";
 
 const repository = path.resolve(import.meta.dirname, "..");
 const dist = path.join(repository, "web/dist");
-const template = readFileSync(path.join(dist, "index.html"), "utf8");
+const builtPage = readFileSync(path.join(dist, "index.html"), "utf8");
 const shell = /<div id="root"><!--app-shell-->[\s\S]*?<!--\/app-shell--><\/div>/;
-if (!shell.test(template)) throw new Error("web/dist/index.html has no <!--app-shell--> inside #root to replace");
+if (!shell.test(builtPage)) throw new Error("web/dist/index.html has no <!--app-shell--> inside #root to replace");
 
 const vite = await createServer({
   configFile: path.join(repository, "web/vite.config.ts"),
@@ -32,6 +32,17 @@ const staticClosure = (key, into = new Set()) => {
 };
 const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
 const loadedByEntry = staticClosure(entry);
+// What the entry imports (React, the router and the store, the site's parts), named in every page
+// beside the entry's own script: Vite's helper that would do it is left out (web/vite.config.ts).
+const template = builtPage.replace(
+  "</head>",
+  () =>
+    `${[...loadedByEntry]
+      .filter((file) => file !== manifest[entry].file && file.endsWith(".js"))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+      .join("")}</head>`,
+);
+writeFileSync(path.join(dist, "index.html"), template);
 // A picture the page shows first (its route's firstNeeds) is asked for beside the scripts, not
 // once they have drawn the page: it is often the largest thing on her screen.
 const withPreloads = (modules, images) => {
