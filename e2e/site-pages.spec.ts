@@ -13,8 +13,9 @@ test.describe("her public pages", () => {
     const studio = await instructorPage(browser);
     await studio.goto("/studio/site");
     await expect(studio.getByRole("heading", { name: "Site", level: 1 })).toBeVisible();
-    // The editor loads at her first touch of the page (web/src/features/studio/courses/rich-text-field.tsx).
-    await studio.getByText("Opening the editor…").click();
+    // The editor loads once a hand is seen on the page (web/src/features/studio/courses/rich-text-field.tsx).
+    await studio.mouse.move(20, 20);
+    await studio.mouse.move(200, 300);
     const story = studio.getByRole("textbox", { name: "Your story" });
     await story.click();
     await studio.keyboard.press("Control+A");
