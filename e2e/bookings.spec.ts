@@ -1,4 +1,4 @@
-import ICAL from "ical.js";
+import { readInvite } from "../testing/calendar-invite.ts";
 import { expect, type Page, test } from "@playwright/test";
 import { accessibleAtBothWidths, instructorPage, linkIn, mailTo, newEmail } from "./helpers.ts";
 
@@ -13,22 +13,8 @@ const CONSULTATION = `Free consultation ${run}`;
 const BIRTH_SUPPORT = `Birth support ${run}`;
 const VISITOR_ZONE = "Asia/Tokyo";
 
-/** The event of an .ics file: its UID, sequence, method and start, read with its own VTIMEZONE. */
-function readInvite(content: string) {
-  const calendar = new ICAL.Component(ICAL.parse(content));
-  for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(zone);
-  const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent")!);
-  return {
-    method: calendar.getFirstPropertyValue("method"),
-    uid: event.uid,
-    sequence: event.sequence,
-    start: event.startDate.toJSDate(),
-    zone: event.startDate.zone?.tzid,
-  };
-}
-
-const wallClock = (instant: Date, timeZone: string) =>
-  new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone }).format(instant);
+const wallClock = (instant: string, timeZone: string) =>
+  new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone }).format(new Date(instant));
 
 async function openSection(page: Page, name: string) {
   await page.getByRole("navigation", { name: "Calendar sections" }).getByRole("button", { name }).click();

@@ -1,4 +1,5 @@
 import ICAL from "ical.js";
+import { readInvite } from "../../../testing/calendar-invite.ts";
 import { and, asc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -38,22 +39,6 @@ const START = new Date("2027-03-01T12:00:00Z");
 const PUBLIC_URL = "http://members.example";
 
 type Json = Record<string, unknown>;
-
-function parseInvite(content: string) {
-  const calendar = new ICAL.Component(ICAL.parse(content));
-  // The file's own VTIMEZONE defines its zone: read with it, the times are what a calendar app shows.
-  for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(zone);
-  const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent")!);
-  return {
-    method: calendar.getFirstPropertyValue("method"),
-    uid: event.uid,
-    sequence: event.sequence,
-    start: event.startDate.toJSDate().toISOString(),
-    end: event.endDate.toJSDate().toISOString(),
-    zone: event.startDate.zone?.tzid,
-    zones: calendar.getAllSubcomponents("vtimezone").map((zone) => zone.getFirstPropertyValue("tzid")),
-  };
-}
 
 describe.each(backends)("1:1 bookings on %s", (backend) => {
   const clock = movableClock(START);
@@ -274,7 +259,7 @@ describe.each(backends)("1:1 bookings on %s", (backend) => {
     expect(again.statusCode).toBe(200);
     const sent = await mailsTo(email2);
     expect(sent.filter((mail) => mail.kind === "booking_confirmed")).toHaveLength(1);
-    const invite = parseInvite(sent.find((mail) => mail.kind === "booking_confirmed")!.attachments![0]!.content);
+    const invite = readInvite(sent.find((mail) => mail.kind === "booking_confirmed")!.attachments![0]!.content);
     expect(invite).toMatchObject({ method: "REQUEST", sequence: 0, start: "2027-03-23T15:00:00.000Z", end: "2027-03-23T15:30:00.000Z" });
     expect(invite.zones).toEqual(["Europe/Paris"]);
     expect(invite.zone).toBe("Europe/Paris");
@@ -298,8 +283,8 @@ describe.each(backends)("1:1 bookings on %s", (backend) => {
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json()).toMatchObject({ start: "2027-03-25T10:00:00-04:00" });
     const mails = await mailsTo(member.email);
-    const first = parseInvite(mails.find((mail) => mail.kind === "booking_confirmed")!.attachments![0]!.content);
-    const second = parseInvite(mails.find((mail) => mail.kind === "booking_rescheduled")!.attachments![0]!.content);
+    const first = readInvite(mails.find((mail) => mail.kind === "booking_confirmed")!.attachments![0]!.content);
+    const second = readInvite(mails.find((mail) => mail.kind === "booking_rescheduled")!.attachments![0]!.content);
     expect(second.uid).toBe(first.uid);
     expect(second.sequence).toBe(1);
     expect(second.start).toBe("2027-03-25T14:00:00.000Z");
@@ -331,7 +316,7 @@ describe.each(backends)("1:1 bookings on %s", (backend) => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json()).toMatchObject({ state: "cancelled" });
     const cancelMail = (await mailsTo(member.email)).find((mail) => mail.kind === "booking_cancelled")!;
-    expect(parseInvite(cancelMail.attachments![0]!.content)).toMatchObject({ method: "CANCEL", uid: first.uid });
+    expect(readInvite(cancelMail.attachments![0]!.content)).toMatchObject({ method: "CANCEL", uid: first.uid });
   });
 
   it("holds a paid time while she pays, confirms it on Stripe's word, releases it on expiry, and refunds her cancellation in full", async () => {

@@ -1,0 +1,21 @@
+import ICAL from "ical.js";
+
+/**
+ * The first event of an .ics file, read back with a parser (ical.js) as a calendar app would: its
+ * method, UID, sequence, start and end (ISO instants, read in the file's own VTIMEZONE) and zone.
+ */
+export function readInvite(content: string) {
+  const calendar = new ICAL.Component(ICAL.parse(content));
+  // The file's own VTIMEZONE defines its zone: read with it, the times are what a calendar app shows.
+  for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(zone);
+  const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent")!);
+  return {
+    method: calendar.getFirstPropertyValue("method"),
+    uid: event.uid,
+    sequence: event.sequence,
+    start: event.startDate.toJSDate().toISOString(),
+    end: event.endDate.toJSDate().toISOString(),
+    zone: event.startDate.zone?.tzid,
+    zones: calendar.getAllSubcomponents("vtimezone").map((zone) => zone.getFirstPropertyValue("tzid")),
+  };
+}
