@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { expectAccessible, instructorPage, logIn, newEmail, PASSWORD, signedInMember } from "./helpers.ts";
+import { accessibleAtBothWidths, expectAccessible, instructorPage, logIn, newEmail, PASSWORD, signedInMember } from "./helpers.ts";
 
 // The instructor's studio, as she meets it: the setup link from the start-up log, then her
 // members and access codes, with a member in a second browser seeing what she changes.
@@ -246,6 +246,56 @@ test.describe("the instructor's studio", () => {
     await page.context().close();
   });
 
+  test("moves a lesson to another module with the keyboard, and the member sees it there", async ({ browser }) => {
+    const page = await instructorPage(browser);
+    await page.goto("/studio/courses/4");
+    const lessonName = "Perineal massage from 34 weeks";
+    await expect(page.getByRole("link", { name: lessonName })).toBeVisible();
+    // A retry finds the lesson where the first attempt left it, and moves it back.
+    const from = (await page.getByRole("list", { name: "Lessons of Preparing Your Body" }).getByRole("link", { name: lessonName }).count())
+      ? "Preparing Your Body"
+      : "Healing Afterwards";
+    const to = from === "Preparing Your Body" ? "Healing Afterwards" : "Preparing Your Body";
+    await page.getByRole("button", { name: `Move ${lessonName} to another module` }).focus();
+    await page.keyboard.press("Enter");
+    const destination = page.getByRole("combobox", { name: "Move it to the end of" });
+    await expect(destination).toBeFocused();
+    await page.keyboard.type(to);
+    await expect(destination).toHaveValue(to === "Healing Afterwards" ? "121" : "118");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("status")).toContainText(`Moved "${lessonName}" into "${to}"`);
+    const moved = page.getByRole("list", { name: `Lessons of ${to}` }).getByRole("link", { name: lessonName });
+    await expect(moved).toBeFocused();
+    await accessibleAtBothWidths(page);
+    // On a phone each row shows one menu instead of its buttons.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await expect(page.getByRole("button", { name: `Move ${lessonName} up` })).toBeHidden();
+    await page.getByRole("button", { name: `Actions for ${lessonName}` }).click();
+    await expect(page.getByRole("button", { name: `Move ${lessonName} to another module` })).toBeVisible();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // Within its new module, one place up with the keyboard (it went in last).
+    if (to === "Healing Afterwards") {
+      await page.getByRole("button", { name: `Move ${lessonName} up` }).focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("status")).toContainText(`Moved "${lessonName}" up.`);
+      await expect(page.getByRole("list", { name: "Lessons of Healing Afterwards" }).getByRole("link")).toHaveText([
+        "Caring for stitches",
+        lessonName,
+        "When to ask for help",
+      ]);
+    }
+
+    const memberContext = await browser.newContext();
+    const member = await memberContext.newPage();
+    await signedInMember(member, "lesson-move-reader");
+    await member.goto("/course?course=4");
+    await member.getByRole("button", { name: new RegExp(to) }).click();
+    await expect(member.getByText(lessonName)).toBeVisible();
+    await memberContext.close();
+    await page.context().close();
+  });
+
   test("builds a course with a nested topic and a lesson with a video and a PDF the member downloads, deletes the lesson and restores it from the Trash", async ({
     browser,
   }, testInfo) => {
@@ -259,6 +309,7 @@ test.describe("the instructor's studio", () => {
     await page.getByRole("button", { name: "Create course" }).click();
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(page.getByText("This course has no modules yet.")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Draft" })).toBeVisible();
 
     await page.getByLabel("New module title").fill("The first week");
     await page.getByRole("button", { name: "Add module" }).click();
@@ -301,11 +352,20 @@ test.describe("the instructor's studio", () => {
     await details.getByRole("button", { name: "Save course" }).click();
     await expect(details.getByRole("status")).toContainText(`Saved "${title}"`);
     await expectAccessible(page);
+    // Still a draft: open to every member, yet no member sees it until she publishes it.
     const memberContext = await browser.newContext();
     const member = await memberContext.newPage();
     await signedInMember(member, "new-course-reader");
     await member.goto("/library");
+    await expect(member.getByRole("article", { name: "Comprehensive Childbirth Education" })).toBeVisible();
     const listed = member.getByRole("article", { name: new RegExp(title) });
+    await expect(listed).toHaveCount(0);
+    await member.goto(`/course?course=${new URL(page.url()).pathname.split("/").at(-1)}`);
+    await expect(member.getByRole("heading", { level: 1, name: title })).toHaveCount(0);
+    await page.getByRole("button", { name: "Publish the course" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Published" })).toContainText(`Published "${title}": members see it`);
+    await expect(page.getByRole("heading", { level: 2, name: "Published" })).toBeVisible();
+    await member.goto("/library");
     await listed.getByRole("button", { name: /Show details/ }).click();
     await listed.getByRole("button", { name: "View Course" }).click();
     await expect(member.getByRole("heading", { level: 1, name: title })).toBeVisible();

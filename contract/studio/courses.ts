@@ -11,6 +11,8 @@ export const StudioCourseSummary = z.object({
   title: z.string(),
   logo: z.number(),
   free_for_members: z.boolean(),
+  /** false: a draft, seen only here and in her own preview. */
+  published: z.boolean(),
   modules: z.number(),
   lessons: z.number(),
   revision: z.number(),
@@ -40,6 +42,7 @@ export const StudioCourse = z.object({
   description_html: z.string(),
   logo: z.number(),
   free_for_members: z.boolean(),
+  published: z.boolean(),
   /** The plans whose purchase opens it. */
   plan_ids: z.array(z.number()),
   revision: z.number(),
@@ -189,6 +192,31 @@ export const ModuleUpdate = z.object({
   revision: Revision,
 });
 export type ModuleUpdate = z.input<typeof ModuleUpdate>;
+
+/** Publishing shows a draft to members; back to draft hides it from them again (their progress is kept). */
+export const CoursePublication = z.object({
+  published: z.boolean({ error: "Say whether members see the course." }),
+  revision: Revision,
+});
+export type CoursePublication = z.input<typeof CoursePublication>;
+
+/**
+ * Where a lesson goes: into a module or topic of the same course, at a place among its lessons
+ * (0 is first; none is after the last). The same module with a place reorders it.
+ */
+export const LessonPlace = z.object({
+  module_id: CatalogueId("module to put it in"),
+  index: z
+    .number({ error: "The place is a number." })
+    .int({ error: "The place is a whole number." })
+    .min(0, { error: "The place is 0 or more." })
+    .max(100_000, { error: "That place is beyond the module's end." })
+    .optional(),
+  revision: Revision,
+});
+export type LessonPlace = z.input<typeof LessonPlace>;
+
+export const LessonMove = ModuleMove;
 
 /** Where a module goes: inside another module of its course (as a topic), or to the top of the course (null). */
 export const ModulePlace = z.object({

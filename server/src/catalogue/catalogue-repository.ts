@@ -42,10 +42,16 @@ export async function changeCatalogue<T>(db: Database, change: (tx: Queryable) =
 }
 
 type CourseRow = typeof courses.$inferSelect;
-type CatalogueSnapshot = {
+/** The catalogue as one kind of reader sees it: the studio's admin sees drafts, members and visitors do not. */
+type CatalogueView = {
   courses: CourseRow[];
+  /** Plans as they name the view's courses; for members, a plan with no published course yet is left out. */
   plans: SubscriptionPlan[];
   freeCourseIds: Set<number>;
+};
+type CatalogueSnapshot = {
+  studio: CatalogueView;
+  members: CatalogueView;
   courseOfLesson: Map<number, number>;
 };
 /** A lesson in its course's reading order (modules depth first), as progress and pacing need it. */
@@ -136,11 +142,24 @@ export class CatalogueReader {
             .from(lessons)
             .innerJoin(modules, eq(modules.id, lessons.moduleId)),
         ]);
-        const plans = planRows.map((plan) => toSubscriptionPlan(plan, links));
+        const viewOf = (visible: CourseRow[], keepEmptyPlans: boolean): CatalogueView => {
+          const ids = new Set(visible.map((course) => course.id));
+          const plans = planRows
+            .map((plan) => toSubscriptionPlan(plan, links))
+            .map((plan) => ({ ...plan, course_ids: plan.course_ids.filter((id) => ids.has(id)) }))
+            .filter((plan) => keepEmptyPlans || plan.course_ids.length > 0);
+          return {
+            courses: visible,
+            plans,
+            freeCourseIds: new Set(visible.filter((course) => course.freeForMembers).map((course) => course.id)),
+          };
+        };
         return {
-          courses: courseRows,
-          plans,
-          freeCourseIds: new Set(courseRows.filter((course) => course.freeForMembers).map((course) => course.id)),
+          studio: viewOf(courseRows, true),
+          members: viewOf(
+            courseRows.filter((course) => course.published),
+            false,
+          ),
           courseOfLesson: new Map(lessonHomes.map((home) => [home.lessonId, home.courseId])),
         };
       },
@@ -171,16 +190,31 @@ export class CatalogueReader {
    * What one request needs: the catalogue and the courses this member may open, read once (on
    * PostgreSQL that is one version check and one grants query, however many answers use them).
    */
-  private async viewFor(member: UserRow | null): Promise<{ snapshot: CatalogueSnapshot; accessible: Set<number> }> {
+  private async viewFor(
+    member: UserRow | null,
+  ): Promise<{ snapshot: CatalogueSnapshot; view: CatalogueView; visible: Set<number>; accessible: Set<number> }> {
     const snapshot = await this.loadSnapshot();
-    if (!member) return { snapshot, accessible: new Set() };
-    if (member.role === "admin") return { snapshot, accessible: new Set(snapshot.courses.map((course) => course.id)) };
-    return { snapshot, accessible: new Set([...snapshot.freeCourseIds, ...(await this.grantsOf(member.id))]) };
+    const view = member?.role === "admin" ? snapshot.studio : snapshot.members;
+    const visible = new Set(view.courses.map((course) => course.id));
+    if (!member) return { snapshot, view, visible, accessible: new Set() };
+    if (member.role === "admin") return { snapshot, view, visible, accessible: visible };
+    const granted = [...(await this.grantsOf(member.id))].filter((id) => visible.has(id));
+    return { snapshot, view, visible, accessible: new Set([...view.freeCourseIds, ...granted]) };
   }
 
-  /** Every course in library order, whoever may open it (the studio's view). */
+  /** Every course in library order, drafts too, whoever may open it (the studio's view). */
   async allCourses(): Promise<CourseRow[]> {
-    return (await this.loadSnapshot()).courses;
+    return (await this.loadSnapshot()).studio.courses;
+  }
+
+  /** The published courses' ids: what a plan sold to members may open. */
+  async publishedCourseIds(): Promise<Set<number>> {
+    return new Set((await this.loadSnapshot()).members.courses.map((course) => course.id));
+  }
+
+  /** Whether the course exists for this reader: a draft exists only for the studio's admin. */
+  async isVisibleTo(member: UserRow | null, courseId: number): Promise<boolean> {
+    return (await this.viewFor(member)).visible.has(courseId);
   }
 
   /** The course ids a member may open: free courses, granted ones, or all of them for an admin. */
@@ -195,20 +229,21 @@ export class CatalogueReader {
   /** The course list as JSON text, shared by every member who may open the same courses. */
   async courseListJson(member: UserRow | null): Promise<string> {
     const generation = this.generation;
-    const { snapshot, accessible } = await this.viewFor(member);
-    const key = [...accessible].sort((a, b) => a - b).join(",");
+    const { view, accessible } = await this.viewFor(member);
+    const key = `${view === (await this.loadSnapshot()).studio ? "studio" : "members"}:${[...accessible].sort((a, b) => a - b).join(",")}`;
     const cached = this.listJsonByAccess.get(key);
     this.stats.count("course_list", Boolean(cached));
     if (cached) return cached;
-    const list: Course[] = snapshot.courses.map((course) => ({
+    const list: Course[] = view.courses.map((course) => ({
       id: course.id,
       course_title: course.title,
       course_description: course.descriptionHtml,
       course_logo: course.logo,
       course_access: accessible.has(course.id) ? "true" : "false",
-      subscription_plans: snapshot.plans.filter((plan) => plan.course_ids.includes(course.id)),
+      subscription_plans: view.plans.filter((plan) => plan.course_ids.includes(course.id)),
+      ...(course.published ? {} : { draft: true }),
     }));
-    const json = JSON.stringify({ courses: list, subscription_plans: snapshot.plans } satisfies CourseList);
+    const json = JSON.stringify({ courses: list, subscription_plans: view.plans } satisfies CourseList);
     if (generation !== this.generation) return json;
     if (this.listJsonByAccess.size > 1000) this.listJsonByAccess.clear();
     this.listJsonByAccess.set(key, json);
@@ -221,8 +256,8 @@ export class CatalogueReader {
    * in the preview carry only their title: notes, summary, video and downloads never leave the server.
    */
   async courseModulesJson(member: UserRow, courseId: number): Promise<string | undefined> {
-    const { snapshot, accessible } = await this.viewFor(member);
-    if (!snapshot.courses.some((course) => course.id === courseId)) return undefined;
+    const { visible, accessible } = await this.viewFor(member);
+    if (!visible.has(courseId)) return undefined;
     const course = await this.preparedCourse(courseId);
     return accessible.has(courseId) ? course.openJson : course.previewJson;
   }
@@ -240,10 +275,10 @@ export class CatalogueReader {
     return prepared;
   }
 
-  /** A course's lessons in reading order, or undefined when there is no such course. */
-  async courseOutline(courseId: number): Promise<CourseOutline | undefined> {
-    const snapshot = await this.loadSnapshot();
-    const course = snapshot.courses.find((candidate) => candidate.id === courseId);
+  /** A course's lessons in reading order, or undefined when there is no such course for this reader. */
+  async courseOutline(courseId: number, reader: UserRow | null): Promise<CourseOutline | undefined> {
+    const { view } = await this.viewFor(reader);
+    const course = view.courses.find((candidate) => candidate.id === courseId);
     if (!course) return undefined;
     return { id: course.id, title: course.title, lessons: (await this.preparedCourse(courseId)).outline };
   }
@@ -258,11 +293,11 @@ export class CatalogueReader {
 
   /** lessonAccess for many lessons, in their order, reading her access once (on PostgreSQL without its listener, one grants query). */
   async lessonsAccess(member: UserRow, lessonIds: number[]): Promise<LessonAccess[]> {
-    const { snapshot, accessible } = await this.viewFor(member);
+    const { snapshot, visible, accessible } = await this.viewFor(member);
     return Promise.all(
       lessonIds.map(async (lessonId): Promise<LessonAccess> => {
         const courseId = snapshot.courseOfLesson.get(lessonId);
-        if (courseId === undefined) return { access: "missing" };
+        if (courseId === undefined || !visible.has(courseId)) return { access: "missing" };
         if (accessible.has(courseId)) return { access: "open", courseId };
         const outline = (await this.preparedCourse(courseId)).outline;
         return { access: outline.find((lesson) => lesson.id === lessonId)?.previewable ? "open" : "locked", courseId };
@@ -384,7 +419,7 @@ export const coursesPersonalData = (catalogue: CatalogueReader): PersonalData =>
   export: async (member) => {
     const open = [...(await catalogue.accessibleCourseIds(member))];
     return Promise.all(
-      open.map(async (courseId) => ({ course_id: courseId, title: (await catalogue.courseOutline(courseId))?.title ?? null })),
+      open.map(async (courseId) => ({ course_id: courseId, title: (await catalogue.courseOutline(courseId, member))?.title ?? null })),
     );
   },
 });

@@ -40,7 +40,7 @@ export async function catalogueRoutes(app: FastifyInstance, { db, catalogue }: {
     const member = requireMember(request);
     const { fileId } = params;
     const download = await findDownload(db, fileId);
-    if (!download) throw new HttpError(404, "That download does not exist.");
+    if (!download || !(await catalogue.isVisibleTo(member, download.courseId))) throw new HttpError(404, "That download does not exist.");
     if (!download.visibleInPreview && !(await catalogue.mayOpen(member, download.courseId))) {
       throw new HttpError(403, "This download is part of a course you have not unlocked yet.");
     }

@@ -143,6 +143,9 @@ export const courses = pgTable("courses", {
   descriptionHtml: text("description_html").notNull().default(""),
   logo: integer("logo").notNull().default(0),
   freeForMembers: boolean("free_for_members").notNull().default(false),
+  // A draft is seen only in the studio: members never see it, by any route (catalogue-repository.ts).
+  // Imported courses are published, as every course was before drafts; one created in the studio starts as a draft.
+  published: boolean("published").notNull().default(true),
   position: integer("position").notNull(),
   // Counts saves: a save from a studio page opened before the last one is refused (studio/course-operations.ts).
   revision: integer("revision").notNull().default(1),

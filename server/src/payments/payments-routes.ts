@@ -51,8 +51,11 @@ export async function paymentsRoutes(
     const member = requireMember(request);
     const client = requireStripe();
     const { plan_id: planId, course_id: courseId } = body;
-    const plan = await findPlanForSale(db, planId);
-    if (!plan) throw new HttpError(404, "That plan is no longer offered. Please go back to the Library and choose again.");
+    const found = await findPlanForSale(db, planId);
+    if (!found) throw new HttpError(404, "That plan is no longer offered. Please go back to the Library and choose again.");
+    // A course still in draft is not sold: the plan's checkout offers, and its purchase opens, what members can see.
+    const published = await catalogue.publishedCourseIds();
+    const plan = { ...found, courseIds: found.courseIds.filter((id) => published.has(id)) };
     if (plan.courseIds.length === 0) throw new HttpError(409, "This plan does not include any course yet, so there is nothing to buy.");
     const open = await catalogue.accessibleCourseIds(member);
     if (plan.courseIds.every((id) => open.has(id))) {

@@ -90,7 +90,7 @@ export async function courseProgress(
   member: UserRow,
   courseId: number,
 ): Promise<{ outline: CourseOutline; rows: ProgressRow[]; progress: CourseProgress } | undefined> {
-  const outline = await catalogue.courseOutline(courseId);
+  const outline = await catalogue.courseOutline(courseId, member);
   if (!outline) return undefined;
   const rows = await progressOfLessons(
     db,

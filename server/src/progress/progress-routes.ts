@@ -46,7 +46,7 @@ export async function progressRoutes(app: FastifyInstance, { db, catalogue }: Pr
     for (const { place } of placed) if (place.access !== "missing") courseIds.add(place.courseId);
     const outlines = new Map<number, CourseOutline>();
     for (const courseId of courseIds) {
-      const outline = await catalogue.courseOutline(courseId);
+      const outline = await catalogue.courseOutline(courseId, member);
       if (outline) outlines.set(courseId, outline);
     }
     const courses = [...outlines.values()].map((outline) => ({ course_id: outline.id, ...countDone(outline, rows) }));

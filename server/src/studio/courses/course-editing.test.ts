@@ -34,6 +34,7 @@ describe.each(backends)("the studio's courses and lessons on %s", (backend) => {
       title: "Comprehensive Childbirth Education",
       logo: expect.any(Number),
       free_for_members: true,
+      published: true,
       modules: 9,
       lessons: 16,
       revision: expect.any(Number),
@@ -310,6 +311,55 @@ describe.each(backends)("the studio's courses and lessons on %s", (backend) => {
         })
       ).json().details.recommended_week,
     ).toMatch(/1 to 60/);
+  });
+
+  it("moves a lesson within its module and into another module or topic: members see it there, a stale move changes nothing", async () => {
+    const tree = async () => (await get("/reactapi/studio/courses/1")).json() as StudioCourse;
+    const lessonsOf = async (moduleId: number) => (await tree()).modules.find((module) => module.id === moduleId)!.lessons;
+    const memberLessonsOf = async (moduleId: number) =>
+      ((await post("/reactapi/getcoursemodules", { query: 1 }, member.cookie)).json() as MemberModule[])
+        .find((module) => module.id === moduleId)!
+        .lessons.map((lesson) => lesson.id);
+    const [first, second] = await lessonsOf(101);
+    const down = await post(`/reactapi/studio/lessons/${first!.id}/move`, { direction: "down", revision: first!.revision });
+    expect(down.statusCode).toBe(200);
+    expect(down.json().message).toMatch(/^Moved ".+" down\./);
+    expect((await lessonsOf(101)).map((lesson) => lesson.id)).toEqual([second!.id, first!.id]);
+    expect(await memberLessonsOf(101)).toEqual([second!.id, first!.id]);
+    const stale = await post(`/reactapi/studio/lessons/${first!.id}/move`, { direction: "up", revision: first!.revision });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toBe(staleRevisionMessage);
+    const last = (await lessonsOf(101)).at(-1)!;
+    expect((await post(`/reactapi/studio/lessons/${last.id}/move`, { direction: "down", revision: last.revision })).json().error).toMatch(
+      /is already last here/,
+    );
+
+    // Into a topic, at its top; then back to the end of the first module.
+    const topicLessons = await lessonsOf(102);
+    const moving = (await lessonsOf(101))[0]!;
+    const into = await post(`/reactapi/studio/lessons/${moving.id}/place`, { module_id: 102, index: 0, revision: moving.revision });
+    expect(into.statusCode).toBe(200);
+    expect(into.json().message).toMatch(/into ".+"/);
+    expect((await lessonsOf(102)).map((lesson) => lesson.id)).toEqual([moving.id, ...topicLessons.map((lesson) => lesson.id)]);
+    expect(await memberLessonsOf(102)).toEqual([moving.id, ...topicLessons.map((lesson) => lesson.id)]);
+    expect(await memberLessonsOf(101)).not.toContain(moving.id);
+    expect((await post(`/reactapi/studio/lessons/${moving.id}/place`, { module_id: 101, revision: moving.revision })).statusCode).toBe(409);
+    const moved = (await lessonsOf(102))[0]!;
+    expect(moved.revision).toBeGreaterThan(moving.revision);
+    const already = await post(`/reactapi/studio/lessons/${moved.id}/place`, { module_id: 102, index: 0, revision: moved.revision });
+    expect(already.statusCode).toBe(400);
+    expect(already.json().details.module_id).toMatch(/is already there/);
+    // Another course's module is not a place for it.
+    const elsewhere = await post(`/reactapi/studio/lessons/${moved.id}/place`, { module_id: 201, revision: moved.revision });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().details.module_id).toMatch(/There is no module with the id 201 in/);
+    expect((await post(`/reactapi/studio/lessons/${moved.id}/place`, { module_id: 101, revision: moved.revision })).statusCode).toBe(200);
+    expect((await lessonsOf(101)).at(-1)!.id).toBe(moved.id);
+    expect((await post("/reactapi/studio/lessons/99999/place", { module_id: 101, revision: 1 })).statusCode).toBe(404);
+    expect(
+      (await post(`/reactapi/studio/lessons/${moved.id}/place`, { module_id: 101, index: -1, revision: 1 })).json().details,
+    ).toHaveProperty("index");
+    expect((await post(`/reactapi/studio/lessons/${moved.id}/move`, { direction: "up", revision: 1 }, member.cookie)).statusCode).toBe(403);
   });
 
   it("moves a topic with its own topics into another module and back to the top; never inside itself", async () => {

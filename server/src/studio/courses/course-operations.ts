@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { staleRevisionMessage } from "../../../../contract/constants.ts";
 import type { StudioCourse, StudioCourseSummary, StudioLesson } from "../../../../contract/studio/courses.ts";
 import { parseVideoLink, videoLink } from "../../../../contract/video-link.ts";
@@ -40,6 +40,7 @@ export async function listStudioCourses(db: Queryable): Promise<StudioCourseSumm
     title: course.title,
     logo: course.logo,
     free_for_members: course.freeForMembers,
+    published: course.published,
     modules: countOf(moduleCounts, course.id),
     lessons: countOf(lessonCounts, course.id),
     revision: course.revision,
@@ -72,6 +73,7 @@ export async function readStudioCourse(db: Queryable, courseId: number): Promise
     description_html: course.descriptionHtml,
     logo: course.logo,
     free_for_members: course.freeForMembers,
+    published: course.published,
     plan_ids: plans.map((plan) => plan.planId),
     revision: course.revision,
     modules: modulesDepthFirst(moduleRows, courseId).map(({ module, depth }) => ({
@@ -235,19 +237,20 @@ async function parentModuleIn(
   tx: Queryable,
   course: { id: number; title: string },
   parentModuleId: number,
+  field = "parent_module_id",
 ): Promise<typeof modules.$inferSelect> {
   const [parent] = await tx.select().from(modules).where(eq(modules.id, parentModuleId));
   if (parent && parent.courseId === course.id) return parent;
   const sentence = `There is no module with the id ${parentModuleId} in "${course.title}". It may have been deleted meanwhile; reload the course.`;
-  throw new HttpError(400, sentence, { parent_module_id: sentence });
+  throw new HttpError(400, sentence, { [field]: sentence });
 }
 
 export async function createCourse(db: Database, actor: Actor, title: string): Promise<{ id: number; message: string }> {
   return changeCatalogue(db, async (tx) => {
     const id = await nextCatalogueId(tx, courses, "courses");
-    await tx.insert(courses).values({ id, title, position: await positionAfterLast(tx, courses) });
-    await recordActivity(tx, actor, "catalogue", `Created the course "${title}".`);
-    return { id, message: `Created the course "${title}". Members see it in the library once it is open to them.` };
+    await tx.insert(courses).values({ id, title, published: false, position: await positionAfterLast(tx, courses) });
+    await recordActivity(tx, actor, "catalogue", `Created the course "${title}" as a draft.`);
+    return { id, message: `Created the course "${title}" as a draft. Members see it once you publish it.` };
   });
 }
 
@@ -468,5 +471,105 @@ export async function placeModule(
     }
     await recordActivity(tx, actor, "catalogue", `Moved "${moved.title}" into ${destination}.`);
     return { message: `Moved "${moved.title}" into ${destination}, with everything in it.` };
+  });
+}
+
+/** Shows a draft to members, or takes a course back to draft; grants and progress stay as they are. */
+export async function publishCourse(
+  db: Database,
+  actor: Actor,
+  courseId: number,
+  revision: number,
+  published: boolean,
+): Promise<{ message: string }> {
+  return changeCatalogue(db, async (tx) => {
+    const course = await courseOrNotFound(tx, courseId, { lock: true });
+    if (course.revision !== revision) throw new HttpError(409, staleRevisionMessage);
+    if (course.published === published) {
+      throw new HttpError(400, `"${course.title}" is ${published ? "published" : "a draft"} already.`);
+    }
+    await tx
+      .update(courses)
+      .set({ published, revision: sql`${courses.revision} + 1` })
+      .where(eq(courses.id, courseId));
+    await recordActivity(tx, actor, "catalogue", `${published ? "Published" : "Took back to draft"} the course "${course.title}".`);
+    return {
+      message: published
+        ? `Published "${course.title}": members see it in the library now.`
+        : `"${course.title}" is a draft again: members no longer see it. What they completed is kept for when you publish it again.`,
+    };
+  });
+}
+
+/** A lesson with its module, held until the transaction ends; 404 or 409 (stale revision) otherwise. */
+export async function lockedLesson(tx: Queryable, lessonId: number, revision: number) {
+  const [row] = await tx
+    .select({ lesson: lessons, module: modules })
+    .from(lessons)
+    .innerJoin(modules, eq(modules.id, lessons.moduleId))
+    .where(eq(lessons.id, lessonId))
+    .for("update", { of: lessons });
+  if (!row) throw lessonNotFound(lessonId);
+  if (row.lesson.revision !== revision) throw new HttpError(409, staleRevisionMessage);
+  return row;
+}
+
+const lessonsOfModule = (tx: Queryable, moduleId: number) =>
+  tx.select({ id: lessons.id }).from(lessons).where(eq(lessons.moduleId, moduleId)).orderBy(asc(lessons.position), asc(lessons.id));
+
+/** Renumbers a module's lessons in `order`; the rows whose place changes move on a revision. */
+async function placeLessons(tx: Queryable, moduleId: number, order: number[]): Promise<void> {
+  await renumber(order, (id, position) =>
+    tx
+      .update(lessons)
+      .set({ moduleId, position, revision: sql`${lessons.revision} + 1` })
+      .where(and(eq(lessons.id, id), or(ne(lessons.position, position), ne(lessons.moduleId, moduleId)))),
+  );
+}
+
+/** Moves a lesson one place up or down within its module. */
+export async function moveLesson(
+  db: Database,
+  actor: Actor,
+  lessonId: number,
+  revision: number,
+  direction: "up" | "down",
+): Promise<{ message: string }> {
+  return changeCatalogue(db, async (tx) => {
+    const { lesson, module } = await lockedLesson(tx, lessonId, revision);
+    await placeLessons(tx, module.id, movedOnePlace(await lessonsOfModule(tx, module.id), lesson, direction));
+    await recordActivity(tx, actor, "catalogue", `Moved the lesson "${lesson.title}" ${direction} in "${module.title}".`);
+    return { message: `Moved "${lesson.title}" ${direction}. Members see the new order on their next visit to the course.` };
+  });
+}
+
+/**
+ * Moves a lesson into a module or topic of the same course, at `index` among that module's lessons
+ * (after the last when none): drag and drop and the "Move to" menu both end here. Its progress,
+ * files and notes go with it, since they hang on the lesson.
+ */
+export async function placeLesson(
+  db: Database,
+  actor: Actor,
+  lessonId: number,
+  revision: number,
+  destination: { moduleId: number; index?: number },
+): Promise<{ message: string }> {
+  return changeCatalogue(db, async (tx) => {
+    const { lesson, module } = await lockedLesson(tx, lessonId, revision);
+    const course = await courseOrNotFound(tx, module.courseId);
+    const target = destination.moduleId === module.id ? module : await parentModuleIn(tx, course, destination.moduleId, "module_id");
+    const current = (await lessonsOfModule(tx, target.id)).map((row) => row.id);
+    const others = current.filter((id) => id !== lesson.id);
+    const index = Math.min(destination.index ?? others.length, others.length);
+    const order = [...others.slice(0, index), lesson.id, ...others.slice(index)];
+    if (target.id === module.id && order.every((id, place) => id === current[place])) {
+      const sentence = `"${lesson.title}" is already there.`;
+      throw new HttpError(400, sentence, { module_id: sentence });
+    }
+    await placeLessons(tx, target.id, order);
+    const where = target.id === module.id ? `to place ${index + 1} in "${target.title}"` : `into "${target.title}"`;
+    await recordActivity(tx, actor, "catalogue", `Moved the lesson "${lesson.title}" ${where}.`);
+    return { message: `Moved "${lesson.title}" ${where}. Members see it there on their next visit to the course.` };
   });
 }

@@ -8,8 +8,11 @@ import {
   createModule,
   listStudioCourses,
   moveCourse,
+  moveLesson,
   moveModule,
+  placeLesson,
   placeModule,
+  publishCourse,
   readStudioCourse,
   readStudioLesson,
   updateCourse,
@@ -37,6 +40,18 @@ export async function courseRoutes(app: FastifyInstance, { db, uploadMaxBytes }:
 
   route(app, "moveCourse", async ({ params: { courseId }, body: { direction, revision } }, request) =>
     moveCourse(db, actorOf(request), courseId, revision, direction),
+  );
+
+  route(app, "publishCourse", async ({ params: { courseId }, body: { published, revision } }, request) =>
+    publishCourse(db, actorOf(request), courseId, revision, published),
+  );
+
+  route(app, "moveLesson", async ({ params: { lessonId }, body: { direction, revision } }, request) =>
+    moveLesson(db, actorOf(request), lessonId, revision, direction),
+  );
+
+  route(app, "placeLesson", async ({ params: { lessonId }, body }, request) =>
+    placeLesson(db, actorOf(request), lessonId, body.revision, { moduleId: body.module_id, index: body.index }),
   );
 
   route(app, "deleteCourse", async ({ params: { courseId }, body: { revision, confirm_title } }, request) =>

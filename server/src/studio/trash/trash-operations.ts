@@ -21,7 +21,7 @@ import {
   users,
 } from "../../db/schema.ts";
 import { HttpError } from "../../http/errors.ts";
-import { courseOrNotFound, lessonNotFound, moduleNotFound, renumber } from "../courses/course-operations.ts";
+import { courseOrNotFound, lockedLesson, moduleNotFound, renumber } from "../courses/course-operations.ts";
 import { lessonFileForChange } from "../courses/file-operations.ts";
 
 // Deleting in the studio moves things to the Trash for 30 days: a course, a module with its topics
@@ -109,14 +109,7 @@ const trashNote = `It is in the Trash for ${TRASH_KEPT_DAYS} days, if you change
 
 export async function deleteLesson(db: Database, actor: Actor, lessonId: number, revision: number): Promise<{ message: string }> {
   return changeCatalogue(db, async (tx) => {
-    const [row] = await tx
-      .select({ lesson: lessons, module: modules })
-      .from(lessons)
-      .innerJoin(modules, eq(modules.id, lessons.moduleId))
-      .where(eq(lessons.id, lessonId))
-      .for("update", { of: lessons });
-    if (!row) throw lessonNotFound(lessonId);
-    if (row.lesson.revision !== revision) throw new HttpError(409, staleRevisionMessage);
+    const row = await lockedLesson(tx, lessonId, revision);
     const title = row.lesson.title;
     const place = `in ${[...(await titlesAbove(tx, row.module)), row.module.title].join(" › ")}`;
     await moveToTrash(tx, actor, { kind: "lesson", title, place }, { courseIds: [], moduleIds: [], lessonIds: [lessonId] });

@@ -69,7 +69,7 @@ describe.each(backends)("creating, deleting and restoring in the studio on %s", 
       }),
     ]);
     expect(await activity()).toEqual(
-      expect.arrayContaining(['Created the course "Feeding your baby".', 'Added the topic "Latching" to "Feeding your baby".']),
+      expect.arrayContaining(['Created the course "Feeding your baby" as a draft.', 'Added the topic "Latching" to "Feeding your baby".']),
     );
   });
 

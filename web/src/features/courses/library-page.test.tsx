@@ -92,6 +92,26 @@ describe("the course library", () => {
     expect(calls.find((call) => call.path === "/reactapi/getuseraccessdata")?.method).toBe("POST");
   });
 
+  it("says only what is true of a locked course's plans, and marks the instructor's drafts as hers alone", async () => {
+    const unsold = { ...courses.courses[1]!, id: 5, course_title: "Unsold Course", subscription_plans: [] };
+    const draft = { ...courses.courses[0]!, id: 6, course_title: "Draft Course", draft: true };
+    stubApi({
+      "/reactapi/getcourses": [200, { ...courses, courses: [...courses.courses, unsold, draft] }],
+      "/reactapi/getuseraccessdata": [200, { accessible_course_ids: [1, 6], grants: [] }],
+    });
+    renderAt("/library", [{ path: "/library", element: <LibraryPage /> }]);
+    const locked = (await screen.findByText("Locked Course")).closest("article")!;
+    await userEvent.click(within(locked).getByRole("button", { name: /Show details/ }));
+    expect(within(locked).getByText("Included in the plan “Full Membership”. Preview it first, free.")).toBeInTheDocument();
+    const notSold = screen.getByText("Unsold Course").closest("article")!;
+    await userEvent.click(within(notSold).getByRole("button", { name: /Show details/ }));
+    expect(within(notSold).getByText("Not in a plan yet. You can preview it for free.")).toBeInTheDocument();
+    expect(within(notSold).queryByText(/Included in/)).toBeNull();
+    const drafted = screen.getByText("Draft Course").closest("article")!;
+    expect(within(drafted).getByText("Draft: only you see it until you publish it in the studio.")).toBeInTheDocument();
+    expect(within(locked).queryByText(/Draft:/)).toBeNull();
+  });
+
   it("shows the cards only together with her progress, so no bar arriving later moves them under her finger", async () => {
     const summary = {
       courses: [{ course_id: 1, completed: 1, total: 4 }],

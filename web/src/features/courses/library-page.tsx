@@ -55,6 +55,11 @@ function CourseCard({ course, progress }: { course: LibraryCourse; progress: { c
             {course.course_title}
           </Link>
           {locked ? <span className="visually-hidden"> (locked)</span> : null}
+          {course.draft ? (
+            <span className="small-text quiet-text" style={{ display: "block", fontWeight: 400 }}>
+              Draft: only you see it until you publish it in the studio.
+            </span>
+          ) : null}
         </h2>
         <button
           type="button"
@@ -77,7 +82,7 @@ function CourseCard({ course, progress }: { course: LibraryCourse; progress: { c
             <SafeHtml html={course.course_description} />
             {locked ? (
               <p className="small-text quiet-text" style={{ margin: "8px 0 0", display: "flex", alignItems: "center", gap: 4 }}>
-                <LockIcon /> Included in a plan. Preview it first, free.
+                <LockIcon /> {planSentence(course.subscription_plans)}
               </p>
             ) : null}
           </div>
@@ -140,4 +145,11 @@ export default function LibraryPage() {
         : null}
     </PageColumn>
   );
+}
+
+/** What the locked card says about buying it: only what is true of the plans that include it. */
+function planSentence(plans: LibraryCourse["subscription_plans"]): string {
+  if (plans.length === 0) return "Not in a plan yet. You can preview it for free.";
+  const named = plans.length === 1 ? `the plan “${plans[0]!.name}”` : `${plans.length} plans`;
+  return `Included in ${named}. Preview it first, free.`;
 }

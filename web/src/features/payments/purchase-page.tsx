@@ -128,15 +128,21 @@ export default function PurchasePage() {
           No payment was taken. You can choose a plan whenever you are ready, or preview the course first.
         </Notice>
       ) : null}
-      <p style={{ margin: "0 0 16px" }}>
-        {online
-          ? "This course is included in the plans below. Payment happens on Stripe's secure page; your card details never reach this site."
-          : "This course is included in the plans below. Online payment is not open during the beta yet."}
-      </p>
+      {current.subscription_plans.length === 0 ? (
+        <p style={{ margin: "0 0 16px" }}>No plan includes this course yet. You can preview it for free meanwhile.</p>
+      ) : (
+        <p style={{ margin: "0 0 16px" }}>
+          {current.subscription_plans.length === 1
+            ? "This course is included in the plan below."
+            : "This course is included in the plans below."}{" "}
+          {online
+            ? "Payment happens on Stripe's secure page; your card details never reach this site."
+            : "Online payment is not open during the beta yet."}
+        </p>
+      )}
       {current.subscription_plans.map((plan) => (
         <PlanCard key={plan.id} plan={plan} courseId={courseId} online={online} />
       ))}
-      {current.subscription_plans.length === 0 ? <p style={{ margin: "0 0 16px" }}>No plan includes this course yet.</p> : null}
       {online ? (
         <p style={{ margin: "0 0 16px" }}>Questions before you choose? Write to {contact}.</p>
       ) : (

@@ -271,6 +271,7 @@ describe("the studio's course and lesson pages", () => {
     description_html: "",
     logo: 1,
     free_for_members: false,
+    published: true,
     plan_ids: [1],
     revision: 1,
     modules: [
@@ -485,6 +486,7 @@ describe("adding, deleting and restoring in the studio", () => {
     description_html: "",
     logo: 1,
     free_for_members: false,
+    published: true,
     plan_ids: [1],
     revision: 2,
     modules: [

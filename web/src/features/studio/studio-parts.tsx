@@ -293,7 +293,34 @@ export function DeleteWithConfirmation({
   );
 }
 
-/** Small buttons beside a row's title, wrapping on a phone. */
-export function ButtonRow({ children }: { children: ReactNode }) {
-  return <span style={{ display: "inline-flex", gap: 4, marginLeft: 8, flexWrap: "wrap", verticalAlign: "middle" }}>{children}</span>;
+/**
+ * Small buttons beside a row's title. Given the row's name, a phone shows one "Actions" button in
+ * their place that opens them (the rule is .row-actions in web/index.html), so a tree of rows is not
+ * a wall of buttons at 360 px; a wider screen shows them all.
+ */
+export function ButtonRow({ children, actionsOf }: { children: ReactNode; actionsOf?: string }) {
+  const [open, setOpen] = useState(false);
+  const row = (
+    <span
+      className={actionsOf ? (open ? "row-actions open" : "row-actions") : undefined}
+      style={{ display: "inline-flex", gap: 4, marginLeft: 8, flexWrap: "wrap", verticalAlign: "middle" }}
+    >
+      {children}
+    </span>
+  );
+  if (!actionsOf) return row;
+  return (
+    <>
+      <button
+        type="button"
+        className="button button-small button-outlined row-actions-toggle"
+        aria-expanded={open}
+        aria-label={`Actions for ${actionsOf}`}
+        onClick={() => setOpen((was) => !was)}
+      >
+        Actions
+      </button>
+      {row}
+    </>
+  );
 }

@@ -31,6 +31,7 @@ function branchesOf(modules: StudioTreeModule[]): Branch[] {
 }
 
 type Direction = "up" | "down";
+type TreeLesson = StudioTreeModule["lessons"][number];
 /** What the tree's buttons do; each answer is reported at the top of the page and the tree is read again. */
 type TreeActions = {
   courseId: number;
@@ -38,10 +39,16 @@ type TreeActions = {
   modules: StudioTreeModule[];
   busy: boolean;
   move: (module: StudioTreeModule, direction: Direction) => void;
+  moveLesson: (lesson: TreeLesson, direction: Direction) => void;
+  /** A lesson moved elsewhere: the sentence is shown and the focus follows the lesson to its new place. */
+  lessonPlaced: (lesson: TreeLesson, message: string) => void;
   remove: (what: { module: number } | { lesson: number }, revision: number) => void;
   added: (message: string) => void;
 };
 const moveButtonId = (moduleId: number, direction: Direction) => `move-${moduleId}-${direction}`;
+const lessonMoveButtonId = (lessonId: number, direction: Direction) => `move-lesson-${lessonId}-${direction}`;
+const lessonLinkId = (lessonId: number) => `lesson-${lessonId}`;
+const other = (direction: Direction): Direction => (direction === "up" ? "down" : "up");
 
 /** A Delete button that asks once more, in place, before anything goes to the Trash. */
 /** A module's title, whether visitors see it in the course preview, and the week it is suggested for. */
@@ -121,24 +128,32 @@ function destinationsFor(module: StudioTreeModule, modules: StudioTreeModule[]):
   return [...modules.slice(0, start), ...modules.slice(end)];
 }
 
-function ModulePlaceForm({
-  module,
-  modules,
+/** A choice of place and a Move button; the server's sentence about the place shows under the choice. */
+function PlaceForm({
+  purpose,
+  choiceLabel,
+  choices,
+  field,
+  send,
   onMoved,
+  onCancel,
 }: {
-  module: StudioTreeModule;
-  modules: StudioTreeModule[];
+  purpose: string;
+  choiceLabel: string;
+  /** value "" means the top of the course. */
+  choices: { value: string; label: string }[];
+  field: string;
+  send: (value: string) => Promise<{ message: string }>;
   onMoved: (message: string) => void;
+  onCancel?: () => void;
 }) {
-  const [destination, setDestination] = useState("");
+  const [destination, setDestination] = useState(choices[0]?.value ?? "");
   const { outcome, busy, run } = useAction();
-  const send = useSend();
-  const fieldError = outcome?.tone === "error" ? (outcome.details?.parent_module_id ?? outcome.text) : undefined;
+  const fieldError = outcome?.tone === "error" ? (outcome.details?.[field] ?? outcome.text) : undefined;
   const move = async (event: FormEvent) => {
     event.preventDefault();
-    const body = { parent_module_id: destination === "" ? null : Number(destination), revision: module.revision };
     const moved = await run(
-      () => send("placeModule", { params: { moduleId: module.id }, body }),
+      () => send(destination),
       (answer) => answer.message,
     );
     if (moved) onMoved(moved.message);
@@ -148,21 +163,21 @@ function ModulePlaceForm({
       component="form"
       onSubmit={move}
       noValidate
-      aria-label={`Move ${module.title} elsewhere`}
+      aria-label={purpose}
       sx={{ display: "flex", gap: 1, alignItems: "end", flexWrap: "wrap", my: 1, maxWidth: 560 }}
     >
       <Box component="label" sx={{ display: "flex", flexDirection: "column", flex: "1 1 240px", fontWeight: 600 }}>
-        Move it, with everything in it, into
+        {choiceLabel}
         <select
           value={destination}
           onChange={(event) => setDestination(event.target.value)}
           aria-invalid={Boolean(fieldError)}
           style={{ font: "inherit", fontWeight: 400, padding: 8, borderRadius: 8 }}
+          autoFocus={Boolean(onCancel)}
         >
-          <option value="">The top of the course (a module)</option>
-          {destinationsFor(module, modules).map((candidate) => (
-            <option key={candidate.id} value={candidate.id}>
-              {`${"— ".repeat(candidate.depth)}${candidate.title}`}
+          {choices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
             </option>
           ))}
         </select>
@@ -170,6 +185,7 @@ function ModulePlaceForm({
       <Button type="submit" variant="outlined" disabled={busy}>
         Move
       </Button>
+      {onCancel ? <Button onClick={onCancel}>Cancel</Button> : null}
       {fieldError ? (
         <Box role="alert" sx={{ flexBasis: "100%", color: "#5f2120" }}>
           {fieldError}
@@ -179,10 +195,113 @@ function ModulePlaceForm({
   );
 }
 
+const indented = (module: StudioTreeModule) => ({ value: String(module.id), label: `${"— ".repeat(module.depth)}${module.title}` });
+
+/** Move up and Move down for a row; the one at its end is disabled. */
+function MoveButtons({
+  name,
+  idOf,
+  first,
+  last,
+  busy,
+  onMove,
+}: {
+  name: string;
+  idOf: (direction: Direction) => string;
+  first: boolean;
+  last: boolean;
+  busy: boolean;
+  onMove: (direction: Direction) => void;
+}) {
+  return (["up", "down"] as const).map((direction) => (
+    <button
+      key={direction}
+      type="button"
+      id={idOf(direction)}
+      className="button button-small button-outlined"
+      disabled={busy || (direction === "up" ? first : last)}
+      aria-label={`Move ${name} ${direction}`}
+      onClick={() => onMove(direction)}
+    >
+      {direction === "up" ? "Move up" : "Move down"}
+    </button>
+  ));
+}
+
+function LessonRow({
+  lesson,
+  module,
+  first,
+  last,
+  actions,
+}: {
+  lesson: TreeLesson;
+  module: StudioTreeModule;
+  first: boolean;
+  last: boolean;
+  actions: TreeActions;
+}) {
+  const [placing, setPlacing] = useState(false);
+  const send = useSend();
+  const otherModules = actions.modules.filter((candidate) => candidate.id !== module.id);
+  return (
+    <li style={{ marginBottom: 4 }}>
+      <Link to={`/studio/lessons/${lesson.id}`} id={lessonLinkId(lesson.id)}>
+        {lesson.title}
+      </Link>
+      {lesson.has_video ? "" : " (no video)"}
+      <ButtonRow actionsOf={lesson.title}>
+        <MoveButtons
+          name={lesson.title}
+          idOf={(direction) => lessonMoveButtonId(lesson.id, direction)}
+          first={first}
+          last={last}
+          busy={actions.busy}
+          onMove={(direction) => actions.moveLesson(lesson, direction)}
+        />
+        <button
+          type="button"
+          className="button button-small"
+          aria-label={`Move ${lesson.title} to another module`}
+          aria-expanded={placing}
+          onClick={() => setPlacing((was) => !was)}
+        >
+          Move to…
+        </button>
+        <DeleteWithConfirmation
+          name={lesson.title}
+          what={`the lesson “${lesson.title}”`}
+          busy={actions.busy}
+          onDelete={() => actions.remove({ lesson: lesson.id }, lesson.revision)}
+        />
+      </ButtonRow>
+      {placing && otherModules.length === 0 ? (
+        <p style={{ margin: "4px 0" }}>This course has no other module yet: add one, then move the lesson into it.</p>
+      ) : placing ? (
+        <PlaceForm
+          purpose={`Move ${lesson.title} to another module`}
+          choiceLabel="Move it to the end of"
+          choices={otherModules.map(indented)}
+          field="module_id"
+          send={(moduleId) =>
+            send("placeLesson", { params: { lessonId: lesson.id }, body: { module_id: Number(moduleId), revision: lesson.revision } })
+          }
+          onMoved={(message) => {
+            setPlacing(false);
+            actions.lessonPlaced(lesson, message);
+          }}
+          onCancel={() => setPlacing(false)}
+        />
+      ) : null}
+    </li>
+  );
+}
+
 function ModuleBranch({ branch, first, last, actions }: { branch: Branch; first: boolean; last: boolean; actions: TreeActions }) {
   const { module } = branch;
   const label = branch.module.depth === 0 ? "Module" : "Topic";
   const [adding, setAdding] = useState<"topic" | "lesson" | "edit" | null>(null);
+  const send = useSend();
   const added = (message: string) => {
     setAdding(null);
     actions.added(message);
@@ -198,20 +317,15 @@ function ModuleBranch({ branch, first, last, actions }: { branch: Branch; first:
       </span>
       {/* Plain buttons, not MUI's: a course has a row of them per module, and MUI's styled buttons
           made drawing the tree a long task on a laptop's slower cousins. */}
-      <ButtonRow>
-        {(["up", "down"] as const).map((direction) => (
-          <button
-            key={direction}
-            type="button"
-            id={moveButtonId(module.id, direction)}
-            className="button button-small button-outlined"
-            disabled={actions.busy || (direction === "up" ? first : last)}
-            aria-label={`Move ${module.title} ${direction}`}
-            onClick={() => actions.move(module, direction)}
-          >
-            {direction === "up" ? "Move up" : "Move down"}
-          </button>
-        ))}
+      <ButtonRow actionsOf={module.title}>
+        <MoveButtons
+          name={module.title}
+          idOf={(direction) => moveButtonId(module.id, direction)}
+          first={first}
+          last={last}
+          busy={actions.busy}
+          onMove={(direction) => actions.move(module, direction)}
+        />
         <button
           type="button"
           className="button button-small"
@@ -249,7 +363,19 @@ function ModuleBranch({ branch, first, last, actions }: { branch: Branch; first:
       {adding === "edit" ? (
         <>
           <ModuleForm module={module} onSaved={added} onCancel={() => setAdding(null)} />
-          <ModulePlaceForm module={module} modules={actions.modules} onMoved={added} />
+          <PlaceForm
+            purpose={`Move ${module.title} elsewhere`}
+            choiceLabel="Move it, with everything in it, into"
+            choices={[{ value: "", label: "The top of the course (a module)" }, ...destinationsFor(module, actions.modules).map(indented)]}
+            field="parent_module_id"
+            send={(parentId) =>
+              send("placeModule", {
+                params: { moduleId: module.id },
+                body: { parent_module_id: parentId === "" ? null : Number(parentId), revision: module.revision },
+              })
+            }
+            onMoved={added}
+          />
         </>
       ) : adding === "lesson" ? (
         <CreateByTitle
@@ -272,19 +398,15 @@ function ModuleBranch({ branch, first, last, actions }: { branch: Branch; first:
       ) : null}
       {module.lessons.length > 0 ? (
         <ul aria-label={`Lessons of ${module.title}`}>
-          {module.lessons.map((lesson) => (
-            <li key={lesson.id} style={{ marginBottom: 4 }}>
-              <Link to={`/studio/lessons/${lesson.id}`}>{lesson.title}</Link>
-              {lesson.has_video ? "" : " (no video)"}
-              <ButtonRow>
-                <DeleteWithConfirmation
-                  name={lesson.title}
-                  what={`the lesson “${lesson.title}”`}
-                  busy={actions.busy}
-                  onDelete={() => actions.remove({ lesson: lesson.id }, lesson.revision)}
-                />
-              </ButtonRow>
-            </li>
+          {module.lessons.map((lesson, index) => (
+            <LessonRow
+              key={lesson.id}
+              lesson={lesson}
+              module={module}
+              first={index === 0}
+              last={index === module.lessons.length - 1}
+              actions={actions}
+            />
           ))}
         </ul>
       ) : null}
@@ -302,6 +424,26 @@ function ModuleBranch({ branch, first, last, actions }: { branch: Branch; first:
         </ul>
       ) : null}
     </li>
+  );
+}
+
+/** A draft is hers alone; publishing shows it to members, and she can take it back to draft. */
+function PublishCourse({ course, busy, onChange }: { course: StudioCourse; busy: boolean; onChange: (published: boolean) => void }) {
+  return (
+    <Box component="section" aria-labelledby="publication-heading" sx={{ mb: 3, p: 2, border: "1px solid #e2d4d4", borderRadius: 2 }}>
+      <h2 id="publication-heading" style={{ fontSize: "1.2rem", margin: "0 0 8px" }}>
+        {course.published ? "Published" : "Draft"}
+      </h2>
+      <p style={{ margin: "0 0 12px" }}>
+        {course.published
+          ? "Members see this course in their library, as its access and plans allow."
+          : "Only you see this course. No member sees it, and no plan sells it, until you publish it."}{" "}
+        <Link to={`/course?course=${course.id}`}>Preview it as a member would</Link>.
+      </p>
+      <Button variant={course.published ? "outlined" : "contained"} disabled={busy} onClick={() => onChange(!course.published)}>
+        {course.published ? "Back to draft" : "Publish the course"}
+      </Button>
+    </Box>
   );
 }
 
@@ -369,15 +511,16 @@ export default function CoursePage() {
   const [detailsReloads, setDetailsReloads] = useState(0);
   const [detailsSaved, setDetailsSaved] = useState<string | null>(null);
   // After a move the tree is read again; the keyboard focus goes back to the button she pressed
-  // (or its pair, when the module reached the first or last place).
-  const refocus = useRef<{ moduleId: number; direction: Direction; before: StudioCourse | undefined } | null>(null);
+  // (or its pair, when the row reached the first or last place), or to the lesson in its new module.
+  const refocus = useRef<{ ids: string[]; before: StudioCourse | undefined } | null>(null);
   useEffect(() => {
     const wanted = refocus.current;
     if (!wanted || !answer || answer === wanted.before) return;
     refocus.current = null;
-    const pressed = document.getElementById(moveButtonId(wanted.moduleId, wanted.direction)) as HTMLButtonElement | null;
-    const other = document.getElementById(moveButtonId(wanted.moduleId, wanted.direction === "up" ? "down" : "up"));
-    (pressed && !pressed.disabled ? pressed : other)?.focus();
+    const target = wanted.ids
+      .map((elementId) => document.getElementById(elementId) as HTMLButtonElement | null)
+      .find((element) => element && !element.disabled && element.offsetParent !== null);
+    target?.focus();
   }, [answer]);
   const reload = refresh;
   // One sentence on the page at a time: the latest action's.
@@ -395,9 +538,28 @@ export default function CoursePage() {
         () => send("moveModule", { params: { moduleId: module.id }, body: { direction, revision: module.revision } }),
         (answer) => answer.message,
       ).then(() => {
-        refocus.current = { moduleId: module.id, direction, before: answer };
+        refocus.current = { ids: [moveButtonId(module.id, direction), moveButtonId(module.id, other(direction))], before: answer };
         reload();
       });
+    },
+    moveLesson: (lesson, direction) => {
+      forgetNotices();
+      void run(
+        () => send("moveLesson", { params: { lessonId: lesson.id }, body: { direction, revision: lesson.revision } }),
+        (answer) => answer.message,
+      ).then(() => {
+        refocus.current = {
+          ids: [lessonMoveButtonId(lesson.id, direction), lessonMoveButtonId(lesson.id, other(direction)), lessonLinkId(lesson.id)],
+          before: answer,
+        };
+        reload();
+      });
+    },
+    lessonPlaced: (lesson, message) => {
+      forgetNotices();
+      setNotice(message);
+      refocus.current = { ids: [lessonLinkId(lesson.id)], before: answer };
+      reload();
     },
     remove: (what, revision) => {
       forgetNotices();
@@ -427,6 +589,17 @@ export default function CoursePage() {
         <Loading failure={failure} what="the course" />
       ) : (
         <>
+          <PublishCourse
+            course={answer}
+            busy={busy}
+            onChange={(published) => {
+              forgetNotices();
+              void run(
+                () => send("publishCourse", { params: { courseId: answer.id }, body: { published, revision: answer.revision } }),
+                (answer) => answer.message,
+              ).then(reload);
+            }}
+          />
           <PageSection title="Modules and lessons" id="tree-heading">
             {answer.modules.length === 0 ? (
               <p>This course has no modules yet.</p>

@@ -64,7 +64,7 @@ export default function CoursesPage() {
                   <td>
                     <Link to={`/studio/courses/${course.id}`}>{course.title}</Link>
                   </td>
-                  <td>{course.free_for_members ? "Every member" : "Members with access"}</td>
+                  <td>{!course.published ? "No one yet: a draft" : course.free_for_members ? "Every member" : "Members with access"}</td>
                   <td>{course.modules}</td>
                   <td>{course.lessons}</td>
                   <td>
