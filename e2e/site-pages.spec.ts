@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { accessibleAtBothWidths, instructorPage, newEmail } from "./helpers.ts";
+import { accessibleAtBothWidths, instructorPage, mailTo, newEmail, signedInMember } from "./helpers.ts";
 
 // Her public face (docs/product.md, Screens: /about, /contact, /links): she writes her About page and her helpful
 // links in the studio; a visitor finds them, and the Contact form, from the menu, with no account.
 
 test.describe("her public pages", () => {
-  test("she writes About and Helpful links; a visitor reads them and writes to her from Contact, which lands in her inbox", async ({
+  test("she writes About and Helpful links; a visitor reads them and writes to her from Contact, which lands in her inbox, and she replies by mail", async ({
     browser,
   }) => {
     test.setTimeout(180_000);
@@ -78,10 +78,68 @@ test.describe("her public pages", () => {
     await accessibleAtBothWidths(visitor);
     for (const page of [visitor]) await expect(page.getByText(/placeholder|VIDEO INFO HERE/i)).toHaveCount(0);
 
+    // She answers from the inbox; the visitor's mail program receives it, with Reply-To her own address.
     await studio.goto("/studio/inbox");
     await expect(studio.getByText(`Are you free for a birth in August? ${run}`)).toBeVisible();
-    await expect(studio.getByText(email).first()).toBeVisible();
+    const message = studio.getByRole("listitem", { name: new RegExp(`Contact from ${email.replace(/[.+]/g, "\\$&")}`) });
+    await message.getByRole("button", { name: `Reply to ${email} (visitor)` }).click();
+    await studio.getByLabel(`Your reply to ${email}`).fill(`Hello Ruth,\n\nYes, I am free in August ${run}. Shall we talk on Thursday?`);
+    await accessibleAtBothWidths(studio);
+    await studio.getByRole("button", { name: "Send reply" }).click();
+    await expect(studio.getByRole("status").filter({ hasText: "Sent your reply" })).toContainText(`Sent your reply to ${email}.`);
+    await expect(message.getByRole("region", { name: /Your replies to/ })).toContainText(`Yes, I am free in August ${run}.`);
+    const reply = await mailTo(email, /^Re: your message to /);
+    expect(reply.text).toContain(`Yes, I am free in August ${run}. Shall we talk on Thursday?`);
+    expect(reply.text).toContain(`> Are you free for a birth in August? ${run}`);
+    expect(reply.headers["reply-to"]).toBe("hello@calmbirthcircle.example");
     await visitorContext.close();
+    await studio.context().close();
+  });
+
+  test("she writes to all members: the mail arrives with a one-click unsubscribe, and the note shows on /home until she removes it", async ({
+    browser,
+  }) => {
+    const run = Date.now().toString(36).slice(-4);
+    const memberContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const member = await memberContext.newPage();
+    const email = await signedInMember(member, "announced");
+    const studio = await instructorPage(browser);
+    await studio.goto("/studio/announcements");
+    await studio.getByLabel("Subject").fill(`Closed for the holidays ${run}`);
+    await studio.getByLabel("Message").fill("Back on the 3rd.\n\nRest well, all of you.");
+    await studio.getByRole("button", { name: "Send announcement…" }).click();
+    await expect(studio.getByRole("group", { name: "Send it now?" })).toContainText("to all members now?");
+    await accessibleAtBothWidths(studio);
+    await studio.getByRole("button", { name: "Yes, send it" }).click();
+    await expect(studio.getByRole("status").filter({ hasText: "Sent" })).toContainText(`Sent “Closed for the holidays ${run}” to`);
+    await expect(studio.getByRole("heading", { name: `Closed for the holidays ${run}`, level: 3 })).toBeVisible();
+
+    const mail = await mailTo(email, `Closed for the holidays ${run}`);
+    expect(mail.text).toContain("Rest well, all of you.");
+    expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+    expect(mail.headers["list-unsubscribe"]).toMatch(/^<http:\/\/127\.0\.0\.1:\d+\/reactapi\/announcements\/unsubscribe\/[a-f0-9]{64}>$/);
+
+    await member.goto("/home");
+    const card = member.getByRole("region", { name: "From your doula" });
+    await expect(card.getByRole("article", { name: `Closed for the holidays ${run}` })).toContainText("Rest well, all of you.");
+    await accessibleAtBothWidths(member);
+
+    // The link at the mail's foot: one press, no sign-in (a fresh browser).
+    const link = mail.text.match(/https?:\/\/\S+\/unsubscribe\?token=[a-f0-9]+/)![0];
+    const stranger = await browser.newContext();
+    const unsubscribe = await stranger.newPage();
+    await unsubscribe.goto(link);
+    await unsubscribe.getByRole("button", { name: "Stop announcement e-mails" }).click();
+    await expect(unsubscribe.getByRole("status")).toContainText(`${email} will no longer receive announcements by e-mail.`);
+    await accessibleAtBothWidths(unsubscribe);
+    await stranger.close();
+
+    await studio.getByRole("button", { name: `Remove Closed for the holidays ${run} from home pages` }).click();
+    await expect(studio.getByRole("status").filter({ hasText: "no longer shows" })).toBeVisible();
+    await member.reload();
+    await expect(member.getByRole("heading", { name: "Welcome to the Beta", level: 1 })).toBeVisible();
+    await expect(member.getByText(`Closed for the holidays ${run}`)).toHaveCount(0);
+    await memberContext.close();
     await studio.context().close();
   });
 });

@@ -11,6 +11,8 @@ export type CaughtMail = {
   text: string;
   html: string;
   attachments: { filename: string; contentType: string; content: string }[];
+  /** Each header as sent, by its name in lower case (reply-to, list-unsubscribe...). */
+  headers: Record<string, string>;
 };
 
 /**
@@ -50,6 +52,9 @@ export class SmtpCatcher {
                 contentType: file.contentType,
                 content: file.content.toString("utf8"),
               })),
+              headers: Object.fromEntries(
+                parsed.headerLines.map((header) => [header.key, header.line.slice(header.line.indexOf(":") + 1).trim()]),
+              ),
             };
             this.mails.push(mail);
             if (this.folder) {

@@ -19,6 +19,10 @@ export const InboxMessage = z.object({
   read: z.boolean(),
   member_email: z.string().nullable(),
   fields: z.array(z.object({ label: z.string(), value: z.string() })),
+  /** Where a reply goes: the address she typed on the contact form, or her account's; null when there is none. */
+  reply_to: z.string().nullable(),
+  /** The instructor's replies, oldest first. */
+  replies: z.array(z.object({ sent_at: z.string(), body: z.string(), author: z.string() })),
 });
 export type InboxMessage = z.infer<typeof InboxMessage>;
 
@@ -37,3 +41,18 @@ export const ReadRequest = z.object({ read: z.boolean({ error: "Say read: true o
 
 export const UnreadCount = z.object({ unread: z.number() });
 export type UnreadCount = z.infer<typeof UnreadCount>;
+
+/** A key the page makes once per reply it writes, so a second press of Send mails nothing more. */
+export const SendKey = z
+  .string({ error: "The page's key for this message is missing; please reload." })
+  .regex(/^[A-Za-z0-9-]{8,64}$/, { error: "The page's key for this message is missing; please reload." });
+
+export const ReplyRequest = z.object({
+  body: z
+    .string({ error: "Write your reply first." })
+    .trim()
+    .min(1, { error: "Write your reply first." })
+    .max(20_000, { error: "Keep the reply under 20,000 characters." }),
+  send_key: SendKey,
+});
+export type ReplyRequest = z.input<typeof ReplyRequest>;

@@ -22,6 +22,9 @@ import { grantsPersonalData } from "./grants/grants-repository.ts";
 import { healthRoutes } from "./health/health-routes.ts";
 import type { MailSender } from "./mail/mail-sender.ts";
 import type { MailContext } from "./mail/mail-templates.ts";
+import { announcementsPersonalData } from "./messages/announcements-repository.ts";
+import { announcementsRoutes, messagesStudioRoutes } from "./messages/messages-routes.ts";
+import { repliesPersonalData } from "./messages/replies-repository.ts";
 import { openApiRoutes } from "./openapi/openapi.ts";
 import { purchasesPersonalData } from "./payments/purchases-repository.ts";
 import { paymentsRoutes } from "./payments/payments-routes.ts";
@@ -73,9 +76,13 @@ export function features({ db, config, sessions, catalogue, mail, clock, runSche
     purchasesPersonalData(db),
     progressPersonalData(db),
     certificatesPersonalData(db),
+    // Before the forms' part: her messages are found by her id, which that part takes off them.
+    repliesPersonalData(db),
     formsPersonalData(db),
+    announcementsPersonalData,
     bookingsPersonalData(db),
   ];
+  const messages = { db, catalogue, mail: { ...mail.context, contactEmail: config.site.contactEmail } };
   return [
     feature("/reactapi/users", signInRoutes, {
       db,
@@ -109,6 +116,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, runSche
       otherCheckouts: [bookingCheckouts(bookings)],
     }),
     feature("/reactapi/bookings", bookingRoutes, { ...bookings, runScheduler: runSchedulers, bookingsPerHour: config.bookingsPerHour }),
+    feature("/reactapi/announcements", announcementsRoutes, messages),
     feature("/reactapi/instructor-setup", instructorSetupRoutes, { db, sessionDays: config.sessionDays, production }),
     feature("/reactapi/studio", studioApi, {
       db,
@@ -118,6 +126,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, runSche
       featureAreas: [
         async (app) => app.register(calendarStudioRoutes, { ...bookings, prefix: "/calendar" }),
         async (app) => app.register(siteStudioRoutes, { db, prefix: "/site" }),
+        async (app) => app.register(messagesStudioRoutes, messages),
       ],
     }),
     feature("/reactapi/site", siteRoutes, { site: config.site, onlinePayment: config.stripe !== null }),

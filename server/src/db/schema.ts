@@ -39,6 +39,10 @@ export const users = pgTable(
     // Set by the instructor in the studio: she cannot sign in until it is cleared.
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    // When she unsubscribed from announcements (one click in any of them); null while she gets them.
+    announcementsOffAt: timestamp("announcements_off_at", { withTimezone: true }),
+    // The unguessable part of her unsubscribe link, made with her first announcement.
+    mailingToken: text("mailing_token").unique(),
     createdAt: createdAt(),
   },
   (table) => [index("users_created_at_idx").on(table.createdAt)],
@@ -95,6 +99,8 @@ export const mailOutbox = pgTable(
     htmlBody: text("html_body").notNull(),
     // Files sent with it, such as a calendar invitation (.ics).
     attachments: jsonb("attachments").$type<{ filename: string; contentType: string; content: string }[]>(),
+    // Reply-To, and an announcement's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058).
+    headers: jsonb("headers").$type<Record<string, string>>(),
     status: text("status", { enum: ["pending", "sent", "logged", "failed"] })
       .notNull()
       .default("pending"),
@@ -436,6 +442,47 @@ export const formSubmissions = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index("form_submissions_kind_idx").on(table.kind, table.createdAt)],
+);
+
+/** The instructor's answers to a message, sent by mail and kept beside it in the inbox. */
+export const messageReplies = pgTable(
+  "message_replies",
+  {
+    id: serial("id").primaryKey(),
+    submissionId: integer("submission_id")
+      .notNull()
+      .references(() => formSubmissions.id, { onDelete: "cascade" }),
+    authorLabel: text("author_label").notNull(),
+    toAddress: text("to_address").notNull(),
+    body: text("body").notNull(),
+    // Made by the page for this reply: pressing Send twice, or a retry after a lost answer, sends one mail.
+    sendKey: text("send_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("message_replies_send_key_idx").on(table.submissionId, table.sendKey)],
+);
+
+/**
+ * A message from the instructor to all members, a course's members or the members due in one
+ * month: mailed once through the outbox, and shown on their /home until she removes it.
+ */
+export const announcements = pgTable(
+  "announcements",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    audience: text("audience", { enum: ["all", "course", "due_month"] }).notNull(),
+    courseId: integer("course_id").references(() => courses.id, { onDelete: "cascade" }),
+    // YYYY-MM, for the members due that month.
+    dueMonth: text("due_month"),
+    recipients: integer("recipients").notNull(),
+    authorLabel: text("author_label").notNull(),
+    sendKey: text("send_key").notNull().unique(),
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("announcements_created_at_idx").on(table.createdAt)],
 );
 
 /**

@@ -130,6 +130,7 @@ export class MailSender {
         await this.smtp(this.options.smtpUrl)
       ).sendMail({
         from: this.options.from,
+        ...mailHeaders(mail.headers),
         to: mail.toAddress,
         subject: mail.subject,
         text: mail.textBody,
@@ -167,4 +168,11 @@ export class MailSender {
   private async record(id: number, changes: PgUpdateSetSource<typeof mailOutbox>): Promise<void> {
     await this.db.update(mailOutbox).set(changes).where(eq(mailOutbox.id, id));
   }
+}
+
+/** Reply-To goes through nodemailer's own field (it checks the address); the rest as they are. */
+function mailHeaders(headers: Record<string, string> | null): { replyTo?: string; headers?: Record<string, string> } {
+  if (!headers) return {};
+  const { "Reply-To": replyTo, ...rest } = headers;
+  return { ...(replyTo ? { replyTo } : {}), ...(Object.keys(rest).length > 0 ? { headers: rest } : {}) };
 }

@@ -6,7 +6,16 @@ import { brand } from "../../../contract/constants.ts";
  */
 
 export type MailAttachment = { filename: string; contentType: string; content: string };
-export type Mail = { kind: MailKind; to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] };
+export type Mail = {
+  kind: MailKind;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: MailAttachment[];
+  /** Reply-To, List-Unsubscribe and the like, as the mail is sent. */
+  headers?: Record<string, string>;
+};
 export type MailKind =
   | "welcome"
   | "password_reset"
@@ -19,7 +28,9 @@ export type MailKind =
   | "booking_rescheduled"
   | "booking_reminder"
   | "booking_cancelled"
-  | "booking_place_offered";
+  | "booking_place_offered"
+  | "inbox_reply"
+  | "announcement";
 
 export type MailContext = { businessName: string; publicUrl: string };
 

@@ -77,6 +77,23 @@ describe.each(backends)("mail through a real SMTP server, on %s", (backend) => {
     expect((await login(context.app, email, GOOD_PASSWORD)).statusCode).toBe(401);
     await catcher.waitFor((mail) => mail.to === email && mail.subject === "Your password was changed");
   });
+
+  it("sends a mail's Reply-To and one-click unsubscribe headers as the outbox keeps them", async () => {
+    const to = uniqueEmail("headers");
+    await queueMail(context.database.db, {
+      ...passwordResetMail(to, null, "token", { businessName: "Calm Birth Circle", publicUrl: PUBLIC_URL }),
+      subject: "With headers",
+      headers: {
+        "Reply-To": "sarah@calmbirth.example",
+        "List-Unsubscribe": `<${PUBLIC_URL}/reactapi/announcements/unsubscribe/abc>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      },
+    });
+    const mail = await catcher.waitFor((caught) => caught.to === to && caught.subject === "With headers");
+    expect(mail.headers["reply-to"]).toBe("sarah@calmbirth.example");
+    expect(mail.headers["list-unsubscribe"]).toBe(`<${PUBLIC_URL}/reactapi/announcements/unsubscribe/abc>`);
+    expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+  });
 });
 
 describe.each(backends)("the outbox when the SMTP server is down, on %s", (backend) => {

@@ -10,14 +10,7 @@ export type OutboxRow = typeof mailOutbox.$inferSelect;
  * mail exists exactly when the action happened, and the sender delivers it afterwards.
  */
 export async function queueMail(db: Queryable, mail: Mail): Promise<void> {
-  await db.insert(mailOutbox).values({
-    kind: mail.kind,
-    toAddress: mail.to,
-    subject: mail.subject,
-    textBody: mail.text,
-    htmlBody: mail.html,
-    attachments: mail.attachments ?? null,
-  });
+  await queueMails(db, [mail]);
 }
 
 export function listOutbox(db: Queryable, limit = 50): Promise<OutboxRow[]> {
@@ -32,4 +25,21 @@ export async function forgetMailTo(db: Queryable, address: string): Promise<void
 /** Delivered and abandoned mails are kept a month for `mail list`, then forgotten. */
 export async function forgetOldMail(db: Queryable): Promise<void> {
   await db.delete(mailOutbox).where(sql`${mailOutbox.status} <> 'pending' and ${mailOutbox.createdAt} < now() - interval '30 days'`);
+}
+
+/** Puts many mails in the outbox in a few statements (an announcement to every member), in the caller's transaction. */
+export async function queueMails(db: Queryable, mails: Mail[], batchSize = 500): Promise<void> {
+  for (let start = 0; start < mails.length; start += batchSize) {
+    await db.insert(mailOutbox).values(
+      mails.slice(start, start + batchSize).map((mail) => ({
+        kind: mail.kind,
+        toAddress: mail.to,
+        subject: mail.subject,
+        textBody: mail.text,
+        htmlBody: mail.html,
+        attachments: mail.attachments ?? null,
+        headers: mail.headers ?? null,
+      })),
+    );
+  }
 }

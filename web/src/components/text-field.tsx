@@ -15,6 +15,10 @@ type TextFieldProps = {
   multiline?: boolean;
   rows?: number;
   minRows?: number;
+  /** Only where the field opens on her own press (a reply box), never on a page's first load. */
+  autoFocus?: boolean;
+  min?: string;
+  max?: string;
 };
 
 /**

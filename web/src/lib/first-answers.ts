@@ -30,6 +30,7 @@ const asks: Record<FirstAnswer, (ids: AddressIds) => Asked | null> = {
   bookingServices: () => ({ name: "bookingServices" }),
   manageBooking: ({ id }) => (id === null ? null : { name: "manageBooking", args: manageBookingQuery(id) }),
   myBookings: () => ({ name: "myBookings" }),
+  myAnnouncements: () => ({ name: "myAnnouncements" }),
   aboutPage: () => ({ name: "aboutPage" }),
   linksPage: () => ({ name: "linksPage" }),
 };

@@ -57,6 +57,7 @@ export type FirstAnswer =
   | "bookingServices"
   | "manageBooking"
   | "myBookings"
+  | "myAnnouncements"
   | "aboutPage"
   | "linksPage";
 
@@ -99,6 +100,7 @@ export const routes: readonly ScreenRoute[] = [
     prerender: true,
     firstNeeds: { answers: ["linksPage"] },
   },
+  { path: "/unsubscribe", screen: "features/home/unsubscribe-page.tsx", layout: "public" },
   { path: "/book/confirm", screen: "features/bookings/confirm-page.tsx", layout: "public" },
   { path: "/booking/:id", screen: "features/bookings/manage-page.tsx", layout: "public", firstNeeds: { answers: ["manageBooking"] } },
 
@@ -107,7 +109,7 @@ export const routes: readonly ScreenRoute[] = [
     screen: "features/home/home-page.tsx",
     layout: "member",
     bottomBar: { label: "Home", icon: "home", place: 3 },
-    firstNeeds: { answers: ["progressSummary", "myBookings"], images: ["/art/gallery-1.svg"] },
+    firstNeeds: { answers: ["progressSummary", "myBookings", "myAnnouncements"], images: ["/art/gallery-1.svg"] },
   },
   { path: "/account", screen: "features/account/account-page.tsx", layout: "member", firstNeeds: { answers: ["myAccount", "myBookings"] } },
   {
@@ -190,6 +192,12 @@ export const routes: readonly ScreenRoute[] = [
   { path: "/studio/site", screen: "features/studio/site/site-page.tsx", layout: "studio", studioSection: "Site" },
   { path: "/studio/plans", screen: "features/studio/plans/plans-page.tsx", layout: "studio", studioSection: "Plans" },
   { path: "/studio/inbox", screen: "features/studio/inbox/inbox-page.tsx", layout: "studio", studioSection: "Inbox" },
+  {
+    path: "/studio/announcements",
+    screen: "features/studio/announcements/announcements-page.tsx",
+    layout: "studio",
+    studioSection: "Announcements",
+  },
   {
     path: "/studio/activity",
     screen: "features/studio/activity/activity-page.tsx",

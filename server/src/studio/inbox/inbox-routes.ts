@@ -12,6 +12,7 @@ import {
 import { csvFile } from "../../http/csv-file.ts";
 import { route } from "../../http/endpoint-route.ts";
 import { HttpError } from "../../http/errors.ts";
+import { repliesTo, replyAddressOf } from "../../messages/replies-repository.ts";
 import type { StudioOptions } from "../studio-scope.ts";
 
 /** Feedback and contact messages: the list, the unread count, read or unread, and the CSV export. */
@@ -21,6 +22,10 @@ export async function inboxRoutes(app: FastifyInstance, { db }: StudioOptions) {
       searchInbox(db, { kind: query.kind, search: query.search, limit: INBOX_PAGE_SIZE, offset: (query.page - 1) * INBOX_PAGE_SIZE }),
       countUnread(db),
     ]);
+    const replies = await repliesTo(
+      db,
+      rows.map((row) => row.id),
+    );
     return {
       messages: rows.map((row) => ({
         id: row.id,
@@ -29,6 +34,8 @@ export async function inboxRoutes(app: FastifyInstance, { db }: StudioOptions) {
         read: row.readAt !== null,
         member_email: row.memberEmail,
         fields: labelledFields(row.kind, row.payload),
+        reply_to: replyAddressOf(row.payload, row.memberEmail),
+        replies: replies.get(row.id) ?? [],
       })),
       total,
       unread,

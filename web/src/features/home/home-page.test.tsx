@@ -55,6 +55,26 @@ describe("the home page", () => {
     expect(screen.getByRole("link", { name: "See or change it" })).toHaveAttribute("href", "/booking/confirmed-token-aaaaaaaaaa");
   });
 
+  it("shows the instructor's announcements first, each paragraph as she wrote it", async () => {
+    stubApi({
+      "/reactapi/progress/summary": [200, summary],
+      "/reactapi/announcements": [
+        200,
+        {
+          announcements: [
+            { id: 4, title: "Closed for the holidays", body: "Back on the 3rd.\n\nRest well.", sent_at: "2026-12-20T10:00:00Z" },
+          ],
+        },
+      ],
+    });
+    renderAt("/home", [{ path: "/home", element: <HomePage /> }]);
+    const card = await screen.findByRole("region", { name: "From your doula" });
+    expect(screen.getByRole("article", { name: "Closed for the holidays" })).toBeInTheDocument();
+    expect(card.querySelectorAll("p")).toHaveLength(3);
+    expect(card).toHaveTextContent("Rest well.");
+    expect(card.compareDocumentPosition(screen.getByText("Vector Art Gallery")) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it("shows the page without the cards when the summary cannot load", async () => {
     stubApi({ "/reactapi/progress/summary": [500, { error: "down" }] });
     renderAt("/home", [{ path: "/home", element: <HomePage /> }]);

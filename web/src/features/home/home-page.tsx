@@ -7,6 +7,7 @@ import { Spinner } from "../../components/spinner.tsx";
 import { ContinueCard } from "./continue-card.tsx";
 import { NextSessionCard } from "./next-session-card.tsx";
 import { PacingCard } from "./pacing-card.tsx";
+import { AnnouncementsList } from "./announcements-list.tsx";
 import { useAnswer } from "../../lib/answers.ts";
 
 const homeImages = Array.from({ length: 6 }, (_, index) => ({ src: `/art/home-${index + 1}.svg`, label: `Image 0${index + 1}` }));
@@ -15,9 +16,10 @@ export default function HomePage() {
   const user = useSession().user;
   const { answer: summary, failure } = useAnswer("progressSummary");
   const bookings = useAnswer("myBookings");
+  const announcements = useAnswer("myAnnouncements");
   // The cards arrive at the top of the page: the rest waits for them, so nothing she is reading
   // jumps down when they appear (and a failed summary shows the page without them).
-  if ((!summary && !failure) || (!bookings.answer && !bookings.failure)) {
+  if ((!summary && !failure) || (!bookings.answer && !bookings.failure) || (!announcements.answer && !announcements.failure)) {
     return (
       <PageColumn title="Welcome to the Beta">
         <Spinner label="Loading your home page" />
@@ -26,6 +28,7 @@ export default function HomePage() {
   }
   return (
     <PageColumn title="Welcome to the Beta">
+      {announcements.answer ? <AnnouncementsList announcements={announcements.answer.announcements} /> : null}
       {bookings.answer ? <NextSessionCard bookings={bookings.answer.bookings} /> : null}
       {summary ? <ContinueCard summary={summary} /> : null}
       {summary ? <PacingCard pacing={summary.pacing} /> : null}

@@ -192,6 +192,7 @@ describe("the register page opened from an invite link", () => {
 describe("the studio's inbox", () => {
   it("shows unread messages, marks one read, and offers the filtered CSV", async () => {
     let read = false;
+    let replies: { sent_at: string; body: string; author: string }[] = [];
     const answer = () => ({
       messages: [
         {
@@ -201,6 +202,8 @@ describe("the studio's inbox", () => {
           read,
           member_email: "hazel@example.com",
           fields: [{ label: "General comments", value: "Thank you" }],
+          reply_to: "hazel@example.com",
+          replies,
         },
       ],
       total: 1,
@@ -214,6 +217,10 @@ describe("the studio's inbox", () => {
         read = (body as { read: boolean }).read;
         return [200, { message: "Marked as read." }];
       },
+      "/reactapi/studio/inbox/3/reply": (body) => {
+        replies = [{ sent_at: "2026-11-21T09:00:00Z", body: (body as { body: string }).body, author: "sarah@example.com" }];
+        return [200, { message: "Sent your reply to hazel@example.com. Their answer comes to sarah@example.com." }];
+      },
     });
     renderAt("/studio/inbox?kind=feedback", [{ path: "/studio/inbox", element: <InboxPage /> }]);
     const message = await screen.findByRole("listitem", { name: "Unread: Feedback from hazel@example.com" });
@@ -222,6 +229,18 @@ describe("the studio's inbox", () => {
     fireEvent.click(within(message).getByRole("button", { name: "Mark read" }));
     expect(await screen.findByRole("listitem", { name: "Feedback from hazel@example.com" })).toBeInTheDocument();
     expect(calls.find((call) => call.path === "/reactapi/studio/inbox/3/read")?.body).toEqual({ read: true });
+
+    fireEvent.click(screen.getByRole("button", { name: "Reply to hazel@example.com" }));
+    const box = screen.getByLabelText("Your reply to hazel@example.com");
+    expect(box).toHaveFocus();
+    fireEvent.change(box, { target: { value: "Thank you, Hazel." } });
+    fireEvent.click(screen.getByRole("button", { name: "Send reply" }));
+    expect(await screen.findByText("Sent your reply to hazel@example.com. Their answer comes to sarah@example.com.")).toBeInTheDocument();
+    const sent = calls.find((call) => call.path === "/reactapi/studio/inbox/3/reply")?.body as { body: string; send_key: string };
+    expect(sent.body).toBe("Thank you, Hazel.");
+    expect(sent.send_key).toMatch(/^[0-9a-f-]{36}$/);
+    const thread = await screen.findByRole("region", { name: "Your replies to hazel@example.com" });
+    expect(within(thread).getByText("Thank you, Hazel.")).toBeInTheDocument();
   });
 });
 

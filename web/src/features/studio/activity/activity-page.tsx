@@ -13,6 +13,7 @@ const kindNames: Record<(typeof activityKinds)[number], string> = {
   catalogue: "Courses and lessons",
   plan: "Plans",
   setup: "Setup",
+  message: "Replies and announcements",
 };
 
 export default function ActivityPage() {

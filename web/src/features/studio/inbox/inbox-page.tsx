@@ -1,14 +1,57 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import { useState } from "react";
+import { type FormEvent, useState } from "react";
+import type { InboxMessage } from "../../../../../contract/studio/inbox.ts";
+import { TextField } from "../../../components/text-field.tsx";
 import { useSearchParams } from "react-router";
 import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { addressOf } from "../../../lib/api.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
+import "../message-endpoints.ts";
 import { formatDateTime, LabelledSelect, Loading, SearchBar, StudioPage, studioNoticeStyle } from "../studio-parts.tsx";
 
 const kindNames = { feedback: "Feedback", contact: "Contact" } as const;
+
+/** Her answer to one message: mailed to its sender with Reply-To her address, and kept under it. */
+function ReplyForm({ message, onDone }: { message: InboxMessage; onDone: (sentence?: string) => void }) {
+  const [body, setBody] = useState("");
+  // One key per reply she writes: a second press of Send, or a retry, mails nothing more (the server checks it).
+  const [sendKey] = useState(() => crypto.randomUUID());
+  const { outcome, busy, run } = useAction();
+  const send = useSend();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const sent = await run(
+      () => send("replyToMessage", { params: { id: message.id }, body: { body, send_key: sendKey } }),
+      (answer) => answer.message,
+    );
+    if (sent) onDone(sent.message);
+  };
+  const fieldError = outcome?.tone === "error" ? outcome.details?.body : undefined;
+  return (
+    <Box component="form" onSubmit={submit} noValidate aria-label={`Reply to ${message.reply_to}`} sx={{ display: "grid", gap: 1, mt: 1 }}>
+      <TextField
+        label={`Your reply to ${message.reply_to}`}
+        name="body"
+        multiline
+        rows={6}
+        value={body}
+        onChange={(event) => setBody(event.target.value)}
+        error={Boolean(fieldError)}
+        helperText={fieldError ?? "Sent by e-mail; their answer comes to your own address."}
+        autoFocus
+      />
+      {outcome?.tone === "error" && !fieldError ? <OutcomeNotice outcome={outcome} /> : null}
+      <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+        <Button type="submit" variant="contained" disabled={busy}>
+          Send reply
+        </Button>
+        <Button onClick={() => onDone()}>Cancel</Button>
+      </Box>
+    </Box>
+  );
+}
 
 export default function InboxPage() {
   const [params, setParams] = useSearchParams();
@@ -20,11 +63,14 @@ export default function InboxPage() {
   const { answer, failure } = useAnswer("studioInbox", { query: { ...filter, page } });
   const { outcome, busy, run } = useAction();
   const send = useSend();
+  const [replying, setReplying] = useState<number | null>(null);
+  const [replied, setReplied] = useState<string | null>(null);
   const go = (changes: Record<string, string>) => {
     const next = { ...(kind ? { kind } : {}), ...(search ? { search } : {}), page: String(page), ...changes };
     setParams(Object.fromEntries(Object.entries(next).filter(([, value]) => value !== "")));
   };
   const markRead = async (id: number, read: boolean) => {
+    setReplied(null);
     await run(
       () => send("markMessageRead", { params: { id }, body: { read } }),
       (result) => result.message,
@@ -33,7 +79,10 @@ export default function InboxPage() {
   const pages = answer ? Math.max(1, Math.ceil(answer.total / answer.page_size)) : 1;
 
   return (
-    <StudioPage title="Inbox" intro="Feedback forms and contact messages from members, newest first.">
+    <StudioPage
+      title="Inbox"
+      intro="Feedback forms and contact messages from members and visitors, newest first. Reply by e-mail from here."
+    >
       <SearchBar label="Search messages" value={typed} onChange={setTyped} onSearch={() => go({ search: typed.trim(), page: "1" })}>
         <LabelledSelect
           label="Show"
@@ -49,7 +98,7 @@ export default function InboxPage() {
           Download CSV
         </Button>
       </SearchBar>
-      <OutcomeNotice outcome={outcome} style={studioNoticeStyle} />
+      <OutcomeNotice outcome={replied ? { tone: "success", text: replied } : outcome} style={studioNoticeStyle} />
       {!answer ? (
         <Loading failure={failure} what="the inbox" />
       ) : (
@@ -61,7 +110,8 @@ export default function InboxPage() {
           </p>
           <Box component="ol" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1.5 }}>
             {answer.messages.map((message) => {
-              const heading = `${kindNames[message.kind]} from ${message.member_email ?? "a deleted member"}`;
+              const from = message.member_email ?? (message.reply_to ? `${message.reply_to} (visitor)` : "a deleted member");
+              const heading = `${kindNames[message.kind]} from ${from}`;
               return (
                 <Box
                   component="li"
@@ -90,9 +140,40 @@ export default function InboxPage() {
                       </div>
                     ))}
                   </Box>
-                  <Button size="small" disabled={busy} onClick={() => void markRead(message.id, !message.read)}>
-                    {message.read ? "Mark unread" : "Mark read"}
-                  </Button>
+                  {message.replies.length > 0 ? (
+                    <Box
+                      component="section"
+                      aria-label={`Your replies to ${from}`}
+                      sx={{ borderLeft: "3px solid #d9c4c4", pl: 1.5, my: 1 }}
+                    >
+                      {message.replies.map((reply) => (
+                        <Box key={reply.sent_at} sx={{ mb: 1 }}>
+                          <Box sx={{ fontWeight: 600, fontSize: "0.9rem" }}>You replied on {formatDateTime(reply.sent_at)}</Box>
+                          <Box sx={{ whiteSpace: "pre-wrap" }}>{reply.body}</Box>
+                        </Box>
+                      ))}
+                    </Box>
+                  ) : null}
+                  {replying === message.id && message.reply_to ? (
+                    <ReplyForm
+                      message={message}
+                      onDone={(sentence) => {
+                        setReplying(null);
+                        if (sentence) setReplied(sentence);
+                      }}
+                    />
+                  ) : (
+                    <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+                      {message.reply_to ? (
+                        <Button size="small" variant="outlined" onClick={() => setReplying(message.id)} aria-label={`Reply to ${from}`}>
+                          Reply
+                        </Button>
+                      ) : null}
+                      <Button size="small" disabled={busy} onClick={() => void markRead(message.id, !message.read)}>
+                        {message.read ? "Mark unread" : "Mark read"}
+                      </Button>
+                    </Box>
+                  )}
                 </Box>
               );
             })}

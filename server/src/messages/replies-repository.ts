@@ -1,0 +1,115 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { type Actor, recordActivity } from "../activity/activity-repository.ts";
+import type { Database, Queryable } from "../db/client.ts";
+import type { PersonalData } from "../db/personal-data.ts";
+import { formSubmissions, messageReplies, users } from "../db/schema.ts";
+import { HttpError } from "../http/errors.ts";
+import { composeMail, type MailContext } from "../mail/mail-templates.ts";
+import { queueMail } from "../mail/outbox.ts";
+
+export type ReplyMailContext = MailContext & { contactEmail: string };
+
+/** Where a reply to a message goes: the address typed on the contact form, else the sender's account's; null when neither. */
+export function replyAddressOf(payload: unknown, memberEmail: string | null): string | null {
+  const typed = (payload as Record<string, unknown> | null)?.email;
+  if (typeof typed === "string" && typed.includes("@")) return typed;
+  return memberEmail;
+}
+
+/** The replies to these messages, oldest first, by message. */
+export async function repliesTo(db: Queryable, submissionIds: number[]) {
+  const byMessage = new Map<number, { sent_at: string; body: string; author: string }[]>();
+  if (submissionIds.length === 0) return byMessage;
+  const rows = await db
+    .select()
+    .from(messageReplies)
+    .where(inArray(messageReplies.submissionId, submissionIds))
+    .orderBy(asc(messageReplies.id));
+  for (const row of rows) {
+    const list = byMessage.get(row.submissionId) ?? [];
+    list.push({ sent_at: row.createdAt.toISOString(), body: row.body, author: row.authorLabel });
+    byMessage.set(row.submissionId, list);
+  }
+  return byMessage;
+}
+
+/** What she wrote, quoted under the reply, so the sender sees what is being answered. */
+function quoted(payload: unknown): string {
+  const values = (payload ?? {}) as Record<string, unknown>;
+  const written = [values.message, values.comments, values.liked_most, values.improve].filter(
+    (value): value is string => typeof value === "string" && value.trim() !== "",
+  );
+  return written.join("\n\n");
+}
+
+/**
+ * Mails her reply to the sender through the outbox and keeps it beside the message, in one
+ * transaction; the message counts as read. A reply whose send key was used already for this
+ * message sends nothing more (a double press, or a retry after a lost answer).
+ */
+export async function sendReply(
+  db: Database,
+  input: { submissionId: number; body: string; sendKey: string; actor: Actor; mail: ReplyMailContext },
+): Promise<{ message: string }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        payload: formSubmissions.payload,
+        kind: formSubmissions.kind,
+        createdAt: formSubmissions.createdAt,
+        memberEmail: users.email,
+      })
+      .from(formSubmissions)
+      .leftJoin(users, eq(users.id, formSubmissions.userId))
+      .where(eq(formSubmissions.id, input.submissionId))
+      .for("update", { of: formSubmissions });
+    if (!row) throw new HttpError(404, `There is no message with the id ${input.submissionId}.`);
+    const to = replyAddressOf(row.payload, row.memberEmail);
+    if (!to) throw new HttpError(409, "This message has no e-mail address to reply to: its sender's account was deleted.");
+    const inserted = await tx
+      .insert(messageReplies)
+      .values({ submissionId: input.submissionId, authorLabel: input.actor.label, toAddress: to, body: input.body, sendKey: input.sendKey })
+      .onConflictDoNothing()
+      .returning({ id: messageReplies.id });
+    if (inserted.length === 0) return { message: `Your reply was sent to ${to} already.` };
+    const original = quoted(row.payload);
+    const day = row.createdAt.toISOString().slice(0, 10);
+    const mail = composeMail("inbox_reply", to, `Re: your message to ${input.mail.businessName}`, input.mail, [
+      ...input.body.split(/\n\s*\n/),
+      ...(original ? [`You wrote on ${day}:\n${original.replace(/^/gm, "> ")}`] : []),
+    ]);
+    await queueMail(tx, { ...mail, headers: { "Reply-To": input.mail.contactEmail } });
+    await tx
+      .update(formSubmissions)
+      .set({ readAt: sql`coalesce(${formSubmissions.readAt}, now())` })
+      .where(eq(formSubmissions.id, input.submissionId));
+    await recordActivity(tx, input.actor, "message", `Replied to a ${row.kind} message (${to}).`);
+    return { message: `Sent your reply to ${to}. Their answer comes to ${input.mail.contactEmail}.` };
+  });
+}
+
+/** Replies to her messages travel with them: in her download, and gone with her account (the messages stay, anonymised). */
+export const repliesPersonalData = (db: Queryable): PersonalData => ({
+  key: "replies_to_my_messages",
+  export: async (member) =>
+    (
+      await db
+        .select({ sentAt: messageReplies.createdAt, body: messageReplies.body })
+        .from(messageReplies)
+        .innerJoin(formSubmissions, eq(formSubmissions.id, messageReplies.submissionId))
+        .where(eq(formSubmissions.userId, member.id))
+        .orderBy(asc(messageReplies.id))
+    ).map((reply) => ({ sent_at: reply.sentAt.toISOString(), body: reply.body })),
+  erase: async (tx, member) => {
+    await tx
+      .delete(messageReplies)
+      .where(
+        and(
+          inArray(
+            messageReplies.submissionId,
+            tx.select({ id: formSubmissions.id }).from(formSubmissions).where(eq(formSubmissions.userId, member.id)),
+          ),
+        ),
+      );
+  },
+});

@@ -1,0 +1,44 @@
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { PageColumn } from "../../components/page-column.tsx";
+import { OutcomeNotice } from "../../components/outcome-notice.tsx";
+import { useSend } from "../../lib/answers.ts";
+import { useAction } from "../../lib/use-action.ts";
+
+/**
+ * The link at the foot of an announcement: one press stops them by e-mail, without signing in.
+ * It asks for the press rather than acting on opening, since mail scanners open every link.
+ */
+export default function UnsubscribePage() {
+  const token = useSearchParams()[0].get("token") ?? "";
+  const { outcome, busy, run } = useAction();
+  const send = useSend();
+  const [done, setDone] = useState(false);
+  const stop = async () => {
+    const answer = await run(
+      () => send("unsubscribeAnnouncements", { params: { token } }),
+      (result) => result.message,
+    );
+    if (answer) setDone(true);
+  };
+  return (
+    <PageColumn title="Announcements by e-mail">
+      <OutcomeNotice outcome={outcome} style={{ marginBottom: 16 }} />
+      {done ? (
+        <p>
+          You can still read them on your <Link to="/home">home page</Link>.
+        </p>
+      ) : (
+        <>
+          <p style={{ margin: "0 0 16px" }}>
+            Stop receiving your doula's announcements by e-mail? Lessons, bookings and your account's own mails are not affected.
+          </p>
+          <button type="button" className="button button-contained" disabled={busy || token === ""} onClick={() => void stop()}>
+            Stop announcement e-mails
+          </button>
+          {token === "" ? <p className="small-text">This link is not complete. Please open the whole link from the mail.</p> : null}
+        </>
+      )}
+    </PageColumn>
+  );
+}

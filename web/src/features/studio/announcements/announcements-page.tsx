@@ -1,0 +1,216 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import { type FormEvent, useState } from "react";
+import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
+import { PageSection } from "../../../components/page-section.tsx";
+import { TextField } from "../../../components/text-field.tsx";
+import { useAnswer, useSend } from "../../../lib/answers.ts";
+import { useAction } from "../../../lib/use-action.ts";
+import "../message-endpoints.ts";
+import { fieldsetStyle, formatDateTime, Loading, StudioPage, studioNoticeStyle } from "../studio-parts.tsx";
+
+type Audience = "all" | "course" | "due_month";
+
+/** A message to her members: mailed at once (after one more press), and shown on their home page until she removes it. */
+function AnnouncementForm({ onSent }: { onSent: (sentence: string) => void }) {
+  const [title, setTitle] = useState("");
+  const [body, setBody] = useState("");
+  const [audience, setAudience] = useState<Audience>("all");
+  const [courseId, setCourseId] = useState("");
+  const [dueMonth, setDueMonth] = useState("");
+  const [confirming, setConfirming] = useState(false);
+  // One key per announcement she writes: a second press, or a retry, mails nothing more (the server checks it).
+  const [sendKey, setSendKey] = useState(() => crypto.randomUUID());
+  const courses = useAnswer("studioCourses").answer?.courses.filter((course) => course.published) ?? [];
+  const { outcome, busy, run } = useAction();
+  const send = useSend();
+  const details = outcome?.tone === "error" ? outcome.details : undefined;
+  const who =
+    audience === "course"
+      ? `the members of “${courses.find((course) => String(course.id) === courseId)?.title ?? "the course"}”`
+      : audience === "due_month"
+        ? `the members due in ${dueMonth || "that month"}`
+        : "all members";
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!confirming) return setConfirming(true);
+    const sent = await run(
+      () =>
+        send("sendAnnouncement", {
+          body: {
+            title,
+            body,
+            audience,
+            course_id: audience === "course" && courseId ? Number(courseId) : null,
+            due_month: audience === "due_month" && dueMonth ? dueMonth : null,
+            send_key: sendKey,
+          },
+        }),
+      (answer) => answer.message,
+    );
+    setConfirming(false);
+    if (!sent) return;
+    onSent(sent.message);
+    setTitle("");
+    setBody("");
+    setSendKey(crypto.randomUUID());
+  };
+  return (
+    <Box component="form" onSubmit={submit} noValidate aria-label="Write to members" sx={{ display: "grid", gap: 1.5, maxWidth: 640 }}>
+      <TextField
+        label="Subject"
+        name="title"
+        required
+        value={title}
+        onChange={(event) => setTitle(event.target.value)}
+        error={Boolean(details?.title)}
+        helperText={details?.title}
+      />
+      <TextField
+        label="Message"
+        name="body"
+        required
+        multiline
+        rows={8}
+        value={body}
+        onChange={(event) => setBody(event.target.value)}
+        error={Boolean(details?.body)}
+        helperText={details?.body ?? "Plain text; leave an empty line between paragraphs."}
+      />
+      <Box component="fieldset" sx={fieldsetStyle}>
+        <legend>Who receives it</legend>
+        {(
+          [
+            ["all", "All members"],
+            ["course", "The members of one course"],
+            ["due_month", "The members due in one month"],
+          ] as const
+        ).map(([value, label]) => (
+          <Box component="label" key={value} sx={{ display: "flex", gap: 1, alignItems: "center", minHeight: 36 }}>
+            <input
+              type="radio"
+              name="audience"
+              value={value}
+              checked={audience === value}
+              onChange={() => setAudience(value)}
+              style={{ width: 20, height: 20 }}
+            />
+            {label}
+          </Box>
+        ))}
+        {audience === "course" ? (
+          <Box component="label" sx={{ display: "flex", flexDirection: "column", fontWeight: 600, mt: 1 }}>
+            Course
+            <select
+              value={courseId}
+              onChange={(event) => setCourseId(event.target.value)}
+              aria-invalid={Boolean(details?.course_id)}
+              style={{ font: "inherit", fontWeight: 400, padding: 8, borderRadius: 8 }}
+            >
+              <option value="">Choose a published course</option>
+              {courses.map((course) => (
+                <option key={course.id} value={course.id}>
+                  {course.title}
+                </option>
+              ))}
+            </select>
+            {details?.course_id ? (
+              <Box component="span" sx={{ color: "#5f2120", fontWeight: 400 }}>
+                {details.course_id}
+              </Box>
+            ) : null}
+          </Box>
+        ) : null}
+        {audience === "due_month" ? (
+          <Box sx={{ mt: 1 }}>
+            <TextField
+              label="Due in (month)"
+              name="due_month"
+              type="month"
+              value={dueMonth}
+              onChange={(event) => setDueMonth(event.target.value)}
+              error={Boolean(details?.due_month)}
+              helperText={details?.due_month ?? "As YYYY-MM if your browser shows a plain box."}
+            />
+          </Box>
+        ) : null}
+      </Box>
+      {outcome?.tone === "error" && !details ? <OutcomeNotice outcome={outcome} /> : null}
+      {confirming ? (
+        <Box role="group" aria-label="Send it now?" sx={{ display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap" }}>
+          <span>
+            Send “{title.trim() || "(no subject)"}” to {who} now? It is mailed at once.
+          </span>
+          <Button type="submit" variant="contained" disabled={busy} autoFocus>
+            Yes, send it
+          </Button>
+          <Button onClick={() => setConfirming(false)}>Not yet</Button>
+        </Box>
+      ) : (
+        <Box>
+          <Button type="submit" variant="contained">
+            Send announcement…
+          </Button>
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+export default function AnnouncementsPage() {
+  const { answer, failure } = useAnswer("studioAnnouncements", { query: {} });
+  const { outcome, busy, run } = useAction();
+  const send = useSend();
+  const [sent, setSent] = useState<string | null>(null);
+  const remove = (id: number) => {
+    setSent(null);
+    void run(
+      () => send("removeAnnouncement", { params: { id }, body: {} }),
+      (answer) => answer.message,
+    );
+  };
+  return (
+    <StudioPage
+      title="Announcements"
+      intro="A message to all members, a course's members or the members due in one month: mailed once, with a one-click unsubscribe, and shown on their home page until you remove it."
+    >
+      <OutcomeNotice outcome={sent ? { tone: "success", text: sent } : outcome} style={studioNoticeStyle} />
+      <PageSection title="Write to members" id="write-heading">
+        <AnnouncementForm onSent={setSent} />
+      </PageSection>
+      <PageSection title="Sent" id="sent-heading">
+        {!answer ? (
+          <Loading failure={failure} what="the announcements" />
+        ) : answer.announcements.length === 0 ? (
+          <p>None yet.</p>
+        ) : (
+          <Box component="ol" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1.5 }}>
+            {answer.announcements.map((announcement) => (
+              <Box component="li" key={announcement.id} sx={{ p: 2, border: "1px solid #e2d4d4", borderRadius: 2 }}>
+                <Box component="h3" sx={{ fontSize: "1.05rem", m: 0 }}>
+                  {announcement.title}
+                </Box>
+                <Box sx={{ color: "#5c4f4f", fontSize: "0.9rem" }}>
+                  {formatDateTime(announcement.sent_at)} · {announcement.audience} · mailed to {announcement.recipients}
+                  {announcement.removed ? " · removed from home pages" : " · on their home page"}
+                </Box>
+                <Box sx={{ whiteSpace: "pre-wrap", my: 1 }}>{announcement.body}</Box>
+                {announcement.removed ? null : (
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    disabled={busy}
+                    onClick={() => remove(announcement.id)}
+                    aria-label={`Remove ${announcement.title} from home pages`}
+                  >
+                    Remove from home pages
+                  </Button>
+                )}
+              </Box>
+            ))}
+          </Box>
+        )}
+      </PageSection>
+    </StudioPage>
+  );
+}
