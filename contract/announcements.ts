@@ -17,7 +17,9 @@ export const MyAnnouncements = z.object({ announcements: z.array(MemberAnnouncem
 export type MyAnnouncements = z.infer<typeof MyAnnouncements>;
 
 export const UnsubscribeParams = z.object({
-  token: z.string().regex(/^[a-f0-9]{32,64}$/, { error: "This unsubscribe link is not complete. Please copy the whole link from the mail." }),
+  token: z
+    .string()
+    .regex(/^[a-f0-9]{32,64}$/, { error: "This unsubscribe link is not complete. Please copy the whole link from the mail." }),
 });
 export const Unsubscribed = z.object({ message: z.string() });
 

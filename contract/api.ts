@@ -55,6 +55,7 @@ import {
 import { ContactRequest, FeedbackRequest, FormReceipt } from "./forms.ts";
 import { CheckoutOutcome, CheckoutRequest, CheckoutSessionParams, MyPurchases, RedirectAnswer } from "./payments.ts";
 import { SiteDetails } from "./site.ts";
+import { PictureParams, PictureSaved } from "./pictures.ts";
 import { AccessCode, AccessCodeCreateRequest, AccessCodeList, AccessCodeParams } from "./studio/access-codes.ts";
 import { ActivityPage, ActivityQuery } from "./studio/activity.ts";
 import {
@@ -355,6 +356,17 @@ export const endpoints = {
     answers: {
       200: { description: "The file.", contentType: "application/octet-stream" },
       404: { description: "No such download.", schema: ApiError },
+    },
+  },
+  picture: {
+    method: "GET",
+    path: "/reactapi/pictures/:name",
+    summary: "One of her pictures as WebP at one width (cached a year: a name never changes what it shows)",
+    access: "anyone",
+    params: PictureParams,
+    answers: {
+      200: { description: "The picture.", contentType: "image/webp" },
+      404: { description: "No such picture.", schema: ApiError },
     },
   },
   sendFeedback: {
@@ -686,6 +698,56 @@ export const endpoints = {
       415: { description: "Not a kind of file a lesson can offer; nothing kept.", schema: ApiError },
     },
   },
+  uploadCourseCover: {
+    method: "POST",
+    path: "/reactapi/studio/courses/:courseId/cover",
+    invalidates: ["studioCourses", "studioCourse", "getCourses"],
+    summary:
+      "Uploads a course's cover picture (JPEG, PNG, WebP...; kept as WebP at several widths); the request must carry the page's Origin",
+    access: "instructor",
+    params: CourseIdParams,
+    upload: true,
+    answers: {
+      ...ok(PictureSaved),
+      400: { description: "No file, an empty one, or a damaged upload.", schema: ApiError },
+      404: { description: "No such course.", schema: ApiError },
+      413: { description: "Larger than 15 MB; nothing kept.", schema: ApiError },
+      415: { description: "Not a picture; nothing kept.", schema: ApiError },
+    },
+  },
+  removeCourseCover: {
+    method: "POST",
+    path: "/reactapi/studio/courses/:courseId/cover/delete",
+    invalidates: ["studioCourses", "studioCourse", "getCourses"],
+    summary: "Goes back to the course's built-in picture",
+    access: "instructor",
+    params: CourseIdParams,
+    body: z.object({}),
+    answers: { ...ok(PictureSaved), 404: { description: "No such course.", schema: ApiError } },
+  },
+  uploadAboutPhoto: {
+    method: "POST",
+    path: "/reactapi/studio/site/about/photo",
+    invalidates: ["studioAbout", "aboutPage"],
+    summary: "Uploads her photo for About (kept as WebP at several widths); the request must carry the page's Origin",
+    access: "instructor",
+    upload: true,
+    answers: {
+      ...ok(PictureSaved),
+      400: { description: "No file, an empty one, or a damaged upload.", schema: ApiError },
+      413: { description: "Larger than 15 MB; nothing kept.", schema: ApiError },
+      415: { description: "Not a picture; nothing kept.", schema: ApiError },
+    },
+  },
+  removeAboutPhoto: {
+    method: "POST",
+    path: "/reactapi/studio/site/about/photo/delete",
+    invalidates: ["studioAbout", "aboutPage"],
+    summary: "Takes her photo off About",
+    access: "instructor",
+    body: z.object({}),
+    answers: ok(PictureSaved),
+  },
   renameFile: {
     method: "POST",
     path: "/reactapi/studio/files/:fileId",
@@ -984,7 +1046,8 @@ export const endpoints = {
     method: "POST",
     path: "/reactapi/studio/announcements",
     invalidates: ["studioAnnouncements", "myAnnouncements"],
-    summary: "Mails an announcement to all members, a course's members or the members due in a month (once per send key), and shows it on their /home",
+    summary:
+      "Mails an announcement to all members, a course's members or the members due in a month (once per send key), and shows it on their /home",
     access: "instructor",
     body: AnnouncementRequest,
     answers: {

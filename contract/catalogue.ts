@@ -21,6 +21,8 @@ export const Course = z.object({
   // A string, not a boolean: the web app (docs/product.md, Client state) turns "true" into true and anything else into false.
   course_access: z.enum(["true", "false"]),
   subscription_plans: z.array(SubscriptionPlan),
+  /** Her own picture for it (contract/pictures.ts), when she uploaded one; else course_logo's built-in picture. */
+  course_cover: z.string().optional(),
   /** Only in the instructor's own library: the course is a draft, which no member sees yet. */
   draft: z.literal(true).optional(),
 });

@@ -35,7 +35,7 @@ export type LinksPage = z.infer<typeof LinksPage>;
 /** What the studio saves: the page, and the revision it was opened at (a stale save is refused). */
 export const AboutSave = AboutPage.extend({ revision: z.number().int().min(0) });
 export const LinksSave = LinksPage.extend({ revision: z.number().int().min(0) });
-export const StudioAbout = AboutPage.extend({ revision: z.number() });
+export const StudioAbout = AboutPage.extend({ revision: z.number(), photo: z.string().nullable() });
 export const StudioLinks = LinksPage.extend({ revision: z.number() });
 
 /**
@@ -57,7 +57,8 @@ export const PublicContactRequest = z.object({
 export type PublicContactRequest = z.input<typeof PublicContactRequest>;
 
 /** About as a visitor reads it: her page, with her name (from the server's configuration). */
-export const PublicAbout = AboutPage.extend({ instructor_name: z.string() });
+/** photo: her picture's name (contract/pictures.ts), or null. */
+export const PublicAbout = AboutPage.extend({ instructor_name: z.string(), photo: z.string().nullable() });
 export type PublicAbout = z.infer<typeof PublicAbout>;
 export type StudioAbout = z.infer<typeof StudioAbout>;
 export type StudioLinks = z.infer<typeof StudioLinks>;

@@ -24,9 +24,15 @@ const everyMuiScreenNeeds = new RegExp(
 // member frames), every part the site's pages share (site-parts) and the studio's (studio-parts).
 // Screens (*-page), the studio's frame and the rich-text editor keep chunks of their own, which the
 // build manifest names for the bundle budget (bench/bundle-size.ts). A member's page is six files.
-const appSource = /web[\\/]src[\\/]/;
+// contract/picture-sources.ts names her pictures' addresses for the library and About, so it travels with the site's parts.
+const appSource = /web[\\/]src[\\/]|contract[\\/]picture-sources\.ts$/;
 const studioSource = /web[\\/]src[\\/]features[\\/]studio[\\/]/;
-const ownChunk = /(-page|-layout|rich-text-editor)\.tsx$/;
+// The picture upload and the replies' and announcements' endpoints serve two or three studio screens
+// each: in studio-parts they would weigh on every studio page, the course editors first.
+const ownChunk = /(-page|-layout|rich-text-editor|picture-upload)\.tsx$|(message-endpoints|upload-file)\.ts$/;
+// What a member's course pages share (the library, a course, a lesson, home's cards): the catalogue,
+// the module tree, players, saved lessons. In a file of their own, the studio's editors never download them.
+const courseReading = /web[\\/]src[\\/]lib[\\/](saved-lessons|catalogue|module-tree|video-players|lesson-downloads)\.ts$/;
 // The parts the booking pages share (the time picker, a booking's summary, their times) travel with
 // them alone, not in every page's site-parts: the studio's pages and most members' never need them.
 const bookingSource = /web[\\/]src[\\/](features[\\/]bookings[\\/]|lib[\\/]booking-(days|times)\.ts$)/;
@@ -130,9 +136,11 @@ export default defineConfig(({ command }) => ({
             { name: "mui", test: (id: string) => everyMuiScreenNeeds.test(id) },
             {
               name: "site-parts",
-              test: (id: string) => appSource.test(id) && !studioSource.test(id) && !bookingSource.test(id) && !ownChunk.test(id),
+              test: (id: string) =>
+                appSource.test(id) && !studioSource.test(id) && !bookingSource.test(id) && !ownChunk.test(id) && !courseReading.test(id),
               minShareCount: 2,
             },
+            { name: "course-parts", test: (id: string) => courseReading.test(id), minShareCount: 2 },
             { name: "booking-parts", test: (id: string) => bookingSource.test(id) && !ownChunk.test(id), minShareCount: 2 },
             { name: "studio-parts", test: (id: string) => studioSource.test(id) && !ownChunk.test(id), minShareCount: 2 },
           ],

@@ -43,6 +43,8 @@ export const StudioCourse = z.object({
   logo: z.number(),
   free_for_members: z.boolean(),
   published: z.boolean(),
+  /** Her uploaded cover picture's name (contract/pictures.ts), or null for the built-in picture. */
+  cover_picture: z.string().nullable(),
   /** The plans whose purchase opens it. */
   plan_ids: z.array(z.number()),
   revision: z.number(),

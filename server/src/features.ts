@@ -26,6 +26,7 @@ import { announcementsPersonalData } from "./messages/announcements-repository.t
 import { announcementsRoutes, messagesStudioRoutes } from "./messages/messages-routes.ts";
 import { repliesPersonalData } from "./messages/replies-repository.ts";
 import { openApiRoutes } from "./openapi/openapi.ts";
+import { pictureRoutes } from "./pictures/picture-routes.ts";
 import { purchasesPersonalData } from "./payments/purchases-repository.ts";
 import { paymentsRoutes } from "./payments/payments-routes.ts";
 import { progressPersonalData } from "./progress/progress-repository.ts";
@@ -130,6 +131,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, runSche
       ],
     }),
     feature("/reactapi/site", siteRoutes, { site: config.site, onlinePayment: config.stripe !== null }),
+    feature("/reactapi/pictures", pictureRoutes, { db }),
     feature("/reactapi", openApiRoutes, {}),
     feature("", healthRoutes, { db }),
   ];

@@ -241,6 +241,7 @@ export class CatalogueReader {
       course_logo: course.logo,
       course_access: accessible.has(course.id) ? "true" : "false",
       subscription_plans: view.plans.filter((plan) => plan.course_ids.includes(course.id)),
+      ...(course.coverPicture ? { course_cover: course.coverPicture } : {}),
       ...(course.published ? {} : { draft: true }),
     }));
     const json = JSON.stringify({ courses: list, subscription_plans: view.plans } satisfies CourseList);

@@ -152,6 +152,8 @@ export const courses = pgTable("courses", {
   // A draft is seen only in the studio: members never see it, by any route (catalogue-repository.ts).
   // Imported courses are published, as every course was before drafts; one created in the studio starts as a draft.
   published: boolean("published").notNull().default(true),
+  // Her own picture (pictures/pictures-repository.ts); null shows the built-in picture `logo`.
+  coverPicture: text("cover_picture"),
   position: integer("position").notNull(),
   // Counts saves: a save from a studio page opened before the last one is refused (studio/course-operations.ts).
   revision: integer("revision").notNull().default(1),
@@ -643,8 +645,24 @@ export const bookingWaitlist = pgTable(
 
 /** Her public pages (server/src/site-pages/): About and Helpful links, as JSON, with a revision each. */
 export const sitePages = pgTable("site_pages", {
-  key: text("key", { enum: ["about", "links"] }).primaryKey(),
+  key: text("key", { enum: ["about", "links", "about_photo"] }).primaryKey(),
   content: jsonb("content").notNull(),
   revision: integer("revision").notNull().default(1),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A picture she uploaded (a course's cover, her photo on About), as WebP at a few widths. Named by
+ * the hash of what she uploaded, so its address never changes meaning and browsers may keep it a year.
+ */
+export const pictureVariants = pgTable(
+  "picture_variants",
+  {
+    picture: text("picture").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: bytea("bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.picture, table.width] })],
+);

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Queryable } from "../db/client.ts";
 import { sitePages } from "../db/schema.ts";
 
-export type PageKey = "about" | "links";
+export type PageKey = "about" | "links" | "about_photo";
 
 /** A page as saved, with its revision; revision 0 and no content until she first saves it. */
 export async function readPage(db: Queryable, key: PageKey): Promise<{ content: unknown; revision: number } | null> {
@@ -25,4 +25,15 @@ export async function savePage(db: Queryable, key: PageKey, content: unknown, op
     .where(and(eq(sitePages.key, key), eq(sitePages.revision, openedAt)))
     .returning({ revision: sitePages.revision });
   return updated?.revision ?? null;
+}
+
+/** Sets or clears her photo on About; kept apart from the page, so that a form open elsewhere still saves its text. */
+export async function setAboutPhoto(db: Queryable, picture: string | null): Promise<void> {
+  await db
+    .insert(sitePages)
+    .values({ key: "about_photo", content: { picture } })
+    .onConflictDoUpdate({
+      target: sitePages.key,
+      set: { content: { picture }, revision: sql`${sitePages.revision} + 1`, updatedAt: sql`now()` },
+    });
 }

@@ -3,6 +3,7 @@ import { HttpError } from "../http/errors.ts";
 import { accessCodeRoutes } from "./access-codes/access-code-routes.ts";
 import { activityRoutes } from "./activity/activity-routes.ts";
 import { courseRoutes } from "./courses/course-routes.ts";
+import { coverRoutes } from "./courses/cover-routes.ts";
 import { fileRoutes } from "./courses/file-routes.ts";
 import { dashboardRoutes } from "./dashboard/dashboard-routes.ts";
 import { inboxRoutes } from "./inbox/inbox-routes.ts";
@@ -19,6 +20,7 @@ const studioAreas = [
   planRoutes,
   courseRoutes,
   fileRoutes,
+  coverRoutes,
   trashRoutes,
   inboxRoutes,
   activityRoutes,

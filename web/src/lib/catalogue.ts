@@ -2,16 +2,14 @@ import { useMemo } from "react";
 import type { Course, CourseModule, SubscriptionPlan } from "../../../contract/catalogue.ts";
 import { useAnswer } from "./answers.ts";
 import { buildModuleTree, type ModuleNode } from "./module-tree.ts";
+import { accessQuery, courseModulesQuery, courseProgressQuery } from "./catalogue-queries.ts";
 
 // The course library and the course a member has open, read from the API's answers and shaped
 // and named as the product description's client state (docs/product.md, "Client state").
 
 export type LibraryCourse = Omit<Course, "course_access"> & { course_access: boolean };
 
-// The arguments of the catalogue's answers, shared with the asks sent before a screen opens (lib/first-answers.ts).
-export const accessQuery = { body: { query: "course_access" } } as const;
-export const courseModulesQuery = (courseId: number) => ({ body: { query: courseId } });
-export const courseProgressQuery = (courseId: number) => ({ params: { courseId } });
+export { courseProgressQuery };
 
 /** The string "true" becomes true, any other value false (docs/product.md, "Course"). */
 export const toLibraryCourse = (course: Course): LibraryCourse => ({ ...course, course_access: String(course.course_access) === "true" });

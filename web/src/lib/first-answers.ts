@@ -1,6 +1,6 @@
 import type { FirstAnswer } from "./routes.ts";
-import { accessQuery, courseModulesQuery, courseProgressQuery } from "./catalogue.ts";
 import type { Asked } from "./answers.ts";
+import { accessQuery, courseModulesQuery, courseProgressQuery } from "./catalogue-queries.ts";
 
 /** What a page's address names: the course of ?course=N, and the :id of a studio address. */
 export type AddressIds = { courseId: number | null; id: string | null };
@@ -12,7 +12,7 @@ export const studioMemberQuery = (id: string) => ({ params: { id } });
 /** A booking's own page (/booking/:id), by the token its address carries. */
 export const manageBookingQuery = (token: string) => ({ params: { token } });
 
-// Asked with the very arguments the screens use (lib/catalogue.ts and the studio's queries above),
+// Asked with the very arguments the screens use (the catalogue's and the studio's queries above),
 // so the screen finds the answer already here or on its way instead of asking again.
 const asks: Record<FirstAnswer, (ids: AddressIds) => Asked | null> = {
   getCourses: () => ({ name: "getCourses" }),

@@ -74,6 +74,7 @@ export async function readStudioCourse(db: Queryable, courseId: number): Promise
     logo: course.logo,
     free_for_members: course.freeForMembers,
     published: course.published,
+    cover_picture: course.coverPicture,
     plan_ids: plans.map((plan) => plan.planId),
     revision: course.revision,
     modules: modulesDepthFirst(moduleRows, courseId).map(({ module, depth }) => ({
@@ -571,5 +572,25 @@ export async function placeLesson(
     const where = target.id === module.id ? `to place ${index + 1} in "${target.title}"` : `into "${target.title}"`;
     await recordActivity(tx, actor, "catalogue", `Moved the lesson "${lesson.title}" ${where}.`);
     return { message: `Moved "${lesson.title}" ${where}. Members see it there on their next visit to the course.` };
+  });
+}
+
+/** Sets or clears a course's own cover picture (stored already by pictures-repository.ts); its revision is left alone, so an open details form still saves. */
+export async function setCoursePicture(
+  db: Database,
+  actor: Actor,
+  courseId: number,
+  picture: string | null,
+): Promise<{ picture: string | null; message: string }> {
+  return changeCatalogue(db, async (tx) => {
+    const course = await courseOrNotFound(tx, courseId, { lock: true });
+    await tx.update(courses).set({ coverPicture: picture }).where(eq(courses.id, courseId));
+    await recordActivity(tx, actor, "catalogue", `${picture ? "Changed" : "Removed"} the cover picture of "${course.title}".`);
+    return {
+      picture,
+      message: picture
+        ? `The new picture of "${course.title}" is saved. Members see it in the library now.`
+        : `"${course.title}" shows its built-in picture again.`,
+    };
   });
 }

@@ -10,6 +10,7 @@ import { useBackOnline } from "../../lib/use-online.ts";
 import { CourseProgressBar } from "./progress/course-progress-bar.tsx";
 import { ask, useAnswer } from "../../lib/answers.ts";
 import { courseLogo } from "../../lib/course-logos.ts";
+import { pictureSources } from "../../../../contract/picture-sources.ts";
 import { type LibraryCourse, useLibrary } from "../../lib/catalogue.ts";
 
 function CourseCard({ course, progress }: { course: LibraryCourse; progress: { completed: number; total: number } | undefined }) {
@@ -39,11 +40,16 @@ function CourseCard({ course, progress }: { course: LibraryCourse; progress: { c
       <div className="card-header">
         <div style={{ position: "relative", width: 48, height: 48, flexShrink: 0 }}>
           <img
-            src={courseLogo(course.course_logo)}
+            {...(course.course_cover ? { ...pictureSources(course.course_cover), sizes: "48px" } : { src: courseLogo(course.course_logo) })}
             alt=""
             width={48}
             height={48}
-            style={{ filter: locked ? "grayscale(1)" : undefined, opacity: locked ? 0.7 : 1 }}
+            style={{
+              objectFit: "cover",
+              borderRadius: course.course_cover ? 8 : undefined,
+              filter: locked ? "grayscale(1)" : undefined,
+              opacity: locked ? 0.7 : 1,
+            }}
           />
           {locked ? (
             <img src="/art/lock.svg" alt="" width={22} height={22} style={{ position: "absolute", right: -4, bottom: -4 }} />

@@ -4,6 +4,7 @@ import { PageColumn } from "../../components/page-column.tsx";
 import { ProgressRing } from "../../components/spinner.tsx";
 import { useAnswer } from "../../lib/answers.ts";
 import { SafeHtml } from "../../lib/safe-html.tsx";
+import { pictureSources } from "../../../../contract/picture-sources.ts";
 
 /** /about: who the doula is, in her words, with her credentials and what mothers said. */
 export default function AboutPage() {
@@ -18,6 +19,16 @@ export default function AboutPage() {
       {!answer && !failure ? <ProgressRing size={32} label="Loading" /> : null}
       {answer ? (
         <>
+          {answer.photo ? (
+            <img
+              {...pictureSources(answer.photo)}
+              sizes="(min-width: 560px) 240px, 60vw"
+              alt={`${answer.instructor_name}, your doula`}
+              width={240}
+              height={240}
+              className="portrait"
+            />
+          ) : null}
           {answer.story_html ? (
             <SafeHtml html={answer.story_html} />
           ) : (

@@ -291,6 +291,7 @@ describe("the studio's course and lesson pages", () => {
     logo: 1,
     free_for_members: false,
     published: true,
+    cover_picture: null,
     plan_ids: [1],
     revision: 1,
     modules: [
@@ -506,6 +507,7 @@ describe("adding, deleting and restoring in the studio", () => {
     logo: 1,
     free_for_members: false,
     published: true,
+    cover_picture: null,
     plan_ids: [1],
     revision: 2,
     modules: [

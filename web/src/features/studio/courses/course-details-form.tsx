@@ -74,7 +74,7 @@ export function CourseDetailsForm({
         help="Shown in the library."
       />
       <Box component="fieldset" sx={fieldsetStyle}>
-        <legend>Picture</legend>
+        <legend>Built-in picture (shown unless you upload your own below)</legend>
         <Box sx={{ display: "flex", gap: 2, flexWrap: "wrap" }}>
           {courseLogoChoices.map((logo) => (
             <Box component="label" key={logo} sx={{ display: "flex", gap: 0.5, alignItems: "center" }}>

@@ -1,6 +1,6 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import { type FormEvent, useDeferredValue, useEffect, useRef, useState } from "react";
+import { type FormEvent, lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { TRASH_KEPT_DAYS } from "../../../../../contract/constants.ts";
 import type { StudioCourse, StudioTreeModule } from "../../../../../contract/studio/courses.ts";
@@ -11,9 +11,13 @@ import { useAction } from "../../../lib/use-action.ts";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { studioCourseQuery } from "../../../lib/first-answers.ts";
 
+import { courseLogo } from "../../../lib/course-logos.ts";
 import { CourseDetailsForm } from "./course-details-form.tsx";
 import type { CoursesNotice } from "./courses-page.tsx";
 import { ButtonRow, CreateByTitle, DeleteWithConfirmation, Loading, StudioPage, studioNoticeStyle } from "../studio-parts.tsx";
+
+// Fetched when the page draws it: the course editor's first visit stays within its budget.
+const PictureUpload = lazy(() => import("../picture-upload.tsx").then((module) => ({ default: module.PictureUpload })));
 
 type Branch = { module: StudioTreeModule; topics: Branch[] };
 
@@ -639,6 +643,17 @@ export default function CoursePage() {
                 reload();
               }}
             />
+          </PageSection>
+          <PageSection title="Cover picture" id="cover-heading">
+            <Suspense fallback={<p>Loading…</p>}>
+              <PictureUpload
+                label="Cover picture"
+                picture={answer.cover_picture}
+                target={{ upload: "uploadCourseCover", remove: "removeCourseCover", courseId: answer.id }}
+                fallback={<img src={courseLogo(answer.logo)} alt="The built-in picture chosen in the details" width={48} height={48} />}
+                onChanged={reload}
+              />
+            </Suspense>
           </PageSection>
           <DeleteCourse course={answer} />
         </>

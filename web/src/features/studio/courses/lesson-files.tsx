@@ -12,7 +12,7 @@ import { answersInvalidated, useSend } from "../../../lib/answers.ts";
 import { invalidatedBy } from "../../../lib/api.ts";
 import { useAppDispatch } from "../../../lib/store-hooks.ts";
 import { ButtonRow, DeleteWithConfirmation } from "../studio-parts.tsx";
-import { uploadFile } from "./upload-file.ts";
+import { uploadFile } from "../upload-file.ts";
 
 const accepted = lessonFileTypes.flatMap((type) => type.extensions).join(",");
 const kindOf = (contentType: string) => lessonFileTypes.find((type) => type.contentType === contentType)?.label ?? contentType;
@@ -94,7 +94,7 @@ export function LessonFiles({ lesson, onChanged }: { lesson: StudioLessonPage; o
     setRenamedNotice(null);
     setProgress(0);
     const uploaded = await run(
-      () => uploadFile(lesson.id, chosen, setProgress),
+      () => uploadFile("uploadLessonFile", [{ params: { lessonId: lesson.id } }], chosen, setProgress),
       (answer) => answer.message,
     );
     setProgress(null);

@@ -8,6 +8,7 @@ import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { RichTextField } from "../courses/rich-text-field.tsx";
+import { PictureUpload } from "../picture-upload.tsx";
 import { Loading, StudioPage } from "../studio-parts.tsx";
 
 type Testimonial = StudioAbout["testimonials"][number];
@@ -163,6 +164,17 @@ export default function SitePage() {
     >
       <PageSection title="About" id="site-about">
         {about.answer ? <AboutForm about={about.answer} /> : <Loading failure={about.failure} what="your About page" />}
+      </PageSection>
+      <PageSection title="Your photo" id="site-photo">
+        {about.answer ? (
+          <PictureUpload
+            label="Your photo on About"
+            picture={about.answer.photo}
+            target={{ upload: "uploadAboutPhoto", remove: "removeAboutPhoto" }}
+            fallback={<p style={{ margin: 0 }}>No photo yet: About shows your story without one.</p>}
+            onChanged={about.refresh}
+          />
+        ) : null}
       </PageSection>
       <PageSection title="Helpful links" id="site-links">
         {links.answer ? <LinksForm page={links.answer} /> : <Loading failure={links.failure} what="your links" />}

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from "fastify";
+import { route } from "../../http/endpoint-route.ts";
+import { acceptPictureUploads, storeUploadedPicture } from "../../pictures/pictures-repository.ts";
+import { actorOf, type StudioOptions } from "../studio-scope.ts";
+import { courseOrNotFound, setCoursePicture } from "./course-operations.ts";
+
+/** A course's own cover picture: upload (kept as WebP at several widths) or back to the built-in one. */
+export async function coverRoutes(app: FastifyInstance, { db }: StudioOptions) {
+  // Its own scope: no other route of the studio's courses takes multipart.
+  await acceptPictureUploads(app);
+
+  route(
+    app,
+    "uploadCourseCover",
+    async ({ params: { courseId } }, request) => {
+      await courseOrNotFound(db, courseId);
+      return setCoursePicture(db, actorOf(request), courseId, await storeUploadedPicture(db, request));
+    },
+    { sameOriginExemption: "multipart-upload" },
+  );
+
+  route(app, "removeCourseCover", async ({ params: { courseId } }, request) => setCoursePicture(db, actorOf(request), courseId, null));
+}

@@ -1,0 +1,122 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
+import { PICTURE_MAX_BYTES, pictureSources } from "../../../../contract/picture-sources.ts";
+import { readableFileSize } from "../../../../contract/lesson-files.ts";
+import { OutcomeNotice } from "../../components/outcome-notice.tsx";
+import { answersInvalidated, useSend } from "../../lib/answers.ts";
+import { invalidatedBy } from "../../lib/api.ts";
+import { useAppDispatch } from "../../lib/store-hooks.ts";
+import { useAction } from "../../lib/use-action.ts";
+import { uploadFile } from "./upload-file.ts";
+
+type Target =
+  | { upload: "uploadCourseCover"; remove: "removeCourseCover"; courseId: number }
+  | { upload: "uploadAboutPhoto"; remove: "removeAboutPhoto" };
+
+/**
+ * Her own picture for a course or for About: the current one (or what shows without one), a file
+ * to choose, and a way back. The server keeps it as WebP at several widths; pages pick one by srcset.
+ */
+export function PictureUpload({
+  label,
+  picture,
+  target,
+  fallback,
+  onChanged,
+}: {
+  label: string;
+  picture: string | null;
+  target: Target;
+  /** What members see without her picture. */
+  fallback: ReactNode;
+  onChanged: () => void;
+}) {
+  const inputId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [chosen, setChosen] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const { outcome, busy, run } = useAction();
+  const send = useSend();
+  const dispatch = useAppDispatch();
+
+  const upload = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!chosen) return setProblem("Choose a picture first.");
+    if (chosen.size > PICTURE_MAX_BYTES)
+      return setProblem(`That picture is ${readableFileSize(chosen.size)}; at most ${readableFileSize(PICTURE_MAX_BYTES)}.`);
+    setProblem(null);
+    setProgress(0);
+    const saved = await run(
+      () =>
+        "courseId" in target
+          ? uploadFile("uploadCourseCover", [{ params: { courseId: target.courseId } }], chosen, setProgress)
+          : uploadFile("uploadAboutPhoto", [], chosen, setProgress),
+      (answer) => answer.message,
+    );
+    setProgress(null);
+    if (!saved) return;
+    // Sent past send(), so the answers it changes are marked here (contract/api.ts).
+    dispatch(answersInvalidated(invalidatedBy(target.upload)));
+    setChosen(null);
+    if (fileInput.current) fileInput.current.value = "";
+    onChanged();
+  };
+  const remove = async () => {
+    const removed = await run(
+      () =>
+        "courseId" in target
+          ? send("removeCourseCover", { params: { courseId: target.courseId }, body: {} })
+          : send("removeAboutPhoto", { body: {} }),
+      (answer) => answer.message,
+    );
+    if (removed) onChanged();
+  };
+  return (
+    <Box component="form" onSubmit={upload} noValidate aria-label={label} sx={{ display: "grid", gap: 1.5, maxWidth: 560 }}>
+      <Box sx={{ display: "flex", gap: 2, alignItems: "center", flexWrap: "wrap" }}>
+        {picture ? (
+          <img
+            {...pictureSources(picture)}
+            sizes="96px"
+            alt="Your picture as it is now"
+            width={96}
+            height={96}
+            style={{ objectFit: "cover", borderRadius: 8 }}
+          />
+        ) : (
+          fallback
+        )}
+        {picture ? (
+          <Button variant="outlined" disabled={busy} onClick={() => void remove()}>
+            Remove the picture
+          </Button>
+        ) : null}
+      </Box>
+      <label htmlFor={inputId} style={{ fontWeight: 600 }}>
+        {picture ? "Choose another picture" : "Choose a picture"} (JPEG, PNG or WebP, up to {readableFileSize(PICTURE_MAX_BYTES)})
+      </label>
+      <input
+        id={inputId}
+        ref={fileInput}
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+        onChange={(event) => setChosen(event.target.files?.[0] ?? null)}
+        aria-invalid={Boolean(problem)}
+      />
+      {problem ? (
+        <Box role="alert" sx={{ color: "#5f2120" }}>
+          {problem}
+        </Box>
+      ) : null}
+      {progress !== null ? <progress value={progress} max={1} aria-label="Uploading the picture" /> : null}
+      <OutcomeNotice outcome={outcome} />
+      <Box>
+        <Button type="submit" variant="contained" disabled={busy}>
+          Upload picture
+        </Button>
+      </Box>
+    </Box>
+  );
+}
