@@ -42,6 +42,10 @@ export const LessonVideo = z.object({
   hash: z.string().optional(),
   /** Where a YouTube video starts, in seconds (a link's t=42s), when she did not start it herself yet. */
   start: z.number().int().positive().optional(),
+  /** Its length in seconds, as she gave it in the studio. */
+  length: z.number().int().positive().optional(),
+  /** A short line she wrote about it, shown under the player. */
+  line: z.string().optional(),
 });
 export type LessonVideo = z.infer<typeof LessonVideo>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseVideoLink, videoLink } from "./video-link.ts";
+import { parseVideoLength, parseVideoLink, videoLengthText, videoLink } from "./video-link.ts";
 
 describe("a pasted video link", () => {
   it.each([
@@ -64,5 +64,20 @@ describe("a pasted video link", () => {
     ] as const) {
       expect(parseVideoLink(videoLink(video))).toEqual(video);
     }
+  });
+});
+
+describe("a video's length as she types it", () => {
+  it("reads minutes:seconds, hours:minutes:seconds and minutes alone, and writes them back", () => {
+    expect(parseVideoLength("12:30")).toBe(750);
+    expect(parseVideoLength(" 1:05:00 ")).toBe(3900);
+    expect(parseVideoLength("12")).toBe(720);
+    expect(videoLengthText(750)).toBe("12:30");
+    expect(videoLengthText(3900)).toBe("1:05:00");
+    expect(videoLengthText(null)).toBe("");
+  });
+
+  it("reads nothing from what is not a length", () => {
+    for (const text of ["", "12:75", "abc", "0:00", "12m", "-3", "25:00:00"]) expect(parseVideoLength(text)).toBeNull();
   });
 });

@@ -72,3 +72,22 @@ export function videoLink(video: LessonVideo): string {
   if (video.provider === "youtube") return `https://www.youtube.com/watch?v=${video.id}${video.start ? `&t=${video.start}s` : ""}`;
   return video.hash ? `https://vimeo.com/${video.id}/${video.hash}` : `https://vimeo.com/${video.id}`;
 }
+
+/** A video's length as she types it ("12:30", "1:05:00", or minutes alone: "12"), in seconds; null when it reads as none. */
+export function parseVideoLength(text: string): number | null {
+  const trimmed = text.trim();
+  if (/^\d{1,3}$/.test(trimmed)) return Number(trimmed) * 60 || null;
+  const match = /^(?:(\d{1,2}):)?(\d{1,3}):([0-5]\d)$/.exec(trimmed);
+  if (!match) return null;
+  const seconds = Number(match[1] ?? 0) * 3600 + Number(match[2]) * 60 + Number(match[3]);
+  return seconds > 0 && seconds <= 86_400 ? seconds : null;
+}
+
+/** Seconds as the studio shows them back: "12:30", "1:05:00". */
+export function videoLengthText(seconds: number | null | undefined): string {
+  if (!seconds) return "";
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = String(seconds % 60).padStart(2, "0");
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, "0")}:${rest}` : `${minutes}:${rest}`;
+}

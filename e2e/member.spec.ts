@@ -90,6 +90,29 @@ test.describe("a member", () => {
     await expect(page).toHaveURL(/\/library$/);
   });
 
+  test("on a wide screen finds the sections at her side and the library in a grid; on a phone, at the bottom and in one column", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signedInMember(page, "wide");
+    await page.goto("/library");
+    const cards = page.getByRole("article");
+    await expect(cards.nth(1)).toBeVisible();
+    const [first, second] = [(await cards.nth(0).boundingBox())!, (await cards.nth(1).boundingBox())!];
+    expect(second.y).toBe(first.y);
+    expect(second.x).toBeGreaterThan(first.x + first.width);
+    const sections = (await page.getByRole("navigation", { name: "Member sections" }).boundingBox())!;
+    expect(sections.x).toBe(0);
+    expect(sections.x + sections.width).toBeLessThanOrEqual(first.x);
+    await expectAccessible(page);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    const [top, next] = [(await cards.nth(0).boundingBox())!, (await cards.nth(1).boundingBox())!];
+    expect(next.y).toBeGreaterThan(top.y + top.height - 1);
+    const bar = (await page.getByRole("navigation", { name: "Member sections" }).boundingBox())!;
+    expect(bar.y + bar.height).toBe(844);
+  });
+
   test("previews a locked course, meets a locked lesson and sees the plans", async ({ page }) => {
     await signedInMember(page, "previewer");
     await page.goto("/library");

@@ -219,6 +219,38 @@ test.describe("the instructor's studio", () => {
     await page.context().close();
   });
 
+  test("warns before leaving unsaved lesson changes, and shows members the video's length and her line under it", async ({ browser }) => {
+    const page = await instructorPage(browser);
+    await page.goto("/studio/lessons/1016");
+    await page.getByLabel("Length (optional)").fill("12:30");
+    await page.getByLabel("A line about the video (optional)").fill("Filmed at home with Maya, two weeks after her birth.");
+    // Leaving by the studio's menu asks first; staying keeps what she typed.
+    let asked = "";
+    page.once("dialog", (dialog) => {
+      asked = dialog.message();
+      void dialog.dismiss();
+    });
+    await page.getByRole("navigation", { name: "Studio sections" }).getByRole("link", { name: "Courses" }).click();
+    await expect.poll(() => asked).toBe("This lesson has changes you have not saved. Leave without saving them?");
+    await expect(page).toHaveURL(/\/studio\/lessons\/1016$/);
+    await expect(page.getByLabel("Length (optional)")).toHaveValue("12:30");
+    await expect(page.getByText("Video, 13 min · Filmed at home with Maya, two weeks after her birth.")).toBeVisible();
+    await page.getByRole("button", { name: "Save lesson" }).click();
+    await expect(page.getByRole("status")).toContainText("Saved");
+    // Saved, she leaves without a question.
+    await page.getByRole("navigation", { name: "Studio sections" }).getByRole("link", { name: "Courses" }).click();
+    await expect(page).toHaveURL(/\/studio\/courses$/);
+
+    const memberContext = await browser.newContext();
+    const member = await memberContext.newPage();
+    await signedInMember(member, "video-line-reader");
+    await member.goto("/lesson?course=1&lesson=1016");
+    await expect(member.getByText("Video, 13 min · Filmed at home with Maya, two weeks after her birth.")).toBeVisible();
+    for (const text of [/VIDEO INFO HERE/, /placeholder/i]) await expect(member.getByText(text)).toHaveCount(0);
+    await memberContext.close();
+    await page.context().close();
+  });
+
   test("reorders modules with the keyboard, and the member sees the new order", async ({ browser }) => {
     const page = await instructorPage(browser);
     await page.goto("/studio/courses/3");

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idInPath } from "../catalogue.ts";
-import { parseVideoLink, videoLinkProblem } from "../video-link.ts";
+import { parseVideoLength, parseVideoLink, videoLinkProblem } from "../video-link.ts";
 import { CatalogueId, Revision, RichText, titleOf } from "./studio-shared.ts";
 
 // Courses, their module trees and their lessons, with a lesson's files.
@@ -92,6 +92,10 @@ export const StudioLesson = z.object({
   note_html: z.string(),
   /** The saved video as a link she can read, or "" for none. */
   video_link: z.string(),
+  /** Its length as she typed it ("12:30"), or "". */
+  video_length: z.string(),
+  /** Her line about it, shown under the player, or "". */
+  video_line: z.string(),
   revision: z.number(),
   /** Its downloads, in the order members see them. */
   files: z.array(StudioFile),
@@ -112,6 +116,19 @@ export const LessonUpdate = z.object({
     .trim()
     .max(2000, { error: "That link is too long." })
     .refine((link) => link === "" || parseVideoLink(link) !== null, { error: videoLinkProblem })
+    .optional()
+    .default(""),
+  video_length: z
+    .string({ error: "The length is text, like 12:30." })
+    .trim()
+    .max(12, { error: "Write the length like 12:30, or 1:05:00." })
+    .refine((length) => length === "" || parseVideoLength(length) !== null, { error: "Write the length like 12:30, or 1:05:00." })
+    .optional()
+    .default(""),
+  video_line: z
+    .string({ error: "The line is text." })
+    .trim()
+    .max(200, { error: "Keep the line under 200 characters." })
     .optional()
     .default(""),
   revision: Revision,

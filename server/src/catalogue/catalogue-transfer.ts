@@ -83,6 +83,8 @@ export async function importCatalogue(db: Queryable, document: unknown): Promise
         videoId: lesson.video?.id ?? null,
         videoHash: lesson.video?.hash ?? null,
         videoStart: lesson.video?.start ?? null,
+        videoSeconds: lesson.video?.length ?? null,
+        videoLine: lesson.video?.line || null,
       });
       lesson.downloads.forEach((download, downloadIndex) => {
         const bytes = download.text !== undefined ? Buffer.from(download.text, "utf8") : Buffer.from(download.base64!, "base64");
@@ -165,6 +167,8 @@ export async function importCatalogue(db: Queryable, document: unknown): Promise
               "videoId",
               "videoHash",
               "videoStart",
+              "videoSeconds",
+              "videoLine",
             ]),
             revision: sql`${lessons.revision} + 1`,
           },

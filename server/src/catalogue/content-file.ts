@@ -41,6 +41,8 @@ export const ContentFileLesson = z.object({
         .regex(/^[A-Za-z0-9_-]{1,64}$/),
       hash: z.string().trim().regex(vimeoHash).optional(),
       start: z.number().int().positive().max(86_400).optional(),
+      length: z.number().int().positive().max(86_400).optional(),
+      line: z.string().trim().max(200).optional(),
     })
     .nullable()
     .optional(),

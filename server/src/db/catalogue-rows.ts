@@ -24,7 +24,7 @@ export function toSubscriptionPlan(
 
 /** A lesson row's video as the API and the content file show it. */
 export function lessonVideo(
-  lesson: Pick<typeof lessons.$inferSelect, "videoProvider" | "videoId" | "videoHash" | "videoStart">,
+  lesson: Pick<typeof lessons.$inferSelect, "videoProvider" | "videoId" | "videoHash" | "videoStart" | "videoSeconds" | "videoLine">,
 ): LessonVideo | null {
   if (!lesson.videoProvider || !lesson.videoId) return null;
   return {
@@ -32,6 +32,8 @@ export function lessonVideo(
     id: lesson.videoId,
     ...(lesson.videoHash ? { hash: lesson.videoHash } : {}),
     ...(lesson.videoStart ? { start: lesson.videoStart } : {}),
+    ...(lesson.videoSeconds ? { length: lesson.videoSeconds } : {}),
+    ...(lesson.videoLine ? { line: lesson.videoLine } : {}),
   };
 }
 

@@ -222,6 +222,9 @@ export const lessons = pgTable(
     videoHash: text("video_hash"),
     // Where a YouTube video starts (seconds), from the link she pasted (t=42s).
     videoStart: integer("video_start"),
+    // The video's length in seconds and a short line about it, both hers (the studio), shown under the player.
+    videoSeconds: integer("video_seconds"),
+    videoLine: text("video_line"),
     // Counts saves: a save from a studio page opened before the last one is refused (studio/course-operations.ts).
     revision: integer("revision").notNull().default(1),
   },

@@ -48,7 +48,7 @@ describe.each(backends)("her public pages on %s", (backend) => {
 
   it("shows an empty About with her name until she writes it, then her cleaned story, credentials and testimonials", async () => {
     const empty = await context.app.inject({ method: "GET", url: "/reactapi/pages/about" });
-    expect(empty.json()).toEqual({ story_html: "", credentials: [], testimonials: [], instructor_name: "Sarah Lane" });
+    expect(empty.json()).toEqual({ story_html: "", credentials: [], testimonials: [], instructor_name: "Sarah Lane", photo: null });
     const saved = await studio("POST", "/about", {
       story_html: '<p>I have walked beside <strong>300 families</strong>.</p><script>alert(1)</script><img src=x onerror="alert(2)">',
       credentials: ["Certified birth doula (DONA)", "Lactation counsellor"],

@@ -61,7 +61,7 @@ export default function MemberLayout() {
     <>
       <SkipLink />
       <BrandBar menu={<MemberMenu />} />
-      <div style={{ paddingBottom: 80 }}>
+      <div className="member-frame">
         {/* At least a screen tall, so the footer starts out of sight and nothing visible jumps when a page's content arrives. */}
         <div style={{ minHeight: "100vh" }}>
           <RequireMember>

@@ -70,3 +70,15 @@ function attachYouTube(iframe: HTMLIFrameElement, events: PlayerEvents): Attache
     },
   };
 }
+
+/** Seconds as a member reads them under the player: "12 min", "1 h 5 min", "45 s". */
+export function videoLengthWords(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h${minutes % 60 ? ` ${minutes % 60} min` : ""}`;
+}
+
+/** The line under a lesson's player: its length and her words about it; "" when she gave neither (nothing is shown). */
+export function videoLineText(video: Pick<LessonVideo, "length" | "line">): string {
+  return [video.length ? `Video, ${videoLengthWords(video.length)}` : "", video.line ?? ""].filter(Boolean).join(" · ");
+}

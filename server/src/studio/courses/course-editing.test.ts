@@ -107,6 +107,29 @@ describe.each(backends)("the studio's courses and lessons on %s", (backend) => {
     expect((await lessonAsMember(1, 1006)).video).toEqual({ provider: "youtube", id: "dQw4w9WgXcQ", start: 72 });
   });
 
+  it("keeps the video's length and her line about it, for members and in the content file; a bad length is refused", async () => {
+    const opened = await openLesson(1013);
+    const body = {
+      title: opened.title,
+      video_link: opened.video_link,
+      video_length: "12:30",
+      video_line: " Filmed at home. ",
+      revision: opened.revision,
+    };
+    const saved = await post("/reactapi/studio/lessons/1013", body);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().lesson).toMatchObject({ video_length: "12:30", video_line: "Filmed at home." });
+    expect((await lessonAsMember(1, 1013)).video).toMatchObject({ length: 750, line: "Filmed at home." });
+    const exported = await exportCatalogue(context.database.db);
+    const lesson = exported.courses[0]!.modules.flatMap(function all(module): { id: number; video?: unknown }[] {
+      return [...module.lessons, ...(module.modules ?? []).flatMap(all)];
+    }).find((each) => each.id === 1013);
+    expect(lesson?.video).toMatchObject({ length: 750, line: "Filmed at home." });
+    const bad = await post("/reactapi/studio/lessons/1013", { ...body, video_length: "twelve", revision: saved.json().lesson.revision });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details).toEqual({ video_length: "Write the length like 12:30, or 1:05:00." });
+  });
+
   it("refuses a save over a newer revision with 409 and the sentence, changing nothing", async () => {
     const opened = await openLesson(1003);
     const first = await post("/reactapi/studio/lessons/1003", { title: "First tab", video_link: "", revision: opened.revision });

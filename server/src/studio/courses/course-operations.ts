@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { staleRevisionMessage } from "../../../../contract/constants.ts";
 import type { StudioCourse, StudioCourseSummary, StudioLesson } from "../../../../contract/studio/courses.ts";
-import { parseVideoLink, videoLink } from "../../../../contract/video-link.ts";
+import { parseVideoLength, parseVideoLink, videoLengthText, videoLink } from "../../../../contract/video-link.ts";
 import { type Actor, recordActivity } from "../../activity/activity-repository.ts";
 import { changeCatalogue, readCourseRows } from "../../catalogue/catalogue-repository.ts";
 import {
@@ -112,12 +112,22 @@ export async function readStudioLesson(db: Queryable, lessonId: number): Promise
     content_summary_html: row.lesson.contentSummaryHtml ?? "",
     note_html: row.lesson.noteHtml ?? "",
     video_link: video ? videoLink(video) : "",
+    video_length: videoLengthText(row.lesson.videoSeconds),
+    video_line: row.lesson.videoLine ?? "",
     revision: row.lesson.revision,
     files: await listLessonFiles(db, lessonId),
   };
 }
 
-export type LessonFields = { title: string; contentSummaryHtml: string; noteHtml: string; videoLink: string };
+export type LessonFields = {
+  title: string;
+  contentSummaryHtml: string;
+  noteHtml: string;
+  videoLink: string;
+  /** As she typed it ("12:30"); "" for none. */
+  videoLength: string;
+  videoLine: string;
+};
 
 export async function updateLesson(
   db: Database,
@@ -139,6 +149,8 @@ export async function updateLesson(
         videoId: video?.id ?? null,
         videoHash: video?.hash ?? null,
         videoStart: video?.start ?? null,
+        videoSeconds: parseVideoLength(fields.videoLength),
+        videoLine: fields.videoLine.trim() || null,
         revision: sql`${lessons.revision} + 1`,
       })
       .where(and(eq(lessons.id, lessonId), eq(lessons.revision, revision)))

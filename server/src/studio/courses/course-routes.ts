@@ -97,6 +97,8 @@ export async function courseRoutes(app: FastifyInstance, { db, uploadMaxBytes }:
       contentSummaryHtml: body.content_summary_html,
       noteHtml: body.note_html,
       videoLink: body.video_link,
+      videoLength: body.video_length,
+      videoLine: body.video_line,
     }),
   );
 

@@ -16,6 +16,7 @@ import { SaveForOffline } from "./offline/save-for-offline.tsx";
 import { type SavedLesson, savedLesson } from "../../lib/saved-lessons.ts";
 import { useOnline } from "../../lib/use-online.ts";
 import { readDownloads } from "../../lib/lesson-downloads.ts";
+import { videoLineText } from "../../lib/video-players.ts";
 
 // The lesson page is plain markup styled in web/index.html: MUI's styled components recomputed
 // their styles on every render, about a third of this page's JavaScript on a phone.
@@ -93,6 +94,11 @@ function OpenLessonView({ lesson, place }: { lesson: OpenLesson; place: LessonPl
       ) : (
         <p style={{ margin: "0 0 8px" }}>This lesson has no video.</p>
       )}
+      {lesson.video && videoLineText(lesson.video) ? (
+        <p className="small-text quiet-text" style={{ margin: "0 0 8px" }}>
+          {videoLineText(lesson.video)}
+        </p>
+      ) : null}
       <MarkComplete progress={progress} update={update} />
       <SaveForOffline courseId={place.courseId} courseTitle={place.courseTitle} moduleTitle={place.moduleTitle} lesson={lesson} />
       <Downloads videoDescription={lesson.video_description} />

@@ -144,11 +144,13 @@ export default function LibraryPage() {
             : "You are offline. The courses will appear when you are back online; the lessons you saved open now."}
         </p>
       ) : null}
-      {ready
-        ? courseListArray.map((course) => (
+      {ready ? (
+        <div className="course-grid">
+          {courseListArray.map((course) => (
             <CourseCard key={course.id} course={course} progress={summary?.courses.find((entry) => entry.course_id === course.id)} />
-          ))
-        : null}
+          ))}
+        </div>
+      ) : null}
     </PageColumn>
   );
 }

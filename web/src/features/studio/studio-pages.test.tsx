@@ -325,6 +325,8 @@ describe("the studio's course and lesson pages", () => {
     content_summary_html: "<p>Summary</p>",
     note_html: "",
     video_link: "",
+    video_length: "",
+    video_line: "",
     revision: 4,
     files: [
       { id: 7, filename: "Birth plan.pdf", content_type: "application/pdf", size: 120_000, revision: 1 },

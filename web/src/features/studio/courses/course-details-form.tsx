@@ -1,6 +1,7 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { type FormEvent, useState } from "react";
+import { useLeaveWarning } from "../use-leave-warning.ts";
 import { staleRevisionMessage } from "../../../../../contract/constants.ts";
 import type { StudioCourse } from "../../../../../contract/studio/courses.ts";
 import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
@@ -38,6 +39,9 @@ export function CourseDetailsForm({
   onReload: () => void;
 }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(course));
+  const [saving, setSaving] = useState(false);
+  // Saved, the page reads the course again and draws this form anew from it.
+  useLeaveWarning(!saving && JSON.stringify(draft) !== JSON.stringify(draftOf(course)), "This course");
   const plans = useAnswer("studioPlans").answer?.plans;
   const { outcome, busy, run } = useAction();
   const send = useSend();
@@ -50,7 +54,10 @@ export function CourseDetailsForm({
       () => send("saveCourse", { params: { courseId: course.id }, body: { ...draft, revision: course.revision } }),
       (answer) => answer.message,
     );
-    if (saved) onSaved(saved.message);
+    if (saved) {
+      setSaving(true);
+      onSaved(saved.message);
+    }
   };
 
   return (

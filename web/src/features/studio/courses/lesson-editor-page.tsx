@@ -5,7 +5,7 @@ import { Link, useParams } from "react-router";
 import type { LessonVideo } from "../../../../../contract/catalogue.ts";
 import { staleRevisionMessage } from "../../../../../contract/constants.ts";
 import type { StudioLesson } from "../../../../../contract/studio/courses.ts";
-import { parseVideoLink, videoLinkProblem } from "../../../../../contract/video-link.ts";
+import { parseVideoLength, parseVideoLink, videoLinkProblem } from "../../../../../contract/video-link.ts";
 import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
 import { PageSection } from "../../../components/page-section.tsx";
@@ -18,15 +18,18 @@ import { studioLessonQuery } from "../../../lib/first-answers.ts";
 import { LessonFiles } from "./lesson-files.tsx";
 import { RichTextField } from "./rich-text-field.tsx";
 import { Loading, StudioPage } from "../studio-parts.tsx";
+import { useLeaveWarning } from "../use-leave-warning.ts";
 
 // The preview embeds the player and cleans the HTML as a lesson page does; loaded after the form, it
 // keeps that code out of the editor's first visit.
 const LessonPreview = lazy(() => import("./lesson-preview.tsx"));
 
-type Draft = Pick<StudioLesson, "title" | "video_link" | "content_summary_html" | "note_html">;
+type Draft = Pick<StudioLesson, "title" | "video_link" | "video_length" | "video_line" | "content_summary_html" | "note_html">;
 const draftOf = (lesson: StudioLesson): Draft => ({
   title: lesson.title,
   video_link: lesson.video_link,
+  video_length: lesson.video_length,
+  video_line: lesson.video_line,
   content_summary_html: lesson.content_summary_html,
   note_html: lesson.note_html,
 });
@@ -46,6 +49,8 @@ function VideoLinkCheck({ link, video }: { link: string; video: LessonVideo | nu
 
 function LessonForm({ lesson, onReload }: { lesson: StudioLesson; onReload: () => void }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(lesson));
+  const [savedDraft, setSavedDraft] = useState<Draft>(() => draftOf(lesson));
+  useLeaveWarning(JSON.stringify(draft) !== JSON.stringify(savedDraft), "This lesson");
   const [revision, setRevision] = useState(lesson.revision);
   const { outcome, busy, run } = useAction();
   const send = useSend();
@@ -62,6 +67,7 @@ function LessonForm({ lesson, onReload }: { lesson: StudioLesson; onReload: () =
     if (saved) {
       setRevision(saved.lesson.revision);
       setDraft(draftOf(saved.lesson));
+      setSavedDraft(draftOf(saved.lesson));
     }
   };
 
@@ -86,6 +92,27 @@ function LessonForm({ lesson, onReload }: { lesson: StudioLesson; onReload: () =
           error={Boolean(details?.video_link) || (draft.video_link.trim() !== "" && !video)}
           helperText={<VideoLinkCheck link={draft.video_link} video={video} />}
         />
+        {video ? (
+          <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { sm: "10rem 1fr" } }}>
+            <TextField
+              label="Length (optional)"
+              name="video_length"
+              value={draft.video_length}
+              placeholder="12:30"
+              onChange={(event) => set("video_length", event.target.value)}
+              error={Boolean(details?.video_length) || (draft.video_length.trim() !== "" && parseVideoLength(draft.video_length) === null)}
+              helperText={details?.video_length ?? "Minutes:seconds."}
+            />
+            <TextField
+              label="A line about the video (optional)"
+              name="video_line"
+              value={draft.video_line}
+              onChange={(event) => set("video_line", event.target.value)}
+              error={Boolean(details?.video_line)}
+              helperText={details?.video_line ?? "Shown under the player, like “Filmed with Maya at 38 weeks”. Empty: nothing is shown."}
+            />
+          </Box>
+        ) : null}
         <RichTextField
           label="Lesson summary"
           name="content_summary_html"
@@ -119,7 +146,7 @@ function LessonForm({ lesson, onReload }: { lesson: StudioLesson; onReload: () =
         <Suspense fallback={<Spinner label="Loading the preview" />}>
           <LessonPreview
             title={draft.title}
-            video={video}
+            video={video ? { ...video, length: parseVideoLength(draft.video_length) ?? undefined, line: draft.video_line.trim() } : null}
             noteHtml={draft.note_html}
             summaryHtml={draft.content_summary_html}
             files={lesson.files}

@@ -2,7 +2,7 @@ import Box from "@mui/material/Box";
 import type { LessonVideo } from "../../../../../contract/catalogue.ts";
 import type { StudioFile } from "../../../../../contract/studio/courses.ts";
 import { SafeHtml } from "../../../lib/safe-html.tsx";
-import { videoEmbedUrl } from "../../../lib/video-players.ts";
+import { videoEmbedUrl, videoLineText } from "../../../lib/video-players.ts";
 
 /** The lesson as members will see it once saved: its video, notes, summary and downloads. */
 export default function LessonPreview({
@@ -33,6 +33,7 @@ export default function LessonPreview({
           />
         </Box>
       ) : null}
+      {video && videoLineText(video) ? <p style={{ color: "#5a4a4a", marginTop: 0 }}>{videoLineText(video)}</p> : null}
       <h4>Notes</h4>
       {noteHtml ? <SafeHtml html={noteHtml} /> : <p>No notes available.</p>}
       <h4>Lesson summary</h4>
