@@ -113,6 +113,30 @@ test.describe("a member", () => {
     expect(bar.y + bar.height).toBe(844);
   });
 
+  test("meets no placeholder of the original description on any page", async ({ page }) => {
+    await signedInMember(page, "every-page");
+    for (const address of [
+      "/",
+      "/home",
+      "/library",
+      "/course?course=1",
+      "/lesson?course=1&lesson=1001",
+      "/support",
+      "/feedback",
+      "/podcast",
+      "/gallery",
+      "/account",
+      "/about",
+      "/contact",
+      "/links",
+      "/book",
+    ]) {
+      await page.goto(address);
+      await expect(page.locator("h1").first()).toBeVisible();
+      await expect(page.getByText(/placeholder|VIDEO INFO HERE|lorem ipsum/i), address).toHaveCount(0);
+    }
+  });
+
   test("previews a locked course, meets a locked lesson and sees the plans", async ({ page }) => {
     await signedInMember(page, "previewer");
     await page.goto("/library");

@@ -235,6 +235,7 @@ test.describe("the instructor's studio", () => {
     await expect(page).toHaveURL(/\/studio\/lessons\/1016$/);
     await expect(page.getByLabel("Length (optional)")).toHaveValue("12:30");
     await expect(page.getByText("Video, 13 min · Filmed at home with Maya, two weeks after her birth.")).toBeVisible();
+    await accessibleAtBothWidths(page);
     await page.getByRole("button", { name: "Save lesson" }).click();
     await expect(page.getByRole("status")).toContainText("Saved");
     // Saved, she leaves without a question.
@@ -324,6 +325,53 @@ test.describe("the instructor's studio", () => {
     await member.goto("/course?course=4");
     await member.getByRole("button", { name: new RegExp(to) }).click();
     await expect(member.getByText(lessonName)).toBeVisible();
+    await memberContext.close();
+    await page.context().close();
+  });
+
+  test("arranges lessons by dragging, with the mouse and with the keyboard, and the member sees the new order", async ({ browser }) => {
+    const page = await instructorPage(browser);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/studio/courses/4");
+    await page.getByRole("button", { name: "Arrange lessons by dragging" }).click();
+    const column = page.getByRole("region", { name: "Lessons of Pushing With Your Body, to arrange" });
+    const titles = () => page.getByRole("list", { name: "Lessons of Pushing With Your Body" }).getByRole("link");
+    await expect(column.getByRole("button")).toHaveCount(2);
+    const first = (await titles().allTextContents())[0]!;
+    const second = (await titles().allTextContents())[1]!;
+    await accessibleAtBothWidths(page);
+
+    // The mouse: the second lesson dragged above the first.
+    const from = (await column.getByRole("button", { name: second }).boundingBox())!;
+    const to = (await column.getByRole("button", { name: first }).boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    for (let step = 1; step <= 12; step += 1) {
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + ((to.y - from.y - 8) * step) / 12);
+    }
+    await page.mouse.up();
+    const moved = page.getByRole("status").filter({ hasText: /^Moved/ });
+    await expect(moved).toContainText(`Moved "${second}" to place 1 in "Pushing With Your Body"`);
+    await expect(titles()).toHaveText([second, first]);
+
+    // The keyboard: Space picks it up, ArrowDown moves it, Space puts it down.
+    await column.getByRole("button", { name: second }).focus();
+    // dnd-kit says each step in its live region; each key waits for the last one's word, as a person would.
+    const said = page.locator("[id^=DndLiveRegion]").last();
+    await page.keyboard.press("Space");
+    await expect(said).toContainText(`“${second}” would go to place 1 of “Pushing With Your Body”.`);
+    await page.keyboard.press("ArrowDown");
+    await expect(said).toContainText(`“${second}” would go to place 2 of “Pushing With Your Body”.`);
+    await page.keyboard.press("Space");
+    await expect(moved).toContainText(`Moved "${second}" to place 2 in "Pushing With Your Body"`);
+    await expect(titles()).toHaveText([first, second]);
+
+    const memberContext = await browser.newContext();
+    const member = await memberContext.newPage();
+    await signedInMember(member, "drag-reader");
+    await member.goto("/course?course=4");
+    await member.getByRole("button", { name: /Pushing With Your Body/ }).click();
+    await expect(member.getByText(first)).toBeVisible();
     await memberContext.close();
     await page.context().close();
   });

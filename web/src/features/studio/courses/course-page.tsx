@@ -18,6 +18,8 @@ import { ButtonRow, CreateByTitle, DeleteWithConfirmation, Loading, StudioPage, 
 
 // Fetched when the page draws it: the course editor's first visit stays within its budget.
 const PictureUpload = lazy(() => import("../picture-upload.tsx").then((module) => ({ default: module.PictureUpload })));
+// dnd-kit comes only when she asks to arrange lessons by dragging.
+const LessonDragAndDrop = lazy(() => import("./lesson-drag-and-drop.tsx"));
 
 type Branch = { module: StudioTreeModule; topics: Branch[] };
 
@@ -514,6 +516,7 @@ export default function CoursePage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [detailsReloads, setDetailsReloads] = useState(0);
   const [detailsSaved, setDetailsSaved] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
   // After a move the tree is read again; the keyboard focus goes back to the button she pressed
   // (or its pair, when the row reached the first or last place), or to the lesson in its new module.
   const refocus = useRef<{ ids: string[]; before: StudioCourse | undefined } | null>(null);
@@ -620,6 +623,34 @@ export default function CoursePage() {
                 ))}
               </ul>
             )}
+            {answer.modules.some((module) => module.lessons.length > 0) ? (
+              <Box sx={{ my: 2 }}>
+                <Button variant="outlined" aria-expanded={dragging} onClick={() => setDragging((was) => !was)}>
+                  {dragging ? "Done arranging" : "Arrange lessons by dragging"}
+                </Button>
+                {dragging ? (
+                  <Box component="section" aria-label="Arrange lessons" sx={{ mt: 1, p: 2, border: "1px solid #e2d4d4", borderRadius: 2 }}>
+                    <Suspense fallback={<p>Loading…</p>}>
+                      <LessonDragAndDrop
+                        modules={answer.modules}
+                        busy={busy}
+                        onPlace={(lesson, moduleId, index) => {
+                          forgetNotices();
+                          void run(
+                            () =>
+                              send("placeLesson", {
+                                params: { lessonId: lesson.id },
+                                body: { module_id: moduleId, index, revision: lesson.revision },
+                              }),
+                            (answer) => answer.message,
+                          ).then(reload);
+                        }}
+                      />
+                    </Suspense>
+                  </Box>
+                ) : null}
+              </Box>
+            ) : null}
             <CreateByTitle
               purpose="Add a module"
               label="New module title"

@@ -178,7 +178,14 @@ export default function RichTextEditor({ labelId, describedBy, invalid, value, o
             // A click keeps the caret in the text, so she types on in bold where she was.
             onMouseDown={(event) => event.preventDefault()}
             onClick={button.run}
-            sx={{ minWidth: 0, px: 1, textTransform: "none", ...(button.pressed ? { bgcolor: "rgba(122, 62, 72, 0.12)" } : {}) }}
+            // No colour transition: Undo turning on mid-fade would read, for a moment, as too faint a text.
+            sx={{
+              minWidth: 0,
+              px: 1,
+              textTransform: "none",
+              transition: "none",
+              ...(button.pressed ? { bgcolor: "rgba(122, 62, 72, 0.12)" } : {}),
+            }}
           >
             {button.label}
           </Button>

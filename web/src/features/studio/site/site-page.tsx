@@ -9,6 +9,7 @@ import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { RichTextField } from "../courses/rich-text-field.tsx";
 import { PictureUpload } from "../picture-upload.tsx";
+import { useLeaveWarning } from "../use-leave-warning.ts";
 import { Loading, StudioPage } from "../studio-parts.tsx";
 
 type Testimonial = StudioAbout["testimonials"][number];
@@ -20,6 +21,9 @@ function AboutForm({ about }: { about: StudioAbout }) {
   const [testimonials, setTestimonials] = useState<Testimonial[]>(about.testimonials);
   // What she sees is what was saved: the form stays, and the next save names the revision this one made.
   const [revision, setRevision] = useState(about.revision);
+  const current = JSON.stringify([story, credentials, testimonials]);
+  const [savedAs, setSavedAs] = useState(current);
+  useLeaveWarning(current !== savedAs, "Your About page");
   const { outcome, busy, run } = useAction();
   const send = useSend();
   const save = async (event: FormEvent) => {
@@ -39,7 +43,10 @@ function AboutForm({ about }: { about: StudioAbout }) {
         }),
       () => "Your About page is saved. Visitors see it at once.",
     );
-    if (saved) setRevision(saved.revision);
+    if (saved) {
+      setRevision(saved.revision);
+      setSavedAs(current);
+    }
   };
   const change = (index: number, field: keyof Testimonial, value: string) =>
     setTestimonials((current) => current.map((item, at) => (at === index ? { ...item, [field]: value } : item)));
@@ -103,6 +110,8 @@ function AboutForm({ about }: { about: StudioAbout }) {
 function LinksForm({ page }: { page: StudioLinks }) {
   const [links, setLinks] = useState<HelpfulLink[]>(page.links);
   const [revision, setRevision] = useState(page.revision);
+  const [savedAs, setSavedAs] = useState(() => JSON.stringify(page.links));
+  useLeaveWarning(JSON.stringify(links) !== savedAs, "Your helpful links");
   const { outcome, busy, run } = useAction();
   const send = useSend();
   const change = (index: number, field: keyof HelpfulLink, value: string) =>
@@ -113,7 +122,10 @@ function LinksForm({ page }: { page: StudioLinks }) {
       () => send("saveLinks", { body: { links, revision } }),
       () => "Your helpful links are saved.",
     );
-    if (saved) setRevision(saved.revision);
+    if (saved) {
+      setRevision(saved.revision);
+      setSavedAs(JSON.stringify(links));
+    }
   };
   return (
     <Box component="form" onSubmit={save} noValidate aria-label="Helpful links" sx={{ display: "grid", gap: 2, maxWidth: 760 }}>
