@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { accessCode, expectAccessible, logIn, newEmail, register, signedInMember } from "./helpers.ts";
+import { accessCode, accessibleAtBothWidths, expectAccessible, logIn, newEmail, register, signedInMember } from "./helpers.ts";
 
 test.describe("registration", () => {
   test("explains a wrong access code, then registers with the right one and greets on the login page", async ({ page }) => {
@@ -134,6 +134,8 @@ test.describe("a member", () => {
       await page.goto(address);
       await expect(page.locator("h1").first()).toBeVisible();
       await expect(page.getByText(/placeholder|VIDEO INFO HERE|lorem ipsum/i), address).toHaveCount(0);
+      // The pages this issue changed are checked at a phone's width and a laptop's.
+      if (["/library", "/lesson?course=1&lesson=1001", "/home", "/course?course=1"].includes(address)) await accessibleAtBothWidths(page);
     }
   });
 

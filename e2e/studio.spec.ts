@@ -332,6 +332,9 @@ test.describe("the instructor's studio", () => {
   test("arranges lessons by dragging, with the mouse and with the keyboard, and the member sees the new order", async ({ browser }) => {
     const page = await instructorPage(browser);
     await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/studio/courses");
+    await expect(page.getByRole("link", { name: "Pushing and Avoiding Tearing" })).toBeVisible();
+    await accessibleAtBothWidths(page);
     await page.goto("/studio/courses/4");
     await page.getByRole("button", { name: "Arrange lessons by dragging" }).click();
     const column = page.getByRole("region", { name: "Lessons of Pushing With Your Body, to arrange" });
