@@ -56,6 +56,15 @@ import { ContactRequest, FeedbackRequest, FormReceipt } from "./forms.ts";
 import { CheckoutOutcome, CheckoutRequest, CheckoutSessionParams, MyPurchases, RedirectAnswer } from "./payments.ts";
 import { SiteDetails } from "./site.ts";
 import { PictureParams, PictureSaved } from "./pictures.ts";
+import {
+  ClassCreate,
+  ClassIdParams,
+  ClassList,
+  ClassRegistered,
+  ClassRegistrationRequest,
+  ClassTokenRequest,
+  StudioClassRegistrations,
+} from "./classes.ts";
 import { AccessCode, AccessCodeCreateRequest, AccessCodeList, AccessCodeParams } from "./studio/access-codes.ts";
 import { ActivityPage, ActivityQuery } from "./studio/activity.ts";
 import {
@@ -1064,6 +1073,67 @@ export const endpoints = {
     params: AnnouncementIdParams,
     body: z.object({}),
     answers: { ...ok(StudioOutcome), 404: { description: "No such announcement.", schema: ApiError } },
+  },
+  listClasses: {
+    method: "GET",
+    path: "/reactapi/classes",
+    summary:
+      "Upcoming and past live classes, with places left; the join link only to a registered caller, from 15 minutes before the start until the end",
+    access: "anyone",
+    answers: ok(ClassList),
+  },
+  registerForClass: {
+    method: "POST",
+    path: "/reactapi/classes/:id/registrations",
+    summary:
+      "Takes a place (a member at once; a visitor once she confirms the mailed link within 30 minutes) or a waiting-list place when full",
+    access: "anyone",
+    params: ClassIdParams,
+    body: ClassRegistrationRequest,
+    invalidates: ["listClasses"],
+    answers: {
+      201: { description: "Registered, awaiting her e-mail, or on the waiting list.", schema: ClassRegistered },
+      400: { description: "A bad body.", schema: ApiError },
+      403: { description: "A class for members only, and she is not signed in.", schema: ApiError },
+      404: { description: "No such class, or it was cancelled.", schema: ApiError },
+      409: { description: "Already registered with this e-mail, or the class has started.", schema: ApiError },
+    },
+  },
+  confirmClassRegistration: {
+    method: "POST",
+    path: "/reactapi/classes/registrations/confirm",
+    summary: "A visitor's mailed link: her held place becomes hers (or, when it lapsed, she joins the waiting list)",
+    access: "anyone",
+    body: ClassTokenRequest,
+    invalidates: ["listClasses"],
+    answers: { ...ok(ClassRegistered), 404: { description: "No such link.", schema: ApiError } },
+  },
+  cancelClassRegistration: {
+    method: "POST",
+    path: "/reactapi/classes/:id/registrations/cancel",
+    summary: "A signed-in member gives up her place (the first person waiting gets it, and a mail) or leaves the waiting list",
+    access: "member",
+    params: ClassIdParams,
+    body: z.object({}),
+    invalidates: ["listClasses"],
+    answers: { ...ok(StudioOutcome), 404: { description: "She is not registered for it.", schema: ApiError } },
+  },
+  createClass: {
+    method: "POST",
+    path: "/reactapi/studio/classes",
+    summary: "Creates a live class (free for now; paid classes come with Checkout)",
+    access: "instructor",
+    body: ClassCreate,
+    invalidates: ["listClasses"],
+    answers: { 201: { description: "Created.", schema: Created }, 400: { description: "A bad body.", schema: ApiError } },
+  },
+  classRegistrations: {
+    method: "GET",
+    path: "/reactapi/studio/classes/:id/registrations",
+    summary: "A class's registrations, waiting list and cancellations, in the order they came",
+    access: "instructor",
+    params: ClassIdParams,
+    answers: { ...ok(StudioClassRegistrations), 404: { description: "No such class.", schema: ApiError } },
   },
   myAnnouncements: {
     method: "GET",

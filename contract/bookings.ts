@@ -13,7 +13,7 @@ const Id = (what: string) =>
 /** An instant with its offset, as the API gives and takes them ("2027-03-15T09:00:00-04:00"). */
 export const Instant = z.iso.datetime({ offset: true, error: "Please give the time as an ISO date and time with its offset." });
 
-const CalendarDate = (what: string) =>
+export const CalendarDate = (what: string) =>
   z
     .string({ error: `Please enter the ${what} as a date.` })
     .trim()

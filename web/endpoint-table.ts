@@ -19,7 +19,7 @@ const askedFirst = new Set(["studioUnread", "bookingServices", "manageBooking", 
  */
 export function partOf(name: string, endpoint: Endpoint): TablePart {
   if (askedFirst.has(name)) return "rest";
-  if (endpoint.path.startsWith("/reactapi/studio/calendar/")) return "calendar";
+  if (endpoint.path.startsWith("/reactapi/studio/calendar/") || endpoint.path.startsWith("/reactapi/studio/classes")) return "calendar";
   if (endpoint.path.startsWith("/reactapi/studio/announcements") || endpoint.path.endsWith("/reply")) return "messages";
   if (endpoint.path.startsWith("/reactapi/studio/")) return "studio";
   if (endpoint.path.startsWith("/reactapi/bookings")) return "bookings";

@@ -11,6 +11,8 @@ import { bookingCheckouts, type BookingDeps } from "./bookings/booking-actions.t
 import { bookingRoutes } from "./bookings/booking-routes.ts";
 import { bookingsPersonalData } from "./bookings/bookings-repository.ts";
 import { calendarStudioRoutes } from "./bookings/calendar-studio-routes.ts";
+import { classesPersonalData } from "./classes/classes-repository.ts";
+import { classesRoutes, classesStudioRoutes } from "./classes/classes-routes.ts";
 import type { Config } from "./config.ts";
 import type { Clock } from "./lib/clock.ts";
 import { bookingPayments } from "./payments/stripe-client.ts";
@@ -82,6 +84,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, runSche
     formsPersonalData(db),
     announcementsPersonalData,
     bookingsPersonalData(db),
+    classesPersonalData(db),
   ];
   const messages = { db, catalogue, mail: { ...mail.context, contactEmail: config.site.contactEmail } };
   return [
@@ -118,6 +121,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, runSche
     }),
     feature("/reactapi/bookings", bookingRoutes, { ...bookings, runScheduler: runSchedulers, bookingsPerHour: config.bookingsPerHour }),
     feature("/reactapi/announcements", announcementsRoutes, messages),
+    feature("/reactapi/classes", classesRoutes, { db, clock, mail: bookings.mail.context }),
     feature("/reactapi/instructor-setup", instructorSetupRoutes, { db, sessionDays: config.sessionDays, production }),
     feature("/reactapi/studio", studioApi, {
       db,
@@ -128,6 +132,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, runSche
         async (app) => app.register(calendarStudioRoutes, { ...bookings, prefix: "/calendar" }),
         async (app) => app.register(siteStudioRoutes, { db, prefix: "/site" }),
         async (app) => app.register(messagesStudioRoutes, messages),
+        async (app) => app.register(classesStudioRoutes, { db, prefix: "/classes" }),
       ],
     }),
     feature("/reactapi/site", siteRoutes, { site: config.site, onlinePayment: config.stripe !== null }),

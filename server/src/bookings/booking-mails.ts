@@ -1,6 +1,6 @@
 import { composeMail, greeting, type Mail, type MailContext, type Paragraph } from "../mail/mail-templates.ts";
 import type { BookingRow, ServiceRow } from "./bookings-repository.ts";
-import { calendarFile } from "./calendar-invite.ts";
+import { calendarFile } from "../mail/calendar-invite.ts";
 
 /** What booking mails need beyond every mail's context: where to write to her, and who sends invitations. */
 export type BookingMailContext = MailContext & { contactEmail: string; instructorName: string };

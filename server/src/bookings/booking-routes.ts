@@ -26,7 +26,7 @@ import {
   readHours,
   type ServiceRow,
 } from "./bookings-repository.ts";
-import { calendarFile } from "./calendar-invite.ts";
+import { calendarFile } from "../mail/calendar-invite.ts";
 import { isoWithOffset } from "./free-times.ts";
 
 const DAY = 24 * 3600_000;

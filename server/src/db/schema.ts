@@ -669,3 +669,57 @@ export const pictureVariants = pgTable(
   },
   (table) => [primaryKey({ columns: [table.picture, table.width] })],
 );
+
+/**
+ * A live class she runs (a free webinar, a paid group class): a time, a number of places, and the
+ * video-call link that registered people see from 15 minutes before the start (classes/).
+ */
+export const liveClasses = pgTable(
+  "live_classes",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    descriptionHtml: text("description_html").notNull().default(""),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    places: integer("places").notNull(),
+    priceMinor: integer("price_minor").notNull().default(0),
+    currency: text("currency").notNull().default("USD"),
+    who: text("who", { enum: ["anyone", "members"] }).notNull(),
+    joinUrl: text("join_url").notNull(),
+    // The calendar event's UID, the same in every mail about this class.
+    uid: text("uid").notNull().unique(),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    revision: integer("revision").notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (table) => [index("live_classes_starts_at_idx").on(table.startsAt)],
+);
+
+/** A place in a class, held, taken or waited for; the waiting list is served in the order of ids. */
+export const classRegistrations = pgTable(
+  "class_registrations",
+  {
+    id: serial("id").primaryKey(),
+    classId: integer("class_id")
+      .notNull()
+      .references(() => liveClasses.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    dueDate: date("due_date", { mode: "string" }),
+    state: text("state", { enum: ["registered", "awaiting_email", "awaiting_payment", "waiting_list", "cancelled", "expired"] }).notNull(),
+    // Until when a place waiting for her e-mail or her payment is kept; past it, the place goes back.
+    holdUntil: timestamp("hold_until", { withTimezone: true }),
+    // Her link to confirm, or later to cancel, this one registration: kept as sent, like a booking's.
+    manageToken: text("manage_token").notNull().unique(),
+    fromWaitingList: boolean("from_waiting_list").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("class_registrations_class_idx").on(table.classId, table.id),
+    uniqueIndex("class_registrations_one_live_idx")
+      .on(table.classId, sql`lower(${table.email})`)
+      .where(sql`state not in ('cancelled', 'expired')`),
+  ],
+);

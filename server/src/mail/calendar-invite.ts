@@ -1,3 +1,4 @@
+// Calendar files (.ics) for mails and feeds: infrastructure, shared by every feature that invites to a time.
 import { TZDate } from "@date-fns/tz";
 import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";

@@ -30,7 +30,10 @@ export type MailKind =
   | "booking_cancelled"
   | "booking_place_offered"
   | "inbox_reply"
-  | "announcement";
+  | "announcement"
+  | "class_registered"
+  | "class_confirm_email"
+  | "class_waiting_list";
 
 export type MailContext = { businessName: string; publicUrl: string };
 

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { movableClock } from "../lib/clock.ts";
+import { mailOutbox } from "../db/schema.ts";
+import { readInvite } from "../../../testing/calendar-invite.ts";
+import {
+  backends,
+  createTestApp,
+  jsonHeaders,
+  signedInInstructor,
+  signedInMember,
+  type TestApp,
+  uniqueEmail,
+} from "../../../testing/test-app.ts";
+
+const START = new Date("2027-03-15T17:00:00Z");
+const MINUTE = 60_000;
+
+// docs/product.md, Live classes: exact places, a waiting list served in order, the join link at the right moment.
+describe.each(backends)("live classes on %s", (backend) => {
+  let context: TestApp;
+  let instructor: string;
+  const clock = movableClock(new Date(START.getTime() - 3 * 24 * 60 * MINUTE));
+  beforeAll(async () => {
+    context = await createTestApp(backend, { clock, startMailSender: false });
+    instructor = (await signedInInstructor(context.app, context.database.db, "classes-instructor")).cookie;
+  });
+  afterAll(() => context.close());
+
+  const post = (url: string, payload: unknown, cookie?: string) =>
+    context.app.inject({
+      method: "POST",
+      url,
+      headers: { ...jsonHeaders, ...(cookie ? { cookie } : {}) },
+      payload: payload as Record<string, unknown>,
+    });
+  const list = async (cookie?: string) =>
+    (await context.app.inject({ method: "GET", url: "/reactapi/classes", headers: cookie ? { cookie } : {} })).json() as {
+      upcoming: { id: number; places_left: number; join_url?: string; my_state?: string }[];
+      past: { id: number }[];
+    };
+  const createClass = async (overrides: Record<string, unknown> = {}) => {
+    const created = await post(
+      "/reactapi/studio/classes",
+      {
+        title: "Breastfeeding basics",
+        description_html: "<p>Latch, positions, <script>x()</script>and rest.</p>",
+        starts_at: START.toISOString(),
+        duration_minutes: 60,
+        places: 1,
+        who: "anyone",
+        join_url: "https://meet.example/breastfeeding",
+        ...overrides,
+      },
+      instructor,
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    return created.json().id as number;
+  };
+  const registerAs = (classId: number, who: { email: string; cookie?: string }, name = "Maya") =>
+    post(`/reactapi/classes/${classId}/registrations`, { name, email: who.email, due_date: "2027-06-01" }, who.cookie);
+  const mailsTo = (address: string, kind: string) =>
+    context.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, address), eq(mailOutbox.kind, kind)));
+
+  it("gives 50 people registering at once for the last 3 places exactly 3 places and 47 waiting-list places", async () => {
+    const classId = await createClass({ places: 3, title: "Free webinar: your first week" });
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => registerAs(classId, { email: uniqueEmail(`crowd-${index}`) }, `Guest ${index}`)),
+    );
+    expect(answers.every((answer) => answer.statusCode === 201)).toBe(true);
+    const states = answers.map((answer) => answer.json().state as string);
+    expect(states.filter((state) => state === "awaiting_email")).toHaveLength(3);
+    expect(states.filter((state) => state === "waiting_list")).toHaveLength(47);
+    expect((await list()).upcoming.find((entry) => entry.id === classId)?.places_left).toBe(0);
+    const registrations = (
+      await context.app.inject({ method: "GET", url: `/reactapi/studio/classes/${classId}/registrations`, headers: { cookie: instructor } })
+    ).json().registrations as { state: string }[];
+    expect(registrations).toHaveLength(50);
+  });
+
+  it("promotes the first person waiting when a place is given up, and mails her the invitation", async () => {
+    const classId = await createClass();
+    const [first, second, third] = await Promise.all([
+      signedInMember(context.app, "class-a"),
+      signedInMember(context.app, "class-b"),
+      signedInMember(context.app, "class-c"),
+    ]);
+    expect((await registerAs(classId, first!)).json().state).toBe("registered");
+    expect((await registerAs(classId, second!)).json().state).toBe("waiting_list");
+    expect((await registerAs(classId, third!)).json().state).toBe("waiting_list");
+    expect((await registerAs(classId, first!)).statusCode).toBe(409);
+    const [confirmation] = await mailsTo(first!.email, "class_registered");
+    expect(readInvite(confirmation!.attachments![0]!.content)).toMatchObject({
+      method: "REQUEST",
+      start: START.toISOString(),
+      end: new Date(START.getTime() + 60 * MINUTE).toISOString(),
+    });
+
+    const cancelled = await post(`/reactapi/classes/${classId}/registrations/cancel`, {}, first!.cookie);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await list(second!.cookie)).upcoming.find((entry) => entry.id === classId)).toMatchObject({
+      my_state: "registered",
+      places_left: 0,
+    });
+    expect((await list(third!.cookie)).upcoming.find((entry) => entry.id === classId)).toMatchObject({ my_state: "waiting_list" });
+    const [promoted] = await mailsTo(second!.email, "class_registered");
+    expect(promoted!.subject).toBe("A place opened for you: Breastfeeding basics");
+    expect(await mailsTo(third!.email, "class_registered")).toHaveLength(0);
+    expect((await post(`/reactapi/classes/${classId}/registrations/cancel`, {}, first!.cookie)).statusCode).toBe(404);
+  });
+
+  it("shows the join link only to a registered person, from 15 minutes before the start until the end", async () => {
+    const classId = await createClass({ title: "Partner workshop" });
+    const [registered, waiting, other] = await Promise.all([
+      signedInMember(context.app, "join-a"),
+      signedInMember(context.app, "join-b"),
+      signedInMember(context.app, "join-c"),
+    ]);
+    await registerAs(classId, registered!);
+    await registerAs(classId, waiting!);
+    const joinOf = async (cookie?: string) => (await list(cookie)).upcoming.find((entry) => entry.id === classId)?.join_url;
+    const everyone = [registered!.cookie, waiting!.cookie, other!.cookie, undefined];
+
+    clock.set(new Date(START.getTime() - 16 * MINUTE));
+    for (const cookie of everyone) expect(await joinOf(cookie)).toBeUndefined();
+    clock.set(new Date(START.getTime() - 15 * MINUTE));
+    expect(await joinOf(registered!.cookie)).toBe("https://meet.example/breastfeeding");
+    for (const cookie of everyone.slice(1)) expect(await joinOf(cookie)).toBeUndefined();
+    clock.set(new Date(START.getTime() + 60 * MINUTE));
+    expect((await list(registered!.cookie)).past.map((entry) => entry.id)).toContain(classId);
+    expect(JSON.stringify(await list(registered!.cookie))).not.toContain("meet.example");
+    // Registration closes at the start.
+    expect((await registerAs(classId, { email: uniqueEmail("late") })).statusCode).toBe(409);
+    clock.set(new Date(START.getTime() - 3 * 24 * 60 * MINUTE));
+  });
+
+  it("releases a visitor's unconfirmed place after 30 minutes, and her late confirmation puts her on the waiting list", async () => {
+    const classId = await createClass({ title: "Hospital tour Q&A" });
+    const visitor = uniqueEmail("visitor");
+    expect((await registerAs(classId, { email: visitor })).json().state).toBe("awaiting_email");
+    const [confirm] = await mailsTo(visitor, "class_confirm_email");
+    const token = /confirm=([A-Za-z0-9_-]+)/.exec(confirm!.textBody)![1]!;
+    clock.advance(31 * MINUTE);
+    const member = await signedInMember(context.app, "after-release");
+    expect((await registerAs(classId, member)).json().state).toBe("registered");
+    const late = await post("/reactapi/classes/registrations/confirm", { token });
+    expect(late.json()).toMatchObject({ state: "waiting_list" });
+    expect((await post("/reactapi/classes/registrations/confirm", { token: "x".repeat(32) })).statusCode).toBe(404);
+  });
+
+  it("keeps a members' class for members, refuses a paid class for now, and keeps the studio's side for the instructor", async () => {
+    const classId = await createClass({ who: "members", title: "Members' circle" });
+    expect((await registerAs(classId, { email: uniqueEmail("stranger") })).statusCode).toBe(403);
+    const paid = await post(
+      "/reactapi/studio/classes",
+      {
+        title: "Paid",
+        starts_at: START.toISOString(),
+        duration_minutes: 60,
+        places: 5,
+        price: 2500,
+        who: "anyone",
+        join_url: "https://meet.example/x",
+      },
+      instructor,
+    );
+    expect(paid.statusCode).toBe(400);
+    expect(paid.json().details.price).toBe("Paid classes are not open yet: set the price to 0 for now.");
+    const member = await signedInMember(context.app, "not-studio");
+    expect((await post("/reactapi/studio/classes", {}, member.cookie)).statusCode).toBe(403);
+    expect((await post("/reactapi/classes/9999/registrations", { name: "A", email: uniqueEmail("x") })).statusCode).toBe(404);
+  });
+});
