@@ -91,7 +91,7 @@ test.describe("a visitor", () => {
       ["Contact", "/contact"],
       ["About", "/about"],
       ["Helpful Links", "/links"],
-      ["Free Webinar", "/home"],
+      ["Free Webinar", "/classes"],
     ]) {
       await expect(menu.getByRole("link", { name: entry })).toHaveAttribute("href", href!);
     }

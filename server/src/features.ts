@@ -121,7 +121,13 @@ export function features({ db, config, sessions, catalogue, mail, clock, runSche
     }),
     feature("/reactapi/bookings", bookingRoutes, { ...bookings, runScheduler: runSchedulers, bookingsPerHour: config.bookingsPerHour }),
     feature("/reactapi/announcements", announcementsRoutes, messages),
-    feature("/reactapi/classes", classesRoutes, { db, clock, mail: bookings.mail.context }),
+    feature("/reactapi/classes", classesRoutes, {
+      db,
+      clock,
+      mail: bookings.mail.context,
+      sender: mail.sender,
+      runScheduler: runSchedulers,
+    }),
     feature("/reactapi/instructor-setup", instructorSetupRoutes, { db, sessionDays: config.sessionDays, production }),
     feature("/reactapi/studio", studioApi, {
       db,

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { and, asc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { CLASS_HOLD_MINUTES, JOIN_OPENS_MINUTES, type PublicClass } from "../../../contract/classes.ts";
 import type { UserRow } from "../accounts/users-repository.ts";
 import { readHours } from "../bookings/bookings-repository.ts";
@@ -109,6 +109,14 @@ function waitingMail(row: RegistrationRow, live: ClassRow, timeZone: string, con
   ]);
 }
 
+const DAY_BEFORE_MS = 24 * 60 * MINUTE;
+const HOUR_BEFORE_MS = 60 * MINUTE;
+/** A reminder whose moment has passed when the place becomes hers is skipped, never sent late. */
+const remindersFrom = (live: ClassRow, now: Date) => ({
+  reminderDay: now.getTime() >= live.startsAt.getTime() - DAY_BEFORE_MS ? ("skipped" as const) : ("pending" as const),
+  reminderHour: now.getTime() >= live.startsAt.getTime() - HOUR_BEFORE_MS ? ("skipped" as const) : ("pending" as const),
+});
+
 /** The class, held until the transaction ends: registrations for one class are counted one at a time, on every app server. */
 async function lockedClass(tx: Queryable, classId: number): Promise<ClassRow> {
   const [row] = await tx.select().from(liveClasses).where(eq(liveClasses.id, classId)).for("update");
@@ -170,6 +178,7 @@ export async function register(
         state,
         holdUntil: state === "awaiting_email" ? new Date(input.now.getTime() + CLASS_HOLD_MINUTES * MINUTE) : null,
         manageToken: newToken(),
+        ...remindersFrom(live, input.now),
       })
       .returning();
     const registration = row!;
@@ -192,12 +201,34 @@ export async function confirmRegistration(db: Database, token: string, now: Date
     const free = stillHeld || (await placesTaken(tx, live.id, now)) < live.places;
     const [row] = await tx
       .update(classRegistrations)
-      .set({ state: free ? "registered" : "waiting_list", holdUntil: null })
+      .set({ state: free ? "registered" : "waiting_list", holdUntil: null, ...remindersFrom(live, now) })
       .where(eq(classRegistrations.id, found.id))
       .returning();
     await queueMail(tx, free ? placeMail("registered", row!, live, timeZone, mail) : waitingMail(row!, live, timeZone, mail));
     return row!;
   });
+}
+
+/** Gives the places now free, before the start, to the people waiting, first come first served, each with a mail. */
+async function offerFreedPlaces(tx: Queryable, live: ClassRow, now: Date, timeZone: string, mail: ClassMailContext): Promise<void> {
+  if (now >= live.startsAt) return;
+  const free = live.places - (await placesTaken(tx, live.id, now));
+  if (free <= 0) return;
+  const next = await tx
+    .select()
+    .from(classRegistrations)
+    .where(and(eq(classRegistrations.classId, live.id), eq(classRegistrations.state, "waiting_list")))
+    .orderBy(asc(classRegistrations.id))
+    .limit(free)
+    .for("update");
+  for (const waiting of next) {
+    const [promoted] = await tx
+      .update(classRegistrations)
+      .set({ state: "registered", fromWaitingList: true, ...remindersFrom(live, now) })
+      .where(eq(classRegistrations.id, waiting.id))
+      .returning();
+    await queueMail(tx, placeMail("promoted", promoted!, live, timeZone, mail));
+  }
 }
 
 /**
@@ -227,23 +258,7 @@ export async function cancelRegistration(
     if (!mine) throw new HttpError(404, "You are not registered for this class.");
     await tx.update(classRegistrations).set({ state: "cancelled", holdUntil: null }).where(eq(classRegistrations.id, mine.id));
     if (mine.state === "waiting_list") return `You left the waiting list of “${live.title}”.`;
-    if (now < live.startsAt && (await placesTaken(tx, classId, now)) < live.places) {
-      const [next] = await tx
-        .select()
-        .from(classRegistrations)
-        .where(and(eq(classRegistrations.classId, classId), eq(classRegistrations.state, "waiting_list")))
-        .orderBy(asc(classRegistrations.id))
-        .limit(1)
-        .for("update");
-      if (next) {
-        const [promoted] = await tx
-          .update(classRegistrations)
-          .set({ state: "registered", fromWaitingList: true })
-          .where(eq(classRegistrations.id, next.id))
-          .returning();
-        await queueMail(tx, placeMail("promoted", promoted!, live, timeZone, mail));
-      }
-    }
+    await offerFreedPlaces(tx, live, now, timeZone, mail);
     return `You gave up your place in “${live.title}”. Thank you for making room for someone else.`;
   });
 }
@@ -332,3 +347,85 @@ export const classesPersonalData = (db: Queryable): PersonalData => ({
       .where(or(eq(classRegistrations.userId, member.id), sql`lower(${classRegistrations.email}) = lower(${member.email})`));
   },
 });
+
+function reminderMail(which: "day" | "hour", row: RegistrationRow, live: ClassRow, timeZone: string, context: ClassMailContext): Mail {
+  const when = whenText(live.startsAt, timeZone);
+  return composeMail(
+    "class_reminder",
+    row.email,
+    which === "day" ? `Tomorrow: ${live.title}` : `In an hour: ${live.title}`,
+    context,
+    which === "day"
+      ? [
+          greeting(row.name),
+          `A reminder: “${live.title}” is on ${when}.`,
+          `The link to join shows on the classes page from ${JOIN_OPENS_MINUTES} minutes before the start.`,
+          { label: "See your classes", link: `${context.publicUrl}/classes` },
+        ]
+      : [
+          greeting(row.name),
+          `“${live.title}” starts in an hour, on ${when}.`,
+          { label: "Join the class", link: live.joinUrl },
+          "See you soon.",
+        ],
+  );
+}
+
+/**
+ * The classes' timed work, run every minute by each app server: places whose e-mail was not
+ * confirmed in time go back (to the first person waiting), and reminders fall due. Each reminder is
+ * claimed by one UPDATE, so two servers never send it twice; none goes to a cancelled place, and
+ * one whose moment has passed is skipped.
+ */
+export async function runClassWork(db: Database, now: Date, mail: ClassMailContext): Promise<{ released: number; reminders: number }> {
+  const timeZone = await zoneOf(db);
+  const released = await db
+    .update(classRegistrations)
+    .set({ state: "expired", holdUntil: null })
+    .where(and(inArray(classRegistrations.state, ["awaiting_email", "awaiting_payment"]), lte(classRegistrations.holdUntil, now)))
+    .returning({ classId: classRegistrations.classId });
+  for (const classId of new Set(released.map((row) => row.classId))) {
+    await db.transaction(async (tx) => {
+      const [live] = await tx.select().from(liveClasses).where(eq(liveClasses.id, classId)).for("update");
+      if (live && !live.cancelledAt) await offerFreedPlaces(tx, live, now, timeZone, mail);
+    });
+  }
+  const reminders = await db.transaction(async (tx) => {
+    let sent = 0;
+    for (const which of ["day", "hour"] as const) {
+      const column = which === "day" ? classRegistrations.reminderDay : classRegistrations.reminderHour;
+      const before = which === "day" ? DAY_BEFORE_MS : HOUR_BEFORE_MS;
+      // Its window: from its moment until the next reminder's (the start, for the last one).
+      const until = which === "day" ? HOUR_BEFORE_MS : 0;
+      const ofClass = (condition: ReturnType<typeof sql>) =>
+        sql`exists (select 1 from ${liveClasses} where ${liveClasses.id} = ${classRegistrations.classId} and ${liveClasses.cancelledAt} is null and ${condition})`;
+      await tx
+        .update(classRegistrations)
+        .set(which === "day" ? { reminderDay: "skipped" } : { reminderHour: "skipped" })
+        .where(
+          and(
+            eq(column, "pending"),
+            ofClass(sql`${liveClasses.startsAt} - make_interval(secs => ${until / 1000}) <= ${now.toISOString()}::timestamptz`),
+          ),
+        );
+      const due = await tx
+        .update(classRegistrations)
+        .set(which === "day" ? { reminderDay: "sent" } : { reminderHour: "sent" })
+        .where(
+          and(
+            eq(column, "pending"),
+            eq(classRegistrations.state, "registered"),
+            ofClass(sql`${liveClasses.startsAt} - make_interval(secs => ${before / 1000}) <= ${now.toISOString()}::timestamptz`),
+          ),
+        )
+        .returning();
+      for (const row of due) {
+        const [live] = await tx.select().from(liveClasses).where(eq(liveClasses.id, row.classId));
+        await queueMail(tx, reminderMail(which, row, live!, timeZone, mail));
+        sent += 1;
+      }
+    }
+    return sent;
+  });
+  return { released: released.length, reminders };
+}

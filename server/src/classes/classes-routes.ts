@@ -12,9 +12,28 @@ import {
   createClass,
   register,
   registrationsOf,
+  runClassWork,
 } from "./classes-repository.ts";
+import type { MailSender } from "../mail/mail-sender.ts";
 
 export type ClassesOptions = { db: Database; clock: Clock; mail: ClassMailContext };
+
+/** Runs the classes' timed work every minute on this server (each server may: the work is claimed in the database). */
+function startClassScheduler(app: FastifyInstance, { db, clock, mail }: ClassesOptions, sender: MailSender, everyMs = 60_000): void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    runClassWork(db, clock.now(), mail)
+      .then(({ released, reminders }) => {
+        if (released + reminders > 0) sender.wake();
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, "classes: due work failed; trying again in a minute"))
+      .finally(() => (running = false));
+  }, everyMs);
+  timer.unref();
+  app.addHook("onClose", async () => clearInterval(timer));
+}
 
 const registered = {
   registered: "You have a place. The invitation is in your mail; the link to join shows here 15 minutes before the start.",
@@ -26,7 +45,9 @@ const registered = {
 } as const;
 
 /** Live classes for members and visitors: the list, registering, a visitor's confirmation, a member's cancellation. */
-export async function classesRoutes(app: FastifyInstance, { db, clock, mail }: ClassesOptions) {
+export async function classesRoutes(app: FastifyInstance, options: ClassesOptions & { sender: MailSender; runScheduler: boolean }) {
+  const { db, clock, mail } = options;
+  if (options.runScheduler) startClassScheduler(app, options, options.sender);
   route(app, "listClasses", async (_input, request) => classesFor(db, request.member, clock.now()));
 
   route(app, "registerForClass", async ({ params: { id }, body }, request) => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { movableClock } from "../lib/clock.ts";
+import { runClassWork } from "./classes-repository.ts";
 import { mailOutbox } from "../db/schema.ts";
 import { readInvite } from "../../../testing/calendar-invite.ts";
 import {
@@ -149,6 +150,58 @@ describe.each(backends)("live classes on %s", (backend) => {
     const late = await post("/reactapi/classes/registrations/confirm", { token });
     expect(late.json()).toMatchObject({ state: "waiting_list" });
     expect((await post("/reactapi/classes/registrations/confirm", { token: "x".repeat(32) })).statusCode).toBe(404);
+  });
+
+  const work = () =>
+    runClassWork(context.database.db, clock.now(), {
+      businessName: "Calm Birth Circle",
+      publicUrl: "https://courses.example",
+      contactEmail: "hello@example.com",
+      instructorName: "Sarah",
+    });
+
+  it("sends each reminder once across two servers, skips one whose moment had passed, and none after a cancellation", async () => {
+    const startsAt = new Date(clock.now().getTime() + 3 * 24 * 60 * MINUTE);
+    const classId = await createClass({ title: "Birth plan circle", starts_at: startsAt.toISOString(), places: 5 });
+    const [early, leaving] = await Promise.all([signedInMember(context.app, "remind-a"), signedInMember(context.app, "remind-b")]);
+    await registerAs(classId, early!);
+    await registerAs(classId, leaving!);
+    await post(`/reactapi/classes/${classId}/registrations/cancel`, {}, leaving!.cookie);
+
+    clock.set(new Date(startsAt.getTime() - 24 * 60 * MINUTE));
+    // Other classes of this file fall due too: each person's own mails are counted.
+    await Promise.all([work(), work()]);
+    await work();
+    const days = await mailsTo(early!.email, "class_reminder");
+    expect(days.map((mail) => mail.subject)).toEqual(["Tomorrow: Birth plan circle"]);
+    // A place taken 20 hours before gets the hour's reminder only.
+    clock.set(new Date(startsAt.getTime() - 20 * 60 * MINUTE));
+    const late = await signedInMember(context.app, "remind-late");
+    await registerAs(classId, late);
+    await work();
+    expect(await mailsTo(late.email, "class_reminder")).toHaveLength(0);
+    clock.set(new Date(startsAt.getTime() - 60 * MINUTE));
+    await Promise.all([work(), work()]);
+    expect((await mailsTo(early!.email, "class_reminder")).map((mail) => mail.subject)).toEqual([
+      "Tomorrow: Birth plan circle",
+      "In an hour: Birth plan circle",
+    ]);
+    const hour = (await mailsTo(late.email, "class_reminder")).map((mail) => mail.subject);
+    expect(hour).toEqual(["In an hour: Birth plan circle"]);
+    expect((await mailsTo(late.email, "class_reminder"))[0]!.textBody).toContain("https://meet.example/breastfeeding");
+    expect(await mailsTo(leaving!.email, "class_reminder")).toHaveLength(0);
+    clock.set(new Date(START.getTime() - 3 * 24 * 60 * MINUTE));
+  });
+
+  it("gives a lapsed visitor's place to the first person waiting, when the timed work runs", async () => {
+    const classId = await createClass({ title: "Sleep and the newborn" });
+    await registerAs(classId, { email: uniqueEmail("holds-it") });
+    const waiting = await signedInMember(context.app, "waits-for-it");
+    expect((await registerAs(classId, waiting)).json().state).toBe("waiting_list");
+    clock.advance(31 * MINUTE);
+    expect((await work()).released).toBe(1);
+    expect((await list(waiting.cookie)).upcoming.find((entry) => entry.id === classId)).toMatchObject({ my_state: "registered" });
+    expect((await mailsTo(waiting.email, "class_registered"))[0]!.subject).toBe("A place opened for you: Sleep and the newborn");
   });
 
   it("keeps a members' class for members, refuses a paid class for now, and keeps the studio's side for the instructor", async () => {

@@ -714,6 +714,13 @@ export const classRegistrations = pgTable(
     // Her link to confirm, or later to cancel, this one registration: kept as sent, like a booking's.
     manageToken: text("manage_token").notNull().unique(),
     fromWaitingList: boolean("from_waiting_list").notNull().default(false),
+    // Each reminder is claimed once by whichever server gets to it first (classes-repository.ts, runClassWork).
+    reminderDay: text("reminder_day", { enum: ["pending", "sent", "skipped"] })
+      .notNull()
+      .default("pending"),
+    reminderHour: text("reminder_hour", { enum: ["pending", "sent", "skipped"] })
+      .notNull()
+      .default("pending"),
     createdAt: createdAt(),
   },
   (table) => [

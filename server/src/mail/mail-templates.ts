@@ -33,7 +33,8 @@ export type MailKind =
   | "announcement"
   | "class_registered"
   | "class_confirm_email"
-  | "class_waiting_list";
+  | "class_waiting_list"
+  | "class_reminder";
 
 export type MailContext = { businessName: string; publicUrl: string };
 

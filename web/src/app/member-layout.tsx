@@ -34,6 +34,7 @@ function MemberMenu() {
     { label: "Welcome", to: "/" },
     { label: "Home", to: "/home" },
     { label: "My account", to: "/account" },
+    { label: "Live classes", to: "/classes" },
     ...(instructor ? [{ label: unread > 0 ? `Studio (${unread} unread)` : "Studio", to: "/studio" }] : []),
     { label: "Logout", onSelect: () => void logout() },
   ];

@@ -14,7 +14,7 @@ function PublicMenu() {
     // Log in for a visitor, Log out for someone signed in: never both.
     isAuthenticated ? { label: "Logout", onSelect: () => void logout() } : { label: "Login", to: "/login" },
     { label: "Contact", to: "/contact" },
-    { label: "Free Webinar", to: "/home" },
+    { label: "Free Webinar", to: "/classes" },
     { label: "About", to: "/about" },
     { label: "Helpful Links", to: "/links" },
   ];

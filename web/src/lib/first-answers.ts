@@ -33,6 +33,7 @@ const asks: Record<FirstAnswer, (ids: AddressIds) => Asked | null> = {
   myAnnouncements: () => ({ name: "myAnnouncements" }),
   aboutPage: () => ({ name: "aboutPage" }),
   linksPage: () => ({ name: "linksPage" }),
+  listClasses: () => ({ name: "listClasses" }),
 };
 
 /** The requests for a screen's first answers; those of a course or an id only when its address names one. */

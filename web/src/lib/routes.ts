@@ -59,7 +59,8 @@ export type FirstAnswer =
   | "myBookings"
   | "myAnnouncements"
   | "aboutPage"
-  | "linksPage";
+  | "linksPage"
+  | "listClasses";
 
 const library = ["getCourses", "getUserAccess"] as const;
 
@@ -99,6 +100,13 @@ export const routes: readonly ScreenRoute[] = [
     layout: "public",
     prerender: true,
     firstNeeds: { answers: ["linksPage"] },
+  },
+  {
+    path: "/classes",
+    screen: "features/classes/classes-page.tsx",
+    layout: "public",
+    prerender: true,
+    firstNeeds: { answers: ["listClasses"] },
   },
   { path: "/unsubscribe", screen: "features/home/unsubscribe-page.tsx", layout: "public" },
   { path: "/book/confirm", screen: "features/bookings/confirm-page.tsx", layout: "public" },

@@ -1,0 +1,2 @@
+ALTER TABLE "class_registrations" ADD COLUMN "reminder_day" text DEFAULT 'pending' NOT NULL;--> statement-breakpoint
+ALTER TABLE "class_registrations" ADD COLUMN "reminder_hour" text DEFAULT 'pending' NOT NULL;
