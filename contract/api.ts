@@ -64,6 +64,7 @@ import {
   ClassRegistrationRequest,
   ClassTokenRequest,
   StudioClassRegistrations,
+  StudioClasses,
 } from "./classes.ts";
 import { AccessCode, AccessCodeCreateRequest, AccessCodeList, AccessCodeParams } from "./studio/access-codes.ts";
 import { ActivityPage, ActivityQuery } from "./studio/activity.ts";
@@ -1124,8 +1125,37 @@ export const endpoints = {
     summary: "Creates a live class (free for now; paid classes come with Checkout)",
     access: "instructor",
     body: ClassCreate,
-    invalidates: ["listClasses"],
+    invalidates: ["listClasses", "studioClasses"],
     answers: { 201: { description: "Created.", schema: Created }, 400: { description: "A bad body.", schema: ApiError } },
+  },
+  studioClasses: {
+    method: "GET",
+    path: "/reactapi/studio/classes",
+    summary: "Her classes, newest start first, with places taken and the waiting list's length",
+    access: "instructor",
+    answers: ok(StudioClasses),
+  },
+  cancelClass: {
+    method: "POST",
+    path: "/reactapi/studio/classes/:id/cancel",
+    summary: "Cancels a class: everyone registered, held or waiting is mailed the calendar's cancellation",
+    access: "instructor",
+    params: ClassIdParams,
+    body: z.object({}),
+    invalidates: ["studioClasses", "listClasses", "classRegistrations"],
+    answers: {
+      ...ok(StudioOutcome),
+      404: { description: "No such class, or cancelled already.", schema: ApiError },
+      409: { description: "It has started already.", schema: ApiError },
+    },
+  },
+  classRegistrationsCsv: {
+    method: "GET",
+    path: "/reactapi/studio/classes/:id/registrations.csv",
+    summary: "A class's registrations as CSV (RFC 4180; formulas neutralised)",
+    access: "instructor",
+    params: ClassIdParams,
+    answers: { 200: { description: "class-ID-registrations.csv", contentType: "text/csv" } },
   },
   classRegistrations: {
     method: "GET",

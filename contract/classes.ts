@@ -93,3 +93,19 @@ export const StudioClassRegistration = z.object({
   from_waiting_list: z.boolean(),
 });
 export const StudioClassRegistrations = z.object({ registrations: z.array(StudioClassRegistration) });
+
+/** A class as the studio lists it, with how many have a place and how many wait. */
+export const StudioClass = z.object({
+  id: z.number(),
+  title: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  places: z.number(),
+  registered: z.number(),
+  waiting: z.number(),
+  who: z.enum(["anyone", "members"]),
+  join_url: z.string(),
+  cancelled: z.boolean(),
+});
+export const StudioClasses = z.object({ classes: z.array(StudioClass) });
+export type StudioClasses = z.infer<typeof StudioClasses>;

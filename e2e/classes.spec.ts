@@ -10,19 +10,22 @@ test.describe("live classes", () => {
     const run = Date.now().toString(36).slice(-4);
     const title = `Free webinar: your first week ${run}`;
     const studio = await instructorPage(browser);
-    const startsAt = new Date(Date.now() + 7 * 24 * 3600_000).toISOString();
-    const created = await studio.request.post("/reactapi/studio/classes", {
-      data: {
-        title,
-        description_html: "<p>Feeding, sleep and you.</p>",
-        starts_at: startsAt,
-        duration_minutes: 60,
-        places: 1,
-        who: "anyone",
-        join_url: "https://meet.example/first-week",
-      },
+    // She creates it in the studio's calendar, in her own time.
+    await studio.goto("/studio/calendar#classes");
+    const form = studio.getByRole("form", { name: "New class" });
+    await form.getByLabel("Title").fill(title);
+    const local = await studio.evaluate(() => {
+      const start = new Date(Date.now() + 7 * 24 * 3600_000);
+      const two = (value: number) => String(value).padStart(2, "0");
+      return `${start.getFullYear()}-${two(start.getMonth() + 1)}-${two(start.getDate())}T${two(start.getHours())}:${two(start.getMinutes())}`;
     });
-    expect(created.status()).toBe(201);
+    await form.getByLabel("Starts (your time)").fill(local);
+    await form.getByLabel("Places").fill("1");
+    await form.getByLabel("Video call link").fill("https://meet.example/first-week");
+    await accessibleAtBothWidths(studio);
+    await form.getByRole("button", { name: "Create the class" }).click();
+    await expect(studio.getByRole("status").filter({ hasText: "Created" })).toContainText(`Created “${title}”.`);
+    await expect(studio.getByRole("rowheader", { name: title })).toBeVisible();
 
     const visitorContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const visitor = await visitorContext.newPage();
@@ -56,6 +59,12 @@ test.describe("live classes", () => {
     await expect(full).toContainText("You are on the waiting list.");
     await expect(full.getByRole("link", { name: "Join the class" })).toHaveCount(0);
     await accessibleAtBothWidths(member);
+    await studio.reload();
+    const row = studio.getByRole("row").filter({ has: studio.getByRole("rowheader", { name: title }) });
+    await expect(row).toContainText("1 of 1");
+    await row.getByRole("button", { name: `Cancel ${title}` }).click();
+    await expect(studio.getByRole("status").filter({ hasText: "Cancelled" })).toContainText("were told by mail");
+    await mailTo(email, `Cancelled: ${title}`);
     await memberContext.close();
     await visitorContext.close();
     await studio.context().close();

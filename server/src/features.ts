@@ -138,7 +138,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, runSche
         async (app) => app.register(calendarStudioRoutes, { ...bookings, prefix: "/calendar" }),
         async (app) => app.register(siteStudioRoutes, { db, prefix: "/site" }),
         async (app) => app.register(messagesStudioRoutes, messages),
-        async (app) => app.register(classesStudioRoutes, { db, prefix: "/classes" }),
+        async (app) => app.register(classesStudioRoutes, { db, clock, mail: bookings.mail.context, prefix: "/classes" }),
       ],
     }),
     feature("/reactapi/site", siteRoutes, { site: config.site, onlinePayment: config.stripe !== null }),

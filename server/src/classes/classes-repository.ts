@@ -429,3 +429,86 @@ export async function runClassWork(db: Database, now: Date, mail: ClassMailConte
   });
   return { released: released.length, reminders };
 }
+
+/** Her classes for the studio, the latest start first, with places taken and people waiting. */
+export async function studioClasses(db: Queryable, now: Date) {
+  const rows = await db
+    .select()
+    .from(liveClasses)
+    .orderBy(sql`${liveClasses.startsAt} desc`);
+  const counts = await db
+    .select({
+      classId: classRegistrations.classId,
+      registered: sql<number>`count(*) filter (where ${holding(now)})::int`,
+      waiting: sql<number>`count(*) filter (where ${classRegistrations.state} = 'waiting_list')::int`,
+    })
+    .from(classRegistrations)
+    .groupBy(classRegistrations.classId);
+  return rows.map((row) => {
+    const count = counts.find((entry) => entry.classId === row.id);
+    return {
+      id: row.id,
+      title: row.title,
+      starts_at: row.startsAt.toISOString(),
+      ends_at: row.endsAt.toISOString(),
+      places: row.places,
+      registered: count?.registered ?? 0,
+      waiting: count?.waiting ?? 0,
+      who: row.who,
+      join_url: row.joinUrl,
+      cancelled: row.cancelledAt !== null,
+    };
+  });
+}
+
+function cancelledMail(row: RegistrationRow, live: ClassRow, timeZone: string, context: ClassMailContext): Mail {
+  const mail = composeMail("class_cancelled", row.email, `Cancelled: ${live.title}`, context, [
+    greeting(row.name),
+    `We are sorry: “${live.title}” on ${whenText(live.startsAt, timeZone)} is cancelled. The attached update takes it off your calendar.`,
+    { label: "See the other classes", link: `${context.publicUrl}/classes` },
+  ]);
+  const cancellation = calendarFile({
+    method: "CANCEL",
+    timeZone,
+    name: context.businessName,
+    organizer: { name: context.instructorName, email: context.contactEmail },
+    events: [
+      {
+        uid: live.uid,
+        sequence: 1,
+        start: live.startsAt,
+        end: live.endsAt,
+        summary: live.title,
+        description: "Cancelled.",
+        location: "Video call",
+        url: `${context.publicUrl}/classes`,
+        cancelled: true,
+        attendee: { name: row.name, email: row.email },
+      },
+    ],
+  });
+  return {
+    ...mail,
+    attachments: [{ filename: "class.ics", contentType: "text/calendar; method=CANCEL; charset=utf-8", content: cancellation }],
+  };
+}
+
+/** Cancels a class before its start: every live registration is cancelled and mailed the calendar's CANCEL. */
+export async function cancelClass(db: Database, classId: number, now: Date, mail: ClassMailContext): Promise<string> {
+  const timeZone = await zoneOf(db);
+  return db.transaction(async (tx) => {
+    const live = await lockedClass(tx, classId);
+    if (now >= live.startsAt) throw new HttpError(409, "This class has started already; it can no longer be cancelled.");
+    await tx
+      .update(liveClasses)
+      .set({ cancelledAt: now, revision: sql`${liveClasses.revision} + 1` })
+      .where(eq(liveClasses.id, classId));
+    const told = await tx
+      .update(classRegistrations)
+      .set({ state: "cancelled", holdUntil: null })
+      .where(and(eq(classRegistrations.classId, classId), stillLive))
+      .returning();
+    for (const row of told) await queueMail(tx, cancelledMail(row, live, timeZone, mail));
+    return `Cancelled “${live.title}”. ${told.length === 1 ? "The 1 person" : `The ${told.length} people`} registered or waiting were told by mail.`;
+  });
+}

@@ -13,7 +13,10 @@ import {
   register,
   registrationsOf,
   runClassWork,
+  cancelClass,
+  studioClasses,
 } from "./classes-repository.ts";
+import { csvFile } from "../http/csv-file.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
 
 export type ClassesOptions = { db: Database; clock: Clock; mail: ClassMailContext };
@@ -74,7 +77,31 @@ export async function classesRoutes(app: FastifyInstance, options: ClassesOption
 }
 
 /** Her classes in the studio (behind the studio's guard, features.ts). */
-export async function classesStudioRoutes(app: FastifyInstance, { db }: Pick<ClassesOptions, "db">) {
+export async function classesStudioRoutes(app: FastifyInstance, { db, clock, mail }: ClassesOptions) {
+  route(app, "studioClasses", async () => ({ classes: await studioClasses(db, clock.now()) }));
+
+  route(app, "cancelClass", async ({ params: { id } }) => ({ message: await cancelClass(db, id, clock.now(), mail) }));
+
+  route(app, "classRegistrationsCsv", async ({ params: { id } }, request, reply) => {
+    const rows = await registrationsOf(db, id);
+    const csv = csvFile(
+      ["Name", "E-mail", "Due date", "State", "Registered (UTC)", "From the waiting list"],
+      rows.map((row) => [
+        row.name,
+        row.email,
+        row.dueDate ?? "",
+        row.state,
+        row.createdAt.toISOString().replace("T", " ").slice(0, 19),
+        row.fromWaitingList ? "yes" : "no",
+      ]),
+      (error) => request.log.error({ err: error }, "class registrations export failed part way"),
+    );
+    return reply
+      .header("content-type", "text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="class-${id}-registrations.csv"`)
+      .send(csv);
+  });
+
   route(app, "createClass", async ({ body }) => {
     const startsAt = new Date(body.starts_at);
     const id = await createClass(db, {

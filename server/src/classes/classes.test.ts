@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { movableClock } from "../lib/clock.ts";
 import { runClassWork } from "./classes-repository.ts";
@@ -27,6 +27,8 @@ describe.each(backends)("live classes on %s", (backend) => {
     instructor = (await signedInInstructor(context.app, context.database.db, "classes-instructor")).cookie;
   });
   afterAll(() => context.close());
+  // Each test starts three days before START, whatever the one before did with the clock.
+  beforeEach(() => clock.set(new Date(START.getTime() - 3 * 24 * 60 * MINUTE)));
 
   const post = (url: string, payload: unknown, cookie?: string) =>
     context.app.inject({
@@ -64,7 +66,8 @@ describe.each(backends)("live classes on %s", (backend) => {
     context.database.db
       .select()
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.toAddress, address), eq(mailOutbox.kind, kind)));
+      .where(and(eq(mailOutbox.toAddress, address), eq(mailOutbox.kind, kind)))
+      .orderBy(mailOutbox.id);
 
   it("gives 50 people registering at once for the last 3 places exactly 3 places and 47 waiting-list places", async () => {
     const classId = await createClass({ places: 3, title: "Free webinar: your first week" });
@@ -135,7 +138,6 @@ describe.each(backends)("live classes on %s", (backend) => {
     expect(JSON.stringify(await list(registered!.cookie))).not.toContain("meet.example");
     // Registration closes at the start.
     expect((await registerAs(classId, { email: uniqueEmail("late") })).statusCode).toBe(409);
-    clock.set(new Date(START.getTime() - 3 * 24 * 60 * MINUTE));
   });
 
   it("releases a visitor's unconfirmed place after 30 minutes, and her late confirmation puts her on the waiting list", async () => {
@@ -190,7 +192,6 @@ describe.each(backends)("live classes on %s", (backend) => {
     expect(hour).toEqual(["In an hour: Birth plan circle"]);
     expect((await mailsTo(late.email, "class_reminder"))[0]!.textBody).toContain("https://meet.example/breastfeeding");
     expect(await mailsTo(leaving!.email, "class_reminder")).toHaveLength(0);
-    clock.set(new Date(START.getTime() - 3 * 24 * 60 * MINUTE));
   });
 
   it("gives a lapsed visitor's place to the first person waiting, when the timed work runs", async () => {
@@ -202,6 +203,34 @@ describe.each(backends)("live classes on %s", (backend) => {
     expect((await work()).released).toBe(1);
     expect((await list(waiting.cookie)).upcoming.find((entry) => entry.id === classId)).toMatchObject({ my_state: "registered" });
     expect((await mailsTo(waiting.email, "class_registered"))[0]!.subject).toBe("A place opened for you: Sleep and the newborn");
+  });
+
+  it("lists her classes with places taken and waiting, exports the registrations, and cancels a class with a calendar CANCEL to everyone", async () => {
+    const classId = await createClass({ title: "Partners' evening" });
+    const [placed, waiting] = await Promise.all([signedInMember(context.app, "cancel-a"), signedInMember(context.app, "cancel-b")]);
+    await registerAs(classId, placed!, '=HYPERLINK("x")');
+    await registerAs(classId, waiting!);
+    const studio = (await context.app.inject({ method: "GET", url: "/reactapi/studio/classes", headers: { cookie: instructor } })).json()
+      .classes as { id: number; registered: number; waiting: number; cancelled: boolean }[];
+    expect(studio.find((entry) => entry.id === classId)).toMatchObject({ registered: 1, waiting: 1, cancelled: false });
+    const csv = await context.app.inject({
+      method: "GET",
+      url: `/reactapi/studio/classes/${classId}/registrations.csv`,
+      headers: { cookie: instructor },
+    });
+    expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(csv.body).toContain("'=HYPERLINK");
+    expect(csv.body).toContain(waiting!.email);
+
+    const cancelled = await post(`/reactapi/studio/classes/${classId}/cancel`, {}, instructor);
+    expect(cancelled.json().message).toBe("Cancelled “Partners' evening”. The 2 people registered or waiting were told by mail.");
+    for (const person of [placed!, waiting!]) {
+      const [mail] = await mailsTo(person.email, "class_cancelled");
+      expect(readInvite(mail!.attachments![0]!.content)).toMatchObject({ method: "CANCEL" });
+    }
+    expect((await list(placed!.cookie)).upcoming.map((entry) => entry.id)).not.toContain(classId);
+    expect((await post(`/reactapi/studio/classes/${classId}/cancel`, {}, instructor)).statusCode).toBe(404);
+    expect((await registerAs(classId, { email: uniqueEmail("too-late") })).statusCode).toBe(404);
   });
 
   it("keeps a members' class for members, refuses a paid class for now, and keeps the studio's side for the instructor", async () => {

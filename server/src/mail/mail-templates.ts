@@ -34,7 +34,8 @@ export type MailKind =
   | "class_registered"
   | "class_confirm_email"
   | "class_waiting_list"
-  | "class_reminder";
+  | "class_reminder"
+  | "class_cancelled";
 
 export type MailContext = { businessName: string; publicUrl: string };
 

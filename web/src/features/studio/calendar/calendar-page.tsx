@@ -18,11 +18,13 @@ addEndpoints(calendarEndpoints);
 const BookingsWeek = lazy(() => import("./bookings-week.tsx").then((module) => ({ default: module.BookingsWeek })));
 const ServicesEditor = lazy(() => import("./services-editor.tsx").then((module) => ({ default: module.ServicesEditor })));
 const HoursEditor = lazy(() => import("./hours-editor.tsx").then((module) => ({ default: module.HoursEditor })));
+const ClassesEditor = lazy(() => import("./classes-editor.tsx").then((module) => ({ default: module.ClassesEditor })));
 const DueMonthsEditor = lazy(() => import("./due-months-editor.tsx").then((module) => ({ default: module.DueMonthsEditor })));
 
 const sections = [
   { id: "bookings", label: "Bookings", content: () => <BookingsWeek /> },
   { id: "services", label: "Services", content: () => <ServicesEditor /> },
+  { id: "classes", label: "Live classes", content: () => <ClassesEditor /> },
   { id: "hours", label: "Your hours", content: () => <HoursEditor /> },
   { id: "due-months", label: "Places by due month", content: () => <DueMonthsEditor /> },
   { id: "feed", label: "Calendar feed", content: () => <FeedAddress /> },
