@@ -1,12 +1,20 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { createAccessCode } from "../access-codes/access-codes-repository.ts";
+import { buildApp } from "../app.ts";
+import { loadConfig } from "../config.ts";
+import { type DatabaseHandle, openDatabase } from "../db/client.ts";
 import { movableClock } from "../lib/clock.ts";
 import { runClassWork } from "./classes-repository.ts";
 import { mailOutbox } from "../db/schema.ts";
 import { readInvite } from "../../../testing/calendar-invite.ts";
 import {
   backends,
+  createScratchPostgres,
   createTestApp,
+  DEMO_CODE,
+  postgresMissingNotice,
   jsonHeaders,
   signedInInstructor,
   signedInMember,
@@ -254,5 +262,95 @@ describe.each(backends)("live classes on %s", (backend) => {
     const member = await signedInMember(context.app, "not-studio");
     expect((await post("/reactapi/studio/classes", {}, member.cookie)).statusCode).toBe(403);
     expect((await post("/reactapi/classes/9999/registrations", { name: "A", email: uniqueEmail("x") })).statusCode).toBe(404);
+  });
+});
+
+if (!backends.includes("postgres")) it.skip(`live classes on two app servers: ${postgresMissingNotice}`, () => {});
+
+describe.runIf(backends.includes("postgres"))("live classes on two app servers sharing PostgreSQL", () => {
+  const clock = movableClock(new Date(START.getTime() - 3 * 24 * 60 * MINUTE));
+  let scratch: { url: string; drop: () => Promise<void> };
+  const servers: { handle: DatabaseHandle; app: FastifyInstance }[] = [];
+  beforeAll(async () => {
+    scratch = await createScratchPostgres();
+    const config = loadConfig({ NODE_ENV: "test", REGISTRATIONS_PER_HOUR: "100000" });
+    for (let index = 0; index < 2; index += 1) {
+      const handle = await openDatabase({ databaseUrl: scratch.url, dataDir: "memory" });
+      servers.push({ handle, app: await buildApp({ db: handle.db, config, logger: false, startMailSender: false, clock }) });
+    }
+    await createAccessCode(servers[0]!.handle.db, { code: DEMO_CODE });
+  });
+  afterAll(async () => {
+    for (const server of servers) {
+      await server.app.close();
+      await server.handle.close();
+    }
+    await scratch.drop();
+  });
+
+  it("gives 50 registrations split between the servers exactly 3 places, and each reminder once", async () => {
+    const [a, b] = servers;
+    const instructor = await signedInInstructor(a!.app, a!.handle.db);
+    const created = await a!.app.inject({
+      method: "POST",
+      url: "/reactapi/studio/classes",
+      headers: { ...jsonHeaders, cookie: instructor.cookie },
+      payload: {
+        title: "Shared webinar",
+        starts_at: START.toISOString(),
+        duration_minutes: 60,
+        places: 3,
+        who: "anyone",
+        join_url: "https://meet.example/shared",
+      },
+    });
+    const classId = created.json().id as number;
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        (index % 2 ? a! : b!).app.inject({
+          method: "POST",
+          url: `/reactapi/classes/${classId}/registrations`,
+          headers: jsonHeaders,
+          payload: { name: `Guest ${index}`, email: uniqueEmail(`shared-${index}`) },
+        }),
+      ),
+    );
+    const states = answers.map((answer) => answer.json().state as string);
+    expect(states.filter((state) => state === "awaiting_email")).toHaveLength(3);
+    expect(states.filter((state) => state === "waiting_list")).toHaveLength(47);
+
+    const member = await signedInMember(b!.app, "shared-member");
+    const second = await a!.app.inject({
+      method: "POST",
+      url: "/reactapi/studio/classes",
+      headers: { ...jsonHeaders, cookie: instructor.cookie },
+      payload: {
+        title: "Shared circle",
+        starts_at: START.toISOString(),
+        duration_minutes: 60,
+        places: 5,
+        who: "anyone",
+        join_url: "https://meet.example/circle",
+      },
+    });
+    await b!.app.inject({
+      method: "POST",
+      url: `/reactapi/classes/${second.json().id}/registrations`,
+      headers: { ...jsonHeaders, cookie: member.cookie },
+      payload: { name: "Maya", email: member.email },
+    });
+    clock.set(new Date(START.getTime() - 60 * MINUTE));
+    const mail = {
+      businessName: "Calm Birth",
+      publicUrl: "https://courses.example",
+      contactEmail: "hello@example.com",
+      instructorName: "Sarah",
+    };
+    await Promise.all(servers.map((server) => runClassWork(server.handle.db, clock.now(), mail)));
+    const reminders = await a!.handle.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, member.email), eq(mailOutbox.kind, "class_reminder")));
+    expect(reminders.map((row) => row.subject)).toEqual(["In an hour: Shared circle"]);
   });
 });
