@@ -1,15 +1,9 @@
-import { composeMail, greeting, type Mail, type MailContext, type Paragraph } from "../mail/mail-templates.ts";
+import { composeMail, greeting, type Mail, type MailContext, type Paragraph, whenText } from "../mail/mail-templates.ts";
 import type { BookingRow, ServiceRow } from "./bookings-repository.ts";
 import { calendarFile } from "../mail/calendar-invite.ts";
 
 /** What booking mails need beyond every mail's context: where to write to her, and who sends invitations. */
 export type BookingMailContext = MailContext & { contactEmail: string; instructorName: string };
-
-/** "Monday, 15 March 2027 at 09:00 (time in Europe/London)": the reader's own zone, named. */
-export function whenText(instant: Date, timeZone: string): string {
-  const text = new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeStyle: "short", timeZone }).format(instant);
-  return `${text} (time in ${timeZone.replaceAll("_", " ")})`;
-}
 
 export const manageLink = (booking: BookingRow, context: MailContext) => `${context.publicUrl}/booking/${booking.manageToken}`;
 

@@ -8,7 +8,7 @@ import type { PersonalData } from "../db/personal-data.ts";
 import { classRegistrations, liveClasses } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { calendarFile } from "../mail/calendar-invite.ts";
-import { composeMail, greeting, type Mail, type MailContext } from "../mail/mail-templates.ts";
+import { composeMail, greeting, type Mail, type MailContext, whenText } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
 
 export type ClassRow = typeof liveClasses.$inferSelect;
@@ -38,11 +38,6 @@ export async function createClass(
 
 async function zoneOf(db: Queryable): Promise<string> {
   return (await readHours(db))?.timeZone ?? "UTC";
-}
-
-function whenText(instant: Date, timeZone: string): string {
-  const text = new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeStyle: "short", timeZone }).format(instant);
-  return `${text} (time in ${timeZone.replaceAll("_", " ")})`;
 }
 
 /** The confirmation of a place, with the class as a calendar invitation. */

@@ -131,3 +131,9 @@ export function purchaseReceiptMail(
     "Stripe, who handled the payment, sends its own receipt too. Your purchases and billing are on the Purchase page.",
   ]);
 }
+
+/** "Monday, 15 March 2027 at 09:00 (time in Europe/London)": an instant in the reader's zone, named. */
+export function whenText(instant: Date, timeZone: string): string {
+  const text = new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeStyle: "short", timeZone }).format(instant);
+  return `${text} (time in ${timeZone.replaceAll("_", " ")})`;
+}

@@ -324,3 +324,30 @@ export function ButtonRow({ children, actionsOf }: { children: ReactNode; action
     </>
   );
 }
+
+/** One choice of a few, as radio buttons with their labels, inside the caller's fieldset. */
+export function RadioChoices<Value extends string>({
+  name,
+  value,
+  choices,
+  onChange,
+}: {
+  name: string;
+  value: Value;
+  choices: readonly (readonly [Value, string])[];
+  onChange: (value: Value) => void;
+}) {
+  return choices.map(([choice, label]) => (
+    <Box component="label" key={choice} sx={{ display: "flex", gap: 1, alignItems: "center", minHeight: 36 }}>
+      <input
+        type="radio"
+        name={name}
+        value={choice}
+        checked={value === choice}
+        onChange={() => onChange(choice)}
+        style={{ width: 20, height: 20 }}
+      />
+      {label}
+    </Box>
+  ));
+}

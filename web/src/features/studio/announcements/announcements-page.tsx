@@ -7,7 +7,7 @@ import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import "../message-endpoints.ts";
-import { fieldsetStyle, formatDateTime, Loading, StudioPage, studioNoticeStyle } from "../studio-parts.tsx";
+import { fieldsetStyle, RadioChoices, formatDateTime, Loading, StudioPage, studioNoticeStyle } from "../studio-parts.tsx";
 
 type Audience = "all" | "course" | "due_month";
 
@@ -79,25 +79,18 @@ function AnnouncementForm({ onSent }: { onSent: (sentence: string) => void }) {
       />
       <Box component="fieldset" sx={fieldsetStyle}>
         <legend>Who receives it</legend>
-        {(
-          [
-            ["all", "All members"],
-            ["course", "The members of one course"],
-            ["due_month", "The members due in one month"],
-          ] as const
-        ).map(([value, label]) => (
-          <Box component="label" key={value} sx={{ display: "flex", gap: 1, alignItems: "center", minHeight: 36 }}>
-            <input
-              type="radio"
-              name="audience"
-              value={value}
-              checked={audience === value}
-              onChange={() => setAudience(value)}
-              style={{ width: 20, height: 20 }}
-            />
-            {label}
-          </Box>
-        ))}
+        <RadioChoices
+          name="audience"
+          value={audience}
+          choices={
+            [
+              ["all", "All members"],
+              ["course", "The members of one course"],
+              ["due_month", "The members due in one month"],
+            ] as const
+          }
+          onChange={setAudience}
+        />
         {audience === "course" ? (
           <Box component="label" sx={{ display: "flex", flexDirection: "column", fontWeight: 600, mt: 1 }}>
             Course

@@ -6,7 +6,7 @@ import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { addressOf } from "../../../lib/api.ts";
 import { useAction } from "../../../lib/use-action.ts";
-import { fieldsetStyle, formatDateTime, ScrollingTable } from "../studio-parts.tsx";
+import { fieldsetStyle, RadioChoices, formatDateTime, ScrollingTable } from "../studio-parts.tsx";
 
 /** The start she types (her browser's zone) as the instant the API takes. */
 const instantOf = (local: string) => (local ? new Date(local).toISOString() : "");
@@ -83,24 +83,17 @@ function NewClassForm({ onCreated }: { onCreated: (message: string) => void }) {
       />
       <Box component="fieldset" sx={fieldsetStyle}>
         <legend>Who may register</legend>
-        {(
-          [
-            ["anyone", "Anyone with an e-mail address"],
-            ["members", "Members only"],
-          ] as const
-        ).map(([value, label]) => (
-          <Box component="label" key={value} sx={{ display: "flex", gap: 1, alignItems: "center", minHeight: 36 }}>
-            <input
-              type="radio"
-              name="who"
-              value={value}
-              checked={who === value}
-              onChange={() => setWho(value)}
-              style={{ width: 20, height: 20 }}
-            />
-            {label}
-          </Box>
-        ))}
+        <RadioChoices
+          name="who"
+          value={who}
+          choices={
+            [
+              ["anyone", "Anyone with an e-mail address"],
+              ["members", "Members only"],
+            ] as const
+          }
+          onChange={setWho}
+        />
       </Box>
       <TextField
         label="Video call link"
