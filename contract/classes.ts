@@ -4,6 +4,7 @@ import { PlanInput } from "./studio/plans.ts";
 import { idInPath } from "./catalogue.ts";
 import { ContactRequest } from "./forms.ts";
 import { RichText, titleOf } from "./studio/studio-shared.ts";
+import { parseVideoLink, videoLink, videoLinkProblem } from "./video-link.ts";
 
 // Live classes (docs/product.md, Live classes): places counted exactly, a waiting list served in
 // order, and the join link shown only to registered people from JOIN_OPENS_MINUTES before the start.
@@ -32,6 +33,8 @@ export const PublicClass = z.object({
   join_url: z.string().optional(),
   /** When the join link shows, for whoever will see it then. */
   join_opens_at: z.string(),
+  /** The recording, once the instructor has sent it, to those who had a place. */
+  replay_url: z.string().optional(),
 });
 export type PublicClass = z.infer<typeof PublicClass>;
 export const ClassList = z.object({ upcoming: z.array(PublicClass), past: z.array(PublicClass) });
@@ -43,13 +46,37 @@ export const ClassRegistrationRequest = z.object({
   name: BookingRequest.shape.name,
   email: ContactRequest.shape.email,
   due_date: CalendarDate("due date"),
+  /** The zone she reads in, so that her mails show her times; the instructor's when absent or unknown. */
+  time_zone: BookingRequest.shape.time_zone,
 });
 export type ClassRegistrationRequest = z.input<typeof ClassRegistrationRequest>;
 
-export const ClassRegistered = z.object({ id: z.number(), state: ClassRegistrationState, message: z.string() });
+export const ClassRegistered = z.object({
+  id: z.number(),
+  state: ClassRegistrationState,
+  message: z.string(),
+  /** Stripe's payment page, for a paid place held while she pays. */
+  checkout_url: z.string().optional(),
+});
 export type ClassRegistered = z.infer<typeof ClassRegistered>;
 
-export const ClassTokenRequest = z.object({ token: z.string().min(16).max(100) });
+const MailedToken = z
+  .string({ error: "This link is not complete. Please open the whole link from the mail." })
+  .regex(/^[A-Za-z0-9_-]{16,100}$/, { error: "This link is not complete. Please open the whole link from the mail." });
+export const ClassTokenRequest = z.object({ token: MailedToken });
+export const ClassTokenParams = z.object({ token: MailedToken });
+
+/** Her registration as the link in her mail finds it (to give the place up, or pay for an offered one). */
+export const ClassRegistrationByLink = z.object({
+  class_id: z.number(),
+  title: z.string(),
+  starts_at: z.string(),
+  state: ClassRegistrationState,
+  price: z.number(),
+  currency: z.string(),
+  hold_until: z.string().nullable(),
+});
+export type ClassRegistrationByLink = z.infer<typeof ClassRegistrationByLink>;
 
 export const ClassCreate = z.object({
   title: titleOf("class"),
@@ -70,8 +97,6 @@ export const ClassCreate = z.object({
     .int({ error: "The price is a whole number of cents." })
     .min(0, { error: "The price cannot be negative." })
     .max(100_000_000, { error: "That price is too high." })
-    // Checkout for classes is the next step (issue 28); until then a class is free, and the API says so.
-    .refine((price) => price === 0, { error: "Paid classes are not open yet: set the price to 0 for now." })
     .optional()
     .default(0),
   currency: PlanInput.shape.currency.optional().default("USD"),
@@ -91,6 +116,9 @@ export const StudioClassRegistration = z.object({
   state: ClassRegistrationState,
   registered_at: z.string(),
   from_waiting_list: z.boolean(),
+  attended: z.boolean(),
+  paid: z.boolean(),
+  refunded: z.boolean(),
 });
 export const StudioClassRegistrations = z.object({ registrations: z.array(StudioClassRegistration) });
 
@@ -103,9 +131,29 @@ export const StudioClass = z.object({
   places: z.number(),
   registered: z.number(),
   waiting: z.number(),
+  attended: z.number(),
+  price: z.number(),
+  currency: z.string(),
   who: z.enum(["anyone", "members"]),
   join_url: z.string(),
+  replay_url: z.string().nullable(),
+  replay_sent_at: z.string().nullable(),
   cancelled: z.boolean(),
 });
 export const StudioClasses = z.object({ classes: z.array(StudioClass) });
 export type StudioClasses = z.infer<typeof StudioClasses>;
+
+export const ClassRegistrationParams = z.object({
+  id: idInPath("That class does not exist."),
+  registration: idInPath("That registration does not exist."),
+});
+export const AttendanceRequest = z.object({ attended: z.boolean({ error: "Say whether she was there: true or false." }) });
+
+/** The replay as she pastes it: a YouTube or Vimeo link, read like a lesson's video and kept in its plain form. */
+export const ReplayRequest = z.object({
+  replay_url: z
+    .string({ error: "Paste the recording's YouTube or Vimeo link." })
+    .trim()
+    .refine((link) => parseVideoLink(link) !== null, { error: videoLinkProblem })
+    .transform((link) => videoLink(parseVideoLink(link)!)),
+});

@@ -11,11 +11,11 @@ import { bookingCheckouts, type BookingDeps } from "./bookings/booking-actions.t
 import { bookingRoutes } from "./bookings/booking-routes.ts";
 import { bookingsPersonalData } from "./bookings/bookings-repository.ts";
 import { calendarStudioRoutes } from "./bookings/calendar-studio-routes.ts";
-import { classesPersonalData } from "./classes/classes-repository.ts";
+import { classCheckouts, type ClassDeps, classesPersonalData } from "./classes/classes-repository.ts";
 import { classesRoutes, classesStudioRoutes } from "./classes/classes-routes.ts";
 import type { Config } from "./config.ts";
 import type { Clock } from "./lib/clock.ts";
-import { bookingPayments } from "./payments/stripe-client.ts";
+import { oneOffPayments } from "./payments/stripe-client.ts";
 import type { Database } from "./db/client.ts";
 import type { PersonalData } from "./db/personal-data.ts";
 import { formsPersonalData } from "./forms/forms-repository.ts";
@@ -71,8 +71,9 @@ export function features({ db, config, sessions, catalogue, mail, clock, runSche
       sender: mail.sender,
       context: { ...mail.context, contactEmail: config.site.contactEmail, instructorName: config.instructorName },
     },
-    payments: config.stripe ? bookingPayments(config.stripe) : null,
+    payments: config.stripe ? oneOffPayments(config.stripe) : null,
   };
+  const classes: ClassDeps = { db, clock, mail: bookings.mail.context, payments: bookings.payments };
   const personalData: PersonalData[] = [
     coursesPersonalData(catalogue),
     grantsPersonalData(db),
@@ -117,17 +118,11 @@ export function features({ db, config, sessions, catalogue, mail, clock, runSche
       stripe: config.stripe,
       publicUrl: config.publicUrl,
       mail,
-      otherCheckouts: [bookingCheckouts(bookings)],
+      otherCheckouts: [bookingCheckouts(bookings), classCheckouts({ ...classes, wake: () => mail.sender.wake() })],
     }),
     feature("/reactapi/bookings", bookingRoutes, { ...bookings, runScheduler: runSchedulers, bookingsPerHour: config.bookingsPerHour }),
     feature("/reactapi/announcements", announcementsRoutes, messages),
-    feature("/reactapi/classes", classesRoutes, {
-      db,
-      clock,
-      mail: bookings.mail.context,
-      sender: mail.sender,
-      runScheduler: runSchedulers,
-    }),
+    feature("/reactapi/classes", classesRoutes, { ...classes, sender: mail.sender, runScheduler: runSchedulers }),
     feature("/reactapi/instructor-setup", instructorSetupRoutes, { db, sessionDays: config.sessionDays, production }),
     feature("/reactapi/studio", studioApi, {
       db,
@@ -138,7 +133,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, runSche
         async (app) => app.register(calendarStudioRoutes, { ...bookings, prefix: "/calendar" }),
         async (app) => app.register(siteStudioRoutes, { db, prefix: "/site" }),
         async (app) => app.register(messagesStudioRoutes, messages),
-        async (app) => app.register(classesStudioRoutes, { db, clock, mail: bookings.mail.context, prefix: "/classes" }),
+        async (app) => app.register(classesStudioRoutes, { ...classes, sender: mail.sender, prefix: "/classes" }),
       ],
     }),
     feature("/reactapi/site", siteRoutes, { site: config.site, onlinePayment: config.stripe !== null }),

@@ -4,6 +4,8 @@ import type { Database, Queryable } from "../db/client.ts";
 import { HttpError } from "../http/errors.ts";
 import type { SignedInMember } from "../http/signed-in-member.ts";
 import type { Clock } from "../lib/clock.ts";
+import { isTimeZone } from "../lib/time-zones.ts";
+import type { OneOffPayments } from "../lib/one-off-payments.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
 import { queueMail } from "../mail/outbox.ts";
 import {
@@ -50,20 +52,7 @@ export const HOLD_MS = 31 * MINUTE;
 const PAYMENT_GRACE_MS = 10 * MINUTE;
 const OFFER_MS = 48 * HOUR;
 
-/** Stripe, as bookings use it: a checkout that holds her time, and a refund. Given by the app (features.ts). */
-export type BookingPayments = {
-  checkout: (input: {
-    bookingId: number;
-    description: string;
-    amountMinor: number;
-    currency: string;
-    email: string;
-    expiresAt: Date;
-    successUrl: string;
-    cancelUrl: string;
-  }) => Promise<{ id: string; url: string }>;
-  refund: (paymentIntentId: string, idempotencyKey: string) => Promise<void>;
-};
+export type BookingPayments = OneOffPayments;
 
 export type BookingDeps = {
   db: Database;
@@ -196,7 +185,7 @@ export async function book(
   if (!(await isOpenTime(db, service, start, now))) {
     return { status: 409, error: NOT_OPEN, alternatives: await nearestFreeTimes(db, service, start, now) };
   }
-  const readerTimeZone = input.time_zone && isZone(input.time_zone) ? input.time_zone : ((await readHours(db))?.timeZone ?? "UTC");
+  const readerTimeZone = input.time_zone && isTimeZone(input.time_zone) ? input.time_zone : ((await readHours(db))?.timeZone ?? "UTC");
   const confirmedAtOnce = !paid && member !== null && member.email.toLowerCase() === input.email.toLowerCase();
   const confirmToken = newToken();
   const month = input.due_date ? input.due_date.slice(0, 7) : null;
@@ -265,7 +254,7 @@ export async function book(
 
   try {
     const checkout = await deps.payments!.checkout({
-      bookingId: booking.id,
+      metadata: { booking_id: String(booking.id) },
       description: `${service.name}, ${isoWithOffset(start.getTime(), readerTimeZone)}`,
       amountMinor: service.priceMinor,
       currency: service.currency,
@@ -280,15 +269,6 @@ export async function book(
     log.warn({ err: error, bookingId: booking.id }, "bookings: the checkout could not be started; the held time is released");
     await updateBooking(db, booking.id, { state: "expired" });
     throw new HttpError(502, "The payment page could not be opened just now. Nothing was booked or charged; please try again in a moment.");
-  }
-}
-
-function isZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
   }
 }
 

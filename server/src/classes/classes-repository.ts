@@ -1,21 +1,47 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { CLASS_HOLD_MINUTES, JOIN_OPENS_MINUTES, type PublicClass } from "../../../contract/classes.ts";
 import type { UserRow } from "../accounts/users-repository.ts";
 import { readHours } from "../bookings/bookings-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import type { PersonalData } from "../db/personal-data.ts";
-import { classRegistrations, liveClasses } from "../db/schema.ts";
+import { classMailOptOuts, classRegistrations, liveClasses } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
-import { calendarFile } from "../mail/calendar-invite.ts";
-import { composeMail, greeting, type Mail, type MailContext, whenText } from "../mail/mail-templates.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { OneOffPayments } from "../lib/one-off-payments.ts";
+import { whenText } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
+import {
+  cancelledMail,
+  type ClassMailContext,
+  type ClassRow,
+  confirmMail,
+  placeMail,
+  placeOfferedMail,
+  type RegistrationRow,
+  reminderMail,
+  replayMail,
+  waitingMail,
+} from "./class-mails.ts";
 
-export type ClassRow = typeof liveClasses.$inferSelect;
-export type RegistrationRow = typeof classRegistrations.$inferSelect;
-export type ClassMailContext = MailContext & { contactEmail: string; instructorName: string };
+export type { ClassMailContext, ClassRow, RegistrationRow };
+
+export type ClassPayments = OneOffPayments;
+
+export type ClassDeps = { db: Database; clock: Clock; mail: ClassMailContext; payments: ClassPayments | null };
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** Stripe's shortest Checkout lasts 30 minutes; a paid place is held as long, and a little more. */
+const CHECKOUT_MS = 31 * MINUTE;
+/** A Checkout is released by Stripe's expiry event; the timed work releases one whose event is this late. */
+const PAYMENT_GRACE_MS = 10 * MINUTE;
+/** How long a paid class's freed place is kept for the first person waiting to pay for it. */
+const OFFER_MS = 24 * HOUR;
+/** She may give up a paid place and be refunded until this long before the start. */
+export const REFUND_BEFORE_MS = 24 * HOUR;
+
 const newToken = () => randomBytes(24).toString("base64url");
 /** The states that hold a place: taken, or held while it waits for her e-mail or payment. */
 const holding = (now: Date) =>
@@ -24,6 +50,9 @@ const holding = (now: Date) =>
     and(inArray(classRegistrations.state, ["awaiting_email", "awaiting_payment"]), gt(classRegistrations.holdUntil, now)),
   );
 const stillLive = sql`${classRegistrations.state} not in ('cancelled', 'expired')`;
+const mailsWanted = sql`not exists (select 1 from ${classMailOptOuts} where ${classMailOptOuts.email} = lower(${classRegistrations.email}))`;
+const hers = (member: UserRow) =>
+  or(eq(classRegistrations.userId, member.id), sql`lower(${classRegistrations.email}) = lower(${member.email})`);
 
 export async function createClass(
   db: Database,
@@ -40,72 +69,8 @@ async function zoneOf(db: Queryable): Promise<string> {
   return (await readHours(db))?.timeZone ?? "UTC";
 }
 
-/** The confirmation of a place, with the class as a calendar invitation. */
-function placeMail(
-  kind: "registered" | "promoted",
-  row: RegistrationRow,
-  live: ClassRow,
-  timeZone: string,
-  context: ClassMailContext,
-): Mail {
-  const when = whenText(live.startsAt, timeZone);
-  const mail = composeMail(
-    "class_registered",
-    row.email,
-    kind === "promoted" ? `A place opened for you: ${live.title}` : `Registered: ${live.title}, ${when}`,
-    context,
-    [
-      greeting(row.name),
-      kind === "promoted"
-        ? `A place opened in “${live.title}” on ${when}, and it is yours: you were first on the waiting list.`
-        : `You have a place in “${live.title}” on ${when}.`,
-      `The link to join shows on the classes page from ${JOIN_OPENS_MINUTES} minutes before the start. The invitation attached adds it to your calendar.`,
-      { label: "See your classes", link: `${context.publicUrl}/classes` },
-    ],
-  );
-  const invitation = calendarFile({
-    method: "REQUEST",
-    timeZone,
-    name: context.businessName,
-    organizer: { name: context.instructorName, email: context.contactEmail },
-    events: [
-      {
-        uid: live.uid,
-        sequence: 0,
-        start: live.startsAt,
-        end: live.endsAt,
-        summary: live.title,
-        description: `The link to join shows on ${context.publicUrl}/classes from ${JOIN_OPENS_MINUTES} minutes before the start.`,
-        location: "Video call",
-        url: `${context.publicUrl}/classes`,
-        attendee: { name: row.name, email: row.email },
-      },
-    ],
-  });
-  return {
-    ...mail,
-    attachments: [{ filename: "class.ics", contentType: "text/calendar; method=REQUEST; charset=utf-8", content: invitation }],
-  };
-}
-
-function confirmMail(row: RegistrationRow, live: ClassRow, timeZone: string, context: ClassMailContext): Mail {
-  return composeMail("class_confirm_email", row.email, `Confirm your place: ${live.title}`, context, [
-    greeting(row.name),
-    `A place in “${live.title}” on ${whenText(live.startsAt, timeZone)} is held for you for ${CLASS_HOLD_MINUTES} minutes. Confirm it is you, and it is yours.`,
-    { label: "Confirm my place", link: `${context.publicUrl}/classes?confirm=${row.manageToken}` },
-    "If you did not ask for this, do nothing: the place goes back after that time.",
-  ]);
-}
-
-function waitingMail(row: RegistrationRow, live: ClassRow, timeZone: string, context: ClassMailContext): Mail {
-  return composeMail("class_waiting_list", row.email, `On the waiting list: ${live.title}`, context, [
-    greeting(row.name),
-    `“${live.title}” on ${whenText(live.startsAt, timeZone)} is full, so you are on its waiting list. If a place opens before it starts, it is offered in the order people joined, and we will write to you at once.`,
-  ]);
-}
-
-const DAY_BEFORE_MS = 24 * 60 * MINUTE;
-const HOUR_BEFORE_MS = 60 * MINUTE;
+const DAY_BEFORE_MS = 24 * HOUR;
+const HOUR_BEFORE_MS = HOUR;
 /** A reminder whose moment has passed when the place becomes hers is skipped, never sent late. */
 const remindersFrom = (live: ClassRow, now: Date) => ({
   reminderDay: now.getTime() >= live.startsAt.getTime() - DAY_BEFORE_MS ? ("skipped" as const) : ("pending" as const),
@@ -127,27 +92,32 @@ async function placesTaken(tx: Queryable, classId: number, now: Date): Promise<n
   return row?.count ?? 0;
 }
 
+async function updateRegistration(tx: Queryable, id: number, fields: Partial<RegistrationRow>): Promise<RegistrationRow> {
+  const [row] = await tx.update(classRegistrations).set(fields).where(eq(classRegistrations.id, id)).returning();
+  return row!;
+}
+
+export type Registered = { registration: RegistrationRow; checkoutUrl?: string };
+
 /**
  * Takes a place, or a place on the waiting list when every place is taken or held. A member's
- * place is hers at once; a visitor's is held CLASS_HOLD_MINUTES for her to confirm her e-mail.
+ * place in a free class is hers at once; a visitor's is held CLASS_HOLD_MINUTES for her to
+ * confirm her e-mail; a paid place is held while she pays through Checkout.
  */
 export async function register(
-  db: Database,
-  input: {
-    classId: number;
-    member: UserRow | null;
-    name: string;
-    email: string;
-    dueDate: string | null;
-    now: Date;
-    mail: ClassMailContext;
-  },
-): Promise<RegistrationRow> {
-  const timeZone = await zoneOf(db);
-  return db.transaction(async (tx) => {
+  deps: ClassDeps,
+  input: { classId: number; member: UserRow | null; name: string; email: string; dueDate: string | null; timeZone: string | null },
+  log: FastifyBaseLogger,
+): Promise<Registered> {
+  const { db, mail } = deps;
+  const now = deps.clock.now();
+  const instructorZone = await zoneOf(db);
+  const registration = await db.transaction(async (tx) => {
     const live = await lockedClass(tx, input.classId);
     if (live.who === "members" && !input.member) throw new HttpError(403, "This class is for members: please sign in first.");
-    if (input.now >= live.startsAt) throw new HttpError(409, "This class has started, so registration is closed.");
+    if (now >= live.startsAt) throw new HttpError(409, "This class has started, so registration is closed.");
+    const paid = live.priceMinor > 0;
+    if (paid && !deps.payments) throw new HttpError(503, "Payment is not set up on this server yet, so this class cannot be booked here.");
     const [already] = await tx
       .select({ state: classRegistrations.state })
       .from(classRegistrations)
@@ -160,8 +130,10 @@ export async function register(
           : `${input.email} is registered for this class already.`,
       );
     }
-    const full = (await placesTaken(tx, live.id, input.now)) >= live.places;
-    const state = full ? "waiting_list" : input.member ? "registered" : "awaiting_email";
+    const full = (await placesTaken(tx, live.id, now)) >= live.places;
+    const state = full ? "waiting_list" : paid ? "awaiting_payment" : input.member ? "registered" : "awaiting_email";
+    const holdMs =
+      state === "awaiting_email" ? CLASS_HOLD_MINUTES * MINUTE : state === "awaiting_payment" ? CHECKOUT_MS + PAYMENT_GRACE_MS : 0;
     const [row] = await tx
       .insert(classRegistrations)
       .values({
@@ -170,42 +142,105 @@ export async function register(
         name: input.name,
         email: input.email,
         dueDate: input.dueDate,
+        timeZone: input.timeZone,
         state,
-        holdUntil: state === "awaiting_email" ? new Date(input.now.getTime() + CLASS_HOLD_MINUTES * MINUTE) : null,
+        holdUntil: holdMs ? new Date(now.getTime() + holdMs) : null,
         manageToken: newToken(),
-        ...remindersFrom(live, input.now),
+        ...remindersFrom(live, now),
       })
       .returning();
     const registration = row!;
-    if (state === "registered") await queueMail(tx, placeMail("registered", registration, live, timeZone, input.mail));
-    else if (state === "awaiting_email") await queueMail(tx, confirmMail(registration, live, timeZone, input.mail));
-    else await queueMail(tx, waitingMail(registration, live, timeZone, input.mail));
+    if (state === "registered") await queueMail(tx, placeMail("registered", registration, live, instructorZone, mail));
+    else if (state === "awaiting_email") await queueMail(tx, confirmMail(registration, live, instructorZone, CLASS_HOLD_MINUTES, mail));
+    else if (state === "waiting_list") await queueMail(tx, waitingMail(registration, live, instructorZone, mail));
     return registration;
   });
+  if (registration.state !== "awaiting_payment") return { registration };
+  return startCheckout(deps, registration, new Date(now.getTime() + CHECKOUT_MS), log, "release");
+}
+
+/** Opens Stripe's Checkout for a held place; if Stripe cannot be reached the place goes back at once. */
+async function startCheckout(
+  deps: ClassDeps,
+  registration: RegistrationRow,
+  expiresAt: Date,
+  log: FastifyBaseLogger,
+  onFailure: "release" | "keep",
+): Promise<Registered> {
+  const { db, mail } = deps;
+  const [live] = await db.select().from(liveClasses).where(eq(liveClasses.id, registration.classId));
+  try {
+    const checkout = await deps.payments!.checkout({
+      metadata: { class_registration_id: String(registration.id) },
+      description: `${live!.title}, ${whenText(live!.startsAt, registration.timeZone ?? (await zoneOf(db)))}`,
+      amountMinor: live!.priceMinor,
+      currency: live!.currency,
+      email: registration.email,
+      expiresAt,
+      successUrl: `${mail.publicUrl}/classes?paid=1`,
+      cancelUrl: `${mail.publicUrl}/classes?checkout=cancelled`,
+    });
+    const row = await updateRegistration(db, registration.id, { checkoutSessionId: checkout.id });
+    return { registration: row, checkoutUrl: checkout.url };
+  } catch (error) {
+    log.warn({ err: error, registrationId: registration.id }, "classes: the checkout could not be started");
+    // A new registration's hold goes back at once; a place offered from the waiting list stays hers to try again.
+    if (onFailure === "release") await releasePlaces(deps, [registration.id]);
+    throw new HttpError(
+      502,
+      onFailure === "release"
+        ? "The payment page could not be opened just now. Nothing was booked or charged; please try again in a moment."
+        : "The payment page could not be opened just now. Your place is still held for you; please try again in a moment.",
+    );
+  }
+}
+
+/**
+ * A paid class's place offered from the waiting list: her mailed link opens Checkout for it, while
+ * the offer holds. Checkout lasts at least 30 minutes, so the hold is stretched to cover it.
+ */
+export async function payForOfferedPlace(deps: ClassDeps, token: string, log: FastifyBaseLogger): Promise<Registered> {
+  const now = deps.clock.now();
+  const [found] = await deps.db.select().from(classRegistrations).where(eq(classRegistrations.manageToken, token));
+  if (!found) throw new HttpError(404, "This link is not known here. Please look for the class on the classes page.");
+  if (found.state === "registered") throw new HttpError(409, "This place is yours already: there is nothing more to pay.");
+  if (found.state !== "awaiting_payment" || !found.holdUntil || found.holdUntil <= now) {
+    throw new HttpError(409, "The time to take this place has passed, so it went to the next person waiting. We are sorry.");
+  }
+  if (!deps.payments) throw new HttpError(503, "Payment is not set up on this server yet, so this class cannot be booked here.");
+  const expiresAt = new Date(Math.max(found.holdUntil.getTime(), now.getTime() + CHECKOUT_MS));
+  const stretched = await updateRegistration(deps.db, found.id, { holdUntil: new Date(expiresAt.getTime() + PAYMENT_GRACE_MS) });
+  return startCheckout(deps, stretched, new Date(Math.min(expiresAt.getTime(), now.getTime() + 23 * HOUR)), log, "keep");
 }
 
 /** A visitor's mailed link: a place still held becomes hers; a lapsed one is taken again if free, else she waits. */
-export async function confirmRegistration(db: Database, token: string, now: Date, mail: ClassMailContext): Promise<RegistrationRow> {
-  const timeZone = await zoneOf(db);
+export async function confirmRegistration(deps: ClassDeps, token: string): Promise<RegistrationRow> {
+  const { db, mail } = deps;
+  const now = deps.clock.now();
+  const instructorZone = await zoneOf(db);
   return db.transaction(async (tx) => {
     const [found] = await tx.select().from(classRegistrations).where(eq(classRegistrations.manageToken, token));
     if (!found) throw new HttpError(404, "This link is not known here. Please register again from the classes page.");
     const live = await lockedClass(tx, found.classId);
-    if (found.state !== "awaiting_email" && found.state !== "expired") return found;
+    if (found.state !== "awaiting_email" && !(found.state === "expired" && found.checkoutSessionId === null)) return found;
+    if (now >= live.startsAt) throw new HttpError(409, "This class has started, so registration is closed.");
     const stillHeld = found.state === "awaiting_email" && found.holdUntil !== null && found.holdUntil > now;
     const free = stillHeld || (await placesTaken(tx, live.id, now)) < live.places;
-    const [row] = await tx
-      .update(classRegistrations)
-      .set({ state: free ? "registered" : "waiting_list", holdUntil: null, ...remindersFrom(live, now) })
-      .where(eq(classRegistrations.id, found.id))
-      .returning();
-    await queueMail(tx, free ? placeMail("registered", row!, live, timeZone, mail) : waitingMail(row!, live, timeZone, mail));
-    return row!;
+    const row = await updateRegistration(tx, found.id, {
+      state: free ? "registered" : "waiting_list",
+      holdUntil: null,
+      ...remindersFrom(live, now),
+    });
+    await queueMail(tx, free ? placeMail("registered", row, live, instructorZone, mail) : waitingMail(row, live, instructorZone, mail));
+    return row;
   });
 }
 
-/** Gives the places now free, before the start, to the people waiting, first come first served, each with a mail. */
-async function offerFreedPlaces(tx: Queryable, live: ClassRow, now: Date, timeZone: string, mail: ClassMailContext): Promise<void> {
+/**
+ * Gives the places now free, before the start, to the people waiting, first come first served,
+ * each with a mail: a free class's place is hers at once; a paid class's is held for her to pay.
+ */
+async function offerFreedPlaces(tx: Queryable, live: ClassRow, now: Date, instructorZone: string, mail: ClassMailContext): Promise<void> {
   if (now >= live.startsAt) return;
   const free = live.places - (await placesTaken(tx, live.id, now));
   if (free <= 0) return;
@@ -217,50 +252,134 @@ async function offerFreedPlaces(tx: Queryable, live: ClassRow, now: Date, timeZo
     .limit(free)
     .for("update");
   for (const waiting of next) {
-    const [promoted] = await tx
-      .update(classRegistrations)
-      .set({ state: "registered", fromWaitingList: true, ...remindersFrom(live, now) })
-      .where(eq(classRegistrations.id, waiting.id))
-      .returning();
-    await queueMail(tx, placeMail("promoted", promoted!, live, timeZone, mail));
+    if (live.priceMinor > 0) {
+      const offered = await updateRegistration(tx, waiting.id, {
+        state: "awaiting_payment",
+        fromWaitingList: true,
+        holdUntil: new Date(Math.min(now.getTime() + OFFER_MS, live.startsAt.getTime())),
+      });
+      await queueMail(tx, placeOfferedMail(offered, live, instructorZone, mail));
+      continue;
+    }
+    const promoted = await updateRegistration(tx, waiting.id, { state: "registered", fromWaitingList: true, ...remindersFrom(live, now) });
+    await queueMail(tx, placeMail("promoted", promoted, live, instructorZone, mail));
   }
 }
 
+/** Marks these holds released and offers their places to the people waiting. */
+async function releasePlaces(deps: Pick<ClassDeps, "db" | "clock" | "mail">, ids: number[]): Promise<void> {
+  const now = deps.clock.now();
+  const instructorZone = await zoneOf(deps.db);
+  for (const id of ids) {
+    await deps.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(classRegistrations).where(eq(classRegistrations.id, id));
+      const [live] = await tx.select().from(liveClasses).where(eq(liveClasses.id, row!.classId)).for("update");
+      await updateRegistration(tx, id, { state: "expired", holdUntil: null });
+      if (live && !live.cancelledAt) await offerFreedPlaces(tx, live, now, instructorZone, deps.mail);
+    });
+  }
+}
+
+type CancelBy = { by: "her" } | { by: "instructor" };
+
 /**
- * Gives up her place (or her place on the waiting list). A freed place goes at once to the first
- * person waiting, who is mailed; before the start only.
+ * Cancels one registration (a place, a hold or a place on the waiting list). A paid place is
+ * refunded in full when the instructor cancels it, or when she gives it up at least a day before;
+ * the refund is asked of Stripe first, with a key that makes a retry harmless. A freed place goes
+ * at once to the first person waiting, who is mailed; before the start only.
  */
-export async function cancelRegistration(
-  db: Database,
-  classId: number,
-  member: UserRow,
-  now: Date,
-  mail: ClassMailContext,
-): Promise<string> {
-  const timeZone = await zoneOf(db);
+async function cancelOne(deps: ClassDeps, found: RegistrationRow, who: CancelBy): Promise<{ message: string; refunded: boolean }> {
+  const { db, mail } = deps;
+  const now = deps.clock.now();
+  const [live] = await db.select().from(liveClasses).where(eq(liveClasses.id, found.classId));
+  if (!live || live.cancelledAt) throw new HttpError(404, "That class does not exist, or it was cancelled.");
+  if (who.by === "her" && now >= live.startsAt) throw new HttpError(409, "This class has started, so the place can no longer be given up.");
+  const refund =
+    found.state === "registered" &&
+    found.paymentIntentId !== null &&
+    found.refundedAt === null &&
+    (who.by === "instructor" || now.getTime() <= live.startsAt.getTime() - REFUND_BEFORE_MS);
+  if (refund) await refundPlace(deps, found);
+  const instructorZone = await zoneOf(db);
   return db.transaction(async (tx) => {
-    const live = await lockedClass(tx, classId);
-    const [mine] = await tx
-      .select()
-      .from(classRegistrations)
-      .where(
-        and(
-          eq(classRegistrations.classId, classId),
-          stillLive,
-          or(eq(classRegistrations.userId, member.id), sql`lower(${classRegistrations.email}) = lower(${member.email})`),
-        ),
-      );
-    if (!mine) throw new HttpError(404, "You are not registered for this class.");
-    await tx.update(classRegistrations).set({ state: "cancelled", holdUntil: null }).where(eq(classRegistrations.id, mine.id));
-    if (mine.state === "waiting_list") return `You left the waiting list of “${live.title}”.`;
-    await offerFreedPlaces(tx, live, now, timeZone, mail);
-    return `You gave up your place in “${live.title}”. Thank you for making room for someone else.`;
+    const current = await lockedClass(tx, live.id);
+    const [row] = await tx.select().from(classRegistrations).where(eq(classRegistrations.id, found.id)).for("update");
+    if (!row || row.state === "cancelled" || row.state === "expired")
+      return { message: "This registration was cancelled already.", refunded: false };
+    const cancelled = await updateRegistration(tx, row.id, { state: "cancelled", holdUntil: null, ...(refund ? { refundedAt: now } : {}) });
+    if (row.state === "waiting_list") return { message: `You left the waiting list of “${current.title}”.`, refunded: false };
+    if (row.state === "registered") {
+      await queueMail(tx, cancelledMail(cancelled, current, instructorZone, mail, { wholeClass: false, refunded: refund }));
+    }
+    await offerFreedPlaces(tx, current, now, instructorZone, mail);
+    const paidNote = refund ? " What was paid is refunded in full." : "";
+    return {
+      message:
+        who.by === "instructor"
+          ? `Cancelled the place of ${row.name}; she was told by mail.${paidNote}`
+          : `You gave up your place in “${current.title}”. Thank you for making room for someone else.${paidNote}`,
+      refunded: refund,
+    };
   });
+}
+
+async function refundPlace(deps: ClassDeps, row: RegistrationRow): Promise<void> {
+  if (!deps.payments) throw new HttpError(503, "Payment is not set up on this server, so the refund cannot be made here.");
+  await deps.payments.refund(row.paymentIntentId!, `class-registration-${row.id}-refund`).catch(() => {
+    throw new HttpError(502, "The refund could not be made just now, so nothing was changed. Please try again in a moment.");
+  });
+}
+
+/** A signed-in member gives up her place (or her place on the waiting list) in a class. */
+export async function cancelMemberRegistration(deps: ClassDeps, classId: number, member: UserRow): Promise<string> {
+  const [mine] = await deps.db
+    .select()
+    .from(classRegistrations)
+    .where(and(eq(classRegistrations.classId, classId), stillLive, hers(member)));
+  if (!mine) throw new HttpError(404, "You are not registered for this class.");
+  return (await cancelOne(deps, mine, { by: "her" })).message;
+}
+
+/** A visitor gives up her place through the link in her mail. */
+export async function cancelByToken(deps: ClassDeps, token: string): Promise<string> {
+  const [found] = await deps.db.select().from(classRegistrations).where(eq(classRegistrations.manageToken, token));
+  if (!found) throw new HttpError(404, "This link is not known here. The registration may have been removed.");
+  return (await cancelOne(deps, found, { by: "her" })).message;
+}
+
+/** The instructor cancels one person's place from the registrations list; a paid place is refunded in full. */
+export async function cancelRegistrationInStudio(deps: ClassDeps, classId: number, registrationId: number): Promise<string> {
+  const [found] = await deps.db
+    .select()
+    .from(classRegistrations)
+    .where(and(eq(classRegistrations.classId, classId), eq(classRegistrations.id, registrationId)));
+  if (!found) throw new HttpError(404, "That registration does not exist.");
+  return (await cancelOne(deps, found, { by: "instructor" })).message;
+}
+
+/** Her registration as her mailed link shows it, for the page that asks her to confirm the cancellation. */
+export async function registrationByToken(db: Queryable, token: string) {
+  const [row] = await db
+    .select({ registration: classRegistrations, live: liveClasses })
+    .from(classRegistrations)
+    .innerJoin(liveClasses, eq(liveClasses.id, classRegistrations.classId))
+    .where(eq(classRegistrations.manageToken, token));
+  if (!row) throw new HttpError(404, "This link is not known here. The registration may have been removed.");
+  return {
+    class_id: row.live.id,
+    title: row.live.title,
+    starts_at: row.live.startsAt.toISOString(),
+    state: row.registration.state,
+    price: row.live.priceMinor,
+    currency: row.live.currency,
+    hold_until: row.registration.holdUntil?.toISOString() ?? null,
+  };
 }
 
 /**
  * The classes as this reader may see them: upcoming ones, and past ones she registered for. The
- * join link is in the answer only for her own place, from JOIN_OPENS_MINUTES before the start until the end.
+ * join link is in the answer only for her own place, from JOIN_OPENS_MINUTES before the start until
+ * the end; the replay, once there is one, only for her own past place.
  */
 export async function classesFor(
   db: Queryable,
@@ -282,19 +401,14 @@ export async function classesFor(
       ? await db
           .select({ classId: classRegistrations.classId, state: classRegistrations.state })
           .from(classRegistrations)
-          .where(
-            and(
-              inArray(classRegistrations.classId, ids),
-              stillLive,
-              or(eq(classRegistrations.userId, member.id), sql`lower(${classRegistrations.email}) = lower(${member.email})`),
-            ),
-          )
+          .where(and(inArray(classRegistrations.classId, ids), stillLive, hers(member)))
       : [];
   const shown = rows.map((row): PublicClass & { ended: boolean } => {
     const taken = counts.find((count) => count.classId === row.id)?.count ?? 0;
     const state = mine.find((registration) => registration.classId === row.id)?.state;
     const opensAt = new Date(row.startsAt.getTime() - JOIN_OPENS_MINUTES * MINUTE);
-    const joinable = state === "registered" && now >= opensAt && now < row.endsAt;
+    const ended = now >= row.endsAt;
+    const joinable = state === "registered" && now >= opensAt && !ended;
     return {
       id: row.id,
       title: row.title,
@@ -308,14 +422,18 @@ export async function classesFor(
       who: row.who,
       ...(state ? { my_state: state } : {}),
       ...(joinable ? { join_url: row.joinUrl } : {}),
+      ...(ended && state === "registered" && row.replayUrl ? { replay_url: row.replayUrl } : {}),
       join_opens_at: opensAt.toISOString(),
-      ended: now >= row.endsAt,
+      ended,
     };
   });
   const strip = ({ ended: _ended, ...rest }: PublicClass & { ended: boolean }): PublicClass => rest;
   return {
     upcoming: shown.filter((entry) => !entry.ended).map(strip),
-    past: shown.filter((entry) => entry.ended && entry.my_state === "registered").map(strip),
+    past: shown
+      .filter((entry) => entry.ended && entry.my_state === "registered")
+      .reverse()
+      .map(strip),
   };
 }
 
@@ -325,64 +443,80 @@ export async function registrationsOf(db: Queryable, classId: number) {
   return db.select().from(classRegistrations).where(eq(classRegistrations.classId, classId)).orderBy(asc(classRegistrations.id));
 }
 
-/** Her class registrations, in her download; they go with her account (the list keeps no name or e-mail of hers). */
+/** Her class registrations and whether she gets class mails, in her download; they go with her account. */
 export const classesPersonalData = (db: Queryable): PersonalData => ({
   key: "class_registrations",
-  export: async (member) =>
-    (
-      await db
-        .select({ title: liveClasses.title, startsAt: liveClasses.startsAt, state: classRegistrations.state })
-        .from(classRegistrations)
-        .innerJoin(liveClasses, eq(liveClasses.id, classRegistrations.classId))
-        .where(or(eq(classRegistrations.userId, member.id), sql`lower(${classRegistrations.email}) = lower(${member.email})`))
-    ).map((row) => ({ class: row.title, starts_at: row.startsAt.toISOString(), state: row.state })),
+  export: async (member) => {
+    const rows = await db
+      .select({
+        title: liveClasses.title,
+        startsAt: liveClasses.startsAt,
+        state: classRegistrations.state,
+        attended: classRegistrations.attended,
+      })
+      .from(classRegistrations)
+      .innerJoin(liveClasses, eq(liveClasses.id, classRegistrations.classId))
+      .where(hers(member));
+    const [optOut] = await db.select().from(classMailOptOuts).where(eq(classMailOptOuts.email, member.email.toLowerCase()));
+    return {
+      class_reminders_by_email: !optOut,
+      registrations: rows.map((row) => ({
+        class: row.title,
+        starts_at: row.startsAt.toISOString(),
+        state: row.state,
+        attended: row.attended,
+      })),
+    };
+  },
   erase: async (tx, member) => {
-    await tx
-      .delete(classRegistrations)
-      .where(or(eq(classRegistrations.userId, member.id), sql`lower(${classRegistrations.email}) = lower(${member.email})`));
+    await tx.delete(classRegistrations).where(hers(member));
+    await tx.delete(classMailOptOuts).where(eq(classMailOptOuts.email, member.email.toLowerCase()));
   },
 });
 
-function reminderMail(which: "day" | "hour", row: RegistrationRow, live: ClassRow, timeZone: string, context: ClassMailContext): Mail {
-  const when = whenText(live.startsAt, timeZone);
-  return composeMail(
-    "class_reminder",
-    row.email,
-    which === "day" ? `Tomorrow: ${live.title}` : `In an hour: ${live.title}`,
-    context,
-    which === "day"
-      ? [
-          greeting(row.name),
-          `A reminder: “${live.title}” is on ${when}.`,
-          `The link to join shows on the classes page from ${JOIN_OPENS_MINUTES} minutes before the start.`,
-          { label: "See your classes", link: `${context.publicUrl}/classes` },
-        ]
-      : [
-          greeting(row.name),
-          `“${live.title}” starts in an hour, on ${when}.`,
-          { label: "Join the class", link: live.joinUrl },
-          "See you soon.",
-        ],
-  );
+/** Stops class reminders and replays to the address of the registration this token belongs to; null when no registration has it. */
+export async function unsubscribeFromClassMails(db: Queryable, token: string): Promise<{ email: string } | null> {
+  const [row] = await db
+    .select({ email: classRegistrations.email })
+    .from(classRegistrations)
+    .where(eq(classRegistrations.manageToken, token));
+  if (!row) return null;
+  await db.insert(classMailOptOuts).values({ email: row.email.toLowerCase() }).onConflictDoNothing();
+  return row;
 }
 
 /**
  * The classes' timed work, run every minute by each app server: places whose e-mail was not
- * confirmed in time go back (to the first person waiting), and reminders fall due. Each reminder is
- * claimed by one UPDATE, so two servers never send it twice; none goes to a cancelled place, and
- * one whose moment has passed is skipped.
+ * confirmed in time, or whose payment never came, go back (to the first person waiting), and
+ * reminders fall due. Each reminder is claimed by one UPDATE, so two servers never send it twice;
+ * none goes to a cancelled place or an address that unsubscribed, and one whose moment has passed is skipped.
  */
 export async function runClassWork(db: Database, now: Date, mail: ClassMailContext): Promise<{ released: number; reminders: number }> {
-  const timeZone = await zoneOf(db);
-  const released = await db
-    .update(classRegistrations)
-    .set({ state: "expired", holdUntil: null })
-    .where(and(inArray(classRegistrations.state, ["awaiting_email", "awaiting_payment"]), lte(classRegistrations.holdUntil, now)))
-    .returning({ classId: classRegistrations.classId });
-  for (const classId of new Set(released.map((row) => row.classId))) {
+  const instructorZone = await zoneOf(db);
+  const lapsed = await db
+    .select({ id: classRegistrations.id })
+    .from(classRegistrations)
+    .where(and(inArray(classRegistrations.state, ["awaiting_email", "awaiting_payment"]), lte(classRegistrations.holdUntil, now)));
+  // Each hold is released under its class's lock, and only if it is still lapsed then (another server may have got there first).
+  let released = 0;
+  for (const { id } of lapsed) {
     await db.transaction(async (tx) => {
-      const [live] = await tx.select().from(liveClasses).where(eq(liveClasses.id, classId)).for("update");
-      if (live && !live.cancelledAt) await offerFreedPlaces(tx, live, now, timeZone, mail);
+      const [row] = await tx.select({ classId: classRegistrations.classId }).from(classRegistrations).where(eq(classRegistrations.id, id));
+      const [live] = await tx.select().from(liveClasses).where(eq(liveClasses.id, row!.classId)).for("update");
+      const gone = await tx
+        .update(classRegistrations)
+        .set({ state: "expired", holdUntil: null })
+        .where(
+          and(
+            eq(classRegistrations.id, id),
+            inArray(classRegistrations.state, ["awaiting_email", "awaiting_payment"]),
+            lte(classRegistrations.holdUntil, now),
+          ),
+        )
+        .returning({ id: classRegistrations.id });
+      if (gone.length === 0) return;
+      released += 1;
+      if (live && !live.cancelledAt) await offerFreedPlaces(tx, live, now, instructorZone, mail);
     });
   }
   const reminders = await db.transaction(async (tx) => {
@@ -410,19 +544,20 @@ export async function runClassWork(db: Database, now: Date, mail: ClassMailConte
           and(
             eq(column, "pending"),
             eq(classRegistrations.state, "registered"),
+            mailsWanted,
             ofClass(sql`${liveClasses.startsAt} - make_interval(secs => ${before / 1000}) <= ${now.toISOString()}::timestamptz`),
           ),
         )
         .returning();
       for (const row of due) {
         const [live] = await tx.select().from(liveClasses).where(eq(liveClasses.id, row.classId));
-        await queueMail(tx, reminderMail(which, row, live!, timeZone, mail));
+        await queueMail(tx, reminderMail(which, row, live!, instructorZone, mail));
         sent += 1;
       }
     }
     return sent;
   });
-  return { released: released.length, reminders };
+  return { released, reminders };
 }
 
 /** Her classes for the studio, the latest start first, with places taken and people waiting. */
@@ -436,6 +571,7 @@ export async function studioClasses(db: Queryable, now: Date) {
       classId: classRegistrations.classId,
       registered: sql<number>`count(*) filter (where ${holding(now)})::int`,
       waiting: sql<number>`count(*) filter (where ${classRegistrations.state} = 'waiting_list')::int`,
+      attended: sql<number>`count(*) filter (where ${classRegistrations.attended})::int`,
     })
     .from(classRegistrations)
     .groupBy(classRegistrations.classId);
@@ -449,61 +585,145 @@ export async function studioClasses(db: Queryable, now: Date) {
       places: row.places,
       registered: count?.registered ?? 0,
       waiting: count?.waiting ?? 0,
+      attended: count?.attended ?? 0,
+      price: row.priceMinor,
+      currency: row.currency,
       who: row.who,
       join_url: row.joinUrl,
+      replay_url: row.replayUrl,
+      replay_sent_at: row.replaySentAt?.toISOString() ?? null,
       cancelled: row.cancelledAt !== null,
     };
   });
 }
 
-function cancelledMail(row: RegistrationRow, live: ClassRow, timeZone: string, context: ClassMailContext): Mail {
-  const mail = composeMail("class_cancelled", row.email, `Cancelled: ${live.title}`, context, [
-    greeting(row.name),
-    `We are sorry: “${live.title}” on ${whenText(live.startsAt, timeZone)} is cancelled. The attached update takes it off your calendar.`,
-    { label: "See the other classes", link: `${context.publicUrl}/classes` },
-  ]);
-  const cancellation = calendarFile({
-    method: "CANCEL",
-    timeZone,
-    name: context.businessName,
-    organizer: { name: context.instructorName, email: context.contactEmail },
-    events: [
-      {
-        uid: live.uid,
-        sequence: 1,
-        start: live.startsAt,
-        end: live.endsAt,
-        summary: live.title,
-        description: "Cancelled.",
-        location: "Video call",
-        url: `${context.publicUrl}/classes`,
-        cancelled: true,
-        attendee: { name: row.name, email: row.email },
-      },
-    ],
-  });
-  return {
-    ...mail,
-    attachments: [{ filename: "class.ics", contentType: "text/calendar; method=CANCEL; charset=utf-8", content: cancellation }],
-  };
-}
-
-/** Cancels a class before its start: every live registration is cancelled and mailed the calendar's CANCEL. */
-export async function cancelClass(db: Database, classId: number, now: Date, mail: ClassMailContext): Promise<string> {
-  const timeZone = await zoneOf(db);
+/**
+ * Cancels a class before its start: every paid place is refunded in full (each refund asked of
+ * Stripe once, whatever the retries), then every live registration is cancelled and mailed the calendar's CANCEL.
+ */
+export async function cancelClass(deps: ClassDeps, classId: number): Promise<string> {
+  const { db, mail } = deps;
+  const now = deps.clock.now();
+  const [found] = await db.select().from(liveClasses).where(eq(liveClasses.id, classId));
+  if (!found || found.cancelledAt) throw new HttpError(404, "That class does not exist, or it was cancelled.");
+  if (now >= found.startsAt) throw new HttpError(409, "This class has started already; it can no longer be cancelled.");
+  const paid = await db
+    .select()
+    .from(classRegistrations)
+    .where(
+      and(
+        eq(classRegistrations.classId, classId),
+        stillLive,
+        sql`${classRegistrations.paymentIntentId} is not null`,
+        isNull(classRegistrations.refundedAt),
+      ),
+    );
+  for (const row of paid) await refundPlace(deps, row);
+  const instructorZone = await zoneOf(db);
   return db.transaction(async (tx) => {
     const live = await lockedClass(tx, classId);
-    if (now >= live.startsAt) throw new HttpError(409, "This class has started already; it can no longer be cancelled.");
     await tx
       .update(liveClasses)
       .set({ cancelledAt: now, revision: sql`${liveClasses.revision} + 1` })
       .where(eq(liveClasses.id, classId));
+    const refunded = new Set(paid.map((row) => row.id));
     const told = await tx
       .update(classRegistrations)
       .set({ state: "cancelled", holdUntil: null })
       .where(and(eq(classRegistrations.classId, classId), stillLive))
       .returning();
-    for (const row of told) await queueMail(tx, cancelledMail(row, live, timeZone, mail));
-    return `Cancelled “${live.title}”. ${told.length === 1 ? "The 1 person" : `The ${told.length} people`} registered or waiting were told by mail.`;
+    for (const row of told) {
+      const wasRefunded = refunded.has(row.id);
+      if (wasRefunded) await updateRegistration(tx, row.id, { refundedAt: now });
+      await queueMail(tx, cancelledMail(row, live, instructorZone, mail, { wholeClass: true, refunded: wasRefunded }));
+    }
+    const people = told.length === 1 ? "The 1 person" : `The ${told.length} people`;
+    const money =
+      refunded.size > 0 ? ` ${refunded.size === 1 ? "1 paid place was" : `${refunded.size} paid places were`} refunded in full.` : "";
+    return `Cancelled “${live.title}”. ${people} registered or waiting were told by mail.${money}`;
   });
+}
+
+/** Marks whether someone with a place came, once the class has started. */
+export async function markAttendance(deps: ClassDeps, classId: number, registrationId: number, attended: boolean): Promise<string> {
+  const now = deps.clock.now();
+  const [row] = await deps.db
+    .select({ registration: classRegistrations, live: liveClasses })
+    .from(classRegistrations)
+    .innerJoin(liveClasses, eq(liveClasses.id, classRegistrations.classId))
+    .where(and(eq(classRegistrations.classId, classId), eq(classRegistrations.id, registrationId)));
+  if (!row) throw new HttpError(404, "That registration does not exist.");
+  if (now < row.live.startsAt) throw new HttpError(409, "Attendance can be marked once the class has started.");
+  if (row.registration.state !== "registered") throw new HttpError(409, `${row.registration.name} had no place in this class.`);
+  await updateRegistration(deps.db, registrationId, { attended });
+  return attended ? `Marked ${row.registration.name} as there.` : `Marked ${row.registration.name} as not there.`;
+}
+
+/**
+ * Keeps the replay's link and, the first time, mails it to everyone who had a place: "Thank you
+ * for coming" to those marked there, "Sorry we missed you" to the others, except addresses that
+ * unsubscribed. Claimed by one UPDATE, so a second press (or server) mails nobody again.
+ */
+export async function sendReplay(deps: ClassDeps, classId: number, replayUrl: string): Promise<string> {
+  const { db, mail } = deps;
+  const now = deps.clock.now();
+  return db.transaction(async (tx) => {
+    const [live] = await tx.select().from(liveClasses).where(eq(liveClasses.id, classId)).for("update");
+    if (!live) throw new HttpError(404, "That class does not exist.");
+    if (live.cancelledAt) throw new HttpError(409, "This class was cancelled, so it has no replay.");
+    if (now < live.endsAt) throw new HttpError(409, "The replay can be sent once the class has ended.");
+    if (live.replaySentAt) {
+      await tx.update(liveClasses).set({ replayUrl }).where(eq(liveClasses.id, classId));
+      return `Saved the new link. The replay mail went out on ${whenText(live.replaySentAt, await zoneOf(tx))}, so nobody was mailed again; the classes page shows the new link.`;
+    }
+    await tx.update(liveClasses).set({ replayUrl, replaySentAt: now }).where(eq(liveClasses.id, classId));
+    const people = await tx
+      .select()
+      .from(classRegistrations)
+      .where(and(eq(classRegistrations.classId, classId), eq(classRegistrations.state, "registered"), mailsWanted))
+      .orderBy(asc(classRegistrations.id));
+    for (const row of people) await queueMail(tx, replayMail(row, { ...live, replayUrl }, replayUrl, mail));
+    const came = people.filter((row) => row.attended).length;
+    return `Sent the replay to ${people.length === 1 ? "1 person" : `${people.length} people`}: ${came} who came, ${people.length - came} who could not.`;
+  });
+}
+
+/** Stripe's word about a class place's checkout (the payments feature's webhook hands it over). */
+export function classCheckouts(deps: Pick<ClassDeps, "clock" | "mail"> & { wake: () => void }) {
+  return {
+    owns: (metadata: Record<string, string>) => "class_registration_id" in metadata,
+    completed: async (tx: Queryable, session: { id: string; paymentIntent: string | null }, log: FastifyBaseLogger) => {
+      const [found] = await tx.select().from(classRegistrations).where(eq(classRegistrations.checkoutSessionId, session.id));
+      if (!found) return log.warn({ checkoutSession: session.id }, "classes: a paid checkout names no registration");
+      const [live] = await tx.select().from(liveClasses).where(eq(liveClasses.id, found.classId)).for("update");
+      const [row] = await tx.select().from(classRegistrations).where(eq(classRegistrations.id, found.id)).for("update");
+      if (row!.state === "registered") return;
+      const now = deps.clock.now();
+      const held = row!.state === "awaiting_payment";
+      const lapsedButFree =
+        row!.state === "expired" && !live!.cancelledAt && now < live!.startsAt && (await placesTaken(tx, live!.id, now)) < live!.places;
+      if (live!.cancelledAt || (!held && !lapsedButFree)) {
+        // Paid after the class was cancelled, or after her lapsed place was given away: the payment is kept on the row for a refund.
+        await updateRegistration(tx, row!.id, { paymentIntentId: session.paymentIntent });
+        log.error({ registrationId: row!.id }, "classes: a place was paid after it was released or cancelled; refund it in Stripe");
+        return;
+      }
+      const placed = await updateRegistration(tx, row!.id, {
+        state: "registered",
+        holdUntil: null,
+        paymentIntentId: session.paymentIntent,
+        ...remindersFrom(live!, now),
+      });
+      await queueMail(tx, placeMail(placed.fromWaitingList ? "promoted" : "registered", placed, live!, await zoneOf(tx), deps.mail));
+      deps.wake();
+    },
+    expired: async (tx: Queryable, session: { id: string }) => {
+      const [found] = await tx.select().from(classRegistrations).where(eq(classRegistrations.checkoutSessionId, session.id));
+      if (found?.state !== "awaiting_payment") return;
+      const [live] = await tx.select().from(liveClasses).where(eq(liveClasses.id, found.classId)).for("update");
+      await updateRegistration(tx, found.id, { state: "expired", holdUntil: null });
+      if (live && !live.cancelledAt) await offerFreedPlaces(tx, live, deps.clock.now(), await zoneOf(tx), deps.mail);
+      deps.wake();
+    },
+  };
 }

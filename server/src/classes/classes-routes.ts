@@ -1,28 +1,36 @@
 import type { FastifyInstance } from "fastify";
-import type { Database } from "../db/client.ts";
+import type { MailSender } from "../mail/mail-sender.ts";
+import { csvFile } from "../http/csv-file.ts";
 import { route } from "../http/endpoint-route.ts";
+import { HttpError } from "../http/errors.ts";
 import { requireMember } from "../http/signed-in-member.ts";
-import type { Clock } from "../lib/clock.ts";
 import { sanitiseHtml } from "../lib/sanitise-html.ts";
+import { isTimeZone } from "../lib/time-zones.ts";
 import {
-  cancelRegistration,
-  type ClassMailContext,
+  cancelByToken,
+  cancelClass,
+  cancelMemberRegistration,
+  cancelRegistrationInStudio,
+  type ClassDeps,
   classesFor,
   confirmRegistration,
   createClass,
+  markAttendance,
+  payForOfferedPlace,
+  type Registered,
   register,
+  registrationByToken,
   registrationsOf,
   runClassWork,
-  cancelClass,
+  sendReplay,
   studioClasses,
+  unsubscribeFromClassMails,
 } from "./classes-repository.ts";
-import { csvFile } from "../http/csv-file.ts";
-import type { MailSender } from "../mail/mail-sender.ts";
 
-export type ClassesOptions = { db: Database; clock: Clock; mail: ClassMailContext };
+export type ClassesOptions = ClassDeps & { sender: MailSender };
 
 /** Runs the classes' timed work every minute on this server (each server may: the work is claimed in the database). */
-function startClassScheduler(app: FastifyInstance, { db, clock, mail }: ClassesOptions, sender: MailSender, everyMs = 60_000): void {
+function startClassScheduler(app: FastifyInstance, { db, clock, mail, sender }: ClassesOptions, everyMs = 60_000): void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
@@ -38,54 +46,110 @@ function startClassScheduler(app: FastifyInstance, { db, clock, mail }: ClassesO
   app.addHook("onClose", async () => clearInterval(timer));
 }
 
-const registered = {
+const told = {
   registered: "You have a place. The invitation is in your mail; the link to join shows here 15 minutes before the start.",
   awaiting_email: "Almost there: we mailed you a link. Open it within 30 minutes and the place is yours.",
-  awaiting_payment: "Your place is held while you pay.",
+  awaiting_payment: "Your place is held for you while you pay.",
   waiting_list: "The class is full, so you are on its waiting list. If a place opens, it is offered in order, and we will write to you.",
   cancelled: "This registration was cancelled.",
   expired: "This place was released.",
 } as const;
 
-/** Live classes for members and visitors: the list, registering, a visitor's confirmation, a member's cancellation. */
-export async function classesRoutes(app: FastifyInstance, options: ClassesOptions & { sender: MailSender; runScheduler: boolean }) {
-  const { db, clock, mail } = options;
-  if (options.runScheduler) startClassScheduler(app, options, options.sender);
+const answer = ({ registration, checkoutUrl }: Registered) => ({
+  id: registration.id,
+  state: registration.state,
+  message: told[registration.state],
+  ...(checkoutUrl ? { checkout_url: checkoutUrl } : {}),
+});
+
+/** Live classes for members and visitors: the list, registering, a visitor's links, a member's cancellation. */
+export async function classesRoutes(app: FastifyInstance, options: ClassesOptions & { runScheduler: boolean }) {
+  const deps: ClassDeps = options;
+  const { db, clock, sender } = options;
+  if (options.runScheduler) startClassScheduler(app, options);
   route(app, "listClasses", async (_input, request) => classesFor(db, request.member, clock.now()));
 
   route(app, "registerForClass", async ({ params: { id }, body }, request) => {
-    const row = await register(db, {
-      classId: id,
-      member: request.member,
-      name: body.name,
-      email: body.email,
-      dueDate: body.due_date,
-      now: clock.now(),
-      mail,
-    });
-    return { id: row.id, state: row.state, message: registered[row.state] };
+    const registered = await register(
+      deps,
+      {
+        classId: id,
+        member: request.member,
+        name: body.name,
+        email: body.email,
+        dueDate: body.due_date,
+        timeZone: body.time_zone && isTimeZone(body.time_zone) ? body.time_zone : null,
+      },
+      request.log,
+    );
+    sender.wake();
+    return answer(registered);
   });
 
   route(app, "confirmClassRegistration", async ({ body: { token } }) => {
-    const row = await confirmRegistration(db, token, clock.now(), mail);
-    return { id: row.id, state: row.state, message: registered[row.state] };
+    const registration = await confirmRegistration(deps, token);
+    sender.wake();
+    return answer({ registration });
   });
 
-  route(app, "cancelClassRegistration", async ({ params: { id } }, request) => ({
-    message: await cancelRegistration(db, id, requireMember(request), clock.now(), mail),
-  }));
+  route(app, "cancelClassRegistration", async ({ params: { id } }, request) => {
+    const message = await cancelMemberRegistration(deps, id, requireMember(request));
+    sender.wake();
+    return { message };
+  });
+
+  route(app, "classRegistrationByLink", async ({ params: { token } }) => registrationByToken(db, token));
+
+  route(app, "cancelClassRegistrationByLink", async ({ body: { token } }) => {
+    const message = await cancelByToken(deps, token);
+    sender.wake();
+    return { message };
+  });
+
+  route(app, "payForClassPlace", async ({ body: { token } }, request) => answer(await payForOfferedPlace(deps, token, request.log)));
+
+  await app.register(oneClickUnsubscribe, { db });
+}
+
+/**
+ * RFC 8058: a mail program posts "List-Unsubscribe=One-Click" as a form, from no page of ours, so
+ * this one route takes any body (and reads none) and is exempt from the same-origin rule; the
+ * unguessable token in its address is the proof. Our own /unsubscribe page posts to it as well.
+ */
+async function oneClickUnsubscribe(app: FastifyInstance, { db }: Pick<ClassDeps, "db">) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 1024 }, (_request, _body, done) => done(null, undefined));
+  route(
+    app,
+    "unsubscribeClassMails",
+    async ({ params: { token } }) => {
+      const stopped = await unsubscribeFromClassMails(db, token);
+      if (!stopped)
+        throw new HttpError(404, "This unsubscribe link is not known here. The registration it belonged to may have been removed.");
+      return {
+        message: `${stopped.email} will no longer receive class reminders or replays by e-mail. News about a place (a confirmation, a cancellation) still comes.`,
+      };
+    },
+    { sameOriginExemption: "signed-by-caller" },
+  );
 }
 
 /** Her classes in the studio (behind the studio's guard, features.ts). */
-export async function classesStudioRoutes(app: FastifyInstance, { db, clock, mail }: ClassesOptions) {
+export async function classesStudioRoutes(app: FastifyInstance, options: ClassesOptions) {
+  const deps: ClassDeps = options;
+  const { db, clock, sender } = options;
   route(app, "studioClasses", async () => ({ classes: await studioClasses(db, clock.now()) }));
 
-  route(app, "cancelClass", async ({ params: { id } }) => ({ message: await cancelClass(db, id, clock.now(), mail) }));
+  route(app, "cancelClass", async ({ params: { id } }) => {
+    const message = await cancelClass(deps, id);
+    sender.wake();
+    return { message };
+  });
 
   route(app, "classRegistrationsCsv", async ({ params: { id } }, request, reply) => {
     const rows = await registrationsOf(db, id);
     const csv = csvFile(
-      ["Name", "E-mail", "Due date", "State", "Registered (UTC)", "From the waiting list"],
+      ["Name", "E-mail", "Due date", "State", "Registered (UTC)", "From the waiting list", "Paid", "Attended"],
       rows.map((row) => [
         row.name,
         row.email,
@@ -93,6 +157,8 @@ export async function classesStudioRoutes(app: FastifyInstance, { db, clock, mai
         row.state,
         row.createdAt.toISOString().replace("T", " ").slice(0, 19),
         row.fromWaitingList ? "yes" : "no",
+        row.paymentIntentId ? (row.refundedAt ? "refunded" : "yes") : "no",
+        row.attended ? "yes" : "no",
       ]),
       (error) => request.log.error({ err: error }, "class registrations export failed part way"),
     );
@@ -103,6 +169,9 @@ export async function classesStudioRoutes(app: FastifyInstance, { db, clock, mai
   });
 
   route(app, "createClass", async ({ body }) => {
+    if (body.price > 0 && !deps.payments) {
+      throw new HttpError(409, "Online payment is not set up on this server, so a class can only be free (price 0) for now.");
+    }
     const startsAt = new Date(body.starts_at);
     const id = await createClass(db, {
       title: body.title,
@@ -127,6 +196,25 @@ export async function classesStudioRoutes(app: FastifyInstance, { db, clock, mai
       state: row.state,
       registered_at: row.createdAt.toISOString(),
       from_waiting_list: row.fromWaitingList,
+      attended: row.attended,
+      paid: row.paymentIntentId !== null,
+      refunded: row.refundedAt !== null,
     })),
   }));
+
+  route(app, "cancelClassRegistrationInStudio", async ({ params: { id, registration } }) => {
+    const message = await cancelRegistrationInStudio(deps, id, registration);
+    sender.wake();
+    return { message };
+  });
+
+  route(app, "markClassAttendance", async ({ params: { id, registration }, body: { attended } }) => ({
+    message: await markAttendance(deps, id, registration, attended),
+  }));
+
+  route(app, "sendClassReplay", async ({ params: { id }, body: { replay_url } }) => {
+    const message = await sendReplay(deps, id, replay_url);
+    sender.wake();
+    return { message };
+  });
 }

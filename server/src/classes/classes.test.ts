@@ -10,6 +10,14 @@ import { runClassWork } from "./classes-repository.ts";
 import { mailOutbox } from "../db/schema.ts";
 import { readInvite } from "../../../testing/calendar-invite.ts";
 import {
+  checkoutCompleted,
+  signedDelivery,
+  standInEnvironment,
+  startStripeStandIn,
+  stripeEvent,
+  type StripeStandIn,
+} from "../../../testing/stripe-stand-in.ts";
+import {
   backends,
   createScratchPostgres,
   createTestApp,
@@ -25,6 +33,20 @@ import {
 const START = new Date("2027-03-15T17:00:00Z");
 const MINUTE = 60_000;
 
+const poster = (app: FastifyInstance) => (url: string, payload: unknown, cookie?: string) =>
+  app.inject({
+    method: "POST",
+    url,
+    headers: { ...jsonHeaders, ...(cookie ? { cookie } : {}) },
+    payload: payload as Record<string, unknown>,
+  });
+const mailFinder = (context: () => TestApp) => (address: string, kind: string) =>
+  context()
+    .database.db.select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.toAddress, address), eq(mailOutbox.kind, kind)))
+    .orderBy(mailOutbox.id);
+
 // docs/product.md, Live classes: exact places, a waiting list served in order, the join link at the right moment.
 describe.each(backends)("live classes on %s", (backend) => {
   let context: TestApp;
@@ -38,17 +60,11 @@ describe.each(backends)("live classes on %s", (backend) => {
   // Each test starts three days before START, whatever the one before did with the clock.
   beforeEach(() => clock.set(new Date(START.getTime() - 3 * 24 * 60 * MINUTE)));
 
-  const post = (url: string, payload: unknown, cookie?: string) =>
-    context.app.inject({
-      method: "POST",
-      url,
-      headers: { ...jsonHeaders, ...(cookie ? { cookie } : {}) },
-      payload: payload as Record<string, unknown>,
-    });
+  const post = (url: string, payload: unknown, cookie?: string) => poster(context.app)(url, payload, cookie);
   const list = async (cookie?: string) =>
     (await context.app.inject({ method: "GET", url: "/reactapi/classes", headers: cookie ? { cookie } : {} })).json() as {
       upcoming: { id: number; places_left: number; join_url?: string; my_state?: string }[];
-      past: { id: number }[];
+      past: { id: number; replay_url?: string }[];
     };
   const createClass = async (overrides: Record<string, unknown> = {}) => {
     const created = await post(
@@ -70,12 +86,7 @@ describe.each(backends)("live classes on %s", (backend) => {
   };
   const registerAs = (classId: number, who: { email: string; cookie?: string }, name = "Maya") =>
     post(`/reactapi/classes/${classId}/registrations`, { name, email: who.email, due_date: "2027-06-01" }, who.cookie);
-  const mailsTo = (address: string, kind: string) =>
-    context.database.db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.toAddress, address), eq(mailOutbox.kind, kind)))
-      .orderBy(mailOutbox.id);
+  const mailsTo = mailFinder(() => context);
 
   it("gives 50 people registering at once for the last 3 places exactly 3 places and 47 waiting-list places", async () => {
     const classId = await createClass({ places: 3, title: "Free webinar: your first week" });
@@ -241,7 +252,7 @@ describe.each(backends)("live classes on %s", (backend) => {
     expect((await registerAs(classId, { email: uniqueEmail("too-late") })).statusCode).toBe(404);
   });
 
-  it("keeps a members' class for members, refuses a paid class for now, and keeps the studio's side for the instructor", async () => {
+  it("keeps a members' class for members, refuses a paid class where payment is not set up, and keeps the studio's side for the instructor", async () => {
     const classId = await createClass({ who: "members", title: "Members' circle" });
     expect((await registerAs(classId, { email: uniqueEmail("stranger") })).statusCode).toBe(403);
     const paid = await post(
@@ -257,11 +268,200 @@ describe.each(backends)("live classes on %s", (backend) => {
       },
       instructor,
     );
-    expect(paid.statusCode).toBe(400);
-    expect(paid.json().details.price).toBe("Paid classes are not open yet: set the price to 0 for now.");
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json().error).toBe("Online payment is not set up on this server, so a class can only be free (price 0) for now.");
     const member = await signedInMember(context.app, "not-studio");
     expect((await post("/reactapi/studio/classes", {}, member.cookie)).statusCode).toBe(403);
     expect((await post("/reactapi/classes/9999/registrations", { name: "A", email: uniqueEmail("x") })).statusCode).toBe(404);
+    expect(
+      (await post(`/reactapi/studio/classes/${classId}/replay`, { replay_url: "https://example.com/video" }, member.cookie)).statusCode,
+    ).toBe(403);
+  });
+
+  it("lets a visitor give up her place through her mailed link, which hands it to the first person waiting", async () => {
+    const classId = await createClass({ title: "Pelvic floor after birth" });
+    const visitor = uniqueEmail("link-visitor");
+    await registerAs(classId, { email: visitor });
+    const token = /confirm=([A-Za-z0-9_-]+)/.exec((await mailsTo(visitor, "class_confirm_email"))[0]!.textBody)![1]!;
+    expect((await post("/reactapi/classes/registrations/confirm", { token })).json().state).toBe("registered");
+    const waiting = await signedInMember(context.app, "link-waiting");
+    expect((await registerAs(classId, waiting)).json().state).toBe("waiting_list");
+    const placeMail = (await mailsTo(visitor, "class_registered"))[0]!;
+    expect(placeMail.textBody).toContain(`/classes?cancel=${token}`);
+
+    const byLink = await context.app.inject({ method: "GET", url: `/reactapi/classes/registrations/by-link/${token}` });
+    expect(byLink.json()).toMatchObject({ class_id: classId, title: "Pelvic floor after birth", state: "registered" });
+    const gaveUp = await post("/reactapi/classes/registrations/cancel-by-link", { token });
+    expect(gaveUp.statusCode, gaveUp.body).toBe(200);
+    expect(gaveUp.json().message).toContain("You gave up your place");
+    expect(readInvite((await mailsTo(visitor, "class_cancelled"))[0]!.attachments![0]!.content)).toMatchObject({ method: "CANCEL" });
+    expect((await list(waiting.cookie)).upcoming.find((entry) => entry.id === classId)).toMatchObject({ my_state: "registered" });
+    expect((await post("/reactapi/classes/registrations/cancel-by-link", { token: "short" })).statusCode).toBe(400);
+    expect((await post("/reactapi/classes/registrations/cancel-by-link", { token: "y".repeat(32) })).statusCode).toBe(404);
+  });
+
+  it("marks who came, sends the replay once with thanks to those who came and a kind word to the others, and honours an unsubscribe", async () => {
+    const classId = await createClass({ title: "Newborn sleep", places: 4 });
+    const [came, missed, unsubscribed, waiting] = await Promise.all([
+      signedInMember(context.app, "replay-came"),
+      signedInMember(context.app, "replay-missed"),
+      signedInMember(context.app, "replay-off"),
+      signedInMember(context.app, "replay-wait"),
+    ]);
+    const ids: Record<string, number> = {};
+    for (const person of [came!, missed!, unsubscribed!]) ids[person.email] = (await registerAs(classId, person)).json().id as number;
+    await post(`/reactapi/classes/${classId}/registrations/cancel`, {}, missed!.cookie);
+    await registerAs(classId, missed!);
+    ids[missed!.email] = (
+      await context.app.inject({ method: "GET", url: `/reactapi/studio/classes/${classId}/registrations`, headers: { cookie: instructor } })
+    )
+      .json()
+      .registrations.find((row: { email: string; state: string }) => row.email === missed!.email && row.state === "registered").id;
+    await createClass({ title: "Other", places: 1 }).then((other) => registerAs(other, waiting!));
+
+    // One-click unsubscribe (RFC 8058): a form post from the mail program, no cookie, no origin.
+    const sent = (await mailsTo(unsubscribed!.email, "class_registered"))[0]!;
+    const header = JSON.stringify(sent.headers);
+    expect(header).toContain("List-Unsubscribe=One-Click");
+    const oneClick = /<([^>]+)>/.exec(JSON.parse(header)["List-Unsubscribe"] as string)![1]!;
+    const stopped = await context.app.inject({
+      method: "POST",
+      url: new URL(oneClick).pathname,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(stopped.statusCode, stopped.body).toBe(200);
+    expect(stopped.json().message).toContain(unsubscribed!.email);
+
+    const attendance = (registration: number, attended: boolean) =>
+      post(`/reactapi/studio/classes/${classId}/registrations/${registration}/attendance`, { attended }, instructor);
+    expect((await attendance(ids[came!.email]!, true)).statusCode).toBe(409);
+    const replay = (url: string) => post(`/reactapi/studio/classes/${classId}/replay`, { replay_url: url }, instructor);
+    clock.set(new Date(START.getTime() + 30 * MINUTE));
+    expect((await replay("https://youtu.be/dQw4w9WgXcQ")).json().error).toBe("The replay can be sent once the class has ended.");
+    expect((await attendance(ids[came!.email]!, true)).json().message).toBe("Marked Maya as there.");
+    expect((await attendance(ids[unsubscribed!.email]!, true)).statusCode).toBe(200);
+    clock.set(new Date(START.getTime() + 61 * MINUTE));
+    expect((await replay("https://example.com/not-a-video")).statusCode).toBe(400);
+    const first = await replay("https://youtu.be/dQw4w9WgXcQ?t=30");
+    expect(first.json().message).toBe("Sent the replay to 2 people: 1 who came, 1 who could not.");
+    const [thanks] = await mailsTo(came!.email, "class_replay");
+    expect(thanks!.subject).toBe("Thank you for coming: Newborn sleep");
+    expect(thanks!.textBody).toContain("https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=30s");
+    expect((await mailsTo(missed!.email, "class_replay"))[0]!.subject).toBe("Sorry we missed you: Newborn sleep");
+    expect(await mailsTo(unsubscribed!.email, "class_replay")).toHaveLength(0);
+    expect(await mailsTo(waiting!.email, "class_replay")).toHaveLength(0);
+    expect((await list(came!.cookie)).past.find((entry) => entry.id === classId)?.replay_url).toBe(
+      "https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=30s",
+    );
+    expect(JSON.stringify(await list())).not.toContain("dQw4w9WgXcQ");
+
+    const again = await replay("https://vimeo.com/123456789");
+    expect(again.json().message).toContain("nobody was mailed again");
+    expect(await mailsTo(came!.email, "class_replay")).toHaveLength(1);
+  });
+});
+
+describe.each(backends)("paid live classes on %s", (backend) => {
+  let context: TestApp;
+  let stripe: StripeStandIn;
+  let instructor: string;
+  const clock = movableClock(new Date(START.getTime() - 3 * 24 * 60 * MINUTE));
+  beforeAll(async () => {
+    stripe = await startStripeStandIn();
+    context = await createTestApp(backend, { clock, startMailSender: false, environment: standInEnvironment(stripe) });
+    instructor = (await signedInInstructor(context.app, context.database.db, "paid-classes-instructor")).cookie;
+  });
+  afterAll(async () => {
+    await context.close();
+    await stripe.close();
+  });
+  beforeEach(() => clock.set(new Date(START.getTime() - 3 * 24 * 60 * MINUTE)));
+
+  const post = (url: string, payload: unknown, cookie?: string) => poster(context.app)(url, payload, cookie);
+  const deliver = async (event: Parameters<typeof signedDelivery>[0]) => {
+    const delivery = signedDelivery(event);
+    const answer = await context.app.inject({
+      method: "POST",
+      url: "/reactapi/stripe/webhook",
+      headers: delivery.headers,
+      payload: delivery.payload,
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+  };
+  const mailsTo = mailFinder(() => context);
+  const paidClass = async (title: string) => {
+    const created = await post(
+      "/reactapi/studio/classes",
+      {
+        title,
+        starts_at: START.toISOString(),
+        duration_minutes: 90,
+        places: 1,
+        price: 4500,
+        currency: "EUR",
+        who: "anyone",
+        join_url: "https://meet.example/paid",
+      },
+      instructor,
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    return created.json().id as number;
+  };
+
+  it("holds a paid place while she pays, confirms it on Stripe's word, and refunds every paid place when the class is cancelled", async () => {
+    const classId = await paidClass("Breastfeeding class");
+    const payer = uniqueEmail("payer");
+    const held = await post(`/reactapi/classes/${classId}/registrations`, { name: "Ana", email: payer, time_zone: "Europe/Berlin" });
+    expect(held.statusCode, held.body).toBe(201);
+    expect(held.json()).toMatchObject({ state: "awaiting_payment" });
+    expect(held.json().checkout_url).toContain(stripe.url);
+    const session = [...stripe.sessions.values()].at(-1)!;
+    expect(session.metadata.class_registration_id).toBe(String(held.json().id));
+    expect(session.amount_total).toBe(4500);
+    const second = uniqueEmail("second");
+    expect((await post(`/reactapi/classes/${classId}/registrations`, { name: "Bea", email: second })).json().state).toBe("waiting_list");
+
+    await deliver(checkoutCompleted(session));
+    const [confirmation] = await mailsTo(payer, "class_registered");
+    // Her own zone, as her browser named it.
+    expect(confirmation!.subject).toContain("time in Europe/Berlin");
+    await deliver(checkoutCompleted(session));
+    expect(await mailsTo(payer, "class_registered")).toHaveLength(1);
+
+    const cancelled = await post(`/reactapi/studio/classes/${classId}/cancel`, {}, instructor);
+    expect(cancelled.json().message).toBe(
+      "Cancelled “Breastfeeding class”. The 2 people registered or waiting were told by mail. 1 paid place was refunded in full.",
+    );
+    expect(stripe.refunds.map((refund) => refund.payment_intent)).toContain(session.payment_intent);
+    expect((await mailsTo(payer, "class_cancelled"))[0]!.textBody).toContain("refunded in full");
+  });
+
+  it("offers a paid place freed by an unpaid checkout to the first person waiting, who pays through her mailed link", async () => {
+    const classId = await paidClass("Partner workshop");
+    const first = uniqueEmail("abandons");
+    await post(`/reactapi/classes/${classId}/registrations`, { name: "Cleo", email: first });
+    const abandoned = [...stripe.sessions.values()].at(-1)!;
+    const next = await signedInMember(context.app, "offered");
+    expect((await post(`/reactapi/classes/${classId}/registrations`, { name: "Dee", email: next.email }, next.cookie)).json().state).toBe(
+      "waiting_list",
+    );
+    await deliver(
+      stripeEvent("checkout.session.expired", { object: "checkout.session", ...abandoned, status: "expired", payment_status: "unpaid" }),
+    );
+    const [offer] = await mailsTo(next.email, "class_place_offered");
+    const token = /pay=([A-Za-z0-9_-]+)/.exec(offer!.textBody)![1]!;
+    const paying = await post("/reactapi/classes/registrations/pay", { token });
+    expect(paying.statusCode, paying.body).toBe(200);
+    expect(paying.json().checkout_url).toContain(stripe.url);
+    await deliver(checkoutCompleted([...stripe.sessions.values()].at(-1)!));
+    expect((await mailsTo(next.email, "class_registered"))[0]!.subject).toBe("A place opened for you: Partner workshop");
+    expect((await post("/reactapi/classes/registrations/pay", { token })).statusCode).toBe(409);
+
+    // Given up more than a day before: refunded in full, by her own hand.
+    const gaveUp = await post(`/reactapi/classes/${classId}/registrations/cancel`, {}, next.cookie);
+    expect(gaveUp.json().message).toContain("refunded in full");
+    expect(stripe.refunds.length).toBeGreaterThan(0);
   });
 });
 

@@ -691,6 +691,9 @@ export const liveClasses = pgTable(
     uid: text("uid").notNull().unique(),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     revision: integer("revision").notNull().default(1),
+    // The recording, a YouTube or Vimeo address parsed like a lesson's video; mailed once, at replaySentAt.
+    replayUrl: text("replay_url"),
+    replaySentAt: timestamp("replay_sent_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [index("live_classes_starts_at_idx").on(table.startsAt)],
@@ -721,6 +724,13 @@ export const classRegistrations = pgTable(
     reminderHour: text("reminder_hour", { enum: ["pending", "sent", "skipped"] })
       .notNull()
       .default("pending"),
+    // Her own time zone as her browser named it, so her mails give the time as her clock shows it.
+    timeZone: text("time_zone"),
+    attended: boolean("attended").notNull().default(false),
+    // A paid place: its Checkout, the payment it became, and when it was refunded.
+    checkoutSessionId: text("checkout_session_id").unique(),
+    paymentIntentId: text("payment_intent_id"),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -730,3 +740,12 @@ export const classRegistrations = pgTable(
       .where(sql`state not in ('cancelled', 'expired')`),
   ],
 );
+
+/**
+ * Addresses that asked for no more class reminders or replays (RFC 8058 one-click, or the link in
+ * the mail); kept by address because a visitor registers without an account.
+ */
+export const classMailOptOuts = pgTable("class_mail_opt_outs", {
+  email: text("email").primaryKey(),
+  createdAt: createdAt(),
+});

@@ -35,7 +35,9 @@ export type MailKind =
   | "class_confirm_email"
   | "class_waiting_list"
   | "class_reminder"
-  | "class_cancelled";
+  | "class_cancelled"
+  | "class_place_offered"
+  | "class_replay";
 
 export type MailContext = { businessName: string; publicUrl: string };
 

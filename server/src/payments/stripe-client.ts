@@ -1,3 +1,4 @@
+import type { OneOffPayments } from "../lib/one-off-payments.ts";
 import Stripe from "stripe";
 import type { StripeConfig } from "../config.ts";
 import { HttpError } from "../http/errors.ts";
@@ -59,23 +60,14 @@ export async function createCheckoutSession(
 }
 
 /**
- * Payments as bookings use them (server/src/bookings/booking-actions.ts): a one-off Checkout that
- * expires with the hold on her time, and a full refund, made once whatever the retries.
+ * One-off payments as bookings and classes use them: a Checkout that expires with the hold on her
+ * time or place (its metadata says whose it is), and a full refund, made once whatever the retries.
  */
-export function bookingPayments(config: StripeConfig) {
+export function oneOffPayments(config: StripeConfig): OneOffPayments {
   const stripe = createStripeClient(config);
   return {
-    checkout: async (input: {
-      bookingId: number;
-      description: string;
-      amountMinor: number;
-      currency: string;
-      email: string;
-      expiresAt: Date;
-      successUrl: string;
-      cancelUrl: string;
-    }) => {
-      const metadata = { booking_id: String(input.bookingId) };
+    checkout: async (input) => {
+      const { metadata } = input;
       const session = await stripe.checkout.sessions.create({
         mode: "payment",
         line_items: [

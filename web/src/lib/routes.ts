@@ -117,7 +117,7 @@ export const routes: readonly ScreenRoute[] = [
     screen: "features/home/home-page.tsx",
     layout: "member",
     bottomBar: { label: "Home", icon: "home", place: 3 },
-    firstNeeds: { answers: ["progressSummary", "myBookings", "myAnnouncements"], images: ["/art/gallery-1.svg"] },
+    firstNeeds: { answers: ["progressSummary", "myBookings", "myAnnouncements", "listClasses"], images: ["/art/gallery-1.svg"] },
   },
   { path: "/account", screen: "features/account/account-page.tsx", layout: "member", firstNeeds: { answers: ["myAccount", "myBookings"] } },
   {

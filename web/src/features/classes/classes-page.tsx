@@ -7,9 +7,11 @@ import { PageColumn } from "../../components/page-column.tsx";
 import { ProgressRing } from "../../components/spinner.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../lib/answers.ts";
+import { browserTimeZone, priceLabel } from "../../lib/booking-times.ts";
 import { SafeHtml } from "../../lib/safe-html.tsx";
 import { useSession } from "../../lib/session.ts";
 import { useAction } from "../../lib/use-action.ts";
+import { useRefreshAt } from "../../lib/use-refresh-at.ts";
 
 // Times in the reader's own zone, named, as every booking page shows them.
 const whenFormat = new Intl.DateTimeFormat(undefined, {
@@ -25,6 +27,7 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute:
 const stateWords: Partial<Record<NonNullable<PublicClass["my_state"]>, string>> = {
   registered: "You have a place.",
   awaiting_email: "Check your mail: open the link we sent within 30 minutes to keep your place.",
+  awaiting_payment: "Your place is held for you while you pay.",
   waiting_list: "You are on the waiting list. If a place opens, we will write to you.",
 };
 
@@ -39,10 +42,16 @@ function RegisterForm({ live, onDone }: { live: PublicClass; onDone: () => void 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const answer = await run(
-      () => send("registerForClass", { params: { id: live.id }, body: { name, email, due_date: dueDate || null } }),
+      () =>
+        send("registerForClass", {
+          params: { id: live.id },
+          body: { name, email, due_date: dueDate || null, time_zone: browserTimeZone() },
+        }),
       (registered) => registered.message,
     );
-    if (answer) onDone();
+    // A paid place is held while she pays on Stripe's page, which brings her back here.
+    if (answer?.checkout_url) window.location.assign(answer.checkout_url);
+    else if (answer) onDone();
   };
   return (
     <form onSubmit={submit} noValidate aria-label={`Register for ${live.title}`} className="stack" style={{ marginTop: 12 }}>
@@ -79,7 +88,11 @@ function RegisterForm({ live, onDone }: { live: PublicClass; onDone: () => void 
       <OutcomeNotice outcome={outcome} />
       <div className="row">
         <button type="submit" className="button button-contained" disabled={busy}>
-          {live.places_left > 0 ? "Register" : "Join the waiting list"}
+          {live.places_left === 0
+            ? "Join the waiting list"
+            : live.price > 0
+              ? `Register and pay ${priceLabel(live.price, live.currency)}`
+              : "Register"}
         </button>
       </div>
     </form>
@@ -109,7 +122,7 @@ function ClassCard({ live, refresh }: { live: PublicClass; refresh: () => void }
       <p style={{ margin: "0 0 8px" }}>{whenFormat.format(new Date(live.starts_at))}</p>
       <p className="small-text quiet-text" style={{ margin: "0 0 8px" }}>
         {live.places_left > 0 ? `${live.places_left} of ${live.places} places left` : "Full: join the waiting list"}
-        {live.who === "members" ? " · for members" : ""} · free
+        {live.who === "members" ? " · for members" : ""} · {priceLabel(live.price, live.currency).toLowerCase()}
       </p>
       {live.description_html ? <SafeHtml html={live.description_html} /> : null}
       {live.my_state && stateWords[live.my_state] ? <p style={{ fontWeight: 600 }}>{stateWords[live.my_state]}</p> : null}
@@ -172,13 +185,97 @@ function ConfirmPlace({ token, onDone }: { token: string; onDone: () => void }) 
   );
 }
 
+/** Her registration, as the link in her mail names it: to give the place up, or to pay for one offered to her. */
+function MailedLink({ token, purpose, onDone }: { token: string; purpose: "cancel" | "pay"; onDone: () => void }) {
+  const { answer: registration, failure } = useAnswer("classRegistrationByLink", { params: { token } });
+  const { outcome, busy, run } = useAction();
+  const send = useSend();
+  const [done, setDone] = useState(false);
+  const giveUp = async () => {
+    if (
+      await run(
+        () => send("cancelClassRegistrationByLink", { body: { token } }),
+        (answer) => answer.message,
+      )
+    ) {
+      setDone(true);
+      onDone();
+    }
+  };
+  const pay = async () => {
+    const answer = await run(
+      () => send("payForClassPlace", { body: { token } }),
+      (paying) => paying.message,
+    );
+    if (answer?.checkout_url) window.location.assign(answer.checkout_url);
+  };
+  const live = registration && !["cancelled", "expired"].includes(registration.state);
+  return (
+    <section className="panel" aria-labelledby="mailed-link-title">
+      <h2 id="mailed-link-title" className="page-section-title" style={{ marginTop: 0 }}>
+        {purpose === "cancel" ? "Give up your place" : "Take the place offered to you"}
+      </h2>
+      {failure ? (
+        <Notice tone="error" role="alert">
+          {failure.error ?? "This link could not be read. Please try again in a moment."}
+        </Notice>
+      ) : null}
+      {registration ? (
+        <p>
+          “{registration.title}”, {whenFormat.format(new Date(registration.starts_at))}.
+          {live ? null : " This registration is no longer active."}
+        </p>
+      ) : null}
+      <OutcomeNotice outcome={outcome} />
+      {live && !done && purpose === "cancel" ? (
+        <>
+          <p>Someone on the waiting list will be offered your place at once.</p>
+          <button type="button" className="button button-contained" disabled={busy} onClick={() => void giveUp()}>
+            {registration.state === "waiting_list" ? "Leave the waiting list" : "Give up my place"}
+          </button>
+        </>
+      ) : null}
+      {live && purpose === "pay" && registration.state === "awaiting_payment" ? (
+        <>
+          {registration.hold_until ? <p>It is held for you until {whenFormat.format(new Date(registration.hold_until))}.</p> : null}
+          <button type="button" className="button button-contained" disabled={busy} onClick={() => void pay()}>
+            Pay {priceLabel(registration.price, registration.currency)} and take my place
+          </button>
+        </>
+      ) : null}
+      {live && purpose === "pay" && registration.state === "registered" ? <p>This place is yours: there is nothing more to pay.</p> : null}
+    </section>
+  );
+}
+
 /** /classes: her live classes, to register for, with places left, the waiting list and, at the right moment, the link to join. */
 export default function ClassesPage() {
   const { answer, failure, refresh } = useAnswer("listClasses");
-  const confirm = useSearchParams()[0].get("confirm");
+  // Her join link appears, and goes, while the page is open.
+  const mine = answer?.upcoming.filter((live) => live.my_state === "registered") ?? [];
+  useRefreshAt(
+    mine.flatMap((live) => [live.join_opens_at, live.ends_at]),
+    refresh,
+  );
+  const [searchParams] = useSearchParams();
+  const confirm = searchParams.get("confirm");
+  const cancel = searchParams.get("cancel");
+  const pay = searchParams.get("pay");
   return (
     <PageColumn title="Live classes">
       {confirm ? <ConfirmPlace token={confirm} onDone={refresh} /> : null}
+      {cancel ? <MailedLink token={cancel} purpose="cancel" onDone={refresh} /> : null}
+      {pay ? <MailedLink token={pay} purpose="pay" onDone={refresh} /> : null}
+      {searchParams.get("paid") === "1" ? (
+        <Notice tone="success" role="status">
+          Thank you: your payment went through. Your place is confirmed as soon as the payment is, and the invitation comes by mail.
+        </Notice>
+      ) : null}
+      {searchParams.get("checkout") === "cancelled" ? (
+        <Notice tone="info" role="status">
+          The payment was not finished, so nothing was charged. The place is held for you for a little while if you want to try again.
+        </Notice>
+      ) : null}
       {failure && !answer ? (
         <Notice tone="error" role="alert">
           {failure.error ?? "The classes could not be loaded. Please try again in a moment."}
@@ -202,6 +299,16 @@ export default function ClassesPage() {
             {answer.past.map((live) => (
               <li key={live.id}>
                 {live.title}, {whenFormat.format(new Date(live.starts_at))}
+                {live.replay_url ? (
+                  <>
+                    {" · "}
+                    <a href={live.replay_url} rel="noopener noreferrer">
+                      Watch the replay<span className="visually-hidden">: {live.title}</span>
+                    </a>
+                  </>
+                ) : (
+                  " · the replay comes by mail when it is ready"
+                )}
               </li>
             ))}
           </ul>

@@ -5,6 +5,7 @@ import { ImageGrid } from "../../components/image-grid.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { ContinueCard } from "./continue-card.tsx";
+import { NextClassCard } from "./next-class-card.tsx";
 import { NextSessionCard } from "./next-session-card.tsx";
 import { PacingCard } from "./pacing-card.tsx";
 import { AnnouncementsList } from "./announcements-list.tsx";
@@ -17,6 +18,8 @@ export default function HomePage() {
   const { answer: summary, failure } = useAnswer("progressSummary");
   const bookings = useAnswer("myBookings");
   const announcements = useAnswer("myAnnouncements");
+  // A card of its own that may come later: "Your next class" is one line, so nothing waits for it.
+  const classes = useAnswer("listClasses");
   // The cards arrive at the top of the page: the rest waits for them, so nothing she is reading
   // jumps down when they appear (and a failed summary shows the page without them).
   if ((!summary && !failure) || (!bookings.answer && !bookings.failure) || (!announcements.answer && !announcements.failure)) {
@@ -30,6 +33,7 @@ export default function HomePage() {
     <PageColumn title="Welcome to the Beta">
       {announcements.answer ? <AnnouncementsList announcements={announcements.answer.announcements} /> : null}
       {bookings.answer ? <NextSessionCard bookings={bookings.answer.bookings} /> : null}
+      {classes.answer ? <NextClassCard classes={classes.answer.upcoming} refresh={classes.refresh} /> : null}
       {summary ? <ContinueCard summary={summary} /> : null}
       {summary ? <PacingCard pacing={summary.pacing} /> : null}
       <p style={{ margin: "0 0 16px" }}>

@@ -6,21 +6,47 @@ import { useSend } from "../../lib/answers.ts";
 import { useAction } from "../../lib/use-action.ts";
 
 /**
- * The link at the foot of an announcement: one press stops them by e-mail, without signing in.
- * It asks for the press rather than acting on opening, since mail scanners open every link.
+ * The link at the foot of an announcement, or of a class's mail (?list=classes): one press stops
+ * them by e-mail, without signing in. It asks for the press rather than acting on opening, since
+ * mail scanners open every link.
  */
 export default function UnsubscribePage() {
-  const token = useSearchParams()[0].get("token") ?? "";
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get("token") ?? "";
+  const classes = searchParams.get("list") === "classes";
   const { outcome, busy, run } = useAction();
   const send = useSend();
   const [done, setDone] = useState(false);
   const stop = async () => {
     const answer = await run(
-      () => send("unsubscribeAnnouncements", { params: { token } }),
+      () => (classes ? send("unsubscribeClassMails", { params: { token } }) : send("unsubscribeAnnouncements", { params: { token } })),
       (result) => result.message,
     );
     if (answer) setDone(true);
   };
+  if (classes) {
+    return (
+      <PageColumn title="Class reminders by e-mail">
+        <OutcomeNotice outcome={outcome} style={{ marginBottom: 16 }} />
+        {done ? (
+          <p>
+            Your classes, their join links and replays are still on the <Link to="/classes">classes page</Link>.
+          </p>
+        ) : (
+          <>
+            <p style={{ margin: "0 0 16px" }}>
+              Stop class reminders and replay mails? News about a place (its confirmation, or a cancellation) still comes, so you are never
+              left wondering.
+            </p>
+            <button type="button" className="button button-contained" disabled={busy || token === ""} onClick={() => void stop()}>
+              Stop class reminders
+            </button>
+            {token === "" ? <p className="small-text">This link is not complete. Please open the whole link from the mail.</p> : null}
+          </>
+        )}
+      </PageColumn>
+    );
+  }
   return (
     <PageColumn title="Announcements by e-mail">
       <OutcomeNotice outcome={outcome} style={{ marginBottom: 16 }} />

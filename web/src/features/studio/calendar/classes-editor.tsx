@@ -1,21 +1,39 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
+import Checkbox from "@mui/material/Checkbox";
+import FormControlLabel from "@mui/material/FormControlLabel";
 import { type FormEvent, useState } from "react";
+import type { StudioClasses } from "../../../../../contract/classes.ts";
 import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { addressOf } from "../../../lib/api.ts";
 import { useAction } from "../../../lib/use-action.ts";
+import { RichTextField } from "../courses/rich-text-field.tsx";
 import { fieldsetStyle, RadioChoices, formatDateTime, ScrollingTable } from "../studio-parts.tsx";
+
+type StudioClass = StudioClasses["classes"][number];
 
 /** The start she types (her browser's zone) as the instant the API takes. */
 const instantOf = (local: string) => (local ? new Date(local).toISOString() : "");
+/** "45" or "45.50" as cents; NaN (which the API refuses with a sentence) when it is not an amount. */
+const centsOf = (amount: string) =>
+  amount.trim() === ""
+    ? 0
+    : /^\d+([.,]\d{1,2})?$/.test(amount.trim())
+      ? Math.round(Number(amount.trim().replace(",", ".")) * 100)
+      : Number.NaN;
+const moneyOf = (cents: number, currency: string) =>
+  cents === 0 ? "free" : new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(cents / 100);
 
 function NewClassForm({ onCreated }: { onCreated: (message: string) => void }) {
   const [title, setTitle] = useState("");
+  const [description, setDescription] = useState("");
   const [start, setStart] = useState("");
   const [minutes, setMinutes] = useState("60");
   const [places, setPlaces] = useState("20");
+  const [price, setPrice] = useState("0");
+  const [currency, setCurrency] = useState("USD");
   const [who, setWho] = useState<"anyone" | "members">("anyone");
   const [joinUrl, setJoinUrl] = useState("");
   const { outcome, busy, run } = useAction();
@@ -28,9 +46,12 @@ function NewClassForm({ onCreated }: { onCreated: (message: string) => void }) {
         send("createClass", {
           body: {
             title,
+            description_html: description,
             starts_at: instantOf(start),
             duration_minutes: Number(minutes),
             places: Number(places),
+            price: centsOf(price),
+            currency,
             who,
             join_url: joinUrl,
           },
@@ -39,6 +60,7 @@ function NewClassForm({ onCreated }: { onCreated: (message: string) => void }) {
     );
     if (created) {
       setTitle("");
+      setDescription("");
       onCreated(created.message);
     }
   };
@@ -52,6 +74,15 @@ function NewClassForm({ onCreated }: { onCreated: (message: string) => void }) {
         onChange={(event) => setTitle(event.target.value)}
         error={Boolean(details?.title)}
         helperText={details?.title}
+      />
+      <RichTextField
+        label="Description"
+        name="description_html"
+        value={description}
+        onChange={setDescription}
+        error={details?.description_html}
+        help="What she will learn, and anything to bring."
+        minRows={3}
       />
       <TextField
         label="Starts (your time)"
@@ -81,6 +112,24 @@ function NewClassForm({ onCreated }: { onCreated: (message: string) => void }) {
         error={Boolean(details?.places)}
         helperText={details?.places}
       />
+      <Box sx={{ display: "grid", gridTemplateColumns: "2fr 1fr", gap: 1.5 }}>
+        <TextField
+          label="Price (0 is free)"
+          name="price"
+          value={price}
+          onChange={(event) => setPrice(event.target.value)}
+          error={Boolean(details?.price)}
+          helperText={details?.price ?? "Paid places are held 30 minutes while she pays through Stripe."}
+        />
+        <TextField
+          label="Currency"
+          name="currency"
+          value={currency}
+          onChange={(event) => setCurrency(event.target.value.toUpperCase())}
+          error={Boolean(details?.currency)}
+          helperText={details?.currency}
+        />
+      </Box>
       <Box component="fieldset" sx={fieldsetStyle}>
         <legend>Who may register</legend>
         <RadioChoices
@@ -114,10 +163,149 @@ function NewClassForm({ onCreated }: { onCreated: (message: string) => void }) {
   );
 }
 
-/** Her live classes (free for now): create one, see who registered or waits, export the list, or cancel it. */
+const stateWords: Record<string, string> = {
+  registered: "has a place",
+  awaiting_email: "confirming her e-mail",
+  awaiting_payment: "paying",
+  waiting_list: "waiting",
+  cancelled: "cancelled",
+  expired: "released",
+};
+
+/** One class's people: who came (once it has started), a place cancelled, and after the end its replay. */
+function ClassPeople({ live, onChanged }: { live: StudioClass; onChanged: () => void }) {
+  const { answer, refresh } = useAnswer("classRegistrations", { params: { id: live.id } });
+  const { outcome, busy, run } = useAction();
+  const send = useSend();
+  const [replay, setReplay] = useState(live.replay_url ?? "");
+  const now = Date.now();
+  const started = new Date(live.starts_at).getTime() <= now;
+  const ended = new Date(live.ends_at).getTime() <= now;
+  const after = () => {
+    refresh();
+    onChanged();
+  };
+  const mark = (registration: number, attended: boolean) =>
+    void run(
+      () => send("markClassAttendance", { params: { id: live.id, registration }, body: { attended } }),
+      (result) => result.message,
+    ).then(after);
+  const cancel = (registration: number) =>
+    void run(
+      () => send("cancelClassRegistrationInStudio", { params: { id: live.id, registration }, body: {} }),
+      (result) => result.message,
+    ).then(after);
+  const sendReplay = (event: FormEvent) => {
+    event.preventDefault();
+    void run(
+      () => send("sendClassReplay", { params: { id: live.id }, body: { replay_url: replay } }),
+      (result) => result.message,
+    ).then(after);
+  };
+  const details = outcome?.tone === "error" ? outcome.details : undefined;
+  return (
+    <Box component="section" aria-labelledby={`people-${live.id}`} sx={{ display: "grid", gap: 2 }}>
+      <h3 id={`people-${live.id}`} style={{ margin: 0 }}>
+        People in “{live.title}”
+      </h3>
+      <OutcomeNotice outcome={details ? null : outcome} />
+      {answer && answer.registrations.length === 0 ? <p style={{ margin: 0 }}>No one has registered yet.</p> : null}
+      {answer && answer.registrations.length > 0 ? (
+        <ScrollingTable label={`Registrations for ${live.title}`}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">E-mail</th>
+                <th scope="col">Due date</th>
+                <th scope="col">State</th>
+                <th scope="col">Registered</th>
+                {started ? <th scope="col">Came</th> : null}
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {answer.registrations.map((row) => (
+                <tr key={row.id}>
+                  <th scope="row">{row.name}</th>
+                  <td>{row.email}</td>
+                  <td>{row.due_date ?? "—"}</td>
+                  <td>
+                    {stateWords[row.state]}
+                    {row.from_waiting_list ? " (from the waiting list)" : ""}
+                    {row.paid ? (row.refunded ? ", refunded" : ", paid") : ""}
+                  </td>
+                  <td>{formatDateTime(row.registered_at)}</td>
+                  {started ? (
+                    <td>
+                      {row.state === "registered" ? (
+                        <FormControlLabel
+                          control={
+                            <Checkbox checked={row.attended} disabled={busy} onChange={(event) => mark(row.id, event.target.checked)} />
+                          }
+                          label={<span className="visually-hidden">{row.name} came</span>}
+                        />
+                      ) : null}
+                    </td>
+                  ) : null}
+                  <td>
+                    {!ended && !live.cancelled && !["cancelled", "expired"].includes(row.state) ? (
+                      <Button
+                        size="small"
+                        color="error"
+                        disabled={busy}
+                        onClick={() => cancel(row.id)}
+                        aria-label={`Cancel the place of ${row.name}`}
+                      >
+                        Cancel place
+                      </Button>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollingTable>
+      ) : null}
+      {ended && !live.cancelled ? (
+        <Box
+          component="form"
+          onSubmit={sendReplay}
+          noValidate
+          aria-label={`Replay of ${live.title}`}
+          sx={{ display: "grid", gap: 1.5, maxWidth: 560 }}
+        >
+          <TextField
+            label="Replay link (YouTube or Vimeo)"
+            name="replay_url"
+            value={replay}
+            onChange={(event) => setReplay(event.target.value)}
+            error={Boolean(details?.replay_url)}
+            helperText={
+              details?.replay_url ??
+              (live.replay_sent_at
+                ? `Mailed on ${formatDateTime(live.replay_sent_at)}; a new link shows on the classes page without mailing again.`
+                : "Those marked as there get “Thank you for coming”; the others “Sorry we missed you”.")
+            }
+          />
+          <Box>
+            <Button type="submit" variant="contained" disabled={busy}>
+              {live.replay_sent_at ? "Save the new link" : "Send the replay"}
+            </Button>
+          </Box>
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
+/** Her live classes: create one, see who registered or waits, mark who came, send the replay, export the list, or cancel it. */
 export function ClassesEditor() {
   const { answer, refresh } = useAnswer("studioClasses");
   const [notice, setNotice] = useState<string | null>(null);
+  const [open, setOpen] = useState<number | null>(null);
   const { outcome, busy, run } = useAction();
   const send = useSend();
   const cancel = (id: number) => {
@@ -127,6 +315,7 @@ export function ClassesEditor() {
       (result) => result.message,
     ).then(refresh);
   };
+  const opened = answer?.classes.find((live) => live.id === open);
   return (
     <Box sx={{ display: "grid", gap: 3 }}>
       <OutcomeNotice outcome={notice ? { tone: "success", text: notice } : outcome} />
@@ -143,6 +332,7 @@ export function ClassesEditor() {
               <tr>
                 <th scope="col">Class</th>
                 <th scope="col">Starts</th>
+                <th scope="col">Price</th>
                 <th scope="col">Places taken</th>
                 <th scope="col">Waiting</th>
                 <th scope="col">Registrations</th>
@@ -156,12 +346,21 @@ export function ClassesEditor() {
                     {live.cancelled ? " (cancelled)" : ""}
                   </th>
                   <td>{formatDateTime(live.starts_at)}</td>
+                  <td>{moneyOf(live.price, live.currency)}</td>
                   <td>
                     {live.registered} of {live.places}
                   </td>
                   <td>{live.waiting}</td>
                   <td>
                     <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+                      <Button
+                        size="small"
+                        onClick={() => setOpen(open === live.id ? null : live.id)}
+                        aria-expanded={open === live.id}
+                        aria-label={`People in ${live.title}`}
+                      >
+                        People
+                      </Button>
                       <Button size="small" component="a" href={addressOf("classRegistrationsCsv", { params: { id: live.id } })} download>
                         Download CSV
                       </Button>
@@ -186,6 +385,7 @@ export function ClassesEditor() {
       ) : (
         <p style={{ margin: 0 }}>No classes yet.</p>
       )}
+      {opened ? <ClassPeople key={opened.id} live={opened} onChanged={refresh} /> : null}
     </Box>
   );
 }

@@ -1,0 +1,18 @@
+/**
+ * Stripe as bookings and classes use it (made by payments/stripe-client.ts, given by the app in
+ * features.ts): a one-off Checkout that holds a time or a place (its metadata says whose it is),
+ * and a full refund, made once whatever the retries.
+ */
+export type OneOffPayments = {
+  checkout: (input: {
+    metadata: Record<string, string>;
+    description: string;
+    amountMinor: number;
+    currency: string;
+    email: string;
+    expiresAt: Date;
+    successUrl: string;
+    cancelUrl: string;
+  }) => Promise<{ id: string; url: string }>;
+  refund: (paymentIntentId: string, idempotencyKey: string) => Promise<void>;
+};

@@ -1,0 +1,37 @@
+import { Link } from "react-router";
+import type { PublicClass } from "../../../../contract/classes.ts";
+import { browserTimeZone, whenLabel, zoneName } from "../../lib/booking-times.ts";
+import { useRefreshAt } from "../../lib/use-refresh-at.ts";
+
+/** /home's "Your next class": the next live class she has a place in, with its join link from 15 minutes before. */
+export function NextClassCard({ classes, refresh }: { classes: readonly PublicClass[]; refresh: () => void }) {
+  const next = classes.find((live) => live.my_state === "registered");
+  useRefreshAt([next?.join_opens_at, next?.ends_at], refresh);
+  if (!next) return null;
+  const zone = browserTimeZone();
+  return (
+    <section aria-labelledby="next-class-heading" className="home-card">
+      <h2 id="next-class-heading" className="home-card-title">
+        Your next class
+      </h2>
+      <p style={{ marginBottom: 4 }}>
+        <strong>{next.title}</strong>
+      </p>
+      <p className="small-text quiet-text">
+        {whenLabel(next.starts_at, zone)} ({zoneName(zone)} time)
+      </p>
+      {next.join_url ? (
+        <a href={next.join_url} className="button button-contained" rel="noopener noreferrer">
+          Join the class
+        </a>
+      ) : (
+        <>
+          <p className="small-text">The link to join shows here from {whenLabel(next.join_opens_at, zone)}.</p>
+          <Link to="/classes" className="button button-outlined">
+            See your classes
+          </Link>
+        </>
+      )}
+    </section>
+  );
+}
