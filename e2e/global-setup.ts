@@ -17,8 +17,17 @@ export default async function globalSetup() {
   // A real SMTP server; each mail it receives is written to a folder the tests read (e2e/helpers.ts).
   const mailDir = mkdtempSync(path.join(tmpdir(), "doula-e2e-mail-"));
   const smtp = await new SmtpCatcher(mailDir).start();
+  // The server's "now" is the system's moved by the number in this file (e2e/helpers.ts, moveServerClock).
+  const clockFile = path.join(mailDir, "..", `${path.basename(dataDir)}-clock`);
   const server = await startServer(
-    { ...standInEnvironment(stripe), SMTP_URL: smtp.url, PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, DATABASE_URL: "" },
+    {
+      ...standInEnvironment(stripe),
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      TEST_CLOCK_FILE: clockFile,
+    },
     { from: "build", port },
   );
   const [, code] = await server.waitForOutput(/Beta access code for registration: ([A-Z0-9-]+)/);
@@ -27,11 +36,13 @@ export default async function globalSetup() {
   process.env.E2E_STUDIO_SETUP_URL = setupUrl;
   process.env.E2E_STRIPE_URL = stripe.url;
   process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_CLOCK_FILE = clockFile;
   return async () => {
     await stopServer(server);
     await stripe.close();
     await smtp.stop();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(mailDir, { recursive: true, force: true });
+    rmSync(clockFile, { force: true });
   };
 }

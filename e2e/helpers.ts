@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { CaughtMail } from "../testing/smtp-catcher.ts";
@@ -120,4 +120,14 @@ export async function instructorPage(browser: Browser, options: { timezoneId?: s
   await expect(page).toHaveURL(/\/studio$/);
   await expect(page.getByRole("heading", { name: "Studio", level: 1 })).toBeVisible();
   return page;
+}
+
+/**
+ * Moves the server's "now" to this instant (null: back to the real time), as page.clock moves the
+ * browser's; the server reads it on its next request (server/src/lib/clock.ts, fileClock).
+ */
+export function moveServerClock(to: Date | null): void {
+  const file = process.env.E2E_CLOCK_FILE;
+  if (!file) throw new Error("E2E_CLOCK_FILE is not set: the browser tests' server was not started by e2e/global-setup.ts");
+  writeFileSync(file, to === null ? "0" : String(to.getTime() - Date.now()));
 }

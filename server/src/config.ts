@@ -78,6 +78,8 @@ const Environment = z.object({
     .enum(["true", "false", ""])
     .default("true")
     .transform((value) => value !== "false"),
+  // Browser tests move the server's "now" by writing an offset in milliseconds to this file (lib/clock.ts); never in production.
+  TEST_CLOCK_FILE: optional(z.string().min(1)),
 });
 
 export type Config = {
@@ -112,6 +114,8 @@ export type Config = {
   /** Stripe, when both keys are set; null keeps online payment off. */
   stripe: StripeConfig | null;
   site: SiteConfig;
+  /** A file whose number moves the server's clock, for browser tests (never in production). */
+  testClockFile: string | undefined;
 };
 
 export type MailConfig = { smtpUrl: string | null; from: string };
@@ -140,7 +144,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       `Invalid configuration:\n  ${missing}: online payment needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET; set ${missing} too, or neither.`,
     );
   }
+  if (values.TEST_CLOCK_FILE && values.NODE_ENV === "production") {
+    throw new Error("Invalid configuration:\n  TEST_CLOCK_FILE: a movable clock is for tests only; unset it in production.");
+  }
   return {
+    testClockFile: values.TEST_CLOCK_FILE ? path.resolve(values.TEST_CLOCK_FILE) : undefined,
     env: values.NODE_ENV,
     port: values.PORT,
     host: values.HOST,

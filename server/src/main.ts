@@ -8,6 +8,7 @@ import { buildApp, logRedactions } from "./app.ts";
 import { embeddedClient, scheduleDailyBackups } from "./backups/backups.ts";
 import { claimDataDir, startAdminSocket } from "./cli/admin-socket.ts";
 import { loadConfig } from "./config.ts";
+import { fileClock } from "./lib/clock.ts";
 import { openDatabase } from "./db/client.ts";
 import { keepDataDirPrivate, tightenedSentence } from "./db/data-dir.ts";
 import { seedNewInstallation } from "./seed.ts";
@@ -32,6 +33,7 @@ const app = await buildApp({
   cacheTrust: database.cacheTrust,
   poolStats: database.poolStats,
   webRoot: config.webRoot,
+  ...(config.testClockFile ? { clock: fileClock(config.testClockFile) } : {}),
   logger: {
     level: config.logLevel,
     redact: { paths: logRedactions, censor: "[redacted]" },
