@@ -157,8 +157,9 @@ async function seededIds(url: string, cookie: string): Promise<Omit<SeededIds, "
 }
 
 /**
- * Her hours, a free consultation and the member's booking of it, made through the API as she and
- * the member would: /book then lists a service, and a booking's own page has one to show.
+ * Her hours, a free consultation and the member's booking of it, and a free webinar the member
+ * registered for, made through the API as she and the member would: /book then lists a service,
+ * a booking's own page has one to show, and /classes (and /home's "Your next class") a class.
  */
 async function seededBooking(url: string, instructorEmail: string, member: { cookie: string; email: string }): Promise<string> {
   const call = async (route: string, cookie: string, body?: unknown) => {
@@ -191,6 +192,16 @@ async function seededBooking(url: string, instructorEmail: string, member: { coo
     member.cookie,
   )) as { slots: string[] };
   await call("/reactapi/bookings", member.cookie, { service_id: service.id, start: slots[0], name: "Bench member", email: member.email });
+  const webinar = await call("/reactapi/studio/classes", instructor, {
+    title: "Free webinar: your first week at home",
+    description_html: "<p>Feeding, sleep and rest in the first days, and the questions every new parent asks.</p>",
+    starts_at: new Date(from.getTime() + 3 * 24 * 3600_000).toISOString(),
+    duration_minutes: 60,
+    places: 30,
+    who: "anyone",
+    join_url: "https://meet.example/first-week",
+  });
+  await call(`/reactapi/classes/${webinar.id}/registrations`, member.cookie, { name: "Bench member", email: member.email });
   const { bookings } = (await call("/reactapi/bookings/mine", member.cookie)) as { bookings: { token: string }[] };
   return bookings[0]!.token;
 }

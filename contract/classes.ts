@@ -35,6 +35,10 @@ export const PublicClass = z.object({
   join_opens_at: z.string(),
   /** The recording, once the instructor has sent it, to those who had a place. */
   replay_url: z.string().optional(),
+  /** The course whose members it is for, if any. */
+  course: z.object({ id: z.number(), title: z.string() }).nullable(),
+  /** Whether the caller may open that course, and so registers with one press. */
+  for_your_course: z.boolean(),
 });
 export type PublicClass = z.infer<typeof PublicClass>;
 export const ClassList = z.object({ upcoming: z.array(PublicClass), past: z.array(PublicClass) });
@@ -101,6 +105,13 @@ export const ClassCreate = z.object({
     .default(0),
   currency: PlanInput.shape.currency.optional().default("USD"),
   who: z.enum(["anyone", "members"], { error: "Say who may register: anyone or members." }),
+  course_id: z
+    .number({ error: "Choose the course by its number, or none." })
+    .int({ error: "Choose the course by its number, or none." })
+    .positive({ error: "Choose the course by its number, or none." })
+    .nullable()
+    .optional()
+    .default(null),
   join_url: z
     .string({ error: "Paste the video call's link." })
     .trim()
@@ -138,6 +149,7 @@ export const StudioClass = z.object({
   join_url: z.string(),
   replay_url: z.string().nullable(),
   replay_sent_at: z.string().nullable(),
+  course_title: z.string().nullable(),
   cancelled: z.boolean(),
 });
 export const StudioClasses = z.object({ classes: z.array(StudioClass) });

@@ -73,7 +73,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, runSche
     },
     payments: config.stripe ? oneOffPayments(config.stripe) : null,
   };
-  const classes: ClassDeps = { db, clock, mail: bookings.mail.context, payments: bookings.payments };
+  const classes: ClassDeps = { db, clock, mail: bookings.mail.context, payments: bookings.payments, catalogue };
   const personalData: PersonalData[] = [
     coursesPersonalData(catalogue),
     grantsPersonalData(db),

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { CLASS_HOLD_MINUTES, JOIN_OPENS_MINUTES, type PublicClass } from "../../../contract/classes.ts";
 import type { UserRow } from "../accounts/users-repository.ts";
+import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
 import { readHours } from "../bookings/bookings-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import type { PersonalData } from "../db/personal-data.ts";
@@ -29,7 +30,7 @@ export type { ClassMailContext, ClassRow, RegistrationRow };
 
 export type ClassPayments = OneOffPayments;
 
-export type ClassDeps = { db: Database; clock: Clock; mail: ClassMailContext; payments: ClassPayments | null };
+export type ClassDeps = { db: Database; clock: Clock; mail: ClassMailContext; payments: ClassPayments | null; catalogue: CatalogueReader };
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -383,10 +384,14 @@ export async function registrationByToken(db: Queryable, token: string) {
  */
 export async function classesFor(
   db: Queryable,
+  catalogue: CatalogueReader,
   member: UserRow | null,
   now: Date,
 ): Promise<{ upcoming: PublicClass[]; past: PublicClass[] }> {
   const rows = await db.select().from(liveClasses).where(isNull(liveClasses.cancelledAt)).orderBy(asc(liveClasses.startsAt));
+  const linked = rows.some((row) => row.courseId !== null);
+  const titles = linked ? new Map((await catalogue.allCourses()).map((course) => [course.id, course.title])) : new Map<number, string>();
+  const yours = linked && member ? await catalogue.accessibleCourseIds(member) : new Set<number>();
   const ids = rows.map((row) => row.id);
   const counts =
     ids.length === 0
@@ -424,6 +429,8 @@ export async function classesFor(
       ...(joinable ? { join_url: row.joinUrl } : {}),
       ...(ended && state === "registered" && row.replayUrl ? { replay_url: row.replayUrl } : {}),
       join_opens_at: opensAt.toISOString(),
+      course: row.courseId !== null && titles.has(row.courseId) ? { id: row.courseId, title: titles.get(row.courseId)! } : null,
+      for_your_course: row.courseId !== null && yours.has(row.courseId),
       ended,
     };
   });
@@ -561,7 +568,8 @@ export async function runClassWork(db: Database, now: Date, mail: ClassMailConte
 }
 
 /** Her classes for the studio, the latest start first, with places taken and people waiting. */
-export async function studioClasses(db: Queryable, now: Date) {
+export async function studioClasses(db: Queryable, catalogue: CatalogueReader, now: Date) {
+  const titles = new Map((await catalogue.allCourses()).map((course) => [course.id, course.title]));
   const rows = await db
     .select()
     .from(liveClasses)
@@ -592,6 +600,7 @@ export async function studioClasses(db: Queryable, now: Date) {
       join_url: row.joinUrl,
       replay_url: row.replayUrl,
       replay_sent_at: row.replaySentAt?.toISOString() ?? null,
+      course_title: row.courseId !== null ? (titles.get(row.courseId) ?? null) : null,
       cancelled: row.cancelledAt !== null,
     };
   });

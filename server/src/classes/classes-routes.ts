@@ -67,7 +67,7 @@ export async function classesRoutes(app: FastifyInstance, options: ClassesOption
   const deps: ClassDeps = options;
   const { db, clock, sender } = options;
   if (options.runScheduler) startClassScheduler(app, options);
-  route(app, "listClasses", async (_input, request) => classesFor(db, request.member, clock.now()));
+  route(app, "listClasses", async (_input, request) => classesFor(db, options.catalogue, request.member, clock.now()));
 
   route(app, "registerForClass", async ({ params: { id }, body }, request) => {
     const registered = await register(
@@ -138,7 +138,7 @@ async function oneClickUnsubscribe(app: FastifyInstance, { db }: Pick<ClassDeps,
 export async function classesStudioRoutes(app: FastifyInstance, options: ClassesOptions) {
   const deps: ClassDeps = options;
   const { db, clock, sender } = options;
-  route(app, "studioClasses", async () => ({ classes: await studioClasses(db, clock.now()) }));
+  route(app, "studioClasses", async () => ({ classes: await studioClasses(db, options.catalogue, clock.now()) }));
 
   route(app, "cancelClass", async ({ params: { id } }) => {
     const message = await cancelClass(deps, id);
@@ -172,8 +172,12 @@ export async function classesStudioRoutes(app: FastifyInstance, options: Classes
     if (body.price > 0 && !deps.payments) {
       throw new HttpError(409, "Online payment is not set up on this server, so a class can only be free (price 0) for now.");
     }
+    if (body.course_id !== null && !(await options.catalogue.allCourses()).some((course) => course.id === body.course_id)) {
+      throw new HttpError(400, "That course does not exist.", { course_id: "Choose one of your courses, or none." });
+    }
     const startsAt = new Date(body.starts_at);
     const id = await createClass(db, {
+      courseId: body.course_id,
       title: body.title,
       descriptionHtml: body.description_html.trim() ? sanitiseHtml(body.description_html) : "",
       startsAt,

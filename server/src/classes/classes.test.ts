@@ -63,7 +63,7 @@ describe.each(backends)("live classes on %s", (backend) => {
   const post = (url: string, payload: unknown, cookie?: string) => poster(context.app)(url, payload, cookie);
   const list = async (cookie?: string) =>
     (await context.app.inject({ method: "GET", url: "/reactapi/classes", headers: cookie ? { cookie } : {} })).json() as {
-      upcoming: { id: number; places_left: number; join_url?: string; my_state?: string }[];
+      upcoming: { id: number; places_left: number; join_url?: string; my_state?: string; for_your_course?: boolean }[];
       past: { id: number; replay_url?: string }[];
     };
   const createClass = async (overrides: Record<string, unknown> = {}) => {
@@ -276,6 +276,42 @@ describe.each(backends)("live classes on %s", (backend) => {
     expect(
       (await post(`/reactapi/studio/classes/${classId}/replay`, { replay_url: "https://example.com/video" }, member.cookie)).statusCode,
     ).toBe(403);
+  });
+
+  it("names a class's course, and tells the members who may open it that they register with one press", async () => {
+    const member = await signedInMember(context.app, "course-class");
+    const access = await post("/reactapi/getuseraccessdata", { query: "" }, member.cookie);
+    const open = (access.json().accessible_course_ids as number[])[0]!;
+    const titles = (await context.app.inject({ method: "GET", url: "/reactapi/getcourses", headers: { cookie: member.cookie } })).json()
+      .courses as { id: number; course_title: string }[];
+    const locked = titles.find((course) => course.id !== open && !(access.json().accessible_course_ids as number[]).includes(course.id));
+    const forOpen = await createClass({ title: "Q&A for the course", course_id: open });
+    const entry = async (id: number, cookie?: string) =>
+      (await list(cookie)).upcoming.find((live) => live.id === id) as Record<string, unknown>;
+    expect(await entry(forOpen, member.cookie)).toMatchObject({
+      course: { id: open, title: titles.find((course) => course.id === open)!.course_title },
+      for_your_course: true,
+    });
+    expect(await entry(forOpen)).toMatchObject({ for_your_course: false });
+    if (locked)
+      expect(await entry(await createClass({ title: "Q&A for another", course_id: locked.id }), member.cookie)).toMatchObject({
+        for_your_course: false,
+      });
+    const missing = await post(
+      "/reactapi/studio/classes",
+      {
+        title: "Nowhere",
+        starts_at: START.toISOString(),
+        duration_minutes: 60,
+        places: 5,
+        who: "anyone",
+        join_url: "https://meet.example/x",
+        course_id: 99_999,
+      },
+      instructor,
+    );
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().details.course_id).toBe("Choose one of your courses, or none.");
   });
 
   it("lets a visitor give up her place through her mailed link, which hands it to the first person waiting", async () => {

@@ -694,6 +694,8 @@ export const liveClasses = pgTable(
     // The recording, a YouTube or Vimeo address parsed like a lesson's video; mailed once, at replaySentAt.
     replayUrl: text("replay_url"),
     replaySentAt: timestamp("replay_sent_at", { withTimezone: true }),
+    // A class for a course's members: those who may open the course register with one press.
+    courseId: integer("course_id").references(() => courses.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (table) => [index("live_classes_starts_at_idx").on(table.startsAt)],

@@ -113,6 +113,22 @@ function ClassCard({ live, refresh }: { live: PublicClass; refresh: () => void }
     )
       refresh();
   };
+  const user = useSession().user;
+  // A class for a course she may open: her account already says who she is, so one press registers her.
+  const onePress = async () => {
+    if (!user) return;
+    const name = [user.first_name, user.last_name].filter(Boolean).join(" ") || user.email.split("@")[0]!;
+    const answer = await run(
+      () =>
+        send("registerForClass", {
+          params: { id: live.id },
+          body: { name, email: user.email, due_date: user.due_date, time_zone: browserTimeZone() },
+        }),
+      (registered) => registered.message,
+    );
+    if (answer?.checkout_url) window.location.assign(answer.checkout_url);
+    else if (answer) refresh();
+  };
   const opens = new Date(live.join_opens_at);
   return (
     <article className="panel" aria-labelledby={`class-${live.id}`} style={{ margin: 0 }}>
@@ -122,7 +138,8 @@ function ClassCard({ live, refresh }: { live: PublicClass; refresh: () => void }
       <p style={{ margin: "0 0 8px" }}>{whenFormat.format(new Date(live.starts_at))}</p>
       <p className="small-text quiet-text" style={{ margin: "0 0 8px" }}>
         {live.places_left > 0 ? `${live.places_left} of ${live.places} places left` : "Full: join the waiting list"}
-        {live.who === "members" ? " · for members" : ""} · {priceLabel(live.price, live.currency).toLowerCase()}
+        {live.course ? ` · for members of “${live.course.title}”` : live.who === "members" ? " · for members" : ""} ·{" "}
+        {priceLabel(live.price, live.currency).toLowerCase()}
       </p>
       {live.description_html ? <SafeHtml html={live.description_html} /> : null}
       {live.my_state && stateWords[live.my_state] ? <p style={{ fontWeight: 600 }}>{stateWords[live.my_state]}</p> : null}
@@ -140,6 +157,14 @@ function ClassCard({ live, refresh }: { live: PublicClass; refresh: () => void }
             <Link to="/login" className="button button-outlined">
               Log in to register
             </Link>
+          ) : live.for_your_course && user ? (
+            <button type="button" className="button button-contained" disabled={busy} onClick={() => void onePress()}>
+              {live.places_left === 0
+                ? "Join the waiting list"
+                : live.price > 0
+                  ? `Register and pay ${priceLabel(live.price, live.currency)}`
+                  : "Register"}
+            </button>
           ) : (
             <button type="button" className="button button-outlined" onClick={() => setRegistering(true)} aria-expanded={registering}>
               {live.places_left > 0 ? "Register" : "Join the waiting list"}
@@ -302,8 +327,8 @@ export default function ClassesPage() {
                 {live.replay_url ? (
                   <>
                     {" · "}
-                    <a href={live.replay_url} rel="noopener noreferrer">
-                      Watch the replay<span className="visually-hidden">: {live.title}</span>
+                    <a href={live.replay_url} rel="noopener noreferrer" aria-label={`Watch the replay: ${live.title}`}>
+                      Watch the replay
                     </a>
                   </>
                 ) : (

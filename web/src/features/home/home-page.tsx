@@ -18,11 +18,10 @@ export default function HomePage() {
   const { answer: summary, failure } = useAnswer("progressSummary");
   const bookings = useAnswer("myBookings");
   const announcements = useAnswer("myAnnouncements");
-  // A card of its own that may come later: "Your next class" is one line, so nothing waits for it.
   const classes = useAnswer("listClasses");
   // The cards arrive at the top of the page: the rest waits for them, so nothing she is reading
   // jumps down when they appear (and a failed summary shows the page without them).
-  if ((!summary && !failure) || (!bookings.answer && !bookings.failure) || (!announcements.answer && !announcements.failure)) {
+  if ((!summary && !failure) || [bookings, announcements, classes].some((card) => !card.answer && !card.failure)) {
     return (
       <PageColumn title="Welcome to the Beta">
         <Spinner label="Loading your home page" />

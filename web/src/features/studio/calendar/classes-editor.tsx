@@ -1,7 +1,5 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Checkbox from "@mui/material/Checkbox";
-import FormControlLabel from "@mui/material/FormControlLabel";
 import { type FormEvent, useState } from "react";
 import type { StudioClasses } from "../../../../../contract/classes.ts";
 import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
@@ -36,6 +34,8 @@ function NewClassForm({ onCreated }: { onCreated: (message: string) => void }) {
   const [currency, setCurrency] = useState("USD");
   const [who, setWho] = useState<"anyone" | "members">("anyone");
   const [joinUrl, setJoinUrl] = useState("");
+  const [courseId, setCourseId] = useState("");
+  const courses = useAnswer("studioCourses").answer?.courses ?? [];
   const { outcome, busy, run } = useAction();
   const send = useSend();
   const details = outcome?.tone === "error" ? outcome.details : undefined;
@@ -53,6 +53,7 @@ function NewClassForm({ onCreated }: { onCreated: (message: string) => void }) {
             price: centsOf(price),
             currency,
             who,
+            course_id: courseId ? Number(courseId) : null,
             join_url: joinUrl,
           },
         }),
@@ -144,6 +145,26 @@ function NewClassForm({ onCreated }: { onCreated: (message: string) => void }) {
           onChange={setWho}
         />
       </Box>
+      <Box component="label" sx={{ display: "flex", flexDirection: "column", fontWeight: 600 }}>
+        For the members of a course (optional)
+        <select
+          name="course_id"
+          value={courseId}
+          onChange={(event) => setCourseId(event.target.value)}
+          aria-invalid={Boolean(details?.course_id)}
+          style={{ font: "inherit", fontWeight: 400, padding: 8, borderRadius: 8 }}
+        >
+          <option value="">No course: anyone it is open to registers with the form</option>
+          {courses.map((course) => (
+            <option key={course.id} value={course.id}>
+              {course.title}
+            </option>
+          ))}
+        </select>
+        <Box component="span" sx={{ fontWeight: 400, fontSize: 14, color: details?.course_id ? "#5f2120" : "inherit" }}>
+          {details?.course_id ?? "Members who may open the course register with one press."}
+        </Box>
+      </Box>
       <TextField
         label="Video call link"
         name="join_url"
@@ -185,11 +206,18 @@ function ClassPeople({ live, onChanged }: { live: StudioClass; onChanged: () => 
     refresh();
     onChanged();
   };
-  const mark = (registration: number, attended: boolean) =>
+  // Her tick shows at once; if the server refuses it, the box goes back to what the server keeps.
+  const [marks, setMarks] = useState<Record<number, boolean>>({});
+  const mark = (registration: number, attended: boolean) => {
+    setMarks((current) => ({ ...current, [registration]: attended }));
     void run(
       () => send("markClassAttendance", { params: { id: live.id, registration }, body: { attended } }),
       (result) => result.message,
-    ).then(after);
+    ).then((answer) => {
+      if (!answer) setMarks(({ [registration]: _dropped, ...rest }) => rest);
+      after();
+    });
+  };
   const cancel = (registration: number) =>
     void run(
       () => send("cancelClassRegistrationInStudio", { params: { id: live.id, registration }, body: {} }),
@@ -241,11 +269,13 @@ function ClassPeople({ live, onChanged }: { live: StudioClass; onChanged: () => 
                   {started ? (
                     <td>
                       {row.state === "registered" ? (
-                        <FormControlLabel
-                          control={
-                            <Checkbox checked={row.attended} disabled={busy} onChange={(event) => mark(row.id, event.target.checked)} />
-                          }
-                          label={<span className="visually-hidden">{row.name} came</span>}
+                        // A plain box: MUI's Checkbox would add its weight to every studio page's shared chunk.
+                        <input
+                          type="checkbox"
+                          aria-label={`${row.name} came`}
+                          checked={marks[row.id] ?? row.attended}
+                          onChange={(event) => mark(row.id, event.target.checked)}
+                          style={{ width: 22, height: 22, accentColor: "#7a3e48" }}
                         />
                       ) : null}
                     </td>
@@ -344,6 +374,11 @@ export function ClassesEditor() {
                   <th scope="row">
                     {live.title}
                     {live.cancelled ? " (cancelled)" : ""}
+                    {live.course_title ? (
+                      <Box component="span" sx={{ display: "block", fontWeight: 400, fontSize: 14 }}>
+                        for “{live.course_title}”
+                      </Box>
+                    ) : null}
                   </th>
                   <td>{formatDateTime(live.starts_at)}</td>
                   <td>{moneyOf(live.price, live.currency)}</td>
