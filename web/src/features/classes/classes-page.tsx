@@ -31,6 +31,20 @@ const stateWords: Partial<Record<NonNullable<PublicClass["my_state"]>, string>> 
   waiting_list: "You are on the waiting list. If a place opens, we will write to you.",
 };
 
+/** Registers her in her own zone; a paid place is held while she pays on Stripe's page, which brings her back here. */
+async function registerFor(
+  live: PublicClass,
+  person: { name: string; email: string; due_date: string | null },
+  { run, send, onDone }: { run: ReturnType<typeof useAction>["run"]; send: ReturnType<typeof useSend>; onDone: () => void },
+) {
+  const answer = await run(
+    () => send("registerForClass", { params: { id: live.id }, body: { ...person, time_zone: browserTimeZone() } }),
+    (registered) => registered.message,
+  );
+  if (answer?.checkout_url) window.location.assign(answer.checkout_url);
+  else if (answer) onDone();
+}
+
 function RegisterForm({ live, onDone }: { live: PublicClass; onDone: () => void }) {
   const user = useSession().user;
   const [name, setName] = useState(user ? [user.first_name, user.last_name].filter(Boolean).join(" ") : "");
@@ -41,17 +55,7 @@ function RegisterForm({ live, onDone }: { live: PublicClass; onDone: () => void 
   const details = outcome?.tone === "error" ? outcome.details : undefined;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const answer = await run(
-      () =>
-        send("registerForClass", {
-          params: { id: live.id },
-          body: { name, email, due_date: dueDate || null, time_zone: browserTimeZone() },
-        }),
-      (registered) => registered.message,
-    );
-    // A paid place is held while she pays on Stripe's page, which brings her back here.
-    if (answer?.checkout_url) window.location.assign(answer.checkout_url);
-    else if (answer) onDone();
+    await registerFor(live, { name, email, due_date: dueDate || null }, { run, send, onDone });
   };
   return (
     <form onSubmit={submit} noValidate aria-label={`Register for ${live.title}`} className="stack" style={{ marginTop: 12 }}>
@@ -118,16 +122,7 @@ function ClassCard({ live, refresh }: { live: PublicClass; refresh: () => void }
   const onePress = async () => {
     if (!user) return;
     const name = [user.first_name, user.last_name].filter(Boolean).join(" ") || user.email.split("@")[0]!;
-    const answer = await run(
-      () =>
-        send("registerForClass", {
-          params: { id: live.id },
-          body: { name, email: user.email, due_date: user.due_date, time_zone: browserTimeZone() },
-        }),
-      (registered) => registered.message,
-    );
-    if (answer?.checkout_url) window.location.assign(answer.checkout_url);
-    else if (answer) refresh();
+    await registerFor(live, { name, email: user.email, due_date: user.due_date }, { run, send, onDone: refresh });
   };
   const opens = new Date(live.join_opens_at);
   return (
