@@ -58,7 +58,7 @@ export function appRouteOf(pathname: string, appRoutes: readonly string[]): stri
 }
 
 /** The kinds of change the studio's activity log records, by which she can filter it. */
-export const activityKinds = ["access-code", "member", "grant", "role", "catalogue", "plan", "setup", "message"] as const;
+export const activityKinds = ["access-code", "member", "grant", "role", "catalogue", "plan", "setup", "message", "community"] as const;
 
 /** What the studio answers (409) to a save made from a page older than the thing it saves over. */
 export const staleRevisionMessage = "This was changed elsewhere since you opened it. Reload to see the latest version.";

@@ -13,6 +13,9 @@ import { bookingsPersonalData } from "./bookings/bookings-repository.ts";
 import { calendarStudioRoutes } from "./bookings/calendar-studio-routes.ts";
 import { classCheckouts, type ClassDeps, classesPersonalData } from "./classes/classes-repository.ts";
 import { classesRoutes, classesStudioRoutes } from "./classes/classes-routes.ts";
+import { communityPersonalData } from "./community/community-repository.ts";
+import { communityRoutes, communityStudioRoutes } from "./community/community-routes.ts";
+import { contentNotesRoutes, contentNotesStudioRoutes } from "./content-notes/content-notes-routes.ts";
 import type { Config } from "./config.ts";
 import type { Clock } from "./lib/clock.ts";
 import { oneOffPayments } from "./payments/stripe-client.ts";
@@ -86,7 +89,9 @@ export function features({ db, config, sessions, catalogue, mail, clock, runSche
     announcementsPersonalData,
     bookingsPersonalData(db),
     classesPersonalData(db),
+    communityPersonalData(db),
   ];
+  const community = { db, clock, catalogue, mail: mail.context, sender: mail.sender };
   const messages = { db, catalogue, mail: { ...mail.context, contactEmail: config.site.contactEmail } };
   return [
     feature("/reactapi/users", signInRoutes, {
@@ -123,6 +128,8 @@ export function features({ db, config, sessions, catalogue, mail, clock, runSche
     feature("/reactapi/bookings", bookingRoutes, { ...bookings, runScheduler: runSchedulers, bookingsPerHour: config.bookingsPerHour }),
     feature("/reactapi/announcements", announcementsRoutes, messages),
     feature("/reactapi/classes", classesRoutes, { ...classes, sender: mail.sender, runScheduler: runSchedulers }),
+    feature("/reactapi/community", communityRoutes, { ...community, runScheduler: runSchedulers }),
+    feature("/reactapi/content-notes", contentNotesRoutes, { db }),
     feature("/reactapi/instructor-setup", instructorSetupRoutes, { db, sessionDays: config.sessionDays, production }),
     feature("/reactapi/studio", studioApi, {
       db,
@@ -134,6 +141,8 @@ export function features({ db, config, sessions, catalogue, mail, clock, runSche
         async (app) => app.register(siteStudioRoutes, { db, prefix: "/site" }),
         async (app) => app.register(messagesStudioRoutes, messages),
         async (app) => app.register(classesStudioRoutes, { ...classes, sender: mail.sender, prefix: "/classes" }),
+        async (app) => app.register(communityStudioRoutes, { ...community, prefix: "/community" }),
+        async (app) => app.register(contentNotesStudioRoutes, { db, prefix: "/content-notes" }),
       ],
     }),
     feature("/reactapi/site", siteRoutes, { site: config.site, onlinePayment: config.stripe !== null }),

@@ -241,6 +241,40 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two server processes on one Postg
     );
   });
 
+  it("carries a community reply written through one server to a conversation's stream open on the other within 2 seconds", async () => {
+    const doula = await newMember("doula");
+    expect((await cli(["user", "set-role", doula.email, "admin"])).code).toBe(0);
+    await seenWithinASecond(
+      "her new role",
+      async () => (await (await fetch(`${first.url}/reactapi/users/me`, { headers: { cookie: doula.cookie } })).json()).role === "admin",
+    );
+    const topic = await postJson(`${first.url}/reactapi/studio/community/topics`, { title: "Live across servers" }, doula.cookie);
+    expect(topic.status).toBe(201);
+    const started = await postJson(
+      `${first.url}/reactapi/community/topics/${(await topic.json()).id}/threads`,
+      { title: "Welcome", body: "Say hello here." },
+      doula.cookie,
+    );
+    const threadId = (await started.json()).id as number;
+    const reader = await newMember("stream");
+    const opened = await (
+      await fetch(`${second.url}/reactapi/community/threads/${threadId}`, { headers: { cookie: reader.cookie } })
+    ).json();
+    const stream = await fetch(`${second.url}/reactapi/community/threads/${threadId}/events?after=${opened.posts.at(-1).id}`, {
+      headers: { cookie: reader.cookie },
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(stream.status).toBe(200);
+    const events = stream.body!.getReader();
+    await events.read();
+    const written = performance.now();
+    await postJson(`${first.url}/reactapi/community/threads/${threadId}/replies`, { body: "Hello from the other server" }, doula.cookie);
+    let text = "";
+    while (!text.includes("Hello from the other server")) text += new TextDecoder().decode((await events.read()).value);
+    expect(performance.now() - written).toBeLessThan(2000);
+    await events.cancel();
+  });
+
   it("never answers from a stale cache after its listening connection is killed, and trusts its caches again once it listens", async () => {
     const { email, cookie } = await newMember("listener");
     expect(await opens(second.url, cookie, 3)).toBe(false);

@@ -1,5 +1,6 @@
 import pg from "pg";
 import { type CacheTrust, DATA_CHANGES_CHANNEL, dataChanges, dataTopics, forgetEverything, type DataTopic } from "./data-changes.ts";
+import { emitLive, EVERY_STREAM, LIVE_EVENTS_CHANNEL } from "./live-events.ts";
 
 const FIRST_RETRY_MS = 100;
 const LAST_RETRY_MS = 2_000;
@@ -59,6 +60,7 @@ export class ChangeListener implements CacheTrust {
       query_timeout: HEARTBEAT_TIMEOUT_MS,
     });
     client.on("notification", (message) => {
+      if (message.channel === LIVE_EVENTS_CHANNEL && message.payload) return emitLive(message.payload);
       if (message.channel !== DATA_CHANGES_CHANNEL) return;
       if (dataTopics.includes(message.payload as DataTopic)) dataChanges.emit(message.payload as DataTopic);
     });
@@ -67,6 +69,7 @@ export class ChangeListener implements CacheTrust {
     try {
       await client.connect();
       await client.query(`listen ${DATA_CHANGES_CHANNEL}`);
+      await client.query(`listen ${LIVE_EVENTS_CHANNEL}`);
     } catch {
       this.lost(client);
       return;
@@ -78,6 +81,7 @@ export class ChangeListener implements CacheTrust {
     this.client = client;
     // Whatever changed while nobody listened is unknown: start from empty caches, then trust them.
     forgetEverything();
+    emitLive(EVERY_STREAM);
     this.listening = true;
     if (this.retryDelay !== FIRST_RETRY_MS) this.log.info("listening for data changes again: in-memory caches are back in use");
     this.retryDelay = FIRST_RETRY_MS;

@@ -37,7 +37,9 @@ export type MailKind =
   | "class_reminder"
   | "class_cancelled"
   | "class_place_offered"
-  | "class_replay";
+  | "class_replay"
+  | "community_declined"
+  | "community_replies";
 
 export type MailContext = { businessName: string; publicUrl: string };
 

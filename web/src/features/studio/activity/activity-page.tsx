@@ -14,6 +14,7 @@ const kindNames: Record<(typeof activityKinds)[number], string> = {
   plan: "Plans",
   setup: "Setup",
   message: "Replies and announcements",
+  community: "Community moderation",
 };
 
 export default function ActivityPage() {

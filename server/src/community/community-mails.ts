@@ -1,0 +1,88 @@
+import { and, asc, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { communityMembers, communityNotices, communityPosts, communityThreads, users } from "../db/schema.ts";
+import { composeMail, greeting, type MailContext } from "../mail/mail-templates.ts";
+import { queueMail } from "../mail/outbox.ts";
+import { displayName } from "./community-repository.ts";
+
+const HOUR = 60 * 60_000;
+const EXCERPT = 400;
+
+/**
+ * Sends each member's digest of new replies in the conversations she follows: at most one mail per
+ * conversation an hour, with what arrived since. Every app server runs it each minute; a notice is
+ * locked while it is mailed (SKIP LOCKED), so two servers never both send it.
+ */
+export async function sendReplyDigests(db: Database, now: Date, mail: MailContext): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ notice: communityNotices, email: users.email, firstName: users.firstName })
+      .from(communityNotices)
+      .innerJoin(users, eq(users.id, communityNotices.userId))
+      .leftJoin(communityMembers, eq(communityMembers.userId, communityNotices.userId))
+      .where(
+        and(
+          sql`${communityNotices.pendingSince} is not null`,
+          eq(communityNotices.unsubscribed, false),
+          or(isNull(communityNotices.lastMailedAt), lte(communityNotices.lastMailedAt, new Date(now.getTime() - HOUR))),
+          or(isNull(communityMembers.mailsOff), eq(communityMembers.mailsOff, false)),
+          isNull(users.deactivatedAt),
+        ),
+      )
+      .limit(200)
+      .for("update", { of: communityNotices, skipLocked: true });
+    let sent = 0;
+    for (const { notice, email, firstName } of due) {
+      const [thread] = await tx.select().from(communityThreads).where(eq(communityThreads.id, notice.threadId));
+      const replies = await tx
+        .select({
+          post: communityPosts,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          role: users.role,
+          pseudonym: communityMembers.pseudonym,
+        })
+        .from(communityPosts)
+        .leftJoin(users, eq(users.id, communityPosts.authorId))
+        .leftJoin(communityMembers, eq(communityMembers.userId, communityPosts.authorId))
+        .where(
+          and(
+            eq(communityPosts.threadId, notice.threadId),
+            eq(communityPosts.status, "published"),
+            gte(communityPosts.createdAt, notice.pendingSince!),
+            or(isNull(communityPosts.authorId), sql`${communityPosts.authorId} <> ${notice.userId}`),
+          ),
+        )
+        .orderBy(asc(communityPosts.id));
+      await tx
+        .update(communityNotices)
+        .set({ pendingSince: null, ...(replies.length > 0 ? { lastMailedAt: now } : {}) })
+        .where(and(eq(communityNotices.userId, notice.userId), eq(communityNotices.threadId, notice.threadId)));
+      if (!thread || replies.length === 0) continue;
+      const oneClick = `${mail.publicUrl}/reactapi/community/unsubscribe/${notice.token}`;
+      const composed = composeMail(
+        "community_replies",
+        email,
+        replies.length === 1 ? `A reply in “${thread.title}”` : `${replies.length} replies in “${thread.title}”`,
+        mail,
+        [
+          greeting(firstName),
+          `New in “${thread.title}”:`,
+          ...replies.map(({ post, ...author }) => {
+            const name = displayName(author.role === null ? null : { ...author, role: author.role });
+            const text = post.body.length > EXCERPT ? `${post.body.slice(0, EXCERPT)}…` : post.body;
+            return `${post.byInstructor ? `${name} (your doula)` : name} wrote:\n${text}`;
+          }),
+          { label: "Open the conversation", link: `${mail.publicUrl}/community/thread/${thread.id}` },
+          `At most one mail an hour comes about this conversation. To stop mail about it, open ${mail.publicUrl}/unsubscribe?list=community&token=${notice.token}; to stop all reply mails, switch them off on your Community page.`,
+        ],
+      );
+      await queueMail(tx, {
+        ...composed,
+        headers: { "List-Unsubscribe": `<${oneClick}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+      });
+      sent += 1;
+    }
+    return sent;
+  });
+}

@@ -1,0 +1,196 @@
+import type { FastifyInstance } from "fastify";
+import { type Actor } from "../activity/activity-repository.ts";
+import type { FastifyRequest } from "fastify";
+import { EVERY_STREAM, liveEvents } from "../db/live-events.ts";
+import { route } from "../http/endpoint-route.ts";
+import { HttpError } from "../http/errors.ts";
+import { requireMember } from "../http/signed-in-member.ts";
+import type { MailSender } from "../mail/mail-sender.ts";
+import type { MailContext } from "../mail/mail-templates.ts";
+import { sendReplyDigests } from "./community-mails.ts";
+import {
+  approvePost,
+  createTopic,
+  declinePost,
+  deletePostAsInstructor,
+  hidePost,
+  markAnswer,
+  moderationQueue,
+  muteMember,
+  restorePost,
+  saveSettings,
+  setThreadFlags,
+} from "./community-moderation.ts";
+import {
+  type CommunityDeps,
+  deleteOwnPost,
+  editPost,
+  lessonQuestions,
+  listTopics,
+  postsAfter,
+  readProfile,
+  readThread,
+  reply,
+  reportPost,
+  saveProfile,
+  startThread,
+  threadChanged,
+  threadStream,
+  topicThreads,
+  unsubscribeThread,
+} from "./community-repository.ts";
+
+export type CommunityOptions = CommunityDeps & { mail: MailContext; sender: MailSender };
+
+const HEARTBEAT_MS = 20_000;
+
+/** Sends the reply digests every minute on this server (each server may: a digest is claimed in the database). */
+function startDigests(app: FastifyInstance, { db, clock, mail, sender }: CommunityOptions, everyMs = 60_000): void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    sendReplyDigests(db, clock.now(), mail)
+      .then((sent) => sent > 0 && sender.wake())
+      .catch((error: unknown) => app.log.warn({ err: error }, "community: reply digests failed; trying again in a minute"))
+      .finally(() => (running = false));
+  }, everyMs);
+  timer.unref();
+  app.addHook("onClose", async () => clearInterval(timer));
+}
+
+/** The community for members: topics, conversations, lesson questions, her settings, and each conversation's live stream. */
+export async function communityRoutes(app: FastifyInstance, options: CommunityOptions & { runScheduler: boolean }) {
+  const deps: CommunityDeps = options;
+  if (options.runScheduler) startDigests(app, options);
+  route(app, "communityTopics", async (_input, request) => ({ topics: await listTopics(deps, requireMember(request)) }));
+  route(app, "topicThreads", async ({ params: { id }, query: { page, q } }, request) =>
+    topicThreads(deps, requireMember(request), id, page, q),
+  );
+  route(app, "startThread", async ({ params: { id }, body }, request) => startThread(deps, requireMember(request), { topicId: id }, body));
+  route(app, "communityThread", async ({ params: { id } }, request) => readThread(deps, requireMember(request), id));
+  route(app, "replyToThread", async ({ params: { id }, body }, request) => reply(deps, requireMember(request), id, body));
+  route(app, "editPost", async ({ params: { id }, body }, request) => editPost(deps, requireMember(request), id, body.body));
+  route(app, "deleteOwnPost", async ({ params: { id } }, request) => deleteOwnPost(deps, requireMember(request), id));
+  route(app, "reportPost", async ({ params: { id }, body }, request) => reportPost(deps, requireMember(request), id, body.reason));
+  route(app, "lessonQuestions", async ({ params: { lessonId } }, request) => lessonQuestions(deps, requireMember(request), lessonId));
+  route(app, "askLessonQuestion", async ({ params: { lessonId }, body }, request) =>
+    startThread(deps, requireMember(request), { lessonId }, body),
+  );
+  route(app, "communityProfile", async (_input, request) => readProfile(deps, requireMember(request)));
+  route(app, "saveCommunityProfile", async ({ body }, request) => saveProfile(deps, requireMember(request), body));
+  await liveThreads(app, deps);
+  await app.register(oneClickUnsubscribe, { db: options.db });
+}
+
+/**
+ * A conversation's Server-Sent Events: its new posts as they are written on any app server (the
+ * change listener's NOTIFY, db/live-events.ts), and "changed" when a post is edited, hidden or
+ * approved. A reconnecting browser sends Last-Event-ID, the last post id it has, and gets what it missed.
+ */
+async function liveThreads(app: FastifyInstance, deps: CommunityDeps) {
+  const open = new Set<() => void>();
+  app.addHook("preClose", async () => {
+    for (const close of open) close();
+  });
+  route(app, "threadEvents", async ({ params: { id }, query: { after } }, request, reply) => {
+    const viewer = requireMember(request);
+    const resumed = Number(request.headers["last-event-id"]);
+    let last = Number.isSafeInteger(resumed) && resumed > 0 ? resumed : (after ?? 0);
+    // Asked before the stream opens, so a conversation she may not see is a plain 404.
+    const missed = await postsAfter(deps, viewer, id, last);
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-store",
+      "x-accel-buffering": "no",
+      connection: "keep-alive",
+    });
+    let ended = false;
+    const write = (text: string) => {
+      if (!ended) raw.write(text);
+    };
+    const sendPosts = (posts: { id: number }[]) => {
+      if (posts.length === 0) return;
+      last = Math.max(last, ...posts.map((post) => post.id));
+      write(`id: ${last}\nevent: posts\ndata: ${JSON.stringify({ posts })}\n\n`);
+    };
+    write("retry: 2000\n\n");
+    sendPosts(missed.posts);
+    let reading = false;
+    let again = false;
+    const readNew = async () => {
+      if (reading) return void (again = true);
+      reading = true;
+      try {
+        do {
+          again = false;
+          sendPosts((await postsAfter(deps, viewer, id, last)).posts);
+        } while (again && !ended);
+      } catch (error) {
+        // She lost access (a course closed, the conversation deleted): the stream ends, and her page reads it again.
+        if (error instanceof HttpError) write("event: changed\ndata: {}\n\n");
+        else request.log.warn({ err: error }, "community: a live stream could not read new posts");
+      } finally {
+        reading = false;
+      }
+    };
+    const listener = (stream: string) => {
+      if (stream === threadStream(id) || stream === EVERY_STREAM) void readNew();
+      if (stream === threadChanged(id) || stream === EVERY_STREAM) write("event: changed\ndata: {}\n\n");
+    };
+    const heartbeat = setInterval(() => write(": still here\n\n"), HEARTBEAT_MS);
+    const close = () => {
+      if (ended) return;
+      ended = true;
+      clearInterval(heartbeat);
+      liveEvents.off("changed", listener);
+      open.delete(close);
+      raw.end();
+    };
+    liveEvents.on("changed", listener);
+    open.add(close);
+    raw.on("close", close);
+    return reply;
+  });
+}
+
+/** RFC 8058 one-click unsubscribe from one conversation's mails: any body, no sign-in; the token is the proof. */
+async function oneClickUnsubscribe(app: FastifyInstance, { db }: Pick<CommunityDeps, "db">) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 1024 }, (_request, _body, done) => done(null, undefined));
+  route(
+    app,
+    "unsubscribeThread",
+    async ({ params: { token } }) => {
+      const stopped = await unsubscribeThread(db, token);
+      if (!stopped) throw new HttpError(404, "This unsubscribe link is not known here. The conversation may have been removed.");
+      return { message: `No more mail about “${stopped.title}”. Other conversations you follow still write to you.` };
+    },
+    { sameOriginExemption: "signed-by-caller" },
+  );
+}
+
+// The studio's guard (features.ts registers these behind it) has already refused anyone but an instructor.
+const actorOf = (request: FastifyRequest): Actor => ({ userId: request.member!.id, label: request.member!.email });
+
+/** The community's moderation in the studio. */
+export async function communityStudioRoutes(app: FastifyInstance, options: CommunityOptions) {
+  const deps: CommunityDeps = options;
+  route(app, "communityQueue", async (_input, request) => moderationQueue(deps, request.member!));
+  route(app, "createTopic", async ({ body }, request) => createTopic(deps, body, actorOf(request)));
+  route(app, "saveCommunitySettings", async ({ body }, request) => saveSettings(deps, body, actorOf(request)));
+  route(app, "approvePost", async ({ params: { id } }, request) => approvePost(deps, id, actorOf(request)));
+  route(app, "declinePost", async ({ params: { id }, body }, request) => {
+    const answer = await declinePost(deps, id, body.message, actorOf(request), options.mail);
+    options.sender.wake();
+    return answer;
+  });
+  route(app, "hidePost", async ({ params: { id } }, request) => hidePost(deps, id, actorOf(request)));
+  route(app, "restorePost", async ({ params: { id } }, request) => restorePost(deps, id, actorOf(request)));
+  route(app, "deletePostInStudio", async ({ params: { id } }, request) => deletePostAsInstructor(deps, id, actorOf(request)));
+  route(app, "setThreadFlags", async ({ params: { id }, body }, request) => setThreadFlags(deps, id, body, actorOf(request)));
+  route(app, "markAnswer", async ({ params: { id }, body }, request) => markAnswer(deps, id, body.post_id, actorOf(request)));
+  route(app, "muteMember", async ({ body }, request) => muteMember(deps, body.user_id, body.for, actorOf(request)));
+}
