@@ -27,6 +27,7 @@ import {
 } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 import type { Clock } from "../lib/clock.ts";
+import { listContentNotes } from "../content-notes/content-notes-repository.ts";
 import { postHtml } from "./post-markdown.ts";
 
 export type CommunityDeps = { db: Database; clock: Clock; catalogue: CatalogueReader };
@@ -554,7 +555,7 @@ export async function readProfile(deps: CommunityDeps, viewer: UserRow) {
     }),
     pseudonym: member?.pseudonym ?? null,
     mails: !(member?.mailsOff ?? false),
-    collapsed_notes: member?.collapsedNotes ?? [],
+    collapsed_notes: member?.collapsedNotes ?? (await listContentNotes(deps.db)).map((note) => note.name),
     unread: Number(unread?.count ?? 0),
   };
 }

@@ -69,7 +69,16 @@ export async function communityRoutes(app: FastifyInstance, options: CommunityOp
   );
   route(app, "startThread", async ({ params: { id }, body }, request) => startThread(deps, requireMember(request), { topicId: id }, body));
   route(app, "communityThread", async ({ params: { id } }, request) => readThread(deps, requireMember(request), id));
-  route(app, "replyToThread", async ({ params: { id }, body }, request) => reply(deps, requireMember(request), id, body));
+  route(app, "replyToThread", async ({ params: { id }, body }, request) => {
+    const written = await reply(deps, requireMember(request), id, body);
+    // The first reply in an hour is mailed at once; the rest wait for the hourly digest.
+    if (written.status === "published") {
+      void sendReplyDigests(options.db, options.clock.now(), options.mail)
+        .then((sent) => sent > 0 && options.sender.wake())
+        .catch((error: unknown) => request.log.warn({ err: error }, "community: a reply mail could not be queued; the minute's run will"));
+    }
+    return written;
+  });
   route(app, "editPost", async ({ params: { id }, body }, request) => editPost(deps, requireMember(request), id, body.body));
   route(app, "deleteOwnPost", async ({ params: { id } }, request) => deleteOwnPost(deps, requireMember(request), id));
   route(app, "reportPost", async ({ params: { id }, body }, request) => reportPost(deps, requireMember(request), id, body.reason));

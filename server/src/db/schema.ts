@@ -852,8 +852,8 @@ export const communityMembers = pgTable("community_members", {
   // Until when she may read but not post; far in the future for "until lifted".
   mutedUntil: timestamp("muted_until", { withTimezone: true }),
   mailsOff: boolean("mails_off").notNull().default(false),
-  // Content notes whose posts she always wants collapsed, by name.
-  collapsedNotes: jsonb("collapsed_notes").$type<string[]>().notNull().default([]),
+  // Content notes whose posts she wants collapsed, by name; null (the default) is every note.
+  collapsedNotes: jsonb("collapsed_notes").$type<string[]>(),
 });
 
 /**

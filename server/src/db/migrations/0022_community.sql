@@ -3,7 +3,7 @@ CREATE TABLE "community_members" (
 	"pseudonym" text,
 	"muted_until" timestamp with time zone,
 	"mails_off" boolean DEFAULT false NOT NULL,
-	"collapsed_notes" jsonb DEFAULT '[]'::jsonb NOT NULL
+	"collapsed_notes" jsonb
 );
 --> statement-breakpoint
 CREATE TABLE "community_notices" (
