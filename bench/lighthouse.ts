@@ -10,7 +10,15 @@ import { atLeast, atMost, type Target } from "./targets.ts";
 export type Account = { email: string; password: string };
 
 /** The ids the addresses of a seeded site need: a course and lesson open to the member, a course locked to her, her id and her booking's link. */
-export type SeededIds = { openCourse: number; openLesson: number; lockedCourse: number; memberId: number; bookingToken: string };
+export type SeededIds = {
+  openCourse: number;
+  openLesson: number;
+  lockedCourse: number;
+  memberId: number;
+  bookingToken: string;
+  topicId: number;
+  threadId: number;
+};
 
 type Page = { route: string; address: string; as: "visitor" | "member" | "instructor" };
 
@@ -32,6 +40,8 @@ export function lighthousePages(ids: SeededIds): Page[] {
     "/booking/:id": `/booking/${ids.bookingToken}`,
     // The mailed link of a booking already confirmed: the page confirms nothing twice and says so.
     "/book/confirm": "/book/confirm?token=bench-expired-link",
+    "/community/topic/:id": `/community/topic/${ids.topicId}`,
+    "/community/thread/:id": `/community/thread/${ids.threadId}`,
     "/studio/courses/:id": `/studio/courses/${ids.openCourse}`,
     "/studio/lessons/:id": `/studio/lessons/${ids.openLesson}`,
     "/studio/members/:id": `/studio/members/${ids.memberId}`,

@@ -82,7 +82,7 @@ async function measureApi(prefix: "api" | "postgres", environment: Record<string
   // Lighthouse opens a member's pages as a member like most, the largest course open to her and
   // one of its lessons, and the studio's as the instructor.
   const member = await signIn(server.url, code);
-  const ids = { ...(await seededIds(server.url, member.cookie)), bookingToken: await seededBooking(server.url, email, member) };
+  const ids = { ...(await seededIds(server.url, member.cookie)), ...(await seededBooking(server.url, email, member)) };
 
   const bodyFile = path.join(tmpdir(), `bench-getcourses-${process.pid}.json`);
   writeFileSync(bodyFile, Buffer.from(await (await fetch(`${server.url}/reactapi/getcourses`, { headers: { cookie } })).arrayBuffer()));
@@ -145,7 +145,7 @@ async function measureApi(prefix: "api" | "postgres", environment: Record<string
 }
 
 /** The ids Lighthouse's addresses need (bench/lighthouse.ts), as the member sees the seeded catalogue. */
-async function seededIds(url: string, cookie: string): Promise<Omit<SeededIds, "bookingToken">> {
+async function seededIds(url: string, cookie: string): Promise<Omit<SeededIds, "bookingToken" | "topicId" | "threadId">> {
   const largest = await largestOpenCourse(url, cookie);
   const courses = (await (await fetch(`${url}/reactapi/getcourses`, { headers: { cookie } })).json()) as {
     courses: { id: number; course_access: string }[];
@@ -157,11 +157,16 @@ async function seededIds(url: string, cookie: string): Promise<Omit<SeededIds, "
 }
 
 /**
- * Her hours, a free consultation and the member's booking of it, and a free webinar the member
- * registered for, made through the API as she and the member would: /book then lists a service,
- * a booking's own page has one to show, and /classes (and /home's "Your next class") a class.
+ * Her hours, a free consultation and the member's booking of it, a free webinar the member
+ * registered for, and a community conversation, made through the API as she and the member would:
+ * /book then lists a service, a booking's own page has one to show, /classes (and /home's "Your
+ * next class") a class, and the community a topic and a conversation.
  */
-async function seededBooking(url: string, instructorEmail: string, member: { cookie: string; email: string }): Promise<string> {
+async function seededBooking(
+  url: string,
+  instructorEmail: string,
+  member: { cookie: string; email: string },
+): Promise<{ bookingToken: string; topicId: number; threadId: number }> {
   const call = async (route: string, cookie: string, body?: unknown) => {
     const response = await fetch(`${url}${route}`, {
       method: body === undefined ? "GET" : "POST",
@@ -203,7 +208,18 @@ async function seededBooking(url: string, instructorEmail: string, member: { coo
   });
   await call(`/reactapi/classes/${webinar.id}/registrations`, member.cookie, { name: "Bench member", email: member.email });
   const { bookings } = (await call("/reactapi/bookings/mine", member.cookie)) as { bookings: { token: string }[] };
-  return bookings[0]!.token;
+  // A community topic with a conversation of a dozen replies, for /community and its pages.
+  const topic = await call("/reactapi/studio/community/topics", instructor, { title: "Third trimester" });
+  const thread = await call(`/reactapi/community/topics/${topic.id}/threads`, instructor, {
+    title: "Sleeping on your side",
+    body: "Which side, and what helps? Tell us what works for you.",
+  });
+  for (let index = 0; index < 12; index += 1) {
+    await call(`/reactapi/community/threads/${thread.id}/replies`, instructor, {
+      body: `A thought, number ${index + 1}: **pillows** help.`,
+    });
+  }
+  return { bookingToken: bookings[0]!.token, topicId: Number(topic.id), threadId: Number(thread.id) };
 }
 
 /** A course's lessons as the signed-in cookie sees them (locked or open), or none when it may not open the course. */

@@ -29,13 +29,16 @@ const appSource = /web[\\/]src[\\/]|contract[\\/]picture-sources\.ts$/;
 const studioSource = /web[\\/]src[\\/]features[\\/]studio[\\/]/;
 // The picture upload and the replies' and announcements' endpoints serve two or three studio screens
 // each: in studio-parts they would weigh on every studio page, the course editors first.
-const ownChunk = /(-page|-layout|rich-text-editor|picture-upload)\.tsx$|(message-endpoints|upload-file)\.ts$/;
+const ownChunk = /(-page|-layout|rich-text-editor|picture-upload)\.tsx$|(message-endpoints|community-endpoints|upload-file)\.ts$/;
 // What a member's course pages share (the library, a course, a lesson, home's cards): the catalogue,
 // the module tree, players, saved lessons. In a file of their own, the studio's editors never download them.
 const courseReading = /web[\\/]src[\\/]lib[\\/](saved-lessons|catalogue|module-tree|video-players|lesson-downloads)\.ts$/;
 // The parts the booking pages share (the time picker, a booking's summary, their times) travel with
 // them alone, not in every page's site-parts: the studio's pages and most members' never need them.
 const bookingSource = /web[\\/]src[\\/](features[\\/]bookings[\\/]|lib[\\/]booking-(days|times)\.ts$)/;
+// A conversation's parts (posts, the reply box, its live stream) travel with the community's
+// screens and the questions under a lesson, never in every page's site-parts.
+const communitySource = /web[\\/]src[\\/](features[\\/]community[\\/]|components[\\/](conversation|lesson-questions)\.tsx$)/;
 
 const studioOnly = /node_modules[\\/]use-sync-external-store[\\/](shim[\\/]|cjs[\\/]use-sync-external-store-shim)/;
 
@@ -137,11 +140,17 @@ export default defineConfig(({ command }) => ({
             {
               name: "site-parts",
               test: (id: string) =>
-                appSource.test(id) && !studioSource.test(id) && !bookingSource.test(id) && !ownChunk.test(id) && !courseReading.test(id),
+                appSource.test(id) &&
+                !studioSource.test(id) &&
+                !bookingSource.test(id) &&
+                !communitySource.test(id) &&
+                !ownChunk.test(id) &&
+                !courseReading.test(id),
               minShareCount: 2,
             },
             { name: "course-parts", test: (id: string) => courseReading.test(id), minShareCount: 2 },
             { name: "booking-parts", test: (id: string) => bookingSource.test(id) && !ownChunk.test(id), minShareCount: 2 },
+            { name: "community-parts", test: (id: string) => communitySource.test(id) && !ownChunk.test(id), minShareCount: 2 },
             { name: "studio-parts", test: (id: string) => studioSource.test(id) && !ownChunk.test(id), minShareCount: 2 },
           ],
         },

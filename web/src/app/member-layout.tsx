@@ -1,7 +1,7 @@
 import { Link, Outlet, useLocation } from "react-router";
 import { BrandBar, SkipLink } from "../components/brand-bar.tsx";
 import { HeaderMenu, type MenuEntry } from "../components/header-menu.tsx";
-import { FeedbackIcon, HomeIcon, LibraryIcon, PodcastIcon, SupportIcon } from "../components/icons.tsx";
+import { CommunityIcon, FeedbackIcon, HomeIcon, LibraryIcon, PodcastIcon, SupportIcon } from "../components/icons.tsx";
 import { Footer } from "../components/page-column.tsx";
 import { RequireMember } from "../components/require-member.tsx";
 import { useAnswer } from "../lib/answers.ts";
@@ -15,6 +15,7 @@ const icons: Record<BottomBarIcon, () => React.JSX.Element> = {
   home: HomeIcon,
   podcast: PodcastIcon,
   support: SupportIcon,
+  community: CommunityIcon,
 };
 
 const bottomBar = routes
@@ -30,11 +31,13 @@ function MemberMenu() {
   const logout = useLogout();
   const instructor = useSession().user?.role === "admin";
   const unread = useAnswer("studioUnread", undefined, { skip: !instructor }).answer?.unread ?? 0;
+  const communityUnread = useAnswer("communityProfile").answer?.unread ?? 0;
   const entries: MenuEntry[] = [
     { label: "Welcome", to: "/" },
     { label: "Home", to: "/home" },
     { label: "My account", to: "/account" },
     { label: "Live classes", to: "/classes" },
+    { label: communityUnread > 0 ? `Community (${communityUnread} new)` : "Community", to: "/community" },
     ...(instructor ? [{ label: unread > 0 ? `Studio (${unread} unread)` : "Studio", to: "/studio" }] : []),
     { label: "Logout", onSelect: () => void logout() },
   ];

@@ -76,11 +76,13 @@ describe("a page's first answers", () => {
       "/reactapi/getuseraccessdata": [200, { course_access: [1], grants: [] }],
       "/reactapi/getcoursemodules": [200, [module]],
       "/reactapi/progress/courses/1": [200, { course_id: 1, completed: 0, total: 0, lessons: [], certificate_available: false }],
+      "/reactapi/community/me": [200, { display_name: "Maya", pseudonym: null, mails: true, collapsed_notes: [], unread: 0 }],
     });
     const store = createStore({ session: { isAuthenticated: true, user: member, loading: false, registered: false, error: null } });
     await preloadFirstScreen({ pathname: "/course", search: "?course=1" }, { signedIn: true, dispatch: store.dispatch });
     const asked = calls.map((call) => `${call.path} ${JSON.stringify(call.body ?? null)}`).sort();
     expect(asked).toEqual([
+      "/reactapi/community/me null",
       '/reactapi/getcoursemodules {"query":1}',
       "/reactapi/getcourses null",
       '/reactapi/getuseraccessdata {"query":"course_access"}',
@@ -96,7 +98,7 @@ describe("a page's first answers", () => {
     );
     expect(await screen.findByRole("heading", { level: 1, name: "Birth" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: /Breathing/ })).toBeInTheDocument();
-    expect(calls).toHaveLength(4);
+    expect(calls).toHaveLength(5);
   });
 
   it("ask nothing for a visitor, whose page would only be refused them", async () => {

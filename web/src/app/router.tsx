@@ -143,7 +143,8 @@ export async function preloadFirstScreen(
     if (signedIn) for (const asked of firstAsks(["studioUnread", ...(route.firstNeeds?.answers ?? [])], ids)) void dispatch(ask(asked));
     return;
   }
-  if (signedIn) for (const asked of firstAsks(route.firstNeeds?.answers ?? [], ids)) void dispatch(ask(asked));
+  // The member frame's menu shows her unread community replies on every member page.
+  if (signedIn) for (const asked of firstAsks(["communityProfile", ...(route.firstNeeds?.answers ?? [])], ids)) void dispatch(ask(asked));
   await preloaders.get(screens.get(route)!)?.();
 }
 

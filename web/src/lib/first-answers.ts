@@ -34,6 +34,8 @@ const asks: Record<FirstAnswer, (ids: AddressIds) => Asked | null> = {
   aboutPage: () => ({ name: "aboutPage" }),
   linksPage: () => ({ name: "linksPage" }),
   listClasses: () => ({ name: "listClasses" }),
+  communityTopics: () => ({ name: "communityTopics" }),
+  communityProfile: () => ({ name: "communityProfile" }),
 };
 
 /** The requests for a screen's first answers; those of a course or an id only when its address names one. */

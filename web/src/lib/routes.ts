@@ -12,7 +12,7 @@
 export type Layout = "public" | "member" | "studio";
 
 /** The icons of the member bottom bar, drawn by web/src/components/icons.tsx. */
-export type BottomBarIcon = "feedback" | "library" | "home" | "podcast" | "support";
+export type BottomBarIcon = "feedback" | "library" | "home" | "podcast" | "support" | "community";
 
 export type ScreenRoute = {
   /** The address; a segment written ":name" stands for any one segment. */
@@ -42,6 +42,8 @@ export type ScreenRoute = {
  * arguments the screen uses); the course ones are of the course its address names.
  */
 export type FirstAnswer =
+  | "communityTopics"
+  | "communityProfile"
   | "getCourses"
   | "getUserAccess"
   | "progressSummary"
@@ -119,6 +121,15 @@ export const routes: readonly ScreenRoute[] = [
     bottomBar: { label: "Home", icon: "home", place: 3 },
     firstNeeds: { answers: ["progressSummary", "myBookings", "myAnnouncements", "listClasses"], images: ["/art/gallery-1.svg"] },
   },
+  {
+    path: "/community",
+    screen: "features/community/community-page.tsx",
+    layout: "member",
+    bottomBar: { label: "Community", icon: "community", place: 6 },
+    firstNeeds: { answers: ["communityTopics", "communityProfile"] },
+  },
+  { path: "/community/topic/:id", screen: "features/community/topic-page.tsx", layout: "member" },
+  { path: "/community/thread/:id", screen: "features/community/thread-page.tsx", layout: "member" },
   { path: "/account", screen: "features/account/account-page.tsx", layout: "member", firstNeeds: { answers: ["myAccount", "myBookings"] } },
   {
     path: "/podcast",
@@ -205,6 +216,12 @@ export const routes: readonly ScreenRoute[] = [
     screen: "features/studio/announcements/announcements-page.tsx",
     layout: "studio",
     studioSection: "Announcements",
+  },
+  {
+    path: "/studio/community",
+    screen: "features/studio/community/community-page.tsx",
+    layout: "studio",
+    studioSection: "Community",
   },
   {
     path: "/studio/activity",

@@ -7,6 +7,7 @@ import { Notice } from "../../components/notice.tsx";
 import { OutcomeNotice } from "../../components/outcome-notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { PageSection } from "../../components/page-section.tsx";
+import { CommunitySettings } from "./community-settings.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { useAnswer, send } from "../../lib/answers.ts";
@@ -231,6 +232,10 @@ function AccountForms({ account }: { account: Account }) {
             Sign out of other devices
           </button>
         </div>
+      </PageSection>
+
+      <PageSection title="Community" id="community-heading">
+        <CommunitySettings />
       </PageSection>
 
       <PageSection title="Your data" id="data-heading">

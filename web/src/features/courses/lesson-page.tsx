@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { useOpenedOffline } from "../../lib/offline-slice.ts";
 import { useSession } from "../../lib/session.ts";
 import { Link as RouterLink, useSearchParams } from "react-router";
@@ -17,6 +17,9 @@ import { type SavedLesson, savedLesson } from "../../lib/saved-lessons.ts";
 import { useOnline } from "../../lib/use-online.ts";
 import { readDownloads } from "../../lib/lesson-downloads.ts";
 import { videoLineText } from "../../lib/video-players.ts";
+
+// Questions and their replies come after the lesson's own words, in a chunk of their own: the lesson opens without them.
+const LessonQuestions = lazy(() => import("../../components/lesson-questions.tsx"));
 
 // The lesson page is plain markup styled in web/index.html: MUI's styled components recomputed
 // their styles on every render, about a third of this page's JavaScript on a phone.
@@ -104,6 +107,11 @@ function OpenLessonView({ lesson, place }: { lesson: OpenLesson; place: LessonPl
       <Downloads videoDescription={lesson.video_description} />
       <HtmlPanel title="Notes" html={lesson.html_note_content} />
       <HtmlPanel title="Lesson summary" html={lesson.content_summary} />
+      {painted && online ? (
+        <Suspense fallback={null}>
+          <LessonQuestions lessonId={lesson.id} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

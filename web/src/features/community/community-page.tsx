@@ -1,0 +1,51 @@
+import "../../components/community-endpoints.ts";
+import { Link } from "react-router";
+import { Notice } from "../../components/notice.tsx";
+import { PageColumn } from "../../components/page-column.tsx";
+import { ProgressRing } from "../../components/spinner.tsx";
+import { useAnswer } from "../../lib/answers.ts";
+
+const dayFormat = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "long" });
+
+/** /community: the topics she may see, each with its conversations' count and latest activity. */
+export default function CommunityPage() {
+  const { answer, failure } = useAnswer("communityTopics");
+  const profile = useAnswer("communityProfile").answer;
+  return (
+    <PageColumn title="Community">
+      <p style={{ margin: "0 0 16px" }}>
+        A quiet place to ask “is this normal?” and hear from the others and from your doula. Posts that touch on something hard carry a note
+        and stay folded until you choose to read them.
+        {profile ? (
+          <>
+            {" "}
+            You appear here as <strong>{profile.display_name}</strong>; change it on <Link to="/account">My account</Link>.
+          </>
+        ) : null}
+      </p>
+      {failure && !answer ? (
+        <Notice tone="error" role="alert">
+          {failure.error ?? "The community could not be loaded. Please try again in a moment."}
+        </Notice>
+      ) : null}
+      {!answer && !failure ? <ProgressRing size={32} label="Loading" /> : null}
+      {answer && answer.topics.length === 0 ? <p>Your doula has not opened any topics yet.</p> : null}
+      {answer ? (
+        <ul className="topic-list">
+          {answer.topics.map((topic) => (
+            <li key={topic.id} className="panel" style={{ margin: 0 }}>
+              <h2 className="page-section-title" style={{ margin: 0 }}>
+                <Link to={`/community/topic/${topic.id}`}>{topic.title}</Link>
+              </h2>
+              {topic.description ? <p style={{ margin: "4px 0" }}>{topic.description}</p> : null}
+              <p className="small-text quiet-text" style={{ margin: 0 }}>
+                {topic.threads === 1 ? "1 conversation" : `${topic.threads} conversations`}
+                {topic.last_activity_at ? ` · latest ${dayFormat.format(new Date(topic.last_activity_at))}` : ""}
+              </p>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </PageColumn>
+  );
+}

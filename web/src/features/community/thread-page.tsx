@@ -1,0 +1,31 @@
+import "../../components/community-endpoints.ts";
+import { Link, useParams } from "react-router";
+import { Conversation } from "../../components/conversation.tsx";
+import { Notice } from "../../components/notice.tsx";
+import { PageColumn } from "../../components/page-column.tsx";
+import { ProgressRing } from "../../components/spinner.tsx";
+import { useAnswer } from "../../lib/answers.ts";
+
+/** /community/thread/:id: one conversation, live. */
+export default function ThreadPage() {
+  const id = Number(useParams().id);
+  const { answer, failure, refresh } = useAnswer("communityThread", { params: { id } });
+  return (
+    <PageColumn title={answer?.title ?? "Conversation"}>
+      <p style={{ margin: "0 0 12px" }}>
+        {answer?.topic ? (
+          <Link to={`/community/topic/${answer.topic.id}`}>Back to {answer.topic.title}</Link>
+        ) : (
+          <Link to="/community">All topics</Link>
+        )}
+      </p>
+      {failure && !answer ? (
+        <Notice tone="error" role="alert">
+          {failure.error ?? "This conversation could not be loaded. Please try again in a moment."}
+        </Notice>
+      ) : null}
+      {!answer && !failure ? <ProgressRing size={32} label="Loading" /> : null}
+      {answer ? <Conversation thread={answer} refresh={refresh} /> : null}
+    </PageColumn>
+  );
+}
