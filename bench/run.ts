@@ -17,6 +17,7 @@ import { benchEnvironment, rssMb, stopProcess } from "./processes.ts";
 import { runSoak, soakTargets } from "./soak.ts";
 import { measureLessonSave } from "./studio-save.ts";
 import { measureBookings } from "./bookings.ts";
+import { measureCommunity } from "./community.ts";
 import { lighthousePages, lighthouseTargets, measureLighthouse, type SeededIds } from "./lighthouse.ts";
 import { atLeast, atMost, type Target } from "./targets.ts";
 
@@ -344,6 +345,13 @@ async function main() {
     figures[`bookings.unexpected_answers${suffix}`] = measured.unexpected;
   };
   recordBookings("", await measureBookings(undefined, Math.min(SECONDS, 5)));
+  const recordCommunity = (suffix: string, measured: Awaited<ReturnType<typeof measureCommunity>>) => {
+    figures[`community.thread_p50_ms${suffix}`] = measured.threadP50Ms;
+    figures[`community.post_rps${suffix}`] = measured.postRps;
+    figures[`community.post_errors${suffix}`] = measured.postErrors;
+    if (measured.fanoutP99Ms !== undefined) figures["community.fanout_p99_ms"] = measured.fanoutP99Ms;
+  };
+  recordCommunity("", await measureCommunity(undefined, Math.min(SECONDS, 5)));
 
   const postgresUrl = process.env.BENCH_DATABASE_URL;
   if (postgresUrl) {
@@ -360,6 +368,11 @@ async function main() {
     recordBookings(
       "_postgres",
       await withScratchDatabase(postgresUrl, "bench_bookings", (url) => measureBookings(url, Math.min(SECONDS, 5))),
+    );
+    // Two server processes on the database: the reply reaches the other's streams through NOTIFY.
+    recordCommunity(
+      "_postgres",
+      await withScratchDatabase(postgresUrl, "bench_community", (url) => measureCommunity(url, Math.min(SECONDS, 5))),
     );
   }
   figures["api.errors"] = errors;
@@ -391,6 +404,12 @@ async function main() {
     "bookings.double_bookings_postgres": atMost(0),
     "bookings.unexpected_answers": atMost(0),
     "bookings.unexpected_answers_postgres": atMost(0),
+    // A 500-reply conversation read; one reply reaching 500 open streams on two servers.
+    "community.thread_p50_ms": atMost(20),
+    "community.thread_p50_ms_postgres": atMost(20),
+    "community.fanout_p99_ms": atMost(1000),
+    "community.post_errors": atMost(0),
+    "community.post_errors_postgres": atMost(0),
     ...lighthouseTargets(pages),
   };
   for (const route of Object.keys(routeScreens)) targets[`web.js_gz_bytes.${route}`] = atMost(firstVisitBudget(route));

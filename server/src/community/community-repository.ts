@@ -246,7 +246,12 @@ async function replyCounts(db: Queryable, threadIds: number[]): Promise<Map<numb
 }
 
 /** A conversation as she may read it: every post she may see, oldest first. Opening it marks its replies read. */
-export async function readThread(deps: CommunityDeps, viewer: UserRow, threadId: number, afterPostId = 0): Promise<CommunityThread> {
+export async function readThread(
+  deps: CommunityDeps,
+  viewer: UserRow,
+  threadId: number,
+  { afterPostId = 0, markRead = true }: { afterPostId?: number; markRead?: boolean } = {},
+): Promise<CommunityThread> {
   const thread = await visibleThread(deps, threadId, viewer);
   const posts = (
     await deps.db
@@ -260,11 +265,14 @@ export async function readThread(deps: CommunityDeps, viewer: UserRow, threadId:
     posts.map((post) => post.authorId),
   );
   const [topic] = thread.topicId === null ? [] : await deps.db.select().from(communityTopics).where(eq(communityTopics.id, thread.topicId));
-  const [notice] = await deps.db
-    .update(communityNotices)
-    .set({ readAt: deps.clock.now() })
-    .where(and(eq(communityNotices.userId, viewer.id), eq(communityNotices.threadId, thread.id)))
-    .returning({ unsubscribed: communityNotices.unsubscribed });
+  const following = and(eq(communityNotices.userId, viewer.id), eq(communityNotices.threadId, thread.id));
+  const [notice] = markRead
+    ? await deps.db
+        .update(communityNotices)
+        .set({ readAt: deps.clock.now() })
+        .where(following)
+        .returning({ unsubscribed: communityNotices.unsubscribed })
+    : await deps.db.select({ unsubscribed: communityNotices.unsubscribed }).from(communityNotices).where(following);
   const now = deps.clock.now();
   return {
     id: thread.id,
@@ -279,9 +287,9 @@ export async function readThread(deps: CommunityDeps, viewer: UserRow, threadId:
   };
 }
 
-/** The posts after `afterPostId` that she may see, for her open stream. */
+/** The posts after `afterPostId` that she may see, for her open stream (the page she opened has marked it read). */
 export async function postsAfter(deps: CommunityDeps, viewer: UserRow, threadId: number, afterPostId: number) {
-  const thread = await readThread(deps, viewer, threadId, afterPostId);
+  const thread = await readThread(deps, viewer, threadId, { afterPostId, markRead: false });
   return { posts: thread.posts, answerPostId: thread.answer_post_id, locked: thread.locked };
 }
 

@@ -1,3 +1,4 @@
+import "../../components/community-endpoints.ts";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { PageColumn } from "../../components/page-column.tsx";
@@ -13,17 +14,44 @@ import { useAction } from "../../lib/use-action.ts";
 export default function UnsubscribePage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token") ?? "";
-  const classes = searchParams.get("list") === "classes";
+  const list = searchParams.get("list");
+  const classes = list === "classes";
+  const community = list === "community";
   const { outcome, busy, run } = useAction();
   const send = useSend();
   const [done, setDone] = useState(false);
   const stop = async () => {
     const answer = await run(
-      () => (classes ? send("unsubscribeClassMails", { params: { token } }) : send("unsubscribeAnnouncements", { params: { token } })),
+      () =>
+        classes
+          ? send("unsubscribeClassMails", { params: { token } })
+          : community
+            ? send("unsubscribeThread", { params: { token } })
+            : send("unsubscribeAnnouncements", { params: { token } }),
       (result) => result.message,
     );
     if (answer) setDone(true);
   };
+  if (community) {
+    return (
+      <PageColumn title="Replies by e-mail">
+        <OutcomeNotice outcome={outcome} style={{ marginBottom: 16 }} />
+        {done ? (
+          <p>
+            The conversation is still in the <Link to="/community">community</Link>, and your other conversations still write to you.
+          </p>
+        ) : (
+          <>
+            <p style={{ margin: "0 0 16px" }}>Stop mail about new replies in this conversation? Other conversations are not affected.</p>
+            <button type="button" className="button button-contained" disabled={busy || token === ""} onClick={() => void stop()}>
+              Stop mail about this conversation
+            </button>
+            {token === "" ? <p className="small-text">This link is not complete. Please open the whole link from the mail.</p> : null}
+          </>
+        )}
+      </PageColumn>
+    );
+  }
   if (classes) {
     return (
       <PageColumn title="Class reminders by e-mail">
