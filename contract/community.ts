@@ -28,6 +28,9 @@ export const CommunityPost = z.object({
   content_note: z.string().nullable(),
   created_at: z.string(),
   edited: z.boolean(),
+  /** Its "thank you" hearts, and whether one of them is hers. */
+  hearts: z.number(),
+  hearted: z.boolean(),
   /** Until when its author may edit it, for the author only. */
   editable_until: z.string().optional(),
 });
@@ -114,6 +117,8 @@ export const ReportRequest = z.object({
     .min(3, { error: "Say in a few words what is wrong." })
     .max(500, { error: "Keep the reason under 500 characters." }),
 });
+export const HeartRequest = z.object({ on: z.boolean({ error: "Say whether to give the heart or take it back." }) });
+export const Hearts = z.object({ hearts: z.number(), hearted: z.boolean() });
 export const Written = z.object({ id: z.number(), status: PostStatus, message: z.string() });
 export type Written = z.infer<typeof Written>;
 

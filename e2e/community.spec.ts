@@ -99,6 +99,13 @@ test.describe("the community", () => {
     await accessibleAtBothWidths(b.page);
     await story.getByRole("button", { name: "Show the post (Birth trauma)" }).click();
     await expect(b.page.getByText("It did not go as planned")).toBeVisible();
+    const thanks = b.page
+      .getByRole("listitem")
+      .filter({ hasText: "It did not go as planned" })
+      .getByRole("button", { name: /Thank you/ });
+    await thanks.click();
+    await expect(thanks).toHaveAttribute("aria-pressed", "true");
+    await expect(thanks).toHaveText(/Thank you \(1\)/);
 
     // Three members report the advert: it is gone for the others.
     const reportAs = async (page: Page) => {

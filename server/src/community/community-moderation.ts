@@ -104,6 +104,8 @@ export async function moderationQueue(deps: CommunityDeps, instructor: UserRow) 
         content_note: post.contentNote,
         created_at: post.createdAt.toISOString(),
         edited: post.editedAt !== null,
+        hearts: 0,
+        hearted: false,
       },
       thread: { id: thread.id, title: thread.title },
       author_id: post.authorId,

@@ -15,6 +15,7 @@ import type { Database, Queryable } from "../db/client.ts";
 import { emitLive, publishLive } from "../db/live-events.ts";
 import type { PersonalData } from "../db/personal-data.ts";
 import {
+  communityHearts,
   communityMembers,
   communityNotices,
   communityPosts,
@@ -79,7 +80,23 @@ async function authorsOf(db: Queryable, ids: (number | null)[]): Promise<Map<num
 const postVisible = (post: PostRow, viewer: UserRow) =>
   post.status === "published" || post.status === "removed" || isInstructor(viewer) || post.authorId === viewer.id;
 
-function postView(post: PostRow, authors: Map<number, Author>, viewer: UserRow, now: Date): CommunityPost {
+type HeartCounts = Map<number, { hearts: number; hearted: boolean }>;
+
+async function heartsOf(db: Queryable, postIds: number[], viewer: UserRow): Promise<HeartCounts> {
+  if (postIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      postId: communityHearts.postId,
+      hearts: count(),
+      hearted: sql<boolean>`bool_or(${communityHearts.userId} = ${viewer.id})`,
+    })
+    .from(communityHearts)
+    .where(inArray(communityHearts.postId, postIds))
+    .groupBy(communityHearts.postId);
+  return new Map(rows.map((row) => [row.postId, { hearts: Number(row.hearts), hearted: Boolean(row.hearted) }]));
+}
+
+function postView(post: PostRow, authors: Map<number, Author>, hearts: HeartCounts, viewer: UserRow, now: Date): CommunityPost {
   const author = post.authorId === null ? null : (authors.get(post.authorId) ?? null);
   const mine = post.authorId === viewer.id;
   const removed = post.status === "removed";
@@ -94,6 +111,8 @@ function postView(post: PostRow, authors: Map<number, Author>, viewer: UserRow, 
     content_note: removed ? null : post.contentNote,
     created_at: post.createdAt.toISOString(),
     edited: post.editedAt !== null,
+    hearts: hearts.get(post.id)?.hearts ?? 0,
+    hearted: hearts.get(post.id)?.hearted ?? false,
     ...(mine && !removed && now < editableUntil ? { editable_until: editableUntil.toISOString() } : {}),
   };
 }
@@ -264,6 +283,11 @@ export async function readThread(
     deps.db,
     posts.map((post) => post.authorId),
   );
+  const hearts = await heartsOf(
+    deps.db,
+    posts.map((post) => post.id),
+    viewer,
+  );
   const [topic] = thread.topicId === null ? [] : await deps.db.select().from(communityTopics).where(eq(communityTopics.id, thread.topicId));
   const following = and(eq(communityNotices.userId, viewer.id), eq(communityNotices.threadId, thread.id));
   const [notice] = markRead
@@ -282,7 +306,7 @@ export async function readThread(
     pinned: thread.pinned,
     locked: thread.locked,
     answer_post_id: thread.answerPostId,
-    posts: posts.map((post) => postView(post, authors, viewer, now)),
+    posts: posts.map((post) => postView(post, authors, hearts, viewer, now)),
     following: notice !== undefined && !notice.unsubscribed,
   };
 }
@@ -538,6 +562,17 @@ export async function reportPost(deps: CommunityDeps, viewer: UserRow, postId: n
   });
   if (hidden) emitLive(threadChanged(post.threadId));
   return { message: "Thank you for telling us. Your doula will look at it." };
+}
+
+/** Her "thank you" on a post she can see (not her own), given or taken back; the count as it stands. */
+export async function heartPost(deps: CommunityDeps, viewer: UserRow, postId: number, on: boolean) {
+  const [post] = await deps.db.select().from(communityPosts).where(eq(communityPosts.id, postId));
+  if (!post || post.status !== "published") throw new HttpError(404, "That post does not exist.");
+  await visibleThread(deps, post.threadId, viewer);
+  if (on) await deps.db.insert(communityHearts).values({ postId, userId: viewer.id }).onConflictDoNothing();
+  else await deps.db.delete(communityHearts).where(and(eq(communityHearts.postId, postId), eq(communityHearts.userId, viewer.id)));
+  const counted = await heartsOf(deps.db, [postId], viewer);
+  return { hearts: counted.get(postId)?.hearts ?? 0, hearted: counted.get(postId)?.hearted ?? false };
 }
 
 /** Her community name, mail switch and collapsed notes, and how many replies in her conversations she has not read. */

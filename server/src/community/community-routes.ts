@@ -25,6 +25,7 @@ import {
   type CommunityDeps,
   deleteOwnPost,
   editPost,
+  heartPost,
   lessonQuestions,
   listTopics,
   postsAfter,
@@ -81,6 +82,7 @@ export async function communityRoutes(app: FastifyInstance, options: CommunityOp
   });
   route(app, "editPost", async ({ params: { id }, body }, request) => editPost(deps, requireMember(request), id, body.body));
   route(app, "deleteOwnPost", async ({ params: { id } }, request) => deleteOwnPost(deps, requireMember(request), id));
+  route(app, "heartPost", async ({ params: { id }, body }, request) => heartPost(deps, requireMember(request), id, body.on));
   route(app, "reportPost", async ({ params: { id }, body }, request) => reportPost(deps, requireMember(request), id, body.reason));
   route(app, "lessonQuestions", async ({ params: { lessonId } }, request) => lessonQuestions(deps, requireMember(request), lessonId));
   route(app, "askLessonQuestion", async ({ params: { lessonId }, body }, request) =>

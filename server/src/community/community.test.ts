@@ -260,7 +260,8 @@ describe.each(backends)("the community on %s", (backend) => {
       context.database.db
         .select()
         .from(mailOutbox)
-        .where(and(eq(mailOutbox.toAddress, address), eq(mailOutbox.kind, "community_replies")));
+        .where(and(eq(mailOutbox.toAddress, address), eq(mailOutbox.kind, "community_replies")))
+        .orderBy(asc(mailOutbox.id));
     // The first reply is mailed at once…
     await post(`/reactapi/community/threads/${id}/replies`, { body: "Try a warm bath." }, helper.cookie);
     for (let tries = 0; (await digestsTo(asker.email)).length === 0 && tries < 100; tries += 1)
@@ -342,6 +343,20 @@ describe.each(backends)("the community on %s", (backend) => {
     } finally {
       await app.server.close();
     }
+  });
+
+  it("counts each member's thank-you heart once, and lets her take it back", async () => {
+    const topicId = await topic("Hearts");
+    const [author, a, b] = await Promise.all(["heart-author", "heart-a", "heart-b"].map((prefix) => signedInMember(app, prefix)));
+    const { id } = await thread(topicId, author!);
+    const postId = (await postsOf(id, a!))[0]!.id;
+    const heart = (who: Member, on: boolean) => post(`/reactapi/community/posts/${postId}/heart`, { on }, who.cookie);
+    expect((await heart(a!, true)).json()).toEqual({ hearts: 1, hearted: true });
+    expect((await heart(a!, true)).json()).toEqual({ hearts: 1, hearted: true });
+    expect((await heart(b!, true)).json()).toEqual({ hearts: 2, hearted: true });
+    expect((await heart(a!, false)).json()).toEqual({ hearts: 1, hearted: false });
+    expect((await readThread(id, author!)).json().posts[0]).toMatchObject({ hearts: 1, hearted: false });
+    expect((await post(`/reactapi/community/posts/${postId}/heart`, { on: true })).statusCode).toBe(401);
   });
 
   it("finds a conversation by a word in its posts, 20 a page", async () => {

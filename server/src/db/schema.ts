@@ -878,3 +878,18 @@ export const communityNotices = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.threadId] })],
 );
+
+/** A member's "thank you" on a post, once per member and post. */
+export const communityHearts = pgTable(
+  "community_hearts",
+  {
+    postId: integer("post_id")
+      .notNull()
+      .references(() => communityPosts.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.postId, table.userId] })],
+);

@@ -124,6 +124,27 @@ function EditForm({ post, onDone }: { post: CommunityPost; onDone: () => void })
   );
 }
 
+/** Her "thank you": a heart with the count, pressed again to take it back. */
+function HeartButton({ post }: { post: CommunityPost }) {
+  const [state, setState] = useState({ hearts: post.hearts, hearted: post.hearted });
+  useEffect(() => setState({ hearts: post.hearts, hearted: post.hearted }), [post.hearts, post.hearted]);
+  const send = useSend();
+  const toggle = async () => {
+    const wanted = !state.hearted;
+    setState((current) => ({ hearts: current.hearts + (wanted ? 1 : -1), hearted: wanted }));
+    try {
+      setState(await send("heartPost", { params: { id: post.id }, body: { on: wanted } }));
+    } catch {
+      setState({ hearts: post.hearts, hearted: post.hearted });
+    }
+  };
+  return (
+    <button type="button" className="button" aria-pressed={state.hearted} onClick={() => void toggle()} disabled={post.mine}>
+      <span aria-hidden="true">{state.hearted ? "♥" : "♡"}</span> Thank you{state.hearts > 0 ? ` (${state.hearts})` : ""}
+    </button>
+  );
+}
+
 function PostItem({
   post,
   isAnswer,
@@ -190,6 +211,7 @@ function PostItem({
       <OutcomeNotice outcome={reported ? { tone: "success", text: reported } : outcome} />
       {post.status !== "removed" && !editing ? (
         <div className="row post-actions">
+          {post.status === "published" ? <HeartButton post={post} /> : null}
           {post.mine && editable ? (
             <button type="button" className="button" onClick={() => setEditing(true)}>
               Edit

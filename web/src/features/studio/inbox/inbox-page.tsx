@@ -3,7 +3,7 @@ import Button from "@mui/material/Button";
 import { type FormEvent, useState } from "react";
 import type { InboxMessage } from "../../../../../contract/studio/inbox.ts";
 import { TextField } from "../../../components/text-field.tsx";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { addressOf } from "../../../lib/api.ts";
 import { useAction } from "../../../lib/use-action.ts";
@@ -53,6 +53,26 @@ function ReplyForm({ message, onDone }: { message: InboxMessage; onDone: (senten
   );
 }
 
+/** Members' questions under lessons that have no answer from her yet (the community's queue), above the messages. */
+function UnansweredQuestions() {
+  const questions = useAnswer("communityQueue").answer?.unanswered_questions ?? [];
+  if (questions.length === 0) return null;
+  return (
+    <Box component="section" aria-labelledby="unanswered-questions" sx={{ ...studioNoticeStyle, mb: 2 }}>
+      <h2 id="unanswered-questions" style={{ margin: "0 0 8px", fontSize: "1.1rem" }}>
+        Questions under lessons waiting for your answer ({questions.length})
+      </h2>
+      <ul style={{ margin: 0 }}>
+        {questions.map((question) => (
+          <li key={question.thread_id}>
+            <Link to={`/community/thread/${question.thread_id}`}>{question.title}</Link> (asked {formatDateTime(question.asked_at)})
+          </li>
+        ))}
+      </ul>
+    </Box>
+  );
+}
+
 export default function InboxPage() {
   const [params, setParams] = useSearchParams();
   const kind = params.get("kind") === "feedback" || params.get("kind") === "contact" ? (params.get("kind") as "feedback" | "contact") : "";
@@ -83,6 +103,7 @@ export default function InboxPage() {
       title="Inbox"
       intro="Feedback forms and contact messages from members and visitors, newest first. Reply by e-mail from here."
     >
+      <UnansweredQuestions />
       <SearchBar label="Search messages" value={typed} onChange={setTyped} onSearch={() => go({ search: typed.trim(), page: "1" })}>
         <LabelledSelect
           label="Show"
