@@ -9,6 +9,9 @@ export type AddressIds = { courseId: number | null; id: string | null };
 export const studioCourseQuery = (id: string) => ({ params: { courseId: id } });
 export const studioLessonQuery = (id: string) => ({ params: { lessonId: id } });
 export const studioMemberQuery = (id: string) => ({ params: { id } });
+/** A community conversation's page and a topic's first page (/community/thread/:id, /community/topic/:id). */
+export const communityThreadQuery = (id: string) => ({ params: { id: Number(id) } });
+export const topicThreadsQuery = (id: string, page = 1, q = "") => ({ params: { id: Number(id) }, query: { page, q } });
 /** A booking's own page (/booking/:id), by the token its address carries. */
 export const manageBookingQuery = (token: string) => ({ params: { token } });
 
@@ -36,6 +39,9 @@ const asks: Record<FirstAnswer, (ids: AddressIds) => Asked | null> = {
   listClasses: () => ({ name: "listClasses" }),
   communityTopics: () => ({ name: "communityTopics" }),
   communityProfile: () => ({ name: "communityProfile" }),
+  savedLessons: () => ({ name: "savedLessons" }),
+  communityThread: ({ id }) => (id === null ? null : { name: "communityThread", args: communityThreadQuery(id) }),
+  topicThreads: ({ id }) => (id === null ? null : { name: "topicThreads", args: topicThreadsQuery(id) }),
 };
 
 /** The requests for a screen's first answers; those of a course or an id only when its address names one. */

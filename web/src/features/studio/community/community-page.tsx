@@ -1,4 +1,3 @@
-import "../../../components/community-endpoints.ts";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { type FormEvent, useState } from "react";
