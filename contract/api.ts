@@ -143,7 +143,14 @@ import {
   TopicThreads,
   Written,
 } from "./community.ts";
-import { ContentNoteCreate, ContentNotes } from "./content-notes.ts";
+import {
+  ContentNoteChoicesSave,
+  ContentNoteCreate,
+  ContentNotes,
+  MyContentNotes,
+  SavedLessons,
+  SaveForLaterRequest,
+} from "./content-notes.ts";
 
 // Every endpoint of the API in one table, by name: its method and path, its request and its
 // answers, as the zod schemas the server parses with and the web app takes its types from.
@@ -1677,6 +1684,39 @@ export const endpoints = {
       400: { description: "A bad body.", schema: ApiError },
       409: { description: "That note is on the list already.", schema: ApiError },
     },
+  },
+  myContentNotes: {
+    method: "GET",
+    path: "/reactapi/account/content-notes",
+    summary: "How she meets each content note: show, tell (the default) or leave_out",
+    access: "member",
+    answers: ok(MyContentNotes),
+  },
+  saveContentNoteChoices: {
+    method: "POST",
+    path: "/reactapi/account/content-notes",
+    summary: 'Saves her choices, { note: "show" | "tell" | "leave_out" }',
+    access: "member",
+    body: ContentNoteChoicesSave,
+    invalidates: ["myContentNotes"],
+    answers: { ...ok(StudioOutcome), 400: { description: "A note not on the list, or a bad choice.", schema: ApiError } },
+  },
+  savedLessons: {
+    method: "GET",
+    path: "/reactapi/account/saved-lessons",
+    summary: "The lessons she saved for later from a content note's notice, newest first",
+    access: "member",
+    answers: ok(SavedLessons),
+  },
+  saveLessonForLater: {
+    method: "POST",
+    path: "/reactapi/account/saved-lessons/:lessonId",
+    summary: "Keeps a lesson for later (or takes it off the list)",
+    access: "member",
+    params: LessonIdParams,
+    body: SaveForLaterRequest,
+    invalidates: ["savedLessons"],
+    answers: { ...ok(StudioOutcome), 404: { description: "No such lesson open to her.", schema: ApiError } },
   },
   communityTopics: {
     method: "GET",

@@ -62,6 +62,8 @@ export const OpenLesson = z.object({
   /** JSON array text of LessonDownload, as docs/product.md (Client state) describes. */
   video_description: z.string().nullable(),
   video: LessonVideo.nullable(),
+  /** The content notes the instructor gave it; the lesson page tells a member who asked, before anything plays. */
+  content_notes: z.array(z.string()),
 });
 export const LockedLesson = z.object({
   id: z.number(),

@@ -99,6 +99,7 @@ export const StudioLesson = z.object({
   revision: z.number(),
   /** Its downloads, in the order members see them. */
   files: z.array(StudioFile),
+  content_notes: z.array(z.string()),
 });
 export type StudioLesson = z.infer<typeof StudioLesson>;
 
@@ -131,6 +132,12 @@ export const LessonUpdate = z.object({
     .max(200, { error: "Keep the line under 200 characters." })
     .optional()
     .default(""),
+  /** Content notes from the list (GET /reactapi/content-notes), by name. */
+  content_notes: z
+    .array(z.string({ error: "A note is named by text." }).trim().max(60), { error: "The content notes are a list of names." })
+    .max(20, { error: "At most 20 notes." })
+    .optional()
+    .default([]),
   revision: Revision,
 });
 export type LessonUpdate = z.input<typeof LessonUpdate>;

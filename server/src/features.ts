@@ -15,7 +15,8 @@ import { classCheckouts, type ClassDeps, classesPersonalData } from "./classes/c
 import { classesRoutes, classesStudioRoutes } from "./classes/classes-routes.ts";
 import { communityPersonalData } from "./community/community-repository.ts";
 import { communityRoutes, communityStudioRoutes } from "./community/community-routes.ts";
-import { contentNotesRoutes, contentNotesStudioRoutes } from "./content-notes/content-notes-routes.ts";
+import { contentNoteChoicesRoutes, contentNotesRoutes, contentNotesStudioRoutes } from "./content-notes/content-notes-routes.ts";
+import { contentNotesPersonalData } from "./content-notes/content-notes-repository.ts";
 import type { Config } from "./config.ts";
 import type { Clock } from "./lib/clock.ts";
 import { oneOffPayments } from "./payments/stripe-client.ts";
@@ -90,6 +91,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, runSche
     bookingsPersonalData(db),
     classesPersonalData(db),
     communityPersonalData(db),
+    contentNotesPersonalData(db),
   ];
   const community = { db, clock, catalogue, mail: mail.context, sender: mail.sender };
   const messages = { db, catalogue, mail: { ...mail.context, contactEmail: config.site.contactEmail } };
@@ -130,6 +132,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, runSche
     feature("/reactapi/classes", classesRoutes, { ...classes, sender: mail.sender, runScheduler: runSchedulers }),
     feature("/reactapi/community", communityRoutes, { ...community, runScheduler: runSchedulers }),
     feature("/reactapi/content-notes", contentNotesRoutes, { db }),
+    feature("/reactapi/account", contentNoteChoicesRoutes, { db, catalogue }),
     feature("/reactapi/instructor-setup", instructorSetupRoutes, { db, sessionDays: config.sessionDays, production }),
     feature("/reactapi/studio", studioApi, {
       db,

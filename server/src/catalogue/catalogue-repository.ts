@@ -358,6 +358,7 @@ async function prepareCourse(db: Queryable, courseId: number): Promise<PreparedC
         html_note_content: lesson.noteHtml,
         video_description: JSON.stringify(downloads),
         video: lessonVideo(lesson),
+        content_notes: lesson.contentNotes,
       };
     });
     const base = {

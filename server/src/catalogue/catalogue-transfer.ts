@@ -85,6 +85,7 @@ export async function importCatalogue(db: Queryable, document: unknown): Promise
         videoStart: lesson.video?.start ?? null,
         videoSeconds: lesson.video?.length ?? null,
         videoLine: lesson.video?.line || null,
+        contentNotes: lesson.content_notes ?? [],
       });
       lesson.downloads.forEach((download, downloadIndex) => {
         const bytes = download.text !== undefined ? Buffer.from(download.text, "utf8") : Buffer.from(download.base64!, "base64");
@@ -298,6 +299,7 @@ export async function exportCatalogue(db: Queryable): Promise<ContentFile> {
       content_summary_html: lesson.contentSummaryHtml,
       note_html: lesson.noteHtml,
       video: lessonVideo(lesson),
+      ...(lesson.contentNotes.length > 0 ? { content_notes: lesson.contentNotes } : {}),
       downloads: (filesByLesson.get(lesson.id) ?? []).map((file) => ({
         id: file.id,
         filename: file.filename,

@@ -47,6 +47,8 @@ export const ContentFileLesson = z.object({
     .nullable()
     .optional(),
   downloads: z.array(ContentFileDownload).default([]),
+  // Names of content notes; an import keeps them as written, and a name not on the list is kept too.
+  content_notes: z.array(z.string().trim().min(1).max(60)).max(20).optional(),
 });
 
 export type ContentFileModule = {

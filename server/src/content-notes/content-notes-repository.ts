@@ -1,6 +1,7 @@
-import { asc, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database, Queryable } from "../db/client.ts";
-import { contentNotes } from "../db/schema.ts";
+import type { PersonalData } from "../db/personal-data.ts";
+import { contentNoteChoices, contentNotes, lessons, modules, savedForLater } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { type Actor, recordActivity } from "../activity/activity-repository.ts";
 
@@ -28,3 +29,50 @@ export async function addContentNote(db: Database, name: string, actor: Actor): 
     return { id: row!.id, message: `Added “${name}”.` };
   });
 }
+
+export type NoteChoice = "show" | "tell" | "leave_out";
+
+/** Her choice for every note on the list ("tell" where she has made none). */
+export async function choicesOf(db: Queryable, userId: number): Promise<{ name: string; choice: NoteChoice }[]> {
+  const [row] = await db.select().from(contentNoteChoices).where(eq(contentNoteChoices.userId, userId));
+  return (await listContentNotes(db)).map((note) => ({ name: note.name, choice: row?.choices[note.name] ?? "tell" }));
+}
+
+/** Saves her choices for the notes named; a name not on the list is refused. */
+export async function saveChoices(db: Database, userId: number, choices: Record<string, NoteChoice>): Promise<void> {
+  const names = new Set((await listContentNotes(db)).map((note) => note.name));
+  const unknown = Object.keys(choices).find((name) => !names.has(name));
+  if (unknown !== undefined) throw new HttpError(400, `“${unknown}” is not on the list of content notes.`);
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(contentNoteChoices).where(eq(contentNoteChoices.userId, userId)).for("update");
+    const merged = { ...(row?.choices ?? {}), ...choices };
+    await tx
+      .insert(contentNoteChoices)
+      .values({ userId, choices: merged })
+      .onConflictDoUpdate({ target: contentNoteChoices.userId, set: { choices: merged } });
+  });
+}
+
+export async function savedLessonsOf(db: Queryable, userId: number) {
+  return db
+    .select({ lessonId: savedForLater.lessonId, title: lessons.title, courseId: modules.courseId, savedAt: savedForLater.createdAt })
+    .from(savedForLater)
+    .innerJoin(lessons, eq(lessons.id, savedForLater.lessonId))
+    .innerJoin(modules, eq(modules.id, lessons.moduleId))
+    .where(eq(savedForLater.userId, userId))
+    .orderBy(desc(savedForLater.createdAt));
+}
+
+export async function setSavedForLater(db: Queryable, userId: number, lessonId: number, saved: boolean): Promise<void> {
+  if (saved) await db.insert(savedForLater).values({ userId, lessonId }).onConflictDoNothing();
+  else await db.delete(savedForLater).where(and(eq(savedForLater.userId, userId), eq(savedForLater.lessonId, lessonId)));
+}
+
+/** Her choices and saved lessons, in her download; they go with her account (cascade). */
+export const contentNotesPersonalData = (db: Queryable): PersonalData => ({
+  key: "content_notes",
+  export: async (member) => ({
+    choices: Object.fromEntries((await choicesOf(db, member.id)).map((entry) => [entry.name, entry.choice])),
+    saved_for_later: (await savedLessonsOf(db, member.id)).map((row) => ({ lesson: row.title, saved_at: row.savedAt.toISOString() })),
+  }),
+});

@@ -226,6 +226,8 @@ export const lessons = pgTable(
     videoSeconds: integer("video_seconds"),
     videoLine: text("video_line"),
     // Counts saves: a save from a studio page opened before the last one is refused (studio/course-operations.ts).
+    // Content notes (content-notes/), by name: a member who asked to be told first meets a calm notice.
+    contentNotes: jsonb("content_notes").$type<string[]>().notNull().default([]),
     revision: integer("revision").notNull().default(1),
   },
   (table) => [index("lessons_module_id_idx").on(table.moduleId)],
@@ -892,4 +894,27 @@ export const communityHearts = pgTable(
     createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.postId, table.userId] })],
+);
+
+/** How she meets each content note: shown normally, told first (the default), or left out of her suggestions. */
+export const contentNoteChoices = pgTable("content_note_choices", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  choices: jsonb("choices").$type<Record<string, "show" | "tell" | "leave_out">>().notNull().default({}),
+});
+
+/** Lessons she put aside from a content note's notice ("Save for later"), listed on /home. */
+export const savedForLater = pgTable(
+  "saved_for_later",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lessonId: integer("lesson_id")
+      .notNull()
+      .references(() => lessons.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.lessonId] })],
 );

@@ -44,6 +44,9 @@ export type ScreenRoute = {
 export type FirstAnswer =
   | "communityTopics"
   | "communityProfile"
+  | "communityThread"
+  | "topicThreads"
+  | "savedLessons"
   | "getCourses"
   | "getUserAccess"
   | "progressSummary"
@@ -119,7 +122,10 @@ export const routes: readonly ScreenRoute[] = [
     screen: "features/home/home-page.tsx",
     layout: "member",
     bottomBar: { label: "Home", icon: "home", place: 3 },
-    firstNeeds: { answers: ["progressSummary", "myBookings", "myAnnouncements", "listClasses"], images: ["/art/gallery-1.svg"] },
+    firstNeeds: {
+      answers: ["progressSummary", "myBookings", "myAnnouncements", "listClasses", "savedLessons"],
+      images: ["/art/gallery-1.svg"],
+    },
   },
   {
     path: "/community",
@@ -128,8 +134,18 @@ export const routes: readonly ScreenRoute[] = [
     bottomBar: { label: "Community", icon: "community", place: 6 },
     firstNeeds: { answers: ["communityTopics", "communityProfile"] },
   },
-  { path: "/community/topic/:id", screen: "features/community/topic-page.tsx", layout: "member" },
-  { path: "/community/thread/:id", screen: "features/community/thread-page.tsx", layout: "member" },
+  {
+    path: "/community/topic/:id",
+    screen: "features/community/topic-page.tsx",
+    layout: "member",
+    firstNeeds: { answers: ["topicThreads"] },
+  },
+  {
+    path: "/community/thread/:id",
+    screen: "features/community/thread-page.tsx",
+    layout: "member",
+    firstNeeds: { answers: ["communityThread"] },
+  },
   { path: "/account", screen: "features/account/account-page.tsx", layout: "member", firstNeeds: { answers: ["myAccount", "myBookings"] } },
   {
     path: "/podcast",

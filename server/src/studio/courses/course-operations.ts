@@ -1,3 +1,4 @@
+import { listContentNotes } from "../../content-notes/content-notes-repository.ts";
 import { and, asc, count, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { staleRevisionMessage } from "../../../../contract/constants.ts";
 import type { StudioCourse, StudioCourseSummary, StudioLesson } from "../../../../contract/studio/courses.ts";
@@ -116,6 +117,7 @@ export async function readStudioLesson(db: Queryable, lessonId: number): Promise
     video_line: row.lesson.videoLine ?? "",
     revision: row.lesson.revision,
     files: await listLessonFiles(db, lessonId),
+    content_notes: row.lesson.contentNotes,
   };
 }
 
@@ -127,6 +129,8 @@ export type LessonFields = {
   /** As she typed it ("12:30"); "" for none. */
   videoLength: string;
   videoLine: string;
+  /** Names from the content notes' list. */
+  contentNotes: string[];
 };
 
 export async function updateLesson(
@@ -138,6 +142,14 @@ export async function updateLesson(
 ): Promise<{ lesson: StudioLesson; message: string }> {
   // The contract refused any other link already; this is the same function, asked again ("" is none).
   const video = parseVideoLink(fields.videoLink);
+  const known = new Map((await listContentNotes(db)).map((note) => [note.name.toLowerCase(), note.name]));
+  const unknown = fields.contentNotes.find((note) => !known.has(note.toLowerCase()));
+  if (unknown !== undefined) {
+    throw new HttpError(400, `“${unknown}” is not on the list of content notes.`, {
+      content_notes: "Choose notes from the list, or add one first.",
+    });
+  }
+  const contentNotes = [...new Set(fields.contentNotes.map((note) => known.get(note.toLowerCase())!))];
   return changeCatalogue(db, async (tx) => {
     const [updated] = await tx
       .update(lessons)
@@ -151,6 +163,7 @@ export async function updateLesson(
         videoStart: video?.start ?? null,
         videoSeconds: parseVideoLength(fields.videoLength),
         videoLine: fields.videoLine.trim() || null,
+        contentNotes,
         revision: sql`${lessons.revision} + 1`,
       })
       .where(and(eq(lessons.id, lessonId), eq(lessons.revision, revision)))

@@ -99,6 +99,7 @@ export async function courseRoutes(app: FastifyInstance, { db, uploadMaxBytes }:
       videoLink: body.video_link,
       videoLength: body.video_length,
       videoLine: body.video_line,
+      contentNotes: body.content_notes,
     }),
   );
 

@@ -8,6 +8,7 @@ import { OutcomeNotice } from "../../components/outcome-notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { PageSection } from "../../components/page-section.tsx";
 import { CommunitySettings } from "./community-settings.tsx";
+import { ContentNoteChoices } from "./content-note-choices.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { useAnswer, send } from "../../lib/answers.ts";
@@ -232,6 +233,10 @@ function AccountForms({ account }: { account: Account }) {
             Sign out of other devices
           </button>
         </div>
+      </PageSection>
+
+      <PageSection title="Content notes" id="content-notes-heading">
+        <ContentNoteChoices />
       </PageSection>
 
       <PageSection title="Community" id="community-heading">

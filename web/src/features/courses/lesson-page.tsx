@@ -1,6 +1,7 @@
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { useOpenedOffline } from "../../lib/offline-slice.ts";
 import { useSession } from "../../lib/session.ts";
+import { useAnswer, useSend } from "../../lib/answers.ts";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import type { OpenLesson } from "../../../../contract/catalogue.ts";
 import { MarkComplete, PreviousNext } from "./progress/lesson-controls.tsx";
@@ -70,7 +71,82 @@ function HtmlPanel({ title, html }: { title: string; html: string | null }) {
 
 type LessonPlace = { courseId: number; courseTitle: string; moduleTitle: string };
 
+type Meeting = "ask" | "continue" | "summary";
+
+/**
+ * A lesson with a content note she asked to be told about opens with this calm word, and nothing
+ * of it loads until she chooses: the lesson, its summary and notes only, or keeping it for later.
+ */
+function ContentNoteNotice({ notes, lessonId, onChoose }: { notes: string[]; lessonId: number; onChoose: (meeting: Meeting) => void }) {
+  const send = useSend();
+  const [saved, setSaved] = useState<string | null>(null);
+  const keep = async () => {
+    const answer = await send("saveLessonForLater", { params: { lessonId }, body: { saved: true } }).catch(() => null);
+    setSaved(answer ? answer.message : "It could not be saved just now. Please try again in a moment.");
+  };
+  return (
+    <section aria-labelledby="content-note-heading" className="content-note" style={{ marginBottom: 16 }}>
+      <h2 id="content-note-heading" className="section-title" style={{ marginTop: 0 }}>
+        Before you begin
+      </h2>
+      <p>
+        This lesson talks about {notes.join(", ").toLowerCase()}. You can watch it now, read only its summary and notes, or keep it for
+        another day. Nothing plays by itself.
+      </p>
+      <div className="row">
+        <button type="button" className="button button-contained" onClick={() => onChoose("continue")}>
+          Continue
+        </button>
+        <button type="button" className="button button-outlined" onClick={() => onChoose("summary")}>
+          Read the summary instead
+        </button>
+        <button type="button" className="button button-outlined" onClick={() => void keep()}>
+          Save for later
+        </button>
+      </div>
+      {saved ? (
+        <p role="status" style={{ marginBottom: 0 }}>
+          {saved}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** How she meets this lesson: at once, or after the notice when it carries a note she asked to be told about. */
+function useMeeting(lesson: OpenLesson): [Meeting | "loading", (meeting: Meeting) => void] {
+  // A copy saved on the phone before content notes existed has none.
+  const notes = lesson.content_notes ?? [];
+  const noted = notes.length > 0;
+  const choices = useAnswer("myContentNotes", undefined, { skip: !noted });
+  const [chosen, setChosen] = useState<Meeting | null>(null);
+  if (!noted || chosen) return [chosen ?? "continue", setChosen];
+  if (!choices.answer && !choices.failure) return ["loading", setChosen];
+  const tell = lesson.content_notes.some(
+    (note) => (choices.answer?.notes.find((entry) => entry.name === note)?.choice ?? "tell") === "tell",
+  );
+  return [tell ? "ask" : "continue", setChosen];
+}
+
 function OpenLessonView({ lesson, place }: { lesson: OpenLesson; place: LessonPlace }) {
+  const [meeting, choose] = useMeeting(lesson);
+  if (meeting === "loading") return <Spinner label="Loading the lesson" />;
+  if (meeting === "ask") return <ContentNoteNotice notes={lesson.content_notes} lessonId={lesson.id} onChoose={choose} />;
+  if (meeting === "summary") {
+    return (
+      <>
+        <HtmlPanel title="Lesson summary" html={lesson.content_summary} />
+        <HtmlPanel title="Notes" html={lesson.html_note_content} />
+        <button type="button" className="button button-outlined" onClick={() => choose("continue")}>
+          Open the whole lesson
+        </button>
+      </>
+    );
+  }
+  return <WholeLesson lesson={lesson} place={place} />;
+}
+
+function WholeLesson({ lesson, place }: { lesson: OpenLesson; place: LessonPlace }) {
   const online = useOnline();
   // The lesson's words first; the player and her progress a frame later (use-after-first-paint.ts).
   const painted = useAfterFirstPaint();

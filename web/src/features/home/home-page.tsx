@@ -8,6 +8,7 @@ import { ContinueCard } from "./continue-card.tsx";
 import { NextClassCard } from "./next-class-card.tsx";
 import { NextSessionCard } from "./next-session-card.tsx";
 import { PacingCard } from "./pacing-card.tsx";
+import { SavedForLaterCard } from "./saved-for-later-card.tsx";
 import { AnnouncementsList } from "./announcements-list.tsx";
 import { useAnswer } from "../../lib/answers.ts";
 
@@ -19,9 +20,10 @@ export default function HomePage() {
   const bookings = useAnswer("myBookings");
   const announcements = useAnswer("myAnnouncements");
   const classes = useAnswer("listClasses");
+  const saved = useAnswer("savedLessons");
   // The cards arrive at the top of the page: the rest waits for them, so nothing she is reading
   // jumps down when they appear (and a failed summary shows the page without them).
-  if ((!summary && !failure) || [bookings, announcements, classes].some((card) => !card.answer && !card.failure)) {
+  if ((!summary && !failure) || [bookings, announcements, classes, saved].some((card) => !card.answer && !card.failure)) {
     return (
       <PageColumn title="Welcome to the Beta">
         <Spinner label="Loading your home page" />
@@ -34,6 +36,7 @@ export default function HomePage() {
       {bookings.answer ? <NextSessionCard bookings={bookings.answer.bookings} /> : null}
       {classes.answer ? <NextClassCard classes={classes.answer.upcoming} refresh={classes.refresh} /> : null}
       {summary ? <ContinueCard summary={summary} /> : null}
+      {saved.answer ? <SavedForLaterCard lessons={saved.answer.lessons} /> : null}
       {summary ? <PacingCard pacing={summary.pacing} /> : null}
       <p style={{ margin: "0 0 16px" }}>
         Thank you{user?.first_name ? `, ${user.first_name},` : ""} for being one of our first members. Your time and trust mean a great

@@ -328,6 +328,7 @@ describe("the studio's course and lesson pages", () => {
     video_length: "",
     video_line: "",
     revision: 4,
+    content_notes: [],
     files: [
       { id: 7, filename: "Birth plan.pdf", content_type: "application/pdf", size: 120_000, revision: 1 },
       { id: 8, filename: "Breathing.mp3", content_type: "audio/mpeg", size: 4_200_000, revision: 3 },

@@ -24,7 +24,10 @@ import { useLeaveWarning } from "../use-leave-warning.ts";
 // keeps that code out of the editor's first visit.
 const LessonPreview = lazy(() => import("./lesson-preview.tsx"));
 
-type Draft = Pick<StudioLesson, "title" | "video_link" | "video_length" | "video_line" | "content_summary_html" | "note_html">;
+type Draft = Pick<
+  StudioLesson,
+  "title" | "video_link" | "video_length" | "video_line" | "content_summary_html" | "note_html" | "content_notes"
+>;
 const draftOf = (lesson: StudioLesson): Draft => ({
   title: lesson.title,
   video_link: lesson.video_link,
@@ -32,7 +35,29 @@ const draftOf = (lesson: StudioLesson): Draft => ({
   video_line: lesson.video_line,
   content_summary_html: lesson.content_summary_html,
   note_html: lesson.note_html,
+  content_notes: lesson.content_notes,
 });
+
+/** The content notes a member who asked is told of before the lesson opens (the list is in Studio → Community). */
+function ContentNotesField({ value, onChange, error }: { value: string[]; onChange: (notes: string[]) => void; error?: string }) {
+  const notes = useAnswer("contentNotes").answer?.notes ?? [];
+  return (
+    <Box component="fieldset" sx={{ border: "1px solid #e0d4d4", borderRadius: 2, display: "flex", flexWrap: "wrap", gap: 1.5 }}>
+      <legend>Content notes</legend>
+      {notes.map((note) => (
+        <label key={note.id} style={{ display: "flex", gap: 6, alignItems: "center" }}>
+          <input
+            type="checkbox"
+            checked={value.includes(note.name)}
+            onChange={(event) => onChange(event.target.checked ? [...value, note.name] : value.filter((name) => name !== note.name))}
+          />
+          {note.name}
+        </label>
+      ))}
+      {error ? <Box sx={{ color: "#5f2120", width: "100%" }}>{error}</Box> : null}
+    </Box>
+  );
+}
 
 /** What the video link will play, said as she types: the same check the server makes on saving. */
 function VideoLinkCheck({ link, video }: { link: string; video: LessonVideo | null }) {
@@ -55,7 +80,7 @@ function LessonForm({ lesson, onReload }: { lesson: StudioLesson; onReload: () =
   const { outcome, busy, run } = useAction();
   const send = useSend();
   const details = outcome?.tone === "error" ? outcome.details : undefined;
-  const set = (field: keyof Draft, value: string) => setDraft((current) => ({ ...current, [field]: value }));
+  const set = (field: Exclude<keyof Draft, "content_notes">, value: string) => setDraft((current) => ({ ...current, [field]: value }));
   const video = parseVideoLink(draft.video_link);
 
   const save = async (event: FormEvent) => {
@@ -113,6 +138,11 @@ function LessonForm({ lesson, onReload }: { lesson: StudioLesson; onReload: () =
             />
           </Box>
         ) : null}
+        <ContentNotesField
+          value={draft.content_notes}
+          onChange={(notes) => setDraft((current) => ({ ...current, content_notes: notes }))}
+          error={details?.content_notes}
+        />
         <RichTextField
           label="Lesson summary"
           name="content_summary_html"

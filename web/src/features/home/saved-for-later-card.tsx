@@ -1,0 +1,21 @@
+import { Link } from "react-router";
+import type { SavedLessons } from "../../../../contract/content-notes.ts";
+
+/** /home's "Saved for later": lessons she kept from a content note's notice, for a better day. */
+export function SavedForLaterCard({ lessons }: { lessons: SavedLessons["lessons"] }) {
+  if (lessons.length === 0) return null;
+  return (
+    <section aria-labelledby="saved-for-later-heading" className="home-card">
+      <h2 id="saved-for-later-heading" className="home-card-title">
+        Saved for later
+      </h2>
+      <ul style={{ margin: 0, paddingLeft: 20 }}>
+        {lessons.map((lesson) => (
+          <li key={lesson.lesson_id}>
+            <Link to={`/lesson?course=${lesson.course_id}&lesson=${lesson.lesson_id}`}>{lesson.title}</Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
