@@ -44,5 +44,21 @@ test("a lesson with a content note opens with its notice: the summary alone load
   await page.goto("/lesson?course=1&lesson=1005");
   await expect(page.getByRole("heading", { name: "Notes" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Before you begin" })).toHaveCount(0);
+
+  // Left out of her suggestions: still in the course, marked, and "Next lesson" passes it by.
+  await page.goto("/account");
+  await choices.getByLabel("Pregnancy loss").selectOption("leave_out");
+  await choices.getByRole("button", { name: "Save my choices" }).click();
+  await expect(choices.getByRole("status")).toContainText("Saved.");
+  await page.goto("/lesson?course=1&lesson=1004");
+  const next = page.getByRole("navigation", { name: "Lessons of this course" }).getByRole("link", { name: /^Next lesson/ });
+  await expect(next).toHaveAttribute("href", /lesson=\d+$/);
+  await expect(next).not.toHaveAttribute("href", "/lesson?course=1&lesson=1005");
+  await page.goto("/course?course=1");
+  await expect(page.getByRole("main").getByRole("button", { expanded: false }).first()).toBeVisible();
+  // Its modules open one level at a time: every closed one is opened, topics included.
+  const closed = page.getByRole("main").getByRole("button", { expanded: false });
+  for (let opened = 0; opened < 20 && (await closed.count()) > 0; opened += 1) await closed.first().click();
+  await expect(page.getByRole("link", { name: /left out of your suggestions/ })).toHaveAttribute("href", "/lesson?course=1&lesson=1005");
   await context.close();
 });

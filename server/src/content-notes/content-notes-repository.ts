@@ -76,3 +76,22 @@ export const contentNotesPersonalData = (db: Queryable): PersonalData => ({
     saved_for_later: (await savedLessonsOf(db, member.id)).map((row) => ({ lesson: row.title, saved_at: row.savedAt.toISOString() })),
   }),
 });
+
+/** The lessons carrying a note she chose to leave out of her suggestions: pacing and "next" pass them by. */
+export async function leftOutLessonIds(db: Queryable, userId: number): Promise<Set<number>> {
+  const [row] = await db.select().from(contentNoteChoices).where(eq(contentNoteChoices.userId, userId));
+  const names = Object.entries(row?.choices ?? {})
+    .filter(([, choice]) => choice === "leave_out")
+    .map(([name]) => name);
+  if (names.length === 0) return new Set();
+  const rows = await db
+    .select({ id: lessons.id })
+    .from(lessons)
+    .where(
+      sql`${lessons.contentNotes} ?| array[${sql.join(
+        names.map((name) => sql`${name}`),
+        sql`, `,
+      )}]::text[]`,
+    );
+  return new Set(rows.map((lesson) => lesson.id));
+}

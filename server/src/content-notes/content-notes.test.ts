@@ -91,4 +91,21 @@ describe.each(backends)("content notes on %s", (backend) => {
     expect((await get("/reactapi/account/saved-lessons", member.cookie)).json().lessons).toEqual([]);
     expect((await get("/reactapi/account/content-notes")).statusCode).toBe(401);
   });
+
+  it("passes lessons with a note she left out by, in “next” and in pacing, and keeps suggesting them to others", async () => {
+    expect((await tagLesson(1006, ["Stillbirth"])).statusCode).toBe(200);
+    const [leaving, keeping] = await Promise.all([signedInMember(app, "left-out"), signedInMember(app, "kept-in")]);
+    expect((await post("/reactapi/account/content-notes", { Stillbirth: "leave_out" }, leaving.cookie)).statusCode).toBe(200);
+    for (const who of [leaving, keeping]) {
+      expect((await post("/reactapi/progress/lessons/1005", { completed: true }, who.cookie)).statusCode).toBe(200);
+    }
+    const nextOf = async (who: Member) =>
+      (await get("/reactapi/progress/summary", who.cookie)).json().next?.lesson_id as number | undefined;
+    expect(await nextOf(keeping)).toBe(1006);
+    const skipped = await nextOf(leaving);
+    expect(skipped).toBeDefined();
+    expect(skipped).not.toBe(1006);
+    const pacing = (await get("/reactapi/progress/summary", leaving.cookie)).json().pacing.lessons as { lesson_id: number }[];
+    expect(pacing.map((lesson) => lesson.lesson_id)).not.toContain(1006);
+  });
 });

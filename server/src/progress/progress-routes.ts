@@ -1,3 +1,4 @@
+import { leftOutLessonIds } from "../content-notes/content-notes-repository.ts";
 import type { FastifyInstance } from "fastify";
 import { route } from "../http/endpoint-route.ts";
 import { moduleTiming, pacingStage } from "../../../contract/pacing.ts";
@@ -51,6 +52,8 @@ export async function progressRoutes(app: FastifyInstance, { db, catalogue }: Pr
     }
     const courses = [...outlines.values()].map((outline) => ({ course_id: outline.id, ...countDone(outline, rows) }));
     const done = new Set(rows.filter((row) => row.completedAt !== null).map((row) => row.lessonId));
+    // Lessons with a note she chose to leave out stay in the course, but nothing here suggests them.
+    const leftOut = await leftOutLessonIds(db, member.id);
 
     // Paced to her due date: the lessons she may open, of modules that suit her week, not yet done.
     const stage = pacingStage({ due_date: member.dueDate, baby_arrived: member.babyArrived });
@@ -61,7 +64,7 @@ export async function progressRoutes(app: FastifyInstance, { db, catalogue }: Pr
         .filter((outline) => accessible.has(outline.id))
         .flatMap((outline) =>
           outline.lessons
-            .filter((lesson) => !done.has(lesson.id) && moduleTiming(lesson.recommendedWeek, stage) === "now")
+            .filter((lesson) => !done.has(lesson.id) && !leftOut.has(lesson.id) && moduleTiming(lesson.recommendedWeek, stage) === "now")
             .map((lesson) => ({
               course_id: outline.id,
               course_title: outline.title,
@@ -80,7 +83,9 @@ export async function progressRoutes(app: FastifyInstance, { db, catalogue }: Pr
     const index = outline.lessons.findIndex((lesson) => lesson.id === latest.row.lessonId);
     const lesson = outline.lessons[index]!;
     const mayOpen = accessible.has(outline.id);
-    const following = outline.lessons.slice(index + 1).find((candidate) => !done.has(candidate.id) && (mayOpen || candidate.previewable));
+    const following = outline.lessons
+      .slice(index + 1)
+      .find((candidate) => !done.has(candidate.id) && !leftOut.has(candidate.id) && (mayOpen || candidate.previewable));
     return {
       courses,
       continue: {

@@ -1,3 +1,4 @@
+import { useLeftOut } from "./progress/left-out.ts";
 import { useSession } from "../../lib/session.ts";
 import { ArrowBackIcon, CheckCircleIcon, ExpandMoreIcon, LockIcon } from "../../components/icons.tsx";
 import { useId, useState } from "react";
@@ -14,7 +15,19 @@ import { lessonCount, lessonTint, type ModuleNode } from "../../lib/module-tree.
 const lessonTints = { long: "#eaf3ee", short: "#fdf3e3", absent: "#f4f1f1" } as const;
 const moduleTints = { 1: "#ffffff", 2: "#f7eeee", deeper: "#f2f4f8" } as const;
 
-function LessonRow({ lesson, index, courseId, done }: { lesson: Lesson; index: number; courseId: number; done: boolean }) {
+function LessonRow({
+  lesson,
+  index,
+  courseId,
+  done,
+  leftOut,
+}: {
+  lesson: Lesson;
+  index: number;
+  courseId: number;
+  done: boolean;
+  leftOut: boolean;
+}) {
   const tint = lesson.locked ? "absent" : lessonTint(lesson.video_description);
   // A link, so a lesson opens in a new tab too; the lesson page finds it in the course it was opened from.
   return (
@@ -27,6 +40,7 @@ function LessonRow({ lesson, index, courseId, done }: { lesson: Lesson; index: n
       >
         <span style={{ flexGrow: 1 }}>
           <span style={{ fontWeight: 700, marginRight: 8 }}>Lesson {index + 1}</span> <span>{lesson.lesson_title}</span>
+          {leftOut ? <span className="small-text quiet-text"> · left out of your suggestions</span> : null}
         </span>
         {done ? (
           <span style={{ display: "flex", alignItems: "center", gap: 4, color: "#2e6b3a", fontSize: "0.85rem" }}>
@@ -47,11 +61,13 @@ function ModuleSection({
   node,
   courseId,
   done,
+  leftOut,
   stage,
 }: {
   node: ModuleNode;
   courseId: number;
   done: ReadonlySet<number>;
+  leftOut: ReadonlySet<number>;
   stage: PacingStage;
 }) {
   const [expanded, setExpanded] = useState(false);
@@ -96,12 +112,19 @@ function ModuleSection({
           {lessons.length > 0 ? (
             <ul style={{ padding: 0, margin: 0 }}>
               {lessons.map((lesson, index) => (
-                <LessonRow key={lesson.id ?? index} lesson={lesson} index={index} courseId={courseId} done={done.has(lesson.id)} />
+                <LessonRow
+                  key={lesson.id ?? index}
+                  lesson={lesson}
+                  index={index}
+                  courseId={courseId}
+                  done={done.has(lesson.id)}
+                  leftOut={leftOut.has(lesson.id)}
+                />
               ))}
             </ul>
           ) : null}
           {node.children.map((child) => (
-            <ModuleSection key={child.data.id} node={child} courseId={courseId} done={done} stage={stage} />
+            <ModuleSection key={child.data.id} node={child} courseId={courseId} done={done} leftOut={leftOut} stage={stage} />
           ))}
         </div>
       ) : null}
@@ -112,7 +135,8 @@ function ModuleSection({
 export default function CoursePage() {
   const [params] = useSearchParams();
   const courseId = Number(params.get("course"));
-  const { courseObject: current, status, failure } = useSelectedCourse(courseId);
+  const { courseObject: current, selectedCourse, status, failure } = useSelectedCourse(courseId);
+  const leftOut = useLeftOut(current?.course_id === courseId ? selectedCourse : null);
   const { progress, settled: progressSettled } = useCourseProgress(courseId);
   const user = useSession().user;
   const stage = user ? pacingStage(user) : ({ kind: "unknown" } as const);
@@ -172,7 +196,7 @@ export default function CoursePage() {
       {progress?.certificate_available ? <CertificateOffer courseId={courseId} /> : null}
       {current.nestedData.length === 0 ? <p style={{ margin: 0 }}>This course has no modules yet.</p> : null}
       {current.nestedData.map((node) => (
-        <ModuleSection key={node.data.id} node={node} courseId={courseId} done={done} stage={stage} />
+        <ModuleSection key={node.data.id} node={node} courseId={courseId} done={done} leftOut={leftOut} stage={stage} />
       ))}
     </PageColumn>
   );

@@ -1,3 +1,4 @@
+import { useLeftOut } from "./left-out.ts";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router";
 import type { CourseModule } from "../../../../../contract/catalogue.ts";
@@ -7,11 +8,12 @@ import { Notice } from "../../../components/notice.tsx";
 import { failureOf } from "../../../lib/api.ts";
 
 /** The lesson before and after this one in the course's reading order (modules depth first, as the server sends them). */
-export function neighbours(modules: CourseModule[] | null | undefined, lessonId: number) {
+export function neighbours(modules: CourseModule[] | null | undefined, lessonId: number, leftOut: ReadonlySet<number> = new Set()) {
   const order = (modules ?? []).flatMap((module) => module.lessons.map((lesson) => ({ id: lesson.id, title: lesson.lesson_title })));
   const index = order.findIndex((lesson) => lesson.id === lessonId);
   if (index < 0) return { previous: undefined, next: undefined };
-  return { previous: order[index - 1], next: order[index + 1] };
+  // The next one she has not left out of her suggestions; going back finds every lesson.
+  return { previous: order[index - 1], next: order.slice(index + 1).find((lesson) => !leftOut.has(lesson.id)) };
 }
 
 type Props = {
@@ -71,7 +73,7 @@ export function PreviousNext({
   modules: CourseModule[] | null | undefined;
   lessonId: number;
 }) {
-  const { previous, next } = neighbours(modules, lessonId);
+  const { previous, next } = neighbours(modules, lessonId, useLeftOut(modules));
   if (!previous && !next) return null;
   return (
     <nav
