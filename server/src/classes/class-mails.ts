@@ -1,6 +1,14 @@
 import { JOIN_OPENS_MINUTES } from "../../../contract/classes.ts";
 import { calendarFile } from "../mail/calendar-invite.ts";
-import { composeMail, greeting, type Mail, type MailContext, type Paragraph, whenText } from "../mail/mail-templates.ts";
+import {
+  composeMail,
+  greeting,
+  type Mail,
+  type MailContext,
+  oneClickUnsubscribe,
+  type Paragraph,
+  whenText,
+} from "../mail/mail-templates.ts";
 import type { liveClasses, classRegistrations } from "../db/schema.ts";
 
 // The mails of live classes (docs/product.md, Live classes). Each names the time in her own zone
@@ -13,29 +21,20 @@ export type ClassMailContext = MailContext & { contactEmail: string; instructorN
 /** The zone her mails speak in: her own, else the instructor's. */
 const zoneFor = (row: RegistrationRow, instructorZone: string) => row.timeZone ?? instructorZone;
 
-/** Adds the unsubscribe line and headers: reminders and replays stop; news about her place does not. */
-function withUnsubscribe(mail: Mail, row: RegistrationRow, context: ClassMailContext): Mail {
-  const oneClick = `${context.publicUrl}/reactapi/classes/unsubscribe/${row.manageToken}`;
+/** Every class mail ends with the unsubscribe line and carries its headers: reminders and replays stop; news about her place does not. */
+function classMail(kind: Mail["kind"], row: RegistrationRow, subject: string, context: ClassMailContext, paragraphs: Paragraph[]): Mail {
   const page = `${context.publicUrl}/unsubscribe?list=classes&token=${row.manageToken}`;
-  const footer = `To stop class reminders and replays by e-mail, open ${page}`;
+  const mail = composeMail(kind, row.email, subject, context, [
+    ...paragraphs,
+    `To stop class reminders and replays by e-mail, open ${page}`,
+  ]);
   return {
     ...mail,
-    text: mail.text.replace(/\n\nWith warmth,/, `\n\n${footer}\n\nWith warmth,`),
-    html: mail.html.replace(
-      /<p style="margin:24px 0 0">With warmth,/,
-      `<p style="margin:0 0 16px;font-size:14px;color:#555">${footer.replace(/&/g, "&amp;")}</p>\n<p style="margin:24px 0 0">With warmth,`,
-    ),
     headers: {
-      ...mail.headers,
       "Reply-To": context.contactEmail,
-      "List-Unsubscribe": `<${oneClick}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      ...oneClickUnsubscribe(`${context.publicUrl}/reactapi/classes/unsubscribe/${row.manageToken}`),
     },
   };
-}
-
-function classMail(kind: Mail["kind"], row: RegistrationRow, subject: string, context: ClassMailContext, paragraphs: Paragraph[]): Mail {
-  return withUnsubscribe(composeMail(kind, row.email, subject, context, paragraphs), row, context);
 }
 
 function invitation(

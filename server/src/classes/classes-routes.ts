@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { acceptAnyBody } from "../http/any-body.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
 import { csvFile } from "../http/csv-file.ts";
 import { route } from "../http/endpoint-route.ts";
@@ -111,14 +112,9 @@ export async function classesRoutes(app: FastifyInstance, options: ClassesOption
   await app.register(oneClickUnsubscribe, { db });
 }
 
-/**
- * RFC 8058: a mail program posts "List-Unsubscribe=One-Click" as a form, from no page of ours, so
- * this one route takes any body (and reads none) and is exempt from the same-origin rule; the
- * unguessable token in its address is the proof. Our own /unsubscribe page posts to it as well.
- */
+/** The one-click unsubscribe (RFC 8058; http/any-body.ts): any body, no sign-in; the token in its address is the proof. */
 async function oneClickUnsubscribe(app: FastifyInstance, { db }: Pick<ClassDeps, "db">) {
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 1024 }, (_request, _body, done) => done(null, undefined));
+  acceptAnyBody(app);
   route(
     app,
     "unsubscribeClassMails",

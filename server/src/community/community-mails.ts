@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { communityMembers, communityNotices, communityPosts, communityThreads, users } from "../db/schema.ts";
-import { composeMail, greeting, type MailContext } from "../mail/mail-templates.ts";
+import { composeMail, greeting, type MailContext, oneClickUnsubscribe } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { displayName } from "./community-repository.ts";
 
@@ -59,7 +59,6 @@ export async function sendReplyDigests(db: Database, now: Date, mail: MailContex
         .set({ pendingSince: null, ...(replies.length > 0 ? { lastMailedAt: now } : {}) })
         .where(and(eq(communityNotices.userId, notice.userId), eq(communityNotices.threadId, notice.threadId)));
       if (!thread || replies.length === 0) continue;
-      const oneClick = `${mail.publicUrl}/reactapi/community/unsubscribe/${notice.token}`;
       const composed = composeMail(
         "community_replies",
         email,
@@ -79,7 +78,7 @@ export async function sendReplyDigests(db: Database, now: Date, mail: MailContex
       );
       await queueMail(tx, {
         ...composed,
-        headers: { "List-Unsubscribe": `<${oneClick}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+        headers: oneClickUnsubscribe(`${mail.publicUrl}/reactapi/community/unsubscribe/${notice.token}`),
       });
       sent += 1;
     }

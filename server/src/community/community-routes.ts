@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { acceptAnyBody } from "../http/any-body.ts";
 import { type Actor } from "../activity/activity-repository.ts";
 import type { FastifyRequest } from "fastify";
 import { EVERY_STREAM, liveEvents } from "../db/live-events.ts";
@@ -167,10 +168,9 @@ async function liveThreads(app: FastifyInstance, deps: CommunityDeps) {
   });
 }
 
-/** RFC 8058 one-click unsubscribe from one conversation's mails: any body, no sign-in; the token is the proof. */
+/** The one-click unsubscribe (RFC 8058; http/any-body.ts): any body, no sign-in; the token in its address is the proof. */
 async function oneClickUnsubscribe(app: FastifyInstance, { db }: Pick<CommunityDeps, "db">) {
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 1024 }, (_request, _body, done) => done(null, undefined));
+  acceptAnyBody(app);
   route(
     app,
     "unsubscribeThread",

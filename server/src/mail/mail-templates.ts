@@ -46,6 +46,12 @@ export type MailContext = { businessName: string; publicUrl: string };
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character]!);
 
+/** The headers of a mail with a one-click unsubscribe (RFC 8058): the address a mail program posts to. */
+export const oneClickUnsubscribe = (address: string): Record<string, string> => ({
+  "List-Unsubscribe": `<${address}>`,
+  "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+});
+
 export const greeting = (firstName: string | null) => (firstName ? `Hello ${firstName},` : "Hello,");
 
 export type Paragraph = string | { link: string; label: string };

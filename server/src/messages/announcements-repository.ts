@@ -4,7 +4,7 @@ import type { Database, Queryable } from "../db/client.ts";
 import type { PersonalData } from "../db/personal-data.ts";
 import { announcements, courseGrants, courses, users } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
-import { composeMail, greeting, type Mail } from "../mail/mail-templates.ts";
+import { composeMail, greeting, type Mail, oneClickUnsubscribe } from "../mail/mail-templates.ts";
 import { queueMails } from "../mail/outbox.ts";
 import type { ReplyMailContext } from "./replies-repository.ts";
 
@@ -95,8 +95,7 @@ export async function sendAnnouncement(
         ...mail,
         headers: {
           "Reply-To": contactEmail,
-          "List-Unsubscribe": `<${unsubscribe}>`,
-          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+          ...oneClickUnsubscribe(unsubscribe),
         },
       };
     });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { acceptAnyBody } from "../http/any-body.ts";
 import type { FastifyRequest } from "fastify";
 import type { Actor } from "../activity/activity-repository.ts";
 import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
@@ -45,8 +46,7 @@ export async function announcementsRoutes(app: FastifyInstance, { db, catalogue 
  * unguessable token in its address is the proof. Our own /unsubscribe page posts to it as well.
  */
 async function oneClickUnsubscribe(app: FastifyInstance, { db }: { db: Database }) {
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 1024 }, (_request, _body, done) => done(null, undefined));
+  acceptAnyBody(app);
   route(
     app,
     "unsubscribeAnnouncements",
