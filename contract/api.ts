@@ -13,6 +13,9 @@ import {
   TokenRequest,
 } from "./my-account.ts";
 import { LoginRequest, Profile, RegisterRequest } from "./sign-in.ts";
+import { BirthPlan, BirthPlanPdfQuery, BirthPlanSave, BirthPlanSaved, BirthPlanTemplate, BirthPlanTemplateSave } from "./birth-plan.ts";
+import { TimerCurrent, TimerSession, TimerSessionIdParams, TimerSessionSave } from "./timer.ts";
+import { PartnerInvited, PartnerInviteRequest, PartnerLink, PartnerSharingRequest } from "./partners.ts";
 import { CertificateCheck, CertificateCodeParams } from "./certificates.ts";
 import { CourseIdParams, CourseProgress, LessonIdParams, LessonProgress, ProgressSummary, ProgressUpdate } from "./progress.ts";
 import { CourseList, CourseModule, CourseModulesRequest, DownloadParams, UserAccess, UserAccessRequest } from "./catalogue.ts";
@@ -183,12 +186,13 @@ export const endpoints = {
   register: {
     method: "POST",
     path: "/reactapi/users/register",
-    summary: "Register with a beta access code",
+    summary: "Register with a beta access code, or a partner's invitation in its place",
     access: "anyone",
     body: RegisterRequest,
     answers: {
       201: { description: "Registered.", schema: Profile },
-      404: { description: "No such access code.", schema: ApiError },
+      403: { description: "The code is inactive, or the invitation used or expired.", schema: ApiError },
+      404: { description: "No such access code or invitation.", schema: ApiError },
       409: { description: "E-mail already registered.", schema: ApiError },
     },
   },
@@ -1717,6 +1721,139 @@ export const endpoints = {
     body: SaveForLaterRequest,
     invalidates: ["savedLessons"],
     answers: { ...ok(StudioOutcome), 404: { description: "No such lesson open to her.", schema: ApiError } },
+  },
+  partner: {
+    method: "GET",
+    path: "/reactapi/account/partner",
+    summary: "Who is linked: her partner (from her side) or whose partner he is (from his), and her waiting invitation",
+    access: "member",
+    answers: ok(PartnerLink),
+  },
+  invitePartner: {
+    method: "POST",
+    path: "/reactapi/account/partner/invite",
+    summary: "Mails her partner a link (valid 7 days) to create his account without an access code",
+    access: "member",
+    body: PartnerInviteRequest,
+    invalidates: ["partner"],
+    answers: {
+      201: { description: "The invitation is on its way.", schema: PartnerInvited },
+      400: { description: "A bad address.", schema: ApiError },
+      403: { description: "A partner's account cannot invite.", schema: ApiError },
+      409: { description: "She has a partner linked already.", schema: ApiError },
+    },
+  },
+  removePartner: {
+    method: "POST",
+    path: "/reactapi/account/partner/remove",
+    summary: "Ends the link, from either side: what came through her closes at once",
+    access: "member",
+    invalidates: ["partner", "getCourses", "getCourseModules", "progressSummary"],
+    answers: { ...ok(StudioOutcome), 404: { description: "No link to end.", schema: ApiError } },
+  },
+  sharePartner: {
+    method: "POST",
+    path: "/reactapi/account/partner/sharing",
+    summary: "What she shares with her partner: her birth preferences, her contraction timer",
+    access: "member",
+    body: PartnerSharingRequest,
+    invalidates: ["partner"],
+    answers: { ...ok(StudioOutcome), 404: { description: "No partner linked.", schema: ApiError } },
+  },
+  birthPlan: {
+    method: "GET",
+    path: "/reactapi/birth-plan",
+    summary: "Her birth preferences with the sections and options to choose from (on a partner's account, hers when she shares them)",
+    access: "member",
+    answers: { ...ok(BirthPlan), 403: { description: "A partner she does not share them with.", schema: ApiError } },
+  },
+  saveBirthPlan: {
+    method: "POST",
+    path: "/reactapi/birth-plan",
+    summary: "Saves her choices over the revision she loaded (409 with the sentence when another device saved since)",
+    access: "member",
+    body: BirthPlanSave,
+    answers: {
+      ...ok(BirthPlanSaved),
+      400: { description: "A bad body.", schema: ApiError },
+      403: { description: "A partner's account reads, never writes.", schema: ApiError },
+      409: { description: "Saved from an older copy: nothing was changed.", schema: ApiError },
+    },
+  },
+  birthPlanPdf: {
+    method: "GET",
+    path: "/reactapi/birth-plan.pdf",
+    summary: "Her birth preferences as a PDF (A4 or Letter) to print or save",
+    access: "member",
+    query: BirthPlanPdfQuery,
+    answers: {
+      200: { description: "The document.", contentType: "application/pdf" },
+      403: { description: "A partner she does not share them with.", schema: ApiError },
+    },
+  },
+  studioBirthPlanTemplate: {
+    method: "GET",
+    path: "/reactapi/studio/birth-plan",
+    summary: "The birth-preferences builder's sections and options",
+    access: "instructor",
+    answers: ok(BirthPlanTemplate),
+  },
+  saveBirthPlanTemplate: {
+    method: "POST",
+    path: "/reactapi/studio/birth-plan",
+    summary: "Saves the sections and options (kept options keep their ids)",
+    access: "instructor",
+    body: BirthPlanTemplateSave,
+    invalidates: ["studioBirthPlanTemplate", "birthPlan"],
+    answers: {
+      ...ok(BirthPlanTemplate.extend({ message: z.string() })),
+      400: { description: "A bad body.", schema: ApiError },
+      409: { description: "Saved from an older copy.", schema: ApiError },
+    },
+  },
+  timerCurrent: {
+    method: "GET",
+    path: "/reactapi/timer",
+    summary: "Her latest contraction-timer session (on a partner's account, hers while she shares it)",
+    access: "member",
+    answers: { ...ok(TimerCurrent), 403: { description: "A partner she does not share it with.", schema: ApiError } },
+  },
+  syncTimerSession: {
+    method: "POST",
+    path: "/reactapi/timer/sessions/:id",
+    summary: "Keeps a session as her phone sends it (the id is made on the phone, so a repeated send changes nothing)",
+    access: "member",
+    params: TimerSessionIdParams,
+    body: TimerSessionSave,
+    invalidates: ["timerCurrent"],
+    answers: {
+      ...ok(TimerSession),
+      400: { description: "A bad body.", schema: ApiError },
+      403: { description: "A partner's account does not time.", schema: ApiError },
+      404: { description: "Another account's session.", schema: ApiError },
+    },
+  },
+  deleteTimerSession: {
+    method: "POST",
+    path: "/reactapi/timer/sessions/:id/delete",
+    summary: "Deletes one of her sessions",
+    access: "member",
+    params: TimerSessionIdParams,
+    invalidates: ["timerCurrent"],
+    answers: { ...ok(StudioOutcome), 404: { description: "No such session of hers.", schema: ApiError } },
+  },
+  timerEvents: {
+    method: "GET",
+    path: "/reactapi/timer/events",
+    summary: "Server-Sent Events: the followed timer's session each time it changes, on any app server",
+    access: "member",
+    answers: {
+      200: {
+        description: "An event stream (event: session, data: as GET /reactapi/timer; event: changed, read it again).",
+        contentType: "text/event-stream",
+      },
+      403: { description: "A partner she does not share it with.", schema: ApiError },
+    },
   },
   communityTopics: {
     method: "GET",

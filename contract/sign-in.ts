@@ -31,18 +31,31 @@ export const OptionalName = z
   .nullable()
   .transform((name) => (name ? name : null));
 
-export const RegisterRequest = z.object({
-  first_name: OptionalName,
-  last_name: OptionalName,
-  email: Email,
-  password: NewPassword,
-  access_code: z
-    .string({ error: "Please enter your beta access code." })
-    .trim()
-    .min(1, { error: "Please enter your beta access code." })
-    .max(64, { error: "That access code is too long." })
-    .transform((code) => code.toUpperCase()),
-});
+export const RegisterRequest = z
+  .object({
+    first_name: OptionalName,
+    last_name: OptionalName,
+    email: Email,
+    password: NewPassword,
+    access_code: z
+      .string({ error: "Please enter your beta access code." })
+      .trim()
+      .min(1, { error: "Please enter your beta access code." })
+      .max(64, { error: "That access code is too long." })
+      .transform((code) => code.toUpperCase())
+      .optional(),
+    /** A partner's invitation (partners/): it stands for the access code. */
+    invitation: z
+      .string({ error: "That invitation link is not complete." })
+      .trim()
+      .min(1, { error: "That invitation link is not complete." })
+      .max(128, { error: "That invitation link is not complete." })
+      .optional(),
+  })
+  .refine((request) => request.access_code !== undefined || request.invitation !== undefined, {
+    error: "Please enter your beta access code.",
+    path: ["access_code"],
+  });
 export type RegisterRequest = z.input<typeof RegisterRequest>;
 
 /** The password she has now: checked against her account, so only its presence and size are judged here. */
@@ -75,5 +88,7 @@ export const Profile = z.object({
   /** Her due date (YYYY-MM-DD), for the pacing of lessons; null when she has not given one. */
   due_date: z.string().nullable(),
   baby_arrived: z.boolean(),
+  /** "partner": joined through a member's invitation; his courses come through her link. */
+  joined_as: z.enum(["member", "partner"]).optional(),
 });
 export type Profile = z.infer<typeof Profile>;

@@ -42,6 +42,8 @@ export const StudioCourse = z.object({
   description_html: z.string(),
   logo: z.number(),
   free_for_members: z.boolean(),
+  /** Opens to a member's linked partner whenever she may open it. */
+  for_partners: z.boolean(),
   published: z.boolean(),
   /** Her uploaded cover picture's name (contract/pictures.ts), or null for the built-in picture. */
   cover_picture: z.string().nullable(),
@@ -188,6 +190,7 @@ export const CourseUpdate = z.object({
     .min(0, { error: "Choose one of the four pictures." })
     .max(COURSE_LOGOS - 1, { error: "Choose one of the four pictures." }),
   free_for_members: z.boolean({ error: "Say whether every member may open it." }),
+  for_partners: z.boolean({ error: "Say whether it is for partners." }).optional(),
   plan_ids: z
     .array(CatalogueId("plans"), { error: "Choose the plans as a list." })
     .max(1000, { error: "That is more plans than there are." })

@@ -43,7 +43,21 @@ export const MemberCourse = z.object({
 });
 export type MemberCourse = z.infer<typeof MemberCourse>;
 
-export const MemberDetail = z.object({ member: MemberSummary, courses: z.array(MemberCourse), signed_in_devices: z.number() });
+/** The other side of her partner link: her partner (she joined as a member) or whose partner he is. */
+export const MemberPartner = z.object({
+  id: z.number(),
+  email: z.string(),
+  name: z.string(),
+  relation: z.enum(["her partner", "partner of"]),
+});
+
+export const MemberDetail = z.object({
+  member: MemberSummary,
+  courses: z.array(MemberCourse),
+  signed_in_devices: z.number(),
+  joined_as: z.enum(["member", "partner"]),
+  partner: MemberPartner.nullable(),
+});
 export type MemberDetail = z.infer<typeof MemberDetail>;
 
 export const RoleRequest = z.object({ role: z.enum(["member", "admin"], { error: "The role is member or admin." }) });

@@ -34,6 +34,8 @@ export const PlanInput = z.object({
     .transform((currency) => currency.toUpperCase())
     .refine((currency) => /^[A-Z]{3}$/.test(currency), { error: "The currency is a three-letter code, like USD or EUR." }),
   billing_interval: z.enum(["month", "year", "once"], { error: "The billing is month, year or once." }),
+  /** Whether a buyer's linked partner shares the plan's courses marked for partners. */
+  partner_seat: z.boolean({ error: "Say whether the plan includes a partner seat." }).optional(),
   course_ids: CourseIds,
 });
 export type PlanInput = z.input<typeof PlanInput>;
@@ -50,6 +52,7 @@ export const StudioPlan = z.object({
   price_minor: z.number(),
   currency: z.string(),
   billing_interval: z.enum(["month", "year", "once"]),
+  partner_seat: z.boolean(),
   course_ids: z.array(z.number()),
   revision: z.number(),
 });

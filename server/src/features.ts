@@ -32,6 +32,12 @@ import { announcementsPersonalData } from "./messages/announcements-repository.t
 import { announcementsRoutes, messagesStudioRoutes } from "./messages/messages-routes.ts";
 import { repliesPersonalData } from "./messages/replies-repository.ts";
 import { openApiRoutes } from "./openapi/openapi.ts";
+import { birthPlanPersonalData } from "./birth-plan/birth-plan-repository.ts";
+import { birthPlanRoutes, birthPlanStudioRoutes } from "./birth-plan/birth-plan-routes.ts";
+import { timerPersonalData } from "./timer/timer-repository.ts";
+import { timerRoutes } from "./timer/timer-routes.ts";
+import { partnersPersonalData } from "./partners/partners-repository.ts";
+import { partnerRoutes } from "./partners/partners-routes.ts";
 import { pictureRoutes } from "./pictures/picture-routes.ts";
 import { purchasesPersonalData } from "./payments/purchases-repository.ts";
 import { paymentsRoutes } from "./payments/payments-routes.ts";
@@ -92,6 +98,9 @@ export function features({ db, config, sessions, catalogue, mail, clock, runSche
     classesPersonalData(db),
     communityPersonalData(db),
     contentNotesPersonalData(db),
+    partnersPersonalData(db),
+    birthPlanPersonalData(db),
+    timerPersonalData(db),
   ];
   const community = { db, clock, catalogue, mail: mail.context, sender: mail.sender };
   const messages = { db, catalogue, mail: { ...mail.context, contactEmail: config.site.contactEmail } };
@@ -105,6 +114,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, runSche
       mail,
       contactEmail: config.site.contactEmail,
       registrationsPerHour: config.registrationsPerHour,
+      clock,
     }),
     feature("/reactapi/users", passwordResetRoutes, { db, mail, production }),
     feature("/reactapi/account", myAccountRoutes, { db, mail, production, personalData }),
@@ -133,6 +143,9 @@ export function features({ db, config, sessions, catalogue, mail, clock, runSche
     feature("/reactapi/community", communityRoutes, { ...community, runScheduler: runSchedulers }),
     feature("/reactapi/content-notes", contentNotesRoutes, { db }),
     feature("/reactapi/account", contentNoteChoicesRoutes, { db, catalogue }),
+    feature("/reactapi", birthPlanRoutes, { db, clock, businessName: config.businessName }),
+    feature("/reactapi/timer", timerRoutes, { db, clock }),
+    feature("/reactapi/account", partnerRoutes, { db, clock, mail: mail.context, sender: mail.sender }),
     feature("/reactapi/instructor-setup", instructorSetupRoutes, { db, sessionDays: config.sessionDays, production }),
     feature("/reactapi/studio", studioApi, {
       db,
@@ -146,6 +159,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, runSche
         async (app) => app.register(classesStudioRoutes, { ...classes, sender: mail.sender, prefix: "/classes" }),
         async (app) => app.register(communityStudioRoutes, { ...community, prefix: "/community" }),
         async (app) => app.register(contentNotesStudioRoutes, { db, prefix: "/content-notes" }),
+        async (app) => app.register(birthPlanStudioRoutes, { db }),
       ],
     }),
     feature("/reactapi/site", siteRoutes, { site: config.site, onlinePayment: config.stripe !== null }),

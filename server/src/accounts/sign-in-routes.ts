@@ -18,6 +18,8 @@ import type { SessionStore } from "./session-store.ts";
 import { findUserByEmail, toProfile } from "./users-repository.ts";
 import { clearSessionCookies, setSessionCookies, SESSION_COOKIE } from "../http/session-cookies.ts";
 import { requireMember } from "../http/signed-in-member.ts";
+import type { Clock } from "../lib/clock.ts";
+import { acceptInvitation, checkInvitation, linkCommitted } from "../partners/partners-repository.ts";
 
 export type SignInOptions = {
   db: Database;
@@ -30,13 +32,14 @@ export type SignInOptions = {
   contactEmail: string;
   /** Registration attempts allowed per client address an hour. */
   registrationsPerHour: number;
+  clock: Clock;
 };
 
 const emailTaken = () => new HttpError(409, "Email already registered.");
 
 export async function signInRoutes(
   app: FastifyInstance,
-  { db, sessions, sessionDays, production, trustProxy, mail, contactEmail, registrationsPerHour }: SignInOptions,
+  { db, sessions, sessionDays, production, trustProxy, mail, contactEmail, registrationsPerHour, clock }: SignInOptions,
 ) {
   const throttle = new LoginThrottle(db);
   const registrationWindow = new SlidingWindow(db, 60 * 60 * 1000);
@@ -48,10 +51,13 @@ export async function signInRoutes(
     const input = body;
     const admission = await registrationWindow.admit([{ key: `register:${request.ip}`, limit: registrationsPerHour }]);
     if (!admission.admitted) throw tooManyAttempts("Too many sign-ups from this connection.", admission.retryAfterSeconds);
-    // The code comes first, and a use of it is reserved: without a valid code the answer is the
-    // code's error whatever the e-mail, so nobody can test which addresses have an account, and no
-    // password is hashed (slow by design) for someone who could not register anyway.
-    await consumeAccessCode(db, input.access_code, contactEmail);
+    // The code (or the partner's invitation) comes first, and a use of a code is reserved: without
+    // a valid one the answer is its error whatever the e-mail, so nobody can test which addresses
+    // have an account, and no password is hashed (slow by design) for someone who could not register anyway.
+    const invitation = input.invitation;
+    const accessCode = invitation === undefined ? input.access_code! : null;
+    if (invitation !== undefined) await checkInvitation(db, invitation, clock.now());
+    else await consumeAccessCode(db, accessCode!, contactEmail);
     try {
       if (await findUserByEmail(db, input.email)) throw emailTaken();
       // Hashing happens outside the transaction so no lock is held meanwhile.
@@ -64,20 +70,24 @@ export async function signInRoutes(
             passwordHash,
             firstName: input.first_name,
             lastName: input.last_name,
-            accessCode: input.access_code,
+            accessCode,
+            joinedAs: invitation === undefined ? "member" : "partner",
           })
           .returning();
+        if (invitation !== undefined) await acceptInvitation(tx, invitation, created!.id, clock.now());
         await queueMail(tx, welcomeMail(created!.email, created!.firstName, mail.context));
         return created!;
       });
+      if (invitation !== undefined) linkCommitted();
       mail.sender.wake();
-      request.log.info({ userId: user.id }, "member registered");
+      request.log.info({ userId: user.id, joinedAs: user.joinedAs }, "member registered");
       return reply.code(201).send(toProfile(user));
     } catch (error) {
       // A registration that did not happen gives its use of the code back.
-      await releaseAccessCode(db, input.access_code).catch((releaseError: unknown) =>
-        request.log.warn({ err: releaseError }, "could not give back a use of an access code"),
-      );
+      if (accessCode !== null)
+        await releaseAccessCode(db, accessCode).catch((releaseError: unknown) =>
+          request.log.warn({ err: releaseError }, "could not give back a use of an access code"),
+        );
       if (postgresErrorCode(error) === UNIQUE_VIOLATION) throw emailTaken();
       throw error;
     }

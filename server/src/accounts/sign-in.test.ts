@@ -255,6 +255,7 @@ describe.each(backends)("accounts on %s", (backend) => {
         "email",
         "first_name",
         "id",
+        "joined_as",
         "last_name",
         "role",
       ]);

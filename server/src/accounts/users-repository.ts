@@ -19,6 +19,7 @@ export function toProfile(user: UserRow): Profile {
     created_at: user.createdAt.toISOString(),
     due_date: user.dueDate,
     baby_arrived: user.babyArrived,
+    joined_as: user.joinedAs,
   };
 }
 

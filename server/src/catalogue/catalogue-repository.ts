@@ -7,6 +7,7 @@ import type { Database, Queryable } from "../db/client.ts";
 import { announceChange, type CacheTrust, dataChanges } from "../db/data-changes.ts";
 import { courses, installationFacts, lessonFiles, lessons, modules, planCourses, subscriptionPlans } from "../db/schema.ts";
 import { type Grant, listOpenGrants } from "../grants/grants-repository.ts";
+import { partnerReach } from "../partners/partners-repository.ts";
 import { CacheStats } from "../metrics/cache-stats.ts";
 import { groupBy, lessonVideo, modulesDepthFirst, toSubscriptionPlan } from "../db/catalogue-rows.ts";
 
@@ -48,7 +49,10 @@ type CatalogueView = {
   /** Plans as they name the view's courses; for members, a plan with no published course yet is left out. */
   plans: SubscriptionPlan[];
   freeCourseIds: Set<number>;
+  /** The courses the instructor marked For partners. */
+  partnerCourseIds: Set<number>;
 };
+type PartnerReach = Awaited<ReturnType<typeof partnerReach>>;
 type CatalogueSnapshot = {
   studio: CatalogueView;
   members: CatalogueView;
@@ -77,12 +81,16 @@ export class CatalogueReader {
   private snapshot: Promise<CatalogueSnapshot> | undefined;
   private readonly prepared = new Map<number, Promise<PreparedCourse>>();
   private readonly grantsByMember = new Map<number, Promise<Grant[]>>();
+  private readonly reachByPartner = new Map<number, Promise<PartnerReach>>();
   private readonly listJsonByAccess = new Map<string, string>();
   private knownVersion: string | undefined;
   // Counts the times the catalogue was forgotten, so an answer built from an older copy is not kept.
   private generation = 0;
   private readonly forgetCatalogue = () => this.forget();
-  private readonly forgetAccess = () => this.grantsByMember.clear();
+  private readonly forgetAccess = () => {
+    this.grantsByMember.clear();
+    this.reachByPartner.clear();
+  };
 
   constructor(
     private readonly db: Database,
@@ -104,7 +112,7 @@ export class CatalogueReader {
     this.snapshot = undefined;
     this.listJsonByAccess.clear();
     this.prepared.clear();
-    this.grantsByMember.clear();
+    this.forgetAccess();
   }
 
   private async checkVersion(): Promise<void> {
@@ -152,6 +160,7 @@ export class CatalogueReader {
             courses: visible,
             plans,
             freeCourseIds: new Set(visible.filter((course) => course.freeForMembers).map((course) => course.id)),
+            partnerCourseIds: new Set(visible.filter((course) => course.forPartners).map((course) => course.id)),
           };
         };
         return {
@@ -186,6 +195,32 @@ export class CatalogueReader {
     return new Set((await cached).filter((grant) => grant.endsAt === null || grant.endsAt.getTime() > now).map((grant) => grant.courseId));
   }
 
+  /** What comes to a partner through her link (partners-repository.ts), cached like grants. */
+  private async partnerCoursesOf(partnerId: number, view: CatalogueView): Promise<number[]> {
+    let reach: Promise<PartnerReach>;
+    if (!this.cacheTrust.trusted()) reach = partnerReach(this.db, partnerId);
+    else {
+      const cached = this.reachByPartner.get(partnerId);
+      this.stats.count("grants", Boolean(cached));
+      if (this.reachByPartner.size > 10_000) this.reachByPartner.clear();
+      reach =
+        cached ??
+        this.remember(
+          () => partnerReach(this.db, partnerId),
+          (promise) => this.reachByPartner.set(partnerId, promise),
+          () => this.reachByPartner.delete(partnerId),
+        );
+    }
+    const { linked, grants } = await reach;
+    if (!linked) return [];
+    const now = Date.now();
+    const hers = [
+      ...view.freeCourseIds,
+      ...grants.filter((grant) => grant.endsAt === null || grant.endsAt.getTime() > now).map((grant) => grant.courseId),
+    ];
+    return hers.filter((id) => view.partnerCourseIds.has(id));
+  }
+
   /**
    * What one request needs: the catalogue and the courses this member may open, read once (on
    * PostgreSQL that is one version check and one grants query, however many answers use them).
@@ -199,6 +234,9 @@ export class CatalogueReader {
     if (!member) return { snapshot, view, visible, accessible: new Set() };
     if (member.role === "admin") return { snapshot, view, visible, accessible: visible };
     const granted = [...(await this.grantsOf(member.id))].filter((id) => visible.has(id));
+    // A partner's account opens no free course by itself: what he has beyond his own grants comes through her.
+    if (member.joinedAs === "partner")
+      return { snapshot, view, visible, accessible: new Set([...granted, ...(await this.partnerCoursesOf(member.id, view))]) };
     return { snapshot, view, visible, accessible: new Set([...view.freeCourseIds, ...granted]) };
   }
 

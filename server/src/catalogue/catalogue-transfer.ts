@@ -111,6 +111,7 @@ export async function importCatalogue(db: Queryable, document: unknown): Promise
       descriptionHtml: sanitiseHtml(course.description_html),
       logo: course.logo,
       freeForMembers: course.free_for_members,
+      forPartners: course.for_partners,
       position: courseIndex + 1,
     });
     course.modules.forEach((module, moduleIndex) => visit(module, course.id, courseReferenceCode(course.id), moduleIndex + 1));
@@ -125,7 +126,7 @@ export async function importCatalogue(db: Queryable, document: unknown): Promise
           target: courses.id,
           // A studio page opened before the import must not save over it (studio/course-operations.ts).
           set: {
-            ...overwriteAll(courses, ["title", "descriptionHtml", "logo", "freeForMembers", "position"]),
+            ...overwriteAll(courses, ["title", "descriptionHtml", "logo", "freeForMembers", "forPartners", "position"]),
             revision: sql`${courses.revision} + 1`,
           },
         }),
@@ -220,6 +221,7 @@ export async function importCatalogue(db: Queryable, document: unknown): Promise
       priceMinor: plan.price,
       currency: plan.currency,
       billingInterval: plan.billing_interval,
+      partnerSeat: plan.partner_seat,
       position: index + 1,
     }));
     if (planRows.length > 0) {
@@ -230,7 +232,15 @@ export async function importCatalogue(db: Queryable, document: unknown): Promise
           target: subscriptionPlans.id,
           // A studio page opened before the import must not save over it (studio/plan-operations.ts).
           set: {
-            ...overwriteAll(subscriptionPlans, ["name", "description", "priceMinor", "currency", "billingInterval", "position"]),
+            ...overwriteAll(subscriptionPlans, [
+              "name",
+              "description",
+              "priceMinor",
+              "currency",
+              "billingInterval",
+              "partnerSeat",
+              "position",
+            ]),
             revision: sql`${subscriptionPlans.revision} + 1`,
           },
         });
@@ -313,13 +323,14 @@ export async function exportCatalogue(db: Queryable): Promise<ContentFile> {
   return {
     format: "doula-course-catalogue",
     version: 1,
-    subscription_plans: planRows.map((plan) => toSubscriptionPlan(plan, planCourseRows)),
+    subscription_plans: planRows.map((plan) => ({ ...toSubscriptionPlan(plan, planCourseRows), partner_seat: plan.partnerSeat })),
     courses: courseRows.map((course) => ({
       id: course.id,
       title: course.title,
       description_html: course.descriptionHtml,
       logo: course.logo,
       free_for_members: course.freeForMembers,
+      for_partners: course.forPartners,
       modules: (childrenByParent.get(courseReferenceCode(course.id)) ?? []).map(exportModule),
     })),
   };

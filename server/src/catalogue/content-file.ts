@@ -93,6 +93,7 @@ export const ContentFile = z
           price: z.number().int().min(0),
           currency: z.string().regex(/^[A-Z]{3}$/),
           billing_interval: BillingInterval,
+          partner_seat: z.boolean().default(false),
           course_ids: z.array(Id),
         }),
       )
@@ -104,6 +105,7 @@ export const ContentFile = z
         description_html: z.string().max(200_000).default(""),
         logo: z.number().int().min(0).max(3).default(0),
         free_for_members: z.boolean().default(false),
+        for_partners: z.boolean().default(false),
         modules: z.array(ContentFileModule).default([]),
       }),
     ),

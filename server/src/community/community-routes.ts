@@ -65,6 +65,11 @@ function startDigests(app: FastifyInstance, { db, clock, mail, sender }: Communi
 export async function communityRoutes(app: FastifyInstance, options: CommunityOptions & { runScheduler: boolean }) {
   const deps: CommunityDeps = options;
   if (options.runScheduler) startDigests(app, options);
+  // The mothers' own space: a partner's account (partners/) has the courses for partners, not their conversations.
+  app.addHook("preHandler", async (request) => {
+    if (request.member?.joinedAs === "partner")
+      throw new HttpError(403, "The community is a space for the mothers who learn here, so a partner's account does not open it.");
+  });
   route(app, "communityTopics", async (_input, request) => ({ topics: await listTopics(deps, requireMember(request)) }));
   route(app, "topicThreads", async ({ params: { id }, query: { page, q } }, request) =>
     topicThreads(deps, requireMember(request), id, page, q),

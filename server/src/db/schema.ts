@@ -43,6 +43,11 @@ export const users = pgTable(
     announcementsOffAt: timestamp("announcements_off_at", { withTimezone: true }),
     // The unguessable part of her unsubscribe link, made with her first announcement.
     mailingToken: text("mailing_token").unique(),
+    // "partner": joined through a member's invitation (partners/), with no access code: courses
+    // open to him through her link only, and the community is hers, not his.
+    joinedAs: text("joined_as", { enum: ["member", "partner"] })
+      .notNull()
+      .default("member"),
     createdAt: createdAt(),
   },
   (table) => [index("users_created_at_idx").on(table.createdAt)],
@@ -149,6 +154,8 @@ export const courses = pgTable("courses", {
   descriptionHtml: text("description_html").notNull().default(""),
   logo: integer("logo").notNull().default(0),
   freeForMembers: boolean("free_for_members").notNull().default(false),
+  // Opens to a member's linked partner whenever she may open it (partners/partners-repository.ts).
+  forPartners: boolean("for_partners").notNull().default(false),
   // A draft is seen only in the studio: members never see it, by any route (catalogue-repository.ts).
   // Imported courses are published, as every course was before drafts; one created in the studio starts as a draft.
   published: boolean("published").notNull().default(true),
@@ -166,6 +173,8 @@ export const subscriptionPlans = pgTable("subscription_plans", {
   priceMinor: integer("price_minor").notNull(),
   currency: text("currency").notNull(),
   billingInterval: text("billing_interval", { enum: ["month", "year", "once"] }).notNull(),
+  // Whether her linked partner shares the plan's courses marked for partners (a free membership always does).
+  partnerSeat: boolean("partner_seat").notNull().default(false),
   position: integer("position").notNull(),
   // Counts saves: a save from a page opened before the last one is refused, not silently applied.
   revision: integer("revision").notNull().default(1),
@@ -917,4 +926,80 @@ export const savedForLater = pgTable(
     createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.lessonId] })],
+);
+
+/** A member's invitation to her partner: a link valid 7 days that stands for an access code, once. Only the token's hash is kept. */
+export const partnerInvitations = pgTable(
+  "partner_invitations",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("partner_invitations_member_idx").on(table.memberId)],
+);
+
+/** One partner per member, and one member per partner; what she shares with him is hers to switch. */
+export const partnerLinks = pgTable("partner_links", {
+  memberId: integer("member_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  partnerId: integer("partner_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  shareBirthPlan: boolean("share_birth_plan").notNull().default(false),
+  shareTimer: boolean("share_timer").notNull().default(false),
+  linkedAt: createdAt(),
+});
+
+/**
+ * The sections and options of the birth-preferences builder as the instructor edited them (one
+ * row; none means the default set of birth-plan/default-template.ts).
+ */
+export const birthPlanTemplate = pgTable("birth_plan_template", {
+  id: integer("id").primaryKey().default(1),
+  sections: jsonb("sections")
+    .$type<{ id: string; title: string; options: { id: string; label: string; lesson_id: number | null }[] }[]>()
+    .notNull(),
+  revision: integer("revision").notNull().default(1),
+});
+
+/** Her birth preferences: the options she chose with a short note each, and who supports her. */
+export const birthPlans = pgTable("birth_plans", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  choices: jsonb("choices").$type<{ optionId: string; note: string }[]>().notNull().default([]),
+  supportPeople: text("support_people").notNull().default(""),
+  // Whether the instructor sees it on her 1:1 bookings (the studio's calendar).
+  shareWithInstructor: boolean("share_with_instructor").notNull().default(false),
+  // Counts saves: a save made from an older copy (another device) is refused with 409, never silently applied.
+  revision: integer("revision").notNull().default(0),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A contraction-timer session, as her phone keeps it (IndexedDB) and syncs it: the id is made on
+ * the phone, so a session timed offline arrives once however often it is sent.
+ */
+export const timerSessions = pgTable(
+  "timer_sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rule: text("rule", { enum: ["5-1-1", "4-1-1", "3-1-1"] })
+      .notNull()
+      .default("5-1-1"),
+    contractions: jsonb("contractions").$type<{ start: string; end: string | null }[]>().notNull().default([]),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("timer_sessions_user_idx").on(table.userId, table.updatedAt)],
 );

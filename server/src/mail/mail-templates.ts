@@ -39,7 +39,8 @@ export type MailKind =
   | "class_place_offered"
   | "class_replay"
   | "community_declined"
-  | "community_replies";
+  | "community_replies"
+  | "partner_invitation";
 
 export type MailContext = { businessName: string; publicUrl: string };
 
@@ -146,4 +147,13 @@ export function purchaseReceiptMail(
 export function whenText(instant: Date, timeZone: string): string {
   const text = new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeStyle: "short", timeZone }).format(instant);
   return `${text} (time in ${timeZone.replaceAll("_", " ")})`;
+}
+
+export function partnerInvitationMail(to: string, inviterName: string, token: string, context: MailContext): Mail {
+  return composeMail("partner_invitation", to, `${inviterName} invites you to ${context.businessName}`, context, [
+    "Hello,",
+    `${inviterName} would like you beside her as she prepares for the birth. This link creates your own account, with no access code: you will see the courses for partners, where she is in her pregnancy, and what she chooses to share with you.`,
+    { label: "Create your account", link: `${context.publicUrl}/register?invitation=${encodeURIComponent(token)}` },
+    "The link works once, for the next 7 days. If you were not expecting it, you can ignore this mail.",
+  ]);
 }

@@ -28,7 +28,9 @@ describe("the API description at /reactapi/openapi.json", () => {
     const document = (await context.app.inject({ url: "/reactapi/openapi.json" })).json();
     const register = document.paths["/reactapi/users/register"].post;
     const body = register.requestBody.content["application/json"].schema;
-    expect(body.required).toEqual(expect.arrayContaining(["email", "password", "access_code"]));
+    expect(body.required).toEqual(expect.arrayContaining(["email", "password"]));
+    // An access code, or a partner's invitation in its place.
+    expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(["access_code", "invitation"]));
     expect(register.responses["201"].content["application/json"].schema.properties).toHaveProperty("email");
     expect(register.responses["4XX"].content["application/json"].schema.required).toEqual(["error"]);
     const download = document.paths["/reactapi/downloads/{fileId}"].get;

@@ -29,7 +29,10 @@ const bottomBar = routes
 /** The product description's member header menu (Welcome, Home and Logout), with My account, and the studio for an instructor. */
 function MemberMenu() {
   const logout = useLogout();
-  const instructor = useSession().user?.role === "admin";
+  const user = useSession().user;
+  const instructor = user?.role === "admin";
+  // A partner's account does not open the community (docs/product.md, Partner seat).
+  const partner = user?.joined_as === "partner";
   const unread = useAnswer("studioUnread", undefined, { skip: !instructor }).answer?.unread ?? 0;
   const communityUnread = useAnswer("communityProfile").answer?.unread ?? 0;
   const entries: MenuEntry[] = [
@@ -37,7 +40,9 @@ function MemberMenu() {
     { label: "Home", to: "/home" },
     { label: "My account", to: "/account" },
     { label: "Live classes", to: "/classes" },
-    { label: communityUnread > 0 ? `Community (${communityUnread} new)` : "Community", to: "/community" },
+    { label: partner ? "Her birth preferences" : "Birth preferences", to: "/birth-plan" },
+    { label: partner ? "Her contraction timer" : "Contraction timer", to: "/timer" },
+    ...(partner ? [] : [{ label: communityUnread > 0 ? `Community (${communityUnread} new)` : "Community", to: "/community" }]),
     ...(instructor ? [{ label: unread > 0 ? `Studio (${unread} unread)` : "Studio", to: "/studio" }] : []),
     { label: "Logout", onSelect: () => void logout() },
   ];
@@ -47,10 +52,12 @@ function MemberMenu() {
 /** The bottom navigation of the member area, plain links styled in web/index.html. */
 function BottomBar() {
   const { pathname } = useLocation();
-  const current = bottomBar.find((entry) => pathname.startsWith(entry.to))?.to;
+  const partner = useSession().user?.joined_as === "partner";
+  const entries = partner ? bottomBar.filter((entry) => entry.to !== "/community") : bottomBar;
+  const current = entries.find((entry) => pathname.startsWith(entry.to))?.to;
   return (
     <nav aria-label="Member sections" className="bottom-bar">
-      {bottomBar.map((entry) => (
+      {entries.map((entry) => (
         <Link key={entry.to} to={entry.to} aria-current={current === entry.to ? "page" : undefined}>
           {entry.icon}
           {entry.label}

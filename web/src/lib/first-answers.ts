@@ -40,6 +40,7 @@ const asks: Record<FirstAnswer, (ids: AddressIds) => Asked | null> = {
   communityTopics: () => ({ name: "communityTopics" }),
   communityProfile: () => ({ name: "communityProfile" }),
   savedLessons: () => ({ name: "savedLessons" }),
+  partner: () => ({ name: "partner" }),
   communityThread: ({ id }) => (id === null ? null : { name: "communityThread", args: communityThreadQuery(id) }),
   topicThreads: ({ id }) => (id === null ? null : { name: "topicThreads", args: topicThreadsQuery(id) }),
 };

@@ -47,6 +47,7 @@ export type FirstAnswer =
   | "communityThread"
   | "topicThreads"
   | "savedLessons"
+  | "partner"
   | "getCourses"
   | "getUserAccess"
   | "progressSummary"
@@ -123,7 +124,7 @@ export const routes: readonly ScreenRoute[] = [
     layout: "member",
     bottomBar: { label: "Home", icon: "home", place: 3 },
     firstNeeds: {
-      answers: ["progressSummary", "myBookings", "myAnnouncements", "listClasses", "savedLessons"],
+      answers: ["progressSummary", "myBookings", "myAnnouncements", "listClasses", "savedLessons", "partner"],
       images: ["/art/gallery-1.svg"],
     },
   },

@@ -74,6 +74,7 @@ export async function readStudioCourse(db: Queryable, courseId: number): Promise
     description_html: course.descriptionHtml,
     logo: course.logo,
     free_for_members: course.freeForMembers,
+    for_partners: course.forPartners,
     published: course.published,
     cover_picture: course.coverPicture,
     plan_ids: plans.map((plan) => plan.planId),
@@ -333,7 +334,15 @@ export async function createLesson(
   });
 }
 
-export type CourseFields = { title: string; descriptionHtml: string; logo: number; freeForMembers: boolean; planIds: number[] };
+export type CourseFields = {
+  title: string;
+  descriptionHtml: string;
+  logo: number;
+  freeForMembers: boolean;
+  /** Left as it is when not given (a script that predates the partner seat). */
+  forPartners?: boolean;
+  planIds: number[];
+};
 
 /** Saves a course's own fields and the plans that include it; the plans it joined or left move on a revision too. */
 export async function updateCourse(
@@ -351,6 +360,7 @@ export async function updateCourse(
         descriptionHtml: sanitiseHtml(fields.descriptionHtml),
         logo: fields.logo,
         freeForMembers: fields.freeForMembers,
+        ...(fields.forPartners === undefined ? {} : { forPartners: fields.forPartners }),
         revision: sql`${courses.revision} + 1`,
       })
       .where(and(eq(courses.id, courseId), eq(courses.revision, revision)))

@@ -34,6 +34,7 @@ export async function courseRoutes(app: FastifyInstance, { db, uploadMaxBytes }:
       descriptionHtml: body.description_html,
       logo: body.logo,
       freeForMembers: body.free_for_members,
+      forPartners: body.for_partners,
       planIds: body.plan_ids,
     }),
   );

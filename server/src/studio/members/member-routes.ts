@@ -1,8 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { MEMBERS_PAGE_SIZE, type MemberSummary } from "../../../../contract/studio/members.ts";
 import { listSessions } from "../../accounts/sessions-repository.ts";
-import { searchUsers, type UserRow } from "../../accounts/users-repository.ts";
+import { fullName, searchUsers, type UserRow } from "../../accounts/users-repository.ts";
 import { listOpenGrants } from "../../grants/grants-repository.ts";
+import { linkOf, peopleByIds } from "../../partners/partners-repository.ts";
 import { route } from "../../http/endpoint-route.ts";
 import { purchasesOf } from "../../payments/purchases-repository.ts";
 import { actorOf, type StudioOptions } from "../studio-scope.ts";
@@ -43,16 +44,28 @@ export async function memberRoutes(app: FastifyInstance, { db, catalogue, public
 
   route(app, "studioMember", async ({ params: { id } }) => {
     const user = await memberOrNotFound(db, id);
-    const [grants, purchases, sessions, courses] = await Promise.all([
+    const [grants, purchases, sessions, courses, link] = await Promise.all([
       listOpenGrants(db, id),
       purchasesOf(db, id),
       listSessions(db, id),
       catalogue.allCourses(),
+      linkOf(db, id),
     ]);
+    const otherId = link ? (link.memberId === id ? link.partnerId : link.memberId) : undefined;
+    const other = otherId === undefined ? undefined : (await peopleByIds(db, [otherId])).get(otherId);
     const planNames = new Map(purchases.map((purchase) => [purchase.id, purchase.planName]));
     return {
       member: toMemberSummary(user),
       signed_in_devices: sessions.length,
+      joined_as: user.joinedAs,
+      partner: other
+        ? {
+            id: other.id,
+            email: other.email,
+            name: fullName(other) || other.email,
+            relation: link!.memberId === id ? ("her partner" as const) : ("partner of" as const),
+          }
+        : null,
       courses: courses.map((course) => {
         const ofCourse = grants.filter((grant) => grant.courseId === course.id);
         return {

@@ -17,6 +17,8 @@ export type PlanFields = {
   priceMinor: number;
   currency: string;
   billingInterval: "month" | "year" | "once";
+  /** Whether her linked partner shares the plan's courses for partners; left as it is when not given. */
+  partnerSeat?: boolean;
   courseIds: number[];
 };
 
@@ -32,6 +34,7 @@ export async function listPlans(db: Queryable): Promise<StudioPlan[]> {
     price_minor: plan.priceMinor,
     currency: plan.currency,
     billing_interval: plan.billingInterval,
+    partner_seat: plan.partnerSeat,
     course_ids: links.filter((link) => link.planId === plan.id).map((link) => link.courseId),
     revision: plan.revision,
   }));
@@ -76,6 +79,7 @@ export async function createPlan(db: Database, actor: Actor, fields: PlanFields)
       priceMinor: fields.priceMinor,
       currency: fields.currency,
       billingInterval: fields.billingInterval,
+      partnerSeat: fields.partnerSeat ?? false,
     });
     await linkCourses(tx, id, fields.courseIds);
     await recordActivity(tx, actor, "plan", `Created the plan "${fields.name}".`);
@@ -107,6 +111,7 @@ export async function updatePlan(
         priceMinor: fields.priceMinor,
         currency: fields.currency,
         billingInterval: fields.billingInterval,
+        ...(fields.partnerSeat === undefined ? {} : { partnerSeat: fields.partnerSeat }),
         revision: sql`${subscriptionPlans.revision} + 1`,
       })
       .where(and(eq(subscriptionPlans.id, id), eq(subscriptionPlans.revision, revision)))

@@ -10,6 +10,7 @@ const planFields = (input: ParsedRequestOf<"createPlan">["body"]) => ({
   priceMinor: input.price_minor,
   currency: input.currency,
   billingInterval: input.billing_interval,
+  partnerSeat: input.partner_seat,
   courseIds: input.course_ids,
 });
 

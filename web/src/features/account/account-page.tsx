@@ -17,6 +17,7 @@ import { useAction } from "../../lib/use-action.ts";
 import { profileChanged } from "../../lib/session.ts";
 import { useLogout } from "../../lib/use-logout.ts";
 import { MyBookings } from "./my-bookings.tsx";
+import { PartnerSeat } from "./partner-seat.tsx";
 
 /** Runs a form's call (useAction), as a submit handler for the form or a button. */
 function useSubmit<T>(call: () => Promise<T>, success: (answer: T) => string) {
@@ -57,6 +58,8 @@ function AccountForms({ account }: { account: Account }) {
   const [newPassword, setNewPassword] = useState("");
   const [deletePassword, setDeletePassword] = useState("");
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  // His account (joined through her invitation) has no due date or community of its own.
+  const partnerAccount = account.profile.joined_as === "partner";
 
   const saveProfile = (profile: Profile) => {
     dispatch(profileChanged(profile));
@@ -130,34 +133,36 @@ function AccountForms({ account }: { account: Account }) {
         </form>
       </PageSection>
 
-      <PageSection title="When is your baby due?" id="due-heading">
-        <p style={{ margin: "0 0 12px" }}>
-          If you like, we suggest the lessons that suit your week. This is only a suggestion: every lesson stays open.
-        </p>
-        <form onSubmit={pacing.submit} className="stack">
-          <TextField label="Due date" name="due_date" type="date" value={dueDate} onChange={(event) => setDueDate(event.target.value)} />
-          <label style={{ display: "flex", gap: 8, alignItems: "center", minHeight: 44 }}>
-            <input
-              type="checkbox"
-              checked={babyArrived}
-              onChange={(event) => setBabyArrived(event.target.checked)}
-              style={{ width: 22, height: 22 }}
-            />
-            My baby has arrived
-          </label>
-          <OutcomeNotice outcome={pacing.outcome} />
-          <div style={{ display: "flex", gap: 8, flexWrap: "wrap" }}>
-            <button type="submit" disabled={pacing.busy} className="button button-contained">
-              Save
-            </button>
-            {account.profile.due_date ? (
-              <button type="button" disabled={pacing.busy} onClick={() => setDueDate("")} className="button button-outlined">
-                Remove due date
+      {partnerAccount ? null : (
+        <PageSection title="When is your baby due?" id="due-heading">
+          <p style={{ margin: "0 0 12px" }}>
+            If you like, we suggest the lessons that suit your week. This is only a suggestion: every lesson stays open.
+          </p>
+          <form onSubmit={pacing.submit} className="stack">
+            <TextField label="Due date" name="due_date" type="date" value={dueDate} onChange={(event) => setDueDate(event.target.value)} />
+            <label style={{ display: "flex", gap: 8, alignItems: "center", minHeight: 44 }}>
+              <input
+                type="checkbox"
+                checked={babyArrived}
+                onChange={(event) => setBabyArrived(event.target.checked)}
+                style={{ width: 22, height: 22 }}
+              />
+              My baby has arrived
+            </label>
+            <OutcomeNotice outcome={pacing.outcome} />
+            <div style={{ display: "flex", gap: 8, flexWrap: "wrap" }}>
+              <button type="submit" disabled={pacing.busy} className="button button-contained">
+                Save
               </button>
-            ) : null}
-          </div>
-        </form>
-      </PageSection>
+              {account.profile.due_date ? (
+                <button type="button" disabled={pacing.busy} onClick={() => setDueDate("")} className="button button-outlined">
+                  Remove due date
+                </button>
+              ) : null}
+            </div>
+          </form>
+        </PageSection>
+      )}
 
       <PageSection title="E-mail address" id="email-heading">
         <p style={{ margin: "0 0 12px" }}>
@@ -239,9 +244,15 @@ function AccountForms({ account }: { account: Account }) {
         <ContentNoteChoices />
       </PageSection>
 
-      <PageSection title="Community" id="community-heading">
-        <CommunitySettings />
+      <PageSection title={partnerAccount ? "Your partner link" : "Your partner"} id="partner-heading">
+        <PartnerSeat />
       </PageSection>
+
+      {partnerAccount ? null : (
+        <PageSection title="Community" id="community-heading">
+          <CommunitySettings />
+        </PageSection>
+      )}
 
       <PageSection title="Your data" id="data-heading">
         <p style={{ margin: "0 0 12px" }}>One file with your profile, courses, progress and the forms you sent.</p>

@@ -21,6 +21,8 @@ export default function RegisterPage() {
   // render: the page is rendered at build time, without the address's query.
   const [params] = useSearchParams();
   const invitedCode = params.get("code")?.trim().toUpperCase() ?? "";
+  // A partner's invitation (/register?invitation=...) stands for the access code.
+  const invitation = params.get("invitation")?.trim() ?? "";
   useEffect(() => {
     if (invitedCode) setForm((current) => (current.access_code ? current : { ...current, access_code: invitedCode }));
   }, [invitedCode]);
@@ -40,14 +42,19 @@ export default function RegisterPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    await dispatch(registerMember(form));
+    const { access_code, ...person } = form;
+    await dispatch(registerMember(invitation ? { ...person, invitation } : { ...person, access_code }));
   };
 
   const message = submitted ? registrationErrorMessage(error) : null;
 
   return (
     <PageColumn title="Register Now!">
-      <p style={{ margin: "0 0 16px" }}>Sign-up is free, with no credit card. During the beta you need the access code you were given.</p>
+      <p style={{ margin: "0 0 16px" }}>
+        {invitation
+          ? "You were invited as a partner: create your own account here, with no access code and no credit card."
+          : "Sign-up is free, with no credit card. During the beta you need the access code you were given."}
+      </p>
       <form method="post" onSubmit={submit} className="stack">
         <TextField label="First name (optional)" autoComplete="given-name" {...field("first_name")} />
         <TextField label="Last name (optional)" autoComplete="family-name" {...field("last_name")} />
@@ -60,7 +67,7 @@ export default function RegisterPage() {
           {...field("password")}
           helperText={(submitted && error?.details?.password) || passwordRuleText}
         />
-        <TextField label="Access code" autoComplete="off" required {...field("access_code")} />
+        {invitation ? null : <TextField label="Access code" autoComplete="off" required {...field("access_code")} />}
         {message ? (
           <Notice tone="error" role="alert">
             {message}

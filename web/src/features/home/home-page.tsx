@@ -9,6 +9,7 @@ import { NextClassCard } from "./next-class-card.tsx";
 import { NextSessionCard } from "./next-session-card.tsx";
 import { PacingCard } from "./pacing-card.tsx";
 import { SavedForLaterCard } from "./saved-for-later-card.tsx";
+import { PartnerCard } from "./partner-card.tsx";
 import { AnnouncementsList } from "./announcements-list.tsx";
 import { useAnswer } from "../../lib/answers.ts";
 
@@ -21,9 +22,10 @@ export default function HomePage() {
   const announcements = useAnswer("myAnnouncements");
   const classes = useAnswer("listClasses");
   const saved = useAnswer("savedLessons");
+  const partner = useAnswer("partner");
   // The cards arrive at the top of the page: the rest waits for them, so nothing she is reading
   // jumps down when they appear (and a failed summary shows the page without them).
-  if ((!summary && !failure) || [bookings, announcements, classes, saved].some((card) => !card.answer && !card.failure)) {
+  if ((!summary && !failure) || [bookings, announcements, classes, saved, partner].some((card) => !card.answer && !card.failure)) {
     return (
       <PageColumn title="Welcome to the Beta">
         <Spinner label="Loading your home page" />
@@ -32,6 +34,7 @@ export default function HomePage() {
   }
   return (
     <PageColumn title="Welcome to the Beta">
+      {partner.answer ? <PartnerCard link={partner.answer} /> : null}
       {announcements.answer ? <AnnouncementsList announcements={announcements.answer.announcements} /> : null}
       {bookings.answer ? <NextSessionCard bookings={bookings.answer.bookings} /> : null}
       {classes.answer ? <NextClassCard classes={classes.answer.upcoming} refresh={classes.refresh} /> : null}

@@ -138,6 +138,8 @@ describe("the studio's members pages", () => {
     const detail = (): MemberDetail => ({
       member: page.members[0]!,
       signed_in_devices: 2,
+      joined_as: "member",
+      partner: null,
       courses: [{ id: 4, title: "Pushing and Avoiding Tearing", free_for_members: false, granted_by_instructor: granted, purchases: [] }],
     });
     stubApi({
@@ -290,6 +292,7 @@ describe("the studio's course and lesson pages", () => {
     description_html: "",
     logo: 1,
     free_for_members: false,
+    for_partners: false,
     published: true,
     cover_picture: null,
     plan_ids: [1],
@@ -509,6 +512,7 @@ describe("adding, deleting and restoring in the studio", () => {
     description_html: "",
     logo: 1,
     free_for_members: false,
+    for_partners: false,
     published: true,
     cover_picture: null,
     plan_ids: [1],
@@ -681,6 +685,7 @@ describe("adding, deleting and restoring in the studio", () => {
       description_html: "",
       logo: 2,
       free_for_members: true,
+      for_partners: false,
       plan_ids: [2],
       revision: 2,
     });

@@ -13,12 +13,13 @@ import { courseLogo, courseLogoChoices } from "../../../lib/course-logos.ts";
 import { RichTextField } from "./rich-text-field.tsx";
 import { Checklist, fieldsetStyle } from "../studio-parts.tsx";
 
-type Draft = Pick<StudioCourse, "title" | "description_html" | "logo" | "free_for_members" | "plan_ids">;
+type Draft = Pick<StudioCourse, "title" | "description_html" | "logo" | "free_for_members" | "for_partners" | "plan_ids">;
 const draftOf = (course: StudioCourse): Draft => ({
   title: course.title,
   description_html: course.description_html,
   logo: course.logo,
   free_for_members: course.free_for_members,
+  for_partners: course.for_partners,
   plan_ids: course.plan_ids,
 });
 
@@ -108,6 +109,16 @@ export function CourseDetailsForm({
           style={{ width: 20, height: 20 }}
         />
         Open to every member (otherwise: members with a plan that includes it, or whom you give it)
+      </Box>
+      <Box component="label" sx={{ display: "flex", gap: 1, alignItems: "center" }}>
+        <input
+          type="checkbox"
+          name="for_partners"
+          checked={draft.for_partners}
+          onChange={(event) => set("for_partners", event.target.checked)}
+          style={{ width: 20, height: 20 }}
+        />
+        For partners (a member&apos;s linked partner opens it whenever she may)
       </Box>
       <Checklist
         legend="Plans that include it"

@@ -79,6 +79,16 @@ export default function MemberPage() {
         <dd>{answer.signed_in_devices === 1 ? "1 device" : `${answer.signed_in_devices} devices`}</dd>
         <dt>Account</dt>
         <dd>{member.active ? "Active" : "Deactivated: she cannot sign in"}</dd>
+        <dt>Joined as</dt>
+        <dd>{answer.joined_as === "partner" ? "A partner, through a member's invitation" : "A member"}</dd>
+        {answer.partner ? (
+          <>
+            <dt>{answer.partner.relation === "her partner" ? "Her partner" : "Partner of"}</dt>
+            <dd>
+              <Link to={`/studio/members/${answer.partner.id}`}>{answer.partner.name}</Link> ({answer.partner.email})
+            </dd>
+          </>
+        ) : null}
       </Box>
       <OutcomeNotice outcome={outcome} style={studioNoticeStyle} />
       {passwordLink ? (

@@ -17,6 +17,7 @@ type Draft = {
   price: string;
   currency: string;
   billing_interval: StudioPlan["billing_interval"];
+  partner_seat: boolean;
   course_ids: number[];
 };
 
@@ -26,6 +27,7 @@ const draftOf = (plan?: StudioPlan): Draft => ({
   price: plan ? (plan.price_minor / 100).toFixed(2) : "",
   currency: plan?.currency ?? "USD",
   billing_interval: plan?.billing_interval ?? "month",
+  partner_seat: plan?.partner_seat ?? false,
   course_ids: plan?.course_ids ?? [],
 });
 
@@ -130,6 +132,16 @@ function PlanForm({ plan, courses, onSaved }: { plan?: StudioPlan; courses: Cour
             { value: "once", label: "Once" },
           ]}
         />
+      </Box>
+      <Box component="label" sx={{ display: "flex", gap: 1, alignItems: "center" }}>
+        <input
+          type="checkbox"
+          name="partner_seat"
+          checked={draft.partner_seat}
+          onChange={(event) => set("partner_seat", event.target.checked)}
+          style={{ width: 20, height: 20 }}
+        />
+        Includes a partner seat (her linked partner opens its courses marked for partners)
       </Box>
       <Checklist
         legend="Courses it opens"

@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { Revision } from "./studio/studio-shared.ts";
+
+// Birth preferences (docs/product.md, Birth preferences): the instructor's sections and options,
+// and each member's choices with a short note, saved with a revision.
+
+export const BirthPlanOption = z.object({ id: z.string(), label: z.string(), lesson_id: z.number().nullable() });
+export const BirthPlanSection = z.object({ id: z.string(), title: z.string(), options: z.array(BirthPlanOption) });
+export type BirthPlanSection = z.infer<typeof BirthPlanSection>;
+
+export const BirthPlanChoice = z.object({
+  option_id: z.string({ error: "Name the option." }).max(100, { error: "Name the option." }),
+  note: z.string({ error: "A note is text." }).trim().max(300, { error: "Keep a note under 300 characters." }).optional().default(""),
+});
+
+export const BirthPlan = z.object({
+  sections: z.array(BirthPlanSection),
+  choices: z.array(z.object({ option_id: z.string(), note: z.string() })),
+  support_people: z.string(),
+  share_with_instructor: z.boolean(),
+  /** 0 before her first save. */
+  revision: z.number(),
+  updated_at: z.string().nullable(),
+  /** Whose plan: hers, or (on her partner's account, when she shares it) hers read-only. */
+  owner: z.object({ first_name: z.string().nullable(), last_name: z.string().nullable(), due_date: z.string().nullable() }),
+  read_only: z.boolean(),
+});
+export type BirthPlan = z.infer<typeof BirthPlan>;
+
+export const BirthPlanSave = z.object({
+  choices: z.array(BirthPlanChoice, { error: "Send the choices as a list." }).max(200, { error: "That is more choices than there are." }),
+  support_people: z
+    .string({ error: "Support people are text." })
+    .trim()
+    .max(500, { error: "Keep the support people under 500 characters." })
+    .optional()
+    .default(""),
+  share_with_instructor: z.boolean({ error: "Say whether to share it with the instructor." }).optional(),
+  /** The revision her page loaded; a save over a newer one is refused (409). */
+  revision: z.number({ error: "Send the revision you loaded." }).int().min(0),
+});
+export type BirthPlanSave = z.input<typeof BirthPlanSave>;
+
+export const BirthPlanSaved = z.object({ revision: z.number(), updated_at: z.string(), message: z.string() });
+export type BirthPlanSaved = z.infer<typeof BirthPlanSaved>;
+
+export const BirthPlanPdfQuery = z.object({
+  size: z.enum(["a4", "letter"], { error: "The paper is a4 or letter." }).optional().default("a4"),
+});
+
+const Label = z
+  .string({ error: "Give it a label." })
+  .trim()
+  .min(1, { error: "Give it a label." })
+  .max(200, { error: "Keep a label under 200 characters." });
+
+/** The studio's save of the sections and options; an option keeps its id, a new one comes without. */
+export const BirthPlanTemplateSave = z.object({
+  sections: z
+    .array(
+      z.object({
+        id: z.string().max(60).optional(),
+        title: Label,
+        options: z
+          .array(
+            z.object({
+              id: z.string().max(100).optional(),
+              label: Label,
+              lesson_id: z.number().int().positive().nullable().optional().default(null),
+            }),
+          )
+          .max(40, { error: "Keep a section to 40 options." }),
+      }),
+    )
+    .min(1, { error: "Keep at least one section." })
+    .max(30, { error: "Keep it to 30 sections." }),
+  revision: Revision,
+});
+export type BirthPlanTemplateSave = z.input<typeof BirthPlanTemplateSave>;
+
+export const BirthPlanTemplate = z.object({ sections: z.array(BirthPlanSection), revision: z.number() });
+export type BirthPlanTemplate = z.infer<typeof BirthPlanTemplate>;

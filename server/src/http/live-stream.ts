@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { EVERY_STREAM, liveEvents } from "../db/live-events.ts";
+
+const HEARTBEAT_MS = 20_000;
+
+/**
+ * Server-Sent Events for a page that follows something live (a community conversation, a shared
+ * contraction timer). Changes arrive from any app server through the change listener
+ * (db/live-events.ts); `refresh` runs one at a time, once more if another change came meanwhile,
+ * and writes what the page needs. The app's closing ends every open stream first.
+ */
+export function liveStreams(app: FastifyInstance) {
+  const open = new Set<() => void>();
+  app.addHook("preClose", async () => {
+    for (const close of open) close();
+  });
+  return function openStream(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { hears, refresh }: { hears: (stream: string) => boolean; refresh: (write: (text: string) => void) => Promise<void> },
+  ): FastifyReply {
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-store",
+      "x-accel-buffering": "no",
+      connection: "keep-alive",
+    });
+    let ended = false;
+    const write = (text: string) => {
+      if (!ended) raw.write(text);
+    };
+    write("retry: 2000\n\n");
+    let reading = false;
+    let again = false;
+    const read = async () => {
+      if (reading) return void (again = true);
+      reading = true;
+      try {
+        do {
+          again = false;
+          await refresh(write);
+        } while (again && !ended);
+      } catch (error) {
+        request.log.warn({ err: error }, "a live stream could not read what changed");
+        write("event: changed\ndata: {}\n\n");
+      } finally {
+        reading = false;
+      }
+    };
+    const listener = (stream: string) => {
+      if (stream === EVERY_STREAM || hears(stream)) void read();
+    };
+    const heartbeat = setInterval(() => write(": still here\n\n"), HEARTBEAT_MS);
+    const close = () => {
+      if (ended) return;
+      ended = true;
+      clearInterval(heartbeat);
+      liveEvents.off("changed", listener);
+      open.delete(close);
+      raw.end();
+    };
+    liveEvents.on("changed", listener);
+    open.add(close);
+    raw.on("close", close);
+    void read();
+    return reply;
+  };
+}

@@ -1,0 +1,98 @@
+import type { FastifyInstance } from "fastify";
+import { pacingStage } from "../../../contract/pacing.ts";
+import type { PartnerLink as PartnerLinkAnswer } from "../../../contract/partners.ts";
+import { fullName } from "../accounts/users-repository.ts";
+import type { Database } from "../db/client.ts";
+import { route } from "../http/endpoint-route.ts";
+import { HttpError } from "../http/errors.ts";
+import { requireMember } from "../http/signed-in-member.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { MailSender } from "../mail/mail-sender.ts";
+import { type MailContext, partnerInvitationMail } from "../mail/mail-templates.ts";
+import { queueMail } from "../mail/outbox.ts";
+import { createPartnerInvitation, linkOf, pendingInvitationOf, peopleByIds, removePartnerLink, setSharing } from "./partners-repository.ts";
+
+export type PartnerDeps = { db: Database; clock: Clock; mail: MailContext; sender: MailSender };
+
+const person = (user: { firstName: string | null; lastName: string | null; email: string }) => ({
+  first_name: user.firstName,
+  last_name: user.lastName,
+  email: user.email,
+});
+
+/** Her side and his (under /reactapi/account): the invitation, the link, and what she shares through it. */
+export async function partnerRoutes(app: FastifyInstance, { db, clock, mail, sender }: PartnerDeps) {
+  route(app, "partner", async (_input, request): Promise<PartnerLinkAnswer> => {
+    const me = requireMember(request);
+    const now = clock.now();
+    const link = await linkOf(db, me.id);
+    const other = link
+      ? (await peopleByIds(db, [link.memberId === me.id ? link.partnerId : link.memberId])).values().next().value
+      : undefined;
+    const invitation = me.joinedAs === "member" && !link ? await pendingInvitationOf(db, me.id, now) : undefined;
+    const stage =
+      other && link?.partnerId === me.id ? pacingStage({ due_date: other.dueDate, baby_arrived: other.babyArrived }, now) : null;
+    return {
+      joined_as: me.joinedAs,
+      may_invite: me.joinedAs === "member" && !link,
+      invitation: invitation ? { email: invitation.email, expires_at: invitation.expiresAt.toISOString() } : null,
+      partner:
+        link && other && link.memberId === me.id
+          ? {
+              ...person(other),
+              linked_at: link.linkedAt.toISOString(),
+              shares_birth_plan: link.shareBirthPlan,
+              shares_timer: link.shareTimer,
+            }
+          : null,
+      member:
+        link && other && link.partnerId === me.id
+          ? {
+              ...person(other),
+              due_date: other.dueDate,
+              week: stage?.kind === "pregnant" ? stage.week : null,
+              baby_arrived: other.babyArrived,
+              shares_birth_plan: link.shareBirthPlan,
+              shares_timer: link.shareTimer,
+            }
+          : null,
+    };
+  });
+
+  route(app, "invitePartner", async ({ body: { email } }, request, reply) => {
+    const me = requireMember(request);
+    const expiresAt = await db.transaction(async (tx) => {
+      const invitation = await createPartnerInvitation(tx, me, email, clock.now());
+      await queueMail(tx, partnerInvitationMail(email, fullName(me) || me.email, invitation.token, mail));
+      return invitation.expiresAt;
+    });
+    sender.wake();
+    return reply.code(201).send({
+      message: `The invitation is on its way to ${email}. The link works once, for 7 days.`,
+      expires_at: expiresAt.toISOString(),
+    });
+  });
+
+  route(app, "removePartner", async (_input, request) => {
+    const me = requireMember(request);
+    const removed = await removePartnerLink(db, me.id);
+    if (!removed) throw new HttpError(404, "There is no partner link to end.");
+    request.log.info({ userId: me.id }, "partner link ended");
+    return {
+      message:
+        removed.memberId === me.id
+          ? "Your partner's link has ended."
+          : "You have left the link. Her courses and what she shared are closed to you now.",
+    };
+  });
+
+  route(app, "sharePartner", async ({ body }, request) => {
+    const link = await setSharing(db, requireMember(request).id, { birthPlan: body.birth_plan, timer: body.timer });
+    const shared = [link.shareBirthPlan ? "your birth preferences" : null, link.shareTimer ? "your contraction timer" : null].filter(
+      Boolean,
+    );
+    return {
+      message: shared.length > 0 ? `Your partner sees ${shared.join(" and ")}.` : "Your partner sees only the courses for partners.",
+    };
+  });
+}

@@ -1,0 +1,164 @@
+import { type FormEvent, useState } from "react";
+import type { PartnerLink } from "../../../../contract/partners.ts";
+import { OutcomeNotice } from "../../components/outcome-notice.tsx";
+import { TextField } from "../../components/text-field.tsx";
+import { useAnswer, useSend } from "../../lib/answers.ts";
+import { useAction } from "../../lib/use-action.ts";
+
+const nameOf = (person: { first_name: string | null; last_name: string | null; email: string }) =>
+  [person.first_name, person.last_name].filter(Boolean).join(" ") || person.email;
+
+const dayOf = (instant: string) => new Date(instant).toLocaleDateString(undefined, { day: "numeric", month: "long" });
+
+/** On /account: her partner seat (invite, share, remove), or, on his account, whose partner he is. */
+export function PartnerSeat() {
+  const { answer } = useAnswer("partner");
+  if (!answer) return null;
+  return answer.joined_as === "partner" ? <PartnerSide link={answer} /> : <MemberSide link={answer} />;
+}
+
+function MemberSide({ link }: { link: PartnerLink }) {
+  const send = useSend();
+  const [email, setEmail] = useState("");
+  const invite = useAction();
+  const sharing = useAction();
+  const removal = useAction();
+  const [confirming, setConfirming] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void invite.run(
+      () => send("invitePartner", { body: { email } }),
+      (answer) => answer.message,
+    );
+  };
+  if (link.partner) {
+    const partner = link.partner;
+    const share = (change: { birth_plan?: boolean; timer?: boolean }) =>
+      void sharing.run(
+        () => send("sharePartner", { body: change }),
+        (answer) => answer.message,
+      );
+    return (
+      <div className="stack">
+        <p style={{ margin: 0 }}>
+          <strong>{nameOf(partner)}</strong> ({partner.email}) is linked as your partner. He sees the courses for partners and where you are
+          in your pregnancy; never your account, purchases, bookings or community posts.
+        </p>
+        <label style={{ display: "flex", gap: 8, alignItems: "center", minHeight: 44 }}>
+          <input
+            type="checkbox"
+            checked={partner.shares_birth_plan}
+            disabled={sharing.busy}
+            onChange={(event) => share({ birth_plan: event.target.checked })}
+            style={{ width: 22, height: 22 }}
+          />
+          Share my birth preferences with him (read only)
+        </label>
+        <label style={{ display: "flex", gap: 8, alignItems: "center", minHeight: 44 }}>
+          <input
+            type="checkbox"
+            checked={partner.shares_timer}
+            disabled={sharing.busy}
+            onChange={(event) => share({ timer: event.target.checked })}
+            style={{ width: 22, height: 22 }}
+          />
+          Share my contraction timer with him, live
+        </label>
+        <OutcomeNotice outcome={sharing.outcome} />
+        <OutcomeNotice outcome={removal.outcome} />
+        {confirming ? (
+          <div className="row" role="group" aria-label="Remove your partner?">
+            <span>He loses what came through you at once.</span>
+            <button
+              type="button"
+              className="button button-contained"
+              disabled={removal.busy}
+              onClick={() =>
+                void removal.run(
+                  () => send("removePartner", {}),
+                  (answer) => answer.message,
+                )
+              }
+            >
+              Yes, remove him
+            </button>
+            <button type="button" className="button button-outlined" onClick={() => setConfirming(false)}>
+              Keep him
+            </button>
+          </div>
+        ) : (
+          <div className="row">
+            <button type="button" className="button button-outlined" onClick={() => setConfirming(true)}>
+              Remove partner
+            </button>
+          </div>
+        )}
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={submit} noValidate className="stack" aria-label="Invite your partner">
+      <p style={{ margin: 0 }}>
+        Your partner can have his own account, with no access code: the courses for partners, where you are in your pregnancy, and only what
+        you choose to share. The link we mail him works once, for 7 days.
+      </p>
+      {link.invitation ? (
+        <p style={{ margin: 0 }}>
+          An invitation is waiting for {link.invitation.email} until {dayOf(link.invitation.expires_at)}. Sending a new one replaces it.
+        </p>
+      ) : null}
+      <TextField
+        label="Your partner's e-mail"
+        name="partner_email"
+        type="email"
+        autoComplete="off"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={Boolean(invite.outcome?.tone === "error" && invite.outcome.details?.email)}
+        helperText={invite.outcome?.tone === "error" ? invite.outcome.details?.email : undefined}
+      />
+      <OutcomeNotice outcome={removal.outcome ?? invite.outcome} />
+      <div className="row">
+        <button type="submit" className="button button-contained" disabled={invite.busy}>
+          Invite your partner
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function PartnerSide({ link }: { link: PartnerLink }) {
+  const send = useSend();
+  const leave = useAction();
+  if (!link.member) {
+    return (
+      <div className="stack">
+        <p style={{ margin: 0 }}>Your account is not linked to anyone now. She can invite you again from her account.</p>
+        <OutcomeNotice outcome={leave.outcome} />
+      </div>
+    );
+  }
+  return (
+    <div className="stack">
+      <p style={{ margin: 0 }}>
+        You are <strong>{nameOf(link.member)}</strong>’s partner. You see the courses for partners and what she chooses to share.
+      </p>
+      <OutcomeNotice outcome={leave.outcome} />
+      <div className="row">
+        <button
+          type="button"
+          className="button button-outlined"
+          disabled={leave.busy}
+          onClick={() =>
+            void leave.run(
+              () => send("removePartner", {}),
+              (answer) => answer.message,
+            )
+          }
+        >
+          Leave the link
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { Link } from "react-router";
+import type { PartnerLink } from "../../../../contract/partners.ts";
+
+/** Where she is in her pregnancy, as her linked partner reads it on /home, with what she shares. */
+export function stageSentence(member: NonNullable<PartnerLink["member"]>): string | null {
+  if (member.baby_arrived) return "Her baby has arrived.";
+  if (member.week !== null) return `She is ${member.week} ${member.week === 1 ? "week" : "weeks"}.`;
+  return null;
+}
+
+/** /home on a partner's account: whose partner he is, her week, and the way to what she shares. */
+export function PartnerCard({ link }: { link: PartnerLink }) {
+  const member = link.member;
+  if (!member) return null;
+  const name = member.first_name ?? "Your partner";
+  const stage = stageSentence(member);
+  const due = member.due_date
+    ? new Date(`${member.due_date}T12:00:00Z`).toLocaleDateString(undefined, { day: "numeric", month: "long", timeZone: "UTC" })
+    : null;
+  return (
+    <section aria-labelledby="partner-card-heading" className="home-card">
+      <h2 id="partner-card-heading" className="home-card-title">
+        With {name}
+      </h2>
+      <p style={{ margin: "0 0 8px" }}>
+        {stage ?? "She has not given a due date yet."}
+        {due && !member.baby_arrived ? ` Her baby is due on ${due}.` : ""}
+      </p>
+      <ul style={{ margin: 0, paddingLeft: 20 }}>
+        <li>
+          <Link to="/library">The courses for partners</Link>
+        </li>
+        {member.shares_birth_plan ? (
+          <li>
+            <Link to="/birth-plan">Her birth preferences</Link>
+          </li>
+        ) : null}
+        {member.shares_timer ? (
+          <li>
+            <Link to="/timer">Her contraction timer, live</Link>
+          </li>
+        ) : null}
+      </ul>
+    </section>
+  );
+}
