@@ -4,7 +4,13 @@ import { Revision } from "./studio/studio-shared.ts";
 // Birth preferences (docs/product.md, Birth preferences): the instructor's sections and options,
 // and each member's choices with a short note, saved with a revision.
 
-export const BirthPlanOption = z.object({ id: z.string(), label: z.string(), lesson_id: z.number().nullable() });
+export const BirthPlanOption = z.object({
+  id: z.string(),
+  label: z.string(),
+  lesson_id: z.number().nullable(),
+  /** The course of its lesson, for the "Learn about this" link (in a member's answer, when the lesson exists for her). */
+  course_id: z.number().nullable().optional(),
+});
 export const BirthPlanSection = z.object({ id: z.string(), title: z.string(), options: z.array(BirthPlanOption) });
 export type BirthPlanSection = z.infer<typeof BirthPlanSection>;
 

@@ -65,3 +65,6 @@ export const staleRevisionMessage = "This was changed elsewhere since you opened
 
 /** How long what the instructor deletes in the studio waits in the Trash before it is gone for good. */
 export const TRASH_KEPT_DAYS = 30;
+
+/** The contraction timer's rules (docs/product.md, Contraction timer): minutes apart, a minute long, for an hour. */
+export const timerRules = ["5-1-1", "4-1-1", "3-1-1"] as const;

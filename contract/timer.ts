@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { timerRules } from "./constants.ts";
 
 // The contraction timer (docs/product.md, Contraction timer): sessions kept on her phone and synced.
 
-export const timerRules = ["5-1-1", "4-1-1", "3-1-1"] as const;
+export { timerRules };
 export const TimerRule = z.enum(timerRules, { error: "The rule is 5-1-1, 4-1-1 or 3-1-1." });
 export type TimerRule = z.infer<typeof TimerRule>;
 

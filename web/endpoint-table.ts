@@ -2,10 +2,10 @@ import type { Plugin } from "vite";
 import { type Endpoint, endpoints, successStatus } from "../contract/api.ts";
 
 const MODULE = "virtual:endpoint-table";
-const PART_MODULE = /^virtual:endpoint-table\/(studio|calendar|bookings|messages|community)$/;
+const PART_MODULE = /^virtual:endpoint-table\/(studio|calendar|bookings|messages|community|birth)$/;
 
 /** The parts of the table that travel with the chunks of the screens that call them, not in every first visit. */
-export type TablePart = "rest" | "studio" | "calendar" | "bookings" | "messages" | "community";
+export type TablePart = "rest" | "studio" | "calendar" | "bookings" | "messages" | "community" | "birth";
 
 // Answers asked beside the session check, before any screen's chunk is here (web/src/lib/first-answers.ts).
 const askedFirst = new Set(["studioUnread", "bookingServices", "manageBooking", "myBookings", "communityTopics", "communityProfile"]);
@@ -14,7 +14,8 @@ const askedFirst = new Set(["studioUnread", "bookingServices", "manageBooking", 
  * Where an endpoint travels: the studio's with the studio's own chunks (features/studio/studio-parts.tsx),
  * her calendar's with the calendar screen, a booking's with the booking pages (features/bookings/),
  * her replies' and announcements' with the inbox and announcements screens, the community's with its
- * screens and the conversations under lessons (components/community-endpoints.ts),
+ * screens and the conversations under lessons (components/community-endpoints.ts), the birth
+ * tools' and the partner seat's writes with their screens (components/birth-endpoints.ts),
  * the rest in every page. An endpoint a page asks first stays with the rest: the unread count (the
  * member menu of an instructor shows it on every page), the services, a booking, her bookings.
  */
@@ -23,6 +24,13 @@ export function partOf(name: string, endpoint: Endpoint): TablePart {
   if (endpoint.path.startsWith("/reactapi/studio/calendar/") || endpoint.path.startsWith("/reactapi/studio/classes")) return "calendar";
   if (endpoint.path.startsWith("/reactapi/studio/announcements") || endpoint.path.endsWith("/reply")) return "messages";
   if (endpoint.path.startsWith("/reactapi/community/") || name === "markAnswer") return "community";
+  if (
+    endpoint.path.startsWith("/reactapi/birth-plan") ||
+    endpoint.path.startsWith("/reactapi/studio/birth-plan") ||
+    endpoint.path.startsWith("/reactapi/timer") ||
+    endpoint.path.startsWith("/reactapi/account/partner/")
+  )
+    return "birth";
   if (endpoint.path.startsWith("/reactapi/studio/")) return "studio";
   if (endpoint.path.startsWith("/reactapi/bookings")) return "bookings";
   return "rest";

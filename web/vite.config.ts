@@ -29,10 +29,13 @@ const appSource = /web[\\/]src[\\/]|contract[\\/]picture-sources\.ts$/;
 const studioSource = /web[\\/]src[\\/]features[\\/]studio[\\/]/;
 // The picture upload and the replies' and announcements' endpoints serve two or three studio screens
 // each: in studio-parts they would weigh on every studio page, the course editors first.
-const ownChunk = /(-page|-layout|rich-text-editor|picture-upload)\.tsx$|(message-endpoints|community-endpoints|upload-file)\.ts$/;
+const ownChunk =
+  /(-page|-layout|rich-text-editor|picture-upload)\.tsx$|(message-endpoints|community-endpoints|birth-endpoints|upload-file)\.ts$/;
 // What a member's course pages share (the library, a course, a lesson, home's cards): the catalogue,
-// the module tree, players, saved lessons. In a file of their own, the studio's editors never download them.
-const courseReading = /web[\\/]src[\\/]lib[\\/](saved-lessons|catalogue|module-tree|video-players|lesson-downloads)\.ts$/;
+// the module tree, players, saved lessons, progress and the notes she left out. In a file of their own,
+// the studio's editors never download them.
+const courseReading =
+  /web[\\/]src[\\/](lib[\\/](saved-lessons|catalogue|module-tree|video-players|lesson-downloads)\.ts|features[\\/]courses[\\/](progress|offline)[\\/][^\\/]+\.tsx?)$/;
 // The parts the booking pages share (the time picker, a booking's summary, their times) travel with
 // them alone, not in every page's site-parts: the studio's pages and most members' never need them.
 const bookingSource = /web[\\/]src[\\/](features[\\/]bookings[\\/]|lib[\\/]booking-(days|times)\.ts$)/;

@@ -143,7 +143,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, runSche
     feature("/reactapi/community", communityRoutes, { ...community, runScheduler: runSchedulers }),
     feature("/reactapi/content-notes", contentNotesRoutes, { db }),
     feature("/reactapi/account", contentNoteChoicesRoutes, { db, catalogue }),
-    feature("/reactapi", birthPlanRoutes, { db, clock, businessName: config.businessName }),
+    feature("/reactapi", birthPlanRoutes, { db, clock, businessName: config.businessName, catalogue }),
     feature("/reactapi/timer", timerRoutes, { db, clock }),
     feature("/reactapi/account", partnerRoutes, { db, clock, mail: mail.context, sender: mail.sender }),
     feature("/reactapi/instructor-setup", instructorSetupRoutes, { db, sessionDays: config.sessionDays, production }),

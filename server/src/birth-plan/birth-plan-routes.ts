@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { BirthPlan } from "../../../contract/birth-plan.ts";
 import { findUserById, fullName, type UserRow } from "../accounts/users-repository.ts";
+import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
 import type { Database } from "../db/client.ts";
 import { route } from "../http/endpoint-route.ts";
 import { HttpError } from "../http/errors.ts";
@@ -10,7 +11,7 @@ import { memberSharingWith } from "../partners/partners-repository.ts";
 import { planOf, readTemplate, savePlan, saveTemplate } from "./birth-plan-repository.ts";
 import { renderBirthPlan } from "./birth-plan-pdf.ts";
 
-export type BirthPlanDeps = { db: Database; clock: Clock; businessName: string };
+export type BirthPlanDeps = { db: Database; clock: Clock; businessName: string; catalogue: CatalogueReader };
 
 /**
  * Whose plan the reader opens: her own, or (on a partner's account) hers when she shares it with
@@ -25,12 +26,27 @@ async function ownerFor(db: Database, reader: UserRow): Promise<{ owner: UserRow
 }
 
 /** Her birth preferences (docs/product.md, Birth preferences): read, save with a revision, print. */
-export async function birthPlanRoutes(app: FastifyInstance, { db, clock, businessName }: BirthPlanDeps) {
+export async function birthPlanRoutes(app: FastifyInstance, { db, clock, businessName, catalogue }: BirthPlanDeps) {
   route(app, "birthPlan", async (_input, request): Promise<BirthPlan> => {
-    const { owner, readOnly } = await ownerFor(db, requireMember(request));
+    const reader = requireMember(request);
+    const { owner, readOnly } = await ownerFor(db, reader);
     const [template, plan] = await Promise.all([readTemplate(db), planOf(db, owner.id)]);
+    // "Learn about this" leads to the lesson's page, which needs its course; a lesson gone (or a draft's) has no link.
+    const lessonIds = template.sections.flatMap((section) =>
+      section.options.flatMap((option) => (option.lesson_id === null ? [] : [option.lesson_id])),
+    );
+    const access = await catalogue.lessonsAccess(reader, lessonIds);
+    const courseOf = new Map(
+      lessonIds.map((id, index) => [id, access[index]!.access === "missing" ? null : (access[index] as { courseId: number }).courseId]),
+    );
     return {
-      sections: template.sections,
+      sections: template.sections.map((section) => ({
+        ...section,
+        options: section.options.map((option) => ({
+          ...option,
+          course_id: option.lesson_id === null ? null : (courseOf.get(option.lesson_id) ?? null),
+        })),
+      })),
       choices: (plan?.choices ?? []).map((choice) => ({ option_id: choice.optionId, note: choice.note })),
       support_people: plan?.supportPeople ?? "",
       share_with_instructor: plan?.shareWithInstructor ?? false,

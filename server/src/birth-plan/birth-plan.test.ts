@@ -119,7 +119,7 @@ describe.each(backends)("birth preferences on %s", (backend) => {
       sections: { options: { lesson_id: number | null }[] }[];
     };
     expect(seen.sections.map((section) => section.title)).toEqual(["Where I labour", "Music and words"]);
-    expect(seen.sections[0]!.options[0]).toMatchObject({ id: kept.options[0]!.id, lesson_id: 1001 });
+    expect(seen.sections[0]!.options[0]).toMatchObject({ id: kept.options[0]!.id, lesson_id: 1001, course_id: 1 });
     expect(seen.sections[1]!.options[0]!.id).toMatch(/^option-/);
   });
 

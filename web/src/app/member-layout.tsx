@@ -40,8 +40,6 @@ function MemberMenu() {
     { label: "Home", to: "/home" },
     { label: "My account", to: "/account" },
     { label: "Live classes", to: "/classes" },
-    { label: partner ? "Her birth preferences" : "Birth preferences", to: "/birth-plan" },
-    { label: partner ? "Her contraction timer" : "Contraction timer", to: "/timer" },
     ...(partner ? [] : [{ label: communityUnread > 0 ? `Community (${communityUnread} new)` : "Community", to: "/community" }]),
     ...(instructor ? [{ label: unread > 0 ? `Studio (${unread} unread)` : "Studio", to: "/studio" }] : []),
     { label: "Logout", onSelect: () => void logout() },

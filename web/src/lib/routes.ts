@@ -147,6 +147,8 @@ export const routes: readonly ScreenRoute[] = [
     layout: "member",
     firstNeeds: { answers: ["communityThread"] },
   },
+  { path: "/birth-plan", screen: "features/birth-plan/birth-plan-page.tsx", layout: "member" },
+  { path: "/timer", screen: "features/timer/timer-page.tsx", layout: "member" },
   { path: "/account", screen: "features/account/account-page.tsx", layout: "member", firstNeeds: { answers: ["myAccount", "myBookings"] } },
   {
     path: "/podcast",
@@ -245,6 +247,12 @@ export const routes: readonly ScreenRoute[] = [
     screen: "features/studio/activity/activity-page.tsx",
     layout: "studio",
     studioSection: "Activity",
+  },
+  {
+    path: "/studio/birth-plan",
+    screen: "features/studio/birth-plan/birth-plan-template-page.tsx",
+    layout: "studio",
+    studioSection: "Birth preferences",
   },
   { path: "/studio/trash", screen: "features/studio/trash/trash-page.tsx", layout: "studio", studioSection: "Trash" },
 ];

@@ -100,3 +100,15 @@ function downloadAddresses(lesson: OpenLesson): string[] {
   const view = readDownloads(lesson.video_description);
   return view.kind === "list" ? view.files.flatMap((file) => (file.url ? [file.url] : [])) : [];
 }
+
+/**
+ * Lets the app open with no network as this member, as a saved lesson does: the contraction timer
+ * and her birth preferences are used where there is no signal. Logout takes it away with the rest.
+ */
+export async function rememberMemberForOffline(member: Profile): Promise<void> {
+  if (!canSaveForOffline()) return;
+  const current = await offlineMember();
+  if (current?.id === member.id) return;
+  if (current) await caches.delete(OFFLINE_CACHE);
+  await (await caches.open(OFFLINE_CACHE)).put(MEMBER_ADDRESS, json(member));
+}

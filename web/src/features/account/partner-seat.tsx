@@ -1,3 +1,4 @@
+import "../../components/birth-endpoints.ts";
 import { type FormEvent, useState } from "react";
 import type { PartnerLink } from "../../../../contract/partners.ts";
 import { OutcomeNotice } from "../../components/outcome-notice.tsx";
@@ -21,7 +22,6 @@ function MemberSide({ link }: { link: PartnerLink }) {
   const send = useSend();
   const [email, setEmail] = useState("");
   const invite = useAction();
-  const sharing = useAction();
   const removal = useAction();
   const [confirming, setConfirming] = useState(false);
   const submit = (event: FormEvent) => {
@@ -33,38 +33,13 @@ function MemberSide({ link }: { link: PartnerLink }) {
   };
   if (link.partner) {
     const partner = link.partner;
-    const share = (change: { birth_plan?: boolean; timer?: boolean }) =>
-      void sharing.run(
-        () => send("sharePartner", { body: change }),
-        (answer) => answer.message,
-      );
     return (
       <div className="stack">
         <p style={{ margin: 0 }}>
           <strong>{nameOf(partner)}</strong> ({partner.email}) is linked as your partner. He sees the courses for partners and where you are
           in your pregnancy; never your account, purchases, bookings or community posts.
         </p>
-        <label style={{ display: "flex", gap: 8, alignItems: "center", minHeight: 44 }}>
-          <input
-            type="checkbox"
-            checked={partner.shares_birth_plan}
-            disabled={sharing.busy}
-            onChange={(event) => share({ birth_plan: event.target.checked })}
-            style={{ width: 22, height: 22 }}
-          />
-          Share my birth preferences with him (read only)
-        </label>
-        <label style={{ display: "flex", gap: 8, alignItems: "center", minHeight: 44 }}>
-          <input
-            type="checkbox"
-            checked={partner.shares_timer}
-            disabled={sharing.busy}
-            onChange={(event) => share({ timer: event.target.checked })}
-            style={{ width: 22, height: 22 }}
-          />
-          Share my contraction timer with him, live
-        </label>
-        <OutcomeNotice outcome={sharing.outcome} />
+        <SharingChoices partner={partner} />
         <OutcomeNotice outcome={removal.outcome} />
         {confirming ? (
           <div className="row" role="group" aria-label="Remove your partner?">
@@ -124,6 +99,47 @@ function MemberSide({ link }: { link: PartnerLink }) {
         </button>
       </div>
     </form>
+  );
+}
+
+/** What she shares with him, switched at once (the page shows her choice while it is saved). */
+function SharingChoices({ partner }: { partner: NonNullable<PartnerLink["partner"]> }) {
+  const send = useSend();
+  const sharing = useAction();
+  const [shares, setShares] = useState({ birth_plan: partner.shares_birth_plan, timer: partner.shares_timer });
+  const share = async (change: { birth_plan?: boolean; timer?: boolean }) => {
+    const before = shares;
+    setShares({ ...shares, ...change });
+    const answer = await sharing.run(
+      () => send("sharePartner", { body: change }),
+      (saved) => saved.message,
+    );
+    if (!answer) setShares(before);
+  };
+  return (
+    <>
+      <label style={{ display: "flex", gap: 8, alignItems: "center", minHeight: 44 }}>
+        <input
+          type="checkbox"
+          checked={shares.birth_plan}
+          disabled={sharing.busy}
+          onChange={(event) => void share({ birth_plan: event.target.checked })}
+          style={{ width: 22, height: 22 }}
+        />
+        Share my birth preferences with him (read only)
+      </label>
+      <label style={{ display: "flex", gap: 8, alignItems: "center", minHeight: 44 }}>
+        <input
+          type="checkbox"
+          checked={shares.timer}
+          disabled={sharing.busy}
+          onChange={(event) => void share({ timer: event.target.checked })}
+          style={{ width: 22, height: 22 }}
+        />
+        Share my contraction timer with him, live
+      </label>
+      <OutcomeNotice outcome={sharing.outcome} />
+    </>
   );
 }
 

@@ -9,7 +9,7 @@ import { NextClassCard } from "./next-class-card.tsx";
 import { NextSessionCard } from "./next-session-card.tsx";
 import { PacingCard } from "./pacing-card.tsx";
 import { SavedForLaterCard } from "./saved-for-later-card.tsx";
-import { PartnerCard } from "./partner-card.tsx";
+import { BirthToolsCard, PartnerCard } from "./partner-card.tsx";
 import { AnnouncementsList } from "./announcements-list.tsx";
 import { useAnswer } from "../../lib/answers.ts";
 
@@ -41,6 +41,7 @@ export default function HomePage() {
       {summary ? <ContinueCard summary={summary} /> : null}
       {saved.answer ? <SavedForLaterCard lessons={saved.answer.lessons} /> : null}
       {summary ? <PacingCard pacing={summary.pacing} /> : null}
+      {partner.answer?.joined_as === "partner" ? null : <BirthToolsCard />}
       <p style={{ margin: "0 0 16px" }}>
         Thank you{user?.first_name ? `, ${user.first_name},` : ""} for being one of our first members. Your time and trust mean a great
         deal.

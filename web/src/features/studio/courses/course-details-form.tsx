@@ -118,7 +118,7 @@ export function CourseDetailsForm({
           onChange={(event) => set("for_partners", event.target.checked)}
           style={{ width: 20, height: 20 }}
         />
-        For partners (a member&apos;s linked partner opens it whenever she may)
+        For partners
       </Box>
       <Checklist
         legend="Plans that include it"

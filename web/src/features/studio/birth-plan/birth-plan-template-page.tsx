@@ -1,0 +1,170 @@
+import "../../../components/birth-endpoints.ts";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import { type FormEvent, useState } from "react";
+import type { BirthPlanTemplate } from "../../../../../contract/birth-plan.ts";
+import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
+import { TextField } from "../../../components/text-field.tsx";
+import { useAnswer, useSend } from "../../../lib/answers.ts";
+import { useAction } from "../../../lib/use-action.ts";
+import { useLeaveWarning } from "../use-leave-warning.ts";
+import { Loading, StudioPage } from "../studio-parts.tsx";
+
+type DraftOption = { id?: string; label: string; lesson: string };
+type DraftSection = { id?: string; title: string; options: DraftOption[] };
+
+const draftOf = (template: BirthPlanTemplate): DraftSection[] =>
+  template.sections.map((section) => ({
+    id: section.id,
+    title: section.title,
+    options: section.options.map((option) => ({
+      id: option.id,
+      label: option.label,
+      lesson: option.lesson_id === null ? "" : String(option.lesson_id),
+    })),
+  }));
+
+/** The studio's page for the birth-preferences builder: its sections, their options, and the lesson each may link to. */
+export default function BirthPlanTemplatePage() {
+  const { answer, failure } = useAnswer("studioBirthPlanTemplate");
+  return (
+    <StudioPage
+      title="Birth preferences"
+      intro="The sections and options every member chooses from on her birth-preferences page. An option may link to the lesson that explains it (its lesson id, from the course editor). Options keep what members chose when you rename them."
+    >
+      {answer ? <TemplateForm template={answer} /> : <Loading failure={failure} what="the sections" />}
+    </StudioPage>
+  );
+}
+
+function TemplateForm({ template }: { template: BirthPlanTemplate }) {
+  const [sections, setSections] = useState(() => draftOf(template));
+  const [revision, setRevision] = useState(template.revision);
+  const current = JSON.stringify(sections);
+  const [savedAs, setSavedAs] = useState(current);
+  useLeaveWarning(current !== savedAs, "The birth-preferences sections");
+  const { outcome, busy, run } = useAction();
+  const send = useSend();
+  const changeSection = (index: number, change: (section: DraftSection) => DraftSection) =>
+    setSections((all) => all.map((section, at) => (at === index ? change(section) : section)));
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const saved = await run(
+      () =>
+        send("saveBirthPlanTemplate", {
+          body: {
+            sections: sections.map((section) => ({
+              id: section.id,
+              title: section.title,
+              options: section.options.map((option) => ({
+                id: option.id,
+                label: option.label,
+                lesson_id: option.lesson.trim() === "" ? null : Number(option.lesson),
+              })),
+            })),
+            revision,
+          },
+        }),
+      (answer) => answer.message,
+    );
+    if (saved) {
+      const next = draftOf(saved);
+      setSections(next);
+      setRevision(saved.revision);
+      setSavedAs(JSON.stringify(next));
+    }
+  };
+  return (
+    <Box
+      component="form"
+      onSubmit={save}
+      noValidate
+      aria-label="Birth-preferences sections"
+      sx={{ display: "grid", gap: 2, maxWidth: 760 }}
+    >
+      {sections.map((section, index) => (
+        <Box
+          key={section.id ?? `new-${index}`}
+          component="fieldset"
+          sx={{ border: "1px solid #e2d4d4", borderRadius: 2, display: "grid", gap: 1, p: 1.5, m: 0 }}
+        >
+          <legend>Section {index + 1}</legend>
+          <TextField
+            label="Section title"
+            value={section.title}
+            onChange={(event) => changeSection(index, (old) => ({ ...old, title: event.target.value }))}
+            error={Boolean(outcome?.details?.[`sections.${index}.title`])}
+            helperText={outcome?.details?.[`sections.${index}.title`]}
+          />
+          {section.options.map((option, optionIndex) => (
+            <Box
+              key={option.id ?? `new-${optionIndex}`}
+              sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 120px auto" }, gap: 1, alignItems: "start" }}
+            >
+              <TextField
+                label={`Option ${optionIndex + 1}`}
+                value={option.label}
+                onChange={(event) =>
+                  changeSection(index, (old) => ({
+                    ...old,
+                    options: old.options.map((item, at) => (at === optionIndex ? { ...item, label: event.target.value } : item)),
+                  }))
+                }
+                error={Boolean(outcome?.details?.[`sections.${index}.options.${optionIndex}.label`])}
+                helperText={outcome?.details?.[`sections.${index}.options.${optionIndex}.label`]}
+              />
+              <TextField
+                label="Lesson id"
+                value={option.lesson}
+                onChange={(event) =>
+                  changeSection(index, (old) => ({
+                    ...old,
+                    options: old.options.map((item, at) =>
+                      at === optionIndex ? { ...item, lesson: event.target.value.replace(/\D/g, "") } : item,
+                    ),
+                  }))
+                }
+              />
+              <Button
+                type="button"
+                color="error"
+                onClick={() => changeSection(index, (old) => ({ ...old, options: old.options.filter((_, at) => at !== optionIndex) }))}
+              >
+                Remove
+                <span className="visually-hidden">
+                  {" "}
+                  option {optionIndex + 1} of section {index + 1}
+                </span>
+              </Button>
+            </Box>
+          ))}
+          <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+            <Button
+              type="button"
+              variant="outlined"
+              onClick={() => changeSection(index, (old) => ({ ...old, options: [...old.options, { label: "", lesson: "" }] }))}
+            >
+              Add an option<span className="visually-hidden"> to section {index + 1}</span>
+            </Button>
+            <Button type="button" color="error" onClick={() => setSections((all) => all.filter((_, at) => at !== index))}>
+              Remove section {index + 1}
+            </Button>
+          </Box>
+        </Box>
+      ))}
+      <OutcomeNotice outcome={outcome} />
+      <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+        <Button
+          type="button"
+          variant="outlined"
+          onClick={() => setSections((all) => [...all, { title: "", options: [{ label: "", lesson: "" }] }])}
+        >
+          Add a section
+        </Button>
+        <Button type="submit" variant="contained" disabled={busy}>
+          Save sections
+        </Button>
+      </Box>
+    </Box>
+  );
+}
