@@ -1791,6 +1791,18 @@ export const endpoints = {
       403: { description: "A partner she does not share them with.", schema: ApiError },
     },
   },
+  bookingBirthPlanPdf: {
+    method: "GET",
+    path: "/reactapi/studio/bookings/:id/birth-plan.pdf",
+    summary: "The birth preferences of the member who made a booking, while she shares them with the instructor",
+    access: "instructor",
+    params: BookingIdParams,
+    query: BirthPlanPdfQuery,
+    answers: {
+      200: { description: "The document.", contentType: "application/pdf" },
+      404: { description: "No such booking, or she does not share them.", schema: ApiError },
+    },
+  },
   studioBirthPlanTemplate: {
     method: "GET",
     path: "/reactapi/studio/birth-plan",

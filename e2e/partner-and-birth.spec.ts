@@ -31,6 +31,7 @@ async function invitePartner(page: Page, browser: Browser): Promise<{ partner: P
   await partner.goto(link);
   await expect(partner.getByText("You were invited as a partner")).toBeVisible();
   await expect(partner.getByLabel("Access code")).toHaveCount(0);
+  await accessibleAtBothWidths(partner);
   await partner.getByLabel("First name (optional)").fill("Sam");
   await partner.getByLabel("Email").fill(partnerEmail);
   await partner.getByLabel("Password").fill(PASSWORD);
@@ -68,9 +69,23 @@ test("a member invites her partner: he joins with no code, sees the partners' co
   await expect(partner.getByRole("navigation", { name: "Member menu" }).getByRole("link", { name: /Community/ })).toHaveCount(0);
   await partner.keyboard.press("Escape");
 
+  await partner.goto("/birth-plan");
+  await expect(partner.getByText("She has not shared her birth preferences with you.", { exact: false })).toBeVisible();
+
+  await page.goto("/birth-plan");
+  await page.getByRole("checkbox", { name: "Delayed cord clamping" }).check();
+  await expect(page.getByRole("status").filter({ hasText: "All saved." })).toBeVisible();
   await page.goto("/account");
   await expect(page.getByText(/Sam .* is linked as your partner/)).toBeVisible();
   await accessibleAtBothWidths(page);
+  await page.getByRole("checkbox", { name: "Share my birth preferences with him (read only)" }).check();
+  await expect(page.getByRole("status").filter({ hasText: "Your partner sees your birth preferences." })).toBeVisible();
+  await partner.goto("/birth-plan");
+  await expect(partner.getByRole("heading", { name: "Maya’s birth preferences", level: 1 })).toBeVisible();
+  await expect(partner.getByRole("listitem").filter({ hasText: "Delayed cord clamping" })).toBeVisible();
+  await expect(partner.getByRole("checkbox")).toHaveCount(0);
+  await accessibleAtBothWidths(partner);
+
   await page.getByRole("button", { name: "Remove partner" }).click();
   await page.getByRole("button", { name: "Yes, remove him" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Your partner's link has ended." })).toBeVisible();
@@ -179,4 +194,30 @@ test("the timer, offline in the installed app with its clock moved, records cont
   ).toBeVisible();
   await accessibleAtBothWidths(partner);
   await partnerContext.close();
+});
+
+test("the instructor adds a section to the birth preferences in the studio, and a member finds it with its lesson", async ({
+  page,
+  browser,
+}) => {
+  const instructor = await instructorPage(browser);
+  await instructor.goto("/studio/birth-plan");
+  await expect(instructor.getByRole("heading", { name: "Birth preferences", level: 1 })).toBeVisible();
+  await accessibleAtBothWidths(instructor);
+  await instructor.getByRole("button", { name: "Add a section" }).click();
+  const sections = instructor.getByRole("group", { name: /^Section \d+$/ });
+  const added = sections.last();
+  await added.getByLabel("Section title").fill("Music and words");
+  await added.getByLabel("Option 1").fill("A playlist I chose");
+  await added.getByLabel("Lesson id").fill("1002");
+  await instructor.getByRole("button", { name: "Save sections" }).click();
+  await expect(instructor.getByRole("status").filter({ hasText: "Members see these sections and options now." })).toBeVisible();
+  await instructor.context().close();
+
+  await signedInMember(page, "plan-sections");
+  await page.goto("/birth-plan");
+  const music = page.getByRole("group", { name: "Music and words" });
+  await expect(music.getByRole("checkbox", { name: "A playlist I chose" })).toBeVisible();
+  await music.getByRole("link", { name: /Learn about this/ }).click();
+  await expect(page).toHaveURL(/\/lesson\?course=1&lesson=1002$/);
 });

@@ -161,6 +161,8 @@ export const StudioBooking = z.object({
   private_note: z.string(),
   paid: z.boolean(),
   member: z.boolean(),
+  /** She shares her birth preferences with the instructor: the booking offers them (GET /reactapi/studio/bookings/:id/birth-plan.pdf). */
+  birth_plan_shared: z.boolean(),
 });
 export type StudioBooking = z.infer<typeof StudioBooking>;
 export const Enquiry = z.object({

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BirthPlanSection } from "../../../contract/birth-plan.ts";
 import { staleRevisionMessage } from "../../../contract/constants.ts";
 import type { Database, Queryable } from "../db/client.ts";
@@ -90,6 +90,16 @@ export async function savePlan(db: Database, userId: number, input: PlanInput, r
           .returning();
   if (!saved) throw new HttpError(409, staleBirthPlanMessage);
   return saved;
+}
+
+/** Of these members, those who share their birth preferences with the instructor (the studio shows them on their bookings). */
+export async function plansSharedWithInstructor(db: Queryable, userIds: number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ userId: birthPlans.userId })
+    .from(birthPlans)
+    .where(and(inArray(birthPlans.userId, [...new Set(userIds)]), eq(birthPlans.shareWithInstructor, true)));
+  return new Set(rows.map((row) => row.userId));
 }
 
 /** Her plan in her download; it goes with her account (cascade). */

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { BirthPlan } from "../../../contract/birth-plan.ts";
 import { findUserById, fullName, type UserRow } from "../accounts/users-repository.ts";
+import { findBooking } from "../bookings/bookings-repository.ts";
 import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
 import type { Database } from "../db/client.ts";
 import { route } from "../http/endpoint-route.ts";
@@ -67,27 +68,43 @@ export async function birthPlanRoutes(app: FastifyInstance, { db, clock, busines
 
   route(app, "birthPlanPdf", async ({ query: { size } }, request, reply) => {
     const { owner } = await ownerFor(db, requireMember(request));
-    const [template, plan] = await Promise.all([readTemplate(db), planOf(db, owner.id)]);
-    const pdf = await renderBirthPlan({
-      name: fullName(owner) || owner.email,
-      dueDate: owner.babyArrived ? null : owner.dueDate,
-      supportPeople: plan?.supportPeople ?? "",
-      sections: template.sections,
-      choices: plan?.choices ?? [],
-      businessName,
-      size,
-    });
-    return reply
-      .header("content-type", "application/pdf")
-      .header("content-disposition", `attachment; filename="birth-preferences-${size}.pdf"`)
-      .header("cache-control", "private, no-store")
-      .send(pdf);
+    return sendPdf(reply, await birthPlanPdf(db, owner, size, businessName), size);
   });
 }
 
+/** Her plan as a document (the member's route and the studio's booking share it). */
+async function birthPlanPdf(db: Database, owner: UserRow, size: "a4" | "letter", businessName: string): Promise<Buffer> {
+  const [template, plan] = await Promise.all([readTemplate(db), planOf(db, owner.id)]);
+  return renderBirthPlan({
+    name: fullName(owner) || owner.email,
+    dueDate: owner.babyArrived ? null : owner.dueDate,
+    supportPeople: plan?.supportPeople ?? "",
+    sections: template.sections,
+    choices: plan?.choices ?? [],
+    businessName,
+    size,
+  });
+}
+
+const sendPdf = (reply: FastifyReply, pdf: Buffer, size: string) =>
+  reply
+    .header("content-type", "application/pdf")
+    .header("content-disposition", `attachment; filename="birth-preferences-${size}.pdf"`)
+    .header("cache-control", "private, no-store")
+    .send(pdf);
+
 /** Behind the studio's guard (features.ts): the sections and options every member's builder shows. */
-export async function birthPlanStudioRoutes(app: FastifyInstance, { db }: { db: Database }) {
+export async function birthPlanStudioRoutes(app: FastifyInstance, { db, businessName }: { db: Database; businessName: string }) {
   route(app, "studioBirthPlanTemplate", async () => readTemplate(db));
+  // Her plan on her 1:1 booking, only while she shares it with the instructor.
+  route(app, "bookingBirthPlanPdf", async ({ params: { id }, query: { size } }, _request, reply) => {
+    const booking = await findBooking(db, { id });
+    const owner = booking?.userId ? await findUserById(db, booking.userId) : undefined;
+    const plan = owner ? await planOf(db, owner.id) : undefined;
+    if (!owner || !plan?.shareWithInstructor)
+      throw new HttpError(404, "She does not share her birth preferences with you on this booking.");
+    return sendPdf(reply, await birthPlanPdf(db, owner, size, businessName), size);
+  });
   route(app, "saveBirthPlanTemplate", async ({ body }, request) =>
     saveTemplate(db, { userId: request.member!.id, label: request.member!.email }, body.sections, body.revision),
   );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { movableClock } from "../lib/clock.ts";
 import { readPdf } from "../../../testing/pdf-text.ts";
 import {
   backends,
@@ -14,6 +15,7 @@ import {
 } from "../../../testing/test-app.ts";
 
 type Plan = { sections: { id: string; title: string; options: { id: string; label: string }[] }[]; revision: number };
+const options = (plan: Plan) => plan.sections.flatMap((section) => section.options);
 
 // docs/product.md, Birth preferences.
 describe.each(backends)("birth preferences on %s", (backend) => {
@@ -21,8 +23,6 @@ describe.each(backends)("birth preferences on %s", (backend) => {
   const post = (url: string, cookie: string, payload: Record<string, unknown>) =>
     context.app.inject({ method: "POST", url, headers: { ...jsonHeaders, cookie }, payload });
   const get = (url: string, cookie: string) => context.app.inject({ method: "GET", url, headers: { cookie } });
-
-  const options = (plan: Plan) => plan.sections.flatMap((section) => section.options);
 
   it("saves her choices with a revision, and a save from an older copy gets 409 and the sentence", async () => {
     const member = await signedInMember(context.app, "planner");
@@ -141,5 +141,65 @@ describe.each(backends)("birth preferences on %s", (backend) => {
     expect(read).toMatchObject({ read_only: true, revision: 1, choices: [{ option_id: options(plan)[0]!.id }] });
     expect((await get("/reactapi/birth-plan.pdf", him)).statusCode).toBe(200);
     expect((await post("/reactapi/birth-plan", him, { choices: [], revision: 1 })).statusCode).toBe(403);
+  });
+});
+
+describe.each(backends)("birth preferences on a 1:1 booking on %s", (backend) => {
+  const clock = movableClock(new Date("2027-03-01T12:00:00Z"));
+  const context = useTestApp(backend, { clock });
+  const send = (method: "GET" | "POST", url: string, cookie: string, payload?: Record<string, unknown>) =>
+    context.app.inject({ method, url, headers: { ...jsonHeaders, cookie }, ...(payload ? { payload } : {}) });
+
+  it("offers the instructor her plan on her booking only while she shares it", async () => {
+    const instructor = await signedInInstructor(context.app, context.database.db, "booking-instructor");
+    const weekly = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: "09:00", end: "12:00" }));
+    expect(
+      (await send("POST", "/reactapi/studio/calendar/hours", instructor.cookie, { time_zone: "UTC", weekly, exceptions: [] })).statusCode,
+    ).toBe(200);
+    const service = await send("POST", "/reactapi/studio/calendar/services", instructor.cookie, {
+      name: "Birth plan chat",
+      duration_minutes: 30,
+      min_notice_hours: 2,
+    });
+    expect(service.statusCode, service.body).toBe(201);
+    const serviceId = service.json().id as number;
+    const slots = (
+      await context.app.inject({ url: `/reactapi/bookings/services/${serviceId}/slots?from=2027-03-02T00:00:00Z&to=2027-03-03T00:00:00Z` })
+    ).json().slots as string[];
+    const member = await signedInMember(context.app, "booking-planner");
+    const booked = await send("POST", "/reactapi/bookings", member.cookie, {
+      service_id: serviceId,
+      start: slots[0],
+      name: "Maya",
+      note: "",
+      email: member.email,
+    });
+    expect(booked.statusCode, booked.body).toBeLessThan(300);
+    const list = async () =>
+      (
+        (
+          await send("GET", "/reactapi/studio/calendar/bookings?from=2027-03-01T00:00:00Z&to=2027-03-08T00:00:00Z", instructor.cookie)
+        ).json().bookings as {
+          id: number;
+          email: string;
+          birth_plan_shared: boolean;
+        }[]
+      ).find((booking) => booking.email === member.email)!;
+    const booking = await list();
+    expect(booking.birth_plan_shared).toBe(false);
+    expect((await send("GET", `/reactapi/studio/bookings/${booking.id}/birth-plan.pdf`, instructor.cookie)).statusCode).toBe(404);
+
+    const plan = (await send("GET", "/reactapi/birth-plan", member.cookie)).json() as Plan;
+    const saved = await send("POST", "/reactapi/birth-plan", member.cookie, {
+      choices: [{ option_id: options(plan)[0]!.id, note: "for our chat" }],
+      share_with_instructor: true,
+      revision: 0,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await list()).birth_plan_shared).toBe(true);
+    const pdf = await send("GET", `/reactapi/studio/bookings/${booking.id}/birth-plan.pdf`, instructor.cookie);
+    expect(pdf.statusCode).toBe(200);
+    expect((await readPdf(new Uint8Array(pdf.rawPayload))).text).toContain("for our chat");
+    expect((await send("GET", `/reactapi/studio/bookings/${booking.id}/birth-plan.pdf`, member.cookie)).statusCode).toBe(403);
   });
 });

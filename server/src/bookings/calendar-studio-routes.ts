@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { plansSharedWithInstructor } from "../birth-plan/birth-plan-repository.ts";
 import type { ParsedRequestOf } from "../../../contract/api.ts";
 import type { StudioBooking, StudioService } from "../../../contract/studio/calendar.ts";
 import { listSubmissions } from "../forms/forms-repository.ts";
@@ -76,7 +77,7 @@ export async function calendarStudioRoutes(app: FastifyInstance, deps: BookingDe
   const { db } = deps;
   const zoneOf = async () => (await readHours(db))?.timeZone ?? "UTC";
   const servicesById = async () => new Map((await listServices(db, { visibleOnly: false })).map((service) => [service.id, service]));
-  const toStudioBooking = (booking: BookingRow, service: ServiceRow, zone: string): StudioBooking => ({
+  const toStudioBooking = (booking: BookingRow, service: ServiceRow, zone: string, plansShared: Set<number>): StudioBooking => ({
     id: booking.id,
     service_id: service.id,
     service_name: service.name,
@@ -90,9 +91,15 @@ export async function calendarStudioRoutes(app: FastifyInstance, deps: BookingDe
     private_note: booking.privateNote,
     paid: booking.paymentIntentId !== null,
     member: booking.userId !== null,
+    birth_plan_shared: booking.userId !== null && plansShared.has(booking.userId),
   });
   const oneBooking = async (booking: BookingRow) =>
-    toStudioBooking(booking, (await servicesById()).get(booking.serviceId)!, await zoneOf());
+    toStudioBooking(
+      booking,
+      (await servicesById()).get(booking.serviceId)!,
+      await zoneOf(),
+      await plansSharedWithInstructor(db, booking.userId === null ? [] : [booking.userId]),
+    );
   const hoursAnswer = async () => {
     const hours = await readHours(db);
     return { hours: hours ? { time_zone: hours.timeZone, weekly: hours.weekly, exceptions: hours.exceptions } : null };
@@ -162,9 +169,13 @@ export async function calendarStudioRoutes(app: FastifyInstance, deps: BookingDe
       zoneOf(),
       listSubmissions(db, "contact"),
     ]);
+    const plansShared = await plansSharedWithInstructor(
+      db,
+      rows.flatMap((row) => (row.userId === null ? [] : [row.userId])),
+    );
     return {
       time_zone: zone,
-      bookings: rows.map((row) => toStudioBooking(row, services.get(row.serviceId)!, zone)),
+      bookings: rows.map((row) => toStudioBooking(row, services.get(row.serviceId)!, zone, plansShared)),
       enquiries: contacts
         .slice(-50)
         .reverse()

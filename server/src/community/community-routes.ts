@@ -2,8 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { acceptAnyBody } from "../http/any-body.ts";
 import { type Actor } from "../activity/activity-repository.ts";
 import type { FastifyRequest } from "fastify";
-import { EVERY_STREAM, liveEvents } from "../db/live-events.ts";
 import { route } from "../http/endpoint-route.ts";
+import { liveStreams } from "../http/live-stream.ts";
 import { HttpError } from "../http/errors.ts";
 import { requireMember } from "../http/signed-in-member.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
@@ -43,8 +43,6 @@ import {
 } from "./community-repository.ts";
 
 export type CommunityOptions = CommunityDeps & { mail: MailContext; sender: MailSender };
-
-const HEARTBEAT_MS = 20_000;
 
 /** Sends the reply digests every minute on this server (each server may: a digest is claimed in the database). */
 function startDigests(app: FastifyInstance, { db, clock, mail, sender }: CommunityOptions, everyMs = 60_000): void {
@@ -106,70 +104,26 @@ export async function communityRoutes(app: FastifyInstance, options: CommunityOp
  * approved. A reconnecting browser sends Last-Event-ID, the last post id it has, and gets what it missed.
  */
 async function liveThreads(app: FastifyInstance, deps: CommunityDeps) {
-  const open = new Set<() => void>();
-  app.addHook("preClose", async () => {
-    for (const close of open) close();
-  });
+  const openStream = liveStreams(app);
   route(app, "threadEvents", async ({ params: { id }, query: { after } }, request, reply) => {
     const viewer = requireMember(request);
     const resumed = Number(request.headers["last-event-id"]);
     let last = Number.isSafeInteger(resumed) && resumed > 0 ? resumed : (after ?? 0);
     // Asked before the stream opens, so a conversation she may not see is a plain 404.
     const missed = await postsAfter(deps, viewer, id, last);
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      "content-type": "text/event-stream; charset=utf-8",
-      "cache-control": "no-store",
-      "x-accel-buffering": "no",
-      connection: "keep-alive",
-    });
-    let ended = false;
-    const write = (text: string) => {
-      if (!ended) raw.write(text);
-    };
-    const sendPosts = (posts: { id: number }[]) => {
+    const sendPosts = (write: (text: string) => void, posts: { id: number }[]) => {
       if (posts.length === 0) return;
       last = Math.max(last, ...posts.map((post) => post.id));
       write(`id: ${last}\nevent: posts\ndata: ${JSON.stringify({ posts })}\n\n`);
     };
-    write("retry: 2000\n\n");
-    sendPosts(missed.posts);
-    let reading = false;
-    let again = false;
-    const readNew = async () => {
-      if (reading) return void (again = true);
-      reading = true;
-      try {
-        do {
-          again = false;
-          sendPosts((await postsAfter(deps, viewer, id, last)).posts);
-        } while (again && !ended);
-      } catch (error) {
-        // She lost access (a course closed, the conversation deleted): the stream ends, and her page reads it again.
-        if (error instanceof HttpError) write("event: changed\ndata: {}\n\n");
-        else request.log.warn({ err: error }, "community: a live stream could not read new posts");
-      } finally {
-        reading = false;
-      }
-    };
-    const listener = (stream: string) => {
-      if (stream === threadStream(id) || stream === EVERY_STREAM) void readNew();
-      if (stream === threadChanged(id) || stream === EVERY_STREAM) write("event: changed\ndata: {}\n\n");
-    };
-    const heartbeat = setInterval(() => write(": still here\n\n"), HEARTBEAT_MS);
-    const close = () => {
-      if (ended) return;
-      ended = true;
-      clearInterval(heartbeat);
-      liveEvents.off("changed", listener);
-      open.delete(close);
-      raw.end();
-    };
-    liveEvents.on("changed", listener);
-    open.add(close);
-    raw.on("close", close);
-    return reply;
+    return openStream(request, reply, {
+      first: (write) => sendPosts(write, missed.posts),
+      hears: (stream) => stream === threadStream(id),
+      // She may have lost access meanwhile (a course closed, the conversation deleted): postsAfter
+      // then throws, the stream says "changed", and her page reads the conversation again.
+      refresh: async (write) => sendPosts(write, (await postsAfter(deps, viewer, id, last)).posts),
+      staleOn: (stream) => stream === threadChanged(id),
+    });
   });
 }
 

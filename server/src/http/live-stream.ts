@@ -1,13 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { EVERY_STREAM, liveEvents } from "../db/live-events.ts";
+import { HttpError } from "./errors.ts";
 
 const HEARTBEAT_MS = 20_000;
 
 /**
  * Server-Sent Events for a page that follows something live (a community conversation, a shared
  * contraction timer). Changes arrive from any app server through the change listener
- * (db/live-events.ts); `refresh` runs one at a time, once more if another change came meanwhile,
- * and writes what the page needs. The app's closing ends every open stream first.
+ * (db/live-events.ts). On a stream it `hears`, `refresh` runs (one at a time, once more if another
+ * change came meanwhile) and writes what the page needs; on one it is `staleOn`, the page is told
+ * "changed" and reads again; `first` writes what to send at once (by default, a refresh). After a
+ * lost listener every stream refreshes and is told "changed". The app's closing ends them all first.
  */
 export function liveStreams(app: FastifyInstance) {
   const open = new Set<() => void>();
@@ -17,13 +20,23 @@ export function liveStreams(app: FastifyInstance) {
   return function openStream(
     request: FastifyRequest,
     reply: FastifyReply,
-    { hears, refresh }: { hears: (stream: string) => boolean; refresh: (write: (text: string) => void) => Promise<void> },
+    {
+      hears,
+      refresh,
+      staleOn = () => false,
+      first,
+    }: {
+      hears: (stream: string) => boolean;
+      refresh: (write: (text: string) => void) => Promise<void>;
+      staleOn?: (stream: string) => boolean;
+      first?: (write: (text: string) => void) => void;
+    },
   ): FastifyReply {
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
       "content-type": "text/event-stream; charset=utf-8",
-      "cache-control": "no-store",
+      "cache-control": "private, no-store",
       "x-accel-buffering": "no",
       connection: "keep-alive",
     });
@@ -43,7 +56,8 @@ export function liveStreams(app: FastifyInstance) {
           await refresh(write);
         } while (again && !ended);
       } catch (error) {
-        request.log.warn({ err: error }, "a live stream could not read what changed");
+        // A refusal (she lost access) is the page's to hear; anything else is also the log's.
+        if (!(error instanceof HttpError)) request.log.warn({ err: error }, "a live stream could not read what changed");
         write("event: changed\ndata: {}\n\n");
       } finally {
         reading = false;
@@ -51,6 +65,7 @@ export function liveStreams(app: FastifyInstance) {
     };
     const listener = (stream: string) => {
       if (stream === EVERY_STREAM || hears(stream)) void read();
+      if (stream === EVERY_STREAM || staleOn(stream)) write("event: changed\ndata: {}\n\n");
     };
     const heartbeat = setInterval(() => write(": still here\n\n"), HEARTBEAT_MS);
     const close = () => {
@@ -64,7 +79,8 @@ export function liveStreams(app: FastifyInstance) {
     liveEvents.on("changed", listener);
     open.add(close);
     raw.on("close", close);
-    void read();
+    if (first) first(write);
+    else void read();
     return reply;
   };
 }

@@ -5,6 +5,7 @@ import type { StudioBooking } from "../../../../../contract/studio/calendar.ts";
 import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
+import { addressOf } from "../../../lib/api.ts";
 import { whenLabel, zoneName } from "../../../lib/booking-times.ts";
 import { dayKey, dayLabel, timeLabel } from "../../../lib/booking-days.ts";
 import { useAction } from "../../../lib/use-action.ts";
@@ -72,6 +73,16 @@ function BookingDetail({ booking, zone, onClose }: { booking: StudioBooking; zon
           <>
             <dt>Due date</dt>
             <dd>{formatDate(`${booking.due_date}T12:00:00`)}</dd>
+          </>
+        ) : null}
+        {booking.birth_plan_shared ? (
+          <>
+            <dt>Birth preferences</dt>
+            <dd>
+              <a href={addressOf("bookingBirthPlanPdf", { params: { id: booking.id }, query: { size: "a4" } })} download>
+                Her birth preferences (PDF)
+              </a>
+            </dd>
           </>
         ) : null}
         {booking.note ? (
