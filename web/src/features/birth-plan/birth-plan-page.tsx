@@ -8,7 +8,6 @@ import { PageColumn } from "../../components/page-column.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { addressOf, call, failureOf } from "../../lib/api.ts";
-import { rememberMemberForOffline } from "../../lib/saved-lessons.ts";
 import { useSession } from "../../lib/session.ts";
 import { useBackOnline } from "../../lib/use-online.ts";
 
@@ -77,7 +76,10 @@ function BirthPlanLoader({ member }: { member: Profile }) {
     [member.id],
   );
   useEffect(() => {
-    void rememberMemberForOffline(member).catch(() => undefined);
+    // Loaded after the page, so its first visit does not wait for the saved-lessons code.
+    void import("../../lib/saved-lessons.ts")
+      .then(({ rememberMemberForOffline }) => rememberMemberForOffline(member))
+      .catch(() => undefined);
     void load(false);
   }, [member, load]);
 
@@ -90,9 +92,27 @@ function BirthPlanLoader({ member }: { member: Profile }) {
       </PageColumn>
     );
   }
-  if (!kept) return <Spinner label="Opening your birth preferences" />;
+  // Her page's heading and words come at once; only her choices wait for the answer.
+  if (!kept)
+    return member.joined_as === "partner" ? (
+      <Spinner label="Opening her birth preferences" />
+    ) : (
+      <PageColumn title="Birth preferences">
+        <Introduction />
+        <Spinner label="Opening your birth preferences" />
+      </PageColumn>
+    );
   if (kept.plan.read_only) return <SharedPlan plan={kept.plan} />;
   return <PlanBuilder member={member} kept={kept} setKept={setKept} reload={() => void load(true)} />;
+}
+
+function Introduction() {
+  return (
+    <p style={{ margin: "0 0 16px" }}>
+      Choose what matters to you, in any order, and add a short note where it helps. Everything saves as you go, on this phone too. Your
+      care team will talk it through with you: a plan is a starting point, not a promise.
+    </p>
+  );
 }
 
 function PlanBuilder({
@@ -162,10 +182,7 @@ function PlanBuilder({
 
   return (
     <PageColumn title="Birth preferences">
-      <p style={{ margin: "0 0 16px" }}>
-        Choose what matters to you, in any order, and add a short note where it helps. Everything saves as you go, on this phone too. Your
-        care team will talk it through with you: a plan is a starting point, not a promise.
-      </p>
+      <Introduction />
       <TextField
         label="Who supports me (names, and who they are to you)"
         name="support_people"

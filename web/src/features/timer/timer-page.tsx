@@ -7,7 +7,6 @@ import { Notice } from "../../components/notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { addressOf, call, failureOf } from "../../lib/api.ts";
-import { rememberMemberForOffline } from "../../lib/saved-lessons.ts";
 import { useSession } from "../../lib/session.ts";
 import { useBackOnline } from "../../lib/use-online.ts";
 import { asText, figures, patternReached, ruleWords, spoken } from "./contraction-pattern.ts";
@@ -93,7 +92,10 @@ function OwnTimer({ member }: { member: Profile }) {
   }, [member.id]);
 
   useEffect(() => {
-    void rememberMemberForOffline(member).catch(() => undefined);
+    // Loaded after the page, so its first visit does not wait for the saved-lessons code.
+    void import("../../lib/saved-lessons.ts")
+      .then(({ rememberMemberForOffline }) => rememberMemberForOffline(member))
+      .catch(() => undefined);
     sessionsOf(member.id)
       .then((sessions) => {
         setSession(sessions.at(-1) ?? null);
