@@ -41,6 +41,9 @@ const courseReading =
 const bookingSource = /web[\\/]src[\\/](features[\\/]bookings[\\/]|lib[\\/]booking-(days|times)\.ts$)/;
 // A conversation's parts (posts, the reply box, its live stream) travel with the community's
 // screens and the questions under a lesson, never in every page's site-parts.
+// The forms' shared parts (sending a form, with its spam check) travel with the feedback, support
+// and contact pages, not in every page's site-parts that the studio's editors download too.
+const formsSource = /web[\\/]src[\\/]features[\\/]forms[\\/]/;
 const communitySource = /web[\\/]src[\\/](features[\\/]community[\\/]|components[\\/](conversation|lesson-questions)\.tsx$)/;
 
 const studioOnly = /node_modules[\\/]use-sync-external-store[\\/](shim[\\/]|cjs[\\/]use-sync-external-store-shim)/;
@@ -147,6 +150,7 @@ export default defineConfig(({ command }) => ({
                 !studioSource.test(id) &&
                 !bookingSource.test(id) &&
                 !communitySource.test(id) &&
+                !formsSource.test(id) &&
                 !ownChunk.test(id) &&
                 !courseReading.test(id),
               minShareCount: 2,
@@ -154,6 +158,7 @@ export default defineConfig(({ command }) => ({
             { name: "course-parts", test: (id: string) => courseReading.test(id), minShareCount: 2 },
             { name: "booking-parts", test: (id: string) => bookingSource.test(id) && !ownChunk.test(id), minShareCount: 2 },
             { name: "community-parts", test: (id: string) => communitySource.test(id) && !ownChunk.test(id), minShareCount: 2 },
+            { name: "form-parts", test: (id: string) => formsSource.test(id) && !ownChunk.test(id), minShareCount: 2 },
             { name: "studio-parts", test: (id: string) => studioSource.test(id) && !ownChunk.test(id), minShareCount: 2 },
           ],
         },
