@@ -108,4 +108,18 @@ describe.each(backends)("content notes on %s", (backend) => {
     const pacing = (await get("/reactapi/progress/summary", leaving.cookie)).json().pacing.lessons as { lesson_id: number }[];
     expect(pacing.map((lesson) => lesson.lesson_id)).not.toContain(1006);
   });
+
+  it("stops offering “Continue where you left off” for a lesson once she leaves its note out, and goes back to the one before", async () => {
+    expect((await tagLesson(1007, ["NICU stay"])).statusCode).toBe(200);
+    const member = await signedInMember(app, "continue-left-out");
+    const continueOf = async () =>
+      (await get("/reactapi/progress/summary", member.cookie)).json().continue?.lesson_id as number | undefined;
+    expect((await post("/reactapi/progress/lessons/1005", { position_seconds: 30 }, member.cookie)).statusCode).toBe(200);
+    expect((await post("/reactapi/progress/lessons/1007", { position_seconds: 40 }, member.cookie)).statusCode).toBe(200);
+    expect(await continueOf()).toBe(1007);
+    expect((await post("/reactapi/account/content-notes", { "NICU stay": "leave_out" }, member.cookie)).statusCode).toBe(200);
+    expect(await continueOf()).toBe(1005);
+    expect((await post("/reactapi/account/content-notes", { "NICU stay": "tell" }, member.cookie)).statusCode).toBe(200);
+    expect(await continueOf()).toBe(1007);
+  });
 });

@@ -76,8 +76,8 @@ export async function progressRoutes(app: FastifyInstance, { db, catalogue }: Pr
         .slice(0, 6),
     };
 
-    // The most recent lesson she may still open (a grant may have ended since).
-    const latest = placed.find(({ place }) => place.access === "open");
+    // The most recent lesson she may still open (a grant may have ended since) and has not since left out.
+    const latest = placed.find(({ row, place }) => place.access === "open" && !leftOut.has(row.lessonId));
     if (!latest || latest.place.access !== "open") return { courses, continue: null, next: null, pacing };
     const outline = outlines.get(latest.place.courseId)!;
     const index = outline.lessons.findIndex((lesson) => lesson.id === latest.row.lessonId);
