@@ -13,7 +13,15 @@ import {
   TokenRequest,
 } from "./my-account.ts";
 import { LoginRequest, Profile, RegisterRequest } from "./sign-in.ts";
-import { BirthPlan, BirthPlanPdfQuery, BirthPlanSave, BirthPlanSaved, BirthPlanTemplate, BirthPlanTemplateSave } from "./birth-plan.ts";
+import {
+  BirthPlan,
+  BirthPlanPdfQuery,
+  BirthPlanSave,
+  BirthPlanSaved,
+  BirthPlanTemplate,
+  BirthPlanTemplateSave,
+  StudioBirthPlanTemplate,
+} from "./birth-plan.ts";
 import { TimerCurrent, TimerSession, TimerSessionIdParams, TimerSessionSave } from "./timer.ts";
 import { PartnerInvited, PartnerInviteRequest, PartnerLink, PartnerSharingRequest } from "./partners.ts";
 import { CertificateCheck, CertificateCodeParams } from "./certificates.ts";
@@ -1806,9 +1814,9 @@ export const endpoints = {
   studioBirthPlanTemplate: {
     method: "GET",
     path: "/reactapi/studio/birth-plan",
-    summary: "The birth-preferences builder's sections and options",
+    summary: "The birth-preferences builder's sections and options, and the lessons an option may link to",
     access: "instructor",
-    answers: ok(BirthPlanTemplate),
+    answers: ok(StudioBirthPlanTemplate),
   },
   saveBirthPlanTemplate: {
     method: "POST",
@@ -1819,7 +1827,7 @@ export const endpoints = {
     invalidates: ["studioBirthPlanTemplate", "birthPlan"],
     answers: {
       ...ok(BirthPlanTemplate.extend({ message: z.string() })),
-      400: { description: "A bad body.", schema: ApiError },
+      400: { description: "A bad body, or an option linked to a lesson that does not exist.", schema: ApiError },
       409: { description: "Saved from an older copy.", schema: ApiError },
     },
   },

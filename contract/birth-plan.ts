@@ -86,3 +86,11 @@ export type BirthPlanTemplateSave = z.input<typeof BirthPlanTemplateSave>;
 
 export const BirthPlanTemplate = z.object({ sections: z.array(BirthPlanSection), revision: z.number() });
 export type BirthPlanTemplate = z.infer<typeof BirthPlanTemplate>;
+
+/** A lesson an option may link to ("Learn about this"), as the studio offers it by name. */
+export const LinkableLesson = z.object({ id: z.number(), title: z.string(), course_title: z.string() });
+export type LinkableLesson = z.infer<typeof LinkableLesson>;
+
+/** The studio's copy of the sections, with every lesson in course order to choose from. */
+export const StudioBirthPlanTemplate = BirthPlanTemplate.extend({ lessons: z.array(LinkableLesson) });
+export type StudioBirthPlanTemplate = z.infer<typeof StudioBirthPlanTemplate>;

@@ -209,7 +209,7 @@ test("the instructor adds a section to the birth preferences in the studio, and 
   const added = sections.last();
   await added.getByLabel("Section title").fill("Music and words");
   await added.getByLabel("Option 1").fill("A playlist I chose");
-  await added.getByLabel("Lesson id").fill("1002");
+  await added.getByLabel("Learn about this (lesson)").fill("Your birth preferences · Comprehensive Childbirth Education");
   await instructor.getByRole("button", { name: "Save sections" }).click();
   await expect(instructor.getByRole("status").filter({ hasText: "Members see these sections and options now." })).toBeVisible();
   await instructor.context().close();

@@ -159,7 +159,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, runSche
         async (app) => app.register(classesStudioRoutes, { ...classes, sender: mail.sender, prefix: "/classes" }),
         async (app) => app.register(communityStudioRoutes, { ...community, prefix: "/community" }),
         async (app) => app.register(contentNotesStudioRoutes, { db, prefix: "/content-notes" }),
-        async (app) => app.register(birthPlanStudioRoutes, { db, businessName: config.businessName }),
+        async (app) => app.register(birthPlanStudioRoutes, { db, businessName: config.businessName, catalogue }),
       ],
     }),
     feature("/reactapi/site", siteRoutes, { site: config.site, onlinePayment: config.stripe !== null }),

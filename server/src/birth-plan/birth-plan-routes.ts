@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import type { BirthPlan } from "../../../contract/birth-plan.ts";
+import type { BirthPlan, BirthPlanTemplateSave, LinkableLesson } from "../../../contract/birth-plan.ts";
 import { findUserById, fullName, type UserRow } from "../accounts/users-repository.ts";
 import { findBooking } from "../bookings/bookings-repository.ts";
 import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
@@ -93,9 +93,42 @@ const sendPdf = (reply: FastifyReply, pdf: Buffer, size: string) =>
     .header("cache-control", "private, no-store")
     .send(pdf);
 
+/** Every lesson, drafts' too, in library and reading order: what the studio offers for "Learn about this". */
+async function linkableLessons(catalogue: CatalogueReader, instructor: UserRow): Promise<LinkableLesson[]> {
+  const outlines = await Promise.all((await catalogue.allCourses()).map((course) => catalogue.courseOutline(course.id, instructor)));
+  return outlines.flatMap((outline) =>
+    outline ? outline.lessons.map((lesson) => ({ id: lesson.id, title: lesson.title, course_title: outline.title })) : [],
+  );
+}
+
+/** An option may only link to a lesson that exists; the studio's form names the one that does not. */
+async function refuseUnknownLessons(catalogue: CatalogueReader, instructor: UserRow, sections: BirthPlanTemplateSave["sections"]) {
+  const links = sections.flatMap((section, sectionIndex) =>
+    section.options.flatMap((option, optionIndex) =>
+      option.lesson_id ? [{ lessonId: option.lesson_id, field: `sections.${sectionIndex}.options.${optionIndex}.lesson_id` }] : [],
+    ),
+  );
+  const access = await catalogue.lessonsAccess(
+    instructor,
+    links.map((link) => link.lessonId),
+  );
+  const details = Object.fromEntries(
+    links.flatMap((link, index) =>
+      access[index]!.access === "missing" ? [[link.field, `There is no lesson ${link.lessonId}; choose one from the list.`]] : [],
+    ),
+  );
+  if (Object.keys(details).length > 0) throw new HttpError(400, "An option links to a lesson that does not exist.", details);
+}
+
 /** Behind the studio's guard (features.ts): the sections and options every member's builder shows. */
-export async function birthPlanStudioRoutes(app: FastifyInstance, { db, businessName }: { db: Database; businessName: string }) {
-  route(app, "studioBirthPlanTemplate", async () => readTemplate(db));
+export async function birthPlanStudioRoutes(
+  app: FastifyInstance,
+  { db, businessName, catalogue }: { db: Database; businessName: string; catalogue: CatalogueReader },
+) {
+  route(app, "studioBirthPlanTemplate", async (_input, request) => ({
+    ...(await readTemplate(db)),
+    lessons: await linkableLessons(catalogue, request.member!),
+  }));
   // Her plan on her 1:1 booking, only while she shares it with the instructor.
   route(app, "bookingBirthPlanPdf", async ({ params: { id }, query: { size } }, _request, reply) => {
     const booking = await findBooking(db, { id });
@@ -105,7 +138,9 @@ export async function birthPlanStudioRoutes(app: FastifyInstance, { db, business
       throw new HttpError(404, "She does not share her birth preferences with you on this booking.");
     return sendPdf(reply, await birthPlanPdf(db, owner, size, businessName), size);
   });
-  route(app, "saveBirthPlanTemplate", async ({ body }, request) =>
-    saveTemplate(db, { userId: request.member!.id, label: request.member!.email }, body.sections, body.revision),
-  );
+  route(app, "saveBirthPlanTemplate", async ({ body }, request) => {
+    const instructor = request.member!;
+    await refuseUnknownLessons(catalogue, instructor, body.sections);
+    return saveTemplate(db, { userId: instructor.id, label: instructor.email }, body.sections, body.revision);
+  });
 }

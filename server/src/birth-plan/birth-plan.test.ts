@@ -123,6 +123,36 @@ describe.each(backends)("birth preferences on %s", (backend) => {
     expect(seen.sections[1]!.options[0]!.id).toMatch(/^option-/);
   });
 
+  it("offers the instructor every lesson by name to link an option to, and refuses a lesson that does not exist", async () => {
+    const instructor = await signedInInstructor(context.app, context.database.db, "plan-lessons");
+    const template = (await get("/reactapi/studio/birth-plan", instructor.cookie)).json() as Plan & {
+      lessons: { id: number; title: string; course_title: string }[];
+    };
+    expect(template.lessons).toContainEqual({
+      id: 1002,
+      title: "Your birth preferences",
+      course_title: "Comprehensive Childbirth Education",
+    });
+    expect(new Set(template.lessons.map((lesson) => lesson.id)).size).toBe(template.lessons.length);
+    const refused = await post("/reactapi/studio/birth-plan", instructor.cookie, {
+      sections: [
+        {
+          title: "A quiet room",
+          options: [
+            { label: "A playlist", lesson_id: 1002 },
+            { label: "Silence", lesson_id: 987654 },
+          ],
+        },
+      ],
+      revision: template.revision,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details).toEqual({ "sections.0.options.1.lesson_id": "There is no lesson 987654; choose one from the list." });
+    const after = (await get("/reactapi/studio/birth-plan", instructor.cookie)).json() as Plan;
+    expect(after.revision).toBe(template.revision);
+    expect(after.sections.map((section) => section.title)).not.toContain("A quiet room");
+  });
+
   it("shows her plan read-only to her partner only when she shares it", async () => {
     const her = await signedInMember(context.app, "sharer");
     const plan = (await get("/reactapi/birth-plan", her.cookie)).json() as Plan;

@@ -19,6 +19,8 @@ type TextFieldProps = {
   autoFocus?: boolean;
   min?: string;
   max?: string;
+  /** The id of a <datalist> whose entries the browser offers as she types. */
+  list?: string;
 };
 
 /**

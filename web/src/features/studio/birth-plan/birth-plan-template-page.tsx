@@ -1,26 +1,37 @@
 import "../../../components/birth-endpoints.ts";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import { type FormEvent, useState } from "react";
-import type { BirthPlanTemplate } from "../../../../../contract/birth-plan.ts";
+import { type FormEvent, useId, useMemo, useState } from "react";
+import type { LinkableLesson, StudioBirthPlanTemplate } from "../../../../../contract/birth-plan.ts";
 import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { TextField } from "../../../components/text-field.tsx";
+import { ApiError } from "../../../lib/api.ts";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { useLeaveWarning } from "../use-leave-warning.ts";
 import { Loading, StudioPage } from "../studio-parts.tsx";
 
+/** An option's lesson is chosen by name: its title and course, as the list offers it. */
 type DraftOption = { id?: string; label: string; lesson: string };
 type DraftSection = { id?: string; title: string; options: DraftOption[] };
 
-const draftOf = (template: BirthPlanTemplate): DraftSection[] =>
-  template.sections.map((section) => ({
+/** Each lesson's name in the list: its title and course, and its number where two would read alike. */
+function lessonNames(lessons: LinkableLesson[]): [number, string][] {
+  const plain = (lesson: LinkableLesson) => `${lesson.title} · ${lesson.course_title}`;
+  const counts = new Map<string, number>();
+  for (const lesson of lessons) counts.set(plain(lesson), (counts.get(plain(lesson)) ?? 0) + 1);
+  return lessons.map((lesson) => [lesson.id, counts.get(plain(lesson))! > 1 ? `${plain(lesson)} (lesson ${lesson.id})` : plain(lesson)]);
+}
+
+// A lesson deleted since it was linked has no name in the list, so its field starts empty.
+const draftOf = (sections: StudioBirthPlanTemplate["sections"], nameOf: Map<number, string>): DraftSection[] =>
+  sections.map((section) => ({
     id: section.id,
     title: section.title,
     options: section.options.map((option) => ({
       id: option.id,
       label: option.label,
-      lesson: option.lesson_id === null ? "" : String(option.lesson_id),
+      lesson: option.lesson_id === null ? "" : (nameOf.get(option.lesson_id) ?? ""),
     })),
   }));
 
@@ -30,15 +41,20 @@ export default function BirthPlanTemplatePage() {
   return (
     <StudioPage
       title="Birth preferences"
-      intro="The sections and options every member chooses from on her birth-preferences page. An option may link to the lesson that explains it (its lesson id, from the course editor). Options keep what members chose when you rename them."
+      intro="The sections and options every member chooses from on her birth-preferences page. An option may link to the lesson that explains it: start typing the lesson's title and choose it from the list. Options keep what members chose when you rename them."
     >
       {answer ? <TemplateForm template={answer} /> : <Loading failure={failure} what="the sections" />}
     </StudioPage>
   );
 }
 
-function TemplateForm({ template }: { template: BirthPlanTemplate }) {
-  const [sections, setSections] = useState(() => draftOf(template));
+function TemplateForm({ template }: { template: StudioBirthPlanTemplate }) {
+  const lessonListId = useId();
+  const { nameOf, idOf } = useMemo(() => {
+    const named = lessonNames(template.lessons);
+    return { nameOf: new Map(named), idOf: new Map(named.map(([id, name]) => [name, id])) };
+  }, [template.lessons]);
+  const [sections, setSections] = useState(() => draftOf(template.sections, nameOf));
   const [revision, setRevision] = useState(template.revision);
   const current = JSON.stringify(sections);
   const [savedAs, setSavedAs] = useState(current);
@@ -50,25 +66,27 @@ function TemplateForm({ template }: { template: BirthPlanTemplate }) {
   const save = async (event: FormEvent) => {
     event.preventDefault();
     const saved = await run(
-      () =>
-        send("saveBirthPlanTemplate", {
-          body: {
-            sections: sections.map((section) => ({
-              id: section.id,
-              title: section.title,
-              options: section.options.map((option) => ({
-                id: option.id,
-                label: option.label,
-                lesson_id: option.lesson.trim() === "" ? null : Number(option.lesson),
-              })),
-            })),
-            revision,
-          },
-        }),
+      () => {
+        const unknown: Record<string, string> = {};
+        const body = sections.map((section, index) => ({
+          id: section.id,
+          title: section.title,
+          options: section.options.map((option, optionIndex) => {
+            const name = option.lesson.trim();
+            const lessonId = name === "" ? null : (idOf.get(name) ?? null);
+            if (name !== "" && lessonId === null)
+              unknown[`sections.${index}.options.${optionIndex}.lesson_id`] = "Choose a lesson from the list, or leave this empty.";
+            return { id: option.id, label: option.label, lesson_id: lessonId };
+          }),
+        }));
+        if (Object.keys(unknown).length > 0)
+          throw new ApiError({ status: 400, error: "A lesson's name does not match any lesson; nothing was saved.", details: unknown });
+        return send("saveBirthPlanTemplate", { body: { sections: body, revision } });
+      },
       (answer) => answer.message,
     );
     if (saved) {
-      const next = draftOf(saved);
+      const next = draftOf(saved.sections, nameOf);
       setSections(next);
       setRevision(saved.revision);
       setSavedAs(JSON.stringify(next));
@@ -80,8 +98,13 @@ function TemplateForm({ template }: { template: BirthPlanTemplate }) {
       onSubmit={save}
       noValidate
       aria-label="Birth-preferences sections"
-      sx={{ display: "grid", gap: 2, maxWidth: 760 }}
+      sx={{ display: "grid", gap: 2, maxWidth: 900 }}
     >
+      <datalist id={lessonListId}>
+        {[...nameOf].map(([id, name]) => (
+          <option key={id} value={name} />
+        ))}
+      </datalist>
       {sections.map((section, index) => (
         <Box
           key={section.id ?? `new-${index}`}
@@ -99,7 +122,7 @@ function TemplateForm({ template }: { template: BirthPlanTemplate }) {
           {section.options.map((option, optionIndex) => (
             <Box
               key={option.id ?? `new-${optionIndex}`}
-              sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 120px auto" }, gap: 1, alignItems: "start" }}
+              sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr auto" }, gap: 1, alignItems: "start" }}
             >
               <TextField
                 label={`Option ${optionIndex + 1}`}
@@ -114,16 +137,17 @@ function TemplateForm({ template }: { template: BirthPlanTemplate }) {
                 helperText={outcome?.details?.[`sections.${index}.options.${optionIndex}.label`]}
               />
               <TextField
-                label="Lesson id"
+                label="Learn about this (lesson)"
+                list={lessonListId}
                 value={option.lesson}
                 onChange={(event) =>
                   changeSection(index, (old) => ({
                     ...old,
-                    options: old.options.map((item, at) =>
-                      at === optionIndex ? { ...item, lesson: event.target.value.replace(/\D/g, "") } : item,
-                    ),
+                    options: old.options.map((item, at) => (at === optionIndex ? { ...item, lesson: event.target.value } : item)),
                   }))
                 }
+                error={Boolean(outcome?.details?.[`sections.${index}.options.${optionIndex}.lesson_id`])}
+                helperText={outcome?.details?.[`sections.${index}.options.${optionIndex}.lesson_id`]}
               />
               <Button
                 type="button"
