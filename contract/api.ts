@@ -1749,6 +1749,7 @@ export const endpoints = {
       400: { description: "A bad address.", schema: ApiError },
       403: { description: "A partner's account cannot invite.", schema: ApiError },
       409: { description: "She has a partner linked already.", schema: ApiError },
+      429: { description: "Too many invitations from her, or to this address, in an hour; Retry-After says when.", schema: ApiError },
     },
   },
   removePartner: {

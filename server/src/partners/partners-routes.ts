@@ -10,9 +10,15 @@ import type { Clock } from "../lib/clock.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
 import { type MailContext, partnerInvitationMail } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
+import { SlidingWindow, tooManyAttempts } from "../rate-limits/sliding-window.ts";
 import { createPartnerInvitation, linkOf, pendingInvitationOf, peopleByIds, removePartnerLink, setSharing } from "./partners-repository.ts";
 
 export type PartnerDeps = { db: Database; clock: Clock; mail: MailContext; sender: MailSender };
+
+const HOUR_MS = 60 * 60 * 1000;
+// A mistyped address is sent again a few times; more than this is someone using her account to mail a stranger.
+const INVITATIONS_PER_MEMBER = 5;
+const INVITATIONS_PER_ADDRESS = 3;
 
 const person = (user: { firstName: string | null; lastName: string | null; email: string }) => ({
   first_name: user.firstName,
@@ -22,6 +28,7 @@ const person = (user: { firstName: string | null; lastName: string | null; email
 
 /** Her side and his (under /reactapi/account): the invitation, the link, and what she shares through it. */
 export async function partnerRoutes(app: FastifyInstance, { db, clock, mail, sender }: PartnerDeps) {
+  const hourly = new SlidingWindow(db, HOUR_MS, () => clock.now().getTime());
   route(app, "partner", async (_input, request): Promise<PartnerLinkAnswer> => {
     const me = requireMember(request);
     const now = clock.now();
@@ -61,11 +68,27 @@ export async function partnerRoutes(app: FastifyInstance, { db, clock, mail, sen
 
   route(app, "invitePartner", async ({ body: { email } }, request, reply) => {
     const me = requireMember(request);
-    const expiresAt = await db.transaction(async (tx) => {
-      const invitation = await createPartnerInvitation(tx, me, email, clock.now());
-      await queueMail(tx, partnerInvitationMail(email, fullName(me) || me.email, invitation.token, mail));
-      return invitation.expiresAt;
-    });
+    const admission = await hourly.admit([
+      { key: `partner-invitation-from:${me.id}`, limit: INVITATIONS_PER_MEMBER },
+      { key: `partner-invitation-to:${email}`, limit: INVITATIONS_PER_ADDRESS },
+    ]);
+    if (!admission.admitted)
+      throw tooManyAttempts(
+        "We have sent several invitations already.",
+        admission.retryAfterSeconds,
+        "Please ask him to look in his spam folder.",
+      );
+    // A refused invitation (she has a partner, or he is one) mails nobody, so it does not count.
+    const expiresAt = await db
+      .transaction(async (tx) => {
+        const invitation = await createPartnerInvitation(tx, me, email, clock.now());
+        await queueMail(tx, partnerInvitationMail(email, fullName(me) || me.email, invitation.token, mail));
+        return invitation.expiresAt;
+      })
+      .catch(async (error: unknown) => {
+        await hourly.takeBack(admission.hitIds);
+        throw error;
+      });
     sender.wake();
     return reply.code(201).send({
       message: `The invitation is on its way to ${email}. The link works once, for 7 days.`,

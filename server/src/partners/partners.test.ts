@@ -119,6 +119,30 @@ describe.each(backends)("the partner seat on %s", (backend) => {
     }
   });
 
+  it("mails at most 3 invitations an hour to one address and 5 from one member, then answers 429 with a sentence", async () => {
+    const her = await signedInMember(context.app, "many-invitations");
+    const invite = (email: string) => post(caller(), "/reactapi/account/partner/invite", her.cookie, { email });
+    const stranger = uniqueEmail("stranger");
+    for (let sent = 0; sent < 3; sent += 1) expect((await invite(stranger)).statusCode).toBe(201);
+    const refused = await invite(stranger.toUpperCase());
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toContain("We have sent several invitations already.");
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    for (let sent = 0; sent < 2; sent += 1) expect((await invite(uniqueEmail("other"))).statusCode).toBe(201);
+    expect((await invite(uniqueEmail("sixth"))).statusCode).toBe(429);
+    // A refused invitation mails nobody and does not count: a partner's account asking again and again still hears why.
+    const him = await partnerOf(caller(), await signedInMember(context.app, "linked"));
+    const hisFriend = uniqueEmail("friend");
+    for (let asked = 0; asked < 6; asked += 1)
+      expect((await post(caller(), "/reactapi/account/partner/invite", him.cookie, { email: hisFriend })).statusCode).toBe(403);
+    clock.advance(60 * 60 * 1000 + 1000);
+    try {
+      expect((await invite(stranger)).statusCode).toBe(201);
+    } finally {
+      clock.set(new Date("2026-11-25T09:00:00Z"));
+    }
+  });
+
   it("opens him the courses for partners she may open, never her account, purchases, bookings or posts", async () => {
     const instructor = await signedInInstructor(context.app, context.database.db, "partner-instructor");
     const her = await signedInMember(context.app, "sharing");
