@@ -4,6 +4,8 @@ import {
   DeleteAccountRequest,
   EmailChangeRequest,
   ForgotPasswordRequest,
+  MailChoices,
+  MailChoicesChange,
   Message,
   NameChangeRequest,
   PacingRequest,
@@ -260,7 +262,7 @@ export const endpoints = {
   myAccount: {
     method: "GET",
     path: "/reactapi/account",
-    summary: "Her profile, a pending e-mail change and her sessions",
+    summary: "Her profile, a pending e-mail change, her sessions and the mail she chose",
     access: "member",
     answers: ok(Account),
   },
@@ -325,6 +327,15 @@ export const endpoints = {
     access: "member",
     body: z.object({}),
     answers: ok(SignedOutOthers),
+  },
+  saveMailChoices: {
+    method: "POST",
+    path: "/reactapi/account/mail",
+    invalidates: ["myAccount"],
+    summary: "Turns the instructor's announcements or class reminders by mail off, or on again",
+    access: "member",
+    body: MailChoicesChange,
+    answers: ok(MailChoices.extend({ message: z.string() })),
   },
   exportMyData: {
     method: "GET",

@@ -51,8 +51,31 @@ export const AccountSession = z.object({
 });
 export type AccountSession = z.infer<typeof AccountSession>;
 
+/**
+ * The mail she may turn off (and on again) herself. News about her own place or booking always
+ * goes; community reply mails are the community's own setting.
+ */
+export const MailChoices = z.object({
+  /** The instructor's announcements. */
+  announcements: z.boolean(),
+  /** Live classes' reminders and replay links. */
+  class_reminders: z.boolean(),
+});
+export type MailChoices = z.infer<typeof MailChoices>;
+
+export const MailChoicesChange = z
+  .object({
+    announcements: z.boolean({ error: "Say whether to mail you announcements." }).optional(),
+    class_reminders: z.boolean({ error: "Say whether to mail you class reminders." }).optional(),
+  })
+  .refine((change) => change.announcements !== undefined || change.class_reminders !== undefined, {
+    error: "Say which mail to turn on or off.",
+  });
+export type MailChoicesChange = z.input<typeof MailChoicesChange>;
+
 export const Account = z.object({
   profile: Profile,
+  mail: MailChoices,
   /** An e-mail address waiting for its confirmation link, if she asked for a change. */
   pending_email: z.string().nullable(),
   sessions: z.array(AccountSession),

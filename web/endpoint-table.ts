@@ -2,25 +2,38 @@ import type { Plugin } from "vite";
 import { type Endpoint, endpoints, successStatus } from "../contract/api.ts";
 
 const MODULE = "virtual:endpoint-table";
-const PART_MODULE = /^virtual:endpoint-table\/(studio|calendar|bookings|messages|community|birth)$/;
+const PART_MODULE = /^virtual:endpoint-table\/(studio|calendar|bookings|messages|community|birth|account)$/;
 
 /** The parts of the table that travel with the chunks of the screens that call them, not in every first visit. */
-export type TablePart = "rest" | "studio" | "calendar" | "bookings" | "messages" | "community" | "birth";
+export type TablePart = "rest" | "studio" | "calendar" | "bookings" | "messages" | "community" | "birth" | "account";
 
 // Answers asked beside the session check, before any screen's chunk is here (web/src/lib/first-answers.ts).
 const askedFirst = new Set(["studioUnread", "bookingServices", "manageBooking", "myBookings", "communityTopics", "communityProfile"]);
+
+/** The calls only her account page makes (features/account/account-endpoints.ts; web/endpoint-table.test.ts keeps it so). */
+export const accountPageCalls = new Set([
+  "changeName",
+  "changeEmail",
+  "changePassword",
+  "endOtherSessions",
+  "saveMailChoices",
+  "exportMyData",
+  "deleteMyAccount",
+  "saveContentNoteChoices",
+]);
 
 /**
  * Where an endpoint travels: the studio's with the studio's own chunks (features/studio/studio-parts.tsx),
  * her calendar's with the calendar screen, a booking's with the booking pages (features/bookings/),
  * her replies' and announcements' with the inbox and announcements screens, the community's with its
  * screens and the conversations under lessons (components/community-endpoints.ts), the birth
- * tools' and the partner seat's writes with their screens (components/birth-endpoints.ts),
- * the rest in every page. An endpoint a page asks first stays with the rest: the unread count (the
+ * tools' and the partner seat's writes with their screens (components/birth-endpoints.ts), her
+ * account page's own with that page, the rest in every page. An endpoint a page asks first stays with the rest: the unread count (the
  * member menu of an instructor shows it on every page), the services, a booking, her bookings.
  */
 export function partOf(name: string, endpoint: Endpoint): TablePart {
   if (askedFirst.has(name)) return "rest";
+  if (accountPageCalls.has(name)) return "account";
   if (endpoint.path.startsWith("/reactapi/studio/calendar/") || endpoint.path.startsWith("/reactapi/studio/classes")) return "calendar";
   if (endpoint.path.startsWith("/reactapi/studio/announcements") || endpoint.path.endsWith("/reply")) return "messages";
   if (endpoint.path.startsWith("/reactapi/community/") || name === "markAnswer") return "community";

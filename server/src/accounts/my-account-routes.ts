@@ -16,6 +16,9 @@ import { describeBrowser } from "./browser-name.ts";
 import { hashPassword, passwordMatches } from "../lib/passwords.ts";
 import { endSessionsOf, listSessions, sessionIdOf } from "./sessions-repository.ts";
 import { findUserByEmail, toProfile, type UserRow } from "./users-repository.ts";
+import type { MailChoices } from "../../../contract/my-account.ts";
+import { classMailsWanted, setClassMails } from "../classes/classes-repository.ts";
+import { setAnnouncementMails } from "../messages/announcements-repository.ts";
 import { clearSessionCookies, SESSION_COOKIE } from "../http/session-cookies.ts";
 import { requireMember } from "../http/signed-in-member.ts";
 
@@ -82,6 +85,7 @@ export async function myAccountRoutes(app: FastifyInstance, { db, mail, producti
     ]);
     return {
       profile: toProfile(member),
+      mail: await mailChoicesOf(member),
       pending_email: pending?.newEmail ?? null,
       sessions: sessionRows.map((session) => ({
         id: session.id,
@@ -89,6 +93,27 @@ export async function myAccountRoutes(app: FastifyInstance, { db, mail, producti
         last_seen_at: session.lastSeenAt.toISOString(),
         current: session.id === currentId,
       })),
+    };
+  });
+
+  async function mailChoicesOf(member: UserRow): Promise<MailChoices> {
+    return { announcements: member.announcementsOffAt === null, class_reminders: await classMailsWanted(db, member.email) };
+  }
+
+  route(app, "saveMailChoices", async ({ body }, request) => {
+    const member = requireMember(request);
+    const updated = await changeAndAnnounce(db, "access", async (tx) => {
+      if (body.announcements !== undefined) await setAnnouncementMails(tx, member.id, body.announcements);
+      if (body.class_reminders !== undefined) await setClassMails(tx, member.email, body.class_reminders);
+      const [row] = await tx.select().from(users).where(eq(users.id, member.id));
+      return row!;
+    });
+    const choices = await mailChoicesOf(updated);
+    const on = [choices.announcements ? "announcements" : null, choices.class_reminders ? "class reminders" : null].filter(Boolean);
+    return {
+      ...choices,
+      message:
+        on.length > 0 ? `Saved. We will mail you ${on.join(" and ")}.` : "Saved. We will mail you only about your own places and bookings.",
     };
   });
 

@@ -464,9 +464,8 @@ export const classesPersonalData = (db: Queryable): PersonalData => ({
       .from(classRegistrations)
       .innerJoin(liveClasses, eq(liveClasses.id, classRegistrations.classId))
       .where(hers(member));
-    const [optOut] = await db.select().from(classMailOptOuts).where(eq(classMailOptOuts.email, member.email.toLowerCase()));
     return {
-      class_reminders_by_email: !optOut,
+      class_reminders_by_email: await classMailsWanted(db, member.email),
       registrations: rows.map((row) => ({
         class: row.title,
         starts_at: row.startsAt.toISOString(),
@@ -480,6 +479,18 @@ export const classesPersonalData = (db: Queryable): PersonalData => ({
     await tx.delete(classMailOptOuts).where(eq(classMailOptOuts.email, member.email.toLowerCase()));
   },
 });
+
+/** Whether class reminders and replays go to this address: until a one-click unsubscribe or her account turns them off. */
+export async function classMailsWanted(db: Queryable, email: string): Promise<boolean> {
+  const [optOut] = await db.select().from(classMailOptOuts).where(eq(classMailOptOuts.email, email.toLowerCase()));
+  return !optOut;
+}
+
+/** Her account's switch for class reminders and replays, kept by address like the one-click unsubscribe. */
+export async function setClassMails(db: Queryable, email: string, wanted: boolean): Promise<void> {
+  if (wanted) await db.delete(classMailOptOuts).where(eq(classMailOptOuts.email, email.toLowerCase()));
+  else await db.insert(classMailOptOuts).values({ email: email.toLowerCase() }).onConflictDoNothing();
+}
 
 /** Stops class reminders and replays to the address of the registration this token belongs to; null when no registration has it. */
 export async function unsubscribeFromClassMails(db: Queryable, token: string): Promise<{ email: string } | null> {

@@ -213,6 +213,27 @@ describe.each(backends)("live classes on %s", (backend) => {
     expect(await mailsTo(leaving!.email, "class_reminder")).toHaveLength(0);
   });
 
+  it("lets her turn class reminders off from her account, and on again", async () => {
+    const startsAt = new Date(clock.now().getTime() + 3 * 24 * 60 * MINUTE);
+    const classId = await createClass({ title: "Quiet circle", starts_at: startsAt.toISOString(), places: 5 });
+    const her = await signedInMember(context.app, "remind-choice");
+    expect((await registerAs(classId, her)).statusCode).toBe(201);
+    const mailChoice = async () =>
+      (await context.app.inject({ method: "GET", url: "/reactapi/account", headers: { cookie: her.cookie } })).json().mail.class_reminders;
+    expect(await mailChoice()).toBe(true);
+    expect((await post("/reactapi/account/mail", { class_reminders: false }, her.cookie)).statusCode).toBe(200);
+    expect(await mailChoice()).toBe(false);
+    clock.set(new Date(startsAt.getTime() - 24 * 60 * MINUTE));
+    await work();
+    expect(await mailsTo(her.email, "class_reminder")).toHaveLength(0);
+
+    expect((await post("/reactapi/account/mail", { class_reminders: true }, her.cookie)).statusCode).toBe(200);
+    expect(await mailChoice()).toBe(true);
+    clock.set(new Date(startsAt.getTime() - 60 * MINUTE));
+    await work();
+    expect((await mailsTo(her.email, "class_reminder")).map((mail) => mail.subject)).toEqual(["In an hour: Quiet circle"]);
+  });
+
   it("gives a lapsed visitor's place to the first person waiting, when the timed work runs", async () => {
     const classId = await createClass({ title: "Sleep and the newborn" });
     await registerAs(classId, { email: uniqueEmail("holds-it") });

@@ -160,6 +160,14 @@ export async function unsubscribeByToken(db: Queryable, token: string): Promise<
   return row ?? null;
 }
 
+/** Turns her announcement mails off (keeping when she first did) or on again, from her account. */
+export async function setAnnouncementMails(db: Queryable, userId: number, wanted: boolean): Promise<void> {
+  await db
+    .update(users)
+    .set({ announcementsOffAt: wanted ? null : sql`coalesce(${users.announcementsOffAt}, now())` })
+    .where(eq(users.id, userId));
+}
+
 /** Whether she gets announcements by e-mail, in her data download; the columns go with her account. */
 export const announcementsPersonalData: PersonalData = {
   key: "announcements",

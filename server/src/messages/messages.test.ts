@@ -171,6 +171,50 @@ describe.each(backends)("replies and announcements on %s", (backend) => {
     ]);
   });
 
+  it("lets her turn announcement mails back on from her account after a one-click unsubscribe, and off again", async () => {
+    const her = await memberDue("mail-again", null);
+    const sentIds: number[] = [];
+    const announce = async (title: string) => {
+      const sent = await post(
+        "/reactapi/studio/announcements",
+        { title, body: "Hello.", audience: "all", send_key: randomUUID() },
+        instructor,
+      );
+      expect(sent.statusCode).toBe(201);
+      sentIds.push(sent.json().id);
+    };
+    const account = async () => (await get("/reactapi/account", her.cookie)).json().mail;
+    expect(await account()).toEqual({ announcements: true, class_reminders: true });
+    await announce("First news");
+    const [first] = await mailsTo(her.email);
+    const address = first!.headers!["List-Unsubscribe"]!.slice(1, -1).replace("https://courses.example", "");
+    expect((await post(address, {})).statusCode).toBe(200);
+    expect(await account()).toEqual({ announcements: false, class_reminders: true });
+
+    const on = await post("/reactapi/account/mail", { announcements: true }, her.cookie);
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toEqual({
+      announcements: true,
+      class_reminders: true,
+      message: "Saved. We will mail you announcements and class reminders.",
+    });
+    await announce("Second news");
+    expect((await mailsTo(her.email)).map((mail) => mail.subject).sort()).toEqual(["First news", "Second news"]);
+
+    const off = await post("/reactapi/account/mail", { announcements: false, class_reminders: false }, her.cookie);
+    expect(off.json().message).toBe("Saved. We will mail you only about your own places and bookings.");
+    await announce("Third news");
+    expect(await mailsTo(her.email)).toHaveLength(2);
+    expect((await get("/reactapi/account/export", her.cookie)).json().announcements).toEqual({ by_email: false });
+
+    const nothing = await post("/reactapi/account/mail", {}, her.cookie);
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.json().error).toBeTruthy();
+    expect((await post("/reactapi/account/mail", { announcements: true })).statusCode).toBe(401);
+    // Off the other members' home pages, which the next test reads.
+    for (const id of sentIds) expect((await post(`/reactapi/studio/announcements/${id}/remove`, {}, instructor)).statusCode).toBe(200);
+  });
+
   it("names a course's members by their access: granted ones for a locked course, none for a draft", async () => {
     const granted = await signedInMember(context.app, "granted-dad");
     const other = await signedInMember(context.app, "ungranted");

@@ -1,3 +1,4 @@
+import "./account-endpoints.ts";
 import { type FormEvent, useState } from "react";
 import type { Account } from "../../../../contract/my-account.ts";
 import type { Profile } from "../../../../contract/sign-in.ts";
@@ -16,6 +17,7 @@ import { addressOf, call } from "../../lib/api.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { profileChanged } from "../../lib/session.ts";
 import { useLogout } from "../../lib/use-logout.ts";
+import { MailChoices } from "./mail-choices.tsx";
 import { MyBookings } from "./my-bookings.tsx";
 import { PartnerSeat } from "./partner-seat.tsx";
 
@@ -238,6 +240,10 @@ function AccountForms({ account }: { account: Account }) {
             Sign out of other devices
           </button>
         </div>
+      </PageSection>
+
+      <PageSection title="Mail from us" id="mail-heading">
+        <MailChoices saved={account.mail} />
       </PageSection>
 
       <PageSection title="Content notes" id="content-notes-heading">

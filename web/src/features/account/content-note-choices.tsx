@@ -1,3 +1,4 @@
+import "./account-endpoints.ts";
 import { type FormEvent, useEffect, useState } from "react";
 import type { MyContentNotes, NoteChoice } from "../../../../contract/content-notes.ts";
 import { OutcomeNotice } from "../../components/outcome-notice.tsx";
