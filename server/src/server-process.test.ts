@@ -38,7 +38,7 @@ describe("the server process on the embedded database", () => {
     } finally {
       await stopServer(second);
     }
-  });
+  }, 90_000);
 
   it("loses no acknowledged write when killed -9 in the middle of a burst of writes", async () => {
     const dataDir = freshDataDir();
@@ -132,7 +132,7 @@ describe("the server process on the embedded database", () => {
     } finally {
       await stopServer(second);
     }
-  });
+  }, 90_000);
 
   it("finishes a request in flight on SIGTERM, closes the database and exits 0", async () => {
     const dataDir = freshDataDir();
@@ -152,7 +152,7 @@ describe("the server process on the embedded database", () => {
     expect((await fetch(`${again.url}/reactapi/getcourses`)).status).toBe(200);
     await stopServer(again);
     expect((await again.exited).code).toBe(0);
-  });
+  }, 90_000);
 });
 
 /** Polls until the check holds, for at most a second after the change was confirmed: the notification's delay. */
