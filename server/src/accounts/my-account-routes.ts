@@ -152,7 +152,9 @@ export async function myAccountRoutes(app: FastifyInstance, { db, mail, producti
     try {
       const user = await changeAndAnnounce(db, "access", async (tx) => {
         const used = await useAccountToken(tx, token, "email_change");
+        const [before] = await tx.select().from(users).where(eq(users.id, used.userId));
         const [row] = await tx.update(users).set({ email: used.newEmail! }).where(eq(users.id, used.userId)).returning();
+        for (const part of personalData) await part.readdress?.(tx, before!, used.newEmail!);
         return row!;
       });
       return toProfile(user);

@@ -332,4 +332,15 @@ export const bookingsPersonalData = (db: Queryable): PersonalData => ({
     await tx.delete(bookings).where(or(eq(bookings.userId, member.id), eq(bookings.email, member.email)));
     await tx.delete(bookingWaitlist).where(eq(bookingWaitlist.email, member.email));
   },
+  // Her sessions' reminders and changes, and a place offered from the waiting list, go to her new address.
+  readdress: async (tx, member, newEmail) => {
+    await tx
+      .update(bookings)
+      .set({ email: newEmail })
+      .where(and(eq(bookings.userId, member.id), inArray(bookings.state, ["awaiting_email", "awaiting_payment", "confirmed"])));
+    await tx
+      .update(bookingWaitlist)
+      .set({ email: newEmail })
+      .where(and(eq(bookingWaitlist.userId, member.id), isNull(bookingWaitlist.bookedAt)));
+  },
 });

@@ -15,6 +15,7 @@ import {
   createScratchPostgres,
   createTestApp,
   DEMO_CODE,
+  GOOD_PASSWORD,
   jsonHeaders,
   logInto,
   postgresMissingNotice,
@@ -31,6 +32,7 @@ import {
   stripeEvent,
   type StripeStandIn,
 } from "../../../testing/stripe-stand-in.ts";
+import { tokenMailedTo } from "../../../testing/outbox-links.ts";
 import { type BookingDeps, runDueWork } from "./booking-actions.ts";
 
 // docs/product.md, "Booking 1:1 support". The clock starts on Monday 1 March 2027, 12:00 UTC
@@ -459,6 +461,34 @@ describe.each(backends)("1:1 bookings on %s", (backend) => {
     expect((await runDueWork(deps(context.database))).reminders).toBe(0);
     expect(await kinds(late.email)).toEqual([]);
     clock.set(START);
+  });
+
+  it("sends her reminder to the new address she confirms, and keeps the booking hers", async () => {
+    const service = await newService({ name: "Moving", duration_minutes: 30 });
+    const member = await signedInMember(app, "moving");
+    expect((await bookAs({ service_id: service, start: "2027-04-02T10:00:00-04:00", email: member.email }, member.cookie)).statusCode).toBe(
+      201,
+    );
+    const newAddress = uniqueEmail("moved");
+    const post = (url: string, payload: Json, cookie?: string) =>
+      app.inject({ method: "POST", url, headers: { ...jsonHeaders, ...(cookie ? { cookie } : {}) }, payload });
+    expect((await post("/reactapi/account/email", { email: newAddress, password: GOOD_PASSWORD }, member.cookie)).statusCode).toBe(202);
+    const token = await tokenMailedTo(context.database.db, newAddress, "email_change_confirm");
+    expect((await post("/reactapi/account/email/confirm", { token })).statusCode).toBe(200);
+
+    clock.set(new Date("2027-04-02T13:30:00Z")); // 30 minutes before 10:00 EDT
+    try {
+      await runDueWork(deps(context.database));
+      const reminders = async (address: string) => (await mailsTo(address)).filter((mail) => mail.kind === "booking_reminder");
+      expect((await reminders(newAddress)).map((mail) => mail.subject)).toEqual(["Reminder: Moving in an hour"]);
+      expect(await reminders(member.email)).toEqual([]);
+      const mine = (await app.inject({ method: "GET", url: "/reactapi/bookings/mine", headers: { cookie: member.cookie } })).json<{
+        bookings: { state: string }[];
+      }>();
+      expect(mine.bookings.map((booking) => booking.state)).toEqual(["confirmed"]);
+    } finally {
+      clock.set(START);
+    }
   });
 
   it("shows her bookings in the studio, keeps a private note, and serves her feed only at its current secret address", async () => {

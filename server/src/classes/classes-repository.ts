@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, notInArray, or, sql } from "drizzle-orm";
 import { CLASS_HOLD_MINUTES, JOIN_OPENS_MINUTES, type PublicClass } from "../../../contract/classes.ts";
 import type { UserRow } from "../accounts/users-repository.ts";
 import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
@@ -477,6 +477,25 @@ export const classesPersonalData = (db: Queryable): PersonalData => ({
   erase: async (tx, member) => {
     await tx.delete(classRegistrations).where(hers(member));
     await tx.delete(classMailOptOuts).where(eq(classMailOptOuts.email, member.email.toLowerCase()));
+  },
+  // Her places' reminders and replays go to her new address, and her choice about them goes along.
+  // A place the new address already holds in the same class (taken as a visitor) keeps its own row.
+  readdress: async (tx, member, newEmail) => {
+    await tx
+      .update(classRegistrations)
+      .set({ email: newEmail })
+      .where(
+        and(
+          eq(classRegistrations.userId, member.id),
+          notInArray(classRegistrations.state, ["cancelled", "expired"]),
+          sql`not exists (select 1 from class_registrations as taken where taken.class_id = class_registrations.class_id
+            and lower(taken.email) = lower(${newEmail}) and taken.state not in ('cancelled', 'expired'))`,
+        ),
+      );
+    if (!(await classMailsWanted(tx, member.email))) {
+      await setClassMails(tx, newEmail, false);
+      await setClassMails(tx, member.email, true);
+    }
   },
 });
 

@@ -27,8 +27,10 @@ import {
   signedInInstructor,
   signedInMember,
   type TestApp,
+  GOOD_PASSWORD,
   uniqueEmail,
 } from "../../../testing/test-app.ts";
+import { tokenMailedTo } from "../../../testing/outbox-links.ts";
 
 const START = new Date("2027-03-15T17:00:00Z");
 const MINUTE = 60_000;
@@ -232,6 +234,30 @@ describe.each(backends)("live classes on %s", (backend) => {
     clock.set(new Date(startsAt.getTime() - 60 * MINUTE));
     await work();
     expect((await mailsTo(her.email, "class_reminder")).map((mail) => mail.subject)).toEqual(["In an hour: Quiet circle"]);
+  });
+
+  it("sends her reminders, and keeps her choice about them, at the new address she confirms", async () => {
+    const startsAt = new Date(clock.now().getTime() + 3 * 24 * 60 * MINUTE);
+    const classId = await createClass({ title: "Moving circle", starts_at: startsAt.toISOString(), places: 5 });
+    const [moving, quiet] = await Promise.all([signedInMember(context.app, "moving"), signedInMember(context.app, "moving-quiet")]);
+    expect((await registerAs(classId, moving)).statusCode).toBe(201);
+    expect((await post("/reactapi/account/mail", { class_reminders: false }, quiet.cookie)).statusCode).toBe(200);
+    const moveTo = async (who: { cookie: string }, address: string) => {
+      expect((await post("/reactapi/account/email", { email: address, password: GOOD_PASSWORD }, who.cookie)).statusCode).toBe(202);
+      const token = await tokenMailedTo(context.database.db, address, "email_change_confirm");
+      expect((await post("/reactapi/account/email/confirm", { token })).statusCode).toBe(200);
+    };
+    const [newAddress, quietAddress] = [uniqueEmail("moved"), uniqueEmail("moved-quiet")];
+    await moveTo(moving, newAddress);
+    await moveTo(quiet, quietAddress);
+    const account = await context.app.inject({ method: "GET", url: "/reactapi/account", headers: { cookie: quiet.cookie } });
+    expect(account.json().mail.class_reminders).toBe(false);
+
+    clock.set(new Date(startsAt.getTime() - 60 * MINUTE));
+    await work();
+    expect((await mailsTo(newAddress, "class_reminder")).map((mail) => mail.subject)).toEqual(["In an hour: Moving circle"]);
+    expect(await mailsTo(moving.email, "class_reminder")).toHaveLength(0);
+    expect((await list(moving.cookie)).upcoming.find((entry) => entry.id === classId)?.my_state).toBe("registered");
   });
 
   it("gives a lapsed visitor's place to the first person waiting, when the timed work runs", async () => {

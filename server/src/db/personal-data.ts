@@ -15,4 +15,9 @@ export type PersonalData = {
   export: (member: Member) => Promise<unknown>;
   /** Runs inside the deletion's transaction, before her row is deleted. */
   erase?: (tx: Transaction, member: Member) => Promise<void>;
+  /**
+   * Runs inside the transaction that changes her e-mail address (`member` is her row before it), so
+   * what is still to be mailed to her (a reminder, a place offered) goes to the address she uses now.
+   */
+  readdress?: (tx: Transaction, member: Member, newEmail: string) => Promise<void>;
 };
