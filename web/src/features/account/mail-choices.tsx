@@ -5,6 +5,11 @@ import { OutcomeNotice } from "../../components/outcome-notice.tsx";
 import { useSend } from "../../lib/answers.ts";
 import { useAction } from "../../lib/use-action.ts";
 
+const choiceLabels: [keyof Choices, string][] = [
+  ["announcements", "Mail me my doula’s announcements (they are on your home page either way)"],
+  ["class_reminders", "Mail me reminders and replays of the live classes I register for"],
+];
+
 /**
  * The mail she may turn off on /account, and on again after a one-click unsubscribe: each box is
  * saved as she ticks it. News about her own place or booking always goes.
@@ -25,24 +30,17 @@ export function MailChoices({ saved }: { saved: Choices }) {
   };
   return (
     <div className="stack">
-      <label className="checkbox-row">
-        <input
-          type="checkbox"
-          checked={choices.announcements}
-          disabled={busy}
-          onChange={(event) => void change({ announcements: event.target.checked })}
-        />{" "}
-        Mail me my doula&rsquo;s announcements (they are on your home page either way)
-      </label>
-      <label className="checkbox-row">
-        <input
-          type="checkbox"
-          checked={choices.class_reminders}
-          disabled={busy}
-          onChange={(event) => void change({ class_reminders: event.target.checked })}
-        />{" "}
-        Mail me reminders and replays of the live classes I register for
-      </label>
+      {choiceLabels.map(([name, label]) => (
+        <label key={name} className="checkbox-row">
+          <input
+            type="checkbox"
+            checked={choices[name]}
+            disabled={busy}
+            onChange={(event) => void change({ [name]: event.target.checked })}
+          />{" "}
+          {label}
+        </label>
+      ))}
       <p className="small-text quiet-text" style={{ margin: 0 }}>
         Mail about your own bookings, places and account always comes.
       </p>
