@@ -10,7 +10,7 @@ export type TablePart = "rest" | "studio" | "calendar" | "bookings" | "messages"
 // Answers asked beside the session check, before any screen's chunk is here (web/src/lib/first-answers.ts).
 const askedFirst = new Set(["studioUnread", "bookingServices", "manageBooking", "myBookings", "communityTopics", "communityProfile"]);
 
-/** The calls only her account page makes (features/account/account-endpoints.ts; web/endpoint-table.test.ts keeps it so). */
+/** The calls only her account page makes (features/account/account-endpoints.ts, whose test keeps it so). */
 export const accountPageCalls = new Set([
   "changeName",
   "changeEmail",
@@ -28,8 +28,9 @@ export const accountPageCalls = new Set([
  * her replies' and announcements' with the inbox and announcements screens, the community's with its
  * screens and the conversations under lessons (components/community-endpoints.ts), the birth
  * tools' and the partner seat's writes with their screens (components/birth-endpoints.ts), her
- * account page's own with that page, the rest in every page. An endpoint a page asks first stays with the rest: the unread count (the
- * member menu of an instructor shows it on every page), the services, a booking, her bookings.
+ * account page's own with that page, the rest in every page. An endpoint a page asks first stays
+ * with the rest: the unread count (the member menu of an instructor shows it on every page), the
+ * services, a booking, her bookings.
  */
 export function partOf(name: string, endpoint: Endpoint): TablePart {
   if (askedFirst.has(name)) return "rest";

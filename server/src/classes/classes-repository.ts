@@ -518,7 +518,7 @@ export async function unsubscribeFromClassMails(db: Queryable, token: string): P
     .from(classRegistrations)
     .where(eq(classRegistrations.manageToken, token));
   if (!row) return null;
-  await db.insert(classMailOptOuts).values({ email: row.email.toLowerCase() }).onConflictDoNothing();
+  await setClassMails(db, row.email, false);
   return row;
 }
 
