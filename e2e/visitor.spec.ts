@@ -28,10 +28,13 @@ test.describe("a visitor", () => {
     page.on("console", (message) => {
       if (message.type() === "error") consoleErrors.push(message.text());
     });
+    // The page rendered at build time already carries the tiles to /register, /join and /login.
+    const prerendered = await (await page.request.get("/")).text();
+    for (const address of ["/register", "/join", "/login"]) expect(prerendered).toContain(`href="${address}"`);
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("calm");
     await expect(page.getByText("BETA", { exact: true })).toBeVisible();
-    await expect(page.getByRole("link", { name: /Membership/ })).toHaveAttribute("href", "/register");
+    await expect(page.getByRole("link", { name: /Membership/ })).toHaveAttribute("href", "/join");
     await expect(page.getByRole("link", { name: /Get the app/ })).toHaveAttribute("href", "/app");
     await expect(page.getByRole("link", { name: /1:1 doula support/ })).toHaveAttribute("href", "/book");
     await expect(page.getByRole("link", { name: "Meet your doula" })).toHaveAttribute("href", "/about");

@@ -16,6 +16,8 @@ export type AnswerEntry = {
   answeredAt?: number;
   /** A change made it out of date: it stays on screen while it is asked again. */
   stale?: boolean;
+  /** The asking on its way; an answer to any other (one asked for the person signed in before) is dropped. */
+  requestId?: string;
 };
 export type AnswersState = Record<string, AnswerEntry>;
 type WithAnswers = { answers: AnswersState };
@@ -63,13 +65,17 @@ const answersSlice = createSlice({
     builder
       .addCase(ask.pending, (state, action) => {
         const key = answerKey(action.meta.arg.name, action.meta.arg.args);
-        state[key] = { ...state[key], status: "loading" };
+        state[key] = { ...state[key], status: "loading", requestId: action.meta.requestId };
       })
       .addCase(ask.fulfilled, (state, action) => {
-        state[answerKey(action.meta.arg.name, action.meta.arg.args)] = { status: "ready", answer: action.payload, answeredAt: Date.now() };
+        const key = answerKey(action.meta.arg.name, action.meta.arg.args);
+        if (state[key]?.requestId !== action.meta.requestId) return;
+        state[key] = { status: "ready", answer: action.payload, answeredAt: Date.now() };
       })
       .addCase(ask.rejected, (state, action) => {
         const key = answerKey(action.meta.arg.name, action.meta.arg.args);
+        // Asked for the person signed in before: nothing to record.
+        if (state[key]?.requestId !== action.meta.requestId) return;
         // An answer she already sees stays; the failure is reported beside it.
         state[key] = { ...state[key], status: "failed", failure: action.payload ?? { status: 0 }, stale: false };
       });
@@ -99,11 +105,13 @@ export function useAnswer<Name extends EndpointName>(name: Name, args?: ArgsOf<N
   const key = answerKey(name, args);
   const entry = useSelector((state: WithAnswers) => (skip ? undefined : state.answers[key]));
   const stale = entry?.stale ?? false;
+  // Gone when the person signed in changed: a screen still open asks again, as its new reader.
+  const missing = entry === undefined;
   useEffect(() => {
     if (!skip) void dispatch(ask({ name, args }));
     // The key stands for name and args.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dispatch, key, skip, stale]);
+  }, [dispatch, key, skip, stale, missing]);
   const refresh = useCallback(() => void dispatch(ask({ name, args, force: true })), [dispatch, key]); // eslint-disable-line react-hooks/exhaustive-deps
   if (skip) return { loading: false, refresh };
   return {

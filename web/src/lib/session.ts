@@ -3,7 +3,8 @@ import { useSelector } from "react-redux";
 import type { LoginRequest, Profile, RegisterRequest } from "../../../contract/sign-in.ts";
 import { signedInHintCookie } from "../../../contract/constants.ts";
 import { type ApiFailure, call, failureOf } from "./api.ts";
-import { forgetOfflineCopies, hasOfflineCopies } from "./offline-cache.ts";
+import { forgetWhatThisDeviceKept } from "./device-data.ts";
+import { hasOfflineCopies } from "./offline-cache.ts";
 
 /** The session state (docs/product.md, Client state). */
 export type SessionState = {
@@ -62,9 +63,9 @@ export const verifySession = apiThunk<unknown, void>("session/verify", async (_,
   } catch (error) {
     const { status } = failureOf(error);
     // No network: open as the member who saved lessons here, if any. A session that has ended
-    // takes what was saved under it along.
+    // takes everything this device kept for her along.
     if (status === 0) await dispatch(resumeOffline());
-    if (status === 401) await forgetOfflineCopies();
+    if (status === 401) await forgetWhatThisDeviceKept();
     throw error;
   }
   void dispatch(loadProfile(profile));
@@ -100,9 +101,9 @@ export function checkSessionOnStart(cookies: string) {
   return mayHaveSession(cookies) ? verifySession() : noSessionToVerify();
 }
 
-// What was saved for offline goes first, even when the server cannot be reached to end the session.
+// What this device kept for her goes first, even when the server cannot be reached to end the session.
 export const logoutMember = apiThunk<unknown, void>("session/logout", async () => {
-  await forgetOfflineCopies();
+  await forgetWhatThisDeviceKept();
   return call("logout");
 });
 

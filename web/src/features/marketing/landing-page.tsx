@@ -4,7 +4,9 @@ import { PageColumn } from "../../components/page-column.tsx";
 
 const offers = [
   {
-    to: "/register",
+    // What membership brings, with its own Register Now (docs/product.md: the landing page's tiles
+    // go to /register, /join and /login).
+    to: "/join",
     title: "Membership: complete childbirth education",
     text: "Every course, step by step, at your own pace. Free to join, no credit card.",
     image: "/art/home-1.svg",
