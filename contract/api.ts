@@ -319,6 +319,14 @@ export const endpoints = {
     body: PasswordChangeRequest,
     answers: { ...ok(Message), 429: { description: "Too many wrong passwords.", schema: ApiError } },
   },
+  sendEmailProof: {
+    method: "POST",
+    path: "/reactapi/account/email/proof",
+    summary: "Mails her the link that confirms her address is hers, again",
+    access: "member",
+    body: z.object({}),
+    answers: { ...ok(Message), 429: { description: "Several links were sent this hour.", schema: ApiError } },
+  },
   endOtherSessions: {
     method: "POST",
     path: "/reactapi/account/sessions/end-others",

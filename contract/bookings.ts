@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ContactRequest, isCalendarDate } from "./forms.ts";
+import { looksLikeALink, notALinkSentence } from "./sign-in.ts";
 
 // 1:1 support booked with the instructor (docs/product.md, "Booking 1:1 support"): her services,
 // their free times, a booking and what a mother may do with it afterwards.
@@ -63,7 +64,8 @@ export const BookingRequest = z.object({
     .string({ error: "Please enter your name." })
     .trim()
     .min(1, { error: "Please enter your name." })
-    .max(200, { error: "Please keep your name under 200 characters." }),
+    .max(200, { error: "Please keep your name under 200 characters." })
+    .refine((name) => !looksLikeALink(name), { error: notALinkSentence }),
   email: ContactRequest.shape.email,
   due_date: CalendarDate("due date"),
   note: z

@@ -23,10 +23,20 @@ export const NewPassword = z
     error: `That password is too weak. ${passwordRuleText}`,
   });
 
+/**
+ * Whether a name carries a web or mail address ("Visit http://evil.example", "win.example/now").
+ * Names are written into mails to other people (a greeting, an invitation), where mail programs
+ * turn such text into links: a name may not be one.
+ */
+export const looksLikeALink = (text: string) =>
+  /(?:[a-z][a-z0-9+.-]*:\/\/|www\.|@|\b[\p{L}\p{N}-]+\.[a-z]{2,63}(?=$|[\s/:?#]))/iu.test(text);
+export const notALinkSentence = "Please write just your name: it cannot contain a web or e-mail address.";
+
 export const OptionalName = z
   .string({ error: "A name must be text." })
   .trim()
   .max(MAX_NAME_LENGTH, { error: `A name can be at most ${MAX_NAME_LENGTH} characters.` })
+  .refine((name) => !looksLikeALink(name), { error: notALinkSentence })
   .optional()
   .nullable()
   .transform((name) => (name ? name : null));
@@ -90,5 +100,7 @@ export const Profile = z.object({
   baby_arrived: z.boolean(),
   /** "partner": joined through a member's invitation; his courses come through her link. */
   joined_as: z.enum(["member", "partner"]).optional(),
+  /** Whether a link mailed to her address was used: only then do bookings made with it join her account. */
+  email_confirmed: z.boolean(),
 });
 export type Profile = z.infer<typeof Profile>;

@@ -105,4 +105,19 @@ test.describe("a member's account", () => {
     await page.goto("/account");
     await expect(page.getByText(`You sign in with ${newAddress}.`)).toBeVisible();
   });
+
+  test("an address not yet confirmed: /account says so, sends the link again, and the link confirms it", async ({ page }) => {
+    const email = await signedInMember(page, "unconfirmed", { confirmed: false });
+    await page.goto("/account");
+    await expect(page.getByText("Please confirm this address with the link we mailed you when you joined.")).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Send the link again" }).click();
+    await expect(page.getByText(`We have sent a confirmation link to ${email}.`)).toBeVisible();
+    const link = linkIn(await mailTo(email, "Confirm your e-mail address"), "/confirm-email");
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, ""));
+    await expect(page.getByRole("status")).toContainText(`${email} is confirmed`);
+    await page.goto("/account");
+    await expect(page.getByText(`You sign in with ${email}.`)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Send the link again" })).toHaveCount(0);
+  });
 });

@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import type { CaughtMail } from "../testing/smtp-catcher.ts";
+import { type CaughtMail, linkIn } from "../testing/smtp-catcher.ts";
 import { type Browser, expect, type Page } from "@playwright/test";
+
+export { linkIn };
 
 export const PASSWORD = "calm-Birth-2025";
 let counter = 0;
@@ -52,11 +54,19 @@ export async function logIn(page: Page, email: string) {
   await page.getByRole("button", { name: "Submit" }).click();
 }
 
-/** Registers a new member and signs them in, ending on /home. */
-export async function signedInMember(page: Page, prefix = "member") {
+/**
+ * Registers a new member, opens the confirmation link of her welcome mail (as most members do;
+ * `confirmed: false` leaves her address unproven) and signs her in, ending on /home.
+ */
+export async function signedInMember(page: Page, prefix = "member", { confirmed = true }: { confirmed?: boolean } = {}) {
   const email = newEmail(prefix);
   await register(page, email);
   await expect(page).toHaveURL(/\/login$/);
+  if (confirmed) {
+    await page.goto(linkIn(await mailTo(email, /^Welcome to /), "/confirm-email").replace(/^https?:\/\/[^/]+/, ""));
+    await expect(page.getByRole("heading", { name: "E-mail address confirmed" })).toBeVisible();
+    await page.goto("/login");
+  }
   await logIn(page, email);
   await expect(page).toHaveURL(/\/home$/);
   return email;
@@ -84,8 +94,6 @@ export async function mailTo(address: string, subject: string | RegExp): Promise
     .toBe(true);
   return found!;
 }
-
-export { linkIn } from "../testing/smtp-catcher.ts";
 
 export const INSTRUCTOR = "instructor@example.com";
 

@@ -16,6 +16,8 @@ export function readInvite(content: string) {
     start: event.startDate.toJSDate().toISOString(),
     end: event.endDate.toJSDate().toISOString(),
     zone: event.startDate.zone?.tzid,
+    /** Whether start and end carry an instant: a UTC time ("Z") or a zone's (TZID), never a floating local time. */
+    absolute: [event.startDate, event.endDate].every((time) => time.zone?.tzid !== "floating"),
     zones: calendar.getAllSubcomponents("vtimezone").map((zone) => zone.getFirstPropertyValue("tzid")),
   };
 }

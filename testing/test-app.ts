@@ -14,6 +14,7 @@ import { type Database, type DatabaseHandle, openDatabase } from "../server/src/
 import { findUserByEmail } from "../server/src/accounts/users-repository.ts";
 import { commandLine } from "../server/src/activity/activity-repository.ts";
 import { setRole } from "../server/src/studio/members/member-operations.ts";
+import { tokenMailedTo } from "./outbox-links.ts";
 
 export type Backend = "pglite" | "postgres";
 
@@ -32,6 +33,15 @@ export function createScratchPostgres(): Promise<{ url: string; drop: () => Prom
 
 export const DEMO_CODE = "TEST-CODE";
 export const demoCatalogue = JSON.parse(await readFile(serverPaths.demoCatalogue, "utf8")) as Record<string, unknown>;
+
+// Each test app's database, so signedInMember can open the link of her welcome mail as she would.
+const databaseOf = new WeakMap<FastifyInstance, Database>();
+
+/** For a test that builds its own app (several servers on one database): lets signedInMember read its outbox. */
+export function rememberTestDatabase(app: FastifyInstance, db: Database): FastifyInstance {
+  databaseOf.set(app, db);
+  return app;
+}
 
 export type TestApp = {
   app: FastifyInstance;
@@ -71,6 +81,7 @@ export async function createTestApp(
     startMailSender: options.startMailSender,
     clock: options.clock,
   });
+  rememberTestDatabase(app, database.db);
   return {
     app,
     database,
@@ -110,12 +121,30 @@ export function sessionCookieOf(response: LightMyRequestResponse): string {
   return `session=${cookie.value}`;
 }
 
-/** Registers a new member with the demo code and signs them in; returns their e-mail and cookie header. */
-export async function signedInMember(app: FastifyInstance, prefix = "member"): Promise<{ email: string; cookie: string }> {
+/**
+ * Registers a new member with the demo code, confirms her address with the link of her welcome
+ * mail (as most members do; `confirmed: false` leaves it unproven) and signs her in; returns her
+ * e-mail and cookie header.
+ */
+export async function signedInMember(
+  app: FastifyInstance,
+  prefix = "member",
+  { confirmed = true }: { confirmed?: boolean } = {},
+): Promise<{ email: string; cookie: string }> {
   const email = uniqueEmail(prefix);
   const registered = await register(app, { email, password: GOOD_PASSWORD, access_code: DEMO_CODE });
   if (registered.statusCode !== 201) throw new Error(`registration failed: ${registered.body}`);
+  if (confirmed) await confirmAddress(app, email);
   return { email, cookie: sessionCookieOf(await login(app, email)) };
+}
+
+/** Opens the confirmation link of her welcome mail (read from the outbox), as she would from her inbox. */
+export async function confirmAddress(app: FastifyInstance, email: string): Promise<void> {
+  const db = databaseOf.get(app);
+  if (!db) throw new Error("confirmAddress needs an app made by createTestApp");
+  const token = await tokenMailedTo(db, email, "welcome");
+  const confirmed = await app.inject({ method: "POST", url: "/reactapi/account/email/confirm", headers: jsonHeaders, payload: { token } });
+  if (confirmed.statusCode !== 200) throw new Error(`confirming ${email} failed: ${confirmed.body}`);
 }
 
 /** Registers a member, makes her an instructor (as the CLI does) and signs her in again; returns her id too. */

@@ -14,6 +14,7 @@ const askedFirst = new Set(["studioUnread", "bookingServices", "manageBooking", 
 export const accountPageCalls = new Set([
   "changeName",
   "changeEmail",
+  "sendEmailProof",
   "changePassword",
   "endOtherSessions",
   "saveMailChoices",

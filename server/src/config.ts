@@ -67,7 +67,8 @@ const Environment = z.object({
     .int()
     .min(1, "REGISTRATIONS_PER_HOUR must be at least 1")
     .default(10),
-  // Bookings a visitor may ask for from one client address an hour: each holds a time until confirmed.
+  // Bookings a visitor may ask for from one client address an hour (each holds a time until confirmed),
+  // and as many class registrations and as many waiting-list places: each mails the address typed.
   BOOKINGS_PER_HOUR: z.coerce
     .number({ error: "BOOKINGS_PER_HOUR must be a whole number" })
     .int()

@@ -1,3 +1,4 @@
+import { activityPersonalData } from "./activity/activity-repository.ts";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { myAccountRoutes } from "./accounts/my-account-routes.ts";
 import { passwordResetRoutes } from "./accounts/password-reset-routes.ts";
@@ -101,8 +102,9 @@ export function features({ db, config, sessions, catalogue, mail, clock, runSche
     partnersPersonalData(db),
     birthPlanPersonalData(db),
     timerPersonalData(db),
+    activityPersonalData(db),
   ];
-  const community = { db, clock, catalogue, mail: mail.context, sender: mail.sender };
+  const community = { db, clock, catalogue, mail: mail.context, sender: mail.sender, instructorName: config.instructorName };
   const messages = { db, catalogue, mail: { ...mail.context, contactEmail: config.site.contactEmail } };
   return [
     feature("/reactapi/users", signInRoutes, {
@@ -139,7 +141,12 @@ export function features({ db, config, sessions, catalogue, mail, clock, runSche
     }),
     feature("/reactapi/bookings", bookingRoutes, { ...bookings, runScheduler: runSchedulers, bookingsPerHour: config.bookingsPerHour }),
     feature("/reactapi/announcements", announcementsRoutes, messages),
-    feature("/reactapi/classes", classesRoutes, { ...classes, sender: mail.sender, runScheduler: runSchedulers }),
+    feature("/reactapi/classes", classesRoutes, {
+      ...classes,
+      sender: mail.sender,
+      runScheduler: runSchedulers,
+      visitorHoldsPerHour: config.bookingsPerHour,
+    }),
     feature("/reactapi/community", communityRoutes, { ...community, runScheduler: runSchedulers }),
     feature("/reactapi/content-notes", contentNotesRoutes, { db }),
     feature("/reactapi/account", contentNoteChoicesRoutes, { db, catalogue }),

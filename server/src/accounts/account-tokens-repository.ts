@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt } from "drizzle-orm";
 import type { Queryable } from "../db/client.ts";
 import { accountTokens } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
@@ -17,6 +17,8 @@ const HOUR_MINUTES = 60;
 const lifetimeMinutes: Record<TokenPurpose, number> = {
   password_reset: HOUR_MINUTES,
   email_change: 24 * HOUR_MINUTES,
+  // Mailed at registration: she may open it days later.
+  email_proof: 7 * 24 * HOUR_MINUTES,
   instructor_setup: 72 * HOUR_MINUTES,
 };
 
@@ -38,7 +40,12 @@ export async function createAccountToken(
   return token;
 }
 
-const linkNames: Record<TokenPurpose, string> = { password_reset: "reset", email_change: "confirmation", instructor_setup: "setup" };
+const linkNames: Record<TokenPurpose, string> = {
+  password_reset: "reset",
+  email_change: "confirmation",
+  email_proof: "confirmation",
+  instructor_setup: "setup",
+};
 
 function lifetimeSentence(row: TokenRow): string {
   const minutes = Math.round((row.expiresAt.getTime() - row.createdAt.getTime()) / 60_000);
@@ -67,12 +74,21 @@ export async function checkAccountToken(db: Queryable, token: string, purpose: T
  * Uses a token, once: the update only matches an unused, unexpired token, so of two requests
  * racing with the same link exactly one succeeds. Call it in the transaction of what it allows.
  */
-export async function useAccountToken(db: Queryable, token: string, purpose: MemberTokenPurpose): Promise<MemberTokenRow> {
+export async function useAccountToken(
+  db: Queryable,
+  token: string,
+  purpose: MemberTokenPurpose | readonly [MemberTokenPurpose, ...MemberTokenPurpose[]],
+): Promise<MemberTokenRow> {
   return (await useToken(db, token, purpose)) as MemberTokenRow;
 }
 
-/** useAccountToken for any purpose, the setup link's included (whose row names no member). */
-export async function useToken(db: Queryable, token: string, purpose: TokenPurpose): Promise<TokenRow> {
+/** useAccountToken for any purpose, the setup link's included (whose row names no member); one of several purposes when a list is given. */
+export async function useToken(
+  db: Queryable,
+  token: string,
+  purpose: TokenPurpose | readonly [TokenPurpose, ...TokenPurpose[]],
+): Promise<TokenRow> {
+  const purposes = typeof purpose === "string" ? [purpose] : [...purpose];
   const tokenHash = hashToken(token);
   const now = new Date();
   const [used] = await db
@@ -81,7 +97,7 @@ export async function useToken(db: Queryable, token: string, purpose: TokenPurpo
     .where(
       and(
         eq(accountTokens.tokenHash, tokenHash),
-        eq(accountTokens.purpose, purpose),
+        inArray(accountTokens.purpose, purposes),
         isNull(accountTokens.usedAt),
         gt(accountTokens.expiresAt, now),
       ),
@@ -91,8 +107,8 @@ export async function useToken(db: Queryable, token: string, purpose: TokenPurpo
     const [row] = await db
       .select()
       .from(accountTokens)
-      .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose)));
-    throw unusable(row, purpose);
+      .where(and(eq(accountTokens.tokenHash, tokenHash), inArray(accountTokens.purpose, purposes)));
+    throw unusable(row, row?.purpose ?? purposes[0]!);
   }
   return used;
 }

@@ -7,10 +7,17 @@ import { accountTokens, users } from "../db/schema.ts";
 import type { PersonalData } from "../db/personal-data.ts";
 import { HttpError } from "../http/errors.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
-import { emailChangeConfirmMail, emailChangeNoticeMail, type MailContext, passwordChangedMail } from "../mail/mail-templates.ts";
+import {
+  emailChangeConfirmMail,
+  emailChangeNoticeMail,
+  emailProofMail,
+  type MailContext,
+  type MailKind,
+  passwordChangedMail,
+} from "../mail/mail-templates.ts";
 import { forgetMailTo, queueMail } from "../mail/outbox.ts";
 import { LoginThrottle } from "../rate-limits/login-throttle.ts";
-import { tooManyAttempts } from "../rate-limits/sliding-window.ts";
+import { SlidingWindow, tooManyAttempts } from "../rate-limits/sliding-window.ts";
 import { createAccountToken, dropAccountTokens, useAccountToken } from "./account-tokens-repository.ts";
 import { describeBrowser } from "./browser-name.ts";
 import { hashPassword, passwordMatches } from "../lib/passwords.ts";
@@ -31,6 +38,16 @@ export type MyAccountOptions = {
 };
 
 const emailTaken = () => new HttpError(409, "Email already registered.");
+
+/** The mails about her account itself, which go with it whoever the address belongs to. */
+const accountMailKinds: MailKind[] = [
+  "welcome",
+  "email_proof",
+  "password_reset",
+  "password_changed",
+  "email_change_confirm",
+  "email_change_notice",
+];
 
 export async function myAccountRoutes(app: FastifyInstance, { db, mail, production, personalData }: MyAccountOptions) {
   // Asking for her password again guards changes made from a phone left unlocked; the sign-in
@@ -104,7 +121,12 @@ export async function myAccountRoutes(app: FastifyInstance, { db, mail, producti
     const member = requireMember(request);
     const updated = await changeAndAnnounce(db, "access", async (tx) => {
       if (body.announcements !== undefined) await setAnnouncementMails(tx, member.id, body.announcements);
-      if (body.class_reminders !== undefined) await setClassMails(tx, member.email, body.class_reminders);
+      if (body.class_reminders !== undefined) {
+        // Kept by address: whoever may change it must have proven the address is hers.
+        if (!member.emailProvenAt)
+          throw new HttpError(403, "Please confirm your e-mail address first (the link we mailed you), then choose your class mails.");
+        await setClassMails(tx, member.email, body.class_reminders);
+      }
       const [row] = await tx.select().from(users).where(eq(users.id, member.id));
       return row!;
     });
@@ -146,14 +168,25 @@ export async function myAccountRoutes(app: FastifyInstance, { db, mail, producti
     return { message: `We have sent a confirmation link to ${input.email}. Your address changes when you open it.` };
   });
 
-  // Anyone holding the link may confirm: it was sent to the new address, which is the proof asked for.
+  // Anyone holding the link may confirm: it was sent to the address, which is the proof asked for.
+  // Two links end here: a new address's (email_change), and her address's at registration (email_proof).
   route(app, "confirmEmail", async ({ body }, _request) => {
     const { token } = body;
     try {
       const user = await changeAndAnnounce(db, "access", async (tx) => {
-        const used = await useAccountToken(tx, token, "email_change");
+        const used = await useAccountToken(tx, token, ["email_change", "email_proof"]);
         const [before] = await tx.select().from(users).where(eq(users.id, used.userId));
-        const [row] = await tx.update(users).set({ email: used.newEmail! }).where(eq(users.id, used.userId)).returning();
+        if (used.purpose === "email_proof") {
+          if (before!.email !== used.newEmail)
+            throw new HttpError(410, "This confirmation link was for an address your account no longer uses.");
+          const [row] = await tx.update(users).set({ emailProvenAt: new Date() }).where(eq(users.id, used.userId)).returning();
+          return row!;
+        }
+        const [row] = await tx
+          .update(users)
+          .set({ email: used.newEmail!, emailProvenAt: new Date() })
+          .where(eq(users.id, used.userId))
+          .returning();
         for (const part of personalData) await part.readdress?.(tx, before!, used.newEmail!);
         return row!;
       });
@@ -162,6 +195,27 @@ export async function myAccountRoutes(app: FastifyInstance, { db, mail, producti
       if (postgresErrorCode(error) === UNIQUE_VIOLATION) throw emailTaken();
       throw error;
     }
+  });
+
+  // The registration's confirmation link, again (a mail lost, or older than a week): a few an hour.
+  const proofMails = new SlidingWindow(db, 60 * 60 * 1000);
+  route(app, "sendEmailProof", async (_input, request) => {
+    const member = await freshMember(request);
+    if (member.emailProvenAt) return { message: "Your e-mail address is already confirmed." };
+    const admission = await proofMails.admit([{ key: `email-proof:${member.id}`, limit: 3 }]);
+    if (!admission.admitted)
+      throw tooManyAttempts(
+        "We have sent several confirmation links already.",
+        admission.retryAfterSeconds,
+        "Please also look in your spam folder.",
+      );
+    await db.transaction(async (tx) => {
+      await dropAccountTokens(tx, member.id, "email_proof");
+      const token = await createAccountToken(tx, member.id, "email_proof", { newEmail: member.email });
+      await queueMail(tx, emailProofMail(member.email, member.firstName, token, mail.context));
+    });
+    mail.sender.wake();
+    return { message: `We have sent a confirmation link to ${member.email}.` };
   });
 
   route(app, "changePassword", async ({ body }, request) => {
@@ -209,10 +263,14 @@ export async function myAccountRoutes(app: FastifyInstance, { db, mail, producti
     await confirmPassword(request, member, password, "password");
     await changeAndAnnounce(db, "access", async (tx) => {
       for (const part of personalData) await part.erase?.(tx, member);
-      const links = await tx.select({ newEmail: accountTokens.newEmail }).from(accountTokens).where(eq(accountTokens.userId, member.id));
-      for (const address of new Set([member.email, ...links.map((link) => link.newEmail).filter((email) => email !== null)])) {
-        await forgetMailTo(tx, address);
-      }
+      const links = await tx
+        .select({ newEmail: accountTokens.newEmail })
+        .from(accountTokens)
+        .where(and(eq(accountTokens.userId, member.id), eq(accountTokens.purpose, "email_change")));
+      // Mail to her addresses goes too. An address never proven hers may be a visitor's: of the
+      // mails still to be sent there, only her account's own go (a visitor's booking mail still goes).
+      await forgetMailTo(tx, member.email, member.emailProvenAt ? {} : { pendingKinds: accountMailKinds });
+      for (const link of links) if (link.newEmail) await forgetMailTo(tx, link.newEmail);
       // Her sessions and links go with the row (ON DELETE CASCADE), like whatever else of hers a
       // feature declared without an erase; purchases stay as the instructor's record, without her.
       await tx.delete(users).where(eq(users.id, member.id));

@@ -12,6 +12,7 @@ import {
   login,
   register,
   sessionCookieOf,
+  signedInInstructor,
   signedInMember,
   uniqueEmail,
   useTestApp,
@@ -159,6 +160,15 @@ describe.each(backends)("my account on %s", (backend) => {
     await post("/reactapi/account/pacing", cookie, { due_date: "2027-01-01", baby_arrived: false });
     await post("/reactapi/account/email", cookie, { email: `pending.${email}`, password: GOOD_PASSWORD });
     await app().inject({ method: "POST", url: "/reactapi/users/forgot-password", headers: jsonHeaders, payload: { email } });
+    // The studio's activity log names her ("Imogen Farthingale (address)") when the instructor grants her a course.
+    const instructor = await signedInInstructor(app(), context.database.db, "log-keeper");
+    const herId = (await app().inject({ url: "/reactapi/users/me", headers: { cookie } })).json<{ id: number }>().id;
+    expect((await post(`/reactapi/studio/members/${herId}/courses/4/grant`, instructor.cookie, {})).statusCode).toBe(200);
+    const logged = await context.database.db.select().from(schema.activityLog);
+    expect(logged.some((entry) => entry.summary.includes(email))).toBe(true);
+    expect((await app().inject({ url: "/reactapi/account/export", headers: { cookie } })).json().activity).toEqual([
+      expect.objectContaining({ summary: expect.stringContaining("Imogen Farthingale") }),
+    ]);
 
     expect((await post("/reactapi/account/delete", cookie, { password: "Not-mine-2026" })).statusCode).toBe(403);
     const deleted = await post("/reactapi/account/delete", cookie, { password: GOOD_PASSWORD });

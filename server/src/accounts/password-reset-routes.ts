@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { route } from "../http/endpoint-route.ts";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { forgotPasswordAnswerText } from "../../../contract/my-account.ts";
 import { changeAndAnnounce } from "../db/data-changes.ts";
@@ -70,7 +70,12 @@ export async function passwordResetRoutes(app: FastifyInstance, { db, mail, prod
     const passwordHash = await hashPassword(input.password);
     await changeAndAnnounce(db, "access", async (tx) => {
       const token = await useAccountToken(tx, input.token, "password_reset");
-      const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, token.userId)).returning();
+      // The link reached her address: that proves it hers (db/personal-data.ts keptFor).
+      const [user] = await tx
+        .update(users)
+        .set({ passwordHash, emailProvenAt: sql`coalesce(${users.emailProvenAt}, now())` })
+        .where(eq(users.id, token.userId))
+        .returning();
       await dropAccountTokens(tx, token.userId, "password_reset");
       await endSessionsOf(tx, token.userId);
       if (user) await queueMail(tx, passwordChangedMail(user.email, user.firstName, mail.context));

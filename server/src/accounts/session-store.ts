@@ -54,6 +54,8 @@ export class SessionStore {
   async end(token: string): Promise<void> {
     this.cache.delete(token);
     await endSession(this.db, token);
+    // What follows the session in this process (a live stream) learns at once; the others hear the notification.
+    dataChanges.emit("access");
   }
 
   close(): void {

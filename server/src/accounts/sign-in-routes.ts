@@ -14,6 +14,7 @@ import { queueMail } from "../mail/outbox.ts";
 import { LoginThrottle } from "../rate-limits/login-throttle.ts";
 import { SlidingWindow, tooManyAttempts } from "../rate-limits/sliding-window.ts";
 import { hashPassword, passwordMatches } from "../lib/passwords.ts";
+import { createAccountToken } from "./account-tokens-repository.ts";
 import type { SessionStore } from "./session-store.ts";
 import { findUserByEmail, toProfile } from "./users-repository.ts";
 import { clearSessionCookies, setSessionCookies, SESSION_COOKIE } from "../http/session-cookies.ts";
@@ -56,8 +57,14 @@ export async function signInRoutes(
     // have an account, and no password is hashed (slow by design) for someone who could not register anyway.
     const invitation = input.invitation;
     const accessCode = invitation === undefined ? input.access_code! : null;
-    if (invitation !== undefined) await checkInvitation(db, invitation, clock.now());
-    else await consumeAccessCode(db, accessCode!, contactEmail);
+    if (invitation !== undefined) {
+      // An invitation is for the address it was sent to: registering with it proves that address.
+      const invited = await checkInvitation(db, invitation, clock.now());
+      if (invited.email !== input.email)
+        throw new HttpError(403, "This invitation was sent to another e-mail address. Please register with the address it came to.", {
+          email: "Please use the address the invitation came to.",
+        });
+    } else await consumeAccessCode(db, accessCode!, contactEmail);
     try {
       if (await findUserByEmail(db, input.email)) throw emailTaken();
       // Hashing happens outside the transaction so no lock is held meanwhile.
@@ -72,10 +79,14 @@ export async function signInRoutes(
             lastName: input.last_name,
             accessCode,
             joinedAs: invitation === undefined ? "member" : "partner",
+            emailProvenAt: invitation === undefined ? null : clock.now(),
           })
           .returning();
         if (invitation !== undefined) await acceptInvitation(tx, invitation, created!.id, clock.now());
-        await queueMail(tx, welcomeMail(created!.email, created!.firstName, mail.context));
+        // Anyone can type anyone's address: what was booked with it joins her account once she opens this link.
+        const proofToken =
+          invitation === undefined ? await createAccountToken(tx, created!.id, "email_proof", { newEmail: created!.email }) : undefined;
+        await queueMail(tx, welcomeMail(created!.email, created!.firstName, mail.context, proofToken));
         return created!;
       });
       if (invitation !== undefined) linkCommitted();

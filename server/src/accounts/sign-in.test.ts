@@ -253,6 +253,7 @@ describe.each(backends)("accounts on %s", (backend) => {
         "created_at",
         "due_date",
         "email",
+        "email_confirmed",
         "first_name",
         "id",
         "joined_as",

@@ -20,6 +20,7 @@ export function toProfile(user: UserRow): Profile {
     due_date: user.dueDate,
     baby_arrived: user.babyArrived,
     joined_as: user.joinedAs,
+    email_confirmed: user.emailProvenAt !== null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { desc, eq, lt, sql } from "drizzle-orm";
 import type { Queryable } from "../db/client.ts";
+import type { PersonalData } from "../db/personal-data.ts";
 import { activityLog } from "../db/schema.ts";
 import type { activityKinds } from "../../../contract/constants.ts";
 
@@ -38,3 +39,35 @@ export async function listActivity(
 export async function forgetOldActivity(db: Queryable, now = new Date()): Promise<void> {
   await db.delete(activityLog).where(lt(activityLog.createdAt, new Date(now.getTime() - ACTIVITY_KEPT_DAYS * 24 * 60 * 60 * 1000)));
 }
+
+const DEPARTED = "a member who has left";
+
+/**
+ * The log is the instructor's record of what was done, not a record of her: when she deletes her
+ * account, the entries keep what happened and lose who she was ("Granted … to a member who has
+ * left"). The studio writes a member as "Full Name (address)" or her address alone; an entry she
+ * made herself (an instructor) keeps no label of hers either. Her download lists the entries that
+ * name her.
+ */
+export const activityPersonalData = (db: Queryable): PersonalData => ({
+  key: "activity",
+  export: async (member) =>
+    (
+      await db
+        .select({ summary: activityLog.summary, at: activityLog.createdAt })
+        .from(activityLog)
+        .where(sql`strpos(${activityLog.summary}, ${member.email}) > 0`)
+        .orderBy(activityLog.id)
+    ).map((entry) => ({ summary: entry.summary, at: entry.at.toISOString() })),
+  erase: async (tx, member) => {
+    const name = [member.firstName, member.lastName].filter(Boolean).join(" ").trim();
+    const forms = [...(name ? [`${name} (${member.email})`] : []), member.email];
+    for (const form of forms) {
+      await tx
+        .update(activityLog)
+        .set({ summary: sql`replace(${activityLog.summary}, ${form}, ${DEPARTED})` })
+        .where(sql`strpos(${activityLog.summary}, ${form}) > 0`);
+    }
+    await tx.update(activityLog).set({ actorLabel: DEPARTED }).where(eq(activityLog.actorId, member.id));
+  },
+});

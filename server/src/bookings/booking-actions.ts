@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database, Queryable } from "../db/client.ts";
 import { HttpError } from "../http/errors.ts";
-import type { SignedInMember } from "../http/signed-in-member.ts";
+import { nameOf, type SignedInMember } from "../http/signed-in-member.ts";
 import type { Clock } from "../lib/clock.ts";
 import { isTimeZone } from "../lib/time-zones.ts";
 import type { OneOffPayments } from "../lib/one-off-payments.ts";
@@ -186,7 +186,12 @@ export async function book(
     return { status: 409, error: NOT_OPEN, alternatives: await nearestFreeTimes(db, service, start, now) };
   }
   const readerTimeZone = input.time_zone && isTimeZone(input.time_zone) ? input.time_zone : ((await readHours(db))?.timeZone ?? "UTC");
-  const confirmedAtOnce = !paid && member !== null && member.email.toLowerCase() === input.email.toLowerCase();
+  // A member books in her own name and at her own address, whatever the form says: her account
+  // cannot be used to hold times for, or mail, someone else. Her free booking is confirmed at once
+  // when her address is proven; before that it waits for the mailed link, as a visitor's does.
+  const name = member ? (nameOf(member) ?? input.name) : input.name;
+  const email = member ? member.email : input.email.toLowerCase();
+  const confirmedAtOnce = !paid && member !== null && member.emailProvenAt !== null;
   const confirmToken = newToken();
   const month = input.due_date ? input.due_date.slice(0, 7) : null;
 
@@ -199,7 +204,14 @@ export async function book(
         await lockCounting(tx, `month:${month}`);
         const places = await placesIn(tx, month);
         const offer = input.offer ? await findWaiting(tx, { offerTokenHash: hashToken(input.offer) }) : undefined;
-        const offerHolds = offer && offer.month === month && !offer.bookedAt && offer.offeredUntil && offer.offeredUntil > now;
+        // An offered place is for the person it was offered to: the link alone does not take it.
+        const offerHolds =
+          offer &&
+          offer.month === month &&
+          offer.email.toLowerCase() === email &&
+          !offer.bookedAt &&
+          offer.offeredUntil &&
+          offer.offeredUntil > now;
         if (offerHolds) offerId = offer.id;
         else if (places !== null && (await takenIn(tx, month)) >= places) {
           return {
@@ -220,8 +232,8 @@ export async function book(
       const row = await insertBooking(tx, {
         serviceId: service.id,
         userId: member?.id ?? null,
-        name: input.name,
-        email: input.email,
+        name,
+        email,
         dueDate: input.due_date,
         note: input.note,
         state: paid ? "awaiting_payment" : confirmedAtOnce ? "confirmed" : "awaiting_email",
@@ -258,7 +270,7 @@ export async function book(
       description: `${service.name}, ${isoWithOffset(start.getTime(), readerTimeZone)}`,
       amountMinor: service.priceMinor,
       currency: service.currency,
-      email: input.email,
+      email,
       expiresAt: booking.holdUntil!,
       successUrl: `${deps.mail.context.publicUrl}/booking/${booking.manageToken}?paid=1`,
       cancelUrl: `${deps.mail.context.publicUrl}/book?service=${service.id}&checkout=cancelled`,

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { MyBooking } from "../../../contract/bookings.ts";
 import { route } from "../http/endpoint-route.ts";
 import { HttpError } from "../http/errors.ts";
-import { requireMember } from "../http/signed-in-member.ts";
-import { SlidingWindow, tooManyAttempts } from "../rate-limits/sliding-window.ts";
+import { nameOf, requireMember } from "../http/signed-in-member.ts";
+import { VisitorLimit } from "../rate-limits/visitor-limit.ts";
 import {
   type BookingDeps,
   book,
@@ -114,27 +114,19 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingOption
     return { slots: times.map((time) => time.iso), time_zone: timeZone ?? "UTC", duration_minutes: service.durationMinutes };
   });
 
-  // A visitor's booking holds a time for 30 minutes: a script booking every time with made-up
-  // addresses would empty her calendar, so a client address may ask for a few an hour. A refused
-  // time does not count; a member's booking is hers and not limited.
-  const hourly = new SlidingWindow(db, 60 * 60 * 1000, () => clock.now().getTime());
+  // A visitor's booking holds a time for 30 minutes and mails the address typed: a client address
+  // may ask for a few an hour (rate-limits/visitor-limit.ts). A member's booking is in her own name.
+  const bookingLimit = new VisitorLimit(db, "booking-client", options.bookingsPerHour, "bookings", () => clock.now().getTime());
+  const waitingListLimit = new VisitorLimit(db, "booking-waitlist-client", options.bookingsPerHour, "waiting-list places", () =>
+    clock.now().getTime(),
+  );
   route(app, "createBooking", async ({ body }, request, reply) => {
-    const admission = request.member ? null : await hourly.admit([{ key: `booking-client:${request.ip}`, limit: options.bookingsPerHour }]);
-    if (admission && !admission.admitted) {
-      throw tooManyAttempts(
-        "Several bookings have been asked for from here in the last hour.",
-        admission.retryAfterSeconds,
-        "Please write to us from the Support page if you need more.",
-      );
-    }
-    const outcome = await book(options, body, request.member ?? null, request.log).catch(async (error: unknown) => {
-      if (admission) await hourly.takeBack(admission.hitIds);
-      throw error;
-    });
-    if ("status" in outcome) {
-      if (admission) await hourly.takeBack(admission.hitIds);
-      return refuse(reply, outcome);
-    }
+    const outcome = await bookingLimit.around(
+      request,
+      () => book(options, body, request.member ?? null, request.log),
+      (outcome) => !("status" in outcome),
+    );
+    if ("status" in outcome) return refuse(reply, outcome);
     const { booking, checkoutUrl } = outcome;
     const zone = await zoneOf();
     return reply.code(201).send({
@@ -165,7 +157,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingOption
 
   route(app, "myBookings", async (_input, request) => {
     const member = requireMember(request);
-    const rows = await bookingsOf(db, { userId: member.id, email: member.email });
+    const rows = await bookingsOf(db, member);
     const services = new Map((await listServices(db, { visibleOnly: false })).map((service) => [service.id, service]));
     const zone = await zoneOf();
     return {
@@ -176,15 +168,19 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingOption
   route(app, "joinWaitingList", async ({ body }, request, reply) => {
     const service = await findService(db, body.service_id);
     if (!service || service.hidden || !service.birthSupport) throw new HttpError(404, "That service has no waiting list.");
-    const { row, position } = await joinWaitlist(db, {
-      month: body.due_date.slice(0, 7),
-      serviceId: service.id,
-      userId: request.member?.id ?? null,
-      name: body.name,
-      email: body.email,
-      dueDate: body.due_date,
-      note: body.note,
-    });
+    const { member } = request;
+    const { row, position } = await waitingListLimit.around(request, () =>
+      joinWaitlist(db, {
+        month: body.due_date.slice(0, 7),
+        serviceId: service.id,
+        userId: member?.id ?? null,
+        // A member waits in her own name and at her own address.
+        name: member ? (nameOf(member) ?? body.name) : body.name,
+        email: member ? member.email : body.email.toLowerCase(),
+        dueDate: body.due_date,
+        note: body.note,
+      }),
+    );
     return reply.code(201).send({ month: row.month, position });
   });
 

@@ -1,7 +1,9 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Queryable } from "../db/client.ts";
-import type { PersonalData } from "../db/personal-data.ts";
-import { bookingDueMonths, bookingServices, bookingSettings, bookings, bookingWaitlist } from "../db/schema.ts";
+import { keptFor, type PersonalData } from "../db/personal-data.ts";
+import { bookingDueMonths, bookingServices, bookingSettings, bookings, bookingWaitlist, type users } from "../db/schema.ts";
+
+type Member = typeof users.$inferSelect;
 import type { Busy, Hours } from "./free-times.ts";
 
 // The bookings feature's data: her hours, her services, the bookings, her places per due month
@@ -165,12 +167,12 @@ export async function updateBooking(db: Queryable, id: number, changes: Partial<
   return row!;
 }
 
-/** The bookings of one member or address, newest first. */
-export function bookingsOf(db: Queryable, person: { userId: number; email: string }): Promise<BookingRow[]> {
+/** A member's bookings (db/personal-data.ts keptFor: those made with her address once she proved it), oldest first. */
+export function bookingsOf(db: Queryable, member: Member): Promise<BookingRow[]> {
   return db
     .select()
     .from(bookings)
-    .where(or(eq(bookings.userId, person.userId), eq(bookings.email, person.email)))
+    .where(keptFor(member, bookings.userId, bookings.email))
     .orderBy(asc(bookings.startsAt));
 }
 
@@ -312,7 +314,7 @@ export async function updateWaiting(db: Queryable, id: number, changes: Partial<
 export const bookingsPersonalData = (db: Queryable): PersonalData => ({
   key: "bookings",
   export: async (member) => ({
-    bookings: (await bookingsOf(db, { userId: member.id, email: member.email })).map((booking) => ({
+    bookings: (await bookingsOf(db, member)).map((booking) => ({
       start: booking.startsAt.toISOString(),
       end: booking.endsAt.toISOString(),
       state: booking.state,
@@ -325,12 +327,12 @@ export const bookingsPersonalData = (db: Queryable): PersonalData => ({
       await db
         .select()
         .from(bookingWaitlist)
-        .where(or(eq(bookingWaitlist.userId, member.id), eq(bookingWaitlist.email, member.email)))
+        .where(keptFor(member, bookingWaitlist.userId, bookingWaitlist.email))
     ).map((entry) => ({ month: entry.month, due_date: entry.dueDate, note: entry.note, joined_at: entry.createdAt.toISOString() })),
   }),
   erase: async (tx, member) => {
-    await tx.delete(bookings).where(or(eq(bookings.userId, member.id), eq(bookings.email, member.email)));
-    await tx.delete(bookingWaitlist).where(eq(bookingWaitlist.email, member.email));
+    await tx.delete(bookings).where(keptFor(member, bookings.userId, bookings.email));
+    await tx.delete(bookingWaitlist).where(keptFor(member, bookingWaitlist.userId, bookingWaitlist.email));
   },
   // Her sessions' reminders and changes, and a place offered from the waiting list, go to her new address.
   readdress: async (tx, member, newEmail) => {

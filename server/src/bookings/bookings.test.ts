@@ -23,6 +23,7 @@ import {
   signedInMember,
   type TestApp,
   uniqueEmail,
+  rememberTestDatabase,
 } from "../../../testing/test-app.ts";
 import {
   checkoutCompleted,
@@ -556,7 +557,10 @@ describe.runIf(backends.includes("postgres"))("1:1 bookings on two app servers s
     const config = loadConfig({ NODE_ENV: "test", REGISTRATIONS_PER_HOUR: "100000", BOOKINGS_PER_HOUR: "100000", PUBLIC_URL });
     for (let index = 0; index < 2; index += 1) {
       const handle = await openDatabase({ databaseUrl: scratch.url, dataDir: "memory" });
-      servers.push({ handle, app: await buildApp({ db: handle.db, config, logger: false, startMailSender: false, clock }) });
+      servers.push({
+        handle,
+        app: rememberTestDatabase(await buildApp({ db: handle.db, config, logger: false, startMailSender: false, clock }), handle.db),
+      });
     }
     await createAccessCode(servers[0]!.handle.db, { code: DEMO_CODE });
   });

@@ -23,7 +23,7 @@ const zoneFor = (row: RegistrationRow, instructorZone: string) => row.timeZone ?
 
 /** Every class mail ends with the unsubscribe line and carries its headers: reminders and replays stop; news about her place does not. */
 function classMail(kind: Mail["kind"], row: RegistrationRow, subject: string, context: ClassMailContext, paragraphs: Paragraph[]): Mail {
-  const page = `${context.publicUrl}/unsubscribe?list=classes&token=${row.manageToken}`;
+  const page = `${context.publicUrl}/unsubscribe?list=classes&token=${row.unsubscribeToken}`;
   const mail = composeMail(kind, row.email, subject, context, [
     ...paragraphs,
     `To stop class reminders and replays by e-mail, open ${page}`,
@@ -32,7 +32,7 @@ function classMail(kind: Mail["kind"], row: RegistrationRow, subject: string, co
     ...mail,
     headers: {
       "Reply-To": context.contactEmail,
-      ...oneClickUnsubscribe(`${context.publicUrl}/reactapi/classes/unsubscribe/${row.manageToken}`),
+      ...oneClickUnsubscribe(`${context.publicUrl}/reactapi/classes/unsubscribe/${row.unsubscribeToken}`),
     },
   };
 }

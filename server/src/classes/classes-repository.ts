@@ -6,9 +6,10 @@ import type { UserRow } from "../accounts/users-repository.ts";
 import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
 import { readHours } from "../bookings/bookings-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
-import type { PersonalData } from "../db/personal-data.ts";
+import { keptFor, type PersonalData, provenAddress } from "../db/personal-data.ts";
 import { classMailOptOuts, classRegistrations, liveClasses } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
+import { nameOf } from "../http/signed-in-member.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { OneOffPayments } from "../lib/one-off-payments.ts";
 import { whenText } from "../mail/mail-templates.ts";
@@ -52,8 +53,7 @@ const holding = (now: Date) =>
   );
 const stillLive = sql`${classRegistrations.state} not in ('cancelled', 'expired')`;
 const mailsWanted = sql`not exists (select 1 from ${classMailOptOuts} where ${classMailOptOuts.email} = lower(${classRegistrations.email}))`;
-const hers = (member: UserRow) =>
-  or(eq(classRegistrations.userId, member.id), sql`lower(${classRegistrations.email}) = lower(${member.email})`);
+const hers = (member: UserRow) => keptFor(member, classRegistrations.userId, classRegistrations.email);
 
 export async function createClass(
   db: Database,
@@ -113,6 +113,11 @@ export async function register(
   const { db, mail } = deps;
   const now = deps.clock.now();
   const instructorZone = await zoneOf(db);
+  // A member's place is in her own name and at her own address, whatever the form says; it is
+  // hers at once when her address is proven, else it waits for the mailed link as a visitor's does.
+  const { member } = input;
+  const name = member ? (nameOf(member) ?? input.name) : input.name;
+  const email = member ? member.email : input.email.toLowerCase();
   const registration = await db.transaction(async (tx) => {
     const live = await lockedClass(tx, input.classId);
     if (live.who === "members" && !input.member) throw new HttpError(403, "This class is for members: please sign in first.");
@@ -122,26 +127,26 @@ export async function register(
     const [already] = await tx
       .select({ state: classRegistrations.state })
       .from(classRegistrations)
-      .where(and(eq(classRegistrations.classId, live.id), sql`lower(${classRegistrations.email}) = lower(${input.email})`, stillLive));
+      .where(and(eq(classRegistrations.classId, live.id), sql`lower(${classRegistrations.email}) = ${email}`, stillLive));
     if (already) {
       throw new HttpError(
         409,
         already.state === "waiting_list"
-          ? `${input.email} is on the waiting list for this class already.`
-          : `${input.email} is registered for this class already.`,
+          ? `${email} is on the waiting list for this class already.`
+          : `${email} is registered for this class already.`,
       );
     }
     const full = (await placesTaken(tx, live.id, now)) >= live.places;
-    const state = full ? "waiting_list" : paid ? "awaiting_payment" : input.member ? "registered" : "awaiting_email";
+    const state = full ? "waiting_list" : paid ? "awaiting_payment" : member?.emailProvenAt ? "registered" : "awaiting_email";
     const holdMs =
       state === "awaiting_email" ? CLASS_HOLD_MINUTES * MINUTE : state === "awaiting_payment" ? CHECKOUT_MS + PAYMENT_GRACE_MS : 0;
     const [row] = await tx
       .insert(classRegistrations)
       .values({
         classId: live.id,
-        userId: input.member?.id ?? null,
-        name: input.name,
-        email: input.email,
+        userId: member?.id ?? null,
+        name,
+        email,
         dueDate: input.dueDate,
         timeZone: input.timeZone,
         state,
@@ -465,7 +470,8 @@ export const classesPersonalData = (db: Queryable): PersonalData => ({
       .innerJoin(liveClasses, eq(liveClasses.id, classRegistrations.classId))
       .where(hers(member));
     return {
-      class_reminders_by_email: await classMailsWanted(db, member.email),
+      // Kept by address: hers to read once the address is proven hers.
+      class_reminders_by_email: provenAddress(member) ? await classMailsWanted(db, member.email) : null,
       registrations: rows.map((row) => ({
         class: row.title,
         starts_at: row.startsAt.toISOString(),
@@ -476,7 +482,8 @@ export const classesPersonalData = (db: Queryable): PersonalData => ({
   },
   erase: async (tx, member) => {
     await tx.delete(classRegistrations).where(hers(member));
-    await tx.delete(classMailOptOuts).where(eq(classMailOptOuts.email, member.email.toLowerCase()));
+    const address = provenAddress(member);
+    if (address) await tx.delete(classMailOptOuts).where(eq(classMailOptOuts.email, address));
   },
   // Her places' reminders and replays go to her new address, and her choice about them goes along.
   // A place the new address already holds in the same class (taken as a visitor) keeps its own row.
@@ -492,7 +499,7 @@ export const classesPersonalData = (db: Queryable): PersonalData => ({
             and lower(taken.email) = lower(${newEmail}) and taken.state not in ('cancelled', 'expired'))`,
         ),
       );
-    if (!(await classMailsWanted(tx, member.email))) {
+    if (provenAddress(member) && !(await classMailsWanted(tx, member.email))) {
       await setClassMails(tx, newEmail, false);
       await setClassMails(tx, member.email, true);
     }
@@ -516,7 +523,8 @@ export async function unsubscribeFromClassMails(db: Queryable, token: string): P
   const [row] = await db
     .select({ email: classRegistrations.email })
     .from(classRegistrations)
-    .where(eq(classRegistrations.manageToken, token));
+    // Mails sent before registrations had their own unsubscribe token carry the manage token.
+    .where(or(eq(classRegistrations.unsubscribeToken, token), eq(classRegistrations.manageToken, token)));
   if (!row) return null;
   await setClassMails(db, row.email, false);
   return row;

@@ -5,6 +5,7 @@ import { csvFile } from "../http/csv-file.ts";
 import { route } from "../http/endpoint-route.ts";
 import { HttpError } from "../http/errors.ts";
 import { requireMember } from "../http/signed-in-member.ts";
+import { VisitorLimit } from "../rate-limits/visitor-limit.ts";
 import { sanitiseHtml } from "../lib/sanitise-html.ts";
 import { isTimeZone } from "../lib/time-zones.ts";
 import {
@@ -64,24 +65,33 @@ const answer = ({ registration, checkoutUrl }: Registered) => ({
 });
 
 /** Live classes for members and visitors: the list, registering, a visitor's links, a member's cancellation. */
-export async function classesRoutes(app: FastifyInstance, options: ClassesOptions & { runScheduler: boolean }) {
+export async function classesRoutes(
+  app: FastifyInstance,
+  options: ClassesOptions & { runScheduler: boolean; visitorHoldsPerHour: number },
+) {
   const deps: ClassDeps = options;
   const { db, clock, sender } = options;
   if (options.runScheduler) startClassScheduler(app, options);
   route(app, "listClasses", async (_input, request) => classesFor(db, options.catalogue, request.member, clock.now()));
 
+  // A visitor's place (or waiting-list place) mails the address typed and may hold a place: a few an hour per client address.
+  const visitorLimit = new VisitorLimit(db, "class-client", options.visitorHoldsPerHour, "class registrations", () =>
+    clock.now().getTime(),
+  );
   route(app, "registerForClass", async ({ params: { id }, body }, request) => {
-    const registered = await register(
-      deps,
-      {
-        classId: id,
-        member: request.member,
-        name: body.name,
-        email: body.email,
-        dueDate: body.due_date,
-        timeZone: body.time_zone && isTimeZone(body.time_zone) ? body.time_zone : null,
-      },
-      request.log,
+    const registered = await visitorLimit.around(request, () =>
+      register(
+        deps,
+        {
+          classId: id,
+          member: request.member,
+          name: body.name,
+          email: body.email,
+          dueDate: body.due_date,
+          timeZone: body.time_zone && isTimeZone(body.time_zone) ? body.time_zone : null,
+        },
+        request.log,
+      ),
     );
     sender.wake();
     return answer(registered);

@@ -31,7 +31,13 @@ import type { Clock } from "../lib/clock.ts";
 import { listContentNotes } from "../content-notes/content-notes-repository.ts";
 import { postHtml } from "./post-markdown.ts";
 
-export type CommunityDeps = { db: Database; clock: Clock; catalogue: CatalogueReader };
+export type CommunityDeps = {
+  db: Database;
+  clock: Clock;
+  catalogue: CatalogueReader;
+  /** The doula's name as the site shows it (INSTRUCTOR_NAME): not a member's to take. */
+  instructorName?: string;
+};
 type PostRow = typeof communityPosts.$inferSelect;
 type ThreadRow = typeof communityThreads.$inferSelect;
 type TopicRow = typeof communityTopics.$inferSelect;
@@ -336,8 +342,8 @@ export async function lessonQuestions(deps: CommunityDeps, viewer: UserRow, less
   return { threads: shown };
 }
 
-/** Refuses a muted member (calmly) and one writing faster than slow mode allows. */
-async function mayWrite(db: Queryable, viewer: UserRow, now: Date): Promise<void> {
+/** Refuses a muted member, calmly: she may neither write nor change what she wrote (deleting stays hers). */
+async function notMuted(db: Queryable, viewer: UserRow, now: Date): Promise<void> {
   if (isInstructor(viewer)) return;
   const [member] = await db.select().from(communityMembers).where(eq(communityMembers.userId, viewer.id));
   if (member?.mutedUntil && member.mutedUntil > now) {
@@ -348,6 +354,12 @@ async function mayWrite(db: Queryable, viewer: UserRow, now: Date): Promise<void
         : `Your doula has paused your posting until ${member.mutedUntil.toUTCString()}. You can still read everything here.`,
     );
   }
+}
+
+/** Refuses a muted member and one writing faster than slow mode allows. */
+async function mayWrite(db: Queryable, viewer: UserRow, now: Date): Promise<void> {
+  if (isInstructor(viewer)) return;
+  await notMuted(db, viewer, now);
   const [recent] = await db
     .select({ count: count() })
     .from(communityPosts)
@@ -499,6 +511,7 @@ async function ownPost(deps: CommunityDeps, viewer: UserRow, postId: number): Pr
 export async function editPost(deps: CommunityDeps, viewer: UserRow, postId: number, body: string) {
   const post = await ownPost(deps, viewer, postId);
   const now = deps.clock.now();
+  await notMuted(deps.db, viewer, now);
   if (now.getTime() > post.createdAt.getTime() + EDIT_WINDOW_MINUTES * MINUTE) {
     throw new HttpError(
       409,
@@ -603,11 +616,51 @@ export async function readProfile(deps: CommunityDeps, viewer: UserRow) {
   };
 }
 
+/** Letters and digits only, lower case, accents dropped: "Sárah  K." and "sarah k" read alike. */
+const comparable = (name: string) =>
+  name
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+
+/**
+ * Whether a pseudonym would pass for the doula: her site's name, the names the instructors' posts
+ * carry (first name, full name, "First L."), or a claim of the role ("doula", "instructor").
+ */
+async function claimsTheDoula(deps: CommunityDeps, pseudonym: string): Promise<boolean> {
+  const wanted = comparable(pseudonym);
+  if (wanted.replace(/ /g, "").includes("doula") || /\b(instructor|moderator|admin)\b/.test(wanted)) return true;
+  const instructors = await deps.db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.role, "admin"));
+  // "Maya Ellison, certified birth doula": the whole, "Maya Ellison" and "Maya".
+  const siteName = deps.instructorName ?? "";
+  const shortName = siteName.split(",")[0]!;
+  const taken = [
+    siteName,
+    shortName,
+    shortName.trim().split(/\s+/)[0]!,
+    ...instructors.flatMap(({ firstName, lastName }) => [
+      firstName ?? "",
+      [firstName, lastName].filter(Boolean).join(" "),
+      displayName({ firstName, lastName, role: "admin", pseudonym: null }),
+    ]),
+  ];
+  return taken.some((name) => comparable(name) !== "" && comparable(name) === wanted);
+}
+
 export async function saveProfile(
   deps: CommunityDeps,
   viewer: UserRow,
   input: { pseudonym: string | null; mails: boolean; collapsed_notes: string[] },
 ) {
+  if (input.pseudonym && !isInstructor(viewer) && (await claimsTheDoula(deps, input.pseudonym)))
+    throw new HttpError(400, "That name belongs to your doula, or says you are one. Please choose another.", {
+      pseudonym: "Please choose a name that is not your doula's.",
+    });
   const values = { pseudonym: input.pseudonym, mailsOff: !input.mails, collapsedNotes: input.collapsed_notes };
   await deps.db
     .insert(communityMembers)
@@ -632,6 +685,9 @@ export async function unsubscribeThread(db: Queryable, token: string): Promise<{
  * Her posts in her data download, and what deleting her account does to them: her words go; a
  * conversation she started stays, as "A post removed by its author", with the others' replies.
  */
+/** The title of a conversation whose author deleted her account. */
+export const DEPARTED_TITLE = "A conversation started by a member who has left";
+
 export const communityPersonalData = (db: Queryable): PersonalData => ({
   key: "community",
   export: async (member) => {
@@ -653,7 +709,8 @@ export const communityPersonalData = (db: Queryable): PersonalData => ({
       .update(communityPosts)
       .set({ status: "removed", body: "", bodyHtml: "", contentNote: null, authorId: null })
       .where(eq(communityPosts.authorId, member.id));
-    await tx.update(communityThreads).set({ authorId: null }).where(eq(communityThreads.authorId, member.id));
+    // Her title is her words too: the conversation stays for those who replied, under a neutral one.
+    await tx.update(communityThreads).set({ authorId: null, title: DEPARTED_TITLE }).where(eq(communityThreads.authorId, member.id));
     await tx.delete(communityReports).where(eq(communityReports.reporterId, member.id));
   },
 });

@@ -184,10 +184,16 @@ describe.each(backends)("the community on %s", (backend) => {
     expect((await post(`/reactapi/community/threads/${id}/replies`, { body: "Later" }, writer.cookie)).statusCode).toBe(201);
 
     const mutedId = (await get("/reactapi/users/me", muted.cookie)).json().id as number;
+    const before = await post(`/reactapi/community/threads/${id}/replies`, { body: "Before the pause" }, muted.cookie);
+    expect(before.statusCode).toBe(201);
     expect((await studio("/mute", { user_id: mutedId, for: "day" })).statusCode).toBe(200);
     const refused = await post(`/reactapi/community/threads/${id}/replies`, { body: "Hello" }, muted.cookie);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toContain("You can still read everything here.");
+    // Nor may she change what she wrote while paused.
+    const edit = await post(`/reactapi/community/posts/${before.json().id}/edit`, { body: "Changed while paused" }, muted.cookie);
+    expect(edit.statusCode).toBe(403);
+    expect(JSON.stringify((await readThread(id, muted)).json())).not.toContain("Changed while paused");
     expect((await readThread(id, muted)).statusCode).toBe(200);
     clock.advance(25 * 60 * MINUTE);
     expect((await post(`/reactapi/community/threads/${id}/replies`, { body: "Hello again" }, muted.cookie)).statusCode).toBe(201);
@@ -302,7 +308,7 @@ describe.each(backends)("the community on %s", (backend) => {
   it("puts her posts in her download, and deleting her account removes her words but keeps the conversation for the others", async () => {
     const topicId = await topic("Goodbyes");
     const [leaving, staying] = await Promise.all([signedInMember(app, "leaving"), signedInMember(app, "staying")]);
-    const { id } = await thread(topicId, leaving, "My story, in my words.");
+    const { id } = await thread(topicId, leaving, "My story, in my words.", { title: "Leaving in my own words" });
     await post(`/reactapi/community/threads/${id}/replies`, { body: "Thank you for sharing." }, staying.cookie);
     const download = await get("/reactapi/account/export", leaving.cookie);
     expect(download.statusCode, download.body).toBe(200);
@@ -313,6 +319,12 @@ describe.each(backends)("the community on %s", (backend) => {
     expect(posts[0]).toMatchObject({ status: "removed", body_html: "<p>A post removed by its author.</p>" });
     expect(posts[1]!.body_html).toBe("<p>Thank you for sharing.</p>");
     expect(JSON.stringify(posts)).not.toContain("My story");
+    const titles = JSON.stringify([
+      (await readThread(id, staying)).json(),
+      (await get(`/reactapi/community/topics/${topicId}/threads`, staying.cookie)).json(),
+    ]);
+    expect(titles).not.toContain("Leaving in my own words");
+    expect(titles).toContain("A conversation started by a member who has left");
   });
 
   it("streams a new reply to an open conversation, and resumes after the last id it had", async () => {
@@ -343,6 +355,79 @@ describe.each(backends)("the community on %s", (backend) => {
     } finally {
       await app.server.close();
     }
+  });
+
+  it("ends a member's open stream within 2 s of her logout, and of her account's deactivation", async () => {
+    // Its own app: a Fastify instance listens once, and the conversation test above has had this one's.
+    const own = await createTestApp(backend, { clock, startMailSender: false });
+    try {
+      const ownPost = (url: string, payload: unknown, cookie: string) =>
+        own.app.inject({ method: "POST", url, headers: { ...jsonHeaders, cookie }, payload: payload as Record<string, unknown> });
+      const doula = await signedInInstructor(own.app, own.database.db, "stream-doula");
+      const [leaving, paused] = await Promise.all(["stream-logout", "stream-paused"].map((prefix) => signedInMember(own.app, prefix)));
+      const topicId = (await ownPost("/reactapi/studio/community/topics", { title: "Ending", course_id: null }, doula.cookie)).json().id;
+      const started = await ownPost(`/reactapi/community/topics/${topicId}/threads`, { title: "Tired", body: "Hello" }, doula.cookie);
+      const id = started.json().id as number;
+      const address = await own.app.listen({ port: 0, host: "127.0.0.1" });
+      const open = async (cookie: string) => {
+        const stream = await fetch(`${address}/reactapi/community/threads/${id}/events`, {
+          headers: { cookie },
+          signal: AbortSignal.timeout(10_000),
+        });
+        expect(stream.status).toBe(200);
+        const reader = stream.body!.getReader();
+        await reader.read();
+        // What arrived before the stream ended, or null when it is still open 2 s later.
+        return async () => {
+          const deadline = Date.now() + 2_000;
+          let text = "";
+          while (Date.now() < deadline) {
+            const next = await Promise.race([
+              reader.read(),
+              new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now())),
+            ]);
+            if (next === null) return null;
+            if (next.done) return text;
+            text += new TextDecoder().decode(next.value);
+          }
+          return null;
+        };
+      };
+      const loggedOut = await open(leaving!.cookie);
+      const deactivated = await open(paused!.cookie);
+      expect((await own.app.inject({ url: "/reactapi/users/logout", headers: { cookie: leaving!.cookie } })).statusCode).toBe(200);
+      expect(await loggedOut(), "the stream was still open 2 s after the logout").not.toBeNull();
+
+      const pausedId = (await own.app.inject({ url: "/reactapi/users/me", headers: { cookie: paused!.cookie } })).json<{ id: number }>().id;
+      expect((await ownPost(`/reactapi/studio/members/${pausedId}/deactivate`, {}, doula.cookie)).statusCode).toBe(200);
+      expect(await deactivated(), "the stream was still open 2 s after the deactivation").not.toBeNull();
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("refuses a pseudonym that is the doula's name or claims her role, and keeps the others", async () => {
+    const member = await signedInMember(app, "pseudonym");
+    expect((await post("/reactapi/account/name", { first_name: "Sárah", last_name: "Kim" }, instructor.cookie)).statusCode).toBe(200);
+    const save = (pseudonym: string) => post("/reactapi/community/me", { pseudonym, mails: true, collapsed_notes: [] }, member.cookie);
+    for (const taken of [
+      "Your doula",
+      "the DOULA",
+      "Doula Sarah",
+      "Maya Ellison",
+      "maya",
+      "Sarah",
+      "sarah k.",
+      "Sarah Kim",
+      "Instructor",
+    ]) {
+      const refused = await save(taken);
+      expect(refused.statusCode, taken).toBe(400);
+      expect(refused.json<{ error: string }>().error).toBe("That name belongs to your doula, or says you are one. Please choose another.");
+    }
+    expect((await save("Sarah-Jane")).statusCode).toBe(200);
+    expect((await save("Sleepy in Leeds")).statusCode).toBe(200);
+    expect((await get("/reactapi/community/me", member.cookie)).json()).toMatchObject({ pseudonym: "Sleepy in Leeds" });
   });
 
   it("counts each member's thank-you heart once, and lets her take it back", async () => {

@@ -24,14 +24,20 @@ export async function contentNoteChoicesRoutes(app: FastifyInstance, { db, catal
     await saveChoices(db, requireMember(request).id, body);
     return { message: "Saved. Lessons follow your choices from now on." };
   });
-  route(app, "savedLessons", async (_input, request) => ({
-    lessons: (await savedLessonsOf(db, requireMember(request).id)).map((row) => ({
-      lesson_id: row.lessonId,
-      course_id: row.courseId,
-      title: row.title,
-      saved_at: row.savedAt.toISOString(),
-    })),
-  }));
+  route(app, "savedLessons", async (_input, request) => {
+    const member = requireMember(request);
+    const saved = await savedLessonsOf(db, member.id);
+    // The members' view of the catalogue: a lesson of a course taken back to draft (or deleted) is not listed.
+    const access = await catalogue.lessonsAccess(
+      member,
+      saved.map((row) => row.lessonId),
+    );
+    return {
+      lessons: saved
+        .filter((_row, index) => access[index]!.access !== "missing")
+        .map((row) => ({ lesson_id: row.lessonId, course_id: row.courseId, title: row.title, saved_at: row.savedAt.toISOString() })),
+    };
+  });
   route(app, "saveLessonForLater", async ({ params: { lessonId }, body: { saved } }, request) => {
     const member = requireMember(request);
     if ((await catalogue.lessonAccess(member, lessonId)).access !== "open")

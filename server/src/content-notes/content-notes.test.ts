@@ -92,6 +92,25 @@ describe.each(backends)("content notes on %s", (backend) => {
     expect((await get("/reactapi/account/content-notes")).statusCode).toBe(401);
   });
 
+  it("never lists a saved lesson whose course was taken back to draft", async () => {
+    const member = await signedInMember(app, "saved-draft");
+    expect((await post("/reactapi/account/saved-lessons/1004", { saved: true }, member.cookie)).statusCode).toBe(200);
+    const publication = async (published: boolean) => {
+      const { revision } = (await get("/reactapi/studio/courses/1", instructor.cookie)).json() as { revision: number };
+      const changed = await post("/reactapi/studio/courses/1/publication", { published, revision }, instructor.cookie);
+      expect(changed.statusCode, changed.body).toBe(200);
+    };
+    await publication(false);
+    try {
+      expect((await get("/reactapi/account/saved-lessons", member.cookie)).json().lessons).toEqual([]);
+    } finally {
+      await publication(true);
+    }
+    expect((await get("/reactapi/account/saved-lessons", member.cookie)).json().lessons).toEqual([
+      expect.objectContaining({ lesson_id: 1004, course_id: 1 }),
+    ]);
+  });
+
   it("passes lessons with a note she left out by, in “next” and in pacing, and keeps suggesting them to others", async () => {
     expect((await tagLesson(1006, ["Stillbirth"])).statusCode).toBe(200);
     const [leaving, keeping] = await Promise.all([signedInMember(app, "left-out"), signedInMember(app, "kept-in")]);

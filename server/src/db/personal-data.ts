@@ -1,3 +1,4 @@
+import { type Column, eq, or, type SQL, sql } from "drizzle-orm";
 import type { users } from "./schema.ts";
 import type { Transaction } from "./types.ts";
 
@@ -21,3 +22,18 @@ export type PersonalData = {
    */
   readdress?: (tx: Transaction, member: Member, newEmail: string) => Promise<void>;
 };
+
+/**
+ * Rows a feature keeps by member or by address (a booking, a class place) that are hers: those
+ * made on her account, and those made with her address once she has proven it is hers (a link
+ * mailed to it was used, `users.email_proven_at`). Anyone can type anyone's address, so before
+ * that proof a visitor's booking under it is not hers to read, change or delete. Addresses
+ * compare case-insensitively.
+ */
+export function keptFor(member: Member, userIdColumn: Column, emailColumn: Column): SQL {
+  if (!member.emailProvenAt) return eq(userIdColumn, member.id);
+  return or(eq(userIdColumn, member.id), sql`lower(${emailColumn}) = ${member.email.toLowerCase()}`)!;
+}
+
+/** Her address, when she has proven it (keptFor), for what a feature keeps by address alone. */
+export const provenAddress = (member: Member): string | null => (member.emailProvenAt ? member.email.toLowerCase() : null);

@@ -48,6 +48,10 @@ export const users = pgTable(
     joinedAs: text("joined_as", { enum: ["member", "partner"] })
       .notNull()
       .default("member"),
+    // When a link mailed to her address was used (the registration's confirmation, a password
+    // reset, an e-mail change, an invitation sent there). Until then nothing a visitor booked or
+    // registered with that address joins her account: anyone can type anyone's address.
+    emailProvenAt: timestamp("email_proven_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [index("users_created_at_idx").on(table.createdAt)],
@@ -79,7 +83,7 @@ export const accountTokens = pgTable(
   {
     tokenHash: text("token_hash").primaryKey(),
     userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
-    purpose: text("purpose", { enum: ["password_reset", "email_change", "instructor_setup"] }).notNull(),
+    purpose: text("purpose", { enum: ["password_reset", "email_change", "email_proof", "instructor_setup"] }).notNull(),
     // The address an e-mail change will set once confirmed.
     newEmail: text("new_email"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -729,6 +733,12 @@ export const classRegistrations = pgTable(
     holdUntil: timestamp("hold_until", { withTimezone: true }),
     // Her link to confirm, or later to cancel, this one registration: kept as sent, like a booking's.
     manageToken: text("manage_token").notNull().unique(),
+    // Her one-click unsubscribe from class mails: its own token, because mail programs may call the
+    // List-Unsubscribe address by themselves, and the manage token cancels and pays.
+    unsubscribeToken: text("unsubscribe_token")
+      .notNull()
+      .unique()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     fromWaitingList: boolean("from_waiting_list").notNull().default(false),
     // Each reminder is claimed once by whichever server gets to it first (classes-repository.ts, runClassWork).
     reminderDay: text("reminder_day", { enum: ["pending", "sent", "skipped"] })

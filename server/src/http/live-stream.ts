@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { dataChanges } from "../db/data-changes.ts";
 import { EVERY_STREAM, liveEvents } from "../db/live-events.ts";
 import { HttpError } from "./errors.ts";
 
@@ -68,15 +69,26 @@ export function liveStreams(app: FastifyInstance) {
       if (stream === EVERY_STREAM || staleOn(stream)) write("event: changed\ndata: {}\n\n");
     };
     const heartbeat = setInterval(() => write(": still here\n\n"), HEARTBEAT_MS);
+    const follower = request.member;
+    const recheckSession = () => {
+      void request
+        .memberNow()
+        .then((now) => {
+          if (now?.id !== follower?.id) close();
+        })
+        .catch((error: unknown) => request.log.warn({ err: error }, "a live stream could not check its session"));
+    };
     const close = () => {
       if (ended) return;
       ended = true;
       clearInterval(heartbeat);
       liveEvents.off("changed", listener);
+      if (follower) dataChanges.off("access", recheckSession);
       open.delete(close);
       raw.end();
     };
     liveEvents.on("changed", listener);
+    if (follower) dataChanges.on("access", recheckSession);
     open.add(close);
     raw.on("close", close);
     if (first) first(write);

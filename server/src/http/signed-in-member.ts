@@ -8,6 +8,8 @@ export type SignedInMember = typeof users.$inferSelect;
 declare module "fastify" {
   interface FastifyRequest {
     member: SignedInMember | null;
+    /** Asks the session store again who the request's session names now (null once it has ended): a long-lived stream's check. */
+    memberNow: () => Promise<SignedInMember | null>;
   }
 }
 
@@ -15,4 +17,9 @@ declare module "fastify" {
 export function requireMember(request: FastifyRequest): SignedInMember {
   if (!request.member) throw new HttpError(401, "Please sign in to continue.");
   return request.member;
+}
+
+/** Her name as she gave it on her account, or null when she gave none. */
+export function nameOf(member: Pick<SignedInMember, "firstName" | "lastName">): string | null {
+  return [member.firstName, member.lastName].filter(Boolean).join(" ").trim() || null;
 }

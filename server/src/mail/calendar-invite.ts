@@ -30,20 +30,23 @@ export function calendarFile(input: {
   organizer: { name: string; email: string };
   events: CalendarEvent[];
 }): string {
+  // ical-generator writes "UTC" as a zone name with floating times (no TZID, no Z), which every
+  // calendar reads in its own local time: a zone that is UTC is written as UTC instants instead.
+  const zoned = !isUtc(input.timeZone);
   const calendar = ical({
     name: input.name,
     prodId: { company: input.organizer.name, product: "bookings", language: "EN" },
     method: ICalCalendarMethod[input.method],
-    timezone: { name: input.timeZone, generator: getVtimezoneComponent },
+    ...(zoned ? { timezone: { name: input.timeZone, generator: getVtimezoneComponent } } : {}),
   });
   for (const event of input.events) {
     calendar.createEvent({
       id: event.uid,
       sequence: event.sequence,
       // ical-generator writes a zoned time from a date that can move into that zone (TZDate does, a bare Date would be written in the server's zone).
-      start: new TZDate(event.start.getTime(), input.timeZone),
-      end: new TZDate(event.end.getTime(), input.timeZone),
-      timezone: input.timeZone,
+      start: zoned ? new TZDate(event.start.getTime(), input.timeZone) : event.start,
+      end: zoned ? new TZDate(event.end.getTime(), input.timeZone) : event.end,
+      ...(zoned ? { timezone: input.timeZone } : {}),
       summary: event.summary,
       description: event.description,
       location: event.location || null,
@@ -55,4 +58,9 @@ export function calendarFile(input: {
     });
   }
   return calendar.toString();
+}
+
+/** Whether a zone is UTC itself ("UTC", "Etc/UTC", "GMT"…: Intl names them all "UTC"); the instructor's zone is "UTC" until she sets her hours. */
+function isUtc(timeZone: string): boolean {
+  return new Intl.DateTimeFormat("en", { timeZone }).resolvedOptions().timeZone === "UTC";
 }

@@ -20,6 +20,7 @@ export type MailKind =
   | "welcome"
   | "password_reset"
   | "email_change_confirm"
+  | "email_proof"
   | "email_change_notice"
   | "password_changed"
   | "purchase_receipt"
@@ -82,10 +83,19 @@ ${htmlParagraphs}
   return { kind, to, subject, text, html };
 }
 
-export function welcomeMail(to: string, firstName: string | null, context: MailContext): Mail {
+const confirmEmailLink = (token: string, context: MailContext) => `${context.publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
+
+/** Sent at registration; `proofToken` is the link that proves the address hers, when it is not proven yet. */
+export function welcomeMail(to: string, firstName: string | null, context: MailContext, proofToken?: string): Mail {
   return composeMail("welcome", to, `Welcome to ${context.businessName}`, context, [
     greeting(firstName),
     "Thank you for joining us. Your library is ready whenever you are: there is no order you must follow and no pace you must keep.",
+    ...(proofToken
+      ? [
+          "Please confirm this is your e-mail address. Then a session or a class you booked with it before you joined shows in your account too. The link works for 7 days.",
+          { label: "Confirm my e-mail address", link: confirmEmailLink(proofToken, context) },
+        ]
+      : []),
     { label: "Open your library", link: `${context.publicUrl}/library` },
     "If anything is unclear, or you simply want to talk, reply to this mail or write to us from the Support page.",
   ]);
@@ -104,7 +114,17 @@ export function emailChangeConfirmMail(to: string, firstName: string | null, tok
   return composeMail("email_change_confirm", to, "Confirm your new e-mail address", context, [
     greeting(firstName),
     "Please confirm that you want to use this address for your account. Until you do, we keep using your previous one. The link works once, for the next 24 hours.",
-    { label: "Confirm this address", link: `${context.publicUrl}/confirm-email?token=${encodeURIComponent(token)}` },
+    { label: "Confirm this address", link: confirmEmailLink(token, context) },
+    "If you did not ask for this, ignore this mail and nothing changes.",
+  ]);
+}
+
+/** Her registration's confirmation link, sent again from /account. */
+export function emailProofMail(to: string, firstName: string | null, token: string, context: MailContext): Mail {
+  return composeMail("email_proof", to, "Confirm your e-mail address", context, [
+    greeting(firstName),
+    "Please confirm this is your e-mail address. Then a session or a class you booked with it before you joined shows in your account too. The link works once, for the next 7 days.",
+    { label: "Confirm my e-mail address", link: confirmEmailLink(token, context) },
     "If you did not ask for this, ignore this mail and nothing changes.",
   ]);
 }

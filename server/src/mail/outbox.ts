@@ -1,7 +1,7 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { Queryable } from "../db/client.ts";
 import { mailOutbox } from "../db/schema.ts";
-import type { Mail } from "./mail-templates.ts";
+import type { Mail, MailKind } from "./mail-templates.ts";
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -17,9 +17,18 @@ export function listOutbox(db: Queryable, limit = 50): Promise<OutboxRow[]> {
   return db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit);
 }
 
-/** Forgets every mail to an address (a deleted account leaves no address behind). */
-export async function forgetMailTo(db: Queryable, address: string): Promise<void> {
-  await db.delete(mailOutbox).where(eq(mailOutbox.toAddress, address));
+/**
+ * Forgets the mails to an address (a deleted account leaves no address behind). With
+ * `pendingKinds`, a mail still to be sent is forgotten only when of those kinds: the address may
+ * be someone else's, whose own mail (her booking's confirmation) must still go.
+ */
+export async function forgetMailTo(
+  db: Queryable,
+  address: string,
+  { pendingKinds }: { pendingKinds?: readonly MailKind[] } = {},
+): Promise<void> {
+  const which = pendingKinds ? or(ne(mailOutbox.status, "pending"), inArray(mailOutbox.kind, [...pendingKinds])) : undefined;
+  await db.delete(mailOutbox).where(and(eq(mailOutbox.toAddress, address), which));
 }
 
 /** Delivered and abandoned mails are kept a month for `mail list`, then forgotten. */

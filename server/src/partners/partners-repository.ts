@@ -51,7 +51,7 @@ export async function pendingInvitationOf(db: Queryable, memberId: number, now: 
  * Whether an invitation can still be used, without using it: registration checks it before the
  * (slow) password hash, so a bad link is told at once (docs/product.md, Error catalogue: 404, 403).
  */
-export async function checkInvitation(db: Queryable, token: string, now: Date): Promise<{ memberId: number }> {
+export async function checkInvitation(db: Queryable, token: string, now: Date): Promise<{ memberId: number; email: string }> {
   const [row] = await db
     .select()
     .from(partnerInvitations)
@@ -60,7 +60,7 @@ export async function checkInvitation(db: Queryable, token: string, now: Date): 
   if (row.usedAt) throw new HttpError(403, "This invitation has already been used. Please ask her to send a new one from her account.");
   if (row.expiresAt <= now)
     throw new HttpError(403, `This invitation has expired: it was valid for ${INVITATION_DAYS} days. Please ask her to send a new one.`);
-  return { memberId: row.memberId };
+  return { memberId: row.memberId, email: row.email.toLowerCase() };
 }
 
 /**

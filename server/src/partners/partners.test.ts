@@ -24,6 +24,7 @@ import {
   signedInMember,
   uniqueEmail,
   useTestApp,
+  rememberTestDatabase,
 } from "../../../testing/test-app.ts";
 import type { Database } from "../db/client.ts";
 
@@ -271,7 +272,10 @@ describe.runIf(backends.includes("postgres"))("the partner seat on two app serve
       });
       servers.push({
         handle,
-        app: await buildApp({ db: handle.db, config, cacheTrust: handle.cacheTrust, logger: false, startMailSender: false }),
+        app: rememberTestDatabase(
+          await buildApp({ db: handle.db, config, cacheTrust: handle.cacheTrust, logger: false, startMailSender: false }),
+          handle.db,
+        ),
       });
     }
     await importCatalogue(servers[0]!.handle.db, demoCatalogue);

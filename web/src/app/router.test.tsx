@@ -56,6 +56,7 @@ describe("a page's first answers", () => {
     created_at: "2026-01-01T00:00:00.000Z",
     due_date: null,
     baby_arrived: false,
+    email_confirmed: true,
   };
   const course = { id: 1, course_title: "Birth", course_description: "", course_logo: 0, course_access: "true", subscription_plans: [] };
   const module = {

@@ -84,6 +84,10 @@ function AccountForms({ account }: { account: Account }) {
     },
     (answer) => answer.message,
   );
+  const proof = useSubmit(
+    () => dispatch(send("sendEmailProof", { body: {} })),
+    (answer) => answer.message,
+  );
   const password = useSubmit(
     async () => {
       const answer = await dispatch(send("changePassword", { body: { current_password: currentPassword, new_password: newPassword } }));
@@ -171,6 +175,18 @@ function AccountForms({ account }: { account: Account }) {
           You sign in with <strong>{account.profile.email}</strong>.
           {account.pending_email ? ` We are waiting for you to confirm ${account.pending_email}: please open the link we sent there.` : ""}
         </p>
+        {account.profile.email_confirmed ? null : (
+          <div className="stack" style={{ marginBottom: 16 }}>
+            <p style={{ margin: 0 }}>
+              Please confirm this address with the link we mailed you when you joined. Then a session or a class you booked with it before
+              you joined shows here too.
+            </p>
+            <OutcomeNotice outcome={proof.outcome} />
+            <button type="button" onClick={() => void proof.submit()} disabled={proof.busy} className="button button-outlined">
+              Send the link again
+            </button>
+          </div>
+        )}
         <form onSubmit={email.submit} className="stack">
           <TextField
             label="New e-mail address"

@@ -27,7 +27,10 @@ export default function ConfirmEmailPage() {
   useEffect(() => {
     let current = true;
     confirm(token)
-      .then((profile) => current && setOutcome({ tone: "success", text: `Your account's e-mail address is now ${profile.email}.` }))
+      .then(
+        (profile) =>
+          current && setOutcome({ tone: "success", text: `Thank you: ${profile.email} is confirmed as your account's e-mail address.` }),
+      )
       .catch((error: unknown) => current && setOutcome({ tone: "info", text: failureOf(error).error ?? "This link cannot be used." }));
     return () => {
       current = false;

@@ -48,6 +48,7 @@ const instructor: Profile = {
   created_at: "2026-01-01T00:00:00Z",
   due_date: null,
   baby_arrived: false,
+  email_confirmed: true,
 };
 const signedIn = (user: Profile) => ({ session: { ...initialSessionState, isAuthenticated: true, loading: false, user } });
 
