@@ -6,10 +6,16 @@ import { Email } from "./sign-in.ts";
 export const PartnerInviteRequest = z.object({ email: Email });
 export type PartnerInviteRequest = z.input<typeof PartnerInviteRequest>;
 
-export const PartnerSharingRequest = z.object({
-  birth_plan: z.boolean({ error: "Say whether to share your birth preferences." }).optional(),
-  timer: z.boolean({ error: "Say whether to share your contraction timer." }).optional(),
-});
+export const PartnerSharingRequest = z
+  .object({
+    birth_plan: z.boolean({ error: "Say whether to share your birth preferences." }).optional(),
+    timer: z.boolean({ error: "Say whether to share your contraction timer." }).optional(),
+  })
+  // An empty change has nothing to save (the fuzzer found it answered 500).
+  .refine((sharing) => sharing.birth_plan !== undefined || sharing.timer !== undefined, {
+    error: "Say what to share: your birth preferences, your contraction timer, or both.",
+    path: ["birth_plan"],
+  });
 export type PartnerSharingRequest = z.input<typeof PartnerSharingRequest>;
 
 const Person = z.object({ first_name: z.string().nullable(), last_name: z.string().nullable(), email: z.string() });

@@ -112,6 +112,11 @@ test.describe("live classes", () => {
     const contextB = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const memberB = await contextB.newPage();
     const emailB = await signedInMember(memberB, "journey-b");
+    // A member's place is in her account's name, whatever the form says.
+    await memberB.goto("/account");
+    await memberB.getByLabel("First name", { exact: true }).fill("Bea");
+    await memberB.getByRole("button", { name: "Save name" }).click();
+    await expect(memberB.getByText("Your name is saved.")).toBeVisible();
     const cardB = await registerIn(memberB, "Bea", "Join the waiting list");
     await expect(cardB).toContainText("You are on the waiting list.");
     await mailTo(emailB, `On the waiting list: ${title}`);

@@ -243,6 +243,9 @@ describe.each(backends)("the partner seat on %s", (backend) => {
   it("lets her share her birth preferences and timer with him, and keeps the link in both downloads", async () => {
     const her = await signedInMember(context.app, "share-toggle");
     expect((await post(caller(), "/reactapi/account/partner/sharing", her.cookie, { birth_plan: true })).statusCode).toBe(404);
+    const nothing = await post(caller(), "/reactapi/account/partner/sharing", her.cookie, {});
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.json().error).toBe("Say what to share: your birth preferences, your contraction timer, or both.");
     const him = await partnerOf(caller(), her);
     const shared = await post(caller(), "/reactapi/account/partner/sharing", her.cookie, { birth_plan: true, timer: true });
     expect(shared.json().message).toBe("Your partner sees your birth preferences and your contraction timer.");

@@ -3,8 +3,7 @@ import { useSelector } from "react-redux";
 import type { LoginRequest, Profile, RegisterRequest } from "../../../contract/sign-in.ts";
 import { signedInHintCookie } from "../../../contract/constants.ts";
 import { type ApiFailure, call, failureOf } from "./api.ts";
-import { forgetWhatThisDeviceKept } from "./device-data.ts";
-import { hasOfflineCopies } from "./offline-cache.ts";
+import { forgetOfflineCopies, hasOfflineCopies } from "./offline-cache.ts";
 
 /** The session state (docs/product.md, Client state). */
 export type SessionState = {
@@ -71,6 +70,19 @@ export const verifySession = apiThunk<unknown, void>("session/verify", async (_,
   void dispatch(loadProfile(profile));
   return answer;
 });
+
+/**
+ * Forgets what this device kept for her (web/src/lib/device-data.ts), loaded when needed: every
+ * first visit is spared its bytes, and the service worker keeps the chunk for a logout offline.
+ */
+async function forgetWhatThisDeviceKept(): Promise<void> {
+  try {
+    await (await import("./device-data.ts")).forgetWhatThisDeviceKept();
+  } catch (error) {
+    console.error("Forgetting what this device kept failed", error);
+    await forgetOfflineCopies();
+  }
+}
 
 async function forgetOtherMembersCopies(memberId: number): Promise<void> {
   try {
