@@ -76,12 +76,8 @@ export const verifySession = apiThunk<unknown, void>("session/verify", async (_,
  * first visit is spared its bytes, and the service worker keeps the chunk for a logout offline.
  */
 async function forgetWhatThisDeviceKept(): Promise<void> {
-  try {
-    await (await import("./device-data.ts")).forgetWhatThisDeviceKept();
-  } catch (error) {
-    console.error("Forgetting what this device kept failed", error);
-    await forgetOfflineCopies();
-  }
+  // Should even the chunk fail to load, the saved lessons go all the same.
+  await import("./device-data.ts").then((module) => module.forgetWhatThisDeviceKept(), forgetOfflineCopies);
 }
 
 async function forgetOtherMembersCopies(memberId: number): Promise<void> {
