@@ -9,6 +9,15 @@ export type UserRow = typeof users.$inferSelect;
 /** Her first and last names as she gave them, or "" when she gave none. */
 export const fullName = (user: Pick<UserRow, "firstName" | "lastName">) => [user.firstName, user.lastName].filter(Boolean).join(" ").trim();
 
+/**
+ * Who a booking, a class place or a waiting-list place is for. A member always herself: her
+ * account's name (the one she typed when it has none) and her address, so her account cannot
+ * hold places for, or mail, someone else. A visitor whoever she typed, the address in lower case.
+ */
+export function heldFor(member: UserRow | null, typed: { name: string; email: string }): { name: string; email: string } {
+  return member ? { name: fullName(member) || typed.name, email: member.email } : { name: typed.name, email: typed.email.toLowerCase() };
+}
+
 export function toProfile(user: UserRow): Profile {
   return {
     id: user.id,

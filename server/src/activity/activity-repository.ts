@@ -1,6 +1,7 @@
 import { desc, eq, lt, sql } from "drizzle-orm";
 import type { Queryable } from "../db/client.ts";
 import type { PersonalData } from "../db/personal-data.ts";
+import { fullName } from "../accounts/users-repository.ts";
 import { activityLog } from "../db/schema.ts";
 import type { activityKinds } from "../../../contract/constants.ts";
 
@@ -60,7 +61,7 @@ export const activityPersonalData = (db: Queryable): PersonalData => ({
         .orderBy(activityLog.id)
     ).map((entry) => ({ summary: entry.summary, at: entry.at.toISOString() })),
   erase: async (tx, member) => {
-    const name = [member.firstName, member.lastName].filter(Boolean).join(" ").trim();
+    const name = fullName(member);
     const forms = [...(name ? [`${name} (${member.email})`] : []), member.email];
     for (const form of forms) {
       await tx

@@ -2,7 +2,8 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database, Queryable } from "../db/client.ts";
 import { HttpError } from "../http/errors.ts";
-import { nameOf, type SignedInMember } from "../http/signed-in-member.ts";
+import type { SignedInMember } from "../http/signed-in-member.ts";
+import { heldFor } from "../accounts/users-repository.ts";
 import type { Clock } from "../lib/clock.ts";
 import { isTimeZone } from "../lib/time-zones.ts";
 import type { OneOffPayments } from "../lib/one-off-payments.ts";
@@ -186,11 +187,10 @@ export async function book(
     return { status: 409, error: NOT_OPEN, alternatives: await nearestFreeTimes(db, service, start, now) };
   }
   const readerTimeZone = input.time_zone && isTimeZone(input.time_zone) ? input.time_zone : ((await readHours(db))?.timeZone ?? "UTC");
-  // A member books in her own name and at her own address, whatever the form says: her account
-  // cannot be used to hold times for, or mail, someone else. Her free booking is confirmed at once
-  // when her address is proven; before that it waits for the mailed link, as a visitor's does.
-  const name = member ? (nameOf(member) ?? input.name) : input.name;
-  const email = member ? member.email : input.email.toLowerCase();
+  // A member books in her own name and at her own address, whatever the form says. Her free
+  // booking is confirmed at once when her address is proven; before that it waits for the mailed
+  // link, as a visitor's does.
+  const { name, email } = heldFor(member, input);
   const confirmedAtOnce = !paid && member !== null && member.emailProvenAt !== null;
   const confirmToken = newToken();
   const month = input.due_date ? input.due_date.slice(0, 7) : null;

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { MyBooking } from "../../../contract/bookings.ts";
 import { route } from "../http/endpoint-route.ts";
 import { HttpError } from "../http/errors.ts";
-import { nameOf, requireMember } from "../http/signed-in-member.ts";
+import { requireMember } from "../http/signed-in-member.ts";
+import { heldFor } from "../accounts/users-repository.ts";
 import { VisitorLimit } from "../rate-limits/visitor-limit.ts";
 import {
   type BookingDeps,
@@ -168,15 +169,12 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingOption
   route(app, "joinWaitingList", async ({ body }, request, reply) => {
     const service = await findService(db, body.service_id);
     if (!service || service.hidden || !service.birthSupport) throw new HttpError(404, "That service has no waiting list.");
-    const { member } = request;
     const { row, position } = await waitingListLimit.around(request, () =>
       joinWaitlist(db, {
         month: body.due_date.slice(0, 7),
         serviceId: service.id,
-        userId: member?.id ?? null,
-        // A member waits in her own name and at her own address.
-        name: member ? (nameOf(member) ?? body.name) : body.name,
-        email: member ? member.email : body.email.toLowerCase(),
+        userId: request.member?.id ?? null,
+        ...heldFor(request.member, body),
         dueDate: body.due_date,
         note: body.note,
       }),

@@ -1,9 +1,8 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Queryable } from "../db/client.ts";
 import { keptFor, type PersonalData } from "../db/personal-data.ts";
-import { bookingDueMonths, bookingServices, bookingSettings, bookings, bookingWaitlist, type users } from "../db/schema.ts";
-
-type Member = typeof users.$inferSelect;
+import { bookingDueMonths, bookingServices, bookingSettings, bookings, bookingWaitlist } from "../db/schema.ts";
+import type { SignedInMember } from "../http/signed-in-member.ts";
 import type { Busy, Hours } from "./free-times.ts";
 
 // The bookings feature's data: her hours, her services, the bookings, her places per due month
@@ -168,7 +167,7 @@ export async function updateBooking(db: Queryable, id: number, changes: Partial<
 }
 
 /** A member's bookings (db/personal-data.ts keptFor: those made with her address once she proved it), oldest first. */
-export function bookingsOf(db: Queryable, member: Member): Promise<BookingRow[]> {
+export function bookingsOf(db: Queryable, member: SignedInMember): Promise<BookingRow[]> {
   return db
     .select()
     .from(bookings)

@@ -2,14 +2,13 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { and, asc, eq, gt, inArray, isNull, lte, notInArray, or, sql } from "drizzle-orm";
 import { CLASS_HOLD_MINUTES, JOIN_OPENS_MINUTES, type PublicClass } from "../../../contract/classes.ts";
-import type { UserRow } from "../accounts/users-repository.ts";
+import { heldFor, type UserRow } from "../accounts/users-repository.ts";
 import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
 import { readHours } from "../bookings/bookings-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { keptFor, type PersonalData, provenAddress } from "../db/personal-data.ts";
 import { classMailOptOuts, classRegistrations, liveClasses } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
-import { nameOf } from "../http/signed-in-member.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { OneOffPayments } from "../lib/one-off-payments.ts";
 import { whenText } from "../mail/mail-templates.ts";
@@ -116,8 +115,7 @@ export async function register(
   // A member's place is in her own name and at her own address, whatever the form says; it is
   // hers at once when her address is proven, else it waits for the mailed link as a visitor's does.
   const { member } = input;
-  const name = member ? (nameOf(member) ?? input.name) : input.name;
-  const email = member ? member.email : input.email.toLowerCase();
+  const { name, email } = heldFor(member, input);
   const registration = await db.transaction(async (tx) => {
     const live = await lockedClass(tx, input.classId);
     if (live.who === "members" && !input.member) throw new HttpError(403, "This class is for members: please sign in first.");

@@ -9,7 +9,7 @@ import {
   THREADS_PAGE_SIZE,
   type ThreadSummary,
 } from "../../../contract/community.ts";
-import type { UserRow } from "../accounts/users-repository.ts";
+import { fullName, type UserRow } from "../accounts/users-repository.ts";
 import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { emitLive, publishLive } from "../db/live-events.ts";
@@ -645,7 +645,7 @@ async function claimsTheDoula(deps: CommunityDeps, pseudonym: string): Promise<b
     shortName.trim().split(/\s+/)[0]!,
     ...instructors.flatMap(({ firstName, lastName }) => [
       firstName ?? "",
-      [firstName, lastName].filter(Boolean).join(" "),
+      fullName({ firstName, lastName }),
       displayName({ firstName, lastName, role: "admin", pseudonym: null }),
     ]),
   ];

@@ -31,8 +31,9 @@ export type PersonalData = {
  * compare case-insensitively.
  */
 export function keptFor(member: Member, userIdColumn: Column, emailColumn: Column): SQL {
-  if (!member.emailProvenAt) return eq(userIdColumn, member.id);
-  return or(eq(userIdColumn, member.id), sql`lower(${emailColumn}) = ${member.email.toLowerCase()}`)!;
+  const address = provenAddress(member);
+  if (!address) return eq(userIdColumn, member.id);
+  return or(eq(userIdColumn, member.id), sql`lower(${emailColumn}) = ${address}`)!;
 }
 
 /** Her address, when she has proven it (keptFor), for what a feature keeps by address alone. */

@@ -18,8 +18,3 @@ export function requireMember(request: FastifyRequest): SignedInMember {
   if (!request.member) throw new HttpError(401, "Please sign in to continue.");
   return request.member;
 }
-
-/** Her name as she gave it on her account, or null when she gave none. */
-export function nameOf(member: Pick<SignedInMember, "firstName" | "lastName">): string | null {
-  return [member.firstName, member.lastName].filter(Boolean).join(" ").trim() || null;
-}
