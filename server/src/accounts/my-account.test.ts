@@ -150,6 +150,29 @@ describe.each(backends)("my account on %s", (backend) => {
     expect(exported.body).not.toMatch(/argon2|password_hash/);
   });
 
+  it("keeps another member's address in the activity log when one whose address ends it leaves", async () => {
+    const email = uniqueEmail("short");
+    const longer = `x${email}`;
+    for (const address of [email, longer]) {
+      expect((await register(app(), { email: address, password: GOOD_PASSWORD, access_code: DEMO_CODE })).statusCode).toBe(201);
+    }
+    const cookie = sessionCookieOf(await login(app(), email));
+    const other = sessionCookieOf(await login(app(), longer));
+    const instructor = await signedInInstructor(app(), context.database.db, "log-reader");
+    for (const who of [cookie, other]) {
+      const id = (await app().inject({ url: "/reactapi/users/me", headers: { cookie: who } })).json<{ id: number }>().id;
+      expect((await post(`/reactapi/studio/members/${id}/courses/4/grant`, instructor.cookie, {})).statusCode).toBe(200);
+    }
+    const download = (await app().inject({ url: "/reactapi/account/export", headers: { cookie } })).json<{
+      activity: { summary: string }[];
+    }>();
+    expect(download.activity).toHaveLength(1);
+    expect((await post("/reactapi/account/delete", cookie, { password: GOOD_PASSWORD })).statusCode).toBe(200);
+    const summaries = (await context.database.db.select().from(schema.activityLog)).map((entry) => entry.summary);
+    expect(summaries.filter((summary) => summary.includes(longer))).toHaveLength(1);
+    expect(summaries.some((summary) => summary.replaceAll(longer, "").includes(email))).toBe(false);
+  });
+
   it("deletes her account with her password: no personal data left in any table, and the e-mail registers again", async () => {
     const email = uniqueEmail("leaving");
     await register(app(), { email, first_name: "Imogen", last_name: "Farthingale", password: GOOD_PASSWORD, access_code: DEMO_CODE });

@@ -43,6 +43,12 @@ export async function forgetOldActivity(db: Queryable, now = new Date()): Promis
 
 const DEPARTED = "a member who has left";
 
+// PostgreSQL's regular expressions: her address stands alone, never as the end of another
+// ("a@example.com" inside "maya@example.com"), nor with more of a domain after it.
+const escaped = (text: string) => text.replace(/[\\^$.|?*+()[\]{}]/g, "\\$&");
+const addressPattern = (email: string) => `(?<![[:alnum:]._%+-])${escaped(email)}(?![[:alnum:]-]|\\.[[:alnum:]])`;
+const namedPattern = (name: string, email: string) => `(?<![[:alnum:]])${escaped(`${name} (${email})`)}`;
+
 /**
  * The log is the instructor's record of what was done, not a record of her: when she deletes her
  * account, the entries keep what happened and lose who she was ("Granted … to a member who has
@@ -57,17 +63,17 @@ export const activityPersonalData = (db: Queryable): PersonalData => ({
       await db
         .select({ summary: activityLog.summary, at: activityLog.createdAt })
         .from(activityLog)
-        .where(sql`strpos(${activityLog.summary}, ${member.email}) > 0`)
+        .where(sql`${activityLog.summary} ~ ${addressPattern(member.email)}`)
         .orderBy(activityLog.id)
     ).map((entry) => ({ summary: entry.summary, at: entry.at.toISOString() })),
   erase: async (tx, member) => {
     const name = fullName(member);
-    const forms = [...(name ? [`${name} (${member.email})`] : []), member.email];
-    for (const form of forms) {
+    const patterns = [...(name ? [namedPattern(name, member.email)] : []), addressPattern(member.email)];
+    for (const pattern of patterns) {
       await tx
         .update(activityLog)
-        .set({ summary: sql`replace(${activityLog.summary}, ${form}, ${DEPARTED})` })
-        .where(sql`strpos(${activityLog.summary}, ${form}) > 0`);
+        .set({ summary: sql`regexp_replace(${activityLog.summary}, ${pattern}, ${DEPARTED}, 'g')` })
+        .where(sql`${activityLog.summary} ~ ${pattern}`);
     }
     await tx.update(activityLog).set({ actorLabel: DEPARTED }).where(eq(activityLog.actorId, member.id));
   },
