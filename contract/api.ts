@@ -221,9 +221,9 @@ export const endpoints = {
   verify: {
     method: "GET",
     path: "/reactapi/users/verify",
-    summary: "Whether the session cookie is still good",
-    access: "member",
-    answers: ok(z.object({ authenticated: z.literal(true) })),
+    summary: "Whether the session cookie is still good (a visitor's answer is the 401, which also clears an ended session's cookies)",
+    access: "anyone",
+    answers: { ...ok(z.object({ authenticated: z.literal(true) })), 401: { description: "Not signed in.", schema: ApiError } },
   },
   logout: {
     method: "GET",

@@ -408,7 +408,7 @@ test.describe("the instructor's studio", () => {
     await page.getByRole("button", { name: "Add lesson", exact: true }).click();
     const lessonLink = topics.getByRole("list", { name: "Lessons of Latching" }).getByRole("link", { name: "A deep latch" });
     await expect(lessonLink).toBeVisible();
-    // The README's picture of the course editor, taken here so it always shows the studio as built.
+    // The studio manual's picture of the course editor (docs/studio.md), taken here so it always shows the studio as built.
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: "docs/studio-course-editor.jpg", type: "jpeg", quality: 60 });
 

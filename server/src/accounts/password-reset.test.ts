@@ -125,7 +125,7 @@ describe.each(backends)("forgotten passwords on %s", (backend) => {
     await context.app.inject({ url: `/reset-password?token=${token}` });
     await post("/reactapi/users/reset-password/check", { token });
     expect(logLines.length).toBeGreaterThan(0);
-    // Outside production, without SMTP_URL, the sender logs each mail's links on purpose (README): a developer clicks them.
+    // Outside production, without SMTP_URL, the sender logs each mail's links on purpose (docs/features.md): a developer clicks them.
     const requestLines = logLines.filter((line) => !line.includes("mail not sent"));
     expect(requestLines.join("\n")).toContain("[redacted]");
     expect(requestLines.join("\n")).not.toContain(token);

@@ -52,7 +52,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 // PostgreSQL's default of 128 MB of shared buffers is sized for a dedicated server; inside PGlite
 // every buffer is resident memory of this process, and the operating system caches the files
-// anyway. 8 MB (with the Node flags of `npm run serve`, see README "Performance") keeps the whole
+// anyway. 8 MB (with the Node flags of `npm run serve`, see docs/performance.md) keeps the whole
 // embedded server under 200 MB (the bench's server.rss_idle_mb).
 const pgliteStartParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=8MB"];
 

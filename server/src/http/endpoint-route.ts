@@ -8,7 +8,7 @@ import {
   type ParsedRequestOf,
   successStatus,
 } from "../../../contract/api.ts";
-import { parseInput } from "./errors.ts";
+import { HttpError, parseInput } from "./errors.ts";
 
 /**
  * What a route may ask of the rules every request meets (same-origin-guard.ts), said where the
@@ -28,6 +28,14 @@ type Handler<Name extends EndpointName> = (
   request: FastifyRequest,
   reply: FastifyReply,
 ) => Promise<AnswerSentBy<Name> | FastifyReply>;
+
+/** The entry's `access`, asked of the session accounts/authentication.ts resolved: 401 to a visitor, 403 to a member on the instructor's entries. */
+function refuseUnlessAllowed(endpoint: Endpoint, request: FastifyRequest): void {
+  if (endpoint.access !== "member" && endpoint.access !== "instructor") return;
+  if (!request.member) throw new HttpError(401, "Please sign in to continue.");
+  if (endpoint.access === "instructor" && request.member.role !== "admin")
+    throw new HttpError(403, "The studio is for the instructor; your account cannot open it.");
+}
 
 const parsePart = (schema: z.ZodType | undefined, value: unknown) => (schema ? parseInput(schema, value) : undefined);
 
@@ -51,6 +59,8 @@ export function route<Name extends EndpointName>(
     method: endpoint.method,
     url: endpoint.path.slice(app.prefix.length),
     config: { sameOriginExemption: options.sameOriginExemption },
+    // Before the body is read or parsed: a caller who may not call the entry learns only that.
+    onRequest: async (request) => refuseUnlessAllowed(endpoint, request),
     handler: async (request, reply) => {
       const input = {
         params: parsePart(endpoint.params, request.params),

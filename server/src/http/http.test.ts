@@ -53,9 +53,9 @@ describe("the HTTP surface", () => {
   it("refuses JSON posted from another origin", async () => {
     const response = await app().inject({
       method: "POST",
-      url: "/reactapi/feedback",
+      url: "/reactapi/users/login",
       headers: { ...jsonHeaders, origin: "https://evil.example", host: "localhost:5000" },
-      payload: { satisfaction: 5, recommend: 5 },
+      payload: { email: "nobody@example.com", password: "whatever-1!" },
     });
     expect(response.statusCode).toBe(403);
     expect(response.json().error).toMatch(/another website/);

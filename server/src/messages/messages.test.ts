@@ -14,7 +14,7 @@ import {
 
 const CONTACT_EMAIL = "sarah@calmbirth.example";
 
-// README, The studio: Inbox replies and Announcements.
+// docs/studio.md: Inbox replies and Announcements.
 describe.each(backends)("replies and announcements on %s", (backend) => {
   let context: TestApp;
   let instructor: string;

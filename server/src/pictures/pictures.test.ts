@@ -7,7 +7,7 @@ import { backends, createTestApp, jsonHeaders, signedInInstructor, signedInMembe
 
 const ORIGIN = { origin: "http://localhost:80" };
 
-// README, The studio: Pictures. A course's cover and her photo on About, as WebP at several widths.
+// docs/studio.md, Pictures. A course's cover and her photo on About, as WebP at several widths.
 describe.each(backends)("pictures on %s", (backend) => {
   let context: TestApp;
   let instructor: string;
