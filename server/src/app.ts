@@ -1,3 +1,4 @@
+import { startTimedWork } from "./timed-work/timed-work.ts";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
@@ -131,8 +132,16 @@ export async function buildApp({
   if (startMailSender) mailSender.start();
   app.addHook("onClose", () => mailSender.stop());
 
-  for (const feature of features({ db, config, sessions, catalogue, mail, clock, runSchedulers: startMailSender }))
-    await feature.register(app);
+  const capabilities = features({ db, config, sessions, catalogue, mail, clock });
+  for (const feature of capabilities) await feature.register(app);
+  // Every server may run the timed work (each piece claims what it does); one that sends no mail runs none.
+  if (startMailSender) {
+    const stopTimedWork = startTimedWork(
+      capabilities.flatMap((feature) => feature.timedWork ?? []),
+      app.log,
+    );
+    app.addHook("onClose", async () => stopTimedWork());
+  }
 
   const serveWebApp = existsSync(path.join(webRoot, "index.html"));
   if (serveWebApp) {

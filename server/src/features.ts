@@ -8,18 +8,19 @@ import { type CatalogueReader, coursesPersonalData } from "./catalogue/catalogue
 import { catalogueRoutes } from "./catalogue/catalogue-routes.ts";
 import { certificatesPersonalData } from "./certificates/certificates-repository.ts";
 import { certificatesRoutes } from "./certificates/certificates-routes.ts";
-import { bookingCheckouts, type BookingDeps } from "./bookings/booking-actions.ts";
+import { bookingCheckouts, type BookingDeps, bookingWork } from "./bookings/booking-actions.ts";
 import { bookingRoutes } from "./bookings/booking-routes.ts";
 import { bookingsPersonalData } from "./bookings/bookings-repository.ts";
 import { calendarStudioRoutes } from "./bookings/calendar-studio-routes.ts";
 import { classCheckouts, type ClassDeps, classesPersonalData } from "./classes/classes-repository.ts";
-import { classesRoutes, classesStudioRoutes } from "./classes/classes-routes.ts";
+import { classesRoutes, classesStudioRoutes, classWork } from "./classes/classes-routes.ts";
 import { communityPersonalData } from "./community/community-repository.ts";
-import { communityRoutes, communityStudioRoutes } from "./community/community-routes.ts";
+import { communityRoutes, communityStudioRoutes, replyDigestWork } from "./community/community-routes.ts";
 import { contentNoteChoicesRoutes, contentNotesRoutes, contentNotesStudioRoutes } from "./content-notes/content-notes-routes.ts";
 import { contentNotesPersonalData } from "./content-notes/content-notes-repository.ts";
 import type { Config } from "./config.ts";
 import type { Clock } from "./lib/clock.ts";
+import type { TimedWork } from "./timed-work/timed-work.ts";
 import { oneOffPayments } from "./payments/stripe-client.ts";
 import type { Database } from "./db/client.ts";
 import type { PersonalData } from "./db/personal-data.ts";
@@ -57,15 +58,19 @@ export type AppServices = {
   catalogue: CatalogueReader;
   mail: { sender: MailSender; context: MailContext };
   clock: Clock;
-  /** Whether this server runs the timed work of features (reminders, lapsed holds); every server may. */
-  runSchedulers: boolean;
 };
 
-type Feature = { register: (app: FastifyInstance) => Promise<unknown> };
+/** A feature: its routes, and the timed work it declares (reminders, lapsed holds, digests), which app.ts runs. */
+type Feature = { register: (app: FastifyInstance) => Promise<unknown>; timedWork?: TimedWork[] };
 
 /** A feature's plugin, registered under its address prefix with the options it asks for. */
-function feature<Options extends Record<string, unknown>>(prefix: string, plugin: FastifyPluginAsync<Options>, options: Options): Feature {
-  return { register: async (app) => app.register(plugin, { ...options, prefix }) };
+function feature<Options extends Record<string, unknown>>(
+  prefix: string,
+  plugin: FastifyPluginAsync<Options>,
+  options: Options,
+  timedWork: TimedWork[] = [],
+): Feature {
+  return { register: async (app) => app.register(plugin, { ...options, prefix }), timedWork };
 }
 
 /**
@@ -73,7 +78,7 @@ function feature<Options extends Record<string, unknown>>(prefix: string, plugin
  * feature that keeps anything about a member adds its part to `personalData`, which her data
  * download and the deletion of her account go through.
  */
-export function features({ db, config, sessions, catalogue, mail, clock, runSchedulers }: AppServices): Feature[] {
+export function features({ db, config, sessions, catalogue, mail, clock }: AppServices): Feature[] {
   const production = config.env === "production";
   const bookings: BookingDeps = {
     db,
@@ -139,15 +144,12 @@ export function features({ db, config, sessions, catalogue, mail, clock, runSche
       mail,
       otherCheckouts: [bookingCheckouts(bookings), classCheckouts({ ...classes, wake: () => mail.sender.wake() })],
     }),
-    feature("/reactapi/bookings", bookingRoutes, { ...bookings, runScheduler: runSchedulers, bookingsPerHour: config.bookingsPerHour }),
+    feature("/reactapi/bookings", bookingRoutes, { ...bookings, bookingsPerHour: config.bookingsPerHour }, [bookingWork(bookings)]),
     feature("/reactapi/announcements", announcementsRoutes, messages),
-    feature("/reactapi/classes", classesRoutes, {
-      ...classes,
-      sender: mail.sender,
-      runScheduler: runSchedulers,
-      visitorHoldsPerHour: config.bookingsPerHour,
-    }),
-    feature("/reactapi/community", communityRoutes, { ...community, runScheduler: runSchedulers }),
+    feature("/reactapi/classes", classesRoutes, { ...classes, sender: mail.sender, visitorHoldsPerHour: config.bookingsPerHour }, [
+      classWork({ ...classes, sender: mail.sender }),
+    ]),
+    feature("/reactapi/community", communityRoutes, community, [replyDigestWork(community)]),
     feature("/reactapi/content-notes", contentNotesRoutes, { db }),
     feature("/reactapi/account", contentNoteChoicesRoutes, { db, catalogue }),
     feature("/reactapi", birthPlanRoutes, { db, clock, businessName: config.businessName, catalogue }),

@@ -5,7 +5,8 @@ import { forgetOldMail } from "./mail/outbox.ts";
 import { deleteEndedGrants } from "./grants/grants-repository.ts";
 import { forgetOldStripeRecords } from "./payments/purchases-repository.ts";
 import { buildApp, logRedactions } from "./app.ts";
-import { embeddedClient, scheduleDailyBackups } from "./backups/backups.ts";
+import { dailyBackupWork, embeddedClient } from "./backups/backups.ts";
+import { startTimedWork } from "./timed-work/timed-work.ts";
 import { claimDataDir, startAdminSocket } from "./cli/admin-socket.ts";
 import { loadConfig } from "./config.ts";
 import { fileClock } from "./lib/clock.ts";
@@ -50,8 +51,6 @@ if (config.seedDemoContent) await seedNewInstallation(database.db, app.log);
 await offerInstructorSetup(database.db, app.log, config.publicUrl);
 const stopAdminSocket = config.databaseUrl ? async () => {} : await startAdminSocket(config.dataDir, database.db, app.log);
 const embedded = embeddedClient(database.db);
-const stopDailyBackups =
-  embedded && config.backupKeep > 0 ? scheduleDailyBackups(embedded, config.dataDir, config.backupKeep, app.log) : () => {};
 
 // Expired sessions and old login failures are ignored anyway; sweeping them keeps the tables small.
 const sweepSessions = () =>
@@ -71,8 +70,13 @@ const sweepSessions = () =>
       "could not sweep expired sessions, rate-limit counts, ended grants, old Stripe records, old links, old mail, old activity, old Trash and unfinished uploads",
     ),
   );
-void sweepSessions();
-setInterval(sweepSessions, 6 * 60 * 60 * 1000).unref();
+const stopTimedWork = startTimedWork(
+  [
+    { name: "the sweep of expired records", everyMs: 6 * 60 * 60 * 1000, firstAfterMs: 0, run: sweepSessions },
+    ...(embedded && config.backupKeep > 0 ? [dailyBackupWork(embedded, config.dataDir, config.backupKeep, app.log)] : []),
+  ],
+  app.log,
+);
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -87,7 +91,7 @@ async function shutdown(signal: string) {
     await app.close();
     clearInterval(closeIdle);
     await stopAdminSocket();
-    stopDailyBackups();
+    stopTimedWork();
     await database.close();
     releaseDataDir();
     process.exit(0);

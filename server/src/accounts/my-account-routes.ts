@@ -7,14 +7,8 @@ import { accountTokens, users } from "../db/schema.ts";
 import type { PersonalData } from "../db/personal-data.ts";
 import { HttpError } from "../http/errors.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
-import {
-  emailChangeConfirmMail,
-  emailChangeNoticeMail,
-  emailProofMail,
-  type MailContext,
-  type MailKind,
-  passwordChangedMail,
-} from "../mail/mail-templates.ts";
+import type { MailContext, MailKind } from "../mail/mail-templates.ts";
+import { emailChangeConfirmMail, emailChangeNoticeMail, emailProofMail, passwordChangedMail } from "./account-mails.ts";
 import { forgetMailTo, queueMail } from "../mail/outbox.ts";
 import { LoginThrottle } from "../rate-limits/login-throttle.ts";
 import { SlidingWindow, tooManyAttempts } from "../rate-limits/sliding-window.ts";

@@ -7,7 +7,7 @@ import { changeAndAnnounce } from "../db/data-changes.ts";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import type { MailContext } from "../mail/mail-templates.ts";
-import { passwordChangedMail, passwordResetMail } from "../mail/mail-templates.ts";
+import { passwordChangedMail, passwordResetMail } from "./account-mails.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { SlidingWindow, tooManyAttempts } from "../rate-limits/sliding-window.ts";

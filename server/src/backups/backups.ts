@@ -1,3 +1,4 @@
+import type { TimedWork } from "../timed-work/timed-work.ts";
 import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, renameSync, statSync, unlinkSync } from "node:fs";
 import { open, readFile, rename, writeFile } from "node:fs/promises";
@@ -190,24 +191,15 @@ export async function takeDailyBackup(client: PGlite, dataDir: string, keep: num
   return taken;
 }
 
-/** Checks every hour whether a daily backup is due; returns the way to stop. */
-export function scheduleDailyBackups(
-  client: PGlite,
-  dataDir: string,
-  keep: number,
-  log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void },
-): () => void {
-  const check = () =>
-    takeDailyBackup(client, dataDir, keep).then(
-      (file) => file && log.info({ file }, "daily backup written"),
-      (error: unknown) => log.error({ err: error }, "the daily backup failed"),
-    );
-  const first = setTimeout(() => void check(), 60_000);
-  const hourly = setInterval(() => void check(), 60 * 60 * 1000);
-  first.unref();
-  hourly.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(hourly);
+/** Whether a daily backup is due, asked every hour (and a minute after start), as timed work main.ts runs. */
+export function dailyBackupWork(client: PGlite, dataDir: string, keep: number, log: { info: (o: object, m: string) => void }): TimedWork {
+  return {
+    name: "the daily backup",
+    everyMs: 60 * 60 * 1000,
+    firstAfterMs: 60_000,
+    run: async () => {
+      const file = await takeDailyBackup(client, dataDir, keep);
+      if (file) log.info({ file }, "daily backup written");
+    },
   };
 }

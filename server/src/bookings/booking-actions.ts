@@ -1,3 +1,4 @@
+import type { TimedWork } from "../timed-work/timed-work.ts";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database, Queryable } from "../db/client.ts";
@@ -462,19 +463,8 @@ export async function runDueWork(deps: BookingDeps): Promise<{ released: number;
   return { released: released.length, reminders };
 }
 
-/** Runs `runDueWork` every minute on this server (each server may: the work is claimed in the database). */
-export function startBookingScheduler(deps: BookingDeps, log: FastifyBaseLogger, everyMs = 60_000): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    runDueWork(deps)
-      .catch((error: unknown) => log.warn({ err: error }, "bookings: due work failed; trying again in a minute"))
-      .finally(() => (running = false));
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+/** The bookings' timed work: lapsed holds released and reminders sent, every minute on every server (each is claimed in the database). */
+export const bookingWork = (deps: BookingDeps): TimedWork => ({ name: "bookings: due work", everyMs: 60_000, run: () => runDueWork(deps) });
 
 /** Stripe's word about a booking's checkout (the payments feature's webhook hands it over). */
 export function bookingCheckouts(deps: BookingDeps) {

@@ -2,6 +2,17 @@ import { composeMail, greeting, type Mail, type MailContext, type Paragraph, whe
 import type { BookingRow, ServiceRow } from "./bookings-repository.ts";
 import { calendarFile } from "../mail/calendar-invite.ts";
 
+declare module "../mail/mail-templates.ts" {
+  interface MailKinds {
+    booking_confirm_email: true;
+    booking_confirmed: true;
+    booking_rescheduled: true;
+    booking_reminder: true;
+    booking_cancelled: true;
+    booking_place_offered: true;
+  }
+}
+
 /** What booking mails need beyond every mail's context: where to write to her, and who sends invitations. */
 export type BookingMailContext = MailContext & { contactEmail: string; instructorName: string };
 

@@ -5,17 +5,7 @@ import { HttpError } from "../http/errors.ts";
 import { requireMember } from "../http/signed-in-member.ts";
 import { heldFor } from "../accounts/users-repository.ts";
 import { VisitorLimit } from "../rate-limits/visitor-limit.ts";
-import {
-  type BookingDeps,
-  book,
-  cancel,
-  changeUntil,
-  confirmByEmail,
-  freeTimesOf,
-  type Refusal,
-  reschedule,
-  startBookingScheduler,
-} from "./booking-actions.ts";
+import { type BookingDeps, book, cancel, changeUntil, confirmByEmail, freeTimesOf, type Refusal, reschedule } from "./booking-actions.ts";
 import {
   type BookingRow,
   bookingsOf,
@@ -34,7 +24,7 @@ const DAY = 24 * 3600_000;
 /** The longest stretch one slots request may ask for: a page shows a few weeks at a time. */
 const LONGEST_WINDOW_MS = 100 * DAY;
 
-export type BookingOptions = BookingDeps & { runScheduler: boolean; bookingsPerHour: number };
+export type BookingOptions = BookingDeps & { bookingsPerHour: number };
 
 /** A booking as the person who made it sees it (by her link, or on /account). */
 export function toMyBooking(booking: BookingRow, service: ServiceRow, timeZone: string, deps: BookingDeps): MyBooking {
@@ -70,10 +60,6 @@ function refuse(reply: FastifyReply, refusal: Refusal) {
 /** The mother's side of bookings: the services, their free times, booking, and her booking's own page. */
 export async function bookingRoutes(app: FastifyInstance, options: BookingOptions) {
   const { db, clock } = options;
-  if (options.runScheduler) {
-    const stop = startBookingScheduler(options, app.log);
-    app.addHook("onClose", async () => stop());
-  }
   const zoneOf = async () => (await readHours(db))?.timeZone ?? "UTC";
   const asMine = async (booking: BookingRow) => toMyBooking(booking, (await findService(db, booking.serviceId))!, await zoneOf(), options);
   const byToken = async (token: string) => {

@@ -11,6 +11,18 @@ import {
 } from "../mail/mail-templates.ts";
 import type { liveClasses, classRegistrations } from "../db/schema.ts";
 
+declare module "../mail/mail-templates.ts" {
+  interface MailKinds {
+    class_registered: true;
+    class_confirm_email: true;
+    class_waiting_list: true;
+    class_reminder: true;
+    class_cancelled: true;
+    class_place_offered: true;
+    class_replay: true;
+  }
+}
+
 // The mails of live classes (docs/product.md, Live classes). Each names the time in her own zone
 // when her browser told us it, and each carries the one-click unsubscribe from class mails (RFC 8058).
 

@@ -1,3 +1,4 @@
+import type { TimedWork } from "../timed-work/timed-work.ts";
 import type { FastifyInstance } from "fastify";
 import { acceptAnyBody } from "../http/any-body.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
@@ -31,22 +32,15 @@ import {
 
 export type ClassesOptions = ClassDeps & { sender: MailSender };
 
-/** Runs the classes' timed work every minute on this server (each server may: the work is claimed in the database). */
-function startClassScheduler(app: FastifyInstance, { db, clock, mail, sender }: ClassesOptions, everyMs = 60_000): void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    runClassWork(db, clock.now(), mail)
-      .then(({ released, reminders }) => {
-        if (released + reminders > 0) sender.wake();
-      })
-      .catch((error: unknown) => app.log.warn({ err: error }, "classes: due work failed; trying again in a minute"))
-      .finally(() => (running = false));
-  }, everyMs);
-  timer.unref();
-  app.addHook("onClose", async () => clearInterval(timer));
-}
+/** The classes' timed work: lapsed holds released and reminders sent, every minute on every server (each is claimed in the database). */
+export const classWork = ({ db, clock, mail, sender }: ClassesOptions): TimedWork => ({
+  name: "classes: due work",
+  everyMs: 60_000,
+  run: async () => {
+    const { released, reminders } = await runClassWork(db, clock.now(), mail);
+    if (released + reminders > 0) sender.wake();
+  },
+});
 
 const told = {
   registered: "You have a place. The invitation is in your mail; the link to join shows here 15 minutes before the start.",
@@ -65,13 +59,9 @@ const answer = ({ registration, checkoutUrl }: Registered) => ({
 });
 
 /** Live classes for members and visitors: the list, registering, a visitor's links, a member's cancellation. */
-export async function classesRoutes(
-  app: FastifyInstance,
-  options: ClassesOptions & { runScheduler: boolean; visitorHoldsPerHour: number },
-) {
+export async function classesRoutes(app: FastifyInstance, options: ClassesOptions & { visitorHoldsPerHour: number }) {
   const deps: ClassDeps = options;
   const { db, clock, sender } = options;
-  if (options.runScheduler) startClassScheduler(app, options);
   route(app, "listClasses", async (_input, request) => classesFor(db, options.catalogue, request.member, clock.now()));
 
   // A visitor's place (or waiting-list place) mails the address typed and may hold a place: a few an hour per client address.

@@ -5,6 +5,13 @@ import { composeMail, greeting, type MailContext, oneClickUnsubscribe } from "..
 import { queueMail } from "../mail/outbox.ts";
 import { displayName } from "./community-repository.ts";
 
+declare module "../mail/mail-templates.ts" {
+  interface MailKinds {
+    community_declined: true;
+    community_replies: true;
+  }
+}
+
 const HOUR = 60 * 60_000;
 const EXCERPT = 400;
 

@@ -1,3 +1,4 @@
+import type { TimedWork } from "../timed-work/timed-work.ts";
 import type { FastifyInstance } from "fastify";
 import { acceptAnyBody } from "../http/any-body.ts";
 import { type Actor } from "../activity/activity-repository.ts";
@@ -44,25 +45,18 @@ import {
 
 export type CommunityOptions = CommunityDeps & { mail: MailContext; sender: MailSender };
 
-/** Sends the reply digests every minute on this server (each server may: a digest is claimed in the database). */
-function startDigests(app: FastifyInstance, { db, clock, mail, sender }: CommunityOptions, everyMs = 60_000): void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sendReplyDigests(db, clock.now(), mail)
-      .then((sent) => sent > 0 && sender.wake())
-      .catch((error: unknown) => app.log.warn({ err: error }, "community: reply digests failed; trying again in a minute"))
-      .finally(() => (running = false));
-  }, everyMs);
-  timer.unref();
-  app.addHook("onClose", async () => clearInterval(timer));
-}
+/** The community's timed work: the reply digests, every minute on every server (each digest is claimed in the database). */
+export const replyDigestWork = ({ db, clock, mail, sender }: CommunityOptions): TimedWork => ({
+  name: "community: reply digests",
+  everyMs: 60_000,
+  run: async () => {
+    if ((await sendReplyDigests(db, clock.now(), mail)) > 0) sender.wake();
+  },
+});
 
 /** The community for members: topics, conversations, lesson questions, her settings, and each conversation's live stream. */
-export async function communityRoutes(app: FastifyInstance, options: CommunityOptions & { runScheduler: boolean }) {
+export async function communityRoutes(app: FastifyInstance, options: CommunityOptions) {
   const deps: CommunityDeps = options;
-  if (options.runScheduler) startDigests(app, options);
   // The mothers' own space: a partner's account (partners/) has the courses for partners, not their conversations.
   app.addHook("preHandler", async (request) => {
     if (request.member?.joinedAs === "partner")

@@ -4,7 +4,7 @@ import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 
 export type CalendarEvent = {
-  /** Stays the same for the life of the booking, so a calendar app moves the event when she reschedules. */
+  /** Stays the same for the life of the event, so a calendar app moves it when the time changes. */
   uid: string;
   /** Counts the changes: a calendar app applies an update only when it is higher than what it holds. */
   sequence: number;
@@ -35,7 +35,7 @@ export function calendarFile(input: {
   const zoned = !isUtc(input.timeZone);
   const calendar = ical({
     name: input.name,
-    prodId: { company: input.organizer.name, product: "bookings", language: "EN" },
+    prodId: { company: input.organizer.name, product: "calendar", language: "EN" },
     method: ICalCalendarMethod[input.method],
     ...(zoned ? { timezone: { name: input.timeZone, generator: getVtimezoneComponent } } : {}),
   });

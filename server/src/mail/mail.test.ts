@@ -21,7 +21,7 @@ import {
   uniqueEmail,
 } from "../../../testing/test-app.ts";
 import { MailSender } from "./mail-sender.ts";
-import { passwordResetMail } from "./mail-templates.ts";
+import { passwordResetMail } from "../accounts/account-mails.ts";
 import { listOutbox, queueMail } from "./outbox.ts";
 
 const silentLog = { info: () => {}, warn: () => {}, error: () => {} };

@@ -20,7 +20,7 @@ export function listOutbox(db: Queryable, limit = 50): Promise<OutboxRow[]> {
 /**
  * Forgets the mails to an address (a deleted account leaves no address behind). With
  * `pendingKinds`, a mail still to be sent is forgotten only when of those kinds: the address may
- * be someone else's, whose own mail (her booking's confirmation) must still go.
+ * be someone else's, whose own mail must still go.
  */
 export async function forgetMailTo(
   db: Queryable,
@@ -36,7 +36,7 @@ export async function forgetOldMail(db: Queryable): Promise<void> {
   await db.delete(mailOutbox).where(sql`${mailOutbox.status} <> 'pending' and ${mailOutbox.createdAt} < now() - interval '30 days'`);
 }
 
-/** Puts many mails in the outbox in a few statements (an announcement to every member), in the caller's transaction. */
+/** Puts many mails in the outbox in a few statements (one to every member), in the caller's transaction. */
 export async function queueMails(db: Queryable, mails: Mail[], batchSize = 500): Promise<void> {
   for (let start = 0; start < mails.length; start += batchSize) {
     await db.insert(mailOutbox).values(

@@ -8,6 +8,12 @@ import { composeMail, greeting, type Mail, oneClickUnsubscribe } from "../mail/m
 import { queueMails } from "../mail/outbox.ts";
 import type { ReplyMailContext } from "./replies-repository.ts";
 
+declare module "../mail/mail-templates.ts" {
+  interface MailKinds {
+    announcement: true;
+  }
+}
+
 export type Audience = { kind: "all" } | { kind: "course"; courseId: number } | { kind: "due_month"; dueMonth: string };
 type AnnouncementRow = typeof announcements.$inferSelect;
 

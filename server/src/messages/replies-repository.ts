@@ -7,6 +7,12 @@ import { HttpError } from "../http/errors.ts";
 import { composeMail, type MailContext } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
 
+declare module "../mail/mail-templates.ts" {
+  interface MailKinds {
+    inbox_reply: true;
+  }
+}
+
 export type ReplyMailContext = MailContext & { contactEmail: string };
 
 /** Where a reply to a message goes: the address typed on the contact form, else the sender's account's; null when neither. */

@@ -5,7 +5,8 @@ import type { Database, Queryable } from "../db/client.ts";
 import { earlyClosures, purchases, stripeEvents, users } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { closePurchaseGrants, openPurchaseGrants } from "../grants/grants-repository.ts";
-import { type MailContext, purchaseReceiptMail } from "../mail/mail-templates.ts";
+import type { MailContext } from "../mail/mail-templates.ts";
+import { purchaseReceiptMail } from "./payment-mails.ts";
 import { queueMail } from "../mail/outbox.ts";
 import {
   findPlanForSale,

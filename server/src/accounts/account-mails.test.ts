@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { passwordResetMail, purchaseReceiptMail, welcomeMail } from "./mail-templates.ts";
+import { passwordResetMail, welcomeMail } from "./account-mails.ts";
+import { purchaseReceiptMail } from "../payments/payment-mails.ts";
 
 const context = { businessName: "Calm Birth Circle", publicUrl: "https://courses.example" };
 
