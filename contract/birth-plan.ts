@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { Revision } from "./studio/studio-shared.ts";
+import { ApiError } from "./errors.ts";
+import { BookingIdParams } from "./studio/calendar.ts";
+import { type Endpoint, ok } from "./endpoint.ts";
 
 // Birth preferences (docs/product.md, Birth preferences): the instructor's sections and options,
 // and each member's choices with a short note, saved with a revision.
@@ -94,3 +97,76 @@ export type LinkableLesson = z.infer<typeof LinkableLesson>;
 /** The studio's copy of the sections, with every lesson in course order to choose from. */
 export const StudioBirthPlanTemplate = BirthPlanTemplate.extend({ lessons: z.array(LinkableLesson) });
 export type StudioBirthPlanTemplate = z.infer<typeof StudioBirthPlanTemplate>;
+
+/** This capability's entries of the endpoint table (contract/api.ts composes every part). */
+export const birthPlanEndpoints = {
+  birthPlan: {
+    method: "GET",
+    path: "/reactapi/birth-plan",
+    summary: "Her birth preferences with the sections and options to choose from (on a partner's account, hers when she shares them)",
+    access: "member",
+    travels: "birth",
+    answers: { ...ok(BirthPlan), 403: { description: "A partner she does not share them with.", schema: ApiError } },
+  },
+  saveBirthPlan: {
+    method: "POST",
+    path: "/reactapi/birth-plan",
+    summary: "Saves her choices over the revision she loaded (409 with the sentence when another device saved since)",
+    access: "member",
+    travels: "birth",
+    body: BirthPlanSave,
+    answers: {
+      ...ok(BirthPlanSaved),
+      400: { description: "A bad body.", schema: ApiError },
+      403: { description: "A partner's account reads, never writes.", schema: ApiError },
+      409: { description: "Saved from an older copy: nothing was changed.", schema: ApiError },
+    },
+  },
+  birthPlanPdf: {
+    method: "GET",
+    path: "/reactapi/birth-plan.pdf",
+    summary: "Her birth preferences as a PDF (A4 or Letter) to print or save",
+    access: "member",
+    travels: "birth",
+    query: BirthPlanPdfQuery,
+    answers: {
+      200: { description: "The document.", contentType: "application/pdf" },
+      403: { description: "A partner she does not share them with.", schema: ApiError },
+    },
+  },
+  bookingBirthPlanPdf: {
+    method: "GET",
+    path: "/reactapi/studio/bookings/:id/birth-plan.pdf",
+    summary: "The birth preferences of the member who made a booking, while she shares them with the instructor",
+    access: "instructor",
+    travels: "studio",
+    params: BookingIdParams,
+    query: BirthPlanPdfQuery,
+    answers: {
+      200: { description: "The document.", contentType: "application/pdf" },
+      404: { description: "No such booking, or she does not share them.", schema: ApiError },
+    },
+  },
+  studioBirthPlanTemplate: {
+    method: "GET",
+    path: "/reactapi/studio/birth-plan",
+    summary: "The birth-preferences builder's sections and options, and the lessons an option may link to",
+    access: "instructor",
+    travels: "birth",
+    answers: ok(StudioBirthPlanTemplate),
+  },
+  saveBirthPlanTemplate: {
+    method: "POST",
+    path: "/reactapi/studio/birth-plan",
+    summary: "Saves the sections and options (kept options keep their ids)",
+    access: "instructor",
+    travels: "birth",
+    body: BirthPlanTemplateSave,
+    invalidates: ["studioBirthPlanTemplate", "birthPlan"],
+    answers: {
+      ...ok(BirthPlanTemplate.extend({ message: z.string() })),
+      400: { description: "A bad body, or an option linked to a lesson that does not exist.", schema: ApiError },
+      409: { description: "Saved from an older copy.", schema: ApiError },
+    },
+  },
+} satisfies Record<string, Endpoint>;

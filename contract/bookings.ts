@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { ContactRequest, isCalendarDate } from "./forms.ts";
 import { looksLikeALink, notALinkSentence } from "./sign-in.ts";
+import { ApiError } from "./errors.ts";
+import { type Endpoint, ok } from "./endpoint.ts";
 
 // 1:1 support booked with the instructor (docs/product.md, "Booking 1:1 support"): her services,
 // their free times, a booking and what a mother may do with it afterwards.
@@ -145,3 +147,126 @@ export const WaitingListRequest = z.object({
 });
 export type WaitingListRequest = z.input<typeof WaitingListRequest>;
 export const WaitingListJoined = z.object({ month: z.string(), position: z.number() });
+
+/** This capability's entries of the endpoint table (contract/api.ts composes every part). */
+export const bookingsEndpoints = {
+  bookingServices: {
+    method: "GET",
+    path: "/reactapi/bookings/services",
+    summary: "The 1:1 services she offers (visible ones), and her time zone",
+    access: "anyone",
+    answers: ok(ServiceList),
+  },
+  bookingSlots: {
+    method: "GET",
+    path: "/reactapi/bookings/services/:id/slots",
+    summary: "A service's free start times in [from, to), as instants with her offset",
+    access: "anyone",
+    travels: "bookings",
+    params: ServiceIdParams,
+    query: SlotsQuery,
+    answers: { ...ok(SlotList), 404: { description: "No such service.", schema: ApiError } },
+  },
+  createBooking: {
+    method: "POST",
+    path: "/reactapi/bookings",
+    summary: "Books a time: confirmed, held for her e-mail, or held for her payment (with the Checkout URL)",
+    access: "anyone",
+    travels: "bookings",
+    body: BookingRequest,
+    invalidates: ["bookingSlots", "myBookings"],
+    answers: {
+      201: { description: "Booked or held.", schema: BookingCreated },
+      404: { description: "No such service.", schema: ApiError },
+      409: {
+        description: "The time is taken or not open, or the due month is full: the sentence and the nearest free times.",
+        schema: TimeTaken.or(MonthFull),
+      },
+      502: { description: "Stripe could not be reached; nothing was held.", schema: ApiError },
+    },
+  },
+  confirmBooking: {
+    method: "POST",
+    path: "/reactapi/bookings/confirm",
+    summary: "Confirms a free booking from the link mailed to her",
+    access: "anyone",
+    travels: "bookings",
+    body: ConfirmRequest,
+    invalidates: ["myBookings"],
+    answers: {
+      ...ok(MyBooking),
+      404: { description: "No such link.", schema: ApiError },
+      410: { description: "The hold lapsed.", schema: ApiError },
+    },
+  },
+  manageBooking: {
+    method: "GET",
+    path: "/reactapi/bookings/manage/:token",
+    summary: "One booking, by the link in its mails",
+    access: "anyone",
+    params: ManageTokenParams,
+    answers: { ...ok(MyBooking), 404: { description: "No such booking.", schema: ApiError } },
+  },
+  rescheduleBooking: {
+    method: "POST",
+    path: "/reactapi/bookings/manage/:token/reschedule",
+    summary: "Moves a booking to another free time, until the cut-off",
+    access: "anyone",
+    travels: "bookings",
+    params: ManageTokenParams,
+    body: RescheduleRequest,
+    invalidates: ["manageBooking", "bookingSlots", "myBookings"],
+    answers: {
+      ...ok(MyBooking),
+      404: { description: "No such booking.", schema: ApiError },
+      409: { description: "Past the cut-off, or the time is taken.", schema: TimeTaken },
+    },
+  },
+  cancelBooking: {
+    method: "POST",
+    path: "/reactapi/bookings/manage/:token/cancel",
+    summary: "Cancels a booking, until the cut-off (refunded when the service says so)",
+    access: "anyone",
+    travels: "bookings",
+    params: ManageTokenParams,
+    body: z.object({}),
+    invalidates: ["manageBooking", "bookingSlots", "myBookings"],
+    answers: {
+      ...ok(MyBooking),
+      404: { description: "No such booking.", schema: ApiError },
+      409: { description: "Past the cut-off, or already cancelled.", schema: ApiError },
+      502: { description: "The refund could not be made; nothing changed.", schema: ApiError },
+    },
+  },
+  myBookings: {
+    method: "GET",
+    path: "/reactapi/bookings/mine",
+    summary: "Her bookings, to come and past",
+    access: "member",
+    answers: ok(MyBookings),
+  },
+  joinWaitingList: {
+    method: "POST",
+    path: "/reactapi/bookings/waiting-list",
+    summary: "Joins the waiting list of a full due month",
+    access: "anyone",
+    travels: "bookings",
+    body: WaitingListRequest,
+    answers: {
+      201: { description: "On the list.", schema: WaitingListJoined },
+      404: { description: "No such service.", schema: ApiError },
+    },
+  },
+  calendarFeed: {
+    method: "GET",
+    path: "/reactapi/bookings/feed/:token",
+    summary: "The instructor's calendar feed (.ics), by its secret address",
+    access: "anyone",
+    travels: "bookings",
+    params: ManageTokenParams,
+    answers: {
+      200: { description: "An iCalendar file.", contentType: "text/calendar" },
+      404: { description: "No such feed.", schema: ApiError },
+    },
+  },
+} satisfies Record<string, Endpoint>;

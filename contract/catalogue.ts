@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { ApiError } from "./errors.ts";
+import { type Endpoint, ok } from "./endpoint.ts";
 
 export const BillingInterval = z.enum(["month", "year", "once"]);
 
@@ -135,3 +137,41 @@ export const UserAccess = z.object({
   ),
 });
 export type UserAccess = z.infer<typeof UserAccess>;
+
+/** This capability's entries of the endpoint table (contract/api.ts composes every part). */
+export const catalogueEndpoints = {
+  getCourses: {
+    method: "GET",
+    path: "/reactapi/getcourses",
+    summary: "The course library, with the caller's access",
+    access: "anyone",
+    answers: ok(CourseList),
+  },
+  getUserAccess: {
+    method: "POST",
+    path: "/reactapi/getuseraccessdata",
+    summary: "The courses the member may open, and her grants",
+    access: "member",
+    body: UserAccessRequest,
+    answers: ok(UserAccess),
+  },
+  getCourseModules: {
+    method: "POST",
+    path: "/reactapi/getcoursemodules",
+    summary: "A course's modules and lessons (titles only where locked)",
+    access: "member",
+    body: CourseModulesRequest,
+    answers: { ...ok(z.array(CourseModule)), 404: { description: "No such course.", schema: ApiError } },
+  },
+  download: {
+    method: "GET",
+    path: "/reactapi/downloads/:fileId",
+    summary: "A lesson's download",
+    access: "member",
+    params: DownloadParams,
+    answers: {
+      200: { description: "The file.", contentType: "application/octet-stream" },
+      404: { description: "No such download.", schema: ApiError },
+    },
+  },
+} satisfies Record<string, Endpoint>;

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { ApiError } from "./errors.ts";
+import { CourseIdParams } from "./progress.ts";
+import { type Endpoint, ok } from "./endpoint.ts";
 
 /** Certificate codes: four groups of four letters and digits, without look-alikes (0/O, 1/I). */
 export const certificateCodePattern = /^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/;
@@ -20,3 +23,27 @@ export const CertificateCheck = z.object({
   issuer: z.string(),
 });
 export type CertificateCheck = z.infer<typeof CertificateCheck>;
+
+/** This capability's entries of the endpoint table (contract/api.ts composes every part). */
+export const certificatesEndpoints = {
+  myCertificate: {
+    method: "GET",
+    path: "/reactapi/certificates/courses/:courseId",
+    summary: "Her certificate of completion (PDF), issued the first time",
+    access: "member",
+    params: CourseIdParams,
+    answers: {
+      200: { description: "The certificate.", contentType: "application/pdf" },
+      404: { description: "No such course.", schema: ApiError },
+      409: { description: "The course is not complete yet.", schema: ApiError },
+    },
+  },
+  checkCertificate: {
+    method: "GET",
+    path: "/reactapi/certificates/:code",
+    summary: "Confirms a certificate: initials, course and date",
+    access: "anyone",
+    params: CertificateCodeParams,
+    answers: { ...ok(CertificateCheck), 404: { description: "No certificate has this code.", schema: ApiError } },
+  },
+} satisfies Record<string, Endpoint>;

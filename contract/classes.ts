@@ -3,8 +3,12 @@ import { BookingRequest, CalendarDate, Instant } from "./bookings.ts";
 import { PlanInput } from "./studio/plans.ts";
 import { idInPath } from "./catalogue.ts";
 import { ContactRequest } from "./forms.ts";
-import { RichText, titleOf } from "./studio/studio-shared.ts";
+import { RichText, StudioOutcome, titleOf } from "./studio/studio-shared.ts";
 import { parseVideoLink, videoLink, videoLinkProblem } from "./video-link.ts";
+import { ApiError } from "./errors.ts";
+import { Created } from "./studio/courses.ts";
+import { Unsubscribed } from "./announcements.ts";
+import { type Endpoint, ok } from "./endpoint.ts";
 
 // Live classes (docs/product.md, Live classes): places counted exactly, a waiting list served in
 // order, and the join link shown only to registered people from JOIN_OPENS_MINUTES before the start.
@@ -169,3 +173,202 @@ export const ReplayRequest = z.object({
     .refine((link) => parseVideoLink(link) !== null, { error: videoLinkProblem })
     .transform((link) => videoLink(parseVideoLink(link)!)),
 });
+
+/** This capability's entries of the endpoint table (contract/api.ts composes every part). */
+export const classesEndpoints = {
+  listClasses: {
+    method: "GET",
+    path: "/reactapi/classes",
+    summary:
+      "Upcoming and past live classes, with places left; the join link only to a registered caller, from 15 minutes before the start until the end",
+    access: "anyone",
+    answers: ok(ClassList),
+  },
+  registerForClass: {
+    method: "POST",
+    path: "/reactapi/classes/:id/registrations",
+    summary:
+      "Takes a place (a member at once; a visitor once she confirms the mailed link within 30 minutes) or a waiting-list place when full",
+    access: "anyone",
+    params: ClassIdParams,
+    body: ClassRegistrationRequest,
+    invalidates: ["listClasses"],
+    answers: {
+      201: {
+        description: "Registered, awaiting her e-mail, awaiting payment (with Checkout's address), or on the waiting list.",
+        schema: ClassRegistered,
+      },
+      400: { description: "A bad body.", schema: ApiError },
+      403: { description: "A class for members only, and she is not signed in.", schema: ApiError },
+      404: { description: "No such class, or it was cancelled.", schema: ApiError },
+      409: { description: "Already registered with this e-mail, or the class has started.", schema: ApiError },
+      502: { description: "A paid class, and Stripe could not be reached: nothing was held or charged.", schema: ApiError },
+      503: { description: "A paid class, and payment is not set up on this server.", schema: ApiError },
+    },
+  },
+  classRegistrationByLink: {
+    method: "GET",
+    path: "/reactapi/classes/registrations/by-link/:token",
+    summary: "The registration a mailed link names (to give the place up, or to pay for one offered from the waiting list)",
+    access: "anyone",
+    params: ClassTokenParams,
+    answers: { ...ok(ClassRegistrationByLink), 404: { description: "No such link.", schema: ApiError } },
+  },
+  cancelClassRegistrationByLink: {
+    method: "POST",
+    path: "/reactapi/classes/registrations/cancel-by-link",
+    summary: "Gives up the place (or the waiting-list place) a mailed link names, without signing in",
+    access: "anyone",
+    body: ClassTokenRequest,
+    invalidates: ["listClasses", "classRegistrationByLink"],
+    answers: {
+      ...ok(StudioOutcome),
+      404: { description: "No such link, or the class was cancelled.", schema: ApiError },
+      409: { description: "The class has started.", schema: ApiError },
+      502: { description: "The refund could not be made; nothing changed.", schema: ApiError },
+    },
+  },
+  payForClassPlace: {
+    method: "POST",
+    path: "/reactapi/classes/registrations/pay",
+    summary: "Opens Checkout for a paid class's place offered to her from the waiting list, while the offer holds",
+    access: "anyone",
+    body: ClassTokenRequest,
+    answers: {
+      ...ok(ClassRegistered),
+      404: { description: "No such link.", schema: ApiError },
+      409: { description: "Paid already, or the offer has lapsed.", schema: ApiError },
+      502: { description: "Stripe could not be reached; the place is still held.", schema: ApiError },
+      503: { description: "Payment is not set up on this server.", schema: ApiError },
+    },
+  },
+  unsubscribeClassMails: {
+    method: "POST",
+    path: "/reactapi/classes/unsubscribe/:token",
+    summary: "One-click unsubscribe from class reminders and replays (RFC 8058): the link's token is the proof, no sign-in; any body",
+    access: "anyone",
+    params: ClassTokenParams,
+    answers: { ...ok(Unsubscribed), 404: { description: "No registration has this link.", schema: ApiError } },
+  },
+  confirmClassRegistration: {
+    method: "POST",
+    path: "/reactapi/classes/registrations/confirm",
+    summary: "A visitor's mailed link: her held place becomes hers (or, when it lapsed, she joins the waiting list)",
+    access: "anyone",
+    body: ClassTokenRequest,
+    invalidates: ["listClasses"],
+    answers: { ...ok(ClassRegistered), 404: { description: "No such link.", schema: ApiError } },
+  },
+  cancelClassRegistration: {
+    method: "POST",
+    path: "/reactapi/classes/:id/registrations/cancel",
+    summary: "A signed-in member gives up her place (the first person waiting gets it, and a mail) or leaves the waiting list",
+    access: "member",
+    params: ClassIdParams,
+    body: z.object({}),
+    invalidates: ["listClasses"],
+    answers: { ...ok(StudioOutcome), 404: { description: "She is not registered for it.", schema: ApiError } },
+  },
+  createClass: {
+    method: "POST",
+    path: "/reactapi/studio/classes",
+    summary: "Creates a live class, free (price 0) or paid through Checkout",
+    access: "instructor",
+    travels: "calendar",
+    body: ClassCreate,
+    invalidates: ["listClasses", "studioClasses"],
+    answers: {
+      201: { description: "Created.", schema: Created },
+      400: { description: "A bad body.", schema: ApiError },
+      409: { description: "A paid class, and payment is not set up on this server.", schema: ApiError },
+    },
+  },
+  cancelClassRegistrationInStudio: {
+    method: "POST",
+    path: "/reactapi/studio/classes/:id/registrations/:registration/cancel",
+    summary: "Cancels one person's place (refunded in full when paid); she is mailed, and the first person waiting gets the place",
+    access: "instructor",
+    travels: "calendar",
+    params: ClassRegistrationParams,
+    body: z.object({}),
+    invalidates: ["studioClasses", "classRegistrations", "listClasses"],
+    answers: {
+      ...ok(StudioOutcome),
+      404: { description: "No such registration.", schema: ApiError },
+      502: { description: "The refund could not be made; nothing changed.", schema: ApiError },
+    },
+  },
+  markClassAttendance: {
+    method: "POST",
+    path: "/reactapi/studio/classes/:id/registrations/:registration/attendance",
+    summary: "Marks whether someone with a place came (from the start of the class)",
+    access: "instructor",
+    travels: "calendar",
+    params: ClassRegistrationParams,
+    body: AttendanceRequest,
+    invalidates: ["studioClasses", "classRegistrations"],
+    answers: {
+      ...ok(StudioOutcome),
+      404: { description: "No such registration.", schema: ApiError },
+      409: { description: "The class has not started, or she had no place.", schema: ApiError },
+    },
+  },
+  sendClassReplay: {
+    method: "POST",
+    path: "/reactapi/studio/classes/:id/replay",
+    summary:
+      "Keeps the replay's YouTube or Vimeo link and, the first time, mails it: “Thank you for coming” to those marked there, “Sorry we missed you” to the others",
+    access: "instructor",
+    travels: "calendar",
+    params: ClassIdParams,
+    body: ReplayRequest,
+    invalidates: ["studioClasses", "listClasses"],
+    answers: {
+      ...ok(StudioOutcome),
+      400: { description: "Not a YouTube or Vimeo link.", schema: ApiError },
+      404: { description: "No such class.", schema: ApiError },
+      409: { description: "The class has not ended, or was cancelled.", schema: ApiError },
+    },
+  },
+  studioClasses: {
+    method: "GET",
+    path: "/reactapi/studio/classes",
+    summary: "Her classes, newest start first, with places taken and the waiting list's length",
+    access: "instructor",
+    travels: "calendar",
+    answers: ok(StudioClasses),
+  },
+  cancelClass: {
+    method: "POST",
+    path: "/reactapi/studio/classes/:id/cancel",
+    summary: "Cancels a class: everyone registered, held or waiting is mailed the calendar's cancellation",
+    access: "instructor",
+    travels: "calendar",
+    params: ClassIdParams,
+    body: z.object({}),
+    invalidates: ["studioClasses", "listClasses", "classRegistrations"],
+    answers: {
+      ...ok(StudioOutcome),
+      404: { description: "No such class, or cancelled already.", schema: ApiError },
+      409: { description: "It has started already.", schema: ApiError },
+    },
+  },
+  classRegistrationsCsv: {
+    method: "GET",
+    path: "/reactapi/studio/classes/:id/registrations.csv",
+    summary: "A class's registrations as CSV (RFC 4180; formulas neutralised)",
+    access: "instructor",
+    travels: "calendar",
+    params: ClassIdParams,
+    answers: { 200: { description: "class-ID-registrations.csv", contentType: "text/csv" } },
+  },
+  classRegistrations: {
+    method: "GET",
+    path: "/reactapi/studio/classes/:id/registrations",
+    summary: "A class's registrations, waiting list and cancellations, in the order they came",
+    access: "instructor",
+    travels: "calendar",
+    params: ClassIdParams,
+    answers: { ...ok(StudioClassRegistrations), 404: { description: "No such class.", schema: ApiError } },
+  },
+} satisfies Record<string, Endpoint>;

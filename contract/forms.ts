@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { supportServices } from "./constants.ts";
+import { ApiError } from "./errors.ts";
+import type { Endpoint } from "./endpoint.ts";
 
 const MAX_TEXT = 5000;
 const MAX_LINE = 200;
@@ -75,3 +77,56 @@ export function isCalendarDate(text: string): boolean {
 
 export const FormReceipt = z.object({ id: z.number(), received_at: z.string() });
 export type FormReceipt = z.infer<typeof FormReceipt>;
+
+/**
+ * The Contact form, open to visitors: the support form's questions and a message. `website` is a
+ * field people never see (a robot fills it); `filled_in_ms` is how long the form was open.
+ */
+export const PublicContactRequest = z.object({
+  full_name: ContactRequest.shape.full_name,
+  email: ContactRequest.shape.email,
+  services: z
+    .array(z.enum(supportServices, { error: "Please choose services from the list." }))
+    .max(supportServices.length)
+    .default([]),
+  due_date: ContactRequest.shape.due_date,
+  message: z
+    .string({ error: "Please enter your message." })
+    .trim()
+    .min(1, { error: "Please enter your message." })
+    .max(5000, { error: "Please keep your message under 5000 characters." }),
+  website: z.string().max(500).optional(),
+  filled_in_ms: z.number().int().min(0).optional(),
+});
+export type PublicContactRequest = z.input<typeof PublicContactRequest>;
+
+/** This capability's entries of the endpoint table (contract/api.ts composes every part). */
+export const formsEndpoints = {
+  sendFeedback: {
+    method: "POST",
+    path: "/reactapi/feedback",
+    summary: "Sends the feedback form",
+    access: "member",
+    body: FeedbackRequest,
+    answers: { 201: { description: "Saved.", schema: FormReceipt } },
+  },
+  sendContact: {
+    method: "POST",
+    path: "/reactapi/contact",
+    summary: "Sends the contact form",
+    access: "member",
+    body: ContactRequest,
+    answers: { 201: { description: "Saved.", schema: FormReceipt } },
+  },
+  sendPublicContact: {
+    method: "POST",
+    path: "/reactapi/contact/public",
+    summary: "The Contact page's form, open to visitors; it lands in her inbox",
+    access: "anyone",
+    body: PublicContactRequest,
+    answers: {
+      201: { description: "Saved.", schema: FormReceipt },
+      429: { description: "Too many messages from this address in an hour.", schema: ApiError },
+    },
+  },
+} satisfies Record<string, Endpoint>;

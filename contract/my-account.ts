@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { CurrentPassword, Email, NewPassword, OptionalName, Profile } from "./sign-in.ts";
 import { isCalendarDate } from "./forms.ts";
+import { ApiError } from "./errors.ts";
+import { type Endpoint, ok } from "./endpoint.ts";
 
 // The member's own account: forgotten passwords, /account, and what she may take away or delete.
 
@@ -84,3 +86,143 @@ export type Account = z.infer<typeof Account>;
 
 export const SignedOutOthers = z.object({ ended: z.number() });
 export type SignedOutOthers = z.infer<typeof SignedOutOthers>;
+
+/** This capability's entries of the endpoint table (contract/api.ts composes every part). */
+export const myAccountEndpoints = {
+  forgotPassword: {
+    method: "POST",
+    path: "/reactapi/users/forgot-password",
+    summary: "Mails a reset link if the account exists; the answer is the same either way",
+    access: "anyone",
+    body: ForgotPasswordRequest,
+    answers: {
+      ...ok(Message),
+      429: { description: "Too many reset mails for this address or client; Retry-After says when.", schema: ApiError },
+    },
+  },
+  checkResetLink: {
+    method: "POST",
+    path: "/reactapi/users/reset-password/check",
+    summary: "Whether a reset link can still be used",
+    access: "anyone",
+    body: TokenRequest,
+    answers: { ...ok(Message), 410: { description: "Unknown, used or expired link.", schema: ApiError } },
+  },
+  resetPassword: {
+    method: "POST",
+    path: "/reactapi/users/reset-password",
+    summary: "Sets a new password with a reset link; ends every session",
+    access: "anyone",
+    body: ResetPasswordRequest,
+    answers: { ...ok(Message), 410: { description: "Unknown, used or expired link.", schema: ApiError } },
+  },
+  myAccount: {
+    method: "GET",
+    path: "/reactapi/account",
+    summary: "Her profile, a pending e-mail change, her sessions and the mail she chose",
+    access: "member",
+    answers: ok(Account),
+  },
+  changeName: {
+    method: "POST",
+    path: "/reactapi/account/name",
+    invalidates: ["myAccount", "me"],
+    summary: "Changes her first and last name",
+    access: "member",
+    travels: "account",
+    body: NameChangeRequest,
+    answers: ok(Profile),
+  },
+  setPacing: {
+    method: "POST",
+    path: "/reactapi/account/pacing",
+    invalidates: ["myAccount", "me", "progressSummary"],
+    summary: "Sets or removes her due date, and whether the baby has arrived",
+    access: "member",
+    body: PacingRequest,
+    answers: ok(Profile),
+  },
+  changeEmail: {
+    method: "POST",
+    path: "/reactapi/account/email",
+    invalidates: ["myAccount"],
+    summary: "Mails a confirmation link to a new address (needs her password)",
+    access: "member",
+    travels: "account",
+    body: EmailChangeRequest,
+    answers: {
+      202: { description: "Link sent; the address changes when it is opened.", schema: Message },
+      409: { description: "The address is taken.", schema: ApiError },
+      429: { description: "Too many wrong passwords.", schema: ApiError },
+    },
+  },
+  confirmEmail: {
+    method: "POST",
+    path: "/reactapi/account/email/confirm",
+    invalidates: ["myAccount", "me"],
+    summary: "Confirms a new e-mail address with the mailed link",
+    access: "anyone",
+    body: TokenRequest,
+    answers: {
+      ...ok(Profile),
+      409: { description: "The address was taken meanwhile.", schema: ApiError },
+      410: { description: "Unknown, used or expired link.", schema: ApiError },
+    },
+  },
+  changePassword: {
+    method: "POST",
+    path: "/reactapi/account/password",
+    invalidates: ["myAccount"],
+    summary: "Changes her password (needs the current one); ends her other sessions",
+    access: "member",
+    travels: "account",
+    body: PasswordChangeRequest,
+    answers: { ...ok(Message), 429: { description: "Too many wrong passwords.", schema: ApiError } },
+  },
+  sendEmailProof: {
+    method: "POST",
+    path: "/reactapi/account/email/proof",
+    summary: "Mails her the link that confirms her address is hers, again",
+    access: "member",
+    travels: "account",
+    body: z.object({}),
+    answers: { ...ok(Message), 429: { description: "Several links were sent this hour.", schema: ApiError } },
+  },
+  endOtherSessions: {
+    method: "POST",
+    path: "/reactapi/account/sessions/end-others",
+    invalidates: ["myAccount"],
+    summary: "Signs her out of every other device",
+    access: "member",
+    travels: "account",
+    body: z.object({}),
+    answers: ok(SignedOutOthers),
+  },
+  saveMailChoices: {
+    method: "POST",
+    path: "/reactapi/account/mail",
+    invalidates: ["myAccount"],
+    summary: "Turns the instructor's announcements or class reminders by mail off, or on again",
+    access: "member",
+    travels: "account",
+    body: MailChoicesChange,
+    answers: ok(MailChoices.extend({ message: z.string() })),
+  },
+  exportMyData: {
+    method: "GET",
+    path: "/reactapi/account/export",
+    summary: "Everything kept about her, as one JSON file",
+    access: "member",
+    travels: "account",
+    answers: { 200: { description: "my-data.json", contentType: "application/json" } },
+  },
+  deleteMyAccount: {
+    method: "POST",
+    path: "/reactapi/account/delete",
+    summary: "Deletes her account (needs her password)",
+    access: "member",
+    travels: "account",
+    body: DeleteAccountRequest,
+    answers: { ...ok(Message), 429: { description: "Too many wrong passwords.", schema: ApiError } },
+  },
+} satisfies Record<string, Endpoint>;

@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { Email } from "./sign-in.ts";
+import { ApiError } from "./errors.ts";
+import { StudioOutcome } from "./studio/studio-shared.ts";
+import { type Endpoint, ok } from "./endpoint.ts";
 
 // The partner seat (docs/product.md, Partner seat): one partner per member, invited by mail.
 
@@ -42,3 +45,49 @@ export const PartnerLink = z.object({
 export type PartnerLink = z.infer<typeof PartnerLink>;
 
 export const PartnerInvited = z.object({ message: z.string(), expires_at: z.string() });
+
+/** This capability's entries of the endpoint table (contract/api.ts composes every part). */
+export const partnersEndpoints = {
+  partner: {
+    method: "GET",
+    path: "/reactapi/account/partner",
+    summary: "Who is linked: her partner (from her side) or whose partner he is (from his), and her waiting invitation",
+    access: "member",
+    answers: ok(PartnerLink),
+  },
+  invitePartner: {
+    method: "POST",
+    path: "/reactapi/account/partner/invite",
+    summary: "Mails her partner a link (valid 7 days) to create his account without an access code",
+    access: "member",
+    travels: "birth",
+    body: PartnerInviteRequest,
+    invalidates: ["partner"],
+    answers: {
+      201: { description: "The invitation is on its way.", schema: PartnerInvited },
+      400: { description: "A bad address.", schema: ApiError },
+      403: { description: "A partner's account cannot invite.", schema: ApiError },
+      409: { description: "She has a partner linked already.", schema: ApiError },
+      429: { description: "Too many invitations from her, or to this address, in an hour; Retry-After says when.", schema: ApiError },
+    },
+  },
+  removePartner: {
+    method: "POST",
+    path: "/reactapi/account/partner/remove",
+    summary: "Ends the link, from either side: what came through her closes at once",
+    access: "member",
+    travels: "birth",
+    invalidates: ["partner", "getCourses", "getCourseModules", "progressSummary"],
+    answers: { ...ok(StudioOutcome), 404: { description: "No link to end.", schema: ApiError } },
+  },
+  sharePartner: {
+    method: "POST",
+    path: "/reactapi/account/partner/sharing",
+    summary: "What she shares with her partner: her birth preferences, her contraction timer",
+    access: "member",
+    travels: "birth",
+    body: PartnerSharingRequest,
+    invalidates: ["partner"],
+    answers: { ...ok(StudioOutcome), 404: { description: "No partner linked.", schema: ApiError } },
+  },
+} satisfies Record<string, Endpoint>;

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { ApiError } from "./errors.ts";
+import { type Endpoint, ok } from "./endpoint.ts";
 
 const WholeId = (what: string) =>
   z
@@ -49,3 +51,55 @@ export const MyPurchases = z.object({
   can_manage_billing: z.boolean(),
 });
 export type MyPurchases = z.infer<typeof MyPurchases>;
+
+/** This capability's entries of the endpoint table (contract/api.ts composes every part). */
+export const paymentsEndpoints = {
+  startCheckout: {
+    method: "POST",
+    path: "/reactapi/payments/checkout",
+    summary: "Starts Stripe Checkout for a plan; the price is the server's",
+    access: "member",
+    body: CheckoutRequest,
+    answers: {
+      ...ok(RedirectAnswer, "Go to this Stripe page."),
+      404: { description: "No such plan, or online payment is off.", schema: ApiError },
+      409: { description: "She already has every course of the plan.", schema: ApiError },
+    },
+  },
+  checkoutOutcome: {
+    method: "GET",
+    path: "/reactapi/payments/checkout/:sessionId",
+    summary: "The purchase behind a finished checkout",
+    access: "member",
+    params: CheckoutSessionParams,
+    answers: { ...ok(CheckoutOutcome), 404: { description: "No such checkout of hers.", schema: ApiError } },
+  },
+  myPurchases: {
+    method: "GET",
+    path: "/reactapi/payments/mine",
+    summary: "Her purchases, and whether she can manage billing",
+    access: "member",
+    answers: ok(MyPurchases),
+  },
+  billingPortal: {
+    method: "POST",
+    path: "/reactapi/payments/portal",
+    summary: "Opens Stripe's billing portal",
+    access: "member",
+    body: z.object({}),
+    answers: {
+      ...ok(RedirectAnswer, "Go to this Stripe page."),
+      404: { description: "No payment yet, or online payment is off.", schema: ApiError },
+    },
+  },
+  stripeWebhook: {
+    method: "POST",
+    path: "/reactapi/stripe/webhook",
+    summary: "Stripe's signed events (raw body, Stripe-Signature header)",
+    access: "stripe-signature",
+    answers: {
+      ...ok(z.object({ received: z.literal(true) }), "Applied once, or ignored."),
+      404: { description: "Online payment is off.", schema: ApiError },
+    },
+  },
+} satisfies Record<string, Endpoint>;

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { idInPath } from "./catalogue.ts";
+import { ApiError } from "./errors.ts";
+import { type Endpoint, ok } from "./endpoint.ts";
 
 // Where a member is in her lessons: saved by the lesson page, read by the course page, the library and /home.
 
@@ -63,3 +65,32 @@ export const ProgressSummary = z.object({
   }),
 });
 export type ProgressSummary = z.infer<typeof ProgressSummary>;
+
+/** This capability's entries of the endpoint table (contract/api.ts composes every part). */
+export const progressEndpoints = {
+  saveLessonProgress: {
+    method: "POST",
+    path: "/reactapi/progress/lessons/:lessonId",
+    invalidates: ["courseProgress", "progressSummary"],
+    summary: "Saves her position in a lesson's video, or marks it complete",
+    access: "member",
+    params: LessonIdParams,
+    body: ProgressUpdate,
+    answers: { ...ok(LessonProgress), 404: { description: "No such lesson.", schema: ApiError } },
+  },
+  courseProgress: {
+    method: "GET",
+    path: "/reactapi/progress/courses/:courseId",
+    summary: "Her progress in a course",
+    access: "member",
+    params: CourseIdParams,
+    answers: { ...ok(CourseProgress), 404: { description: "No such course.", schema: ApiError } },
+  },
+  progressSummary: {
+    method: "GET",
+    path: "/reactapi/progress/summary",
+    summary: "Done and total per course, and where to continue",
+    access: "member",
+    answers: ok(ProgressSummary),
+  },
+} satisfies Record<string, Endpoint>;

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { passwordRuleText } from "./constants.ts";
+import { ApiError } from "./errors.ts";
+import { type Endpoint, ok } from "./endpoint.ts";
 
 // A cap far above any real name or password keeps a megabyte-long field from reaching the hasher.
 const MAX_PASSWORD_LENGTH = 200;
@@ -104,3 +106,46 @@ export const Profile = z.object({
   email_confirmed: z.boolean(),
 });
 export type Profile = z.infer<typeof Profile>;
+
+/** This capability's entries of the endpoint table (contract/api.ts composes every part). */
+export const signInEndpoints = {
+  register: {
+    method: "POST",
+    path: "/reactapi/users/register",
+    summary: "Register with a beta access code, or a partner's invitation in its place",
+    access: "anyone",
+    body: RegisterRequest,
+    answers: {
+      201: { description: "Registered.", schema: Profile },
+      403: { description: "The code is inactive, or the invitation used or expired.", schema: ApiError },
+      404: { description: "No such access code or invitation.", schema: ApiError },
+      409: { description: "E-mail already registered.", schema: ApiError },
+    },
+  },
+  login: {
+    method: "POST",
+    path: "/reactapi/users/login",
+    summary: "Sign in; sets the session cookie",
+    access: "anyone",
+    body: LoginRequest,
+    answers: {
+      ...ok(Profile, "Signed in."),
+      429: { description: "Too many failed sign-ins; Retry-After says when to try again.", schema: ApiError },
+    },
+  },
+  me: { method: "GET", path: "/reactapi/users/me", summary: "The signed-in member's profile", access: "member", answers: ok(Profile) },
+  verify: {
+    method: "GET",
+    path: "/reactapi/users/verify",
+    summary: "Whether the session cookie is still good (a visitor's answer is the 401, which also clears an ended session's cookies)",
+    access: "anyone",
+    answers: { ...ok(z.object({ authenticated: z.literal(true) })), 401: { description: "Not signed in.", schema: ApiError } },
+  },
+  logout: {
+    method: "GET",
+    path: "/reactapi/users/logout",
+    summary: "Ends the session everywhere",
+    access: "anyone",
+    answers: ok(z.object({ logged_out: z.literal(true) })),
+  },
+} satisfies Record<string, Endpoint>;

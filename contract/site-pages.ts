@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { supportServices } from "./constants.ts";
-import { ContactRequest } from "./forms.ts";
+import { ApiError } from "./errors.ts";
+import { PictureSaved } from "./pictures.ts";
+import { type Endpoint, ok } from "./endpoint.ts";
 
 // Her public face (docs/product.md, Screens: /about, /contact, /links): About and Helpful links, which she edits
 // in the studio's Site section, and the Contact form open to visitors.
@@ -38,27 +39,88 @@ export const LinksSave = LinksPage.extend({ revision: z.number().int().min(0) })
 export const StudioAbout = AboutPage.extend({ revision: z.number(), photo: z.string().nullable() });
 export const StudioLinks = LinksPage.extend({ revision: z.number() });
 
-/**
- * The Contact form, open to visitors: the support form's questions and a message. `website` is a
- * field people never see (a robot fills it); `filled_in_ms` is how long the form was open.
- */
-export const PublicContactRequest = z.object({
-  full_name: ContactRequest.shape.full_name,
-  email: ContactRequest.shape.email,
-  services: z
-    .array(z.enum(supportServices, { error: "Please choose services from the list." }))
-    .max(supportServices.length)
-    .default([]),
-  due_date: ContactRequest.shape.due_date,
-  message: Line("your message", 5000),
-  website: z.string().max(500).optional(),
-  filled_in_ms: z.number().int().min(0).optional(),
-});
-export type PublicContactRequest = z.input<typeof PublicContactRequest>;
-
 /** About as a visitor reads it: her page, with her name (from the server's configuration). */
 /** photo: her picture's name (contract/pictures.ts), or null. */
 export const PublicAbout = AboutPage.extend({ instructor_name: z.string(), photo: z.string().nullable() });
 export type PublicAbout = z.infer<typeof PublicAbout>;
 export type StudioAbout = z.infer<typeof StudioAbout>;
 export type StudioLinks = z.infer<typeof StudioLinks>;
+
+/** This capability's entries of the endpoint table (contract/api.ts composes every part). */
+export const sitePagesEndpoints = {
+  uploadAboutPhoto: {
+    method: "POST",
+    path: "/reactapi/studio/site/about/photo",
+    invalidates: ["studioAbout", "aboutPage"],
+    summary: "Uploads her photo for About (kept as WebP at several widths); the request must carry the page's Origin",
+    access: "instructor",
+    travels: "studio",
+    upload: true,
+    answers: {
+      ...ok(PictureSaved),
+      400: { description: "No file, an empty one, or a damaged upload.", schema: ApiError },
+      413: { description: "Larger than 15 MB; nothing kept.", schema: ApiError },
+      415: { description: "Not a picture; nothing kept.", schema: ApiError },
+    },
+  },
+  removeAboutPhoto: {
+    method: "POST",
+    path: "/reactapi/studio/site/about/photo/delete",
+    invalidates: ["studioAbout", "aboutPage"],
+    summary: "Takes her photo off About",
+    access: "instructor",
+    travels: "studio",
+    body: z.object({}),
+    answers: ok(PictureSaved),
+  },
+  aboutPage: {
+    method: "GET",
+    path: "/reactapi/pages/about",
+    summary: "About her: her story, credentials and testimonials",
+    access: "anyone",
+    answers: ok(PublicAbout),
+  },
+  linksPage: {
+    method: "GET",
+    path: "/reactapi/pages/links",
+    summary: "Her helpful links",
+    access: "anyone",
+    answers: ok(LinksPage),
+  },
+  studioAbout: {
+    method: "GET",
+    path: "/reactapi/studio/site/about",
+    summary: "Her About page, with its revision",
+    access: "instructor",
+    travels: "studio",
+    answers: ok(StudioAbout),
+  },
+  saveAbout: {
+    method: "POST",
+    path: "/reactapi/studio/site/about",
+    summary: "Saves her About page (the story cleaned with the lessons' allow-list)",
+    access: "instructor",
+    travels: "studio",
+    body: AboutSave,
+    invalidates: ["studioAbout", "aboutPage"],
+    answers: { ...ok(StudioAbout), 409: { description: "Changed elsewhere since she opened it; nothing saved.", schema: ApiError } },
+  },
+  studioLinks: {
+    method: "GET",
+    path: "/reactapi/studio/site/links",
+    summary: "Her helpful links, with their revision",
+    access: "instructor",
+    travels: "studio",
+    answers: ok(StudioLinks),
+  },
+  saveLinks: {
+    method: "POST",
+    path: "/reactapi/studio/site/links",
+    summary: "Saves her helpful links",
+    access: "instructor",
+    travels: "studio",
+    body: LinksSave,
+    invalidates: ["studioLinks", "linksPage"],
+    answers: { ...ok(StudioLinks), 409: { description: "Changed elsewhere since she opened it; nothing saved.", schema: ApiError } },
+  },
+} satisfies Record<string, Endpoint>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type Endpoint, ok } from "./endpoint.ts";
 
 export const SiteDetails = z.object({
   contact_email: z.string(),
@@ -17,3 +18,14 @@ export const SiteDetails = z.object({
   }),
 });
 export type SiteDetails = z.infer<typeof SiteDetails>;
+
+/** This capability's entries of the endpoint table (contract/api.ts composes every part). */
+export const siteEndpoints = {
+  siteDetails: {
+    method: "GET",
+    path: "/reactapi/site",
+    summary: "The instructor's contact details, links and whether online payment is on",
+    access: "anyone",
+    answers: ok(SiteDetails),
+  },
+} satisfies Record<string, Endpoint>;

@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { timerRules } from "./constants.ts";
+import { ApiError } from "./errors.ts";
+import { StudioOutcome } from "./studio/studio-shared.ts";
+import { type Endpoint, ok } from "./endpoint.ts";
 
 // The contraction timer (docs/product.md, Contraction timer): sessions kept on her phone and synced.
 
@@ -34,3 +37,55 @@ export const TimerCurrent = z.object({
   owner_first_name: z.string().nullable(),
 });
 export type TimerCurrent = z.infer<typeof TimerCurrent>;
+
+/** This capability's entries of the endpoint table (contract/api.ts composes every part). */
+export const timerEndpoints = {
+  timerCurrent: {
+    method: "GET",
+    path: "/reactapi/timer",
+    summary: "Her latest contraction-timer session (on a partner's account, hers while she shares it)",
+    access: "member",
+    travels: "birth",
+    answers: { ...ok(TimerCurrent), 403: { description: "A partner she does not share it with.", schema: ApiError } },
+  },
+  syncTimerSession: {
+    method: "POST",
+    path: "/reactapi/timer/sessions/:id",
+    summary: "Keeps a session as her phone sends it (the id is made on the phone, so a repeated send changes nothing)",
+    access: "member",
+    travels: "birth",
+    params: TimerSessionIdParams,
+    body: TimerSessionSave,
+    invalidates: ["timerCurrent"],
+    answers: {
+      ...ok(TimerSession),
+      400: { description: "A bad body.", schema: ApiError },
+      403: { description: "A partner's account does not time.", schema: ApiError },
+      404: { description: "Another account's session.", schema: ApiError },
+    },
+  },
+  deleteTimerSession: {
+    method: "POST",
+    path: "/reactapi/timer/sessions/:id/delete",
+    summary: "Deletes one of her sessions",
+    access: "member",
+    travels: "birth",
+    params: TimerSessionIdParams,
+    invalidates: ["timerCurrent"],
+    answers: { ...ok(StudioOutcome), 404: { description: "No such session of hers.", schema: ApiError } },
+  },
+  timerEvents: {
+    method: "GET",
+    path: "/reactapi/timer/events",
+    summary: "Server-Sent Events: the followed timer's session each time it changes, on any app server",
+    access: "member",
+    travels: "birth",
+    answers: {
+      200: {
+        description: "An event stream (event: session, data: as GET /reactapi/timer; event: changed, read it again).",
+        contentType: "text/event-stream",
+      },
+      403: { description: "A partner she does not share it with.", schema: ApiError },
+    },
+  },
+} satisfies Record<string, Endpoint>;

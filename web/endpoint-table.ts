@@ -2,54 +2,14 @@ import type { Plugin } from "vite";
 import { type Endpoint, endpoints, successStatus } from "../contract/api.ts";
 
 const MODULE = "virtual:endpoint-table";
-const PART_MODULE = /^virtual:endpoint-table\/(studio|calendar|bookings|messages|community|birth|account)$/;
-
-/** The parts of the table that travel with the chunks of the screens that call them, not in every first visit. */
-export type TablePart = "rest" | "studio" | "calendar" | "bookings" | "messages" | "community" | "birth" | "account";
-
-// Answers asked beside the session check, before any screen's chunk is here (web/src/lib/first-answers.ts).
-const askedFirst = new Set(["studioUnread", "bookingServices", "manageBooking", "myBookings", "communityTopics", "communityProfile"]);
-
-/** The calls only her account page makes (features/account/account-endpoints.ts, whose test keeps it so). */
-export const accountPageCalls = new Set([
-  "changeName",
-  "changeEmail",
-  "sendEmailProof",
-  "changePassword",
-  "endOtherSessions",
-  "saveMailChoices",
-  "exportMyData",
-  "deleteMyAccount",
-  "saveContentNoteChoices",
-]);
+const PART_MODULE = /^virtual:endpoint-table\/([a-z-]+)$/;
 
 /**
- * Where an endpoint travels: the studio's with the studio's own chunks (features/studio/studio-parts.tsx),
- * her calendar's with the calendar screen, a booking's with the booking pages (features/bookings/),
- * her replies' and announcements' with the inbox and announcements screens, the community's with its
- * screens and the conversations under lessons (components/community-endpoints.ts), the birth
- * tools' and the partner seat's writes with their screens (components/birth-endpoints.ts), her
- * account page's own with that page, the rest in every page. An endpoint a page asks first stays
- * with the rest: the unread count (the member menu of an instructor shows it on every page), the
- * services, a booking, her bookings.
+ * The part of the table an endpoint travels in, as its entry declares (`travels`, in its
+ * capability's contract part): a screen that calls it imports `virtual:endpoint-table/<part>`
+ * first, so the first visit of every other page does not carry it. "rest" is every page's part.
  */
-export function partOf(name: string, endpoint: Endpoint): TablePart {
-  if (askedFirst.has(name)) return "rest";
-  if (accountPageCalls.has(name)) return "account";
-  if (endpoint.path.startsWith("/reactapi/studio/calendar/") || endpoint.path.startsWith("/reactapi/studio/classes")) return "calendar";
-  if (endpoint.path.startsWith("/reactapi/studio/announcements") || endpoint.path.endsWith("/reply")) return "messages";
-  if (endpoint.path.startsWith("/reactapi/community/") || name === "markAnswer") return "community";
-  if (
-    endpoint.path.startsWith("/reactapi/birth-plan") ||
-    endpoint.path.startsWith("/reactapi/studio/birth-plan") ||
-    endpoint.path.startsWith("/reactapi/timer") ||
-    endpoint.path.startsWith("/reactapi/account/partner/")
-  )
-    return "birth";
-  if (endpoint.path.startsWith("/reactapi/studio/")) return "studio";
-  if (endpoint.path.startsWith("/reactapi/bookings")) return "bookings";
-  return "rest";
-}
+export const partOf = (endpoint: Endpoint): string => endpoint.travels ?? "rest";
 
 /** One endpoint as the browser needs it, no schema (so no zod in any page): method, path, success status, what it makes stale. */
 export type EndpointRoute = { method: "GET" | "POST"; path: string; status: number; invalidates?: readonly string[] };
@@ -60,10 +20,10 @@ const pack = ({ method, path, status, invalidates }: EndpointRoute): PackedRoute
   invalidates?.length ? [method, path, status, invalidates] : status !== 200 ? [method, path, status] : [method, path];
 
 /** The table of contract/api.ts without its schemas: method, path, success status and what a call makes stale. */
-export function endpointRoutes(part: TablePart, table: Record<string, Endpoint> = endpoints): Record<string, EndpointRoute> {
+export function endpointRoutes(part: string, table: Record<string, Endpoint> = endpoints): Record<string, EndpointRoute> {
   return Object.fromEntries(
     Object.entries(table)
-      .filter(([name, endpoint]) => partOf(name, endpoint) === part)
+      .filter(([, endpoint]) => partOf(endpoint) === part)
       .map(([name, endpoint]) => [
         name,
         {
@@ -86,11 +46,14 @@ export function endpointTable(): Plugin {
     name: "endpoint-table",
     resolveId: (id) => (id === MODULE || PART_MODULE.test(id) ? `\0${id}` : null),
     load: (id) => {
-      const packed = (part: TablePart) =>
+      const packed = (part: string) =>
         JSON.stringify(Object.fromEntries(Object.entries(endpointRoutes(part)).map(([name, route]) => [name, pack(route)])));
       if (id === `\0${MODULE}`) return `export default ${packed("rest")};`;
       const part = id.startsWith("\0") ? PART_MODULE.exec(id.slice(1))?.[1] : undefined;
-      return part ? `export default ${packed(part as TablePart)};` : null;
+      if (part === undefined) return null;
+      // A misspelt part would load an empty table and leave its screens' calls unknown.
+      if (Object.keys(endpointRoutes(part)).length === 0) throw new Error(`no endpoint of contract/api.ts travels in "${part}"`);
+      return `export default ${packed(part)};`;
     },
   };
 }

@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { isCalendarDate } from "../forms.ts";
+import { ApiError } from "../errors.ts";
+import { StudioOutcome } from "./studio-shared.ts";
+import { type Endpoint, ok } from "../endpoint.ts";
 
 // The beta's access codes: create, list with their invite links, open and close.
 
@@ -61,3 +64,50 @@ export type AccessCode = z.infer<typeof AccessCode>;
 
 export const AccessCodeList = z.object({ codes: z.array(AccessCode) });
 export type AccessCodeList = z.infer<typeof AccessCodeList>;
+
+/** This capability's entries of the endpoint table (contract/api.ts composes every part). */
+export const studioAccessCodesEndpoints = {
+  studioAccessCodes: {
+    method: "GET",
+    path: "/reactapi/studio/access-codes",
+    summary: "Every access code, newest first, with its uses, expiry, status and invite link",
+    access: "instructor",
+    travels: "studio",
+    answers: ok(AccessCodeList),
+  },
+  createAccessCode: {
+    method: "POST",
+    path: "/reactapi/studio/access-codes",
+    invalidates: ["studioAccessCodes"],
+    summary: "Creates an access code (her word, or a generated one)",
+    access: "instructor",
+    travels: "studio",
+    body: AccessCodeCreateRequest,
+    answers: {
+      201: { description: "Created.", schema: z.object({ code: AccessCode, message: z.string() }) },
+      409: { description: "The code exists.", schema: ApiError },
+    },
+  },
+  deactivateAccessCode: {
+    method: "POST",
+    path: "/reactapi/studio/access-codes/:code/deactivate",
+    invalidates: ["studioAccessCodes"],
+    summary: "Stops registrations with a code",
+    access: "instructor",
+    travels: "studio",
+    params: AccessCodeParams,
+    body: z.object({}),
+    answers: { ...ok(StudioOutcome), 404: { description: "No such code.", schema: ApiError } },
+  },
+  reactivateAccessCode: {
+    method: "POST",
+    path: "/reactapi/studio/access-codes/:code/reactivate",
+    invalidates: ["studioAccessCodes"],
+    summary: "Opens a code to registrations again",
+    access: "instructor",
+    travels: "studio",
+    params: AccessCodeParams,
+    body: z.object({}),
+    answers: { ...ok(StudioOutcome), 404: { description: "No such code.", schema: ApiError } },
+  },
+} satisfies Record<string, Endpoint>;

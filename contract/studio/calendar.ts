@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { isCalendarDate } from "../forms.ts";
-import { BookingState, Instant, LocationKind } from "../bookings.ts";
+import { BookingState, Instant, LocationKind, ServiceIdParams } from "../bookings.ts";
+import { ApiError } from "../errors.ts";
+import { type Endpoint, ok } from "../endpoint.ts";
 
 // The instructor's calendar in the studio: her services, her hours, her places by due month,
 // the bookings and her calendar feed.
@@ -186,3 +188,141 @@ export const BookingMark = z.object({
 });
 export const FeedAddress = z.object({ url: z.string() });
 export const HoursAnswer = Hours.extend({ time_zone: z.string(), exceptions: Hours.shape.exceptions.unwrap() });
+
+/** The calendar's entries of the endpoint table: the bookings capability's studio area (server/src/bookings/calendar-studio-routes.ts). */
+export const studioCalendarEndpoints = {
+  studioCalendarServices: {
+    method: "GET",
+    path: "/reactapi/studio/calendar/services",
+    summary: "Every service, hidden ones too",
+    access: "instructor",
+    travels: "calendar",
+    answers: ok(StudioServices),
+  },
+  createCalendarService: {
+    method: "POST",
+    path: "/reactapi/studio/calendar/services",
+    summary: "Adds a service (unset fields take their defaults)",
+    access: "instructor",
+    travels: "calendar",
+    body: ServiceInput,
+    invalidates: ["studioCalendarServices", "bookingServices"],
+    answers: { 201: { description: "Added.", schema: StudioService } },
+  },
+  updateCalendarService: {
+    method: "POST",
+    path: "/reactapi/studio/calendar/services/:id",
+    summary: "Changes a service (its bookings keep their time and price)",
+    access: "instructor",
+    travels: "calendar",
+    params: ServiceIdParams,
+    body: ServiceInput,
+    invalidates: ["studioCalendarServices", "bookingServices"],
+    answers: { ...ok(StudioService), 404: { description: "No such service.", schema: ApiError } },
+  },
+  studioHours: {
+    method: "GET",
+    path: "/reactapi/studio/calendar/hours",
+    summary: "Her hours: zone, week and dated exceptions (null until set)",
+    access: "instructor",
+    travels: "calendar",
+    answers: ok(z.object({ hours: HoursAnswer.nullable() })),
+  },
+  saveCalendarHours: {
+    method: "POST",
+    path: "/reactapi/studio/calendar/hours",
+    summary: "Sets her hours: her zone, her week (several ranges a day) and dated exceptions",
+    access: "instructor",
+    travels: "calendar",
+    body: Hours,
+    invalidates: ["studioHours", "bookingSlots"],
+    answers: ok(z.object({ hours: HoursAnswer.nullable() })),
+  },
+  studioDueMonths: {
+    method: "GET",
+    path: "/reactapi/studio/calendar/due-months",
+    summary: "Her places per due month, how many are taken, and who waits",
+    access: "instructor",
+    travels: "calendar",
+    answers: ok(DueMonths),
+  },
+  setDueMonthPlaces: {
+    method: "POST",
+    path: "/reactapi/studio/calendar/due-months",
+    summary: "Sets how many births she takes with a due date in a month",
+    access: "instructor",
+    travels: "calendar",
+    body: DueMonthInput,
+    invalidates: ["studioDueMonths"],
+    answers: ok(DueMonths),
+  },
+  offerWaitingPlace: {
+    method: "POST",
+    path: "/reactapi/studio/calendar/waiting/:id/offer",
+    summary: "Offers a freed place to someone waiting: a mailed link valid 48 hours",
+    access: "instructor",
+    travels: "calendar",
+    params: WaitingIdParams,
+    body: z.object({}),
+    invalidates: ["studioDueMonths"],
+    answers: { ...ok(DueMonths), 404: { description: "No longer waiting.", schema: ApiError } },
+  },
+  studioCalendarBookings: {
+    method: "GET",
+    path: "/reactapi/studio/calendar/bookings",
+    summary: "The bookings in [from, to), with the enquiries of the contact form",
+    access: "instructor",
+    travels: "calendar",
+    query: BookingsQuery,
+    answers: ok(StudioBookings),
+  },
+  studioCancelBooking: {
+    method: "POST",
+    path: "/reactapi/studio/calendar/bookings/:id/cancel",
+    summary: "Cancels a booking with a message to the person (a paid one is refunded in full)",
+    access: "instructor",
+    travels: "calendar",
+    params: BookingIdParams,
+    body: StudioCancel,
+    invalidates: ["studioCalendarBookings", "studioDueMonths"],
+    answers: {
+      ...ok(StudioBooking),
+      404: { description: "No such booking.", schema: ApiError },
+      409: { description: "Already cancelled or over.", schema: ApiError },
+      502: { description: "The refund could not be made; nothing changed.", schema: ApiError },
+    },
+  },
+  markCalendarBooking: {
+    method: "POST",
+    path: "/reactapi/studio/calendar/bookings/:id",
+    summary: "Marks a booking attended or no-show, or keeps her private note on it",
+    access: "instructor",
+    travels: "calendar",
+    params: BookingIdParams,
+    body: BookingMark,
+    invalidates: ["studioCalendarBookings"],
+    answers: {
+      ...ok(StudioBooking),
+      404: { description: "No such booking.", schema: ApiError },
+      409: { description: "Not a booking that took place.", schema: ApiError },
+    },
+  },
+  calendarFeedAddress: {
+    method: "GET",
+    path: "/reactapi/studio/calendar/feed",
+    summary: "Her calendar feed's secret address (null until her hours are set)",
+    access: "instructor",
+    travels: "calendar",
+    answers: ok(z.object({ url: z.string().nullable() })),
+  },
+  renewCalendarFeed: {
+    method: "POST",
+    path: "/reactapi/studio/calendar/feed",
+    summary: "Makes a new secret address for her feed; the old one stops working",
+    access: "instructor",
+    travels: "calendar",
+    body: z.object({}),
+    invalidates: ["calendarFeedAddress"],
+    answers: { ...ok(FeedAddress), 409: { description: "Her hours are not set yet.", schema: ApiError } },
+  },
+} satisfies Record<string, Endpoint>;

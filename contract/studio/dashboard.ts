@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type Endpoint, ok } from "../endpoint.ts";
 
 // The studio's first page: members, registrations, unread messages and recent ratings.
 
@@ -12,3 +13,15 @@ export const Dashboard = z.object({
   feedback_count_30_days: z.number(),
 });
 export type Dashboard = z.infer<typeof Dashboard>;
+
+/** This capability's entries of the endpoint table (contract/api.ts composes every part). */
+export const studioDashboardEndpoints = {
+  studioDashboard: {
+    method: "GET",
+    path: "/reactapi/studio/dashboard",
+    summary: "Members, registrations, unread messages and recent ratings",
+    access: "instructor",
+    travels: "studio",
+    answers: ok(Dashboard),
+  },
+} satisfies Record<string, Endpoint>;

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { idInPath } from "../catalogue.ts";
-import { PageNumber } from "./studio-shared.ts";
+import { PageNumber, StudioOutcome } from "./studio-shared.ts";
+import { ApiError } from "../errors.ts";
+import { type Endpoint, ok } from "../endpoint.ts";
 
 // Feedback and contact messages, as the inbox lists them.
 
@@ -56,3 +58,43 @@ export const ReplyRequest = z.object({
   send_key: SendKey,
 });
 export type ReplyRequest = z.input<typeof ReplyRequest>;
+
+/** This capability's entries of the endpoint table (contract/api.ts composes every part). */
+export const studioInboxEndpoints = {
+  studioInbox: {
+    method: "GET",
+    path: "/reactapi/studio/inbox",
+    summary: "Feedback and contact messages, newest first, 50 a page, by kind and search",
+    access: "instructor",
+    travels: "studio",
+    query: InboxQuery,
+    answers: ok(InboxPage),
+  },
+  studioUnread: {
+    method: "GET",
+    path: "/reactapi/studio/inbox/unread",
+    summary: "How many messages are unread",
+    access: "instructor",
+    answers: ok(UnreadCount),
+  },
+  markMessageRead: {
+    method: "POST",
+    path: "/reactapi/studio/inbox/:id/read",
+    invalidates: ["studioInbox", "studioUnread", "studioDashboard"],
+    summary: "Marks a message read or unread",
+    access: "instructor",
+    travels: "studio",
+    params: MessageIdParams,
+    body: ReadRequest,
+    answers: { ...ok(StudioOutcome), 404: { description: "No such message.", schema: ApiError } },
+  },
+  studioInboxCsv: {
+    method: "GET",
+    path: "/reactapi/studio/inbox.csv",
+    summary: "The messages matching the filter as CSV (RFC 4180; formulas neutralised)",
+    access: "instructor",
+    travels: "studio",
+    query: InboxQuery,
+    answers: { 200: { description: "inbox-KIND-DATE.csv", contentType: "text/csv" } },
+  },
+} satisfies Record<string, Endpoint>;

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { idInPath } from "../catalogue.ts";
-import { PageNumber } from "./studio-shared.ts";
+import { PageNumber, StudioOutcome } from "./studio-shared.ts";
+import { ApiError } from "../errors.ts";
+import { type Endpoint, ok } from "../endpoint.ts";
 
 // Members as the instructor sees them: search, one member's courses and sessions, and what she may change.
 
@@ -65,3 +67,109 @@ export type RoleRequest = z.infer<typeof RoleRequest>;
 
 export const PasswordLink = z.object({ url: z.string(), expires_at: z.string(), message: z.string() });
 export type PasswordLink = z.infer<typeof PasswordLink>;
+
+/** This capability's entries of the endpoint table (contract/api.ts composes every part). */
+export const studioMembersEndpoints = {
+  studioMembers: {
+    method: "GET",
+    path: "/reactapi/studio/members",
+    summary: "Members by name or e-mail, 50 a page",
+    access: "instructor",
+    travels: "studio",
+    query: MemberSearch,
+    answers: ok(MemberPage),
+  },
+  studioMember: {
+    method: "GET",
+    path: "/reactapi/studio/members/:id",
+    summary: "A member, her courses and how she opens them",
+    access: "instructor",
+    travels: "studio",
+    params: MemberIdParams,
+    answers: { ...ok(MemberDetail), 404: { description: "No such member.", schema: ApiError } },
+  },
+  grantCourse: {
+    method: "POST",
+    path: "/reactapi/studio/members/:id/courses/:courseId/grant",
+    invalidates: ["studioMember"],
+    summary: "Opens a course to a member",
+    access: "instructor",
+    travels: "studio",
+    params: MemberCourseParams,
+    body: z.object({}),
+    answers: { ...ok(StudioOutcome), 404: { description: "No such member or course.", schema: ApiError } },
+  },
+  revokeCourse: {
+    method: "POST",
+    path: "/reactapi/studio/members/:id/courses/:courseId/revoke",
+    invalidates: ["studioMember"],
+    summary: "Removes the instructor's grant (purchases stay)",
+    access: "instructor",
+    travels: "studio",
+    params: MemberCourseParams,
+    body: z.object({}),
+    answers: { ...ok(StudioOutcome), 404: { description: "No such member or course.", schema: ApiError } },
+  },
+  setMemberRole: {
+    method: "POST",
+    path: "/reactapi/studio/members/:id/role",
+    invalidates: ["studioMember", "studioMembers"],
+    summary: "Makes a member an instructor (admin) or a member",
+    access: "instructor",
+    travels: "studio",
+    params: MemberIdParams,
+    body: RoleRequest,
+    answers: {
+      ...ok(StudioOutcome),
+      404: { description: "No such member.", schema: ApiError },
+      409: { description: "Her own role.", schema: ApiError },
+    },
+  },
+  signMemberOutEverywhere: {
+    method: "POST",
+    path: "/reactapi/studio/members/:id/sign-out-everywhere",
+    invalidates: ["studioMember"],
+    summary: "Ends every session of a member",
+    access: "instructor",
+    travels: "studio",
+    params: MemberIdParams,
+    body: z.object({}),
+    answers: { ...ok(StudioOutcome), 404: { description: "No such member.", schema: ApiError } },
+  },
+  deactivateMember: {
+    method: "POST",
+    path: "/reactapi/studio/members/:id/deactivate",
+    invalidates: ["studioMember", "studioMembers"],
+    summary: "Signs a member out and stops her signing in",
+    access: "instructor",
+    travels: "studio",
+    params: MemberIdParams,
+    body: z.object({}),
+    answers: {
+      ...ok(StudioOutcome),
+      404: { description: "No such member.", schema: ApiError },
+      409: { description: "Her own account.", schema: ApiError },
+    },
+  },
+  reactivateMember: {
+    method: "POST",
+    path: "/reactapi/studio/members/:id/reactivate",
+    invalidates: ["studioMember", "studioMembers"],
+    summary: "Lets a deactivated member sign in again",
+    access: "instructor",
+    travels: "studio",
+    params: MemberIdParams,
+    body: z.object({}),
+    answers: { ...ok(StudioOutcome), 404: { description: "No such member.", schema: ApiError } },
+  },
+  createPasswordLink: {
+    method: "POST",
+    path: "/reactapi/studio/members/:id/password-link",
+    summary: "A one-time link (24 hours) to choose a new password",
+    access: "instructor",
+    travels: "studio",
+    params: MemberIdParams,
+    body: z.object({}),
+    answers: { ...ok(PasswordLink), 404: { description: "No such member.", schema: ApiError } },
+  },
+} satisfies Record<string, Endpoint>;

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { idInPath } from "../catalogue.ts";
-import { Revision } from "./studio-shared.ts";
+import { Revision, RevisionRequest, StudioOutcome } from "./studio-shared.ts";
+import { ApiError } from "../errors.ts";
+import { type Endpoint, ok } from "../endpoint.ts";
 
 // The plans of the Purchase page.
 
@@ -63,3 +65,55 @@ export type StudioPlans = z.infer<typeof StudioPlans>;
 
 export const PlanSaved = z.object({ plan: StudioPlan, message: z.string() });
 export type PlanSaved = z.infer<typeof PlanSaved>;
+
+/** This capability's entries of the endpoint table (contract/api.ts composes every part). */
+export const studioPlansEndpoints = {
+  studioPlans: {
+    method: "GET",
+    path: "/reactapi/studio/plans",
+    summary: "Every plan with its revision, and the courses a plan may include",
+    access: "instructor",
+    travels: "studio",
+    answers: ok(StudioPlans),
+  },
+  createPlan: {
+    method: "POST",
+    path: "/reactapi/studio/plans",
+    invalidates: ["studioPlans", "studioCourse", "getCourses"],
+    summary: "Creates a plan",
+    access: "instructor",
+    travels: "studio",
+    body: PlanInput,
+    answers: { 201: { description: "Created.", schema: PlanSaved } },
+  },
+  updatePlan: {
+    method: "POST",
+    path: "/reactapi/studio/plans/:id",
+    invalidates: ["studioPlans", "studioCourse", "getCourses"],
+    summary: "Saves a plan over the revision she opened",
+    access: "instructor",
+    travels: "studio",
+    params: PlanIdParams,
+    body: PlanUpdate,
+    answers: {
+      ...ok(PlanSaved),
+      404: { description: "No such plan.", schema: ApiError },
+      409: { description: "Changed elsewhere since she opened it; nothing saved.", schema: ApiError },
+    },
+  },
+  deletePlan: {
+    method: "POST",
+    path: "/reactapi/studio/plans/:id/delete",
+    invalidates: ["studioPlans", "studioCourse", "getCourses"],
+    summary: "Deletes a plan (purchases keep their copy)",
+    access: "instructor",
+    travels: "studio",
+    params: PlanIdParams,
+    body: RevisionRequest,
+    answers: {
+      ...ok(StudioOutcome),
+      404: { description: "No such plan.", schema: ApiError },
+      409: { description: "Changed elsewhere since she opened it; nothing deleted.", schema: ApiError },
+    },
+  },
+} satisfies Record<string, Endpoint>;

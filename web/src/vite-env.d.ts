@@ -7,7 +7,7 @@ declare module "virtual:endpoint-table" {
   export default table;
 }
 
-// The parts that travel with their screens' chunks: studio, calendar, bookings (web/endpoint-table.ts).
+// The parts that travel with their screens' chunks, as the entries declare (`travels`, web/endpoint-table.ts).
 declare module "virtual:endpoint-table/*" {
   import type { PackedRoute } from "../endpoint-table.ts";
   import type { EndpointName } from "../../contract/api.ts";

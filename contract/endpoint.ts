@@ -1,0 +1,40 @@
+import type { z } from "zod";
+
+// What one entry of the endpoint table says (contract/api.ts composes the capabilities' parts).
+
+export type Access = "anyone" | "member" | "instructor" | "stripe-signature" | "metrics-token";
+export type Endpoint = {
+  method: "GET" | "POST";
+  path: string;
+  summary: string;
+  access: Access;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** A multipart/form-data body with one file in a field named `file`, instead of JSON (the studio's upload). */
+  upload?: true;
+  /**
+   * Its answers: the success (the lowest 2xx, JSON when it has a schema) and the refusals beyond
+   * those every endpoint may give (400, 401, 403, 415, 503: ApiError).
+   */
+  answers: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
+  /** The readers (GET endpoints, by name) whose answers a successful call of this one changes; the web app asks them again. */
+  invalidates?: readonly string[];
+  /**
+   * The part of the browser's table it travels in: the screens that call it import
+   * `virtual:endpoint-table/<part>` first (web/endpoint-table.ts), so a first visit does not carry
+   * it. Without it, the entry is in every page's table (as any a screen asks before it arrives must be).
+   */
+  travels?: string;
+};
+
+export const ok = <Schema extends z.ZodType>(schema: Schema, description = "Done.") => ({ 200: { description, schema } });
+
+/** The status of an endpoint's success: the lowest 2xx it lists. */
+export function successStatus(endpoint: Endpoint): number {
+  return Math.min(
+    ...Object.keys(endpoint.answers)
+      .map(Number)
+      .filter((status) => status >= 200 && status < 300),
+  );
+}
