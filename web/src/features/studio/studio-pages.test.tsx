@@ -8,7 +8,6 @@ import type { TrashItem } from "../../../../contract/studio/trash.ts";
 import { staleRevisionMessage } from "../../../../contract/constants.ts";
 import { videoLinkProblem } from "../../../../contract/video-link.ts";
 import { initialSessionState } from "../../lib/session.ts";
-import RegisterPage from "../auth/register-page.tsx";
 import { renderAt as renderPageAt, stubApi } from "../../test/render.tsx";
 import { Themed } from "./themed.tsx";
 import AccessCodesPage from "./access-codes/access-codes-page.tsx";
@@ -182,13 +181,6 @@ describe("the studio's layout", () => {
     renderAt("/studio", [{ path: "/studio", element: <StudioLayout /> }], signedIn({ ...instructor, role: "member" }));
     expect(await screen.findByText(/The studio is for the instructor/)).toBeInTheDocument();
     expect(screen.queryByRole("navigation", { name: "Studio sections" })).toBeNull();
-  });
-});
-
-describe("the register page opened from an invite link", () => {
-  it("fills the access code from the link", async () => {
-    renderAt("/register?code=spring-circle", [{ path: "/register", element: <RegisterPage /> }]);
-    await waitFor(() => expect(screen.getByLabelText(/Access code/)).toHaveValue("SPRING-CIRCLE"));
   });
 });
 
