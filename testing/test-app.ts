@@ -58,6 +58,7 @@ export async function createTestApp(
     environment?: Record<string, string>;
     startMailSender?: boolean;
     clock?: Clock;
+    onQuery?: (statement: string) => void;
   } = {},
 ): Promise<TestApp> {
   const scratch = backend === "postgres" ? await createScratchPostgres() : undefined;
@@ -65,6 +66,7 @@ export async function createTestApp(
     databaseUrl: scratch?.url,
     dataDir: "memory",
     listenForChanges: { log: { info: () => {}, warn: () => {} } },
+    onQuery: options.onQuery,
   });
   if (options.seed !== false) {
     await importCatalogue(database.db, demoCatalogue);

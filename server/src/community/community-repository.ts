@@ -132,23 +132,35 @@ async function lessonOpen(deps: CommunityDeps, lessonId: number, viewer: UserRow
   return (await deps.catalogue.lessonAccess(viewer, lessonId)).access === "open";
 }
 
-/** The thread, if the reader may see where it lives (its topic, or its lesson); 404 otherwise, as if it did not exist. */
-async function visibleThread(deps: CommunityDeps, threadId: number, viewer: UserRow, db: Queryable = deps.db): Promise<ThreadRow> {
+/** What decides whether a conversation is open to a reader: the conversation, its topic (if any) and its first post. */
+type ThreadPlace = { thread: ThreadRow | undefined; topic: TopicRow | undefined; first: PostRow | undefined };
+
+async function readThreadPlace(db: Queryable, threadId: number): Promise<ThreadPlace> {
   const [thread] = await db.select().from(communityThreads).where(eq(communityThreads.id, threadId));
-  const missing = new HttpError(404, "That conversation does not exist, or it is not open to you.");
-  if (!thread) throw missing;
-  if (thread.topicId !== null) {
-    const [topic] = await db.select().from(communityTopics).where(eq(communityTopics.id, thread.topicId));
-    if (!topic || !(await topicVisible(deps, topic, viewer))) throw missing;
-  } else if (thread.lessonId !== null && !(await lessonOpen(deps, thread.lessonId, viewer))) throw missing;
+  if (!thread) return { thread, topic: undefined, first: undefined };
+  const [topic] = thread.topicId === null ? [] : await db.select().from(communityTopics).where(eq(communityTopics.id, thread.topicId));
   const [first] = await db
     .select()
     .from(communityPosts)
     .where(eq(communityPosts.threadId, thread.id))
     .orderBy(asc(communityPosts.id))
     .limit(1);
+  return { thread, topic, first };
+}
+
+/** The thread, if the reader may see where it lives (its topic, or its lesson) and its first post; 404 otherwise, as if it did not exist. */
+async function openTo(deps: CommunityDeps, { thread, topic, first }: ThreadPlace, viewer: UserRow): Promise<ThreadRow> {
+  const missing = new HttpError(404, "That conversation does not exist, or it is not open to you.");
+  if (!thread) throw missing;
+  if (thread.topicId !== null) {
+    if (!topic || !(await topicVisible(deps, topic, viewer))) throw missing;
+  } else if (thread.lessonId !== null && !(await lessonOpen(deps, thread.lessonId, viewer))) throw missing;
   if (!first || !postVisible(first, viewer)) throw missing;
   return thread;
+}
+
+async function visibleThread(deps: CommunityDeps, threadId: number, viewer: UserRow, db: Queryable = deps.db): Promise<ThreadRow> {
+  return openTo(deps, await readThreadPlace(db, threadId), viewer);
 }
 
 async function visibleTopic(deps: CommunityDeps, topicId: number, viewer: UserRow): Promise<TopicRow> {
@@ -320,7 +332,99 @@ export async function readThread(
 /** The posts after `afterPostId` that she may see, for her open stream (the page she opened has marked it read). */
 export async function postsAfter(deps: CommunityDeps, viewer: UserRow, threadId: number, afterPostId: number) {
   const thread = await readThread(deps, viewer, threadId, { afterPostId, markRead: false });
-  return { posts: thread.posts, answerPostId: thread.answer_post_id, locked: thread.locked };
+  return { posts: thread.posts };
+}
+
+/** One read of a conversation's new posts, with everything any reader's view of them needs. */
+type ThreadSnapshot = ThreadPlace & {
+  posts: PostRow[];
+  authors: Map<number, Author>;
+  hearts: Map<number, { hearts: number; by: readonly number[] }>;
+};
+
+async function readSnapshot(db: Queryable, threadId: number, afterPostId: number): Promise<ThreadSnapshot> {
+  const place = await readThreadPlace(db, threadId);
+  if (!place.thread) return { ...place, posts: [], authors: new Map(), hearts: new Map() };
+  const posts = await db
+    .select()
+    .from(communityPosts)
+    .where(and(eq(communityPosts.threadId, threadId), gt(communityPosts.id, afterPostId)))
+    .orderBy(asc(communityPosts.id));
+  const authors = await authorsOf(
+    db,
+    posts.map((post) => post.authorId),
+  );
+  const heartRows =
+    posts.length === 0
+      ? []
+      : await db
+          .select({ postId: communityHearts.postId, by: sql<number[]>`array_agg(${communityHearts.userId})` })
+          .from(communityHearts)
+          .where(
+            inArray(
+              communityHearts.postId,
+              posts.map((post) => post.id),
+            ),
+          )
+          .groupBy(communityHearts.postId);
+  const hearts = new Map(heartRows.map((row) => [row.postId, { hearts: row.by.length, by: row.by.map(Number) }]));
+  return { ...place, posts, authors, hearts };
+}
+
+/**
+ * The streams of the conversations open on this server. A change of a conversation is read once,
+ * whatever the number of streams following it, and each stream's reader gets her own view of that
+ * one read (what she may see, her hearts): one reply costs the same queries for 1 stream or 500.
+ */
+export function threadFollowers(deps: CommunityDeps) {
+  /** Each followed conversation: its streams' last post ids, and the latest read of it. */
+  type Read = { changes: number; after: number; snapshot: Promise<ThreadSnapshot> };
+  const followed = new Map<number, { lasts: Set<() => number>; changes: number; read?: Read }>();
+  const heard = (threadId: number) => {
+    const entry = followed.get(threadId);
+    if (entry) entry.changes += 1;
+  };
+  return {
+    /** Called for every change the server hears, before any stream reads (registered before the first stream opens). */
+    changed(stream: string, every: boolean) {
+      if (every) for (const threadId of followed.keys()) heard(threadId);
+      const match = /^thread:(\d+)$/.exec(stream);
+      if (match) heard(Number(match[1]));
+    },
+    /** A stream follows a conversation until the returned function is called; `last` says the last post it has. */
+    follow(threadId: number, last: () => number): () => void {
+      const entry = followed.get(threadId) ?? { lasts: new Set(), changes: 0 };
+      followed.set(threadId, entry);
+      entry.lasts.add(last);
+      return () => {
+        entry.lasts.delete(last);
+        if (entry.lasts.size === 0) followed.delete(threadId);
+      };
+    },
+    /** Her new posts since `afterPostId`, from the one read of the conversation's latest change. */
+    async postsAfter(viewer: UserRow, threadId: number, afterPostId: number): Promise<{ posts: CommunityPost[] }> {
+      const entry = followed.get(threadId);
+      if (!entry) return postsAfter(deps, viewer, threadId, afterPostId);
+      let read = entry.read;
+      // A read started before the latest change, or from a later post than hers, does not serve her.
+      if (!read || read.changes !== entry.changes || read.after > afterPostId) {
+        const after = Math.min(afterPostId, ...[...entry.lasts].map((lastOf) => lastOf()));
+        read = { changes: entry.changes, after, snapshot: readSnapshot(deps.db, threadId, after) };
+        entry.read = read;
+      }
+      const snapshot = await read.snapshot;
+      await openTo(deps, snapshot, viewer);
+      const now = deps.clock.now();
+      const hearts: HeartCounts = new Map(
+        [...snapshot.hearts].map(([postId, { hearts, by }]) => [postId, { hearts, hearted: by.includes(viewer.id) }]),
+      );
+      return {
+        posts: snapshot.posts
+          .filter((post) => post.id > afterPostId && postVisible(post, viewer))
+          .map((post) => postView(post, snapshot.authors, hearts, viewer, now)),
+      };
+    },
+  };
 }
 
 /** The questions under a lesson, each with its replies, for those who may open the lesson. */

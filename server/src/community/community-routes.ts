@@ -1,3 +1,4 @@
+import { EVERY_STREAM, liveEvents } from "../db/live-events.ts";
 import type { TimedWork } from "../timed-work/timed-work.ts";
 import type { FastifyInstance } from "fastify";
 import { acceptAnyBody } from "../http/any-body.ts";
@@ -38,6 +39,7 @@ import {
   saveProfile,
   startThread,
   threadChanged,
+  threadFollowers,
   threadStream,
   topicThreads,
   unsubscribeThread,
@@ -99,6 +101,11 @@ export async function communityRoutes(app: FastifyInstance, options: CommunityOp
  */
 async function liveThreads(app: FastifyInstance, deps: CommunityDeps) {
   const openStream = liveStreams(app);
+  // Registered before any stream opens, so it hears each change before the streams read it.
+  const followers = threadFollowers(deps);
+  const hear = (stream: string) => followers.changed(stream, stream === EVERY_STREAM);
+  liveEvents.on("changed", hear);
+  app.addHook("onClose", async () => void liveEvents.off("changed", hear));
   route(app, "threadEvents", async ({ params: { id }, query: { after } }, request, reply) => {
     const viewer = requireMember(request);
     const resumed = Number(request.headers["last-event-id"]);
@@ -110,12 +117,16 @@ async function liveThreads(app: FastifyInstance, deps: CommunityDeps) {
       last = Math.max(last, ...posts.map((post) => post.id));
       write(`id: ${last}\nevent: posts\ndata: ${JSON.stringify({ posts })}\n\n`);
     };
+    reply.raw.on(
+      "close",
+      followers.follow(id, () => last),
+    );
     return openStream(request, reply, {
       first: (write) => sendPosts(write, missed.posts),
       hears: (stream) => stream === threadStream(id),
       // She may have lost access meanwhile (a course closed, the conversation deleted): postsAfter
       // then throws, the stream says "changed", and her page reads the conversation again.
-      refresh: async (write) => sendPosts(write, (await postsAfter(deps, viewer, id, last)).posts),
+      refresh: async (write) => sendPosts(write, (await followers.postsAfter(viewer, id, last)).posts),
       staleOn: (stream) => stream === threadChanged(id),
     });
   });

@@ -1,6 +1,6 @@
 import pg from "pg";
 import { type CacheTrust, DATA_CHANGES_CHANNEL, dataChanges, dataTopics, forgetEverything, type DataTopic } from "./data-changes.ts";
-import { emitLive, EVERY_STREAM, LIVE_EVENTS_CHANNEL } from "./live-events.ts";
+import { emitLive, EVERY_STREAM, LIVE_EVENTS_CHANNEL, streamFromElsewhere } from "./live-events.ts";
 
 const FIRST_RETRY_MS = 100;
 const LAST_RETRY_MS = 2_000;
@@ -60,7 +60,10 @@ export class ChangeListener implements CacheTrust {
       query_timeout: HEARTBEAT_TIMEOUT_MS,
     });
     client.on("notification", (message) => {
-      if (message.channel === LIVE_EVENTS_CHANNEL && message.payload) return emitLive(message.payload);
+      if (message.channel === LIVE_EVENTS_CHANNEL && message.payload) {
+        const stream = streamFromElsewhere(message.payload);
+        return stream === null ? undefined : emitLive(stream);
+      }
       if (message.channel !== DATA_CHANGES_CHANNEL) return;
       if (dataTopics.includes(message.payload as DataTopic)) dataChanges.emit(message.payload as DataTopic);
     });

@@ -4,6 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import type { Database } from "./types.ts";
+import type { Logger } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
@@ -42,12 +43,15 @@ export type DatabaseOptions = {
    * server does; a short-lived CLI run does not need to). Its log gets a line when that stops and resumes.
    */
   listenForChanges?: { log: { info: (message: string) => void; warn: (message: string) => void } };
+  /** Told the text of every statement the app sends (a test counts what one request costs). */
+  onQuery?: (statement: string) => void;
 };
 
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.listenForChanges);
-  return openPglite(options.dataDir);
+  const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.listenForChanges, logger);
+  return openPglite(options.dataDir, logger);
 }
 
 // PostgreSQL's default of 128 MB of shared buffers is sized for a dedicated server; inside PGlite
@@ -56,7 +60,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 // embedded server under 200 MB (the bench's server.rss_idle_mb).
 const pgliteStartParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=8MB"];
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, logger?: Logger): Promise<DatabaseHandle> {
   let client: PGlite;
   if (dataDir === "memory") {
     client = new PGlite({ startParams: pgliteStartParams });
@@ -67,7 +71,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     client = new PGlite(directory, { startParams: pgliteStartParams });
   }
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });
   // PGlite sets some files' modes itself, past the umask: the files of a new database (0666) and
   // the catalogue cache it writes as it starts (0644). Once it has started, they are made owner-only.
@@ -107,6 +111,7 @@ async function openPostgres(
   databaseUrl: string,
   poolSize: number,
   listenForChanges: DatabaseOptions["listenForChanges"],
+  logger?: Logger,
 ): Promise<DatabaseHandle> {
   // A database that cannot be reached fails a request in seconds (a 503 for the member), not never.
   const pool = new pg.Pool({
@@ -132,7 +137,7 @@ async function openPostgres(
     await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
     lockClient.release();
   }
-  const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+  const db = drizzlePostgres(pool, { schema, logger }) as unknown as Database;
   const listener = listenForChanges ? new ChangeListener(databaseUrl, listenForChanges.log) : undefined;
   await listener?.start();
   return {
