@@ -2,6 +2,7 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./server/src/db/schema.ts",
+  // Each feature's tables, in its own folder (docs/architecture.md, "Tables").
+  schema: "./server/src/**/*-schema.ts",
   out: "./server/src/db/migrations",
 });

@@ -36,8 +36,36 @@ const serverComposition = new Set(["cli", "fuzz"]);
 
 /** On the server, the one part of a feature another may call: its repositories, the data it owns. */
 const isServerRepository = (file) => /-repository\.ts$/.test(file);
+/** A feature's tables (`<feature>-schema.ts`): its own files query them, and other schema files reference them. */
+const isServerSchema = (file) => /-schema\.ts$/.test(file);
 
-export function refusal(from, to, targetFile) {
+/**
+ * Reads of another feature's tables that predate the per-feature schema files (2026-11-27), each
+ * to move behind the owner's repository. The list may only shrink: a new file, or a new table for
+ * a file listed here, is refused like any other.
+ */
+const tablesReadBeforeRepositories = {
+  "server/src/community/community-mails.ts": ["accounts"],
+  "server/src/community/community-moderation.ts": ["accounts"],
+  "server/src/community/community-repository.ts": ["accounts", "content-notes"],
+  "server/src/content-notes/content-notes-repository.ts": ["catalogue"],
+  "server/src/forms/forms-repository.ts": ["accounts"],
+  "server/src/grants/grants-repository.ts": ["catalogue", "payments"],
+  "server/src/messages/announcements-repository.ts": ["accounts", "catalogue", "grants"],
+  "server/src/messages/replies-repository.ts": ["accounts", "forms"],
+  "server/src/partners/partners-repository.ts": ["accounts", "catalogue", "grants", "payments"],
+  "server/src/payments/purchases-repository.ts": ["accounts", "catalogue"],
+  "server/src/payments/stripe-events.ts": ["accounts"],
+  "server/src/studio/courses/course-operations.ts": ["catalogue"],
+  "server/src/studio/courses/file-operations.ts": ["catalogue"],
+  "server/src/studio/courses/lesson-file-list.ts": ["catalogue"],
+  "server/src/studio/members/member-operations.ts": ["accounts"],
+  "server/src/studio/plans/plan-operations.ts": ["catalogue"],
+  "server/src/studio/setup/instructor-setup.ts": ["accounts"],
+  "server/src/studio/trash/trash-operations.ts": ["accounts", "catalogue", "grants", "payments", "progress"],
+};
+
+export function refusal(from, to, targetFile, { typeOnly = false, sourceFile = "" } = {}) {
   if (from.kind === "composition") return undefined;
   if (to.side === "other") return undefined;
   if (from.side === "contract" && to.side !== "contract") return "contract/ is shared by both sides and imports nothing from either";
@@ -45,6 +73,13 @@ export function refusal(from, to, targetFile) {
   if (from.side !== to.side) return `${from.side}/ does not import ${to.side}/: share it through contract/`;
   if (to.kind === "composition")
     return `only the composition (the app, its route list, the CLI) imports ${path.relative(root, targetFile)}`;
+  if (to.side === "server" && isServerSchema(targetFile) && from.name !== to.name) {
+    // A row's type describes a shape and reads nothing; a schema file may reference another's table (a foreign key).
+    if (typeOnly || isServerSchema(sourceFile)) return undefined;
+    const relativeSource = path.relative(root, sourceFile).split(path.sep).join("/");
+    if (tablesReadBeforeRepositories[relativeSource]?.includes(to.name)) return undefined;
+    return `${from.name}/ does not read ${to.name}/'s tables (${path.basename(targetFile)}): call ${to.name}/'s repository`;
+  }
   if (from.kind === "shared" && to.kind === "feature") {
     return from.side === "web"
       ? `web/src/${from.name}/ is shared by every feature and imports none (features/${to.name}); pass it in from app/`
@@ -64,14 +99,14 @@ export default {
   create(context) {
     const file = context.filename;
     const from = placeOf(file);
-    const check = (node, specifier) => {
+    const check = (node, specifier, typeOnly = false) => {
       if (typeof specifier !== "string" || !specifier.startsWith(".")) return;
       const target = path.resolve(path.dirname(file), specifier);
-      const reason = refusal(from, placeOf(target), target);
+      const reason = refusal(from, placeOf(target), target, { typeOnly, sourceFile: file });
       if (reason) context.report({ node, message: reason });
     };
     return {
-      ImportDeclaration: (node) => check(node, node.source.value),
+      ImportDeclaration: (node) => check(node, node.source.value, node.importKind === "type"),
       ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
       ExportAllDeclaration: (node) => check(node, node.source.value),
       ImportExpression: (node) => node.source.type === "Literal" && check(node, node.source.value),

@@ -4,7 +4,7 @@ import { createAccessCode, generateCode } from "./access-codes/access-codes-repo
 import { importCatalogue } from "./catalogue/catalogue-transfer.ts";
 import type { Database } from "./db/client.ts";
 import { dataChanges } from "./db/data-changes.ts";
-import { installationFacts } from "./db/schema.ts";
+import { installationFacts } from "./catalogue/catalogue-schema.ts";
 import { serverPaths } from "./paths.ts";
 
 /**

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Queryable } from "../db/client.ts";
 import { postgresErrorCode, UNIQUE_VIOLATION } from "../db/client.ts";
-import { accessCodes } from "../db/schema.ts";
+import { accessCodes } from "./access-codes-schema.ts";
 import { HttpError } from "../http/errors.ts";
 
 export type AccessCodeRow = typeof accessCodes.$inferSelect;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, inArray, isNull, lt } from "drizzle-orm";
 import type { Queryable } from "../db/client.ts";
-import { accountTokens } from "../db/schema.ts";
+import { accountTokens } from "./accounts-schema.ts";
 import { HttpError } from "../http/errors.ts";
 
 export type TokenPurpose = (typeof accountTokens.$inferSelect)["purpose"];

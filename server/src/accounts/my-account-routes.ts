@@ -3,7 +3,7 @@ import { route } from "../http/endpoint-route.ts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { changeAndAnnounce } from "../db/data-changes.ts";
 import { postgresErrorCode, UNIQUE_VIOLATION, type Database } from "../db/client.ts";
-import { accountTokens, users } from "../db/schema.ts";
+import { accountTokens, users } from "./accounts-schema.ts";
 import type { PersonalData } from "../db/personal-data.ts";
 import { HttpError } from "../http/errors.ts";
 import type { MailSender } from "../mail/mail-sender.ts";

@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { forgotPasswordAnswerText } from "../../../contract/my-account.ts";
 import { changeAndAnnounce } from "../db/data-changes.ts";
 import type { Database } from "../db/client.ts";
-import { users } from "../db/schema.ts";
+import { users } from "./accounts-schema.ts";
 import type { MailContext } from "../mail/mail-templates.ts";
 import { passwordChangedMail, passwordResetMail } from "./account-mails.ts";
 import type { MailSender } from "../mail/mail-sender.ts";

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forgotPasswordAnswerText } from "../../../contract/my-account.ts";
-import { accountTokens, mailOutbox, rateLimitHits } from "../db/schema.ts";
+import { accountTokens } from "./accounts-schema.ts";
+import { mailOutbox } from "../mail/mail-schema.ts";
+import { rateLimitHits } from "../rate-limits/rate-limits-schema.ts";
 import { tokenMailedTo } from "../../../testing/outbox-links.ts";
 import {
   backends,

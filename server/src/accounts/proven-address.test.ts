@@ -1,6 +1,8 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookings, classRegistrations, mailOutbox } from "../db/schema.ts";
+import { bookings } from "../bookings/bookings-schema.ts";
+import { classRegistrations } from "../classes/classes-schema.ts";
+import { mailOutbox } from "../mail/mail-schema.ts";
 import { movableClock } from "../lib/clock.ts";
 import {
   backends,

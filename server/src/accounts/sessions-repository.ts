@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, lt, ne } from "drizzle-orm";
 import { announceChange } from "../db/data-changes.ts";
 import type { Queryable } from "../db/client.ts";
-import { sessions, users } from "../db/schema.ts";
+import { sessions, users } from "./accounts-schema.ts";
 import type { UserRow } from "./users-repository.ts";
 
 // Only the hash is stored, so a leaked database backup holds no usable session.

@@ -5,7 +5,7 @@ import { signedInHintCookie } from "../../../contract/constants.ts";
 import { consumeAccessCode, releaseAccessCode } from "../access-codes/access-codes-repository.ts";
 import type { Database } from "../db/client.ts";
 import { postgresErrorCode, UNIQUE_VIOLATION } from "../db/client.ts";
-import { users } from "../db/schema.ts";
+import { users } from "./accounts-schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { sentFromAnotherOrigin } from "../http/same-origin-guard.ts";
 import type { MailSender } from "../mail/mail-sender.ts";

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAccessCode, setAccessCodeActive } from "../access-codes/access-codes-repository.ts";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
-import { rateLimitHits, sessions } from "../db/schema.ts";
+import { rateLimitHits } from "../rate-limits/rate-limits-schema.ts";
+import { sessions } from "./accounts-schema.ts";
 import {
   backends,
   DEMO_CODE,

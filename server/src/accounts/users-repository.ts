@@ -2,7 +2,7 @@ import { asc, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { Profile } from "../../../contract/sign-in.ts";
 import type { Queryable } from "../db/client.ts";
 import { containsText } from "../db/contains-text.ts";
-import { users } from "../db/schema.ts";
+import { users } from "./accounts-schema.ts";
 
 export type UserRow = typeof users.$inferSelect;
 

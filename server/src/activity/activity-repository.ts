@@ -2,7 +2,7 @@ import { desc, eq, lt, sql } from "drizzle-orm";
 import type { Queryable } from "../db/client.ts";
 import type { PersonalData } from "../db/personal-data.ts";
 import { fullName } from "../accounts/users-repository.ts";
-import { activityLog } from "../db/schema.ts";
+import { activityLog } from "./activity-schema.ts";
 import type { activityKinds } from "../../../contract/constants.ts";
 
 /** Who made a change: the instructor signed in to the studio, or an operator at the command line. */

@@ -4,7 +4,7 @@ import type { BirthPlanSection } from "../../../contract/birth-plan.ts";
 import { staleRevisionMessage } from "../../../contract/constants.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import type { PersonalData } from "../db/personal-data.ts";
-import { birthPlans, birthPlanTemplate } from "../db/schema.ts";
+import { birthPlans, birthPlanTemplate } from "./birth-plan-schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { type Actor, recordActivity } from "../activity/activity-repository.ts";
 import { defaultBirthPlanSections } from "./default-template.ts";

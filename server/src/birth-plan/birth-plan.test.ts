@@ -159,7 +159,7 @@ describe.each(backends)("birth preferences on %s", (backend) => {
     await post("/reactapi/birth-plan", her.cookie, { choices: [{ option_id: options(plan)[0]!.id, note: "" }], revision: 0 });
     const email = uniqueEmail("reader");
     await post("/reactapi/account/partner/invite", her.cookie, { email });
-    const { mailOutbox } = await import("../db/schema.ts");
+    const { mailOutbox } = await import("../mail/mail-schema.ts");
     const { eq } = await import("drizzle-orm");
     const [mail] = await context.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
     const invitation = mail!.textBody.match(/invitation=([A-Za-z0-9_-]+)/)![1];

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Queryable } from "../db/client.ts";
 import { keptFor, type PersonalData } from "../db/personal-data.ts";
-import { bookingDueMonths, bookingServices, bookingSettings, bookings, bookingWaitlist } from "../db/schema.ts";
+import { bookingDueMonths, bookingServices, bookingSettings, bookings, bookingWaitlist } from "./bookings-schema.ts";
 import type { SignedInMember } from "../http/signed-in-member.ts";
 import type { Busy, Hours } from "./free-times.ts";
 

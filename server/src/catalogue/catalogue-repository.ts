@@ -5,7 +5,7 @@ import type { Course, CourseList, CourseModule, Lesson, SubscriptionPlan } from 
 import type { UserRow } from "../accounts/users-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { announceChange, type CacheTrust, dataChanges } from "../db/data-changes.ts";
-import { courses, installationFacts, lessonFiles, lessons, modules, planCourses, subscriptionPlans } from "../db/schema.ts";
+import { courses, installationFacts, lessonFiles, lessons, modules, planCourses, subscriptionPlans } from "./catalogue-schema.ts";
 import { type Grant, listOpenGrants } from "../grants/grants-repository.ts";
 import { partnerReach } from "../partners/partners-repository.ts";
 import { CacheStats } from "../metrics/cache-stats.ts";

@@ -2,7 +2,7 @@ import { and, asc, getTableColumns, isNotNull, isNull, notInArray, sql } from "d
 import type { PgTable } from "drizzle-orm/pg-core";
 import { fieldErrors } from "../../../contract/errors.ts";
 import type { Queryable } from "../db/client.ts";
-import { courses, lessonFiles, lessons, modules, planCourses, subscriptionPlans } from "../db/schema.ts";
+import { courses, lessonFiles, lessons, modules, planCourses, subscriptionPlans } from "./catalogue-schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { containsNul } from "../http/nul-guard.ts";
 import { ContentFile, type ContentFileModule } from "./content-file.ts";

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Queryable } from "../db/client.ts";
-import { fileChunks } from "../db/schema.ts";
+import { fileChunks } from "./catalogue-schema.ts";
 
 // Lesson files live in the database (so that every app server on one PostgreSQL serves the same
 // ones) as numbered chunks, written and read one at a time: an upload or a download of any size

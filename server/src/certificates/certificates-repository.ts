@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import type { PersonalData } from "../db/personal-data.ts";
 import { and, eq } from "drizzle-orm";
 import type { Queryable } from "../db/client.ts";
-import { certificates } from "../db/schema.ts";
+import { certificates } from "./certificates-schema.ts";
 
 export type CertificateRow = typeof certificates.$inferSelect;
 

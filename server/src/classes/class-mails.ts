@@ -9,7 +9,7 @@ import {
   type Paragraph,
   whenText,
 } from "../mail/mail-templates.ts";
-import type { liveClasses, classRegistrations } from "../db/schema.ts";
+import type { liveClasses, classRegistrations } from "./classes-schema.ts";
 
 declare module "../mail/mail-templates.ts" {
   interface MailKinds {

@@ -7,7 +7,7 @@ import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
 import { readHours } from "../bookings/bookings-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { keptFor, type PersonalData, provenAddress } from "../db/personal-data.ts";
-import { classMailOptOuts, classRegistrations, liveClasses } from "../db/schema.ts";
+import { classMailOptOuts, classRegistrations, liveClasses } from "./classes-schema.ts";
 import { HttpError } from "../http/errors.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { OneOffPayments } from "../lib/one-off-payments.ts";

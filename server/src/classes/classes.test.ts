@@ -7,7 +7,7 @@ import { loadConfig } from "../config.ts";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
 import { movableClock } from "../lib/clock.ts";
 import { runClassWork } from "./classes-repository.ts";
-import { mailOutbox } from "../db/schema.ts";
+import { mailOutbox } from "../mail/mail-schema.ts";
 import { readInvite } from "../../../testing/calendar-invite.ts";
 import {
   checkoutCompleted,

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { communityMembers, communityNotices, communityPosts, communityThreads, users } from "../db/schema.ts";
+import { communityMembers, communityNotices, communityPosts, communityThreads } from "./community-schema.ts";
+import { users } from "../accounts/accounts-schema.ts";
 import { composeMail, greeting, type MailContext, oneClickUnsubscribe } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { displayName } from "./community-repository.ts";

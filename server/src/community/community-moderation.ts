@@ -10,8 +10,8 @@ import {
   communitySettings,
   communityThreads,
   communityTopics,
-  users,
-} from "../db/schema.ts";
+} from "./community-schema.ts";
+import { users } from "../accounts/accounts-schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { composeMail, greeting, type MailContext } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";

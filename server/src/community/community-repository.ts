@@ -23,9 +23,9 @@ import {
   communitySettings,
   communityThreads,
   communityTopics,
-  contentNotes,
-  users,
-} from "../db/schema.ts";
+} from "./community-schema.ts";
+import { contentNotes } from "../content-notes/content-notes-schema.ts";
+import { users } from "../accounts/accounts-schema.ts";
 import { HttpError } from "../http/errors.ts";
 import type { Clock } from "../lib/clock.ts";
 import { listContentNotes } from "../content-notes/content-notes-repository.ts";

@@ -2,7 +2,8 @@ import { and, asc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { movableClock } from "../lib/clock.ts";
-import { lessons, mailOutbox, modules } from "../db/schema.ts";
+import { lessons, modules } from "../catalogue/catalogue-schema.ts";
+import { mailOutbox } from "../mail/mail-schema.ts";
 import { sendReplyDigests } from "./community-mails.ts";
 import { backends, createTestApp, jsonHeaders, signedInInstructor, signedInMember, type TestApp } from "../../../testing/test-app.ts";
 

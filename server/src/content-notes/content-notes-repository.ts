@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database, Queryable } from "../db/client.ts";
 import type { PersonalData } from "../db/personal-data.ts";
-import { contentNoteChoices, contentNotes, lessons, modules, savedForLater } from "../db/schema.ts";
+import { contentNoteChoices, contentNotes, savedForLater } from "./content-notes-schema.ts";
+import { lessons, modules } from "../catalogue/catalogue-schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { type Actor, recordActivity } from "../activity/activity-repository.ts";
 

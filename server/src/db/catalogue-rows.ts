@@ -1,5 +1,5 @@
 import type { LessonVideo, SubscriptionPlan } from "../../../contract/catalogue.ts";
-import type { lessons, planCourses, subscriptionPlans } from "./schema.ts";
+import type { lessons, planCourses, subscriptionPlans } from "../catalogue/catalogue-schema.ts";
 
 // How catalogue rows become what the API and the content file show, shared by both.
 

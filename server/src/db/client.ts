@@ -14,7 +14,6 @@ import { type CacheTrust, neverTrusted, onlyWriter } from "./data-changes.ts";
 import { serverPaths } from "../paths.ts";
 import { ChangeListener } from "./change-listener.ts";
 import { tightenToOwner } from "./data-dir.ts";
-import * as schema from "./schema.ts";
 
 export type { Database, Queryable, Transaction } from "./types.ts";
 
@@ -71,7 +70,7 @@ async function openPglite(dataDir: string, logger?: Logger): Promise<DatabaseHan
     client = new PGlite(directory, { startParams: pgliteStartParams });
   }
   await client.waitReady;
-  const db = drizzlePglite(client, { schema, logger }) as unknown as Database;
+  const db = drizzlePglite(client, { logger }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });
   // PGlite sets some files' modes itself, past the umask: the files of a new database (0666) and
   // the catalogue cache it writes as it starts (0644). Once it has started, they are made owner-only.
@@ -132,12 +131,12 @@ async function openPostgres(
   const lockClient = await pool.connect();
   try {
     await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-    await migratePostgres(drizzlePostgres(lockClient, { schema }), { migrationsFolder });
+    await migratePostgres(drizzlePostgres(lockClient), { migrationsFolder });
   } finally {
     await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
     lockClient.release();
   }
-  const db = drizzlePostgres(pool, { schema, logger }) as unknown as Database;
+  const db = drizzlePostgres(pool, { logger }) as unknown as Database;
   const listener = listenForChanges ? new ChangeListener(databaseUrl, listenForChanges.log) : undefined;
   await listener?.start();
   return {

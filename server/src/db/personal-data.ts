@@ -1,5 +1,5 @@
 import { type Column, eq, or, type SQL, sql } from "drizzle-orm";
-import type { users } from "./schema.ts";
+import type { users } from "../accounts/accounts-schema.ts";
 import type { Transaction } from "./types.ts";
 
 type Member = typeof users.$inferSelect;

@@ -2,7 +2,8 @@ import { and, asc, desc, eq, gte, ilike, isNull, lt, or, sql } from "drizzle-orm
 import type { PersonalData } from "../db/personal-data.ts";
 import type { Queryable } from "../db/client.ts";
 import { containsText } from "../db/contains-text.ts";
-import { formSubmissions, users } from "../db/schema.ts";
+import { formSubmissions } from "./forms-schema.ts";
+import { users } from "../accounts/accounts-schema.ts";
 
 export type FormKind = "feedback" | "contact";
 

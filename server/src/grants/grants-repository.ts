@@ -2,7 +2,9 @@ import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { PersonalData } from "../db/personal-data.ts";
 import { announceChange } from "../db/data-changes.ts";
 import type { Queryable } from "../db/client.ts";
-import { courseGrants, courses, purchases } from "../db/schema.ts";
+import { courseGrants } from "./grants-schema.ts";
+import { courses } from "../catalogue/catalogue-schema.ts";
+import { purchases } from "../payments/payments-schema.ts";
 
 // One place for who may open which course beyond the free ones. The CLI, the payments webhook
 // and (later) the studio call these functions; none of them writes course_grants itself. Each

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { users } from "../db/schema.ts";
+import type { users } from "../accounts/accounts-schema.ts";
 import { HttpError } from "./errors.ts";
 
 /** The member a request's session names (accounts/authentication.ts resolves it before any route runs). */

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readInvite } from "../../../testing/calendar-invite.ts";
 import { backends, createTestApp, jsonHeaders, signedInInstructor, signedInMember, type TestApp } from "../../../testing/test-app.ts";
-import { mailOutbox } from "../db/schema.ts";
+import { mailOutbox } from "./mail-schema.ts";
 import { movableClock } from "../lib/clock.ts";
 
 // docs/product.md, Live classes and Booking 1:1 support: every invitation and feed carries

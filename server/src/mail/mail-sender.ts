@@ -2,7 +2,7 @@ import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Transporter } from "nodemailer";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { mailOutbox } from "../db/schema.ts";
+import { mailOutbox } from "./mail-schema.ts";
 import type { OutboxRow } from "./outbox.ts";
 
 type Log = {

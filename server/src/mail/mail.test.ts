@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { forgotPasswordAnswerText } from "../../../contract/my-account.ts";
 import { openDatabase } from "../db/client.ts";
-import { mailOutbox } from "../db/schema.ts";
+import { mailOutbox } from "./mail-schema.ts";
 import { linkIn, SmtpCatcher } from "../../../testing/smtp-catcher.ts";
 import { startServer, stopServer } from "../../../testing/server-process.ts";
 import {

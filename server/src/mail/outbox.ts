@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { Queryable } from "../db/client.ts";
-import { mailOutbox } from "../db/schema.ts";
+import { mailOutbox } from "./mail-schema.ts";
 import type { Mail, MailKind } from "./mail-templates.ts";
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
-import { mailOutbox, users } from "../db/schema.ts";
+import { mailOutbox } from "../mail/mail-schema.ts";
+import { users } from "../accounts/accounts-schema.ts";
 import {
   backends,
   createTestApp,

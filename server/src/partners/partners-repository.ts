@@ -3,7 +3,11 @@ import { and, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import type { Database, Queryable } from "../db/client.ts";
 import { announceChange, changeAndAnnounce, dataChanges } from "../db/data-changes.ts";
 import type { PersonalData } from "../db/personal-data.ts";
-import { courseGrants, partnerInvitations, partnerLinks, purchases, subscriptionPlans, users } from "../db/schema.ts";
+import { courseGrants } from "../grants/grants-schema.ts";
+import { partnerInvitations, partnerLinks } from "./partners-schema.ts";
+import { purchases } from "../payments/payments-schema.ts";
+import { subscriptionPlans } from "../catalogue/catalogue-schema.ts";
+import { users } from "../accounts/accounts-schema.ts";
 import { HttpError } from "../http/errors.ts";
 
 // The partner seat (docs/product.md, Partner seat): a member invites one partner, whose account is

@@ -4,7 +4,7 @@ import { buildApp } from "../app.ts";
 import { openPurchaseGrants } from "../grants/grants-repository.ts";
 import { loadConfig } from "../config.ts";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
-import { purchases } from "../db/schema.ts";
+import { purchases } from "../payments/payments-schema.ts";
 import { findUserByEmail } from "../accounts/users-repository.ts";
 import { createAccessCode } from "../access-codes/access-codes-repository.ts";
 import { importCatalogue } from "../catalogue/catalogue-transfer.ts";
@@ -51,7 +51,7 @@ async function partnerOf(caller: Caller & { db: Database }, her: { cookie: strin
 
 async function invitationMailedTo(db: Database, email: string): Promise<string> {
   // The partner's link names its token "invitation", not "token": read it from the mail's text.
-  const { mailOutbox } = await import("../db/schema.ts");
+  const { mailOutbox } = await import("../mail/mail-schema.ts");
   const { and, desc, eq } = await import("drizzle-orm");
   const [mail] = await db
     .select({ text: mailOutbox.textBody })

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { importCatalogue } from "../catalogue/catalogue-transfer.ts";
 import { executeCommand } from "../cli/admin-commands.ts";
-import { courses, earlyClosures, mailOutbox, stripeEvents } from "../db/schema.ts";
+import { courses } from "../catalogue/catalogue-schema.ts";
+import { earlyClosures, purchasePayments, stripeEvents } from "./payments-schema.ts";
+import { mailOutbox } from "../mail/mail-schema.ts";
 import { forgetOldStripeRecords } from "./purchases-repository.ts";
 import {
   backends,
@@ -273,7 +275,7 @@ describe.each(backends)("payments with Stripe on %s", (backend) => {
       );
       expect(purchasesOfBuyer).toEqual([expect.objectContaining({ status: "refunded" })]);
       expect(months.length).toBeGreaterThan(0);
-      const stored = await context.database.db.query.stripeEvents.findMany();
+      const stored = await context.database.db.select().from(stripeEvents);
       expect(stored.filter((row) => row.id === paid.id)).toHaveLength(1);
     });
 
@@ -284,9 +286,12 @@ describe.each(backends)("payments with Stripe on %s", (backend) => {
       await deliver(first);
       await deliver(chargeRefunded(buyer.session.payment_intent!, 1500, "usd", false));
       expect((await deliver(first)).statusCode).toBe(200);
-      const refund = await context.database.db.query.purchasePayments.findFirst({
-        where: (payment, { eq }) => eq(payment.stripeObjectId, `refund:${buyer.session.payment_intent}`),
-      });
+      const refund = (
+        await context.database.db
+          .select()
+          .from(purchasePayments)
+          .where(eq(purchasePayments.stripeObjectId, `refund:${buyer.session.payment_intent}`))
+      )[0];
       expect(refund?.amountMinor).toBe(-1500);
     });
 
@@ -318,7 +323,7 @@ describe.each(backends)("payments with Stripe on %s", (backend) => {
       await deliver(renewal);
       await deliver({ ...renewal, id: `${renewal.id}_again` });
       expect(await openCourses(buyer.cookie)).toEqual([1, 2, 3, 4]);
-      const payments = await context.database.db.query.purchasePayments.findMany();
+      const payments = await context.database.db.select().from(purchasePayments);
       const purchaseId = payments.find((payment) => payment.stripeObjectId === buyer.session.invoice)!.purchaseId;
       expect(payments.filter((payment) => payment.purchaseId === purchaseId).map((payment) => payment.amountMinor)).toEqual([1900, 1900]);
     });
@@ -385,18 +390,16 @@ describe.each(backends)("payments with Stripe on %s", (backend) => {
         .insert(earlyClosures)
         .values({ stripeObjectId: "pi_test_old", kind: "refunded", endsAt: old, createdAt: old });
       await forgetOldStripeRecords(context.database.db);
-      const ids = (await context.database.db.query.stripeEvents.findMany()).map((row) => row.id);
+      const ids = (await context.database.db.select().from(stripeEvents)).map((row) => row.id);
       expect(ids).toContain("evt_test_recent");
       expect(ids).not.toContain("evt_test_old");
-      expect(
-        await context.database.db.query.earlyClosures.findMany({ where: (row, { eq }) => eq(row.stripeObjectId, "pi_test_old") }),
-      ).toEqual([]);
+      expect(await context.database.db.select().from(earlyClosures).where(eq(earlyClosures.stripeObjectId, "pi_test_old"))).toEqual([]);
     });
 
     it("answers 200 to an event type it does not handle, and ignores it", async () => {
       const response = await deliver(stripeEvent("customer.created", { id: "cus_test_1", object: "customer" }));
       expect(response.statusCode).toBe(200);
-      expect(await context.database.db.query.stripeEvents.findMany()).not.toContainEqual(
+      expect(await context.database.db.select().from(stripeEvents)).not.toContainEqual(
         expect.objectContaining({ type: "customer.created" }),
       );
     });

@@ -1,7 +1,9 @@
 import { and, desc, eq, isNotNull, lt, ne, sql } from "drizzle-orm";
 import type { PersonalData } from "../db/personal-data.ts";
 import type { Queryable } from "../db/client.ts";
-import { earlyClosures, planCourses, purchasePayments, purchases, stripeEvents, subscriptionPlans, users } from "../db/schema.ts";
+import { earlyClosures, purchasePayments, purchases, stripeEvents } from "./payments-schema.ts";
+import { planCourses, subscriptionPlans } from "../catalogue/catalogue-schema.ts";
+import { users } from "../accounts/accounts-schema.ts";
 
 export type PurchaseRow = typeof purchases.$inferSelect;
 

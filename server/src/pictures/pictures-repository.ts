@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { PICTURE_MAX_BYTES, PICTURE_WIDTHS } from "../../../contract/pictures.ts";
 import type { Queryable } from "../db/client.ts";
-import { pictureVariants } from "../db/schema.ts";
+import { pictureVariants } from "./pictures-schema.ts";
 import { HttpError } from "../http/errors.ts";
 
 const notAPicture = "That file is not a picture this site can show. Please choose a JPEG, PNG or WebP photo.";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { count } from "drizzle-orm";
 import { PICTURE_WIDTHS, pictureAddress } from "../../../contract/pictures.ts";
-import { pictureVariants } from "../db/schema.ts";
+import { pictureVariants } from "./pictures-schema.ts";
 import { backends, createTestApp, jsonHeaders, signedInInstructor, signedInMember, type TestApp } from "../../../testing/test-app.ts";
 
 const ORIGIN = { origin: "http://localhost:80" };

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { lessonProgress } from "../db/schema.ts";
+import { lessonProgress } from "./progress-schema.ts";
 import type { ProgressRow } from "./progress-repository.ts";
 
 type ReturnedRow = { user_id: number; lesson_id: number; position_seconds: number; completed_at: unknown };

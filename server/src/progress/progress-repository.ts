@@ -5,7 +5,7 @@ import type { CatalogueReader, CourseOutline } from "../catalogue/catalogue-repo
 import type { Database } from "../db/client.ts";
 import type { PersonalData } from "../db/personal-data.ts";
 import type { Queryable } from "../db/client.ts";
-import { lessonProgress } from "../db/schema.ts";
+import { lessonProgress } from "./progress-schema.ts";
 
 export type ProgressRow = typeof lessonProgress.$inferSelect;
 

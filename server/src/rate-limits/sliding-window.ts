@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Database, Queryable } from "../db/client.ts";
-import { rateLimitHits } from "../db/schema.ts";
+import { rateLimitHits } from "./rate-limits-schema.ts";
 import { HttpError } from "../http/errors.ts";
 
 const hashKey = (key: string) => createHash("sha256").update(key).digest("base64url");

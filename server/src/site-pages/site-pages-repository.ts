@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Queryable } from "../db/client.ts";
-import { sitePages } from "../db/schema.ts";
+import { sitePages } from "./site-pages-schema.ts";
 
 export type PageKey = "about" | "links" | "about_photo";
 

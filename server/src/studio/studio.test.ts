@@ -484,7 +484,7 @@ describe.each(backends)("the studio's inbox on %s", (backend) => {
       userId: null,
       payload: { full_name: `Bulk ${index}`, email: "bulk@example.com", services: ["Birth Support"] },
     }));
-    const { formSubmissions } = await import("../db/schema.ts");
+    const { formSubmissions } = await import("../forms/forms-schema.ts");
     await context.database.db.insert(formSubmissions).values(extra);
     const text = (await get("/reactapi/studio/inbox.csv?kind=contact&search=bulk")).body;
     const rows = text.split("\r\n").filter((line) => line.includes("Bulk "));

@@ -3,7 +3,7 @@ import type { TimerSession, TimerSessionSave } from "../../../contract/timer.ts"
 import type { Database, Queryable } from "../db/client.ts";
 import { emitLive, publishLive } from "../db/live-events.ts";
 import type { PersonalData } from "../db/personal-data.ts";
-import { timerSessions } from "../db/schema.ts";
+import { timerSessions } from "./timer-schema.ts";
 import { HttpError } from "../http/errors.ts";
 
 /** The live stream a member's timer changes on (her partner's /timer follows it). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { and, desc, eq } from "drizzle-orm";
-import { mailOutbox } from "../db/schema.ts";
+import { mailOutbox } from "../mail/mail-schema.ts";
 import {
   backends,
   GOOD_PASSWORD,

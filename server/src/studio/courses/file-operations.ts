@@ -7,7 +7,7 @@ import { changeCatalogue } from "../../catalogue/catalogue-repository.ts";
 import { FILE_CHUNK_BYTES, inChunks, writeFileChunks } from "../../catalogue/files-repository.ts";
 import { detectLessonFileType } from "../../lib/file-types.ts";
 import type { Database, Queryable } from "../../db/client.ts";
-import { lessonFiles, lessons, modules } from "../../db/schema.ts";
+import { lessonFiles, lessons, modules } from "../../catalogue/catalogue-schema.ts";
 import { HttpError } from "../../http/errors.ts";
 import { lessonNotFound, movedOnePlace, nextCatalogueId, positionAfterLast, renumber } from "./course-operations.ts";
 import { toStudioFile } from "./lesson-file-list.ts";

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { StudioFile } from "../../../../contract/studio/courses.ts";
 import type { Queryable } from "../../db/client.ts";
-import { lessonFiles } from "../../db/schema.ts";
+import { lessonFiles } from "../../catalogue/catalogue-schema.ts";
 
 // A lesson's downloads as the studio lists them: read by the lesson editor (course-operations.ts)
 // and answered by every change to a file (file-operations.ts).

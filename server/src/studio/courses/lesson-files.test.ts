@@ -7,7 +7,7 @@ import type { StudioFile, StudioLesson } from "../../../../contract/studio/cours
 import type { TrashItem } from "../../../../contract/studio/trash.ts";
 import { exportCatalogue, importCatalogue } from "../../catalogue/catalogue-transfer.ts";
 import { FILE_CHUNK_BYTES } from "../../catalogue/files-repository.ts";
-import { fileChunks, lessonFiles } from "../../db/schema.ts";
+import { fileChunks, lessonFiles } from "../../catalogue/catalogue-schema.ts";
 import { sampleDocx, samplePdf, samplePng, sampleProgram, storedZip } from "../../../../testing/sample-files.ts";
 import { backends, createTestApp, jsonHeaders, signedInInstructor, signedInMember, type TestApp } from "../../../../testing/test-app.ts";
 import { forgetUnfinishedUploads } from "./file-operations.ts";

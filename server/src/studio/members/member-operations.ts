@@ -6,7 +6,7 @@ import { findUserById, fullName, type UserRow } from "../../accounts/users-repos
 import { type Actor, recordActivity } from "../../activity/activity-repository.ts";
 import { changeAndAnnounce } from "../../db/data-changes.ts";
 import type { Database, Queryable } from "../../db/client.ts";
-import { users } from "../../db/schema.ts";
+import { users } from "../../accounts/accounts-schema.ts";
 import { grantByInstructor, revokeByInstructor } from "../../grants/grants-repository.ts";
 import { HttpError } from "../../http/errors.ts";
 import { courseOrNotFound } from "../courses/course-operations.ts";

@@ -4,7 +4,7 @@ import type { StudioPlan } from "../../../../contract/studio/plans.ts";
 import { type Actor, recordActivity } from "../../activity/activity-repository.ts";
 import { changeCatalogue } from "../../catalogue/catalogue-repository.ts";
 import type { Database, Queryable } from "../../db/client.ts";
-import { courses, planCourses, subscriptionPlans } from "../../db/schema.ts";
+import { courses, planCourses, subscriptionPlans } from "../../catalogue/catalogue-schema.ts";
 import { HttpError } from "../../http/errors.ts";
 
 // The instructor's plans. Each save names the revision she opened: a save over a newer one (from

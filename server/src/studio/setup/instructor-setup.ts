@@ -8,7 +8,7 @@ import { findUserByEmail, hasInstructor, toProfile } from "../../accounts/users-
 import { recordActivity } from "../../activity/activity-repository.ts";
 import { changeAndAnnounce } from "../../db/data-changes.ts";
 import { type Database, postgresErrorCode, UNIQUE_VIOLATION } from "../../db/client.ts";
-import { accountTokens, users } from "../../db/schema.ts";
+import { accountTokens, users } from "../../accounts/accounts-schema.ts";
 import { HttpError } from "../../http/errors.ts";
 import { setSessionCookies } from "../../http/session-cookies.ts";
 

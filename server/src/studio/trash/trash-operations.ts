@@ -7,19 +7,12 @@ import { ancestryBelow, courseReferenceCode, isAtOrBelow, moduleReferenceCode } 
 import { announceChange, dataChanges } from "../../db/data-changes.ts";
 import type { Database, Queryable } from "../../db/client.ts";
 import { restoreRows, type RowSnapshot, snapshotRows } from "../../db/row-snapshots.ts";
-import {
-  courseGrants,
-  courses,
-  lessonFiles,
-  lessonProgress,
-  lessons,
-  modules,
-  planCourses,
-  purchases,
-  subscriptionPlans,
-  trashItems,
-  users,
-} from "../../db/schema.ts";
+import { courseGrants } from "../../grants/grants-schema.ts";
+import { courses, lessonFiles, lessons, modules, planCourses, subscriptionPlans } from "../../catalogue/catalogue-schema.ts";
+import { lessonProgress } from "../../progress/progress-schema.ts";
+import { purchases } from "../../payments/payments-schema.ts";
+import { trashItems } from "./trash-schema.ts";
+import { users } from "../../accounts/accounts-schema.ts";
 import { HttpError } from "../../http/errors.ts";
 import { courseOrNotFound, lockedLesson, moduleNotFound, renumber } from "../courses/course-operations.ts";
 import { lessonFileForChange } from "../courses/file-operations.ts";

@@ -6,7 +6,7 @@ import type { StudioCourse } from "../../../../contract/studio/courses.ts";
 import type { TrashItem } from "../../../../contract/studio/trash.ts";
 import { findUserByEmail } from "../../accounts/users-repository.ts";
 import { exportCatalogue, importCatalogue } from "../../catalogue/catalogue-transfer.ts";
-import { lessonFiles } from "../../db/schema.ts";
+import { lessonFiles } from "../../catalogue/catalogue-schema.ts";
 import { backends, createTestApp, jsonHeaders, signedInInstructor, signedInMember, type TestApp } from "../../../../testing/test-app.ts";
 import { forgetOldTrash } from "./trash-operations.ts";
 

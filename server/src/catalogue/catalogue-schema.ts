@@ -1,0 +1,151 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bytea, createdAt } from "../db/columns.ts";
+import { trashItems } from "../studio/trash/trash-schema.ts";
+
+// The tables this feature owns (docs/architecture.md, "Tables"): other features reach their rows through its repository.
+
+// Catalogue ids are chosen by the instructor's content file, not generated, so that a re-import
+// keeps every link (/lesson?course=3&lesson=17) and every member's grant pointing at the same thing.
+export const courses = pgTable("courses", {
+  id: integer("id").primaryKey(),
+  title: text("title").notNull(),
+  descriptionHtml: text("description_html").notNull().default(""),
+  logo: integer("logo").notNull().default(0),
+  freeForMembers: boolean("free_for_members").notNull().default(false),
+  // Opens to a member's linked partner whenever she may open it (partners/partners-repository.ts).
+  forPartners: boolean("for_partners").notNull().default(false),
+  // A draft is seen only in the studio: members never see it, by any route (catalogue-repository.ts).
+  // Imported courses are published, as every course was before drafts; one created in the studio starts as a draft.
+  published: boolean("published").notNull().default(true),
+  // Her own picture (pictures/pictures-repository.ts); null shows the built-in picture `logo`.
+  coverPicture: text("cover_picture"),
+  position: integer("position").notNull(),
+  // Counts saves: a save from a studio page opened before the last one is refused (studio/course-operations.ts).
+  revision: integer("revision").notNull().default(1),
+});
+
+export const subscriptionPlans = pgTable("subscription_plans", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  priceMinor: integer("price_minor").notNull(),
+  currency: text("currency").notNull(),
+  billingInterval: text("billing_interval", { enum: ["month", "year", "once"] }).notNull(),
+  // Whether her linked partner shares the plan's courses marked for partners (a free membership always does).
+  partnerSeat: boolean("partner_seat").notNull().default(false),
+  position: integer("position").notNull(),
+  // Counts saves: a save from a page opened before the last one is refused, not silently applied.
+  revision: integer("revision").notNull().default(1),
+});
+
+export const planCourses = pgTable(
+  "plan_courses",
+  {
+    planId: integer("plan_id")
+      .notNull()
+      .references(() => subscriptionPlans.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+  },
+  (table) => [primaryKey({ columns: [table.planId, table.courseId] })],
+);
+
+export const modules = pgTable(
+  "modules",
+  {
+    id: integer("id").primaryKey(),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    referenceCode: text("reference_code").notNull().unique(),
+    parentReferenceCode: text("parent_reference_code").notNull(),
+    title: text("title").notNull(),
+    position: integer("position").notNull(),
+    descriptionHtml: text("description_html"),
+    visibleInPreview: boolean("visible_in_preview").notNull().default(false),
+    // The week of pregnancy the instructor suggests it for (1 to 42), or 43 and above for after the birth.
+    recommendedWeek: integer("recommended_week"),
+    // Counts saves: a save from a studio page opened before the last one is refused (studio/course-operations.ts).
+    revision: integer("revision").notNull().default(1),
+  },
+  (table) => [index("modules_course_id_idx").on(table.courseId)],
+);
+
+export const lessons = pgTable(
+  "lessons",
+  {
+    id: integer("id").primaryKey(),
+    moduleId: integer("module_id")
+      .notNull()
+      .references(() => modules.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    title: text("title").notNull(),
+    contentSummaryHtml: text("content_summary_html"),
+    noteHtml: text("note_html"),
+    videoProvider: text("video_provider", { enum: ["vimeo", "youtube"] }),
+    videoId: text("video_id"),
+    // The privacy hash of an unlisted Vimeo video (vimeo.com/123/abc), without which it will not play.
+    videoHash: text("video_hash"),
+    // Where a YouTube video starts (seconds), from the link she pasted (t=42s).
+    videoStart: integer("video_start"),
+    // The video's length in seconds and a short line about it, both hers (the studio), shown under the player.
+    videoSeconds: integer("video_seconds"),
+    videoLine: text("video_line"),
+    // Counts saves: a save from a studio page opened before the last one is refused (studio/course-operations.ts).
+    // Content notes (content-notes/), by name: a member who asked to be told first meets a calm notice.
+    contentNotes: jsonb("content_notes").$type<string[]>().notNull().default([]),
+    revision: integer("revision").notNull().default(1),
+  },
+  (table) => [index("lessons_module_id_idx").on(table.moduleId)],
+);
+
+export const lessonFiles = pgTable(
+  "lesson_files",
+  {
+    id: integer("id").primaryKey(),
+    // Null while its lesson is in the Trash (trashItemId says which item brings it back).
+    lessonId: integer("lesson_id").references(() => lessons.id, { onDelete: "set null" }),
+    trashItemId: integer("trash_item_id").references(() => trashItems.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    filename: text("filename").notNull(),
+    contentType: text("content_type").notNull(),
+    // In bytes; the content is in file_chunks.
+    size: integer("size").notNull().default(0),
+    // Counts renames and moves, like a lesson's revision (studio/file-operations.ts).
+    revision: integer("revision").notNull().default(1),
+    // A row with neither a lesson nor a Trash item is an upload still arriving; one left over a day is swept.
+    createdAt: createdAt(),
+  },
+  (table) => [index("lesson_files_lesson_id_idx").on(table.lessonId), index("lesson_files_trash_item_id_idx").on(table.trashItemId)],
+);
+
+/**
+ * A file's content in pieces of at most FILE_CHUNK_BYTES (catalogue/file-store.ts), in the database
+ * so that several app servers on one PostgreSQL serve the same files, and streamed in and out one
+ * piece at a time, so no server ever holds a whole file in memory.
+ */
+export const fileChunks = pgTable(
+  "file_chunks",
+  {
+    fileId: integer("file_id")
+      .notNull()
+      .references(() => lessonFiles.id, { onDelete: "cascade" }),
+    sequence: integer("sequence").notNull(),
+    bytes: bytea("bytes").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.fileId, table.sequence] })],
+);
+
+/** One-off facts about this installation, such as whether the demo content was seeded. */
+export const installationFacts = pgTable("installation_facts", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+});
+
+// 1:1 bookings (server/src/bookings/): the instructor's services, her hours, the bookings, her
+// places per due month and their waiting lists.
