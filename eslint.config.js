@@ -5,6 +5,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 import featureBoundaries from "./scripts/lint/feature-boundaries.js";
+import noHexColours from "./scripts/lint/no-hex-colours.js";
 
 export default tseslint.config(
   { ignores: ["**/dist/**", "node_modules/**", "test-results/**", "playwright-report/**", "bench-results/**", "web/public/**"] },
@@ -12,7 +13,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
-    plugins: { "import-x": importX, local: { rules: { "feature-boundaries": featureBoundaries } } },
+    plugins: { "import-x": importX, local: { rules: { "feature-boundaries": featureBoundaries, "no-hex-colours": noHexColours } } },
     settings: {
       // Without these, import-x reads no TypeScript file it is pointed to, and so sees no cycle through one.
       "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
@@ -22,6 +23,7 @@ export default tseslint.config(
     rules: {
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "local/feature-boundaries": "error",
+      "local/no-hex-colours": "error",
       // Names and text are checked for control characters on purpose, with patterns that name them.
       "no-control-regex": "off",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
@@ -35,9 +37,14 @@ export default tseslint.config(
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
   },
   {
-    // A test may set up what it checks with any part of the app; the boundaries are for the product.
-    files: ["**/*.test.{ts,tsx}"],
-    rules: { "local/feature-boundaries": "off" },
+    // A test may set up what it checks with any part of the app, and check the colours it finds; the rules are for the product.
+    files: ["**/*.test.{ts,tsx}", "e2e/**"],
+    rules: { "local/feature-boundaries": "off", "local/no-hex-colours": "off" },
+  },
+  {
+    // The one place a colour is written as a value.
+    files: ["contract/design-tokens.ts"],
+    rules: { "local/no-hex-colours": "off" },
   },
   prettier,
 );

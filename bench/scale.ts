@@ -5,7 +5,7 @@ import { buildApp } from "../server/src/app.ts";
 import { importCatalogue } from "../server/src/catalogue/catalogue-transfer.ts";
 import { loadConfig } from "../server/src/config.ts";
 import { openDatabase } from "../server/src/db/client.ts";
-import { users } from "../server/src/db/schema.ts";
+import { users } from "../server/src/accounts/accounts-schema.ts";
 import { buildModuleTree } from "../web/src/lib/module-tree.ts";
 
 export const median = (values: number[]) => {

@@ -34,8 +34,6 @@ export const signedInHintCookie = "signed_in";
 export const brand = {
   name: "Calm Birth Circle",
   shortName: "Calm Birth",
-  themeColour: "#7a3e48",
-  backgroundColour: "#fbf6f0",
 } as const;
 
 /**

@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../server/src/db/client.ts";
-import { mailOutbox } from "../server/src/db/schema.ts";
+import { mailOutbox } from "../server/src/mail/mail-schema.ts";
 
 /** The token of the newest mail of a kind to an address, read from the outbox (tests without SMTP). */
 export async function tokenMailedTo(db: Database, address: string, kind: string): Promise<string> {

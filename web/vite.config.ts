@@ -3,6 +3,8 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { brand } from "../contract/constants.ts";
+import { accent, page } from "../contract/design-tokens.ts";
+import { designTokens } from "./design-tokens-css.ts";
 import { endpointTable } from "./endpoint-table.ts";
 
 const everyPageNeeds = new RegExp(
@@ -71,6 +73,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     endpointTable(),
+    designTokens(),
     leaveOutMuiCssVariablesTheme(),
     // The installable app: a manifest, and a service worker of our own (web/src/sw.ts)
     // into which Workbox writes the list of this build's files. The page registers it itself,
@@ -90,8 +93,8 @@ export default defineConfig(({ command }) => ({
         start_url: "/home",
         scope: "/",
         display: "standalone",
-        theme_color: brand.themeColour,
-        background_color: brand.backgroundColour,
+        theme_color: accent,
+        background_color: page,
         icons: [
           { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
           { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },

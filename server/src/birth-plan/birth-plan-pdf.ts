@@ -1,3 +1,4 @@
+import { accent, inkMuted } from "../../../contract/design-tokens.ts";
 import type { BirthPlanSection } from "../../../contract/birth-plan.ts";
 import { flowingText, loraDocument } from "../lib/pdf-fonts.ts";
 
@@ -11,8 +12,8 @@ export type BirthPlanDocument = {
   size: "a4" | "letter";
 };
 
-const BRAND = "#7a3e48";
-const MUTED = "#555555";
+const BRAND = accent;
+const MUTED = inkMuted;
 
 const dueDateText = (date: string) =>
   new Date(`${date}T12:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });

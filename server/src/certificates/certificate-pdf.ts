@@ -1,3 +1,4 @@
+import { accent, inkMuted, inkPrint } from "../../../contract/design-tokens.ts";
 import { loraDocument, loraFont, runsOf, type TextRun } from "../lib/pdf-fonts.ts";
 
 export type CertificateContent = {
@@ -11,8 +12,8 @@ export type CertificateContent = {
   verifyUrl: string;
 };
 
-const BRAND = "#7a3e48";
-const INK = "#2b2b2b";
+const BRAND = accent;
+const INK = inkPrint;
 
 /**
  * The certificate of completion as a PDF (A4, landscape), fonts embedded. pdfkit and its font
@@ -61,7 +62,7 @@ export async function renderCertificate(content: CertificateContent): Promise<Bu
   centred(`${content.lessonCount} ${content.lessonCount === 1 ? "lesson" : "lessons"}, completed on ${completedOn}`, 368, 14, 400);
   centred(content.instructorName, 430, 16, 700);
   centred(`Instructor, ${content.businessName}`, 454, 12, 400);
-  centred(`Certificate ${content.code}. Confirm it at ${content.verifyUrl}`, 520, 10, 400, "#555555");
+  centred(`Certificate ${content.code}. Confirm it at ${content.verifyUrl}`, 520, 10, 400, inkMuted);
   doc.end();
   return done;
 }

@@ -1,3 +1,4 @@
+import { inkPrint } from "../../../contract/design-tokens.ts";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type PDFKit from "pdfkit";
@@ -76,7 +77,7 @@ export function flowingText(
   {
     size,
     weight = 400,
-    colour = "#2b2b2b",
+    colour = inkPrint,
     indent = 0,
     gapAfter = 0,
   }: { size: number; weight?: 400 | 700; colour?: string; indent?: number; gapAfter?: number },

@@ -1,4 +1,4 @@
-import { brand } from "../../../contract/constants.ts";
+import { accent, inkMuted, inkPrint, page, surface } from "../../../contract/design-tokens.ts";
 
 /**
  * How every mail is laid out: a plain-text and an HTML part in the same calm voice as the site.
@@ -52,13 +52,13 @@ export function composeMail(kind: MailKind, to: string, subject: string, context
     .map((paragraph) =>
       typeof paragraph === "string"
         ? `<p style="margin:0 0 16px">${escapeHtml(paragraph)}</p>`
-        : `<p style="margin:0 0 16px"><a href="${escapeHtml(paragraph.link)}" style="display:inline-block;background:${brand.themeColour};color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(paragraph.label)}</a></p>` +
-          `<p style="margin:0 0 16px;font-size:14px;color:#555">If the button does not work, copy this address into your browser:<br>${escapeHtml(paragraph.link)}</p>`,
+        : `<p style="margin:0 0 16px"><a href="${escapeHtml(paragraph.link)}" style="display:inline-block;background:${accent};color:${surface};padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(paragraph.label)}</a></p>` +
+          `<p style="margin:0 0 16px;font-size:14px;color:${inkMuted}">If the button does not work, copy this address into your browser:<br>${escapeHtml(paragraph.link)}</p>`,
     )
     .join("\n");
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;background:${brand.backgroundColour};font-family:Georgia,serif;color:#2b2b2b;font-size:17px;line-height:1.5">
+<body style="margin:0;background:${page};font-family:Georgia,serif;color:${inkPrint};font-size:17px;line-height:1.5">
 <div style="max-width:520px;margin:0 auto;padding:24px">
 ${htmlParagraphs}
 <p style="margin:24px 0 0">With warmth,<br>${escapeHtml(context.businessName)}</p>

@@ -25,7 +25,7 @@ export function SkipLink() {
       href="#main"
       style={{ position: "absolute", left: -9999, top: 0 }}
       onFocus={(event) =>
-        Object.assign(event.currentTarget.style, { left: "8px", top: "8px", zIndex: "2000", background: "#fff", padding: "8px" })
+        Object.assign(event.currentTarget.style, { left: "8px", top: "8px", zIndex: "2000", background: "var(--surface)", padding: "8px" })
       }
       onBlur={(event) => Object.assign(event.currentTarget.style, { left: "-9999px" })}
     >

@@ -13,7 +13,7 @@ export function ProgressRing({ label, size = 40, style }: { label?: string; size
 export function Spinner({ label = "Loading" }: { label?: string }) {
   return (
     <div role="status" aria-live="polite" style={{ display: "flex", justifyContent: "center", padding: "48px 0" }}>
-      <ProgressRing label={label} style={{ color: "#7a3e48" }} />
+      <ProgressRing label={label} style={{ color: "var(--accent)" }} />
     </div>
   );
 }

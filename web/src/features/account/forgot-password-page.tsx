@@ -51,7 +51,7 @@ export default function ForgotPasswordPage() {
         <button type="submit" disabled={sending || !hydrated} className="button button-contained button-large">
           {sending ? <ProgressRing size={24} label="Sending" /> : "Send me a link"}
         </button>
-        <RouterLink to="/login" style={{ justifySelf: "start", color: "#7a3e48" }}>
+        <RouterLink to="/login" style={{ justifySelf: "start", color: "var(--accent)" }}>
           Back to Log in
         </RouterLink>
       </form>

@@ -83,7 +83,7 @@ export default function LoginPage() {
         <button type="submit" className="button button-contained button-large" disabled={loading || !hydrated}>
           {loading ? <ProgressRing size={24} label="Signing in" /> : "Submit"}
         </button>
-        <RouterLink to="/forgot-password" style={{ justifySelf: "start", color: "#7a3e48" }}>
+        <RouterLink to="/forgot-password" style={{ justifySelf: "start", color: "var(--accent)" }}>
           Forgot Password?
         </RouterLink>
       </form>

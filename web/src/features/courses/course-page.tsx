@@ -12,8 +12,8 @@ import { useCourseProgress } from "./progress/use-course-progress.ts";
 import { isCourseId, useSelectedCourse } from "../../lib/catalogue.ts";
 import { lessonCount, lessonTint, type ModuleNode } from "../../lib/module-tree.ts";
 
-const lessonTints = { long: "#eaf3ee", short: "#fdf3e3", absent: "#f4f1f1" } as const;
-const moduleTints = { 1: "#ffffff", 2: "#f7eeee", deeper: "#f2f4f8" } as const;
+const lessonTints = { long: "var(--lesson-long)", short: "var(--soon-surface)", absent: "var(--lesson-absent)" } as const;
+const moduleTints = { 1: "var(--surface)", 2: "var(--module-second)", deeper: "var(--module-deeper)" } as const;
 
 function LessonRow({
   lesson,
@@ -43,12 +43,12 @@ function LessonRow({
           {leftOut ? <span className="small-text quiet-text"> · left out of your suggestions</span> : null}
         </span>
         {done ? (
-          <span style={{ display: "flex", alignItems: "center", gap: 4, color: "#2e6b3a", fontSize: "0.85rem" }}>
+          <span style={{ display: "flex", alignItems: "center", gap: 4, color: "var(--progress)", fontSize: "0.85rem" }}>
             <CheckCircleIcon /> Completed
           </span>
         ) : null}
         {lesson.locked ? (
-          <span style={{ display: "flex", alignItems: "center", gap: 4, color: "#5a4a4a", fontSize: "0.85rem" }}>
+          <span style={{ display: "flex", alignItems: "center", gap: 4, color: "var(--ink-quiet)", fontSize: "0.85rem" }}>
             <LockIcon /> Locked
           </span>
         ) : null}
@@ -179,7 +179,7 @@ export default function CoursePage() {
         {current.courseTitle}
       </h1>
       {!current.course_access ? (
-        <div style={{ background: "#fff3e0", borderRadius: 24, padding: 16, marginBottom: 16 }}>
+        <div style={{ background: "var(--warning-surface)", borderRadius: 24, padding: 16, marginBottom: 16 }}>
           <p style={{ margin: "0 0 8px" }}>
             You are previewing this course. Lessons with a lock open once the course is part of your plan.
           </p>

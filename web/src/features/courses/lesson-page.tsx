@@ -39,7 +39,7 @@ function Downloads({ videoDescription }: { videoDescription: unknown }) {
           {view.files.map((file, index) => (
             <li key={`${file.label}-${index}`}>
               {file.url ? (
-                <a href={file.url} download={file.label} style={{ color: "#7a3e48" }}>
+                <a href={file.url} download={file.label} style={{ color: "var(--accent)" }}>
                   {file.label}
                 </a>
               ) : (
@@ -155,7 +155,7 @@ function WholeLesson({ lesson, place }: { lesson: OpenLesson; place: LessonPlace
     <>
       {firstSentence(lesson.content_summary) ? <p style={{ margin: "0 0 16px" }}>{firstSentence(lesson.content_summary)}</p> : null}
       {lesson.video && !online ? (
-        <div role="note" style={{ background: "#f3e6e0", borderRadius: 12, padding: 24, marginBottom: 8 }}>
+        <div role="note" style={{ background: "var(--note)", borderRadius: 12, padding: 24, marginBottom: 8 }}>
           <p style={{ margin: 0 }}>
             You are offline, so the video cannot play just now. It will be here when you are back online; the notes and downloads below are
             ready.

@@ -117,7 +117,7 @@ export default function FeedbackPage() {
           Submit Feedback
         </button>
       </form>
-      <p className="small-text" style={{ margin: "16px 0 0", color: "#5a4a4a" }}>
+      <p className="small-text" style={{ margin: "16px 0 0", color: "var(--ink-quiet)" }}>
         Thank you for helping us grow. You may submit this form again whenever something comes to mind.
       </p>
     </PageColumn>

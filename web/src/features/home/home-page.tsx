@@ -48,7 +48,7 @@ export default function HomePage() {
       </p>
       <p style={{ margin: "0 0 24px" }}>
         Something confusing, missing or not working? Please tell us in the{" "}
-        <Link to="/feedback" style={{ color: "#7a3e48" }}>
+        <Link to="/feedback" style={{ color: "var(--accent)" }}>
           Help Us Improve
         </Link>{" "}
         section: every answer shapes what we build next.

@@ -81,7 +81,7 @@ export function PacingCard({ pacing }: { pacing: ProgressSummary["pacing"] }) {
         <ul style={{ paddingLeft: 20, marginTop: 0 }}>
           {pacing.lessons.map((lesson) => (
             <li key={lesson.lesson_id}>
-              <RouterLink to={`/lesson?course=${lesson.course_id}&lesson=${lesson.lesson_id}`} style={{ color: "#7a3e48" }}>
+              <RouterLink to={`/lesson?course=${lesson.course_id}&lesson=${lesson.lesson_id}`} style={{ color: "var(--accent)" }}>
                 {lesson.lesson_title}
               </RouterLink>{" "}
               <span className="quiet-text" style={{ fontSize: "0.9rem" }}>

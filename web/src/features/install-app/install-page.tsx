@@ -32,7 +32,7 @@ export default function InstallPage() {
         {brand.name} works as an app on your phone: it opens from your home screen, and the lessons you save stay with you where the signal
         is poor, in a waiting room, a car park or a night feed. There is nothing to buy and no app store to visit.
       </p>
-      <div role="status" style={{ background: "#f3e6e0", borderRadius: 36, padding: 16, marginBottom: 8 }}>
+      <div role="status" style={{ background: "var(--note)", borderRadius: 36, padding: 16, marginBottom: 8 }}>
         {runningAsApp || installed ? (
           <p style={{ margin: 0 }}>The app is on this phone. You will find {brand.shortName} on your home screen.</p>
         ) : canInstall ? (

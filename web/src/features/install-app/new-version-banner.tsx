@@ -19,7 +19,7 @@ export default function NewVersionBanner({ onReload }: { onReload: () => void })
         display: "flex",
         alignItems: "center",
         gap: 16,
-        background: "#fff",
+        background: "var(--surface)",
         borderRadius: 12,
         boxShadow: "0 3px 5px -1px rgba(0,0,0,.2), 0 6px 10px rgba(0,0,0,.14), 0 1px 18px rgba(0,0,0,.12)",
       }}

@@ -4,7 +4,7 @@ import { PageColumn } from "../../components/page-column.tsx";
 /** The promotional banner, with its 'Register for Free!' button (docs/product.md, Screens). */
 export function PromoBanner() {
   return (
-    <div style={{ background: "#f3e6e0", borderRadius: 12, padding: 24, textAlign: "center", margin: "24px 0" }}>
+    <div style={{ background: "var(--note)", borderRadius: 12, padding: 24, textAlign: "center", margin: "24px 0" }}>
       <h2 className="heading-2">Start learning today</h2>
       <p style={{ margin: "0 0 16px" }}>Membership is free during the beta. Optional plans unlock the specialist courses.</p>
       <Link to="/register" className="button button-contained button-large">

@@ -106,7 +106,7 @@ export function PictureUpload({
         aria-invalid={Boolean(problem)}
       />
       {problem ? (
-        <Box role="alert" sx={{ color: "#5f2120" }}>
+        <Box role="alert" sx={{ color: "var(--error-ink)" }}>
           {problem}
         </Box>
       ) : null}

@@ -41,7 +41,7 @@ function StudioNavigation() {
   const current =
     within ?? [...studioSections].reverse().find((section) => pathname === section.to || pathname.startsWith(`${section.to}/`))?.to;
   return (
-    <Box component="nav" aria-label="Studio sections" sx={{ bgcolor: "#f6eeee", borderBottom: "1px solid #e2d4d4" }}>
+    <Box component="nav" aria-label="Studio sections" sx={{ bgcolor: "var(--tint)", borderBottom: "1px solid var(--border)" }}>
       <Box
         component="ul"
         sx={{ display: "flex", flexWrap: "wrap", gap: 0.5, listStyle: "none", m: 0, mx: "auto", px: 1, py: 0.5, maxWidth: 1100 }}
@@ -57,10 +57,10 @@ function StudioNavigation() {
                 px: 1.5,
                 py: 1,
                 borderRadius: 2,
-                color: "#4a2a30",
+                color: "var(--accent-ink)",
                 textDecoration: "none",
                 fontWeight: current === section.to ? 700 : 500,
-                bgcolor: current === section.to ? "#ffffff" : "transparent",
+                bgcolor: current === section.to ? "var(--surface)" : "transparent",
                 "&:hover": { textDecoration: "underline" },
               }}
             >

@@ -134,7 +134,7 @@ export function ScrollingTable({ label, children }: { label: string; children: R
         mb: 2,
         "&:focus-visible": { outline: "2px solid", outlineColor: "primary.main" },
         "& table": { borderCollapse: "collapse", width: "100%" },
-        "& th, & td": { textAlign: "left", px: 1.5, py: 1, borderBottom: "1px solid #e2d4d4", verticalAlign: "top" },
+        "& th, & td": { textAlign: "left", px: 1.5, py: 1, borderBottom: "1px solid var(--border)", verticalAlign: "top" },
         "& tbody th": { fontWeight: 500 },
         "& .code": { fontFamily: "monospace", fontSize: "0.95rem" },
       }}
@@ -222,7 +222,7 @@ export function CreateByTitle({
 }
 
 /** The frame of a group of choices in a studio form. */
-export const fieldsetStyle = { border: "1px solid #e2d4d4", borderRadius: 2, m: 0, p: 1.5 } as const;
+export const fieldsetStyle = { border: "1px solid var(--border)", borderRadius: 2, m: 0, p: 1.5 } as const;
 
 /** A fieldset of checkboxes choosing some of a list by id (the courses a plan opens, the plans that include a course). */
 export function Checklist({
@@ -255,7 +255,7 @@ export function Checklist({
           {option.label}
         </Box>
       ))}
-      {error ? <Box sx={{ color: "#5f2120" }}>{error}</Box> : null}
+      {error ? <Box sx={{ color: "var(--error-ink)" }}>{error}</Box> : null}
     </Box>
   );
 }

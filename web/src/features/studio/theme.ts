@@ -1,15 +1,16 @@
 import { createTheme } from "@mui/material/styles";
+import { accent, error, ink, inkQuiet, page, progress, surface, teal } from "../../../../contract/design-tokens.ts";
 
-// Warm, calm and high-contrast: every text colour here passes WCAG AA on the cream background.
+// Warm, calm and high-contrast (the design tokens): every text colour here passes WCAG AA on the cream background.
 export const theme = createTheme({
   palette: {
     mode: "light",
-    primary: { main: "#7a3e48", contrastText: "#ffffff" },
-    secondary: { main: "#2f5d50", contrastText: "#ffffff" },
-    background: { default: "#fbf6f0", paper: "#ffffff" },
-    text: { primary: "#2b2222", secondary: "#5a4a4a" },
-    success: { main: "#2e6b3a" },
-    error: { main: "#a8322d" },
+    primary: { main: accent, contrastText: surface },
+    secondary: { main: teal, contrastText: surface },
+    background: { default: page, paper: surface },
+    text: { primary: ink, secondary: inkQuiet },
+    success: { main: progress },
+    error: { main: error },
   },
   shape: { borderRadius: 12 },
   typography: {

@@ -211,7 +211,7 @@ function OwnTimer({ member }: { member: Profile }) {
           </label>
         ))}
       </fieldset>
-      <p style={{ margin: "16px 0 0", color: "#5c5c5c" }}>
+      <p style={{ margin: "16px 0 0", color: "var(--ink-grey)" }}>
         {syncState === "waiting"
           ? "Saved on this phone. It will be sent when you are back online."
           : syncState === "failed"

@@ -67,7 +67,11 @@ export function SaveForOffline({
           Save for offline
         </button>
       )}
-      <p role="status" className="small-text" style={{ margin: "8px 0 0", color: state === "failed" ? "#a8322d" : "#5a4a4a" }}>
+      <p
+        role="status"
+        className="small-text"
+        style={{ margin: "8px 0 0", color: state === "failed" ? "var(--error)" : "var(--ink-quiet)" }}
+      >
         {messages[state] ?? ""}
       </p>
     </div>

@@ -15,7 +15,7 @@ export function SavedLessonsList() {
   }, [refresh]);
   if (!member || lessons.length === 0) return null;
   return (
-    <section aria-labelledby="saved-lessons-heading" style={{ marginBottom: 24, padding: 16, background: "#f3e6e0", borderRadius: 36 }}>
+    <section aria-labelledby="saved-lessons-heading" style={{ marginBottom: 24, padding: 16, background: "var(--note)", borderRadius: 36 }}>
       <h2 id="saved-lessons-heading" className="section-title" style={{ marginBottom: 8 }}>
         Saved for offline
       </h2>
@@ -27,7 +27,7 @@ export function SavedLessonsList() {
           >
             <div style={{ flex: 1, minWidth: 180 }}>
               <Link to={`/lesson?course=${saved.courseId}&lesson=${saved.lesson.id}`}>{saved.lesson.lesson_title}</Link>
-              <p className="small-text" style={{ margin: 0, color: "#5a4a4a" }}>
+              <p className="small-text" style={{ margin: 0, color: "var(--ink-quiet)" }}>
                 {saved.courseTitle}
               </p>
             </div>

@@ -10,11 +10,11 @@ export function CourseProgressBar({ completed, total, courseTitle }: { completed
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
-        style={{ flexGrow: 1, height: 8, borderRadius: 48, background: "#eee4e4", overflow: "hidden" }}
+        style={{ flexGrow: 1, height: 8, borderRadius: 48, background: "var(--progress-track)", overflow: "hidden" }}
       >
-        <div style={{ width: `${percent}%`, height: "100%", background: "#7a3e48" }} />
+        <div style={{ width: `${percent}%`, height: "100%", background: "var(--accent)" }} />
       </div>
-      <span style={{ fontSize: "0.85rem", color: "#5a4a4a", minWidth: 72, textAlign: "right" }}>{percent}% done</span>
+      <span style={{ fontSize: "0.85rem", color: "var(--ink-quiet)", minWidth: 72, textAlign: "right" }}>{percent}% done</span>
     </div>
   );
 }

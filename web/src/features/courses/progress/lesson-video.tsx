@@ -78,7 +78,14 @@ export function LessonVideo({ lessonId, title, video, progress, update, showPlay
   return (
     <>
       <div
-        style={{ position: "relative", paddingTop: "56.25%", borderRadius: 12, overflow: "hidden", background: "#201a1a", marginBottom: 8 }}
+        style={{
+          position: "relative",
+          paddingTop: "56.25%",
+          borderRadius: 12,
+          overflow: "hidden",
+          background: "var(--video)",
+          marginBottom: 8,
+        }}
       >
         {showPlayer ? (
           <iframe

@@ -76,10 +76,10 @@ function CreateCodeForm() {
 }
 
 const statusColours: Record<AccessCode["status"], string> = {
-  active: "#1e4620",
-  inactive: "#5f2120",
-  expired: "#5f2120",
-  "used up": "#6b4e00",
+  active: "var(--success-ink)",
+  inactive: "var(--error-ink)",
+  expired: "var(--error-ink)",
+  "used up": "var(--used-up-ink)",
 };
 
 export default function AccessCodesPage() {

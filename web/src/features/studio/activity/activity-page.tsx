@@ -43,7 +43,7 @@ export default function ActivityPage() {
       ) : (
         <Box component="ol" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1 }}>
           {answer.entries.map((entry) => (
-            <Box component="li" key={entry.id} sx={{ p: 1.5, border: "1px solid #e2d4d4", borderRadius: 2 }}>
+            <Box component="li" key={entry.id} sx={{ p: 1.5, border: "1px solid var(--border)", borderRadius: 2 }}>
               <div>{entry.summary}</div>
               <Box sx={{ color: "text.secondary", fontSize: "0.9rem" }}>
                 {formatDateTime(entry.at)} · {entry.actor}

@@ -108,7 +108,7 @@ function AnnouncementForm({ onSent }: { onSent: (sentence: string) => void }) {
               ))}
             </select>
             {details?.course_id ? (
-              <Box component="span" sx={{ color: "#5f2120", fontWeight: 400 }}>
+              <Box component="span" sx={{ color: "var(--error-ink)", fontWeight: 400 }}>
                 {details.course_id}
               </Box>
             ) : null}
@@ -179,11 +179,11 @@ export default function AnnouncementsPage() {
         ) : (
           <Box component="ol" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1.5 }}>
             {answer.announcements.map((announcement) => (
-              <Box component="li" key={announcement.id} sx={{ p: 2, border: "1px solid #e2d4d4", borderRadius: 2 }}>
+              <Box component="li" key={announcement.id} sx={{ p: 2, border: "1px solid var(--border)", borderRadius: 2 }}>
                 <Box component="h3" sx={{ fontSize: "1.05rem", m: 0 }}>
                   {announcement.title}
                 </Box>
-                <Box sx={{ color: "#5c4f4f", fontSize: "0.9rem" }}>
+                <Box sx={{ color: "var(--ink-soft)", fontSize: "0.9rem" }}>
                   {formatDateTime(announcement.sent_at)} · {announcement.audience} · mailed to {announcement.recipients}
                   {announcement.removed ? " · removed from home pages" : " · on their home page"}
                 </Box>

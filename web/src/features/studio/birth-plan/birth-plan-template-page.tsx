@@ -109,7 +109,7 @@ function TemplateForm({ template }: { template: StudioBirthPlanTemplate }) {
         <Box
           key={section.id ?? `new-${index}`}
           component="fieldset"
-          sx={{ border: "1px solid #e2d4d4", borderRadius: 2, display: "grid", gap: 1, p: 1.5, m: 0 }}
+          sx={{ border: "1px solid var(--border)", borderRadius: 2, display: "grid", gap: 1, p: 1.5, m: 0 }}
         >
           <legend>Section {index + 1}</legend>
           <TextField

@@ -46,7 +46,7 @@ function BookingDetail({ booking, zone, onClose }: { booking: StudioBooking; zon
     <Box
       component="section"
       aria-label={`Booking of ${booking.name}`}
-      sx={{ display: "grid", gap: 1.5, p: 2, mt: 2, border: "1px solid #e2d4d4", borderRadius: 2, bgcolor: "#fff" }}
+      sx={{ display: "grid", gap: 1.5, p: 2, mt: 2, border: "1px solid var(--border)", borderRadius: 2, bgcolor: "var(--surface)" }}
     >
       <Box component="h3" sx={{ m: 0, fontSize: "1.15rem" }}>
         {booking.name}: {booking.service_name}
@@ -205,7 +205,7 @@ export function BookingsWeek() {
               key={key}
               component="section"
               aria-label={dayLabel(day, zone)}
-              sx={{ border: "1px solid #e2d4d4", borderRadius: 2, p: 1, minHeight: { md: 120 } }}
+              sx={{ border: "1px solid var(--border)", borderRadius: 2, p: 1, minHeight: { md: 120 } }}
             >
               <Box component="h3" sx={{ m: 0, mb: 1, fontSize: "0.95rem" }}>
                 {dayLabel(day, zone)}

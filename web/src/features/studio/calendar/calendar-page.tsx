@@ -47,7 +47,7 @@ function FeedAddress() {
         of your life. Keep it to yourself: anyone with it can read your bookings. Making a new one ends the old.
       </p>
       {answer?.url ? (
-        <Box component="code" sx={{ p: 1.5, bgcolor: "#f6eeee", borderRadius: 1, overflowWrap: "anywhere" }}>
+        <Box component="code" sx={{ p: 1.5, bgcolor: "var(--tint)", borderRadius: 1, overflowWrap: "anywhere" }}>
           {answer.url}
         </Box>
       ) : (

@@ -161,7 +161,7 @@ function NewClassForm({ onCreated }: { onCreated: (message: string) => void }) {
             </option>
           ))}
         </select>
-        <Box component="span" sx={{ fontWeight: 400, fontSize: 14, color: details?.course_id ? "#5f2120" : "inherit" }}>
+        <Box component="span" sx={{ fontWeight: 400, fontSize: 14, color: details?.course_id ? "var(--error-ink)" : "inherit" }}>
           {details?.course_id ?? "Members who may open the course register with one press."}
         </Box>
       </Box>
@@ -275,7 +275,7 @@ function ClassPeople({ live, onChanged }: { live: StudioClass; onChanged: () => 
                           aria-label={`${row.name} came`}
                           checked={marks[row.id] ?? row.attended}
                           onChange={(event) => mark(row.id, event.target.checked)}
-                          style={{ width: 22, height: 22, accentColor: "#7a3e48" }}
+                          style={{ width: 22, height: 22, accentColor: "var(--accent)" }}
                         />
                       ) : null}
                     </td>

@@ -65,7 +65,7 @@ export function DueMonthsEditor() {
           key={entry.month}
           component="section"
           aria-label={monthName(entry.month)}
-          sx={{ border: "1px solid #e2d4d4", borderRadius: 2, p: 1.5 }}
+          sx={{ border: "1px solid var(--border)", borderRadius: 2, p: 1.5 }}
         >
           <Box component="h3" sx={{ m: 0, fontSize: "1.05rem" }}>
             {monthName(entry.month)}: {entry.places === null ? `${entry.taken} taken, no limit` : `${entry.taken} of ${entry.places} taken`}

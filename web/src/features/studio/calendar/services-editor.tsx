@@ -123,7 +123,7 @@ function ServiceForm({ service, onSaved }: { service?: StudioService; onSaved: (
       onSubmit={save}
       noValidate
       aria-label={service ? `Service ${service.name}` : "New service"}
-      sx={{ display: "grid", gap: 2, p: 2, border: "1px solid #e2d4d4", borderRadius: 2 }}
+      sx={{ display: "grid", gap: 2, p: 2, border: "1px solid var(--border)", borderRadius: 2 }}
     >
       {text("name", "Name", undefined, true)}
       <TextField

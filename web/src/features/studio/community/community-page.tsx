@@ -19,7 +19,7 @@ function PostCard({ entry, children }: { entry: Entry; children: React.ReactNode
     <Box
       component="article"
       aria-label={`Post by ${entry.post.author} in ${entry.thread.title}`}
-      sx={{ border: "1px solid #e0d4d4", borderRadius: 2, p: 2 }}
+      sx={{ border: "1px solid var(--border-soft)", borderRadius: 2, p: 2 }}
     >
       <Box sx={{ fontSize: 14, color: "text.secondary", mb: 1 }}>
         <strong>{entry.post.author}</strong>

@@ -98,7 +98,7 @@ export function CourseDetailsForm({
             </Box>
           ))}
         </Box>
-        {details?.logo ? <Box sx={{ color: "#5f2120" }}>{details.logo}</Box> : null}
+        {details?.logo ? <Box sx={{ color: "var(--error-ink)" }}>{details.logo}</Box> : null}
       </Box>
       <Box component="label" sx={{ display: "flex", gap: 1, alignItems: "center" }}>
         <input

@@ -85,7 +85,7 @@ function ModuleForm({ module, onSaved, onCancel }: { module: StudioTreeModule; o
       onSubmit={save}
       noValidate
       aria-label={`Edit ${module.title}`}
-      sx={{ display: "grid", gap: 1.5, my: 1, p: 1.5, border: "1px solid #e2d4d4", borderRadius: 2, maxWidth: 560 }}
+      sx={{ display: "grid", gap: 1.5, my: 1, p: 1.5, border: "1px solid var(--border)", borderRadius: 2, maxWidth: 560 }}
     >
       <TextField
         label="Title"
@@ -193,7 +193,7 @@ function PlaceForm({
       </Button>
       {onCancel ? <Button onClick={onCancel}>Cancel</Button> : null}
       {fieldError ? (
-        <Box role="alert" sx={{ flexBasis: "100%", color: "#5f2120" }}>
+        <Box role="alert" sx={{ flexBasis: "100%", color: "var(--error-ink)" }}>
           {fieldError}
         </Box>
       ) : null}
@@ -317,7 +317,7 @@ function ModuleBranch({ branch, first, last, actions }: { branch: Branch; first:
       <strong>
         {label}: {module.title}
       </strong>
-      <span style={{ color: "#5c4f4f" }}>
+      <span style={{ color: "var(--ink-soft)" }}>
         {module.visible_in_preview ? " · shown in the preview" : ""}
         {module.recommended_week ? ` · suggested in week ${module.recommended_week}` : ""}
       </span>
@@ -436,7 +436,7 @@ function ModuleBranch({ branch, first, last, actions }: { branch: Branch; first:
 /** A draft is hers alone; publishing shows it to members, and she can take it back to draft. */
 function PublishCourse({ course, busy, onChange }: { course: StudioCourse; busy: boolean; onChange: (published: boolean) => void }) {
   return (
-    <Box component="section" aria-labelledby="publication-heading" sx={{ mb: 3, p: 2, border: "1px solid #e2d4d4", borderRadius: 2 }}>
+    <Box component="section" aria-labelledby="publication-heading" sx={{ mb: 3, p: 2, border: "1px solid var(--border)", borderRadius: 2 }}>
       <h2 id="publication-heading" style={{ fontSize: "1.2rem", margin: "0 0 8px" }}>
         {course.published ? "Published" : "Draft"}
       </h2>
@@ -470,7 +470,7 @@ function DeleteCourse({ course }: { course: StudioCourse }) {
     if (deleted) void navigate("/studio/courses", { state: { notice: deleted.message } satisfies CoursesNotice });
   };
   return (
-    <Box component="section" aria-labelledby="delete-course" sx={{ mt: 4, pt: 2, borderTop: "1px solid #e2d4d4" }}>
+    <Box component="section" aria-labelledby="delete-course" sx={{ mt: 4, pt: 2, borderTop: "1px solid var(--border)" }}>
       <h2 id="delete-course" style={{ fontSize: "1.2rem" }}>
         Delete this course
       </h2>
@@ -629,7 +629,11 @@ export default function CoursePage() {
                   {dragging ? "Done arranging" : "Arrange lessons by dragging"}
                 </Button>
                 {dragging ? (
-                  <Box component="section" aria-label="Arrange lessons" sx={{ mt: 1, p: 2, border: "1px solid #e2d4d4", borderRadius: 2 }}>
+                  <Box
+                    component="section"
+                    aria-label="Arrange lessons"
+                    sx={{ mt: 1, p: 2, border: "1px solid var(--border)", borderRadius: 2 }}
+                  >
                     <Suspense fallback={<p>Loading…</p>}>
                       <LessonDragAndDrop
                         modules={answer.modules}

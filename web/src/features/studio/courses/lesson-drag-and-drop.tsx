@@ -43,9 +43,9 @@ function DraggableLesson({ lesson }: { lesson: TreeLesson }) {
         aria-label={lesson.title}
         style={{
           padding: "10px 12px",
-          border: "1px solid #d9c4c4",
+          border: "1px solid var(--dashed)",
           borderRadius: 8,
-          background: "#fff",
+          background: "var(--surface)",
           cursor: "grab",
           touchAction: "none",
         }}
@@ -63,11 +63,13 @@ function ModuleColumn({ module, lessonIds, lessons }: { module: StudioTreeModule
     <section aria-label={`Lessons of ${module.title}, to arrange`} style={{ marginLeft: module.depth * 16 }}>
       <h3 style={{ fontSize: "1rem", margin: "12px 0 4px" }}>{module.title}</h3>
       <SortableContext id={containerId(module.id)} items={lessonIds} strategy={verticalListSortingStrategy}>
-        <ul ref={setNodeRef} style={{ margin: 0, padding: 4, minHeight: 44, border: "1px dashed #d9c4c4", borderRadius: 8 }}>
+        <ul ref={setNodeRef} style={{ margin: 0, padding: 4, minHeight: 44, border: "1px dashed var(--dashed)", borderRadius: 8 }}>
           {lessonIds.map((id) => (
             <DraggableLesson key={id} lesson={lessons.get(id)!} />
           ))}
-          {lessonIds.length === 0 ? <li style={{ listStyle: "none", padding: 8, color: "#5a4a4a" }}>No lessons: drop one here.</li> : null}
+          {lessonIds.length === 0 ? (
+            <li style={{ listStyle: "none", padding: 8, color: "var(--ink-quiet)" }}>No lessons: drop one here.</li>
+          ) : null}
         </ul>
       </SortableContext>
     </section>

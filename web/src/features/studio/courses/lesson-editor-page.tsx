@@ -42,7 +42,7 @@ const draftOf = (lesson: StudioLesson): Draft => ({
 function ContentNotesField({ value, onChange, error }: { value: string[]; onChange: (notes: string[]) => void; error?: string }) {
   const notes = useAnswer("contentNotes").answer?.notes ?? [];
   return (
-    <Box component="fieldset" sx={{ border: "1px solid #e0d4d4", borderRadius: 2, display: "flex", flexWrap: "wrap", gap: 1.5 }}>
+    <Box component="fieldset" sx={{ border: "1px solid var(--border-soft)", borderRadius: 2, display: "flex", flexWrap: "wrap", gap: 1.5 }}>
       <legend>Content notes</legend>
       {notes.map((note) => (
         <label key={note.id} style={{ display: "flex", gap: 6, alignItems: "center" }}>
@@ -54,7 +54,7 @@ function ContentNotesField({ value, onChange, error }: { value: string[]; onChan
           {note.name}
         </label>
       ))}
-      {error ? <Box sx={{ color: "#5f2120", width: "100%" }}>{error}</Box> : null}
+      {error ? <Box sx={{ color: "var(--error-ink)", width: "100%" }}>{error}</Box> : null}
     </Box>
   );
 }

@@ -117,7 +117,7 @@ export function LessonFiles({ lesson, onChanged }: { lesson: StudioLessonPage; o
             <li key={file.id} style={{ marginBottom: 8 }}>
               <span>
                 {file.filename}{" "}
-                <span style={{ color: "#5c4f4f" }}>
+                <span style={{ color: "var(--ink-soft)" }}>
                   ({kindOf(file.content_type)}, {readableFileSize(file.size)})
                 </span>
               </span>
@@ -188,11 +188,11 @@ export function LessonFiles({ lesson, onChanged }: { lesson: StudioLessonPage; o
           }}
           style={{ font: "inherit", minHeight: 44 }}
         />
-        <span id={`${inputId}-help`} style={{ fontSize: "0.9rem", color: "#5c4f4f" }}>
+        <span id={`${inputId}-help`} style={{ fontSize: "0.9rem", color: "var(--ink-soft)" }}>
           {lessonFileTypesSentence} Up to {limit} each. Members download them from the lesson, in this order.
         </span>
         {choiceProblem ? (
-          <span role="alert" style={{ color: "#a3262a" }}>
+          <span role="alert" style={{ color: "var(--error-strong)" }}>
             {choiceProblem}
           </span>
         ) : null}

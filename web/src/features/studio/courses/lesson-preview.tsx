@@ -19,10 +19,10 @@ export default function LessonPreview({
   files: StudioFile[];
 }) {
   return (
-    <Box sx={{ border: "1px solid #e2d4d4", borderRadius: 2, p: 2 }}>
+    <Box sx={{ border: "1px solid var(--border)", borderRadius: 2, p: 2 }}>
       <h3 style={{ marginTop: 0 }}>{title}</h3>
       {video ? (
-        <Box sx={{ position: "relative", pt: "56.25%", borderRadius: 2, overflow: "hidden", bgcolor: "#201a1a", mb: 2 }}>
+        <Box sx={{ position: "relative", pt: "56.25%", borderRadius: 2, overflow: "hidden", bgcolor: "var(--video)", mb: 2 }}>
           <iframe
             title={`Video preview: ${title}`}
             src={videoEmbedUrl(video)}
@@ -33,7 +33,7 @@ export default function LessonPreview({
           />
         </Box>
       ) : null}
-      {video && videoLineText(video) ? <p style={{ color: "#5a4a4a", marginTop: 0 }}>{videoLineText(video)}</p> : null}
+      {video && videoLineText(video) ? <p style={{ color: "var(--ink-quiet)", marginTop: 0 }}>{videoLineText(video)}</p> : null}
       <h4>Notes</h4>
       {noteHtml ? <SafeHtml html={noteHtml} /> : <p>No notes available.</p>}
       <h4>Lesson summary</h4>

@@ -53,7 +53,7 @@ function LinkForm({
     <Box
       role="group"
       aria-label="Link"
-      sx={{ display: "flex", gap: 1, alignItems: "end", flexWrap: "wrap", p: 1, borderBottom: "1px solid #e2d4d4" }}
+      sx={{ display: "flex", gap: 1, alignItems: "end", flexWrap: "wrap", p: 1, borderBottom: "1px solid var(--border)" }}
     >
       <Box sx={{ flex: "1 1 220px" }} onKeyDown={(event) => event.key === "Enter" && apply(event)}>
         <TextField
@@ -157,7 +157,7 @@ export default function RichTextEditor({ labelId, describedBy, invalid, value, o
     <Box
       sx={{
         border: "1px solid",
-        borderColor: invalid ? "error.main" : "#8a7676",
+        borderColor: invalid ? "error.main" : "var(--input-border)",
         borderRadius: "10px",
         bgcolor: "background.paper",
         "&:focus-within": { borderColor: "primary.main", boxShadow: "0 0 0 2px rgba(122, 62, 72, 0.25)" },
@@ -166,7 +166,7 @@ export default function RichTextEditor({ labelId, describedBy, invalid, value, o
       <Box
         role="toolbar"
         aria-labelledby={labelId}
-        sx={{ display: "flex", flexWrap: "wrap", gap: 0.5, p: 0.5, borderBottom: "1px solid #e2d4d4" }}
+        sx={{ display: "flex", flexWrap: "wrap", gap: 0.5, p: 0.5, borderBottom: "1px solid var(--border)" }}
       >
         {buttons.map((button) => (
           <Button
@@ -217,7 +217,7 @@ export default function RichTextEditor({ labelId, describedBy, invalid, value, o
           "& .ProseMirror": { minHeight: `${minRows * 1.6}em`, px: 1.5, py: 1, outline: "none", overflowWrap: "anywhere" },
           "& .ProseMirror p": { my: 0.75 },
           "& .ProseMirror a": { color: "primary.main" },
-          "& .ProseMirror blockquote": { borderLeft: "3px solid #e2d4d4", ml: 0, pl: 1.5 },
+          "& .ProseMirror blockquote": { borderLeft: "3px solid var(--border)", ml: 0, pl: 1.5 },
         }}
       >
         <EditorContent editor={editor} />

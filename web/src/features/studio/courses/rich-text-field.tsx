@@ -118,13 +118,13 @@ export function RichTextField({ label, name, value, onChange, error, help, minRo
       ref={element}
       aria-busy="true"
       sx={{
-        border: "1px solid #8a7676",
+        border: "1px solid var(--input-border)",
         borderRadius: "10px",
         "& .safe-html": { minHeight: `${minRows * 1.6}em`, px: 1.5, py: 1, overflowWrap: "anywhere" },
         "& .safe-html p": { my: 0.75 },
       }}
     >
-      <Box sx={{ borderBottom: "1px solid #e2d4d4", p: 0.5, color: "text.secondary", fontSize: "0.8125rem", lineHeight: "30px" }}>
+      <Box sx={{ borderBottom: "1px solid var(--border)", p: 0.5, color: "text.secondary", fontSize: "0.8125rem", lineHeight: "30px" }}>
         Opening the editor…
       </Box>
       <SafeHtml html={value} />

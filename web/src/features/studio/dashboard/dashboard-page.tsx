@@ -6,7 +6,7 @@ import { Loading, StudioPage } from "../studio-parts.tsx";
 
 function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
-    <Box component="li" sx={{ p: 2, borderRadius: 3, bgcolor: "background.paper", border: "1px solid #e2d4d4" }}>
+    <Box component="li" sx={{ p: 2, borderRadius: 3, bgcolor: "background.paper", border: "1px solid var(--border)" }}>
       <Typography component="p" sx={{ fontSize: "2rem", fontWeight: 700, lineHeight: 1.2 }}>
         {value}
       </Typography>

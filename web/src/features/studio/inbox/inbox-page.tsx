@@ -141,9 +141,9 @@ export default function InboxPage() {
                   sx={{
                     p: 2,
                     borderRadius: 2,
-                    border: "1px solid #e2d4d4",
-                    borderLeft: message.read ? "1px solid #e2d4d4" : "5px solid #7a3e48",
-                    bgcolor: message.read ? "transparent" : "#fffaf7",
+                    border: "1px solid var(--border)",
+                    borderLeft: message.read ? "1px solid var(--border)" : "5px solid var(--accent)",
+                    bgcolor: message.read ? "transparent" : "var(--tint-unread)",
                   }}
                 >
                   <Box sx={{ display: "flex", justifyContent: "space-between", gap: 1, flexWrap: "wrap" }}>
@@ -165,7 +165,7 @@ export default function InboxPage() {
                     <Box
                       component="section"
                       aria-label={`Your replies to ${from}`}
-                      sx={{ borderLeft: "3px solid #d9c4c4", pl: 1.5, my: 1 }}
+                      sx={{ borderLeft: "3px solid var(--dashed)", pl: 1.5, my: 1 }}
                     >
                       {message.replies.map((reply) => (
                         <Box key={reply.sent_at} sx={{ mb: 1 }}>

@@ -92,7 +92,7 @@ export default function MemberPage() {
       </Box>
       <OutcomeNotice outcome={outcome} style={studioNoticeStyle} />
       {passwordLink ? (
-        <Box sx={{ p: 2, mb: 2, border: "1px solid #e2d4d4", borderRadius: 2, wordBreak: "break-all" }}>
+        <Box sx={{ p: 2, mb: 2, border: "1px solid var(--border)", borderRadius: 2, wordBreak: "break-all" }}>
           <Typography component="p" sx={{ mb: 1 }}>
             Password link, valid until {formatDateTime(passwordLink.expires_at)}:
           </Typography>
@@ -131,7 +131,7 @@ export default function MemberPage() {
                 justifyContent: "space-between",
                 flexWrap: "wrap",
                 p: 1.5,
-                border: "1px solid #e2d4d4",
+                border: "1px solid var(--border)",
                 borderRadius: 2,
               }}
             >

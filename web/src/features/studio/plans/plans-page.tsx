@@ -82,7 +82,7 @@ function PlanForm({ plan, courses, onSaved }: { plan?: StudioPlan; courses: Cour
       onSubmit={save}
       noValidate
       aria-label={plan ? `Plan ${plan.name}` : "New plan"}
-      sx={{ display: "grid", gap: 2, p: 2, border: "1px solid #e2d4d4", borderRadius: 2 }}
+      sx={{ display: "grid", gap: 2, p: 2, border: "1px solid var(--border)", borderRadius: 2 }}
     >
       <TextField
         label="Name"

@@ -73,7 +73,11 @@ function AboutForm({ about }: { about: StudioAbout }) {
         Testimonials
       </Box>
       {testimonials.map((testimonial, index) => (
-        <Box key={index} component="fieldset" sx={{ border: "1px solid #e2d4d4", borderRadius: 2, display: "grid", gap: 1, p: 1.5, m: 0 }}>
+        <Box
+          key={index}
+          component="fieldset"
+          sx={{ border: "1px solid var(--border)", borderRadius: 2, display: "grid", gap: 1, p: 1.5, m: 0 }}
+        >
           <legend>Testimonial {index + 1}</legend>
           <TextField
             label="The mother's first name"
@@ -130,7 +134,11 @@ function LinksForm({ page }: { page: StudioLinks }) {
   return (
     <Box component="form" onSubmit={save} noValidate aria-label="Helpful links" sx={{ display: "grid", gap: 2, maxWidth: 760 }}>
       {links.map((link, index) => (
-        <Box key={index} component="fieldset" sx={{ border: "1px solid #e2d4d4", borderRadius: 2, display: "grid", gap: 1, p: 1.5, m: 0 }}>
+        <Box
+          key={index}
+          component="fieldset"
+          sx={{ border: "1px solid var(--border)", borderRadius: 2, display: "grid", gap: 1, p: 1.5, m: 0 }}
+        >
           <legend>Link {index + 1}</legend>
           <TextField label="Title" value={link.title} onChange={(event) => change(index, "title", event.target.value)} />
           <TextField

@@ -1,0 +1,28 @@
+// `npm run lint`'s check of what ESLint does not read: the site's stylesheet in web/index.html
+// (and any .css file of the web app) names colours only through the design tokens' custom properties.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { hexColour } from "./no-hex-colours.js";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const cssFiles = (folder) =>
+  readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) return cssFiles(full);
+    return entry.name.endsWith(".css") ? [full] : [];
+  });
+const files = [path.join(root, "web/index.html"), ...cssFiles(path.join(root, "web/src"))];
+const problems = files.flatMap((file) =>
+  readFileSync(file, "utf8")
+    .split("\n")
+    .flatMap((line, index) => {
+      const found = hexColour.exec(line);
+      return found
+        ? [`${path.relative(root, file)}:${index + 1}: ${found[0]} is a colour: use its token, var(--name) (contract/design-tokens.ts)`]
+        : [];
+    }),
+);
+if (problems.length > 0) {
+  console.error(problems.join("\n"));
+  process.exit(1);
+}
