@@ -46,8 +46,6 @@ const isServerSchema = (file) => /-schema\.ts$/.test(file);
  */
 const tablesReadBeforeRepositories = {
   "server/src/community/community-mails.ts": ["accounts"],
-  "server/src/community/community-moderation.ts": ["accounts"],
-  "server/src/community/community-repository.ts": ["accounts", "content-notes"],
   "server/src/content-notes/content-notes-repository.ts": ["catalogue"],
   "server/src/forms/forms-repository.ts": ["accounts"],
   "server/src/grants/grants-repository.ts": ["catalogue", "payments"],
@@ -55,7 +53,6 @@ const tablesReadBeforeRepositories = {
   "server/src/messages/replies-repository.ts": ["accounts", "forms"],
   "server/src/partners/partners-repository.ts": ["accounts", "catalogue", "grants", "payments"],
   "server/src/payments/purchases-repository.ts": ["accounts", "catalogue"],
-  "server/src/payments/stripe-events.ts": ["accounts"],
   "server/src/studio/courses/course-operations.ts": ["catalogue"],
   "server/src/studio/courses/file-operations.ts": ["catalogue"],
   "server/src/studio/courses/lesson-file-list.ts": ["catalogue"],

@@ -1,4 +1,4 @@
-import { asc, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Profile } from "../../../contract/sign-in.ts";
 import type { Queryable } from "../db/client.ts";
 import { containsText } from "../db/contains-text.ts";
@@ -47,6 +47,18 @@ export async function findUserById(db: Queryable, id: number): Promise<UserRow |
   return user;
 }
 
+/** The people another feature names by id (an author, a buyer): who they are, and where to write to them. */
+export function peopleByIds(
+  db: Queryable,
+  ids: readonly number[],
+): Promise<Pick<UserRow, "id" | "email" | "firstName" | "lastName" | "role">[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+}
+
 /** Members whose name or e-mail contains the search, newest joined (or most recently signed in) first. */
 export async function searchUsers(
   db: Queryable,
@@ -87,6 +99,11 @@ export async function countMembers(db: Queryable, since: Date): Promise<{ total:
 }
 
 /** Whether any instructor (admin) exists yet: a new installation offers its setup link until one does. */
+/** The instructors' names (the studio's role "admin"). */
+export function instructorNames(db: Queryable): Promise<Pick<UserRow, "firstName" | "lastName">[]> {
+  return db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.role, "admin"));
+}
+
 export async function hasInstructor(db: Queryable): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
   return Boolean(row);

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { CommunitySettings } from "../../../contract/community.ts";
 import { type Actor, recordActivity } from "../activity/activity-repository.ts";
-import type { UserRow } from "../accounts/users-repository.ts";
+import { findUserById, type UserRow } from "../accounts/users-repository.ts";
 import { emitLive, publishLive } from "../db/live-events.ts";
 import {
   communityMembers,
@@ -11,11 +11,10 @@ import {
   communityThreads,
   communityTopics,
 } from "./community-schema.ts";
-import { users } from "../accounts/accounts-schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { composeMail, greeting, type MailContext } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
-import { type CommunityDeps, displayName, listTopics, readSettings, threadChanged } from "./community-repository.ts";
+import { authorsOf, type CommunityDeps, displayName, listTopics, readSettings, threadChanged } from "./community-repository.ts";
 
 // The instructor's side of the community (docs/product.md, Community, Moderation): every action
 // here is recorded in the activity log.
@@ -77,20 +76,7 @@ export async function moderationQueue(deps: CommunityDeps, instructor: UserRow) 
         )
     : [];
   const authorIds = [...waiting, ...reported].map((row) => row.post.authorId).filter((id): id is number => id !== null);
-  const authors = authorIds.length
-    ? await deps.db
-        .select({
-          id: users.id,
-          email: users.email,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          role: users.role,
-          pseudonym: communityMembers.pseudonym,
-        })
-        .from(users)
-        .leftJoin(communityMembers, eq(communityMembers.userId, users.id))
-        .where(inArray(users.id, authorIds))
-    : [];
+  const authors = [...(await authorsOf(deps.db, authorIds)).values()];
   const entry = ({ post, thread }: { post: typeof communityPosts.$inferSelect; thread: typeof communityThreads.$inferSelect }) => {
     const author = authors.find((candidate) => candidate.id === post.authorId) ?? null;
     return {
@@ -182,7 +168,7 @@ export async function declinePost(deps: CommunityDeps, postId: number, message: 
   const { post, thread } = await postWithThread(deps, postId);
   if (post.status !== "pending") throw new HttpError(409, "This post is not waiting for approval.");
   await changeStatus(deps, postId, "removed", actor, (title) => `Declined a post in “${title}”.`);
-  const [author] = post.authorId === null ? [] : await deps.db.select().from(users).where(eq(users.id, post.authorId));
+  const author = post.authorId === null ? undefined : await findUserById(deps.db, post.authorId);
   if (author) {
     await queueMail(
       deps.db,
@@ -261,7 +247,7 @@ export async function markAnswer(deps: CommunityDeps, threadId: number, postId: 
 }
 
 export async function muteMember(deps: CommunityDeps, userId: number, length: "day" | "week" | "until_lifted" | "lift", actor: Actor) {
-  const [member] = await deps.db.select().from(users).where(eq(users.id, userId));
+  const member = await findUserById(deps.db, userId);
   if (!member) throw new HttpError(404, "That member does not exist.");
   const now = deps.clock.now();
   const until =

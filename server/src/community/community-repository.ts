@@ -9,7 +9,7 @@ import {
   THREADS_PAGE_SIZE,
   type ThreadSummary,
 } from "../../../contract/community.ts";
-import { fullName, type UserRow } from "../accounts/users-repository.ts";
+import { fullName, instructorNames, peopleByIds, type UserRow } from "../accounts/users-repository.ts";
 import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { emitLive, publishLive } from "../db/live-events.ts";
@@ -24,11 +24,9 @@ import {
   communityThreads,
   communityTopics,
 } from "./community-schema.ts";
-import { contentNotes } from "../content-notes/content-notes-schema.ts";
-import { users } from "../accounts/accounts-schema.ts";
 import { HttpError } from "../http/errors.ts";
 import type { Clock } from "../lib/clock.ts";
-import { listContentNotes } from "../content-notes/content-notes-repository.ts";
+import { knownContentNote, listContentNotes } from "../content-notes/content-notes-repository.ts";
 import { postHtml } from "./post-markdown.ts";
 
 export type CommunityDeps = {
@@ -64,22 +62,19 @@ export async function readSettings(db: Queryable) {
   return { approveFirstPosts: row?.approveFirstPosts ?? 1, reportThreshold: row?.reportThreshold ?? 3 };
 }
 
-async function authorsOf(db: Queryable, ids: (number | null)[]): Promise<Map<number, Author>> {
+/** The posts' authors as the community names them: who they are (accounts/) and the pseudonym each chose here. */
+export async function authorsOf(db: Queryable, ids: (number | null)[]): Promise<Map<number, Author>> {
   const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
   if (wanted.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      role: users.role,
-      pseudonym: communityMembers.pseudonym,
-    })
-    .from(users)
-    .leftJoin(communityMembers, eq(communityMembers.userId, users.id))
-    .where(inArray(users.id, wanted));
-  return new Map(rows.map((row) => [row.id, row]));
+  const [people, pseudonyms] = await Promise.all([
+    peopleByIds(db, wanted),
+    db
+      .select({ userId: communityMembers.userId, pseudonym: communityMembers.pseudonym })
+      .from(communityMembers)
+      .where(inArray(communityMembers.userId, wanted)),
+  ]);
+  const chosen = new Map(pseudonyms.map((row) => [row.userId, row.pseudonym]));
+  return new Map(people.map((person) => [person.id, { ...person, pseudonym: chosen.get(person.id) ?? null }]));
 }
 
 /** Whether the reader may see this post: published and removed ones everyone may; waiting and hidden ones their author and the instructor. */
@@ -492,12 +487,9 @@ async function statusForNewPost(db: Queryable, viewer: UserRow): Promise<"publis
 
 async function knownNote(db: Queryable, note: string | null): Promise<string | null> {
   if (note === null || note === "") return null;
-  const [row] = await db
-    .select({ name: contentNotes.name })
-    .from(contentNotes)
-    .where(sql`lower(${contentNotes.name}) = lower(${note})`);
-  if (!row) throw new HttpError(400, "Choose a content note from the list.", { content_note: "Choose a content note from the list." });
-  return row.name;
+  const name = await knownContentNote(db, note);
+  if (!name) throw new HttpError(400, "Choose a content note from the list.", { content_note: "Choose a content note from the list." });
+  return name;
 }
 
 /** She follows a conversation she started or replied to: replies to it reach her by mail, at most once an hour. */
@@ -736,10 +728,7 @@ const comparable = (name: string) =>
 async function claimsTheDoula(deps: CommunityDeps, pseudonym: string): Promise<boolean> {
   const wanted = comparable(pseudonym);
   if (wanted.replace(/ /g, "").includes("doula") || /\b(instructor|moderator|admin)\b/.test(wanted)) return true;
-  const instructors = await deps.db
-    .select({ firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.role, "admin"));
+  const instructors = await instructorNames(deps.db);
   // "Maya Ellison, certified birth doula": the whole, "Maya Ellison" and "Maya".
   const siteName = deps.instructorName ?? "";
   const shortName = siteName.split(",")[0]!;

@@ -15,6 +15,15 @@ export async function listContentNotes(db: Queryable) {
 }
 
 /** Adds a note at the end of the list; a name already there (in any case) is refused. */
+/** The note's name as the instructor wrote it, if it is one of hers (case aside). */
+export async function knownContentNote(db: Queryable, name: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: contentNotes.name })
+    .from(contentNotes)
+    .where(sql`lower(${contentNotes.name}) = lower(${name})`);
+  return row?.name;
+}
+
 export async function addContentNote(db: Database, name: string, actor: Actor): Promise<{ id: number; message: string }> {
   return db.transaction(async (tx) => {
     const [same] = await tx

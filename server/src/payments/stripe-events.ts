@@ -1,9 +1,9 @@
+import { findUserById } from "../accounts/users-repository.ts";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import type { Database, Queryable } from "../db/client.ts";
 import { earlyClosures, purchases, stripeEvents } from "./payments-schema.ts";
-import { users } from "../accounts/accounts-schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { closePurchaseGrants, openPurchaseGrants } from "../grants/grants-repository.ts";
 import type { MailContext } from "../mail/mail-templates.ts";
@@ -228,7 +228,7 @@ async function completeCheckout(
   if (!closure) {
     await openPurchaseGrants(tx, { id: purchase.id, userId: member }, purchase.courseIds);
     // The receipt is written with the grants it announces: both happen, or neither.
-    const [buyer] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, member));
+    const buyer = await findUserById(tx, member);
     if (buyer)
       await queueMail(
         tx,
@@ -271,7 +271,7 @@ async function purchaseFromMetadata(
     log.info({ checkoutSession: session.id }, "a checkout without this site's metadata was ignored");
     return undefined;
   }
-  const [member] = await tx.select({ id: users.id }).from(users).where(eq(users.id, memberId));
+  const member = await findUserById(tx, memberId);
   const plan = await findPlanForSale(tx, planId);
   if (!member || !plan) {
     log.error(
