@@ -12,7 +12,8 @@ import { bookingCheckouts, type BookingDeps, bookingWork } from "./bookings/book
 import { bookingRoutes } from "./bookings/booking-routes.ts";
 import { bookingsPersonalData } from "./bookings/bookings-repository.ts";
 import { calendarStudioRoutes } from "./bookings/calendar-studio-routes.ts";
-import { classCheckouts, type ClassDeps, classesPersonalData } from "./classes/classes-repository.ts";
+import { type ClassDeps, classesPersonalData } from "./classes/classes-repository.ts";
+import { classCheckouts } from "./classes/class-actions.ts";
 import { classesRoutes, classesStudioRoutes, classWork } from "./classes/classes-routes.ts";
 import { communityPersonalData } from "./community/community-repository.ts";
 import { communityRoutes, communityStudioRoutes, replyDigestWork } from "./community/community-routes.ts";

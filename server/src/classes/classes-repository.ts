@@ -1,8 +1,7 @@
-import { randomBytes, randomUUID } from "node:crypto";
-import type { FastifyBaseLogger } from "fastify";
-import { and, asc, eq, gt, inArray, isNull, lte, notInArray, or, sql } from "drizzle-orm";
-import { CLASS_HOLD_MINUTES, JOIN_OPENS_MINUTES, type PublicClass } from "../../../contract/classes.ts";
-import { heldFor, type UserRow } from "../accounts/users-repository.ts";
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, gt, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
+import { type PublicClass } from "../../../contract/classes.ts";
+import { type UserRow } from "../accounts/users-repository.ts";
 import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
 import { readHours } from "../bookings/bookings-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
@@ -11,20 +10,8 @@ import { classMailOptOuts, classRegistrations, liveClasses } from "./classes-sch
 import { HttpError } from "../http/errors.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { OneOffPayments } from "../lib/one-off-payments.ts";
-import { whenText } from "../mail/mail-templates.ts";
-import { queueMail } from "../mail/outbox.ts";
-import {
-  cancelledMail,
-  type ClassMailContext,
-  type ClassRow,
-  confirmMail,
-  placeMail,
-  placeOfferedMail,
-  type RegistrationRow,
-  reminderMail,
-  replayMail,
-  waitingMail,
-} from "./class-mails.ts";
+import { type ClassMailContext, type ClassRow, type RegistrationRow } from "./class-mails.ts";
+import { joinWindow } from "./class-rules.ts";
 
 export type { ClassMailContext, ClassRow, RegistrationRow };
 
@@ -32,27 +19,15 @@ export type ClassPayments = OneOffPayments;
 
 export type ClassDeps = { db: Database; clock: Clock; mail: ClassMailContext; payments: ClassPayments | null; catalogue: CatalogueReader };
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-/** Stripe's shortest Checkout lasts 30 minutes; a paid place is held as long, and a little more. */
-const CHECKOUT_MS = 31 * MINUTE;
-/** A Checkout is released by Stripe's expiry event; the timed work releases one whose event is this late. */
-const PAYMENT_GRACE_MS = 10 * MINUTE;
-/** How long a paid class's freed place is kept for the first person waiting to pay for it. */
-const OFFER_MS = 24 * HOUR;
-/** She may give up a paid place and be refunded until this long before the start. */
-export const REFUND_BEFORE_MS = 24 * HOUR;
-
-const newToken = () => randomBytes(24).toString("base64url");
 /** The states that hold a place: taken, or held while it waits for her e-mail or payment. */
-const holding = (now: Date) =>
+export const holding = (now: Date) =>
   or(
     eq(classRegistrations.state, "registered"),
     and(inArray(classRegistrations.state, ["awaiting_email", "awaiting_payment"]), gt(classRegistrations.holdUntil, now)),
   );
-const stillLive = sql`${classRegistrations.state} not in ('cancelled', 'expired')`;
-const mailsWanted = sql`not exists (select 1 from ${classMailOptOuts} where ${classMailOptOuts.email} = lower(${classRegistrations.email}))`;
-const hers = (member: UserRow) => keptFor(member, classRegistrations.userId, classRegistrations.email);
+export const stillLive = sql`${classRegistrations.state} not in ('cancelled', 'expired')`;
+export const mailsWanted = sql`not exists (select 1 from ${classMailOptOuts} where ${classMailOptOuts.email} = lower(${classRegistrations.email}))`;
+export const hers = (member: UserRow) => keptFor(member, classRegistrations.userId, classRegistrations.email);
 
 export async function createClass(
   db: Database,
@@ -65,26 +40,18 @@ export async function createClass(
   return row!.id;
 }
 
-async function zoneOf(db: Queryable): Promise<string> {
+export async function zoneOf(db: Queryable): Promise<string> {
   return (await readHours(db))?.timeZone ?? "UTC";
 }
 
-const DAY_BEFORE_MS = 24 * HOUR;
-const HOUR_BEFORE_MS = HOUR;
-/** A reminder whose moment has passed when the place becomes hers is skipped, never sent late. */
-const remindersFrom = (live: ClassRow, now: Date) => ({
-  reminderDay: now.getTime() >= live.startsAt.getTime() - DAY_BEFORE_MS ? ("skipped" as const) : ("pending" as const),
-  reminderHour: now.getTime() >= live.startsAt.getTime() - HOUR_BEFORE_MS ? ("skipped" as const) : ("pending" as const),
-});
-
 /** The class, held until the transaction ends: registrations for one class are counted one at a time, on every app server. */
-async function lockedClass(tx: Queryable, classId: number): Promise<ClassRow> {
+export async function lockedClass(tx: Queryable, classId: number): Promise<ClassRow> {
   const [row] = await tx.select().from(liveClasses).where(eq(liveClasses.id, classId)).for("update");
   if (!row || row.cancelledAt) throw new HttpError(404, "That class does not exist, or it was cancelled.");
   return row;
 }
 
-async function placesTaken(tx: Queryable, classId: number, now: Date): Promise<number> {
+export async function placesTaken(tx: Queryable, classId: number, now: Date): Promise<number> {
   const [row] = await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(classRegistrations)
@@ -92,273 +59,9 @@ async function placesTaken(tx: Queryable, classId: number, now: Date): Promise<n
   return row?.count ?? 0;
 }
 
-async function updateRegistration(tx: Queryable, id: number, fields: Partial<RegistrationRow>): Promise<RegistrationRow> {
+export async function updateRegistration(tx: Queryable, id: number, fields: Partial<RegistrationRow>): Promise<RegistrationRow> {
   const [row] = await tx.update(classRegistrations).set(fields).where(eq(classRegistrations.id, id)).returning();
   return row!;
-}
-
-export type Registered = { registration: RegistrationRow; checkoutUrl?: string };
-
-/**
- * Takes a place, or a place on the waiting list when every place is taken or held. A member's
- * place in a free class is hers at once; a visitor's is held CLASS_HOLD_MINUTES for her to
- * confirm her e-mail; a paid place is held while she pays through Checkout.
- */
-export async function register(
-  deps: ClassDeps,
-  input: { classId: number; member: UserRow | null; name: string; email: string; dueDate: string | null; timeZone: string | null },
-  log: FastifyBaseLogger,
-): Promise<Registered> {
-  const { db, mail } = deps;
-  const now = deps.clock.now();
-  const instructorZone = await zoneOf(db);
-  // A member's place is in her own name and at her own address, whatever the form says; it is
-  // hers at once when her address is proven, else it waits for the mailed link as a visitor's does.
-  const { member } = input;
-  const { name, email } = heldFor(member, input);
-  const registration = await db.transaction(async (tx) => {
-    const live = await lockedClass(tx, input.classId);
-    if (live.who === "members" && !input.member) throw new HttpError(403, "This class is for members: please sign in first.");
-    if (now >= live.startsAt) throw new HttpError(409, "This class has started, so registration is closed.");
-    const paid = live.priceMinor > 0;
-    if (paid && !deps.payments) throw new HttpError(503, "Payment is not set up on this server yet, so this class cannot be booked here.");
-    const [already] = await tx
-      .select({ state: classRegistrations.state })
-      .from(classRegistrations)
-      .where(and(eq(classRegistrations.classId, live.id), sql`lower(${classRegistrations.email}) = ${email}`, stillLive));
-    if (already) {
-      throw new HttpError(
-        409,
-        already.state === "waiting_list"
-          ? `${email} is on the waiting list for this class already.`
-          : `${email} is registered for this class already.`,
-      );
-    }
-    const full = (await placesTaken(tx, live.id, now)) >= live.places;
-    const state = full ? "waiting_list" : paid ? "awaiting_payment" : member?.emailProvenAt ? "registered" : "awaiting_email";
-    const holdMs =
-      state === "awaiting_email" ? CLASS_HOLD_MINUTES * MINUTE : state === "awaiting_payment" ? CHECKOUT_MS + PAYMENT_GRACE_MS : 0;
-    const [row] = await tx
-      .insert(classRegistrations)
-      .values({
-        classId: live.id,
-        userId: member?.id ?? null,
-        name,
-        email,
-        dueDate: input.dueDate,
-        timeZone: input.timeZone,
-        state,
-        holdUntil: holdMs ? new Date(now.getTime() + holdMs) : null,
-        manageToken: newToken(),
-        ...remindersFrom(live, now),
-      })
-      .returning();
-    const registration = row!;
-    if (state === "registered") await queueMail(tx, placeMail("registered", registration, live, instructorZone, mail));
-    else if (state === "awaiting_email") await queueMail(tx, confirmMail(registration, live, instructorZone, CLASS_HOLD_MINUTES, mail));
-    else if (state === "waiting_list") await queueMail(tx, waitingMail(registration, live, instructorZone, mail));
-    return registration;
-  });
-  if (registration.state !== "awaiting_payment") return { registration };
-  return startCheckout(deps, registration, new Date(now.getTime() + CHECKOUT_MS), log, "release");
-}
-
-/** Opens Stripe's Checkout for a held place; if Stripe cannot be reached the place goes back at once. */
-async function startCheckout(
-  deps: ClassDeps,
-  registration: RegistrationRow,
-  expiresAt: Date,
-  log: FastifyBaseLogger,
-  onFailure: "release" | "keep",
-): Promise<Registered> {
-  const { db, mail } = deps;
-  const [live] = await db.select().from(liveClasses).where(eq(liveClasses.id, registration.classId));
-  try {
-    const checkout = await deps.payments!.checkout({
-      metadata: { class_registration_id: String(registration.id) },
-      description: `${live!.title}, ${whenText(live!.startsAt, registration.timeZone ?? (await zoneOf(db)))}`,
-      amountMinor: live!.priceMinor,
-      currency: live!.currency,
-      email: registration.email,
-      expiresAt,
-      successUrl: `${mail.publicUrl}/classes?paid=1`,
-      cancelUrl: `${mail.publicUrl}/classes?checkout=cancelled`,
-    });
-    const row = await updateRegistration(db, registration.id, { checkoutSessionId: checkout.id });
-    return { registration: row, checkoutUrl: checkout.url };
-  } catch (error) {
-    log.warn({ err: error, registrationId: registration.id }, "classes: the checkout could not be started");
-    // A new registration's hold goes back at once; a place offered from the waiting list stays hers to try again.
-    if (onFailure === "release") await releasePlaces(deps, [registration.id]);
-    throw new HttpError(
-      502,
-      onFailure === "release"
-        ? "The payment page could not be opened just now. Nothing was booked or charged; please try again in a moment."
-        : "The payment page could not be opened just now. Your place is still held for you; please try again in a moment.",
-    );
-  }
-}
-
-/**
- * A paid class's place offered from the waiting list: her mailed link opens Checkout for it, while
- * the offer holds. Checkout lasts at least 30 minutes, so the hold is stretched to cover it.
- */
-export async function payForOfferedPlace(deps: ClassDeps, token: string, log: FastifyBaseLogger): Promise<Registered> {
-  const now = deps.clock.now();
-  const [found] = await deps.db.select().from(classRegistrations).where(eq(classRegistrations.manageToken, token));
-  if (!found) throw new HttpError(404, "This link is not known here. Please look for the class on the classes page.");
-  if (found.state === "registered") throw new HttpError(409, "This place is yours already: there is nothing more to pay.");
-  if (found.state !== "awaiting_payment" || !found.holdUntil || found.holdUntil <= now) {
-    throw new HttpError(409, "The time to take this place has passed, so it went to the next person waiting. We are sorry.");
-  }
-  if (!deps.payments) throw new HttpError(503, "Payment is not set up on this server yet, so this class cannot be booked here.");
-  const expiresAt = new Date(Math.max(found.holdUntil.getTime(), now.getTime() + CHECKOUT_MS));
-  const stretched = await updateRegistration(deps.db, found.id, { holdUntil: new Date(expiresAt.getTime() + PAYMENT_GRACE_MS) });
-  return startCheckout(deps, stretched, new Date(Math.min(expiresAt.getTime(), now.getTime() + 23 * HOUR)), log, "keep");
-}
-
-/** A visitor's mailed link: a place still held becomes hers; a lapsed one is taken again if free, else she waits. */
-export async function confirmRegistration(deps: ClassDeps, token: string): Promise<RegistrationRow> {
-  const { db, mail } = deps;
-  const now = deps.clock.now();
-  const instructorZone = await zoneOf(db);
-  return db.transaction(async (tx) => {
-    const [found] = await tx.select().from(classRegistrations).where(eq(classRegistrations.manageToken, token));
-    if (!found) throw new HttpError(404, "This link is not known here. Please register again from the classes page.");
-    const live = await lockedClass(tx, found.classId);
-    if (found.state !== "awaiting_email" && !(found.state === "expired" && found.checkoutSessionId === null)) return found;
-    if (now >= live.startsAt) throw new HttpError(409, "This class has started, so registration is closed.");
-    const stillHeld = found.state === "awaiting_email" && found.holdUntil !== null && found.holdUntil > now;
-    const free = stillHeld || (await placesTaken(tx, live.id, now)) < live.places;
-    const row = await updateRegistration(tx, found.id, {
-      state: free ? "registered" : "waiting_list",
-      holdUntil: null,
-      ...remindersFrom(live, now),
-    });
-    await queueMail(tx, free ? placeMail("registered", row, live, instructorZone, mail) : waitingMail(row, live, instructorZone, mail));
-    return row;
-  });
-}
-
-/**
- * Gives the places now free, before the start, to the people waiting, first come first served,
- * each with a mail: a free class's place is hers at once; a paid class's is held for her to pay.
- */
-async function offerFreedPlaces(tx: Queryable, live: ClassRow, now: Date, instructorZone: string, mail: ClassMailContext): Promise<void> {
-  if (now >= live.startsAt) return;
-  const free = live.places - (await placesTaken(tx, live.id, now));
-  if (free <= 0) return;
-  const next = await tx
-    .select()
-    .from(classRegistrations)
-    .where(and(eq(classRegistrations.classId, live.id), eq(classRegistrations.state, "waiting_list")))
-    .orderBy(asc(classRegistrations.id))
-    .limit(free)
-    .for("update");
-  for (const waiting of next) {
-    if (live.priceMinor > 0) {
-      const offered = await updateRegistration(tx, waiting.id, {
-        state: "awaiting_payment",
-        fromWaitingList: true,
-        holdUntil: new Date(Math.min(now.getTime() + OFFER_MS, live.startsAt.getTime())),
-      });
-      await queueMail(tx, placeOfferedMail(offered, live, instructorZone, mail));
-      continue;
-    }
-    const promoted = await updateRegistration(tx, waiting.id, { state: "registered", fromWaitingList: true, ...remindersFrom(live, now) });
-    await queueMail(tx, placeMail("promoted", promoted, live, instructorZone, mail));
-  }
-}
-
-/** Marks these holds released and offers their places to the people waiting. */
-async function releasePlaces(deps: Pick<ClassDeps, "db" | "clock" | "mail">, ids: number[]): Promise<void> {
-  const now = deps.clock.now();
-  const instructorZone = await zoneOf(deps.db);
-  for (const id of ids) {
-    await deps.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(classRegistrations).where(eq(classRegistrations.id, id));
-      const [live] = await tx.select().from(liveClasses).where(eq(liveClasses.id, row!.classId)).for("update");
-      await updateRegistration(tx, id, { state: "expired", holdUntil: null });
-      if (live && !live.cancelledAt) await offerFreedPlaces(tx, live, now, instructorZone, deps.mail);
-    });
-  }
-}
-
-type CancelBy = { by: "her" } | { by: "instructor" };
-
-/**
- * Cancels one registration (a place, a hold or a place on the waiting list). A paid place is
- * refunded in full when the instructor cancels it, or when she gives it up at least a day before;
- * the refund is asked of Stripe first, with a key that makes a retry harmless. A freed place goes
- * at once to the first person waiting, who is mailed; before the start only.
- */
-async function cancelOne(deps: ClassDeps, found: RegistrationRow, who: CancelBy): Promise<{ message: string; refunded: boolean }> {
-  const { db, mail } = deps;
-  const now = deps.clock.now();
-  const [live] = await db.select().from(liveClasses).where(eq(liveClasses.id, found.classId));
-  if (!live || live.cancelledAt) throw new HttpError(404, "That class does not exist, or it was cancelled.");
-  if (who.by === "her" && now >= live.startsAt) throw new HttpError(409, "This class has started, so the place can no longer be given up.");
-  const refund =
-    found.state === "registered" &&
-    found.paymentIntentId !== null &&
-    found.refundedAt === null &&
-    (who.by === "instructor" || now.getTime() <= live.startsAt.getTime() - REFUND_BEFORE_MS);
-  if (refund) await refundPlace(deps, found);
-  const instructorZone = await zoneOf(db);
-  return db.transaction(async (tx) => {
-    const current = await lockedClass(tx, live.id);
-    const [row] = await tx.select().from(classRegistrations).where(eq(classRegistrations.id, found.id)).for("update");
-    if (!row || row.state === "cancelled" || row.state === "expired")
-      return { message: "This registration was cancelled already.", refunded: false };
-    const cancelled = await updateRegistration(tx, row.id, { state: "cancelled", holdUntil: null, ...(refund ? { refundedAt: now } : {}) });
-    if (row.state === "waiting_list") return { message: `You left the waiting list of “${current.title}”.`, refunded: false };
-    if (row.state === "registered") {
-      await queueMail(tx, cancelledMail(cancelled, current, instructorZone, mail, { wholeClass: false, refunded: refund }));
-    }
-    await offerFreedPlaces(tx, current, now, instructorZone, mail);
-    const paidNote = refund ? " What was paid is refunded in full." : "";
-    return {
-      message:
-        who.by === "instructor"
-          ? `Cancelled the place of ${row.name}; she was told by mail.${paidNote}`
-          : `You gave up your place in “${current.title}”. Thank you for making room for someone else.${paidNote}`,
-      refunded: refund,
-    };
-  });
-}
-
-async function refundPlace(deps: ClassDeps, row: RegistrationRow): Promise<void> {
-  if (!deps.payments) throw new HttpError(503, "Payment is not set up on this server, so the refund cannot be made here.");
-  await deps.payments.refund(row.paymentIntentId!, `class-registration-${row.id}-refund`).catch(() => {
-    throw new HttpError(502, "The refund could not be made just now, so nothing was changed. Please try again in a moment.");
-  });
-}
-
-/** A signed-in member gives up her place (or her place on the waiting list) in a class. */
-export async function cancelMemberRegistration(deps: ClassDeps, classId: number, member: UserRow): Promise<string> {
-  const [mine] = await deps.db
-    .select()
-    .from(classRegistrations)
-    .where(and(eq(classRegistrations.classId, classId), stillLive, hers(member)));
-  if (!mine) throw new HttpError(404, "You are not registered for this class.");
-  return (await cancelOne(deps, mine, { by: "her" })).message;
-}
-
-/** A visitor gives up her place through the link in her mail. */
-export async function cancelByToken(deps: ClassDeps, token: string): Promise<string> {
-  const [found] = await deps.db.select().from(classRegistrations).where(eq(classRegistrations.manageToken, token));
-  if (!found) throw new HttpError(404, "This link is not known here. The registration may have been removed.");
-  return (await cancelOne(deps, found, { by: "her" })).message;
-}
-
-/** The instructor cancels one person's place from the registrations list; a paid place is refunded in full. */
-export async function cancelRegistrationInStudio(deps: ClassDeps, classId: number, registrationId: number): Promise<string> {
-  const [found] = await deps.db
-    .select()
-    .from(classRegistrations)
-    .where(and(eq(classRegistrations.classId, classId), eq(classRegistrations.id, registrationId)));
-  if (!found) throw new HttpError(404, "That registration does not exist.");
-  return (await cancelOne(deps, found, { by: "instructor" })).message;
 }
 
 /** Her registration as her mailed link shows it, for the page that asks her to confirm the cancellation. */
@@ -414,9 +117,8 @@ export async function classesFor(
   const shown = rows.map((row): PublicClass & { ended: boolean } => {
     const taken = counts.find((count) => count.classId === row.id)?.count ?? 0;
     const state = mine.find((registration) => registration.classId === row.id)?.state;
-    const opensAt = new Date(row.startsAt.getTime() - JOIN_OPENS_MINUTES * MINUTE);
-    const ended = now >= row.endsAt;
-    const joinable = state === "registered" && now >= opensAt && !ended;
+    const { opensAt, open, ended } = joinWindow(row.startsAt, row.endsAt, now);
+    const joinable = state === "registered" && open;
     return {
       id: row.id,
       title: row.title,
@@ -528,81 +230,6 @@ export async function unsubscribeFromClassMails(db: Queryable, token: string): P
   return row;
 }
 
-/**
- * The classes' timed work, run every minute by each app server: places whose e-mail was not
- * confirmed in time, or whose payment never came, go back (to the first person waiting), and
- * reminders fall due. Each reminder is claimed by one UPDATE, so two servers never send it twice;
- * none goes to a cancelled place or an address that unsubscribed, and one whose moment has passed is skipped.
- */
-export async function runClassWork(db: Database, now: Date, mail: ClassMailContext): Promise<{ released: number; reminders: number }> {
-  const instructorZone = await zoneOf(db);
-  const lapsed = await db
-    .select({ id: classRegistrations.id })
-    .from(classRegistrations)
-    .where(and(inArray(classRegistrations.state, ["awaiting_email", "awaiting_payment"]), lte(classRegistrations.holdUntil, now)));
-  // Each hold is released under its class's lock, and only if it is still lapsed then (another server may have got there first).
-  let released = 0;
-  for (const { id } of lapsed) {
-    await db.transaction(async (tx) => {
-      const [row] = await tx.select({ classId: classRegistrations.classId }).from(classRegistrations).where(eq(classRegistrations.id, id));
-      const [live] = await tx.select().from(liveClasses).where(eq(liveClasses.id, row!.classId)).for("update");
-      const gone = await tx
-        .update(classRegistrations)
-        .set({ state: "expired", holdUntil: null })
-        .where(
-          and(
-            eq(classRegistrations.id, id),
-            inArray(classRegistrations.state, ["awaiting_email", "awaiting_payment"]),
-            lte(classRegistrations.holdUntil, now),
-          ),
-        )
-        .returning({ id: classRegistrations.id });
-      if (gone.length === 0) return;
-      released += 1;
-      if (live && !live.cancelledAt) await offerFreedPlaces(tx, live, now, instructorZone, mail);
-    });
-  }
-  const reminders = await db.transaction(async (tx) => {
-    let sent = 0;
-    for (const which of ["day", "hour"] as const) {
-      const column = which === "day" ? classRegistrations.reminderDay : classRegistrations.reminderHour;
-      const before = which === "day" ? DAY_BEFORE_MS : HOUR_BEFORE_MS;
-      // Its window: from its moment until the next reminder's (the start, for the last one).
-      const until = which === "day" ? HOUR_BEFORE_MS : 0;
-      const ofClass = (condition: ReturnType<typeof sql>) =>
-        sql`exists (select 1 from ${liveClasses} where ${liveClasses.id} = ${classRegistrations.classId} and ${liveClasses.cancelledAt} is null and ${condition})`;
-      await tx
-        .update(classRegistrations)
-        .set(which === "day" ? { reminderDay: "skipped" } : { reminderHour: "skipped" })
-        .where(
-          and(
-            eq(column, "pending"),
-            ofClass(sql`${liveClasses.startsAt} - make_interval(secs => ${until / 1000}) <= ${now.toISOString()}::timestamptz`),
-          ),
-        );
-      const due = await tx
-        .update(classRegistrations)
-        .set(which === "day" ? { reminderDay: "sent" } : { reminderHour: "sent" })
-        .where(
-          and(
-            eq(column, "pending"),
-            eq(classRegistrations.state, "registered"),
-            mailsWanted,
-            ofClass(sql`${liveClasses.startsAt} - make_interval(secs => ${before / 1000}) <= ${now.toISOString()}::timestamptz`),
-          ),
-        )
-        .returning();
-      for (const row of due) {
-        const [live] = await tx.select().from(liveClasses).where(eq(liveClasses.id, row.classId));
-        await queueMail(tx, reminderMail(which, row, live!, instructorZone, mail));
-        sent += 1;
-      }
-    }
-    return sent;
-  });
-  return { released, reminders };
-}
-
 /** Her classes for the studio, the latest start first, with places taken and people waiting. */
 export async function studioClasses(db: Queryable, catalogue: CatalogueReader, now: Date) {
   const titles = new Map((await catalogue.allCourses()).map((course) => [course.id, course.title]));
@@ -640,135 +267,4 @@ export async function studioClasses(db: Queryable, catalogue: CatalogueReader, n
       cancelled: row.cancelledAt !== null,
     };
   });
-}
-
-/**
- * Cancels a class before its start: every paid place is refunded in full (each refund asked of
- * Stripe once, whatever the retries), then every live registration is cancelled and mailed the calendar's CANCEL.
- */
-export async function cancelClass(deps: ClassDeps, classId: number): Promise<string> {
-  const { db, mail } = deps;
-  const now = deps.clock.now();
-  const [found] = await db.select().from(liveClasses).where(eq(liveClasses.id, classId));
-  if (!found || found.cancelledAt) throw new HttpError(404, "That class does not exist, or it was cancelled.");
-  if (now >= found.startsAt) throw new HttpError(409, "This class has started already; it can no longer be cancelled.");
-  const paid = await db
-    .select()
-    .from(classRegistrations)
-    .where(
-      and(
-        eq(classRegistrations.classId, classId),
-        stillLive,
-        sql`${classRegistrations.paymentIntentId} is not null`,
-        isNull(classRegistrations.refundedAt),
-      ),
-    );
-  for (const row of paid) await refundPlace(deps, row);
-  const instructorZone = await zoneOf(db);
-  return db.transaction(async (tx) => {
-    const live = await lockedClass(tx, classId);
-    await tx
-      .update(liveClasses)
-      .set({ cancelledAt: now, revision: sql`${liveClasses.revision} + 1` })
-      .where(eq(liveClasses.id, classId));
-    const refunded = new Set(paid.map((row) => row.id));
-    const told = await tx
-      .update(classRegistrations)
-      .set({ state: "cancelled", holdUntil: null })
-      .where(and(eq(classRegistrations.classId, classId), stillLive))
-      .returning();
-    for (const row of told) {
-      const wasRefunded = refunded.has(row.id);
-      if (wasRefunded) await updateRegistration(tx, row.id, { refundedAt: now });
-      await queueMail(tx, cancelledMail(row, live, instructorZone, mail, { wholeClass: true, refunded: wasRefunded }));
-    }
-    const people = told.length === 1 ? "The 1 person" : `The ${told.length} people`;
-    const money =
-      refunded.size > 0 ? ` ${refunded.size === 1 ? "1 paid place was" : `${refunded.size} paid places were`} refunded in full.` : "";
-    return `Cancelled “${live.title}”. ${people} registered or waiting were told by mail.${money}`;
-  });
-}
-
-/** Marks whether someone with a place came, once the class has started. */
-export async function markAttendance(deps: ClassDeps, classId: number, registrationId: number, attended: boolean): Promise<string> {
-  const now = deps.clock.now();
-  const [row] = await deps.db
-    .select({ registration: classRegistrations, live: liveClasses })
-    .from(classRegistrations)
-    .innerJoin(liveClasses, eq(liveClasses.id, classRegistrations.classId))
-    .where(and(eq(classRegistrations.classId, classId), eq(classRegistrations.id, registrationId)));
-  if (!row) throw new HttpError(404, "That registration does not exist.");
-  if (now < row.live.startsAt) throw new HttpError(409, "Attendance can be marked once the class has started.");
-  if (row.registration.state !== "registered") throw new HttpError(409, `${row.registration.name} had no place in this class.`);
-  await updateRegistration(deps.db, registrationId, { attended });
-  return attended ? `Marked ${row.registration.name} as there.` : `Marked ${row.registration.name} as not there.`;
-}
-
-/**
- * Keeps the replay's link and, the first time, mails it to everyone who had a place: "Thank you
- * for coming" to those marked there, "Sorry we missed you" to the others, except addresses that
- * unsubscribed. Claimed by one UPDATE, so a second press (or server) mails nobody again.
- */
-export async function sendReplay(deps: ClassDeps, classId: number, replayUrl: string): Promise<string> {
-  const { db, mail } = deps;
-  const now = deps.clock.now();
-  return db.transaction(async (tx) => {
-    const [live] = await tx.select().from(liveClasses).where(eq(liveClasses.id, classId)).for("update");
-    if (!live) throw new HttpError(404, "That class does not exist.");
-    if (live.cancelledAt) throw new HttpError(409, "This class was cancelled, so it has no replay.");
-    if (now < live.endsAt) throw new HttpError(409, "The replay can be sent once the class has ended.");
-    if (live.replaySentAt) {
-      await tx.update(liveClasses).set({ replayUrl }).where(eq(liveClasses.id, classId));
-      return `Saved the new link. The replay mail went out on ${whenText(live.replaySentAt, await zoneOf(tx))}, so nobody was mailed again; the classes page shows the new link.`;
-    }
-    await tx.update(liveClasses).set({ replayUrl, replaySentAt: now }).where(eq(liveClasses.id, classId));
-    const people = await tx
-      .select()
-      .from(classRegistrations)
-      .where(and(eq(classRegistrations.classId, classId), eq(classRegistrations.state, "registered"), mailsWanted))
-      .orderBy(asc(classRegistrations.id));
-    for (const row of people) await queueMail(tx, replayMail(row, { ...live, replayUrl }, replayUrl, mail));
-    const came = people.filter((row) => row.attended).length;
-    return `Sent the replay to ${people.length === 1 ? "1 person" : `${people.length} people`}: ${came} who came, ${people.length - came} who could not.`;
-  });
-}
-
-/** Stripe's word about a class place's checkout (the payments feature's webhook hands it over). */
-export function classCheckouts(deps: Pick<ClassDeps, "clock" | "mail"> & { wake: () => void }) {
-  return {
-    owns: (metadata: Record<string, string>) => "class_registration_id" in metadata,
-    completed: async (tx: Queryable, session: { id: string; paymentIntent: string | null }, log: FastifyBaseLogger) => {
-      const [found] = await tx.select().from(classRegistrations).where(eq(classRegistrations.checkoutSessionId, session.id));
-      if (!found) return log.warn({ checkoutSession: session.id }, "classes: a paid checkout names no registration");
-      const [live] = await tx.select().from(liveClasses).where(eq(liveClasses.id, found.classId)).for("update");
-      const [row] = await tx.select().from(classRegistrations).where(eq(classRegistrations.id, found.id)).for("update");
-      if (row!.state === "registered") return;
-      const now = deps.clock.now();
-      const held = row!.state === "awaiting_payment";
-      const lapsedButFree =
-        row!.state === "expired" && !live!.cancelledAt && now < live!.startsAt && (await placesTaken(tx, live!.id, now)) < live!.places;
-      if (live!.cancelledAt || (!held && !lapsedButFree)) {
-        // Paid after the class was cancelled, or after her lapsed place was given away: the payment is kept on the row for a refund.
-        await updateRegistration(tx, row!.id, { paymentIntentId: session.paymentIntent });
-        log.error({ registrationId: row!.id }, "classes: a place was paid after it was released or cancelled; refund it in Stripe");
-        return;
-      }
-      const placed = await updateRegistration(tx, row!.id, {
-        state: "registered",
-        holdUntil: null,
-        paymentIntentId: session.paymentIntent,
-        ...remindersFrom(live!, now),
-      });
-      await queueMail(tx, placeMail(placed.fromWaitingList ? "promoted" : "registered", placed, live!, await zoneOf(tx), deps.mail));
-      deps.wake();
-    },
-    expired: async (tx: Queryable, session: { id: string }) => {
-      const [found] = await tx.select().from(classRegistrations).where(eq(classRegistrations.checkoutSessionId, session.id));
-      if (found?.state !== "awaiting_payment") return;
-      const [live] = await tx.select().from(liveClasses).where(eq(liveClasses.id, found.classId)).for("update");
-      await updateRegistration(tx, found.id, { state: "expired", holdUntil: null });
-      if (live && !live.cancelledAt) await offerFreedPlaces(tx, live, deps.clock.now(), await zoneOf(tx), deps.mail);
-      deps.wake();
-    },
-  };
 }

@@ -6,7 +6,7 @@ import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { type DatabaseHandle, openDatabase } from "../db/client.ts";
 import { movableClock } from "../lib/clock.ts";
-import { runClassWork } from "./classes-repository.ts";
+import { runClassWork } from "./class-actions.ts";
 import { mailOutbox } from "../mail/mail-schema.ts";
 import { readInvite } from "../../../testing/calendar-invite.ts";
 import {
