@@ -105,7 +105,7 @@ export const birthPlanEndpoints = {
     path: "/reactapi/birth-plan",
     summary: "Her birth preferences with the sections and options to choose from (on a partner's account, hers when she shares them)",
     access: "member",
-    travels: "birth",
+    travels: "birth-plan",
     answers: { ...ok(BirthPlan), 403: { description: "A partner she does not share them with.", schema: ApiError } },
   },
   saveBirthPlan: {
@@ -113,7 +113,7 @@ export const birthPlanEndpoints = {
     path: "/reactapi/birth-plan",
     summary: "Saves her choices over the revision she loaded (409 with the sentence when another device saved since)",
     access: "member",
-    travels: "birth",
+    travels: "birth-plan",
     body: BirthPlanSave,
     answers: {
       ...ok(BirthPlanSaved),
@@ -127,7 +127,7 @@ export const birthPlanEndpoints = {
     path: "/reactapi/birth-plan.pdf",
     summary: "Her birth preferences as a PDF (A4 or Letter) to print or save",
     access: "member",
-    travels: "birth",
+    travels: "birth-plan",
     query: BirthPlanPdfQuery,
     answers: {
       200: { description: "The document.", contentType: "application/pdf" },
@@ -152,7 +152,7 @@ export const birthPlanEndpoints = {
     path: "/reactapi/studio/birth-plan",
     summary: "The birth-preferences builder's sections and options, and the lessons an option may link to",
     access: "instructor",
-    travels: "birth",
+    travels: "birth-plan",
     answers: ok(StudioBirthPlanTemplate),
   },
   saveBirthPlanTemplate: {
@@ -160,7 +160,7 @@ export const birthPlanEndpoints = {
     path: "/reactapi/studio/birth-plan",
     summary: "Saves the sections and options (kept options keep their ids)",
     access: "instructor",
-    travels: "birth",
+    travels: "birth-plan",
     body: BirthPlanTemplateSave,
     invalidates: ["studioBirthPlanTemplate", "birthPlan"],
     answers: {

@@ -247,6 +247,7 @@ export const classesEndpoints = {
     path: "/reactapi/classes/unsubscribe/:token",
     summary: "One-click unsubscribe from class reminders and replays (RFC 8058): the link's token is the proof, no sign-in; any body",
     access: "anyone",
+    travels: "unsubscribe",
     params: ClassTokenParams,
     answers: { ...ok(Unsubscribed), 404: { description: "No registration has this link.", schema: ApiError } },
   },

@@ -372,7 +372,7 @@ export const communityEndpoints = {
     path: "/reactapi/community/unsubscribe/:token",
     summary: "One-click unsubscribe from one conversation's reply mails (RFC 8058): the token is the proof, no sign-in; any body",
     access: "anyone",
-    travels: "community",
+    travels: "unsubscribe",
     params: ClassTokenParams,
     answers: { ...ok(Unsubscribed), 404: { description: "No such link.", schema: ApiError } },
   },

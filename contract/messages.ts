@@ -77,6 +77,7 @@ export const messagesEndpoints = {
     path: "/reactapi/announcements/unsubscribe/:token",
     summary: "One-click unsubscribe from announcements (RFC 8058): the link's token is the proof, no sign-in; any body",
     access: "anyone",
+    travels: "unsubscribe",
     params: UnsubscribeParams,
     answers: { ...ok(Unsubscribed), 404: { description: "No member has this link.", schema: ApiError } },
   },

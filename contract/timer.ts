@@ -45,7 +45,7 @@ export const timerEndpoints = {
     path: "/reactapi/timer",
     summary: "Her latest contraction-timer session (on a partner's account, hers while she shares it)",
     access: "member",
-    travels: "birth",
+    travels: "timer",
     answers: { ...ok(TimerCurrent), 403: { description: "A partner she does not share it with.", schema: ApiError } },
   },
   syncTimerSession: {
@@ -53,7 +53,7 @@ export const timerEndpoints = {
     path: "/reactapi/timer/sessions/:id",
     summary: "Keeps a session as her phone sends it (the id is made on the phone, so a repeated send changes nothing)",
     access: "member",
-    travels: "birth",
+    travels: "timer",
     params: TimerSessionIdParams,
     body: TimerSessionSave,
     invalidates: ["timerCurrent"],
@@ -69,7 +69,7 @@ export const timerEndpoints = {
     path: "/reactapi/timer/sessions/:id/delete",
     summary: "Deletes one of her sessions",
     access: "member",
-    travels: "birth",
+    travels: "timer",
     params: TimerSessionIdParams,
     invalidates: ["timerCurrent"],
     answers: { ...ok(StudioOutcome), 404: { description: "No such session of hers.", schema: ApiError } },
@@ -79,7 +79,7 @@ export const timerEndpoints = {
     path: "/reactapi/timer/events",
     summary: "Server-Sent Events: the followed timer's session each time it changes, on any app server",
     access: "member",
-    travels: "birth",
+    travels: "timer",
     answers: {
       200: {
         description: "An event stream (event: session, data: as GET /reactapi/timer; event: changed, read it again).",

@@ -31,8 +31,7 @@ const appSource = /web[\\/]src[\\/]|contract[\\/]picture-sources\.ts$/;
 const studioSource = /web[\\/]src[\\/]features[\\/]studio[\\/]/;
 // The picture upload and the replies' and announcements' endpoints serve two or three studio screens
 // each: in studio-parts they would weigh on every studio page, the course editors first.
-const ownChunk =
-  /(-page|-layout|rich-text-editor|picture-upload)\.tsx$|(message-endpoints|community-endpoints|birth-endpoints|upload-file)\.ts$/;
+const ownChunk = /(-page|-layout|rich-text-editor|picture-upload)\.tsx$|(message-endpoints|community-endpoints|upload-file)\.ts$/;
 // What a member's course pages share (the library, a course, a lesson, home's cards): the catalogue,
 // the module tree, players, saved lessons, progress and the notes she left out. In a file of their own,
 // the studio's editors never download them.
@@ -46,7 +45,7 @@ const bookingSource = /web[\\/]src[\\/](features[\\/]bookings[\\/]|lib[\\/]booki
 // The forms' shared parts (sending a form, with its spam check) travel with the feedback, support
 // and contact pages, not in every page's site-parts that the studio's editors download too.
 const formsSource = /web[\\/]src[\\/]features[\\/]forms[\\/]/;
-const communitySource = /web[\\/]src[\\/](features[\\/]community[\\/]|components[\\/](conversation|lesson-questions)\.tsx$)/;
+const communitySource = /web[\\/]src[\\/]features[\\/]community[\\/]/;
 
 const studioOnly = /node_modules[\\/]use-sync-external-store[\\/](shim[\\/]|cjs[\\/]use-sync-external-store-shim)/;
 

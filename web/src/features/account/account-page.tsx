@@ -1,5 +1,5 @@
 import "./account-endpoints.ts";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, Suspense, useState } from "react";
 import type { Account } from "../../../../contract/my-account.ts";
 import type { Profile } from "../../../../contract/sign-in.ts";
 import { passwordRuleText } from "../../../../contract/constants.ts";
@@ -8,7 +8,6 @@ import { Notice } from "../../components/notice.tsx";
 import { OutcomeNotice } from "../../components/outcome-notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { PageSection } from "../../components/page-section.tsx";
-import { CommunitySettings } from "./community-settings.tsx";
 import { ContentNoteChoices } from "./content-note-choices.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { TextField } from "../../components/text-field.tsx";
@@ -17,6 +16,7 @@ import { addressOf, call } from "../../lib/api.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { profileChanged } from "../../lib/session.ts";
 import { useLogout } from "../../lib/use-logout.ts";
+import { useSlots } from "../../lib/slots.tsx";
 import { MailChoices } from "./mail-choices.tsx";
 import { MyBookings } from "./my-bookings.tsx";
 import { PartnerSeat } from "./partner-seat.tsx";
@@ -62,6 +62,7 @@ function AccountForms({ account }: { account: Account }) {
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   // His account (joined through her invitation) has no due date or community of its own.
   const partnerAccount = account.profile.joined_as === "partner";
+  const { accountSections } = useSlots();
 
   const saveProfile = (profile: Profile) => {
     dispatch(profileChanged(profile));
@@ -270,11 +271,15 @@ function AccountForms({ account }: { account: Account }) {
         <PartnerSeat />
       </PageSection>
 
-      {partnerAccount ? null : (
-        <PageSection title="Community" id="community-heading">
-          <CommunitySettings />
-        </PageSection>
-      )}
+      {accountSections
+        .filter((section) => section.shownTo?.(account.profile) ?? true)
+        .map(({ id, title, Body }) => (
+          <PageSection key={id} title={title} id={id}>
+            <Suspense fallback={null}>
+              <Body />
+            </Suspense>
+          </PageSection>
+        ))}
 
       <PageSection title="Your data" id="data-heading">
         <p style={{ margin: "0 0 12px" }}>One file with your profile, courses, progress and the forms you sent.</p>

@@ -1,4 +1,4 @@
-import "../../components/birth-endpoints.ts";
+import "./partner-endpoints.ts";
 import { type FormEvent, useState } from "react";
 import type { PartnerLink } from "../../../../contract/partners.ts";
 import { OutcomeNotice } from "../../components/outcome-notice.tsx";

@@ -1,4 +1,4 @@
-import "../../components/birth-endpoints.ts";
+import "./birth-plan-endpoints.ts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { BirthPlan } from "../../../../contract/birth-plan.ts";

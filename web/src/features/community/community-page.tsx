@@ -1,4 +1,4 @@
-import "../../components/community-endpoints.ts";
+import "./community-endpoints.ts";
 import { Link } from "react-router";
 import { Notice } from "../../components/notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";

@@ -1,6 +1,6 @@
-import "../../components/community-endpoints.ts";
+import "./community-endpoints.ts";
 import { Link, useParams } from "react-router";
-import { Conversation } from "../../components/conversation.tsx";
+import { Conversation } from "./conversation.tsx";
 import { Notice } from "../../components/notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { ProgressRing } from "../../components/spinner.tsx";

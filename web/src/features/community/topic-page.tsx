@@ -1,7 +1,7 @@
-import "../../components/community-endpoints.ts";
+import "./community-endpoints.ts";
 import { type FormEvent, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
-import { PostForm } from "../../components/conversation.tsx";
+import { PostForm } from "./conversation.tsx";
 import { Notice } from "../../components/notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { ProgressRing } from "../../components/spinner.tsx";

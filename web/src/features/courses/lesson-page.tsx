@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { useOpenedOffline } from "../../lib/offline-slice.ts";
 import { useSession } from "../../lib/session.ts";
 import { useAnswer, useSend } from "../../lib/answers.ts";
@@ -18,9 +18,7 @@ import { type SavedLesson, savedLesson } from "../../lib/saved-lessons.ts";
 import { useOnline } from "../../lib/use-online.ts";
 import { readDownloads } from "../../lib/lesson-downloads.ts";
 import { videoLineText } from "../../lib/video-players.ts";
-
-// Questions and their replies come after the lesson's own words, in a chunk of their own: the lesson opens without them.
-const LessonQuestions = lazy(() => import("../../components/lesson-questions.tsx"));
+import { useSlots } from "../../lib/slots.tsx";
 
 // The lesson page is plain markup styled in web/index.html: MUI's styled components recomputed
 // their styles on every render, about a third of this page's JavaScript on a phone.
@@ -150,6 +148,7 @@ function WholeLesson({ lesson, place }: { lesson: OpenLesson; place: LessonPlace
   const online = useOnline();
   // The lesson's words first; the player and her progress a frame later (use-after-first-paint.ts).
   const painted = useAfterFirstPaint();
+  const { lessonExtras } = useSlots();
   const { progress, update } = useLessonProgress(place.courseId, lesson.id, { ask: painted });
   return (
     <>
@@ -183,11 +182,14 @@ function WholeLesson({ lesson, place }: { lesson: OpenLesson; place: LessonPlace
       <Downloads videoDescription={lesson.video_description} />
       <HtmlPanel title="Notes" html={lesson.html_note_content} />
       <HtmlPanel title="Lesson summary" html={lesson.content_summary} />
-      {painted && online ? (
-        <Suspense fallback={null}>
-          <LessonQuestions lessonId={lesson.id} />
-        </Suspense>
-      ) : null}
+      {/* What other capabilities add (its questions) comes after the lesson's own words, in chunks of their own: the lesson opens without them. */}
+      {painted && online
+        ? lessonExtras.map((Extra, index) => (
+            <Suspense key={index} fallback={null}>
+              <Extra lessonId={lesson.id} />
+            </Suspense>
+          ))
+        : null}
     </>
   );
 }

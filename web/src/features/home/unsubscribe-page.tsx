@@ -1,4 +1,4 @@
-import "../../components/community-endpoints.ts";
+import "./unsubscribe-endpoints.ts";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { PageColumn } from "../../components/page-column.tsx";

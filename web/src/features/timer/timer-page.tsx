@@ -1,4 +1,4 @@
-import "../../components/birth-endpoints.ts";
+import "./timer-endpoints.ts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Contraction, TimerCurrent, TimerRule } from "../../../../contract/timer.ts";
 import { timerRules } from "../../../../contract/constants.ts";

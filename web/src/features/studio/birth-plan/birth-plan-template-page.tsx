@@ -1,4 +1,4 @@
-import "../../../components/birth-endpoints.ts";
+import "./birth-plan-endpoints.ts";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { type FormEvent, useId, useMemo, useState } from "react";

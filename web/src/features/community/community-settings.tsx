@@ -1,4 +1,4 @@
-import "../../components/community-endpoints.ts";
+import "./community-endpoints.ts";
 import { type FormEvent, useEffect, useState } from "react";
 import type { CommunityProfile } from "../../../../contract/community.ts";
 import { OutcomeNotice } from "../../components/outcome-notice.tsx";
@@ -7,7 +7,7 @@ import { useAnswer, useSend } from "../../lib/answers.ts";
 import { useAction } from "../../lib/use-action.ts";
 
 /** Her community settings on /account: the name others see, reply mails, and the notes whose posts stay folded. */
-export function CommunitySettings() {
+export default function CommunitySettings() {
   const { answer: profile } = useAnswer("communityProfile");
   const notes = useAnswer("contentNotes").answer?.notes ?? [];
   return profile ? <SettingsForm profile={profile} notes={notes.map((note) => note.name)} /> : null;

@@ -1,7 +1,7 @@
 import "./community-endpoints.ts";
-import { useAnswer, useSend } from "../lib/answers.ts";
+import { useAnswer, useSend } from "../../lib/answers.ts";
 import { Conversation, PostForm } from "./conversation.tsx";
-import { PageSection } from "./page-section.tsx";
+import { PageSection } from "../../components/page-section.tsx";
 
 /** "Questions about this lesson" under its notes: each question with its replies, live, and her own question. */
 export default function LessonQuestions({ lessonId }: { lessonId: number }) {

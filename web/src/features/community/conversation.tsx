@@ -1,13 +1,13 @@
 import "./community-endpoints.ts";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
-import type { CommunityPost, CommunityThread } from "../../../contract/community.ts";
-import { useAnswer, useSend } from "../lib/answers.ts";
-import { addressOf } from "../lib/api.ts";
-import { SafeHtml } from "../lib/safe-html.tsx";
-import { useSession } from "../lib/session.ts";
-import { useAction } from "../lib/use-action.ts";
-import { OutcomeNotice } from "./outcome-notice.tsx";
-import { TextField } from "./text-field.tsx";
+import type { CommunityPost, CommunityThread } from "../../../../contract/community.ts";
+import { useAnswer, useSend } from "../../lib/answers.ts";
+import { addressOf } from "../../lib/api.ts";
+import { SafeHtml } from "../../lib/safe-html.tsx";
+import { useSession } from "../../lib/session.ts";
+import { useAction } from "../../lib/use-action.ts";
+import { OutcomeNotice } from "../../components/outcome-notice.tsx";
+import { TextField } from "../../components/text-field.tsx";
 
 // A community conversation (docs/product.md, Community), on its own page and under a lesson: its
 // posts, live as others write, a post with a content note folded behind it, and her reply.
