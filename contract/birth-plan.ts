@@ -139,7 +139,7 @@ export const birthPlanEndpoints = {
     path: "/reactapi/studio/bookings/:id/birth-plan.pdf",
     summary: "The birth preferences of the member who made a booking, while she shares them with the instructor",
     access: "instructor",
-    travels: "studio",
+    travels: "calendar",
     params: BookingIdParams,
     query: BirthPlanPdfQuery,
     answers: {

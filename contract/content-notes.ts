@@ -48,7 +48,7 @@ export const contentNotesEndpoints = {
     path: "/reactapi/studio/content-notes",
     summary: "Adds a content note to the list",
     access: "instructor",
-    travels: "studio",
+    travels: "studio-community",
     body: ContentNoteCreate,
     invalidates: ["contentNotes"],
     answers: {

@@ -39,7 +39,7 @@ const courseReading =
   /web[\\/]src[\\/](lib[\\/](saved-lessons|catalogue|module-tree|video-players|lesson-downloads)\.ts|features[\\/]courses[\\/](progress|offline)[\\/][^\\/]+\.tsx?)$/;
 // The parts the booking pages share (the time picker, a booking's summary, their times) travel with
 // them alone, not in every page's site-parts: the studio's pages and most members' never need them.
-const bookingSource = /web[\\/]src[\\/](features[\\/]bookings[\\/]|lib[\\/]booking-(days|times)\.ts$)/;
+const bookingSource = /web[\\/]src[\\/](features[\\/]bookings[\\/]|lib[\\/](calendar-days|time-labels)\.ts$)/;
 // A conversation's parts (posts, the reply box, its live stream) travel with the community's
 // screens and the questions under a lesson, never in every page's site-parts.
 // The forms' shared parts (sending a form, with its spam check) travel with the feedback, support

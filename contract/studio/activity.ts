@@ -27,7 +27,7 @@ export const studioActivityEndpoints = {
     path: "/reactapi/studio/activity",
     summary: "Changes made in the studio or with the CLI, newest first, 90 days",
     access: "instructor",
-    travels: "studio",
+    travels: "studio-activity",
     query: ActivityQuery,
     answers: ok(ActivityPage),
   },

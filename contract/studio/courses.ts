@@ -293,7 +293,7 @@ export const studioCoursesEndpoints = {
     invalidates: ["studioCourses", "studioCourse", "getCourses", "getCourseModules"],
     summary: "Saves a lesson over the revision she opened (HTML cleaned, video link parsed)",
     access: "instructor",
-    travels: "studio",
+    travels: "studio-courses",
     params: LessonIdParams,
     body: LessonUpdate,
     answers: {
@@ -355,7 +355,7 @@ export const studioCoursesEndpoints = {
     invalidates: ["studioCourses", "studioCourse", "studioLesson", "studioTrash", "getCourses", "getCourseModules"],
     summary: "Renames a lesson's file over the revision she opened",
     access: "instructor",
-    travels: "studio",
+    travels: "studio-courses",
     params: FileIdParams,
     body: FileRename,
     answers: {
@@ -370,7 +370,7 @@ export const studioCoursesEndpoints = {
     invalidates: ["studioCourses", "studioCourse", "studioLesson", "studioTrash", "getCourses", "getCourseModules"],
     summary: "Moves a lesson's file one place up or down among its downloads",
     access: "instructor",
-    travels: "studio",
+    travels: "studio-courses",
     params: FileIdParams,
     body: FileMove,
     answers: {
@@ -386,7 +386,7 @@ export const studioCoursesEndpoints = {
     invalidates: ["studioCourses", "studioCourse", "studioLesson", "studioTrash", "getCourses", "getCourseModules"],
     summary: "Moves a lesson's file to the Trash",
     access: "instructor",
-    travels: "studio",
+    travels: "studio-courses",
     params: FileIdParams,
     body: RevisionRequest,
     answers: {
@@ -401,7 +401,7 @@ export const studioCoursesEndpoints = {
     invalidates: ["studioCourses", "studioCourse", "studioLesson", "studioTrash", "getCourses", "getCourseModules"],
     summary: "Moves a module or topic one place up or down among its siblings",
     access: "instructor",
-    travels: "studio",
+    travels: "studio-courses",
     params: ModuleIdParams,
     body: ModuleMove,
     answers: {
@@ -417,7 +417,7 @@ export const studioCoursesEndpoints = {
     invalidates: ["studioCourses", "studioCourse", "studioLesson", "studioTrash", "getCourses", "getCourseModules"],
     summary: "Creates a course at the end of the library",
     access: "instructor",
-    travels: "studio",
+    travels: "studio-courses",
     body: CourseCreate,
     answers: { 201: { description: "Created.", schema: Created } },
   },
@@ -427,7 +427,7 @@ export const studioCoursesEndpoints = {
     invalidates: ["studioCourses", "studioCourse", "studioLesson", "studioTrash", "getCourses", "getCourseModules"],
     summary: "Saves a course's title, description (HTML cleaned), picture, openness and plans over the revision she opened",
     access: "instructor",
-    travels: "studio",
+    travels: "studio-courses",
     params: CourseIdParams,
     body: CourseUpdate,
     answers: {
@@ -443,7 +443,7 @@ export const studioCoursesEndpoints = {
     invalidates: ["studioCourses", "studioCourse", "studioLesson", "studioTrash", "getCourses", "getCourseModules"],
     summary: "Moves a course one place up or down in the library",
     access: "instructor",
-    travels: "studio",
+    travels: "studio-courses",
     params: CourseIdParams,
     body: CourseMove,
     answers: {
@@ -459,7 +459,7 @@ export const studioCoursesEndpoints = {
     invalidates: ["studioCourses", "studioCourse", "studioLesson", "getCourses", "getCourseModules"],
     summary: "Publishes a draft course to members, or takes it back to draft",
     access: "instructor",
-    travels: "studio",
+    travels: "studio-courses",
     params: CourseIdParams,
     body: CoursePublication,
     answers: {
@@ -475,7 +475,7 @@ export const studioCoursesEndpoints = {
     invalidates: ["studioCourses", "studioCourse", "studioLesson", "getCourses", "getCourseModules"],
     summary: "Moves a lesson one place up or down within its module",
     access: "instructor",
-    travels: "studio",
+    travels: "studio-courses",
     params: LessonIdParams,
     body: LessonMove,
     answers: {
@@ -491,7 +491,7 @@ export const studioCoursesEndpoints = {
     invalidates: ["studioCourses", "studioCourse", "studioLesson", "getCourses", "getCourseModules"],
     summary: "Moves a lesson into a module or topic of its course, at a given place among its lessons",
     access: "instructor",
-    travels: "studio",
+    travels: "studio-courses",
     params: LessonIdParams,
     body: LessonPlace,
     answers: {
@@ -507,7 +507,7 @@ export const studioCoursesEndpoints = {
     invalidates: ["studioCourses", "studioCourse", "studioLesson", "studioTrash", "getCourses", "getCourseModules"],
     summary: "Saves a module's title, preview switch and suggested week over the revision she opened",
     access: "instructor",
-    travels: "studio",
+    travels: "studio-courses",
     params: ModuleIdParams,
     body: ModuleUpdate,
     answers: {
@@ -522,7 +522,7 @@ export const studioCoursesEndpoints = {
     invalidates: ["studioCourses", "studioCourse", "studioLesson", "studioTrash", "getCourses", "getCourseModules"],
     summary: "Moves a course and everything in it to the Trash (she types its title)",
     access: "instructor",
-    travels: "studio",
+    travels: "studio-courses",
     params: CourseIdParams,
     body: CourseDelete,
     answers: {
@@ -538,7 +538,7 @@ export const studioCoursesEndpoints = {
     invalidates: ["studioCourses", "studioCourse", "studioLesson", "studioTrash", "getCourses", "getCourseModules"],
     summary: "Adds a module to a course, or a topic inside a module",
     access: "instructor",
-    travels: "studio",
+    travels: "studio-courses",
     body: ModuleCreate,
     answers: {
       201: { description: "Created.", schema: Created },
@@ -552,7 +552,7 @@ export const studioCoursesEndpoints = {
     invalidates: ["studioCourses", "studioCourse", "studioLesson", "studioTrash", "getCourses", "getCourseModules"],
     summary: "Moves a module, its topics and their lessons to the Trash",
     access: "instructor",
-    travels: "studio",
+    travels: "studio-courses",
     params: ModuleIdParams,
     body: RevisionRequest,
     answers: {
@@ -567,7 +567,7 @@ export const studioCoursesEndpoints = {
     invalidates: ["studioCourses", "studioCourse", "studioLesson", "studioTrash", "getCourses", "getCourseModules"],
     summary: "Moves a module with everything in it inside another module of its course, or to the course's top level",
     access: "instructor",
-    travels: "studio",
+    travels: "studio-courses",
     params: ModuleIdParams,
     body: ModulePlace,
     answers: {
@@ -583,7 +583,7 @@ export const studioCoursesEndpoints = {
     invalidates: ["studioCourses", "studioCourse", "studioLesson", "studioTrash", "getCourses", "getCourseModules"],
     summary: "Adds a lesson at the end of a module",
     access: "instructor",
-    travels: "studio",
+    travels: "studio-courses",
     body: LessonCreate,
     answers: { 201: { description: "Created.", schema: Created }, 404: { description: "No such module.", schema: ApiError } },
   },
@@ -593,7 +593,7 @@ export const studioCoursesEndpoints = {
     invalidates: ["studioCourses", "studioCourse", "studioLesson", "studioTrash", "getCourses", "getCourseModules"],
     summary: "Moves a lesson and its files to the Trash",
     access: "instructor",
-    travels: "studio",
+    travels: "studio-courses",
     params: LessonIdParams,
     body: RevisionRequest,
     answers: {

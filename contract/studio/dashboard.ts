@@ -21,7 +21,7 @@ export const studioDashboardEndpoints = {
     path: "/reactapi/studio/dashboard",
     summary: "Members, registrations, unread messages and recent ratings",
     access: "instructor",
-    travels: "studio",
+    travels: "studio-dashboard",
     answers: ok(Dashboard),
   },
 } satisfies Record<string, Endpoint>;

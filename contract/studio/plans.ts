@@ -82,7 +82,7 @@ export const studioPlansEndpoints = {
     invalidates: ["studioPlans", "studioCourse", "getCourses"],
     summary: "Creates a plan",
     access: "instructor",
-    travels: "studio",
+    travels: "studio-plans",
     body: PlanInput,
     answers: { 201: { description: "Created.", schema: PlanSaved } },
   },
@@ -92,7 +92,7 @@ export const studioPlansEndpoints = {
     invalidates: ["studioPlans", "studioCourse", "getCourses"],
     summary: "Saves a plan over the revision she opened",
     access: "instructor",
-    travels: "studio",
+    travels: "studio-plans",
     params: PlanIdParams,
     body: PlanUpdate,
     answers: {
@@ -107,7 +107,7 @@ export const studioPlansEndpoints = {
     invalidates: ["studioPlans", "studioCourse", "getCourses"],
     summary: "Deletes a plan (purchases keep their copy)",
     access: "instructor",
-    travels: "studio",
+    travels: "studio-plans",
     params: PlanIdParams,
     body: RevisionRequest,
     answers: {

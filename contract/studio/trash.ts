@@ -31,7 +31,7 @@ export const studioTrashEndpoints = {
     path: "/reactapi/studio/trash",
     summary: "What was deleted in the studio in the last 30 days, newest first",
     access: "instructor",
-    travels: "studio",
+    travels: "studio-trash",
     answers: ok(TrashList),
   },
   restoreFromTrash: {
@@ -40,7 +40,7 @@ export const studioTrashEndpoints = {
     invalidates: ["studioCourses", "studioCourse", "studioLesson", "studioTrash", "getCourses", "getCourseModules"],
     summary: "Puts a deleted course, module, lesson or file back in its place, with its files, grants and progress",
     access: "instructor",
-    travels: "studio",
+    travels: "studio-trash",
     params: TrashIdParams,
     body: z.object({}),
     answers: {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useAnswer } from "../../lib/answers.ts";
-import { browserTimeZone, whenLabel, zoneName } from "../../lib/booking-times.ts";
+import { browserTimeZone, whenLabel, zoneName } from "../../lib/time-labels.ts";
 
 const stateText = {
   awaiting_email: "waiting for your confirmation by e-mail",

@@ -8,7 +8,7 @@ import { ProgressRing } from "../../components/spinner.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../lib/answers.ts";
 import { failureOf } from "../../lib/api.ts";
-import { browserTimeZone, priceLabel, whenLabel, zoneName } from "../../lib/booking-times.ts";
+import { browserTimeZone, priceLabel, whenLabel, zoneName } from "../../lib/time-labels.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useSession } from "../../lib/session.ts";
 import { TimePicker, ZoneChoice } from "./time-picker.tsx";

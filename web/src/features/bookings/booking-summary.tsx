@@ -1,5 +1,5 @@
 import type { MyBooking } from "../../../../contract/bookings.ts";
-import { whenLabel, zoneName } from "../../lib/booking-times.ts";
+import { whenLabel, zoneName } from "../../lib/time-labels.ts";
 
 const stateText: Record<MyBooking["state"], string> = {
   awaiting_email: "Waiting for your confirmation by e-mail",

@@ -7,7 +7,7 @@ import { PageColumn } from "../../components/page-column.tsx";
 import { ProgressRing } from "../../components/spinner.tsx";
 import { useSend } from "../../lib/answers.ts";
 import { failureOf } from "../../lib/api.ts";
-import { browserTimeZone } from "../../lib/booking-times.ts";
+import { browserTimeZone } from "../../lib/time-labels.ts";
 import { BookingSummary } from "./booking-summary.tsx";
 
 /** The link mailed to a visitor who booked a free session: opening it confirms the held time. */

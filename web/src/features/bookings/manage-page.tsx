@@ -7,7 +7,7 @@ import { PageColumn } from "../../components/page-column.tsx";
 import { ProgressRing } from "../../components/spinner.tsx";
 import { useAnswer, useSend } from "../../lib/answers.ts";
 import { manageBookingQuery } from "../../lib/first-answers.ts";
-import { browserTimeZone, whenLabel, zoneName } from "../../lib/booking-times.ts";
+import { browserTimeZone, whenLabel, zoneName } from "../../lib/time-labels.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { BookingSummary } from "./booking-summary.tsx";

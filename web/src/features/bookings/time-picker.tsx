@@ -2,8 +2,8 @@ import { useId, useMemo, useState } from "react";
 import { Notice } from "../../components/notice.tsx";
 import { ProgressRing } from "../../components/spinner.tsx";
 import { useAnswer } from "../../lib/answers.ts";
-import { zoneName } from "../../lib/booking-times.ts";
-import { allTimeZones, dayKey, dayLabel, timeLabel } from "../../lib/booking-days.ts";
+import { zoneName } from "../../lib/time-labels.ts";
+import { allTimeZones, dayKey, dayLabel, timeLabel } from "../../lib/calendar-days.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Two weeks at a time: a phone shows them in one short scroll, and the first times come in one request. */

@@ -7,7 +7,7 @@ import { PageColumn } from "../../components/page-column.tsx";
 import { ProgressRing } from "../../components/spinner.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../lib/answers.ts";
-import { browserTimeZone, priceLabel } from "../../lib/booking-times.ts";
+import { browserTimeZone, priceLabel } from "../../lib/time-labels.ts";
 import { SafeHtml } from "../../lib/safe-html.tsx";
 import { useSession } from "../../lib/session.ts";
 import { useAction } from "../../lib/use-action.ts";

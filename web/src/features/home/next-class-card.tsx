@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { PublicClass } from "../../../../contract/classes.ts";
-import { browserTimeZone, whenLabel, zoneName } from "../../lib/booking-times.ts";
+import { browserTimeZone, whenLabel, zoneName } from "../../lib/time-labels.ts";
 import { useRefreshAt } from "../../lib/use-refresh-at.ts";
 
 /** /home's "Your next class": the next live class she has a place in, with its join link from 15 minutes before. */

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { MyBooking } from "../../../../contract/bookings.ts";
-import { browserTimeZone, whenLabel, zoneName } from "../../lib/booking-times.ts";
+import { browserTimeZone, whenLabel, zoneName } from "../../lib/time-labels.ts";
 
 /** /home's "Your next session": her next confirmed 1:1 booking, when she has one. */
 export function NextSessionCard({ bookings }: { bookings: readonly MyBooking[] }) {

@@ -1,3 +1,4 @@
+import "./activity-endpoints.ts";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { useSearchParams } from "react-router";

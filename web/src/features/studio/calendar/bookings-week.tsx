@@ -6,8 +6,8 @@ import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { addressOf } from "../../../lib/api.ts";
-import { whenLabel, zoneName } from "../../../lib/booking-times.ts";
-import { dayKey, dayLabel, timeLabel } from "../../../lib/booking-days.ts";
+import { whenLabel, zoneName } from "../../../lib/time-labels.ts";
+import { dayKey, dayLabel, timeLabel } from "../../../lib/calendar-days.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { formatDate, Loading } from "../studio-parts.tsx";
 

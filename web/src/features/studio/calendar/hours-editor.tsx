@@ -4,8 +4,8 @@ import { type FormEvent, useEffect, useState } from "react";
 import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
-import { browserTimeZone, zoneName } from "../../../lib/booking-times.ts";
-import { allTimeZones } from "../../../lib/booking-days.ts";
+import { browserTimeZone, zoneName } from "../../../lib/time-labels.ts";
+import { allTimeZones } from "../../../lib/calendar-days.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { LabelledSelect, Loading } from "../studio-parts.tsx";
 

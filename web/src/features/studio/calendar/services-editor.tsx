@@ -5,7 +5,7 @@ import type { StudioService } from "../../../../../contract/studio/calendar.ts";
 import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
-import { priceLabel } from "../../../lib/booking-times.ts";
+import { priceLabel } from "../../../lib/time-labels.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { fieldsetStyle, LabelledSelect, Loading } from "../studio-parts.tsx";
 

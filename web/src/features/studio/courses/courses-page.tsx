@@ -1,3 +1,4 @@
+import "./courses-endpoints.ts";
 import Button from "@mui/material/Button";
 import { Link, useLocation, useNavigate } from "react-router";
 import type { StudioCourseSummary } from "../../../../../contract/studio/courses.ts";

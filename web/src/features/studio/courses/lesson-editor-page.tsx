@@ -1,3 +1,4 @@
+import "./courses-endpoints.ts";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { type FormEvent, lazy, Suspense, useState } from "react";

@@ -1,3 +1,4 @@
+import "./dashboard-endpoints.ts";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import { Link } from "react-router";

@@ -1,3 +1,4 @@
+import "./members-endpoints.ts";
 import Box from "@mui/material/Box";
 import { useSession } from "../../../lib/session.ts";
 import Button from "@mui/material/Button";

@@ -1,3 +1,4 @@
+import "./members-endpoints.ts";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { useState } from "react";

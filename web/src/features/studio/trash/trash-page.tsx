@@ -1,3 +1,4 @@
+import "./trash-endpoints.ts";
 import Button from "@mui/material/Button";
 import { TRASH_KEPT_DAYS } from "../../../../../contract/constants.ts";
 import { OutcomeNotice } from "../../../components/outcome-notice.tsx";

@@ -1,7 +1,7 @@
-import { zonedFormat } from "./booking-times.ts";
+import { zonedFormat } from "./time-labels.ts";
 
 // The free times of a booking page and the studio's week, by day in the reader's zone. Apart from
-// lib/booking-times.ts (which /home and /account use too), so that only the pages that pick or
+// lib/time-labels.ts (which /home and /account use too), so that only the pages that pick or
 // lay out times download this (web/vite.config.ts puts it with the booking pages' parts).
 
 /** Every zone this browser knows, for the "Times shown in" choice. */
