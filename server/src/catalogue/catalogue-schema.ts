@@ -1,7 +1,7 @@
+import { users } from "../accounts/accounts-schema.ts";
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { bytea, createdAt } from "../db/columns.ts";
-import { trashItems } from "../studio/trash/trash-schema.ts";
 
 // The tables this feature owns (docs/architecture.md, "Tables"): other features reach their rows through its repository.
 
@@ -99,6 +99,27 @@ export const lessons = pgTable(
     revision: integer("revision").notNull().default(1),
   },
   (table) => [index("lessons_module_id_idx").on(table.moduleId)],
+);
+
+/**
+ * The catalogue's Trash: what the instructor deleted in the studio, restorable for 30 days: the deleted rows (a course,
+ * a module with its topics and lessons, or a lesson, with the plans' links, members' grants and
+ * progress they carried) as they were. Files stay in lesson_files, marked with the item.
+ */
+export const trashItems = pgTable(
+  "trash_items",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind", { enum: ["course", "module", "lesson", "file"] }).notNull(),
+    title: text("title").notNull(),
+    // Where it was, in words ("in Birth preparation › Week 1"), so the Trash reads without the tree.
+    place: text("place").notNull(),
+    snapshot: jsonb("snapshot").notNull(),
+    deletedById: integer("deleted_by_id").references(() => users.id, { onDelete: "set null" }),
+    deletedByLabel: text("deleted_by_label").notNull(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("trash_items_deleted_at_idx").on(table.deletedAt)],
 );
 
 export const lessonFiles = pgTable(

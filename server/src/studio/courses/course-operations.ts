@@ -16,7 +16,7 @@ import {
 import { sanitiseHtml, sanitiseOptionalHtml } from "../../lib/sanitise-html.ts";
 import type { Database, Queryable } from "../../db/client.ts";
 import { courses, lessonFiles, lessons, modules, planCourses, subscriptionPlans } from "../../catalogue/catalogue-schema.ts";
-import { trashItems } from "../trash/trash-schema.ts";
+import { trashItems } from "../../catalogue/catalogue-schema.ts";
 import { HttpError } from "../../http/errors.ts";
 import { listLessonFiles } from "./lesson-file-list.ts";
 

@@ -11,7 +11,7 @@ import { courseGrants } from "../../grants/grants-schema.ts";
 import { courses, lessonFiles, lessons, modules, planCourses, subscriptionPlans } from "../../catalogue/catalogue-schema.ts";
 import { lessonProgress } from "../../progress/progress-schema.ts";
 import { purchases } from "../../payments/payments-schema.ts";
-import { trashItems } from "./trash-schema.ts";
+import { trashItems } from "../../catalogue/catalogue-schema.ts";
 import { users } from "../../accounts/accounts-schema.ts";
 import { HttpError } from "../../http/errors.ts";
 import { courseOrNotFound, lockedLesson, moduleNotFound, renumber } from "../courses/course-operations.ts";
