@@ -12,7 +12,7 @@ import { bookingCheckouts, type BookingDeps, bookingWork } from "./bookings/book
 import { bookingRoutes } from "./bookings/booking-routes.ts";
 import { bookingsPersonalData } from "./bookings/bookings-repository.ts";
 import { calendarStudioRoutes } from "./bookings/calendar-studio-routes.ts";
-import { type ClassDeps, classesPersonalData } from "./classes/classes-repository.ts";
+import { type ClassDeps, classesPersonalData, classMailChoice } from "./classes/classes-repository.ts";
 import { classCheckouts } from "./classes/class-actions.ts";
 import { classesRoutes, classesStudioRoutes, classWork } from "./classes/classes-routes.ts";
 import { communityPersonalData } from "./community/community-repository.ts";
@@ -31,15 +31,15 @@ import { grantsPersonalData } from "./grants/grants-repository.ts";
 import { healthRoutes } from "./health/health-routes.ts";
 import type { MailSender } from "./mail/mail-sender.ts";
 import type { MailContext } from "./mail/mail-templates.ts";
-import { announcementsPersonalData } from "./messages/announcements-repository.ts";
+import { announcementMailChoice, announcementsPersonalData } from "./messages/announcements-repository.ts";
 import { announcementsRoutes, messagesStudioRoutes } from "./messages/messages-routes.ts";
 import { repliesPersonalData } from "./messages/replies-repository.ts";
 import { openApiRoutes } from "./openapi/openapi.ts";
-import { birthPlanPersonalData } from "./birth-plan/birth-plan-repository.ts";
+import { birthPlanPersonalData, plansSharedWithInstructor } from "./birth-plan/birth-plan-repository.ts";
 import { birthPlanRoutes, birthPlanStudioRoutes } from "./birth-plan/birth-plan-routes.ts";
 import { timerPersonalData } from "./timer/timer-repository.ts";
 import { timerRoutes } from "./timer/timer-routes.ts";
-import { partnersPersonalData } from "./partners/partners-repository.ts";
+import { acceptInvitation, checkInvitation, linkCommitted, partnersPersonalData } from "./partners/partners-repository.ts";
 import { partnerRoutes } from "./partners/partners-routes.ts";
 import { pictureRoutes } from "./pictures/picture-routes.ts";
 import { purchasesPersonalData } from "./payments/purchases-repository.ts";
@@ -123,9 +123,16 @@ export function features({ db, config, sessions, catalogue, mail, clock }: AppSe
       contactEmail: config.site.contactEmail,
       registrationsPerHour: config.registrationsPerHour,
       clock,
+      invitations: { check: checkInvitation, accept: acceptInvitation, committed: linkCommitted },
     }),
     feature("/reactapi/users", passwordResetRoutes, { db, mail, production }),
-    feature("/reactapi/account", myAccountRoutes, { db, mail, production, personalData }),
+    feature("/reactapi/account", myAccountRoutes, {
+      db,
+      mail,
+      production,
+      personalData,
+      mailChoices: [announcementMailChoice, classMailChoice()],
+    }),
     feature("/reactapi", catalogueRoutes, { db, catalogue }),
     feature("/reactapi/progress", progressRoutes, { db, catalogue }),
     feature("/reactapi/certificates", certificatesRoutes, {
@@ -163,7 +170,12 @@ export function features({ db, config, sessions, catalogue, mail, clock }: AppSe
       publicUrl: config.publicUrl,
       uploadMaxBytes: config.uploadMaxBytes,
       featureAreas: [
-        async (app) => app.register(calendarStudioRoutes, { ...bookings, prefix: "/calendar" }),
+        async (app) =>
+          app.register(calendarStudioRoutes, {
+            ...bookings,
+            plansSharedWithInstructor: (userIds) => plansSharedWithInstructor(db, userIds),
+            prefix: "/calendar",
+          }),
         async (app) => app.register(siteStudioRoutes, { db, prefix: "/site" }),
         async (app) => app.register(messagesStudioRoutes, messages),
         async (app) => app.register(classesStudioRoutes, { ...classes, sender: mail.sender, prefix: "/classes" }),

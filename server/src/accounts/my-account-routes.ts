@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { changeAndAnnounce } from "../db/data-changes.ts";
 import { postgresErrorCode, UNIQUE_VIOLATION, type Database } from "../db/client.ts";
 import { accountTokens, users } from "./accounts-schema.ts";
-import type { PersonalData } from "../db/personal-data.ts";
+import type { MailChoice, PersonalData } from "../db/personal-data.ts";
 import { HttpError } from "../http/errors.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
 import type { MailContext, MailKind } from "../mail/mail-templates.ts";
@@ -18,8 +18,6 @@ import { hashPassword, passwordMatches } from "../lib/passwords.ts";
 import { endSessionsOf, listSessions, sessionIdOf } from "./sessions-repository.ts";
 import { findUserByEmail, toProfile, type UserRow } from "./users-repository.ts";
 import type { MailChoices } from "../../../contract/my-account.ts";
-import { classMailsWanted, setClassMails } from "../classes/classes-repository.ts";
-import { setAnnouncementMails } from "../messages/announcements-repository.ts";
 import { clearSessionCookies, SESSION_COOKIE } from "../http/session-cookies.ts";
 import { requireMember } from "../http/signed-in-member.ts";
 
@@ -29,6 +27,8 @@ export type MyAccountOptions = {
   production: boolean;
   /** What every feature keeps about her, for her data download and her account's deletion (features.ts). */
   personalData: PersonalData[];
+  /** Her mail choices, each declared by the feature that sends those mails, in the order her page lists them. */
+  mailChoices: MailChoice[];
 };
 
 const emailTaken = () => new HttpError(409, "Email already registered.");
@@ -43,7 +43,7 @@ const accountMailKinds: MailKind[] = [
   "email_change_notice",
 ];
 
-export async function myAccountRoutes(app: FastifyInstance, { db, mail, production, personalData }: MyAccountOptions) {
+export async function myAccountRoutes(app: FastifyInstance, { db, mail, production, personalData, mailChoices }: MyAccountOptions) {
   // Asking for her password again guards changes made from a phone left unlocked; the sign-in
   // limit applies to these guesses too.
   const throttle = new LoginThrottle(db);
@@ -108,24 +108,26 @@ export async function myAccountRoutes(app: FastifyInstance, { db, mail, producti
   });
 
   async function mailChoicesOf(member: UserRow): Promise<MailChoices> {
-    return { announcements: member.announcementsOffAt === null, class_reminders: await classMailsWanted(db, member.email) };
+    const choices = { announcements: true, class_reminders: true };
+    for (const choice of mailChoices) choices[choice.key] = await choice.wanted(db, member);
+    return choices;
   }
 
   route(app, "saveMailChoices", async ({ body }, request) => {
     const member = requireMember(request);
     const updated = await changeAndAnnounce(db, "access", async (tx) => {
-      if (body.announcements !== undefined) await setAnnouncementMails(tx, member.id, body.announcements);
-      if (body.class_reminders !== undefined) {
-        // Kept by address: whoever may change it must have proven the address is hers.
-        if (!member.emailProvenAt)
-          throw new HttpError(403, "Please confirm your e-mail address first (the link we mailed you), then choose your class mails.");
-        await setClassMails(tx, member.email, body.class_reminders);
+      for (const choice of mailChoices) {
+        const wanted = body[choice.key];
+        if (wanted === undefined) continue;
+        // One kept by address: whoever may change it must have proven the address is hers.
+        if (choice.unprovenAddressRefusal && !member.emailProvenAt) throw new HttpError(403, choice.unprovenAddressRefusal);
+        await choice.save(tx, member, wanted);
       }
       const [row] = await tx.select().from(users).where(eq(users.id, member.id));
       return row!;
     });
     const choices = await mailChoicesOf(updated);
-    const on = [choices.announcements ? "announcements" : null, choices.class_reminders ? "class reminders" : null].filter(Boolean);
+    const on = mailChoices.filter((choice) => choices[choice.key]).map((choice) => choice.label);
     return {
       ...choices,
       message:

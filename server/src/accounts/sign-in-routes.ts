@@ -3,7 +3,7 @@ import { route } from "../http/endpoint-route.ts";
 import type { FastifyInstance } from "fastify";
 import { signedInHintCookie } from "../../../contract/constants.ts";
 import { consumeAccessCode, releaseAccessCode } from "../access-codes/access-codes-repository.ts";
-import type { Database } from "../db/client.ts";
+import type { Database, Queryable } from "../db/client.ts";
 import { postgresErrorCode, UNIQUE_VIOLATION } from "../db/client.ts";
 import { users } from "./accounts-schema.ts";
 import { HttpError } from "../http/errors.ts";
@@ -21,7 +21,6 @@ import { findUserByEmail, toProfile } from "./users-repository.ts";
 import { clearSessionCookies, setSessionCookies, SESSION_COOKIE } from "../http/session-cookies.ts";
 import { requireMember } from "../http/signed-in-member.ts";
 import type { Clock } from "../lib/clock.ts";
-import { acceptInvitation, checkInvitation, linkCommitted } from "../partners/partners-repository.ts";
 
 export type SignInOptions = {
   db: Database;
@@ -35,13 +34,23 @@ export type SignInOptions = {
   /** Registration attempts allowed per client address an hour. */
   registrationsPerHour: number;
   clock: Clock;
+  /**
+   * Registration with an invitation instead of a code, offered by the feature that sends them (the
+   * partner seat; features.ts hands it over): whom it was sent to, its use inside the new account's
+   * transaction, and the word to every server once that has committed.
+   */
+  invitations: {
+    check: (db: Queryable, token: string, now: Date) => Promise<{ email: string }>;
+    accept: (tx: Queryable, token: string, newUserId: number, now: Date) => Promise<void>;
+    committed: () => void;
+  };
 };
 
 const emailTaken = () => new HttpError(409, "Email already registered.");
 
 export async function signInRoutes(
   app: FastifyInstance,
-  { db, sessions, sessionDays, production, trustProxy, mail, contactEmail, registrationsPerHour, clock }: SignInOptions,
+  { db, sessions, sessionDays, production, trustProxy, mail, contactEmail, registrationsPerHour, clock, invitations }: SignInOptions,
 ) {
   const throttle = new LoginThrottle(db);
   const registrationWindow = new SlidingWindow(db, 60 * 60 * 1000);
@@ -60,7 +69,7 @@ export async function signInRoutes(
     const accessCode = invitation === undefined ? input.access_code! : null;
     if (invitation !== undefined) {
       // An invitation is for the address it was sent to: registering with it proves that address.
-      const invited = await checkInvitation(db, invitation, clock.now());
+      const invited = await invitations.check(db, invitation, clock.now());
       if (invited.email !== input.email)
         throw new HttpError(403, "This invitation was sent to another e-mail address. Please register with the address it came to.", {
           email: "Please use the address the invitation came to.",
@@ -83,14 +92,14 @@ export async function signInRoutes(
             emailProvenAt: invitation === undefined ? null : clock.now(),
           })
           .returning();
-        if (invitation !== undefined) await acceptInvitation(tx, invitation, created!.id, clock.now());
+        if (invitation !== undefined) await invitations.accept(tx, invitation, created!.id, clock.now());
         // Anyone can type anyone's address: what was booked with it joins her account once she opens this link.
         const proofToken =
           invitation === undefined ? await createAccountToken(tx, created!.id, "email_proof", { newEmail: created!.email }) : undefined;
         await queueMail(tx, welcomeMail(created!.email, created!.firstName, mail.context, proofToken));
         return created!;
       });
-      if (invitation !== undefined) linkCommitted();
+      if (invitation !== undefined) invitations.committed();
       mail.sender.wake();
       request.log.info({ userId: user.id, joinedAs: user.joinedAs }, "member registered");
       return reply.code(201).send(toProfile(user));

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { plansSharedWithInstructor } from "../birth-plan/birth-plan-repository.ts";
 import type { ParsedRequestOf } from "../../../contract/api.ts";
 import type { StudioBooking, StudioService } from "../../../contract/studio/calendar.ts";
 import { listSubmissions } from "../forms/forms-repository.ts";
@@ -73,7 +72,15 @@ const toStudioService = (service: ServiceRow): StudioService => ({
  * The instructor's calendar in the studio (/studio/calendar). Registered inside the studio's
  * guarded scope (features.ts hands it to studio-plugin.ts), so only she reaches it.
  */
-export async function calendarStudioRoutes(app: FastifyInstance, deps: BookingDeps) {
+/**
+ * What the calendar shows of another feature's, handed over by features.ts so bookings need not
+ * know it: which of these members share their birth preferences with the instructor (a booking
+ * then links her plan's PDF).
+ */
+export type CalendarStudioOptions = BookingDeps & { plansSharedWithInstructor: (userIds: number[]) => Promise<Set<number>> };
+
+export async function calendarStudioRoutes(app: FastifyInstance, deps: CalendarStudioOptions) {
+  const { plansSharedWithInstructor } = deps;
   const { db } = deps;
   const zoneOf = async () => (await readHours(db))?.timeZone ?? "UTC";
   const servicesById = async () => new Map((await listServices(db, { visibleOnly: false })).map((service) => [service.id, service]));
@@ -98,7 +105,7 @@ export async function calendarStudioRoutes(app: FastifyInstance, deps: BookingDe
       booking,
       (await servicesById()).get(booking.serviceId)!,
       await zoneOf(),
-      await plansSharedWithInstructor(db, booking.userId === null ? [] : [booking.userId]),
+      await plansSharedWithInstructor(booking.userId === null ? [] : [booking.userId]),
     );
   const hoursAnswer = async () => {
     const hours = await readHours(db);
@@ -169,10 +176,7 @@ export async function calendarStudioRoutes(app: FastifyInstance, deps: BookingDe
       zoneOf(),
       listSubmissions(db, "contact"),
     ]);
-    const plansShared = await plansSharedWithInstructor(
-      db,
-      rows.flatMap((row) => (row.userId === null ? [] : [row.userId])),
-    );
+    const plansShared = await plansSharedWithInstructor(rows.flatMap((row) => (row.userId === null ? [] : [row.userId])));
     return {
       time_zone: zone,
       bookings: rows.map((row) => toStudioBooking(row, services.get(row.serviceId)!, zone, plansShared)),

@@ -5,7 +5,7 @@ import { type UserRow } from "../accounts/users-repository.ts";
 import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
 import { readHours } from "../bookings/bookings-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
-import { keptFor, type PersonalData, provenAddress } from "../db/personal-data.ts";
+import { keptFor, type MailChoice, type PersonalData, provenAddress } from "../db/personal-data.ts";
 import { classMailOptOuts, classRegistrations, liveClasses } from "./classes-schema.ts";
 import { HttpError } from "../http/errors.ts";
 import type { Clock } from "../lib/clock.ts";
@@ -217,6 +217,15 @@ export async function setClassMails(db: Queryable, email: string, wanted: boolea
   if (wanted) await db.delete(classMailOptOuts).where(eq(classMailOptOuts.email, email.toLowerCase()));
   else await db.insert(classMailOptOuts).values({ email: email.toLowerCase() }).onConflictDoNothing();
 }
+
+/** Her choice of class reminders and replays on /account, kept by address like the one-click unsubscribe. */
+export const classMailChoice = (): MailChoice => ({
+  key: "class_reminders",
+  label: "class reminders",
+  wanted: (db, member) => classMailsWanted(db, member.email),
+  save: (tx, member, wanted) => setClassMails(tx, member.email, wanted),
+  unprovenAddressRefusal: "Please confirm your e-mail address first (the link we mailed you), then choose your class mails.",
+});
 
 /** Stops class reminders and replays to the address of the registration this token belongs to; null when no registration has it. */
 export async function unsubscribeFromClassMails(db: Queryable, token: string): Promise<{ email: string } | null> {

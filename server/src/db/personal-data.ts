@@ -1,6 +1,6 @@
 import { type Column, eq, or, type SQL, sql } from "drizzle-orm";
 import type { users } from "../accounts/accounts-schema.ts";
-import type { Transaction } from "./types.ts";
+import type { Queryable, Transaction } from "./types.ts";
 
 type Member = typeof users.$inferSelect;
 
@@ -38,3 +38,18 @@ export function keptFor(member: Member, userIdColumn: Column, emailColumn: Colum
 
 /** Her address, when she has proven it (keptFor), for what a feature keeps by address alone. */
 export const provenAddress = (member: Member): string | null => (member.emailProvenAt ? member.email.toLowerCase() : null);
+
+/**
+ * One of her mail choices on /account ("Mail from us"), declared by the feature whose mails it
+ * turns on or off, so her account reads and saves it without knowing that feature (features.ts
+ * hands the parts to the account's routes). `key` is its field in the account's answer.
+ */
+export type MailChoice = {
+  key: "announcements" | "class_reminders";
+  /** How the saved sentence names these mails ("class reminders"). */
+  label: string;
+  wanted: (db: Transaction | Queryable, member: Member) => Promise<boolean>;
+  save: (tx: Transaction, member: Member, wanted: boolean) => Promise<void>;
+  /** For a choice kept by address: the refusal while her address is not proven hers. */
+  unprovenAddressRefusal?: string;
+};

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { type Actor, recordActivity } from "../activity/activity-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
-import type { PersonalData } from "../db/personal-data.ts";
+import type { MailChoice, PersonalData } from "../db/personal-data.ts";
 import { announcements } from "./messages-schema.ts";
 import { courseGrants } from "../grants/grants-schema.ts";
 import { courses } from "../catalogue/catalogue-schema.ts";
@@ -176,6 +176,14 @@ export async function setAnnouncementMails(db: Queryable, userId: number, wanted
     .set({ announcementsOffAt: wanted ? null : sql`coalesce(${users.announcementsOffAt}, now())` })
     .where(eq(users.id, userId));
 }
+
+/** Her choice of the instructor's announcements on /account. */
+export const announcementMailChoice: MailChoice = {
+  key: "announcements",
+  label: "announcements",
+  wanted: async (_db, member) => member.announcementsOffAt === null,
+  save: (tx, member, wanted) => setAnnouncementMails(tx, member.id, wanted),
+};
 
 /** Whether she gets announcements by e-mail, in her data download; the columns go with her account. */
 export const announcementsPersonalData: PersonalData = {
