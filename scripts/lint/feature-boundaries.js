@@ -44,7 +44,7 @@ const isServerSchema = (file) => /-schema\.ts$/.test(file);
  * to move behind the owner's repository. The list may only shrink: a new file, or a new table for
  * a file listed here, is refused like any other.
  */
-const tablesReadBeforeRepositories = {
+export const tablesReadBeforeRepositories = {
   "server/src/community/community-mails.ts": ["accounts"],
   "server/src/content-notes/content-notes-repository.ts": ["catalogue"],
   "server/src/forms/forms-repository.ts": ["accounts"],

@@ -1,7 +1,8 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain JavaScript module of the lint configuration, without types
-import { placeOf, refusal } from "./feature-boundaries.js";
+import { placeOf, refusal, tablesReadBeforeRepositories } from "./feature-boundaries.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const check = (from: string, to: string, { typeOnly = false } = {}) =>
@@ -45,5 +46,15 @@ describe("the feature boundaries ESLint keeps", () => {
   it("keeps the contract free of either side, and the sides apart", () => {
     expect(check("contract/api.ts", "server/src/db/client.ts")).toMatch(/imports nothing from either/);
     expect(check("web/src/lib/api.ts", "server/src/db/client.ts")).toMatch(/share it through contract/);
+  });
+
+  it("lists only reads of another feature's tables that are still there, so the list only shrinks", () => {
+    const stale = Object.entries(tablesReadBeforeRepositories as Record<string, string[]>).flatMap(([file, features]) => {
+      const text = readFileSync(path.join(root, file), "utf8");
+      return features
+        .filter((feature) => !new RegExp(`from "[./]*(?:\\.\\./)*${feature}/[^"]*-schema\\.ts"`).test(text))
+        .map((feature) => `${file} → ${feature}`);
+    });
+    expect(stale).toEqual([]);
   });
 });
