@@ -137,7 +137,7 @@ export async function buildApp({
   // Every server may run the timed work (each piece claims what it does); one that sends no mail runs none.
   if (startMailSender) {
     const stopTimedWork = startTimedWork(
-      capabilities.flatMap((feature) => feature.timedWork ?? []),
+      capabilities.flatMap((feature) => feature.timedWork),
       app.log,
     );
     app.addHook("onClose", async () => stopTimedWork());

@@ -62,7 +62,7 @@ export type AppServices = {
 };
 
 /** A feature: its routes, and the timed work it declares (reminders, lapsed holds, digests), which app.ts runs. */
-type Feature = { register: (app: FastifyInstance) => Promise<unknown>; timedWork?: TimedWork[] };
+type Feature = { register: (app: FastifyInstance) => Promise<unknown>; timedWork: TimedWork[] };
 
 /** A feature's plugin, registered under its address prefix with the options it asks for. */
 function feature<Options extends Record<string, unknown>>(

@@ -12,7 +12,7 @@ import {
 import { fullName, instructorNames, peopleByIds, type UserRow } from "../accounts/users-repository.ts";
 import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
-import { emitLive, publishLive } from "../db/live-events.ts";
+import { emitLive, EVERY_STREAM, publishLive } from "../db/live-events.ts";
 import type { PersonalData } from "../db/personal-data.ts";
 import {
   communityHearts,
@@ -381,8 +381,8 @@ export function threadFollowers(deps: CommunityDeps) {
   };
   return {
     /** Called for every change the server hears, before any stream reads (registered before the first stream opens). */
-    changed(stream: string, every: boolean) {
-      if (every) for (const threadId of followed.keys()) heard(threadId);
+    changed(stream: string) {
+      if (stream === EVERY_STREAM) for (const threadId of followed.keys()) heard(threadId);
       const match = /^thread:(\d+)$/.exec(stream);
       if (match) heard(Number(match[1]));
     },

@@ -1,4 +1,4 @@
-import { EVERY_STREAM, liveEvents } from "../db/live-events.ts";
+import { liveEvents } from "../db/live-events.ts";
 import type { TimedWork } from "../timed-work/timed-work.ts";
 import type { FastifyInstance } from "fastify";
 import { acceptAnyBody } from "../http/any-body.ts";
@@ -103,9 +103,8 @@ async function liveThreads(app: FastifyInstance, deps: CommunityDeps) {
   const openStream = liveStreams(app);
   // Registered before any stream opens, so it hears each change before the streams read it.
   const followers = threadFollowers(deps);
-  const hear = (stream: string) => followers.changed(stream, stream === EVERY_STREAM);
-  liveEvents.on("changed", hear);
-  app.addHook("onClose", async () => void liveEvents.off("changed", hear));
+  liveEvents.on("changed", followers.changed);
+  app.addHook("onClose", async () => void liveEvents.off("changed", followers.changed));
   route(app, "threadEvents", async ({ params: { id }, query: { after } }, request, reply) => {
     const viewer = requireMember(request);
     const resumed = Number(request.headers["last-event-id"]);

@@ -8,7 +8,8 @@ import {
   type ParsedRequestOf,
   successStatus,
 } from "../../../contract/api.ts";
-import { HttpError, parseInput } from "./errors.ts";
+import { parseInput } from "./errors.ts";
+import { requireInstructor, requireMember } from "./signed-in-member.ts";
 
 /**
  * What a route may ask of the rules every request meets (same-origin-guard.ts), said where the
@@ -31,10 +32,8 @@ type Handler<Name extends EndpointName> = (
 
 /** The entry's `access`, asked of the session accounts/authentication.ts resolved: 401 to a visitor, 403 to a member on the instructor's entries. */
 function refuseUnlessAllowed(endpoint: Endpoint, request: FastifyRequest): void {
-  if (endpoint.access !== "member" && endpoint.access !== "instructor") return;
-  if (!request.member) throw new HttpError(401, "Please sign in to continue.");
-  if (endpoint.access === "instructor" && request.member.role !== "admin")
-    throw new HttpError(403, "The studio is for the instructor; your account cannot open it.");
+  if (endpoint.access === "member") requireMember(request);
+  else if (endpoint.access === "instructor") requireInstructor(request);
 }
 
 const parsePart = (schema: z.ZodType | undefined, value: unknown) => (schema ? parseInput(schema, value) : undefined);

@@ -18,3 +18,10 @@ export function requireMember(request: FastifyRequest): SignedInMember {
   if (!request.member) throw new HttpError(401, "Please sign in to continue.");
   return request.member;
 }
+
+/** The signed-in instructor: a 401 to a visitor, a 403 to a member who is not the instructor. */
+export function requireInstructor(request: FastifyRequest): SignedInMember {
+  const member = requireMember(request);
+  if (member.role !== "admin") throw new HttpError(403, "The studio is for the instructor; your account cannot open it.");
+  return member;
+}

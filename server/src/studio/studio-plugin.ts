@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
-import { HttpError } from "../http/errors.ts";
+import { requireInstructor } from "../http/signed-in-member.ts";
 import { accessCodeRoutes } from "./access-codes/access-code-routes.ts";
 import { activityRoutes } from "./activity/activity-routes.ts";
 import { courseRoutes } from "./courses/course-routes.ts";
@@ -35,10 +35,7 @@ export async function studioApi(
   app: FastifyInstance,
   { db, catalogue, publicUrl, uploadMaxBytes, featureAreas }: StudioOptions & { featureAreas: FastifyPluginAsync[] },
 ) {
-  app.addHook("onRequest", async (request) => {
-    if (!request.member) throw new HttpError(401, "Please sign in to continue.");
-    if (request.member.role !== "admin") throw new HttpError(403, "The studio is for the instructor; your account cannot open it.");
-  });
+  app.addHook("onRequest", async (request) => void requireInstructor(request));
   // Set inside the scope, so that an unknown studio address meets the guard too.
   app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ error: "Not found." }));
   // Passed on field by field: the options Fastify gave this plugin also carry its prefix, which the areas inherit anyway.
