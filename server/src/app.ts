@@ -7,6 +7,8 @@ import Fastify, { type FastifyServerOptions } from "fastify";
 import { appRouteOf, signedInHintCookie } from "../../contract/constants.ts";
 import { installAuthentication } from "./accounts/authentication.ts";
 import { SessionStore } from "./accounts/session-store.ts";
+import { listOpenGrants } from "./grants/grants-repository.ts";
+import { partnerReach } from "./partners/partners-repository.ts";
 import { CatalogueReader } from "./catalogue/catalogue-repository.ts";
 import type { Config } from "./config.ts";
 import { type CacheTrust, neverTrusted, onlyWriter } from "./db/data-changes.ts";
@@ -116,7 +118,7 @@ export async function buildApp({
   const cacheStats = new CacheStats();
   installMetrics(app, { token: config.metricsToken, cacheStats, poolStats });
   const sessions = new SessionStore(db, trust, cacheStats);
-  const catalogue = new CatalogueReader(db, trust, cacheStats);
+  const catalogue = new CatalogueReader(db, trust, { openGrants: listOpenGrants, partnerReach }, cacheStats);
   app.addHook("onClose", async () => {
     sessions.close();
     catalogue.close();

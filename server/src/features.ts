@@ -6,6 +6,7 @@ import type { SessionStore } from "./accounts/session-store.ts";
 import { signInRoutes } from "./accounts/sign-in-routes.ts";
 import { type CatalogueReader, coursesPersonalData } from "./catalogue/catalogue-repository.ts";
 import { catalogueRoutes } from "./catalogue/catalogue-routes.ts";
+import { grantsRoutes } from "./grants/grants-routes.ts";
 import { certificatesPersonalData } from "./certificates/certificates-repository.ts";
 import { certificatesRoutes } from "./certificates/certificates-routes.ts";
 import { bookingCheckouts, type BookingDeps, bookingWork } from "./bookings/booking-actions.ts";
@@ -27,7 +28,7 @@ import type { Database } from "./db/client.ts";
 import type { PersonalData } from "./db/personal-data.ts";
 import { formsPersonalData } from "./forms/forms-repository.ts";
 import { formsRoutes } from "./forms/forms-routes.ts";
-import { grantsPersonalData } from "./grants/grants-repository.ts";
+import { closePurchaseGrants, grantsPersonalData, openPurchaseGrants } from "./grants/grants-repository.ts";
 import { healthRoutes } from "./health/health-routes.ts";
 import type { MailSender } from "./mail/mail-sender.ts";
 import type { MailContext } from "./mail/mail-templates.ts";
@@ -134,6 +135,7 @@ export function features({ db, config, sessions, catalogue, mail, clock }: AppSe
       mailChoices: [announcementMailChoice, classMailChoice()],
     }),
     feature("/reactapi", catalogueRoutes, { db, catalogue }),
+    feature("/reactapi", grantsRoutes, { db, catalogue }),
     feature("/reactapi/progress", progressRoutes, { db, catalogue }),
     feature("/reactapi/certificates", certificatesRoutes, {
       db,
@@ -150,7 +152,10 @@ export function features({ db, config, sessions, catalogue, mail, clock }: AppSe
       stripe: config.stripe,
       publicUrl: config.publicUrl,
       mail,
-      otherCheckouts: [bookingCheckouts(bookings), classCheckouts({ ...classes, wake: () => mail.sender.wake() })],
+      hooks: {
+        owners: [bookingCheckouts(bookings), classCheckouts({ ...classes, wake: () => mail.sender.wake() })],
+        grants: { open: openPurchaseGrants, close: closePurchaseGrants },
+      },
     }),
     feature("/reactapi/bookings", bookingRoutes, { ...bookings, bookingsPerHour: config.bookingsPerHour }, [bookingWork(bookings)]),
     feature("/reactapi/announcements", announcementsRoutes, messages),

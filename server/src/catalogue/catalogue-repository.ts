@@ -6,8 +6,6 @@ import type { UserRow } from "../accounts/users-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { announceChange, type CacheTrust, dataChanges } from "../db/data-changes.ts";
 import { courses, installationFacts, lessonFiles, lessons, modules, planCourses, subscriptionPlans } from "./catalogue-schema.ts";
-import { type Grant, listOpenGrants } from "../grants/grants-repository.ts";
-import { partnerReach } from "../partners/partners-repository.ts";
 import { CacheStats } from "../metrics/cache-stats.ts";
 import { groupBy, lessonVideo, modulesDepthFirst, toSubscriptionPlan } from "../db/catalogue-rows.ts";
 
@@ -52,7 +50,18 @@ type CatalogueView = {
   /** The courses the instructor marked For partners. */
   partnerCourseIds: Set<number>;
 };
-type PartnerReach = Awaited<ReturnType<typeof partnerReach>>;
+/** A course opened to one member, until a time or for good. */
+type OpenCourse = { courseId: number; endsAt: Date | null };
+/** What comes to a partner through his link: her grants that reach him, while the link holds. */
+type PartnerReach = { linked: boolean; grants: OpenCourse[] };
+/**
+ * Who may open what beyond the free courses. The grants and partners features answer (app.ts hands
+ * their functions in), so the catalogue sits below both and imports neither.
+ */
+export type AccessSources = {
+  openGrants: (db: Queryable, memberId: number) => Promise<OpenCourse[]>;
+  partnerReach: (db: Queryable, partnerId: number) => Promise<PartnerReach>;
+};
 type CatalogueSnapshot = {
   studio: CatalogueView;
   members: CatalogueView;
@@ -80,7 +89,7 @@ export type LessonAccess = { access: "open" | "locked"; courseId: number } | { a
 export class CatalogueReader {
   private snapshot: Promise<CatalogueSnapshot> | undefined;
   private readonly prepared = new Map<number, Promise<PreparedCourse>>();
-  private readonly grantsByMember = new Map<number, Promise<Grant[]>>();
+  private readonly grantsByMember = new Map<number, Promise<OpenCourse[]>>();
   private readonly reachByPartner = new Map<number, Promise<PartnerReach>>();
   private readonly listJsonByAccess = new Map<string, string>();
   private knownVersion: string | undefined;
@@ -95,6 +104,7 @@ export class CatalogueReader {
   constructor(
     private readonly db: Database,
     private readonly cacheTrust: CacheTrust,
+    private readonly access: AccessSources,
     private readonly stats = new CacheStats(),
   ) {
     dataChanges.on("catalogue", this.forgetCatalogue);
@@ -179,13 +189,13 @@ export class CatalogueReader {
 
   private async grantsOf(memberId: number): Promise<Set<number>> {
     // Unheard, another process may grant or revoke at any moment: ask every time.
-    if (!this.cacheTrust.trusted()) return new Set((await listOpenGrants(this.db, memberId)).map((grant) => grant.courseId));
+    if (!this.cacheTrust.trusted()) return new Set((await this.access.openGrants(this.db, memberId)).map((grant) => grant.courseId));
     let cached = this.grantsByMember.get(memberId);
     this.stats.count("grants", Boolean(cached));
     if (!cached) {
       if (this.grantsByMember.size > 10_000) this.grantsByMember.clear();
       cached = this.remember(
-        () => listOpenGrants(this.db, memberId),
+        () => this.access.openGrants(this.db, memberId),
         (promise) => this.grantsByMember.set(memberId, promise),
         () => this.grantsByMember.delete(memberId),
       );
@@ -195,10 +205,10 @@ export class CatalogueReader {
     return new Set((await cached).filter((grant) => grant.endsAt === null || grant.endsAt.getTime() > now).map((grant) => grant.courseId));
   }
 
-  /** What comes to a partner through her link (partners-repository.ts), cached like grants. */
+  /** What comes to a partner through her link, cached like grants. */
   private async partnerCoursesOf(partnerId: number, view: CatalogueView): Promise<number[]> {
     let reach: Promise<PartnerReach>;
-    if (!this.cacheTrust.trusted()) reach = partnerReach(this.db, partnerId);
+    if (!this.cacheTrust.trusted()) reach = this.access.partnerReach(this.db, partnerId);
     else {
       const cached = this.reachByPartner.get(partnerId);
       this.stats.count("grants", Boolean(cached));
@@ -206,7 +216,7 @@ export class CatalogueReader {
       reach =
         cached ??
         this.remember(
-          () => partnerReach(this.db, partnerId),
+          () => this.access.partnerReach(this.db, partnerId),
           (promise) => this.reachByPartner.set(partnerId, promise),
           () => this.reachByPartner.delete(partnerId),
         );

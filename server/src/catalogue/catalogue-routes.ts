@@ -3,7 +3,6 @@ import { route } from "../http/endpoint-route.ts";
 import type { Database } from "../db/client.ts";
 import { sendSharedJson } from "../http/compressed-json.ts";
 import { HttpError } from "../http/errors.ts";
-import { listOpenGrants } from "../grants/grants-repository.ts";
 import { type CatalogueReader, findDownload } from "./catalogue-repository.ts";
 import { streamFileContent } from "./files-repository.ts";
 import { requireMember } from "../http/signed-in-member.ts";
@@ -12,21 +11,6 @@ export async function catalogueRoutes(app: FastifyInstance, { db, catalogue }: {
   route(app, "getCourses", async (_input, request, reply) =>
     sendSharedJson(request, reply, await catalogue.courseListJson(request.member)),
   );
-
-  // The product description's client posts a fixed search term here and ignores the answer; it is parsed all the same.
-  route(app, "getUserAccess", async (_input, request) => {
-    const member = requireMember(request);
-    const [accessible, grants] = await Promise.all([catalogue.accessibleCourseIds(member), listOpenGrants(db, member.id)]);
-    return {
-      accessible_course_ids: [...accessible].sort((a, b) => a - b),
-      grants: grants.map((grant) => ({
-        course_id: grant.courseId,
-        source: grant.source,
-        granted_at: grant.grantedAt.toISOString(),
-        ends_at: grant.endsAt?.toISOString() ?? null,
-      })),
-    };
-  });
 
   route(app, "getCourseModules", async ({ body }, request, reply) => {
     const member = requireMember(request);

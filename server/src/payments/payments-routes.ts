@@ -16,7 +16,7 @@ import {
 } from "./stripe-client.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
 import type { MailContext } from "../mail/mail-templates.ts";
-import { applyStripeEvent, type CheckoutOwner, type StripeEvent } from "./stripe-events.ts";
+import { applyStripeEvent, type PaymentHooks, type StripeEvent } from "./stripe-events.ts";
 import { requireMember } from "../http/signed-in-member.ts";
 
 type PaymentsOptions = {
@@ -25,13 +25,13 @@ type PaymentsOptions = {
   stripe: StripeConfig | null;
   publicUrl: string;
   mail: { sender: MailSender; context: MailContext };
-  /** The checkouts other features start (a booking's), handed their events by the webhook. */
-  otherCheckouts: CheckoutOwner[];
+  /** The checkouts other features start (a booking's), and the grants a purchase opens, handed in by features.ts. */
+  hooks: PaymentHooks;
 };
 
 export async function paymentsRoutes(
   app: FastifyInstance,
-  { db, catalogue, stripe: stripeConfig, publicUrl, mail, otherCheckouts }: PaymentsOptions,
+  { db, catalogue, stripe: stripeConfig, publicUrl, mail, hooks }: PaymentsOptions,
 ) {
   const stripe = stripeConfig ? createStripeClient(stripeConfig) : null;
   const requireStripe = (): Stripe => {
@@ -117,7 +117,7 @@ export async function paymentsRoutes(
     return { url };
   });
 
-  await app.register(stripeWebhookRoute, { db, stripe, webhookSecret: stripeConfig?.webhookSecret, mail, otherCheckouts });
+  await app.register(stripeWebhookRoute, { db, stripe, webhookSecret: stripeConfig?.webhookSecret, mail, hooks });
 }
 
 /**
@@ -131,7 +131,7 @@ async function stripeWebhookRoute(
     stripe: Stripe | null;
     webhookSecret: string | undefined;
     mail: { sender: MailSender; context: MailContext };
-    otherCheckouts: CheckoutOwner[];
+    hooks: PaymentHooks;
   },
 ) {
   app.removeAllContentTypeParsers();
@@ -154,7 +154,7 @@ async function stripeWebhookRoute(
         request.log.warn("a Stripe webhook call with a bad signature was refused");
         throw new HttpError(400, "The webhook signature does not match; the event was not applied.");
       }
-      const outcome = await applyStripeEvent(options.db, event, request.log, options.mail.context, options.otherCheckouts);
+      const outcome = await applyStripeEvent(options.db, event, request.log, options.mail.context, options.hooks);
       // The embedded database's in-memory grants must hear of it; PostgreSQL's are read every time.
       if (outcome === "handled") {
         dataChanges.emit("access");

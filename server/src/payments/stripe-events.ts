@@ -5,7 +5,6 @@ import { z } from "zod";
 import type { Database, Queryable } from "../db/client.ts";
 import { earlyClosures, purchases, stripeEvents } from "./payments-schema.ts";
 import { HttpError } from "../http/errors.ts";
-import { closePurchaseGrants, openPurchaseGrants } from "../grants/grants-repository.ts";
 import type { MailContext } from "../mail/mail-templates.ts";
 import { purchaseReceiptMail } from "./payment-mails.ts";
 import { queueMail } from "../mail/outbox.ts";
@@ -91,13 +90,25 @@ export type CheckoutOwner = {
   expired: (tx: Queryable, session: { id: string }) => Promise<void>;
 };
 
+/**
+ * What a paid purchase opens and an ended one closes: the grants feature's functions, handed in by
+ * features.ts, so payments sits below grants (whose rows name a purchase) instead of beside it.
+ */
+export type PurchaseGrants = {
+  open: (tx: Queryable, purchase: { id: number; userId: number }, courseIds: number[], endsAt?: Date | null) => Promise<void>;
+  close: (tx: Queryable, purchaseId: number, endsAt: Date) => Promise<void>;
+};
+
+/** What other features hand the webhook: the checkouts they own, and the grants a purchase opens. */
+export type PaymentHooks = { owners: CheckoutOwner[]; grants: PurchaseGrants };
+
 type Handler = (
   tx: Queryable,
   object: unknown,
   event: StripeEvent,
   log: FastifyBaseLogger,
   mail: MailContext,
-  owners: CheckoutOwner[],
+  hooks: PaymentHooks,
 ) => Promise<void>;
 
 const handlers: Record<string, Handler> = {
@@ -119,7 +130,7 @@ export async function applyStripeEvent(
   event: StripeEvent,
   log: FastifyBaseLogger,
   mail: MailContext,
-  owners: CheckoutOwner[] = [],
+  hooks: PaymentHooks,
 ): Promise<EventOutcome> {
   const handler = handlers[event.type];
   if (!handler) return "ignored";
@@ -132,7 +143,7 @@ export async function applyStripeEvent(
       .returning({ id: stripeEvents.id });
     if (fresh.length === 0) return "duplicate";
     try {
-      await handler(tx, event.data.object, event, log, mail, owners);
+      await handler(tx, event.data.object, event, log, mail, hooks);
     } catch (error) {
       if (!(error instanceof z.ZodError)) throw error;
       log.error(
@@ -163,7 +174,7 @@ async function completeCheckout(
   event: StripeEvent,
   log: FastifyBaseLogger,
   mail: MailContext,
-  owners: CheckoutOwner[],
+  { owners, grants }: PaymentHooks,
 ): Promise<void> {
   const session = CheckoutSession.parse(object);
   const owner = owners.find((candidate) => candidate.owns(session.metadata ?? {}));
@@ -226,7 +237,7 @@ async function completeCheckout(
   }
   const closure = await takeEarlyClosure(tx, [session.subscription, session.payment_intent]);
   if (!closure) {
-    await openPurchaseGrants(tx, { id: purchase.id, userId: member }, purchase.courseIds);
+    await grants.open(tx, { id: purchase.id, userId: member }, purchase.courseIds);
     // The receipt is written with the grants it announces: both happen, or neither.
     const buyer = await findUserById(tx, member);
     if (buyer)
@@ -256,7 +267,7 @@ async function completeCheckout(
   }
   await updatePurchase(tx, purchase.id, { status: "canceled", closedAt: closure.createdAt });
   if (closure.endsAt.getTime() > Date.now())
-    await openPurchaseGrants(tx, { id: purchase.id, userId: member }, purchase.courseIds, closure.endsAt);
+    await grants.open(tx, { id: purchase.id, userId: member }, purchase.courseIds, closure.endsAt);
 }
 
 /** A checkout this server has no record of (its row was lost, say): rebuilt from the metadata it attached. */
@@ -299,7 +310,7 @@ async function forgetUnfinishedCheckout(
   _event: StripeEvent,
   _log: FastifyBaseLogger,
   _mail: MailContext,
-  owners: CheckoutOwner[],
+  { owners }: PaymentHooks,
 ): Promise<void> {
   const session = CheckoutSession.parse(object);
   await lockStripeObjects(tx, [session.id]);
@@ -308,7 +319,14 @@ async function forgetUnfinishedCheckout(
   await tx.delete(purchases).where(and(eq(purchases.checkoutSessionId, session.id), eq(purchases.status, "pending")));
 }
 
-async function keepSubscriptionOpen(tx: Queryable, object: unknown, _event: StripeEvent, log: FastifyBaseLogger): Promise<void> {
+async function keepSubscriptionOpen(
+  tx: Queryable,
+  object: unknown,
+  _event: StripeEvent,
+  log: FastifyBaseLogger,
+  _mail: MailContext,
+  { grants }: PaymentHooks,
+): Promise<void> {
   const invoice = Invoice.parse(object);
   const subscriptionId = invoice.subscription ?? invoice.parent?.subscription_details?.subscription ?? null;
   if (!subscriptionId) return;
@@ -329,10 +347,17 @@ async function keepSubscriptionOpen(tx: Queryable, object: unknown, _event: Stri
     });
   }
   if (purchase.status === "paid" && purchase.userId !== null)
-    await openPurchaseGrants(tx, { id: purchase.id, userId: purchase.userId }, purchase.courseIds);
+    await grants.open(tx, { id: purchase.id, userId: purchase.userId }, purchase.courseIds);
 }
 
-async function endSubscription(tx: Queryable, object: unknown): Promise<void> {
+async function endSubscription(
+  tx: Queryable,
+  object: unknown,
+  _event: StripeEvent,
+  _log: FastifyBaseLogger,
+  _mail: MailContext,
+  { grants }: PaymentHooks,
+): Promise<void> {
   const subscription = Subscription.parse(object);
   await lockStripeObjects(tx, [subscription.id]);
   const periodEnds = [subscription.current_period_end, ...(subscription.items?.data.map((item) => item.current_period_end) ?? [])].filter(
@@ -350,10 +375,17 @@ async function endSubscription(tx: Queryable, object: unknown): Promise<void> {
   }
   if (purchase.status !== "paid") return;
   await updatePurchase(tx, purchase.id, { status: "canceled", closedAt: new Date() });
-  await closePurchaseGrants(tx, purchase.id, endsAt);
+  await grants.close(tx, purchase.id, endsAt);
 }
 
-async function refundPurchase(tx: Queryable, object: unknown, _event: StripeEvent, log: FastifyBaseLogger): Promise<void> {
+async function refundPurchase(
+  tx: Queryable,
+  object: unknown,
+  _event: StripeEvent,
+  log: FastifyBaseLogger,
+  _mail: MailContext,
+  { grants }: PaymentHooks,
+): Promise<void> {
   const charge = Charge.parse(object);
   if (!charge.payment_intent) return;
   await lockStripeObjects(tx, [charge.payment_intent]);
@@ -387,5 +419,5 @@ async function refundPurchase(tx: Queryable, object: unknown, _event: StripeEven
   }
   if (purchase.mode !== "payment" || purchase.status !== "paid") return;
   await updatePurchase(tx, purchase.id, { status: "refunded", closedAt: new Date() });
-  await closePurchaseGrants(tx, purchase.id, new Date());
+  await grants.close(tx, purchase.id, new Date());
 }
