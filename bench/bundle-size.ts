@@ -11,12 +11,13 @@ type ManifestChunk = {
   dynamicImports?: string[];
   isEntry?: boolean;
   isDynamicEntry?: boolean;
+  src?: string;
 };
 type Manifest = Record<string, ManifestChunk>;
 
 export const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../web/dist");
 
-/** The modules a first visit to each route loads lazily: its frame, if any, and its screen (web/src/lib/routes.ts). */
+/** The modules a first visit to each route loads lazily: its frame and its screen (web/src/lib/routes.ts). */
 export const routeScreens: Record<string, string[]> = Object.fromEntries(
   routes.map((route) => [route.path, modulesOf(route).map((module) => `src/${module}`)]),
 );
@@ -62,6 +63,12 @@ export function firstVisitFiles(manifest: Manifest, route: string): string[] {
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
   const files = staticClosure(manifest, entry);
   for (const screen of screens) staticClosure(manifest, screen, files);
+  // The parts of the slots it shows as it opens travel in a chunk named after each slot (web/chunk-groups.ts).
+  for (const slot of routes.find((candidate) => candidate.path === route)?.firstNeeds?.slots ?? []) {
+    const key = Object.keys(manifest).find((candidate) => manifest[candidate]!.name === slot && !manifest[candidate]!.src);
+    if (!key) throw new Error(`no chunk of the build is named ${slot}`);
+    staticClosure(manifest, key, files);
+  }
   return [...files];
 }
 

@@ -69,7 +69,7 @@ export const contentNotesEndpoints = {
     path: "/reactapi/account/content-notes",
     summary: 'Saves her choices, { note: "show" | "tell" | "leave_out" }',
     access: "member",
-    travels: "account",
+    travels: "content-notes",
     body: ContentNoteChoicesSave,
     invalidates: ["myContentNotes"],
     answers: { ...ok(StudioOutcome), 400: { description: "A note not on the list, or a bad choice.", schema: ApiError } },

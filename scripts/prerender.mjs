@@ -45,9 +45,15 @@ const template = builtPage.replace(
 writeFileSync(path.join(dist, "index.html"), template);
 // A picture the page shows first (its route's firstNeeds) is asked for beside the scripts, not
 // once they have drawn the page: it is often the largest thing on her screen.
-const withPreloads = (modules, images) => {
+const chunkNamed = (name) => {
+  const key = Object.keys(manifest).find((candidate) => manifest[candidate].name === name && !manifest[candidate].src);
+  if (!key) throw new Error(`no chunk of the build is named ${name}`);
+  return key;
+};
+const withPreloads = (modules, chunks, images) => {
   const files = new Set();
   for (const module of modules) staticClosure(`src/${module}`, files);
+  for (const chunk of chunks) staticClosure(chunkNamed(chunk), files);
   const links = [...files]
     .filter((file) => !loadedByEntry.has(file) && file.endsWith(".js"))
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
@@ -65,8 +71,8 @@ try {
   // it sends a member, and the pre-rendered page it sends a visitor, as files under web/dist.
   // Addresses not in it are answered with 404.
   const routesForServer = [];
-  for (const { path: route, modules, images } of appRoutes) {
-    const page = withPreloads(modules, images);
+  for (const { path: route, modules, chunks, images } of appRoutes) {
+    const page = withPreloads(modules, chunks, images);
     const entryForServer = { path: route, page: `pages/${pageFile(route)}.html` };
     writeFileSync(path.join(dist, entryForServer.page), page);
     if (prerenderedRoutes.includes(route)) {

@@ -5,6 +5,7 @@ import { VitePWA } from "vite-plugin-pwa";
 import { brand } from "../contract/constants.ts";
 import { accent, page } from "../contract/design-tokens.ts";
 import { designTokens } from "./design-tokens-css.ts";
+import { appChunkGroups } from "./chunk-groups.ts";
 import { endpointTable } from "./endpoint-table.ts";
 
 const everyPageNeeds = new RegExp(
@@ -22,31 +23,11 @@ const everyMuiScreenNeeds = new RegExp(
 );
 
 // Lighthouse's phone pays a round trip for every file, and a browser opens six connections to a
-// site at once, so the app's own modules travel in few files: the entry (with the public and
-// member frames), every part the site's pages share (site-parts) and the studio's (studio-parts).
-// Screens (*-page), the studio's frame and the rich-text editor keep chunks of their own, which the
-// build manifest names for the bundle budget (bench/bundle-size.ts). A member's page is six files.
-// contract/picture-sources.ts names her pictures' addresses for the library and About, so it travels with the site's parts.
-const appSource = /web[\\/]src[\\/]|contract[\\/]picture-sources\.ts$/;
-const studioSource = /web[\\/]src[\\/]features[\\/]studio[\\/]/;
-// The picture upload and the replies' and announcements' endpoints serve two or three studio screens
-// each: in studio-parts they would weigh on every studio page, the course editors first.
-const ownChunk = /(-page|-layout|rich-text-editor|picture-upload)\.tsx$|(message-endpoints|community-endpoints|upload-file)\.ts$/;
-// What a member's course pages share (the library, a course, a lesson, home's cards): the catalogue,
-// the module tree, players, saved lessons, progress and the notes she left out. In a file of their own,
-// the studio's editors never download them.
-const courseReading =
-  /web[\\/]src[\\/](lib[\\/](saved-lessons|catalogue|module-tree|video-players|lesson-downloads)\.ts|features[\\/]courses[\\/](progress|offline)[\\/][^\\/]+\.tsx?)$/;
-// The parts the booking pages share (the time picker, a booking's summary, their times) travel with
-// them alone, not in every page's site-parts: the studio's pages and most members' never need them.
-const bookingSource = /web[\\/]src[\\/](features[\\/]bookings[\\/]|lib[\\/](calendar-days|time-labels)\.ts$)/;
-// A conversation's parts (posts, the reply box, its live stream) travel with the community's
-// screens and the questions under a lesson, never in every page's site-parts.
-// The forms' shared parts (sending a form, with its spam check) travel with the feedback, support
-// and contact pages, not in every page's site-parts that the studio's editors download too.
-const formsSource = /web[\\/]src[\\/]features[\\/]forms[\\/]/;
-const communitySource = /web[\\/]src[\\/]features[\\/]community[\\/]/;
-
+// site at once, so the app's own modules travel in few files, grouped by convention
+// (web/chunk-groups.ts): the entry (with what only it uses), core (what the studio shares with the
+// site), site-parts (what several of the site's features share), one "<feature>-parts" per feature,
+// and a chunk per screen, frame and lazily loaded part, which the build manifest names for the
+// bundle budget (bench/bundle-size.ts).
 const studioOnly = /node_modules[\\/]use-sync-external-store[\\/](shim[\\/]|cjs[\\/]use-sync-external-store-shim)/;
 
 /**
@@ -142,26 +123,11 @@ export default defineConfig(({ command }) => ({
         // rich-text editor's copy of use-sync-external-store (its shim for React 17) stays with the editor.
         codeSplitting: {
           groups: [
-            { name: "react", test: (id: string) => /node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id) },
-            { name: "framework", test: (id: string) => everyPageNeeds.test(id) && !studioOnly.test(id) },
-            { name: "mui", test: (id: string) => everyMuiScreenNeeds.test(id) },
-            {
-              name: "site-parts",
-              test: (id: string) =>
-                appSource.test(id) &&
-                !studioSource.test(id) &&
-                !bookingSource.test(id) &&
-                !communitySource.test(id) &&
-                !formsSource.test(id) &&
-                !ownChunk.test(id) &&
-                !courseReading.test(id),
-              minShareCount: 2,
-            },
-            { name: "course-parts", test: (id: string) => courseReading.test(id), minShareCount: 2 },
-            { name: "booking-parts", test: (id: string) => bookingSource.test(id) && !ownChunk.test(id), minShareCount: 2 },
-            { name: "community-parts", test: (id: string) => communitySource.test(id) && !ownChunk.test(id), minShareCount: 2 },
-            { name: "form-parts", test: (id: string) => formsSource.test(id) && !ownChunk.test(id), minShareCount: 2 },
-            { name: "studio-parts", test: (id: string) => studioSource.test(id) && !ownChunk.test(id), minShareCount: 2 },
+            // Before the app's groups (a group takes what its modules import, unless taken already).
+            { name: "react", test: (id: string) => /node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id), priority: 30 },
+            { name: "framework", test: (id: string) => everyPageNeeds.test(id) && !studioOnly.test(id), priority: 20 },
+            { name: "mui", test: (id: string) => everyMuiScreenNeeds.test(id), priority: 10 },
+            ...appChunkGroups(),
           ],
         },
       },

@@ -266,8 +266,7 @@ async function completeCheckout(
     return;
   }
   await updatePurchase(tx, purchase.id, { status: "canceled", closedAt: closure.createdAt });
-  if (closure.endsAt.getTime() > Date.now())
-    await grants.open(tx, { id: purchase.id, userId: member }, purchase.courseIds, closure.endsAt);
+  if (closure.endsAt.getTime() > Date.now()) await grants.open(tx, { id: purchase.id, userId: member }, purchase.courseIds, closure.endsAt);
 }
 
 /** A checkout this server has no record of (its row was lost, say): rebuilt from the metadata it attached. */

@@ -1,10 +1,12 @@
 import { Link, Outlet, useLocation } from "react-router";
 import { BrandBar, SkipLink } from "../components/brand-bar.tsx";
 import { HeaderMenu, type MenuEntry } from "../components/header-menu.tsx";
-import { CommunityIcon, FeedbackIcon, HomeIcon, LibraryIcon, PodcastIcon, SupportIcon } from "../components/icons.tsx";
+import { ConversationIcon, FeedbackIcon, HomeIcon, LibraryIcon, PodcastIcon, SupportIcon } from "../components/icons.tsx";
 import { Footer } from "../components/page-column.tsx";
 import { RequireMember } from "../components/require-member.tsx";
-import { useAnswer } from "../lib/answers.ts";
+import { type Asked, useAnswer, useAnswers } from "../lib/answers.ts";
+import { type MenuSlotEntry, shownTo, SlotsContext, useSlots } from "../lib/slots.tsx";
+import { slots } from "./slots.ts";
 import { type BottomBarIcon, routes } from "../lib/routes.ts";
 import { useSession } from "../lib/session.ts";
 import { useLogout } from "../lib/use-logout.ts";
@@ -15,7 +17,7 @@ const icons: Record<BottomBarIcon, () => React.JSX.Element> = {
   home: HomeIcon,
   podcast: PodcastIcon,
   support: SupportIcon,
-  community: CommunityIcon,
+  conversation: ConversationIcon,
 };
 
 const bottomBar = routes
@@ -31,16 +33,21 @@ function MemberMenu() {
   const logout = useLogout();
   const user = useSession().user;
   const instructor = user?.role === "admin";
-  // A partner's account does not open the community (docs/product.md, Partner seat).
-  const partner = user?.joined_as === "partner";
   const unread = useAnswer("studioUnread", undefined, { skip: !instructor }).answer?.unread ?? 0;
-  const communityUnread = useAnswer("communityProfile").answer?.unread ?? 0;
+  const { memberMenu } = useSlots();
+  const counted = memberMenu.flatMap((entry) => (entry.newCount ? [entry] : []));
+  const counts = useAnswers(counted.map((entry) => entry.newCount!.needs));
+  const newAt = new Map(counted.map((entry, index) => [entry, counts[index]!.answer]));
+  const labelOf = (entry: MenuSlotEntry) => {
+    const answer = newAt.get(entry);
+    const count = answer === undefined ? 0 : entry.newCount!.count(answer);
+    return count > 0 ? `${entry.label} (${count} new)` : entry.label;
+  };
   const entries: MenuEntry[] = [
     { label: "Welcome", to: "/" },
     { label: "Home", to: "/home" },
     { label: "My account", to: "/account" },
-    { label: "Live classes", to: "/classes" },
-    ...(partner ? [] : [{ label: communityUnread > 0 ? `Community (${communityUnread} new)` : "Community", to: "/community" }]),
+    ...shownTo(memberMenu, user).map((entry) => ({ label: labelOf(entry), to: entry.to })),
     ...(instructor ? [{ label: unread > 0 ? `Studio (${unread} unread)` : "Studio", to: "/studio" }] : []),
     { label: "Logout", onSelect: () => void logout() },
   ];
@@ -50,8 +57,12 @@ function MemberMenu() {
 /** The bottom navigation of the member area, plain links styled in web/index.html. */
 function BottomBar() {
   const { pathname } = useLocation();
-  const partner = useSession().user?.joined_as === "partner";
-  const entries = partner ? bottomBar.filter((entry) => entry.to !== "/community") : bottomBar;
+  const user = useSession().user;
+  // What the member menu leaves out for her account (a partner's has no community), the bar leaves out too.
+  const hidden = useSlots()
+    .memberMenu.filter((entry) => !shownTo([entry], user).length)
+    .map((entry) => entry.to);
+  const entries = bottomBar.filter((entry) => !hidden.includes(entry.to));
   const current = entries.find((entry) => pathname.startsWith(entry.to))?.to;
   return (
     <nav aria-label="Member sections" className="bottom-bar">
@@ -65,9 +76,15 @@ function BottomBar() {
   );
 }
 
+// The router asks for the first answers of a page's slots once this frame is here (router.tsx).
+export { slots };
+
+/** What the frame reads on every member page (the counts beside its menu's entries), asked with the page's own first answers (router.tsx). */
+export const frameAsks: readonly Asked[] = slots.memberMenu.flatMap((entry) => (entry.newCount ? [{ name: entry.newCount.needs }] : []));
+
 export default function MemberLayout() {
   return (
-    <>
+    <SlotsContext.Provider value={slots}>
       <SkipLink />
       <BrandBar menu={<MemberMenu />} />
       <div className="member-frame">
@@ -80,6 +97,6 @@ export default function MemberLayout() {
         <Footer />
       </div>
       <BottomBar />
-    </>
+    </SlotsContext.Provider>
   );
 }

@@ -13,7 +13,13 @@ import { modulesOf, routes } from "../lib/routes.ts";
 export const prerenderedRoutes = routes.filter((route) => route.prerender).map((route) => route.path);
 
 /** Every address of the app and the modules its first visit loads, which the build writes for the server (scripts/prerender.mjs). */
-export const appRoutes = routes.map((route) => ({ path: route.path, modules: modulesOf(route), images: route.firstNeeds?.images ?? [] }));
+export const appRoutes = routes.map((route) => ({
+  path: route.path,
+  modules: modulesOf(route),
+  // A slot's parts travel in one chunk named after it (web/chunk-groups.ts).
+  chunks: route.firstNeeds?.slots ?? [],
+  images: route.firstNeeds?.images ?? [],
+}));
 
 /** The markup of one route as a visitor's browser renders it first (see main.tsx). */
 export async function renderRoute(route: string): Promise<string> {

@@ -3,24 +3,29 @@ import { BrowserRouter, matchPath, Outlet, Route, Routes, useLocation } from "re
 import { AnnouncePage } from "../components/announce-page.tsx";
 import { ScrollToTop } from "../components/scroll-to-top.tsx";
 import { Spinner } from "../components/spinner.tsx";
-import { ask } from "../lib/answers.ts";
+import { ask, type Asked } from "../lib/answers.ts";
 import type { useAppDispatch } from "../lib/store-hooks.ts";
 import { announceNewVersion, checkForNewVersion, useNewVersion } from "../features/install-app/app-update.ts";
-import MemberLayout from "./member-layout.tsx";
-import PublicLayout from "./public-layout.tsx";
 import { courseOfAddress, layoutScreens, notFoundScreen, routes, type ScreenRoute } from "../lib/routes.ts";
 import { firstAsks } from "../lib/first-answers.ts";
+import { type Slots, slotNeeds } from "../lib/slots.tsx";
 
 type Screen = ComponentType;
 type ScreenModule = { default: Screen };
 
-// Every screen of the table (routes.ts) and the studio's frame is its own chunk, loaded when first
-// shown: a visitor on /, /login or /register downloads no member screen or studio code. The member
-// frame is small and comes with the app: on a phone each file of a page's first visit costs a
-// round trip.
-const modules = import.meta.glob<ScreenModule>(["../features/**/*-page.tsx", "../features/studio/studio-layout.tsx"]);
+// Every screen of the table (routes.ts) and every frame is its own chunk, loaded when first shown:
+// a visitor on /, /login or /register downloads no member screen or studio code, and the studio
+// neither the visitors' nor the members' frame. A page names its frame's and screen's chunks for
+// the browser to fetch beside the entry (scripts/prerender.mjs), so none waits for another.
+const modules = import.meta.glob<ScreenModule>([
+  "../features/**/*-page.tsx",
+  "../features/studio/studio-layout.tsx",
+  "../app/*-layout.tsx",
+]);
+// Keyed by their path under web/src, as routes.ts names them (the glob writes this folder's as "./").
+const modulesBySource = new Map(Object.entries(modules).map(([key, load]) => [key.replace(/^\.\.\//, "").replace(/^\.\//, "app/"), load]));
 const moduleOf = (file: string) => {
-  const load = modules[`../${file}`];
+  const load = modulesBySource.get(file);
   if (!load) throw new Error(`routes.ts names ${file}, which is not a *-page.tsx or a layout`);
   return load;
 };
@@ -64,6 +69,8 @@ const screens = new Map<ScreenRoute, Screen>(
   routes.filter((route) => route.layout !== "studio").map((route) => [route, screen(route.screen)]),
 );
 const studioLayout = screen(layoutScreens.studio);
+const publicLayout = screen(layoutScreens.public);
+const memberLayout = screen(layoutScreens.member);
 const notFound = screen(notFoundScreen);
 const NewVersionBanner = lazy(() => import("../features/install-app/new-version-banner.tsx"));
 
@@ -107,11 +114,11 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Root />}>
-        <Route element={<PublicLayout />}>
+        <Route element={show(publicLayout)}>
           {routesIn("public")}
           <Route path="*" element={show(notFound)} />
         </Route>
-        <Route element={<MemberLayout />}>{routesIn("member")}</Route>
+        <Route element={show(memberLayout)}>{routesIn("member")}</Route>
         <Route path="/studio/*" element={show(studioLayout)} />
       </Route>
     </Routes>
@@ -130,10 +137,11 @@ export async function preloadFirstScreen(
   { signedIn, dispatch }: { signedIn: boolean; dispatch: ReturnType<typeof useAppDispatch> },
 ): Promise<void> {
   const found = routes
-    .filter((candidate) => candidate.layout !== "public")
     .map((candidate) => ({ route: candidate, match: matchPath(candidate.path, pathname) }))
     .find(({ match }) => match !== null);
-  if (!found) return;
+  // A visitor's page (or the not-found one) is drawn, or hydrated, inside its frame: the frame's
+  // chunk is named by the page itself, so waiting for it costs no round trip.
+  if (!found || found.route.layout === "public") return void (await preloaders.get(publicLayout)?.());
   const { route, match } = found;
   const ids = { courseId: courseOfAddress(pathname, search), id: match?.params.id ?? null };
   if (route.layout === "studio") {
@@ -143,9 +151,18 @@ export async function preloadFirstScreen(
     if (signedIn) for (const asked of firstAsks(["studioUnread", ...(route.firstNeeds?.answers ?? [])], ids)) void dispatch(ask(asked));
     return;
   }
-  // The member frame's menu shows her unread community replies on every member page.
-  if (signedIn) for (const asked of firstAsks(["communityProfile", ...(route.firstNeeds?.answers ?? [])], ids)) void dispatch(ask(asked));
-  await preloaders.get(screens.get(route)!)?.();
+  if (signedIn) for (const asked of firstAsks(route.firstNeeds?.answers ?? [], ids)) void dispatch(ask(asked));
+  const [loaded] = await Promise.all([preloaders.get(memberLayout)?.(), preloaders.get(screens.get(route)!)?.()]);
+  // The member frame's menu shows what is new behind its entries on every member page, and the
+  // page's slots (its cards, its sections) read answers of their own: asked as soon as the frame's
+  // chunk (named by the page, so already on its way) is here, and the slots' parts fetched with them.
+  const frame = loaded as { frameAsks: readonly Asked[]; slots: Slots } | undefined;
+  if (!frame) return;
+  const shown = route.firstNeeds?.slots ?? [];
+  if (signedIn) {
+    for (const asked of frame.frameAsks) void dispatch(ask(asked));
+    for (const name of shown) for (const needed of slotNeeds(frame.slots, name)) void dispatch(ask({ name: needed }));
+  }
 }
 
 export function AppRouter() {

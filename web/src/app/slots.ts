@@ -1,18 +1,57 @@
-import { lazy } from "react";
-import type { Slots } from "../lib/slots.tsx";
+import { homeCard, newCountFrom, type ShownTo, slotPart, type Slots } from "../lib/slots.tsx";
 
-// What each capability adds to screens it does not own (web/src/lib/slots.tsx). Every component
-// here loads when first shown, in its capability's chunks: none reaches a first visit that does
-// not show it.
+// What each capability adds to screens it does not own (web/src/lib/slots.tsx), one line each.
+// Every part here loads when first shown: a slot's parts travel together in one file named after
+// the slot (web/chunk-groups.ts reads this file's import()s), which the pages that show the slot
+// name for the browser (routes.ts firstNeeds.slots): none reaches a first visit that does not show it.
+
+// A partner's account opens no community and keeps no due date or birth tools of its own (docs/product.md, Partner seat).
+const mothers: ShownTo = (profile) => profile.joined_as !== "partner";
+
 export const slots: Slots = {
-  lessonExtras: [lazy(() => import("../features/community/lesson-questions.tsx"))],
+  lessonExtras: [slotPart(() => import("../features/community/lesson-questions.tsx"))],
   accountSections: [
+    {
+      id: "bookings-heading",
+      title: "My bookings",
+      Body: slotPart(() => import("../features/bookings/my-bookings-section.tsx")),
+      needs: "myBookings",
+      first: true,
+    },
+    {
+      id: "content-notes-heading",
+      title: "Content notes",
+      Body: slotPart(() => import("../features/content-notes/content-note-choices.tsx")),
+    },
+    {
+      id: "partner-heading",
+      title: (profile) => (profile.joined_as === "partner" ? "Your partner link" : "Your partner"),
+      Body: slotPart(() => import("../features/partners/partner-seat.tsx")),
+    },
     {
       id: "community-heading",
       title: "Community",
-      Body: lazy(() => import("../features/community/community-settings.tsx")),
-      // A partner's account does not open the community (docs/product.md, Partner seat).
-      shownTo: (profile) => profile.joined_as !== "partner",
+      Body: slotPart(() => import("../features/community/community-settings.tsx")),
+      shownTo: mothers,
+    },
+  ],
+  homeCards: [
+    homeCard("partner", () => import("../features/partners/partner-card.tsx")),
+    homeCard("myAnnouncements", () => import("../features/messages/announcements-card.tsx")),
+    homeCard("myBookings", () => import("../features/bookings/next-session-card.tsx")),
+    homeCard("listClasses", () => import("../features/classes/next-class-card.tsx")),
+    homeCard("progressSummary", () => import("../features/courses/continue-card.tsx")),
+    homeCard("savedLessons", () => import("../features/content-notes/saved-for-later-card.tsx")),
+    homeCard("progressSummary", () => import("../features/courses/pacing-card.tsx")),
+    { Card: slotPart(() => import("../features/birth-plan/birth-tools-card.tsx")), shownTo: mothers },
+  ],
+  memberMenu: [
+    { label: "Live classes", to: "/classes" },
+    {
+      label: "Community",
+      to: "/community",
+      shownTo: mothers,
+      newCount: newCountFrom("communityProfile", (profile) => profile.unread),
     },
   ],
 };

@@ -1,6 +1,9 @@
 import { useRef, useState } from "react";
 import { Link } from "react-router";
-import { CloseIcon, MenuIcon } from "./icons.tsx";
+import { drawnIcon } from "./icon.tsx";
+
+const MenuIcon = drawnIcon("M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z");
+const CloseIcon = drawnIcon("M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z");
 
 export type MenuEntry = { label: string; to: string } | { label: string; onSelect: () => void };
 

@@ -1,6 +1,6 @@
 import { createAsyncThunk, createSlice, type PayloadAction, type ThunkDispatch, type UnknownAction } from "@reduxjs/toolkit";
 import { useCallback, useEffect } from "react";
-import { useDispatch, useSelector } from "react-redux";
+import { shallowEqual, useDispatch, useSelector } from "react-redux";
 import { type AnswerOf, type ApiFailure, type ArgsOf, call, type EndpointName, failureOf, invalidatedBy } from "./api.ts";
 
 // The one way a screen reads server data: answers kept in the store by endpoint and arguments,
@@ -120,6 +120,29 @@ export function useAnswer<Name extends EndpointName>(name: Name, args?: ArgsOf<N
     loading: entry === undefined || entry.status === "loading",
     refresh,
   };
+}
+
+/**
+ * The answers of several endpoints that take no arguments, for a screen composed of parts (its
+ * slots, web/src/lib/slots.tsx) that each read one: the same as useAnswer for each, in one hook.
+ */
+export function useAnswers(names: readonly EndpointName[]): Answer<EndpointName>[] {
+  const dispatch = useDispatch<Dispatch>();
+  const entries = useSelector((state: WithAnswers) => names.map((name) => state.answers[answerKey(name, undefined)]), shallowEqual);
+  // Asked again, as by useAnswer, when one is missing (the person changed) or out of date.
+  const signature = entries.map((entry) => (entry === undefined ? "missing" : entry.stale ? "stale" : "kept")).join();
+  const listed = names.join();
+  useEffect(() => {
+    for (const name of names) void dispatch(ask({ name }));
+    // The listed names stand for names.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dispatch, listed, signature]);
+  return entries.map((entry, index) => ({
+    answer: entry?.answer as AnswerOf<EndpointName> | undefined,
+    failure: entry?.status === "failed" ? entry.failure : undefined,
+    loading: entry === undefined || entry.status === "loading",
+    refresh: () => void dispatch(ask({ name: names[index]!, force: true })),
+  }));
 }
 
 /**

@@ -9,10 +9,12 @@
 // instructor's and is built with MUI (its frame provides the theme); every other screen is plain
 // markup styled by web/index.html, and its first visit downloads no MUI or Emotion.
 
+import type { Slots } from "./slots.tsx";
+
 export type Layout = "public" | "member" | "studio";
 
 /** The icons of the member bottom bar, drawn by web/src/components/icons.tsx. */
-export type BottomBarIcon = "feedback" | "library" | "home" | "podcast" | "support" | "community";
+export type BottomBarIcon = "feedback" | "library" | "home" | "podcast" | "support" | "conversation";
 
 export type ScreenRoute = {
   /** The address; a segment written ":name" stands for any one segment. */
@@ -34,7 +36,12 @@ export type ScreenRoute = {
    * asks for beside the scripts. On a phone, every request that waits for the one before costs a
    * round trip.
    */
-  firstNeeds?: { answers?: readonly FirstAnswer[]; images?: readonly string[] };
+  firstNeeds?: {
+    answers?: readonly FirstAnswer[];
+    images?: readonly string[];
+    /** The slots (web/src/lib/slots.tsx) it shows as it opens, whose parts' chunks its page names too. */
+    slots?: readonly (keyof Slots)[];
+  };
 };
 
 /**
@@ -71,7 +78,11 @@ export type FirstAnswer =
 const library = ["getCourses", "getUserAccess"] as const;
 
 /** The module of the studio's frame; the public and member frames are part of the app's entry. */
-export const layoutScreens = { studio: "features/studio/studio-layout.tsx" } as const;
+export const layoutScreens = {
+  public: "app/public-layout.tsx",
+  member: "app/member-layout.tsx",
+  studio: "features/studio/studio-layout.tsx",
+} as const satisfies Record<Layout, string>;
 
 export const routes: readonly ScreenRoute[] = [
   { path: "/", screen: "features/marketing/landing-page.tsx", layout: "public", prerender: true },
@@ -123,16 +134,14 @@ export const routes: readonly ScreenRoute[] = [
     screen: "features/home/home-page.tsx",
     layout: "member",
     bottomBar: { label: "Home", icon: "home", place: 3 },
-    firstNeeds: {
-      answers: ["progressSummary", "myBookings", "myAnnouncements", "listClasses", "savedLessons", "partner"],
-      images: ["/art/gallery-1.svg"],
-    },
+    // Its cards' answers are asked with their chunks (web/src/app/slots.ts).
+    firstNeeds: { slots: ["homeCards"], images: ["/art/gallery-1.svg"] },
   },
   {
     path: "/community",
     screen: "features/community/community-page.tsx",
     layout: "member",
-    bottomBar: { label: "Community", icon: "community", place: 6 },
+    bottomBar: { label: "Community", icon: "conversation", place: 6 },
     firstNeeds: { answers: ["communityTopics", "communityProfile"] },
   },
   {
@@ -149,7 +158,12 @@ export const routes: readonly ScreenRoute[] = [
   },
   { path: "/birth-plan", screen: "features/birth-plan/birth-plan-page.tsx", layout: "member" },
   { path: "/timer", screen: "features/timer/timer-page.tsx", layout: "member" },
-  { path: "/account", screen: "features/account/account-page.tsx", layout: "member", firstNeeds: { answers: ["myAccount", "myBookings"] } },
+  {
+    path: "/account",
+    screen: "features/account/account-page.tsx",
+    layout: "member",
+    firstNeeds: { answers: ["myAccount"], slots: ["accountSections"] },
+  },
   {
     path: "/podcast",
     screen: "features/marketing/podcast-page.tsx",
@@ -258,7 +272,7 @@ export const routes: readonly ScreenRoute[] = [
 ];
 
 /** The modules (under web/src) a first visit to a route loads beside the app's entry: the studio's frame, if it is there, and its screen. */
-export const modulesOf = (route: ScreenRoute): string[] => [...(route.layout === "studio" ? [layoutScreens.studio] : []), route.screen];
+export const modulesOf = (route: ScreenRoute): string[] => [layoutScreens[route.layout], route.screen];
 
 /** The screen shown for any address not in the table (HTTP 404 from the server). */
 export const notFoundScreen = "features/marketing/not-found-page.tsx";

@@ -1,27 +1,125 @@
-import { type ComponentType, createContext, useContext } from "react";
+import { type ComponentType, createContext, lazy, type ReactNode, useContext, useEffect, useState } from "react";
+import type { Account } from "../../../contract/my-account.ts";
 import type { Profile } from "../../../contract/sign-in.ts";
+import type { AnswerOf, EndpointName } from "./api.ts";
 
 /**
- * What a capability adds to screens it does not own (docs/architecture.md, "Slots"): the screen
- * renders whatever is in its slot, and `web/src/app/slots.ts` fills the slots, one line per
- * contribution, with components loaded when shown. The screens name no capability.
+ * A part a capability adds to a screen it does not own, loaded when first needed (or before, by
+ * `preload`). Once its chunk is here it renders at once: React.lazy alone would still suspend for a
+ * moment each time the screen opens.
  */
-export type Slots = {
-  /** After a lesson's own words, in order (its questions). */
-  lessonExtras: readonly ComponentType<{ lessonId: number }>[];
-  /** Sections of her account page, after the account's own and before her data. */
-  accountSections: readonly AccountSection[];
-};
+export type SlotPart<Props extends object> = ((props: Props) => ReactNode) & Preloadable;
+type Preloadable = { preload: () => Promise<unknown>; loaded: () => boolean };
+
+export function slotPart<Props extends object>(load: () => Promise<{ default: ComponentType<Props> }>): SlotPart<Props> {
+  let found: ComponentType<Props> | undefined;
+  let loading: Promise<{ default: ComponentType<Props> }> | undefined;
+  const loadOnce = () =>
+    (loading ??= load().then((module) => {
+      found = module.default;
+      return module;
+    }));
+  const Lazy = lazy(loadOnce);
+  function Part(props: Props) {
+    const Found = found;
+    return Found ? <Found {...props} /> : <Lazy {...props} />;
+  }
+  return Object.assign(Part, { preload: loadOnce, loaded: () => found !== undefined });
+}
+
+/** Whether every one of these parts is here; asks for those that are not. */
+export function usePartsLoaded(parts: readonly Preloadable[]): boolean {
+  const [, loadedOne] = useState(0);
+  const missing = parts.filter((part) => !part.loaded());
+  useEffect(() => {
+    let open = true;
+    void Promise.all(missing.map((part) => part.preload())).then(() => open && loadedOne((count) => count + 1));
+    return () => void (open = false);
+    // The parts are the slot's list, fixed for the app's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [missing.length]);
+  return missing.length === 0;
+}
+
+/** Who sees a part: every account, unless the part says otherwise. */
+export type ShownTo = (profile: Profile) => boolean;
+
+/** What a home card is drawn from: the answer of one endpoint that takes no arguments. */
+export type HomeCardProps<Name extends EndpointName> = { answer: AnswerOf<Name>; refresh: () => void };
+
+export type HomeCard = (
+  | {
+      /** The answer it is drawn from; the page waits for every card's, so nothing she reads jumps down. */
+      needs: EndpointName;
+      Card: SlotPart<HomeCardProps<EndpointName>>;
+    }
+  | { needs?: undefined; Card: SlotPart<object> }
+) & { shownTo?: ShownTo };
+
+/** A card of the home page drawn from `needs`'s answer (none when it failed). */
+export function homeCard<Name extends EndpointName>(
+  needs: Name,
+  load: () => Promise<{ default: ComponentType<HomeCardProps<Name>> }>,
+  shownTo?: ShownTo,
+): HomeCard {
+  return { needs, Card: slotPart(load) as unknown as SlotPart<HomeCardProps<EndpointName>>, ...(shownTo ? { shownTo } : {}) };
+}
 
 export type AccountSection = {
   /** The heading's id (the section is labelled by it) and its words. */
   id: string;
-  title: string;
-  Body: ComponentType;
-  /** Whether her account shows it (all do, unless told). */
-  shownTo?: (profile: Profile) => boolean;
+  title: string | ((profile: Profile) => string);
+  Body: SlotPart<{ account: Account }>;
+  /** The answer it reads first (asked with the page's own, web/src/app/router.tsx). */
+  needs?: EndpointName;
+  shownTo?: ShownTo;
+  /** Before the account's own sections (what she comes to the page for most), not after them. */
+  first?: true;
 };
 
-export const SlotsContext = createContext<Slots>({ lessonExtras: [], accountSections: [] });
+/** An entry of the member menu, with a count of what is new there when the capability keeps one. */
+export type MenuSlotEntry = {
+  label: string;
+  to: string;
+  shownTo?: ShownTo;
+  /** The answer that says how many things are new there, and how to read it. */
+  newCount?: { needs: EndpointName; count: (answer: unknown) => number };
+};
+
+/** How many things are new behind a menu entry, read from `needs`'s answer. */
+export const newCountFrom = <Name extends EndpointName>(needs: Name, count: (answer: AnswerOf<Name>) => number) => ({
+  needs,
+  count: count as (answer: unknown) => number,
+});
+
+/**
+ * What a capability adds to screens it does not own (docs/architecture.md, "Slots"): the screen
+ * renders whatever is in its slot, and `web/src/app/slots.ts` fills the slots, one line per
+ * contribution, with parts loaded when shown. The screens name no capability.
+ */
+export type Slots = {
+  /** After a lesson's own words, in order (its questions). */
+  lessonExtras: readonly SlotPart<{ lessonId: number }>[];
+  /** Sections of her account page, after the account's own and before her data. */
+  accountSections: readonly AccountSection[];
+  /** The cards at the top of her home page, in order. */
+  homeCards: readonly HomeCard[];
+  /** The member menu's entries between her account and the studio. */
+  memberMenu: readonly MenuSlotEntry[];
+};
+
+export const noSlots: Slots = { lessonExtras: [], accountSections: [], homeCards: [], memberMenu: [] };
+
+export const SlotsContext = createContext<Slots>(noSlots);
 
 export const useSlots = (): Slots => useContext(SlotsContext);
+
+/** The parts of a slot her account shows (before she is known, only those shown to every account). */
+export const shownTo = <Part extends { shownTo?: ShownTo }>(parts: readonly Part[], profile: Profile | null | undefined): Part[] =>
+  parts.filter((part) => !part.shownTo || (profile ? part.shownTo(profile) : false));
+
+/** The answers the parts of a slot read first: asked beside the page's own on a first visit. */
+export function slotNeeds(slots: Slots, name: keyof Slots): EndpointName[] {
+  const slot = slots[name] as readonly object[];
+  return slot.flatMap((part) => ("needs" in part && typeof part.needs === "string" ? [part.needs as EndpointName] : []));
+}

@@ -3,6 +3,8 @@ import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { Providers } from "../app/providers.tsx";
+import { slots } from "../app/slots.ts";
+import { SlotsContext } from "../lib/slots.tsx";
 
 /** Renders a screen at a URL with a fresh store, as the app would. */
 export function renderAt(path: string, routes: { path: string; element: ReactElement }[], preloadedState?: Partial<RootState>) {
@@ -10,7 +12,9 @@ export function renderAt(path: string, routes: { path: string; element: ReactEle
   const router = createMemoryRouter([...routes, { path: "*", element: <p>elsewhere</p> }], { initialEntries: [path] });
   const view = render(
     <Providers store={store}>
-      <RouterProvider router={router} />
+      <SlotsContext.Provider value={slots}>
+        <RouterProvider router={router} />
+      </SlotsContext.Provider>
     </Providers>,
   );
   return { store, router, ...view };

@@ -8,7 +8,6 @@ import { Notice } from "../../components/notice.tsx";
 import { OutcomeNotice } from "../../components/outcome-notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { PageSection } from "../../components/page-section.tsx";
-import { ContentNoteChoices } from "./content-note-choices.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { useAnswer, send } from "../../lib/answers.ts";
@@ -16,10 +15,8 @@ import { addressOf, call } from "../../lib/api.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { profileChanged } from "../../lib/session.ts";
 import { useLogout } from "../../lib/use-logout.ts";
-import { useSlots } from "../../lib/slots.tsx";
+import { type AccountSection, shownTo, usePartsLoaded, useSlots } from "../../lib/slots.tsx";
 import { MailChoices } from "./mail-choices.tsx";
-import { MyBookings } from "./my-bookings.tsx";
-import { PartnerSeat } from "./partner-seat.tsx";
 
 /** Runs a form's call (useAction), as a submit handler for the form or a button. */
 function useSubmit<T>(call: () => Promise<T>, success: (answer: T) => string) {
@@ -33,6 +30,9 @@ function useSubmit<T>(call: () => Promise<T>, success: (answer: T) => string) {
 
 export default function AccountPage() {
   const { answer: account, failure } = useAnswer("myAccount");
+  // Her sections come from other capabilities' chunks: the page waits for them too, so none pushes
+  // the form she is filling in down when it arrives.
+  const partsHere = usePartsLoaded(useSlots().accountSections.map((section) => section.Body));
   if (!account && failure) {
     return (
       <PageColumn title="My account">
@@ -42,7 +42,7 @@ export default function AccountPage() {
       </PageColumn>
     );
   }
-  if (!account) return <Spinner />;
+  if (!account || !partsHere) return <Spinner />;
   return <AccountForms account={account} />;
 }
 
@@ -62,7 +62,14 @@ function AccountForms({ account }: { account: Account }) {
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   // His account (joined through her invitation) has no due date or community of its own.
   const partnerAccount = account.profile.joined_as === "partner";
-  const { accountSections } = useSlots();
+  const sections = shownTo(useSlots().accountSections, account.profile);
+  const showSection = ({ id, title, Body }: AccountSection) => (
+    <PageSection key={id} title={typeof title === "string" ? title : title(account.profile)} id={id}>
+      <Suspense fallback={null}>
+        <Body account={account} />
+      </Suspense>
+    </PageSection>
+  );
 
   const saveProfile = (profile: Profile) => {
     dispatch(profileChanged(profile));
@@ -114,9 +121,7 @@ function AccountForms({ account }: { account: Account }) {
 
   return (
     <PageColumn title="My account">
-      <PageSection title="My bookings" id="bookings-heading">
-        <MyBookings />
-      </PageSection>
+      {sections.filter((section) => section.first).map(showSection)}
       <PageSection title="Your name" id="name-heading">
         <form onSubmit={name.submit} className="stack">
           <TextField
@@ -263,23 +268,7 @@ function AccountForms({ account }: { account: Account }) {
         <MailChoices saved={account.mail} />
       </PageSection>
 
-      <PageSection title="Content notes" id="content-notes-heading">
-        <ContentNoteChoices />
-      </PageSection>
-
-      <PageSection title={partnerAccount ? "Your partner link" : "Your partner"} id="partner-heading">
-        <PartnerSeat />
-      </PageSection>
-
-      {accountSections
-        .filter((section) => section.shownTo?.(account.profile) ?? true)
-        .map(({ id, title, Body }) => (
-          <PageSection key={id} title={title} id={id}>
-            <Suspense fallback={null}>
-              <Body />
-            </Suspense>
-          </PageSection>
-        ))}
+      {sections.filter((section) => !section.first).map(showSection)}
 
       <PageSection title="Your data" id="data-heading">
         <p style={{ margin: "0 0 12px" }}>One file with your profile, courses, progress and the forms you sent.</p>

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import type { SavedLessons } from "../../../../contract/content-notes.ts";
+import type { HomeCardProps } from "../../lib/slots.tsx";
 
 /** /home's "Saved for later": lessons she kept from a content note's notice, for a better day. */
-export function SavedForLaterCard({ lessons }: { lessons: SavedLessons["lessons"] }) {
+export default function SavedForLaterCard({ answer: { lessons } }: HomeCardProps<"savedLessons">) {
   if (lessons.length === 0) return null;
   return (
     <section aria-labelledby="saved-for-later-heading" className="home-card">

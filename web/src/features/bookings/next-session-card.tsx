@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import type { MyBooking } from "../../../../contract/bookings.ts";
+import type { HomeCardProps } from "../../lib/slots.tsx";
 import { browserTimeZone, whenLabel, zoneName } from "../../lib/time-labels.ts";
 
 /** /home's "Your next session": her next confirmed 1:1 booking, when she has one. */
-export function NextSessionCard({ bookings }: { bookings: readonly MyBooking[] }) {
+export default function NextSessionCard({ answer: { bookings } }: HomeCardProps<"myBookings">) {
   const now = Date.now();
   const next = bookings.find((booking) => booking.state === "confirmed" && new Date(booking.end).getTime() > now);
   if (!next) return null;

@@ -1,12 +1,12 @@
 import { Link as RouterLink } from "react-router";
-import type { ProgressSummary } from "../../../../contract/progress.ts";
+import type { HomeCardProps } from "../../lib/slots.tsx";
 import { PlayCircleIcon } from "../../components/icons.tsx";
 import { clockTime } from "../../lib/clock-time.ts";
 
 const lessonLink = (pointer: { course_id: number; lesson_id: number }) => `/lesson?course=${pointer.course_id}&lesson=${pointer.lesson_id}`;
 
 /** /home's answer to "where was I?": the lesson she was last in, where in its video, and the next one. */
-export function ContinueCard({ summary }: { summary: ProgressSummary }) {
+export default function ContinueCard({ answer: summary }: HomeCardProps<"progressSummary">) {
   const { continue: last, next } = summary;
   if (!last) return null;
   return (

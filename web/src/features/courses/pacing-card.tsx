@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink } from "react-router";
-import type { ProgressSummary } from "../../../../contract/progress.ts";
+import type { HomeCardProps } from "../../lib/slots.tsx";
 import { useAppDispatch } from "../../lib/store-hooks.ts";
 import { Notice } from "../../components/notice.tsx";
 import { TextField } from "../../components/text-field.tsx";
@@ -12,7 +12,7 @@ import { profileChanged, useSession } from "../../lib/session.ts";
  * /home's pacing card: asks for a due date (optional), then suggests this week's lessons, and the
  * fourth trimester's once the baby has arrived. Nothing here locks a lesson.
  */
-export function PacingCard({ pacing }: { pacing: ProgressSummary["pacing"] }) {
+export default function PacingCard({ answer: { pacing } }: HomeCardProps<"progressSummary">) {
   const dispatch = useAppDispatch();
   const user = useSession().user;
   const [dueDate, setDueDate] = useState("");

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import type { PublicClass } from "../../../../contract/classes.ts";
+import type { HomeCardProps } from "../../lib/slots.tsx";
 import { browserTimeZone, whenLabel, zoneName } from "../../lib/time-labels.ts";
 import { useRefreshAt } from "../../lib/use-refresh-at.ts";
 
 /** /home's "Your next class": the next live class she has a place in, with its join link from 15 minutes before. */
-export function NextClassCard({ classes, refresh }: { classes: readonly PublicClass[]; refresh: () => void }) {
-  const next = classes.find((live) => live.my_state === "registered");
+export default function NextClassCard({ answer, refresh }: HomeCardProps<"listClasses">) {
+  const next = answer.upcoming.find((live) => live.my_state === "registered");
   useRefreshAt([next?.join_opens_at, next?.ends_at], refresh);
   if (!next) return null;
   const zone = browserTimeZone();

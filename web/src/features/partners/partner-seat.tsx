@@ -12,7 +12,7 @@ const nameOf = (person: { first_name: string | null; last_name: string | null; e
 const dayOf = (instant: string) => new Date(instant).toLocaleDateString(undefined, { day: "numeric", month: "long" });
 
 /** On /account: her partner seat (invite, share, remove), or, on his account, whose partner he is. */
-export function PartnerSeat() {
+export default function PartnerSeat() {
   const { answer } = useAnswer("partner");
   if (!answer) return null;
   return answer.joined_as === "partner" ? <PartnerSide link={answer} /> : <MemberSide link={answer} />;

@@ -1,9 +1,9 @@
-import type { MyAnnouncements } from "../../../../contract/announcements.ts";
+import type { HomeCardProps } from "../../lib/slots.tsx";
 
 const sentOn = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "long" });
 
 /** /home's word from the instructor: her announcements meant for this member, until she removes them. */
-export function AnnouncementsList({ announcements }: { announcements: MyAnnouncements["announcements"] }) {
+export default function AnnouncementsCard({ answer: { announcements } }: HomeCardProps<"myAnnouncements">) {
   if (announcements.length === 0) return null;
   return (
     <section aria-labelledby="announcements-heading" className="home-card">

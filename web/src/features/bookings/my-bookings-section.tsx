@@ -13,7 +13,7 @@ const stateText = {
 } as const;
 
 /** My bookings on /account: the sessions to come first, each with its page to reschedule or cancel. */
-export function MyBookings() {
+export default function MyBookings() {
   const { answer, failure } = useAnswer("myBookings");
   if (failure && !answer) return <p className="error-text">{failure.error ?? "We could not load your bookings."}</p>;
   if (!answer) return <p className="quiet-text">Loading your bookings…</p>;

@@ -1,4 +1,4 @@
-import "./account-endpoints.ts";
+import "./content-notes-endpoints.ts";
 import { type FormEvent, useEffect, useState } from "react";
 import type { MyContentNotes, NoteChoice } from "../../../../contract/content-notes.ts";
 import { OutcomeNotice } from "../../components/outcome-notice.tsx";
@@ -12,7 +12,7 @@ const choiceWords: Record<NoteChoice, string> = {
 };
 
 /** On /account: for each content note, how she wants to meet a lesson that carries it. */
-export function ContentNoteChoices() {
+export default function ContentNoteChoices() {
   const { answer } = useAnswer("myContentNotes");
   return answer ? <ChoicesForm notes={answer.notes} /> : null;
 }

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { PartnerLink } from "../../../../contract/partners.ts";
+import type { HomeCardProps } from "../../lib/slots.tsx";
 
 /** Where she is in her pregnancy, as her linked partner reads it on /home, with what she shares. */
 export function stageSentence(member: NonNullable<PartnerLink["member"]>): string | null {
@@ -9,7 +10,7 @@ export function stageSentence(member: NonNullable<PartnerLink["member"]>): strin
 }
 
 /** /home on a partner's account: whose partner he is, her week, and the way to what she shares. */
-export function PartnerCard({ link }: { link: PartnerLink }) {
+export default function PartnerCard({ answer: link }: HomeCardProps<"partner">) {
   const member = link.member;
   if (!member) return null;
   const name = member.first_name ?? "Your partner";
@@ -40,25 +41,6 @@ export function PartnerCard({ link }: { link: PartnerLink }) {
             <Link to="/timer">Her contraction timer, live</Link>
           </li>
         ) : null}
-      </ul>
-    </section>
-  );
-}
-
-/** /home on her account: the two birth tools, one tap from the app's first page (the installed app opens /home). */
-export function BirthToolsCard() {
-  return (
-    <section aria-labelledby="birth-tools-heading" className="home-card">
-      <h2 id="birth-tools-heading" className="home-card-title">
-        For the birth
-      </h2>
-      <ul style={{ margin: 0, paddingLeft: 20 }}>
-        <li>
-          <Link to="/birth-plan">Birth preferences</Link>: your wishes, to print or share
-        </li>
-        <li>
-          <Link to="/timer">Contraction timer</Link>: works with no signal
-        </li>
       </ul>
     </section>
   );

@@ -1,0 +1,149 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { layoutScreens } from "./src/lib/routes.ts";
+
+// Which file of the build carries each of the app's own modules, by convention instead of by name
+// (docs/architecture.md, "Chunks"). A chunk's root is the entry (app/main.tsx), a screen or frame
+// (*-page.tsx, *-layout.tsx, loaded by the router) or a part loaded with import(). Then:
+// - what the entry or the studio's frame needs, beside the site, travels in "core" (every page);
+// - what only one feature's roots share travels in "<feature>-parts";
+// - what several of the site's features (or its frames) share travels in "site-parts", which no
+//   studio page downloads;
+// - the rest (a studio screen's module that some site page uses too, an endpoints file that
+//   registers the calls of a few screens) is left to the bundler, which gives it the chunks that
+//   need it: in a group it would weigh on every page of the group.
+// The import graph is read from the sources with regular expressions: enough for this code base,
+// whose imports are all written `import … from "…"`, `import "…"` or `import("…")`.
+
+const webSource = path.resolve(import.meta.dirname, "src");
+const contractSource = path.resolve(import.meta.dirname, "../contract");
+const entry = path.join(webSource, "app/main.tsx");
+const studioFrame = path.join(webSource, layoutScreens.studio);
+const studioFolder = layoutScreens.studio.split("/")[1]!;
+
+const sourceFile = /\.(ts|tsx)$/;
+const testFile = /\.test\.tsx?$|[\\/]test[\\/]/;
+const staticImport = /(?:^|\n)\s*(?:import|export)\s+(?:type\s+)?(?:[^"';]*?\s+from\s+)?["']([^"']+)["']/g;
+const dynamicImport = /import\(\s*["']([^"']+)["']\s*\)/g;
+const screenOrFrame = /-(page|layout)\.tsx$/;
+
+function sources(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) return sources(full);
+    return sourceFile.test(entry.name) && !testFile.test(full) ? [full] : [];
+  });
+}
+
+const resolved = (from: string, target: string) => path.resolve(path.dirname(from), target);
+
+function staticImportsOf(text: string, file: string): string[] {
+  const found: string[] = [];
+  for (const [statement, target] of text.matchAll(staticImport)) {
+    if (!target!.startsWith(".") || /^\s*(?:import|export)\s+type\s/.test(statement)) continue;
+    found.push(resolved(file, target!));
+  }
+  return found;
+}
+
+/** The feature a module of web/src belongs to ("app" for app/); undefined for shared modules. */
+function featureOf(file: string): string | undefined {
+  const relative = path.relative(webSource, file).split(path.sep);
+  if (relative[0] === "features") return relative[1];
+  if (relative[0] === "app") return "app";
+  return undefined;
+}
+
+/** The roots of chunks, and for every shared module the roots that reach it without passing another root. */
+function rootsReaching(): { roots: Set<string>; reachedBy: Map<string, Set<string>> } {
+  const files = [...sources(webSource), ...sources(contractSource)];
+  const texts = new Map(files.map((file) => [file, readFileSync(file, "utf8")]));
+  const roots = new Set([entry, ...files.filter((file) => file.startsWith(webSource) && screenOrFrame.test(file))]);
+  for (const [file, text] of texts)
+    for (const [, target] of text.matchAll(dynamicImport)) if (target!.startsWith(".")) roots.add(resolved(file, target!));
+  const importsOf = new Map(files.map((file) => [file, staticImportsOf(texts.get(file)!, file)]));
+  const reachedBy = new Map<string, Set<string>>();
+  for (const root of roots) {
+    const seen = new Set<string>();
+    const walk = (file: string) => {
+      for (const target of importsOf.get(file) ?? []) {
+        if (seen.has(target) || roots.has(target)) continue;
+        seen.add(target);
+        if (!reachedBy.has(target)) reachedBy.set(target, new Set());
+        reachedBy.get(target)!.add(root);
+        walk(target);
+      }
+    };
+    walk(root);
+  }
+  return { roots, reachedBy };
+}
+
+/**
+ * A slot's parts are shown together (a page's cards, its sections): they travel in one file, named
+ * after the slot. Read from web/src/app/slots.ts's text (importing it here would bundle every part
+ * into the config): each slot is a top-level key, each part an import().
+ */
+function slotParts(): Map<string, string> {
+  const parts = new Map<string, string>();
+  let slot: string | undefined;
+  for (const line of readFileSync(path.join(webSource, "app/slots.ts"), "utf8").split("\n")) {
+    slot = /^ {2}(\w+): \[/.exec(line)?.[1] ?? slot;
+    if (slot === undefined) continue;
+    for (const [, module] of line.matchAll(/import\(\s*"(\.\.\/[^"]+)"\s*\)/g)) parts.set(path.resolve(webSource, "app", module!), slot);
+  }
+  return parts;
+}
+
+export type ChunkGroup = {
+  name: string;
+  test: (id: string) => boolean;
+  minShareCount?: number;
+  priority?: number;
+  includeDependenciesRecursively?: boolean;
+  entriesAware?: boolean;
+};
+
+const normalise = (id: string) => id.replace(/\?.*$/, "");
+
+/** The bundler's groups for the app's own modules (web/vite.config.ts adds those of node_modules). */
+export function appChunkGroups(): ChunkGroup[] {
+  const { roots, reachedBy } = rootsReaching();
+  const groupOfModule = new Map<string, string>();
+  for (const [file, by] of reachedBy) {
+    const feature = featureOf(file);
+    if (feature !== undefined && feature !== "app") {
+      groupOfModule.set(file, `${feature}-parts`);
+      continue;
+    }
+    const features = new Set([...by].map((root) => featureOf(root) ?? "shared"));
+    if (by.has(entry) || (by.has(studioFrame) && by.size > 1)) groupOfModule.set(file, "core");
+    else if (features.size === 1 && !features.has("app")) groupOfModule.set(file, `${[...features][0]}-parts`);
+    else if (!features.has(studioFolder)) groupOfModule.set(file, "site-parts");
+    else groupOfModule.set(file, "shared-parts");
+  }
+  const slotOfPart = slotParts();
+  const groupOf = (id: string): string | undefined => {
+    // Vite's helper for import() and the endpoint table every page carries (web/endpoint-table.ts;
+    // each capability's own part travels with its screens) come on every page.
+    if (id === "\0vite/preload-helper.js" || id === "\0virtual:endpoint-table") return "core";
+    const file = normalise(id);
+    const slot = slotOfPart.get(file);
+    if (slot !== undefined) return slot;
+    if (roots.has(file) || /-endpoints\.ts$/.test(file)) return undefined;
+    return groupOfModule.get(file);
+  };
+  const slotNames = new Set(slotOfPart.values());
+  const names = new Set(["core", ...groupOfModule.values(), ...slotNames]);
+  const priority = (name: string) => (name === "core" ? 3 : name === "site-parts" ? 2 : 1);
+  // Each module goes where its group says, not where the first group that imports it would pull
+  // it (the bundler's default): the groups already follow the import graph.
+  return [...names].map((name) => ({
+    name,
+    test: (id: string) => groupOf(id) === name,
+    minShareCount: name === "core" || slotNames.has(name) ? 1 : 2,
+    priority: priority(name),
+    includeDependenciesRecursively: false,
+    entriesAware: name === "shared-parts",
+  }));
+}
