@@ -55,13 +55,16 @@ function featureOf(file: string): string | undefined {
 }
 
 /** The roots of chunks, and for every shared module the roots that reach it without passing another root. */
-function rootsReaching(): { roots: Set<string>; reachedBy: Map<string, Set<string>> } {
+function rootsReaching(): { roots: Set<string>; reachedBy: Map<string, Set<string>>; importersOf: Map<string, string[]> } {
   const files = [...sources(webSource), ...sources(contractSource)];
   const texts = new Map(files.map((file) => [file, readFileSync(file, "utf8")]));
-  const roots = new Set([entry, ...files.filter((file) => file.startsWith(webSource) && screenOrFrame.test(file))]);
-  for (const [file, text] of texts)
-    for (const [, target] of text.matchAll(dynamicImport)) if (target!.startsWith(".")) roots.add(resolved(file, target!));
   const importsOf = new Map(files.map((file) => [file, staticImportsOf(texts.get(file)!, file)]));
+  const importedStatically = new Set([...importsOf.values()].flat());
+  const roots = new Set([entry, ...files.filter((file) => file.startsWith(webSource) && screenOrFrame.test(file))]);
+  // A module loaded with import() somewhere and imported statically elsewhere is no chunk of its own.
+  for (const [file, text] of texts)
+    for (const [, target] of text.matchAll(dynamicImport))
+      if (target!.startsWith(".") && !importedStatically.has(resolved(file, target!))) roots.add(resolved(file, target!));
   const reachedBy = new Map<string, Set<string>>();
   for (const root of roots) {
     const seen = new Set<string>();
@@ -76,7 +79,13 @@ function rootsReaching(): { roots: Set<string>; reachedBy: Map<string, Set<strin
     };
     walk(root);
   }
-  return { roots, reachedBy };
+  const importersOf = new Map<string, string[]>();
+  for (const [file, targets] of importsOf)
+    for (const target of targets) importersOf.set(target, [...(importersOf.get(target) ?? []), file]);
+  // The parts of the endpoint table (web/endpoint-table.ts) are virtual modules, each imported by one endpoints file.
+  for (const [file, text] of texts)
+    for (const [, part] of text.matchAll(/["'](virtual:endpoint-table\/[a-z-]+)["']/g)) importersOf.set(`\0${part}`, [file]);
+  return { roots, reachedBy, importersOf };
 }
 
 /**
@@ -108,7 +117,7 @@ const normalise = (id: string) => id.replace(/\?.*$/, "");
 
 /** The bundler's groups for the app's own modules (web/vite.config.ts adds those of node_modules). */
 export function appChunkGroups(): ChunkGroup[] {
-  const { roots, reachedBy } = rootsReaching();
+  const { roots, reachedBy, importersOf } = rootsReaching();
   const groupOfModule = new Map<string, string>();
   for (const [file, by] of reachedBy) {
     const feature = featureOf(file);
@@ -127,10 +136,20 @@ export function appChunkGroups(): ChunkGroup[] {
     // Vite's helper for import() and the endpoint table every page carries (web/endpoint-table.ts;
     // each capability's own part travels with its screens) come on every page.
     if (id === "\0vite/preload-helper.js" || id === "\0virtual:endpoint-table") return "core";
+    // A part of the endpoint table travels with the endpoints file that registers it.
+    if (id.startsWith("\0virtual:endpoint-table/")) {
+      const [registrar] = importersOf.get(id) ?? [];
+      return registrar === undefined ? undefined : groupOf(registrar);
+    }
     const file = normalise(id);
     const slot = slotOfPart.get(file);
     if (slot !== undefined) return slot;
-    if (roots.has(file) || /-endpoints\.ts$/.test(file)) return undefined;
+    if (/-endpoints\.ts$/.test(file)) {
+      // Registered by the parts of one slot alone, it travels with them.
+      const slots = new Set((importersOf.get(file) ?? []).map((importer) => slotOfPart.get(importer)));
+      return slots.size === 1 ? [...slots][0] : undefined;
+    }
+    if (roots.has(file)) return undefined;
     return groupOfModule.get(file);
   };
   const slotNames = new Set(slotOfPart.values());
@@ -141,9 +160,12 @@ export function appChunkGroups(): ChunkGroup[] {
   return [...names].map((name) => ({
     name,
     test: (id: string) => groupOf(id) === name,
-    minShareCount: name === "core" || slotNames.has(name) ? 1 : 2,
+    // A feature's parts are what several of its chunks share; the other groups hold only shared modules, frames and slots.
+    minShareCount: name.endsWith("-parts") && name !== "site-parts" && name !== "shared-parts" ? 2 : 1,
     priority: priority(name),
     includeDependenciesRecursively: false,
+    // What the studio's screens share with the site's is split by the set of chunks using it: a
+    // studio page downloads only what it uses of it, at the cost of a file or two more.
     entriesAware: name === "shared-parts",
   }));
 }

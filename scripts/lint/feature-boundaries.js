@@ -47,18 +47,14 @@ const isServerSchema = (file) => /-schema\.ts$/.test(file);
 export const tablesReadBeforeRepositories = {
   "server/src/community/community-mails.ts": ["accounts"],
   "server/src/content-notes/content-notes-repository.ts": ["catalogue"],
-  "server/src/forms/forms-repository.ts": ["accounts"],
   "server/src/grants/grants-repository.ts": ["catalogue", "payments"],
   "server/src/messages/announcements-repository.ts": ["accounts", "catalogue", "grants"],
-  "server/src/messages/replies-repository.ts": ["accounts", "forms"],
   "server/src/partners/partners-repository.ts": ["accounts", "catalogue", "grants", "payments"],
   "server/src/payments/purchases-repository.ts": ["accounts", "catalogue"],
   "server/src/studio/courses/course-operations.ts": ["catalogue"],
   "server/src/studio/courses/file-operations.ts": ["catalogue"],
   "server/src/studio/courses/lesson-file-list.ts": ["catalogue"],
-  "server/src/studio/members/member-operations.ts": ["accounts"],
   "server/src/studio/plans/plan-operations.ts": ["catalogue"],
-  "server/src/studio/setup/instructor-setup.ts": ["accounts"],
   "server/src/studio/trash/trash-operations.ts": ["accounts", "catalogue", "grants", "payments", "progress"],
 };
 

@@ -120,6 +120,11 @@ export async function dropAccountTokens(db: Queryable, userId: number, purpose: 
     .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)));
 }
 
+/** Ends every unused studio setup link: the studio has its first instructor. */
+export async function dropSetupLinks(db: Queryable): Promise<void> {
+  await db.delete(accountTokens).where(and(eq(accountTokens.purpose, "instructor_setup"), isNull(accountTokens.usedAt)));
+}
+
 /** Used and expired links are kept a day (so a second click can be told "already used"), then forgotten. */
 export async function forgetOldAccountTokens(db: Queryable): Promise<void> {
   await db.delete(accountTokens).where(lt(accountTokens.expiresAt, new Date(Date.now() - 24 * 60 * 60 * 1000)));

@@ -6,6 +6,22 @@ import { users } from "./accounts-schema.ts";
 
 export type UserRow = typeof users.$inferSelect;
 
+/** A new account, as the studio's setup creates its first instructor. */
+export async function createAccount(db: Queryable, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [created] = await db.insert(users).values(values).returning();
+  return created!;
+}
+
+/** Changes an account's role or whether it may sign in (the studio's members page), and returns it. */
+export async function updateAccount(
+  db: Queryable,
+  userId: number,
+  changes: Partial<Pick<UserRow, "role" | "deactivatedAt">>,
+): Promise<UserRow | undefined> {
+  const [user] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
+  return user;
+}
+
 /** Her first and last names as she gave them, or "" when she gave none. */
 export const fullName = (user: Pick<UserRow, "firstName" | "lastName">) => [user.firstName, user.lastName].filter(Boolean).join(" ").trim();
 
@@ -57,6 +73,18 @@ export function peopleByIds(
     .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role })
     .from(users)
     .where(inArray(users.id, [...ids]));
+}
+
+/** The accounts whose e-mail matches a pattern, as a subquery another feature filters its rows by (`inArray(column, …)`). */
+export const accountsWithEmailLike = (db: Queryable, pattern: string) =>
+  db.select({ id: users.id }).from(users).where(ilike(users.email, pattern));
+
+/** The e-mail addresses of some accounts, by id, for the rows another feature shows with them. */
+export async function emailsByIds(db: Queryable, ids: readonly (number | null)[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, wanted));
+  return new Map(rows.map((row) => [row.id, row.email]));
 }
 
 /** Members whose name or e-mail contains the search, newest joined (or most recently signed in) first. */

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gte, ilike, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { PersonalData } from "../db/personal-data.ts";
 import type { Queryable } from "../db/client.ts";
 import { containsText } from "../db/contains-text.ts";
 import { formSubmissions } from "./forms-schema.ts";
-import { users } from "../accounts/accounts-schema.ts";
+import { accountsWithEmailLike, emailsByIds } from "../accounts/users-repository.ts";
 
 export type FormKind = "feedback" | "contact";
 
@@ -13,20 +13,56 @@ export async function storeSubmission(db: Queryable, kind: FormKind, userId: num
   return row!;
 }
 
-export function listSubmissions(db: Queryable, kind?: FormKind) {
-  const query = db
+export async function listSubmissions(db: Queryable, kind?: FormKind) {
+  const rows = await db
     .select({
       id: formSubmissions.id,
       kind: formSubmissions.kind,
       payload: formSubmissions.payload,
       createdAt: formSubmissions.createdAt,
-      memberEmail: users.email,
+      userId: formSubmissions.userId,
     })
     .from(formSubmissions)
-    .leftJoin(users, eq(users.id, formSubmissions.userId))
+    .where(kind ? eq(formSubmissions.kind, kind) : undefined)
     .orderBy(asc(formSubmissions.createdAt), asc(formSubmissions.id));
-  return kind ? query.where(eq(formSubmissions.kind, kind)) : query;
+  return withMemberEmails(db, rows);
 }
+
+/** Each row with the address of the member who sent it (null for a visitor, or an account since deleted). */
+async function withMemberEmails<Row extends { userId: number | null }>(db: Queryable, rows: Row[]) {
+  const emails = await emailsByIds(
+    db,
+    rows.map((row) => row.userId),
+  );
+  return rows.map(({ userId, ...row }) => ({ ...row, memberEmail: userId === null ? null : (emails.get(userId) ?? null) }));
+}
+
+/** One message, locked until the transaction ends (a reply is kept and mailed in it), with its sender's address. */
+export async function lockSubmission(db: Queryable, id: number) {
+  const [row] = await db
+    .select({
+      payload: formSubmissions.payload,
+      kind: formSubmissions.kind,
+      createdAt: formSubmissions.createdAt,
+      userId: formSubmissions.userId,
+    })
+    .from(formSubmissions)
+    .where(eq(formSubmissions.id, id))
+    .for("update");
+  return row ? (await withMemberEmails(db, [row]))[0] : undefined;
+}
+
+/** A message counts as read from the first time she reads or answers it. */
+export async function markSubmissionRead(db: Queryable, id: number): Promise<void> {
+  await db
+    .update(formSubmissions)
+    .set({ readAt: sql`coalesce(${formSubmissions.readAt}, now())` })
+    .where(eq(formSubmissions.id, id));
+}
+
+/** The ids of a member's messages, as a subquery another feature filters its rows by (`inArray(column, …)`). */
+export const submissionIdsOf = (db: Queryable, userId: number) =>
+  db.select({ id: formSubmissions.id }).from(formSubmissions).where(eq(formSubmissions.userId, userId));
 
 /** Her submissions, as she sent them, for "Download my data". */
 export function submissionsOf(db: Queryable, userId: number) {
@@ -77,11 +113,13 @@ export async function feedbackAverages(
 
 export type InboxFilter = { kind?: FormKind; search?: string };
 
-function inboxWhere({ kind, search }: InboxFilter) {
+function inboxWhere(db: Queryable, { kind, search }: InboxFilter) {
   const pattern = search ? containsText(search) : null;
   return and(
     kind ? eq(formSubmissions.kind, kind) : undefined,
-    pattern ? or(ilike(sql`${formSubmissions.payload}::text`, pattern), ilike(users.email, pattern)) : undefined,
+    pattern
+      ? or(ilike(sql`${formSubmissions.payload}::text`, pattern), inArray(formSubmissions.userId, accountsWithEmailLike(db, pattern)))
+      : undefined,
   );
 }
 
@@ -91,7 +129,7 @@ const inboxColumns = {
   payload: formSubmissions.payload,
   createdAt: formSubmissions.createdAt,
   readAt: formSubmissions.readAt,
-  memberEmail: users.email,
+  userId: formSubmissions.userId,
 };
 
 // Newest first is by id: ids follow arrival, and unlike created_at (microseconds in PostgreSQL,
@@ -99,23 +137,15 @@ const inboxColumns = {
 
 /** The studio's inbox: newest first, a page at a time, with how many match and how many are unread. */
 export async function searchInbox(db: Queryable, filter: InboxFilter & { limit: number; offset: number }) {
-  const where = inboxWhere(filter);
+  const where = inboxWhere(db, filter);
   const [rows, [count]] = await Promise.all([
-    db
-      .select(inboxColumns)
-      .from(formSubmissions)
-      .leftJoin(users, eq(users.id, formSubmissions.userId))
-      .where(where)
-      .orderBy(desc(formSubmissions.id))
-      .limit(filter.limit)
-      .offset(filter.offset),
+    db.select(inboxColumns).from(formSubmissions).where(where).orderBy(desc(formSubmissions.id)).limit(filter.limit).offset(filter.offset),
     db
       .select({ total: sql<number>`count(*)::int` })
       .from(formSubmissions)
-      .leftJoin(users, eq(users.id, formSubmissions.userId))
       .where(where),
   ]);
-  return { rows, total: count?.total ?? 0 };
+  return { rows: await withMemberEmails(db, rows), total: count?.total ?? 0 };
 }
 
 /**
@@ -128,11 +158,10 @@ export async function* eachInboxMessage(db: Queryable, filter: InboxFilter, batc
     const rows = await db
       .select(inboxColumns)
       .from(formSubmissions)
-      .leftJoin(users, eq(users.id, formSubmissions.userId))
-      .where(and(inboxWhere(filter), beforeId === undefined ? undefined : lt(formSubmissions.id, beforeId)))
+      .where(and(inboxWhere(db, filter), beforeId === undefined ? undefined : lt(formSubmissions.id, beforeId)))
       .orderBy(desc(formSubmissions.id))
       .limit(batchSize);
-    yield* rows;
+    yield* await withMemberEmails(db, rows);
     if (rows.length < batchSize) return;
     beforeId = rows[rows.length - 1]!.id;
   }

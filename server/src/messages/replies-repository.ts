@@ -1,10 +1,9 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, inArray } from "drizzle-orm";
 import { type Actor, recordActivity } from "../activity/activity-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import type { PersonalData } from "../db/personal-data.ts";
-import { formSubmissions } from "../forms/forms-schema.ts";
+import { lockSubmission, markSubmissionRead, submissionIdsOf } from "../forms/forms-repository.ts";
 import { messageReplies } from "./messages-schema.ts";
-import { users } from "../accounts/accounts-schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { composeMail, type MailContext } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
@@ -60,17 +59,7 @@ export async function sendReply(
   input: { submissionId: number; body: string; sendKey: string; actor: Actor; mail: ReplyMailContext },
 ): Promise<{ message: string }> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({
-        payload: formSubmissions.payload,
-        kind: formSubmissions.kind,
-        createdAt: formSubmissions.createdAt,
-        memberEmail: users.email,
-      })
-      .from(formSubmissions)
-      .leftJoin(users, eq(users.id, formSubmissions.userId))
-      .where(eq(formSubmissions.id, input.submissionId))
-      .for("update", { of: formSubmissions });
+    const row = await lockSubmission(tx, input.submissionId);
     if (!row) throw new HttpError(404, `There is no message with the id ${input.submissionId}.`);
     const to = replyAddressOf(row.payload, row.memberEmail);
     if (!to) throw new HttpError(409, "This message has no e-mail address to reply to: its sender's account was deleted.");
@@ -87,10 +76,7 @@ export async function sendReply(
       ...(original ? [`You wrote on ${day}:\n${original.replace(/^/gm, "> ")}`] : []),
     ]);
     await queueMail(tx, { ...mail, headers: { "Reply-To": input.mail.contactEmail } });
-    await tx
-      .update(formSubmissions)
-      .set({ readAt: sql`coalesce(${formSubmissions.readAt}, now())` })
-      .where(eq(formSubmissions.id, input.submissionId));
+    await markSubmissionRead(tx, input.submissionId);
     await recordActivity(tx, input.actor, "message", `Replied to a ${row.kind} message (${to}).`);
     return { message: `Sent your reply to ${to}. Their answer comes to ${input.mail.contactEmail}.` };
   });
@@ -104,20 +90,10 @@ export const repliesPersonalData = (db: Queryable): PersonalData => ({
       await db
         .select({ sentAt: messageReplies.createdAt, body: messageReplies.body })
         .from(messageReplies)
-        .innerJoin(formSubmissions, eq(formSubmissions.id, messageReplies.submissionId))
-        .where(eq(formSubmissions.userId, member.id))
+        .where(inArray(messageReplies.submissionId, submissionIdsOf(db, member.id)))
         .orderBy(asc(messageReplies.id))
     ).map((reply) => ({ sent_at: reply.sentAt.toISOString(), body: reply.body })),
   erase: async (tx, member) => {
-    await tx
-      .delete(messageReplies)
-      .where(
-        and(
-          inArray(
-            messageReplies.submissionId,
-            tx.select({ id: formSubmissions.id }).from(formSubmissions).where(eq(formSubmissions.userId, member.id)),
-          ),
-        ),
-      );
+    await tx.delete(messageReplies).where(inArray(messageReplies.submissionId, submissionIdsOf(tx, member.id)));
   },
 });

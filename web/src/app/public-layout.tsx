@@ -4,6 +4,8 @@ import { useSession } from "../lib/session.ts";
 import { BrandBar, SkipLink } from "../components/brand-bar.tsx";
 import { HeaderMenu, type MenuEntry } from "../components/header-menu.tsx";
 import { Footer } from "../components/page-column.tsx";
+import { SlotsContext } from "../lib/slots.tsx";
+import { slots } from "./slots.ts";
 
 /** The visitors' menu, in its order (docs/product.md, Screens). */
 function PublicMenu() {
@@ -23,7 +25,7 @@ function PublicMenu() {
 
 export default function PublicLayout() {
   return (
-    <>
+    <SlotsContext.Provider value={slots}>
       <SkipLink />
       <BrandBar menu={<PublicMenu />} />
       {/* At least a screen tall: a page whose screen arrives after the frame does not push the
@@ -32,6 +34,6 @@ export default function PublicLayout() {
         <Outlet />
       </div>
       <Footer />
-    </>
+    </SlotsContext.Provider>
   );
 }

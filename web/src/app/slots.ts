@@ -54,4 +54,9 @@ export const slots: Slots = {
       newCount: newCountFrom("communityProfile", (profile) => profile.unread),
     },
   ],
+  unsubscribeLists: [
+    { list: null, Part: slotPart(() => import("../features/messages/unsubscribe-announcements.tsx")) },
+    { list: "classes", Part: slotPart(() => import("../features/classes/unsubscribe-class-mails.tsx")) },
+    { list: "community", Part: slotPart(() => import("../features/community/unsubscribe-thread.tsx")) },
+  ],
 };

@@ -9,6 +9,19 @@
 // instructor's and is built with MUI (its frame provides the theme); every other screen is plain
 // markup styled by web/index.html, and its first visit downloads no MUI or Emotion.
 
+import { accessQuery, courseModulesQuery, courseProgressQuery } from "./catalogue-queries.ts";
+import {
+  byCourse,
+  byId,
+  type FirstAnswer,
+  firstPageParams,
+  numericIdParams,
+  studioCourseQuery,
+  studioLessonQuery,
+  studioMemberQuery,
+  tokenParams,
+  withArgs,
+} from "./first-answers.ts";
 import type { Slots } from "./slots.tsx";
 
 export type Layout = "public" | "member" | "studio";
@@ -44,38 +57,7 @@ export type ScreenRoute = {
   };
 };
 
-/**
- * An answer a screen reads as it opens (web/src/lib/first-answers.ts asks for it with the same
- * arguments the screen uses); the course ones are of the course its address names.
- */
-export type FirstAnswer =
-  | "communityTopics"
-  | "communityProfile"
-  | "communityThread"
-  | "topicThreads"
-  | "savedLessons"
-  | "partner"
-  | "getCourses"
-  | "getUserAccess"
-  | "progressSummary"
-  | "myAccount"
-  | "myPurchases"
-  | "siteDetails"
-  | "courseModules"
-  | "courseProgress"
-  | "studioCourse"
-  | "studioLesson"
-  | "studioMember"
-  | "studioUnread"
-  | "bookingServices"
-  | "manageBooking"
-  | "myBookings"
-  | "myAnnouncements"
-  | "aboutPage"
-  | "linksPage"
-  | "listClasses";
-
-const library = ["getCourses", "getUserAccess"] as const;
+const library = ["getCourses", withArgs("getUserAccess", accessQuery)] as const;
 
 /** The module of the studio's frame; the public and member frames are part of the app's entry. */
 export const layoutScreens = {
@@ -125,9 +107,14 @@ export const routes: readonly ScreenRoute[] = [
     prerender: true,
     firstNeeds: { answers: ["listClasses"] },
   },
-  { path: "/unsubscribe", screen: "features/home/unsubscribe-page.tsx", layout: "public" },
+  { path: "/unsubscribe", screen: "features/home/unsubscribe-page.tsx", layout: "public", firstNeeds: { slots: ["unsubscribeLists"] } },
   { path: "/book/confirm", screen: "features/bookings/confirm-page.tsx", layout: "public" },
-  { path: "/booking/:id", screen: "features/bookings/manage-page.tsx", layout: "public", firstNeeds: { answers: ["manageBooking"] } },
+  {
+    path: "/booking/:id",
+    screen: "features/bookings/manage-page.tsx",
+    layout: "public",
+    firstNeeds: { answers: [byId("manageBooking", tokenParams)] },
+  },
 
   {
     path: "/home",
@@ -148,13 +135,13 @@ export const routes: readonly ScreenRoute[] = [
     path: "/community/topic/:id",
     screen: "features/community/topic-page.tsx",
     layout: "member",
-    firstNeeds: { answers: ["topicThreads"] },
+    firstNeeds: { answers: [byId("topicThreads", (id) => firstPageParams(id))] },
   },
   {
     path: "/community/thread/:id",
     screen: "features/community/thread-page.tsx",
     layout: "member",
-    firstNeeds: { answers: ["communityThread"] },
+    firstNeeds: { answers: [byId("communityThread", numericIdParams)] },
   },
   { path: "/birth-plan", screen: "features/birth-plan/birth-plan-page.tsx", layout: "member" },
   { path: "/timer", screen: "features/timer/timer-page.tsx", layout: "member" },
@@ -201,14 +188,21 @@ export const routes: readonly ScreenRoute[] = [
     path: "/course",
     screen: "features/courses/course-page.tsx",
     layout: "member",
-    firstNeeds: { answers: ["courseModules", ...library, "courseProgress"] },
+    firstNeeds: {
+      answers: [byCourse("getCourseModules", courseModulesQuery), ...library, byCourse("courseProgress", courseProgressQuery)],
+    },
   },
-  { path: "/lesson", screen: "features/courses/lesson-page.tsx", layout: "member", firstNeeds: { answers: ["courseModules", ...library] } },
+  {
+    path: "/lesson",
+    screen: "features/courses/lesson-page.tsx",
+    layout: "member",
+    firstNeeds: { answers: [byCourse("getCourseModules", courseModulesQuery), ...library] },
+  },
   {
     path: "/purchase",
     screen: "features/payments/purchase-page.tsx",
     layout: "member",
-    firstNeeds: { answers: ["courseModules", ...library, "siteDetails", "myPurchases"] },
+    firstNeeds: { answers: [byCourse("getCourseModules", courseModulesQuery), ...library, "siteDetails", "myPurchases"] },
   },
   { path: "/purchase/success", screen: "features/payments/purchase-success-page.tsx", layout: "member" },
 
@@ -218,21 +212,21 @@ export const routes: readonly ScreenRoute[] = [
     path: "/studio/courses/:id",
     screen: "features/studio/courses/course-page.tsx",
     layout: "studio",
-    firstNeeds: { answers: ["studioCourse"] },
+    firstNeeds: { answers: [byId("studioCourse", studioCourseQuery)] },
   },
   {
     path: "/studio/lessons/:id",
     screen: "features/studio/courses/lesson-editor-page.tsx",
     layout: "studio",
     withinSection: "/studio/courses",
-    firstNeeds: { answers: ["studioLesson"] },
+    firstNeeds: { answers: [byId("studioLesson", studioLessonQuery)] },
   },
   { path: "/studio/members", screen: "features/studio/members/members-page.tsx", layout: "studio", studioSection: "Members" },
   {
     path: "/studio/members/:id",
     screen: "features/studio/members/member-page.tsx",
     layout: "studio",
-    firstNeeds: { answers: ["studioMember"] },
+    firstNeeds: { answers: [byId("studioMember", studioMemberQuery)] },
   },
   {
     path: "/studio/access-codes",

@@ -106,9 +106,11 @@ export type Slots = {
   homeCards: readonly HomeCard[];
   /** The member menu's entries between her account and the studio. */
   memberMenu: readonly MenuSlotEntry[];
+  /** What /unsubscribe?list=… shows for each list of mail (null: a link that names no list). */
+  unsubscribeLists: readonly { list: string | null; Part: SlotPart<{ token: string }> }[];
 };
 
-export const noSlots: Slots = { lessonExtras: [], accountSections: [], homeCards: [], memberMenu: [] };
+export const noSlots: Slots = { lessonExtras: [], accountSections: [], homeCards: [], memberMenu: [], unsubscribeLists: [] };
 
 export const SlotsContext = createContext<Slots>(noSlots);
 

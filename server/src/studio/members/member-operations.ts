@@ -1,12 +1,10 @@
-import { eq } from "drizzle-orm";
 import type { Role } from "../../../../contract/sign-in.ts";
 import { createAccountToken } from "../../accounts/account-tokens-repository.ts";
 import { endSessionsOf } from "../../accounts/sessions-repository.ts";
-import { findUserById, fullName, type UserRow } from "../../accounts/users-repository.ts";
+import { findUserById, fullName, updateAccount, type UserRow } from "../../accounts/users-repository.ts";
 import { type Actor, recordActivity } from "../../activity/activity-repository.ts";
 import { changeAndAnnounce } from "../../db/data-changes.ts";
 import type { Database, Queryable } from "../../db/client.ts";
-import { users } from "../../accounts/accounts-schema.ts";
 import { grantByInstructor, revokeByInstructor } from "../../grants/grants-repository.ts";
 import { HttpError } from "../../http/errors.ts";
 import { courseOrNotFound } from "../courses/course-operations.ts";
@@ -65,7 +63,7 @@ export async function setRole(db: Database, actor: Actor, userId: number, role: 
   }
   return changeAndAnnounce(db, "access", async (tx) => {
     const before = await memberOrNotFound(tx, userId);
-    const [user] = await tx.update(users).set({ role }).where(eq(users.id, userId)).returning();
+    const user = await updateAccount(tx, userId, { role });
     if (before.role !== role)
       await recordActivity(tx, actor, "role", `Made ${described(before)} ${role === "admin" ? "an instructor" : "a member"}.`);
     return {
@@ -99,11 +97,7 @@ export async function setAccountActive(
   if (actor.userId === userId && !active) throw new HttpError(409, "You cannot deactivate your own account.");
   return changeAndAnnounce(db, "access", async (tx) => {
     const before = await memberOrNotFound(tx, userId);
-    const [user] = await tx
-      .update(users)
-      .set({ deactivatedAt: active ? null : (before.deactivatedAt ?? new Date()) })
-      .where(eq(users.id, userId))
-      .returning();
+    const user = await updateAccount(tx, userId, { deactivatedAt: active ? null : (before.deactivatedAt ?? new Date()) });
     if (!active) await endSessionsOf(tx, userId);
     if (Boolean(before.deactivatedAt) === active)
       await recordActivity(tx, actor, "member", `${active ? "Reactivated" : "Deactivated"} the account of ${described(before)}.`);

@@ -1,14 +1,13 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { route } from "../../http/endpoint-route.ts";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import { checkAccountToken, createAccountToken, useToken } from "../../accounts/account-tokens-repository.ts";
+import { checkAccountToken, createAccountToken, dropSetupLinks, useToken } from "../../accounts/account-tokens-repository.ts";
 import { hashPassword } from "../../lib/passwords.ts";
 import { startSession } from "../../accounts/sessions-repository.ts";
-import { findUserByEmail, hasInstructor, toProfile } from "../../accounts/users-repository.ts";
+import { createAccount, findUserByEmail, hasInstructor, toProfile } from "../../accounts/users-repository.ts";
 import { recordActivity } from "../../activity/activity-repository.ts";
 import { changeAndAnnounce } from "../../db/data-changes.ts";
 import { type Database, postgresErrorCode, UNIQUE_VIOLATION } from "../../db/client.ts";
-import { accountTokens, users } from "../../accounts/accounts-schema.ts";
 import { HttpError } from "../../http/errors.ts";
 import { setSessionCookies } from "../../http/session-cookies.ts";
 
@@ -60,20 +59,17 @@ export async function instructorSetupRoutes(
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext('instructor_setup'))`);
         if (await hasInstructor(tx)) throw alreadySetUp();
         await useToken(tx, input.token, "instructor_setup");
-        await tx.delete(accountTokens).where(and(eq(accountTokens.purpose, "instructor_setup"), isNull(accountTokens.usedAt)));
-        const [created] = await tx
-          .insert(users)
-          .values({
-            email: input.email,
-            passwordHash,
-            firstName: input.first_name,
-            lastName: input.last_name,
-            role: "admin",
-            lastSignInAt: new Date(),
-          })
-          .returning();
-        await recordActivity(tx, { userId: created!.id, label: created!.email }, "setup", "Set up the studio as its first instructor.");
-        return created!;
+        await dropSetupLinks(tx);
+        const created = await createAccount(tx, {
+          email: input.email,
+          passwordHash,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          role: "admin",
+          lastSignInAt: new Date(),
+        });
+        await recordActivity(tx, { userId: created.id, label: created.email }, "setup", "Set up the studio as its first instructor.");
+        return created;
       });
       const session = await startSession(db, user.id, sessionDays, request.headers["user-agent"]);
       setSessionCookies(request, reply, production, session.token, session.expiresAt);

@@ -6,7 +6,7 @@ import { OutcomeNotice } from "../../components/outcome-notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { ProgressRing } from "../../components/spinner.tsx";
 import { useAnswer, useSend } from "../../lib/answers.ts";
-import { manageBookingQuery } from "../../lib/first-answers.ts";
+import { tokenParams } from "../../lib/first-answers.ts";
 import { browserTimeZone, whenLabel, zoneName } from "../../lib/time-labels.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
@@ -18,7 +18,7 @@ export default function ManageBookingPage() {
   const { id: token = "" } = useParams();
   const [searchParams] = useSearchParams();
   const hydrated = useHydrated();
-  const { answer: booking, failure, refresh } = useAnswer("manageBooking", manageBookingQuery(token));
+  const { answer: booking, failure, refresh } = useAnswer("manageBooking", tokenParams(token));
   const send = useSend();
   const { outcome, busy, run } = useAction();
   const [zone, setZone] = useState("UTC");

@@ -5,12 +5,12 @@ import { Notice } from "../../components/notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { ProgressRing } from "../../components/spinner.tsx";
 import { useAnswer } from "../../lib/answers.ts";
-import { communityThreadQuery } from "../../lib/first-answers.ts";
+import { numericIdParams } from "../../lib/first-answers.ts";
 
 /** /community/thread/:id: one conversation, live. */
 export default function ThreadPage() {
   const id = useParams().id ?? "";
-  const { answer, failure, refresh } = useAnswer("communityThread", communityThreadQuery(id));
+  const { answer, failure, refresh } = useAnswer("communityThread", numericIdParams(id));
   return (
     <PageColumn title={answer?.title ?? "Conversation"}>
       <p style={{ margin: "0 0 12px" }}>

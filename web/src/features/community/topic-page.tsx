@@ -7,7 +7,7 @@ import { PageColumn } from "../../components/page-column.tsx";
 import { ProgressRing } from "../../components/spinner.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../lib/answers.ts";
-import { topicThreadsQuery } from "../../lib/first-answers.ts";
+import { firstPageParams } from "../../lib/first-answers.ts";
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "long" });
 const PAGE_SIZE = 20;
@@ -20,7 +20,7 @@ export default function TopicPage() {
   const page = Math.max(1, Number(params.get("page") ?? 1) || 1);
   const q = params.get("q") ?? "";
   const [search, setSearch] = useState(q);
-  const { answer, failure } = useAnswer("topicThreads", topicThreadsQuery(address, page, q));
+  const { answer, failure } = useAnswer("topicThreads", firstPageParams(address, page, q));
   const send = useSend();
   const find = (event: FormEvent) => {
     event.preventDefault();
