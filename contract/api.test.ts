@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { endpoints, successStatus } from "./api.ts";
+import { apiPrefix } from "./constants.ts";
 
 describe("the table of endpoints", () => {
   const entries = Object.entries(endpoints);
@@ -8,6 +9,9 @@ describe("the table of endpoints", () => {
     const addresses = entries.map(([, endpoint]) => `${endpoint.method} ${endpoint.path}`);
     expect(new Set(addresses).size).toBe(addresses.length);
     for (const [name, endpoint] of entries) expect([200, 201, 202], name).toContain(successStatus(endpoint));
+    // Under the API's prefix, but for the server's own checks (contract/operations.ts), which probes and scrapers call.
+    const outside = entries.filter(([, endpoint]) => !endpoint.path.startsWith(`${apiPrefix}/`)).map(([name]) => name);
+    expect(outside.sort()).toEqual(["healthz", "metrics", "readyz"]);
   });
 
   // The product description reads a course's modules and her access with POSTs.

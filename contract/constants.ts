@@ -1,6 +1,9 @@
 // Plain values shared by the server and the web app. Kept apart from the zod schemas so that
 // a screen needing only a sentence or a list does not download the validation library.
 
+/** Where every endpoint of the API lives (docs/product.md, Constants): the web app's addresses never start with it. */
+export const apiPrefix = "/reactapi";
+
 export const passwordRuleText = "Use 8 or more characters, including a letter, a number and a special character.";
 
 /** The services of the /support form, in the order of docs/product.md (Screens). */

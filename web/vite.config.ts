@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { brand } from "../contract/constants.ts";
+import { apiPrefix, brand } from "../contract/constants.ts";
 import { accent, page } from "../contract/design-tokens.ts";
 import { designTokens } from "./design-tokens-css.ts";
 import { appChunkGroups } from "./chunk-groups.ts";
@@ -12,7 +12,7 @@ const everyPageNeeds = new RegExp(
   String.raw`node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|redux|@reduxjs|immer|reselect|use-sync-external-store)[\\/]`,
 );
 
-// What every studio screen needs of MUI (web/src/features/studio/themed.tsx), in one file beside
+// What every studio screen needs of MUI (the studio's theme and frame), in one file beside
 // the framework. No page a visitor or member sees downloads it (bench/bundle-budget.test.ts).
 const everyMuiScreenNeeds = new RegExp(
   [
@@ -32,7 +32,7 @@ const studioOnly = /node_modules[\\/]use-sync-external-store[\\/](shim[\\/]|cjs[
 
 /**
  * MUI's createTheme imports its CSS-variables variant whether or not a theme asks for it; this
- * site's theme never does (web/src/features/studio/theme.ts), so the variant (some 4 KB gzipped on every page)
+ * site's theme never does (the studio's, the only one), so the variant (some 4 KB gzipped on every page)
  * is left out of the build. Should MUI ever call it for such a theme, the app fails at start with
  * this sentence, and every browser test with it.
  */
@@ -57,7 +57,7 @@ export default defineConfig(({ command }) => ({
     leaveOutMuiCssVariablesTheme(),
     // The installable app: a manifest, and a service worker of our own (web/src/sw.ts)
     // into which Workbox writes the list of this build's files. The page registers it itself,
-    // after the first paint (web/src/features/app/app-update.ts).
+    // after the first paint.
     VitePWA({
       strategies: "injectManifest",
       srcDir: "src",
@@ -135,6 +135,6 @@ export default defineConfig(({ command }) => ({
   },
   server: {
     // The API runs on port 5000 (docs/product.md, Constants); the dev server forwards its calls there.
-    proxy: { "/reactapi": "http://localhost:5000" },
+    proxy: { [apiPrefix]: "http://localhost:5000" },
   },
 }));

@@ -45,12 +45,7 @@ const isServerSchema = (file) => /-schema\.ts$/.test(file);
  * a file listed here, is refused like any other.
  */
 export const tablesReadBeforeRepositories = {
-  "server/src/community/community-mails.ts": ["accounts"],
-  "server/src/content-notes/content-notes-repository.ts": ["catalogue"],
-  "server/src/grants/grants-repository.ts": ["catalogue", "payments"],
   "server/src/messages/announcements-repository.ts": ["accounts", "catalogue", "grants"],
-  "server/src/partners/partners-repository.ts": ["accounts", "catalogue", "grants", "payments"],
-  "server/src/payments/purchases-repository.ts": ["accounts", "catalogue"],
   "server/src/studio/courses/course-operations.ts": ["catalogue"],
   "server/src/studio/courses/file-operations.ts": ["catalogue"],
   "server/src/studio/courses/lesson-file-list.ts": ["catalogue"],

@@ -1,4 +1,4 @@
-import { asc, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { asc, desc, eq, ilike, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { Profile } from "../../../contract/sign-in.ts";
 import type { Queryable } from "../db/client.ts";
 import { containsText } from "../db/contains-text.ts";
@@ -63,6 +63,16 @@ export async function findUserById(db: Queryable, id: number): Promise<UserRow |
   return user;
 }
 
+/** Whole accounts by id, for a feature that shows the people it links (a partner and the member she invited). */
+export async function accountsByIds(db: Queryable, ids: readonly number[]): Promise<Map<number, UserRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 /** The people another feature names by id (an author, a buyer): who they are, and where to write to them. */
 export function peopleByIds(
   db: Queryable,
@@ -78,6 +88,9 @@ export function peopleByIds(
 /** The accounts whose e-mail matches a pattern, as a subquery another feature filters its rows by (`inArray(column, …)`). */
 export const accountsWithEmailLike = (db: Queryable, pattern: string) =>
   db.select({ id: users.id }).from(users).where(ilike(users.email, pattern));
+
+/** The accounts paused by the studio (they cannot sign in and get no mail), as a subquery another feature filters by. */
+export const pausedAccounts = (db: Queryable) => db.select({ id: users.id }).from(users).where(isNotNull(users.deactivatedAt));
 
 /** The e-mail addresses of some accounts, by id, for the rows another feature shows with them. */
 export async function emailsByIds(db: Queryable, ids: readonly (number | null)[]): Promise<Map<number, string>> {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { PersonalData } from "../db/personal-data.ts";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Course, CourseList, CourseModule, Lesson, SubscriptionPlan } from "../../../contract/catalogue.ts";
 import type { UserRow } from "../accounts/users-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
@@ -353,6 +353,61 @@ export class CatalogueReader {
       }),
     );
   }
+}
+
+/** A plan as the studio last saved it, with its courses in id order; undefined when there is no such plan. */
+export async function findPlan(db: Queryable, planId: number) {
+  const [plan] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, planId));
+  if (!plan) return undefined;
+  const links = await db.select({ courseId: planCourses.courseId }).from(planCourses).where(eq(planCourses.planId, planId));
+  return { ...plan, courseIds: links.map((link) => link.courseId).sort((a, b) => a - b) };
+}
+
+/** Some lessons' titles and courses, by lesson (a lesson since deleted is left out). */
+export async function lessonHomes(db: Queryable, lessonIds: readonly number[]): Promise<Map<number, { title: string; courseId: number }>> {
+  if (lessonIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: lessons.id, title: lessons.title, courseId: modules.courseId })
+    .from(lessons)
+    .innerJoin(modules, eq(modules.id, lessons.moduleId))
+    .where(inArray(lessons.id, [...lessonIds]));
+  return new Map(rows.map(({ id, ...home }) => [id, home]));
+}
+
+/** The lessons that carry any of these content notes. */
+export async function lessonsCarryingNotes(db: Queryable, names: readonly string[]): Promise<Set<number>> {
+  if (names.length === 0) return new Set();
+  const rows = await db
+    .select({ id: lessons.id })
+    .from(lessons)
+    .where(
+      sql`${lessons.contentNotes} ?| array[${sql.join(
+        names.map((name) => sql`${name}`),
+        sql`, `,
+      )}]::text[]`,
+    );
+  return new Set(rows.map((lesson) => lesson.id));
+}
+
+/** Which of these plans include a partner seat (what she bought then reaches her partner too). */
+export async function plansWithPartnerSeat(db: Queryable, planIds: readonly number[]): Promise<Set<number>> {
+  if (planIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: subscriptionPlans.id })
+    .from(subscriptionPlans)
+    .where(and(inArray(subscriptionPlans.id, [...planIds]), eq(subscriptionPlans.partnerSeat, true)));
+  return new Set(rows.map((plan) => plan.id));
+}
+
+/** Which of these courses still exist (one deleted since, a purchase of it has nothing left to open). */
+export async function existingCourseIds(db: Queryable, courseIds: readonly number[]): Promise<number[]> {
+  if (courseIds.length === 0) return [];
+  return (
+    await db
+      .select({ id: courses.id })
+      .from(courses)
+      .where(inArray(courses.id, [...courseIds]))
+  ).map((course) => course.id);
 }
 
 /**

@@ -1,7 +1,7 @@
-import { and, asc, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { communityMembers, communityNotices, communityPosts, communityThreads } from "./community-schema.ts";
-import { users } from "../accounts/accounts-schema.ts";
+import { pausedAccounts, peopleByIds } from "../accounts/users-repository.ts";
 import { composeMail, greeting, type MailContext, oneClickUnsubscribe } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { displayName } from "./community-repository.ts";
@@ -24,9 +24,8 @@ const EXCERPT = 400;
 export async function sendReplyDigests(db: Database, now: Date, mail: MailContext): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await tx
-      .select({ notice: communityNotices, email: users.email, firstName: users.firstName })
+      .select({ notice: communityNotices })
       .from(communityNotices)
-      .innerJoin(users, eq(users.id, communityNotices.userId))
       .leftJoin(communityMembers, eq(communityMembers.userId, communityNotices.userId))
       .where(
         and(
@@ -34,24 +33,28 @@ export async function sendReplyDigests(db: Database, now: Date, mail: MailContex
           eq(communityNotices.unsubscribed, false),
           or(isNull(communityNotices.lastMailedAt), lte(communityNotices.lastMailedAt, new Date(now.getTime() - HOUR))),
           or(isNull(communityMembers.mailsOff), eq(communityMembers.mailsOff, false)),
-          isNull(users.deactivatedAt),
+          notInArray(communityNotices.userId, pausedAccounts(tx)),
         ),
       )
       .limit(200)
       .for("update", { of: communityNotices, skipLocked: true });
+    const readers = new Map(
+      (
+        await peopleByIds(
+          tx,
+          due.map(({ notice }) => notice.userId),
+        )
+      ).map((person) => [person.id, person]),
+    );
     let sent = 0;
-    for (const { notice, email, firstName } of due) {
+    for (const { notice } of due) {
+      const reader = readers.get(notice.userId);
+      if (!reader) continue;
+      const { email, firstName } = reader;
       const [thread] = await tx.select().from(communityThreads).where(eq(communityThreads.id, notice.threadId));
-      const replies = await tx
-        .select({
-          post: communityPosts,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          role: users.role,
-          pseudonym: communityMembers.pseudonym,
-        })
+      const posts = await tx
+        .select({ post: communityPosts, pseudonym: communityMembers.pseudonym })
         .from(communityPosts)
-        .leftJoin(users, eq(users.id, communityPosts.authorId))
         .leftJoin(communityMembers, eq(communityMembers.userId, communityPosts.authorId))
         .where(
           and(
@@ -62,6 +65,18 @@ export async function sendReplyDigests(db: Database, now: Date, mail: MailContex
           ),
         )
         .orderBy(asc(communityPosts.id));
+      const authors = new Map(
+        (
+          await peopleByIds(
+            tx,
+            posts.flatMap(({ post }) => (post.authorId === null ? [] : [post.authorId])),
+          )
+        ).map((person) => [person.id, person]),
+      );
+      const replies = posts.map(({ post, pseudonym }) => {
+        const author = post.authorId === null ? undefined : authors.get(post.authorId);
+        return { post, pseudonym, firstName: author?.firstName ?? null, lastName: author?.lastName ?? null, role: author?.role ?? null };
+      });
       await tx
         .update(communityNotices)
         .set({ pendingSince: null, ...(replies.length > 0 ? { lastMailedAt: now } : {}) })

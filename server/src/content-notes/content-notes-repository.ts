@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database, Queryable } from "../db/client.ts";
 import type { PersonalData } from "../db/personal-data.ts";
 import { contentNoteChoices, contentNotes, savedForLater } from "./content-notes-schema.ts";
-import { lessons, modules } from "../catalogue/catalogue-schema.ts";
+import { lessonHomes, lessonsCarryingNotes } from "../catalogue/catalogue-repository.ts";
 import { HttpError } from "../http/errors.ts";
 import { type Actor, recordActivity } from "../activity/activity-repository.ts";
 
@@ -64,13 +64,19 @@ export async function saveChoices(db: Database, userId: number, choices: Record<
 }
 
 export async function savedLessonsOf(db: Queryable, userId: number) {
-  return db
-    .select({ lessonId: savedForLater.lessonId, title: lessons.title, courseId: modules.courseId, savedAt: savedForLater.createdAt })
+  const saved = await db
+    .select({ lessonId: savedForLater.lessonId, savedAt: savedForLater.createdAt })
     .from(savedForLater)
-    .innerJoin(lessons, eq(lessons.id, savedForLater.lessonId))
-    .innerJoin(modules, eq(modules.id, lessons.moduleId))
     .where(eq(savedForLater.userId, userId))
     .orderBy(desc(savedForLater.createdAt));
+  const homes = await lessonHomes(
+    db,
+    saved.map((row) => row.lessonId),
+  );
+  return saved.flatMap((row) => {
+    const home = homes.get(row.lessonId);
+    return home ? [{ ...row, ...home }] : [];
+  });
 }
 
 export async function setSavedForLater(db: Queryable, userId: number, lessonId: number, saved: boolean): Promise<void> {
@@ -93,15 +99,5 @@ export async function leftOutLessonIds(db: Queryable, userId: number): Promise<S
   const names = Object.entries(row?.choices ?? {})
     .filter(([, choice]) => choice === "leave_out")
     .map(([name]) => name);
-  if (names.length === 0) return new Set();
-  const rows = await db
-    .select({ id: lessons.id })
-    .from(lessons)
-    .where(
-      sql`${lessons.contentNotes} ?| array[${sql.join(
-        names.map((name) => sql`${name}`),
-        sql`, `,
-      )}]::text[]`,
-    );
-  return new Set(rows.map((lesson) => lesson.id));
+  return lessonsCarryingNotes(db, names);
 }

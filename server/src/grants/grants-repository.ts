@@ -1,10 +1,10 @@
-import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { PersonalData } from "../db/personal-data.ts";
 import { announceChange } from "../db/data-changes.ts";
 import type { Queryable } from "../db/client.ts";
 import { courseGrants } from "./grants-schema.ts";
-import { courses } from "../catalogue/catalogue-schema.ts";
-import { purchases } from "../payments/payments-schema.ts";
+import { existingCourseIds } from "../catalogue/catalogue-repository.ts";
+import { planNamesOfPurchases } from "../payments/purchases-repository.ts";
 
 // One place for who may open which course beyond the free ones. The CLI, the payments webhook
 // and (later) the studio call these functions; none of them writes course_grants itself. Each
@@ -14,6 +14,19 @@ export type GrantSource = "instructor" | "purchase";
 export type Grant = { courseId: number; source: GrantSource; grantedAt: Date; endsAt: Date | null; purchaseId: number | null };
 
 const stillOpen = (now: Date) => or(isNull(courseGrants.endsAt), gt(courseGrants.endsAt, now));
+
+/** Every grant of a member, open or ended, with the purchase it came from (a partner's reach is read from them). */
+export function grantsOf(db: Queryable, userId: number) {
+  return db
+    .select({
+      courseId: courseGrants.courseId,
+      endsAt: courseGrants.endsAt,
+      source: courseGrants.source,
+      purchaseId: courseGrants.purchaseId,
+    })
+    .from(courseGrants)
+    .where(eq(courseGrants.userId, userId));
+}
 
 /** The member's grants that are open now, every source, in course order. */
 export async function listOpenGrants(db: Queryable, userId: number, now = new Date()): Promise<Grant[]> {
@@ -55,14 +68,16 @@ export async function revokeByInstructor(
     .where(and(eq(courseGrants.userId, userId), eq(courseGrants.courseId, courseId), eq(courseGrants.source, "instructor")))
     .returning({ id: courseGrants.id });
   await announceChange(db, "access");
-  const paidThrough = await db
-    .select({ purchaseId: purchases.id, planName: purchases.planName })
+  const paidGrants = await db
+    .select({ purchaseId: courseGrants.purchaseId })
     .from(courseGrants)
-    .innerJoin(purchases, eq(purchases.id, courseGrants.purchaseId))
     .where(
       and(eq(courseGrants.userId, userId), eq(courseGrants.courseId, courseId), eq(courseGrants.source, "purchase"), stillOpen(new Date())),
-    )
-    .orderBy(asc(purchases.id));
+    );
+  const paidThrough = await planNamesOfPurchases(
+    db,
+    paidGrants.flatMap((grant) => (grant.purchaseId === null ? [] : [grant.purchaseId])),
+  );
   return { removed: removed.length > 0, paidThrough };
 }
 
@@ -75,7 +90,7 @@ export async function openPurchaseGrants(
 ): Promise<void> {
   if (courseIds.length === 0) return;
   // A course deleted from the catalogue since the purchase has nothing left to open.
-  const existing = (await db.select({ id: courses.id }).from(courses).where(inArray(courses.id, courseIds))).map((course) => course.id);
+  const existing = await existingCourseIds(db, courseIds);
   if (existing.length === 0) return;
   await db
     .insert(courseGrants)

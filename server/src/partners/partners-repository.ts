@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, inArray, isNull, or } from "drizzle-orm";
+import { and, eq, gt, isNull, or } from "drizzle-orm";
 import type { Database, Queryable } from "../db/client.ts";
 import { announceChange, changeAndAnnounce, dataChanges } from "../db/data-changes.ts";
 import type { PersonalData } from "../db/personal-data.ts";
-import { courseGrants } from "../grants/grants-schema.ts";
+import { accountsByIds, type UserRow } from "../accounts/users-repository.ts";
+import { plansWithPartnerSeat } from "../catalogue/catalogue-repository.ts";
+import { grantsOf } from "../grants/grants-repository.ts";
+import { planIdsOfPurchases } from "../payments/purchases-repository.ts";
 import { partnerInvitations, partnerLinks } from "./partners-schema.ts";
-import { purchases } from "../payments/payments-schema.ts";
-import { subscriptionPlans } from "../catalogue/catalogue-schema.ts";
-import { users } from "../accounts/accounts-schema.ts";
 import { HttpError } from "../http/errors.ts";
 
 // The partner seat (docs/product.md, Partner seat): a member invites one partner, whose account is
@@ -18,7 +18,6 @@ const INVITATION_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 
-type UserRow = typeof users.$inferSelect;
 export type PartnerLink = typeof partnerLinks.$inferSelect;
 
 /** A new invitation (an older one not yet used stops working); the token goes in the mail, only its hash is kept. */
@@ -143,31 +142,29 @@ export async function partnerReach(
 ): Promise<{ linked: boolean; grants: { courseId: number; endsAt: Date | null }[] }> {
   const [link] = await db.select({ memberId: partnerLinks.memberId }).from(partnerLinks).where(eq(partnerLinks.partnerId, partnerId));
   if (!link) return { linked: false, grants: [] };
-  const rows = await db
-    .select({
-      courseId: courseGrants.courseId,
-      endsAt: courseGrants.endsAt,
-      source: courseGrants.source,
-      partnerSeat: subscriptionPlans.partnerSeat,
-    })
-    .from(courseGrants)
-    .leftJoin(purchases, eq(purchases.id, courseGrants.purchaseId))
-    .leftJoin(subscriptionPlans, eq(subscriptionPlans.id, purchases.planId))
-    .where(eq(courseGrants.userId, link.memberId));
+  const grants = await grantsOf(db, link.memberId);
+  const planOf = await planIdsOfPurchases(
+    db,
+    grants.flatMap((grant) => (grant.purchaseId === null ? [] : [grant.purchaseId])),
+  );
+  const withSeat = await plansWithPartnerSeat(
+    db,
+    [...planOf.values()].filter((planId): planId is number => planId !== null),
+  );
+  const seated = (purchaseId: number | null) => {
+    const planId = purchaseId === null ? null : planOf.get(purchaseId);
+    return planId !== null && planId !== undefined && withSeat.has(planId);
+  };
   return {
     linked: true,
-    grants: rows
-      .filter((row) => row.source === "instructor" || row.partnerSeat === true)
+    grants: grants
+      .filter((grant) => grant.source === "instructor" || seated(grant.purchaseId))
       .map(({ courseId, endsAt }) => ({ courseId, endsAt })),
   };
 }
 
 /** Names and addresses of the people of some links, for the answers that show them. */
-export async function peopleByIds(db: Queryable, ids: number[]) {
-  if (ids.length === 0) return new Map<number, UserRow>();
-  const rows = await db.select().from(users).where(inArray(users.id, ids));
-  return new Map(rows.map((row) => [row.id, row]));
-}
+export const peopleByIds = (db: Queryable, ids: number[]) => accountsByIds(db, ids);
 
 /** Her link (or his), in the data download; the link goes with either account (cascade). */
 export const partnersPersonalData = (db: Queryable): PersonalData => ({

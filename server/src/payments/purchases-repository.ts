@@ -1,19 +1,14 @@
-import { and, desc, eq, isNotNull, lt, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, lt, ne, sql } from "drizzle-orm";
 import type { PersonalData } from "../db/personal-data.ts";
 import type { Queryable } from "../db/client.ts";
 import { earlyClosures, purchasePayments, purchases, stripeEvents } from "./payments-schema.ts";
-import { planCourses, subscriptionPlans } from "../catalogue/catalogue-schema.ts";
-import { users } from "../accounts/accounts-schema.ts";
+import { findPlan } from "../catalogue/catalogue-repository.ts";
+import { emailsByIds } from "../accounts/users-repository.ts";
 
 export type PurchaseRow = typeof purchases.$inferSelect;
 
 /** A plan as it is sold now, with its courses; undefined when there is no such plan. */
-export async function findPlanForSale(db: Queryable, planId: number) {
-  const [plan] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, planId));
-  if (!plan) return undefined;
-  const links = await db.select({ courseId: planCourses.courseId }).from(planCourses).where(eq(planCourses.planId, planId));
-  return { ...plan, courseIds: links.map((link) => link.courseId).sort((a, b) => a - b) };
-}
+export const findPlanForSale = (db: Queryable, planId: number) => findPlan(db, planId);
 export type PlanForSale = NonNullable<Awaited<ReturnType<typeof findPlanForSale>>>;
 
 /** Records a checkout as started, copying what the plan is and costs at this moment. */
@@ -88,12 +83,12 @@ export async function billingCustomerOf(db: Queryable, userId: number): Promise<
 }
 
 /** Every finished purchase for the instructor, newest first, with the member's e-mail. */
-export function listPurchases(db: Queryable) {
-  return db
+export async function listPurchases(db: Queryable) {
+  const rows = await db
     .select({
       id: purchases.id,
       createdAt: purchases.createdAt,
-      memberEmail: users.email,
+      userId: purchases.userId,
       planName: purchases.planName,
       mode: purchases.mode,
       amountMinor: purchases.amountMinor,
@@ -101,9 +96,36 @@ export function listPurchases(db: Queryable) {
       status: purchases.status,
     })
     .from(purchases)
-    .leftJoin(users, eq(users.id, purchases.userId))
     .where(ne(purchases.status, "pending"))
     .orderBy(desc(purchases.createdAt), desc(purchases.id));
+  const emails = await emailsByIds(
+    db,
+    rows.map((row) => row.userId),
+  );
+  return rows.map(({ userId, ...row }) => ({ ...row, memberEmail: userId === null ? null : (emails.get(userId) ?? null) }));
+}
+
+/** The plan each of these purchases bought (null for a plan since deleted), by purchase. */
+export async function planIdsOfPurchases(db: Queryable, purchaseIds: readonly number[]): Promise<Map<number, number | null>> {
+  if (purchaseIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: purchases.id, planId: purchases.planId })
+    .from(purchases)
+    .where(inArray(purchases.id, [...purchaseIds]));
+  return new Map(rows.map((row) => [row.id, row.planId]));
+}
+
+/** The plan each of these purchases bought, by purchase, in id order. */
+export async function planNamesOfPurchases(
+  db: Queryable,
+  purchaseIds: readonly number[],
+): Promise<{ purchaseId: number; planName: string }[]> {
+  if (purchaseIds.length === 0) return [];
+  return db
+    .select({ purchaseId: purchases.id, planName: purchases.planName })
+    .from(purchases)
+    .where(inArray(purchases.id, [...purchaseIds]))
+    .orderBy(asc(purchases.id));
 }
 
 /** Payments and refunds summed by calendar month (UTC) and currency, newest month first. */
