@@ -12,6 +12,7 @@ import {
   studioRoutes,
   webDist,
 } from "./bundle-size.ts";
+import { routes } from "../web/src/lib/routes.ts";
 
 // Bytes, not timings: the same build gives the same numbers on any machine (the budgets of a first
 // visit: firstVisitBudget in bench/bundle-size.ts).
@@ -96,5 +97,25 @@ describe("the web app's bundle budget", () => {
       "src/features/home/home-page.tsx",
     ];
     for (const screen of memberScreens) expect(entry.imports ?? []).not.toContain(screen);
+  });
+
+  // web/chunk-groups.ts: what only the site uses (its frames, site-parts, the slots' parts) never
+  // reaches a studio page, and a page that shows a slot as it opens names its chunk.
+  // The studio's setup page, before there is an instructor, is drawn in the visitors' frame.
+  const inStudioFrame = routes.filter((route) => route.layout === "studio").map((route) => route.path);
+  it.each(inStudioFrame)("downloads none of the site's frames or shared parts on a first visit to the studio's %s", (route) => {
+    const siteOnly = Object.entries(manifest)
+      .filter(([key, chunk]) => key === "src/app/member-layout.tsx" || key === "src/app/public-layout.tsx" || chunk.name === "site-parts")
+      .map(([, chunk]) => chunk.file);
+    expect(siteOnly).toHaveLength(3);
+    const files = firstVisitFiles(manifest, route);
+    for (const file of siteOnly) expect(files).not.toContain(file);
+  });
+
+  it("counts the home page's cards and the account's sections in their first visits", () => {
+    const chunkNamed = (name: string) => Object.values(manifest).find((chunk) => chunk.name === name && !chunk.src)?.file;
+    expect(firstVisitFiles(manifest, "/home")).toContain(chunkNamed("homeCards"));
+    expect(firstVisitFiles(manifest, "/account")).toContain(chunkNamed("accountSections"));
+    expect(firstVisitFiles(manifest, "/library")).not.toContain(chunkNamed("homeCards"));
   });
 });
