@@ -46,10 +46,6 @@ const isServerSchema = (file) => /-schema\.ts$/.test(file);
  */
 export const tablesReadBeforeRepositories = {
   "server/src/messages/announcements-repository.ts": ["accounts", "catalogue", "grants"],
-  "server/src/studio/courses/course-operations.ts": ["catalogue"],
-  "server/src/studio/courses/file-operations.ts": ["catalogue"],
-  "server/src/studio/courses/lesson-file-list.ts": ["catalogue"],
-  "server/src/studio/plans/plan-operations.ts": ["catalogue"],
   "server/src/studio/trash/trash-operations.ts": ["accounts", "catalogue", "grants", "payments", "progress"],
 };
 

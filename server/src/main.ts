@@ -16,7 +16,7 @@ import { seedNewInstallation } from "./seed.ts";
 import { offerInstructorSetup } from "./studio/setup/instructor-setup.ts";
 import { forgetOldActivity } from "./activity/activity-repository.ts";
 import { forgetOldTrash } from "./studio/trash/trash-operations.ts";
-import { forgetUnfinishedUploads } from "./studio/courses/file-operations.ts";
+import { forgetUnfinishedUploads } from "./catalogue/lesson-files-repository.ts";
 
 const config = loadConfig();
 const tightened = config.databaseUrl ? [] : keepDataDirPrivate(config.dataDir);

@@ -21,7 +21,7 @@ export const courses = pgTable("courses", {
   // Her own picture (pictures/pictures-repository.ts); null shows the built-in picture `logo`.
   coverPicture: text("cover_picture"),
   position: integer("position").notNull(),
-  // Counts saves: a save from a studio page opened before the last one is refused (studio/course-operations.ts).
+  // Counts saves: a save from a studio page opened before the last one is refused (course-editor-repository.ts).
   revision: integer("revision").notNull().default(1),
 });
 
@@ -67,7 +67,7 @@ export const modules = pgTable(
     visibleInPreview: boolean("visible_in_preview").notNull().default(false),
     // The week of pregnancy the instructor suggests it for (1 to 42), or 43 and above for after the birth.
     recommendedWeek: integer("recommended_week"),
-    // Counts saves: a save from a studio page opened before the last one is refused (studio/course-operations.ts).
+    // Counts saves: a save from a studio page opened before the last one is refused (course-editor-repository.ts).
     revision: integer("revision").notNull().default(1),
   },
   (table) => [index("modules_course_id_idx").on(table.courseId)],
@@ -93,7 +93,7 @@ export const lessons = pgTable(
     // The video's length in seconds and a short line about it, both hers (the studio), shown under the player.
     videoSeconds: integer("video_seconds"),
     videoLine: text("video_line"),
-    // Counts saves: a save from a studio page opened before the last one is refused (studio/course-operations.ts).
+    // Counts saves: a save from a studio page opened before the last one is refused (course-editor-repository.ts).
     // Content notes (content-notes/), by name: a member who asked to be told first meets a calm notice.
     contentNotes: jsonb("content_notes").$type<string[]>().notNull().default([]),
     revision: integer("revision").notNull().default(1),
@@ -134,7 +134,7 @@ export const lessonFiles = pgTable(
     contentType: text("content_type").notNull(),
     // In bytes; the content is in file_chunks.
     size: integer("size").notNull().default(0),
-    // Counts renames and moves, like a lesson's revision (studio/file-operations.ts).
+    // Counts renames and moves, like a lesson's revision (lesson-files-repository.ts).
     revision: integer("revision").notNull().default(1),
     // A row with neither a lesson nor a Trash item is an upload still arriving; one left over a day is swept.
     createdAt: createdAt(),

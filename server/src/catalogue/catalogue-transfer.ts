@@ -124,7 +124,7 @@ export async function importCatalogue(db: Queryable, document: unknown): Promise
         .values(chunk)
         .onConflictDoUpdate({
           target: courses.id,
-          // A studio page opened before the import must not save over it (studio/course-operations.ts).
+          // A studio page opened before the import must not save over it (course-editor-repository.ts).
           set: {
             ...overwriteAll(courses, ["title", "descriptionHtml", "logo", "freeForMembers", "forPartners", "position"]),
             revision: sql`${courses.revision} + 1`,
@@ -230,7 +230,7 @@ export async function importCatalogue(db: Queryable, document: unknown): Promise
         .values(planRows)
         .onConflictDoUpdate({
           target: subscriptionPlans.id,
-          // A studio page opened before the import must not save over it (studio/plan-operations.ts).
+          // A studio page opened before the import must not save over it (plans-repository.ts).
           set: {
             ...overwriteAll(subscriptionPlans, [
               "name",

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { listContentNotes } from "../../content-notes/content-notes-repository.ts";
 import { route } from "../../http/endpoint-route.ts";
 import { deleteCourse, deleteLesson, deleteModule } from "../trash/trash-operations.ts";
 import { actorOf, type StudioOptions } from "../studio-scope.ts";
@@ -18,7 +19,7 @@ import {
   updateCourse,
   updateLesson,
   updateModule,
-} from "./course-operations.ts";
+} from "../../catalogue/course-editor-repository.ts";
 
 /** Courses, their module trees and their lessons: read, create, edit, move, and delete to the Trash. */
 export async function courseRoutes(app: FastifyInstance, { db, uploadMaxBytes }: StudioOptions) {
@@ -93,15 +94,22 @@ export async function courseRoutes(app: FastifyInstance, { db, uploadMaxBytes }:
   }));
 
   route(app, "saveLesson", async ({ params: { lessonId }, body }, request) =>
-    updateLesson(db, actorOf(request), lessonId, body.revision, {
-      title: body.title,
-      contentSummaryHtml: body.content_summary_html,
-      noteHtml: body.note_html,
-      videoLink: body.video_link,
-      videoLength: body.video_length,
-      videoLine: body.video_line,
-      contentNotes: body.content_notes,
-    }),
+    updateLesson(
+      db,
+      actorOf(request),
+      lessonId,
+      body.revision,
+      {
+        title: body.title,
+        contentSummaryHtml: body.content_summary_html,
+        noteHtml: body.note_html,
+        videoLink: body.video_link,
+        videoLength: body.video_length,
+        videoLine: body.video_line,
+        contentNotes: body.content_notes,
+      },
+      await listContentNotes(db),
+    ),
   );
 
   route(app, "deleteLesson", async ({ params: { lessonId }, body: { revision } }, request) =>

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { route } from "../../http/endpoint-route.ts";
 import { acceptPictureUploads, storeUploadedPicture } from "../../pictures/pictures-repository.ts";
 import { actorOf, type StudioOptions } from "../studio-scope.ts";
-import { courseOrNotFound, setCoursePicture } from "./course-operations.ts";
+import { courseOrNotFound, setCoursePicture } from "../../catalogue/course-editor-repository.ts";
 
 /** A course's own cover picture: upload (kept as WebP at several widths) or back to the built-in one. */
 export async function coverRoutes(app: FastifyInstance, { db }: StudioOptions) {

@@ -2,7 +2,7 @@ import multipart from "@fastify/multipart";
 import { route } from "../../http/endpoint-route.ts";
 import type { FastifyInstance } from "fastify";
 import { HttpError } from "../../http/errors.ts";
-import { moveLessonFile, renameLessonFile, uploadLessonFile } from "./file-operations.ts";
+import { moveLessonFile, renameLessonFile, uploadLessonFile } from "../../catalogue/lesson-files-repository.ts";
 import { actorOf, type StudioOptions } from "../studio-scope.ts";
 import { deleteLessonFile } from "../trash/trash-operations.ts";
 

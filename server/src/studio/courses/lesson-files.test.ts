@@ -10,7 +10,7 @@ import { FILE_CHUNK_BYTES } from "../../catalogue/files-repository.ts";
 import { fileChunks, lessonFiles } from "../../catalogue/catalogue-schema.ts";
 import { sampleDocx, samplePdf, samplePng, sampleProgram, storedZip } from "../../../../testing/sample-files.ts";
 import { backends, createTestApp, jsonHeaders, signedInInstructor, signedInMember, type TestApp } from "../../../../testing/test-app.ts";
-import { forgetUnfinishedUploads } from "./file-operations.ts";
+import { forgetUnfinishedUploads } from "../../catalogue/lesson-files-repository.ts";
 
 type MemberLesson = { id: number; video_description?: string | null };
 type MemberModule = { id: number; lessons: MemberLesson[] };
@@ -77,7 +77,7 @@ describe.each(backends)("a lesson's downloads in the studio on %s", (backend) =>
     const lesson = modules.flatMap((module) => module.lessons).find((each) => each.id === lessonId)!;
     return lesson.video_description ? (JSON.parse(lesson.video_description) as LessonDownload[]) : [];
   };
-  // An upload still arriving: a row with neither a lesson nor a Trash item (file-operations.ts).
+  // An upload still arriving: a row with neither a lesson nor a Trash item (catalogue/lesson-files-repository.ts).
   const uploadsInProgress = async () =>
     (
       await context.database.db

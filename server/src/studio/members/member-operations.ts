@@ -7,7 +7,7 @@ import { changeAndAnnounce } from "../../db/data-changes.ts";
 import type { Database, Queryable } from "../../db/client.ts";
 import { grantByInstructor, revokeByInstructor } from "../../grants/grants-repository.ts";
 import { HttpError } from "../../http/errors.ts";
-import { courseOrNotFound } from "../courses/course-operations.ts";
+import { courseOrNotFound } from "../../catalogue/course-editor-repository.ts";
 
 // The instructor's operations on members, for the studio and the CLI alike. Each change touches
 // what app servers cache about signed-in members (grants, roles, sessions), so each runs in

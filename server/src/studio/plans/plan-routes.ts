@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ParsedRequestOf } from "../../../../contract/api.ts";
 import { route } from "../../http/endpoint-route.ts";
 import { actorOf, type StudioOptions } from "../studio-scope.ts";
-import { createPlan, deletePlan, listPlans, updatePlan } from "./plan-operations.ts";
+import { createPlan, deletePlan, listPlans, updatePlan } from "../../catalogue/plans-repository.ts";
 
 const planFields = (input: ParsedRequestOf<"createPlan">["body"]) => ({
   name: input.name,

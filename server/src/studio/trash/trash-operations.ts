@@ -14,15 +14,15 @@ import { purchases } from "../../payments/payments-schema.ts";
 import { trashItems } from "../../catalogue/catalogue-schema.ts";
 import { users } from "../../accounts/accounts-schema.ts";
 import { HttpError } from "../../http/errors.ts";
-import { courseOrNotFound, lockedLesson, moduleNotFound, renumber } from "../courses/course-operations.ts";
-import { lessonFileForChange } from "../courses/file-operations.ts";
+import { courseOrNotFound, lockedLesson, moduleNotFound, renumber } from "../../catalogue/course-editor-repository.ts";
+import { lessonFileForChange } from "../../catalogue/lesson-files-repository.ts";
 
 // Deleting in the studio moves things to the Trash for 30 days: a course, a module with its topics
 // and lessons, a lesson, or one of a lesson's files, with what hangs on them (plans' links, members' grants and progress).
 // The rows are kept as they were (db/row-snapshots.ts); their files stay in lesson_files, marked with
 // the item, so no file is copied. A restore puts everything back in its place, with its ids, so
 // every link and grant points at the same thing again. New ids never take one waiting here
-// (nextCatalogueId in course-operations.ts).
+// (nextCatalogueId in catalogue/course-editor-repository.ts).
 
 type TrashKind = (typeof trashItems.$inferSelect)["kind"];
 type Snapshot = {

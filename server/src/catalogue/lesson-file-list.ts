@@ -1,10 +1,10 @@
 import { asc, eq } from "drizzle-orm";
-import type { StudioFile } from "../../../../contract/studio/courses.ts";
-import type { Queryable } from "../../db/client.ts";
-import { lessonFiles } from "../../catalogue/catalogue-schema.ts";
+import type { StudioFile } from "../../../contract/studio/courses.ts";
+import type { Queryable } from "../db/client.ts";
+import { lessonFiles } from "./catalogue-schema.ts";
 
-// A lesson's downloads as the studio lists them: read by the lesson editor (course-operations.ts)
-// and answered by every change to a file (file-operations.ts).
+// A lesson's downloads as the studio lists them: read by the lesson editor (course-editor-repository.ts)
+// and answered by every change to a file (lesson-files-repository.ts).
 
 export const toStudioFile = (row: typeof lessonFiles.$inferSelect): StudioFile => ({
   id: row.id,

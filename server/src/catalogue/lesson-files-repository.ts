@@ -1,15 +1,15 @@
 import { and, asc, eq, isNull, lt, ne, sql } from "drizzle-orm";
-import { staleRevisionMessage } from "../../../../contract/constants.ts";
-import { lessonFileTypesSentence, nameForKind, readableFileSize } from "../../../../contract/lesson-files.ts";
-import type { StudioFile } from "../../../../contract/studio/courses.ts";
-import { type Actor, recordActivity } from "../../activity/activity-repository.ts";
-import { changeCatalogue } from "../../catalogue/catalogue-repository.ts";
-import { FILE_CHUNK_BYTES, inChunks, writeFileChunks } from "../../catalogue/files-repository.ts";
-import { detectLessonFileType } from "../../lib/file-types.ts";
-import type { Database, Queryable } from "../../db/client.ts";
-import { lessonFiles, lessons, modules } from "../../catalogue/catalogue-schema.ts";
-import { HttpError } from "../../http/errors.ts";
-import { lessonNotFound, movedOnePlace, nextCatalogueId, positionAfterLast, renumber } from "./course-operations.ts";
+import { staleRevisionMessage } from "../../../contract/constants.ts";
+import { lessonFileTypesSentence, nameForKind, readableFileSize } from "../../../contract/lesson-files.ts";
+import type { StudioFile } from "../../../contract/studio/courses.ts";
+import { type Actor, recordActivity } from "../activity/activity-repository.ts";
+import { changeCatalogue } from "./catalogue-repository.ts";
+import { FILE_CHUNK_BYTES, inChunks, writeFileChunks } from "./files-repository.ts";
+import { detectLessonFileType } from "../lib/file-types.ts";
+import type { Database, Queryable } from "../db/client.ts";
+import { lessonFiles, lessons, modules } from "./catalogue-schema.ts";
+import { HttpError } from "../http/errors.ts";
+import { lessonNotFound, movedOnePlace, nextCatalogueId, positionAfterLast, renumber } from "./course-editor-repository.ts";
 import { toStudioFile } from "./lesson-file-list.ts";
 
 // A lesson's downloads as the studio handles them: uploaded in a stream (catalogue/files-repository.ts), checked by

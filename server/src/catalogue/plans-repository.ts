@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { staleRevisionMessage } from "../../../../contract/constants.ts";
-import type { StudioPlan } from "../../../../contract/studio/plans.ts";
-import { type Actor, recordActivity } from "../../activity/activity-repository.ts";
-import { changeCatalogue } from "../../catalogue/catalogue-repository.ts";
-import type { Database, Queryable } from "../../db/client.ts";
-import { courses, planCourses, subscriptionPlans } from "../../catalogue/catalogue-schema.ts";
-import { HttpError } from "../../http/errors.ts";
+import { staleRevisionMessage } from "../../../contract/constants.ts";
+import type { StudioPlan } from "../../../contract/studio/plans.ts";
+import { type Actor, recordActivity } from "../activity/activity-repository.ts";
+import { changeCatalogue } from "./catalogue-repository.ts";
+import type { Database, Queryable } from "../db/client.ts";
+import { courses, planCourses, subscriptionPlans } from "./catalogue-schema.ts";
+import { HttpError } from "../http/errors.ts";
 
 // The instructor's plans. Each save names the revision she opened: a save over a newer one (from
 // another tab, another instructor or an import) is refused with 409, and nothing is overwritten.

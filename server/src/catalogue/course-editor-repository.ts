@@ -1,10 +1,9 @@
-import { listContentNotes } from "../../content-notes/content-notes-repository.ts";
 import { and, asc, count, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
-import { staleRevisionMessage } from "../../../../contract/constants.ts";
-import type { StudioCourse, StudioCourseSummary, StudioLesson } from "../../../../contract/studio/courses.ts";
-import { parseVideoLength, parseVideoLink, videoLengthText, videoLink } from "../../../../contract/video-link.ts";
-import { type Actor, recordActivity } from "../../activity/activity-repository.ts";
-import { changeCatalogue, readCourseRows } from "../../catalogue/catalogue-repository.ts";
+import { staleRevisionMessage } from "../../../contract/constants.ts";
+import type { StudioCourse, StudioCourseSummary, StudioLesson } from "../../../contract/studio/courses.ts";
+import { parseVideoLength, parseVideoLink, videoLengthText, videoLink } from "../../../contract/video-link.ts";
+import { type Actor, recordActivity } from "../activity/activity-repository.ts";
+import { changeCatalogue, readCourseRows } from "./catalogue-repository.ts";
 import {
   ancestryBelow,
   courseReferenceCode,
@@ -12,12 +11,12 @@ import {
   lessonVideo,
   moduleReferenceCode,
   modulesDepthFirst,
-} from "../../db/catalogue-rows.ts";
-import { sanitiseHtml, sanitiseOptionalHtml } from "../../lib/sanitise-html.ts";
-import type { Database, Queryable } from "../../db/client.ts";
-import { courses, lessonFiles, lessons, modules, planCourses, subscriptionPlans } from "../../catalogue/catalogue-schema.ts";
-import { trashItems } from "../../catalogue/catalogue-schema.ts";
-import { HttpError } from "../../http/errors.ts";
+} from "../db/catalogue-rows.ts";
+import { sanitiseHtml, sanitiseOptionalHtml } from "../lib/sanitise-html.ts";
+import type { Database, Queryable } from "../db/client.ts";
+import { courses, lessonFiles, lessons, modules, planCourses, subscriptionPlans } from "./catalogue-schema.ts";
+import { trashItems } from "./catalogue-schema.ts";
+import { HttpError } from "../http/errors.ts";
 import { listLessonFiles } from "./lesson-file-list.ts";
 
 // The instructor's courses and lessons as the studio edits them. Every save names the revision she
@@ -141,10 +140,12 @@ export async function updateLesson(
   lessonId: number,
   revision: number,
   fields: LessonFields,
+  /** The content notes on the list (the content-notes feature's), which a lesson may carry. */
+  noteList: readonly { name: string }[],
 ): Promise<{ lesson: StudioLesson; message: string }> {
   // The contract refused any other link already; this is the same function, asked again ("" is none).
   const video = parseVideoLink(fields.videoLink);
-  const known = new Map((await listContentNotes(db)).map((note) => [note.name.toLowerCase(), note.name]));
+  const known = new Map(noteList.map((note) => [note.name.toLowerCase(), note.name]));
   const unknown = fields.contentNotes.find((note) => !known.has(note.toLowerCase()));
   if (unknown !== undefined) {
     throw new HttpError(400, `“${unknown}” is not on the list of content notes.`, {
