@@ -2,7 +2,7 @@ import { zonedFormat } from "./time-labels.ts";
 
 // The free times of a booking page and the studio's week, by day in the reader's zone. Apart from
 // lib/time-labels.ts (which /home and /account use too), so that only the pages that pick or
-// lay out times download this (web/vite.config.ts puts it with the booking pages' parts).
+// lay out times download this (web/chunk-groups.ts puts it with the pages that use it).
 
 /** Every zone this browser knows, for the "Times shown in" choice. */
 export function allTimeZones(current: string): string[] {

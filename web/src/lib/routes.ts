@@ -59,7 +59,7 @@ export type ScreenRoute = {
 
 const library = ["getCourses", withArgs("getUserAccess", accessQuery)] as const;
 
-/** The module of the studio's frame; the public and member frames are part of the app's entry. */
+/** The module of each frame; each is a chunk of its own, named by the pages drawn in it (scripts/prerender.mjs). */
 export const layoutScreens = {
   public: "app/public-layout.tsx",
   member: "app/member-layout.tsx",
