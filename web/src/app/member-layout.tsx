@@ -59,9 +59,9 @@ function BottomBar() {
   const { pathname } = useLocation();
   const user = useSession().user;
   // What the member menu leaves out for her account (a partner's has no community), the bar leaves out too.
-  const hidden = useSlots()
-    .memberMenu.filter((entry) => !shownTo([entry], user).length)
-    .map((entry) => entry.to);
+  // Until she is known every entry stands, as before the slots: the bar does not shift when she is.
+  const { memberMenu } = useSlots();
+  const hidden = user ? memberMenu.filter((entry) => entry.shownTo && !entry.shownTo(user)).map((entry) => entry.to) : [];
   const entries = bottomBar.filter((entry) => !hidden.includes(entry.to));
   const current = entries.find((entry) => pathname.startsWith(entry.to))?.to;
   return (
