@@ -9,14 +9,14 @@ import { useEffect, useState } from "react";
 export function useAfterFirstPaint(): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let afterPaint: ReturnType<typeof setTimeout> | undefined;
     // A frame callback runs just before the next paint; a task it queues runs after that paint.
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true), 0);
+      afterPaint = setTimeout(() => setPainted(true), 0);
     });
     return () => {
       cancelAnimationFrame(frame);
-      clearTimeout(timer);
+      clearTimeout(afterPaint);
     };
   }, []);
   return painted;

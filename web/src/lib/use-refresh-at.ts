@@ -14,8 +14,8 @@ export function useRefreshAt(moments: readonly (string | undefined)[], refresh: 
       .filter((delay) => delay > 0 && delay < 24 * 60 * 60_000)
       .sort((a, b) => a - b)[0];
     if (next === undefined) return;
-    const timer = setTimeout(refresh, next + 500);
-    return () => clearTimeout(timer);
+    const askAgain = setTimeout(refresh, next + 500);
+    return () => clearTimeout(askAgain);
     // The key stands for the moments.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, refresh]);
