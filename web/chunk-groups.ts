@@ -108,7 +108,6 @@ export type ChunkGroup = {
   name: string;
   test: (id: string) => boolean;
   minShareCount?: number;
-  priority?: number;
   includeDependenciesRecursively?: boolean;
   entriesAware?: boolean;
 };
@@ -154,15 +153,13 @@ export function appChunkGroups(): ChunkGroup[] {
   };
   const slotNames = new Set(slotOfPart.values());
   const names = new Set(["core", ...groupOfModule.values(), ...slotNames]);
-  const priority = (name: string) => (name === "core" ? 3 : name === "site-parts" ? 2 : 1);
   // Each module goes where its group says, not where the first group that imports it would pull
   // it (the bundler's default): the groups already follow the import graph.
   return [...names].map((name) => ({
     name,
     test: (id: string) => groupOf(id) === name,
-    // A feature's parts are what several of its chunks share; the other groups hold only shared modules, frames and slots.
+    // A feature's parts are what several of its chunks share; the other groups hold only shared modules and slots' parts.
     minShareCount: name.endsWith("-parts") && name !== "site-parts" && name !== "shared-parts" ? 2 : 1,
-    priority: priority(name),
     includeDependenciesRecursively: false,
     // What the studio's screens share with the site's is split by the set of chunks using it: a
     // studio page downloads only what it uses of it, at the cost of a file or two more.

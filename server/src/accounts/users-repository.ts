@@ -92,12 +92,11 @@ export const accountsWithEmailLike = (db: Queryable, pattern: string) =>
 /** The accounts paused by the studio (they cannot sign in and get no mail), as a subquery another feature filters by. */
 export const pausedAccounts = (db: Queryable) => db.select({ id: users.id }).from(users).where(isNotNull(users.deactivatedAt));
 
-/** The e-mail addresses of some accounts, by id, for the rows another feature shows with them. */
-export async function emailsByIds(db: Queryable, ids: readonly (number | null)[]): Promise<Map<number, string>> {
-  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, wanted));
-  return new Map(rows.map((row) => [row.id, row.email]));
+/** Each row with the address of the member it names (null for a visitor, or an account since deleted). */
+export async function withMemberEmails<Row extends { userId: number | null }>(db: Queryable, rows: Row[]) {
+  const ids = [...new Set(rows.flatMap((row) => (row.userId === null ? [] : [row.userId])))];
+  const emails = new Map((await peopleByIds(db, ids)).map((person) => [person.id, person.email]));
+  return rows.map(({ userId, ...row }) => ({ ...row, memberEmail: userId === null ? null : (emails.get(userId) ?? null) }));
 }
 
 /** Members whose name or e-mail contains the search, newest joined (or most recently signed in) first. */

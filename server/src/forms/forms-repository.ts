@@ -3,7 +3,7 @@ import type { PersonalData } from "../db/personal-data.ts";
 import type { Queryable } from "../db/client.ts";
 import { containsText } from "../db/contains-text.ts";
 import { formSubmissions } from "./forms-schema.ts";
-import { accountsWithEmailLike, emailsByIds } from "../accounts/users-repository.ts";
+import { accountsWithEmailLike, withMemberEmails } from "../accounts/users-repository.ts";
 
 export type FormKind = "feedback" | "contact";
 
@@ -26,15 +26,6 @@ export async function listSubmissions(db: Queryable, kind?: FormKind) {
     .where(kind ? eq(formSubmissions.kind, kind) : undefined)
     .orderBy(asc(formSubmissions.createdAt), asc(formSubmissions.id));
   return withMemberEmails(db, rows);
-}
-
-/** Each row with the address of the member who sent it (null for a visitor, or an account since deleted). */
-async function withMemberEmails<Row extends { userId: number | null }>(db: Queryable, rows: Row[]) {
-  const emails = await emailsByIds(
-    db,
-    rows.map((row) => row.userId),
-  );
-  return rows.map(({ userId, ...row }) => ({ ...row, memberEmail: userId === null ? null : (emails.get(userId) ?? null) }));
 }
 
 /** One message, locked until the transaction ends (a reply is kept and mailed in it), with its sender's address. */

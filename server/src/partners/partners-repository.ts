@@ -163,16 +163,13 @@ export async function partnerReach(
   };
 }
 
-/** Names and addresses of the people of some links, for the answers that show them. */
-export const peopleByIds = (db: Queryable, ids: number[]) => accountsByIds(db, ids);
-
 /** Her link (or his), in the data download; the link goes with either account (cascade). */
 export const partnersPersonalData = (db: Queryable): PersonalData => ({
   key: "partner",
   export: async (member) => {
     const link = await linkOf(db, member.id);
     if (!link) return null;
-    const other = (await peopleByIds(db, [link.memberId === member.id ? link.partnerId : link.memberId])).values().next().value;
+    const other = (await accountsByIds(db, [link.memberId === member.id ? link.partnerId : link.memberId])).values().next().value;
     return {
       linked_as: link.memberId === member.id ? "member" : "partner",
       with: other ? { email: other.email, first_name: other.firstName } : null,

@@ -12,7 +12,8 @@ import type { MailContext } from "../mail/mail-templates.ts";
 import { partnerInvitationMail } from "./partner-mails.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { SlidingWindow, tooManyAttempts } from "../rate-limits/sliding-window.ts";
-import { createPartnerInvitation, linkOf, pendingInvitationOf, peopleByIds, removePartnerLink, setSharing } from "./partners-repository.ts";
+import { accountsByIds } from "../accounts/users-repository.ts";
+import { createPartnerInvitation, linkOf, pendingInvitationOf, removePartnerLink, setSharing } from "./partners-repository.ts";
 
 export type PartnerDeps = { db: Database; clock: Clock; mail: MailContext; sender: MailSender };
 
@@ -35,7 +36,7 @@ export async function partnerRoutes(app: FastifyInstance, { db, clock, mail, sen
     const now = clock.now();
     const link = await linkOf(db, me.id);
     const other = link
-      ? (await peopleByIds(db, [link.memberId === me.id ? link.partnerId : link.memberId])).values().next().value
+      ? (await accountsByIds(db, [link.memberId === me.id ? link.partnerId : link.memberId])).values().next().value
       : undefined;
     const invitation = me.joinedAs === "member" && !link ? await pendingInvitationOf(db, me.id, now) : undefined;
     const stage =

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { route } from "../http/endpoint-route.ts";
 import type Stripe from "stripe";
-import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
+import { type CatalogueReader, findPlan } from "../catalogue/catalogue-repository.ts";
 import type { StripeConfig } from "../config.ts";
 import { dataChanges } from "../db/data-changes.ts";
 import type { Database } from "../db/client.ts";
 import { HttpError } from "../http/errors.ts";
-import { billingCustomerOf, findPlanForSale, findPurchase, purchasesOf, recordCheckoutStarted } from "./purchases-repository.ts";
+import { billingCustomerOf, findPurchase, purchasesOf, recordCheckoutStarted } from "./purchases-repository.ts";
 import {
   createCheckoutSession,
   createPortalSession,
@@ -51,7 +51,7 @@ export async function paymentsRoutes(
     const member = requireMember(request);
     const client = requireStripe();
     const { plan_id: planId, course_id: courseId } = body;
-    const found = await findPlanForSale(db, planId);
+    const found = await findPlan(db, planId);
     if (!found) throw new HttpError(404, "That plan is no longer offered. Please go back to the Library and choose again.");
     // A course still in draft is not sold: the plan's checkout offers, and its purchase opens, what members can see.
     const published = await catalogue.publishedCourseIds();

@@ -2,14 +2,13 @@ import { and, asc, desc, eq, inArray, isNotNull, lt, ne, sql } from "drizzle-orm
 import type { PersonalData } from "../db/personal-data.ts";
 import type { Queryable } from "../db/client.ts";
 import { earlyClosures, purchasePayments, purchases, stripeEvents } from "./payments-schema.ts";
-import { findPlan } from "../catalogue/catalogue-repository.ts";
-import { emailsByIds } from "../accounts/users-repository.ts";
+import type { findPlan } from "../catalogue/catalogue-repository.ts";
+import { withMemberEmails } from "../accounts/users-repository.ts";
 
 export type PurchaseRow = typeof purchases.$inferSelect;
 
-/** A plan as it is sold now, with its courses; undefined when there is no such plan. */
-export const findPlanForSale = (db: Queryable, planId: number) => findPlan(db, planId);
-export type PlanForSale = NonNullable<Awaited<ReturnType<typeof findPlanForSale>>>;
+/** A plan as it is sold now (the catalogue's findPlan), with its courses. */
+export type PlanForSale = NonNullable<Awaited<ReturnType<typeof findPlan>>>;
 
 /** Records a checkout as started, copying what the plan is and costs at this moment. */
 export async function recordCheckoutStarted(
@@ -98,11 +97,7 @@ export async function listPurchases(db: Queryable) {
     .from(purchases)
     .where(ne(purchases.status, "pending"))
     .orderBy(desc(purchases.createdAt), desc(purchases.id));
-  const emails = await emailsByIds(
-    db,
-    rows.map((row) => row.userId),
-  );
-  return rows.map(({ userId, ...row }) => ({ ...row, memberEmail: userId === null ? null : (emails.get(userId) ?? null) }));
+  return withMemberEmails(db, rows);
 }
 
 /** The plan each of these purchases bought (null for a plan since deleted), by purchase. */

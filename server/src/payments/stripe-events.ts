@@ -6,16 +6,10 @@ import type { Database, Queryable } from "../db/client.ts";
 import { earlyClosures, purchases, stripeEvents } from "./payments-schema.ts";
 import { HttpError } from "../http/errors.ts";
 import type { MailContext } from "../mail/mail-templates.ts";
+import { findPlan } from "../catalogue/catalogue-repository.ts";
 import { purchaseReceiptMail } from "./payment-mails.ts";
 import { queueMail } from "../mail/outbox.ts";
-import {
-  findPlanForSale,
-  findPurchase,
-  type PurchaseRow,
-  recordCheckoutStarted,
-  recordPayment,
-  updatePurchase,
-} from "./purchases-repository.ts";
+import { findPurchase, type PurchaseRow, recordCheckoutStarted, recordPayment, updatePurchase } from "./purchases-repository.ts";
 
 // The parts of Stripe's objects this server reads. Stripe's webhook endpoints may be pinned to an
 // older API version than the SDK's, so where a field moved between versions both places are read.
@@ -282,7 +276,7 @@ async function purchaseFromMetadata(
     return undefined;
   }
   const member = await findUserById(tx, memberId);
-  const plan = await findPlanForSale(tx, planId);
+  const plan = await findPlan(tx, planId);
   if (!member || !plan) {
     log.error(
       { checkoutSession: session.id, memberId, planId },

@@ -102,6 +102,25 @@ describe("a page's first answers", () => {
     expect(calls).toHaveLength(5);
   });
 
+  it("include the answers of the slots a page shows as it opens: /home's cards, /account's sections", async () => {
+    const asked = async (pathname: string) => {
+      const store = createStore({ session: { isAuthenticated: true, user: member, loading: false, registered: false, error: null } });
+      const calls = stubApi({});
+      await preloadFirstScreen({ pathname, search: "" }, { signedIn: true, dispatch: store.dispatch });
+      return [...new Set(calls.map((call) => call.path))].sort();
+    };
+    expect(await asked("/home")).toEqual([
+      "/reactapi/account/partner",
+      "/reactapi/account/saved-lessons",
+      "/reactapi/announcements",
+      "/reactapi/bookings/mine",
+      "/reactapi/classes",
+      "/reactapi/community/me",
+      "/reactapi/progress/summary",
+    ]);
+    expect(await asked("/account")).toEqual(["/reactapi/account", "/reactapi/bookings/mine", "/reactapi/community/me"]);
+  });
+
   it("ask nothing for a visitor, whose page would only be refused them", async () => {
     const calls = stubApi({});
     await preloadFirstScreen({ pathname: "/library", search: "" }, { signedIn: false, dispatch: createStore().dispatch });

@@ -8,10 +8,11 @@ import type { useAppDispatch } from "../lib/store-hooks.ts";
 import { announceNewVersion, checkForNewVersion, useNewVersion } from "../features/install-app/app-update.ts";
 import { courseOfAddress, layoutScreens, notFoundScreen, routes, type ScreenRoute } from "../lib/routes.ts";
 import { firstAsks } from "../lib/first-answers.ts";
+import { type LazyPart, lazyPart } from "../lib/lazy-part.tsx";
 import { type Slots, slotNeeds } from "../lib/slots.tsx";
 
-type Screen = ComponentType;
-type ScreenModule = { default: Screen };
+type Screen = LazyPart<object>;
+type ScreenModule = { default: ComponentType };
 
 // Every screen of the table (routes.ts) and every frame is its own chunk, loaded when first shown:
 // a visitor on /, /login or /register downloads no member screen or studio code, and the studio
@@ -31,35 +32,19 @@ const moduleOf = (file: string) => {
 };
 
 /**
- * A screen's chunk, loaded when first shown, or earlier by preloadScreen. A screen whose chunk is
- * already here renders at once: React.lazy would still suspend for a moment, and React holds a
- * revealed Suspense boundary back for up to 300 ms. If the chunk cannot load (a page of an older
- * build whose files a deployment replaced, without the service worker), the member is offered the
- * new version instead of a broken page.
+ * A screen's chunk, loaded when first shown, or earlier by preloadFirstScreen. If the chunk cannot
+ * load (a page of an older build whose files a deployment replaced, without the service worker),
+ * the member is offered the new version instead of a broken page.
  */
 function screen(file: string): Screen {
   const load = moduleOf(file);
-  let loaded: Screen | undefined;
-  let loading: Promise<ScreenModule> | undefined;
-  const loadOnce = () =>
-    (loading ??= load()
-      .catch(() => {
-        announceNewVersion(() => window.location.reload());
-        return { default: ScreenFromAnOlderVersion };
-      })
-      .then((module) => {
-        loaded = module.default;
-        return module;
-      }));
-  const Lazy = lazy(loadOnce);
-  function LazyScreen() {
-    const Loaded = loaded;
-    return Loaded ? <Loaded /> : <Lazy />;
-  }
-  preloaders.set(LazyScreen, loadOnce);
-  return LazyScreen;
+  return lazyPart(() =>
+    load().catch(() => {
+      announceNewVersion(() => window.location.reload());
+      return { default: ScreenFromAnOlderVersion };
+    }),
+  );
 }
-const preloaders = new Map<Screen, () => Promise<unknown>>();
 
 function ScreenFromAnOlderVersion() {
   return <p style={{ padding: 24, textAlign: "center" }}>This page has been updated. Please reload to see it.</p>;
@@ -141,18 +126,18 @@ export async function preloadFirstScreen(
     .find(({ match }) => match !== null);
   // A visitor's page (or the not-found one) is drawn, or hydrated, inside its frame: the frame's
   // chunk is named by the page itself, so waiting for it costs no round trip.
-  if (!found || found.route.layout === "public") return void (await preloaders.get(publicLayout)?.());
+  if (!found || found.route.layout === "public") return void (await publicLayout.preload());
   const { route, match } = found;
   const ids = { courseId: courseOfAddress(pathname, search), id: match?.params.id ?? null };
   if (route.layout === "studio") {
     // The studio's endpoints come with its frame's chunk (features/studio/studio-parts.tsx), and
     // the frame shows the inbox's unread count on every studio page.
-    await preloaders.get(studioLayout)?.();
+    await studioLayout.preload();
     if (signedIn) for (const asked of firstAsks(["studioUnread", ...(route.firstNeeds?.answers ?? [])], ids)) void dispatch(ask(asked));
     return;
   }
   if (signedIn) for (const asked of firstAsks(route.firstNeeds?.answers ?? [], ids)) void dispatch(ask(asked));
-  const [loaded] = await Promise.all([preloaders.get(memberLayout)?.(), preloaders.get(screens.get(route)!)?.()]);
+  const [loaded] = await Promise.all([memberLayout.preload(), screens.get(route)!.preload()]);
   // The member frame's menu shows what is new behind its entries on every member page, and the
   // page's slots (its cards, its sections) read answers of their own: asked as soon as the frame's
   // chunk (named by the page, so already on its way) is here, and the slots' parts fetched with them.

@@ -1,45 +1,13 @@
-import { type ComponentType, createContext, lazy, type ReactNode, useContext, useEffect, useState } from "react";
+import { type ComponentType, createContext, useContext } from "react";
+import { type LazyPart, lazyPart, usePartsLoaded } from "./lazy-part.tsx";
 import type { Account } from "../../../contract/my-account.ts";
 import type { Profile } from "../../../contract/sign-in.ts";
 import type { AnswerOf, EndpointName } from "./api.ts";
 
-/**
- * A part a capability adds to a screen it does not own, loaded when first needed (or before, by
- * `preload`). Once its chunk is here it renders at once: React.lazy alone would still suspend for a
- * moment each time the screen opens.
- */
-export type SlotPart<Props extends object> = ((props: Props) => ReactNode) & Preloadable;
-type Preloadable = { preload: () => Promise<unknown>; loaded: () => boolean };
-
-export function slotPart<Props extends object>(load: () => Promise<{ default: ComponentType<Props> }>): SlotPart<Props> {
-  let found: ComponentType<Props> | undefined;
-  let loading: Promise<{ default: ComponentType<Props> }> | undefined;
-  const loadOnce = () =>
-    (loading ??= load().then((module) => {
-      found = module.default;
-      return module;
-    }));
-  const Lazy = lazy(loadOnce);
-  function Part(props: Props) {
-    const Found = found;
-    return Found ? <Found {...props} /> : <Lazy {...props} />;
-  }
-  return Object.assign(Part, { preload: loadOnce, loaded: () => found !== undefined });
-}
-
-/** Whether every one of these parts is here; asks for those that are not. */
-export function usePartsLoaded(parts: readonly Preloadable[]): boolean {
-  const [, loadedOne] = useState(0);
-  const missing = parts.filter((part) => !part.loaded());
-  useEffect(() => {
-    let open = true;
-    void Promise.all(missing.map((part) => part.preload())).then(() => open && loadedOne((count) => count + 1));
-    return () => void (open = false);
-    // The parts are the slot's list, fixed for the app's life.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [missing.length]);
-  return missing.length === 0;
-}
+/** A part a capability adds to a screen it does not own, loaded when first needed (web/src/lib/lazy-part.tsx). */
+export type SlotPart<Props extends object> = LazyPart<Props>;
+export const slotPart = lazyPart;
+export { usePartsLoaded };
 
 /** Who sees a part: every account, unless the part says otherwise. */
 export type ShownTo = (profile: Profile) => boolean;

@@ -3,7 +3,8 @@ import { MEMBERS_PAGE_SIZE, type MemberSummary } from "../../../../contract/stud
 import { listSessions } from "../../accounts/sessions-repository.ts";
 import { fullName, searchUsers, type UserRow } from "../../accounts/users-repository.ts";
 import { listOpenGrants } from "../../grants/grants-repository.ts";
-import { linkOf, peopleByIds } from "../../partners/partners-repository.ts";
+import { accountsByIds } from "../../accounts/users-repository.ts";
+import { linkOf } from "../../partners/partners-repository.ts";
 import { route } from "../../http/endpoint-route.ts";
 import { purchasesOf } from "../../payments/purchases-repository.ts";
 import { actorOf, type StudioOptions } from "../studio-scope.ts";
@@ -52,7 +53,7 @@ export async function memberRoutes(app: FastifyInstance, { db, catalogue, public
       linkOf(db, id),
     ]);
     const otherId = link ? (link.memberId === id ? link.partnerId : link.memberId) : undefined;
-    const other = otherId === undefined ? undefined : (await peopleByIds(db, [otherId])).get(otherId);
+    const other = otherId === undefined ? undefined : (await accountsByIds(db, [otherId])).get(otherId);
     const planNames = new Map(purchases.map((purchase) => [purchase.id, purchase.planName]));
     return {
       member: toMemberSummary(user),
