@@ -8,9 +8,7 @@ import { designTokens } from "./design-tokens-css.ts";
 import { appChunkGroups } from "./chunk-groups.ts";
 import { endpointTable } from "./endpoint-table.ts";
 
-const everyPageNeeds = new RegExp(
-  String.raw`node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|redux|@reduxjs|immer|reselect|use-sync-external-store)[\\/]`,
-);
+const everyPageNeeds = new RegExp(String.raw`node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]`);
 
 // What every studio screen needs of MUI (the studio's theme and frame), in one file beside
 // the framework. No page a visitor or member sees downloads it (bench/bundle-budget.test.ts).
@@ -28,7 +26,6 @@ const everyMuiScreenNeeds = new RegExp(
 // site), site-parts (what several of the site's features share), one "<feature>-parts" per feature,
 // and a chunk per screen, frame and lazily loaded part, which the build manifest names for the
 // bundle budget (bench/bundle-size.ts).
-const studioOnly = /node_modules[\\/]use-sync-external-store[\\/](shim[\\/]|cjs[\\/]use-sync-external-store-shim)/;
 
 /**
  * MUI's createTheme imports its CSS-variables variant whether or not a theme asks for it; this
@@ -116,16 +113,15 @@ export default defineConfig(({ command }) => ({
     modulePreload: false,
     rolldownOptions: {
       output: {
-        // What every page needs arrives as two files (React, then the router and the store, which
+        // What every page needs arrives as two files (React, then the router, which
         // download side by side: one file of 90 KB took Lighthouse's phone longer), and what every
         // studio screen needs of MUI as another: left to itself, the bundler splits them into a
-        // dozen chunks whose imports between each other cost some 3 KB gzipped on each visit. The
-        // rich-text editor's copy of use-sync-external-store (its shim for React 17) stays with the editor.
+        // dozen chunks whose imports between each other cost some 3 KB gzipped on each visit.
         codeSplitting: {
           groups: [
             // Before the app's groups (a group takes what its modules import, unless taken already).
             { name: "react", test: (id: string) => /node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id), priority: 30 },
-            { name: "framework", test: (id: string) => everyPageNeeds.test(id) && !studioOnly.test(id), priority: 20 },
+            { name: "framework", test: (id: string) => everyPageNeeds.test(id), priority: 20 },
             { name: "mui", test: (id: string) => everyMuiScreenNeeds.test(id), priority: 10 },
             ...appChunkGroups(),
           ],

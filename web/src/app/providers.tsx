@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { Provider } from "react-redux";
+import { StoreContext } from "../lib/store-hooks.ts";
 import type { AppStore } from "./store.ts";
 
 // The slots are provided by the member frame (member-layout.tsx), the only one whose screens have any.
 // MUI's theme is not provided here: only the studio uses MUI, and provides it (features/studio/themed.tsx).
 export function Providers({ store, children }: { store: AppStore; children: ReactNode }) {
-  return <Provider store={store}>{children}</Provider>;
+  return <StoreContext.Provider value={store}>{children}</StoreContext.Provider>;
 }

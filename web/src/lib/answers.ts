@@ -1,7 +1,6 @@
-import { createAsyncThunk, createSlice, type PayloadAction, type ThunkDispatch, type UnknownAction } from "@reduxjs/toolkit";
 import { useCallback, useEffect } from "react";
-import { shallowEqual, useDispatch, useSelector } from "react-redux";
-import { type AnswerOf, type ApiFailure, type ArgsOf, call, type EndpointName, failureOf, invalidatedBy } from "./api.ts";
+import { type AnswerOf, type ApiFailure, type ArgsOf, attempt, call, type EndpointName, invalidatedBy, type Outcome } from "./api.ts";
+import { type Action, useAppDispatch, useShared } from "./store-hooks.ts";
 
 // The one way a screen reads server data: answers kept in the store by endpoint and arguments,
 // asked once however many screens want them, shown again at once on the next visit, and asked
@@ -20,8 +19,12 @@ export type AnswerEntry = {
   requestId?: string;
 };
 export type AnswersState = Record<string, AnswerEntry>;
-type WithAnswers = { answers: AnswersState };
-type Dispatch = ThunkDispatch<WithAnswers, unknown, UnknownAction>;
+
+declare module "./store-hooks.ts" {
+  interface SharedState {
+    answers: AnswersState;
+  }
+}
 
 const FRESH_FOR_MS = 60_000;
 
@@ -29,61 +32,46 @@ export const answerKey = (name: EndpointName, args: unknown) => `${name} ${JSON.
 
 export type Asked = { name: EndpointName; args?: unknown; force?: boolean };
 
-/** Asks for an answer unless one is on its way, or is here and fresh (force asks anyway). */
-export const ask = createAsyncThunk<unknown, Asked, { state: WithAnswers; rejectValue: ApiFailure }>(
-  "answers/ask",
-  async ({ name, args }, { rejectWithValue }) => {
-    try {
-      return await call(name, ...([args] as ArgsOf<typeof name>));
-    } catch (error) {
-      return rejectWithValue(failureOf(error));
-    }
-  },
-  {
-    condition: ({ name, args, force }, { getState }) => {
-      const entry = getState().answers[answerKey(name, args)];
-      if (!entry) return true;
-      if (entry.status === "loading") return false;
-      if (force || entry.stale || entry.status === "failed") return true;
-      return Date.now() - (entry.answeredAt ?? 0) > FRESH_FOR_MS;
-    },
-  },
-);
+/** Whether an answer is worth asking: none is on its way, and the one here is missing, out of date or forced. */
+function worthAsking(entry: AnswerEntry | undefined, force = false): boolean {
+  if (!entry) return true;
+  if (entry.status === "loading") return false;
+  if (force || entry.stale || entry.status === "failed") return true;
+  return Date.now() - (entry.answeredAt ?? 0) > FRESH_FOR_MS;
+}
 
-const answersSlice = createSlice({
-  name: "answers",
-  initialState: {} as AnswersState,
-  reducers: {
-    /** The answers of these endpoints (any arguments) are out of date. */
-    answersInvalidated(state, action: PayloadAction<readonly string[]>) {
-      for (const [key, entry] of Object.entries(state)) {
-        if (action.payload.includes(key.slice(0, key.indexOf(" ")))) entry.stale = true;
-      }
-    },
-  },
-  extraReducers: (builder) => {
-    builder
-      .addCase(ask.pending, (state, action) => {
-        const key = answerKey(action.meta.arg.name, action.meta.arg.args);
-        state[key] = { ...state[key], status: "loading", requestId: action.meta.requestId };
-      })
-      .addCase(ask.fulfilled, (state, action) => {
-        const key = answerKey(action.meta.arg.name, action.meta.arg.args);
-        if (state[key]?.requestId !== action.meta.requestId) return;
-        state[key] = { status: "ready", answer: action.payload, answeredAt: Date.now() };
-      })
-      .addCase(ask.rejected, (state, action) => {
-        const key = answerKey(action.meta.arg.name, action.meta.arg.args);
-        // Asked for the person signed in before: nothing to record.
-        if (state[key]?.requestId !== action.meta.requestId) return;
-        // An answer she already sees stays; the failure is reported beside it.
-        state[key] = { ...state[key], status: "failed", failure: action.payload ?? { status: 0 }, stale: false };
-      });
-  },
-});
+let askings = 0;
 
-export const { answersInvalidated } = answersSlice.actions;
-export const answersReducer = answersSlice.reducer;
+/**
+ * Asks for an answer unless one is on its way, or is here and fresh (force asks anyway): how the
+ * asking ended, or "kept" when nothing was asked.
+ */
+export const ask =
+  ({ name, args, force }: Asked): Action<Promise<Outcome<unknown> | "kept">> =>
+  async (store) => {
+    const key = answerKey(name, args);
+    if (!worthAsking(store.getState().answers[key], force)) return "kept";
+    const requestId = String(++askings);
+    const record = (entry: (before: AnswerEntry | undefined) => AnswerEntry) =>
+      store.update(({ answers }) => (answers[key]?.requestId === requestId ? { answers: { ...answers, [key]: entry(answers[key]) } } : {}));
+    store.update(({ answers }) => ({ answers: { ...answers, [key]: { ...answers[key], status: "loading", requestId } } }));
+    const outcome = await attempt(() => call(name, ...([args] as ArgsOf<typeof name>)));
+    // Asked for the person signed in before (the answers were dropped since): nothing is recorded.
+    if (outcome.ok) record(() => ({ status: "ready", answer: outcome.value, answeredAt: Date.now() }));
+    // An answer she already sees stays; the failure is reported beside it.
+    else record((before) => ({ ...before, status: "failed", failure: outcome.failure, stale: false }));
+    return outcome;
+  };
+
+/** The answers of these endpoints (any arguments) are out of date: they stay on screen while asked again. */
+export const answersInvalidated =
+  (names: readonly string[]): Action<void> =>
+  (store) =>
+    store.update(({ answers }) => {
+      const changed = Object.entries(answers).filter(([key]) => names.includes(key.slice(0, key.indexOf(" "))));
+      if (changed.length === 0) return {};
+      return { answers: { ...answers, ...Object.fromEntries(changed.map(([key, entry]) => [key, { ...entry, stale: true }])) } };
+    });
 
 export type Answer<Name extends EndpointName> = {
   /** The latest answer; it stays while a newer one is asked for. */
@@ -101,9 +89,9 @@ export type Answer<Name extends EndpointName> = {
  * screen knows what to ask; the answer's type is the contract entry's.
  */
 export function useAnswer<Name extends EndpointName>(name: Name, args?: ArgsOf<Name>[0], { skip = false } = {}): Answer<Name> {
-  const dispatch = useDispatch<Dispatch>();
+  const dispatch = useAppDispatch();
   const key = answerKey(name, args);
-  const entry = useSelector((state: WithAnswers) => (skip ? undefined : state.answers[key]));
+  const entry = useShared((state) => (skip ? undefined : state.answers[key]));
   const stale = entry?.stale ?? false;
   // Gone when the person signed in changed: a screen still open asks again, as its new reader.
   const missing = entry === undefined;
@@ -127,8 +115,9 @@ export function useAnswer<Name extends EndpointName>(name: Name, args?: ArgsOf<N
  * slots, web/src/lib/slots.tsx) that each read one: the same as useAnswer for each, in one hook.
  */
 export function useAnswers(names: readonly EndpointName[]): Answer<EndpointName>[] {
-  const dispatch = useDispatch<Dispatch>();
-  const entries = useSelector((state: WithAnswers) => names.map((name) => state.answers[answerKey(name, undefined)]), shallowEqual);
+  const dispatch = useAppDispatch();
+  const answers = useShared((state) => state.answers);
+  const entries = names.map((name) => answers[answerKey(name, undefined)]);
   // Asked again, as by useAnswer, when one is missing (the person changed) or out of date.
   const signature = entries.map((entry) => (entry === undefined ? "missing" : entry.stale ? "stale" : "kept")).join();
   const listed = names.join();
@@ -149,17 +138,17 @@ export function useAnswers(names: readonly EndpointName[]): Answer<EndpointName>
  * Calls an endpoint that changes something and, once it succeeds, marks the answers it changes
  * out of date, so every screen showing them asks again.
  */
-export function send<Name extends EndpointName>(name: Name, ...args: ArgsOf<Name>) {
-  return async (dispatch: Dispatch): Promise<AnswerOf<Name>> => {
+export function send<Name extends EndpointName>(name: Name, ...args: ArgsOf<Name>): Action<Promise<AnswerOf<Name>>> {
+  return async (store) => {
     const answer = await call(name, ...args);
     const changed = invalidatedBy(name);
-    if (changed.length > 0) dispatch(answersInvalidated(changed));
+    if (changed.length > 0) store.dispatch(answersInvalidated(changed));
     return answer;
   };
 }
 
 /** send, for a component: `await sendCall("markMessageRead", {...})`. */
 export function useSend() {
-  const dispatch = useDispatch<Dispatch>();
+  const dispatch = useAppDispatch();
   return useCallback(<Name extends EndpointName>(name: Name, ...args: ArgsOf<Name>) => dispatch(send(name, ...args)), [dispatch]);
 }

@@ -33,6 +33,17 @@ export function failureOf(error: unknown): ApiFailure {
   return { status: 0, error: error instanceof Error ? error.message : undefined };
 }
 
+/** How a call to the server ended: its answer, or its status and text (docs/product.md, Error catalogue). */
+export type Outcome<Value> = { ok: true; value: Value } | { ok: false; failure: ApiFailure };
+
+export async function attempt<Value>(work: () => Promise<Value>): Promise<Outcome<Value>> {
+  try {
+    return { ok: true, value: await work() };
+  } catch (error) {
+    return { ok: false, failure: failureOf(error) };
+  }
+}
+
 // A path's parameters are text in the address; a number is as good.
 type PathParams<Params> = Params extends undefined ? undefined : { [Key in keyof Params]: Params[Key] | number };
 type Parts<Name extends EndpointName> = Omit<RequestOf<Name>, "params"> & { params: PathParams<RequestOf<Name>["params"]> };

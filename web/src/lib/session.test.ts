@@ -110,7 +110,7 @@ describe("the session state and its transitions (docs/product.md, Client state a
     stubApi({ "/reactapi/users/login": [401, { error: "Invalid email or password." }] });
     const store = createStore();
     const result = await store.dispatch(loginMember({ email: "maya@example.com", password: "wrong" }));
-    expect(result.payload).toEqual({ status: 401, error: "Invalid email or password." });
+    expect(result).toEqual({ ok: false, failure: { status: 401, error: "Invalid email or password." } });
     expect(store.getState().session).toEqual({ isAuthenticated: false, user: null, loading: false, registered: false, error: null });
   });
 });

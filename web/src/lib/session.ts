@@ -1,9 +1,14 @@
-import { createAsyncThunk, createSlice, isAnyOf, type PayloadAction } from "@reduxjs/toolkit";
-import { useSelector } from "react-redux";
 import type { LoginRequest, Profile, RegisterRequest } from "../../../contract/sign-in.ts";
 import { signedInHintCookie } from "../../../contract/constants.ts";
-import { type ApiFailure, call, failureOf } from "./api.ts";
+import { type ApiFailure, attempt, call, type Outcome } from "./api.ts";
 import { forgetOfflineCopies, hasOfflineCopies } from "./offline-cache.ts";
+import { type Action, type Store, useShared } from "./store-hooks.ts";
+
+declare module "./store-hooks.ts" {
+  interface SharedState {
+    session: SessionState;
+  }
+}
 
 /** The session state (docs/product.md, Client state). */
 export type SessionState = {
@@ -18,58 +23,86 @@ export type SessionState = {
 // the app loads the current user once"); a protected screen shows its spinner until that answer.
 export const initialSessionState: SessionState = { isAuthenticated: false, user: null, loading: true, registered: false, error: null };
 
-/** A thunk whose failure carries the API's status and text (docs/product.md, Error catalogue). */
-function apiThunk<Returned, Argument>(
-  type: string,
-  call: (argument: Argument, dispatch: (action: unknown) => unknown) => Promise<Returned>,
-) {
-  return createAsyncThunk<Returned, Argument, { rejectValue: ApiFailure }>(type, async (argument, { dispatch, rejectWithValue }) => {
-    try {
-      return await call(argument, dispatch as (action: unknown) => unknown);
-    } catch (error) {
-      return rejectWithValue(failureOf(error));
-    }
+/**
+ * Changes the session, and with it drops every answer kept for the person before when it changes
+ * who is here (the signed-in person becoming someone else or nobody), so the next screen renders
+ * nothing of hers on a shared phone or tablet (an answer still on its way is dropped by the
+ * answers' own bookkeeping, web/src/lib/answers.ts). The check at start-up (nobody → her) keeps
+ * the answers asked beside it: they were asked with her cookie.
+ */
+function changeSession(store: Store, change: Partial<SessionState>, { whoIsHereChanges = false } = {}) {
+  store.update(({ session: before }) => {
+    const session = { ...before, ...change };
+    const otherPerson = before.user !== null && (session.user?.id !== before.user.id || !session.isAuthenticated);
+    return whoIsHereChanges || otherPerson ? { session, answers: {} } : { session };
   });
 }
 
 /** Her profile, asked now or, when the session check asked for it beside itself, that answer. */
-export const loadProfile = apiThunk<Profile, Promise<Profile> | void>("session/loadProfile", async (alreadyAsked) => {
-  const profile = await (alreadyAsked ?? call("me"));
-  // Lessons another member saved on this phone go. Not awaited: opening Cache Storage can take a
-  // few hundred milliseconds, and every reader of saved lessons already checks whose they are.
-  void forgetOtherMembersCopies(profile.id);
-  return profile;
-});
+export const loadProfile =
+  (alreadyAsked?: Promise<Profile>): Action<Promise<Outcome<Profile>>> =>
+  async (store) => {
+    changeSession(store, { loading: true });
+    const outcome = await attempt(() => alreadyAsked ?? call("me"));
+    if (!outcome.ok) {
+      changeSession(store, { loading: false });
+      return outcome;
+    }
+    // Lessons another member saved on this phone go. Not awaited: opening Cache Storage can take a
+    // few hundred milliseconds, and every reader of saved lessons already checks whose they are.
+    void forgetOtherMembersCopies(outcome.value.id);
+    changeSession(store, { loading: false, user: outcome.value });
+    // Back online with the server's answer: the saved copies are no longer the session.
+    store.update(() => ({ offline: { openedOffline: false } }));
+    return outcome;
+  };
 
-export const registerMember = apiThunk<Profile, RegisterRequest>("session/register", (payload) => call("register", { body: payload }));
+export const registerMember =
+  (payload: RegisterRequest): Action<Promise<Outcome<Profile>>> =>
+  async (store) => {
+    changeSession(store, { loading: true });
+    const outcome = await attempt(() => call("register", { body: payload }));
+    if (outcome.ok) changeSession(store, { loading: false, registered: true, error: null });
+    else changeSession(store, { loading: false, error: outcome.failure });
+    return outcome;
+  };
 
-// Login and verification are each followed by a profile load (docs/product.md, States).
-export const loginMember = apiThunk<Profile, LoginRequest>("session/login", async (payload, dispatch) => {
-  const profile = await call("login", { body: payload });
-  void dispatch(loadProfile());
-  return profile;
-});
+// Login and verification are each followed by a profile load (docs/product.md, States), whose
+// answer ends loading.
+export const loginMember =
+  (payload: LoginRequest): Action<Promise<Outcome<Profile>>> =>
+  async (store) => {
+    changeSession(store, { loading: true }, { whoIsHereChanges: true });
+    const outcome = await attempt(() => call("login", { body: payload }));
+    if (!outcome.ok) {
+      changeSession(store, { loading: false });
+      return outcome;
+    }
+    void store.dispatch(loadProfile());
+    changeSession(store, { isAuthenticated: true });
+    return outcome;
+  };
 
-export const verifySession = apiThunk<unknown, void>("session/verify", async (_, dispatch) => {
+export const verifySession = (): Action<Promise<Outcome<unknown>>> => async (store) => {
+  changeSession(store, { loading: true });
   // The profile is asked beside the check, not after it: on a phone that is a round trip less
   // before her page. It is kept only when the check succeeds.
-  const check = call("verify");
+  const check = attempt(() => call("verify"));
   const profile = call("me");
   profile.catch(() => undefined);
-  let answer: unknown;
-  try {
-    answer = await check;
-  } catch (error) {
-    const { status } = failureOf(error);
+  const outcome = await check;
+  if (!outcome.ok) {
     // No network: open as the member who saved lessons here, if any. A session that has ended
     // takes everything this device kept for her along.
-    if (status === 0) await dispatch(resumeOffline());
-    if (status === 401) await forgetWhatThisDeviceKept();
-    throw error;
+    if (outcome.failure.status === 0) await store.dispatch(resumeOffline());
+    if (outcome.failure.status === 401) await forgetWhatThisDeviceKept();
+    changeSession(store, { loading: false });
+    return outcome;
   }
-  void dispatch(loadProfile(profile));
-  return answer;
-});
+  void store.dispatch(loadProfile(profile));
+  changeSession(store, { isAuthenticated: true });
+  return outcome;
+};
 
 /**
  * Forgets what this device kept for her (web/src/lib/device-data.ts), loaded when needed: every
@@ -89,12 +122,21 @@ async function forgetOtherMembersCopies(memberId: number): Promise<void> {
 }
 
 /** Opens the app without a network as the member whose lessons are saved on this phone. */
-export const resumeOffline = createAsyncThunk<Profile, void>("session/resumeOffline", async () => {
-  // The check keeps the saved-lessons code from loading on a phone that has none.
-  const member = (await hasOfflineCopies()) ? await (await import("./saved-lessons.ts")).offlineMember() : null;
-  if (!member) throw new Error("Nothing is saved for offline on this device.");
-  return member;
-});
+export const resumeOffline = (): Action<Promise<void>> => async (store) => {
+  changeSession(store, { loading: true });
+  try {
+    // The check keeps the saved-lessons code from loading on a phone that has none.
+    const member = (await hasOfflineCopies()) ? await (await import("./saved-lessons.ts")).offlineMember() : null;
+    if (member) {
+      changeSession(store, { loading: false, isAuthenticated: true, user: member });
+      store.update(() => ({ offline: { openedOffline: true } }));
+      return;
+    }
+  } catch (error) {
+    console.error("Reading the lessons saved on this device failed", error);
+  }
+  changeSession(store, { loading: false });
+};
 
 /**
  * Whether the browser holds the server's signed-in hint (contract/constants.ts). Without it there
@@ -109,85 +151,32 @@ export function checkSessionOnStart(cookies: string) {
   return mayHaveSession(cookies) ? verifySession() : noSessionToVerify();
 }
 
-// What this device kept for her goes first, even when the server cannot be reached to end the session.
-export const logoutMember = apiThunk<unknown, void>("session/logout", async () => {
-  await forgetWhatThisDeviceKept();
-  return call("logout");
-});
+/** Ends the start-up check like a failed verification, without asking the server. */
+export const noSessionToVerify = (): Action<void> => (store) => changeSession(store, { loading: false });
 
-const sessionSlice = createSlice({
-  name: "session",
-  initialState: initialSessionState,
-  reducers: {
-    registrationAcknowledged(state) {
-      state.registered = false;
-    },
-    /** Her profile as the server answered after she changed it on /account. */
-    profileChanged(state, action: PayloadAction<Profile>) {
-      state.user = action.payload;
-    },
-    /** Ends the start-up check like a rejected verification, without asking the server. */
-    noSessionToVerify(state) {
-      state.loading = false;
-    },
-  },
-  extraReducers: (builder) => {
-    builder
-      .addCase(registerMember.fulfilled, (state) => {
-        state.loading = false;
-        state.registered = true;
-        state.error = null;
-      })
-      .addCase(registerMember.rejected, (state, action) => {
-        state.loading = false;
-        state.error = action.payload ?? { status: 0 };
-      })
-      // Both are followed by a profile load, whose answer ends loading.
-      .addCase(loginMember.fulfilled, (state) => {
-        state.isAuthenticated = true;
-      })
-      .addCase(verifySession.fulfilled, (state) => {
-        state.isAuthenticated = true;
-      })
-      .addCase(loadProfile.fulfilled, (state, action) => {
-        state.loading = false;
-        state.user = action.payload;
-      })
-      .addCase(resumeOffline.pending, (state) => {
-        state.loading = true;
-      })
-      .addCase(resumeOffline.fulfilled, (state, action) => {
-        state.loading = false;
-        state.isAuthenticated = true;
-        state.user = action.payload;
-      })
-      .addCase(resumeOffline.rejected, (state) => {
-        state.loading = false;
-      })
-      // Offline, the server cannot be told; the page forgets the member all the same.
-      .addMatcher(isAnyOf(logoutMember.fulfilled, logoutMember.rejected), (state) => {
-        state.loading = false;
-        state.isAuthenticated = false;
-        state.user = null;
-      })
-      .addMatcher(isAnyOf(loginMember.rejected, verifySession.rejected, loadProfile.rejected, logoutMember.rejected), (state) => {
-        state.loading = false;
-      })
-      .addMatcher(
-        isAnyOf(registerMember.pending, loginMember.pending, verifySession.pending, loadProfile.pending, logoutMember.pending),
-        (state) => {
-          state.loading = true;
-        },
-      );
-  },
-});
+// What this device kept for her goes first, even when the server cannot be reached to end the
+// session; offline, the server cannot be told, and the page forgets her all the same.
+export const logoutMember = (): Action<Promise<Outcome<unknown>>> => async (store) => {
+  changeSession(store, { loading: true }, { whoIsHereChanges: true });
+  const outcome = await attempt(async () => {
+    await forgetWhatThisDeviceKept();
+    return call("logout");
+  });
+  changeSession(store, { loading: false, isAuthenticated: false, user: null });
+  store.update(() => ({ offline: { openedOffline: false } }));
+  return outcome;
+};
 
-export const { registrationAcknowledged, noSessionToVerify, profileChanged } = sessionSlice.actions;
-export const sessionReducer = sessionSlice.reducer;
+/** After a registration the login screen acknowledges it once (docs/product.md, States). */
+export const registrationAcknowledged = (): Action<void> => (store) => changeSession(store, { registered: false });
 
-type WithSession = { session: SessionState };
+/** Her profile as the server answered after she changed it on /account. */
+export const profileChanged =
+  (profile: Profile): Action<void> =>
+  (store) =>
+    changeSession(store, { user: profile });
 
 /** The session state, for any screen. */
 export function useSession(): SessionState {
-  return useSelector((state: WithSession) => state.session);
+  return useShared((state) => state.session);
 }

@@ -36,10 +36,8 @@ export default function LoginPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
-    const result = await dispatch(loginMember({ email, password }));
-    if (loginMember.rejected.match(result)) {
-      setProblem(result.payload?.error ?? "We could not sign you in. Please try again.");
-    }
+    const outcome = await dispatch(loginMember({ email, password }));
+    if (!outcome.ok) setProblem(outcome.failure.error ?? "We could not sign you in. Please try again.");
   };
 
   return (

@@ -1,5 +1,5 @@
 import { Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
-import { useOpenedOffline } from "../../lib/offline-slice.ts";
+import { useOpenedOffline } from "../../lib/offline-state.ts";
 import { useSession } from "../../lib/session.ts";
 import { useAnswer, useSend } from "../../lib/answers.ts";
 import { Link as RouterLink, useSearchParams } from "react-router";

@@ -28,10 +28,10 @@ function CourseCard({ course, progress }: { course: LibraryCourse; progress: { c
     setBusy(false);
     // The product description only logs this failure; a button that silently does nothing would leave a member stuck.
     // Aborted by its condition: the same course is already here or on its way, and the page waits for it.
-    if (ask.fulfilled.match(result) || result.meta.condition) await navigate(`${target}?course=${course.id}`);
+    if (result === "kept" || result.ok) await navigate(`${target}?course=${course.id}`);
     else
       setProblem(
-        result.payload?.status === 404 ? "This course no longer exists." : "We could not open this course just now. Please try again.",
+        result.failure.status === 404 ? "This course no longer exists." : "We could not open this course just now. Please try again.",
       );
   };
   const detailsId = `course-${course.id}-details`;

@@ -79,10 +79,12 @@ export default function PurchaseSuccessPage() {
     // The library and the course were read before the payment, still locked: read them again.
     dispatch(answersInvalidated(["getCourses", "getUserAccess", "getCourseModules", "progressSummary"]));
     const result = await dispatch(ask({ name: "getCourseModules", args: { body: { query: target } }, force: true }));
-    if (ask.fulfilled.match(result)) await navigate(`/course?course=${target}`);
+    if (result !== "kept" && result.ok) await navigate(`/course?course=${target}`);
     else {
       setProblem(
-        result.payload?.status === 404 ? "This course no longer exists." : "We could not open this course just now. Please try again.",
+        result !== "kept" && result.failure.status === 404
+          ? "This course no longer exists."
+          : "We could not open this course just now. Please try again.",
       );
       setOpening(false);
     }
