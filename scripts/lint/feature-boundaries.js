@@ -39,16 +39,6 @@ const isServerRepository = (file) => /-repository\.ts$/.test(file);
 /** A feature's tables (`<feature>-schema.ts`): its own files query them, and other schema files reference them. */
 const isServerSchema = (file) => /-schema\.ts$/.test(file);
 
-/**
- * Reads of another feature's tables that predate the per-feature schema files (2026-11-27), each
- * to move behind the owner's repository. The list may only shrink: a new file, or a new table for
- * a file listed here, is refused like any other.
- */
-export const tablesReadBeforeRepositories = {
-  "server/src/messages/announcements-repository.ts": ["accounts", "catalogue", "grants"],
-  "server/src/studio/trash/trash-operations.ts": ["accounts", "catalogue", "grants", "payments", "progress"],
-};
-
 export function refusal(from, to, targetFile, { typeOnly = false, sourceFile = "" } = {}) {
   if (from.kind === "composition") return undefined;
   if (to.side === "other") return undefined;
@@ -60,8 +50,6 @@ export function refusal(from, to, targetFile, { typeOnly = false, sourceFile = "
   if (to.side === "server" && isServerSchema(targetFile) && from.name !== to.name) {
     // A row's type describes a shape and reads nothing; a schema file may reference another's table (a foreign key).
     if (typeOnly || isServerSchema(sourceFile)) return undefined;
-    const relativeSource = path.relative(root, sourceFile).split(path.sep).join("/");
-    if (tablesReadBeforeRepositories[relativeSource]?.includes(to.name)) return undefined;
     return `${from.name}/ does not read ${to.name}/'s tables (${path.basename(targetFile)}): call ${to.name}/'s repository`;
   }
   if (from.kind === "shared" && to.kind === "feature") {

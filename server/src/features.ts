@@ -28,7 +28,7 @@ import type { Database } from "./db/client.ts";
 import type { PersonalData } from "./db/personal-data.ts";
 import { formsPersonalData } from "./forms/forms-repository.ts";
 import { formsRoutes } from "./forms/forms-routes.ts";
-import { closePurchaseGrants, grantsPersonalData, openPurchaseGrants } from "./grants/grants-repository.ts";
+import { closePurchaseGrants, grantsInTheTrash, grantsPersonalData, openPurchaseGrants } from "./grants/grants-repository.ts";
 import { healthRoutes } from "./health/health-routes.ts";
 import type { MailSender } from "./mail/mail-sender.ts";
 import type { MailContext } from "./mail/mail-templates.ts";
@@ -45,7 +45,7 @@ import { partnerRoutes } from "./partners/partners-routes.ts";
 import { pictureRoutes } from "./pictures/picture-routes.ts";
 import { purchasesPersonalData } from "./payments/purchases-repository.ts";
 import { paymentsRoutes } from "./payments/payments-routes.ts";
-import { progressPersonalData } from "./progress/progress-repository.ts";
+import { progressInTheTrash, progressPersonalData } from "./progress/progress-repository.ts";
 import { progressRoutes } from "./progress/progress-routes.ts";
 import { siteRoutes } from "./site/site-routes.ts";
 import { sitePagesRoutes, siteStudioRoutes } from "./site-pages/site-pages-routes.ts";
@@ -101,7 +101,7 @@ export function features({ db, config, sessions, catalogue, mail, clock }: AppSe
     // Before the forms' part: her messages are found by her id, which that part takes off them.
     repliesPersonalData(db),
     formsPersonalData(db),
-    announcementsPersonalData,
+    announcementsPersonalData(db),
     bookingsPersonalData(db),
     classesPersonalData(db),
     communityPersonalData(db),
@@ -174,6 +174,7 @@ export function features({ db, config, sessions, catalogue, mail, clock }: AppSe
       catalogue,
       publicUrl: config.publicUrl,
       uploadMaxBytes: config.uploadMaxBytes,
+      rowsOnCatalogue: [grantsInTheTrash, progressInTheTrash],
       featureAreas: [
         async (app) =>
           app.register(calendarStudioRoutes, {

@@ -15,7 +15,7 @@ import { keepDataDirPrivate, tightenedSentence } from "./db/data-dir.ts";
 import { seedNewInstallation } from "./seed.ts";
 import { offerInstructorSetup } from "./studio/setup/instructor-setup.ts";
 import { forgetOldActivity } from "./activity/activity-repository.ts";
-import { forgetOldTrash } from "./studio/trash/trash-operations.ts";
+import { forgetOldTrash } from "./catalogue/trash-repository.ts";
 import { forgetUnfinishedUploads } from "./catalogue/lesson-files-repository.ts";
 
 const config = loadConfig();

@@ -21,10 +21,6 @@ export const users = pgTable(
     // Set by the instructor in the studio: she cannot sign in until it is cleared.
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
-    // When she unsubscribed from announcements (one click in any of them); null while she gets them.
-    announcementsOffAt: timestamp("announcements_off_at", { withTimezone: true }),
-    // The unguessable part of her unsubscribe link, made with her first announcement.
-    mailingToken: text("mailing_token").unique(),
     // "partner": joined through a member's invitation (partners/), with no access code: courses
     // open to him through her link only, and the community is hers, not his.
     joinedAs: text("joined_as", { enum: ["member", "partner"] })

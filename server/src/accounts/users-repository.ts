@@ -1,4 +1,4 @@
-import { asc, desc, eq, ilike, inArray, isNotNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQLWrapper, sql } from "drizzle-orm";
 import type { Profile } from "../../../contract/sign-in.ts";
 import type { Queryable } from "../db/client.ts";
 import { containsText } from "../db/contains-text.ts";
@@ -89,8 +89,29 @@ export function peopleByIds(
 export const accountsWithEmailLike = (db: Queryable, pattern: string) =>
   db.select({ id: users.id }).from(users).where(ilike(users.email, pattern));
 
+/** Every account, as a subquery another feature filters by (a row kept for a member deleted since is left out). */
+export const everyAccountId = (db: Queryable) => db.select({ id: users.id }).from(users);
+
 /** The accounts paused by the studio (they cannot sign in and get no mail), as a subquery another feature filters by. */
 export const pausedAccounts = (db: Queryable) => db.select({ id: users.id }).from(users).where(isNotNull(users.deactivatedAt));
+
+/**
+ * The members (not the instructor, none paused) an announcement may reach: all of them, those due
+ * in a month (YYYY-MM), or those among a subquery's ids (another feature's, such as a course's holders).
+ */
+export function activeMembers(db: Queryable, { dueMonth, among }: { dueMonth?: string; among?: SQLWrapper } = {}) {
+  return db
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, "member"),
+        isNull(users.deactivatedAt),
+        dueMonth === undefined ? undefined : sql`to_char(${users.dueDate}::date, 'YYYY-MM') = ${dueMonth}`,
+        among === undefined ? undefined : inArray(users.id, among),
+      ),
+    );
+}
 
 /** Each row with the address of the member it names (null for a visitor, or an account since deleted). */
 export async function withMemberEmails<Row extends { userId: number | null }>(db: Queryable, rows: Row[]) {

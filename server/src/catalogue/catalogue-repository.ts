@@ -399,6 +399,25 @@ export async function plansWithPartnerSeat(db: Queryable, planIds: readonly numb
   return new Set(rows.map((plan) => plan.id));
 }
 
+/** A course as an announcement to its members needs it: its title, and whether it is published and open to every member. */
+export async function courseForAnnouncement(db: Queryable, courseId: number) {
+  const [course] = await db
+    .select({ id: courses.id, title: courses.title, published: courses.published, freeForMembers: courses.freeForMembers })
+    .from(courses)
+    .where(eq(courses.id, courseId));
+  return course;
+}
+
+/** The titles of these courses, by id (a course deleted since has none). */
+export async function courseTitles(db: Queryable, courseIds: readonly number[]): Promise<Map<number, string>> {
+  if (courseIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: courses.id, title: courses.title })
+    .from(courses)
+    .where(inArray(courses.id, [...courseIds]));
+  return new Map(rows.map((row) => [row.id, row.title]));
+}
+
 /** Which of these courses still exist (one deleted since, a purchase of it has nothing left to open). */
 export async function existingCourseIds(db: Queryable, courseIds: readonly number[]): Promise<number[]> {
   if (courseIds.length === 0) return [];

@@ -1,10 +1,13 @@
-import { and, asc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { PersonalData } from "../db/personal-data.ts";
 import { announceChange } from "../db/data-changes.ts";
 import type { Queryable } from "../db/client.ts";
+import { restoreRows, snapshotRows } from "../db/row-snapshots.ts";
 import { courseGrants } from "./grants-schema.ts";
+import { everyAccountId } from "../accounts/users-repository.ts";
 import { existingCourseIds } from "../catalogue/catalogue-repository.ts";
-import { planNamesOfPurchases } from "../payments/purchases-repository.ts";
+import type { RowsOnCatalogue } from "../catalogue/trash-repository.ts";
+import { everyPurchaseId, planNamesOfPurchases } from "../payments/purchases-repository.ts";
 
 // One place for who may open which course beyond the free ones. The CLI, the payments webhook
 // and (later) the studio call these functions; none of them writes course_grants itself. Each
@@ -44,6 +47,13 @@ export async function listOpenGrants(db: Queryable, userId: number, now = new Da
 }
 
 /** Opens a course by the instructor's hand; true when it was not granted by her before. */
+/** The members with an open grant to a course, as a subquery another feature filters by. */
+export const openGrantHolders = (db: Queryable, courseId: number) =>
+  db
+    .select({ id: courseGrants.userId })
+    .from(courseGrants)
+    .where(and(eq(courseGrants.courseId, courseId), or(isNull(courseGrants.endsAt), gt(courseGrants.endsAt, sql`now()`))));
+
 export async function grantByInstructor(db: Queryable, userId: number, courseId: number): Promise<boolean> {
   const inserted = await db
     .insert(courseGrants)
@@ -119,6 +129,23 @@ export async function deleteEndedGrants(db: Queryable, now = new Date()): Promis
 }
 
 /** Her grants, in her data download. */
+/**
+ * Members' grants to a course deleted in the studio wait with it in the Trash, and come back with
+ * it, but for a member or purchase gone since.
+ */
+export const grantsInTheTrash: RowsOnCatalogue = {
+  key: "course_grants",
+  keep: (tx, { courseIds }) =>
+    snapshotRows(tx, courseGrants, courseIds.length > 0 ? inArray(courseGrants.courseId, courseIds) : sql`false`),
+  putBack: (tx, rows) =>
+    restoreRows(
+      tx,
+      courseGrants,
+      rows,
+      sql`r.user_id in (${everyAccountId(tx)}) and (r.purchase_id is null or r.purchase_id in (${everyPurchaseId(tx)}))`,
+    ),
+};
+
 export const grantsPersonalData = (db: Queryable): PersonalData => ({
   key: "grants",
   export: async (member) =>

@@ -1,11 +1,12 @@
-import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { activeMembers, findUserById } from "../accounts/users-repository.ts";
 import { type Actor, recordActivity } from "../activity/activity-repository.ts";
+import { courseForAnnouncement, courseTitles } from "../catalogue/catalogue-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import type { MailChoice, PersonalData } from "../db/personal-data.ts";
-import { announcements } from "./messages-schema.ts";
-import { courseGrants } from "../grants/grants-schema.ts";
-import { courses } from "../catalogue/catalogue-schema.ts";
-import { users } from "../accounts/accounts-schema.ts";
+import { openGrantHolders } from "../grants/grants-repository.ts";
+import { announcementMail, announcements } from "./messages-schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { composeMail, greeting, type Mail, oneClickUnsubscribe } from "../mail/mail-templates.ts";
 import { queueMails } from "../mail/outbox.ts";
@@ -34,13 +35,13 @@ export function audienceWords(row: Pick<AnnouncementRow, "audience" | "dueMonth"
 }
 
 /**
- * The members an audience names, as SQL on users: a course's members are those who may open it
- * (every member for a course open to all, else an open grant); a month's are those due in it.
+ * The members an audience names: a course's members are those who may open it (every member for a
+ * course open to all, else an open grant); a month's are those due in it.
  */
-async function audienceCondition(db: Queryable, audience: Audience): Promise<SQL | undefined> {
-  if (audience.kind === "all") return undefined;
-  if (audience.kind === "due_month") return sql`to_char(${users.dueDate}::date, 'YYYY-MM') = ${audience.dueMonth}`;
-  const [course] = await db.select().from(courses).where(eq(courses.id, audience.courseId));
+async function membersOf(db: Queryable, audience: Audience) {
+  if (audience.kind === "all") return activeMembers(db);
+  if (audience.kind === "due_month") return activeMembers(db, { dueMonth: audience.dueMonth });
+  const course = await courseForAnnouncement(db, audience.courseId);
   if (!course) {
     const sentence = `There is no course with the id ${audience.courseId}; reload to see the courses as they are now.`;
     throw new HttpError(400, sentence, { course_id: sentence });
@@ -49,9 +50,31 @@ async function audienceCondition(db: Queryable, audience: Audience): Promise<SQL
     const sentence = `“${course.title}” is a draft, so no member has it yet. Publish it first.`;
     throw new HttpError(400, sentence, { course_id: sentence });
   }
-  if (course.freeForMembers) return undefined;
-  return sql`exists (select 1 from ${courseGrants} where ${courseGrants.userId} = ${users.id} and ${courseGrants.courseId} = ${course.id}
-    and (${courseGrants.endsAt} is null or ${courseGrants.endsAt} > now()))`;
+  return course.freeForMembers ? activeMembers(db) : activeMembers(db, { among: openGrantHolders(db, course.id) });
+}
+
+// A batch stays far below PostgreSQL's limit of 65,535 parameters in one statement.
+const BATCH = 1_000;
+const batches = <Item>(items: readonly Item[]) =>
+  Array.from({ length: Math.ceil(items.length / BATCH) }, (_, index) => items.slice(index * BATCH, (index + 1) * BATCH));
+
+/** An unsubscribe link's token: unguessable, 64 hex characters. */
+const newToken = () => randomBytes(32).toString("hex");
+
+/**
+ * Each member's announcement mail setting, made (with her unsubscribe token) for those who have
+ * none yet; two announcements sent at once make one each.
+ */
+async function mailSettingsOf(tx: Queryable, memberIds: readonly number[]) {
+  const settings = new Map<number, { token: string; offAt: Date | null }>();
+  for (const ids of batches(memberIds)) {
+    await tx
+      .insert(announcementMail)
+      .values(ids.map((userId) => ({ userId, token: newToken() })))
+      .onConflictDoNothing({ target: announcementMail.userId });
+    for (const row of await tx.select().from(announcementMail).where(inArray(announcementMail.userId, ids))) settings.set(row.userId, row);
+  }
+  return settings;
 }
 
 const paragraphsOf = (body: string) => body.split(/\n\s*\n/).map((paragraph) => paragraph.trim());
@@ -68,16 +91,15 @@ export async function sendAnnouncement(
   return db.transaction(async (tx) => {
     const [already] = await tx.select().from(announcements).where(eq(announcements.sendKey, input.sendKey));
     if (already) return { id: already.id, message: `“${already.title}” was sent already, to ${already.recipients} members.` };
-    const named = await audienceCondition(tx, input.audience);
-    const members = and(eq(users.role, "member"), isNull(users.deactivatedAt), named);
-    await tx
-      .update(users)
-      .set({ mailingToken: sql`replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '')` })
-      .where(and(members, isNull(users.mailingToken)));
-    const recipients = await tx
-      .select({ email: users.email, firstName: users.firstName, token: users.mailingToken })
-      .from(users)
-      .where(and(members, isNull(users.announcementsOffAt)));
+    const members = await membersOf(tx, input.audience);
+    const settings = await mailSettingsOf(
+      tx,
+      members.map((member) => member.id),
+    );
+    const recipients = members.flatMap((member) => {
+      const setting = settings.get(member.id)!;
+      return setting.offAt === null ? [{ ...member, token: setting.token }] : [];
+    });
     const [row] = await tx
       .insert(announcements)
       .values({
@@ -119,21 +141,24 @@ export async function sendAnnouncement(
 export async function listAnnouncements(db: Queryable, page: number) {
   const [rows, [total]] = await Promise.all([
     db
-      .select({ announcement: announcements, courseTitle: courses.title })
+      .select()
       .from(announcements)
-      .leftJoin(courses, eq(courses.id, announcements.courseId))
       .orderBy(desc(announcements.id))
       .limit(ANNOUNCEMENTS_PAGE_SIZE)
       .offset((page - 1) * ANNOUNCEMENTS_PAGE_SIZE),
     db.select({ total: count() }).from(announcements),
   ]);
+  const titles = await courseTitles(
+    db,
+    rows.flatMap((row) => (row.courseId === null ? [] : [row.courseId])),
+  );
   return {
     total: Number(total?.total ?? 0),
-    announcements: rows.map(({ announcement, courseTitle }) => ({
+    announcements: rows.map((announcement) => ({
       id: announcement.id,
       title: announcement.title,
       body: announcement.body,
-      audience: audienceWords(announcement, courseTitle),
+      audience: audienceWords(announcement, announcement.courseId === null ? null : (titles.get(announcement.courseId) ?? null)),
       recipients: announcement.recipients,
       sent_at: announcement.createdAt.toISOString(),
       removed: announcement.removedAt !== null,
@@ -162,31 +187,39 @@ export function currentAnnouncements(db: Queryable, limit = 50) {
 /** Stops announcement mails to whoever holds this link's token; null when no member has it. */
 export async function unsubscribeByToken(db: Queryable, token: string): Promise<{ email: string } | null> {
   const [row] = await db
-    .update(users)
-    .set({ announcementsOffAt: sql`coalesce(${users.announcementsOffAt}, now())` })
-    .where(eq(users.mailingToken, token))
-    .returning({ email: users.email });
-  return row ?? null;
+    .update(announcementMail)
+    .set({ offAt: sql`coalesce(${announcementMail.offAt}, now())` })
+    .where(eq(announcementMail.token, token))
+    .returning({ userId: announcementMail.userId });
+  const member = row && (await findUserById(db, row.userId));
+  return member ? { email: member.email } : null;
 }
 
 /** Turns her announcement mails off (keeping when she first did) or on again, from her account. */
 export async function setAnnouncementMails(db: Queryable, userId: number, wanted: boolean): Promise<void> {
+  const offAt = wanted ? null : sql`coalesce(${announcementMail.offAt}, now())`;
   await db
-    .update(users)
-    .set({ announcementsOffAt: wanted ? null : sql`coalesce(${users.announcementsOffAt}, now())` })
-    .where(eq(users.id, userId));
+    .insert(announcementMail)
+    .values({ userId, token: newToken(), offAt: wanted ? null : sql`now()` })
+    .onConflictDoUpdate({ target: announcementMail.userId, set: { offAt } });
+}
+
+/** Whether she gets announcements by e-mail: yes until she turns them off. */
+async function wantsAnnouncementMails(db: Queryable, userId: number): Promise<boolean> {
+  const [row] = await db.select({ offAt: announcementMail.offAt }).from(announcementMail).where(eq(announcementMail.userId, userId));
+  return row?.offAt == null;
 }
 
 /** Her choice of the instructor's announcements on /account. */
 export const announcementMailChoice: MailChoice = {
   key: "announcements",
   label: "announcements",
-  wanted: async (_db, member) => member.announcementsOffAt === null,
+  wanted: (db, member) => wantsAnnouncementMails(db, member.id),
   save: (tx, member, wanted) => setAnnouncementMails(tx, member.id, wanted),
 };
 
-/** Whether she gets announcements by e-mail, in her data download; the columns go with her account. */
-export const announcementsPersonalData: PersonalData = {
+/** Whether she gets announcements by e-mail, in her data download; the row goes with her account. */
+export const announcementsPersonalData = (db: Queryable): PersonalData => ({
   key: "announcements",
-  export: async (member) => ({ by_email: member.announcementsOffAt === null }),
-};
+  export: async (member) => ({ by_email: await wantsAnnouncementMails(db, member.id) }),
+});

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "../accounts/accounts-schema.ts";
 import { createdAt } from "../db/columns.ts";
 import { courses } from "../catalogue/catalogue-schema.ts";
 import { formSubmissions } from "../forms/forms-schema.ts";
@@ -45,3 +46,13 @@ export const announcements = pgTable(
   },
   (table) => [index("announcements_created_at_idx").on(table.createdAt)],
 );
+
+/** Her announcement mails: the unguessable part of her unsubscribe link, made with her first announcement, and whether she turned them off. */
+export const announcementMail = pgTable("announcement_mail", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  token: text("token").notNull().unique(),
+  // When she unsubscribed (one click in any of them, or her account page); null while she gets them.
+  offAt: timestamp("off_at", { withTimezone: true }),
+});

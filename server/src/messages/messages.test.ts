@@ -3,6 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { mailOutbox } from "../mail/mail-schema.ts";
 import { users } from "../accounts/accounts-schema.ts";
+import { announcementMail } from "./messages-schema.ts";
 import {
   backends,
   createTestApp,
@@ -140,7 +141,11 @@ describe.each(backends)("replies and announcements on %s", (backend) => {
     expect(unsubscribed.json().message).toBe(
       `${march.email} will no longer receive announcements by e-mail. They still show on your home page.`,
     );
-    const [row] = await db().select({ off: users.announcementsOffAt }).from(users).where(eq(users.email, march.email));
+    const [row] = await db()
+      .select({ off: announcementMail.offAt })
+      .from(announcementMail)
+      .innerJoin(users, eq(users.id, announcementMail.userId))
+      .where(eq(users.email, march.email));
     expect(row!.off).not.toBeNull();
     expect((await post(address, {})).statusCode).toBe(200);
     expect((await post(`/reactapi/announcements/unsubscribe/${"0".repeat(64)}`, {})).statusCode).toBe(404);

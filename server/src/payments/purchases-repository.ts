@@ -101,6 +101,9 @@ export async function listPurchases(db: Queryable) {
 }
 
 /** The plan each of these purchases bought (null for a plan since deleted), by purchase. */
+/** Every purchase, as a subquery another feature filters by. */
+export const everyPurchaseId = (db: Queryable) => db.select({ id: purchases.id }).from(purchases);
+
 export async function planIdsOfPurchases(db: Queryable, purchaseIds: readonly number[]): Promise<Map<number, number | null>> {
   if (purchaseIds.length === 0) return new Map();
   const rows = await db

@@ -1,7 +1,9 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { CourseProgress, LessonProgress } from "../../../contract/progress.ts";
-import type { UserRow } from "../accounts/users-repository.ts";
+import { everyAccountId, type UserRow } from "../accounts/users-repository.ts";
 import type { CatalogueReader, CourseOutline } from "../catalogue/catalogue-repository.ts";
+import type { RowsOnCatalogue } from "../catalogue/trash-repository.ts";
+import { restoreRows, snapshotRows } from "../db/row-snapshots.ts";
 import type { Database } from "../db/client.ts";
 import type { PersonalData } from "../db/personal-data.ts";
 import type { Queryable } from "../db/client.ts";
@@ -58,6 +60,14 @@ export function progressOfLessons(db: Queryable, userId: number, lessonIds: numb
 export function progressOf(db: Queryable, userId: number): Promise<ProgressRow[]> {
   return db.select().from(lessonProgress).where(eq(lessonProgress.userId, userId)).orderBy(desc(lessonProgress.recency));
 }
+
+/** Members' progress in a lesson deleted in the studio waits with it in the Trash, and comes back with it, but for a member gone since. */
+export const progressInTheTrash: RowsOnCatalogue = {
+  key: "lesson_progress",
+  keep: (tx, { lessonIds }) =>
+    snapshotRows(tx, lessonProgress, lessonIds.length > 0 ? inArray(lessonProgress.lessonId, lessonIds) : sql`false`),
+  putBack: (tx, rows) => restoreRows(tx, lessonProgress, rows, sql`r.user_id in (${everyAccountId(tx)})`),
+};
 
 /** Her progress in every lesson she started, in her data download. */
 export const progressPersonalData = (db: Queryable): PersonalData => ({

@@ -1,10 +1,18 @@
 import type { FastifyRequest } from "fastify";
 import type { Actor } from "../activity/activity-repository.ts";
 import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
+import type { RowsOnCatalogue } from "../catalogue/trash-repository.ts";
 import type { Database } from "../db/client.ts";
 
 /** What every area of the studio's API is given (studio-plugin.ts registers them all under /reactapi/studio). */
-export type StudioOptions = { db: Database; catalogue: CatalogueReader; publicUrl: string; uploadMaxBytes: number };
+export type StudioOptions = {
+  db: Database;
+  catalogue: CatalogueReader;
+  publicUrl: string;
+  uploadMaxBytes: number;
+  /** What other features keep on courses and lessons, which the Trash keeps and puts back with them. */
+  rowsOnCatalogue: readonly RowsOnCatalogue[];
+};
 
 /** The instructor a studio request acts for, as the activity log names her. */
 export function actorOf(request: FastifyRequest): Actor {

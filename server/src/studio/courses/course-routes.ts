@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { listContentNotes } from "../../content-notes/content-notes-repository.ts";
 import { route } from "../../http/endpoint-route.ts";
-import { deleteCourse, deleteLesson, deleteModule } from "../trash/trash-operations.ts";
+import { deleteCourse, deleteLesson, deleteModule } from "../../catalogue/trash-repository.ts";
 import { actorOf, type StudioOptions } from "../studio-scope.ts";
 import {
   createCourse,
@@ -22,7 +22,7 @@ import {
 } from "../../catalogue/course-editor-repository.ts";
 
 /** Courses, their module trees and their lessons: read, create, edit, move, and delete to the Trash. */
-export async function courseRoutes(app: FastifyInstance, { db, uploadMaxBytes }: StudioOptions) {
+export async function courseRoutes(app: FastifyInstance, { db, uploadMaxBytes, rowsOnCatalogue }: StudioOptions) {
   route(app, "studioCourses", async () => ({ courses: await listStudioCourses(db) }));
 
   route(app, "studioCourse", async ({ params: { courseId } }) => readStudioCourse(db, courseId));
@@ -57,7 +57,7 @@ export async function courseRoutes(app: FastifyInstance, { db, uploadMaxBytes }:
   );
 
   route(app, "deleteCourse", async ({ params: { courseId }, body: { revision, confirm_title } }, request) =>
-    deleteCourse(db, actorOf(request), courseId, revision, confirm_title),
+    deleteCourse(db, actorOf(request), courseId, revision, confirm_title, rowsOnCatalogue),
   );
 
   route(app, "createModule", async ({ body }, request) =>
@@ -81,7 +81,7 @@ export async function courseRoutes(app: FastifyInstance, { db, uploadMaxBytes }:
   );
 
   route(app, "deleteModule", async ({ params: { moduleId }, body: { revision } }, request) =>
-    deleteModule(db, actorOf(request), moduleId, revision),
+    deleteModule(db, actorOf(request), moduleId, revision, rowsOnCatalogue),
   );
 
   route(app, "createLesson", async ({ body }, request) =>
@@ -113,6 +113,6 @@ export async function courseRoutes(app: FastifyInstance, { db, uploadMaxBytes }:
   );
 
   route(app, "deleteLesson", async ({ params: { lessonId }, body: { revision } }, request) =>
-    deleteLesson(db, actorOf(request), lessonId, revision),
+    deleteLesson(db, actorOf(request), lessonId, revision, rowsOnCatalogue),
   );
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { HttpError } from "../../http/errors.ts";
 import { moveLessonFile, renameLessonFile, uploadLessonFile } from "../../catalogue/lesson-files-repository.ts";
 import { actorOf, type StudioOptions } from "../studio-scope.ts";
-import { deleteLessonFile } from "../trash/trash-operations.ts";
+import { deleteLessonFile } from "../../catalogue/trash-repository.ts";
 
 const cutOff = "The upload was cut off or arrived damaged. Please try again.";
 

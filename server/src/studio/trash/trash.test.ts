@@ -8,7 +8,7 @@ import { findUserByEmail } from "../../accounts/users-repository.ts";
 import { exportCatalogue, importCatalogue } from "../../catalogue/catalogue-transfer.ts";
 import { lessonFiles } from "../../catalogue/catalogue-schema.ts";
 import { backends, createTestApp, jsonHeaders, signedInInstructor, signedInMember, type TestApp } from "../../../../testing/test-app.ts";
-import { forgetOldTrash } from "./trash-operations.ts";
+import { forgetOldTrash } from "../../catalogue/trash-repository.ts";
 
 type MemberLesson = { id: number; lesson_title: string; lesson_order: number; video_description?: string | null };
 type MemberModule = { id: number; module_title: string; parent_reference_code: string; lessons: MemberLesson[] };

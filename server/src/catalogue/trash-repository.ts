@@ -1,28 +1,36 @@
 import { and, asc, desc, eq, inArray, lt, ne, sql } from "drizzle-orm";
-import { staleRevisionMessage, TRASH_KEPT_DAYS } from "../../../../contract/constants.ts";
-import type { TrashItem } from "../../../../contract/studio/trash.ts";
-import { type Actor, recordActivity } from "../../activity/activity-repository.ts";
-import { changeCatalogue } from "../../catalogue/catalogue-repository.ts";
-import { ancestryBelow, courseReferenceCode, isAtOrBelow, moduleReferenceCode } from "../../db/catalogue-rows.ts";
-import { announceChange, dataChanges } from "../../db/data-changes.ts";
-import type { Database, Queryable } from "../../db/client.ts";
-import { restoreRows, type RowSnapshot, snapshotRows } from "../../db/row-snapshots.ts";
-import { courseGrants } from "../../grants/grants-schema.ts";
-import { courses, lessonFiles, lessons, modules, planCourses, subscriptionPlans } from "../../catalogue/catalogue-schema.ts";
-import { lessonProgress } from "../../progress/progress-schema.ts";
-import { purchases } from "../../payments/payments-schema.ts";
-import { trashItems } from "../../catalogue/catalogue-schema.ts";
-import { users } from "../../accounts/accounts-schema.ts";
-import { HttpError } from "../../http/errors.ts";
-import { courseOrNotFound, lockedLesson, moduleNotFound, renumber } from "../../catalogue/course-editor-repository.ts";
-import { lessonFileForChange } from "../../catalogue/lesson-files-repository.ts";
+import { staleRevisionMessage, TRASH_KEPT_DAYS } from "../../../contract/constants.ts";
+import type { TrashItem } from "../../../contract/studio/trash.ts";
+import { type Actor, recordActivity } from "../activity/activity-repository.ts";
+import { ancestryBelow, courseReferenceCode, isAtOrBelow, moduleReferenceCode } from "../db/catalogue-rows.ts";
+import { announceChange, dataChanges } from "../db/data-changes.ts";
+import type { Database, Queryable } from "../db/client.ts";
+import { restoreRows, type RowSnapshot, snapshotRows } from "../db/row-snapshots.ts";
+import { HttpError } from "../http/errors.ts";
+import { changeCatalogue } from "./catalogue-repository.ts";
+import { courses, lessonFiles, lessons, modules, planCourses, subscriptionPlans, trashItems } from "./catalogue-schema.ts";
+import { courseOrNotFound, lockedLesson, moduleNotFound, renumber } from "./course-editor-repository.ts";
+import { lessonFileForChange } from "./lesson-files-repository.ts";
 
 // Deleting in the studio moves things to the Trash for 30 days: a course, a module with its topics
-// and lessons, a lesson, or one of a lesson's files, with what hangs on them (plans' links, members' grants and progress).
+// and lessons, a lesson, or one of a lesson's files, with what hangs on them (plans' links, and the
+// rows other features keep on them, such as members' grants and progress: RowsOnCatalogue).
 // The rows are kept as they were (db/row-snapshots.ts); their files stay in lesson_files, marked with
 // the item, so no file is copied. A restore puts everything back in its place, with its ids, so
 // every link and grant points at the same thing again. New ids never take one waiting here
 // (nextCatalogueId in catalogue/course-editor-repository.ts).
+
+/**
+ * Rows another feature keeps on the catalogue's courses and lessons (a member's grant, her
+ * progress), declared by that feature (features.ts hands the list to the studio): the Trash keeps
+ * them with a deleted course or lesson under `key`, and puts them back with it.
+ */
+export type RowsOnCatalogue = {
+  key: string;
+  keep: (tx: Queryable, deleted: { courseIds: number[]; lessonIds: number[] }) => Promise<RowSnapshot>;
+  /** Puts kept rows back, leaving out those whose member (or purchase) is gone since. */
+  putBack: (tx: Queryable, rows: RowSnapshot) => Promise<void>;
+};
 
 type TrashKind = (typeof trashItems.$inferSelect)["kind"];
 type Snapshot = {
@@ -30,10 +38,10 @@ type Snapshot = {
   modules: RowSnapshot;
   lessons: RowSnapshot;
   plan_courses: RowSnapshot;
-  course_grants: RowSnapshot;
-  lesson_progress: RowSnapshot;
   /** Which lesson each kept file belongs to (the file rows stay where they are). */
   files: { id: number; lessonId: number }[];
+  /** Other features' rows, each under its RowsOnCatalogue key. */
+  [key: string]: unknown;
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -45,6 +53,7 @@ async function moveToTrash(
   actor: Actor,
   item: { kind: TrashKind; title: string; place: string },
   ids: { courseIds: number[]; moduleIds: number[]; lessonIds: number[] },
+  hanging: readonly RowsOnCatalogue[],
 ): Promise<void> {
   const anyOf = (column: Parameters<typeof inArray>[0], values: number[]) => (values.length > 0 ? inArray(column, values) : none);
   const snapshot: Snapshot = {
@@ -52,8 +61,6 @@ async function moveToTrash(
     modules: await snapshotRows(tx, modules, anyOf(modules.id, ids.moduleIds)),
     lessons: await snapshotRows(tx, lessons, anyOf(lessons.id, ids.lessonIds)),
     plan_courses: await snapshotRows(tx, planCourses, anyOf(planCourses.courseId, ids.courseIds)),
-    course_grants: await snapshotRows(tx, courseGrants, anyOf(courseGrants.courseId, ids.courseIds)),
-    lesson_progress: await snapshotRows(tx, lessonProgress, anyOf(lessonProgress.lessonId, ids.lessonIds)),
     files: (
       await tx
         .select({ id: lessonFiles.id, lessonId: lessonFiles.lessonId })
@@ -61,6 +68,7 @@ async function moveToTrash(
         .where(anyOf(lessonFiles.lessonId, ids.lessonIds))
     ).map((file) => ({ id: file.id, lessonId: file.lessonId! })),
   };
+  for (const rows of hanging) snapshot[rows.key] = await rows.keep(tx, ids);
   const [trashed] = await tx
     .insert(trashItems)
     .values({ ...item, snapshot, deletedById: actor.userId, deletedByLabel: actor.label })
@@ -100,18 +108,30 @@ async function lessonIdsIn(tx: Queryable, moduleIds: number[]): Promise<number[]
 
 const trashNote = `It is in the Trash for ${TRASH_KEPT_DAYS} days, if you change your mind.`;
 
-export async function deleteLesson(db: Database, actor: Actor, lessonId: number, revision: number): Promise<{ message: string }> {
+export async function deleteLesson(
+  db: Database,
+  actor: Actor,
+  lessonId: number,
+  revision: number,
+  hanging: readonly RowsOnCatalogue[],
+): Promise<{ message: string }> {
   return changeCatalogue(db, async (tx) => {
     const row = await lockedLesson(tx, lessonId, revision);
     const title = row.lesson.title;
     const place = `in ${[...(await titlesAbove(tx, row.module)), row.module.title].join(" › ")}`;
-    await moveToTrash(tx, actor, { kind: "lesson", title, place }, { courseIds: [], moduleIds: [], lessonIds: [lessonId] });
+    await moveToTrash(tx, actor, { kind: "lesson", title, place }, { courseIds: [], moduleIds: [], lessonIds: [lessonId] }, hanging);
     return { message: `Deleted the lesson "${title}". ${trashNote}` };
   });
 }
 
 /** Deletes a module with every topic inside it and all their lessons. */
-export async function deleteModule(db: Database, actor: Actor, moduleId: number, revision: number): Promise<{ message: string }> {
+export async function deleteModule(
+  db: Database,
+  actor: Actor,
+  moduleId: number,
+  revision: number,
+  hanging: readonly RowsOnCatalogue[],
+): Promise<{ message: string }> {
   return changeCatalogue(db, async (tx) => {
     const [module] = await tx.select().from(modules).where(eq(modules.id, moduleId)).for("update");
     if (!module) throw moduleNotFound(moduleId);
@@ -125,7 +145,7 @@ export async function deleteModule(db: Database, actor: Actor, moduleId: number,
       .map((candidate) => candidate.id);
     const lessonIds = await lessonIdsIn(tx, moduleIds);
     const place = `in ${(await titlesAbove(tx, module)).join(" › ")}`;
-    await moveToTrash(tx, actor, { kind: "module", title: module.title, place }, { courseIds: [], moduleIds, lessonIds });
+    await moveToTrash(tx, actor, { kind: "module", title: module.title, place }, { courseIds: [], moduleIds, lessonIds }, hanging);
     const inside = lessonIds.length === 1 ? "its lesson" : `its ${lessonIds.length} lessons`;
     return {
       message: `Deleted "${module.title}"${moduleIds.length > 1 ? ", its topics" : ""}${lessonIds.length > 0 ? ` and ${inside}` : ""}. ${trashNote}`,
@@ -143,8 +163,6 @@ export async function deleteLessonFile(db: Database, actor: Actor, fileId: numbe
       modules: [],
       lessons: [],
       plan_courses: [],
-      course_grants: [],
-      lesson_progress: [],
       files: [{ id: fileId, lessonId: row.lesson.id }],
     };
     const [trashed] = await tx
@@ -172,6 +190,7 @@ export async function deleteCourse(
   courseId: number,
   revision: number,
   confirmTitle: string,
+  hanging: readonly RowsOnCatalogue[],
 ): Promise<{ message: string }> {
   const outcome = await changeCatalogue(db, async (tx) => {
     const course = await courseOrNotFound(tx, courseId, { lock: true });
@@ -187,6 +206,7 @@ export async function deleteCourse(
       actor,
       { kind: "course", title: course.title, place: "a course" },
       { courseIds: [courseId], moduleIds, lessonIds },
+      hanging,
     );
     await announceChange(tx, "access");
     return { message: `Deleted the course "${course.title}" with everything in it. ${trashNote}` };
@@ -280,7 +300,12 @@ async function restoreBlocker(tx: Queryable, kind: TrashKind, snapshot: Snapshot
   return null;
 }
 
-export async function restoreFromTrash(db: Database, actor: Actor, itemId: number): Promise<{ message: string }> {
+export async function restoreFromTrash(
+  db: Database,
+  actor: Actor,
+  itemId: number,
+  hanging: readonly RowsOnCatalogue[],
+): Promise<{ message: string }> {
   const outcome = await changeCatalogue(db, async (tx) => {
     const [item] = await tx.select().from(trashItems).where(eq(trashItems.id, itemId)).for("update");
     if (!item) throw new HttpError(404, "That is no longer in the Trash. It may have been restored already, or kept past its 30 days.");
@@ -297,13 +322,7 @@ export async function restoreFromTrash(db: Database, actor: Actor, itemId: numbe
       snapshot.plan_courses,
       sql`exists (select 1 from ${subscriptionPlans} where ${subscriptionPlans.id} = r.plan_id)`,
     );
-    await restoreRows(
-      tx,
-      courseGrants,
-      snapshot.course_grants,
-      sql`exists (select 1 from ${users} where ${users.id} = r.user_id) and (r.purchase_id is null or exists (select 1 from ${purchases} where ${purchases.id} = r.purchase_id))`,
-    );
-    await restoreRows(tx, lessonProgress, snapshot.lesson_progress, sql`exists (select 1 from ${users} where ${users.id} = r.user_id)`);
+    for (const rows of hanging) await rows.putBack(tx, (snapshot[rows.key] as RowSnapshot | undefined) ?? []);
     for (const file of snapshot.files) {
       await tx
         .update(lessonFiles)
