@@ -20,6 +20,9 @@ test.describe("the community", () => {
   test("a question under a lesson waits for the doula, who approves it, answers it live and marks the answer; reports hide a post; a note folds one", async ({
     browser,
   }) => {
+    // Four people in their own browsers, each page checked for accessibility at two widths: on a
+    // slow machine this journey alone takes about a minute.
+    test.setTimeout(150_000);
     const run = Date.now().toString(36).slice(-4);
     const question = `Is this normal at 30 weeks? ${run}`;
     const studio = await instructorPage(browser);

@@ -22,11 +22,14 @@ const vite = await createServer({
 // (<link rel="modulepreload">): without it the route's frame and screen are asked for only once the
 // entry has run, a round trip later, which on a phone is most of the wait before her page.
 const manifest = JSON.parse(readFileSync(path.join(dist, ".vite/manifest.json"), "utf8"));
+// A chunk's stylesheets (a feature's own CSS, imported by its screens) travel in the same set as
+// its scripts, so a page names them too.
 const staticClosure = (key, into = new Set()) => {
   const chunk = manifest[key];
   if (!chunk) throw new Error(`${key} is not in the build manifest`);
   if (into.has(chunk.file)) return into;
   into.add(chunk.file);
+  for (const stylesheet of chunk.css ?? []) into.add(stylesheet);
   for (const imported of chunk.imports ?? []) staticClosure(imported, into);
   return into;
 };
@@ -54,9 +57,14 @@ const withPreloads = (modules, chunks, images) => {
   const files = new Set();
   for (const module of modules) staticClosure(`src/${module}`, files);
   for (const chunk of chunks) staticClosure(chunkNamed(chunk), files);
-  const links = [...files]
-    .filter((file) => !loadedByEntry.has(file) && file.endsWith(".js"))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+  const ownFiles = [...files].filter((file) => !loadedByEntry.has(file));
+  // A feature's stylesheet is linked in the page, not left to the script that imports it: the
+  // screen would otherwise wait for it after its own chunk, and Vite's loader skips a stylesheet
+  // the page already links (web/vite.config.ts leaves out its module preloads, not that).
+  const links = ownFiles
+    .filter((file) => file.endsWith(".css"))
+    .map((file) => `<link rel="stylesheet" href="/${file}">`)
+    .concat(ownFiles.filter((file) => file.endsWith(".js")).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`))
     .concat(images.map((image) => `<link rel="preload" as="image" href="${image}" fetchpriority="high">`))
     .join("");
   return template.replace("</head>", () => `${links}</head>`);

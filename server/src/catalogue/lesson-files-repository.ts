@@ -13,7 +13,7 @@ import { lessonNotFound, movedOnePlace, nextCatalogueId, positionAfterLast, renu
 import { toStudioFile } from "./lesson-file-list.ts";
 
 // A lesson's downloads as the studio handles them: uploaded in a stream (catalogue/files-repository.ts), checked by
-// their content, renamed, put in order. Deleting one is in trash-operations.ts, like every delete.
+// their content, renamed, put in order. Deleting one is in trash-repository.ts, like every delete.
 
 const UPLOAD_SWEEP_AFTER_MS = 24 * 60 * 60 * 1000;
 
@@ -126,7 +126,7 @@ export async function uploadLessonFile(
 /**
  * The file, locked until the transaction ends, with its lesson and that lesson's module; 404 for a
  * file in the Trash or still uploading, 409 when she opened an older revision. Rename, move and
- * delete (trash-operations.ts) all start here.
+ * delete (trash-repository.ts) all start here.
  */
 export async function lessonFileForChange(tx: Queryable, fileId: number, revision: number) {
   const [row] = await tx

@@ -1,3 +1,4 @@
+import "./feature-styles.ts";
 import { Link, Outlet, useLocation } from "react-router";
 import { BrandBar, SkipLink } from "../components/brand-bar.tsx";
 import { HeaderMenu, type MenuEntry } from "../components/header-menu.tsx";

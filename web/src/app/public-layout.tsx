@@ -1,3 +1,4 @@
+import "./feature-styles.ts";
 import { Outlet } from "react-router";
 import { useLogout } from "../lib/use-logout.ts";
 import { useSession } from "../lib/session.ts";

@@ -18,11 +18,13 @@ type ScreenModule = { default: ComponentType };
 // a visitor on /, /login or /register downloads no member screen or studio code, and the studio
 // neither the visitors' nor the members' frame. A page names its frame's and screen's chunks for
 // the browser to fetch beside the entry (scripts/prerender.mjs), so none waits for another.
-const modules = import.meta.glob<ScreenModule>([
-  "../features/**/*-page.tsx",
-  "../features/studio/studio-layout.tsx",
-  "../app/*-layout.tsx",
-]);
+// The studio's own screens are not among them: its frame routes them from a table of its own
+// (features/studio/studio-layout.tsx), so no page downloads their addresses twice. Its setup page
+// is a visitor's page, in this table.
+const modules = {
+  ...import.meta.glob<ScreenModule>(["../features/**/*-page.tsx", "!../features/studio/**", "../app/*-layout.tsx"]),
+  ...import.meta.glob<ScreenModule>(["../features/studio/studio-layout.tsx", "../features/studio/setup/*-page.tsx"]),
+};
 // Keyed by their path under web/src, as routes.ts names them (the glob writes this folder's as "./").
 const modulesBySource = new Map(Object.entries(modules).map(([key, load]) => [key.replace(/^\.\.\//, "").replace(/^\.\//, "app/"), load]));
 const moduleOf = (file: string) => {

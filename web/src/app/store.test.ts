@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { stubApi } from "../test/render.tsx";
 import { ask } from "../lib/answers.ts";
-import { loginMember, logoutMember, verifySession } from "../lib/session.ts";
+import { logoutMember, verifySession } from "../lib/session.ts";
+import { loginMember } from "../lib/sign-in.ts";
 import { createStore } from "./store.ts";
 
 const profile = (id: number, email: string) => ({

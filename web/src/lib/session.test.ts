@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createStore } from "../app/store.ts";
 import { stubApi } from "../test/render.tsx";
-import { checkSessionOnStart, loginMember, logoutMember, registerMember, registrationAcknowledged, verifySession } from "./session.ts";
+import { checkSessionOnStart, logoutMember, verifySession } from "./session.ts";
+import { loginMember, registerMember, registrationAcknowledged } from "./sign-in.ts";
 
 const profile = {
   id: 1,

@@ -1,4 +1,4 @@
-import type { LoginRequest, Profile, RegisterRequest } from "../../../contract/sign-in.ts";
+import type { Profile } from "../../../contract/sign-in.ts";
 import { signedInHintCookie } from "../../../contract/constants.ts";
 import { type ApiFailure, attempt, call, type Outcome } from "./api.ts";
 import { forgetOfflineCopies, hasOfflineCopies } from "./offline-cache.ts";
@@ -30,7 +30,7 @@ export const initialSessionState: SessionState = { isAuthenticated: false, user:
  * answers' own bookkeeping, web/src/lib/answers.ts). The check at start-up (nobody → her) keeps
  * the answers asked beside it: they were asked with her cookie.
  */
-function changeSession(store: Store, change: Partial<SessionState>, { whoIsHereChanges = false } = {}) {
+export function changeSession(store: Store, change: Partial<SessionState>, { whoIsHereChanges = false } = {}) {
   store.update(({ session: before }) => {
     const session = { ...before, ...change };
     const otherPerson = before.user !== null && (session.user?.id !== before.user.id || !session.isAuthenticated);
@@ -54,32 +54,6 @@ export const loadProfile =
     changeSession(store, { loading: false, user: outcome.value });
     // Back online with the server's answer: the saved copies are no longer the session.
     store.update(() => ({ offline: { openedOffline: false } }));
-    return outcome;
-  };
-
-export const registerMember =
-  (payload: RegisterRequest): Action<Promise<Outcome<Profile>>> =>
-  async (store) => {
-    changeSession(store, { loading: true });
-    const outcome = await attempt(() => call("register", { body: payload }));
-    if (outcome.ok) changeSession(store, { loading: false, registered: true, error: null });
-    else changeSession(store, { loading: false, error: outcome.failure });
-    return outcome;
-  };
-
-// Login and verification are each followed by a profile load (docs/product.md, States), whose
-// answer ends loading.
-export const loginMember =
-  (payload: LoginRequest): Action<Promise<Outcome<Profile>>> =>
-  async (store) => {
-    changeSession(store, { loading: true }, { whoIsHereChanges: true });
-    const outcome = await attempt(() => call("login", { body: payload }));
-    if (!outcome.ok) {
-      changeSession(store, { loading: false });
-      return outcome;
-    }
-    void store.dispatch(loadProfile());
-    changeSession(store, { isAuthenticated: true });
     return outcome;
   };
 
@@ -166,9 +140,6 @@ export const logoutMember = (): Action<Promise<Outcome<unknown>>> => async (stor
   store.update(() => ({ offline: { openedOffline: false } }));
   return outcome;
 };
-
-/** After a registration the login screen acknowledges it once (docs/product.md, States). */
-export const registrationAcknowledged = (): Action<void> => (store) => changeSession(store, { registered: false });
 
 /** Her profile as the server answered after she changed it on /account. */
 export const profileChanged =

@@ -7,7 +7,8 @@ import { PageColumn } from "../../components/page-column.tsx";
 import { ProgressRing } from "../../components/spinner.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import { loginMember, registrationAcknowledged, useSession } from "../../lib/session.ts";
+import { useSession } from "../../lib/session.ts";
+import { loginMember, registrationAcknowledged } from "../../lib/sign-in.ts";
 
 export default function LoginPage() {
   const dispatch = useAppDispatch();

@@ -9,7 +9,8 @@ import { ProgressRing } from "../../components/spinner.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { registrationErrorMessage } from "./registration-errors.ts";
-import { registerMember, useSession } from "../../lib/session.ts";
+import { useSession } from "../../lib/session.ts";
+import { registerMember } from "../../lib/sign-in.ts";
 
 export default function RegisterPage() {
   const dispatch = useAppDispatch();

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-// Whether a newer build is waiting, and how to switch to it. Kept outside Redux and this small
+// Whether a newer build is waiting, and how to switch to it. Kept outside the app's store and this small
 // because every page's first visit carries it; the rest of the update logic loads after the page.
 let switchToNewVersion: (() => void) | null = null;
 const listeners = new Set<() => void>();
