@@ -31,6 +31,7 @@ export const certificatesEndpoints = {
     path: "/reactapi/certificates/courses/:courseId",
     summary: "Her certificate of completion (PDF), issued the first time",
     access: "member",
+    travels: "certificate",
     params: CourseIdParams,
     answers: {
       200: { description: "The certificate.", contentType: "application/pdf" },
@@ -43,6 +44,7 @@ export const certificatesEndpoints = {
     path: "/reactapi/certificates/:code",
     summary: "Confirms a certificate: initials, course and date",
     access: "anyone",
+    travels: "account-links",
     params: CertificateCodeParams,
     answers: { ...ok(CertificateCheck), 404: { description: "No certificate has this code.", schema: ApiError } },
   },

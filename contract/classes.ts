@@ -190,6 +190,7 @@ export const classesEndpoints = {
     summary:
       "Takes a place (a member at once; a visitor once she confirms the mailed link within 30 minutes) or a waiting-list place when full",
     access: "anyone",
+    travels: "classes",
     params: ClassIdParams,
     body: ClassRegistrationRequest,
     invalidates: ["listClasses"],
@@ -211,6 +212,7 @@ export const classesEndpoints = {
     path: "/reactapi/classes/registrations/by-link/:token",
     summary: "The registration a mailed link names (to give the place up, or to pay for one offered from the waiting list)",
     access: "anyone",
+    travels: "classes",
     params: ClassTokenParams,
     answers: { ...ok(ClassRegistrationByLink), 404: { description: "No such link.", schema: ApiError } },
   },
@@ -219,6 +221,7 @@ export const classesEndpoints = {
     path: "/reactapi/classes/registrations/cancel-by-link",
     summary: "Gives up the place (or the waiting-list place) a mailed link names, without signing in",
     access: "anyone",
+    travels: "classes",
     body: ClassTokenRequest,
     invalidates: ["listClasses", "classRegistrationByLink"],
     answers: {
@@ -233,6 +236,7 @@ export const classesEndpoints = {
     path: "/reactapi/classes/registrations/pay",
     summary: "Opens Checkout for a paid class's place offered to her from the waiting list, while the offer holds",
     access: "anyone",
+    travels: "classes",
     body: ClassTokenRequest,
     answers: {
       ...ok(ClassRegistered),
@@ -256,6 +260,7 @@ export const classesEndpoints = {
     path: "/reactapi/classes/registrations/confirm",
     summary: "A visitor's mailed link: her held place becomes hers (or, when it lapsed, she joins the waiting list)",
     access: "anyone",
+    travels: "classes",
     body: ClassTokenRequest,
     invalidates: ["listClasses"],
     answers: { ...ok(ClassRegistered), 404: { description: "No such link.", schema: ApiError } },
@@ -265,6 +270,7 @@ export const classesEndpoints = {
     path: "/reactapi/classes/:id/registrations/cancel",
     summary: "A signed-in member gives up her place (the first person waiting gets it, and a mail) or leaves the waiting list",
     access: "member",
+    travels: "classes",
     params: ClassIdParams,
     body: z.object({}),
     invalidates: ["listClasses"],

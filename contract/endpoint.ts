@@ -23,7 +23,8 @@ export type Endpoint = {
   /**
    * The part of the browser's table it travels in: the screens that call it import
    * `virtual:endpoint-table/<part>` first (web/endpoint-table.ts), so a first visit does not carry
-   * it. Without it, the entry is in every page's table (as any a screen asks before it arrives must be).
+   * it. Without it, the entry is in every page's table (as any a screen asks before it arrives must
+   * be); "none" keeps it out of every page (what only a server, Stripe or a monitor calls).
    */
   travels?: string;
 };

@@ -107,6 +107,7 @@ export const formsEndpoints = {
     path: "/reactapi/feedback",
     summary: "Sends the feedback form",
     access: "member",
+    travels: "forms",
     body: FeedbackRequest,
     answers: { 201: { description: "Saved.", schema: FormReceipt } },
   },
@@ -115,6 +116,7 @@ export const formsEndpoints = {
     path: "/reactapi/contact",
     summary: "Sends the contact form",
     access: "member",
+    travels: "forms",
     body: ContactRequest,
     answers: { 201: { description: "Saved.", schema: FormReceipt } },
   },
@@ -123,6 +125,7 @@ export const formsEndpoints = {
     path: "/reactapi/contact/public",
     summary: "The Contact page's form, open to visitors; it lands in her inbox",
     access: "anyone",
+    travels: "contact",
     body: PublicContactRequest,
     answers: {
       201: { description: "Saved.", schema: FormReceipt },

@@ -94,6 +94,7 @@ export const myAccountEndpoints = {
     path: "/reactapi/users/forgot-password",
     summary: "Mails a reset link if the account exists; the answer is the same either way",
     access: "anyone",
+    travels: "account-links",
     body: ForgotPasswordRequest,
     answers: {
       ...ok(Message),
@@ -105,6 +106,7 @@ export const myAccountEndpoints = {
     path: "/reactapi/users/reset-password/check",
     summary: "Whether a reset link can still be used",
     access: "anyone",
+    travels: "account-links",
     body: TokenRequest,
     answers: { ...ok(Message), 410: { description: "Unknown, used or expired link.", schema: ApiError } },
   },
@@ -113,6 +115,7 @@ export const myAccountEndpoints = {
     path: "/reactapi/users/reset-password",
     summary: "Sets a new password with a reset link; ends every session",
     access: "anyone",
+    travels: "account-links",
     body: ResetPasswordRequest,
     answers: { ...ok(Message), 410: { description: "Unknown, used or expired link.", schema: ApiError } },
   },
@@ -162,6 +165,7 @@ export const myAccountEndpoints = {
     invalidates: ["myAccount", "me"],
     summary: "Confirms a new e-mail address with the mailed link",
     access: "anyone",
+    travels: "account-links",
     body: TokenRequest,
     answers: {
       ...ok(Profile),

@@ -9,6 +9,7 @@ export const operationsEndpoints = {
     path: "/reactapi/openapi.json",
     summary: "This description",
     access: "anyone",
+    travels: "none",
     answers: { 200: { description: "OpenAPI 3.1.", contentType: "application/json" } },
   },
   healthz: {
@@ -16,6 +17,7 @@ export const operationsEndpoints = {
     path: "/healthz",
     summary: "The process answers",
     access: "anyone",
+    travels: "none",
     answers: ok(z.object({ status: z.literal("ok") })),
   },
   readyz: {
@@ -23,6 +25,7 @@ export const operationsEndpoints = {
     path: "/readyz",
     summary: "The database answers within a second",
     access: "anyone",
+    travels: "none",
     answers: ok(z.object({ status: z.literal("ready") })),
   },
   metrics: {
@@ -30,6 +33,7 @@ export const operationsEndpoints = {
     path: "/metrics",
     summary: "Prometheus metrics (404 without METRICS_TOKEN)",
     access: "metrics-token",
+    travels: "none",
     answers: {
       200: { description: "Prometheus text format.", contentType: "text/plain" },
       404: { description: "Metrics are off.", schema: ApiError },

@@ -59,6 +59,7 @@ export const paymentsEndpoints = {
     path: "/reactapi/payments/checkout",
     summary: "Starts Stripe Checkout for a plan; the price is the server's",
     access: "member",
+    travels: "payments",
     body: CheckoutRequest,
     answers: {
       ...ok(RedirectAnswer, "Go to this Stripe page."),
@@ -71,6 +72,7 @@ export const paymentsEndpoints = {
     path: "/reactapi/payments/checkout/:sessionId",
     summary: "The purchase behind a finished checkout",
     access: "member",
+    travels: "payments",
     params: CheckoutSessionParams,
     answers: { ...ok(CheckoutOutcome), 404: { description: "No such checkout of hers.", schema: ApiError } },
   },
@@ -86,6 +88,7 @@ export const paymentsEndpoints = {
     path: "/reactapi/payments/portal",
     summary: "Opens Stripe's billing portal",
     access: "member",
+    travels: "payments",
     body: z.object({}),
     answers: {
       ...ok(RedirectAnswer, "Go to this Stripe page."),
@@ -97,6 +100,7 @@ export const paymentsEndpoints = {
     path: "/reactapi/stripe/webhook",
     summary: "Stripe's signed events (raw body, Stripe-Signature header)",
     access: "stripe-signature",
+    travels: "none",
     answers: {
       ...ok(z.object({ received: z.literal(true) }), "Applied once, or ignored."),
       404: { description: "Online payment is off.", schema: ApiError },

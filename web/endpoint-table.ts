@@ -7,7 +7,8 @@ const PART_MODULE = /^virtual:endpoint-table\/([a-z-]+)$/;
 /**
  * The part of the table an endpoint travels in, as its entry declares (`travels`, in its
  * capability's contract part): a screen that calls it imports `virtual:endpoint-table/<part>`
- * first, so the first visit of every other page does not carry it. "rest" is every page's part.
+ * first, so the first visit of every other page does not carry it. "rest" is every page's part;
+ * "none" is no page's (what only servers, Stripe or a monitor call).
  */
 export const partOf = (endpoint: Endpoint): string => endpoint.travels ?? "rest";
 
@@ -51,6 +52,7 @@ export function endpointTable(): Plugin {
       if (id === `\0${MODULE}`) return `export default ${packed("rest")};`;
       const part = id.startsWith("\0") ? PART_MODULE.exec(id.slice(1))?.[1] : undefined;
       if (part === undefined) return null;
+      if (part === "none") throw new Error('"none" is the part of the endpoints no page calls: no page may load it');
       // A misspelt part would load an empty table and leave its screens' calls unknown.
       if (Object.keys(endpointRoutes(part)).length === 0) throw new Error(`no endpoint of contract/api.ts travels in "${part}"`);
       return `export default ${packed(part)};`;

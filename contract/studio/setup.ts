@@ -29,6 +29,7 @@ export const studioSetupEndpoints = {
     path: "/reactapi/instructor-setup/check",
     summary: "Whether the first instructor's setup link can still be used",
     access: "anyone",
+    travels: "setup",
     body: SetupTokenRequest,
     answers: { ...ok(Message), 410: { description: "Unknown, used or expired link, or an instructor exists.", schema: ApiError } },
   },
@@ -37,6 +38,7 @@ export const studioSetupEndpoints = {
     path: "/reactapi/instructor-setup",
     summary: "Creates the first instructor with the setup link from the start-up log, and signs her in",
     access: "anyone",
+    travels: "setup",
     body: InstructorSetupRequest,
     answers: {
       201: { description: "Created and signed in.", schema: Profile },

@@ -21,7 +21,7 @@ function typeChecks(summary: AnswerOf<"progressSummary">, account: AnswerOf<"myA
 describe("endpoint addresses", () => {
   it("fill the path's parameters and leave empty query values out", () => {
     expect(addressOf("courseProgress", { params: { courseId: 4 } })).toBe("/reactapi/progress/courses/4");
-    expect(addressOf("checkCertificate", { params: { code: "AB CD/1" } })).toBe("/reactapi/certificates/AB%20CD%2F1");
+    expect(addressOf("manageBooking", { params: { token: "AB CD/1" } })).toBe("/reactapi/bookings/manage/AB%20CD%2F1");
     expect(addressOf("progressSummary")).toBe("/reactapi/progress/summary");
     expect(typeof typeChecks).toBe("function");
   });

@@ -1,3 +1,4 @@
+import "./link-endpoints.ts";
 import { useEffect, useState } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import type { Profile } from "../../../../contract/sign-in.ts";

@@ -1,3 +1,4 @@
+import "./link-endpoints.ts";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { Notice } from "../../components/notice.tsx";

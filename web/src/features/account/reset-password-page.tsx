@@ -1,3 +1,4 @@
+import "./link-endpoints.ts";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
 import { passwordRuleText } from "../../../../contract/constants.ts";

@@ -1,3 +1,4 @@
+import "./link-endpoints.ts";
 import { useParams } from "react-router";
 import { Notice } from "../../components/notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";

@@ -1,3 +1,4 @@
+import "./classes-endpoints.ts";
 import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { PublicClass } from "../../../../contract/classes.ts";

@@ -1,3 +1,4 @@
+import "./forms-endpoints.ts";
 import { type FormEvent, useId, useState } from "react";
 import { Notice } from "../../components/notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";

@@ -1,3 +1,4 @@
+import "./forms-endpoints.ts";
 import { type FormEvent, type ReactElement, useId, useState } from "react";
 import { Link } from "react-router";
 import { Icon, PodcastIcon } from "../../components/icons.tsx";

@@ -1,3 +1,4 @@
+import "./payment-endpoints.ts";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { SubscriptionPlan } from "../../../../contract/catalogue.ts";

@@ -1,3 +1,4 @@
+import "./payment-endpoints.ts";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { CheckoutOutcome } from "../../../../contract/payments.ts";

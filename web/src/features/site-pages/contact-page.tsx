@@ -1,3 +1,4 @@
+import "./contact-endpoints.ts";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { supportServices } from "../../../../contract/constants.ts";

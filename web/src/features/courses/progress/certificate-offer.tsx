@@ -1,3 +1,4 @@
+import "./certificate-endpoints.ts";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { Notice } from "../../../components/notice.tsx";
