@@ -5,7 +5,7 @@ import { type Actor, recordActivity } from "../activity/activity-repository.ts";
 import { ancestryBelow, courseReferenceCode, isAtOrBelow, moduleReferenceCode } from "../db/catalogue-rows.ts";
 import { announceChange, dataChanges } from "../db/data-changes.ts";
 import type { Database, Queryable } from "../db/client.ts";
-import { restoreRows, type RowSnapshot, snapshotRows } from "../db/row-snapshots.ts";
+import { anyOf, restoreRows, type RowSnapshot, snapshotRows } from "../db/row-snapshots.ts";
 import { HttpError } from "../http/errors.ts";
 import { changeCatalogue } from "./catalogue-repository.ts";
 import { courses, lessonFiles, lessons, modules, planCourses, subscriptionPlans, trashItems } from "./catalogue-schema.ts";
@@ -46,7 +46,6 @@ type Snapshot = {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const keptUntil = (deletedAt: Date) => new Date(deletedAt.getTime() + TRASH_KEPT_DAYS * DAY_MS);
-const none = sql`false`;
 
 async function moveToTrash(
   tx: Queryable,
@@ -55,7 +54,6 @@ async function moveToTrash(
   ids: { courseIds: number[]; moduleIds: number[]; lessonIds: number[] },
   hanging: readonly RowsOnCatalogue[],
 ): Promise<void> {
-  const anyOf = (column: Parameters<typeof inArray>[0], values: number[]) => (values.length > 0 ? inArray(column, values) : none);
   const snapshot: Snapshot = {
     courses: await snapshotRows(tx, courses, anyOf(courses.id, ids.courseIds)),
     modules: await snapshotRows(tx, modules, anyOf(modules.id, ids.moduleIds)),

@@ -1,6 +1,9 @@
-import { getTableColumns, type SQL, sql } from "drizzle-orm";
+import { type Column, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Queryable } from "./client.ts";
+
+/** Rows whose column holds one of these ids, and none for no ids (`in ()` is no SQL). */
+export const anyOf = (column: Column, ids: readonly number[]): SQL => (ids.length > 0 ? inArray(column, [...ids]) : sql`false`);
 
 /** Rows as PostgreSQL writes them in JSON: one object per row, keyed by column name. */
 export type RowSnapshot = Record<string, unknown>[];

@@ -1,8 +1,8 @@
-import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { PersonalData } from "../db/personal-data.ts";
 import { announceChange } from "../db/data-changes.ts";
 import type { Queryable } from "../db/client.ts";
-import { restoreRows, snapshotRows } from "../db/row-snapshots.ts";
+import { anyOf, restoreRows, snapshotRows } from "../db/row-snapshots.ts";
 import { courseGrants } from "./grants-schema.ts";
 import { everyAccountId } from "../accounts/users-repository.ts";
 import { existingCourseIds } from "../catalogue/catalogue-repository.ts";
@@ -135,8 +135,7 @@ export async function deleteEndedGrants(db: Queryable, now = new Date()): Promis
  */
 export const grantsInTheTrash: RowsOnCatalogue = {
   key: "course_grants",
-  keep: (tx, { courseIds }) =>
-    snapshotRows(tx, courseGrants, courseIds.length > 0 ? inArray(courseGrants.courseId, courseIds) : sql`false`),
+  keep: (tx, { courseIds }) => snapshotRows(tx, courseGrants, anyOf(courseGrants.courseId, courseIds)),
   putBack: (tx, rows) =>
     restoreRows(
       tx,

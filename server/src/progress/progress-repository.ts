@@ -3,7 +3,7 @@ import type { CourseProgress, LessonProgress } from "../../../contract/progress.
 import { everyAccountId, type UserRow } from "../accounts/users-repository.ts";
 import type { CatalogueReader, CourseOutline } from "../catalogue/catalogue-repository.ts";
 import type { RowsOnCatalogue } from "../catalogue/trash-repository.ts";
-import { restoreRows, snapshotRows } from "../db/row-snapshots.ts";
+import { anyOf, restoreRows, snapshotRows } from "../db/row-snapshots.ts";
 import type { Database } from "../db/client.ts";
 import type { PersonalData } from "../db/personal-data.ts";
 import type { Queryable } from "../db/client.ts";
@@ -64,8 +64,7 @@ export function progressOf(db: Queryable, userId: number): Promise<ProgressRow[]
 /** Members' progress in a lesson deleted in the studio waits with it in the Trash, and comes back with it, but for a member gone since. */
 export const progressInTheTrash: RowsOnCatalogue = {
   key: "lesson_progress",
-  keep: (tx, { lessonIds }) =>
-    snapshotRows(tx, lessonProgress, lessonIds.length > 0 ? inArray(lessonProgress.lessonId, lessonIds) : sql`false`),
+  keep: (tx, { lessonIds }) => snapshotRows(tx, lessonProgress, anyOf(lessonProgress.lessonId, lessonIds)),
   putBack: (tx, rows) => restoreRows(tx, lessonProgress, rows, sql`r.user_id in (${everyAccountId(tx)})`),
 };
 

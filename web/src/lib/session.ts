@@ -2,6 +2,7 @@ import type { Profile } from "../../../contract/sign-in.ts";
 import { signedInHintCookie } from "../../../contract/constants.ts";
 import { type ApiFailure, attempt, call, type Outcome } from "./api.ts";
 import { forgetOfflineCopies, hasOfflineCopies } from "./offline-cache.ts";
+import { markOpenedOffline } from "./offline-state.ts";
 import { type Action, type Store, useShared } from "./store-hooks.ts";
 
 declare module "./store-hooks.ts" {
@@ -53,7 +54,7 @@ export const loadProfile =
     void forgetOtherMembersCopies(outcome.value.id);
     changeSession(store, { loading: false, user: outcome.value });
     // Back online with the server's answer: the saved copies are no longer the session.
-    store.update(() => ({ offline: { openedOffline: false } }));
+    markOpenedOffline(store, false);
     return outcome;
   };
 
@@ -103,7 +104,7 @@ export const resumeOffline = (): Action<Promise<void>> => async (store) => {
     const member = (await hasOfflineCopies()) ? await (await import("./saved-lessons.ts")).offlineMember() : null;
     if (member) {
       changeSession(store, { loading: false, isAuthenticated: true, user: member });
-      store.update(() => ({ offline: { openedOffline: true } }));
+      markOpenedOffline(store, true);
       return;
     }
   } catch (error) {
@@ -137,7 +138,7 @@ export const logoutMember = (): Action<Promise<Outcome<unknown>>> => async (stor
     return call("logout");
   });
   changeSession(store, { loading: false, isAuthenticated: false, user: null });
-  store.update(() => ({ offline: { openedOffline: false } }));
+  markOpenedOffline(store, false);
   return outcome;
 };
 

@@ -1,4 +1,5 @@
-import { createStore, type RootState } from "../app/store.ts";
+import { createStore } from "../app/store.ts";
+import type { SharedState } from "../lib/store-hooks.ts";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
@@ -7,7 +8,7 @@ import { slots } from "../app/slots.ts";
 import { SlotsContext } from "../lib/slots.tsx";
 
 /** Renders a screen at a URL with a fresh store, as the app would. */
-export function renderAt(path: string, routes: { path: string; element: ReactElement }[], preloadedState?: Partial<RootState>) {
+export function renderAt(path: string, routes: { path: string; element: ReactElement }[], preloadedState?: Partial<SharedState>) {
   const store = createStore(preloadedState);
   const router = createMemoryRouter([...routes, { path: "*", element: <p>elsewhere</p> }], { initialEntries: [path] });
   const view = render(
