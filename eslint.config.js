@@ -34,7 +34,19 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { "react-hooks": reactHooks },
     // The rules of hooks; the React Compiler's further rules are for code it compiles, and this app does not use it.
-    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            ":matches(Program, ExportNamedDeclaration) > VariableDeclaration > VariableDeclarator > NewExpression[callee.object.name='Intl']",
+          message:
+            "Building an Intl formatter when a module loads costs every page that loads it the browser's locale data: use web/src/lib/formats.ts.",
+        },
+      ],
+    },
   },
   {
     // A test may set up what it checks with any part of the app, and check the colours it finds; the rules are for the product.

@@ -13,9 +13,10 @@ import { SafeHtml } from "../../lib/safe-html.tsx";
 import { useSession } from "../../lib/session.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { useRefreshAt } from "../../lib/use-refresh-at.ts";
+import { dateFormatOnUse } from "../../lib/formats.ts";
 
 // Times in the reader's own zone, named, as every booking page shows them.
-const whenFormat = new Intl.DateTimeFormat(undefined, {
+const whenFormat = dateFormatOnUse({
   weekday: "long",
   day: "numeric",
   month: "long",
@@ -23,7 +24,7 @@ const whenFormat = new Intl.DateTimeFormat(undefined, {
   minute: "2-digit",
   timeZoneName: "long",
 });
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
+const timeFormat = dateFormatOnUse({ hour: "2-digit", minute: "2-digit" });
 
 const stateWords: Partial<Record<NonNullable<PublicClass["my_state"]>, string>> = {
   registered: "You have a place.",

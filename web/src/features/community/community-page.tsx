@@ -4,8 +4,9 @@ import { Notice } from "../../components/notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { ProgressRing } from "../../components/spinner.tsx";
 import { useAnswer } from "../../lib/answers.ts";
+import { dateFormatOnUse } from "../../lib/formats.ts";
 
-const dayFormat = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "long" });
+const dayFormat = dateFormatOnUse({ day: "numeric", month: "long" });
 
 /** /community: the topics she may see, each with its conversations' count and latest activity. */
 export default function CommunityPage() {

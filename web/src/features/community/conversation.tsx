@@ -8,11 +8,12 @@ import { useSession } from "../../lib/session.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { OutcomeNotice } from "../../components/outcome-notice.tsx";
 import { TextField } from "../../components/text-field.tsx";
+import { dateFormatOnUse } from "../../lib/formats.ts";
 
 // A community conversation (docs/product.md, Community), on its own page and under a lesson: its
 // posts, live as others write, a post with a content note folded behind it, and her reply.
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+const dateFormat = dateFormatOnUse({ day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
 
 /** The posts written since the page read the conversation, as its event stream brings them; "changed" reads it again. */
 function useLivePosts(thread: CommunityThread | undefined, refresh: () => void): CommunityPost[] {

@@ -8,8 +8,9 @@ import { ProgressRing } from "../../components/spinner.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../lib/answers.ts";
 import { firstPageParams } from "../../lib/first-answers.ts";
+import { dateFormatOnUse } from "../../lib/formats.ts";
 
-const dayFormat = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "long" });
+const dayFormat = dateFormatOnUse({ day: "numeric", month: "long" });
 const PAGE_SIZE = 20;
 
 /** /community/topic/:id: a topic's conversations, pinned first then latest, with search and a new conversation. */

@@ -1,6 +1,7 @@
 import type { HomeCardProps } from "../../lib/slots.tsx";
+import { dateFormatOnUse } from "../../lib/formats.ts";
 
-const sentOn = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "long" });
+const sentOn = dateFormatOnUse({ day: "numeric", month: "long" });
 
 /** /home's word from the instructor: her announcements meant for this member, until she removes them. */
 export default function AnnouncementsCard({ answer: { announcements } }: HomeCardProps<"myAnnouncements">) {

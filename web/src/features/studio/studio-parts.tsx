@@ -11,6 +11,7 @@ import { TextField } from "../../components/text-field.tsx";
 import { useSend } from "../../lib/answers.ts";
 import { addEndpoints, type ApiFailure } from "../../lib/api.ts";
 import { useAction } from "../../lib/use-action.ts";
+import { dateFormatOnUse } from "../../lib/formats.ts";
 
 // The studio's part of the contract's endpoints travels with the studio's chunks (every studio page
 // and the studio's frame import this module), not in a member's first visit.
@@ -110,8 +111,8 @@ export function Loading({ failure, what }: { failure?: ApiFailure; what: string 
   return <Spinner label={`Loading ${what}`} />;
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric" });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
+const dateFormat = dateFormatOnUse({ year: "numeric", month: "short", day: "numeric" });
+const dateTimeFormat = dateFormatOnUse({
   year: "numeric",
   month: "short",
   day: "numeric",
