@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from "react";
 import { type AnswerOf, type ApiFailure, type ArgsOf, attempt, call, type EndpointName, invalidatedBy, type Outcome } from "./api.ts";
-import { type Action, useAppDispatch, useShared } from "./store-hooks.ts";
+import { type Action, useAppDispatch, useSharedInSlices } from "./store-hooks.ts";
 
 // The one way a screen reads server data: answers kept in the store by endpoint and arguments,
 // asked once however many screens want them, shown again at once on the next visit, and asked
@@ -91,7 +91,7 @@ export type Answer<Name extends EndpointName> = {
 export function useAnswer<Name extends EndpointName>(name: Name, args?: ArgsOf<Name>[0], { skip = false } = {}): Answer<Name> {
   const dispatch = useAppDispatch();
   const key = answerKey(name, args);
-  const entry = useShared((state) => (skip ? undefined : state.answers[key]));
+  const entry = useSharedInSlices((state) => (skip ? undefined : state.answers[key]));
   const stale = entry?.stale ?? false;
   // Gone when the person signed in changed: a screen still open asks again, as its new reader.
   const missing = entry === undefined;
@@ -116,7 +116,7 @@ export function useAnswer<Name extends EndpointName>(name: Name, args?: ArgsOf<N
  */
 export function useAnswers(names: readonly EndpointName[]): Answer<EndpointName>[] {
   const dispatch = useAppDispatch();
-  const answers = useShared((state) => state.answers);
+  const answers = useSharedInSlices((state) => state.answers);
   const entries = names.map((name) => answers[answerKey(name, undefined)]);
   // Asked again, as by useAnswer, when one is missing (the person changed) or out of date.
   const signature = entries.map((entry) => (entry === undefined ? "missing" : entry.stale ? "stale" : "kept")).join();

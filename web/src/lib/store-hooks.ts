@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useSyncExternalStore } from "react";
+import { createContext, startTransition, useCallback, useContext, useEffect, useLayoutEffect, useReducer, useRef, useSyncExternalStore } from "react";
 
 /**
  * The state every screen may read: who is signed in (lib/session.ts), whether the app opened
@@ -15,8 +15,8 @@ export interface SharedState {}
 export type Action<Result> = (store: Store) => Result;
 
 /**
- * The app's one store. React's own useSyncExternalStore keeps every screen in step with it; the
- * state is replaced, never changed in place, so a screen renders again only when its part did.
+ * The app's one store. Every screen reading a part of it renders again when that part is
+ * replaced (useShared); the state is replaced, never changed in place.
  */
 export type Store = {
   getState(): SharedState;
@@ -57,11 +57,41 @@ function useStore(): Store {
 /**
  * A part of the shared state, for a screen: it renders again when that part is replaced. The part
  * must be read from the state as it is (not built anew on each call), or the screen would never settle.
+ * A change shows at once, before whatever the code that made it does next (who is signed in: the
+ * member pages' gate must see her sign out before the page she goes to next).
  */
 export function useShared<Part>(select: (state: SharedState) => Part): Part {
   const store = useStore();
   const read = () => select(store.getState());
   return useSyncExternalStore(store.subscribe, read, read);
+}
+
+/**
+ * A part of the shared state whose changes render as a transition, which React slices and lets
+ * the phone answer between slices: the answers a page waits for. useSyncExternalStore renders
+ * every change at once, and an answer arriving while a page loads then held a phone's main thread
+ * for 100 ms and more (docs/performance.md). The part is read from the store as each render
+ * runs, so a screen never shows another key's answer; if the store changes while a sliced render
+ * is under way, the readers it reached are told again and render once more.
+ */
+export function useSharedInSlices<Part>(select: (state: SharedState) => Part): Part {
+  const store = useStore();
+  const part = select(store.getState());
+  const [, renderAgain] = useReducer((renders: number) => renders + 1, 0);
+  const shown = useRef({ select, part });
+  useLayoutEffect(() => {
+    shown.current = { select, part };
+  });
+  useEffect(() => {
+    const check = () => {
+      const { select, part } = shown.current;
+      if (!Object.is(select(store.getState()), part)) startTransition(renderAgain);
+    };
+    // What changed between this screen's render and now.
+    check();
+    return store.subscribe(check);
+  }, [store]);
+  return part;
 }
 
 /** Runs an action on the app's store. */

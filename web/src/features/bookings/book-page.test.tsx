@@ -32,7 +32,7 @@ async function openFormOfFirstTime() {
   const user = userEvent.setup({ advanceTimers: () => undefined });
   renderAt("/book?service=7", [{ path: "/book", element: <BookPage /> }]);
   const times = await screen.findByRole("region", { name: "Free times for Birth support" });
-  await user.click(within(times).getAllByRole("button", { pressed: false })[0]!);
+  await user.click((await within(times).findAllByRole("button", { pressed: false }))[0]!);
   await user.type(screen.getByLabelText(/Your name/), "Aiko");
   await user.type(screen.getByLabelText(/E-mail address/), "aiko@example.com");
   return user;
