@@ -53,19 +53,17 @@ const chunkNamed = (name) => {
   if (!key) throw new Error(`no chunk of the build is named ${name}`);
   return key;
 };
-// A feature's stylesheet is named in the page, not left to the script that imports it: the screen
-// would otherwise wait for it after its own chunk. A page the scripts draw only preloads it (Vite's
-// loader applies it with the frame's chunk, before the screen draws), so it holds back neither the
-// first paint nor the scripts, which wait for every stylesheet the page applies; a page rendered
-// at build time applies it at once, since its markup needs it.
-const withPreloads = (modules, chunks, images, { drawnByScripts }) => {
+const withPreloads = (modules, chunks, images) => {
   const files = new Set();
   for (const module of modules) staticClosure(`src/${module}`, files);
   for (const chunk of chunks) staticClosure(chunkNamed(chunk), files);
   const ownFiles = [...files].filter((file) => !loadedByEntry.has(file));
+  // A feature's stylesheet is linked in the page, not left to the script that imports it: the
+  // screen would otherwise wait for it after its own chunk, and Vite's loader skips a stylesheet
+  // the page already links (web/vite.config.ts leaves out its module preloads, not that).
   const links = ownFiles
     .filter((file) => file.endsWith(".css"))
-    .map((file) => (drawnByScripts ? `<link rel="preload" as="style" href="/${file}">` : `<link rel="stylesheet" href="/${file}">`))
+    .map((file) => `<link rel="stylesheet" href="/${file}">`)
     .concat(ownFiles.filter((file) => file.endsWith(".js")).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`))
     .concat(images.map((image) => `<link rel="preload" as="image" href="${image}" fetchpriority="high">`))
     .join("");
@@ -82,7 +80,7 @@ try {
   // Addresses not in it are answered with 404.
   const routesForServer = [];
   for (const { path: route, modules, chunks, images } of appRoutes) {
-    const page = withPreloads(modules, chunks, images, { drawnByScripts: true });
+    const page = withPreloads(modules, chunks, images);
     const entryForServer = { path: route, page: `pages/${pageFile(route)}.html` };
     writeFileSync(path.join(dist, entryForServer.page), page);
     if (prerenderedRoutes.includes(route)) {
@@ -91,10 +89,7 @@ try {
       entryForServer.prerendered = `prerendered/${pageFile(route)}.html`;
       writeFileSync(
         path.join(dist, entryForServer.prerendered),
-        withPreloads(modules, chunks, images, { drawnByScripts: false }).replace(
-          shell,
-          () => `<div id="root" data-prerendered>${markup}</div>`,
-        ),
+        page.replace(shell, () => `<div id="root" data-prerendered>${markup}</div>`),
       );
     }
     routesForServer.push(entryForServer);

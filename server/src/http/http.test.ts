@@ -143,16 +143,6 @@ describe("the HTTP surface", () => {
     expect(preloaded((await app().inject({ url: "/no-such-page" })).body)).not.toContain("library-page");
   });
 
-  it("applies the site's feature stylesheet at once in a pre-rendered page, and only preloads it where the scripts draw the page", async () => {
-    const stylesheets = (html: string) =>
-      [...html.matchAll(/<link rel="(stylesheet|preload)"(?: as="style")? href="\/assets\/[\w-]+\.css">/g)].map((link) => link[1]);
-    // A visitor's /book is markup from the build that needs the stylesheet before it is painted.
-    expect(stylesheets((await app().inject({ url: "/book" })).body)).toEqual(["stylesheet"]);
-    // A member's /home paints the bar of the app first; the frame's chunk applies the stylesheet before the screen draws.
-    expect(stylesheets((await app().inject({ url: "/home", headers: { cookie: "signed_in=1" } })).body)).toEqual(["preload"]);
-    expect(stylesheets((await app().inject({ url: "/book", headers: { cookie: "signed_in=1" } })).body)).toEqual(["preload"]);
-  });
-
   it("answers an address the app does not know with 404 and the app's page, and every known one with 200", async () => {
     for (const cookie of ["", "signed_in=1"]) {
       const unknown = await app().inject({ url: "/no-such-page?x=1", headers: cookie ? { cookie } : {} });
