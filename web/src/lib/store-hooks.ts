@@ -1,4 +1,14 @@
-import { createContext, startTransition, useCallback, useContext, useEffect, useLayoutEffect, useReducer, useRef, useSyncExternalStore } from "react";
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useReducer,
+  useRef,
+  useSyncExternalStore,
+} from "react";
 
 /**
  * The state every screen may read: who is signed in (lib/session.ts), whether the app opened
