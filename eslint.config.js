@@ -8,7 +8,17 @@ import featureBoundaries from "./scripts/lint/feature-boundaries.js";
 import noHexColours from "./scripts/lint/no-hex-colours.js";
 
 export default tseslint.config(
-  { ignores: ["**/dist/**", "node_modules/**", "test-results/**", "playwright-report/**", "bench-results/**", "web/public/**"] },
+  {
+    ignores: [
+      "**/dist/**",
+      "locales/*.ts",
+      "node_modules/**",
+      "test-results/**",
+      "playwright-report/**",
+      "bench-results/**",
+      "web/public/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

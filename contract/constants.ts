@@ -1,10 +1,12 @@
+import { sentence } from "./languages.ts";
+
 // Plain values shared by the server and the web app. Kept apart from the zod schemas so that
 // a screen needing only a sentence or a list does not download the validation library.
 
 /** Where every endpoint of the API lives (docs/product.md, Constants): the web app's addresses never start with it. */
 export const apiPrefix = "/reactapi";
 
-export const passwordRuleText = "Use 8 or more characters, including a letter, a number and a special character.";
+export const passwordRuleText = sentence("Use 8 or more characters, including a letter, a number and a special character.");
 
 /** The services of the /support form, in the order of docs/product.md (Screens). */
 export const supportServices = [
@@ -17,14 +19,14 @@ export const supportServices = [
 
 /** Default texts of the registration error catalogue (docs/product.md, Error catalogue), by HTTP status. */
 export const registrationErrorMessages: Record<number, string> = {
-  400: "Bad request. Please check your input.",
-  401: "Unauthorized. Access code invalid.",
-  403: "Forbidden. Access code inactive.",
-  404: "Access code not found.",
-  409: "Email already registered.",
-  500: "Internal server error. Please try again later.",
+  400: sentence("Bad request. Please check your input."),
+  401: sentence("Unauthorized. Access code invalid."),
+  403: sentence("Forbidden. Access code inactive."),
+  404: sentence("Access code not found."),
+  409: sentence("Email already registered."),
+  500: sentence("Internal server error. Please try again later."),
 };
-export const unexpectedErrorMessage = "An unexpected error occurred.";
+export const unexpectedErrorMessage = sentence("An unexpected error occurred.");
 
 /**
  * A readable cookie set beside the HttpOnly session cookie, with the same lifetime. It grants

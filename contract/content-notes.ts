@@ -26,7 +26,9 @@ export type NoteChoice = z.infer<typeof NoteChoice>;
 export const MyContentNotes = z.object({ notes: z.array(z.object({ name: z.string(), choice: NoteChoice })) });
 export type MyContentNotes = z.infer<typeof MyContentNotes>;
 /** Her choices by note name; a note left out keeps what it had. */
-export const ContentNoteChoicesSave = z.record(z.string().max(60), NoteChoice, { error: "Send her choices as { note: choice }." });
+export const ContentNoteChoicesSave = z.record(z.string().max(60), NoteChoice, {
+  error: "Send her choices as an object: each note with its choice.",
+});
 
 export const SavedLessons = z.object({
   lessons: z.array(z.object({ lesson_id: z.number(), course_id: z.number(), title: z.string(), saved_at: z.string() })),

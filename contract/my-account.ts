@@ -2,6 +2,8 @@ import { z } from "zod";
 import { CurrentPassword, Email, NewPassword, OptionalName, Profile } from "./sign-in.ts";
 import { isCalendarDate } from "./forms.ts";
 import { ApiError } from "./errors.ts";
+import { sentence } from "./languages.ts";
+import { LanguageChoice, LanguageCode } from "./site.ts";
 import { type Endpoint, ok } from "./endpoint.ts";
 
 // The member's own account: forgotten passwords, /account, and what she may take away or delete.
@@ -13,7 +15,7 @@ export const LinkToken = z
 
 export const ForgotPasswordRequest = z.object({ email: Email });
 export type ForgotPasswordRequest = z.input<typeof ForgotPasswordRequest>;
-export const forgotPasswordAnswerText = "If an account exists for that address, we have sent a link to reset your password.";
+export const forgotPasswordAnswerText = sentence("If an account exists for that address, we have sent a link to reset your password.");
 
 export const TokenRequest = z.object({ token: LinkToken });
 export const ResetPasswordRequest = z.object({ token: LinkToken, password: NewPassword });
@@ -81,6 +83,8 @@ export const Account = z.object({
   /** An e-mail address waiting for its confirmation link, if she asked for a change. */
   pending_email: z.string().nullable(),
   sessions: z.array(AccountSession),
+  /** The language she reads the product and her mail in: hers, or until she chooses, the one she is reading now. */
+  language: LanguageCode,
 });
 export type Account = z.infer<typeof Account>;
 
@@ -125,6 +129,15 @@ export const myAccountEndpoints = {
     summary: "Her profile, a pending e-mail change, her sessions and the mail she chose",
     access: "member",
     answers: ok(Account),
+  },
+  saveMyLanguage: {
+    method: "POST",
+    path: "/reactapi/account/language",
+    invalidates: ["myAccount", "me"],
+    summary: "Saves the language she reads the product, its mails and documents in",
+    access: "member",
+    body: LanguageChoice,
+    answers: ok(LanguageChoice),
   },
   changeName: {
     method: "POST",

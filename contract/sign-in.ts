@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { passwordRuleText } from "./constants.ts";
+import { sentence } from "./languages.ts";
 import { ApiError } from "./errors.ts";
 import { type Endpoint, ok } from "./endpoint.ts";
 
 // A cap far above any real name or password keeps a megabyte-long field from reaching the hasher.
+// Their sentences below say the numbers as words, each sentence being its own catalogue id (docs/languages.md).
 const MAX_PASSWORD_LENGTH = 200;
 const MAX_NAME_LENGTH = 100;
 
@@ -20,9 +22,9 @@ export { passwordRuleText };
 export const NewPassword = z
   .string({ error: "Please choose a password." })
   .min(1, { error: "Please choose a password." })
-  .max(MAX_PASSWORD_LENGTH, { error: `A password can be at most ${MAX_PASSWORD_LENGTH} characters.` })
+  .max(MAX_PASSWORD_LENGTH, { error: "A password can be at most 200 characters." })
   .refine((password) => password.length >= 8 && /\p{L}/u.test(password) && /\p{N}/u.test(password) && /[^\p{L}\p{N}\s]/u.test(password), {
-    error: `That password is too weak. ${passwordRuleText}`,
+    error: "That password is too weak. Use 8 or more characters, including a letter, a number and a special character.",
   });
 
 /**
@@ -32,12 +34,12 @@ export const NewPassword = z
  */
 export const looksLikeALink = (text: string) =>
   /(?:[a-z][a-z0-9+.-]*:\/\/|www\.|@|\b[\p{L}\p{N}-]+\.[a-z]{2,63}(?=$|[\s/:?#]))/iu.test(text);
-export const notALinkSentence = "Please write just your name: it cannot contain a web or e-mail address.";
+export const notALinkSentence = sentence("Please write just your name: it cannot contain a web or e-mail address.");
 
 export const OptionalName = z
   .string({ error: "A name must be text." })
   .trim()
-  .max(MAX_NAME_LENGTH, { error: `A name can be at most ${MAX_NAME_LENGTH} characters.` })
+  .max(MAX_NAME_LENGTH, { error: "A name can be at most 100 characters." })
   .refine((name) => !looksLikeALink(name), { error: notALinkSentence })
   .optional()
   .nullable()
@@ -74,7 +76,7 @@ export type RegisterRequest = z.input<typeof RegisterRequest>;
 export const CurrentPassword = z
   .string({ error: "Please enter your password." })
   .min(1, { error: "Please enter your password." })
-  .max(MAX_PASSWORD_LENGTH, { error: `A password can be at most ${MAX_PASSWORD_LENGTH} characters.` });
+  .max(MAX_PASSWORD_LENGTH, { error: "A password can be at most 200 characters." });
 
 export const LoginRequest = z.object({
   email: z

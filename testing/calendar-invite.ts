@@ -2,7 +2,7 @@ import ICAL from "ical.js";
 
 /**
  * The first event of an .ics file, read back with a parser (ical.js) as a calendar app would: its
- * method, UID, sequence, start and end (ISO instants, read in the file's own VTIMEZONE) and zone.
+ * method, UID, sequence, start and end (ISO instants, read in the file's own VTIMEZONE), texts and zone.
  */
 export function readInvite(content: string) {
   const calendar = new ICAL.Component(ICAL.parse(content));
@@ -15,6 +15,9 @@ export function readInvite(content: string) {
     sequence: event.sequence,
     start: event.startDate.toJSDate().toISOString(),
     end: event.endDate.toJSDate().toISOString(),
+    summary: event.summary,
+    description: event.description,
+    location: event.location,
     zone: event.startDate.zone?.tzid,
     /** Whether start and end carry an instant: a UTC time ("Z") or a zone's (TZID), never a floating local time. */
     absolute: [event.startDate, event.endDate].every((time) => time.zone?.tzid !== "floating"),

@@ -6,6 +6,8 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { appRouteOf, signedInHintCookie } from "../../contract/constants.ts";
 import { installAuthentication } from "./accounts/authentication.ts";
+import { installLanguages } from "./language/request-language.ts";
+import { SiteLanguageStore } from "./site/site-repository.ts";
 import { SessionStore } from "./accounts/session-store.ts";
 import { listOpenGrants } from "./grants/grants-repository.ts";
 import { partnerReach } from "./partners/partners-repository.ts";
@@ -119,11 +121,14 @@ export async function buildApp({
   installMetrics(app, { token: config.metricsToken, cacheStats, poolStats });
   const sessions = new SessionStore(db, trust, cacheStats);
   const catalogue = new CatalogueReader(db, trust, { openGrants: listOpenGrants, partnerReach }, cacheStats);
+  const siteLanguage = new SiteLanguageStore(db, trust);
   app.addHook("onClose", async () => {
     sessions.close();
     catalogue.close();
+    siteLanguage.close();
   });
   installAuthentication(app, sessions);
+  installLanguages(app, siteLanguage);
   installSameOriginGuard(app);
   installNulGuard(app);
 
@@ -134,7 +139,7 @@ export async function buildApp({
   if (startMailSender) mailSender.start();
   app.addHook("onClose", () => mailSender.stop());
 
-  const capabilities = features({ db, config, sessions, catalogue, mail, clock });
+  const capabilities = features({ db, config, sessions, catalogue, mail, clock, siteLanguage });
   for (const feature of capabilities) await feature.register(app);
   // Every server may run the timed work (each piece claims what it does); one that sends no mail runs none.
   if (startMailSender) {

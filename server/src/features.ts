@@ -47,7 +47,8 @@ import { purchasesPersonalData } from "./payments/purchases-repository.ts";
 import { paymentsRoutes } from "./payments/payments-routes.ts";
 import { progressInTheTrash, progressPersonalData } from "./progress/progress-repository.ts";
 import { progressRoutes } from "./progress/progress-routes.ts";
-import { siteRoutes } from "./site/site-routes.ts";
+import { siteRoutes, siteSettingsStudioRoutes } from "./site/site-routes.ts";
+import type { SiteLanguageStore } from "./site/site-repository.ts";
 import { sitePagesRoutes, siteStudioRoutes } from "./site-pages/site-pages-routes.ts";
 import { instructorSetupRoutes } from "./studio/setup/instructor-setup.ts";
 import { studioApi } from "./studio/studio-plugin.ts";
@@ -60,6 +61,7 @@ export type AppServices = {
   catalogue: CatalogueReader;
   mail: { sender: MailSender; context: MailContext };
   clock: Clock;
+  siteLanguage: SiteLanguageStore;
 };
 
 /** A feature: its routes, and the timed work it declares (reminders, lapsed holds, digests), which app.ts runs. */
@@ -80,7 +82,7 @@ function feature<Options extends Record<string, unknown>>(
  * feature that keeps anything about a member adds its part to `personalData`, which her data
  * download and the deletion of her account go through.
  */
-export function features({ db, config, sessions, catalogue, mail, clock }: AppServices): Feature[] {
+export function features({ db, config, sessions, catalogue, mail, clock, siteLanguage }: AppServices): Feature[] {
   const production = config.env === "production";
   const bookings: BookingDeps = {
     db,
@@ -183,6 +185,7 @@ export function features({ db, config, sessions, catalogue, mail, clock }: AppSe
             prefix: "/calendar",
           }),
         async (app) => app.register(siteStudioRoutes, { db, prefix: "/site" }),
+        async (app) => app.register(siteSettingsStudioRoutes, { siteLanguage, prefix: "/site" }),
         async (app) => app.register(messagesStudioRoutes, messages),
         async (app) => app.register(classesStudioRoutes, { ...classes, sender: mail.sender, prefix: "/classes" }),
         async (app) => app.register(communityStudioRoutes, { ...community, prefix: "/community" }),
@@ -190,7 +193,7 @@ export function features({ db, config, sessions, catalogue, mail, clock }: AppSe
         async (app) => app.register(birthPlanStudioRoutes, { db, businessName: config.businessName, catalogue }),
       ],
     }),
-    feature("/reactapi/site", siteRoutes, { site: config.site, onlinePayment: config.stripe !== null }),
+    feature("/reactapi/site", siteRoutes, { site: config.site, onlinePayment: config.stripe !== null, siteLanguage }),
     feature("/reactapi/pictures", pictureRoutes, { db }),
     feature("/reactapi", openApiRoutes, {}),
     feature("", healthRoutes, { db }),

@@ -30,6 +30,10 @@ export const users = pgTable(
     // reset, an e-mail change, an invitation sent there). Until then nothing a visitor booked or
     // registered with that address joins her account: anyone can type anyone's address.
     emailProvenAt: timestamp("email_proven_at", { withTimezone: true }),
+    // The language she reads the product, its mails and documents in (contract/languages.ts): the
+    // one she registered in, until she chooses another on /account. Null only for accounts older
+    // than the choice, which read the site's language.
+    language: text("language"),
     createdAt: createdAt(),
   },
   (table) => [index("users_created_at_idx").on(table.createdAt)],

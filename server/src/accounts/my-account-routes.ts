@@ -7,7 +7,7 @@ import { accountTokens, users } from "./accounts-schema.ts";
 import type { MailChoice, PersonalData } from "../db/personal-data.ts";
 import { HttpError } from "../http/errors.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
-import type { MailContext, MailKind } from "../mail/mail-templates.ts";
+import { inLanguage, type MailContext, type MailKind } from "../mail/mail-templates.ts";
 import { emailChangeConfirmMail, emailChangeNoticeMail, emailProofMail, passwordChangedMail } from "./account-mails.ts";
 import { forgetMailTo, queueMail } from "../mail/outbox.ts";
 import { LoginThrottle } from "../rate-limits/login-throttle.ts";
@@ -16,8 +16,9 @@ import { createAccountToken, dropAccountTokens, useAccountToken } from "./accoun
 import { describeBrowser } from "./browser-name.ts";
 import { hashPassword, passwordMatches } from "../lib/passwords.ts";
 import { endSessionsOf, listSessions, sessionIdOf } from "./sessions-repository.ts";
-import { findUserByEmail, toProfile, type UserRow } from "./users-repository.ts";
+import { accountLanguage, findUserByEmail, toProfile, type UserRow } from "./users-repository.ts";
 import type { MailChoices } from "../../../contract/my-account.ts";
+import { isLanguage } from "../../../contract/languages.ts";
 import { clearSessionCookies, SESSION_COOKIE } from "../http/session-cookies.ts";
 import { requireMember } from "../http/signed-in-member.ts";
 
@@ -104,6 +105,7 @@ export async function myAccountRoutes(app: FastifyInstance, { db, mail, producti
         last_seen_at: session.lastSeenAt.toISOString(),
         current: session.id === currentId,
       })),
+      language: isLanguage(member.language) ? member.language : request.language,
     };
   });
 
@@ -135,6 +137,13 @@ export async function myAccountRoutes(app: FastifyInstance, { db, mail, producti
     };
   });
 
+  route(app, "saveMyLanguage", async ({ body }, request) => {
+    const member = requireMember(request);
+    // Announced like a change of access: every server's cached session must read her new language at once.
+    await updateMember({ language: body.language }, member.id);
+    return { language: body.language };
+  });
+
   route(app, "changeName", async ({ body }, request) => {
     const member = requireMember(request);
     const input = body;
@@ -157,8 +166,19 @@ export async function myAccountRoutes(app: FastifyInstance, { db, mail, producti
     await db.transaction(async (tx) => {
       await dropAccountTokens(tx, member.id, "email_change");
       const token = await createAccountToken(tx, member.id, "email_change", { newEmail: input.email });
-      await queueMail(tx, emailChangeConfirmMail(input.email, member.firstName, token, mail.context));
-      await queueMail(tx, emailChangeNoticeMail(member.email, member.firstName, input.email, mail.context));
+      await queueMail(
+        tx,
+        emailChangeConfirmMail(input.email, member.firstName, token, inLanguage(mail.context, accountLanguage(member, request.language))),
+      );
+      await queueMail(
+        tx,
+        emailChangeNoticeMail(
+          member.email,
+          member.firstName,
+          input.email,
+          inLanguage(mail.context, accountLanguage(member, request.language)),
+        ),
+      );
     });
     mail.sender.wake();
     return { message: `We have sent a confirmation link to ${input.email}. Your address changes when you open it.` };
@@ -208,7 +228,10 @@ export async function myAccountRoutes(app: FastifyInstance, { db, mail, producti
     await db.transaction(async (tx) => {
       await dropAccountTokens(tx, member.id, "email_proof");
       const token = await createAccountToken(tx, member.id, "email_proof", { newEmail: member.email });
-      await queueMail(tx, emailProofMail(member.email, member.firstName, token, mail.context));
+      await queueMail(
+        tx,
+        emailProofMail(member.email, member.firstName, token, inLanguage(mail.context, accountLanguage(member, request.language))),
+      );
     });
     mail.sender.wake();
     return { message: `We have sent a confirmation link to ${member.email}.` };
@@ -223,7 +246,10 @@ export async function myAccountRoutes(app: FastifyInstance, { db, mail, producti
       await tx.update(users).set({ passwordHash }).where(eq(users.id, member.id));
       await endSessionsOf(tx, member.id, request.cookies[SESSION_COOKIE]);
       await dropAccountTokens(tx, member.id, "password_reset");
-      await queueMail(tx, passwordChangedMail(member.email, member.firstName, mail.context));
+      await queueMail(
+        tx,
+        passwordChangedMail(member.email, member.firstName, inLanguage(mail.context, accountLanguage(member, request.language))),
+      );
     });
     mail.sender.wake();
     return { message: "Your password has been changed. Your other devices have been signed out." };

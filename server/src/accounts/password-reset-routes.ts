@@ -6,7 +6,7 @@ import { forgotPasswordAnswerText } from "../../../contract/my-account.ts";
 import { changeAndAnnounce } from "../db/data-changes.ts";
 import type { Database } from "../db/client.ts";
 import { users } from "./accounts-schema.ts";
-import type { MailContext } from "../mail/mail-templates.ts";
+import { inLanguage, type MailContext } from "../mail/mail-templates.ts";
 import { passwordChangedMail, passwordResetMail } from "./account-mails.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
 import { queueMail } from "../mail/outbox.ts";
@@ -14,7 +14,7 @@ import { SlidingWindow, tooManyAttempts } from "../rate-limits/sliding-window.ts
 import { checkAccountToken, createAccountToken, dropAccountTokens, useAccountToken } from "./account-tokens-repository.ts";
 import { hashPassword } from "../lib/passwords.ts";
 import { endSessionsOf } from "./sessions-repository.ts";
-import { findUserByEmail } from "./users-repository.ts";
+import { accountLanguage, findUserByEmail } from "./users-repository.ts";
 import { clearSessionCookies } from "../http/session-cookies.ts";
 
 export type PasswordResetOptions = { db: Database; mail: { sender: MailSender; context: MailContext }; production: boolean };
@@ -47,7 +47,10 @@ export async function passwordResetRoutes(app: FastifyInstance, { db, mail, prod
       const user = await findUserByEmail(tx, email);
       if (user) {
         const token = await createAccountToken(tx, user.id, "password_reset");
-        await queueMail(tx, passwordResetMail(user.email, user.firstName, token, mail.context));
+        await queueMail(
+          tx,
+          passwordResetMail(user.email, user.firstName, token, inLanguage(mail.context, accountLanguage(user, request.language))),
+        );
       }
     });
     mail.sender.wake();
@@ -78,7 +81,11 @@ export async function passwordResetRoutes(app: FastifyInstance, { db, mail, prod
         .returning();
       await dropAccountTokens(tx, token.userId, "password_reset");
       await endSessionsOf(tx, token.userId);
-      if (user) await queueMail(tx, passwordChangedMail(user.email, user.firstName, mail.context));
+      if (user)
+        await queueMail(
+          tx,
+          passwordChangedMail(user.email, user.firstName, inLanguage(mail.context, accountLanguage(user, request.language))),
+        );
     });
     mail.sender.wake();
     clearSessionCookies(request, reply, production);

@@ -9,7 +9,7 @@ import { users } from "./accounts-schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { sentFromAnotherOrigin } from "../http/same-origin-guard.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
-import type { MailContext } from "../mail/mail-templates.ts";
+import { inLanguage, type MailContext } from "../mail/mail-templates.ts";
 import { welcomeMail } from "./account-mails.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { LoginThrottle } from "../rate-limits/login-throttle.ts";
@@ -90,13 +90,15 @@ export async function signInRoutes(
             accessCode,
             joinedAs: invitation === undefined ? "member" : "partner",
             emailProvenAt: invitation === undefined ? null : clock.now(),
+            // The language she registered in is hers until she chooses another: her mail is written in it.
+            language: request.language,
           })
           .returning();
         if (invitation !== undefined) await invitations.accept(tx, invitation, created!.id, clock.now());
         // Anyone can type anyone's address: what was booked with it joins her account once she opens this link.
         const proofToken =
           invitation === undefined ? await createAccountToken(tx, created!.id, "email_proof", { newEmail: created!.email }) : undefined;
-        await queueMail(tx, welcomeMail(created!.email, created!.firstName, mail.context, proofToken));
+        await queueMail(tx, welcomeMail(created!.email, created!.firstName, inLanguage(mail.context, request.language), proofToken));
         return created!;
       });
       if (invitation !== undefined) invitations.committed();

@@ -1,3 +1,4 @@
+import { isLanguage, type Language } from "../../../contract/languages.ts";
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQLWrapper, sql } from "drizzle-orm";
 import type { Profile } from "../../../contract/sign-in.ts";
 import type { Queryable } from "../db/client.ts";
@@ -169,3 +170,7 @@ export async function hasInstructor(db: Queryable): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
   return Boolean(row);
 }
+
+/** The language her mail and documents are written in: her own, or for an account older than the choice, `otherwise`. */
+export const accountLanguage = (user: Pick<UserRow, "language">, otherwise: Language): Language =>
+  isLanguage(user.language) ? user.language : otherwise;

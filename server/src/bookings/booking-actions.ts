@@ -1,3 +1,4 @@
+import { type Language, sentence } from "../../../contract/languages.ts";
 import type { TimedWork } from "../timed-work/timed-work.ts";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
@@ -121,8 +122,8 @@ export async function nearestFreeTimes(db: Queryable, service: ServiceRow, aroun
 }
 
 export type Refusal = { status: 409; error: string; alternatives: string[]; waiting_list?: { month: string } };
-export const TAKEN = "That time was just taken. Here are the nearest free times.";
-const NOT_OPEN = "That time is not open for booking. Here are the nearest free times.";
+export const TAKEN = sentence("That time was just taken. Here are the nearest free times.");
+const NOT_OPEN = sentence("That time is not open for booking. Here are the nearest free times.");
 
 const remindersFor = (start: Date, now: Date) => ({
   reminderDayBefore: start.getTime() - DAY > now.getTime() ? ("pending" as const) : ("skipped" as const),
@@ -164,6 +165,7 @@ export async function book(
   input: BookingInput,
   member: SignedInMember | null,
   log: FastifyBaseLogger,
+  language: Language,
 ): Promise<Booked | Refusal> {
   const { db, clock } = deps;
   const now = clock.now();
@@ -243,6 +245,7 @@ export async function book(
         blockedFrom: new Date(start.getTime() - service.bufferBeforeMinutes * MINUTE),
         blockedUntil: new Date(end.getTime() + service.bufferAfterMinutes * MINUTE),
         readerTimeZone,
+        readerLanguage: language,
         holdUntil: confirmedAtOnce ? null : new Date(now.getTime() + HOLD_MS),
         confirmTokenHash: confirmedAtOnce || paid ? null : hashToken(confirmToken),
         manageToken: newToken(),

@@ -1,3 +1,5 @@
+import { formattingLocales, isLanguage, type Language, sourceLanguage } from "../../../contract/languages.ts";
+import { translatorFor } from "../language/catalogues.ts";
 import { composeMail, greeting, type Mail, type MailContext, type Paragraph, whenText } from "../mail/mail-templates.ts";
 import type { BookingRow, ServiceRow } from "./bookings-repository.ts";
 import { calendarFile } from "../mail/calendar-invite.ts";
@@ -16,15 +18,34 @@ declare module "../mail/mail-templates.ts" {
 /** What booking mails need beyond every mail's context: where to write to her, and who sends invitations. */
 export type BookingMailContext = MailContext & { contactEmail: string; instructorName: string };
 
+/** The language of her mails about a booking: the one she booked in (docs/languages.md). */
+const languageOf = (booking: BookingRow): Language => (isLanguage(booking.readerLanguage) ? booking.readerLanguage : sourceLanguage);
+
+/** Her mail's context and translator, and her booking's time in her zone and language. */
+function writtenFor(booking: BookingRow, context: BookingMailContext) {
+  const language = languageOf(booking);
+  return {
+    i18n: translatorFor(language),
+    context: { ...context, language },
+    when: whenText(booking.startsAt, booking.readerTimeZone, language),
+  };
+}
+
 export const manageLink = (booking: BookingRow, context: MailContext) => `${context.publicUrl}/booking/${booking.manageToken}`;
 
-function placeText(service: ServiceRow): string {
-  if (service.locationKind === "phone") return "By phone: we will call you on the number you give us, or reply with it.";
-  if (service.locationKind === "address") return service.location ? `At ${service.location}.` : "At the address we will send you.";
-  return service.location ? `By video call: ${service.location}` : "By video call: the link follows before the session.";
+function placeText(service: ServiceRow, language: Language): string {
+  const i18n = translatorFor(language);
+  if (service.locationKind === "phone") return i18n._("By phone: we will call you on the number you give us, or reply with it.");
+  if (service.locationKind === "address")
+    return service.location ? i18n._("At {place}.", { place: service.location }) : i18n._("At the address we will send you.");
+  return service.location
+    ? i18n._("By video call: {link}", { link: service.location })
+    : i18n._("By video call: the link follows before the session.");
 }
 
 function invitation(method: "REQUEST" | "CANCEL", booking: BookingRow, service: ServiceRow, context: BookingMailContext) {
+  const language = languageOf(booking);
+  const i18n = translatorFor(language);
   const content = calendarFile({
     method,
     timeZone: booking.readerTimeZone,
@@ -36,9 +57,9 @@ function invitation(method: "REQUEST" | "CANCEL", booking: BookingRow, service: 
         sequence: booking.sequence,
         start: booking.startsAt,
         end: booking.endsAt,
-        summary: `${service.name} with ${context.instructorName}`,
-        description: `${placeText(service)}\n\nTo reschedule or cancel: ${manageLink(booking, context)}`,
-        location: service.locationKind === "phone" ? "Phone call" : service.location,
+        summary: i18n._("{service} with {instructor}", { service: service.name, instructor: context.instructorName }),
+        description: `${placeText(service, language)}\n\n${i18n._("To reschedule or cancel: {link}", { link: manageLink(booking, context) })}`,
+        location: service.locationKind === "phone" ? i18n._("Phone call") : service.location,
         url: manageLink(booking, context),
         cancelled: method === "CANCEL",
         attendee: { name: booking.name, email: booking.email },
@@ -54,64 +75,85 @@ function invitation(method: "REQUEST" | "CANCEL", booking: BookingRow, service: 
   ];
 }
 
-const changeParagraph = (booking: BookingRow, service: ServiceRow, context: BookingMailContext): Paragraph[] => [
-  `You can reschedule or cancel until ${service.cancelCutoffHours} hours before. After that, please write to ${context.contactEmail}.`,
-  { label: "Reschedule or cancel", link: manageLink(booking, context) },
-];
-
-export function confirmEmailMail(booking: BookingRow, service: ServiceRow, token: string, context: BookingMailContext): Mail {
-  return composeMail("booking_confirm_email", booking.email, `Please confirm your booking: ${service.name}`, context, [
-    greeting(booking.name),
-    `We are holding ${whenText(booking.startsAt, booking.readerTimeZone)} for your ${service.name}. Please confirm that it was you who asked for it: the time is held for 30 minutes.`,
-    { label: "Confirm my booking", link: `${context.publicUrl}/book/confirm?token=${encodeURIComponent(token)}` },
-    "If you did not ask for this, ignore this mail and the time is freed.",
-  ]);
+function changeParagraph(booking: BookingRow, service: ServiceRow, context: BookingMailContext): Paragraph[] {
+  const i18n = translatorFor(languageOf(booking));
+  return [
+    i18n._("You can reschedule or cancel until {hours} hours before. After that, please write to {address}.", {
+      hours: service.cancelCutoffHours,
+      address: context.contactEmail,
+    }),
+    { label: i18n._("Reschedule or cancel"), link: manageLink(booking, context) },
+  ];
 }
 
-export function confirmedMail(booking: BookingRow, service: ServiceRow, context: BookingMailContext): Mail {
+export function confirmEmailMail(booking: BookingRow, service: ServiceRow, token: string, shared: BookingMailContext): Mail {
+  const { i18n, context, when } = writtenFor(booking, shared);
+  return composeMail(
+    "booking_confirm_email",
+    booking.email,
+    i18n._("Please confirm your booking: {service}", { service: service.name }),
+    context,
+    [
+      greeting(booking.name, context.language),
+      i18n._(
+        "We are holding {when} for your {service}. Please confirm that it was you who asked for it: the time is held for 30 minutes.",
+        { when, service: service.name },
+      ),
+      { label: i18n._("Confirm my booking"), link: `${context.publicUrl}/book/confirm?token=${encodeURIComponent(token)}` },
+      i18n._("If you did not ask for this, ignore this mail and the time is freed."),
+    ],
+  );
+}
+
+export function confirmedMail(booking: BookingRow, service: ServiceRow, shared: BookingMailContext): Mail {
+  const { i18n, context, when } = writtenFor(booking, shared);
   return {
-    ...composeMail(
-      "booking_confirmed",
-      booking.email,
-      `Booked: ${service.name}, ${whenText(booking.startsAt, booking.readerTimeZone)}`,
-      context,
-      [
-        greeting(booking.name),
-        `Your ${service.name} with ${context.instructorName} is booked for ${whenText(booking.startsAt, booking.readerTimeZone)}, for ${service.durationMinutes} minutes.`,
-        placeText(service),
-        "The invitation attached adds it to your calendar. We will remind you the day before and an hour before.",
-        ...changeParagraph(booking, service, context),
-      ],
-    ),
+    ...composeMail("booking_confirmed", booking.email, i18n._("Booked: {service}, {when}", { service: service.name, when }), context, [
+      greeting(booking.name, context.language),
+      i18n._("Your {service} with {instructor} is booked for {when}, for {minutes} minutes.", {
+        service: service.name,
+        instructor: context.instructorName,
+        when,
+        minutes: service.durationMinutes,
+      }),
+      placeText(service, context.language),
+      i18n._("The invitation attached adds it to your calendar. We will remind you the day before and an hour before."),
+      ...changeParagraph(booking, service, context),
+    ]),
     attachments: invitation("REQUEST", booking, service, context),
   };
 }
 
-export function rescheduledMail(booking: BookingRow, service: ServiceRow, context: BookingMailContext): Mail {
+export function rescheduledMail(booking: BookingRow, service: ServiceRow, shared: BookingMailContext): Mail {
+  const { i18n, context, when } = writtenFor(booking, shared);
   return {
-    ...composeMail(
-      "booking_rescheduled",
-      booking.email,
-      `Moved: ${service.name}, now ${whenText(booking.startsAt, booking.readerTimeZone)}`,
-      context,
-      [
-        greeting(booking.name),
-        `Your ${service.name} now takes place ${whenText(booking.startsAt, booking.readerTimeZone)}. The invitation attached moves it in your calendar.`,
-        placeText(service),
-        ...changeParagraph(booking, service, context),
-      ],
-    ),
+    ...composeMail("booking_rescheduled", booking.email, i18n._("Moved: {service}, now {when}", { service: service.name, when }), context, [
+      greeting(booking.name, context.language),
+      i18n._("Your {service} now takes place {when}. The invitation attached moves it in your calendar.", { service: service.name, when }),
+      placeText(service, context.language),
+      ...changeParagraph(booking, service, context),
+    ]),
     attachments: invitation("REQUEST", booking, service, context),
   };
 }
 
-export function reminderMail(booking: BookingRow, service: ServiceRow, which: "day" | "hour", context: BookingMailContext): Mail {
-  const soon = which === "day" ? "tomorrow" : "in an hour";
-  return composeMail("booking_reminder", booking.email, `Reminder: ${service.name} ${soon}`, context, [
-    greeting(booking.name),
-    `A gentle reminder: your ${service.name} with ${context.instructorName} is ${whenText(booking.startsAt, booking.readerTimeZone)}.`,
-    placeText(service),
-    ...(which === "day" ? changeParagraph(booking, service, context) : [{ label: "See your booking", link: manageLink(booking, context) }]),
+export function reminderMail(booking: BookingRow, service: ServiceRow, which: "day" | "hour", shared: BookingMailContext): Mail {
+  const { i18n, context, when } = writtenFor(booking, shared);
+  const subject =
+    which === "day"
+      ? i18n._("Reminder: {service} tomorrow", { service: service.name })
+      : i18n._("Reminder: {service} in an hour", { service: service.name });
+  return composeMail("booking_reminder", booking.email, subject, context, [
+    greeting(booking.name, context.language),
+    i18n._("A gentle reminder: your {service} with {instructor} is {when}.", {
+      service: service.name,
+      instructor: context.instructorName,
+      when,
+    }),
+    placeText(service, context.language),
+    ...(which === "day"
+      ? changeParagraph(booking, service, context)
+      : [{ label: i18n._("See your booking"), link: manageLink(booking, context) }]),
   ]);
 }
 
@@ -119,25 +161,24 @@ export function cancelledMail(
   booking: BookingRow,
   service: ServiceRow,
   input: { byInstructor: boolean; message: string; refunded: boolean },
-  context: BookingMailContext,
+  shared: BookingMailContext,
 ): Mail {
+  const { i18n, context, when } = writtenFor(booking, shared);
   return {
-    ...composeMail(
-      "booking_cancelled",
-      booking.email,
-      `Cancelled: ${service.name}, ${whenText(booking.startsAt, booking.readerTimeZone)}`,
-      context,
-      [
-        greeting(booking.name),
-        input.byInstructor
-          ? `${context.instructorName} has had to cancel your ${service.name} of ${whenText(booking.startsAt, booking.readerTimeZone)}. We are sorry.`
-          : `Your ${service.name} of ${whenText(booking.startsAt, booking.readerTimeZone)} is cancelled, as you asked.`,
-        ...(input.message ? [`Her message: ${input.message}`] : []),
-        ...(input.refunded ? ["Your payment is refunded in full; it reaches your card within a few days."] : []),
-        "The attachment removes it from your calendar. You are welcome to book another time whenever it suits you.",
-        { label: "Book another time", link: `${context.publicUrl}/book` },
-      ],
-    ),
+    ...composeMail("booking_cancelled", booking.email, i18n._("Cancelled: {service}, {when}", { service: service.name, when }), context, [
+      greeting(booking.name, context.language),
+      input.byInstructor
+        ? i18n._("{instructor} has had to cancel your {service} of {when}. We are sorry.", {
+            instructor: context.instructorName,
+            service: service.name,
+            when,
+          })
+        : i18n._("Your {service} of {when} is cancelled, as you asked.", { service: service.name, when }),
+      ...(input.message ? [i18n._("Her message: {message}", { message: input.message })] : []),
+      ...(input.refunded ? [i18n._("Your payment is refunded in full; it reaches your card within a few days.")] : []),
+      i18n._("The attachment removes it from your calendar. You are welcome to book another time whenever it suits you."),
+      { label: i18n._("Book another time"), link: `${context.publicUrl}/book` },
+    ]),
     attachments: invitation("CANCEL", booking, service, context),
   };
 }
@@ -158,5 +199,7 @@ export function placeOfferedMail(
   ]);
 }
 
-export const monthName = (month: string) =>
-  new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${month}-01T12:00:00Z`));
+export const monthName = (month: string, language: Language = sourceLanguage) =>
+  new Intl.DateTimeFormat(formattingLocales[language], { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${month}-01T12:00:00Z`),
+  );

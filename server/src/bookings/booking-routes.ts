@@ -110,7 +110,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingOption
   route(app, "createBooking", async ({ body }, request, reply) => {
     const outcome = await bookingLimit.around(
       request,
-      () => book(options, body, request.member ?? null, request.log),
+      () => book(options, body, request.member ?? null, request.log, request.language),
       (outcome) => !("status" in outcome),
     );
     if ("status" in outcome) return refuse(reply, outcome);

@@ -69,6 +69,9 @@ export const bookings = pgTable(
     blockedUntil: timestamp("blocked_until", { withTimezone: true }).notNull(),
     // The zone she reads in: her mails show her times in it.
     readerTimeZone: text("reader_time_zone").notNull(),
+    // The language she booked in (docs/languages.md): her mails about it are written in it. Null
+    // for bookings older than languages, which are English.
+    readerLanguage: text("reader_language"),
     holdUntil: timestamp("hold_until", { withTimezone: true }),
     confirmTokenHash: text("confirm_token_hash"),
     // Every mail carries her link to reschedule or cancel, reminders too, written long after the

@@ -468,6 +468,45 @@ describe.each(backends)("1:1 bookings on %s", (backend) => {
     clock.set(START);
   });
 
+  it("writes her confirmation, its invitation and her reminders in the language she booked in (docs/languages.md)", async () => {
+    const service = await newService({ name: "Consulta prenatal", duration_minutes: 45, location: { kind: "phone", detail: "" } });
+    const member = await signedInMember(app, "en-espanol");
+    const chosen = await app.inject({
+      method: "POST",
+      url: "/reactapi/account/language",
+      headers: { ...jsonHeaders, cookie: member.cookie },
+      payload: { language: "es" },
+    });
+    expect(chosen.statusCode).toBe(200);
+    const made = await bookAs({ service_id: service, start: "2027-03-25T10:00:00-04:00", email: member.email }, member.cookie);
+    expect(made.statusCode, made.body).toBe(201);
+    const instructorName = loadConfig({ NODE_ENV: "test" }).instructorName;
+    try {
+      const [confirmed] = (await mailsTo(member.email)).filter((mail) => mail.kind === "booking_confirmed");
+      const when = "jueves, 25 de marzo de 2027, 10:00 (hora de America/New York)";
+      expect(confirmed!.subject).toBe(`Reservada: Consulta prenatal, ${when}`);
+      expect(confirmed!.textBody).toContain(
+        `Tu cita «Consulta prenatal» con ${instructorName} está reservada para el ${when}, y dura 45 minutos.`,
+      );
+      expect(confirmed!.textBody).toContain("Por teléfono: te llamaremos al número que nos des, o respóndenos con él.");
+      expect(confirmed!.textBody).toContain("Puedes cambiar la hora o cancelar hasta 24 horas antes.");
+      expect(confirmed!.htmlBody).toContain('<html lang="es">');
+      const invite = readInvite(confirmed!.attachments![0]!.content);
+      expect(invite.summary).toBe(`Consulta prenatal con ${instructorName}`);
+      expect(invite.location).toBe("Llamada de teléfono");
+      expect(invite.description).toMatch(/^Por teléfono: .*\n\nPara cambiar la hora o cancelar: http/s);
+
+      clock.set(new Date("2027-03-24T15:00:00Z")); // the day before, 11:00 in New York
+      await runDueWork(deps(context.database));
+      const [reminder] = (await mailsTo(member.email)).filter((mail) => mail.kind === "booking_reminder");
+      expect(reminder!.subject).toBe("Recordatorio: Consulta prenatal mañana");
+      // The timed work here runs with the deps above, whose instructor is Sarah.
+      expect(reminder!.textBody).toContain(`Un recordatorio con cariño: tu cita «Consulta prenatal» con Sarah es el ${when}.`);
+    } finally {
+      clock.set(START);
+    }
+  });
+
   it("sends her reminder to the new address she confirms, and keeps the booking hers", async () => {
     const service = await newService({ name: "Moving", duration_minutes: 30 });
     const member = await signedInMember(app, "moving");

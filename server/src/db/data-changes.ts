@@ -2,12 +2,12 @@ import { EventEmitter } from "node:events";
 import { sql } from "drizzle-orm";
 import type { Database, Queryable, Transaction } from "./types.ts";
 
-export type DataTopic = "catalogue" | "access";
-export const dataTopics: readonly DataTopic[] = ["catalogue", "access"];
+export type DataTopic = "catalogue" | "access" | "site";
+export const dataTopics: readonly DataTopic[] = ["catalogue", "access", "site"];
 
 /**
- * Announces, inside this process, that the catalogue ("catalogue") or members' access, roles or
- * sessions ("access") changed, so in-memory caches drop what they hold. Other app servers on the
+ * Announces, inside this process, that the catalogue ("catalogue"), members' access, roles or
+ * sessions ("access") or the site's settings ("site") changed, so in-memory caches drop what they hold. Other app servers on the
  * same PostgreSQL hear of it through announceChange's notification (db/change-listener.ts).
  */
 export const dataChanges = new EventEmitter<Record<DataTopic, []>>();

@@ -1,9 +1,12 @@
+import { sentence } from "../../../contract/languages.ts";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { internalErrorMessage } from "../../../contract/errors.ts";
 import { isDatabaseUnavailable, postgresErrorCode } from "../db/client.ts";
 import { HttpError } from "./errors.ts";
 
-export const DATABASE_UNAVAILABLE_MESSAGE = "We cannot reach our database just now. Nothing was lost; please try again in a few seconds.";
+export const DATABASE_UNAVAILABLE_MESSAGE = sentence(
+  "We cannot reach our database just now. Nothing was lost; please try again in a few seconds.",
+);
 export const DATABASE_RETRY_AFTER_SECONDS = "5";
 
 // Data exceptions about a value: characters (22021, 22P05), lengths (22001), numbers (22003),
@@ -12,13 +15,13 @@ const STORED_VALUE_REFUSED = /^(22021|22P05|22001|22003|22007|22008|54000)$/;
 
 // Fastify's own messages are written for developers; these are the ones a person sees instead.
 const frameworkMessages: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: "The request body is not valid JSON.",
-  FST_ERR_CTP_EMPTY_JSON_BODY: "The request body is empty; please send a JSON object.",
-  FST_ERR_CTP_BODY_TOO_LARGE: "The request is too large (the limit is 1 MB).",
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: "Please send the request as JSON (Content-Type: application/json).",
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "The request's Content-Length does not match its body.",
-  FST_ERR_BAD_URL: "That address is not valid. Please check the link, or start again from the home page.",
-  FST_ERR_MAX_PARAM_LENGTH: "That address is too long. Please check the link, or start again from the home page.",
+  FST_ERR_CTP_INVALID_JSON_BODY: sentence("The request body is not valid JSON."),
+  FST_ERR_CTP_EMPTY_JSON_BODY: sentence("The request body is empty; please send a JSON object."),
+  FST_ERR_CTP_BODY_TOO_LARGE: sentence("The request is too large (the limit is 1 MB)."),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: sentence("Please send the request as JSON (Content-Type: application/json)."),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: sentence("The request's Content-Length does not match its body."),
+  FST_ERR_BAD_URL: sentence("That address is not valid. Please check the link, or start again from the home page."),
+  FST_ERR_MAX_PARAM_LENGTH: sentence("That address is too long. Please check the link, or start again from the home page."),
 };
 
 /**
@@ -32,7 +35,7 @@ export function answerRouterError(headers: Record<string, string>) {
     return reply
       .code(error.statusCode ?? 400)
       .headers({ ...headers, "cache-control": "no-store" })
-      .send({ error: frameworkMessages[error.code] ?? "That address is not valid." });
+      .send({ error: frameworkMessages[error.code] ?? sentence("That address is not valid.") });
   };
 }
 

@@ -1,3 +1,4 @@
+import { sentence } from "../../../contract/languages.ts";
 import { createHash } from "node:crypto";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -8,7 +9,7 @@ import type { Queryable } from "../db/client.ts";
 import { pictureVariants } from "./pictures-schema.ts";
 import { HttpError } from "../http/errors.ts";
 
-const notAPicture = "That file is not a picture this site can show. Please choose a JPEG, PNG or WebP photo.";
+const notAPicture = sentence("That file is not a picture this site can show. Please choose a JPEG, PNG or WebP photo.");
 const tooLarge = `That picture is larger than ${PICTURE_MAX_BYTES / 1024 / 1024} MB. Please choose a smaller one, or a copy of it sent at a lower size.`;
 // A decompression bomb (a tiny file that unfolds into billions of pixels) is refused before it is decoded.
 const MAX_PIXELS = 50_000_000;

@@ -2,16 +2,31 @@ import type { FastifyInstance } from "fastify";
 import { route } from "../http/endpoint-route.ts";
 import type { SiteConfig } from "../config.ts";
 import type { SiteDetails } from "../../../contract/site.ts";
+import { languages } from "../../../contract/languages.ts";
+import type { SiteLanguageStore } from "./site-repository.ts";
 
-/** The instructor's contact details, links and player, from one configuration, for the web app to show. */
-export async function siteRoutes(app: FastifyInstance, { site, onlinePayment }: { site: SiteConfig; onlinePayment: boolean }) {
-  const details: SiteDetails = {
+type SiteOptions = { site: SiteConfig; onlinePayment: boolean; siteLanguage: SiteLanguageStore };
+
+/** The instructor's contact details, links and player, from one configuration, and the site's language, for the web app to show. */
+export async function siteRoutes(app: FastifyInstance, { site, onlinePayment, siteLanguage }: SiteOptions) {
+  const details: Omit<SiteDetails, "language"> = {
     contact_email: site.contactEmail,
     contact_phone: site.contactPhone,
     contact_city: site.contactCity,
     podcast_player_url: site.podcastPlayerUrl,
     online_payment: onlinePayment,
     links: site.links,
+    languages: [...languages],
   };
-  route(app, "siteDetails", async (_input, _request, reply) => reply.header("cache-control", "public, max-age=300").send(details));
+  route(app, "siteDetails", async (_input, _request, reply) =>
+    reply.header("cache-control", "public, max-age=300").send({ ...details, language: await siteLanguage.current() } satisfies SiteDetails),
+  );
+}
+
+/** Studio → Site: the site's language. */
+export async function siteSettingsStudioRoutes(app: FastifyInstance, { siteLanguage }: { siteLanguage: SiteLanguageStore }) {
+  route(app, "saveSiteLanguage", async ({ body }) => {
+    await siteLanguage.save(body.language);
+    return { language: body.language };
+  });
 }

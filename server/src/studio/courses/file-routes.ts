@@ -1,3 +1,4 @@
+import { sentence } from "../../../../contract/languages.ts";
 import multipart from "@fastify/multipart";
 import { route } from "../../http/endpoint-route.ts";
 import type { FastifyInstance } from "fastify";
@@ -6,7 +7,7 @@ import { moveLessonFile, renameLessonFile, uploadLessonFile } from "../../catalo
 import { actorOf, type StudioOptions } from "../studio-scope.ts";
 import { deleteLessonFile } from "../../catalogue/trash-repository.ts";
 
-const cutOff = "The upload was cut off or arrived damaged. Please try again.";
+const cutOff = sentence("The upload was cut off or arrived damaged. Please try again.");
 
 /** The bytes as they arrive; a broken or malformed upload is her 400, not the server's failure. */
 async function* arriving(stream: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {

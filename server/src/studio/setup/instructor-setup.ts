@@ -67,6 +67,7 @@ export async function instructorSetupRoutes(
           lastName: input.last_name,
           role: "admin",
           lastSignInAt: new Date(),
+          language: request.language,
         });
         await recordActivity(tx, { userId: created.id, label: created.email }, "setup", "Set up the studio as its first instructor.");
         return created;

@@ -1,0 +1,30 @@
+import { type I18n, type Messages, setupI18n } from "@lingui/core";
+import type { Language } from "../../../contract/languages.ts";
+import { messages as en } from "../../../locales/en.ts";
+import { messages as es } from "../../../locales/es.ts";
+
+// Every language's compiled catalogue (locales/, docs/languages.md): `satisfies` makes a language
+// added to contract/languages.ts without its catalogue here fail to compile.
+const catalogues = { en, es } satisfies Record<Language, Messages>;
+
+const translators = new Map<Language, I18n>();
+
+/** Lingui's translator for one language, made once. */
+export function translatorFor(language: Language): I18n {
+  let translator = translators.get(language);
+  if (!translator) {
+    translator = setupI18n({ locale: language, messages: { [language]: catalogues[language] } });
+    translators.set(language, translator);
+  }
+  return translator;
+}
+
+/**
+ * A sentence of the product in a language: the English sentence is its own id. Text the catalogue
+ * does not hold (her own words, a sentence not yet in the catalogue) is answered as it is, never
+ * read as a message.
+ */
+export function translate(language: Language, sentence: string, values?: Record<string, unknown>): string {
+  if (!Object.hasOwn(catalogues[language], sentence)) return sentence;
+  return translatorFor(language)._(sentence, values);
+}

@@ -1,0 +1,232 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { mailOutbox } from "../mail/mail-schema.ts";
+import {
+  backends,
+  DEMO_CODE,
+  GOOD_PASSWORD,
+  jsonHeaders,
+  login,
+  sessionCookieOf,
+  signedInInstructor,
+  signedInMember,
+  uniqueEmail,
+  useTestApp,
+} from "../../../testing/test-app.ts";
+
+// docs/languages.md: every answer's sentence follows the request's language (her choice, else
+// Accept-Language in its order of preference, else the site's); the status never does.
+
+describe.each(backends)("the languages of answers on %s", (backend) => {
+  const context = useTestApp(backend);
+  const app = () => context.app;
+
+  const registerWith = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    app().inject({ method: "POST", url: "/reactapi/users/register", headers: { ...jsonHeaders, ...headers }, payload: body });
+  const unknownCode = { email: uniqueEmail("code"), password: GOOD_PASSWORD, access_code: "NO-SUCH-CODE" };
+
+  async function setSiteLanguage(language: string) {
+    const { cookie } = await signedInInstructor(app(), context.database.db, `site-${language}`);
+    const saved = await app().inject({
+      method: "POST",
+      url: "/reactapi/studio/site/language",
+      headers: { ...jsonHeaders, cookie },
+      payload: { language },
+    });
+    expect(saved.statusCode).toBe(200);
+  }
+
+  it("answers a registration with an unknown code with the same status, in Spanish when the browser asks for it", async () => {
+    const english = await registerWith(unknownCode, { "accept-language": "en" });
+    const spanish = await registerWith(unknownCode, { "accept-language": "es" });
+    expect(english.statusCode).toBe(404);
+    expect(english.json()).toEqual({ error: "Access code not found." });
+    expect(spanish.statusCode).toBe(english.statusCode);
+    expect(spanish.json()).toEqual({ error: "No encontramos ese código de acceso." });
+    expect(spanish.headers["content-language"]).toBe("es");
+    expect(String(spanish.headers.vary)).toMatch(/accept-language/i);
+  });
+
+  it("keeps the product description's English sentences as they are", async () => {
+    const inactive = await registerWith({ email: uniqueEmail(), password: GOOD_PASSWORD }, { "accept-language": "en-US,en;q=0.9" });
+    expect(inactive.statusCode).toBe(400);
+    expect(inactive.json().details.access_code).toBe("Please enter your beta access code.");
+    const withoutHeader = await registerWith(unknownCode);
+    expect(withoutHeader.json()).toEqual({ error: "Access code not found." });
+  });
+
+  it("writes a 400's field-by-field sentences in Spanish too", async () => {
+    const response = await registerWith(
+      { email: "not-an-address", password: "short", access_code: DEMO_CODE },
+      { "accept-language": "es-ES,es;q=0.9" },
+    );
+    expect(response.statusCode).toBe(400);
+    const answer = response.json();
+    expect(answer.details.email).toBe("Escribe un correo válido, como nombre@ejemplo.com.");
+    expect(answer.details.password).toBe(
+      "Esa contraseña es demasiado débil. Usa 8 caracteres o más, con al menos una letra, un número y un carácter especial.",
+    );
+    expect(answer.error).toBe(answer.details.email);
+  });
+
+  it("follows the browser's order of preference among the languages we have", async () => {
+    const response = await registerWith(unknownCode, { "accept-language": "fr-CA, fr;q=0.9, es;q=0.8, en;q=0.5" });
+    expect(response.json().error).toBe("No encontramos ese código de acceso.");
+    const englishFirst = await registerWith(unknownCode, { "accept-language": "en-GB, es;q=0.8" });
+    expect(englishFirst.json().error).toBe("Access code not found.");
+  });
+
+  it("remembers a visitor's own choice in the language cookie, over her browser's", async () => {
+    const response = await registerWith(unknownCode, { "accept-language": "en", cookie: "lang=es" });
+    expect(response.json().error).toBe("No encontramos ese código de acceso.");
+  });
+
+  it("answers the site's language and the languages there are", async () => {
+    const site = await app().inject({ method: "GET", url: "/reactapi/site" });
+    expect(site.statusCode).toBe(200);
+    expect(site.json()).toMatchObject({ language: "en", languages: ["en", "es"] });
+  });
+
+  it("uses the site's language when the browser asks for none we have, and only then", async () => {
+    await setSiteLanguage("es");
+    try {
+      expect((await app().inject({ method: "GET", url: "/reactapi/site" })).json().language).toBe("es");
+      expect((await registerWith(unknownCode, { "accept-language": "de-DE, de;q=0.9" })).json().error).toBe(
+        "No encontramos ese código de acceso.",
+      );
+      expect((await registerWith(unknownCode)).json().error).toBe("No encontramos ese código de acceso.");
+      expect((await registerWith(unknownCode, { "accept-language": "en" })).json().error).toBe("Access code not found.");
+    } finally {
+      await setSiteLanguage("en");
+    }
+    expect((await registerWith(unknownCode, { "accept-language": "de" })).json().error).toBe("Access code not found.");
+  });
+
+  it("lets only the instructor set the site's language, and refuses a language we do not have", async () => {
+    const send = (payload: unknown, cookie?: string) =>
+      app().inject({
+        method: "POST",
+        url: "/reactapi/studio/site/language",
+        headers: { ...jsonHeaders, ...(cookie ? { cookie } : {}) },
+        payload: payload as object,
+      });
+    expect((await send("not json at all")).statusCode).toBe(401);
+    const member = await signedInMember(app(), "not-the-doula");
+    expect((await send({ language: "es" }, member.cookie)).statusCode).toBe(403);
+    const { cookie } = await signedInInstructor(app(), context.database.db, "site-refusal");
+    const refused = await send({ language: "fr" }, cookie);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details.language).toBe("We do not have that language. Please choose one from the list.");
+    expect((await app().inject({ method: "GET", url: "/reactapi/site" })).json().language).toBe("en");
+  });
+
+  it("keeps the language she registered in as hers, until she chooses another", async () => {
+    const email = uniqueEmail("registered-in-spanish");
+    const registered = await registerWith({ email, password: GOOD_PASSWORD, access_code: DEMO_CODE }, { "accept-language": "es-MX" });
+    expect(registered.statusCode).toBe(201);
+    const cookie = sessionCookieOf(await login(app(), email));
+    const account = await app().inject({ method: "GET", url: "/reactapi/account", headers: { cookie, "accept-language": "en" } });
+    expect(account.json().language).toBe("es");
+    // Her choice wins over the browser she happens to use.
+    const refusal = await app().inject({
+      method: "POST",
+      url: "/reactapi/account/name",
+      headers: { ...jsonHeaders, cookie, "accept-language": "en" },
+      payload: { first_name: "x".repeat(101) },
+    });
+    expect(refusal.statusCode).toBe(400);
+    expect(refusal.json().details.first_name).toBe("Un nombre puede tener como mucho 100 caracteres.");
+  });
+
+  it("saves a member's choice of language, which every later answer follows", async () => {
+    const { cookie } = await signedInMember(app(), "chooses-english");
+    const save = (language: unknown, headers: Record<string, string> = {}) =>
+      app().inject({
+        method: "POST",
+        url: "/reactapi/account/language",
+        headers: { ...jsonHeaders, cookie, ...headers },
+        payload: { language },
+      });
+    const account = () => app().inject({ method: "GET", url: "/reactapi/account", headers: { cookie } });
+
+    expect((await save("es")).json()).toEqual({ language: "es" });
+    expect((await account()).json().language).toBe("es");
+    const refused = await save("klingon", { "accept-language": "en" });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe("No tenemos ese idioma. Elige uno de la lista, por favor.");
+    expect((await account()).json().language).toBe("es");
+
+    expect((await save("en", { "accept-language": "es" })).statusCode).toBe(200);
+    expect((await account()).json().language).toBe("en");
+    const inEnglish = await app().inject({
+      method: "POST",
+      url: "/reactapi/account/language",
+      headers: { ...jsonHeaders, cookie, "accept-language": "es" },
+      payload: {},
+    });
+    expect(inEnglish.json().details.language).toBe("We do not have that language. Please choose one from the list.");
+  });
+
+  it("tells a visitor she must sign in, in her language, before anything about the body", async () => {
+    const response = await app().inject({
+      method: "POST",
+      url: "/reactapi/account/language",
+      headers: { ...jsonHeaders, "accept-language": "es" },
+      payload: { language: "xx" },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error).toBe("Inicia sesión para continuar, por favor.");
+  });
+
+  describe("mail", () => {
+    const mailTo = async (email: string, kind: string) => {
+      const rows = await context.database.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.kind, kind)));
+      expect(rows).toHaveLength(1);
+      return rows[0]!;
+    };
+    const forgot = (email: string, headers: Record<string, string> = {}) =>
+      app().inject({ method: "POST", url: "/reactapi/users/forgot-password", headers: { ...jsonHeaders, ...headers }, payload: { email } });
+
+    it("welcomes her, and sends her password reset, in the language of her account, whoever's browser asks", async () => {
+      const email = uniqueEmail("mail-es");
+      const registered = await registerWith(
+        { email, first_name: "Lucía", password: GOOD_PASSWORD, access_code: DEMO_CODE },
+        { "accept-language": "es" },
+      );
+      expect(registered.statusCode).toBe(201);
+      const welcome = await mailTo(email, "welcome");
+      expect(welcome.subject).toMatch(/^Te damos la bienvenida a /);
+      expect(welcome.textBody).toContain("Hola, Lucía:");
+      expect(welcome.textBody).toContain("Con cariño,");
+
+      expect((await forgot(email, { "accept-language": "en" })).json().message).toBe(
+        "If an account exists for that address, we have sent a link to reset your password.",
+      );
+      const reset = await mailTo(email, "password_reset");
+      expect(reset.subject).toBe("Restablece tu contraseña");
+      expect(reset.textBody).toContain("Alguien, seguramente tú, ha pedido restablecer la contraseña de tu cuenta.");
+      expect(reset.textBody).toContain("Elegir una contraseña nueva:\n");
+      expect(reset.htmlBody).toContain('<html lang="es">');
+      expect(reset.htmlBody).toContain("Si el botón no funciona, copia esta dirección en tu navegador:");
+      expect(reset.textBody).not.toMatch(/\b(the|your|you|link)\b/i);
+    });
+
+    it("keeps the mail of a member who chose English in English, though her browser asks for Spanish", async () => {
+      const { email, cookie } = await signedInMember(app(), "mail-en");
+      await app().inject({
+        method: "POST",
+        url: "/reactapi/account/language",
+        headers: { ...jsonHeaders, cookie },
+        payload: { language: "en" },
+      });
+      const answer = await forgot(email, { "accept-language": "es" });
+      expect(answer.json().message).toBe("Si hay una cuenta con ese correo, te hemos enviado un enlace para restablecer tu contraseña.");
+      const reset = await mailTo(email, "password_reset");
+      expect(reset.subject).toBe("Reset your password");
+      expect(reset.htmlBody).toContain('<html lang="en">');
+    });
+  });
+});

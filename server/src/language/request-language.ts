@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import Negotiator from "negotiator";
+import { isLanguage, type Language, languageCookie, languages, sourceLanguage } from "../../../contract/languages.ts";
+import { translate } from "./catalogues.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The language the answer is written in (docs/languages.md, "Which language"). */
+    language: Language;
+  }
+}
+
+/** Where the site's language comes from (the site feature's settings), handed in by app.ts. */
+export type SiteLanguage = { current(): Promise<Language> };
+
+/** The languages a browser asks for, in its order of preference, among those we have. */
+export function languagesAskedFor(acceptLanguage: string | undefined): Language[] {
+  if (!acceptLanguage?.trim()) return [];
+  return new Negotiator({ headers: { "accept-language": acceptLanguage } }).languages([...languages]).filter(isLanguage);
+}
+
+/**
+ * Her own choice (on her account, or a visitor's in the language cookie), else the first language
+ * her browser asks for that we have, else the site's.
+ */
+export async function languageOf(request: FastifyRequest, siteLanguage: SiteLanguage): Promise<Language> {
+  const chosen = request.member?.language ?? request.cookies[languageCookie];
+  if (isLanguage(chosen)) return chosen;
+  const asked = languagesAskedFor(request.headers["accept-language"])[0];
+  if (asked) return asked;
+  try {
+    return await siteLanguage.current();
+  } catch {
+    // The database is out of reach: the request goes on in the product's own language, and
+    // whatever needs the database answers the outage itself.
+    return sourceLanguage;
+  }
+}
+
+type Sentences = { error?: unknown; message?: unknown; details?: unknown };
+
+/** Whether an answer carries a sentence for a person: its `error`, its `message`, a 400's `details`. */
+const carriesSentences = (payload: unknown): payload is Sentences =>
+  typeof payload === "object" &&
+  payload !== null &&
+  !Array.isArray(payload) &&
+  (typeof (payload as Sentences).error === "string" || typeof (payload as Sentences).message === "string");
+
+function translated(payload: Sentences, language: Language): Sentences {
+  if (language === sourceLanguage) return payload;
+  const answer: Sentences = { ...payload };
+  if (typeof payload.error === "string") answer.error = translate(language, payload.error);
+  if (typeof payload.message === "string") answer.message = translate(language, payload.message);
+  if (payload.details && typeof payload.details === "object") {
+    answer.details = Object.fromEntries(
+      Object.entries(payload.details).map(([field, text]) => [field, typeof text === "string" ? translate(language, text) : text]),
+    );
+  }
+  return answer;
+}
+
+/**
+ * Decides every API request's language once, after the session is known (installAuthentication
+ * comes first), and writes every answer's sentences in it: the routes and the error handler
+ * write English, the catalogue's ids, and this translates them on their way out. The status never
+ * changes with the language.
+ */
+export function installLanguages(app: FastifyInstance, siteLanguage: SiteLanguage): void {
+  app.decorateRequest("language", sourceLanguage);
+  app.addHook("onRequest", async (request) => {
+    if (!request.url.startsWith("/reactapi/")) return;
+    request.language = await languageOf(request, siteLanguage);
+  });
+  app.addHook("preSerialization", async (request, reply, payload: unknown) => {
+    if (!carriesSentences(payload)) return payload;
+    // The sentence depends on these headers as much as on the address; caches must keep them apart.
+    reply.header("content-language", request.language);
+    reply.header("vary", "Accept-Language, Cookie");
+    return translated(payload, request.language);
+  });
+}
