@@ -1,4 +1,6 @@
 import { accent, inkMuted, inkPrint } from "../../../contract/design-tokens.ts";
+import { formattingLocales, type Language } from "../../../contract/languages.ts";
+import { translatorFor } from "../language/catalogues.ts";
 import { loraDocument, loraFont, runsOf, type TextRun } from "../lib/pdf-fonts.ts";
 
 export type CertificateContent = {
@@ -16,15 +18,22 @@ const BRAND = accent;
 const INK = inkPrint;
 
 /**
- * The certificate of completion as a PDF (A4, landscape), fonts embedded. pdfkit and its font
- * engine are loaded on the first certificate, not at start: they would double the idle server's memory use.
+ * The certificate of completion as a PDF (A4, landscape), fonts embedded, written in her language.
+ * pdfkit and its font engine are loaded on the first certificate, not at start: they would double
+ * the idle server's memory use.
  */
-export async function renderCertificate(content: CertificateContent): Promise<Buffer> {
+export async function renderCertificate(content: CertificateContent, language: Language): Promise<Buffer> {
+  const i18n = translatorFor(language);
   const { doc, bytes: done } = await loraDocument({
     size: "A4",
     layout: "landscape",
     margin: 0,
-    info: { Title: `Certificate of completion: ${content.courseTitle}`, Author: content.businessName, Subject: content.memberName },
+    lang: language,
+    info: {
+      Title: i18n._("Certificate of completion: {course}", { course: content.courseTitle }),
+      Author: content.businessName,
+      Subject: content.memberName,
+    },
   });
   const width = doc.page.width;
   const height = doc.page.height;
@@ -52,17 +61,33 @@ export async function renderCertificate(content: CertificateContent): Promise<Bu
     .strokeColor(BRAND)
     .stroke();
 
-  const completedOn = content.completedAt.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-  centred(content.businessName.toUpperCase(), 80, 14, 700, BRAND);
-  centred("Certificate of Completion", 120, 34, 700, BRAND);
-  centred("This certifies that", 190, 16, 400);
+  const completedOn = new Intl.DateTimeFormat(formattingLocales[language], {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(content.completedAt);
+  centred(content.businessName.toLocaleUpperCase(formattingLocales[language]), 80, 14, 700, BRAND);
+  centred(i18n._("Certificate of Completion"), 120, 34, 700, BRAND);
+  centred(i18n._("This certifies that"), 190, 16, 400);
   centred(content.memberName, 225, 30, 700);
-  centred("has completed every lesson of", 285, 16, 400);
+  centred(i18n._("has completed every lesson of"), 285, 16, 400);
   centred(content.courseTitle, 318, 24, 700);
-  centred(`${content.lessonCount} ${content.lessonCount === 1 ? "lesson" : "lessons"}, completed on ${completedOn}`, 368, 14, 400);
+  centred(
+    i18n._("{count, plural, one {# lesson} other {# lessons}}, completed on {date}", { count: content.lessonCount, date: completedOn }),
+    368,
+    14,
+    400,
+  );
   centred(content.instructorName, 430, 16, 700);
-  centred(`Instructor, ${content.businessName}`, 454, 12, 400);
-  centred(`Certificate ${content.code}. Confirm it at ${content.verifyUrl}`, 520, 10, 400, inkMuted);
+  centred(i18n._("Instructor, {business}", { business: content.businessName }), 454, 12, 400);
+  centred(
+    i18n._("Certificate {code}. Confirm it at {address}", { code: content.code, address: content.verifyUrl }),
+    520,
+    10,
+    400,
+    inkMuted,
+  );
   doc.end();
   return done;
 }

@@ -1,3 +1,4 @@
+import { translatorFor } from "../language/catalogues.ts";
 import type { FastifyInstance } from "fastify";
 import { route } from "../http/endpoint-route.ts";
 import { fullName } from "../accounts/users-repository.ts";
@@ -34,9 +35,13 @@ export async function certificatesRoutes(
     const found = await courseProgress(db, catalogue, member, courseId);
     if (!found) throw new HttpError(404, "That course does not exist.");
     if (!found.progress.certificate_available) {
+      const i18n = translatorFor(request.language);
       throw new HttpError(
         409,
-        `The certificate is ready when every lesson is complete: ${found.progress.completed} of ${found.progress.total} done so far.`,
+        i18n._("The certificate is ready when every lesson is complete: {completed} of {total} done so far.", {
+          completed: found.progress.completed,
+          total: found.progress.total,
+        }),
       );
     }
     const memberName = fullName(member);
@@ -50,16 +55,19 @@ export async function certificatesRoutes(
       memberName,
       completedAt,
     });
-    const pdf = await renderCertificate({
-      memberName,
-      courseTitle: certificate.courseTitle,
-      lessonCount: certificate.lessonCount,
-      completedAt: certificate.completedAt,
-      instructorName,
-      businessName,
-      code: certificate.code,
-      verifyUrl: `${publicUrl}/verify/${certificate.code}`,
-    });
+    const pdf = await renderCertificate(
+      {
+        memberName,
+        courseTitle: certificate.courseTitle,
+        lessonCount: certificate.lessonCount,
+        completedAt: certificate.completedAt,
+        instructorName,
+        businessName,
+        code: certificate.code,
+        verifyUrl: `${publicUrl}/verify/${certificate.code}`,
+      },
+      request.language,
+    );
     const filename = `certificate-${
       found.outline.title
         .toLowerCase()

@@ -1,3 +1,4 @@
+import type { Language } from "../../../contract/languages.ts";
 import { randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
@@ -57,7 +58,15 @@ export type Registered = { registration: RegistrationRow; checkoutUrl?: string }
  */
 export async function register(
   deps: ClassDeps,
-  input: { classId: number; member: UserRow | null; name: string; email: string; dueDate: string | null; timeZone: string | null },
+  input: {
+    classId: number;
+    member: UserRow | null;
+    name: string;
+    email: string;
+    dueDate: string | null;
+    timeZone: string | null;
+    language: Language;
+  },
   log: FastifyBaseLogger,
 ): Promise<Registered> {
   const { db, mail } = deps;
@@ -96,6 +105,7 @@ export async function register(
         email,
         dueDate: input.dueDate,
         timeZone: input.timeZone,
+        language: input.language,
         state,
         holdUntil: holdEndsAt(state, now),
         manageToken: newToken(),

@@ -1,4 +1,6 @@
 import { JOIN_OPENS_MINUTES } from "../../../contract/classes.ts";
+import { isLanguage, type Language, sourceLanguage } from "../../../contract/languages.ts";
+import { translatorFor } from "../language/catalogues.ts";
 import { calendarFile } from "../mail/calendar-invite.ts";
 import {
   composeMail,
@@ -33,12 +35,19 @@ export type ClassMailContext = MailContext & { contactEmail: string; instructorN
 /** The zone her mails speak in: her own, else the instructor's. */
 const zoneFor = (row: RegistrationRow, instructorZone: string) => row.timeZone ?? instructorZone;
 
+/** The language her mails speak: the one she registered in (docs/languages.md). */
+const languageOf = (row: RegistrationRow): Language => (isLanguage(row.language) ? row.language : sourceLanguage);
+const translatorOfPlace = (row: RegistrationRow) => translatorFor(languageOf(row));
+/** The class's start in her zone and language. */
+const whenFor = (row: RegistrationRow, at: Date, instructorZone: string) => whenText(at, zoneFor(row, instructorZone), languageOf(row));
+
 /** Every class mail ends with the unsubscribe line and carries its headers: reminders and replays stop; news about her place does not. */
 function classMail(kind: Mail["kind"], row: RegistrationRow, subject: string, context: ClassMailContext, paragraphs: Paragraph[]): Mail {
   const page = `${context.publicUrl}/unsubscribe?list=classes&token=${row.unsubscribeToken}`;
-  const mail = composeMail(kind, row.email, subject, context, [
+  const i18n = translatorOfPlace(row);
+  const mail = composeMail(kind, row.email, subject, { ...context, language: languageOf(row) }, [
     ...paragraphs,
-    `To stop class reminders and replays by e-mail, open ${page}`,
+    i18n._("To stop class reminders and replays by e-mail, open {page}", { page }),
   ]);
   return {
     ...mail,
@@ -56,6 +65,7 @@ function invitation(
   timeZone: string,
   context: ClassMailContext,
 ): NonNullable<Mail["attachments"]> {
+  const i18n = translatorOfPlace(row);
   const content = calendarFile({
     method,
     timeZone,
@@ -70,9 +80,12 @@ function invitation(
         summary: live.title,
         description:
           method === "CANCEL"
-            ? "Cancelled."
-            : `The link to join shows on ${context.publicUrl}/classes from ${JOIN_OPENS_MINUTES} minutes before the start.`,
-        location: "Video call",
+            ? i18n._("Cancelled.")
+            : i18n._("The link to join shows on {page} from {minutes} minutes before the start.", {
+                page: `${context.publicUrl}/classes`,
+                minutes: JOIN_OPENS_MINUTES,
+              }),
+        location: i18n._("Video call"),
         url: `${context.publicUrl}/classes`,
         ...(method === "CANCEL" ? { cancelled: true } : {}),
         attendee: { name: row.name, email: row.email },
@@ -82,10 +95,18 @@ function invitation(
   return [{ filename: "class.ics", contentType: `text/calendar; method=${method}; charset=utf-8`, content }];
 }
 
-const giveUpLink = (row: RegistrationRow, context: ClassMailContext): Paragraph => ({
-  label: "Cannot come? Give your place to someone waiting",
-  link: `${context.publicUrl}/classes?cancel=${row.manageToken}`,
-});
+function giveUpLink(row: RegistrationRow, context: ClassMailContext): Paragraph {
+  const i18n = translatorOfPlace(row);
+  return {
+    label: i18n._("Cannot come? Give your place to someone waiting"),
+    link: `${context.publicUrl}/classes?cancel=${row.manageToken}`,
+  };
+}
+
+function seeYourClasses(row: RegistrationRow, context: ClassMailContext): Paragraph {
+  const i18n = translatorOfPlace(row);
+  return { label: i18n._("See your classes"), link: `${context.publicUrl}/classes` };
+}
 
 /** The confirmation of a place, with the class as a calendar invitation. */
 export function placeMail(
@@ -96,19 +117,24 @@ export function placeMail(
   context: ClassMailContext,
 ): Mail {
   const timeZone = zoneFor(row, instructorZone);
-  const when = whenText(live.startsAt, timeZone);
+  const when = whenFor(row, live.startsAt, instructorZone);
+  const i18n = translatorOfPlace(row);
+  const title = live.title;
   const mail = classMail(
     "class_registered",
     row,
-    kind === "promoted" ? `A place opened for you: ${live.title}` : `Registered: ${live.title}, ${when}`,
+    kind === "promoted" ? i18n._("A place opened for you: {title}", { title }) : i18n._("Registered: {title}, {when}", { title, when }),
     context,
     [
-      greeting(row.name),
+      greeting(row.name, languageOf(row)),
       kind === "promoted"
-        ? `A place opened in “${live.title}” on ${when}, and it is yours: you were first on the waiting list.`
-        : `You have a place in “${live.title}” on ${when}.`,
-      `The link to join shows on the classes page from ${JOIN_OPENS_MINUTES} minutes before the start, and in the reminder an hour before. The invitation attached adds it to your calendar.`,
-      { label: "See your classes", link: `${context.publicUrl}/classes` },
+        ? i18n._("A place opened in “{title}” on {when}, and it is yours: you were first on the waiting list.", { title, when })
+        : i18n._("You have a place in “{title}” on {when}.", { title, when }),
+      i18n._(
+        "The link to join shows on the classes page from {minutes} minutes before the start, and in the reminder an hour before. The invitation attached adds it to your calendar.",
+        { minutes: JOIN_OPENS_MINUTES },
+      ),
+      seeYourClasses(row, context),
       giveUpLink(row, context),
     ],
   );
@@ -116,30 +142,45 @@ export function placeMail(
 }
 
 export function confirmMail(row: RegistrationRow, live: ClassRow, instructorZone: string, holdMinutes: number, context: ClassMailContext) {
-  return classMail("class_confirm_email", row, `Confirm your place: ${live.title}`, context, [
-    greeting(row.name),
-    `A place in “${live.title}” on ${whenText(live.startsAt, zoneFor(row, instructorZone))} is held for you for ${holdMinutes} minutes. Confirm it is you, and it is yours.`,
-    { label: "Confirm my place", link: `${context.publicUrl}/classes?confirm=${row.manageToken}` },
-    "If you did not ask for this, do nothing: the place goes back after that time.",
+  const i18n = translatorOfPlace(row);
+  const title = live.title;
+  return classMail("class_confirm_email", row, i18n._("Confirm your place: {title}", { title }), context, [
+    greeting(row.name, languageOf(row)),
+    i18n._("A place in “{title}” on {when} is held for you for {minutes} minutes. Confirm it is you, and it is yours.", {
+      title,
+      when: whenFor(row, live.startsAt, instructorZone),
+      minutes: holdMinutes,
+    }),
+    { label: i18n._("Confirm my place"), link: `${context.publicUrl}/classes?confirm=${row.manageToken}` },
+    i18n._("If you did not ask for this, do nothing: the place goes back after that time."),
   ]);
 }
 
 export function waitingMail(row: RegistrationRow, live: ClassRow, instructorZone: string, context: ClassMailContext) {
-  return classMail("class_waiting_list", row, `On the waiting list: ${live.title}`, context, [
-    greeting(row.name),
-    `“${live.title}” on ${whenText(live.startsAt, zoneFor(row, instructorZone))} is full, so you are on its waiting list. If a place opens before it starts, it is offered in the order people joined, and we will write to you at once.`,
+  const i18n = translatorOfPlace(row);
+  const title = live.title;
+  return classMail("class_waiting_list", row, i18n._("On the waiting list: {title}", { title }), context, [
+    greeting(row.name, languageOf(row)),
+    i18n._(
+      "“{title}” on {when} is full, so you are on its waiting list. If a place opens before it starts, it is offered in the order people joined, and we will write to you at once.",
+      { title, when: whenFor(row, live.startsAt, instructorZone) },
+    ),
     giveUpLink(row, context),
   ]);
 }
 
 /** A paid class's freed place, offered to the first person waiting: hers if she pays before the hold ends. */
 export function placeOfferedMail(row: RegistrationRow, live: ClassRow, instructorZone: string, context: ClassMailContext) {
-  const timeZone = zoneFor(row, instructorZone);
-  return classMail("class_place_offered", row, `A place opened for you: ${live.title}`, context, [
-    greeting(row.name),
-    `A place opened in “${live.title}” on ${whenText(live.startsAt, timeZone)}, and you are first on the waiting list. It is held for you until ${whenText(row.holdUntil!, timeZone)}: pay for it by then and it is yours.`,
-    { label: "Pay and take my place", link: `${context.publicUrl}/classes?pay=${row.manageToken}` },
-    "If you no longer want it, do nothing: it goes to the next person after that time.",
+  const i18n = translatorOfPlace(row);
+  const title = live.title;
+  return classMail("class_place_offered", row, i18n._("A place opened for you: {title}", { title }), context, [
+    greeting(row.name, languageOf(row)),
+    i18n._(
+      "A place opened in “{title}” on {when}, and you are first on the waiting list. It is held for you until {until}: pay for it by then and it is yours.",
+      { title, when: whenFor(row, live.startsAt, instructorZone), until: whenFor(row, row.holdUntil!, instructorZone) },
+    ),
+    { label: i18n._("Pay and take my place"), link: `${context.publicUrl}/classes?pay=${row.manageToken}` },
+    i18n._("If you no longer want it, do nothing: it goes to the next person after that time."),
   ]);
 }
 
@@ -150,25 +191,30 @@ export function reminderMail(
   instructorZone: string,
   context: ClassMailContext,
 ) {
-  const when = whenText(live.startsAt, zoneFor(row, instructorZone));
+  const when = whenFor(row, live.startsAt, instructorZone);
+  const i18n = translatorOfPlace(row);
+  const title = live.title;
   return classMail(
     "class_reminder",
     row,
-    which === "day" ? `Tomorrow: ${live.title}` : `In an hour: ${live.title}`,
+    which === "day" ? i18n._("Tomorrow: {title}", { title }) : i18n._("In an hour: {title}", { title }),
     context,
     which === "day"
       ? [
-          greeting(row.name),
-          `A reminder: “${live.title}” is on ${when}.`,
-          `The link to join shows on the classes page from ${JOIN_OPENS_MINUTES} minutes before the start, and in the reminder an hour before.`,
-          { label: "See your classes", link: `${context.publicUrl}/classes` },
+          greeting(row.name, languageOf(row)),
+          i18n._("A reminder: “{title}” is on {when}.", { title, when }),
+          i18n._(
+            "The link to join shows on the classes page from {minutes} minutes before the start, and in the reminder an hour before.",
+            { minutes: JOIN_OPENS_MINUTES },
+          ),
+          seeYourClasses(row, context),
           giveUpLink(row, context),
         ]
       : [
-          greeting(row.name),
-          `“${live.title}” starts in an hour, on ${when}.`,
-          { label: "Join the class", link: live.joinUrl },
-          "See you soon.",
+          greeting(row.name, languageOf(row)),
+          i18n._("“{title}” starts in an hour, on {when}.", { title, when }),
+          { label: i18n._("Join the class"), link: live.joinUrl },
+          i18n._("See you soon."),
         ],
   );
 }
@@ -182,35 +228,46 @@ export function cancelledMail(
   options: { wholeClass: boolean; refunded: boolean },
 ) {
   const timeZone = zoneFor(row, instructorZone);
-  const when = whenText(live.startsAt, timeZone);
-  const mail = classMail("class_cancelled", row, `Cancelled: ${live.title}`, context, [
-    greeting(row.name),
+  const when = whenFor(row, live.startsAt, instructorZone);
+  const i18n = translatorOfPlace(row);
+  const title = live.title;
+  const mail = classMail("class_cancelled", row, i18n._("Cancelled: {title}", { title }), context, [
+    greeting(row.name, languageOf(row)),
     options.wholeClass
-      ? `We are sorry: “${live.title}” on ${when} is cancelled. The attached update takes it off your calendar.`
-      : `Your place in “${live.title}” on ${when} is cancelled. The attached update takes it off your calendar.`,
-    ...(options.refunded ? ["What you paid is refunded in full; it reaches your card in a few days."] : []),
-    { label: "See the other classes", link: `${context.publicUrl}/classes` },
+      ? i18n._("We are sorry: “{title}” on {when} is cancelled. The attached update takes it off your calendar.", { title, when })
+      : i18n._("Your place in “{title}” on {when} is cancelled. The attached update takes it off your calendar.", { title, when }),
+    ...(options.refunded ? [i18n._("What you paid is refunded in full; it reaches your card in a few days.")] : []),
+    { label: i18n._("See the other classes"), link: `${context.publicUrl}/classes` },
   ]);
   return { ...mail, attachments: invitation("CANCEL", row, live, timeZone, context) };
 }
 
 /** After the class: the recording, with thanks for those who came and a kind word for those who could not. */
 export function replayMail(row: RegistrationRow, live: ClassRow, replayUrl: string, context: ClassMailContext) {
+  const i18n = translatorOfPlace(row);
+  const title = live.title;
+  const watch = { label: i18n._("Watch the replay"), link: replayUrl };
   return classMail(
     "class_replay",
     row,
-    row.attended ? `Thank you for coming: ${live.title}` : `Sorry we missed you: ${live.title}`,
+    row.attended ? i18n._("Thank you for coming: {title}", { title }) : i18n._("Sorry we missed you: {title}", { title }),
     context,
     row.attended
       ? [
-          greeting(row.name),
-          `Thank you for coming to “${live.title}”. It was lovely to have you there. The recording is ready, for whenever you want to go over something again.`,
-          { label: "Watch the replay", link: replayUrl },
+          greeting(row.name, languageOf(row)),
+          i18n._(
+            "Thank you for coming to “{title}”. It was lovely to have you there. The recording is ready, for whenever you want to go over something again.",
+            { title },
+          ),
+          watch,
         ]
       : [
-          greeting(row.name),
-          `Sorry we missed you at “${live.title}”. Life with a baby on the way is full, and that is all right: the recording is ready, to watch whenever suits you.`,
-          { label: "Watch the replay", link: replayUrl },
+          greeting(row.name, languageOf(row)),
+          i18n._(
+            "Sorry we missed you at “{title}”. Life with a baby on the way is full, and that is all right: the recording is ready, to watch whenever suits you.",
+            { title },
+          ),
+          watch,
         ],
   );
 }

@@ -81,6 +81,7 @@ export async function classesRoutes(app: FastifyInstance, options: ClassesOption
           email: body.email,
           dueDate: body.due_date,
           timeZone: body.time_zone && isTimeZone(body.time_zone) ? body.time_zone : null,
+          language: request.language,
         },
         request.log,
       ),

@@ -70,6 +70,9 @@ export const classRegistrations = pgTable(
       .default("pending"),
     // Her own time zone as her browser named it, so her mails give the time as her clock shows it.
     timeZone: text("time_zone"),
+    // The language she registered in (docs/languages.md): her mails about the class are written
+    // in it. Null for places older than languages, which are English.
+    language: text("language"),
     attended: boolean("attended").notNull().default(false),
     // A paid place: its Checkout, the payment it became, and when it was refunded.
     checkoutSessionId: text("checkout_session_id").unique(),

@@ -216,6 +216,30 @@ describe.each(backends)("live classes on %s", (backend) => {
     expect(await mailsTo(leaving!.email, "class_reminder")).toHaveLength(0);
   });
 
+  it("writes her place, its invitation and her reminder in the language she registered in (docs/languages.md)", async () => {
+    const startsAt = new Date(clock.now().getTime() + 3 * 24 * 60 * MINUTE);
+    const classId = await createClass({ title: "Círculo de lactancia", starts_at: startsAt.toISOString(), places: 5 });
+    const her = await signedInMember(context.app, "clase-es");
+    expect((await post("/reactapi/account/language", { language: "es" }, her.cookie)).statusCode).toBe(200);
+    expect((await registerAs(classId, her)).json().state).toBe("registered");
+    const spanishWhen =
+      /el (lunes|martes|miércoles|jueves|viernes|sábado|domingo), \d{1,2} de [a-z]+ de \d{4}, \d{1,2}:\d\d \(hora de [^)]+\)/;
+
+    const [place] = await mailsTo(her.email, "class_registered");
+    expect(place!.subject).toMatch(/^Inscrita: Círculo de lactancia, /);
+    expect(place!.textBody).toMatch(new RegExp(`Tienes plaza en «Círculo de lactancia» del ${spanishWhen.source.slice(3)}\\.`));
+    expect(place!.textBody).toContain("¿No puedes venir? Deja tu plaza a alguien que espera:");
+    expect(place!.textBody).toContain("Para dejar de recibir por correo los recordatorios y las grabaciones de las clases, abre ");
+    expect(readInvite(place!.attachments![0]!.content)).toMatchObject({ summary: "Círculo de lactancia", location: "Videollamada" });
+
+    clock.set(new Date(startsAt.getTime() - 24 * 60 * MINUTE));
+    await work();
+    const [reminder] = await mailsTo(her.email, "class_reminder");
+    expect(reminder!.subject).toBe("Mañana: Círculo de lactancia");
+    expect(reminder!.textBody).toMatch(new RegExp(`^Un recordatorio: «Círculo de lactancia» es ${spanishWhen.source}\\.$`, "m"));
+    expect(reminder!.htmlBody).toContain('<html lang="es">');
+  });
+
   it("lets her turn class reminders off from her account, and on again", async () => {
     const startsAt = new Date(clock.now().getTime() + 3 * 24 * 60 * MINUTE);
     const classId = await createClass({ title: "Quiet circle", starts_at: startsAt.toISOString(), places: 5 });

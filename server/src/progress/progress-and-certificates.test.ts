@@ -159,4 +159,28 @@ describe.each(backends)("lesson progress and certificates on %s", (backend) => {
     expect((await app().inject({ url: "/reactapi/certificates/ABCD-EFGH-JKLM" })).statusCode).toBe(404);
     expect((await app().inject({ url: "/reactapi/certificates/nonsense" })).statusCode).toBe(400);
   });
+
+  it("writes her certificate, and the sentence saying it is not ready yet, in her language (docs/languages.md)", async () => {
+    const { cookie } = await signedInMember(app(), "graduada");
+    const post = (url: string, payload: Record<string, unknown>) =>
+      app().inject({ method: "POST", url, headers: { ...jsonHeaders, cookie }, payload });
+    expect((await post("/reactapi/account/language", { language: "es" })).statusCode).toBe(200);
+    await post("/reactapi/account/name", { first_name: "Lucía", last_name: "Ortega" });
+    await save(cookie, 1017, { completed: true });
+    const early = await app().inject({ url: "/reactapi/certificates/courses/2", headers: { cookie, "accept-language": "en" } });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error).toBe("El certificado estará listo cuando completes todas las lecciones: llevas 1 de 4.");
+    for (const lessonId of [1018, 1019, 1020]) await save(cookie, lessonId, { completed: true });
+
+    const certificate = await app().inject({ url: "/reactapi/certificates/courses/2", headers: { cookie } });
+    expect(certificate.statusCode).toBe(200);
+    const text = await pdfText(new Uint8Array(certificate.rawPayload));
+    expect(text).toContain("Certificado de finalización");
+    expect(text).toContain("Certificamos que");
+    expect(text).toContain("Lucía Ortega");
+    expect(text).toContain("ha completado todas las lecciones de");
+    expect(text).toMatch(/4 lecciones, completadas el \d{1,2} de [a-z]+ de \d{4}/);
+    expect(text).toMatch(/Certificado [A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}\. Compruébalo en http/);
+    expect(text).not.toMatch(/Certificate|lessons|completed/);
+  });
 });

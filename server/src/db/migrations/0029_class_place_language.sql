@@ -1,0 +1,1 @@
+ALTER TABLE "class_registrations" ADD COLUMN "language" text;
