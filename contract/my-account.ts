@@ -136,6 +136,7 @@ export const myAccountEndpoints = {
     invalidates: ["myAccount", "me"],
     summary: "Saves the language she reads the product, its mails and documents in",
     access: "member",
+    travels: "account",
     body: LanguageChoice,
     answers: ok(LanguageChoice),
   },

@@ -16,6 +16,7 @@ import { useAction } from "../../lib/use-action.ts";
 import { profileChanged } from "../../lib/session.ts";
 import { useLogout } from "../../lib/use-logout.ts";
 import { type AccountSection, shownTo, usePartsLoaded, useSlots } from "../../lib/slots.tsx";
+import { LanguageChoice } from "./language-choice.tsx";
 import { MailChoices } from "./mail-choices.tsx";
 
 /** Runs a form's call (useAction), as a submit handler for the form or a button. */
@@ -262,6 +263,10 @@ function AccountForms({ account }: { account: Account }) {
             Sign out of other devices
           </button>
         </div>
+      </PageSection>
+
+      <PageSection title="Language" id="language-heading">
+        <LanguageChoice saved={account.language} />
       </PageSection>
 
       <PageSection title="Mail from us" id="mail-heading">

@@ -1,0 +1,55 @@
+import "./account-endpoints.ts";
+import { useState } from "react";
+import { type Language, languageNames, languages } from "../../../../contract/languages.ts";
+import { OutcomeNotice } from "../../components/outcome-notice.tsx";
+import { useSend } from "../../lib/answers.ts";
+import { useAction } from "../../lib/use-action.ts";
+
+/** What she reads once her choice is saved, in the language she chose (docs/languages.md). */
+const savedSentences: Record<Language, string> = {
+  en: "Saved. We will write to you in English.",
+  es: "Guardado. Te escribiremos en español.",
+};
+
+/**
+ * The language she reads her mail, her bookings' invitations and her certificates in, saved as she
+ * picks it. Each language is named in itself, and marked as such for screen readers.
+ */
+export function LanguageChoice({ saved }: { saved: Language }) {
+  const [language, setLanguage] = useState(saved);
+  const { outcome, busy, run } = useAction();
+  const send = useSend();
+  const choose = async (next: Language) => {
+    const before = language;
+    setLanguage(next);
+    const answer = await run(
+      () => send("saveMyLanguage", { body: { language: next } }),
+      (result) => savedSentences[result.language],
+    );
+    if (!answer) setLanguage(before);
+  };
+  return (
+    <div className="stack">
+      <fieldset className="stack" style={{ border: 0, padding: 0, margin: 0 }}>
+        <legend className="visually-hidden">Language</legend>
+        {languages.map((code) => (
+          <label key={code} className="checkbox-row">
+            <input
+              type="radio"
+              name="language"
+              value={code}
+              checked={language === code}
+              disabled={busy}
+              onChange={() => void choose(code)}
+            />{" "}
+            <span lang={code}>{languageNames[code]}</span>
+          </label>
+        ))}
+      </fieldset>
+      <p className="small-text quiet-text" style={{ margin: 0 }}>
+        Our mails to you, your bookings’ calendar invitations and your certificates are written in it.
+      </p>
+      <OutcomeNotice outcome={outcome} />
+    </div>
+  );
+}
