@@ -1,6 +1,6 @@
 // Lingui's own extractor finds `i18n._("…")` calls; this one also finds the server's and the
 // contract's sentences where they are already written for a person, so that they need no wrapper:
-// the message of `new HttpError(status, "…", { field: "…" })`, an `error:` or `message:` property
+// the message of `new HttpError(status, "…", { field: "…" })` and of `HttpError.withValues(status, "… {value} …", values)`, an `error:` or `message:` property
 // (zod's messages, an answer's sentence), and a constant marked `sentence("…")`. Each English
 // sentence is its own message id (docs/languages.md): the answer's sentence is looked up as it is.
 import babel from "@lingui/cli/api/extractors/babel";
@@ -40,6 +40,14 @@ export function sentencesOf(filename: string, code: string): ExtractedMessage[] 
       if (details && ts.isObjectLiteralExpression(details)) {
         for (const property of details.properties) if (ts.isPropertyAssignment(property)) add(property.initializer);
       }
+    } else if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      ts.isIdentifier(node.expression.expression) &&
+      node.expression.expression.text === "HttpError" &&
+      node.expression.name.text === "withValues"
+    ) {
+      add(node.arguments[1]);
     } else if (ts.isCallExpression(node) && calleeName(node) === "sentence") {
       add(node.arguments[0]);
     } else if (

@@ -35,7 +35,7 @@ export async function createAccessCode(
     return row!;
   } catch (error) {
     if (postgresErrorCode(error) === UNIQUE_VIOLATION) {
-      throw new HttpError(409, `The access code ${normaliseCode(input.code)} already exists.`);
+      throw HttpError.withValues(409, "The access code {code} already exists.", { code: normaliseCode(input.code) });
     }
     throw error;
   }
@@ -103,13 +103,17 @@ export async function consumeAccessCode(db: Queryable, rawCode: string, contactE
   if (!existing) throw new HttpError(404, "Access code not found.");
   if (!existing.active) throw new HttpError(403, "Forbidden. Access code inactive.");
   // The catalogue's status and sentence, then why, and whom to ask: a mother with an old invitation is not stuck.
-  const why =
-    accessCodeStatus(existing, now.getTime()) === "expired"
-      ? `this code stopped working after ${lastValidDay(existing)}`
-      : "this code has been used as many times as it allows";
-  throw new HttpError(
+  if (accessCodeStatus(existing, now.getTime()) === "expired") {
+    throw HttpError.withValues(
+      401,
+      "Unauthorized. Access code invalid: this code stopped working after {day}. Please ask whoever gave it to you for a new one, or write to {address}.",
+      { day: lastValidDay(existing) ?? "", address: contactEmail },
+    );
+  }
+  throw HttpError.withValues(
     401,
-    `Unauthorized. Access code invalid: ${why}. Please ask whoever gave it to you for a new one, or write to ${contactEmail}.`,
+    "Unauthorized. Access code invalid: this code has been used as many times as it allows. Please ask whoever gave it to you for a new one, or write to {address}.",
+    { address: contactEmail },
   );
 }
 

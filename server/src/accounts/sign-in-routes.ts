@@ -130,7 +130,10 @@ export async function signInRoutes(
     if (!(await passwordMatches(input.password, user?.passwordHash))) throw new HttpError(401, "Invalid email or password.");
     await throttle.signedIn(attempt);
     // Told only to whoever knows the password, so it reveals nothing about who has an account.
-    if (user!.deactivatedAt) throw new HttpError(403, `This account has been paused. Please write to ${contactEmail} to have it reopened.`);
+    if (user!.deactivatedAt)
+      throw HttpError.withValues(403, "This account has been paused. Please write to {address} to have it reopened.", {
+        address: contactEmail,
+      });
     await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user!.id));
     const previousToken = request.cookies[SESSION_COOKIE];
     if (previousToken) await sessions.end(previousToken);

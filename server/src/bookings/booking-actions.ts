@@ -178,7 +178,9 @@ export async function book(
     );
   }
   if (paid && !deps.payments) {
-    throw new HttpError(503, `Online payment is not set up yet; please write to ${deps.mail.context.contactEmail} to book this service.`);
+    throw HttpError.withValues(503, "Online payment is not set up yet; please write to {address} to book this service.", {
+      address: deps.mail.context.contactEmail,
+    });
   }
   if (service.birthSupport && !input.due_date)
     throw new HttpError(400, "Please enter your due date: birth support is planned around it.", {
@@ -321,9 +323,10 @@ export const changeUntil = (booking: BookingRow, service: ServiceRow) =>
   new Date(booking.startsAt.getTime() - service.cancelCutoffHours * HOUR);
 
 function cutoffRefusal(deps: BookingDeps): never {
-  throw new HttpError(
+  throw HttpError.withValues(
     409,
-    `It is too close to the session to change it here. Please write to ${deps.mail.context.contactEmail}, and we will sort it out together.`,
+    "It is too close to the session to change it here. Please write to {address}, and we will sort it out together.",
+    { address: deps.mail.context.contactEmail },
   );
 }
 

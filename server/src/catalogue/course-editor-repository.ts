@@ -52,14 +52,15 @@ export async function listStudioCourses(db: Queryable): Promise<StudioCourseSumm
 export async function courseOrNotFound(db: Queryable, courseId: number, { lock = false } = {}) {
   const query = db.select().from(courses).where(eq(courses.id, courseId));
   const [course] = await (lock ? query.for("update") : query);
-  if (!course) throw new HttpError(404, `There is no course with the id ${courseId}. It may have been deleted meanwhile.`);
+  if (!course)
+    throw HttpError.withValues(404, "There is no course with the id {id}. It may have been deleted meanwhile.", { id: courseId });
   return course;
 }
 
 export const moduleNotFound = (moduleId: number) =>
-  new HttpError(404, `There is no module with the id ${moduleId}. It may have been deleted meanwhile.`);
+  HttpError.withValues(404, "There is no module with the id {id}. It may have been deleted meanwhile.", { id: moduleId });
 export const lessonNotFound = (lessonId: number) =>
-  new HttpError(404, `There is no lesson with the id ${lessonId}. It may have been deleted meanwhile.`);
+  HttpError.withValues(404, "There is no lesson with the id {id}. It may have been deleted meanwhile.", { id: lessonId });
 
 /** A course with its whole tree: modules and topics depth first, each with its lessons in order. */
 export async function readStudioCourse(db: Queryable, courseId: number): Promise<StudioCourse> {

@@ -18,7 +18,7 @@ import { toStudioFile } from "./lesson-file-list.ts";
 const UPLOAD_SWEEP_AFTER_MS = 24 * 60 * 60 * 1000;
 
 export const fileNotFound = (fileId: number) =>
-  new HttpError(404, `There is no file with the id ${fileId}. It may have been deleted meanwhile.`);
+  HttpError.withValues(404, "There is no file with the id {id}. It may have been deleted meanwhile.", { id: fileId });
 
 /**
  * The name a member saves the file under, from what her computer called it: without folders or
@@ -45,9 +45,10 @@ export type Upload = {
 };
 
 const tooLarge = (limitBytes: number) =>
-  new HttpError(
+  HttpError.withValues(
     413,
-    `That file is larger than ${readableFileSize(limitBytes)}, the most one download can be. Make it smaller (a PDF saved at a lower quality, audio as MP3), or ask whoever runs the site to raise the limit (UPLOAD_MAX_MB).`,
+    "That file is larger than {size}, the most one download can be. Make it smaller (a PDF saved at a lower quality, audio as MP3), or ask whoever runs the site to raise the limit (UPLOAD_MAX_MB).",
+    { size: readableFileSize(limitBytes) },
   );
 
 async function drain(chunks: AsyncIterable<unknown>): Promise<void> {

@@ -42,7 +42,7 @@ export async function listPlans(db: Queryable): Promise<StudioPlan[]> {
 
 async function planOf(db: Queryable, id: number): Promise<StudioPlan> {
   const plan = (await listPlans(db)).find((candidate) => candidate.id === id);
-  if (!plan) throw new HttpError(404, `There is no plan with the id ${id}.`);
+  if (!plan) throw HttpError.withValues(404, "There is no plan with the id {id}.", { id });
   return plan;
 }
 
@@ -92,7 +92,7 @@ async function refusal(db: Queryable, id: number): Promise<HttpError> {
   const [exists] = await db.select({ id: subscriptionPlans.id }).from(subscriptionPlans).where(eq(subscriptionPlans.id, id));
   return exists
     ? new HttpError(409, staleRevisionMessage)
-    : new HttpError(404, `There is no plan with the id ${id}. It may have been deleted meanwhile.`);
+    : HttpError.withValues(404, "There is no plan with the id {id}. It may have been deleted meanwhile.", { id });
 }
 
 export async function updatePlan(

@@ -87,12 +87,9 @@ export async function register(
       .from(classRegistrations)
       .where(and(eq(classRegistrations.classId, live.id), sql`lower(${classRegistrations.email}) = ${email}`, stillLive));
     if (already) {
-      throw new HttpError(
-        409,
-        already.state === "waiting_list"
-          ? `${email} is on the waiting list for this class already.`
-          : `${email} is registered for this class already.`,
-      );
+      throw already.state === "waiting_list"
+        ? HttpError.withValues(409, "{email} is on the waiting list for this class already.", { email })
+        : HttpError.withValues(409, "{email} is registered for this class already.", { email });
     }
     const full = (await placesTaken(tx, live.id, now)) >= live.places;
     const state = newPlace({ full, paid, addressProven: member?.emailProvenAt != null });
@@ -459,7 +456,8 @@ export async function markAttendance(deps: ClassDeps, classId: number, registrat
     .where(and(eq(classRegistrations.classId, classId), eq(classRegistrations.id, registrationId)));
   if (!row) throw new HttpError(404, "That registration does not exist.");
   if (now < row.live.startsAt) throw new HttpError(409, "Attendance can be marked once the class has started.");
-  if (row.registration.state !== "registered") throw new HttpError(409, `${row.registration.name} had no place in this class.`);
+  if (row.registration.state !== "registered")
+    throw HttpError.withValues(409, "{name} had no place in this class.", { name: row.registration.name });
   await updateRegistration(deps.db, registrationId, { attended });
   return attended ? `Marked ${row.registration.name} as there.` : `Marked ${row.registration.name} as not there.`;
 }

@@ -464,11 +464,11 @@ async function mayWrite(db: Queryable, viewer: UserRow, now: Date): Promise<void
     .from(communityPosts)
     .where(and(eq(communityPosts.authorId, viewer.id), gt(communityPosts.createdAt, new Date(now.getTime() - SLOW_MODE_MINUTES * MINUTE))));
   if (Number(recent?.count ?? 0) >= SLOW_MODE_POSTS) {
-    throw new HttpError(
+    throw HttpError.withValues(
       429,
-      `You have written ${SLOW_MODE_POSTS} posts in the last ${SLOW_MODE_MINUTES} minutes. Please take a breath and post again in a few minutes.`,
-      undefined,
-      { "retry-after": String(SLOW_MODE_MINUTES * 60) },
+      "You have written {posts} posts in the last {minutes} minutes. Please take a breath and post again in a few minutes.",
+      { posts: SLOW_MODE_POSTS, minutes: SLOW_MODE_MINUTES },
+      { headers: { "retry-after": String(SLOW_MODE_MINUTES * 60) } },
     );
   }
 }
@@ -609,9 +609,10 @@ export async function editPost(deps: CommunityDeps, viewer: UserRow, postId: num
   const now = deps.clock.now();
   await notMuted(deps.db, viewer, now);
   if (now.getTime() > post.createdAt.getTime() + EDIT_WINDOW_MINUTES * MINUTE) {
-    throw new HttpError(
+    throw HttpError.withValues(
       409,
-      `A post can be changed for ${EDIT_WINDOW_MINUTES} minutes after it is written. You can still delete it, or add a reply.`,
+      "A post can be changed for {minutes} minutes after it is written. You can still delete it, or add a reply.",
+      { minutes: EDIT_WINDOW_MINUTES },
     );
   }
   await deps.db.transaction(async (tx) => {

@@ -1,3 +1,4 @@
+import { sentence } from "../../../contract/languages.ts";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database, Queryable } from "../db/client.ts";
 import type { PersonalData } from "../db/personal-data.ts";
@@ -30,7 +31,13 @@ export async function addContentNote(db: Database, name: string, actor: Actor): 
       .select()
       .from(contentNotes)
       .where(sql`lower(${contentNotes.name}) = lower(${name})`);
-    if (same) throw new HttpError(409, `“${same.name}” is on the list already.`, { name: "This note is on the list already." });
+    if (same)
+      throw HttpError.withValues(
+        409,
+        "“{name}” is on the list already.",
+        { name: same.name },
+        { details: { name: sentence("This note is on the list already.") } },
+      );
     const [row] = await tx
       .insert(contentNotes)
       .values({ name, position: sql`(select coalesce(max(position), 0) + 1 from ${contentNotes})` })
@@ -52,7 +59,7 @@ export async function choicesOf(db: Queryable, userId: number): Promise<{ name: 
 export async function saveChoices(db: Database, userId: number, choices: Record<string, NoteChoice>): Promise<void> {
   const names = new Set((await listContentNotes(db)).map((note) => note.name));
   const unknown = Object.keys(choices).find((name) => !names.has(name));
-  if (unknown !== undefined) throw new HttpError(400, `“${unknown}” is not on the list of content notes.`);
+  if (unknown !== undefined) throw HttpError.withValues(400, "“{name}” is not on the list of content notes.", { name: unknown });
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(contentNoteChoices).where(eq(contentNoteChoices.userId, userId)).for("update");
     const merged = { ...(row?.choices ?? {}), ...choices };

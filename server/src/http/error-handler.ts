@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { internalErrorMessage } from "../../../contract/errors.ts";
 import { isDatabaseUnavailable, postgresErrorCode } from "../db/client.ts";
 import { HttpError } from "./errors.ts";
+import { translate } from "../language/catalogues.ts";
 
 export const DATABASE_UNAVAILABLE_MESSAGE = sentence(
   "We cannot reach our database just now. Nothing was lost; please try again in a few seconds.",
@@ -44,7 +45,8 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.code(error.statusCode).send(error.details ? { error: error.message, details: error.details } : { error: error.message });
+      const sentence = error.sentence ? translate(request.language, error.sentence.id, error.sentence.values) : error.message;
+      return reply.code(error.statusCode).send(error.details ? { error: sentence, details: error.details } : { error: sentence });
     }
     const statusCode = (error as FastifyError).statusCode ?? 500;
     if (statusCode >= 400 && statusCode < 500) {

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { createAccessCode } from "../access-codes/access-codes-repository.ts";
 import { mailOutbox } from "../mail/mail-schema.ts";
 import {
   backends,
@@ -79,6 +80,24 @@ describe.each(backends)("the languages of answers on %s", (backend) => {
   it("remembers a visitor's own choice in the language cookie, over her browser's", async () => {
     const response = await registerWith(unknownCode, { "accept-language": "en", cookie: "lang=es" });
     expect(response.json().error).toBe("No encontramos ese código de acceso.");
+  });
+
+  it("translates a sentence with values whole, and fills its values in either language", async () => {
+    const code = `USED-${Date.now().toString(36).toUpperCase()}`;
+    await createAccessCode(context.database.db, { code, maxUses: 1 });
+    const first = await registerWith({ email: uniqueEmail("first"), password: GOOD_PASSWORD, access_code: code });
+    expect(first.statusCode).toBe(201);
+    const english = await registerWith({ email: uniqueEmail(), password: GOOD_PASSWORD, access_code: code }, { "accept-language": "en" });
+    const spanish = await registerWith({ email: uniqueEmail(), password: GOOD_PASSWORD, access_code: code }, { "accept-language": "es" });
+    expect(english.statusCode).toBe(401);
+    expect(spanish.statusCode).toBe(401);
+    expect(english.json().error).toMatch(
+      /^Unauthorized\. Access code invalid: this code has been used as many times as it allows\. Please ask whoever gave it to you for a new one, or write to \S+@\S+\.$/,
+    );
+    expect(spanish.json().error).toMatch(
+      /^No autorizado\. El código de acceso no es válido: ya se ha usado todas las veces que permite\. .* escribe a \S+@\S+\.$/,
+    );
+    expect(spanish.json().error).not.toContain("{");
   });
 
   it("answers the site's language and the languages there are", async () => {

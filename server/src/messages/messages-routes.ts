@@ -88,7 +88,7 @@ export async function messagesStudioRoutes(app: FastifyInstance, { db, mail }: O
 
   route(app, "removeAnnouncement", async ({ params: { id } }, request) => {
     const removed = await removeAnnouncement(db, actorOf(request), id);
-    if (!removed) throw new HttpError(404, `There is no announcement with the id ${id}.`);
+    if (!removed) throw HttpError.withValues(404, "There is no announcement with the id {id}.", { id });
     return { message: `“${removed.title}” no longer shows on members' home pages.` };
   });
 }

@@ -60,7 +60,7 @@ export async function sendReply(
 ): Promise<{ message: string }> {
   return db.transaction(async (tx) => {
     const row = await lockSubmission(tx, input.submissionId);
-    if (!row) throw new HttpError(404, `There is no message with the id ${input.submissionId}.`);
+    if (!row) throw HttpError.withValues(404, "There is no message with the id {id}.", { id: input.submissionId });
     const to = replyAddressOf(row.payload, row.memberEmail);
     if (!to) throw new HttpError(409, "This message has no e-mail address to reply to: its sender's account was deleted.");
     const inserted = await tx

@@ -62,7 +62,9 @@ export async function checkInvitation(db: Queryable, token: string, now: Date): 
   if (!row) throw new HttpError(404, "This invitation is not known. It may have been copied incompletely, or replaced by a newer one.");
   if (row.usedAt) throw new HttpError(403, "This invitation has already been used. Please ask her to send a new one from her account.");
   if (row.expiresAt <= now)
-    throw new HttpError(403, `This invitation has expired: it was valid for ${INVITATION_DAYS} days. Please ask her to send a new one.`);
+    throw HttpError.withValues(403, "This invitation has expired: it was valid for {days} days. Please ask her to send a new one.", {
+      days: INVITATION_DAYS,
+    });
   return { memberId: row.memberId, email: row.email.toLowerCase() };
 }
 

@@ -71,7 +71,7 @@ export async function setCodeActive(
   const code = normaliseCode(rawCode);
   const row = await db.transaction(async (tx) => {
     const changed = await setAccessCodeActive(tx, code, active);
-    if (!changed) throw new HttpError(404, `There is no access code ${code}.`);
+    if (!changed) throw HttpError.withValues(404, "There is no access code {code}.", { code });
     await recordActivity(tx, actor, "access-code", `${active ? "Reactivated" : "Deactivated"} access code ${code}.`);
     return changed;
   });

@@ -48,7 +48,7 @@ export async function inboxRoutes(app: FastifyInstance, { db }: StudioOptions) {
   route(app, "studioUnread", async () => ({ unread: await countUnread(db) }));
 
   route(app, "markMessageRead", async ({ params: { id }, body: { read } }) => {
-    if (!(await setSubmissionRead(db, id, read))) throw new HttpError(404, `There is no message with the id ${id}.`);
+    if (!(await setSubmissionRead(db, id, read))) throw HttpError.withValues(404, "There is no message with the id {id}.", { id });
     return { message: read ? "Marked as read." : "Marked as unread." };
   });
 

@@ -20,7 +20,7 @@ const described = (user: UserRow) => (fullName(user) ? `${fullName(user)} (${use
 
 export async function memberOrNotFound(db: Queryable, userId: number): Promise<UserRow> {
   const user = await findUserById(db, userId);
-  if (!user) throw new HttpError(404, `There is no member with the id ${userId}.`);
+  if (!user) throw HttpError.withValues(404, "There is no member with the id {id}.", { id: userId });
   return user;
 }
 
