@@ -7,25 +7,24 @@ import { type Endpoint, ok } from "./endpoint.ts";
 // 1:1 support booked with the instructor (docs/product.md, "Booking 1:1 support"): her services,
 // their free times, a booking and what a mother may do with it afterwards.
 
-const Id = (what: string) =>
-  z.coerce
-    .number({ error: `The ${what} must be a whole number.` })
-    .int({ error: `The ${what} must be a whole number.` })
-    .positive({ error: `The ${what} must be a whole number.` });
+const ServiceId = z.coerce
+  .number({ error: "The service id must be a whole number." })
+  .int({ error: "The service id must be a whole number." })
+  .positive({ error: "The service id must be a whole number." });
 
 /** An instant with its offset, as the API gives and takes them ("2027-03-15T09:00:00-04:00"). */
 export const Instant = z.iso.datetime({ offset: true, error: "Please give the time as an ISO date and time with its offset." });
 
-export const CalendarDate = (what: string) =>
-  z
-    .string({ error: `Please enter the ${what} as a date.` })
-    .trim()
-    .optional()
-    .nullable()
-    .transform((date) => date || null)
-    .refine((date) => date === null || isCalendarDate(date), { error: `Please enter the ${what} as a real date (YYYY-MM-DD).` });
+/** Her due date, as a booking form or a class's registration form asks it: optional, and a real date. */
+export const OptionalDueDate = z
+  .string({ error: "Please enter the due date as a date." })
+  .trim()
+  .optional()
+  .nullable()
+  .transform((date) => date || null)
+  .refine((date) => date === null || isCalendarDate(date), { error: "Please enter the due date as a real date (YYYY-MM-DD)." });
 
-export const ServiceIdParams = z.object({ id: Id("service id") });
+export const ServiceIdParams = z.object({ id: ServiceId });
 export const ManageTokenParams = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { error: "That booking link is not valid." }),
 });
@@ -60,7 +59,7 @@ export const SlotList = z.object({
 export type SlotList = z.infer<typeof SlotList>;
 
 export const BookingRequest = z.object({
-  service_id: Id("service id"),
+  service_id: ServiceId,
   start: Instant,
   name: z
     .string({ error: "Please enter your name." })
@@ -69,7 +68,7 @@ export const BookingRequest = z.object({
     .max(200, { error: "Please keep your name under 200 characters." })
     .refine((name) => !looksLikeALink(name), { error: notALinkSentence }),
   email: ContactRequest.shape.email,
-  due_date: CalendarDate("due date"),
+  due_date: OptionalDueDate,
   note: z
     .string({ error: "The note must be text." })
     .trim()
@@ -136,7 +135,7 @@ export type MyBookings = z.infer<typeof MyBookings>;
 export const RescheduleRequest = z.object({ start: Instant });
 
 export const WaitingListRequest = z.object({
-  service_id: Id("service id"),
+  service_id: ServiceId,
   name: BookingRequest.shape.name,
   email: BookingRequest.shape.email,
   due_date: z

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BookingRequest, CalendarDate, Instant } from "./bookings.ts";
+import { BookingRequest, OptionalDueDate, Instant } from "./bookings.ts";
 import { PlanInput } from "./studio/plans.ts";
 import { idInPath } from "./catalogue.ts";
 import { ContactRequest } from "./forms.ts";
@@ -9,6 +9,7 @@ import { ApiError } from "./errors.ts";
 import { Created } from "./studio/courses.ts";
 import { Unsubscribed } from "./announcements.ts";
 import { type Endpoint, ok } from "./endpoint.ts";
+import { sentence } from "./languages.ts";
 
 // Live classes (docs/product.md, Live classes): places counted exactly, a waiting list served in
 // order, and the join link shown only to registered people from JOIN_OPENS_MINUTES before the start.
@@ -53,7 +54,7 @@ export const ClassIdParams = z.object({ id: idInPath("That class does not exist.
 export const ClassRegistrationRequest = z.object({
   name: BookingRequest.shape.name,
   email: ContactRequest.shape.email,
-  due_date: CalendarDate("due date"),
+  due_date: OptionalDueDate,
   /** The zone she reads in, so that her mails show her times; the instructor's when absent or unknown. */
   time_zone: BookingRequest.shape.time_zone,
 });
@@ -87,7 +88,7 @@ export const ClassRegistrationByLink = z.object({
 export type ClassRegistrationByLink = z.infer<typeof ClassRegistrationByLink>;
 
 export const ClassCreate = z.object({
-  title: titleOf("class"),
+  title: titleOf(sentence("Please give the class a title.")),
   description_html: RichText,
   starts_at: Instant,
   duration_minutes: z

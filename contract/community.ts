@@ -7,6 +7,7 @@ import { Created } from "./studio/courses.ts";
 import { LessonIdParams } from "./progress.ts";
 import { Unsubscribed } from "./announcements.ts";
 import { type Endpoint, ok } from "./endpoint.ts";
+import { sentence, sentenceWith } from "./languages.ts";
 
 // The community (docs/product.md, Community): topics, threads of a first post and its replies,
 // questions under lessons, and a gentle moderation.
@@ -108,10 +109,10 @@ const Body = z
   .string({ error: "Write something first." })
   .trim()
   .min(1, { error: "Write something first." })
-  .max(POST_MAX_CHARACTERS, { error: `Keep it under ${POST_MAX_CHARACTERS.toLocaleString("en")} characters.` });
+  .max(POST_MAX_CHARACTERS, { error: sentenceWith("Keep it under {max} characters.", { max: POST_MAX_CHARACTERS.toLocaleString("en") }) });
 const Note = z.string().trim().max(60).nullable().optional().default(null);
 
-export const ThreadCreate = z.object({ title: titleOf("conversation"), body: Body, content_note: Note });
+export const ThreadCreate = z.object({ title: titleOf(sentence("Please give the conversation a title.")), body: Body, content_note: Note });
 export type ThreadCreate = z.input<typeof ThreadCreate>;
 export const ReplyCreate = z.object({ body: Body, content_note: Note });
 export type ReplyCreate = z.input<typeof ReplyCreate>;
@@ -149,7 +150,7 @@ export const CommunityProfileSave = z.object({
 
 // The studio's side.
 export const TopicCreate = z.object({
-  title: titleOf("topic"),
+  title: titleOf(sentence("Please give the topic a title.")),
   description: z.string().trim().max(500, { error: "Keep the description under 500 characters." }).optional().default(""),
   course_id: z.number().int().positive().nullable().optional().default(null),
 });

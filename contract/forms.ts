@@ -2,29 +2,25 @@ import { z } from "zod";
 import { supportServices } from "./constants.ts";
 import { ApiError } from "./errors.ts";
 import type { Endpoint } from "./endpoint.ts";
+import { sentence, sentenceWith } from "./languages.ts";
 
 const MAX_TEXT = 5000;
 const MAX_LINE = 200;
 
-const Rating = (what: string) =>
-  z
-    .number({ error: `Please choose a rating from 1 to 5 for ${what}.` })
-    .int({ error: `Please choose a rating from 1 to 5 for ${what}.` })
-    .min(1, { error: `Please choose a rating from 1 to 5 for ${what}.` })
-    .max(5, { error: `Please choose a rating from 1 to 5 for ${what}.` });
+const Rating = (wrong: string) => z.number({ error: wrong }).int({ error: wrong }).min(1, { error: wrong }).max(5, { error: wrong });
 
 const OptionalText = (max: number) =>
   z
     .string({ error: "This answer must be text." })
     .trim()
-    .max(max, { error: `Please keep this under ${max} characters.` })
+    .max(max, { error: sentenceWith("Please keep this under {max} characters.", { max }) })
     .optional()
     .nullable()
     .transform((text) => text ?? "");
 
 export const FeedbackRequest = z.object({
-  satisfaction: Rating("overall satisfaction"),
-  recommend: Rating("how likely you are to recommend us"),
+  satisfaction: Rating(sentence("Please choose a rating from 1 to 5 for overall satisfaction.")),
+  recommend: Rating(sentence("Please choose a rating from 1 to 5 for how likely you are to recommend us.")),
   comments: OptionalText(MAX_TEXT),
   liked_most: OptionalText(MAX_TEXT),
   improve: OptionalText(MAX_TEXT),

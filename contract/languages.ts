@@ -22,5 +22,23 @@ export const languageNames: Record<Language, string> = { en: "English", es: "Esp
  */
 export const sentence = <Text extends string>(text: Text): Text => text;
 
+type SentenceValues = Record<string, string | number>;
+const sentencesWithValues = new Map<string, { id: string; values: SentenceValues }>();
+
+/**
+ * A schema's sentence with values (`sentenceWith("Please keep {what} under {max} characters.",
+ * { what: sentence("the title"), max: 120 })`): answers the English text, and remembers which
+ * message and values it came from, so the answer can be written whole in another language, its
+ * values translated too when they are sentences of the catalogue. Values fill `{name}` only.
+ */
+export function sentenceWith(id: string, values: SentenceValues): string {
+  const text = id.replace(/\{(\w+)\}/g, (placeholder, name: string) => (name in values ? String(values[name]) : placeholder));
+  sentencesWithValues.set(text, { id, values });
+  return text;
+}
+
+/** The message and values an English text was made from by sentenceWith, if it was. */
+export const sentenceBehind = (text: string) => sentencesWithValues.get(text);
+
 /** A visitor's chosen language, remembered by her browser (a member's is on her account). */
 export const languageCookie = "lang";

@@ -1,18 +1,15 @@
 import { z } from "zod";
 import { ApiError } from "./errors.ts";
 import { type Endpoint, ok } from "./endpoint.ts";
+import { sentence } from "./languages.ts";
 
-const WholeId = (what: string) =>
-  z
-    .number({ error: `The ${what} must be a whole number.` })
-    .int({ error: `The ${what} must be a whole number.` })
-    .positive({ error: `The ${what} must be a whole number.` });
+const WholeId = (wrong: string) => z.number({ error: wrong }).int({ error: wrong }).positive({ error: wrong });
 
 /** Starts a Stripe Checkout for one plan. The price is the server's to know; the browser sends none. */
 export const CheckoutRequest = z.object({
-  plan_id: WholeId("plan id"),
+  plan_id: WholeId(sentence("The plan id must be a whole number.")),
   // The course the member came from, so that the success page can offer to open it.
-  course_id: WholeId("course id").optional(),
+  course_id: WholeId(sentence("The course id must be a whole number.")).optional(),
 });
 export type CheckoutRequest = z.input<typeof CheckoutRequest>;
 

@@ -2,28 +2,33 @@ import { z } from "zod";
 import { ApiError } from "./errors.ts";
 import { PictureSaved } from "./pictures.ts";
 import { type Endpoint, ok } from "./endpoint.ts";
+import { sentence, sentenceWith } from "./languages.ts";
 
 // Her public face (docs/product.md, Screens: /about, /contact, /links): About and Helpful links, which she edits
 // in the studio's Site section, and the Contact form open to visitors.
 
+/** A line she must fill in; `what` is a sentence() of the catalogue ("the mother's first name"), translated with the sentence. */
 const Line = (what: string, max: number) =>
   z
-    .string({ error: `Please enter ${what}.` })
+    .string({ error: sentenceWith("Please enter {what}.", { what }) })
     .trim()
-    .min(1, { error: `Please enter ${what}.` })
-    .max(max, { error: `Please keep ${what} under ${max} characters.` });
+    .min(1, { error: sentenceWith("Please enter {what}.", { what }) })
+    .max(max, { error: sentenceWith("Please keep {what} under {max} characters.", { what, max }) });
 
-export const Testimonial = z.object({ first_name: Line("the mother's first name", 60), text: Line("what she said", 1500) });
+export const Testimonial = z.object({
+  first_name: Line(sentence("the mother's first name"), 60),
+  text: Line(sentence("what she said"), 1500),
+});
 export const AboutPage = z.object({
   /** Her story, as HTML from the studio's editor (cleaned with the lessons' allow-list when saved). */
   story_html: z.string().max(50_000, { error: "Please keep your story under 50,000 characters." }),
-  credentials: z.array(Line("a credential", 200)).max(30, { error: "Please list at most 30 credentials." }),
+  credentials: z.array(Line(sentence("a credential"), 200)).max(30, { error: "Please list at most 30 credentials." }),
   testimonials: z.array(Testimonial).max(50, { error: "Please keep at most 50 testimonials." }),
 });
 export type AboutPage = z.infer<typeof AboutPage>;
 
 export const HelpfulLink = z.object({
-  title: Line("the link's title", 120),
+  title: Line(sentence("the link's title"), 120),
   url: z
     .string({ error: "Please enter the address." })
     .trim()

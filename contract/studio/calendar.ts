@@ -3,16 +3,18 @@ import { isCalendarDate } from "../forms.ts";
 import { BookingState, Instant, LocationKind, ServiceIdParams } from "../bookings.ts";
 import { ApiError } from "../errors.ts";
 import { type Endpoint, ok } from "../endpoint.ts";
+import { sentence, sentenceWith } from "../languages.ts";
 
 // The instructor's calendar in the studio: her services, her hours, her places by due month,
 // the bookings and her calendar feed.
 
+/** A whole number of the form; `what` is a sentence() of the catalogue ("the places"), translated with the sentence. */
 const WholeNumber = (what: string, min: number, max: number) =>
   z
-    .number({ error: `Please enter ${what} as a number.` })
-    .int({ error: `Please enter ${what} as a whole number.` })
-    .min(min, { error: `${what[0]!.toUpperCase()}${what.slice(1)} must be at least ${min}.` })
-    .max(max, { error: `${what[0]!.toUpperCase()}${what.slice(1)} must be at most ${max}.` });
+    .number({ error: sentenceWith("Please enter {what} as a number.", { what }) })
+    .int({ error: sentenceWith("Please enter {what} as a whole number.", { what }) })
+    .min(min, { error: sentenceWith("Please enter at least {min} for {what}.", { what, min }) })
+    .max(max, { error: sentenceWith("Please enter at most {max} for {what}.", { what, max }) });
 
 /** Where a session happens: a call link she pastes, a phone call, or an address. A bare text is read as a link or an address. */
 export const Location = z
@@ -38,8 +40,8 @@ const serviceFields = {
     .min(1, { error: "Please name the service." })
     .max(120, { error: "Please keep the name under 120 characters." }),
   description: z.string().trim().max(2000, { error: "Please keep the description under 2000 characters." }).default(""),
-  duration_minutes: WholeNumber("the duration (minutes)", 15, 240).default(60),
-  price: WholeNumber("the price (in cents)", 0, 10_000_000).default(0),
+  duration_minutes: WholeNumber(sentence("the duration (minutes)"), 15, 240).default(60),
+  price: WholeNumber(sentence("the price (in cents)"), 0, 10_000_000).default(0),
   currency: z
     .string()
     .trim()
@@ -47,13 +49,13 @@ const serviceFields = {
     .refine((currency) => /^[A-Z]{3}$/.test(currency), { error: "The currency is a three-letter code, like USD or EUR." })
     .default("USD"),
   who: z.enum(["anyone", "members"], { error: "Who may book is either anyone or members." }).default("anyone"),
-  buffer_before_minutes: WholeNumber("the buffer before (minutes)", 0, 120).default(0),
-  buffer_after_minutes: WholeNumber("the buffer after (minutes)", 0, 120).default(0),
-  min_notice_hours: WholeNumber("the minimum notice (hours)", 0, 24 * 60).default(24),
-  max_days_ahead: WholeNumber("how far ahead (days)", 1, 730).default(60),
-  cap_per_day: WholeNumber("the cap per day", 1, 100).nullable().default(null),
-  cap_per_week: WholeNumber("the cap per week", 1, 500).nullable().default(null),
-  cancel_cutoff_hours: WholeNumber("the cancellation cut-off (hours)", 0, 24 * 30).default(24),
+  buffer_before_minutes: WholeNumber(sentence("the buffer before (minutes)"), 0, 120).default(0),
+  buffer_after_minutes: WholeNumber(sentence("the buffer after (minutes)"), 0, 120).default(0),
+  min_notice_hours: WholeNumber(sentence("the minimum notice (hours)"), 0, 24 * 60).default(24),
+  max_days_ahead: WholeNumber(sentence("how far ahead (days)"), 1, 730).default(60),
+  cap_per_day: WholeNumber(sentence("the cap per day"), 1, 100).nullable().default(null),
+  cap_per_week: WholeNumber(sentence("the cap per week"), 1, 500).nullable().default(null),
+  cancel_cutoff_hours: WholeNumber(sentence("the cancellation cut-off (hours)"), 0, 24 * 30).default(24),
   refund_before_cutoff: z.boolean({ error: "Refund before the cut-off is yes or no." }).default(true),
   birth_support: z.boolean({ error: "Birth support is yes or no." }).default(false),
   location: Location.default({ kind: "video", detail: "" }),
@@ -132,7 +134,7 @@ export function isTimeZone(zone: string): boolean {
 
 export const DueMonthInput = z.object({
   month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: "Please give the month as YYYY-MM." }),
-  places: WholeNumber("the places", 0, 100),
+  places: WholeNumber(sentence("the places"), 0, 100),
 });
 export const WaitingPerson = z.object({
   id: z.number(),

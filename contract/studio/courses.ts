@@ -6,6 +6,7 @@ import { ApiError } from "../errors.ts";
 import { CourseIdParams, LessonIdParams } from "../progress.ts";
 import { PictureSaved } from "../pictures.ts";
 import { type Endpoint, ok } from "../endpoint.ts";
+import { sentence } from "../languages.ts";
 
 // Courses, their module trees and their lessons, with a lesson's files.
 // Addresses name them as progress does: CourseIdParams and LessonIdParams of contract/progress.ts.
@@ -58,7 +59,7 @@ export const StudioCourse = z.object({
 });
 export type StudioCourse = z.infer<typeof StudioCourse>;
 
-const LessonTitle = titleOf("lesson");
+const LessonTitle = titleOf(sentence("Please give the lesson a title."));
 
 /** A download of a lesson, as the studio lists it. */
 export const StudioFile = z.object({
@@ -159,18 +160,18 @@ export const ModuleMove = z.object({
 });
 export type ModuleMove = z.input<typeof ModuleMove>;
 
-export const CourseCreate = z.object({ title: titleOf("course") });
+export const CourseCreate = z.object({ title: titleOf(sentence("Please give the course a title.")) });
 export type CourseCreate = z.input<typeof CourseCreate>;
 
 /** A module at the top of a course, or a topic inside the module parent_module_id names. */
 export const ModuleCreate = z.object({
-  course_id: CatalogueId("course"),
-  parent_module_id: CatalogueId("module to put it in").nullable().optional().default(null),
-  title: titleOf("module"),
+  course_id: CatalogueId(sentence("Choose the course.")),
+  parent_module_id: CatalogueId(sentence("Choose the module to put it in.")).nullable().optional().default(null),
+  title: titleOf(sentence("Please give the module a title.")),
 });
 export type ModuleCreate = z.input<typeof ModuleCreate>;
 
-export const LessonCreate = z.object({ module_id: CatalogueId("module"), title: LessonTitle });
+export const LessonCreate = z.object({ module_id: CatalogueId(sentence("Choose the module.")), title: LessonTitle });
 export type LessonCreate = z.input<typeof LessonCreate>;
 
 export const Created = z.object({ id: z.number(), message: z.string() });
@@ -186,7 +187,7 @@ export type CourseDelete = z.input<typeof CourseDelete>;
 const COURSE_LOGOS = 4;
 
 export const CourseUpdate = z.object({
-  title: titleOf("course"),
+  title: titleOf(sentence("Please give the course a title.")),
   description_html: RichText,
   logo: z
     .number({ error: "Choose one of the four pictures." })
@@ -196,7 +197,7 @@ export const CourseUpdate = z.object({
   free_for_members: z.boolean({ error: "Say whether every member may open it." }),
   for_partners: z.boolean({ error: "Say whether it is for partners." }).optional(),
   plan_ids: z
-    .array(CatalogueId("plans"), { error: "Choose the plans as a list." })
+    .array(CatalogueId(sentence("Choose the plans.")), { error: "Choose the plans as a list." })
     .max(1000, { error: "That is more plans than there are." })
     .transform((ids) => [...new Set(ids)]),
   revision: Revision,
@@ -212,7 +213,7 @@ export const CourseMove = ModuleMove;
 export const FileMove = ModuleMove;
 
 export const ModuleUpdate = z.object({
-  title: titleOf("module"),
+  title: titleOf(sentence("Please give the module a title.")),
   visible_in_preview: z.boolean({ error: "Say whether visitors see it in the preview." }),
   recommended_week: z
     .number({ error: "The week is a number from 1 to 60, or empty." })
@@ -238,7 +239,7 @@ export type CoursePublication = z.input<typeof CoursePublication>;
  * (0 is first; none is after the last). The same module with a place reorders it.
  */
 export const LessonPlace = z.object({
-  module_id: CatalogueId("module to put it in"),
+  module_id: CatalogueId(sentence("Choose the module to put it in.")),
   index: z
     .number({ error: "The place is a number." })
     .int({ error: "The place is a whole number." })
@@ -253,7 +254,7 @@ export const LessonMove = ModuleMove;
 
 /** Where a module goes: inside another module of its course (as a topic), or to the top of the course (null). */
 export const ModulePlace = z.object({
-  parent_module_id: CatalogueId("module to put it in").nullable(),
+  parent_module_id: CatalogueId(sentence("Choose the module to put it in.")).nullable(),
   revision: Revision,
 });
 export type ModulePlace = z.input<typeof ModulePlace>;

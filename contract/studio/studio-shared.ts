@@ -19,12 +19,9 @@ export const Revision = z.number({ error: "The revision you opened is missing; p
 
 export const RevisionRequest = z.object({ revision: Revision });
 
-export const titleOf = (what: string) =>
-  z
-    .string({ error: `Please give the ${what} a title.` })
-    .trim()
-    .min(1, { error: `Please give the ${what} a title.` })
-    .max(300, { error: "A title can be at most 300 characters." });
+/** A title she must give; `missing` is its own sentence ("Please give the class a title."), for the catalogue. */
+export const titleOf = (missing: string) =>
+  z.string({ error: missing }).trim().min(1, { error: missing }).max(300, { error: "A title can be at most 300 characters." });
 
 export const RichText = z
   .string({ error: "This is text." })
@@ -32,9 +29,6 @@ export const RichText = z
   .optional()
   .default("");
 
-export const CatalogueId = (what: string) =>
-  z
-    .number({ error: `Choose the ${what}.` })
-    .int({ error: `Choose the ${what}.` })
-    .min(1, { error: `Choose the ${what}.` })
-    .max(2_147_483_647, { error: `Choose the ${what}.` });
+/** A course, module or plan chosen by its id; `wrong` is the sentence asking for one ("Choose the course."). */
+export const CatalogueId = (wrong: string) =>
+  z.number({ error: wrong }).int({ error: wrong }).min(1, { error: wrong }).max(2_147_483_647, { error: wrong });

@@ -1,7 +1,7 @@
 // Lingui's own extractor finds `i18n._("…")` calls; this one also finds the server's and the
 // contract's sentences where they are already written for a person, so that they need no wrapper:
 // the message of `new HttpError(status, "…", { field: "…" })` and of `HttpError.withValues(status, "… {value} …", values)`, an `error:` or `message:` property
-// (zod's messages, an answer's sentence), and a constant marked `sentence("…")`. Each English
+// (zod's messages, an answer's sentence), a constant marked `sentence("…")`, and a schema's `sentenceWith("… {value} …", values)`. Each English
 // sentence is its own message id (docs/languages.md): the answer's sentence is looked up as it is.
 import babel from "@lingui/cli/api/extractors/babel";
 import type { ExtractedMessage, ExtractorType } from "@lingui/conf";
@@ -48,7 +48,7 @@ export function sentencesOf(filename: string, code: string): ExtractedMessage[] 
       node.expression.name.text === "withValues"
     ) {
       add(node.arguments[1]);
-    } else if (ts.isCallExpression(node) && calleeName(node) === "sentence") {
+    } else if (ts.isCallExpression(node) && (calleeName(node) === "sentence" || calleeName(node) === "sentenceWith")) {
       add(node.arguments[0]);
     } else if (
       ts.isPropertyAssignment(node) &&

@@ -31,8 +31,8 @@ export const users = pgTable(
     // registered with that address joins her account: anyone can type anyone's address.
     emailProvenAt: timestamp("email_proven_at", { withTimezone: true }),
     // The language she reads the product, its mails and documents in (contract/languages.ts): the
-    // one she registered in, until she chooses another on /account. Null only for accounts older
-    // than the choice, which read the site's language.
+    // one she asked for as she registered, until she chooses another on /account. Null when she
+    // asked for none we have (or registered before languages): she reads her browser's, else the site's.
     language: text("language"),
     createdAt: createdAt(),
   },

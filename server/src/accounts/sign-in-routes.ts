@@ -90,8 +90,9 @@ export async function signInRoutes(
             accessCode,
             joinedAs: invitation === undefined ? "member" : "partner",
             emailProvenAt: invitation === undefined ? null : clock.now(),
-            // The language she registered in is hers until she chooses another: her mail is written in it.
-            language: request.language,
+            // The language she asked for as she registered (her browser's, or her choice on the site) is
+            // hers until she chooses another; with none, she reads the site's, as her mail does.
+            language: request.languageAsked,
           })
           .returning();
         if (invitation !== undefined) await invitations.accept(tx, invitation, created!.id, clock.now());

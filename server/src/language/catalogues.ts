@@ -1,5 +1,5 @@
 import { type I18n, type Messages, setupI18n } from "@lingui/core";
-import type { Language } from "../../../contract/languages.ts";
+import { type Language, sentenceBehind } from "../../../contract/languages.ts";
 import { messages as en } from "../../../locales/en.ts";
 import { messages as es } from "../../../locales/es.ts";
 
@@ -25,6 +25,12 @@ export function translatorFor(language: Language): I18n {
  * read as a message.
  */
 export function translate(language: Language, sentence: string, values?: Record<string, unknown>): string {
-  if (!Object.hasOwn(catalogues[language], sentence)) return sentence;
-  return translatorFor(language)._(sentence, values);
+  if (Object.hasOwn(catalogues[language], sentence)) return translatorFor(language)._(sentence, values);
+  // A schema's sentence with values (contract/languages.ts sentenceWith): its message, with its values in the language too.
+  const behind = values ? undefined : sentenceBehind(sentence);
+  if (!behind) return sentence;
+  const translatedValues = Object.fromEntries(
+    Object.entries(behind.values).map(([name, value]) => [name, typeof value === "string" ? translate(language, value) : value]),
+  );
+  return translate(language, behind.id, translatedValues);
 }

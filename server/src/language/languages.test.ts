@@ -100,6 +100,24 @@ describe.each(backends)("the languages of answers on %s", (backend) => {
     expect(spanish.json().error).not.toContain("{");
   });
 
+  it("writes a schema's sentence with values whole, its values in the language too", async () => {
+    const { cookie } = await signedInInstructor(app(), context.database.db, "values-doula");
+    const newService = (headers: Record<string, string>) =>
+      app().inject({
+        method: "POST",
+        url: "/reactapi/studio/calendar/services",
+        headers: { ...jsonHeaders, cookie, ...headers },
+        payload: { name: "Consulta", duration_minutes: 5 },
+      });
+    // She registered asking for no language: her browser's applies, request by request.
+    const english = await newService({ "accept-language": "en" });
+    const spanish = await newService({ "accept-language": "es" });
+    expect(english.statusCode).toBe(400);
+    expect(spanish.statusCode).toBe(400);
+    expect(english.json().details.duration_minutes).toBe("Please enter at least 15 for the duration (minutes).");
+    expect(spanish.json().details.duration_minutes).toBe("Escribe al menos 15 en la duración (minutos).");
+  });
+
   it("answers the site's language and the languages there are", async () => {
     const site = await app().inject({ method: "GET", url: "/reactapi/site" });
     expect(site.statusCode).toBe(200);
@@ -155,6 +173,18 @@ describe.each(backends)("the languages of answers on %s", (backend) => {
     });
     expect(refusal.statusCode).toBe(400);
     expect(refusal.json().details.first_name).toBe("Un nombre puede tener como mucho 100 caracteres.");
+  });
+
+  it("keeps no language for her when she registered asking for none we have: her browser's applies", async () => {
+    const email = uniqueEmail("no-language");
+    expect((await registerWith({ email, password: GOOD_PASSWORD, access_code: DEMO_CODE }, { "accept-language": "de" })).statusCode).toBe(
+      201,
+    );
+    const cookie = sessionCookieOf(await login(app(), email));
+    const inSpanish = await app().inject({ method: "GET", url: "/reactapi/account", headers: { cookie, "accept-language": "es" } });
+    expect(inSpanish.json().language).toBe("es");
+    const inEnglish = await app().inject({ method: "GET", url: "/reactapi/account", headers: { cookie, "accept-language": "en-US" } });
+    expect(inEnglish.json().language).toBe("en");
   });
 
   it("saves a member's choice of language, which every later answer follows", async () => {

@@ -7,6 +7,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The language the answer is written in (docs/languages.md, "Which language"). */
     language: Language;
+    /** The language she herself asked for (her account's, her cookie's or her browser's), or null when only the site's applies. */
+    languageAsked: Language | null;
   }
 }
 
@@ -23,10 +25,14 @@ export function languagesAskedFor(acceptLanguage: string | undefined): Language[
  * Her own choice (on her account, or a visitor's in the language cookie), else the first language
  * her browser asks for that we have, else the site's.
  */
-export async function languageOf(request: FastifyRequest, siteLanguage: SiteLanguage): Promise<Language> {
+export function languageAskedBy(request: FastifyRequest): Language | null {
   const chosen = request.member?.language ?? request.cookies[languageCookie];
   if (isLanguage(chosen)) return chosen;
-  const asked = languagesAskedFor(request.headers["accept-language"])[0];
+  return languagesAskedFor(request.headers["accept-language"])[0] ?? null;
+}
+
+export async function languageOf(request: FastifyRequest, siteLanguage: SiteLanguage): Promise<Language> {
+  const asked = languageAskedBy(request);
   if (asked) return asked;
   try {
     return await siteLanguage.current();
@@ -67,8 +73,10 @@ function translated(payload: Sentences, language: Language): Sentences {
  */
 export function installLanguages(app: FastifyInstance, siteLanguage: SiteLanguage): void {
   app.decorateRequest("language", sourceLanguage);
+  app.decorateRequest("languageAsked", null);
   app.addHook("onRequest", async (request) => {
     if (!request.url.startsWith("/reactapi/")) return;
+    request.languageAsked = languageAskedBy(request);
     request.language = await languageOf(request, siteLanguage);
   });
   app.addHook("preSerialization", async (request, reply, payload: unknown) => {

@@ -67,7 +67,7 @@ export async function instructorSetupRoutes(
           lastName: input.last_name,
           role: "admin",
           lastSignInAt: new Date(),
-          language: request.language,
+          language: request.languageAsked,
         });
         await recordActivity(tx, { userId: created.id, label: created.email }, "setup", "Set up the studio as its first instructor.");
         return created;
