@@ -40,24 +40,41 @@ export async function createAccountToken(
   return token;
 }
 
-const linkNames: Record<TokenPurpose, string> = {
+// Each purpose's link, by its name in the sentences below (an ICU select, so each language names it its own way).
+const linkNames: Record<TokenPurpose, "reset" | "confirmation" | "setup"> = {
   password_reset: "reset",
   email_change: "confirmation",
   email_proof: "confirmation",
   instructor_setup: "setup",
 };
 
-function lifetimeSentence(row: TokenRow): string {
-  const minutes = Math.round((row.expiresAt.getTime() - row.createdAt.getTime()) / 60_000);
-  return minutes % HOUR_MINUTES === 0 && minutes > HOUR_MINUTES ? `${minutes / HOUR_MINUTES} hours` : `${minutes} minutes`;
-}
-
 /** The sentence a person reads when a link cannot be used, by what is wrong with it. */
 function unusable(row: TokenRow | undefined, purpose: TokenPurpose): HttpError {
-  const what = linkNames[purpose];
-  if (!row) return new HttpError(410, `This ${what} link is not known. It may have been copied incompletely, or replaced by a newer one.`);
-  if (row.usedAt) return new HttpError(410, `This ${what} link has already been used. Each link works once.`);
-  return new HttpError(410, `This ${what} link has expired. It was valid for ${lifetimeSentence(row)}.`);
+  const link = linkNames[purpose];
+  if (!row)
+    return HttpError.withValues(
+      410,
+      "This {link, select, reset {reset} confirmation {confirmation} other {setup}} link is not known. It may have been copied incompletely, or replaced by a newer one.",
+      { link },
+    );
+  if (row.usedAt)
+    return HttpError.withValues(
+      410,
+      "This {link, select, reset {reset} confirmation {confirmation} other {setup}} link has already been used. Each link works once.",
+      { link },
+    );
+  const minutes = Math.round((row.expiresAt.getTime() - row.createdAt.getTime()) / 60_000);
+  return minutes % HOUR_MINUTES === 0 && minutes > HOUR_MINUTES
+    ? HttpError.withValues(
+        410,
+        "This {link, select, reset {reset} confirmation {confirmation} other {setup}} link has expired. It was valid for {hours, plural, one {# hour} other {# hours}}.",
+        { link, hours: minutes / HOUR_MINUTES },
+      )
+    : HttpError.withValues(
+        410,
+        "This {link, select, reset {reset} confirmation {confirmation} other {setup}} link has expired. It was valid for {minutes, plural, one {# minute} other {# minutes}}.",
+        { link, minutes },
+      );
 }
 
 /** The token's row while it can still be used, or a 410 saying why not. Uses nothing. */

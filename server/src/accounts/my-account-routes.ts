@@ -18,7 +18,7 @@ import { hashPassword, passwordMatches } from "../lib/passwords.ts";
 import { endSessionsOf, listSessions, sessionIdOf } from "./sessions-repository.ts";
 import { accountLanguage, findUserByEmail, toProfile, type UserRow } from "./users-repository.ts";
 import type { MailChoices } from "../../../contract/my-account.ts";
-import { isLanguage } from "../../../contract/languages.ts";
+import { isLanguage, sentence } from "../../../contract/languages.ts";
 import { clearSessionCookies, SESSION_COOKIE } from "../http/session-cookies.ts";
 import { requireMember } from "../http/signed-in-member.ts";
 
@@ -50,7 +50,7 @@ export async function myAccountRoutes(app: FastifyInstance, { db, mail, producti
   const throttle = new LoginThrottle(db);
   async function confirmPassword(request: FastifyRequest, member: UserRow, password: string, field: string): Promise<void> {
     const attempt = await throttle.attempt(request.ip, member.email);
-    if (!attempt.admitted) throw tooManyAttempts("Too many wrong passwords.", attempt.retryAfterSeconds);
+    if (!attempt.admitted) throw tooManyAttempts(sentence("Too many wrong passwords."), attempt.retryAfterSeconds);
     if (!(await passwordMatches(password, member.passwordHash)))
       throw new HttpError(403, "That password is not right.", { [field]: "That password is not right." });
     await throttle.rightPassword(attempt);
@@ -221,9 +221,9 @@ export async function myAccountRoutes(app: FastifyInstance, { db, mail, producti
     const admission = await proofMails.admit([{ key: `email-proof:${member.id}`, limit: 3 }]);
     if (!admission.admitted)
       throw tooManyAttempts(
-        "We have sent several confirmation links already.",
+        sentence("We have sent several confirmation links already."),
         admission.retryAfterSeconds,
-        "Please also look in your spam folder.",
+        sentence("Please also look in your spam folder."),
       );
     await db.transaction(async (tx) => {
       await dropAccountTokens(tx, member.id, "email_proof");

@@ -1,3 +1,4 @@
+import { sentence } from "../../../contract/languages.ts";
 import { setTimeout as sleep } from "node:timers/promises";
 import { route } from "../http/endpoint-route.ts";
 import { eq, sql } from "drizzle-orm";
@@ -39,9 +40,9 @@ export async function passwordResetRoutes(app: FastifyInstance, { db, mail, prod
     ]);
     if (!admission.admitted)
       throw tooManyAttempts(
-        "We have sent several reset links already.",
+        sentence("We have sent several reset links already."),
         admission.retryAfterSeconds,
-        "Please also look in your spam folder.",
+        sentence("Please also look in your spam folder."),
       );
     await db.transaction(async (tx) => {
       const user = await findUserByEmail(tx, email);

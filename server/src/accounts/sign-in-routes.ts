@@ -1,3 +1,4 @@
+import { sentence } from "../../../contract/languages.ts";
 import { eq } from "drizzle-orm";
 import { route } from "../http/endpoint-route.ts";
 import type { FastifyInstance } from "fastify";
@@ -61,7 +62,7 @@ export async function signInRoutes(
   route(app, "register", async ({ body }, request, reply) => {
     const input = body;
     const admission = await registrationWindow.admit([{ key: `register:${request.ip}`, limit: registrationsPerHour }]);
-    if (!admission.admitted) throw tooManyAttempts("Too many sign-ups from this connection.", admission.retryAfterSeconds);
+    if (!admission.admitted) throw tooManyAttempts(sentence("Too many sign-ups from this connection."), admission.retryAfterSeconds);
     // The code (or the partner's invitation) comes first, and a use of a code is reserved: without
     // a valid one the answer is its error whatever the e-mail, so nobody can test which addresses
     // have an account, and no password is hashed (slow by design) for someone who could not register anyway.
@@ -126,7 +127,7 @@ export async function signInRoutes(
       );
     }
     const attempt = await throttle.attempt(request.ip, input.email);
-    if (!attempt.admitted) throw tooManyAttempts("Too many sign-in attempts.", attempt.retryAfterSeconds);
+    if (!attempt.admitted) throw tooManyAttempts(sentence("Too many sign-in attempts."), attempt.retryAfterSeconds);
     const user = await findUserByEmail(db, input.email);
     if (!(await passwordMatches(input.password, user?.passwordHash))) throw new HttpError(401, "Invalid email or password.");
     await throttle.signedIn(attempt);

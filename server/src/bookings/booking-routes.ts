@@ -1,3 +1,4 @@
+import { sentence } from "../../../contract/languages.ts";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { MyBooking } from "../../../contract/bookings.ts";
 import { route } from "../http/endpoint-route.ts";
@@ -103,9 +104,19 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingOption
 
   // A visitor's booking holds a time for 30 minutes and mails the address typed: a client address
   // may ask for a few an hour (rate-limits/visitor-limit.ts). A member's booking is in her own name.
-  const bookingLimit = new VisitorLimit(db, "booking-client", options.bookingsPerHour, "bookings", () => clock.now().getTime());
-  const waitingListLimit = new VisitorLimit(db, "booking-waitlist-client", options.bookingsPerHour, "waiting-list places", () =>
-    clock.now().getTime(),
+  const bookingLimit = new VisitorLimit(
+    db,
+    "booking-client",
+    options.bookingsPerHour,
+    sentence("Several bookings have been asked for from here in the last hour."),
+    () => clock.now().getTime(),
+  );
+  const waitingListLimit = new VisitorLimit(
+    db,
+    "booking-waitlist-client",
+    options.bookingsPerHour,
+    sentence("Several waiting-list places have been asked for from here in the last hour."),
+    () => clock.now().getTime(),
   );
   route(app, "createBooking", async ({ body }, request, reply) => {
     const outcome = await bookingLimit.around(

@@ -1,3 +1,4 @@
+import { sentence } from "../../../contract/languages.ts";
 import type { TimedWork } from "../timed-work/timed-work.ts";
 import type { FastifyInstance } from "fastify";
 import { acceptAnyBody } from "../http/any-body.ts";
@@ -67,8 +68,12 @@ export async function classesRoutes(app: FastifyInstance, options: ClassesOption
   route(app, "listClasses", async (_input, request) => classesFor(db, options.catalogue, request.member, clock.now()));
 
   // A visitor's place (or waiting-list place) mails the address typed and may hold a place: a few an hour per client address.
-  const visitorLimit = new VisitorLimit(db, "class-client", options.visitorHoldsPerHour, "class registrations", () =>
-    clock.now().getTime(),
+  const visitorLimit = new VisitorLimit(
+    db,
+    "class-client",
+    options.visitorHoldsPerHour,
+    sentence("Several class registrations have been asked for from here in the last hour."),
+    () => clock.now().getTime(),
   );
   route(app, "registerForClass", async ({ params: { id }, body }, request) => {
     const registered = await visitorLimit.around(request, () =>

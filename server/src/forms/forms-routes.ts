@@ -1,3 +1,4 @@
+import { sentence } from "../../../contract/languages.ts";
 import type { FastifyInstance } from "fastify";
 import { route } from "../http/endpoint-route.ts";
 import { type FormReceipt } from "../../../contract/forms.ts";
@@ -46,9 +47,9 @@ export async function formsRoutes(app: FastifyInstance, { db, clock }: { db: Dat
     const admission = await hourly.admit([{ key: `contact-client:${request.ip}`, limit: PUBLIC_MESSAGES_PER_HOUR }]);
     if (!admission.admitted) {
       throw tooManyAttempts(
-        "Several messages have been sent from here in the last hour.",
+        sentence("Several messages have been sent from here in the last hour."),
         admission.retryAfterSeconds,
-        "We read every one.",
+        sentence("We read every one."),
       );
     }
     const row = await storeSubmission(db, "contact", request.member?.id ?? null, { ...message, from_contact_page: true });

@@ -9,6 +9,9 @@ const catalogues = { en, es } satisfies Record<Language, Messages>;
 
 const translators = new Map<Language, I18n>();
 
+const sentenceIn = (language: Language, value: unknown) =>
+  typeof value === "string" && Object.hasOwn(catalogues[language], value) ? translatorFor(language)._(value) : value;
+
 /** Lingui's translator for one language, made once. */
 export function translatorFor(language: Language): I18n {
   let translator = translators.get(language);
@@ -25,12 +28,13 @@ export function translatorFor(language: Language): I18n {
  * read as a message.
  */
 export function translate(language: Language, sentence: string, values?: Record<string, unknown>): string {
-  if (Object.hasOwn(catalogues[language], sentence)) return translatorFor(language)._(sentence, values);
+  if (Object.hasOwn(catalogues[language], sentence)) {
+    // A value that is itself a sentence of the catalogue (a 429's "Too many sign-in attempts.") is written in the language too.
+    const written = values && Object.fromEntries(Object.entries(values).map(([name, value]) => [name, sentenceIn(language, value)]));
+    return translatorFor(language)._(sentence, written);
+  }
   // A schema's sentence with values (contract/languages.ts sentenceWith): its message, with its values in the language too.
   const behind = values ? undefined : sentenceBehind(sentence);
   if (!behind) return sentence;
-  const translatedValues = Object.fromEntries(
-    Object.entries(behind.values).map(([name, value]) => [name, typeof value === "string" ? translate(language, value) : value]),
-  );
-  return translate(language, behind.id, translatedValues);
+  return translate(language, behind.id, behind.values);
 }

@@ -118,6 +118,26 @@ describe.each(backends)("the languages of answers on %s", (backend) => {
     expect(spanish.json().details.duration_minutes).toBe("Escribe al menos 15 en la duración (minutos).");
   });
 
+  it("writes a 429 whole in her language, its parts and its minutes too", async () => {
+    const { cookie } = await signedInMember(app(), "wrong-passwords");
+    const attempt = (index: number) =>
+      app().inject({
+        method: "POST",
+        url: "/reactapi/account/password",
+        remoteAddress: "10.9.8.7",
+        headers: { ...jsonHeaders, cookie, "accept-language": "es" },
+        payload: { current_password: `Wrong-guess-${index}!`, new_password: "another-Calm-2027" },
+      });
+    let limited;
+    for (let index = 0; index < 10 && !limited; index += 1) {
+      const response = await attempt(index);
+      if (response.statusCode === 429) limited = response;
+      else expect(response.json().error).toBe("Esa contraseña no es correcta.");
+    }
+    expect(limited?.json().error).toMatch(/^Demasiadas contraseñas incorrectas\. Espera \d+ minutos? y vuelve a intentarlo\.$/);
+    expect(Number(limited?.headers["retry-after"])).toBeGreaterThan(0);
+  });
+
   it("answers the site's language and the languages there are", async () => {
     const site = await app().inject({ method: "GET", url: "/reactapi/site" });
     expect(site.statusCode).toBe(200);

@@ -1,3 +1,4 @@
+import { sentence } from "../../../contract/languages.ts";
 import type { FastifyInstance } from "fastify";
 import { pacingStage } from "../../../contract/pacing.ts";
 import type { PartnerLink as PartnerLinkAnswer } from "../../../contract/partners.ts";
@@ -76,9 +77,9 @@ export async function partnerRoutes(app: FastifyInstance, { db, clock, mail, sen
     ]);
     if (!admission.admitted)
       throw tooManyAttempts(
-        "We have sent several invitations already.",
+        sentence("We have sent several invitations already."),
         admission.retryAfterSeconds,
-        "Please ask him to look in his spam folder.",
+        sentence("Please ask him to look in his spam folder."),
       );
     // A refused invitation (she has a partner, or he is one) mails nobody, so it does not count.
     const expiresAt = await db

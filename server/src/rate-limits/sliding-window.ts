@@ -87,13 +87,25 @@ export async function forgetOldRateLimitHits(db: Queryable, now = Date.now()): P
   await db.delete(rateLimitHits).where(lt(rateLimitHits.hitAt, new Date(now - LONGEST_WINDOW_MS)));
 }
 
-/** A sentence for a 429, rounding the wait up to whole minutes. */
-function waitSentence(retryAfterSeconds: number): string {
-  return `Please wait ${Math.ceil(retryAfterSeconds / 60)} minute(s) and try again.`;
-}
-
-/** The 429 a refused attempt answers with: what was refused, how long to wait, and any advice. */
+/**
+ * The 429 a refused attempt answers with: what was refused, how long to wait (rounded up to whole
+ * minutes), and any advice. `what` and `advice` are sentences of the catalogue (`sentence("…")`),
+ * written in the request's language with the rest.
+ */
 export function tooManyAttempts(what: string, retryAfterSeconds: number, advice?: string): HttpError {
-  const sentence = [what, waitSentence(retryAfterSeconds), advice].filter(Boolean).join(" ");
-  return new HttpError(429, sentence, undefined, { "retry-after": String(retryAfterSeconds) });
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const headers = { "retry-after": String(retryAfterSeconds) };
+  return advice
+    ? HttpError.withValues(
+        429,
+        "{what} Please wait {minutes, plural, one {# minute} other {# minutes}} and try again. {advice}",
+        { what, minutes, advice },
+        { headers },
+      )
+    : HttpError.withValues(
+        429,
+        "{what} Please wait {minutes, plural, one {# minute} other {# minutes}} and try again.",
+        { what, minutes },
+        { headers },
+      );
 }

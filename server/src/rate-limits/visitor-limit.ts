@@ -1,3 +1,4 @@
+import { sentence } from "../../../contract/languages.ts";
 import type { FastifyRequest } from "fastify";
 import type { Queryable } from "../db/client.ts";
 import { SlidingWindow, tooManyAttempts } from "./sliding-window.ts";
@@ -19,7 +20,7 @@ export class VisitorLimit {
     db: Queryable,
     private readonly kind: string,
     private readonly perHour: number,
-    /** What was refused, for the 429's sentence ("Several bookings have been asked for…"). */
+    /** The 429's first sentence, saying what was refused: `sentence("Several bookings have been asked for from here in the last hour.")`. */
     private readonly refused: string,
     now: () => number = Date.now,
   ) {
@@ -32,9 +33,9 @@ export class VisitorLimit {
     const admission = await this.window.admit([{ key: `${this.kind}:${request.ip}`, limit: this.perHour }]);
     if (!admission.admitted) {
       throw tooManyAttempts(
-        `Several ${this.refused} have been asked for from here in the last hour.`,
+        this.refused,
         admission.retryAfterSeconds,
-        "Please write to us from the Support page if you need more.",
+        sentence("Please write to us from the Support page if you need more."),
       );
     }
     let outcome: T;
