@@ -37,6 +37,28 @@ test.describe("a member's account", () => {
     await expectAccessible(page);
   });
 
+  test("her language: Español chosen on /account is kept, and her mail comes in Spanish (docs/languages.md)", async ({ page }) => {
+    const email = await signedInMember(page, "idioma");
+    await page.goto("/account");
+    const language = page.getByRole("group", { name: "Language" });
+    await expect(language.getByRole("radio", { name: "English" })).toBeChecked();
+    await language.getByRole("radio", { name: "Español" }).check();
+    await expect(page.getByText("Guardado. Te escribiremos en español.")).toBeVisible();
+    await expectAccessible(page);
+    await page.reload();
+    await expect(page.getByRole("group", { name: "Language" }).getByRole("radio", { name: "Español" })).toBeChecked();
+
+    // Her browser asks for English; her choice is what her mail follows.
+    await page.goto("/forgot-password");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send me a link" }).click();
+    await expect(page.getByRole("status")).toHaveText(
+      "Si hay una cuenta con ese correo, te hemos enviado un enlace para restablecer tu contraseña.",
+    );
+    const mail = await mailTo(email, "Restablece tu contraseña");
+    expect(mail.text).toContain("Alguien, seguramente tú, ha pedido restablecer la contraseña de tu cuenta.");
+  });
+
   test("change name, sign out other devices, download data, delete the account", async ({ page, browser }) => {
     const email = await signedInMember(page, "account");
     // A second device, signed in too.
