@@ -9,7 +9,7 @@ import { HttpError } from "../http/errors.ts";
 import { requireMember } from "../http/signed-in-member.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
-import type { MailContext } from "../mail/mail-templates.ts";
+import { inLanguage, type MailContext } from "../mail/mail-templates.ts";
 import { partnerInvitationMail } from "./partner-mails.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { SlidingWindow, tooManyAttempts } from "../rate-limits/sliding-window.ts";
@@ -85,7 +85,7 @@ export async function partnerRoutes(app: FastifyInstance, { db, clock, mail, sen
     const expiresAt = await db
       .transaction(async (tx) => {
         const invitation = await createPartnerInvitation(tx, me, email, clock.now());
-        await queueMail(tx, partnerInvitationMail(email, fullName(me) || me.email, invitation.token, mail));
+        await queueMail(tx, partnerInvitationMail(email, fullName(me) || me.email, invitation.token, inLanguage(mail, request.language)));
         return invitation.expiresAt;
       })
       .catch(async (error: unknown) => {

@@ -70,6 +70,23 @@ describe.each(backends)("the partner seat on %s", (backend) => {
   const context = useTestApp(backend, { clock });
   const caller = () => ({ app: context.app, db: context.database.db });
 
+  it("writes her invitation to him in her language (docs/languages.md)", async () => {
+    const her = await signedInMember(context.app, "invita");
+    await post(caller(), "/reactapi/account/name", her.cookie, { first_name: "Lucía", last_name: "Ortega" });
+    await post(caller(), "/reactapi/account/language", her.cookie, { language: "es" });
+    const email = uniqueEmail("acompanante");
+    expect((await post(caller(), "/reactapi/account/partner/invite", her.cookie, { email })).statusCode).toBe(201);
+    const { mailOutbox } = await import("../mail/mail-schema.ts");
+    const { and, eq } = await import("drizzle-orm");
+    const [mail] = await context.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.kind, "partner_invitation")));
+    expect(mail!.subject).toMatch(/^Lucía Ortega te invita a /);
+    expect(mail!.textBody).toContain("A Lucía Ortega le gustaría tenerte a su lado mientras se prepara para el parto.");
+    expect(mail!.textBody).toContain("Crear tu cuenta:");
+  });
+
   it("mails an invitation that registers him once, without a code, linked to her", async () => {
     const her = await signedInMember(context.app, "inviter");
     await post(caller(), "/reactapi/account/pacing", her.cookie, { due_date: "2027-01-20", baby_arrived: false });
