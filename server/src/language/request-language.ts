@@ -22,8 +22,8 @@ export function languagesAskedFor(acceptLanguage: string | undefined): Language[
 }
 
 /**
- * Her own choice (on her account, or a visitor's in the language cookie), else the first language
- * her browser asks for that we have, else the site's.
+ * The language she herself asks for: her own choice (on her account, or a visitor's in the
+ * language cookie), else the first her browser asks for that we have; null when none of ours.
  */
 export function languageAskedBy(request: FastifyRequest): Language | null {
   const chosen = request.member?.language ?? request.cookies[languageCookie];
@@ -31,6 +31,7 @@ export function languageAskedBy(request: FastifyRequest): Language | null {
   return languagesAskedFor(request.headers["accept-language"])[0] ?? null;
 }
 
+/** The language she asks for, else the site's. */
 export async function languageOf(request: FastifyRequest, siteLanguage: SiteLanguage): Promise<Language> {
   const asked = languageAskedBy(request);
   if (asked) return asked;
