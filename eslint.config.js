@@ -12,6 +12,7 @@ export default tseslint.config(
     ignores: [
       "**/dist/**",
       "locales/*.ts",
+      "web/src/**/locales/*.ts",
       "node_modules/**",
       "test-results/**",
       "playwright-report/**",

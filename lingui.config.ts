@@ -5,6 +5,8 @@ import { languages, sourceLanguage } from "./contract/languages.ts";
 
 // One catalogue per language (docs/languages.md): `npm run messages` extracts it from the code
 // and compiles it; `npm run lint` fails on a message a language lacks.
+const notForReaders = ["**/*.test.ts", "**/*.test.tsx", "**/test/**", "**/locales/**"];
+
 const config: LinguiConfig = {
   locales: [...languages],
   sourceLocale: sourceLanguage,
@@ -13,7 +15,20 @@ const config: LinguiConfig = {
       path: "<rootDir>/locales/{locale}",
       include: ["<rootDir>/contract", "<rootDir>/server/src"],
       // The operator's sentences (the configuration, the admin CLI, backups) stay in English.
-      exclude: ["**/*.test.ts", "**/*.test.tsx", "**/fuzz/**", "**/cli/**", "**/backups/**", "**/testing/**", "**/server/src/config.ts"],
+      exclude: [...notForReaders, "**/fuzz/**", "**/cli/**", "**/backups/**", "**/testing/**", "**/server/src/config.ts"],
+    },
+    // The web app's: one for the frames and shared components, which every page loads, and one per
+    // feature, loaded with its screens, so a page downloads only its own sentences in its reader's
+    // language (web/src/lib/i18n.ts).
+    {
+      path: "<rootDir>/web/src/locales/{locale}",
+      include: ["<rootDir>/web/src/app", "<rootDir>/web/src/components", "<rootDir>/web/src/lib"],
+      exclude: notForReaders,
+    },
+    {
+      path: "<rootDir>/web/src/features/{name}/locales/{locale}",
+      include: ["<rootDir>/web/src/features/{name}/"],
+      exclude: notForReaders,
     },
   ],
   format: formatter({ origins: true, lineNumbers: false }),

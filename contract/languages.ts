@@ -13,6 +13,9 @@ export const isLanguage = (value: unknown): value is Language =>
 /** The locale each language formats dates, numbers and lists with (Intl). */
 export const formattingLocales: Record<Language, string> = { en: "en-GB", es: "es" };
 
+/** Which way each language's text runs: pages set `dir` from it, and the CSS uses logical properties. */
+export const textDirections: Record<Language, "ltr" | "rtl"> = { en: "ltr", es: "ltr" };
+
 /** Each language's name in itself, for the language switch. */
 export const languageNames: Record<Language, string> = { en: "English", es: "Español" };
 

@@ -1,7 +1,7 @@
-// Writes the pages the server sends (server/src/app.ts): for every route of the built web app, its
-// page with the route's own chunks preloaded (web/dist/pages/), and for the public ones the page
-// rendered to HTML (web/src/app/prerender.tsx) for visitors (web/dist/prerendered/). Run by
-// `npm run build` after vite build and before precompress.
+// Writes the pages the server sends (server/src/app.ts): for every route of the built web app and
+// every language, its page with the route's own chunks preloaded (web/dist/pages/<language>/), and
+// for the public ones the page rendered to HTML (web/src/app/prerender.tsx) for visitors
+// (web/dist/prerendered/<language>/). Run by `npm run build` after vite build and before precompress.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createServer } from "vite";
@@ -53,10 +53,20 @@ const chunkNamed = (name) => {
   if (!key) throw new Error(`no chunk of the build is named ${name}`);
   return key;
 };
-const withPreloads = (modules, chunks, images) => {
+// A language's catalogues of the frames and of the route's features (web/src/lib/i18n.ts), which
+// the scripts would otherwise ask for only once they have run. The source language's travel in them.
+const cataloguesOf = (modules, language) =>
+  [
+    "src/locales",
+    ...modules.filter((module) => module.startsWith("features/")).map((module) => `src/${module.split("/").slice(0, 2).join("/")}/locales`),
+  ]
+    .map((folder) => `${folder}/${language}.ts`)
+    .filter((key) => manifest[key]);
+const withPreloads = (modules, chunks, images, language) => {
   const files = new Set();
   for (const module of modules) staticClosure(`src/${module}`, files);
   for (const chunk of chunks) staticClosure(chunkNamed(chunk), files);
+  for (const catalogue of cataloguesOf(modules, language)) staticClosure(catalogue, files);
   const ownFiles = [...files].filter((file) => !loadedByEntry.has(file));
   // A feature's stylesheet is linked in the page, not left to the script that imports it: the
   // screen would otherwise wait for it after its own chunk, and Vite's loader skips a stylesheet
@@ -71,31 +81,59 @@ const withPreloads = (modules, chunks, images) => {
 };
 const pageFile = (route) => (route === "/" ? "index" : route.slice(1).replace(/[/:]/g, "_"));
 
+// The page in one language: <html lang> and dir tell the app (web/src/lib/i18n.ts), the browser
+// and screen readers which it is; a public page names its other languages' versions, which the same
+// address serves with ?lang= (docs/languages.md).
+const inLanguage = (page, language, { languages, textDirections }, route) => {
+  const alternates =
+    route === undefined
+      ? ""
+      : languages
+          .map((other) => `<link rel="alternate" hreflang="${other}" href="${route}?lang=${other}">`)
+          .concat(`<link rel="alternate" hreflang="x-default" href="${route}">`)
+          .join("");
+  return page
+    .replace('<html lang="en">', () => `<html lang="${language}" dir="${textDirections[language]}">`)
+    .replace("</head>", () => `${alternates}</head>`);
+};
+
 try {
-  const { appRoutes, prerenderedRoutes, renderRoute } = await vite.ssrLoadModule("/src/app/prerender.tsx");
-  mkdirSync(path.join(dist, "prerendered"), { recursive: true });
-  mkdirSync(path.join(dist, "pages"), { recursive: true });
+  const { appRoutes, prerenderedRoutes, renderRoute, languageFacts } = await vite.ssrLoadModule("/src/app/prerender.tsx");
+  const { languages } = languageFacts;
   // The server reads app-routes.json: every address of the app (web/src/lib/routes.ts), the page
-  // it sends a member, and the pre-rendered page it sends a visitor, as files under web/dist.
-  // Addresses not in it are answered with 404.
+  // it sends a member in each language, and the pre-rendered page it sends a visitor, as files
+  // under web/dist. Addresses not in it are answered with 404, and the fallback page.
   const routesForServer = [];
+  for (const language of languages) {
+    mkdirSync(path.join(dist, "prerendered", language), { recursive: true });
+    mkdirSync(path.join(dist, "pages", language), { recursive: true });
+  }
   for (const { path: route, modules, chunks, images } of appRoutes) {
-    const page = withPreloads(modules, chunks, images);
-    const entryForServer = { path: route, page: `pages/${pageFile(route)}.html` };
-    writeFileSync(path.join(dist, entryForServer.page), page);
-    if (prerenderedRoutes.includes(route)) {
-      const markup = await renderRoute(route);
-      // A function, so "$" in the markup is not read as a replacement pattern.
-      entryForServer.prerendered = `prerendered/${pageFile(route)}.html`;
-      writeFileSync(
-        path.join(dist, entryForServer.prerendered),
-        page.replace(shell, () => `<div id="root" data-prerendered>${markup}</div>`),
-      );
+    const isPublic = prerenderedRoutes.includes(route);
+    const entryForServer = { path: route, pages: {}, ...(isPublic ? { prerendered: {} } : {}) };
+    for (const language of languages) {
+      const localPage = inLanguage(withPreloads(modules, chunks, images, language), language, languageFacts, isPublic ? route : undefined);
+      entryForServer.pages[language] = `pages/${language}/${pageFile(route)}.html`;
+      writeFileSync(path.join(dist, entryForServer.pages[language]), localPage);
+      if (isPublic) {
+        const markup = await renderRoute(route, language);
+        // A function, so "$" in the markup is not read as a replacement pattern.
+        entryForServer.prerendered[language] = `prerendered/${language}/${pageFile(route)}.html`;
+        writeFileSync(
+          path.join(dist, entryForServer.prerendered[language]),
+          localPage.replace(shell, () => `<div id="root" data-prerendered>${markup}</div>`),
+        );
+      }
     }
     routesForServer.push(entryForServer);
   }
+  // The page of an address the app does not have (its screen says so), in each language.
+  for (const language of languages)
+    writeFileSync(path.join(dist, "pages", language, "not-found.html"), inLanguage(template, language, languageFacts));
   writeFileSync(path.join(dist, "app-routes.json"), JSON.stringify(routesForServer, null, 2));
-  console.log(`prerendered ${prerenderedRoutes.join(", ")} into web/dist/prerendered; a page for every route in web/dist/pages`);
+  console.log(
+    `prerendered ${prerenderedRoutes.join(", ")} in ${languages.join(", ")} into web/dist/prerendered; a page for every route in web/dist/pages`,
+  );
 } finally {
   await vite.close();
 }

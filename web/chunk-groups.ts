@@ -120,6 +120,11 @@ export function appChunkGroups(): ChunkGroup[] {
   const groupOfModule = new Map<string, string>();
   for (const [file, by] of reachedBy) {
     const feature = featureOf(file);
+    // What the entry itself needs comes on every page: a feature's module too (the install offer).
+    if (by.has(entry)) {
+      groupOfModule.set(file, "core");
+      continue;
+    }
     if (feature !== undefined && feature !== "app") {
       groupOfModule.set(file, `${feature}-parts`);
       continue;
@@ -141,6 +146,13 @@ export function appChunkGroups(): ChunkGroup[] {
       return registrar === undefined ? undefined : groupOf(registrar);
     }
     const file = normalise(id);
+    // A part's catalogue in the source language is bundled with it (web/src/lib/i18n.ts): it travels
+    // in the same file as the module that loads it.
+    const sourceCatalogue = /^(.*)[\\/]locales[\\/]en\.ts$/.exec(file);
+    if (sourceCatalogue) {
+      const folder = sourceCatalogue[1]!;
+      return groupOf(folder === webSource ? path.join(webSource, "lib/i18n.ts") : path.join(folder, "messages.ts"));
+    }
     const slot = slotOfPart.get(file);
     if (slot !== undefined) return slot;
     if (/-endpoints\.ts$/.test(file)) {

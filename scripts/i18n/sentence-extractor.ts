@@ -1,4 +1,4 @@
-// Lingui's own extractor finds `i18n._("…")` calls; this one also finds the server's and the
+// Lingui's own extractor finds `i18n._("…")` calls; this one finds the web app's `t("…")` and `tWith("…", parts)`, and the server's and the
 // contract's sentences where they are already written for a person, so that they need no wrapper:
 // the message of `new HttpError(status, "…", { field: "…" })` and of `HttpError.withValues(status, "… {value} …", values)`, an `error:` or `message:` property
 // (zod's messages, an answer's sentence), a constant marked `sentence("…")`, and a schema's `sentenceWith("… {value} …", values)`. Each English
@@ -33,8 +33,15 @@ export function sentencesOf(filename: string, code: string): ExtractedMessage[] 
     const { line, character } = source.getLineAndCharacterOfPosition(node.getStart(source));
     found.push({ id: text, origin: [filename, line + 1, character] });
   };
+  // The web app's sentences are each wrapped in t("…") (web/src/lib/i18n.ts): its other `error:`
+  // and `message:` properties are not always for a reader.
+  const inWebApp = /[\\/]web[\\/]src[\\/]/.test(filename);
   const visit = (node: ts.Node): void => {
-    if (ts.isNewExpression(node) && calleeName(node) === "HttpError") {
+    if (ts.isCallExpression(node) && (calleeName(node) === "t" || calleeName(node) === "tWith")) {
+      add(node.arguments[0]);
+    } else if (inWebApp) {
+      if (ts.isCallExpression(node) && (calleeName(node) === "sentence" || calleeName(node) === "sentenceWith")) add(node.arguments[0]);
+    } else if (ts.isNewExpression(node) && calleeName(node) === "HttpError") {
       add(node.arguments?.[1]);
       const details = node.arguments?.[2];
       if (details && ts.isObjectLiteralExpression(details)) {

@@ -6,7 +6,9 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { appRouteOf, signedInHintCookie } from "../../contract/constants.ts";
 import { installAuthentication } from "./accounts/authentication.ts";
+import { saveAccountLanguage } from "./accounts/users-repository.ts";
 import { installLanguages } from "./language/request-language.ts";
+import type { Language } from "../../contract/languages.ts";
 import { SiteLanguageStore } from "./site/site-repository.ts";
 import { SessionStore } from "./accounts/session-store.ts";
 import { listOpenGrants } from "./grants/grants-repository.ts";
@@ -128,7 +130,11 @@ export async function buildApp({
     siteLanguage.close();
   });
   installAuthentication(app, sessions);
-  installLanguages(app, siteLanguage);
+  installLanguages(app, {
+    siteLanguage,
+    production,
+    saveMemberLanguage: (memberId, language) => saveAccountLanguage(db, memberId, language),
+  });
   installSameOriginGuard(app);
   installNulGuard(app);
 
@@ -175,11 +181,18 @@ export async function buildApp({
       const pathname = request.url.split("?")[0]!;
       const route = appRouteOf(pathname, appRoutePaths);
       const pages = route === undefined ? undefined : appRoutes.get(route);
-      const page = (request.cookies[signedInHintCookie] ? undefined : pages?.prerendered) ?? pages?.page ?? "index.html";
+      // The same address serves every language (request.language: docs/languages.md); caches keep
+      // them apart by the cookies and the browser's languages it was chosen from.
+      const language = request.language;
+      const page =
+        (request.cookies[signedInHintCookie] ? undefined : pages?.prerendered?.[language]) ??
+        pages?.pages[language] ??
+        `pages/${language}/not-found.html`;
       return reply
         .code(route === undefined ? 404 : 200)
         .header("cache-control", "no-cache")
-        .header("vary", "Cookie")
+        .header("content-language", language)
+        .header("vary", "Cookie, Accept-Language")
         .sendFile(page);
     }
     return reply.code(404).send({ error: "Not found." });
@@ -188,8 +201,8 @@ export async function buildApp({
   return app;
 }
 
-/** A route's pages under web/dist: the app's page for it, and for a public route the page rendered for visitors. */
-type AppRoutePages = { page: string; prerendered?: string };
+/** A route's pages under web/dist, in each language: the app's page for it, and for a public route the page rendered for visitors. */
+type AppRoutePages = { pages: Record<Language, string>; prerendered?: Record<Language, string> };
 
 /** The addresses of the built web app and their pages (web/src/lib/routes.ts, written by scripts/prerender.mjs). */
 function readAppRoutes(webRoot: string): Map<string, AppRoutePages> {

@@ -16,7 +16,7 @@ import { createAccountToken, dropAccountTokens, useAccountToken } from "./accoun
 import { describeBrowser } from "./browser-name.ts";
 import { hashPassword, passwordMatches } from "../lib/passwords.ts";
 import { endSessionsOf, listSessions, sessionIdOf } from "./sessions-repository.ts";
-import { accountLanguage, findUserByEmail, toProfile, type UserRow } from "./users-repository.ts";
+import { accountLanguage, findUserByEmail, saveAccountLanguage, toProfile, type UserRow } from "./users-repository.ts";
 import type { MailChoices } from "../../../contract/my-account.ts";
 import { isLanguage, sentence } from "../../../contract/languages.ts";
 import { clearSessionCookies, SESSION_COOKIE } from "../http/session-cookies.ts";
@@ -138,9 +138,7 @@ export async function myAccountRoutes(app: FastifyInstance, { db, mail, producti
   });
 
   route(app, "saveMyLanguage", async ({ body }, request) => {
-    const member = requireMember(request);
-    // Announced like a change of access: every server's cached session must read her new language at once.
-    await updateMember({ language: body.language }, member.id);
+    await saveAccountLanguage(db, requireMember(request).id, body.language);
     return { language: body.language };
   });
 

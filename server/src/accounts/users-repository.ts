@@ -1,11 +1,20 @@
 import { isLanguage, type Language } from "../../../contract/languages.ts";
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQLWrapper, sql } from "drizzle-orm";
 import type { Profile } from "../../../contract/sign-in.ts";
-import type { Queryable } from "../db/client.ts";
+import type { Database, Queryable } from "../db/client.ts";
+import { changeAndAnnounce } from "../db/data-changes.ts";
 import { containsText } from "../db/contains-text.ts";
 import { users } from "./accounts-schema.ts";
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * Saves the language she reads the product in (from /account, the footer's switch or ?lang=),
+ * announced like a change of access: every server's cached session reads it at once.
+ */
+export async function saveAccountLanguage(db: Database, userId: number, language: Language): Promise<void> {
+  await changeAndAnnounce(db, "access", (tx) => tx.update(users).set({ language }).where(eq(users.id, userId)));
+}
 
 /** A new account, as the studio's setup creates its first instructor. */
 export async function createAccount(db: Queryable, values: typeof users.$inferInsert): Promise<UserRow> {

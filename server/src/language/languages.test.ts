@@ -236,6 +236,57 @@ describe.each(backends)("the languages of answers on %s", (backend) => {
     expect(inEnglish.json().details.language).toBe("We do not have that language. Please choose one from the list.");
   });
 
+  describe("pages", () => {
+    // The built web app (npm test builds it first): every address serves every language.
+    const page = (url: string, headers: Record<string, string> = {}) => app().inject({ method: "GET", url, headers });
+    const headingOf = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
+
+    it("sends a visitor the page in the language her browser asks for, and says so", async () => {
+      const spanish = await page("/login", { "accept-language": "es-ES,es;q=0.9,en;q=0.8" });
+      expect(spanish.statusCode).toBe(200);
+      expect(spanish.body).toContain('<html lang="es" dir="ltr">');
+      expect(headingOf(spanish.body)).toBe("Entrar");
+      expect(spanish.headers["content-language"]).toBe("es");
+      expect(String(spanish.headers.vary)).toMatch(/accept-language/i);
+      expect(String(spanish.headers.vary)).toMatch(/cookie/i);
+      // A public page names its versions in the other languages.
+      expect(spanish.body).toContain('<link rel="alternate" hreflang="en" href="/login?lang=en">');
+      const english = await page("/login", { "accept-language": "en-US" });
+      expect(english.body).toContain('<html lang="en" dir="ltr">');
+      expect(headingOf(english.body)).toBe("Log in");
+      // A language we do not have: the site's.
+      expect(headingOf((await page("/login", { "accept-language": "de" })).body)).toBe("Log in");
+      // An address the app does not have answers 404 in her language too.
+      const missing = await page("/no-such-page", { "accept-language": "es" });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.body).toContain('<html lang="es"');
+    });
+
+    it("switches with ?lang= and remembers it in a visitor's cookie, over her browser's languages", async () => {
+      const switched = await page("/?lang=es", { "accept-language": "en" });
+      expect(switched.statusCode).toBe(200);
+      expect(headingOf(switched.body)).toBe("Vive tu parto con calma, informada y acompañada");
+      const cookie = switched.cookies.find((set) => set.name === "lang");
+      expect(cookie).toMatchObject({ value: "es", path: "/", sameSite: "Lax" });
+      const later = await page("/register", { "accept-language": "en", cookie: "lang=es" });
+      expect(headingOf(later.body)).toBe("¡Regístrate ahora!");
+      // A language we do not have in the address changes nothing.
+      const unknown = await page("/?lang=xx", { "accept-language": "en" });
+      expect(unknown.cookies.find((set) => set.name === "lang")).toBeUndefined();
+      expect(unknown.body).toContain('<html lang="en"');
+    });
+
+    it("saves a member's switch with ?lang= on her account, which her answers and pages then follow", async () => {
+      const { cookie } = await signedInMember(app(), "switches-by-address");
+      const switched = await page("/home?lang=es", { cookie, "accept-language": "en" });
+      expect(switched.statusCode).toBe(200);
+      expect(switched.body).toContain('<html lang="es"');
+      const account = await app().inject({ method: "GET", url: "/reactapi/account", headers: { cookie, "accept-language": "en" } });
+      expect(account.json().language).toBe("es");
+      expect((await page("/home", { cookie, "accept-language": "en" })).body).toContain('<html lang="es"');
+    });
+  });
+
   it("tells a visitor she must sign in, in her language, before anything about the body", async () => {
     const response = await app().inject({
       method: "POST",

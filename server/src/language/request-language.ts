@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import Negotiator from "negotiator";
 import { isLanguage, type Language, languageCookie, languages, sourceLanguage } from "../../../contract/languages.ts";
+import { needsReader } from "../http/request-kinds.ts";
 import { translate } from "./catalogues.ts";
 
 declare module "fastify" {
@@ -31,9 +32,16 @@ export function languageAskedBy(request: FastifyRequest): Language | null {
   return languagesAskedFor(request.headers["accept-language"])[0] ?? null;
 }
 
+/** The language an address asks for with `?lang=`, when it is one we have. */
+export function languageInAddress(url: string): Language | null {
+  const query = url.indexOf("?");
+  if (query < 0) return null;
+  const asked = new URLSearchParams(url.slice(query + 1)).get("lang");
+  return isLanguage(asked) ? asked : null;
+}
+
 /** The language she asks for, else the site's. */
-export async function languageOf(request: FastifyRequest, siteLanguage: SiteLanguage): Promise<Language> {
-  const asked = languageAskedBy(request);
+async function languageOr(asked: Language | null, siteLanguage: SiteLanguage): Promise<Language> {
   if (asked) return asked;
   try {
     return await siteLanguage.current();
@@ -72,13 +80,41 @@ function translated(payload: Sentences, language: Language): Sentences {
  * write English, the catalogue's ids, and this translates them on their way out. The status never
  * changes with the language.
  */
-export function installLanguages(app: FastifyInstance, siteLanguage: SiteLanguage): void {
+/** Saves a signed-in member's choice of language on her account (the accounts feature's, handed in by app.ts). */
+export type SaveMemberLanguage = (memberId: number, language: Language) => Promise<void>;
+
+export function installLanguages(
+  app: FastifyInstance,
+  {
+    siteLanguage,
+    saveMemberLanguage,
+    production,
+  }: { siteLanguage: SiteLanguage; saveMemberLanguage: SaveMemberLanguage; production: boolean },
+): void {
   app.decorateRequest("language", sourceLanguage);
   app.decorateRequest("languageAsked", null);
-  app.addHook("onRequest", async (request) => {
-    if (!request.url.startsWith("/reactapi/")) return;
-    request.languageAsked = languageAskedBy(request);
-    request.language = await languageOf(request, siteLanguage);
+  app.addHook("onRequest", async (request, reply) => {
+    // The build's files are the same in every language; a page is chosen by its language (app.ts).
+    if (!needsReader(request.url)) return;
+    // A page's address with ?lang= switches to that language and remembers it: a visitor's browser
+    // in its cookie, a member's account (her choice comes before any cookie).
+    const inAddress = request.url.startsWith("/reactapi/") ? null : languageInAddress(request.url);
+    if (inAddress && request.member && request.member.language !== inAddress) {
+      // The page is still sent in the language asked for; only remembering it waits for the database.
+      await saveMemberLanguage(request.member.id, inAddress).catch((error: unknown) =>
+        request.log.warn({ err: error }, "the language asked for in the address could not be saved on the account"),
+      );
+    }
+    if (inAddress) {
+      reply.setCookie(languageCookie, inAddress, {
+        path: "/",
+        sameSite: "lax",
+        secure: production || request.protocol === "https",
+        maxAge: 400 * 24 * 60 * 60,
+      });
+    }
+    request.languageAsked = inAddress ?? languageAskedBy(request);
+    request.language = await languageOr(request.languageAsked, siteLanguage);
   });
   app.addHook("preSerialization", async (request, reply, payload: unknown) => {
     if (!carriesSentences(payload)) return payload;

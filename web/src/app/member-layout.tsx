@@ -11,6 +11,7 @@ import { slots } from "./slots.ts";
 import { type BottomBarIcon, routes } from "../lib/routes.ts";
 import { useSession } from "../lib/session.ts";
 import { useLogout } from "../lib/use-logout.ts";
+import { t } from "../lib/i18n.ts";
 
 const icons: Record<BottomBarIcon, () => React.JSX.Element> = {
   feedback: FeedbackIcon,
@@ -42,17 +43,17 @@ function MemberMenu() {
   const labelOf = (entry: MenuSlotEntry) => {
     const answer = newAt.get(entry);
     const count = answer === undefined ? 0 : entry.newCount!.count(answer);
-    return count > 0 ? `${entry.label} (${count} new)` : entry.label;
+    return count > 0 ? t("{label} ({count} new)", { label: t(entry.label), count }) : t(entry.label);
   };
   const entries: MenuEntry[] = [
-    { label: "Welcome", to: "/" },
-    { label: "Home", to: "/home" },
-    { label: "My account", to: "/account" },
+    { label: t("Welcome"), to: "/" },
+    { label: t("Home"), to: "/home" },
+    { label: t("My account"), to: "/account" },
     ...shownTo(memberMenu, user).map((entry) => ({ label: labelOf(entry), to: entry.to })),
-    ...(instructor ? [{ label: unread > 0 ? `Studio (${unread} unread)` : "Studio", to: "/studio" }] : []),
-    { label: "Logout", onSelect: () => void logout() },
+    ...(instructor ? [{ label: unread > 0 ? t("Studio ({unread} unread)", { unread }) : t("Studio"), to: "/studio" }] : []),
+    { label: t("Logout"), onSelect: () => void logout() },
   ];
-  return <HeaderMenu id="member-menu" name="Member menu" entries={entries} />;
+  return <HeaderMenu id="member-menu" name={t("Member menu")} entries={entries} />;
 }
 
 /** The bottom navigation of the member area, plain links styled in web/index.html. */
@@ -66,11 +67,11 @@ function BottomBar() {
   const entries = bottomBar.filter((entry) => !hidden.includes(entry.to));
   const current = entries.find((entry) => pathname.startsWith(entry.to))?.to;
   return (
-    <nav aria-label="Member sections" className="bottom-bar">
+    <nav aria-label={t("Member sections")} className="bottom-bar">
       {entries.map((entry) => (
         <Link key={entry.to} to={entry.to} aria-current={current === entry.to ? "page" : undefined}>
           {entry.icon}
-          {entry.label}
+          {t(entry.label)}
         </Link>
       ))}
     </nav>

@@ -8,6 +8,11 @@ import { Providers } from "./providers.tsx";
 import { AppRoutes } from "./router.tsx";
 import { createStore } from "./store.ts";
 import { modulesOf, routes } from "../lib/routes.ts";
+import { activateLanguage } from "../lib/i18n.ts";
+import { type Language, languages, textDirections } from "../../../contract/languages.ts";
+
+/** The languages the build writes every page in (scripts/prerender.mjs). */
+export const languageFacts = { languages, textDirections };
 
 /** The pages a visitor meets first (routes.ts marks them); they depend on nothing but the URL. */
 export const prerenderedRoutes = routes.filter((route) => route.prerender).map((route) => route.path);
@@ -21,8 +26,9 @@ export const appRoutes = routes.map((route) => ({
   images: route.firstNeeds?.images ?? [],
 }));
 
-/** The markup of one route as a visitor's browser renders it first (see main.tsx). */
-export async function renderRoute(route: string): Promise<string> {
+/** The markup of one route as a visitor's browser renders it first (see main.tsx), in one language. */
+export async function renderRoute(route: string, language: Language): Promise<string> {
+  activateLanguage(language);
   const store = createStore();
   // The server sends these pages only to browsers without the signed-in hint, which skip the check.
   store.dispatch(noSessionToVerify());

@@ -7,21 +7,22 @@ import { HeaderMenu, type MenuEntry } from "../components/header-menu.tsx";
 import { Footer } from "../components/page-column.tsx";
 import { SlotsContext } from "../lib/slots.tsx";
 import { slots } from "./slots.ts";
+import { t } from "../lib/i18n.ts";
 
 /** The visitors' menu, in its order (docs/product.md, Screens). */
 function PublicMenu() {
   const logout = useLogout();
   const { isAuthenticated } = useSession();
   const entries: MenuEntry[] = [
-    { label: "Welcome", to: "/" },
+    { label: t("Welcome"), to: "/" },
     // Log in for a visitor, Log out for someone signed in: never both.
-    isAuthenticated ? { label: "Logout", onSelect: () => void logout() } : { label: "Login", to: "/login" },
-    { label: "Contact", to: "/contact" },
-    { label: "Free Webinar", to: "/classes" },
-    { label: "About", to: "/about" },
-    { label: "Helpful Links", to: "/links" },
+    isAuthenticated ? { label: t("Logout"), onSelect: () => void logout() } : { label: t("Login"), to: "/login" },
+    { label: t("Contact"), to: "/contact" },
+    { label: t("Free Webinar"), to: "/classes" },
+    { label: t("About"), to: "/about" },
+    { label: t("Helpful Links"), to: "/links" },
   ];
-  return <HeaderMenu id="public-menu" name="Site menu" entries={entries} />;
+  return <HeaderMenu id="public-menu" name={t("Site menu")} entries={entries} />;
 }
 
 export default function PublicLayout() {

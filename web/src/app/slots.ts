@@ -1,3 +1,4 @@
+import { sentence } from "../../../contract/languages.ts";
 import { homeCard, newCountFrom, type ShownTo, slotPart, type Slots } from "../lib/slots.tsx";
 
 // What each capability adds to screens it does not own (web/src/lib/slots.tsx), one line each.
@@ -13,24 +14,24 @@ export const slots: Slots = {
   accountSections: [
     {
       id: "bookings-heading",
-      title: "My bookings",
+      title: sentence("My bookings"),
       Body: slotPart(() => import("../features/bookings/my-bookings-section.tsx")),
       needs: "myBookings",
       first: true,
     },
     {
       id: "content-notes-heading",
-      title: "Content notes",
+      title: sentence("Content notes"),
       Body: slotPart(() => import("../features/content-notes/content-note-choices.tsx")),
     },
     {
       id: "partner-heading",
-      title: (profile) => (profile.joined_as === "partner" ? "Your partner link" : "Your partner"),
+      title: (profile) => (profile.joined_as === "partner" ? sentence("Your partner link") : sentence("Your partner")),
       Body: slotPart(() => import("../features/partners/partner-seat.tsx")),
     },
     {
       id: "community-heading",
-      title: "Community",
+      title: sentence("Community"),
       Body: slotPart(() => import("../features/community/community-settings.tsx")),
       shownTo: mothers,
     },
@@ -46,9 +47,9 @@ export const slots: Slots = {
     { Card: slotPart(() => import("../features/birth-plan/birth-tools-card.tsx")), shownTo: mothers },
   ],
   memberMenu: [
-    { label: "Live classes", to: "/classes" },
+    { label: sentence("Live classes"), to: "/classes" },
     {
-      label: "Community",
+      label: sentence("Community"),
       to: "/community",
       shownTo: mothers,
       newCount: newCountFrom("communityProfile", (profile) => profile.unread),

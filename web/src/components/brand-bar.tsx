@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { t } from "../lib/i18n.ts";
 
 /**
  * The top bar every screen shares: the name, the beta label, and the screen's own menu. Plain
@@ -29,7 +30,7 @@ export function SkipLink() {
       }
       onBlur={(event) => Object.assign(event.currentTarget.style, { left: "-9999px" })}
     >
-      Skip to content
+      {t("Skip to content")}
     </a>
   );
 }

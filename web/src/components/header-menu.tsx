@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { drawnIcon } from "./icon.tsx";
+import { t } from "../lib/i18n.ts";
 
 const MenuIcon = drawnIcon("M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z");
 const CloseIcon = drawnIcon("M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z");
@@ -21,7 +22,7 @@ export function HeaderMenu({ id, name, entries }: { id: string; name: string; en
         ref={toggle}
         type="button"
         className="icon-button"
-        aria-label={open ? "Close menu" : "Open menu"}
+        aria-label={open ? t("Close menu") : t("Open menu")}
         aria-expanded={open}
         aria-controls={id}
         onClick={() => setOpen((was) => !was)}

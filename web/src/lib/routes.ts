@@ -10,6 +10,7 @@
 // markup styled by web/index.html, and its first visit downloads no MUI or Emotion.
 
 import { accessQuery, courseModulesQuery, courseProgressQuery } from "./catalogue-queries.ts";
+import { sentence } from "../../../contract/languages.ts";
 import {
   byCourse,
   byId,
@@ -120,7 +121,7 @@ export const routes: readonly ScreenRoute[] = [
     path: "/home",
     screen: "features/home/home-page.tsx",
     layout: "member",
-    bottomBar: { label: "Home", icon: "home", place: 3 },
+    bottomBar: { label: sentence("Home"), icon: "home", place: 3 },
     // Its cards' answers are asked with their chunks (web/src/app/slots.ts).
     firstNeeds: { slots: ["homeCards"], images: ["/art/gallery-1.svg"] },
   },
@@ -128,7 +129,7 @@ export const routes: readonly ScreenRoute[] = [
     path: "/community",
     screen: "features/community/community-page.tsx",
     layout: "member",
-    bottomBar: { label: "Community", icon: "conversation", place: 6 },
+    bottomBar: { label: sentence("Community"), icon: "conversation", place: 6 },
     firstNeeds: { answers: ["communityTopics", "communityProfile"] },
   },
   {
@@ -155,7 +156,7 @@ export const routes: readonly ScreenRoute[] = [
     path: "/podcast",
     screen: "features/marketing/podcast-page.tsx",
     layout: "member",
-    bottomBar: { label: "Podcast", icon: "podcast", place: 4 },
+    bottomBar: { label: sentence("Podcast"), icon: "podcast", place: 4 },
     firstNeeds: { answers: ["siteDetails"] },
   },
   {
@@ -168,20 +169,20 @@ export const routes: readonly ScreenRoute[] = [
     path: "/feedback",
     screen: "features/forms/feedback-page.tsx",
     layout: "member",
-    bottomBar: { label: "Help Us Improve", icon: "feedback", place: 1 },
+    bottomBar: { label: sentence("Help Us Improve"), icon: "feedback", place: 1 },
   },
   {
     path: "/support",
     screen: "features/forms/support-page.tsx",
     layout: "member",
-    bottomBar: { label: "Support", icon: "support", place: 5 },
+    bottomBar: { label: sentence("Support"), icon: "support", place: 5 },
     firstNeeds: { answers: ["siteDetails"] },
   },
   {
     path: "/library",
     screen: "features/courses/library-page.tsx",
     layout: "member",
-    bottomBar: { label: "Library", icon: "library", place: 2 },
+    bottomBar: { label: sentence("Library"), icon: "library", place: 2 },
     firstNeeds: { answers: [...library, "progressSummary"] },
   },
   {

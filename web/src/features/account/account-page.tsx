@@ -2,7 +2,6 @@ import "./account-endpoints.ts";
 import { type FormEvent, Suspense, useState } from "react";
 import type { Account } from "../../../../contract/my-account.ts";
 import type { Profile } from "../../../../contract/sign-in.ts";
-import { passwordRuleText } from "../../../../contract/constants.ts";
 import { useAppDispatch } from "../../lib/store-hooks.ts";
 import { Notice } from "../../components/notice.tsx";
 import { OutcomeNotice } from "../../components/outcome-notice.tsx";
@@ -17,6 +16,7 @@ import { profileChanged } from "../../lib/session.ts";
 import { useLogout } from "../../lib/use-logout.ts";
 import { type AccountSection, shownTo, usePartsLoaded, useSlots } from "../../lib/slots.tsx";
 import { LanguageChoice } from "./language-choice.tsx";
+import { pageLocale, t, tWith } from "./messages.ts";
 import { MailChoices } from "./mail-choices.tsx";
 
 /** Runs a form's call (useAction), as a submit handler for the form or a button. */
@@ -36,9 +36,9 @@ export default function AccountPage() {
   const partsHere = usePartsLoaded(useSlots().accountSections.map((section) => section.Body));
   if (!account && failure) {
     return (
-      <PageColumn title="My account">
+      <PageColumn title={t("My account")}>
         <Notice tone="error" role="alert">
-          {failure.error ?? "We could not load your account."}
+          {failure.error ?? t("We could not load your account.")}
         </Notice>
       </PageColumn>
     );
@@ -60,12 +60,13 @@ function AccountForms({ account }: { account: Account }) {
   const [currentPassword, setCurrentPassword] = useState("");
   const [newPassword, setNewPassword] = useState("");
   const [deletePassword, setDeletePassword] = useState("");
+  const lastSeen = new Intl.DateTimeFormat(pageLocale(), { dateStyle: "medium", timeStyle: "short" });
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   // His account (joined through her invitation) has no due date or community of its own.
   const partnerAccount = account.profile.joined_as === "partner";
   const sections = shownTo(useSlots().accountSections, account.profile);
   const showSection = ({ id, title, Body }: AccountSection) => (
-    <PageSection key={id} title={typeof title === "string" ? title : title(account.profile)} id={id}>
+    <PageSection key={id} title={t(typeof title === "string" ? title : title(account.profile))} id={id}>
       <Suspense fallback={null}>
         <Body account={account} />
       </Suspense>
@@ -78,12 +79,12 @@ function AccountForms({ account }: { account: Account }) {
   };
   const name = useSubmit(
     async () => saveProfile(await dispatch(send("changeName", { body: { first_name: firstName, last_name: lastName } }))),
-    () => "Your name is saved.",
+    () => t("Your name is saved."),
   );
   const pacing = useSubmit(
     async () => saveProfile(await dispatch(send("setPacing", { body: { due_date: dueDate || null, baby_arrived: babyArrived } }))),
     (profile) =>
-      profile.due_date ? "Saved. Lessons are suggested for your week." : "Saved. Without a due date, nothing is suggested by week.",
+      profile.due_date ? t("Saved. Lessons are suggested for your week.") : t("Saved. Without a due date, nothing is suggested by week."),
   );
   const email = useSubmit(
     async () => {
@@ -110,30 +111,33 @@ function AccountForms({ account }: { account: Account }) {
     async () => {
       return dispatch(send("endOtherSessions", { body: {} }));
     },
-    ({ ended }) => (ended === 0 ? "No other device was signed in." : `Signed out of ${ended} other ${ended === 1 ? "device" : "devices"}.`),
+    ({ ended }) =>
+      t("{ended, plural, =0 {No other device was signed in.} one {Signed out of # other device.} other {Signed out of # other devices.}}", {
+        ended,
+      }),
   );
   const deletion = useSubmit(
     async () => {
       await call("deleteMyAccount", { body: { password: deletePassword } });
       await logout();
     },
-    () => "Your account has been deleted.",
+    () => t("Your account has been deleted."),
   );
 
   return (
-    <PageColumn title="My account">
+    <PageColumn title={t("My account")}>
       {sections.filter((section) => section.first).map(showSection)}
-      <PageSection title="Your name" id="name-heading">
+      <PageSection title={t("Your name")} id="name-heading">
         <form onSubmit={name.submit} className="stack">
           <TextField
-            label="First name"
+            label={t("First name")}
             name="first_name"
             autoComplete="given-name"
             value={firstName}
             onChange={(event) => setFirstName(event.target.value)}
           />
           <TextField
-            label="Last name"
+            label={t("Last name")}
             name="last_name"
             autoComplete="family-name"
             value={lastName}
@@ -141,18 +145,24 @@ function AccountForms({ account }: { account: Account }) {
           />
           <OutcomeNotice outcome={name.outcome} />
           <button type="submit" disabled={name.busy} className="button button-contained">
-            Save name
+            {t("Save name")}
           </button>
         </form>
       </PageSection>
 
       {partnerAccount ? null : (
-        <PageSection title="When is your baby due?" id="due-heading">
+        <PageSection title={t("When is your baby due?")} id="due-heading">
           <p style={{ margin: "0 0 12px" }}>
-            If you like, we suggest the lessons that suit your week. This is only a suggestion: every lesson stays open.
+            {t("If you like, we suggest the lessons that suit your week. This is only a suggestion: every lesson stays open.")}
           </p>
           <form onSubmit={pacing.submit} className="stack">
-            <TextField label="Due date" name="due_date" type="date" value={dueDate} onChange={(event) => setDueDate(event.target.value)} />
+            <TextField
+              label={t("Due date")}
+              name="due_date"
+              type="date"
+              value={dueDate}
+              onChange={(event) => setDueDate(event.target.value)}
+            />
             <label style={{ display: "flex", gap: 8, alignItems: "center", minHeight: 44 }}>
               <input
                 type="checkbox"
@@ -160,16 +170,16 @@ function AccountForms({ account }: { account: Account }) {
                 onChange={(event) => setBabyArrived(event.target.checked)}
                 style={{ width: 22, height: 22 }}
               />
-              My baby has arrived
+              {t("My baby has arrived")}
             </label>
             <OutcomeNotice outcome={pacing.outcome} />
             <div style={{ display: "flex", gap: 8, flexWrap: "wrap" }}>
               <button type="submit" disabled={pacing.busy} className="button button-contained">
-                Save
+                {t("Save")}
               </button>
               {account.profile.due_date ? (
                 <button type="button" disabled={pacing.busy} onClick={() => setDueDate("")} className="button button-outlined">
-                  Remove due date
+                  {t("Remove due date")}
                 </button>
               ) : null}
             </div>
@@ -177,26 +187,29 @@ function AccountForms({ account }: { account: Account }) {
         </PageSection>
       )}
 
-      <PageSection title="E-mail address" id="email-heading">
+      <PageSection title={t("E-mail address")} id="email-heading">
         <p style={{ margin: "0 0 12px" }}>
-          You sign in with <strong>{account.profile.email}</strong>.
-          {account.pending_email ? ` We are waiting for you to confirm ${account.pending_email}: please open the link we sent there.` : ""}
+          {tWith("You sign in with {email}.", { email: <strong>{account.profile.email}</strong> })}
+          {account.pending_email
+            ? ` ${t("We are waiting for you to confirm {email}: please open the link we sent there.", { email: account.pending_email })}`
+            : ""}
         </p>
         {account.profile.email_confirmed ? null : (
           <div className="stack" style={{ marginBottom: 16 }}>
             <p style={{ margin: 0 }}>
-              Please confirm this address with the link we mailed you when you joined. Then a session or a class you booked with it before
-              you joined shows here too.
+              {t(
+                "Please confirm this address with the link we mailed you when you joined. Then a session or a class you booked with it before you joined shows here too.",
+              )}
             </p>
             <OutcomeNotice outcome={proof.outcome} />
             <button type="button" onClick={() => void proof.submit()} disabled={proof.busy} className="button button-outlined">
-              Send the link again
+              {t("Send the link again")}
             </button>
           </div>
         )}
         <form onSubmit={email.submit} className="stack">
           <TextField
-            label="New e-mail address"
+            label={t("New e-mail address")}
             name="new_email"
             type="email"
             autoComplete="email"
@@ -205,7 +218,7 @@ function AccountForms({ account }: { account: Account }) {
             onChange={(event) => setNewEmail(event.target.value)}
           />
           <TextField
-            label="Your password"
+            label={t("Your password")}
             name="email_password"
             type="password"
             autoComplete="current-password"
@@ -215,15 +228,15 @@ function AccountForms({ account }: { account: Account }) {
           />
           <OutcomeNotice outcome={email.outcome} />
           <button type="submit" disabled={email.busy} className="button button-contained">
-            Send confirmation link
+            {t("Send confirmation link")}
           </button>
         </form>
       </PageSection>
 
-      <PageSection title="Password" id="password-heading">
+      <PageSection title={t("Password")} id="password-heading">
         <form onSubmit={password.submit} className="stack">
           <TextField
-            label="Current password"
+            label={t("Current password")}
             name="current_password"
             type="password"
             autoComplete="current-password"
@@ -232,60 +245,62 @@ function AccountForms({ account }: { account: Account }) {
             onChange={(event) => setCurrentPassword(event.target.value)}
           />
           <TextField
-            label="New password"
+            label={t("New password")}
             name="new_password"
             type="password"
             autoComplete="new-password"
             required
-            helperText={passwordRuleText}
+            helperText={t("Use 8 or more characters, including a letter, a number and a special character.")}
             value={newPassword}
             onChange={(event) => setNewPassword(event.target.value)}
           />
           <OutcomeNotice outcome={password.outcome} />
           <button type="submit" disabled={password.busy} className="button button-contained">
-            Change password
+            {t("Change password")}
           </button>
         </form>
       </PageSection>
 
-      <PageSection title="Your devices" id="devices-heading">
+      <PageSection title={t("Your devices")} id="devices-heading">
         <ul style={{ paddingLeft: 20, marginTop: 0 }}>
           {account.sessions.map((session) => (
             <li key={session.id}>
-              {session.browser}
-              {session.current ? " (this device)" : `, last seen ${new Date(session.last_seen_at).toLocaleString()}`}
+              {session.current
+                ? t("{browser} (this device)", { browser: session.browser })
+                : t("{browser}, last seen {seen}", { browser: session.browser, seen: lastSeen.format(new Date(session.last_seen_at)) })}
             </li>
           ))}
         </ul>
         <div className="stack">
           <OutcomeNotice outcome={devices.outcome} />
           <button type="button" disabled={devices.busy} onClick={() => void devices.submit()} className="button button-outlined">
-            Sign out of other devices
+            {t("Sign out of other devices")}
           </button>
         </div>
       </PageSection>
 
-      <PageSection title="Language" id="language-heading">
+      <PageSection title={t("Language")} id="language-heading">
         <LanguageChoice saved={account.language} />
       </PageSection>
 
-      <PageSection title="Mail from us" id="mail-heading">
+      <PageSection title={t("Mail from us")} id="mail-heading">
         <MailChoices saved={account.mail} />
       </PageSection>
 
       {sections.filter((section) => !section.first).map(showSection)}
 
-      <PageSection title="Your data" id="data-heading">
-        <p style={{ margin: "0 0 12px" }}>One file with your profile, courses, progress and the forms you sent.</p>
+      <PageSection title={t("Your data")} id="data-heading">
+        <p style={{ margin: "0 0 12px" }}>{t("One file with your profile, courses, progress and the forms you sent.")}</p>
         <a href={addressOf("exportMyData")} download="my-data.json" className="button button-outlined">
-          Download my data
+          {t("Download my data")}
         </a>
       </PageSection>
 
-      <PageSection title="Delete my account" id="delete-heading">
+      <PageSection title={t("Delete my account")} id="delete-heading">
         <p style={{ margin: "0 0 12px" }}>
-          This removes your profile, your progress, your access to courses and your sessions, and cannot be undone. Feedback and messages
-          you sent stay with us without your name or e-mail.
+          {t(
+            "This removes your profile, your progress, your access to courses and your sessions, and cannot be undone. Feedback and messages you sent stay with us without your name or e-mail.",
+          )}
         </p>
         <form
           onSubmit={(event: FormEvent) => {
@@ -296,7 +311,7 @@ function AccountForms({ account }: { account: Account }) {
           className="stack"
         >
           <TextField
-            label="Your password"
+            label={t("Your password")}
             name="delete_password"
             type="password"
             autoComplete="current-password"
@@ -306,12 +321,12 @@ function AccountForms({ account }: { account: Account }) {
           />
           {confirmingDelete ? (
             <Notice tone="error" role="alert">
-              Are you sure? Press the button again to delete your account for good.
+              {t("Are you sure? Press the button again to delete your account for good.")}
             </Notice>
           ) : null}
           <OutcomeNotice outcome={deletion.outcome} />
           <button type="submit" className="button button-contained button-danger" disabled={deletion.busy}>
-            {confirmingDelete ? "Yes, delete my account" : "Delete my account"}
+            {confirmingDelete ? t("Yes, delete my account") : t("Delete my account")}
           </button>
         </form>
       </PageSection>

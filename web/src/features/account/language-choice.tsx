@@ -4,6 +4,7 @@ import { type Language, languageNames, languages } from "../../../../contract/la
 import { OutcomeNotice } from "../../components/outcome-notice.tsx";
 import { useSend } from "../../lib/answers.ts";
 import { useAction } from "../../lib/use-action.ts";
+import { t } from "./messages.ts";
 
 /** What she reads once her choice is saved, in the language she chose (docs/languages.md). */
 const savedSentences: Record<Language, string> = {
@@ -11,11 +12,15 @@ const savedSentences: Record<Language, string> = {
   es: "Guardado. Te escribiremos en español.",
 };
 
+/** Loads the page again: the server sends it, and every page after it, in her new language. */
+const loadPageAgain = () => window.location.reload();
+
 /**
- * The language she reads her mail, her bookings' invitations and her certificates in, saved as she
- * picks it. Each language is named in itself, and marked as such for screen readers.
+ * The language she reads the site, her mail, her bookings' invitations and her certificates in,
+ * saved as she picks it; the page then turns to it at once. Each language is named in itself, and
+ * marked as such for screen readers.
  */
-export function LanguageChoice({ saved }: { saved: Language }) {
+export function LanguageChoice({ saved, onSaved = loadPageAgain }: { saved: Language; onSaved?: () => void }) {
   const [language, setLanguage] = useState(saved);
   const { outcome, busy, run } = useAction();
   const send = useSend();
@@ -26,12 +31,13 @@ export function LanguageChoice({ saved }: { saved: Language }) {
       () => send("saveMyLanguage", { body: { language: next } }),
       (result) => savedSentences[result.language],
     );
-    if (!answer) setLanguage(before);
+    if (answer) onSaved();
+    else setLanguage(before);
   };
   return (
     <div className="stack">
       <fieldset className="stack" style={{ border: 0, padding: 0, margin: 0 }}>
-        <legend className="visually-hidden">Language</legend>
+        <legend className="visually-hidden">{t("Language")}</legend>
         {languages.map((code) => (
           <label key={code} className="checkbox-row">
             <input
@@ -47,7 +53,7 @@ export function LanguageChoice({ saved }: { saved: Language }) {
         ))}
       </fieldset>
       <p className="small-text quiet-text" style={{ margin: 0 }}>
-        Our mails to you, your bookings’ calendar invitations and your certificates are written in it.
+        {t("The site, our mails to you, your bookings’ calendar invitations and your certificates are written in it.")}
       </p>
       <OutcomeNotice outcome={outcome} />
     </div>

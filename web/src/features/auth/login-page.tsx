@@ -9,6 +9,7 @@ import { TextField } from "../../components/text-field.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useSession } from "../../lib/session.ts";
 import { loginMember, registrationAcknowledged } from "../../lib/sign-in.ts";
+import { t } from "./messages.ts";
 
 export default function LoginPage() {
   const dispatch = useAppDispatch();
@@ -38,14 +39,14 @@ export default function LoginPage() {
     event.preventDefault();
     setProblem(null);
     const outcome = await dispatch(loginMember({ email, password }));
-    if (!outcome.ok) setProblem(outcome.failure.error ?? "We could not sign you in. Please try again.");
+    if (!outcome.ok) setProblem(outcome.failure.error ?? t("We could not sign you in. Please try again."));
   };
 
   return (
-    <PageColumn title="Log in">
+    <PageColumn title={t("Log in")}>
       {justRegistered ? (
         <Notice tone="success" role="status" style={{ marginBottom: 16 }}>
-          Your account is ready. Please log in.
+          {t("Your account is ready. Please log in.")}
         </Notice>
       ) : null}
       {resetNotice ? (
@@ -55,7 +56,7 @@ export default function LoginPage() {
       ) : null}
       <form method="post" onSubmit={submit} className="stack">
         <TextField
-          label="Email"
+          label={t("Email")}
           name="email"
           type="email"
           autoComplete="email"
@@ -65,7 +66,7 @@ export default function LoginPage() {
           onChange={(event) => setEmail(event.target.value)}
         />
         <TextField
-          label="Password"
+          label={t("Password")}
           name="password"
           type="password"
           autoComplete="current-password"
@@ -80,15 +81,15 @@ export default function LoginPage() {
           </Notice>
         ) : null}
         <button type="submit" className="button button-contained button-large" disabled={loading || !hydrated}>
-          {loading ? <ProgressRing size={24} label="Signing in" /> : "Submit"}
+          {loading ? <ProgressRing size={24} label={t("Signing in")} /> : t("Submit")}
         </button>
         <RouterLink to="/forgot-password" style={{ justifySelf: "start", color: "var(--accent)" }}>
-          Forgot Password?
+          {t("Forgot Password?")}
         </RouterLink>
       </form>
       <div style={{ marginTop: 24 }}>
-        <LinkTile to="/register" title="Need an account? Sign Up Now!">
-          Free to join, no credit card.
+        <LinkTile to="/register" title={t("Need an account? Sign Up Now!")}>
+          {t("Free to join, no credit card.")}
         </LinkTile>
       </div>
     </PageColumn>

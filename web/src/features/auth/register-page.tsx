@@ -1,6 +1,5 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { Navigate, useSearchParams } from "react-router";
-import { passwordRuleText } from "../../../../contract/constants.ts";
 import { useAppDispatch } from "../../lib/store-hooks.ts";
 import { LinkTile } from "../../components/link-tile.tsx";
 import { Notice } from "../../components/notice.tsx";
@@ -11,6 +10,7 @@ import { useHydrated } from "../../lib/use-hydrated.ts";
 import { registrationErrorMessage } from "./registration-errors.ts";
 import { useSession } from "../../lib/session.ts";
 import { registerMember } from "../../lib/sign-in.ts";
+import { t } from "./messages.ts";
 
 export default function RegisterPage() {
   const dispatch = useAppDispatch();
@@ -50,37 +50,39 @@ export default function RegisterPage() {
   const message = submitted ? registrationErrorMessage(error) : null;
 
   return (
-    <PageColumn title="Register Now!">
+    <PageColumn title={t("Register Now!")}>
       <p style={{ margin: "0 0 16px" }}>
         {invitation
-          ? "You were invited as a partner: create your own account here, with no access code and no credit card."
-          : "Sign-up is free, with no credit card. During the beta you need the access code you were given."}
+          ? t("You were invited as a partner: create your own account here, with no access code and no credit card.")
+          : t("Sign-up is free, with no credit card. During the beta you need the access code you were given.")}
       </p>
       <form method="post" onSubmit={submit} className="stack">
-        <TextField label="First name (optional)" autoComplete="given-name" {...field("first_name")} />
-        <TextField label="Last name (optional)" autoComplete="family-name" {...field("last_name")} />
-        <TextField label="Email" type="email" autoComplete="email" required {...field("email")} />
+        <TextField label={t("First name (optional)")} autoComplete="given-name" {...field("first_name")} />
+        <TextField label={t("Last name (optional)")} autoComplete="family-name" {...field("last_name")} />
+        <TextField label={t("Email")} type="email" autoComplete="email" required {...field("email")} />
         <TextField
-          label="Password"
+          label={t("Password")}
           type="password"
           autoComplete="new-password"
           required
           {...field("password")}
-          helperText={(submitted && error?.details?.password) || passwordRuleText}
+          helperText={
+            (submitted && error?.details?.password) || t("Use 8 or more characters, including a letter, a number and a special character.")
+          }
         />
-        {invitation ? null : <TextField label="Access code" autoComplete="off" required {...field("access_code")} />}
+        {invitation ? null : <TextField label={t("Access code")} autoComplete="off" required {...field("access_code")} />}
         {message ? (
           <Notice tone="error" role="alert">
             {message}
           </Notice>
         ) : null}
         <button type="submit" className="button button-contained button-large" disabled={(loading && submitted) || !hydrated}>
-          {loading && submitted ? <ProgressRing size={24} label="Registering" /> : "Register"}
+          {loading && submitted ? <ProgressRing size={24} label={t("Registering")} /> : t("Register")}
         </button>
       </form>
       <div style={{ marginTop: 24 }}>
-        <LinkTile to="/login" title="Go to Login Page">
-          Already registered? Log in here.
+        <LinkTile to="/login" title={t("Go to Login Page")}>
+          {t("Already registered? Log in here.")}
         </LinkTile>
       </div>
     </PageColumn>

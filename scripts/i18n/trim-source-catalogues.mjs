@@ -1,0 +1,22 @@
+// The web app's English catalogues keep only the messages that need their compiled form (values,
+// plurals, selects): a plain English sentence is its own message id, which t() shows as it is
+// (web/src/lib/i18n.ts), so an English reader does not download it twice. Run by `npm run
+// messages` after `lingui compile`.
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { catalogueFiles } from "./catalogue-files.mjs";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const compiled = /^(.*?JSON\.parse\()("(?:[^"\\]|\\.)*")(\)as Messages;?\s*)$/s;
+
+for (const file of catalogueFiles(root).filter((name) => name.startsWith("web/") && name.endsWith("/en.ts"))) {
+  const full = path.join(root, file);
+  const text = readFileSync(full, "utf8");
+  const parts = compiled.exec(text);
+  if (!parts) throw new Error(`${file} is not a catalogue compiled by lingui compile`);
+  const messages = JSON.parse(JSON.parse(parts[2]));
+  const needed = Object.fromEntries(
+    Object.entries(messages).filter(([id, message]) => !(Array.isArray(message) && message.length === 1 && message[0] === id)),
+  );
+  writeFileSync(full, `${parts[1]}${JSON.stringify(JSON.stringify(needed))}${parts[3]}`);
+}
