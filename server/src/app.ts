@@ -8,7 +8,7 @@ import { appRouteOf, signedInHintCookie } from "../../contract/constants.ts";
 import { installAuthentication } from "./accounts/authentication.ts";
 import { saveAccountLanguage } from "./accounts/users-repository.ts";
 import { installLanguages } from "./language/request-language.ts";
-import type { Language } from "../../contract/languages.ts";
+import { type Language, languages } from "../../contract/languages.ts";
 import { SiteLanguageStore } from "./site/site-repository.ts";
 import { SessionStore } from "./accounts/session-store.ts";
 import { listOpenGrants } from "./grants/grants-repository.ts";
@@ -169,6 +169,13 @@ export async function buildApp({
 
   const appRoutes = serveWebApp ? readAppRoutes(webRoot) : new Map<string, AppRoutePages>();
   const appRoutePaths = [...appRoutes.keys()];
+  // The page of an address the app does not have, in each language (a build without
+  // scripts/prerender.mjs has only index.html, which the app then renders the same way).
+  const notFoundPages = new Map(
+    languages
+      .map((language) => [language, `pages/${language}/not-found.html`] as const)
+      .filter(([, page]) => serveWebApp && existsSync(path.join(webRoot, page))),
+  );
   app.setNotFoundHandler((request, reply) => {
     const wantsPage =
       (request.method === "GET" || request.method === "HEAD") &&
@@ -187,7 +194,8 @@ export async function buildApp({
       const page =
         (request.cookies[signedInHintCookie] ? undefined : pages?.prerendered?.[language]) ??
         pages?.pages[language] ??
-        `pages/${language}/not-found.html`;
+        notFoundPages.get(language) ??
+        "index.html";
       return reply
         .code(route === undefined ? 404 : 200)
         .header("cache-control", "no-cache")
