@@ -3,6 +3,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { type FormEvent, useState } from "react";
 import type { StudioAbout, StudioLinks } from "../../../../../contract/site-pages.ts";
+import { type Language, languageNames, languages } from "../../../../../contract/languages.ts";
 import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { PageSection } from "../../../components/page-section.tsx";
 import { TextField } from "../../../components/text-field.tsx";
@@ -174,15 +175,63 @@ function LinksForm({ page }: { page: StudioLinks }) {
   );
 }
 
-/** /studio/site: her public pages, About and Helpful links (the Contact form needs nothing from her). */
+/**
+ * The site's language: a visitor's whose browser asks for none we have, a member's who chose none,
+ * and the studio's own mails (docs/languages.md). Saved as she picks it.
+ */
+function SiteLanguage({ saved }: { saved: Language }) {
+  const [language, setLanguage] = useState(saved);
+  const { outcome, busy, run } = useAction();
+  const send = useSend();
+  const choose = async (next: Language) => {
+    const before = language;
+    setLanguage(next);
+    const answer = await run(
+      () => send("saveSiteLanguage", { body: { language: next } }),
+      (result) => `Saved. Visitors whose browser asks for none of the site's languages read it in ${languageNames[result.language]}.`,
+    );
+    if (!answer) setLanguage(before);
+  };
+  return (
+    <Box sx={{ display: "grid", gap: 1.5, maxWidth: 760 }}>
+      <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+        <legend className="visually-hidden">The site's language</legend>
+        {languages.map((code) => (
+          <label key={code} className="checkbox-row">
+            <input
+              type="radio"
+              name="site-language"
+              value={code}
+              checked={language === code}
+              disabled={busy}
+              onChange={() => void choose(code)}
+            />{" "}
+            <span lang={code}>{languageNames[code]}</span>
+          </label>
+        ))}
+      </fieldset>
+      <p style={{ margin: 0 }}>
+        Each visitor reads the site in her browser's language when the site has it, and may switch in every page's footer; each member
+        chooses her own on her account. The courses and pages you write stay in the language you write them in.
+      </p>
+      <OutcomeNotice outcome={outcome} />
+    </Box>
+  );
+}
+
+/** /studio/site: her public pages, About and Helpful links (the Contact form needs nothing from her), and the site's language. */
 export default function SitePage() {
   const about = useAnswer("studioAbout");
   const links = useAnswer("studioLinks");
+  const site = useAnswer("siteDetails");
   return (
     <StudioPage
       title="Site"
-      intro="What visitors read about you: your About page and your helpful links. Messages from the Contact page arrive in your Inbox."
+      intro="What visitors read about you: your About page and your helpful links, and the site's language. Messages from the Contact page arrive in your Inbox."
     >
+      <PageSection title="Language" id="site-language">
+        {site.answer ? <SiteLanguage saved={site.answer.language} /> : <Loading failure={site.failure} what="the site's language" />}
+      </PageSection>
       <PageSection title="About" id="site-about">
         {about.answer ? <AboutForm about={about.answer} /> : <Loading failure={about.failure} what="your About page" />}
       </PageSection>
