@@ -56,6 +56,17 @@ export default tseslint.config(
           message:
             "Building an Intl formatter when a module loads costs every page that loads it the browser's locale data: use web/src/lib/formats.ts.",
         },
+        {
+          // Ready for a right-to-left language (docs/languages.md): sides are the text's, not the screen's.
+          selector:
+            "JSXAttribute[name.name=/^(style|sx)$/] Property[key.name=/^((margin|padding|border)(Left|Right)\\w*|left|right|ml|mr|pl|pr)$/]",
+          message:
+            "Use the logical property (marginInlineStart, paddingInlineEnd, insetInlineStart…): a right-to-left language mirrors it.",
+        },
+        {
+          selector: "JSXAttribute[name.name=/^(style|sx)$/] Property[key.name='textAlign'][value.value=/^(left|right)$/]",
+          message: 'Use textAlign "start" or "end": a right-to-left language mirrors it.',
+        },
       ],
     },
   },

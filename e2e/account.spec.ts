@@ -37,16 +37,21 @@ test.describe("a member's account", () => {
     await expectAccessible(page);
   });
 
-  test("her language: Español chosen on /account is kept, and her mail comes in Spanish (docs/languages.md)", async ({ page }) => {
+  test("her language: Español chosen on /account turns her pages Spanish and is kept, and her mail comes in Spanish (docs/languages.md)", async ({
+    page,
+  }) => {
     const email = await signedInMember(page, "idioma");
     await page.goto("/account");
     const language = page.getByRole("group", { name: "Language" });
     await expect(language.getByRole("radio", { name: "English" })).toBeChecked();
     await language.getByRole("radio", { name: "Español" }).check();
-    await expect(page.getByText("Guardado. Te escribiremos en español.")).toBeVisible();
+    // The page is sent again, in Spanish.
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi cuenta");
+    await expect(page.getByRole("group", { name: "Idioma" }).getByRole("radio", { name: "Español" })).toBeChecked();
     await expectAccessible(page);
     await page.reload();
-    await expect(page.getByRole("group", { name: "Language" }).getByRole("radio", { name: "Español" })).toBeChecked();
+    await expect(page.getByRole("group", { name: "Idioma" }).getByRole("radio", { name: "Español" })).toBeChecked();
 
     // Her browser asks for English; her choice is what her mail follows.
     await page.goto("/forgot-password");

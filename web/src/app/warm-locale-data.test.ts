@@ -4,7 +4,7 @@ import { warmLocaleData } from "./warm-locale-data.ts";
 afterEach(() => vi.unstubAllGlobals());
 
 describe("the locale data loaded beside the page", () => {
-  it("starts a worker with the reader's languages and en-GB, and lets it go once it is done", () => {
+  it("starts a worker with the page's locale (en-GB for English) and the reader's languages, and lets it go once it is done", () => {
     const started: { url: string; options?: WorkerOptions; sent: unknown[]; ended: boolean; reply?: () => void }[] = [];
     vi.stubGlobal(
       "Worker",
@@ -28,7 +28,7 @@ describe("the locale data loaded beside the page", () => {
     expect(started).toHaveLength(1);
     expect(started[0]!.url).toMatch(/locale-data\.worker/);
     expect(started[0]!.options).toEqual({ type: "module" });
-    expect(started[0]!.sent).toEqual([["es-MX", "es", "en-GB"]]);
+    expect(started[0]!.sent).toEqual([["en-GB", "es-MX", "es"]]);
     expect(started[0]!.ended).toBe(false);
     started[0]!.reply!();
     expect(started[0]!.ended).toBe(true);

@@ -24,11 +24,17 @@ export function SkipLink() {
   return (
     <a
       href="#main"
-      style={{ position: "absolute", left: -9999, top: 0 }}
+      style={{ position: "absolute", insetInlineStart: -9999, top: 0 }}
       onFocus={(event) =>
-        Object.assign(event.currentTarget.style, { left: "8px", top: "8px", zIndex: "2000", background: "var(--surface)", padding: "8px" })
+        Object.assign(event.currentTarget.style, {
+          insetInlineStart: "8px",
+          top: "8px",
+          zIndex: "2000",
+          background: "var(--surface)",
+          padding: "8px",
+        })
       }
-      onBlur={(event) => Object.assign(event.currentTarget.style, { left: "-9999px" })}
+      onBlur={(event) => Object.assign(event.currentTarget.style, { insetInlineStart: "-9999px" })}
     >
       {t("Skip to content")}
     </a>

@@ -1,9 +1,18 @@
+import { pageLocale } from "./i18n.ts";
+
 // The first Intl formatter a page builds loads the browser's locale data: about 50 ms on a phone,
 // in one piece the page cannot yield from (docs/performance.md). So no module builds one when it
 // loads; a formatter is made the first time it formats, and a page that shows no date never pays.
 
-/** A date formatter made on first use (`locale` undefined: the reader's own). */
+/** A date formatter made on first use, in `locale` or else the page's language (web/src/lib/i18n.ts). */
 export function dateFormatOnUse(options: Intl.DateTimeFormatOptions, locale?: string): { format(date: Date): string } {
-  let made: Intl.DateTimeFormat | undefined;
-  return { format: (date) => (made ??= new Intl.DateTimeFormat(locale, options)).format(date) };
+  const made = new Map<string, Intl.DateTimeFormat>();
+  return {
+    format: (date) => {
+      const reading = locale ?? pageLocale();
+      let format = made.get(reading);
+      if (!format) made.set(reading, (format = new Intl.DateTimeFormat(reading, options)));
+      return format.format(date);
+    },
+  };
 }

@@ -1,10 +1,12 @@
+import { sentence } from "../../../contract/languages.ts";
+
 export type DownloadsView = { kind: "message"; text: string } | { kind: "list"; files: { label: string; url: string | null }[] };
 
 export const downloadTexts = {
-  missing: "No download data available",
-  unreadable: "Error loading downloads",
-  notAList: "none available",
-  noFilename: "Filename not found",
+  missing: sentence("No download data available"),
+  unreadable: sentence("Error loading downloads"),
+  notAList: sentence("none available"),
+  noFilename: sentence("Filename not found"),
 } as const;
 
 /** Reads a lesson's video_description (JSON array text of {filename, url}) into what the DOWNLOADS list shows (docs/product.md, Client state). */

@@ -262,7 +262,7 @@ function AccountForms({ account }: { account: Account }) {
       </PageSection>
 
       <PageSection title={t("Your devices")} id="devices-heading">
-        <ul style={{ paddingLeft: 20, marginTop: 0 }}>
+        <ul style={{ paddingInlineStart: 20, marginTop: 0 }}>
           {account.sessions.map((session) => (
             <li key={session.id}>
               {session.current

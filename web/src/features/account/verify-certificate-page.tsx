@@ -4,6 +4,7 @@ import { Notice } from "../../components/notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { useAnswer } from "../../lib/answers.ts";
+import { pageLocale } from "../../lib/i18n.ts";
 
 /** The public page a certificate's code points to: who (initials), which course, and when. */
 export default function VerifyCertificatePage() {
@@ -20,7 +21,7 @@ export default function VerifyCertificatePage() {
     );
   }
   if (!certificate) return <Spinner />;
-  const completedOn = new Date(`${certificate.completed_on}T00:00:00Z`).toLocaleDateString("en-GB", {
+  const completedOn = new Date(`${certificate.completed_on}T00:00:00Z`).toLocaleDateString(pageLocale(), {
     day: "numeric",
     month: "long",
     year: "numeric",

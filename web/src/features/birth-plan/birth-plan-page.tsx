@@ -313,7 +313,7 @@ function SharedPlan({ plan }: { plan: BirthPlan }) {
           <h2 id={`shared-${section.id}`} className="home-card-title">
             {section.title}
           </h2>
-          <ul style={{ margin: "0 0 16px", paddingLeft: 20 }}>
+          <ul style={{ margin: "0 0 16px", paddingInlineStart: 20 }}>
             {section.options.map((option) => (
               <li key={option.id}>
                 {option.label}

@@ -7,7 +7,7 @@ export default function BirthToolsCard() {
       <h2 id="birth-tools-heading" className="home-card-title">
         For the birth
       </h2>
-      <ul style={{ margin: 0, paddingLeft: 20 }}>
+      <ul style={{ margin: 0, paddingInlineStart: 20 }}>
         <li>
           <Link to="/birth-plan">Birth preferences</Link>: your wishes, to print or share
         </li>

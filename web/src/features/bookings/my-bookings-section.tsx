@@ -29,7 +29,7 @@ export default function MyBookings() {
     );
   }
   const list = (bookings: typeof answer.bookings) => (
-    <ul className="spaced-list" style={{ paddingLeft: 20 }}>
+    <ul className="spaced-list" style={{ paddingInlineStart: 20 }}>
       {bookings.map((booking) => (
         <li key={booking.id}>
           <Link to={`/booking/${booking.token}`}>{booking.service_name}</Link>, {whenLabel(booking.start, zone)}: {stateText[booking.state]}

@@ -9,7 +9,7 @@ export default function SavedForLaterCard({ answer: { lessons } }: HomeCardProps
       <h2 id="saved-for-later-heading" className="home-card-title">
         Saved for later
       </h2>
-      <ul style={{ margin: 0, paddingLeft: 20 }}>
+      <ul style={{ margin: 0, paddingInlineStart: 20 }}>
         {lessons.map((lesson) => (
           <li key={lesson.lesson_id}>
             <Link to={`/lesson?course=${lesson.course_id}&lesson=${lesson.lesson_id}`}>{lesson.title}</Link>

@@ -11,6 +11,7 @@ import { CertificateOffer } from "./progress/certificate-offer.tsx";
 import { useCourseProgress } from "./progress/use-course-progress.ts";
 import { isCourseId, useSelectedCourse } from "../../lib/catalogue.ts";
 import { lessonCount, lessonTint, type ModuleNode } from "../../lib/module-tree.ts";
+import { t } from "./messages.ts";
 
 const lessonTints = { long: "var(--lesson-long)", short: "var(--soon-surface)", absent: "var(--lesson-absent)" } as const;
 const moduleTints = { 1: "var(--surface)", 2: "var(--module-second)", deeper: "var(--module-deeper)" } as const;
@@ -39,17 +40,18 @@ function LessonRow({
         style={{ background: lessonTints[tint] }}
       >
         <span style={{ flexGrow: 1 }}>
-          <span style={{ fontWeight: 700, marginRight: 8 }}>Lesson {index + 1}</span> <span>{lesson.lesson_title}</span>
-          {leftOut ? <span className="small-text quiet-text"> · left out of your suggestions</span> : null}
+          <span style={{ fontWeight: 700, marginInlineEnd: 8 }}>{t("Lesson {number}", { number: index + 1 })}</span>{" "}
+          <span>{lesson.lesson_title}</span>
+          {leftOut ? <span className="small-text quiet-text"> · {t("left out of your suggestions")}</span> : null}
         </span>
         {done ? (
           <span style={{ display: "flex", alignItems: "center", gap: 4, color: "var(--progress)", fontSize: "0.85rem" }}>
-            <CheckCircleIcon /> Completed
+            <CheckCircleIcon /> {t("Completed")}
           </span>
         ) : null}
         {lesson.locked ? (
           <span style={{ display: "flex", alignItems: "center", gap: 4, color: "var(--ink-quiet)", fontSize: "0.85rem" }}>
-            <LockIcon /> Locked
+            <LockIcon /> {t("Locked")}
           </span>
         ) : null}
       </Link>
@@ -91,14 +93,22 @@ function ModuleSection({
           className="module-toggle"
         >
           <span style={{ display: "block" }}>
-            {node.level > 1 ? <span className="module-topic">TOPIC:</span> : null}
+            {node.level > 1 ? <span className="module-topic">{t("TOPIC:")}</span> : null}
             <span style={{ fontWeight: 600, display: "block" }}>{node.data.module_title}</span>
             <span style={{ display: "flex", gap: 8, marginTop: 4, flexWrap: "wrap" }}>
-              {subTopics >= 1 ? <span className="chip chip-filled">{`${subTopics} sub-topic${subTopics === 1 ? "" : "s"}`}</span> : null}
-              <span className="chip chip-outlined">{`${lessonCount(node)} lesson${lessonCount(node) === 1 ? "" : "s"}`}</span>
-              {timing === "now" ? <span className="chip chip-now">Recommended now</span> : null}
-              {timing === "soon" ? <span className="chip chip-soon">Coming up</span> : null}
-              {doneCount > 0 ? <span className="chip chip-done">{`${doneCount} of ${counted.length} done`}</span> : null}
+              {subTopics >= 1 ? (
+                <span className="chip chip-filled">
+                  {t("{count, plural, one {# sub-topic} other {# sub-topics}}", { count: subTopics })}
+                </span>
+              ) : null}
+              <span className="chip chip-outlined">
+                {t("{count, plural, one {# lesson} other {# lessons}}", { count: lessonCount(node) })}
+              </span>
+              {timing === "now" ? <span className="chip chip-now">{t("Recommended now")}</span> : null}
+              {timing === "soon" ? <span className="chip chip-soon">{t("Coming up")}</span> : null}
+              {doneCount > 0 ? (
+                <span className="chip chip-done">{t("{done} of {total} done", { done: doneCount, total: counted.length })}</span>
+              ) : null}
             </span>
           </span>
           <span className={expanded ? "turned" : undefined} style={{ display: "inline-flex" }}>
@@ -108,7 +118,7 @@ function ModuleSection({
       </Heading>
       {/* Shown at once rather than animated open: nothing moves under a finger about to tap a lesson. */}
       {expanded ? (
-        <div id={contentId} style={{ paddingLeft: 12, paddingRight: 12, paddingBottom: 12 }}>
+        <div id={contentId} style={{ paddingInlineStart: 12, paddingInlineEnd: 12, paddingBottom: 12 }}>
           {lessons.length > 0 ? (
             <ul style={{ padding: 0, margin: 0 }}>
               {lessons.map((lesson, index) => (
@@ -145,14 +155,14 @@ export default function CoursePage() {
   const back = (
     <Link to="/library" className="button" style={{ marginBottom: 16 }}>
       <ArrowBackIcon />
-      Back to Library
+      {t("Back to Library")}
     </Link>
   );
   if (!isCourseId(courseId)) {
     return (
       <PageColumn>
         {back}
-        <p style={{ margin: 0 }}>Choose a course in the library to see its modules.</p>
+        <p style={{ margin: 0 }}>{t("Choose a course in the library to see its modules.")}</p>
       </PageColumn>
     );
   }
@@ -167,7 +177,7 @@ export default function CoursePage() {
             {failure}
           </p>
         ) : (
-          <Spinner label="Loading the course" />
+          <Spinner label={t("Loading the course")} />
         )}
       </PageColumn>
     );
@@ -181,20 +191,18 @@ export default function CoursePage() {
       {!current.course_access ? (
         <div style={{ background: "var(--warning-surface)", borderRadius: 24, padding: 16, marginBottom: 16 }}>
           <p style={{ margin: "0 0 8px" }}>
-            You are previewing this course. Lessons with a lock open once the course is part of your plan.
+            {t("You are previewing this course. Lessons with a lock open once the course is part of your plan.")}
           </p>
           <Link to={`/purchase?course=${courseId}`} className="button button-contained button-small">
-            See plans
+            {t("See plans")}
           </Link>
         </div>
       ) : null}
       {progress && progress.total > 0 && current.course_access ? (
-        <p style={{ margin: "0 0 16px" }}>
-          {progress.completed} of {progress.total} lessons done.
-        </p>
+        <p style={{ margin: "0 0 16px" }}>{t("{done} of {total} lessons done.", { done: progress.completed, total: progress.total })}</p>
       ) : null}
       {progress?.certificate_available ? <CertificateOffer courseId={courseId} /> : null}
-      {current.nestedData.length === 0 ? <p style={{ margin: 0 }}>This course has no modules yet.</p> : null}
+      {current.nestedData.length === 0 ? <p style={{ margin: 0 }}>{t("This course has no modules yet.")}</p> : null}
       {current.nestedData.map((node) => (
         <ModuleSection key={node.data.id} node={node} courseId={courseId} done={done} leftOut={leftOut} stage={stage} />
       ))}

@@ -16,9 +16,10 @@ import { useSelectedCourse } from "../../lib/catalogue.ts";
 import { SaveForOffline } from "./offline/save-for-offline.tsx";
 import { type SavedLesson, savedLesson } from "../../lib/saved-lessons.ts";
 import { useOnline } from "../../lib/use-online.ts";
-import { readDownloads } from "../../lib/lesson-downloads.ts";
+import { downloadTexts, readDownloads } from "../../lib/lesson-downloads.ts";
 import { videoLineText } from "../../lib/video-players.ts";
 import { useSlots } from "../../lib/slots.tsx";
+import { pageLocale, t } from "./messages.ts";
 
 // The lesson page is plain markup styled in web/index.html: MUI's styled components recomputed
 // their styles on every render, about a third of this page's JavaScript on a phone.
@@ -28,18 +29,20 @@ function Downloads({ videoDescription }: { videoDescription: unknown }) {
   return (
     <section aria-labelledby="downloads-heading" style={{ margin: "24px 0" }}>
       <h2 id="downloads-heading" className="section-title">
-        DOWNLOADS
+        {t("DOWNLOADS")}
       </h2>
       {view.kind === "message" ? (
-        <p style={{ margin: 0 }}>{view.text}</p>
+        <p style={{ margin: 0 }}>{t(view.text)}</p>
       ) : (
-        <ul style={{ paddingLeft: 24, margin: 0 }}>
+        <ul style={{ paddingInlineStart: 24, margin: 0 }}>
           {view.files.map((file, index) => (
             <li key={`${file.label}-${index}`}>
               {file.url ? (
                 <a href={file.url} download={file.label} style={{ color: "var(--accent)" }}>
                   {file.label}
                 </a>
+              ) : file.label === downloadTexts.noFilename ? (
+                t(file.label)
               ) : (
                 file.label
               )}
@@ -62,7 +65,7 @@ function HtmlPanel({ title, html }: { title: string; html: string | null }) {
   return (
     <section className="panel">
       <h2 className="section-title">{title}</h2>
-      {html ? <SafeHtml html={html} /> : <p style={{ margin: 0 }}>No notes available.</p>}
+      {html ? <SafeHtml html={html} /> : <p style={{ margin: 0 }}>{t("No notes available.")}</p>}
     </section>
   );
 }
@@ -80,26 +83,28 @@ function ContentNoteNotice({ notes, lessonId, onChoose }: { notes: string[]; les
   const [saved, setSaved] = useState<string | null>(null);
   const keep = async () => {
     const answer = await send("saveLessonForLater", { params: { lessonId }, body: { saved: true } }).catch(() => null);
-    setSaved(answer ? answer.message : "It could not be saved just now. Please try again in a moment.");
+    setSaved(answer ? answer.message : t("It could not be saved just now. Please try again in a moment."));
   };
   return (
     <section aria-labelledby="content-note-heading" className="content-note" style={{ marginBottom: 16 }}>
       <h2 id="content-note-heading" className="section-title" style={{ marginTop: 0 }}>
-        Before you begin
+        {t("Before you begin")}
       </h2>
       <p>
-        This lesson talks about {notes.join(", ").toLowerCase()}. You can watch it now, read only its summary and notes, or keep it for
-        another day. Nothing plays by itself.
+        {t(
+          "This lesson talks about {notes}. You can watch it now, read only its summary and notes, or keep it for another day. Nothing plays by itself.",
+          { notes: new Intl.ListFormat(pageLocale(), { type: "conjunction" }).format(notes.map((note) => note.toLowerCase())) },
+        )}
       </p>
       <div className="row">
         <button type="button" className="button button-contained" onClick={() => onChoose("continue")}>
-          Continue
+          {t("Continue")}
         </button>
         <button type="button" className="button button-outlined" onClick={() => onChoose("summary")}>
-          Read the summary instead
+          {t("Read the summary instead")}
         </button>
         <button type="button" className="button button-outlined" onClick={() => void keep()}>
-          Save for later
+          {t("Save for later")}
         </button>
       </div>
       {saved ? (
@@ -128,15 +133,15 @@ function useMeeting(lesson: OpenLesson): [Meeting | "loading", (meeting: Meeting
 
 function OpenLessonView({ lesson, place }: { lesson: OpenLesson; place: LessonPlace }) {
   const [meeting, choose] = useMeeting(lesson);
-  if (meeting === "loading") return <Spinner label="Loading the lesson" />;
+  if (meeting === "loading") return <Spinner label={t("Loading the lesson")} />;
   if (meeting === "ask") return <ContentNoteNotice notes={lesson.content_notes} lessonId={lesson.id} onChoose={choose} />;
   if (meeting === "summary") {
     return (
       <>
-        <HtmlPanel title="Lesson summary" html={lesson.content_summary} />
-        <HtmlPanel title="Notes" html={lesson.html_note_content} />
+        <HtmlPanel title={t("Lesson summary")} html={lesson.content_summary} />
+        <HtmlPanel title={t("Notes")} html={lesson.html_note_content} />
         <button type="button" className="button button-outlined" onClick={() => choose("continue")}>
-          Open the whole lesson
+          {t("Open the whole lesson")}
         </button>
       </>
     );
@@ -156,8 +161,9 @@ function WholeLesson({ lesson, place }: { lesson: OpenLesson; place: LessonPlace
       {lesson.video && !online ? (
         <div role="note" style={{ background: "var(--note)", borderRadius: 12, padding: 24, marginBottom: 8 }}>
           <p style={{ margin: 0 }}>
-            You are offline, so the video cannot play just now. It will be here when you are back online; the notes and downloads below are
-            ready.
+            {t(
+              "You are offline, so the video cannot play just now. It will be here when you are back online; the notes and downloads below are ready.",
+            )}
           </p>
         </div>
       ) : lesson.video ? (
@@ -170,7 +176,7 @@ function WholeLesson({ lesson, place }: { lesson: OpenLesson; place: LessonPlace
           showPlayer={painted}
         />
       ) : (
-        <p style={{ margin: "0 0 8px" }}>This lesson has no video.</p>
+        <p style={{ margin: "0 0 8px" }}>{t("This lesson has no video.")}</p>
       )}
       {lesson.video && videoLineText(lesson.video) ? (
         <p className="small-text quiet-text" style={{ margin: "0 0 8px" }}>
@@ -180,8 +186,8 @@ function WholeLesson({ lesson, place }: { lesson: OpenLesson; place: LessonPlace
       <MarkComplete progress={progress} update={update} />
       <SaveForOffline courseId={place.courseId} courseTitle={place.courseTitle} moduleTitle={place.moduleTitle} lesson={lesson} />
       <Downloads videoDescription={lesson.video_description} />
-      <HtmlPanel title="Notes" html={lesson.html_note_content} />
-      <HtmlPanel title="Lesson summary" html={lesson.content_summary} />
+      <HtmlPanel title={t("Notes")} html={lesson.html_note_content} />
+      <HtmlPanel title={t("Lesson summary")} html={lesson.content_summary} />
       {/* What other capabilities add (its questions) comes after the lesson's own words, in chunks of their own: the lesson opens without them. */}
       {painted && online
         ? lessonExtras.map((Extra, index) => (
@@ -241,7 +247,7 @@ export default function LessonPage() {
   const back = (
     <RouterLink to={`/course?course=${courseId}`} className="button" style={{ marginBottom: 16 }}>
       <ArrowBackIcon />
-      Back to Modules
+      {t("Back to Modules")}
     </RouterLink>
   );
   if (!lesson) {
@@ -251,16 +257,16 @@ export default function LessonPage() {
     const problem = found
       ? null
       : courseLoaded
-        ? "This lesson could not be found. It may have moved; please choose it again from the course."
+        ? t("This lesson could not be found. It may have moved; please choose it again from the course.")
         : nothingSaved && (offline || !online)
-          ? "You are offline, and this lesson is not saved on this phone. It will open when you are back online."
+          ? t("You are offline, and this lesson is not saved on this phone. It will open when you are back online.")
           : nothingSaved
-            ? "This lesson could not be found. It may have moved; please choose it again from the course."
+            ? t("This lesson could not be found. It may have moved; please choose it again from the course.")
             : null;
     return (
       <PageColumn>
         {back}
-        {problem ? <p role="alert">{problem}</p> : <Spinner label="Loading the lesson" />}
+        {problem ? <p role="alert">{problem}</p> : <Spinner label={t("Loading the lesson")} />}
       </PageColumn>
     );
   }
@@ -274,9 +280,9 @@ export default function LessonPage() {
       {lesson.locked ? (
         <div className="locked-notice">
           <LockIcon />
-          <p style={{ margin: "8px 0" }}>This lesson is part of the full course. Unlock it to watch the video and read the notes.</p>
+          <p style={{ margin: "8px 0" }}>{t("This lesson is part of the full course. Unlock it to watch the video and read the notes.")}</p>
           <RouterLink to={`/purchase?course=${courseId}`} className="button button-contained">
-            Unlock this course
+            {t("Unlock this course")}
           </RouterLink>
         </div>
       ) : (
@@ -284,7 +290,7 @@ export default function LessonPage() {
           lesson={lesson}
           place={{
             courseId,
-            courseTitle: savedCopy?.courseTitle ?? courseObject?.courseTitle ?? "Course",
+            courseTitle: savedCopy?.courseTitle ?? courseObject?.courseTitle ?? t("Course"),
             moduleTitle: lesson.module_title,
           }}
         />
@@ -293,7 +299,7 @@ export default function LessonPage() {
       <div style={{ textAlign: "center", marginTop: 24 }}>
         <button type="button" className="button" onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}>
           <ArrowUpwardIcon />
-          GO TO TOP
+          {t("GO TO TOP")}
         </button>
       </div>
     </PageColumn>

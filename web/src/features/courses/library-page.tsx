@@ -12,6 +12,7 @@ import { ask, useAnswer } from "../../lib/answers.ts";
 import { courseLogo } from "../../lib/course-logos.ts";
 import { pictureSources } from "../../../../contract/picture-sources.ts";
 import { type LibraryCourse, useLibrary } from "../../lib/catalogue.ts";
+import { t } from "./messages.ts";
 
 function CourseCard({ course, progress }: { course: LibraryCourse; progress: { completed: number; total: number } | undefined }) {
   const [expanded, setExpanded] = useState(false);
@@ -31,7 +32,7 @@ function CourseCard({ course, progress }: { course: LibraryCourse; progress: { c
     if (result === "kept" || result.ok) await navigate(`${target}?course=${course.id}`);
     else
       setProblem(
-        result.failure.status === 404 ? "This course no longer exists." : "We could not open this course just now. Please try again.",
+        result.failure.status === 404 ? t("This course no longer exists.") : t("We could not open this course just now. Please try again."),
       );
   };
   const detailsId = `course-${course.id}-details`;
@@ -52,7 +53,7 @@ function CourseCard({ course, progress }: { course: LibraryCourse; progress: { c
             }}
           />
           {locked ? (
-            <img src="/art/lock.svg" alt="" width={22} height={22} style={{ position: "absolute", right: -4, bottom: -4 }} />
+            <img src="/art/lock.svg" alt="" width={22} height={22} style={{ position: "absolute", insetInlineEnd: -4, bottom: -4 }} />
           ) : null}
         </div>
         <h2 id={`course-${course.id}-title`} className={locked ? "card-title quiet-text" : "card-title"}>
@@ -60,10 +61,10 @@ function CourseCard({ course, progress }: { course: LibraryCourse; progress: { c
           <Link to={`/course?course=${course.id}`} style={{ color: "inherit" }}>
             {course.course_title}
           </Link>
-          {locked ? <span className="visually-hidden"> (locked)</span> : null}
+          {locked ? <span className="visually-hidden"> {t("(locked)")}</span> : null}
           {course.draft ? (
             <span className="small-text quiet-text" style={{ display: "block", fontWeight: 400 }}>
-              Draft: only you see it until you publish it in the studio.
+              {t("Draft: only you see it until you publish it in the studio.")}
             </span>
           ) : null}
         </h2>
@@ -73,7 +74,11 @@ function CourseCard({ course, progress }: { course: LibraryCourse; progress: { c
           onClick={() => setExpanded((was) => !was)}
           aria-expanded={expanded}
           aria-controls={detailsId}
-          aria-label={`${expanded ? "Hide" : "Show"} details of ${course.course_title}`}
+          aria-label={
+            expanded
+              ? t("Hide details of {title}", { title: course.course_title })
+              : t("Show details of {title}", { title: course.course_title })
+          }
         >
           <ExpandMoreIcon />
         </button>
@@ -101,15 +106,15 @@ function CourseCard({ course, progress }: { course: LibraryCourse; progress: { c
             {locked ? (
               <>
                 <button disabled={busy} onClick={() => void go("/course")} type="button" className="button button-outlined">
-                  Course Preview
+                  {t("Course Preview")}
                 </button>
                 <button disabled={busy} onClick={() => void go("/purchase")} type="button" className="button button-contained">
-                  Purchase
+                  {t("Purchase")}
                 </button>
               </>
             ) : (
               <button disabled={busy} onClick={() => void go("/course")} type="button" className="button button-contained">
-                View Course
+                {t("View Course")}
               </button>
             )}
           </div>
@@ -134,14 +139,14 @@ export default function LibraryPage() {
   // under a finger about to press Purchase (and counted as layout shift).
   const ready = summarySettled && (courseListArray.length > 0 || status === "loaded" || status === "failed");
   return (
-    <PageColumn title="COURSE LIBRARY">
+    <PageColumn title={t("COURSE LIBRARY")}>
       <SavedLessonsList />
-      {ready ? null : <Spinner label="Loading the courses" />}
+      {ready ? null : <Spinner label={t("Loading the courses")} />}
       {ready && status === "failed" && courseListArray.length === 0 ? (
         <p style={{ margin: 0 }}>
           {online
-            ? "The courses could not be loaded just now. Please try again in a moment."
-            : "You are offline. The courses will appear when you are back online; the lessons you saved open now."}
+            ? t("The courses could not be loaded just now. Please try again in a moment.")
+            : t("You are offline. The courses will appear when you are back online; the lessons you saved open now.")}
         </p>
       ) : null}
       {ready ? (
@@ -157,7 +162,7 @@ export default function LibraryPage() {
 
 /** What the locked card says about buying it: only what is true of the plans that include it. */
 function planSentence(plans: LibraryCourse["subscription_plans"]): string {
-  if (plans.length === 0) return "Not in a plan yet. You can preview it for free.";
-  const named = plans.length === 1 ? `the plan “${plans[0]!.name}”` : `${plans.length} plans`;
-  return `Included in ${named}. Preview it first, free.`;
+  if (plans.length === 0) return t("Not in a plan yet. You can preview it for free.");
+  if (plans.length === 1) return t("Included in the plan “{plan}”. Preview it first, free.", { plan: plans[0]!.name });
+  return t("Included in {count} plans. Preview it first, free.", { count: plans.length });
 }

@@ -7,6 +7,7 @@ import { TextField } from "../../components/text-field.tsx";
 import { send } from "../../lib/answers.ts";
 import { failureOf } from "../../lib/api.ts";
 import { profileChanged, useSession } from "../../lib/session.ts";
+import { t } from "./messages.ts";
 
 /**
  * /home's pacing card: asks for a due date (optional), then suggests this week's lessons, and the
@@ -26,7 +27,7 @@ export default function PacingCard({ answer: { pacing } }: HomeCardProps<"progre
       // The summary it came from is asked again (contract/api.ts: setPacing makes it stale).
       dispatch(profileChanged(await dispatch(send("setPacing", { body }))));
     } catch (error) {
-      setProblem(failureOf(error).error ?? "We could not save this. Please try again.");
+      setProblem(failureOf(error).error ?? t("We could not save this. Please try again."));
     } finally {
       setBusy(false);
     }
@@ -36,9 +37,9 @@ export default function PacingCard({ answer: { pacing } }: HomeCardProps<"progre
     return (
       <section aria-labelledby="due-card-heading" className="home-card">
         <h2 id="due-card-heading" className="home-card-title">
-          When is your baby due?
+          {t("When is your baby due?")}
         </h2>
-        <p>If you like, we will suggest the lessons that suit each week. Optional, and you can change or remove it on My account.</p>
+        <p>{t("If you like, we will suggest the lessons that suit each week. Optional, and you can change or remove it on My account.")}</p>
         <form
           onSubmit={(event: FormEvent) => {
             event.preventDefault();
@@ -47,7 +48,7 @@ export default function PacingCard({ answer: { pacing } }: HomeCardProps<"progre
           style={{ display: "grid", gap: 12 }}
         >
           <TextField
-            label="Due date (optional)"
+            label={t("Due date (optional)")}
             name="due_date"
             type="date"
             value={dueDate}
@@ -59,7 +60,7 @@ export default function PacingCard({ answer: { pacing } }: HomeCardProps<"progre
             </Notice>
           ) : null}
           <button type="submit" className="button button-contained" disabled={busy}>
-            Save due date
+            {t("Save due date")}
           </button>
         </form>
       </section>
@@ -67,7 +68,9 @@ export default function PacingCard({ answer: { pacing } }: HomeCardProps<"progre
   }
 
   const heading =
-    pacing.stage === "postpartum" ? "Your fourth trimester: lessons for now" : `You are ${pacing.week} weeks: this week's lessons`;
+    pacing.stage === "postpartum"
+      ? t("Your fourth trimester: lessons for now")
+      : t("You are {week} weeks: this week's lessons", { week: pacing.week });
   return (
     <section aria-labelledby="pacing-heading" className="home-card">
       <h2 id="pacing-heading" className="home-card-title">
@@ -75,10 +78,12 @@ export default function PacingCard({ answer: { pacing } }: HomeCardProps<"progre
       </h2>
       {pacing.lessons.length === 0 ? (
         <p>
-          No lessons are suggested for this week; the course page shows what is coming up. Every lesson stays open whenever you want it.
+          {t(
+            "No lessons are suggested for this week; the course page shows what is coming up. Every lesson stays open whenever you want it.",
+          )}
         </p>
       ) : (
-        <ul style={{ paddingLeft: 20, marginTop: 0 }}>
+        <ul style={{ paddingInlineStart: 20, marginTop: 0 }}>
           {pacing.lessons.map((lesson) => (
             <li key={lesson.lesson_id}>
               <RouterLink to={`/lesson?course=${lesson.course_id}&lesson=${lesson.lesson_id}`} style={{ color: "var(--accent)" }}>
@@ -103,7 +108,7 @@ export default function PacingCard({ answer: { pacing } }: HomeCardProps<"progre
           disabled={busy}
           onClick={() => void savePacing({ due_date: user?.due_date ?? null, baby_arrived: true })}
         >
-          My baby has arrived
+          {t("My baby has arrived")}
         </button>
       ) : null}
     </section>

@@ -10,7 +10,7 @@ function Steps({ title, steps }: { title: string; steps: string[] }) {
       <h2 className="section-title" style={{ marginBottom: 8 }}>
         {title}
       </h2>
-      <ol className="spaced-list" style={{ paddingLeft: 24, margin: 0 }}>
+      <ol className="spaced-list" style={{ paddingInlineStart: 24, margin: 0 }}>
         {steps.map((step) => (
           <li key={step}>{step}</li>
         ))}

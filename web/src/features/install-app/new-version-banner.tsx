@@ -9,8 +9,7 @@ export default function NewVersionBanner({ onReload }: { onReload: () => void })
       role="status"
       style={{
         position: "fixed",
-        left: 8,
-        right: 8,
+        insetInline: 8,
         bottom: 88,
         zIndex: 1300,
         margin: "0 auto",

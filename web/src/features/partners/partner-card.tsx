@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { PartnerLink } from "../../../../contract/partners.ts";
 import type { HomeCardProps } from "../../lib/slots.tsx";
+import { pageLocale } from "../../lib/i18n.ts";
 
 /** Where she is in her pregnancy, as her linked partner reads it on /home, with what she shares. */
 export function stageSentence(member: NonNullable<PartnerLink["member"]>): string | null {
@@ -16,7 +17,7 @@ export default function PartnerCard({ answer: link }: HomeCardProps<"partner">) 
   const name = member.first_name ?? "Your partner";
   const stage = stageSentence(member);
   const due = member.due_date
-    ? new Date(`${member.due_date}T12:00:00Z`).toLocaleDateString(undefined, { day: "numeric", month: "long", timeZone: "UTC" })
+    ? new Date(`${member.due_date}T12:00:00Z`).toLocaleDateString(pageLocale(), { day: "numeric", month: "long", timeZone: "UTC" })
     : null;
   return (
     <section aria-labelledby="partner-card-heading" className="home-card">
@@ -27,7 +28,7 @@ export default function PartnerCard({ answer: link }: HomeCardProps<"partner">) 
         {stage ?? "She has not given a due date yet."}
         {due && !member.baby_arrived ? ` Her baby is due on ${due}.` : ""}
       </p>
-      <ul style={{ margin: 0, paddingLeft: 20 }}>
+      <ul style={{ margin: 0, paddingInlineStart: 20 }}>
         <li>
           <Link to="/library">The courses for partners</Link>
         </li>

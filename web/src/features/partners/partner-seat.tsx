@@ -5,11 +5,12 @@ import { OutcomeNotice } from "../../components/outcome-notice.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../lib/answers.ts";
 import { useAction } from "../../lib/use-action.ts";
+import { pageLocale } from "../../lib/i18n.ts";
 
 const nameOf = (person: { first_name: string | null; last_name: string | null; email: string }) =>
   [person.first_name, person.last_name].filter(Boolean).join(" ") || person.email;
 
-const dayOf = (instant: string) => new Date(instant).toLocaleDateString(undefined, { day: "numeric", month: "long" });
+const dayOf = (instant: string) => new Date(instant).toLocaleDateString(pageLocale(), { day: "numeric", month: "long" });
 
 /** On /account: her partner seat (invite, share, remove), or, on his account, whose partner he is. */
 export default function PartnerSeat() {

@@ -135,7 +135,7 @@ export function ScrollingTable({ label, children }: { label: string; children: R
         mb: 2,
         "&:focus-visible": { outline: "2px solid", outlineColor: "primary.main" },
         "& table": { borderCollapse: "collapse", width: "100%" },
-        "& th, & td": { textAlign: "left", px: 1.5, py: 1, borderBottom: "1px solid var(--border)", verticalAlign: "top" },
+        "& th, & td": { textAlign: "start", px: 1.5, py: 1, borderBottom: "1px solid var(--border)", verticalAlign: "top" },
         "& tbody th": { fontWeight: 500 },
         "& .code": { fontFamily: "monospace", fontSize: "0.95rem" },
       }}
@@ -304,7 +304,7 @@ export function ButtonRow({ children, actionsOf }: { children: ReactNode; action
   const row = (
     <span
       className={actionsOf ? (open ? "row-actions open" : "row-actions") : undefined}
-      style={{ display: "inline-flex", gap: 4, marginLeft: 8, flexWrap: "wrap", verticalAlign: "middle" }}
+      style={{ display: "inline-flex", gap: 4, marginInlineStart: 8, flexWrap: "wrap", verticalAlign: "middle" }}
     >
       {children}
     </span>

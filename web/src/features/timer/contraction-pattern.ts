@@ -1,4 +1,5 @@
 import type { Contraction, TimerRule } from "../../../../contract/timer.ts";
+import { pageLocale } from "../../lib/i18n.ts";
 
 // What the timer works out from the contractions: plain arithmetic on instants (milliseconds
 // between two moments), so no calendar or time zone is involved, and a change of the clocks
@@ -80,7 +81,7 @@ export function spoken(milliseconds: number): string {
 
 /** The session as text for her midwife: one line per contraction, times in her own time zone. */
 export function asText(contractions: Contraction[], rule: TimerRule, timeZone?: string): string {
-  const time = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium", timeZone });
+  const time = new Intl.DateTimeFormat(pageLocale(), { dateStyle: "medium", timeStyle: "medium", timeZone });
   const lines = contractions.map((contraction, index) => {
     const previous = contractions[index - 1];
     const length = contraction.end ? `lasted ${spoken(Date.parse(contraction.end) - startOf(contraction))}` : "still going";

@@ -11,6 +11,7 @@ import { useSession } from "../../lib/session.ts";
 import { useBackOnline } from "../../lib/use-online.ts";
 import { asText, figures, patternReached, ruleWords, spoken } from "./contraction-pattern.ts";
 import { keepSession, newSessionId, sessionsOf, type StoredSession } from "./timer-store.ts";
+import { pageLocale } from "../../lib/i18n.ts";
 
 /** The contraction timer (docs/product.md, Contraction timer): hers to time, or, on her partner's account, hers to follow. */
 export default function TimerPage() {
@@ -276,13 +277,13 @@ function TimerFiguresView({ contractions, rule, now }: { contractions: Contracti
 
 function ContractionLog({ contractions }: { contractions: Contraction[] }) {
   if (contractions.length === 0) return null;
-  const time = new Intl.DateTimeFormat(undefined, { timeStyle: "medium" });
+  const time = new Intl.DateTimeFormat(pageLocale(), { timeStyle: "medium" });
   return (
     <section aria-labelledby="timer-log-heading" style={{ marginTop: 24 }}>
       <h2 id="timer-log-heading" className="home-card-title">
         This session
       </h2>
-      <ol style={{ margin: 0, paddingLeft: 24 }}>
+      <ol style={{ margin: 0, paddingInlineStart: 24 }}>
         {[...contractions].reverse().map((contraction) => (
           <li key={contraction.start}>
             {time.format(new Date(contraction.start))}

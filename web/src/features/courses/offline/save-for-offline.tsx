@@ -3,12 +3,14 @@ import { useSession } from "../../../lib/session.ts";
 import type { OpenLesson } from "../../../../../contract/catalogue.ts";
 import { ProgressRing } from "../../../components/spinner.tsx";
 import { canSaveForOffline, removeSavedLesson, saveLessonForOffline, savedLesson } from "../../../lib/saved-lessons.ts";
+import { t } from "../messages.ts";
+import { sentence } from "../../../../../contract/languages.ts";
 
 type SaveState = "checking" | "not-saved" | "saving" | "saved" | "failed";
 
 const messages: Partial<Record<SaveState, string>> = {
-  saved: "Saved on this phone: the notes, the summary and the downloads open without a signal. Videos need a connection.",
-  failed: "This lesson could not be saved just now. Please try again when the connection is better.",
+  saved: sentence("Saved on this phone: the notes, the summary and the downloads open without a signal. Videos need a connection."),
+  failed: sentence("This lesson could not be saved just now. Please try again when the connection is better."),
 };
 
 /** Save for offline / Remove on a lesson page. */
@@ -53,7 +55,7 @@ export function SaveForOffline({
     <div style={{ margin: "16px 0" }}>
       {state === "saved" ? (
         <button type="button" className="button button-outlined" onClick={() => void remove()}>
-          Remove from this phone
+          {t("Remove from this phone")}
         </button>
       ) : (
         // While it checks, the button is already in place (disabled), so nothing below it moves.
@@ -64,7 +66,7 @@ export function SaveForOffline({
           onClick={() => void save()}
         >
           {state === "saving" ? <ProgressRing size={16} /> : null}
-          Save for offline
+          {t("Save for offline")}
         </button>
       )}
       <p
@@ -72,7 +74,7 @@ export function SaveForOffline({
         className="small-text"
         style={{ margin: "8px 0 0", color: state === "failed" ? "var(--error)" : "var(--ink-quiet)" }}
       >
-        {messages[state] ?? ""}
+        {messages[state] ? t(messages[state]) : ""}
       </p>
     </div>
   );

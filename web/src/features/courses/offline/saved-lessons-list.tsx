@@ -2,6 +2,7 @@ import { useSession } from "../../../lib/session.ts";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { removeSavedLesson, type SavedLesson, savedLessons } from "../../../lib/saved-lessons.ts";
+import { t } from "../messages.ts";
 
 /** The library's list of lessons saved on this phone, each with Remove. */
 export function SavedLessonsList() {
@@ -17,7 +18,7 @@ export function SavedLessonsList() {
   return (
     <section aria-labelledby="saved-lessons-heading" style={{ marginBottom: 24, padding: 16, background: "var(--note)", borderRadius: 36 }}>
       <h2 id="saved-lessons-heading" className="section-title" style={{ marginBottom: 8 }}>
-        Saved for offline
+        {t("Saved for offline")}
       </h2>
       <ul style={{ listStyle: "none", padding: 0, margin: 0 }}>
         {lessons.map((saved) => (
@@ -32,12 +33,12 @@ export function SavedLessonsList() {
               </p>
             </div>
             <button
-              aria-label={`Remove ${saved.lesson.lesson_title} from this phone`}
+              aria-label={t("Remove {lesson} from this phone", { lesson: saved.lesson.lesson_title })}
               onClick={() => void removeSavedLesson(member.id, saved.courseId, saved.lesson.id).then(refresh)}
               type="button"
               className="button button-small"
             >
-              Remove
+              {t("Remove")}
             </button>
           </li>
         ))}

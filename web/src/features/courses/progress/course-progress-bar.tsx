@@ -1,12 +1,14 @@
+import { t } from "../messages.ts";
+
 /** "40% done" with a bar, for a course she may open. */
 export function CourseProgressBar({ completed, total, courseTitle }: { completed: number; total: number; courseTitle: string }) {
   if (total === 0) return null;
   const percent = Math.round((completed / total) * 100);
   return (
-    <div style={{ display: "flex", alignItems: "center", gap: 8, paddingLeft: 16, paddingRight: 16, paddingBottom: 12 }}>
+    <div style={{ display: "flex", alignItems: "center", gap: 8, paddingInlineStart: 16, paddingInlineEnd: 16, paddingBottom: 12 }}>
       <div
         role="progressbar"
-        aria-label={`Progress in ${courseTitle}`}
+        aria-label={t("Progress in {course}", { course: courseTitle })}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
@@ -14,7 +16,9 @@ export function CourseProgressBar({ completed, total, courseTitle }: { completed
       >
         <div style={{ width: `${percent}%`, height: "100%", background: "var(--accent)" }} />
       </div>
-      <span style={{ fontSize: "0.85rem", color: "var(--ink-quiet)", minWidth: 72, textAlign: "right" }}>{percent}% done</span>
+      <span style={{ fontSize: "0.85rem", color: "var(--ink-quiet)", minWidth: 72, textAlign: "end" }}>
+        {t("{percent}% done", { percent })}
+      </span>
     </div>
   );
 }

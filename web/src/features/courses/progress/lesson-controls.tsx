@@ -6,6 +6,7 @@ import type { LessonProgress } from "../../../../../contract/progress.ts";
 import { CheckCircleIcon, UncheckedIcon } from "../../../components/icons.tsx";
 import { Notice } from "../../../components/notice.tsx";
 import { failureOf } from "../../../lib/api.ts";
+import { t } from "../messages.ts";
 
 /** The lesson before and after this one in the course's reading order (modules depth first, as the server sends them). */
 export function neighbours(modules: CourseModule[] | null | undefined, lessonId: number, leftOut: ReadonlySet<number> = new Set()) {
@@ -32,7 +33,7 @@ export function MarkComplete({ progress, update }: Props) {
     try {
       await update({ completed: value });
     } catch (error) {
-      setProblem(failureOf(error).error ?? "We could not save this. Please try again.");
+      setProblem(failureOf(error).error ?? t("We could not save this. Please try again."));
     } finally {
       setBusy(false);
     }
@@ -43,16 +44,16 @@ export function MarkComplete({ progress, update }: Props) {
         <div className="row">
           <span role="status" className="chip chip-done" style={{ gap: 6, padding: "6px 12px", fontWeight: 600 }}>
             <CheckCircleIcon />
-            Completed
+            {t("Completed")}
           </span>
           <button type="button" className="button button-small" disabled={busy} onClick={() => void save(false)}>
-            Mark as not complete
+            {t("Mark as not complete")}
           </button>
         </div>
       ) : (
         <button type="button" className="button button-outlined" disabled={progress === undefined || busy} onClick={() => void save(true)}>
           <UncheckedIcon />
-          Mark as complete
+          {t("Mark as complete")}
         </button>
       )}
       {problem ? (
@@ -77,16 +78,16 @@ export function PreviousNext({
   if (!previous && !next) return null;
   return (
     <nav
-      aria-label="Lessons of this course"
+      aria-label={t("Lessons of this course")}
       style={{ display: "flex", justifyContent: "space-between", gap: 8, flexWrap: "wrap", margin: "16px 0" }}
     >
       {previous ? (
         <RouterLink
           to={`/lesson?course=${courseId}&lesson=${previous.id}`}
           className="button button-outlined"
-          aria-label={`Previous lesson: ${previous.title}`}
+          aria-label={t("Previous lesson: {lesson}", { lesson: previous.title })}
         >
-          Previous lesson
+          {t("Previous lesson")}
         </RouterLink>
       ) : (
         <span />
@@ -95,9 +96,9 @@ export function PreviousNext({
         <RouterLink
           to={`/lesson?course=${courseId}&lesson=${next.id}`}
           className="button button-contained"
-          aria-label={`Next lesson: ${next.title}`}
+          aria-label={t("Next lesson: {lesson}", { lesson: next.title })}
         >
-          Next lesson
+          {t("Next lesson")}
         </RouterLink>
       ) : null}
     </nav>

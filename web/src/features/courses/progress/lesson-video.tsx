@@ -5,6 +5,7 @@ import { savePositionOnLeaving } from "./use-lesson-progress.ts";
 import { clockTime } from "../../../lib/clock-time.ts";
 import { resumeAt, VideoProgressTracker } from "./video-progress.ts";
 import { type AttachedPlayer, attachPlayer, videoEmbedUrl } from "../../../lib/video-players.ts";
+import { t } from "../messages.ts";
 
 type Props = {
   lessonId: number;
@@ -90,7 +91,7 @@ export function LessonVideo({ lessonId, title, video, progress, update, showPlay
         {showPlayer ? (
           <iframe
             ref={iframe}
-            title={`Video: ${title}`}
+            title={t("Video: {title}", { title })}
             src={videoEmbedUrl(video)}
             allow="fullscreen; picture-in-picture"
             allowFullScreen
@@ -100,7 +101,7 @@ export function LessonVideo({ lessonId, title, video, progress, update, showPlay
       </div>
       {resumeFrom > 0 ? (
         <div role="status" style={{ display: "flex", alignItems: "center", gap: 8, flexWrap: "wrap", marginBottom: 8 }}>
-          <span className="small-text">Resuming at {clockTime(resumeFrom)}</span>
+          <span className="small-text">{t("Resuming at {time}", { time: clockTime(resumeFrom) })}</span>
           <button
             type="button"
             className="button"
@@ -111,7 +112,7 @@ export function LessonVideo({ lessonId, title, video, progress, update, showPlay
               void update({ position_seconds: 0 }).catch(() => {});
             }}
           >
-            Start over
+            {t("Start over")}
           </button>
         </div>
       ) : null}

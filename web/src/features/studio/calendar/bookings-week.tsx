@@ -222,7 +222,7 @@ export function BookingsWeek() {
                         style={{
                           width: "100%",
                           justifyContent: "flex-start",
-                          textAlign: "left",
+                          textAlign: "start",
                           opacity: booking.state === "cancelled" ? 0.7 : 1,
                         }}
                         aria-expanded={openId === booking.id}
@@ -245,7 +245,7 @@ export function BookingsWeek() {
       {answer.enquiries.length === 0 ? (
         <p>No enquiries yet.</p>
       ) : (
-        <Box component="ul" sx={{ pl: 2.5, m: 0 }}>
+        <Box component="ul" sx={{ paddingInlineStart: "20px", m: 0 }}>
           {answer.enquiries.slice(0, 10).map((enquiry) => (
             <li key={enquiry.id}>
               {formatDate(enquiry.received_at)}: {enquiry.full_name} (<a href={`mailto:${enquiry.email}`}>{enquiry.email}</a>)

@@ -71,7 +71,7 @@ export function DueMonthsEditor() {
             {monthName(entry.month)}: {entry.places === null ? `${entry.taken} taken, no limit` : `${entry.taken} of ${entry.places} taken`}
           </Box>
           {entry.waiting.length > 0 ? (
-            <Box component="ol" sx={{ m: "8px 0 0", pl: 2.5 }}>
+            <Box component="ol" sx={{ m: "8px 0 0", paddingInlineStart: "20px" }}>
               {entry.waiting.map((person) => (
                 <li key={person.id}>
                   {person.name} (<a href={`mailto:${person.email}`}>{person.email}</a>), due {formatDate(`${person.due_date}T12:00:00`)},

@@ -612,7 +612,7 @@ export default function CoursePage() {
             {answer.modules.length === 0 ? (
               <p>This course has no modules yet.</p>
             ) : (
-              <ul aria-label={`Modules of ${answer.title}`} style={{ paddingLeft: 20 }}>
+              <ul aria-label={`Modules of ${answer.title}`} style={{ paddingInlineStart: 20 }}>
                 {roots.map((branch, index) => (
                   <ModuleBranch
                     key={branch.module.id}

@@ -60,7 +60,7 @@ function DraggableLesson({ lesson }: { lesson: TreeLesson }) {
 function ModuleColumn({ module, lessonIds, lessons }: { module: StudioTreeModule; lessonIds: number[]; lessons: Map<number, TreeLesson> }) {
   const { setNodeRef } = useDroppable({ id: containerId(module.id) });
   return (
-    <section aria-label={`Lessons of ${module.title}, to arrange`} style={{ marginLeft: module.depth * 16 }}>
+    <section aria-label={`Lessons of ${module.title}, to arrange`} style={{ marginInlineStart: module.depth * 16 }}>
       <h3 style={{ fontSize: "1rem", margin: "12px 0 4px" }}>{module.title}</h3>
       <SortableContext id={containerId(module.id)} items={lessonIds} strategy={verticalListSortingStrategy}>
         <ul ref={setNodeRef} style={{ margin: 0, padding: 4, minHeight: 44, border: "1px dashed var(--dashed)", borderRadius: 8 }}>

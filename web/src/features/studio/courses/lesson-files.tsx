@@ -112,7 +112,7 @@ export function LessonFiles({ lesson, onChanged }: { lesson: StudioLessonPage; o
       {lesson.files.length === 0 ? (
         <p>No downloads yet.</p>
       ) : (
-        <ol aria-label="Downloads of this lesson" style={{ paddingLeft: 24 }}>
+        <ol aria-label="Downloads of this lesson" style={{ paddingInlineStart: 24 }}>
           {lesson.files.map((file, index) => (
             <li key={file.id} style={{ marginBottom: 8 }}>
               <span>

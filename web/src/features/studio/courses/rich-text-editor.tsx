@@ -217,7 +217,7 @@ export default function RichTextEditor({ labelId, describedBy, invalid, value, o
           "& .ProseMirror": { minHeight: `${minRows * 1.6}em`, px: 1.5, py: 1, outline: "none", overflowWrap: "anywhere" },
           "& .ProseMirror p": { my: 0.75 },
           "& .ProseMirror a": { color: "primary.main" },
-          "& .ProseMirror blockquote": { borderLeft: "3px solid var(--border)", ml: 0, pl: 1.5 },
+          "& .ProseMirror blockquote": { borderInlineStart: "3px solid var(--border)", marginInlineStart: 0, paddingInlineStart: "12px" },
         }}
       >
         <EditorContent editor={editor} />

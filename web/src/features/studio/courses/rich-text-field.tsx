@@ -144,7 +144,7 @@ export function RichTextField({ label, name, value, onChange, error, help, minRo
           Use the editor
         </Button>
         {!keepsAll ? (
-          <Box component="span" sx={{ fontSize: "0.875rem", color: "text.secondary", ml: 1 }}>
+          <Box component="span" sx={{ fontSize: "0.875rem", color: "text.secondary", marginInlineStart: "8px" }}>
             This text holds something the editor cannot keep (a table or a picture, for example), so it stays HTML.
           </Box>
         ) : null}

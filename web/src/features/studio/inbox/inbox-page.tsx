@@ -143,7 +143,7 @@ export default function InboxPage() {
                     p: 2,
                     borderRadius: 2,
                     border: "1px solid var(--border)",
-                    borderLeft: message.read ? "1px solid var(--border)" : "5px solid var(--accent)",
+                    borderInlineStart: message.read ? "1px solid var(--border)" : "5px solid var(--accent)",
                     bgcolor: message.read ? "transparent" : "var(--tint-unread)",
                   }}
                 >
@@ -166,7 +166,7 @@ export default function InboxPage() {
                     <Box
                       component="section"
                       aria-label={`Your replies to ${from}`}
-                      sx={{ borderLeft: "3px solid var(--dashed)", pl: 1.5, my: 1 }}
+                      sx={{ borderInlineStart: "3px solid var(--dashed)", paddingInlineStart: "12px", my: 1 }}
                     >
                       {message.replies.map((reply) => (
                         <Box key={reply.sent_at} sx={{ mb: 1 }}>

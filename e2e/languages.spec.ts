@@ -1,0 +1,87 @@
+import { expect, type Page, test } from "@playwright/test";
+import { accessCode, accessibleAtBothWidths, mailTo, newEmail, PASSWORD } from "./helpers.ts";
+
+// docs/languages.md: a browser that asks for Spanish gets every page in Spanish, from the server's
+// first answer on; her choice on /account or in the footer turns every page to it at once.
+
+/** The page's text does not run past the edge of a 360 px phone (Spanish words are longer). */
+async function fitsA360PxPhone(page: Page) {
+  const viewport = page.viewportSize()!;
+  await page.setViewportSize({ width: 360, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), page.url()).toBeLessThanOrEqual(360);
+  await page.setViewportSize(viewport);
+}
+
+test.describe("in Spanish", () => {
+  test.use({ locale: "es-ES" });
+
+  test("a Spanish browser: the welcome page, sign-up, sign-in and her account in Spanish, and English at once from /account", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Vive tu parto con calma, informada y acompañada");
+    await expect(page.getByRole("link", { name: "Conoce a tu doula" })).toHaveAttribute("href", "/about");
+    await expect(page.getByRole("navigation", { name: "Idioma" }).getByRole("link", { name: "English" })).toBeVisible();
+    await accessibleAtBothWidths(page);
+    await fitsA360PxPhone(page);
+
+    await page.getByRole("button", { name: "Abrir menú" }).click();
+    await page.getByRole("navigation", { name: "Menú del sitio" }).getByRole("link", { name: "Entrar" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Entrar");
+    await page.getByRole("link", { name: /¿Necesitas una cuenta\?/ }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("¡Regístrate ahora!");
+    await accessibleAtBothWidths(page);
+    await fitsA360PxPhone(page);
+    const email = newEmail("espanol");
+    await page.getByLabel("Nombre (opcional)").fill("Lucía");
+    await page.getByLabel("Correo electrónico").fill(email);
+    await page.getByLabel("Contraseña").fill(PASSWORD);
+    await page.getByLabel("Código de acceso").fill(accessCode());
+    await page.getByRole("button", { name: "Registrarme" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole("status")).toHaveText("Tu cuenta está lista. Ya puedes entrar.");
+    // She registered from a Spanish browser: her welcome mail is Spanish too.
+    await mailTo(email, /^Te damos la bienvenida a /);
+
+    await page.getByLabel("Correo electrónico").fill(email);
+    await page.getByLabel("Contraseña").fill(PASSWORD);
+    await page.getByRole("button", { name: "Enviar" }).click();
+    await expect(page).toHaveURL(/\/home$/);
+
+    await page.goto("/account");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi cuenta");
+    await expect(page.getByRole("heading", { name: "Tus dispositivos" })).toBeVisible();
+    await expect(page.getByText(/\(este dispositivo\)/)).toBeVisible();
+    const language = page.getByRole("group", { name: "Idioma" });
+    await expect(language.getByRole("radio", { name: "Español" })).toBeChecked();
+    await accessibleAtBothWidths(page);
+    await fitsA360PxPhone(page);
+
+    // English, chosen on /account: the page turns at once, and every page after it.
+    await language.getByRole("radio", { name: "English" }).check();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("My account");
+    await expect(page.getByRole("group", { name: "Language" }).getByRole("radio", { name: "English" })).toBeChecked();
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Feel calm, informed and supported for your birth");
+    // And on her next visit, in her Spanish browser.
+    const nextVisit = await page.context().newPage();
+    await nextVisit.goto("/account");
+    await expect(nextVisit.getByRole("heading", { level: 1 })).toHaveText("My account");
+    await expect(nextVisit.getByRole("button", { name: "Open menu" })).toBeVisible();
+  });
+
+  test("a visitor switches to English from the footer, and her browser remembers it", async ({ page }) => {
+    await page.goto("/login");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Entrar");
+    await page.getByRole("navigation", { name: "Idioma" }).getByRole("link", { name: "English" }).click();
+    await expect(page).toHaveURL(/\/login\?lang=en$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Log in");
+    await page.goto("/register");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Register Now!");
+    await page.getByRole("navigation", { name: "Language" }).getByRole("link", { name: "Español" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("¡Regístrate ahora!");
+  });
+});
