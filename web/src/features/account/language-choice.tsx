@@ -1,6 +1,7 @@
 import "./account-endpoints.ts";
 import { useState } from "react";
-import { type Language, languageNames, languages } from "../../../../contract/languages.ts";
+import type { Language } from "../../../../contract/languages.ts";
+import { LanguageRadios } from "../../components/language-radios.tsx";
 import { OutcomeNotice } from "../../components/outcome-notice.tsx";
 import { useSend } from "../../lib/answers.ts";
 import { useAction } from "../../lib/use-action.ts";
@@ -36,22 +37,7 @@ export function LanguageChoice({ saved, onSaved = loadPageAgain }: { saved: Lang
   };
   return (
     <div className="stack">
-      <fieldset className="stack" style={{ border: 0, padding: 0, margin: 0 }}>
-        <legend className="visually-hidden">{t("Language")}</legend>
-        {languages.map((code) => (
-          <label key={code} className="checkbox-row">
-            <input
-              type="radio"
-              name="language"
-              value={code}
-              checked={language === code}
-              disabled={busy}
-              onChange={() => void choose(code)}
-            />{" "}
-            <span lang={code}>{languageNames[code]}</span>
-          </label>
-        ))}
-      </fieldset>
+      <LanguageRadios name="language" legend={t("Language")} chosen={language} disabled={busy} onChoose={(code) => void choose(code)} />
       <p className="small-text quiet-text" style={{ margin: 0 }}>
         {t("The site, our mails to you, your bookings’ calendar invitations and your certificates are written in it.")}
       </p>

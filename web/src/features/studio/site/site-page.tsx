@@ -3,7 +3,8 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { type FormEvent, useState } from "react";
 import type { StudioAbout, StudioLinks } from "../../../../../contract/site-pages.ts";
-import { type Language, languageNames, languages } from "../../../../../contract/languages.ts";
+import { type Language, languageNames } from "../../../../../contract/languages.ts";
+import { LanguageRadios } from "../../../components/language-radios.tsx";
 import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { PageSection } from "../../../components/page-section.tsx";
 import { TextField } from "../../../components/text-field.tsx";
@@ -194,22 +195,13 @@ function SiteLanguage({ saved }: { saved: Language }) {
   };
   return (
     <Box sx={{ display: "grid", gap: 1.5, maxWidth: 760 }}>
-      <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
-        <legend className="visually-hidden">The site's language</legend>
-        {languages.map((code) => (
-          <label key={code} className="checkbox-row">
-            <input
-              type="radio"
-              name="site-language"
-              value={code}
-              checked={language === code}
-              disabled={busy}
-              onChange={() => void choose(code)}
-            />{" "}
-            <span lang={code}>{languageNames[code]}</span>
-          </label>
-        ))}
-      </fieldset>
+      <LanguageRadios
+        name="site-language"
+        legend="The site's language"
+        chosen={language}
+        disabled={busy}
+        onChoose={(code) => void choose(code)}
+      />
       <p style={{ margin: 0 }}>
         Each visitor reads the site in her browser's language when the site has it, and may switch in every page's footer; each member
         chooses her own on her account. The courses and pages you write stay in the language you write them in.
