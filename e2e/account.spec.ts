@@ -53,10 +53,11 @@ test.describe("a member's account", () => {
     await page.reload();
     await expect(page.getByRole("group", { name: "Idioma" }).getByRole("radio", { name: "Español" })).toBeChecked();
 
-    // Her browser asks for English; her choice is what her mail follows.
+    // Her browser asks for English; her choice is what her pages and her mail follow.
     await page.goto("/forgot-password");
-    await page.getByLabel("Email").fill(email);
-    await page.getByRole("button", { name: "Send me a link" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("¿Olvidaste tu contraseña?");
+    await page.getByLabel("Correo electrónico").fill(email);
+    await page.getByRole("button", { name: "Envíame un enlace" }).click();
     await expect(page.getByRole("status")).toHaveText(
       "Si hay una cuenta con ese correo, te hemos enviado un enlace para restablecer tu contraseña.",
     );

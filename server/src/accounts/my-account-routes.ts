@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { route } from "../http/endpoint-route.ts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { changeAndAnnounce } from "../db/data-changes.ts";
+import { translatorFor } from "../language/catalogues.ts";
 import { postgresErrorCode, UNIQUE_VIOLATION, type Database } from "../db/client.ts";
 import { accountTokens, users } from "./accounts-schema.ts";
 import type { MailChoice, PersonalData } from "../db/personal-data.ts";
@@ -18,7 +19,7 @@ import { hashPassword, passwordMatches } from "../lib/passwords.ts";
 import { endSessionsOf, listSessions, sessionIdOf } from "./sessions-repository.ts";
 import { accountLanguage, findUserByEmail, saveAccountLanguage, toProfile, type UserRow } from "./users-repository.ts";
 import type { MailChoices } from "../../../contract/my-account.ts";
-import { isLanguage, sentence } from "../../../contract/languages.ts";
+import { formattingLocales, isLanguage, sentence } from "../../../contract/languages.ts";
 import { clearSessionCookies, SESSION_COOKIE } from "../http/session-cookies.ts";
 import { requireMember } from "../http/signed-in-member.ts";
 
@@ -129,11 +130,15 @@ export async function myAccountRoutes(app: FastifyInstance, { db, mail, producti
       return row!;
     });
     const choices = await mailChoicesOf(updated);
-    const on = mailChoices.filter((choice) => choices[choice.key]).map((choice) => choice.label);
+    // The mails she keeps, named and listed in her language ("announcements and class reminders").
+    const i18n = translatorFor(request.language);
+    const on = mailChoices.filter((choice) => choices[choice.key]).map((choice) => i18n._(choice.label));
     return {
       ...choices,
       message:
-        on.length > 0 ? `Saved. We will mail you ${on.join(" and ")}.` : "Saved. We will mail you only about your own places and bookings.",
+        on.length > 0
+          ? i18n._("Saved. We will mail you {mails}.", { mails: new Intl.ListFormat(formattingLocales[request.language]).format(on) })
+          : "Saved. We will mail you only about your own places and bookings.",
     };
   });
 

@@ -1,3 +1,4 @@
+import { sentence } from "../../../contract/languages.ts";
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
 import { type PublicClass } from "../../../contract/classes.ts";
@@ -221,7 +222,7 @@ export async function setClassMails(db: Queryable, email: string, wanted: boolea
 /** Her choice of class reminders and replays on /account, kept by address like the one-click unsubscribe. */
 export const classMailChoice = (): MailChoice => ({
   key: "class_reminders",
-  label: "class reminders",
+  label: sentence("class reminders"),
   wanted: (db, member) => classMailsWanted(db, member.email),
   save: (tx, member, wanted) => setClassMails(tx, member.email, wanted),
   unprovenAddressRefusal: "Please confirm your e-mail address first (the link we mailed you), then choose your class mails.",

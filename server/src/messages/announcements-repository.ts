@@ -1,3 +1,4 @@
+import { sentence } from "../../../contract/languages.ts";
 import { randomBytes } from "node:crypto";
 import { count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { activeMembers, findUserById } from "../accounts/users-repository.ts";
@@ -213,7 +214,7 @@ async function wantsAnnouncementMails(db: Queryable, userId: number): Promise<bo
 /** Her choice of the instructor's announcements on /account. */
 export const announcementMailChoice: MailChoice = {
   key: "announcements",
-  label: "announcements",
+  label: sentence("announcements"),
   wanted: (db, member) => wantsAnnouncementMails(db, member.id),
   save: (tx, member, wanted) => setAnnouncementMails(tx, member.id, wanted),
 };

@@ -204,6 +204,14 @@ describe.each(backends)("replies and announcements on %s", (backend) => {
       class_reminders: true,
       message: "Saved. We will mail you announcements and class reminders.",
     });
+    // In her language, the mails she keeps named and listed as Spanish lists them.
+    const inSpanish = await context.app.inject({
+      method: "POST",
+      url: "/reactapi/account/mail",
+      headers: { ...jsonHeaders, cookie: her.cookie, "accept-language": "es" },
+      payload: { announcements: true },
+    });
+    expect(inSpanish.json().message).toBe("Guardado. Te enviaremos anuncios y recordatorios de las clases.");
     await announce("Second news");
     expect((await mailsTo(her.email)).map((mail) => mail.subject).sort()).toEqual(["First news", "Second news"]);
 

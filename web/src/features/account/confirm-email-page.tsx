@@ -6,6 +6,7 @@ import { Notice } from "../../components/notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { call, failureOf } from "../../lib/api.ts";
+import { t } from "./messages.ts";
 
 // One confirmation per link and page load: React may run an effect twice (StrictMode in development),
 // and the second use of a link would only be told it was used.
@@ -30,9 +31,13 @@ export default function ConfirmEmailPage() {
     confirm(token)
       .then(
         (profile) =>
-          current && setOutcome({ tone: "success", text: `Thank you: ${profile.email} is confirmed as your account's e-mail address.` }),
+          current &&
+          setOutcome({
+            tone: "success",
+            text: t("Thank you: {email} is confirmed as your account's e-mail address.", { email: profile.email }),
+          }),
       )
-      .catch((error: unknown) => current && setOutcome({ tone: "info", text: failureOf(error).error ?? "This link cannot be used." }));
+      .catch((error: unknown) => current && setOutcome({ tone: "info", text: failureOf(error).error ?? t("This link cannot be used.") }));
     return () => {
       current = false;
     };
@@ -40,12 +45,12 @@ export default function ConfirmEmailPage() {
 
   if (!outcome) return <Spinner />;
   return (
-    <PageColumn title={outcome.tone === "success" ? "E-mail address confirmed" : "This link cannot be used"}>
+    <PageColumn title={outcome.tone === "success" ? t("E-mail address confirmed") : t("This link cannot be used")}>
       <Notice tone={outcome.tone} role="status" style={{ marginBottom: 16 }}>
         {outcome.text}
       </Notice>
       <RouterLink to={outcome.tone === "success" ? "/home" : "/account"} className="button button-contained button-large">
-        {outcome.tone === "success" ? "Continue" : "Open my account"}
+        {outcome.tone === "success" ? t("Continue") : t("Open my account")}
       </RouterLink>
     </PageColumn>
   );

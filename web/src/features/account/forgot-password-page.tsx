@@ -7,6 +7,7 @@ import { ProgressRing } from "../../components/spinner.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { call, failureOf } from "../../lib/api.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
+import { t } from "./messages.ts";
 
 export default function ForgotPasswordPage() {
   const hydrated = useHydrated();
@@ -22,20 +23,20 @@ export default function ForgotPasswordPage() {
       const { message } = await call("forgotPassword", { body: { email } });
       setAnswer({ tone: "success", text: message });
     } catch (error) {
-      setAnswer({ tone: "error", text: failureOf(error).error ?? "We could not send the link. Please try again." });
+      setAnswer({ tone: "error", text: failureOf(error).error ?? t("We could not send the link. Please try again.") });
     } finally {
       setSending(false);
     }
   };
 
   return (
-    <PageColumn title="Forgot your password?">
+    <PageColumn title={t("Forgot your password?")}>
       <p style={{ margin: "0 0 16px" }}>
-        It happens to everyone. Enter the e-mail address you registered with, and we will send you a link to choose a new password.
+        {t("It happens to everyone. Enter the e-mail address you registered with, and we will send you a link to choose a new password.")}
       </p>
       <form method="post" onSubmit={submit} style={{ display: "grid", gap: 16 }}>
         <TextField
-          label="Email"
+          label={t("Email")}
           name="email"
           type="email"
           autoComplete="email"
@@ -50,10 +51,10 @@ export default function ForgotPasswordPage() {
           </Notice>
         ) : null}
         <button type="submit" disabled={sending || !hydrated} className="button button-contained button-large">
-          {sending ? <ProgressRing size={24} label="Sending" /> : "Send me a link"}
+          {sending ? <ProgressRing size={24} label={t("Sending")} /> : t("Send me a link")}
         </button>
         <RouterLink to="/login" style={{ justifySelf: "start", color: "var(--accent)" }}>
-          Back to Log in
+          {t("Back to Log in")}
         </RouterLink>
       </form>
     </PageColumn>

@@ -4,10 +4,12 @@ import type { MailChoices as Choices } from "../../../../contract/my-account.ts"
 import { OutcomeNotice } from "../../components/outcome-notice.tsx";
 import { useSend } from "../../lib/answers.ts";
 import { useAction } from "../../lib/use-action.ts";
+import { sentence } from "../../../../contract/languages.ts";
+import { t } from "./messages.ts";
 
 const choiceLabels: [keyof Choices, string][] = [
-  ["announcements", "Mail me my doula’s announcements (they are on your home page either way)"],
-  ["class_reminders", "Mail me reminders and replays of the live classes I register for"],
+  ["announcements", sentence("Mail me my doula’s announcements (they are on your home page either way)")],
+  ["class_reminders", sentence("Mail me reminders and replays of the live classes I register for")],
 ];
 
 /**
@@ -38,11 +40,11 @@ export function MailChoices({ saved }: { saved: Choices }) {
             disabled={busy}
             onChange={(event) => void change({ [name]: event.target.checked })}
           />{" "}
-          {label}
+          {t(label)}
         </label>
       ))}
       <p className="small-text quiet-text" style={{ margin: 0 }}>
-        Mail about your own bookings, places and account always comes.
+        {t("Mail about your own bookings, places and account always comes.")}
       </p>
       <OutcomeNotice outcome={outcome} />
     </div>

@@ -4,7 +4,7 @@ import { Notice } from "../../components/notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { useAnswer } from "../../lib/answers.ts";
-import { pageLocale } from "../../lib/i18n.ts";
+import { pageLocale, t } from "./messages.ts";
 
 /** The public page a certificate's code points to: who (initials), which course, and when. */
 export default function VerifyCertificatePage() {
@@ -13,9 +13,9 @@ export default function VerifyCertificatePage() {
 
   if (failure) {
     return (
-      <PageColumn title="Certificate not found">
+      <PageColumn title={t("Certificate not found")}>
         <Notice tone="info" role="status">
-          {failure.error ?? "We could not check this certificate."}
+          {failure.error ?? t("We could not check this certificate.")}
         </Notice>
       </PageColumn>
     );
@@ -28,24 +28,24 @@ export default function VerifyCertificatePage() {
     timeZone: "UTC",
   });
   return (
-    <PageColumn title="Certificate confirmed">
+    <PageColumn title={t("Certificate confirmed")}>
       <Notice tone="success" role="status" style={{ marginBottom: 16 }}>
-        This is a genuine certificate of completion issued by {certificate.issuer}.
+        {t("This is a genuine certificate of completion issued by {issuer}.", { issuer: certificate.issuer })}
       </Notice>
       <dl style={{ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "8px 16px", margin: 0 }}>
-        <dt>Certificate</dt>
+        <dt>{t("Certificate")}</dt>
         <dd style={{ margin: 0 }}>{certificate.code}</dd>
-        <dt>Issued to</dt>
+        <dt>{t("Issued to")}</dt>
         <dd style={{ margin: 0 }}>{certificate.initials}</dd>
-        <dt>Course</dt>
+        <dt>{t("Course")}</dt>
         <dd style={{ margin: 0 }}>{certificate.course_title}</dd>
-        <dt>Lessons</dt>
-        <dd style={{ margin: 0 }}>{certificate.lesson_count}, every one completed</dd>
-        <dt>Completed on</dt>
+        <dt>{t("Lessons")}</dt>
+        <dd style={{ margin: 0 }}>{t("{count}, every one completed", { count: certificate.lesson_count })}</dd>
+        <dt>{t("Completed on")}</dt>
         <dd style={{ margin: 0 }}>{completedOn}</dd>
       </dl>
       <p className="quiet-text" style={{ margin: "16px 0 0" }}>
-        Only the initials are shown here, to protect the member's privacy.
+        {t("Only the initials are shown here, to protect the member's privacy.")}
       </p>
     </PageColumn>
   );
