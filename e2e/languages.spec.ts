@@ -49,6 +49,32 @@ test.describe("in Spanish", () => {
     await page.getByRole("button", { name: "Enviar" }).click();
     await expect(page).toHaveURL(/\/home$/);
 
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Te damos la bienvenida a la beta");
+    await expect(page.getByText("Gracias, Lucía, por ser una de nuestras primeras alumnas.", { exact: false })).toBeVisible();
+    await accessibleAtBothWidths(page);
+    await fitsA360PxPhone(page);
+
+    // The library, a course and a lesson.
+    await page.getByRole("navigation", { name: "Secciones de alumna" }).getByRole("link", { name: "Biblioteca" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("BIBLIOTECA DE CURSOS");
+    const course = page.getByRole("article", { name: /Comprehensive Childbirth Education/ });
+    await course.getByRole("button", { name: /Mostrar los detalles de/ }).click();
+    await course.getByRole("button", { name: "Ver el curso" }).click();
+    await expect(page.getByRole("link", { name: "Volver a la biblioteca" })).toBeVisible();
+    const labour = page.getByRole("button", { name: /Understanding Labour/ });
+    await expect(labour).toContainText("3 subtemas");
+    await expect(labour).toContainText("8 lecciones");
+    await labour.click();
+    await page.getByRole("button", { name: /TEMA:\s*Early Labour/ }).click();
+    await accessibleAtBothWidths(page);
+    await fitsA360PxPhone(page);
+    await page.getByRole("link", { name: /Lección 1 Signs labour is near/ }).click();
+    await expect(page.getByRole("heading", { name: "Signs labour is near", level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "DESCARGAS" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Marcar como completada" })).toBeVisible();
+    await accessibleAtBothWidths(page);
+    await fitsA360PxPhone(page);
+
     await page.goto("/account");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mi cuenta");
     await expect(page.getByRole("heading", { name: "Tus dispositivos" })).toBeVisible();

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useSession } from "../lib/session.ts";
 import { Navigate, useLocation } from "react-router";
 import { Spinner } from "./spinner.tsx";
+import { t } from "../lib/i18n.ts";
 
 /**
  * The gate of the member pages (docs/product.md, Screens): a visitor goes to /login (which brings them back
@@ -13,6 +14,6 @@ export function RequireMember({ children }: { children: ReactNode }) {
   if (!isAuthenticated && !loading && !user) {
     return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
   }
-  if (loading || !user) return <Spinner label="Checking your session" />;
+  if (loading || !user) return <Spinner label={t("Checking your session")} />;
   return <>{children}</>;
 }

@@ -1,4 +1,5 @@
 import type { CSSProperties } from "react";
+import { t } from "../lib/i18n.ts";
 
 /**
  * A turning ring drawn by CSS (the keyframes live in web/index.html). MUI's CircularProgress
@@ -10,7 +11,7 @@ export function ProgressRing({ label, size = 40, style }: { label?: string; size
   return <span className="progress-ring" {...meaning} style={{ width: size, height: size, ...style }} />;
 }
 
-export function Spinner({ label = "Loading" }: { label?: string }) {
+export function Spinner({ label = t("Loading") }: { label?: string }) {
   return (
     <div role="status" aria-live="polite" style={{ display: "flex", justifyContent: "center", padding: "48px 0" }}>
       <ProgressRing label={label} style={{ color: "var(--accent)" }} />

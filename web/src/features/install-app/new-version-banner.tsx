@@ -1,3 +1,5 @@
+import { t } from "./messages.ts";
+
 /**
  * The calm notice that a new version of the app is ready. It never takes focus or reloads by
  * itself: a member may be in the middle of a form or a video. Plain markup styled by
@@ -23,9 +25,9 @@ export default function NewVersionBanner({ onReload }: { onReload: () => void })
         boxShadow: "0 3px 5px -1px rgba(0,0,0,.2), 0 6px 10px rgba(0,0,0,.14), 0 1px 18px rgba(0,0,0,.12)",
       }}
     >
-      <p style={{ flex: 1, margin: 0 }}>A new version is ready.</p>
+      <p style={{ flex: 1, margin: 0 }}>{t("A new version is ready.")}</p>
       <button type="button" className="button button-contained" onClick={onReload}>
-        Reload
+        {t("Reload")}
       </button>
     </div>
   );

@@ -5,25 +5,26 @@ import { ProgressRing } from "../../components/spinner.tsx";
 import { useAnswer } from "../../lib/answers.ts";
 import { SafeHtml } from "../../lib/safe-html.tsx";
 import { pictureSources } from "../../../../contract/picture-sources.ts";
+import { t } from "./messages.ts";
 
 /** /about: who the doula is, in her words, with her credentials and what mothers said. */
 export default function AboutPage() {
   const { answer, failure } = useAnswer("aboutPage");
   return (
-    <PageColumn title={answer?.instructor_name ? `About ${answer.instructor_name}` : "About"}>
+    <PageColumn title={answer?.instructor_name ? t("About {name}", { name: answer.instructor_name }) : t("About")}>
       {failure && !answer ? (
         <Notice tone="error" role="alert">
-          {failure.error ?? "This page could not be loaded. Please try again in a moment."}
+          {failure.error ?? t("This page could not be loaded. Please try again in a moment.")}
         </Notice>
       ) : null}
-      {!answer && !failure ? <ProgressRing size={32} label="Loading" /> : null}
+      {!answer && !failure ? <ProgressRing size={32} label={t("Loading")} /> : null}
       {answer ? (
         <>
           {answer.photo ? (
             <img
               {...pictureSources(answer.photo)}
               sizes="(min-width: 560px) 240px, 60vw"
-              alt={`${answer.instructor_name}, your doula`}
+              alt={t("{name}, your doula", { name: answer.instructor_name })}
               width={240}
               height={240}
               className="portrait"
@@ -37,7 +38,7 @@ export default function AboutPage() {
           {answer.credentials.length > 0 ? (
             <section aria-labelledby="credentials-heading" className="page-section">
               <h2 id="credentials-heading" className="page-section-title">
-                Training and credentials
+                {t("Training and credentials")}
               </h2>
               <ul className="spaced-list">
                 {answer.credentials.map((credential) => (
@@ -49,7 +50,7 @@ export default function AboutPage() {
           {answer.testimonials.length > 0 ? (
             <section aria-labelledby="testimonials-heading" className="page-section">
               <h2 id="testimonials-heading" className="page-section-title">
-                What mothers say
+                {t("What mothers say")}
               </h2>
               {answer.testimonials.map((testimonial, index) => (
                 <figure key={index} className="panel" style={{ margin: "0 0 12px" }}>
@@ -63,10 +64,10 @@ export default function AboutPage() {
           ) : null}
           <div className="row">
             <Link to="/contact" className="button button-contained">
-              Write to her
+              {t("Write to her")}
             </Link>
             <Link to="/book" className="button button-outlined">
-              Book 1:1 support
+              {t("Book 1:1 support")}
             </Link>
           </div>
         </>

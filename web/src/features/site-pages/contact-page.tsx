@@ -9,6 +9,7 @@ import { TextField } from "../../components/text-field.tsx";
 import { call, failureOf } from "../../lib/api.ts";
 import { useSession } from "../../lib/session.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
+import { t, tWith } from "./messages.ts";
 
 const blank = { full_name: "", email: "", due_date: "", message: "" };
 
@@ -56,25 +57,31 @@ export default function ContactPage() {
       setServices([]);
       setOutcome({
         tone: "success",
-        text: "Thank you: your message is with her. She answers every message herself, usually within two days.",
+        text: t("Thank you: your message is with her. She answers every message herself, usually within two days."),
       });
     } catch (error) {
       const failure = failureOf(error);
-      setOutcome({ tone: "error", text: failure.error ?? "Your message could not be sent. Please try again.", details: failure.details });
+      setOutcome({
+        tone: "error",
+        text: failure.error ?? t("Your message could not be sent. Please try again."),
+        details: failure.details,
+      });
     } finally {
       setSending(false);
     }
   };
 
   return (
-    <PageColumn title="Contact">
+    <PageColumn title={t("Contact")}>
       <p style={{ margin: "0 0 16px" }}>
-        A question about a course, about support for your birth, or anything on your mind: write here, no account needed. To choose a time
-        for a session straight away, <Link to="/book">book 1:1 support</Link>.
+        {tWith(
+          "A question about a course, about support for your birth, or anything on your mind: write here, no account needed. To choose a time for a session straight away, {link}.",
+          { link: <Link to="/book">{t("book 1:1 support")}</Link> },
+        )}
       </p>
       <form onSubmit={submit} noValidate className="stack">
         <TextField
-          label="Your name"
+          label={t("Your name")}
           name="full_name"
           autoComplete="name"
           required
@@ -85,7 +92,7 @@ export default function ContactPage() {
           helperText={details?.full_name}
         />
         <TextField
-          label="E-mail address"
+          label={t("E-mail address")}
           name="email"
           type="email"
           autoComplete="email"
@@ -94,10 +101,10 @@ export default function ContactPage() {
           value={fields.email}
           onChange={set("email")}
           error={Boolean(details?.email)}
-          helperText={details?.email ?? "She answers you here."}
+          helperText={details?.email ?? t("She answers you here.")}
         />
         <fieldset className="choices">
-          <legend>What are you interested in? (optional)</legend>
+          <legend>{t("What are you interested in? (optional)")}</legend>
           {supportServices.map((service) => (
             <label key={service} className="choice" style={{ display: "flex" }}>
               <input
@@ -115,7 +122,7 @@ export default function ContactPage() {
           ))}
         </fieldset>
         <TextField
-          label="Your due date (optional)"
+          label={t("Your due date (optional)")}
           name="due_date"
           type="date"
           disabled={!hydrated}
@@ -125,7 +132,7 @@ export default function ContactPage() {
           helperText={details?.due_date}
         />
         <TextField
-          label="Your message"
+          label={t("Your message")}
           name="message"
           required
           multiline
@@ -137,7 +144,7 @@ export default function ContactPage() {
           helperText={details?.message}
         />
         <div className="visually-hidden" aria-hidden="true">
-          <label htmlFor="contact-website">Leave this field empty</label>
+          <label htmlFor="contact-website">{t("Leave this field empty")}</label>
           <input
             id="contact-website"
             name="website"
@@ -153,7 +160,7 @@ export default function ContactPage() {
           </Notice>
         ) : null}
         <button type="submit" className="button button-contained button-large" disabled={sending || !hydrated}>
-          {sending ? <ProgressRing size={24} label="Sending" /> : "Send message"}
+          {sending ? <ProgressRing size={24} label={t("Sending")} /> : t("Send message")}
         </button>
       </form>
     </PageColumn>
