@@ -18,6 +18,8 @@ test.describe("in Spanish", () => {
   test("a Spanish browser: the welcome page, sign-up, sign-in and her account in Spanish, and English at once from /account", async ({
     page,
   }) => {
+    // A long walk, with axe at two widths on each page.
+    test.setTimeout(180_000);
     await page.goto("/");
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Vive tu parto con calma, informada y acompañada");

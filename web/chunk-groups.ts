@@ -120,6 +120,12 @@ export function appChunkGroups(): ChunkGroup[] {
   const groupOfModule = new Map<string, string>();
   for (const [file, by] of reachedBy) {
     const feature = featureOf(file);
+    // A feature's sentences (its messages.ts and its source-language catalogue) travel on their
+    // own: a slot's part that needs only them (a card on /home) does not bring the feature's parts.
+    if (feature !== undefined && feature !== "app" && /[\\/]messages\.ts$/.test(file)) {
+      groupOfModule.set(file, `${feature}-messages`);
+      continue;
+    }
     // What the entry itself needs comes on every page: a feature's module too (the install offer).
     if (by.has(entry)) {
       groupOfModule.set(file, "core");

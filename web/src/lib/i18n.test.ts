@@ -1,7 +1,7 @@
 import { setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
 import { formattingLocales, isLanguage } from "../../../contract/languages.ts";
-import { type Catalogue, type CompiledMessage, written } from "./i18n.ts";
+import { activateLanguage, type Catalogue, type CompiledMessage, loadCatalogues, t, written } from "./i18n.ts";
 
 // The page reads Lingui's compiled catalogues itself (web/src/lib/i18n.ts): every message of every
 // catalogue of the web app must read as Lingui's own runtime reads it, whatever its values.
@@ -33,6 +33,23 @@ describe("the web app's catalogues, as the page reads them", () => {
 
   it("finds the catalogues of the frames and of the features in both languages", () => {
     expect(catalogues.map(([file]) => file)).toEqual(expect.arrayContaining(["../locales/es.ts", "../features/account/locales/es.ts"]));
+  });
+
+  it("writes every English sentence as Lingui's runtime compiles it from the code, most of them from the id alone", async () => {
+    const english = Object.fromEntries(catalogues.filter(([file]) => file.endsWith("/en.ts")));
+    await loadCatalogues(english, {});
+    activateLanguage("en");
+    const lingui = setupI18n({ locale: "en", locales: [formattingLocales.en], messages: { en: {} } });
+    const spanish = catalogues.filter(([file]) => file.endsWith("/es.ts")).flatMap(([, { messages }]) => Object.entries(messages));
+    expect(spanish.length).toBeGreaterThan(100);
+    for (const [id, message] of spanish) {
+      const names = [...valueNames(message)];
+      const rounds = Math.max(1, ...names.map(([, kind]) => samples[kind]!.length));
+      for (let round = 0; round < rounds; round += 1) {
+        const values = Object.fromEntries(names.map(([name, kind]) => [name, samples[kind]![round % samples[kind]!.length]]));
+        expect(t(id, values), `${id} with ${JSON.stringify(values)}`).toBe(lingui._(id, values));
+      }
+    }
   });
 
   it.each(catalogues)("%s reads every message as Lingui's runtime does", (file, { messages }) => {

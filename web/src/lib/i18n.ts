@@ -91,13 +91,20 @@ export async function loadCatalogues(source: SourceCatalogue, others: CatalogueF
   );
 }
 
+/** An English sentence as the code writes it, its `{name}` values filled in (a missing one as "", as Lingui writes it). */
+const filledIn = (id: string, values: Record<string, unknown>) =>
+  id.replace(/\{(\w+)\}/g, (_placeholder, name: string) => (values[name] == null ? "" : String(values[name])));
+
 /**
  * A sentence of the interface in the reader's language; `{name}` in it is filled from `values`.
- * A message its catalogue lacks is shown as written in the code: the English catalogues keep
- * only the messages that need compiling (values, plurals), so most English sentences download
- * nothing twice (scripts/i18n/trim-source-catalogues.mjs).
+ * A message its catalogue lacks is the English sentence written in the code, its values filled
+ * in: the English catalogues keep only the messages with plurals, selects or numbers, so an
+ * English reader downloads no sentence twice (scripts/i18n/trim-source-catalogues.mjs).
  */
-export const t = (id: string, values: Record<string, unknown> = {}): string => written(catalogues[current][id] ?? id, values, pageLocale());
+export const t = (id: string, values: Record<string, unknown> = {}): string => {
+  const message = catalogues[current][id];
+  return message === undefined ? filledIn(id, values) : written(message, values, pageLocale());
+};
 
 // Marks where a part of the page goes in a translated sentence: a character no sentence contains.
 const partMark = "\uE000";

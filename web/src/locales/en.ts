@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"Studio ({unread} unread)\":[\"Studio (\",[\"unread\"],\" unread)\"],\"{label} ({count} new)\":[[\"label\"],\" (\",[\"count\"],\" new)\"]}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
