@@ -10,6 +10,9 @@ export const sourceLanguage: Language = "en";
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === "string" && (languages as readonly string[]).includes(value);
 
+/** A stored language (an account's, a booking's) when it is one we have, else `otherwise`. */
+export const languageOr = (stored: unknown, otherwise: Language): Language => (isLanguage(stored) ? stored : otherwise);
+
 /** The locale each language formats dates, numbers and lists with (Intl). */
 export const formattingLocales: Record<Language, string> = { en: "en-GB", es: "es" };
 

@@ -234,6 +234,20 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two server processes on one Postg
     );
     await seenWithinASecond("an admin opens every course", () => opens(second.url, cookie, 4));
 
+    // The site's language and hers, saved through one server, are what the other answers in.
+    const siteLanguageOn = async (url: string) => ((await (await fetch(`${url}/reactapi/site`)).json()) as { language: string }).language;
+    for (const server of [first, second]) expect(await siteLanguageOn(server.url)).toBe("en");
+    expect((await postJson(`${first.url}/reactapi/studio/site/language`, { language: "es" }, cookie)).status).toBe(200);
+    await seenWithinASecond("the site's language", async () => (await siteLanguageOn(second.url)) === "es");
+    expect((await postJson(`${first.url}/reactapi/studio/site/language`, { language: "en" }, cookie)).status).toBe(200);
+    await seenWithinASecond("the site's language back", async () => (await siteLanguageOn(second.url)) === "en");
+    const herLanguageOn = async (url: string) =>
+      ((await (await fetch(`${url}/reactapi/account`, { headers: { cookie, "accept-language": "en" } })).json()) as { language: string })
+        .language;
+    expect(await herLanguageOn(second.url)).toBe("en");
+    expect((await postJson(`${first.url}/reactapi/account/language`, { language: "es" }, cookie)).status).toBe(200);
+    await seenWithinASecond("her language", async () => (await herLanguageOn(second.url)) === "es");
+
     expect((await fetch(`${second.url}/reactapi/users/logout`, { headers: { cookie } })).status).toBe(200);
     await seenWithinASecond(
       "a logout on the other server",

@@ -17,9 +17,9 @@ import { createAccountToken, dropAccountTokens, useAccountToken } from "./accoun
 import { describeBrowser } from "./browser-name.ts";
 import { hashPassword, passwordMatches } from "../lib/passwords.ts";
 import { endSessionsOf, listSessions, sessionIdOf } from "./sessions-repository.ts";
-import { accountLanguage, findUserByEmail, saveAccountLanguage, toProfile, type UserRow } from "./users-repository.ts";
+import { findUserByEmail, saveAccountLanguage, toProfile, type UserRow } from "./users-repository.ts";
 import type { MailChoices } from "../../../contract/my-account.ts";
-import { formattingLocales, isLanguage, sentence } from "../../../contract/languages.ts";
+import { formattingLocales, languageOr, sentence } from "../../../contract/languages.ts";
 import { clearSessionCookies, SESSION_COOKIE } from "../http/session-cookies.ts";
 import { requireMember } from "../http/signed-in-member.ts";
 
@@ -106,7 +106,7 @@ export async function myAccountRoutes(app: FastifyInstance, { db, mail, producti
         last_seen_at: session.lastSeenAt.toISOString(),
         current: session.id === currentId,
       })),
-      language: isLanguage(member.language) ? member.language : request.language,
+      language: languageOr(member.language, request.language),
     };
   });
 
@@ -169,19 +169,8 @@ export async function myAccountRoutes(app: FastifyInstance, { db, mail, producti
     await db.transaction(async (tx) => {
       await dropAccountTokens(tx, member.id, "email_change");
       const token = await createAccountToken(tx, member.id, "email_change", { newEmail: input.email });
-      await queueMail(
-        tx,
-        emailChangeConfirmMail(input.email, member.firstName, token, inLanguage(mail.context, accountLanguage(member, request.language))),
-      );
-      await queueMail(
-        tx,
-        emailChangeNoticeMail(
-          member.email,
-          member.firstName,
-          input.email,
-          inLanguage(mail.context, accountLanguage(member, request.language)),
-        ),
-      );
+      await queueMail(tx, emailChangeConfirmMail(input.email, member.firstName, token, inLanguage(mail.context, request.language)));
+      await queueMail(tx, emailChangeNoticeMail(member.email, member.firstName, input.email, inLanguage(mail.context, request.language)));
     });
     mail.sender.wake();
     return { message: `We have sent a confirmation link to ${input.email}. Your address changes when you open it.` };
@@ -231,10 +220,7 @@ export async function myAccountRoutes(app: FastifyInstance, { db, mail, producti
     await db.transaction(async (tx) => {
       await dropAccountTokens(tx, member.id, "email_proof");
       const token = await createAccountToken(tx, member.id, "email_proof", { newEmail: member.email });
-      await queueMail(
-        tx,
-        emailProofMail(member.email, member.firstName, token, inLanguage(mail.context, accountLanguage(member, request.language))),
-      );
+      await queueMail(tx, emailProofMail(member.email, member.firstName, token, inLanguage(mail.context, request.language)));
     });
     mail.sender.wake();
     return { message: `We have sent a confirmation link to ${member.email}.` };
@@ -249,10 +235,7 @@ export async function myAccountRoutes(app: FastifyInstance, { db, mail, producti
       await tx.update(users).set({ passwordHash }).where(eq(users.id, member.id));
       await endSessionsOf(tx, member.id, request.cookies[SESSION_COOKIE]);
       await dropAccountTokens(tx, member.id, "password_reset");
-      await queueMail(
-        tx,
-        passwordChangedMail(member.email, member.firstName, inLanguage(mail.context, accountLanguage(member, request.language))),
-      );
+      await queueMail(tx, passwordChangedMail(member.email, member.firstName, inLanguage(mail.context, request.language)));
     });
     mail.sender.wake();
     return { message: "Your password has been changed. Your other devices have been signed out." };

@@ -1,4 +1,4 @@
-import { isLanguage, type Language } from "../../../contract/languages.ts";
+import { languageOr, type Language } from "../../../contract/languages.ts";
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQLWrapper, sql } from "drizzle-orm";
 import type { Profile } from "../../../contract/sign-in.ts";
 import type { Database, Queryable } from "../db/client.ts";
@@ -181,5 +181,4 @@ export async function hasInstructor(db: Queryable): Promise<boolean> {
 }
 
 /** The language her mail and documents are written in: her own, or for an account older than the choice, `otherwise`. */
-export const accountLanguage = (user: Pick<UserRow, "language">, otherwise: Language): Language =>
-  isLanguage(user.language) ? user.language : otherwise;
+export const accountLanguage = (user: Pick<UserRow, "language">, otherwise: Language): Language => languageOr(user.language, otherwise);

@@ -1,4 +1,4 @@
-import { formattingLocales, isLanguage, type Language, sourceLanguage } from "../../../contract/languages.ts";
+import { formattingLocales, languageOr, type Language, sourceLanguage } from "../../../contract/languages.ts";
 import { translatorFor } from "../language/catalogues.ts";
 import { composeMail, greeting, type Mail, type MailContext, type Paragraph, whenText } from "../mail/mail-templates.ts";
 import type { BookingRow, ServiceRow } from "./bookings-repository.ts";
@@ -19,7 +19,7 @@ declare module "../mail/mail-templates.ts" {
 export type BookingMailContext = MailContext & { contactEmail: string; instructorName: string };
 
 /** The language of her mails about a booking: the one she booked in (docs/languages.md). */
-const languageOf = (booking: BookingRow): Language => (isLanguage(booking.readerLanguage) ? booking.readerLanguage : sourceLanguage);
+const languageOf = (booking: BookingRow): Language => languageOr(booking.readerLanguage, sourceLanguage);
 
 /** Her mail's context and translator, and her booking's time in her zone and language. */
 function writtenFor(booking: BookingRow, context: BookingMailContext) {

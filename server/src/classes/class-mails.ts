@@ -1,5 +1,5 @@
 import { JOIN_OPENS_MINUTES } from "../../../contract/classes.ts";
-import { isLanguage, type Language, sourceLanguage } from "../../../contract/languages.ts";
+import { languageOr, type Language, sourceLanguage } from "../../../contract/languages.ts";
 import { translatorFor } from "../language/catalogues.ts";
 import { calendarFile } from "../mail/calendar-invite.ts";
 import {
@@ -36,7 +36,7 @@ export type ClassMailContext = MailContext & { contactEmail: string; instructorN
 const zoneFor = (row: RegistrationRow, instructorZone: string) => row.timeZone ?? instructorZone;
 
 /** The language her mails speak: the one she registered in (docs/languages.md). */
-const languageOf = (row: RegistrationRow): Language => (isLanguage(row.language) ? row.language : sourceLanguage);
+const languageOf = (row: RegistrationRow): Language => languageOr(row.language, sourceLanguage);
 const translatorOfPlace = (row: RegistrationRow) => translatorFor(languageOf(row));
 /** The class's start in her zone and language. */
 const whenFor = (row: RegistrationRow, at: Date, instructorZone: string) => whenText(at, zoneFor(row, instructorZone), languageOf(row));
