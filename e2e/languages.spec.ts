@@ -112,4 +112,16 @@ test.describe("in Spanish", () => {
     await page.getByRole("navigation", { name: "Language" }).getByRole("link", { name: "Español" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("¡Regístrate ahora!");
   });
+
+  test("a visitor books 1:1 support in Spanish: the services, their times and her time zone in her words", async ({ page }) => {
+    await page.goto("/book");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reservar acompañamiento 1:1");
+    const service = page.getByRole("link", { name: /^Ver horarios de / }).first();
+    await service.click();
+    await expect(page).toHaveURL(/\/book\?service=\d+$/);
+    await expect(page.getByText(/^Los horarios se muestran en hora de /)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Todos los servicios" })).toBeVisible();
+    await accessibleAtBothWidths(page);
+    await fitsA360PxPhone(page);
+  });
 });

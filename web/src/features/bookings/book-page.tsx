@@ -12,8 +12,10 @@ import { browserTimeZone, priceLabel, whenLabel, zoneName } from "../../lib/time
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useSession } from "../../lib/session.ts";
 import { TimePicker, ZoneChoice } from "./time-picker.tsx";
+import { sentence } from "../../../../contract/languages.ts";
+import { t, tWith } from "./messages.ts";
 
-const place = { video: "By video call", phone: "By phone", address: "In person" } as const;
+const place = { video: sentence("By video call"), phone: sentence("By phone"), address: sentence("In person") } as const;
 
 function ServiceCard({ service }: { service: PublicService }) {
   return (
@@ -26,14 +28,18 @@ function ServiceCard({ service }: { service: PublicService }) {
       </div>
       <div className="card-content">
         <p className="small-text quiet-text" style={{ margin: "0 0 8px" }}>
-          {service.duration_minutes} minutes · {place[service.location_kind]}
-          {service.who === "members" ? " · for members" : ""}
+          {t("{minutes} minutes", { minutes: service.duration_minutes })} · {t(place[service.location_kind])}
+          {service.who === "members" ? ` · ${t("for members")}` : ""}
         </p>
         {service.description ? <p style={{ margin: 0, whiteSpace: "pre-line" }}>{service.description}</p> : null}
       </div>
       <div className="card-actions">
-        <Link className="button button-contained" to={`/book?service=${service.id}`} aria-label={`See times for ${service.name}`}>
-          See times
+        <Link
+          className="button button-contained"
+          to={`/book?service=${service.id}`}
+          aria-label={t("See times for {service}", { service: service.name })}
+        >
+          {t("See times")}
         </Link>
       </div>
     </article>
@@ -81,6 +87,7 @@ function BookingForm({
   const set = (field: keyof typeof fields) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [field]: event.target.value }));
   const needsSignIn = (service.who === "members" || service.price > 0) && !user;
+  const signInLinks = { login: <Link to="/login">{t("log in")}</Link>, join: <Link to="/register">{t("join")}</Link> };
   const details = result?.kind === "error" ? result.details : undefined;
 
   const submit = async (event: FormEvent) => {
@@ -109,11 +116,11 @@ function BookingForm({
         failure.status === 409
           ? {
               kind: "refused",
-              text: failure.error ?? "That time is no longer free.",
+              text: failure.error ?? t("That time is no longer free."),
               alternatives: failure.alternatives ?? [],
               waitingMonth: failure.waiting_list?.month,
             }
-          : { kind: "error", text: failure.error ?? "We could not book this time. Please try again.", details: failure.details },
+          : { kind: "error", text: failure.error ?? t("We could not book this time. Please try again."), details: failure.details },
       );
     } finally {
       setBusy(false);
@@ -128,13 +135,16 @@ function BookingForm({
       });
       setResult({
         kind: "waiting",
-        text: `You are number ${joined.position} on the waiting list. If a place opens, we write to ${fields.email} first, and the place is yours for 48 hours.`,
+        text: t(
+          "You are number {position} on the waiting list. If a place opens, we write to {email} first, and the place is yours for 48 hours.",
+          { position: joined.position, email: fields.email },
+        ),
       });
     } catch (error) {
       const failure = failureOf(error);
       setResult({
         kind: "error",
-        text: failure.error ?? "We could not add you to the waiting list. Please try again.",
+        text: failure.error ?? t("We could not add you to the waiting list. Please try again."),
         details: failure.details,
       });
     } finally {
@@ -145,16 +155,20 @@ function BookingForm({
   if (result?.kind === "held") {
     return (
       <Notice tone="success" role="status">
-        Almost done: we have sent a link to {result.email}. Please open it within 30 minutes to confirm your booking; until then the time is
-        held for you.
+        {t(
+          "Almost done: we have sent a link to {email}. Please open it within 30 minutes to confirm your booking; until then the time is held for you.",
+          { email: result.email },
+        )}
       </Notice>
     );
   }
   if (result?.kind === "confirmed") {
     return (
       <Notice tone="success" role="status">
-        You are booked for {whenLabel(start, zone)} ({zoneName(zone)} time). A confirmation with a calendar invitation is on its way. You
-        can find it any time under <Link to="/account">My bookings</Link>.
+        {tWith(
+          "You are booked for {when} ({zone} time). A confirmation with a calendar invitation is on its way. You can find it any time under {link}.",
+          { when: whenLabel(start, zone), zone: zoneName(zone), link: <Link to="/account">{t("My bookings")}</Link> },
+        )}
       </Notice>
     );
   }
@@ -172,17 +186,22 @@ function BookingForm({
         {whenLabel(start, zone)}
       </h2>
       <p className="small-text quiet-text" style={{ margin: "0 0 16px" }}>
-        {service.name}, {service.duration_minutes} minutes, {zoneName(zone)} time.
+        {t("{service}, {minutes} minutes, {zone} time.", {
+          service: service.name,
+          minutes: service.duration_minutes,
+          zone: zoneName(zone),
+        })}
       </p>
       {needsSignIn ? (
         <Notice tone="info" role="status">
-          {service.price > 0 ? "This session is paid online, so please " : "This service is for members, so please "}
-          <Link to="/login">log in</Link> or <Link to="/register">join</Link> first. Your chosen time is not held yet.
+          {service.price > 0
+            ? tWith("This session is paid online, so please {login} or {join} first. Your chosen time is not held yet.", signInLinks)
+            : tWith("This service is for members, so please {login} or {join} first. Your chosen time is not held yet.", signInLinks)}
         </Notice>
       ) : (
         <form onSubmit={submit} noValidate className="stack">
           <TextField
-            label="Your name"
+            label={t("Your name")}
             name="name"
             autoComplete="name"
             required
@@ -192,7 +211,7 @@ function BookingForm({
             helperText={details?.name}
           />
           <TextField
-            label="E-mail address"
+            label={t("E-mail address")}
             name="email"
             type="email"
             autoComplete="email"
@@ -200,10 +219,10 @@ function BookingForm({
             value={fields.email}
             onChange={set("email")}
             error={Boolean(details?.email)}
-            helperText={details?.email ?? (user ? undefined : "We send a link to confirm the booking here.")}
+            helperText={details?.email ?? (user ? undefined : t("We send a link to confirm the booking here."))}
           />
           <TextField
-            label={service.birth_support ? "Your due date" : "Your due date (optional)"}
+            label={service.birth_support ? t("Your due date") : t("Your due date (optional)")}
             name="due_date"
             type="date"
             required={service.birth_support}
@@ -213,7 +232,7 @@ function BookingForm({
             helperText={details?.due_date}
           />
           <TextField
-            label="Anything she should know (optional)"
+            label={t("Anything she should know (optional)")}
             name="note"
             multiline
             rows={3}
@@ -233,7 +252,7 @@ function BookingForm({
                 {result.text}
               </Notice>
               {result.alternatives.length > 0 ? (
-                <ul className="booking-times" style={{ gridTemplateColumns: "1fr" }} aria-label="The nearest free times">
+                <ul className="booking-times" style={{ gridTemplateColumns: "1fr" }} aria-label={t("The nearest free times")}>
                   {result.alternatives.map((alternative) => (
                     <li key={alternative}>
                       <button type="button" className="booking-time" onClick={() => onPickAgain(alternative)}>
@@ -245,22 +264,22 @@ function BookingForm({
               ) : null}
               {result.waitingMonth ? (
                 <button type="button" className="button button-outlined" disabled={busy} onClick={() => void joinWaitingList()}>
-                  Join the waiting list
+                  {t("Join the waiting list")}
                 </button>
               ) : null}
             </div>
           ) : null}
           <button type="submit" className="button button-contained button-large" disabled={busy}>
             {busy ? (
-              <ProgressRing size={24} label="Booking" />
+              <ProgressRing size={24} label={t("Booking")} />
             ) : service.price > 0 ? (
-              `Continue to payment (${priceLabel(service.price, service.currency)})`
+              t("Continue to payment ({price})", { price: priceLabel(service.price, service.currency) })
             ) : (
-              "Book this time"
+              t("Book this time")
             )}
           </button>
           <button type="button" className="button" style={{ justifySelf: "start" }} onClick={() => onPickAgain(null)}>
-            Choose another time
+            {t("Choose another time")}
           </button>
         </form>
       )}
@@ -282,58 +301,68 @@ export default function BookPage() {
 
   if (serviceId !== null && answer && !service) {
     return (
-      <PageColumn title="Book 1:1 support">
+      <PageColumn title={t("Book 1:1 support")}>
         <Notice tone="info" role="status">
-          This service is not offered at the moment. <Link to="/book">See what is offered</Link>.
+          {t("This service is not offered at the moment.")} <Link to="/book">{t("See what is offered")}</Link>.
         </Notice>
       </PageColumn>
     );
   }
 
   return (
-    <PageColumn title={service ? service.name : "Book 1:1 support"}>
+    <PageColumn title={service ? service.name : t("Book 1:1 support")}>
       {service ? (
         <>
           <p style={{ margin: "0 0 8px" }}>
             <Link to="/book" className="link">
-              All services
+              {t("All services")}
             </Link>
           </p>
           <p className="small-text quiet-text" style={{ margin: "0 0 12px" }}>
-            {service.duration_minutes} minutes · {priceLabel(service.price, service.currency)} · {place[service.location_kind]}. You can
-            reschedule or cancel up to {service.cancel_cutoff_hours} hours before.
+            {t("{minutes} minutes", { minutes: service.duration_minutes })} · {priceLabel(service.price, service.currency)} ·{" "}
+            {t(place[service.location_kind])}.{" "}
+            {t("You can reschedule or cancel up to {hours} hours before.", { hours: service.cancel_cutoff_hours })}
           </p>
           {searchParams.get("offer") ? (
             <Notice tone="success" role="status" style={{ marginBottom: 12 }}>
-              A place has opened for your due month and is held for you: choose a time below.
+              {t("A place has opened for your due month and is held for you: choose a time below.")}
             </Notice>
           ) : null}
           {searchParams.get("checkout") === "cancelled" ? (
             <Notice tone="info" role="status" style={{ marginBottom: 12 }}>
-              The payment was not completed, so nothing was booked. The time is released shortly; you are welcome to choose again.
+              {t("The payment was not completed, so nothing was booked. The time is released shortly; you are welcome to choose again.")}
             </Notice>
           ) : null}
           <ZoneChoice zone={zone} onChange={setZone} />
           {hydrated ? (
-            <TimePicker serviceId={service.id} zone={zone} chosen={start} onChoose={setStart} label={`Free times for ${service.name}`} />
+            <TimePicker
+              serviceId={service.id}
+              zone={zone}
+              chosen={start}
+              onChoose={setStart}
+              label={t("Free times for {service}", { service: service.name })}
+            />
           ) : null}
           {start ? <BookingForm service={service} start={start} zone={zone} onPickAgain={setStart} /> : null}
         </>
       ) : (
         <>
           <p style={{ margin: "0 0 16px" }}>
-            Personal support before, during and after your birth, with the doula who teaches the courses. She takes only a few families each
-            month, so that each one has her full attention. Choose a service to see its free times.
+            {t(
+              "Personal support before, during and after your birth, with the doula who teaches the courses. She takes only a few families each month, so that each one has her full attention. Choose a service to see its free times.",
+            )}
           </p>
           {failure ? (
             <Notice tone="error" role="alert">
-              {failure.error ?? "We could not load the services. Please try again in a moment."}
+              {failure.error ?? t("We could not load the services. Please try again in a moment.")}
             </Notice>
           ) : null}
-          {!answer && !failure ? <ProgressRing size={32} label="Loading services" /> : null}
+          {!answer && !failure ? <ProgressRing size={32} label={t("Loading services")} /> : null}
           {answer?.services.length === 0 ? (
             <p>
-              No sessions are open for booking just now. You can still <Link to="/support">ask about doula support</Link>.
+              {tWith("No sessions are open for booking just now. You can still {link}.", {
+                link: <Link to="/support">{t("ask about doula support")}</Link>,
+              })}
             </p>
           ) : null}
           {answer?.services.map((candidate) => (

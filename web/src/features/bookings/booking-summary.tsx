@@ -1,39 +1,39 @@
 import type { MyBooking } from "../../../../contract/bookings.ts";
 import { whenLabel, zoneName } from "../../lib/time-labels.ts";
+import { sentence } from "../../../../contract/languages.ts";
+import { t } from "./messages.ts";
 
 const stateText: Record<MyBooking["state"], string> = {
-  awaiting_email: "Waiting for your confirmation by e-mail",
-  awaiting_payment: "Waiting for your payment",
-  confirmed: "Confirmed",
-  cancelled: "Cancelled",
-  expired: "Not confirmed in time",
-  attended: "Took place",
-  no_show: "Missed",
+  awaiting_email: sentence("Waiting for your confirmation by e-mail"),
+  awaiting_payment: sentence("Waiting for your payment"),
+  confirmed: sentence("Confirmed"),
+  cancelled: sentence("Cancelled"),
+  expired: sentence("Not confirmed in time"),
+  attended: sentence("Took place"),
+  no_show: sentence("Missed"),
 };
 
 /** One booking's facts, in the reader's zone, named. */
 export function BookingSummary({ booking, zone }: { booking: MyBooking; zone: string }) {
   const place =
     booking.location_kind === "phone"
-      ? "By phone"
+      ? t("By phone")
       : booking.location_kind === "address"
-        ? booking.location || "In person (the address follows by mail)"
+        ? booking.location || t("In person (the address follows by mail)")
         : booking.location
           ? booking.location
-          : "By video call (the link follows by mail)";
+          : t("By video call (the link follows by mail)");
   return (
     <dl className="booking-facts">
-      <dt>When</dt>
-      <dd>
-        {whenLabel(booking.start, zone)} ({zoneName(zone)} time)
-      </dd>
-      <dt>Status</dt>
-      <dd>{stateText[booking.state]}</dd>
-      <dt>Where</dt>
+      <dt>{t("When")}</dt>
+      <dd>{t("{when} ({zone} time)", { when: whenLabel(booking.start, zone), zone: zoneName(zone) })}</dd>
+      <dt>{t("Status")}</dt>
+      <dd>{t(stateText[booking.state])}</dd>
+      <dt>{t("Where")}</dt>
       <dd>
         {booking.location_kind === "video" && booking.location.startsWith("https://") ? (
           <a className="link" href={booking.location} rel="noreferrer">
-            Join the video call
+            {t("Join the video call")}
           </a>
         ) : (
           place
@@ -41,13 +41,13 @@ export function BookingSummary({ booking, zone }: { booking: MyBooking; zone: st
       </dd>
       {booking.due_date ? (
         <>
-          <dt>Due date</dt>
+          <dt>{t("Due date")}</dt>
           <dd>{booking.due_date}</dd>
         </>
       ) : null}
       {booking.note ? (
         <>
-          <dt>Your note</dt>
+          <dt>{t("Your note")}</dt>
           <dd style={{ whiteSpace: "pre-line" }}>{booking.note}</dd>
         </>
       ) : null}

@@ -12,6 +12,7 @@ import { useAction } from "../../lib/use-action.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { BookingSummary } from "./booking-summary.tsx";
 import { TimePicker, ZoneChoice } from "./time-picker.tsx";
+import { t, tWith } from "./messages.ts";
 
 /** One booking, opened from the link in its mails or from My bookings: see it, move it, cancel it. */
 export default function ManageBookingPage() {
@@ -36,17 +37,17 @@ export default function ManageBookingPage() {
 
   if (failure && !booking) {
     return (
-      <PageColumn title="Your booking">
+      <PageColumn title={t("Your booking")}>
         <Notice tone="error" role="alert">
-          {failure.error ?? "We could not load this booking. Please try again in a moment."}
+          {failure.error ?? t("We could not load this booking. Please try again in a moment.")}
         </Notice>
       </PageColumn>
     );
   }
   if (!booking) {
     return (
-      <PageColumn title="Your booking">
-        <ProgressRing size={32} label="Loading your booking" />
+      <PageColumn title={t("Your booking")}>
+        <ProgressRing size={32} label={t("Loading your booking")} />
       </PageColumn>
     );
   }
@@ -56,7 +57,10 @@ export default function ManageBookingPage() {
     const moved = await run(
       () => send("rescheduleBooking", { params: { token }, body: { start: newStart } }),
       (answer) =>
-        `Done: your session is now ${whenLabel(answer.start, zone)} (${zoneName(zone)} time). An updated invitation is on its way.`,
+        t("Done: your session is now {when} ({zone} time). An updated invitation is on its way.", {
+          when: whenLabel(answer.start, zone),
+          zone: zoneName(zone),
+        }),
     );
     if (moved) {
       setMode("view");
@@ -67,7 +71,9 @@ export default function ManageBookingPage() {
     const cancelled = await run(
       () => send("cancelBooking", { params: { token }, body: {} }),
       () =>
-        `Your booking is cancelled.${booking.refund_on_cancel ? " Your payment is refunded in full." : ""} We have sent you a note for your calendar.`,
+        booking.refund_on_cancel
+          ? t("Your booking is cancelled. Your payment is refunded in full. We have sent you a note for your calendar.")
+          : t("Your booking is cancelled. We have sent you a note for your calendar."),
     );
     if (cancelled) setMode("view");
   };
@@ -76,29 +82,33 @@ export default function ManageBookingPage() {
     <PageColumn title={booking.service_name}>
       {waitingForPayment ? (
         <Notice tone="info" role="status" style={{ marginBottom: 16 }}>
-          Thank you: we are confirming your payment. This takes a few seconds.
+          {t("Thank you: we are confirming your payment. This takes a few seconds.")}
         </Notice>
       ) : null}
       <BookingSummary booking={booking} zone={zone} />
       <OutcomeNotice outcome={outcome} style={{ marginBottom: 16 }} />
       {booking.state === "confirmed" && !booking.can_change ? (
         <p>
-          It is now too close to the session to change it here. Please write to{" "}
-          <a className="link" href={`mailto:${booking.contact_email}`}>
-            {booking.contact_email}
-          </a>
-          , and we will sort it out together.
+          {tWith("It is now too close to the session to change it here. Please write to {address}, and we will sort it out together.", {
+            address: (
+              <a className="link" href={`mailto:${booking.contact_email}`}>
+                {booking.contact_email}
+              </a>
+            ),
+          })}
         </p>
       ) : null}
       {booking.can_change && mode === "view" ? (
         <>
-          <p className="small-text quiet-text">You can reschedule or cancel until {whenLabel(booking.change_until, zone)}.</p>
+          <p className="small-text quiet-text">
+            {t("You can reschedule or cancel until {when}.", { when: whenLabel(booking.change_until, zone) })}
+          </p>
           <div className="row">
             <button type="button" className="button button-outlined" onClick={() => setMode("reschedule")}>
-              Reschedule
+              {t("Reschedule")}
             </button>
             <button type="button" className="button button-error" onClick={() => setMode("cancel")}>
-              Cancel booking
+              {t("Cancel booking")}
             </button>
           </div>
         </>
@@ -106,18 +116,18 @@ export default function ManageBookingPage() {
       {booking.can_change && mode === "reschedule" ? (
         <section aria-labelledby="reschedule-heading">
           <h2 id="reschedule-heading" className="page-section-title">
-            Choose a new time
+            {t("Choose a new time")}
           </h2>
           <ZoneChoice zone={zone} onChange={setZone} />
           {hydrated ? (
-            <TimePicker serviceId={booking.service_id} zone={zone} chosen={newStart} onChoose={setNewStart} label="Free times" />
+            <TimePicker serviceId={booking.service_id} zone={zone} chosen={newStart} onChoose={setNewStart} label={t("Free times")} />
           ) : null}
           <div className="row" style={{ marginTop: 16 }}>
             <button type="button" className="button button-contained" disabled={!newStart || busy} onClick={() => void move()}>
-              {newStart ? `Move to ${whenLabel(newStart, zone)}` : "Choose a time above"}
+              {newStart ? t("Move to {when}", { when: whenLabel(newStart, zone) }) : t("Choose a time above")}
             </button>
             <button type="button" className="button" onClick={() => setMode("view")}>
-              Keep the current time
+              {t("Keep the current time")}
             </button>
           </div>
         </section>
@@ -125,21 +135,21 @@ export default function ManageBookingPage() {
       {booking.can_change && mode === "cancel" ? (
         <section aria-labelledby="cancel-heading" className="panel">
           <h2 id="cancel-heading" className="page-section-title">
-            Cancel this booking?
+            {t("Cancel this booking?")}
           </h2>
           <p>
             {booking.refund_on_cancel
-              ? "Your payment is refunded in full."
+              ? t("Your payment is refunded in full.")
               : booking.paid
-                ? "This booking is not refunded when cancelled."
-                : "The time is freed for someone else."}
+                ? t("This booking is not refunded when cancelled.")
+                : t("The time is freed for someone else.")}
           </p>
           <div className="row">
             <button type="button" className="button button-contained button-danger" disabled={busy} onClick={() => void cancel()}>
-              Yes, cancel it
+              {t("Yes, cancel it")}
             </button>
             <button type="button" className="button" onClick={() => setMode("view")}>
-              Keep my booking
+              {t("Keep my booking")}
             </button>
           </div>
         </section>
@@ -147,7 +157,7 @@ export default function ManageBookingPage() {
       {booking.state === "cancelled" || booking.state === "expired" ? (
         <p>
           <Link to="/book" className="link">
-            Book another time
+            {t("Book another time")}
           </Link>
         </p>
       ) : null}

@@ -1,15 +1,17 @@
 import { Link } from "react-router";
 import { useAnswer } from "../../lib/answers.ts";
 import { browserTimeZone, whenLabel, zoneName } from "../../lib/time-labels.ts";
+import { sentence } from "../../../../contract/languages.ts";
+import { t, tWith } from "./messages.ts";
 
 const stateText = {
-  awaiting_email: "waiting for your confirmation by e-mail",
-  awaiting_payment: "waiting for your payment",
-  confirmed: "confirmed",
-  cancelled: "cancelled",
-  expired: "not confirmed in time",
-  attended: "took place",
-  no_show: "missed",
+  awaiting_email: sentence("waiting for your confirmation by e-mail"),
+  awaiting_payment: sentence("waiting for your payment"),
+  confirmed: sentence("confirmed"),
+  cancelled: sentence("cancelled"),
+  expired: sentence("not confirmed in time"),
+  attended: sentence("took place"),
+  no_show: sentence("missed"),
 } as const;
 
 /** My bookings on /account: the sessions to come first, each with its page to reschedule or cancel. */
@@ -22,33 +24,30 @@ export default function MyBookings() {
   const upcoming = answer.bookings.filter((booking) => new Date(booking.end).getTime() > now && booking.state !== "cancelled");
   const past = answer.bookings.filter((booking) => !upcoming.includes(booking)).reverse();
   if (answer.bookings.length === 0) {
-    return (
-      <p>
-        No bookings yet. <Link to="/book">Book 1:1 support</Link> whenever you would like it.
-      </p>
-    );
+    return <p>{tWith("No bookings yet. {link} whenever you would like it.", { link: <Link to="/book">{t("Book 1:1 support")}</Link> })}</p>;
   }
   const list = (bookings: typeof answer.bookings) => (
     <ul className="spaced-list" style={{ paddingInlineStart: 20 }}>
       {bookings.map((booking) => (
         <li key={booking.id}>
-          <Link to={`/booking/${booking.token}`}>{booking.service_name}</Link>, {whenLabel(booking.start, zone)}: {stateText[booking.state]}
+          <Link to={`/booking/${booking.token}`}>{booking.service_name}</Link>, {whenLabel(booking.start, zone)}:{" "}
+          {t(stateText[booking.state])}
         </li>
       ))}
     </ul>
   );
   return (
     <>
-      <p className="small-text quiet-text">Times in {zoneName(zone)} time.</p>
-      {upcoming.length > 0 ? list(upcoming) : <p>No sessions to come.</p>}
+      <p className="small-text quiet-text">{t("Times in {zone} time.", { zone: zoneName(zone) })}</p>
+      {upcoming.length > 0 ? list(upcoming) : <p>{t("No sessions to come.")}</p>}
       {past.length > 0 ? (
         <details>
-          <summary>Past and cancelled</summary>
+          <summary>{t("Past and cancelled")}</summary>
           {list(past.slice(0, 20))}
         </details>
       ) : null}
       <p>
-        <Link to="/book">Book another session</Link>
+        <Link to="/book">{t("Book another session")}</Link>
       </p>
     </>
   );

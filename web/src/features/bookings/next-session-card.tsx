@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { HomeCardProps } from "../../lib/slots.tsx";
 import { browserTimeZone, whenLabel, zoneName } from "../../lib/time-labels.ts";
+import { t } from "./messages.ts";
 
 /** /home's "Your next session": her next confirmed 1:1 booking, when she has one. */
 export default function NextSessionCard({ answer: { bookings } }: HomeCardProps<"myBookings">) {
@@ -11,16 +12,14 @@ export default function NextSessionCard({ answer: { bookings } }: HomeCardProps<
   return (
     <section aria-labelledby="next-session-heading" className="home-card">
       <h2 id="next-session-heading" className="home-card-title">
-        Your next session
+        {t("Your next session")}
       </h2>
       <p style={{ marginBottom: 4 }}>
         <strong>{next.service_name}</strong>
       </p>
-      <p className="small-text quiet-text">
-        {whenLabel(next.start, zone)} ({zoneName(zone)} time)
-      </p>
+      <p className="small-text quiet-text">{t("{when} ({zone} time)", { when: whenLabel(next.start, zone), zone: zoneName(zone) })}</p>
       <Link to={`/booking/${next.token}`} className="button button-outlined">
-        See or change it
+        {t("See or change it")}
       </Link>
     </section>
   );

@@ -4,6 +4,7 @@ import { ProgressRing } from "../../components/spinner.tsx";
 import { useAnswer } from "../../lib/answers.ts";
 import { zoneName } from "../../lib/time-labels.ts";
 import { allTimeZones, dayKey, dayLabel, timeLabel } from "../../lib/calendar-days.ts";
+import { t, tWith } from "./messages.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Two weeks at a time: a phone shows them in one short scroll, and the first times come in one request. */
@@ -16,13 +17,11 @@ export function ZoneChoice({ zone, onChange }: { zone: string; onChange: (zone: 
   const zones = useMemo(() => (open ? allTimeZones(zone) : [zone]), [open, zone]);
   return (
     <div className="row small-text" style={{ margin: "0 0 12px" }}>
-      <span>
-        Times are shown in <strong>{zoneName(zone)}</strong> time.
-      </span>
+      <span>{tWith("Times are shown in {zone} time.", { zone: <strong>{zoneName(zone)}</strong> })}</span>
       {open ? (
         <>
           <label htmlFor={id} className="visually-hidden">
-            Show times in
+            {t("Show times in")}
           </label>
           <select
             id={id}
@@ -40,7 +39,7 @@ export function ZoneChoice({ zone, onChange }: { zone: string; onChange: (zone: 
         </>
       ) : (
         <button type="button" className="button button-small" onClick={() => setOpen(true)}>
-          Change time zone
+          {t("Change time zone")}
         </button>
       )}
     </div>
@@ -83,12 +82,12 @@ export function TimePicker({
     <section aria-label={label}>
       {failure ? (
         <Notice tone="error" role="alert">
-          {failure.error ?? "We could not load the free times. Please try again in a moment."}
+          {failure.error ?? t("We could not load the free times. Please try again in a moment.")}
         </Notice>
       ) : null}
-      {!answer && loading ? <ProgressRing size={32} label="Loading free times" /> : null}
+      {!answer && loading ? <ProgressRing size={32} label={t("Loading free times")} /> : null}
       {answer && days.length === 0 ? (
-        <p className="quiet-text">No free times in these two weeks. Try the next two weeks, or write to us from the Support page.</p>
+        <p className="quiet-text">{t("No free times in these two weeks. Try the next two weeks, or write to us from the Support page.")}</p>
       ) : null}
       {days.map((times) => (
         <div key={times[0]} className="booking-day">
@@ -107,11 +106,11 @@ export function TimePicker({
       <div className="row" style={{ marginTop: 8 }}>
         {page > 0 ? (
           <button type="button" className="button button-outlined" onClick={() => setPage(page - 1)}>
-            Earlier times
+            {t("Earlier times")}
           </button>
         ) : null}
         <button type="button" className="button button-outlined" onClick={() => setPage(page + 1)}>
-          Later times
+          {t("Later times")}
         </button>
       </div>
     </section>
