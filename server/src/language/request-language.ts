@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import Negotiator from "negotiator";
 import { isLanguage, type Language, languageCookie, languages, sourceLanguage } from "../../../contract/languages.ts";
 import { needsReader } from "../http/request-kinds.ts";
+import { sessionCookieOptions } from "../http/session-cookies.ts";
 import { translate } from "./catalogues.ts";
 
 declare module "fastify" {
@@ -41,7 +42,7 @@ export function languageInAddress(url: string): Language | null {
 }
 
 /** The language she asks for, else the site's. */
-async function languageOr(asked: Language | null, siteLanguage: SiteLanguage): Promise<Language> {
+async function languageOrSite(asked: Language | null, siteLanguage: SiteLanguage): Promise<Language> {
   if (asked) return asked;
   try {
     return await siteLanguage.current();
@@ -74,15 +75,15 @@ function translated(payload: Sentences, language: Language): Sentences {
   return answer;
 }
 
+/** Saves a signed-in member's choice of language on her account (the accounts feature's, handed in by app.ts). */
+export type SaveMemberLanguage = (memberId: number, language: Language) => Promise<void>;
+
 /**
- * Decides every API request's language once, after the session is known (installAuthentication
+ * Decides every API request's and page's language once, after the session is known (installAuthentication
  * comes first), and writes every answer's sentences in it: the routes and the error handler
  * write English, the catalogue's ids, and this translates them on their way out. The status never
  * changes with the language.
  */
-/** Saves a signed-in member's choice of language on her account (the accounts feature's, handed in by app.ts). */
-export type SaveMemberLanguage = (memberId: number, language: Language) => Promise<void>;
-
 export function installLanguages(
   app: FastifyInstance,
   {
@@ -107,14 +108,13 @@ export function installLanguages(
     }
     if (inAddress) {
       reply.setCookie(languageCookie, inAddress, {
-        path: "/",
-        sameSite: "lax",
-        secure: production || request.protocol === "https",
+        ...sessionCookieOptions(request, production),
+        httpOnly: false,
         maxAge: 400 * 24 * 60 * 60,
       });
     }
     request.languageAsked = inAddress ?? languageAskedBy(request);
-    request.language = await languageOr(request.languageAsked, siteLanguage);
+    request.language = await languageOrSite(request.languageAsked, siteLanguage);
   });
   app.addHook("preSerialization", async (request, reply, payload: unknown) => {
     if (!carriesSentences(payload)) return payload;
