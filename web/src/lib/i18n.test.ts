@@ -20,7 +20,7 @@ function valueNames(message: CompiledMessage, into = new Map<string, string>()):
   return into;
 }
 
-const samples: Record<string, unknown[]> = {
+const samples: Record<string, (string | number)[]> = {
   plural: [0, 1, 2, 5, 21, 1000],
   selectordinal: [1, 2, 3, 11, 22],
   number: [0, 1.5, 1234.5],

@@ -101,7 +101,7 @@ const filledIn = (id: string, values: Record<string, unknown>) =>
  * in: the English catalogues keep only the messages with plurals, selects or numbers, so an
  * English reader downloads no sentence twice (scripts/i18n/trim-source-catalogues.mjs).
  */
-export const t = (id: string, values: Record<string, unknown> = {}): string => {
+export const t = (id: string, values: Record<string, string | number | null | undefined> = {}): string => {
   const message = catalogues[current][id];
   return message === undefined ? filledIn(id, values) : written(message, values, pageLocale());
 };
