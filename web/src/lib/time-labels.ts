@@ -31,4 +31,6 @@ export const whenLabel = (instant: string, zone: string) =>
 
 /** "Free", or the price in its currency ("$90.00"), in the page's language. */
 export const priceLabel = (cents: number, currency: string) =>
-  cents === 0 ? t("Free") : new Intl.NumberFormat(pageLocale(), { style: "currency", currency }).format(cents / 100);
+  cents === 0
+    ? t("Free")
+    : new Intl.NumberFormat(pageLocale(), { style: "currency", currency, currencyDisplay: "narrowSymbol" }).format(cents / 100);

@@ -11,17 +11,24 @@ import { call, failureOf } from "../../lib/api.ts";
 import { isCourseId, useSelectedCourse } from "../../lib/catalogue.ts";
 import { useSiteDetails } from "../../lib/site-details.ts";
 import { leaveFor } from "./payments-api.ts";
+import { pageLocale } from "../../lib/i18n.ts";
+import { t, tWith } from "./messages.ts";
 
 export function formatPrice(plan: Pick<SubscriptionPlan, "price" | "currency" | "billing_interval">): string {
-  const amount = new Intl.NumberFormat("en-US", { style: "currency", currency: plan.currency }).format(plan.price / 100);
-  return plan.billing_interval === "once" ? `${amount} once` : `${amount} a ${plan.billing_interval}`;
+  const amount = new Intl.NumberFormat(pageLocale(), {
+    style: "currency",
+    currency: plan.currency,
+    currencyDisplay: "narrowSymbol",
+  }).format(plan.price / 100);
+  if (plan.billing_interval === "once") return t("{amount} once", { amount });
+  return plan.billing_interval === "year" ? t("{amount} a year", { amount }) : t("{amount} a month", { amount });
 }
 
 /** Buy or Subscribe for one plan: the server creates Stripe's checkout page, and the browser goes there. */
 function PlanCard({ plan, courseId, online }: { plan: SubscriptionPlan; courseId: number; online: boolean }) {
   const [leaving, setLeaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const action = plan.billing_interval === "once" ? "Buy" : "Subscribe";
+  const action = plan.billing_interval === "once" ? t("Buy") : t("Subscribe");
   const headingId = `plan-${plan.id}-name`;
   const buy = async () => {
     setLeaving(true);
@@ -31,7 +38,7 @@ function PlanCard({ plan, courseId, online }: { plan: SubscriptionPlan; courseId
       // Stays busy while the browser leaves, so a second tap cannot start a second checkout.
       leaveFor(url);
     } catch (error) {
-      setProblem(failureOf(error).error ?? "We could not open the payment page just now. Nothing was charged. Please try again.");
+      setProblem(failureOf(error).error ?? t("We could not open the payment page just now. Nothing was charged. Please try again."));
       setLeaving(false);
     }
   };
@@ -56,11 +63,11 @@ function PlanCard({ plan, courseId, online }: { plan: SubscriptionPlan; courseId
           <button
             disabled={leaving}
             onClick={() => void buy()}
-            aria-label={`${action}: ${plan.name}, ${formatPrice(plan)}`}
+            aria-label={t("{action}: {plan}, {price}", { action, plan: plan.name, price: formatPrice(plan) })}
             type="button"
             className="button button-contained"
           >
-            {leaving ? "Opening the secure payment page…" : action}
+            {leaving ? t("Opening the secure payment page…") : action}
           </button>
         </div>
       ) : null}
@@ -79,23 +86,23 @@ function Billing({ purchases }: { purchases: MyPurchases }) {
     try {
       leaveFor((await call("billingPortal", { body: {} })).url);
     } catch (error) {
-      setProblem(failureOf(error).error ?? "We could not open the billing page just now. Please try again.");
+      setProblem(failureOf(error).error ?? t("We could not open the billing page just now. Please try again."));
       setLeaving(false);
     }
   };
   return (
     <section aria-labelledby="billing-heading" style={{ marginTop: 24 }}>
       <h2 id="billing-heading" className="section-title" style={{ marginBottom: 8 }}>
-        Billing
+        {t("Billing")}
       </h2>
-      <p style={{ margin: "0 0 8px" }}>Change your card, see your receipts or cancel a subscription on Stripe's secure page.</p>
+      <p style={{ margin: "0 0 8px" }}>{t("Change your card, see your receipts or cancel a subscription on Stripe's secure page.")}</p>
       {problem ? (
         <Notice tone="error" role="alert" style={{ marginBottom: 8 }}>
           {problem}
         </Notice>
       ) : null}
       <button disabled={leaving} onClick={() => void open()} type="button" className="button button-outlined">
-        Manage billing
+        {t("Manage billing")}
       </button>
     </section>
   );
@@ -112,56 +119,59 @@ export default function PurchasePage() {
 
   if (!isCourseId(courseId)) {
     return (
-      <PageColumn title="Choose a course first">
+      <PageColumn title={t("Choose a course first")}>
         <Link to="/library" className="button button-contained">
-          Go to the Library
+          {t("Go to the Library")}
         </Link>
       </PageColumn>
     );
   }
-  if (!current) return status === "failed" ? <PageColumn title="This course could not be loaded">{null}</PageColumn> : <Spinner />;
+  if (!current) return status === "failed" ? <PageColumn title={t("This course could not be loaded")}>{null}</PageColumn> : <Spinner />;
   // The site details may be slow or fail on a poor connection; the plans show all the same.
-  const contact = site ? <a href={`mailto:${site.contact_email}`}>{site.contact_email}</a> : "us";
+  const contact = site ? <a href={`mailto:${site.contact_email}`}>{site.contact_email}</a> : t("us");
   return (
-    <PageColumn title={`Unlock ${current.courseTitle}`}>
+    <PageColumn title={t("Unlock {course}", { course: current.courseTitle })}>
       {cancelled ? (
         <Notice tone="info" role="status" style={{ marginBottom: 16 }}>
-          No payment was taken. You can choose a plan whenever you are ready, or preview the course first.
+          {t("No payment was taken. You can choose a plan whenever you are ready, or preview the course first.")}
         </Notice>
       ) : null}
       {current.subscription_plans.length === 0 ? (
-        <p style={{ margin: "0 0 16px" }}>No plan includes this course yet. You can preview it for free meanwhile.</p>
+        <p style={{ margin: "0 0 16px" }}>{t("No plan includes this course yet. You can preview it for free meanwhile.")}</p>
       ) : (
         <p style={{ margin: "0 0 16px" }}>
           {current.subscription_plans.length === 1
-            ? "This course is included in the plan below."
-            : "This course is included in the plans below."}{" "}
+            ? t("This course is included in the plan below.")
+            : t("This course is included in the plans below.")}{" "}
           {online
-            ? "Payment happens on Stripe's secure page; your card details never reach this site."
-            : "Online payment is not open during the beta yet."}
+            ? t("Payment happens on Stripe's secure page; your card details never reach this site.")
+            : t("Online payment is not open during the beta yet.")}
         </p>
       )}
       {current.subscription_plans.map((plan) => (
         <PlanCard key={plan.id} plan={plan} courseId={courseId} online={online} />
       ))}
       {online ? (
-        <p style={{ margin: "0 0 16px" }}>Questions before you choose? Write to {contact}.</p>
+        <p style={{ margin: "0 0 16px" }}>{tWith("Questions before you choose? Write to {contact}.", { contact })}</p>
       ) : (
         <>
           <h2 className="section-title" style={{ marginTop: 24, marginBottom: 8 }}>
-            How to get access
+            {t("How to get access")}
           </h2>
           <p style={{ margin: "0 0 16px" }}>
-            Write to {contact} with the plan you would like, and the instructor will open the course on your account, usually within a day.
+            {tWith(
+              "Write to {contact} with the plan you would like, and the instructor will open the course on your account, usually within a day.",
+              { contact },
+            )}
           </p>
         </>
       )}
       <div style={{ display: "flex", gap: 8, flexWrap: "wrap" }}>
         <Link to={`/course?course=${courseId}`} className="button button-outlined">
-          Preview the course
+          {t("Preview the course")}
         </Link>
         <Link to="/library" className="button">
-          Back to Library
+          {t("Back to Library")}
         </Link>
       </div>
       {purchases ? <Billing purchases={purchases} /> : null}

@@ -8,6 +8,7 @@ import { PageColumn } from "../../components/page-column.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { answersInvalidated, ask } from "../../lib/answers.ts";
 import { call, failureOf } from "../../lib/api.ts";
+import { t, tWith } from "./messages.ts";
 
 // Stripe tells this site about the payment by webhook, usually within seconds of the redirect here.
 const POLL_EVERY_MS = 2_000;
@@ -60,14 +61,16 @@ export default function PurchaseSuccessPage() {
   const navigate = useNavigate();
   const [opening, setOpening] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const support = <Link to="/support">the Support page</Link>;
+  const support = <Link to="/support">{t("the Support page")}</Link>;
 
   if (view.kind === "unknown") {
     return (
-      <PageColumn title="We could not find this payment">
-        <p style={{ margin: "0 0 16px" }}>If you have just paid, please write to us on {support} and we will open your course by hand.</p>
+      <PageColumn title={t("We could not find this payment")}>
+        <p style={{ margin: "0 0 16px" }}>
+          {tWith("If you have just paid, please write to us on {support} and we will open your course by hand.", { support })}
+        </p>
         <Link to="/library" className="button button-contained">
-          Go to the Library
+          {t("Go to the Library")}
         </Link>
       </PageColumn>
     );
@@ -84,25 +87,25 @@ export default function PurchaseSuccessPage() {
     else {
       setProblem(
         result !== "kept" && result.failure.status === 404
-          ? "This course no longer exists."
-          : "We could not open this course just now. Please try again.",
+          ? t("This course no longer exists.")
+          : t("We could not open this course just now. Please try again."),
       );
       setOpening(false);
     }
   };
 
   return (
-    <PageColumn title="Payment received">
+    <PageColumn title={t("Payment received")}>
       {view.kind === "waiting" ? (
         <>
-          <p style={{ margin: 0 }}>Thank you! We are opening your course; this usually takes a few seconds.</p>
-          <Spinner label="Opening your course" />
+          <p style={{ margin: 0 }}>{t("Thank you! We are opening your course; this usually takes a few seconds.")}</p>
+          <Spinner label={t("Opening your course")} />
         </>
       ) : null}
       {view.kind === "open" ? (
         <>
           <Notice tone="success" role="status" style={{ marginBottom: 16 }}>
-            Thank you! {view.outcome.plan_name} is now part of your account, and your course is open.
+            {t("Thank you! {plan_name} is now part of your account, and your course is open.", { plan_name: view.outcome.plan_name })}
           </Notice>
           {problem ? (
             <Notice tone="error" role="alert" style={{ marginBottom: 16 }}>
@@ -111,25 +114,34 @@ export default function PurchaseSuccessPage() {
           ) : null}
           <div style={{ display: "flex", gap: 8, flexWrap: "wrap" }}>
             <button disabled={opening} onClick={() => void viewCourse()} type="button" className="button button-contained">
-              View Course
+              {t("View Course")}
             </button>
             <Link to="/library" className="button">
-              Back to Library
+              {t("Back to Library")}
             </Link>
           </div>
         </>
       ) : null}
       {view.kind === "slow" ? (
         <Notice tone="info" role="status">
-          Your payment went through and your course will open shortly. If it is not open within the hour, please write to us on {support}.
+          {tWith(
+            "Your payment went through and your course will open shortly. If it is not open within the hour, please write to us on {support}.",
+            { support },
+          )}
         </Notice>
       ) : null}
       {view.kind === "needs-help" ? (
         <Notice tone="info" role="status">
           {view.outcome.status === "amount_mismatch"
-            ? "Your payment needs a quick look from the instructor before your course opens. Please write to us on "
-            : "This payment was refunded or cancelled, so the course is not open. If that is a surprise, please write to us on "}
-          {support}.
+            ? tWith("Your payment needs a quick look from the instructor before your course opens. Please write to us on {support}.", {
+                support,
+              })
+            : tWith(
+                "This payment was refunded or cancelled, so the course is not open. If that is a surprise, please write to us on {support}.",
+                {
+                  support,
+                },
+              )}
         </Notice>
       ) : null}
     </PageColumn>
