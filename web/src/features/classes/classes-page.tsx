@@ -14,6 +14,8 @@ import { useSession } from "../../lib/session.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { useRefreshAt } from "../../lib/use-refresh-at.ts";
 import { dateFormatOnUse } from "../../lib/formats.ts";
+import { pageLocale } from "../../lib/i18n.ts";
+import { t } from "./messages.ts";
 
 // Times in the reader's own zone, named, as every booking page shows them.
 const whenFormat = dateFormatOnUse({
@@ -26,12 +28,21 @@ const whenFormat = dateFormatOnUse({
 });
 const timeFormat = dateFormatOnUse({ hour: "2-digit", minute: "2-digit" });
 
-const stateWords: Partial<Record<NonNullable<PublicClass["my_state"]>, string>> = {
-  registered: "You have a place.",
-  awaiting_email: "Check your mail: open the link we sent within 30 minutes to keep your place.",
-  awaiting_payment: "Your place is held for you while you pay.",
-  waiting_list: "You are on the waiting list. If a place opens, we will write to you.",
-};
+const stateWords = (state: NonNullable<PublicClass["my_state"]>): string | undefined =>
+  ({
+    registered: t("You have a place."),
+    awaiting_email: t("Check your mail: open the link we sent within 30 minutes to keep your place."),
+    awaiting_payment: t("Your place is held for you while you pay."),
+    waiting_list: t("You are on the waiting list. If a place opens, we will write to you."),
+  })[state as string];
+
+/** The button that registers her: the waiting list when the class is full, the price when it has one. */
+const registerWords = (live: PublicClass) =>
+  live.places_left === 0
+    ? t("Join the waiting list")
+    : live.price > 0
+      ? t("Register and pay {price}", { price: priceLabel(live.price, live.currency) })
+      : t("Register");
 
 /** Registers her in her own zone; a paid place is held while she pays on Stripe's page, which brings her back here. */
 async function registerFor(
@@ -60,9 +71,15 @@ function RegisterForm({ live, onDone }: { live: PublicClass; onDone: () => void 
     await registerFor(live, { name, email, due_date: dueDate || null }, { run, send, onDone });
   };
   return (
-    <form onSubmit={submit} noValidate aria-label={`Register for ${live.title}`} className="stack" style={{ marginTop: 12 }}>
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={t("Register for {title}", { title: live.title })}
+      className="stack"
+      style={{ marginTop: 12 }}
+    >
       <TextField
-        label="Your name"
+        label={t("Your name")}
         name="name"
         required
         value={name}
@@ -72,7 +89,7 @@ function RegisterForm({ live, onDone }: { live: PublicClass; onDone: () => void 
         autoComplete="name"
       />
       <TextField
-        label="E-mail address"
+        label={t("E-mail address")}
         name="email"
         type="email"
         required
@@ -83,7 +100,7 @@ function RegisterForm({ live, onDone }: { live: PublicClass; onDone: () => void 
         autoComplete="email"
       />
       <TextField
-        label="Your due date (optional)"
+        label={t("Your due date (optional)")}
         name="due_date"
         type="date"
         value={dueDate}
@@ -94,11 +111,7 @@ function RegisterForm({ live, onDone }: { live: PublicClass; onDone: () => void 
       <OutcomeNotice outcome={outcome} />
       <div className="row">
         <button type="submit" className="button button-contained" disabled={busy}>
-          {live.places_left === 0
-            ? "Join the waiting list"
-            : live.price > 0
-              ? `Register and pay ${priceLabel(live.price, live.currency)}`
-              : "Register"}
+          {registerWords(live)}
         </button>
       </div>
     </form>
@@ -134,43 +147,48 @@ function ClassCard({ live, refresh }: { live: PublicClass; refresh: () => void }
       </h2>
       <p style={{ margin: "0 0 8px" }}>{whenFormat.format(new Date(live.starts_at))}</p>
       <p className="small-text quiet-text" style={{ margin: "0 0 8px" }}>
-        {live.places_left > 0 ? `${live.places_left} of ${live.places} places left` : "Full: join the waiting list"}
-        {live.course ? ` · for members of “${live.course.title}”` : live.who === "members" ? " · for members" : ""} ·{" "}
-        {priceLabel(live.price, live.currency).toLowerCase()}
+        {[
+          live.places_left > 0
+            ? t("{left, plural, one {# of {places} places left} other {# of {places} places left}}", {
+                left: live.places_left,
+                places: live.places,
+              })
+            : t("Full: join the waiting list"),
+          live.course ? t("for members of “{course}”", { course: live.course.title }) : live.who === "members" ? t("for members") : null,
+          priceLabel(live.price, live.currency).toLocaleLowerCase(pageLocale()),
+        ]
+          .filter(Boolean)
+          .join(" · ")}
       </p>
       {live.description_html ? <SafeHtml html={live.description_html} /> : null}
-      {live.my_state && stateWords[live.my_state] ? <p style={{ fontWeight: 600 }}>{stateWords[live.my_state]}</p> : null}
+      {live.my_state && stateWords(live.my_state) ? <p style={{ fontWeight: 600 }}>{stateWords(live.my_state)}</p> : null}
       {live.join_url ? (
         <a className="button button-contained" href={live.join_url} rel="noopener noreferrer">
-          Join the class
+          {t("Join the class")}
         </a>
       ) : live.my_state === "registered" ? (
-        <p className="small-text">The link to join shows here from {timeFormat.format(opens)}.</p>
+        <p className="small-text">{t("The link to join shows here from {time}.", { time: timeFormat.format(opens) })}</p>
       ) : null}
       <OutcomeNotice outcome={outcome} />
       <div className="row" style={{ marginTop: 8 }}>
         {!live.my_state && !registering ? (
           live.who === "members" && !isAuthenticated ? (
             <Link to="/login" className="button button-outlined">
-              Log in to register
+              {t("Log in to register")}
             </Link>
           ) : live.for_your_course && user ? (
             <button type="button" className="button button-contained" disabled={busy} onClick={() => void onePress()}>
-              {live.places_left === 0
-                ? "Join the waiting list"
-                : live.price > 0
-                  ? `Register and pay ${priceLabel(live.price, live.currency)}`
-                  : "Register"}
+              {registerWords(live)}
             </button>
           ) : (
             <button type="button" className="button button-outlined" onClick={() => setRegistering(true)} aria-expanded={registering}>
-              {live.places_left > 0 ? "Register" : "Join the waiting list"}
+              {live.places_left > 0 ? t("Register") : t("Join the waiting list")}
             </button>
           )
         ) : null}
         {live.my_state && isAuthenticated ? (
           <button type="button" className="button button-outlined" disabled={busy} onClick={() => void cancel()}>
-            {live.my_state === "waiting_list" ? "Leave the waiting list" : "Give up my place"}
+            {live.my_state === "waiting_list" ? t("Leave the waiting list") : t("Give up my place")}
           </button>
         ) : null}
       </div>
@@ -196,11 +214,11 @@ function ConfirmPlace({ token, onDone }: { token: string; onDone: () => void }) 
     }
   };
   return (
-    <section className="panel" aria-label="Confirm your place">
+    <section className="panel" aria-label={t("Confirm your place")}>
       <OutcomeNotice outcome={outcome} />
       {done ? null : (
         <button type="button" className="button button-contained" disabled={busy} onClick={() => void confirm()}>
-          Confirm my place
+          {t("Confirm my place")}
         </button>
       )}
     </section>
@@ -235,37 +253,41 @@ function MailedLink({ token, purpose, onDone }: { token: string; purpose: "cance
   return (
     <section className="panel" aria-labelledby="mailed-link-title">
       <h2 id="mailed-link-title" className="page-section-title" style={{ marginTop: 0 }}>
-        {purpose === "cancel" ? "Give up your place" : "Take the place offered to you"}
+        {purpose === "cancel" ? t("Give up your place") : t("Take the place offered to you")}
       </h2>
       {failure ? (
         <Notice tone="error" role="alert">
-          {failure.error ?? "This link could not be read. Please try again in a moment."}
+          {failure.error ?? t("This link could not be read. Please try again in a moment.")}
         </Notice>
       ) : null}
       {registration ? (
         <p>
-          “{registration.title}”, {whenFormat.format(new Date(registration.starts_at))}.
-          {live ? null : " This registration is no longer active."}
+          {t("“{title}”, {when}.", { title: registration.title, when: whenFormat.format(new Date(registration.starts_at)) })}
+          {live ? null : ` ${t("This registration is no longer active.")}`}
         </p>
       ) : null}
       <OutcomeNotice outcome={outcome} />
       {live && !done && purpose === "cancel" ? (
         <>
-          <p>Someone on the waiting list will be offered your place at once.</p>
+          <p>{t("Someone on the waiting list will be offered your place at once.")}</p>
           <button type="button" className="button button-contained" disabled={busy} onClick={() => void giveUp()}>
-            {registration.state === "waiting_list" ? "Leave the waiting list" : "Give up my place"}
+            {registration.state === "waiting_list" ? t("Leave the waiting list") : t("Give up my place")}
           </button>
         </>
       ) : null}
       {live && purpose === "pay" && registration.state === "awaiting_payment" ? (
         <>
-          {registration.hold_until ? <p>It is held for you until {whenFormat.format(new Date(registration.hold_until))}.</p> : null}
+          {registration.hold_until ? (
+            <p>{t("It is held for you until {when}.", { when: whenFormat.format(new Date(registration.hold_until)) })}</p>
+          ) : null}
           <button type="button" className="button button-contained" disabled={busy} onClick={() => void pay()}>
-            Pay {priceLabel(registration.price, registration.currency)} and take my place
+            {t("Pay {price} and take my place", { price: priceLabel(registration.price, registration.currency) })}
           </button>
         </>
       ) : null}
-      {live && purpose === "pay" && registration.state === "registered" ? <p>This place is yours: there is nothing more to pay.</p> : null}
+      {live && purpose === "pay" && registration.state === "registered" ? (
+        <p>{t("This place is yours: there is nothing more to pay.")}</p>
+      ) : null}
     </section>
   );
 }
@@ -284,27 +306,29 @@ export default function ClassesPage() {
   const cancel = searchParams.get("cancel");
   const pay = searchParams.get("pay");
   return (
-    <PageColumn title="Live classes">
+    <PageColumn title={t("Live classes")}>
       {confirm ? <ConfirmPlace token={confirm} onDone={refresh} /> : null}
       {cancel ? <MailedLink token={cancel} purpose="cancel" onDone={refresh} /> : null}
       {pay ? <MailedLink token={pay} purpose="pay" onDone={refresh} /> : null}
       {searchParams.get("paid") === "1" ? (
         <Notice tone="success" role="status">
-          Thank you: your payment went through. Your place is confirmed as soon as the payment is, and the invitation comes by mail.
+          {t("Thank you: your payment went through. Your place is confirmed as soon as the payment is, and the invitation comes by mail.")}
         </Notice>
       ) : null}
       {searchParams.get("checkout") === "cancelled" ? (
         <Notice tone="info" role="status">
-          The payment was not finished, so nothing was charged. The place is held for you for a little while if you want to try again.
+          {t(
+            "The payment was not finished, so nothing was charged. The place is held for you for a little while if you want to try again.",
+          )}
         </Notice>
       ) : null}
       {failure && !answer ? (
         <Notice tone="error" role="alert">
-          {failure.error ?? "The classes could not be loaded. Please try again in a moment."}
+          {failure.error ?? t("The classes could not be loaded. Please try again in a moment.")}
         </Notice>
       ) : null}
-      {!answer && !failure ? <ProgressRing size={32} label="Loading" /> : null}
-      {answer && answer.upcoming.length === 0 ? <p>No class is planned just now. New ones appear here first.</p> : null}
+      {!answer && !failure ? <ProgressRing size={32} label={t("Loading")} /> : null}
+      {answer && answer.upcoming.length === 0 ? <p>{t("No class is planned just now. New ones appear here first.")}</p> : null}
       {answer ? (
         <div className="stack">
           {answer.upcoming.map((live) => (
@@ -315,7 +339,7 @@ export default function ClassesPage() {
       {answer && answer.past.length > 0 ? (
         <section aria-labelledby="past-classes" className="page-section">
           <h2 id="past-classes" className="page-section-title">
-            Your past classes
+            {t("Your past classes")}
           </h2>
           <ul>
             {answer.past.map((live) => (
@@ -324,12 +348,12 @@ export default function ClassesPage() {
                 {live.replay_url ? (
                   <>
                     {" · "}
-                    <a href={live.replay_url} rel="noopener noreferrer" aria-label={`Watch the replay: ${live.title}`}>
-                      Watch the replay
+                    <a href={live.replay_url} rel="noopener noreferrer" aria-label={t("Watch the replay: {title}", { title: live.title })}>
+                      {t("Watch the replay")}
                     </a>
                   </>
                 ) : (
-                  " · the replay comes by mail when it is ready"
+                  ` · ${t("the replay comes by mail when it is ready")}`
                 )}
               </li>
             ))}

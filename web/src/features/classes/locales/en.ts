@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"{left, plural, one {# of {places} places left} other {# of {places} places left}}\":[[\"left\",\"plural\",{\"one\":[\"#\",\" of \",[\"places\"],\" places left\"],\"other\":[\"#\",\" of \",[\"places\"],\" places left\"]}]]}")as Messages;
