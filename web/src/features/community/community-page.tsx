@@ -5,6 +5,7 @@ import { PageColumn } from "../../components/page-column.tsx";
 import { ProgressRing } from "../../components/spinner.tsx";
 import { useAnswer } from "../../lib/answers.ts";
 import { dateFormatOnUse } from "../../lib/formats.ts";
+import { t, tWith } from "./messages.ts";
 
 const dayFormat = dateFormatOnUse({ day: "numeric", month: "long" });
 
@@ -13,24 +14,28 @@ export default function CommunityPage() {
   const { answer, failure } = useAnswer("communityTopics");
   const profile = useAnswer("communityProfile").answer;
   return (
-    <PageColumn title="Community">
+    <PageColumn title={t("Community")}>
       <p style={{ margin: "0 0 16px" }}>
-        A quiet place to ask “is this normal?” and hear from the others and from your doula. Posts that touch on something hard carry a note
-        and stay folded until you choose to read them.
+        {t(
+          "A quiet place to ask “is this normal?” and hear from the others and from your doula. Posts that touch on something hard carry a note and stay folded until you choose to read them.",
+        )}
         {profile ? (
           <>
             {" "}
-            You appear here as <strong>{profile.display_name}</strong>; change it on <Link to="/account">My account</Link>.
+            {tWith("You appear here as {strong}; change it on {link}.", {
+              strong: <strong>{profile.display_name}</strong>,
+              link: <Link to="/account">{t("My account")}</Link>,
+            })}
           </>
         ) : null}
       </p>
       {failure && !answer ? (
         <Notice tone="error" role="alert">
-          {failure.error ?? "The community could not be loaded. Please try again in a moment."}
+          {failure.error ?? t("The community could not be loaded. Please try again in a moment.")}
         </Notice>
       ) : null}
-      {!answer && !failure ? <ProgressRing size={32} label="Loading" /> : null}
-      {answer && answer.topics.length === 0 ? <p>Your doula has not opened any topics yet.</p> : null}
+      {!answer && !failure ? <ProgressRing size={32} label={t("Loading")} /> : null}
+      {answer && answer.topics.length === 0 ? <p>{t("Your doula has not opened any topics yet.")}</p> : null}
       {answer ? (
         <ul className="topic-list">
           {answer.topics.map((topic) => (
@@ -40,8 +45,8 @@ export default function CommunityPage() {
               </h2>
               {topic.description ? <p style={{ margin: "4px 0" }}>{topic.description}</p> : null}
               <p className="small-text quiet-text" style={{ margin: 0 }}>
-                {topic.threads === 1 ? "1 conversation" : `${topic.threads} conversations`}
-                {topic.last_activity_at ? ` · latest ${dayFormat.format(new Date(topic.last_activity_at))}` : ""}
+                {t("{threads, plural, one {# conversation} other {# conversations}}", { threads: topic.threads })}
+                {topic.last_activity_at ? ` · ${t("latest {day}", { day: dayFormat.format(new Date(topic.last_activity_at)) })}` : ""}
               </p>
             </li>
           ))}

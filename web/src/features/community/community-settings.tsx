@@ -5,6 +5,7 @@ import { OutcomeNotice } from "../../components/outcome-notice.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../lib/answers.ts";
 import { useAction } from "../../lib/use-action.ts";
+import { t } from "./messages.ts";
 
 /** Her community settings on /account: the name others see, reply mails, and the notes whose posts stay folded. */
 export default function CommunitySettings() {
@@ -29,22 +30,24 @@ function SettingsForm({ profile, notes }: { profile: CommunityProfile; notes: st
     );
   };
   return (
-    <form onSubmit={save} noValidate aria-label="Community settings" className="stack">
+    <form onSubmit={save} noValidate aria-label={t("Community settings")} className="stack">
       <TextField
-        label="Your name in the community (optional)"
+        label={t("Your name in the community (optional)")}
         name="pseudonym"
         value={pseudonym}
         onChange={(event) => setPseudonym(event.target.value)}
         error={Boolean(details?.pseudonym)}
-        helperText={details?.pseudonym ?? `Empty, others see “${profile.display_name}”. Your doula always knows who you are.`}
+        helperText={
+          details?.pseudonym ?? t("Empty, others see “{name}”. Your doula always knows who you are.", { name: profile.display_name })
+        }
       />
       <label className="checkbox-row">
-        <input type="checkbox" checked={mails} onChange={(event) => setMails(event.target.checked)} /> Mail me when someone replies to me
-        (at most once an hour per conversation)
+        <input type="checkbox" checked={mails} onChange={(event) => setMails(event.target.checked)} />{" "}
+        {t("Mail me when someone replies to me (at most once an hour per conversation)")}
       </label>
       {notes.length > 0 ? (
         <fieldset className="checkbox-group">
-          <legend>Keep posts with these notes folded until I choose to read them</legend>
+          <legend>{t("Keep posts with these notes folded until I choose to read them")}</legend>
           {notes.map((note) => (
             <label key={note} className="checkbox-row">
               <input
@@ -60,7 +63,7 @@ function SettingsForm({ profile, notes }: { profile: CommunityProfile; notes: st
       <OutcomeNotice outcome={details ? null : outcome} />
       <div className="row">
         <button type="submit" className="button button-contained" disabled={busy}>
-          Save community settings
+          {t("Save community settings")}
         </button>
       </div>
     </form>

@@ -9,6 +9,7 @@ import { useAction } from "../../lib/use-action.ts";
 import { OutcomeNotice } from "../../components/outcome-notice.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { dateFormatOnUse } from "../../lib/formats.ts";
+import { t, tWith } from "./messages.ts";
 
 // A community conversation (docs/product.md, Community), on its own page and under a lesson: its
 // posts, live as others write, a post with a content note folded behind it, and her reply.
@@ -43,11 +44,14 @@ function ContentNoteFold({ note, children }: { note: string; children: React.Rea
   if (shown) return <>{children}</>;
   return (
     <div className="content-note">
-      <p style={{ margin: "0 0 8px" }}>
-        This post carries a content note: <strong>{note}</strong>.
-      </p>
-      <button type="button" className="button button-outlined" onClick={() => setShown(true)} aria-label={`Show the post (${note})`}>
-        Show
+      <p style={{ margin: "0 0 8px" }}>{tWith("This post carries a content note: {strong}.", { strong: <strong>{note}</strong> })}</p>
+      <button
+        type="button"
+        className="button button-outlined"
+        onClick={() => setShown(true)}
+        aria-label={t("Show the post ({note})", { note })}
+      >
+        {t("Show")}
       </button>
     </div>
   );
@@ -67,20 +71,20 @@ function ReportForm({ postId, onDone }: { postId: number; onDone: (message: stri
   };
   const details = outcome?.tone === "error" ? outcome.details : undefined;
   return (
-    <form onSubmit={submit} noValidate aria-label="Report this post" className="stack" style={{ marginTop: 8 }}>
+    <form onSubmit={submit} noValidate aria-label={t("Report this post")} className="stack" style={{ marginTop: 8 }}>
       <TextField
-        label="What is wrong with it?"
+        label={t("What is wrong with it?")}
         name="reason"
         value={reason}
         onChange={(event) => setReason(event.target.value)}
         error={Boolean(details?.reason)}
-        helperText={details?.reason ?? "Only your doula reads this."}
+        helperText={details?.reason ?? t("Only your doula reads this.")}
         autoFocus
       />
       <OutcomeNotice outcome={details ? null : outcome} />
       <div className="row">
         <button type="submit" className="button button-outlined" disabled={busy}>
-          Send the report
+          {t("Send the report")}
         </button>
       </div>
     </form>
@@ -102,9 +106,9 @@ function EditForm({ post, onDone }: { post: CommunityPost; onDone: () => void })
       onDone();
   };
   return (
-    <form onSubmit={submit} noValidate aria-label="Change your post" className="stack">
+    <form onSubmit={submit} noValidate aria-label={t("Change your post")} className="stack">
       <TextField
-        label="Your post"
+        label={t("Your post")}
         name="body"
         multiline
         minRows={3}
@@ -115,10 +119,10 @@ function EditForm({ post, onDone }: { post: CommunityPost; onDone: () => void })
       <OutcomeNotice outcome={outcome} />
       <div className="row">
         <button type="submit" className="button button-contained" disabled={busy}>
-          Save
+          {t("Save")}
         </button>
         <button type="button" className="button" onClick={onDone}>
-          Cancel
+          {t("Cancel")}
         </button>
       </div>
     </form>
@@ -141,7 +145,8 @@ function HeartButton({ post }: { post: CommunityPost }) {
   };
   return (
     <button type="button" className="button" aria-pressed={state.hearted} onClick={() => void toggle()} disabled={post.mine}>
-      <span aria-hidden="true">{state.hearted ? "♥" : "♡"}</span> Thank you{state.hearts > 0 ? ` (${state.hearts})` : ""}
+      <span aria-hidden="true">{state.hearted ? "♥" : "♡"}</span> {t("Thank you")}
+      {state.hearts > 0 ? ` (${state.hearts})` : ""}
     </button>
   );
 }
@@ -185,17 +190,20 @@ function PostItem({
   };
   const body = <SafeHtml html={post.body_html} />;
   return (
-    <li className={isAnswer ? "post post-answer" : "post"} aria-label={post.author ? `Post by ${post.author}` : "Removed post"}>
+    <li
+      className={isAnswer ? "post post-answer" : "post"}
+      aria-label={post.author ? t("Post by {author}", { author: post.author }) : t("Removed post")}
+    >
       {post.status !== "removed" ? (
         <p className="small-text quiet-text" style={{ margin: "0 0 6px" }}>
           <strong className="post-author">{post.author}</strong>
-          {post.by_instructor ? <span className="badge">Your doula</span> : null} · {dateFormat.format(new Date(post.created_at))}
-          {post.edited ? " · edited" : ""}
+          {post.by_instructor ? <span className="badge">{t("Your doula")}</span> : null} · {dateFormat.format(new Date(post.created_at))}
+          {post.edited ? ` · ${t("edited")}` : ""}
         </p>
       ) : null}
-      {isAnswer ? <p className="post-answer-label">The answer from your doula</p> : null}
-      {post.status === "pending" ? <p className="post-status">Waiting for the instructor: only you can see it for now.</p> : null}
-      {post.status === "hidden" ? <p className="post-status">Hidden from others while your doula looks at it.</p> : null}
+      {isAnswer ? <p className="post-answer-label">{t("The answer from your doula")}</p> : null}
+      {post.status === "pending" ? <p className="post-status">{t("Waiting for the instructor: only you can see it for now.")}</p> : null}
+      {post.status === "hidden" ? <p className="post-status">{t("Hidden from others while your doula looks at it.")}</p> : null}
       {editing ? (
         <EditForm
           post={post}
@@ -215,22 +223,22 @@ function PostItem({
           {post.status === "published" ? <HeartButton post={post} /> : null}
           {post.mine && editable ? (
             <button type="button" className="button" onClick={() => setEditing(true)}>
-              Edit
+              {t("Edit")}
             </button>
           ) : null}
           {post.mine ? (
             <button type="button" className="button" disabled={busy} onClick={() => void remove()}>
-              Delete
+              {t("Delete")}
             </button>
           ) : null}
           {!post.mine && post.status === "published" && !reported ? (
             <button type="button" className="button" aria-expanded={reporting} onClick={() => setReporting(!reporting)}>
-              Report
+              {t("Report")}
             </button>
           ) : null}
           {canMarkAnswer && post.by_instructor && post.status === "published" ? (
             <button type="button" className="button" disabled={busy} onClick={() => void markAnswer()}>
-              {isAnswer ? "Unmark the answer" : "Mark as the answer"}
+              {isAnswer ? t("Unmark the answer") : t("Mark as the answer")}
             </button>
           ) : null}
         </div>
@@ -280,7 +288,7 @@ export function PostForm({
     <form onSubmit={send} noValidate aria-label={label} className="stack" style={{ marginTop: 16 }}>
       {withTitle ? (
         <TextField
-          label="Title"
+          label={t("Title")}
           name="title"
           value={title}
           onChange={(event) => setTitle(event.target.value)}
@@ -289,19 +297,19 @@ export function PostForm({
         />
       ) : null}
       <TextField
-        label={withTitle ? "Your words" : "Your reply"}
+        label={withTitle ? t("Your words") : t("Your reply")}
         name="body"
         multiline
         minRows={3}
         value={body}
         onChange={(event) => setBody(event.target.value)}
         error={Boolean(details?.body)}
-        helperText={details?.body ?? "**bold**, *italic*, lists and links work. Up to 5,000 characters."}
+        helperText={details?.body ?? t("**bold**, *italic*, lists and links work. Up to 5,000 characters.")}
       />
       <label className="text-field-label" style={{ display: "flex", flexDirection: "column", gap: 4 }}>
-        Content note (optional)
+        {t("Content note (optional)")}
         <select value={note} onChange={(event) => setNote(event.target.value)} className="text-field-input" name="content_note">
-          <option value="">None</option>
+          <option value="">{t("None")}</option>
           {notes.map((entry) => (
             <option key={entry.id} value={entry.name}>
               {entry.name}
@@ -312,7 +320,7 @@ export function PostForm({
       <OutcomeNotice outcome={details ? null : outcome} />
       <div className="row">
         <button type="submit" className="button button-contained" disabled={busy}>
-          {withTitle ? "Post" : "Reply"}
+          {withTitle ? t("Post") : t("Reply")}
         </button>
       </div>
     </form>
@@ -327,7 +335,7 @@ export function Conversation({ thread, refresh }: { thread: CommunityThread; ref
   const collapsedNotes = useAnswer("communityProfile").answer?.collapsed_notes;
   return (
     <div className="conversation">
-      <ol className="post-list" aria-label={`Posts in ${thread.title}`} aria-live="polite" aria-relevant="additions">
+      <ol className="post-list" aria-label={t("Posts in {title}", { title: thread.title })} aria-live="polite" aria-relevant="additions">
         {posts.map((post) => (
           <PostItem
             key={post.id}
@@ -341,10 +349,10 @@ export function Conversation({ thread, refresh }: { thread: CommunityThread; ref
         ))}
       </ol>
       {thread.locked && !instructor ? (
-        <p className="small-text">This conversation is closed to new replies.</p>
+        <p className="small-text">{t("This conversation is closed to new replies.")}</p>
       ) : (
         <PostForm
-          label={`Reply to ${thread.title}`}
+          label={t("Reply to {title}", { title: thread.title })}
           withTitle={false}
           submit={({ body, content_note }) => send("replyToThread", { params: { id: thread.id }, body: { body, content_note } })}
         />

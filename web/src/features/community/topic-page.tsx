@@ -9,6 +9,7 @@ import { TextField } from "../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../lib/answers.ts";
 import { firstPageParams } from "../../lib/first-answers.ts";
 import { dateFormatOnUse } from "../../lib/formats.ts";
+import { t } from "./messages.ts";
 
 const dayFormat = dateFormatOnUse({ day: "numeric", month: "long" });
 const PAGE_SIZE = 20;
@@ -29,60 +30,63 @@ export default function TopicPage() {
   };
   const pages = answer ? Math.max(1, Math.ceil(answer.total / PAGE_SIZE)) : 1;
   return (
-    <PageColumn title={answer?.topic.title ?? "Community"}>
+    <PageColumn title={answer?.topic.title ?? t("Community")}>
       <p style={{ margin: "0 0 12px" }}>
-        <Link to="/community">All topics</Link>
+        <Link to="/community">{t("All topics")}</Link>
       </p>
       {failure && !answer ? (
         <Notice tone="error" role="alert">
-          {failure.error ?? "This topic could not be loaded. Please try again in a moment."}
+          {failure.error ?? t("This topic could not be loaded. Please try again in a moment.")}
         </Notice>
       ) : null}
-      <form role="search" aria-label="Search this topic" onSubmit={find} className="row" style={{ alignItems: "flex-end", gap: 8 }}>
-        <TextField label="Search" name="q" value={search} onChange={(event) => setSearch(event.target.value)} />
+      <form role="search" aria-label={t("Search this topic")} onSubmit={find} className="row" style={{ alignItems: "flex-end", gap: 8 }}>
+        <TextField label={t("Search")} name="q" value={search} onChange={(event) => setSearch(event.target.value)} />
         <button type="submit" className="button button-outlined">
-          Search
+          {t("Search")}
         </button>
       </form>
-      {!answer && !failure ? <ProgressRing size={32} label="Loading" /> : null}
+      {!answer && !failure ? <ProgressRing size={32} label={t("Loading")} /> : null}
       {answer && answer.threads.length === 0 ? (
-        <p>{q ? "Nothing here matches that search." : "No conversation yet: yours can be the first."}</p>
+        <p>{q ? t("Nothing here matches that search.") : t("No conversation yet: yours can be the first.")}</p>
       ) : null}
       {answer ? (
-        <ul className="thread-list" aria-label="Conversations">
+        <ul className="thread-list" aria-label={t("Conversations")}>
           {answer.threads.map((thread) => (
             <li key={thread.id}>
               <Link to={`/community/thread/${thread.id}`}>{thread.title}</Link>
               <span className="small-text quiet-text">
-                {" "}
-                {thread.author ? `· ${thread.author} ` : ""}· {thread.replies === 1 ? "1 reply" : `${thread.replies} replies`} ·{" "}
-                {dayFormat.format(new Date(thread.last_activity_at))}
-                {thread.pinned ? " · pinned" : ""}
-                {thread.locked ? " · closed" : ""}
-                {thread.answered ? " · answered" : ""}
-                {thread.status === "pending" ? " · waiting for the instructor" : ""}
-                {thread.content_note ? ` · note: ${thread.content_note}` : ""}
+                {" · "}
+                {[
+                  thread.author,
+                  t("{replies, plural, one {# reply} other {# replies}}", { replies: thread.replies }),
+                  dayFormat.format(new Date(thread.last_activity_at)),
+                  thread.pinned ? t("pinned") : null,
+                  thread.locked ? t("closed") : null,
+                  thread.answered ? t("answered") : null,
+                  thread.status === "pending" ? t("waiting for the instructor") : null,
+                  thread.content_note ? t("note: {note}", { note: thread.content_note }) : null,
+                ]
+                  .filter(Boolean)
+                  .join(" · ")}
               </span>
             </li>
           ))}
         </ul>
       ) : null}
       {pages > 1 ? (
-        <nav aria-label="Pages of conversations" className="row">
-          {page > 1 ? <Link to={`?${new URLSearchParams({ ...(q ? { q } : {}), page: String(page - 1) })}`}>Newer</Link> : null}
-          <span>
-            Page {page} of {pages}
-          </span>
-          {page < pages ? <Link to={`?${new URLSearchParams({ ...(q ? { q } : {}), page: String(page + 1) })}`}>Older</Link> : null}
+        <nav aria-label={t("Pages of conversations")} className="row">
+          {page > 1 ? <Link to={`?${new URLSearchParams({ ...(q ? { q } : {}), page: String(page - 1) })}`}>{t("Newer")}</Link> : null}
+          <span>{t("Page {page} of {pages}", { page, pages })}</span>
+          {page < pages ? <Link to={`?${new URLSearchParams({ ...(q ? { q } : {}), page: String(page + 1) })}`}>{t("Older")}</Link> : null}
         </nav>
       ) : null}
       {answer ? (
         <section aria-labelledby="new-conversation" className="page-section">
           <h2 id="new-conversation" className="page-section-title">
-            Start a conversation
+            {t("Start a conversation")}
           </h2>
           <PostForm
-            label="Start a conversation"
+            label={t("Start a conversation")}
             withTitle
             submit={({ title, body, content_note }) => send("startThread", { params: { id }, body: { title, body, content_note } })}
           />

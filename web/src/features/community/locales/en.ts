@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"{replies, plural, one {# reply} other {# replies}}\":[[\"replies\",\"plural\",{\"one\":[\"#\",\" reply\"],\"other\":[\"#\",\" replies\"]}]],\"{threads, plural, one {# conversation} other {# conversations}}\":[[\"threads\",\"plural\",{\"one\":[\"#\",\" conversation\"],\"other\":[\"#\",\" conversations\"]}]]}")as Messages;
