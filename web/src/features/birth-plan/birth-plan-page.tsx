@@ -10,6 +10,7 @@ import { TextField } from "../../components/text-field.tsx";
 import { addressOf, call, failureOf } from "../../lib/api.ts";
 import { useSession } from "../../lib/session.ts";
 import { useBackOnline } from "../../lib/use-online.ts";
+import { t, tWith } from "./messages.ts";
 
 type Draft = { choices: Record<string, string>; support_people: string; share_with_instructor: boolean };
 /** What the phone keeps (localStorage), so the page opens and takes changes with no signal. */
@@ -70,7 +71,7 @@ function BirthPlanLoader({ member }: { member: Profile }) {
         const failure = failureOf(error);
         const offlineCopy = failure.status === 0 ? readKept(member.id) : null;
         if (offlineCopy) setKept(offlineCopy);
-        else setProblem(failure.error ?? "Your birth preferences cannot be reached just now. Please try again when you are online.");
+        else setProblem(failure.error ?? t("Your birth preferences cannot be reached just now. Please try again when you are online."));
       }
     },
     [member.id],
@@ -85,7 +86,7 @@ function BirthPlanLoader({ member }: { member: Profile }) {
 
   if (problem) {
     return (
-      <PageColumn title="Birth preferences">
+      <PageColumn title={t("Birth preferences")}>
         <Notice tone="info" role="status">
           {problem}
         </Notice>
@@ -95,11 +96,11 @@ function BirthPlanLoader({ member }: { member: Profile }) {
   // Her page's heading and words come at once; only her choices wait for the answer.
   if (!kept)
     return member.joined_as === "partner" ? (
-      <Spinner label="Opening her birth preferences" />
+      <Spinner label={t("Opening her birth preferences")} />
     ) : (
-      <PageColumn title="Birth preferences">
+      <PageColumn title={t("Birth preferences")}>
         <Introduction />
-        <Spinner label="Opening your birth preferences" />
+        <Spinner label={t("Opening your birth preferences")} />
       </PageColumn>
     );
   if (kept.plan.read_only) return <SharedPlan plan={kept.plan} />;
@@ -109,8 +110,9 @@ function BirthPlanLoader({ member }: { member: Profile }) {
 function Introduction() {
   return (
     <p style={{ margin: "0 0 16px" }}>
-      Choose what matters to you, in any order, and add a short note where it helps. Everything saves as you go, on this phone too. Your
-      care team will talk it through with you: a plan is a starting point, not a promise.
+      {t(
+        "Choose what matters to you, in any order, and add a short note where it helps. Everything saves as you go, on this phone too. Your care team will talk it through with you: a plan is a starting point, not a promise.",
+      )}
     </p>
   );
 }
@@ -150,13 +152,13 @@ function PlanBuilder({
       const next = { ...now, base: saved.revision, dirty: now.draft !== sending.draft };
       writeKept(member.id, next);
       setKept(next);
-      setState({ kind: "saved", text: "Saved." });
+      setState({ kind: "saved", text: t("Saved.") });
       if (next.dirty) void send();
     } catch (error) {
       const failure = failureOf(error);
       if (failure.status === 0) setState({ kind: "offline" });
       else if (failure.status === 409) setState({ kind: "stale", text: failure.error });
-      else setState({ kind: "failed", text: failure.error ?? "That did not save. Please try again." });
+      else setState({ kind: "failed", text: failure.error ?? t("That did not save. Please try again.") });
     }
   }, [member.id, setKept]);
 
@@ -181,10 +183,10 @@ function PlanBuilder({
   const chosenCount = Object.keys(draft.choices).length;
 
   return (
-    <PageColumn title="Birth preferences">
+    <PageColumn title={t("Birth preferences")}>
       <Introduction />
       <TextField
-        label="Who supports me (names, and who they are to you)"
+        label={t("Who supports me (names, and who they are to you)")}
         name="support_people"
         value={draft.support_people}
         onChange={(event) => change({ ...draft, support_people: event.target.value })}
@@ -207,12 +209,12 @@ function PlanBuilder({
                 </label>
                 {option.lesson_id !== null && option.course_id ? (
                   <Link to={`/lesson?course=${option.course_id}&lesson=${option.lesson_id}`} className="birth-plan-learn">
-                    Learn about this<span className="visually-hidden">: {option.label}</span>
+                    {tWith("Learn about this{span}", { span: <span className="visually-hidden">: {option.label}</span> })}
                   </Link>
                 ) : null}
                 {chosen ? (
                   <TextField
-                    label={`Note (optional): ${option.label}`}
+                    label={t("Note (optional): {option}", { option: option.label })}
                     name={`note-${option.id}`}
                     value={draft.choices[option.id] ?? ""}
                     onChange={(event) => change({ ...draft, choices: { ...draft.choices, [option.id]: event.target.value } })}
@@ -230,7 +232,7 @@ function PlanBuilder({
           onChange={(event) => change({ ...draft, share_with_instructor: event.target.checked })}
           style={{ width: 22, height: 22 }}
         />
-        Share with my doula when I book a 1:1 session
+        {t("Share with my doula when I book a 1:1 session")}
       </label>
       <div className="birth-plan-footer">
         <SaveStateLine
@@ -242,7 +244,7 @@ function PlanBuilder({
           }}
         />
         <p style={{ margin: "8px 0" }}>
-          {chosenCount} {chosenCount === 1 ? "choice" : "choices"}. Print it, or keep it as a PDF:
+          {t("{chosenCount, plural, one {# choice} other {# choices}}. Print it, or keep it as a PDF:", { chosenCount })}
         </p>
         <PdfLinks />
       </div>
@@ -256,7 +258,7 @@ function SaveStateLine({ state, dirty, onReload }: { state: SaveState; dirty: bo
       <Notice tone="error" role="alert">
         {state.text}{" "}
         <button type="button" className="button button-outlined button-small" onClick={onReload}>
-          Load the newer version
+          {t("Load the newer version")}
         </button>
       </Notice>
     );
@@ -270,12 +272,12 @@ function SaveStateLine({ state, dirty, onReload }: { state: SaveState; dirty: bo
   }
   const text =
     state.kind === "offline" || (dirty && !navigator.onLine)
-      ? "Saved on this phone. It will be sent to your account when you are back online."
+      ? t("Saved on this phone. It will be sent to your account when you are back online.")
       : state.kind === "saving"
-        ? "Saving…"
+        ? t("Saving…")
         : dirty
-          ? "Saving soon…"
-          : "All saved.";
+          ? t("Saving soon…")
+          : t("All saved.");
   return (
     <p role="status" style={{ margin: 0 }}>
       {text}
@@ -287,10 +289,10 @@ function PdfLinks() {
   return (
     <div className="row" style={{ flexWrap: "wrap" }}>
       <a className="button button-contained" href={addressOf("birthPlanPdf", { query: { size: "a4" } })} download>
-        Print or save as PDF (A4)
+        {t("Print or save as PDF (A4)")}
       </a>
       <a className="button button-outlined" href={addressOf("birthPlanPdf", { query: { size: "letter" } })} download>
-        Letter size
+        {t("Letter size")}
       </a>
     </div>
   );
@@ -299,15 +301,18 @@ function PdfLinks() {
 /** Her plan on her partner's account: what she chose, read only. */
 function SharedPlan({ plan }: { plan: BirthPlan }) {
   const notes = new Map(plan.choices.map((choice) => [choice.option_id, choice.note]));
-  const name = plan.owner.first_name ?? "Her";
   const sections = plan.sections
     .map((section) => ({ ...section, options: section.options.filter((option) => notes.has(option.id)) }))
     .filter((section) => section.options.length > 0);
   return (
-    <PageColumn title={`${plan.owner.first_name ? `${name}’s` : "Her"} birth preferences`}>
-      <p style={{ margin: "0 0 16px" }}>She shares these with you to read. Only she can change them.</p>
-      {plan.support_people ? <p style={{ margin: "0 0 16px" }}>Supported by {plan.support_people}.</p> : null}
-      {sections.length === 0 ? <p>She has not chosen anything yet.</p> : null}
+    <PageColumn
+      title={plan.owner.first_name ? t("{name}’s birth preferences", { name: plan.owner.first_name }) : t("Her birth preferences")}
+    >
+      <p style={{ margin: "0 0 16px" }}>{t("She shares these with you to read. Only she can change them.")}</p>
+      {plan.support_people ? (
+        <p style={{ margin: "0 0 16px" }}>{t("Supported by {support_people}.", { support_people: plan.support_people })}</p>
+      ) : null}
+      {sections.length === 0 ? <p>{t("She has not chosen anything yet.")}</p> : null}
       {sections.map((section) => (
         <section key={section.id} aria-labelledby={`shared-${section.id}`}>
           <h2 id={`shared-${section.id}`} className="home-card-title">

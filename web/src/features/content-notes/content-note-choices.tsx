@@ -4,11 +4,12 @@ import type { MyContentNotes, NoteChoice } from "../../../../contract/content-no
 import { OutcomeNotice } from "../../components/outcome-notice.tsx";
 import { useAnswer, useSend } from "../../lib/answers.ts";
 import { useAction } from "../../lib/use-action.ts";
+import { t } from "./messages.ts";
 
 const choiceWords: Record<NoteChoice, string> = {
-  show: "Show normally",
-  tell: "Tell me first",
-  leave_out: "Leave out of my suggestions",
+  show: t("Show normally"),
+  tell: t("Tell me first"),
+  leave_out: t("Leave out of my suggestions"),
 };
 
 /** On /account: for each content note, how she wants to meet a lesson that carries it. */
@@ -30,10 +31,11 @@ function ChoicesForm({ notes }: { notes: MyContentNotes["notes"] }) {
     );
   };
   return (
-    <form onSubmit={save} noValidate aria-label="Content notes" className="stack">
+    <form onSubmit={save} noValidate aria-label={t("Content notes")} className="stack">
       <p style={{ margin: 0 }}>
-        Some lessons touch on hard things. For each, choose how you want to meet it: shown like any lesson, with a calm word first (and the
-        choice to read only the summary, or keep it for later), or left out of what we suggest next. Nothing is ever hidden from the course.
+        {t(
+          "Some lessons touch on hard things. For each, choose how you want to meet it: shown like any lesson, with a calm word first (and the choice to read only the summary, or keep it for later), or left out of what we suggest next. Nothing is ever hidden from the course.",
+        )}
       </p>
       {notes.map((note) => (
         <label key={note.name} className="text-field-label" style={{ display: "flex", flexDirection: "column", gap: 4 }}>
@@ -54,7 +56,7 @@ function ChoicesForm({ notes }: { notes: MyContentNotes["notes"] }) {
       <OutcomeNotice outcome={outcome} />
       <div className="row">
         <button type="submit" className="button button-contained" disabled={busy}>
-          Save my choices
+          {t("Save my choices")}
         </button>
       </div>
     </form>

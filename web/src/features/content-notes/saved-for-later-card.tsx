@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { HomeCardProps } from "../../lib/slots.tsx";
+import { t } from "./messages.ts";
 
 /** /home's "Saved for later": lessons she kept from a content note's notice, for a better day. */
 export default function SavedForLaterCard({ answer: { lessons } }: HomeCardProps<"savedLessons">) {
@@ -7,7 +8,7 @@ export default function SavedForLaterCard({ answer: { lessons } }: HomeCardProps
   return (
     <section aria-labelledby="saved-for-later-heading" className="home-card">
       <h2 id="saved-for-later-heading" className="home-card-title">
-        Saved for later
+        {t("Saved for later")}
       </h2>
       <ul style={{ margin: 0, paddingInlineStart: 20 }}>
         {lessons.map((lesson) => (

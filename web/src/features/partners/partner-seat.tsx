@@ -6,6 +6,7 @@ import { TextField } from "../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../lib/answers.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { pageLocale } from "../../lib/i18n.ts";
+import { t, tWith } from "./messages.ts";
 
 const nameOf = (person: { first_name: string | null; last_name: string | null; email: string }) =>
   [person.first_name, person.last_name].filter(Boolean).join(" ") || person.email;
@@ -37,14 +38,16 @@ function MemberSide({ link }: { link: PartnerLink }) {
     return (
       <div className="stack">
         <p style={{ margin: 0 }}>
-          <strong>{nameOf(partner)}</strong> ({partner.email}) is linked as your partner. He sees the courses for partners and where you are
-          in your pregnancy; never your account, purchases, bookings or community posts.
+          {tWith(
+            "{strong} ({email}) is linked as your partner. He sees the courses for partners and where you are in your pregnancy; never your account, purchases, bookings or community posts.",
+            { email: partner.email, strong: <strong>{nameOf(partner)}</strong> },
+          )}
         </p>
         <SharingChoices partner={partner} />
         <OutcomeNotice outcome={removal.outcome} />
         {confirming ? (
-          <div className="row" role="group" aria-label="Remove your partner?">
-            <span>He loses what came through you at once.</span>
+          <div className="row" role="group" aria-label={t("Remove your partner?")}>
+            <span>{t("He loses what came through you at once.")}</span>
             <button
               type="button"
               className="button button-contained"
@@ -56,16 +59,16 @@ function MemberSide({ link }: { link: PartnerLink }) {
                 )
               }
             >
-              Yes, remove him
+              {t("Yes, remove him")}
             </button>
             <button type="button" className="button button-outlined" onClick={() => setConfirming(false)}>
-              Keep him
+              {t("Keep him")}
             </button>
           </div>
         ) : (
           <div className="row">
             <button type="button" className="button button-outlined" onClick={() => setConfirming(true)}>
-              Remove partner
+              {t("Remove partner")}
             </button>
           </div>
         )}
@@ -73,18 +76,22 @@ function MemberSide({ link }: { link: PartnerLink }) {
     );
   }
   return (
-    <form onSubmit={submit} noValidate className="stack" aria-label="Invite your partner">
+    <form onSubmit={submit} noValidate className="stack" aria-label={t("Invite your partner")}>
       <p style={{ margin: 0 }}>
-        Your partner can have his own account, with no access code: the courses for partners, where you are in your pregnancy, and only what
-        you choose to share. The link we mail him works once, for 7 days.
+        {t(
+          "Your partner can have his own account, with no access code: the courses for partners, where you are in your pregnancy, and only what you choose to share. The link we mail him works once, for 7 days.",
+        )}
       </p>
       {link.invitation ? (
         <p style={{ margin: 0 }}>
-          An invitation is waiting for {link.invitation.email} until {dayOf(link.invitation.expires_at)}. Sending a new one replaces it.
+          {t("An invitation is waiting for {email} until {expires_at}. Sending a new one replaces it.", {
+            email: link.invitation.email,
+            expires_at: dayOf(link.invitation.expires_at),
+          })}
         </p>
       ) : null}
       <TextField
-        label="Your partner's e-mail"
+        label={t("Your partner's e-mail")}
         name="partner_email"
         type="email"
         autoComplete="off"
@@ -96,7 +103,7 @@ function MemberSide({ link }: { link: PartnerLink }) {
       <OutcomeNotice outcome={removal.outcome ?? invite.outcome} />
       <div className="row">
         <button type="submit" className="button button-contained" disabled={invite.busy}>
-          Invite your partner
+          {t("Invite your partner")}
         </button>
       </div>
     </form>
@@ -127,7 +134,7 @@ function SharingChoices({ partner }: { partner: NonNullable<PartnerLink["partner
           onChange={(event) => void share({ birth_plan: event.target.checked })}
           style={{ width: 22, height: 22 }}
         />
-        Share my birth preferences with him (read only)
+        {t("Share my birth preferences with him (read only)")}
       </label>
       <label style={{ display: "flex", gap: 8, alignItems: "center", minHeight: 44 }}>
         <input
@@ -137,7 +144,7 @@ function SharingChoices({ partner }: { partner: NonNullable<PartnerLink["partner
           onChange={(event) => void share({ timer: event.target.checked })}
           style={{ width: 22, height: 22 }}
         />
-        Share my contraction timer with him, live
+        {t("Share my contraction timer with him, live")}
       </label>
       <OutcomeNotice outcome={sharing.outcome} />
     </>
@@ -150,7 +157,7 @@ function PartnerSide({ link }: { link: PartnerLink }) {
   if (!link.member) {
     return (
       <div className="stack">
-        <p style={{ margin: 0 }}>Your account is not linked to anyone now. She can invite you again from her account.</p>
+        <p style={{ margin: 0 }}>{t("Your account is not linked to anyone now. She can invite you again from her account.")}</p>
         <OutcomeNotice outcome={leave.outcome} />
       </div>
     );
@@ -158,7 +165,9 @@ function PartnerSide({ link }: { link: PartnerLink }) {
   return (
     <div className="stack">
       <p style={{ margin: 0 }}>
-        You are <strong>{nameOf(link.member)}</strong>’s partner. You see the courses for partners and what she chooses to share.
+        {tWith("You are {strong}’s partner. You see the courses for partners and what she chooses to share.", {
+          strong: <strong>{nameOf(link.member)}</strong>,
+        })}
       </p>
       <OutcomeNotice outcome={leave.outcome} />
       <div className="row">
@@ -173,7 +182,7 @@ function PartnerSide({ link }: { link: PartnerLink }) {
             )
           }
         >
-          Leave the link
+          {t("Leave the link")}
         </button>
       </div>
     </div>

@@ -1,5 +1,5 @@
 import type { Contraction, TimerRule } from "../../../../contract/timer.ts";
-import { pageLocale } from "../../lib/i18n.ts";
+import { pageLocale, t } from "./messages.ts";
 
 // What the timer works out from the contractions: plain arithmetic on instants (milliseconds
 // between two moments), so no calendar or time zone is involved, and a change of the clocks
@@ -14,9 +14,9 @@ const LENGTH_LEEWAY = 15 * SECOND;
 const INTERVAL_LEEWAY = 30 * SECOND;
 
 export const ruleWords: Record<TimerRule, string> = {
-  "5-1-1": "5-1-1: about 5 minutes apart, lasting about a minute, for an hour",
-  "4-1-1": "4-1-1: about 4 minutes apart, lasting about a minute, for an hour",
-  "3-1-1": "3-1-1: about 3 minutes apart, lasting about a minute, for an hour",
+  "5-1-1": t("{rule}: about {minutes} minutes apart, lasting about a minute, for an hour", { rule: "5-1-1", minutes: 5 }),
+  "4-1-1": t("{rule}: about {minutes} minutes apart, lasting about a minute, for an hour", { rule: "4-1-1", minutes: 4 }),
+  "3-1-1": t("{rule}: about {minutes} minutes apart, lasting about a minute, for an hour", { rule: "3-1-1", minutes: 3 }),
 };
 
 const apartMinutes = (rule: TimerRule) => Number(rule.split("-")[0]);
@@ -84,9 +84,17 @@ export function asText(contractions: Contraction[], rule: TimerRule, timeZone?: 
   const time = new Intl.DateTimeFormat(pageLocale(), { dateStyle: "medium", timeStyle: "medium", timeZone });
   const lines = contractions.map((contraction, index) => {
     const previous = contractions[index - 1];
-    const length = contraction.end ? `lasted ${spoken(Date.parse(contraction.end) - startOf(contraction))}` : "still going";
-    const gap = previous ? `, ${spoken(startOf(contraction) - startOf(previous))} after the one before` : "";
-    return `${index + 1}. ${time.format(new Date(contraction.start))}: ${length}${gap}`;
+    const start = time.format(new Date(contraction.start));
+    if (!contraction.end) return t("{number}. {start}: still going", { number: index + 1, start });
+    const length = spoken(Date.parse(contraction.end) - startOf(contraction));
+    return previous
+      ? t("{number}. {start}: lasted {length}, {gap} after the one before", {
+          number: index + 1,
+          start,
+          length,
+          gap: spoken(startOf(contraction) - startOf(previous)),
+        })
+      : t("{number}. {start}: lasted {length}", { number: index + 1, start, length });
   });
-  return [`Contractions timed (${rule} rule)`, ...lines].join("\n");
+  return [t("Contractions timed ({rule} rule)", { rule }), ...lines].join("\n");
 }

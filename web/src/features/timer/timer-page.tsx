@@ -12,6 +12,7 @@ import { useBackOnline } from "../../lib/use-online.ts";
 import { asText, figures, patternReached, ruleWords, spoken } from "./contraction-pattern.ts";
 import { keepSession, newSessionId, sessionsOf, type StoredSession } from "./timer-store.ts";
 import { pageLocale } from "../../lib/i18n.ts";
+import { t } from "./messages.ts";
 
 /** The contraction timer (docs/product.md, Contraction timer): hers to time, or, on her partner's account, hers to follow. */
 export default function TimerPage() {
@@ -103,7 +104,7 @@ function OwnTimer({ member }: { member: Profile }) {
         void syncAll();
       })
       .catch(() =>
-        setLoadProblem("This browser cannot keep the timer on the phone (a private window?): it works while this page stays open."),
+        setLoadProblem(t("This browser cannot keep the timer on the phone (a private window?): it works while this page stays open.")),
       );
   }, [member, syncAll]);
   useBackOnline(useCallback(() => void syncAll(), [syncAll]));
@@ -140,8 +141,8 @@ function OwnTimer({ member }: { member: Profile }) {
       : [...current.contractions, { start: at, end: null }];
     if (timing) {
       const last = contractions.at(-1)!;
-      setAnnouncement(`Contraction stopped. It lasted ${spoken(Date.parse(last.end!) - Date.parse(last.start))}.`);
-    } else setAnnouncement("Contraction started. Press again when it ends.");
+      setAnnouncement(t("Contraction stopped. It lasted {length}.", { length: spoken(Date.parse(last.end!) - Date.parse(last.start)) }));
+    } else setAnnouncement(t("Contraction started. Press again when it ends."));
     void save({ ...current, contractions, updatedAt: Date.now(), synced: false });
   };
 
@@ -151,7 +152,7 @@ function OwnTimer({ member }: { member: Profile }) {
   };
 
   const startOver = () => {
-    setAnnouncement("A new session has started. The one before is kept.");
+    setAnnouncement(t("A new session has started. The one before is kept."));
     setSession({
       id: newSessionId(),
       memberId: member.id,
@@ -166,16 +167,16 @@ function OwnTimer({ member }: { member: Profile }) {
     if (!session) return;
     try {
       await navigator.clipboard.writeText(asText(session.contractions, session.rule));
-      setCopied("Copied. You can paste it into a message to your midwife.");
+      setCopied(t("Copied. You can paste it into a message to your midwife."));
     } catch {
-      setCopied("This browser did not allow copying. The log is shown below to select by hand.");
+      setCopied(t("This browser did not allow copying. The log is shown below to select by hand."));
     }
   };
 
   const rule = session?.rule ?? "5-1-1";
   const contractions = session?.contractions ?? [];
   return (
-    <PageColumn title="Contraction timer">
+    <PageColumn title={t("Contraction timer")}>
       {loadProblem ? (
         <Notice tone="info" role="status">
           {loadProblem}
@@ -183,14 +184,14 @@ function OwnTimer({ member }: { member: Profile }) {
       ) : null}
       <div className="stack" style={{ alignItems: "center", textAlign: "center" }}>
         <button type="button" className={`timer-button${timing ? " timer-button-on" : ""}`} onClick={press} aria-describedby="timer-state">
-          {timing ? "Stop contraction" : "Start contraction"}
+          {timing ? t("Stop contraction") : t("Start contraction")}
         </button>
         <p id="timer-state" style={{ margin: 0, fontSize: "1.25rem" }}>
           {timing
-            ? `Timing: ${spoken(now - Date.parse(contractions.at(-1)!.start))}`
+            ? t("Timing: {length}", { length: spoken(now - Date.parse(contractions.at(-1)!.start)) })
             : contractions.length === 0
-              ? "Press when a contraction starts."
-              : "Resting. Press when the next one starts."}
+              ? t("Press when a contraction starts.")
+              : t("Resting. Press when the next one starts.")}
         </p>
         <p role="status" aria-live="polite" className="visually-hidden">
           {announcement}
@@ -198,7 +199,7 @@ function OwnTimer({ member }: { member: Profile }) {
       </div>
       <TimerFiguresView contractions={contractions} rule={rule} now={now} />
       <fieldset className="stack" style={{ border: 0, padding: 0, margin: "24px 0 0" }}>
-        <legend style={{ fontWeight: 600, marginBottom: 8 }}>The pattern your care provider asked you to watch for</legend>
+        <legend style={{ fontWeight: 600, marginBottom: 8 }}>{t("The pattern your care provider asked you to watch for")}</legend>
         {timerRules.map((candidate) => (
           <label key={candidate} style={{ display: "flex", gap: 8, alignItems: "center", minHeight: 44 }}>
             <input
@@ -214,19 +215,19 @@ function OwnTimer({ member }: { member: Profile }) {
       </fieldset>
       <p style={{ margin: "16px 0 0", color: "var(--ink-grey)" }}>
         {syncState === "waiting"
-          ? "Saved on this phone. It will be sent when you are back online."
+          ? t("Saved on this phone. It will be sent when you are back online.")
           : syncState === "failed"
-            ? "Saved on this phone. Sending it did not work; we will try again."
+            ? t("Saved on this phone. Sending it did not work; we will try again.")
             : syncState === "synced" && contractions.length > 0
-              ? "Saved on this phone and in your account."
-              : "Saved on this phone as you go."}
+              ? t("Saved on this phone and in your account.")
+              : t("Saved on this phone as you go.")}
       </p>
       <div className="row" style={{ marginTop: 16, flexWrap: "wrap" }}>
         <button type="button" className="button button-outlined" onClick={() => void copy()} disabled={contractions.length === 0}>
-          Copy as text
+          {t("Copy as text")}
         </button>
         <button type="button" className="button button-outlined" onClick={startOver} disabled={contractions.length === 0 || timing}>
-          Start a new session
+          {t("Start a new session")}
         </button>
       </div>
       {copied ? (
@@ -246,28 +247,32 @@ function TimerFiguresView({ contractions, rule, now }: { contractions: Contracti
   return (
     <section aria-labelledby="timer-figures-heading" style={{ marginTop: 24 }}>
       <h2 id="timer-figures-heading" className="home-card-title">
-        So far
+        {t("So far")}
       </h2>
       {reached ? (
         <Notice tone="info" role="alert">
-          This is the pattern your care provider asked you to call about.
+          {t("This is the pattern your care provider asked you to call about.")}
         </Notice>
       ) : null}
       <dl className="timer-figures">
         <div>
-          <dt>Last contraction</dt>
+          <dt>{t("Last contraction")}</dt>
           <dd>{result.lastLength === null ? "–" : spoken(result.lastLength)}</dd>
         </div>
         <div>
-          <dt>Between the last two starts</dt>
+          <dt>{t("Between the last two starts")}</dt>
           <dd>{result.lastInterval === null ? "–" : spoken(result.lastInterval)}</dd>
         </div>
         <div>
-          <dt>Last hour</dt>
+          <dt>{t("Last hour")}</dt>
           <dd>
-            {result.hour.count} {result.hour.count === 1 ? "contraction" : "contractions"}
-            {result.hour.averageLength === null ? "" : `, lasting ${spoken(result.hour.averageLength)}`}
-            {result.hour.averageInterval === null ? "" : `, every ${spoken(result.hour.averageInterval)}`} on average
+            {result.hour.averageLength === null || result.hour.averageInterval === null
+              ? t("{count, plural, one {# contraction} other {# contractions}}", { count: result.hour.count })
+              : t("{count, plural, one {# contraction} other {# contractions}}, lasting {length}, every {interval} on average", {
+                  count: result.hour.count,
+                  length: spoken(result.hour.averageLength),
+                  interval: spoken(result.hour.averageInterval),
+                })}
           </dd>
         </div>
       </dl>
@@ -281,13 +286,14 @@ function ContractionLog({ contractions }: { contractions: Contraction[] }) {
   return (
     <section aria-labelledby="timer-log-heading" style={{ marginTop: 24 }}>
       <h2 id="timer-log-heading" className="home-card-title">
-        This session
+        {t("This session")}
       </h2>
       <ol style={{ margin: 0, paddingInlineStart: 24 }}>
         {[...contractions].reverse().map((contraction) => (
           <li key={contraction.start}>
             {time.format(new Date(contraction.start))}
-            {contraction.end ? `: ${spoken(Date.parse(contraction.end) - Date.parse(contraction.start))}` : ": timing…"}
+            {": "}
+            {contraction.end ? spoken(Date.parse(contraction.end) - Date.parse(contraction.start)) : t("timing…")}
           </li>
         ))}
       </ol>
@@ -307,7 +313,7 @@ function FollowedTimer() {
           setCurrent(answer);
           setProblem(null);
         })
-        .catch((error: unknown) => setProblem(failureOf(error).error ?? "Her timer cannot be reached just now."));
+        .catch((error: unknown) => setProblem(failureOf(error).error ?? t("Her timer cannot be reached just now.")));
     void read();
     if (typeof EventSource !== "undefined") {
       events = new EventSource(addressOf("timerEvents"));
@@ -322,23 +328,27 @@ function FollowedTimer() {
   const contractions = current?.session?.contractions ?? [];
   const timing = contractions.at(-1)?.end === null;
   const now = useNow(timing);
-  const name = current?.owner_first_name ?? "She";
+  const name = current?.owner_first_name;
   return (
-    <PageColumn title={`${current?.owner_first_name ? `${current.owner_first_name}’s` : "Her"} contraction timer`}>
+    <PageColumn title={name ? t("{name}’s contraction timer", { name }) : t("Her contraction timer")}>
       {problem ? (
         <Notice tone="info" role="status">
           {problem}
         </Notice>
       ) : !current ? (
-        <Spinner label="Opening her timer" />
+        <Spinner label={t("Opening her timer")} />
       ) : (
         <>
           <p role="status" style={{ fontSize: "1.25rem" }}>
             {contractions.length === 0
-              ? `${name} has not timed a contraction yet. This page follows her timer as she uses it.`
+              ? name
+                ? t("{name} has not timed a contraction yet. This page follows her timer as she uses it.", { name })
+                : t("She has not timed a contraction yet. This page follows her timer as she uses it.")
               : timing
-                ? `A contraction is under way: ${spoken(now - Date.parse(contractions.at(-1)!.start))}.`
-                : `${name} is resting between contractions.`}
+                ? t("A contraction is under way: {length}.", { length: spoken(now - Date.parse(contractions.at(-1)!.start)) })
+                : name
+                  ? t("{name} is resting between contractions.", { name })
+                  : t("She is resting between contractions.")}
           </p>
           <TimerFiguresView contractions={contractions} rule={current.session?.rule ?? "5-1-1"} now={now} />
           <ContractionLog contractions={contractions} />

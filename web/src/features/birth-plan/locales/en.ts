@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"{chosenCount, plural, one {# choice} other {# choices}}. Print it, or keep it as a PDF:\":[[\"chosenCount\",\"plural\",{\"one\":[\"#\",\" choice\"],\"other\":[\"#\",\" choices\"]}],\". Print it, or keep it as a PDF:\"]}")as Messages;

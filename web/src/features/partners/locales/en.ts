@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"{week, plural, one {She is # week.} other {She is # weeks.}}\":[[\"week\",\"plural\",{\"one\":[\"She is \",\"#\",\" week.\"],\"other\":[\"She is \",\"#\",\" weeks.\"]}]]}")as Messages;
