@@ -5,6 +5,7 @@ import { PageColumn } from "../../components/page-column.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { useFormSubmission } from "./use-form-submission.ts";
 import { call } from "../../lib/api.ts";
+import { t } from "./messages.ts";
 
 const emptyFeedback = { satisfaction: 0, recommend: 3, comments: "", liked_most: "", improve: "" };
 
@@ -57,28 +58,28 @@ export default function FeedbackPage() {
   };
 
   return (
-    <PageColumn title="Help Us Improve">
+    <PageColumn title={t("Help Us Improve")}>
       <p style={{ margin: "0 0 16px" }}>
-        Your honest answers help us make this a calmer, clearer place to learn. It takes about two minutes.
+        {t("Your honest answers help us make this a calmer, clearer place to learn. It takes about two minutes.")}
       </p>
       <form onSubmit={submit} style={{ display: "grid", gap: 20 }}>
         <Rating
           name="satisfaction"
-          label="Overall, how satisfied are you? (1 to 5)"
+          label={t("Overall, how satisfied are you? (1 to 5)")}
           value={feedback.satisfaction}
           onChange={(value) => set("satisfaction", value)}
           error={details.satisfaction}
         />
         <Rating
           name="recommend"
-          label="How likely are you to recommend us to a friend? (1 to 5)"
+          label={t("How likely are you to recommend us to a friend? (1 to 5)")}
           value={feedback.recommend}
           onChange={(value) => set("recommend", value)}
           error={details.recommend}
         />
         <TextField
-          label="General Comments"
-          placeholder="Tell us what you think..."
+          label={t("General Comments")}
+          placeholder={t("Tell us what you think...")}
           multiline
           minRows={3}
           value={feedback.comments}
@@ -87,7 +88,7 @@ export default function FeedbackPage() {
           helperText={details.comments}
         />
         <TextField
-          label="What did you like most?"
+          label={t("What did you like most?")}
           multiline
           rows={5}
           value={feedback.liked_most}
@@ -96,7 +97,7 @@ export default function FeedbackPage() {
           helperText={details.liked_most}
         />
         <TextField
-          label="What could be improved?"
+          label={t("What could be improved?")}
           multiline
           rows={5}
           value={feedback.improve}
@@ -106,20 +107,20 @@ export default function FeedbackPage() {
         />
         {submission.failure ? (
           <Notice tone="error" role="alert">
-            {submission.failure.error ?? "Your feedback could not be sent. Please try again."}
+            {submission.failure.error ?? t("Your feedback could not be sent. Please try again.")}
           </Notice>
         ) : null}
         {submission.sent ? (
           <Notice tone="success" role="status">
-            Thank you! Your feedback has been saved.
+            {t("Thank you! Your feedback has been saved.")}
           </Notice>
         ) : null}
         <button type="submit" disabled={submission.sending} className="button button-contained button-large">
-          Submit Feedback
+          {t("Submit Feedback")}
         </button>
       </form>
       <p className="small-text" style={{ margin: "16px 0 0", color: "var(--ink-quiet)" }}>
-        Thank you for helping us grow. You may submit this form again whenever something comes to mind.
+        {t("Thank you for helping us grow. You may submit this form again whenever something comes to mind.")}
       </p>
     </PageColumn>
   );

@@ -10,6 +10,7 @@ import { TextField } from "../../components/text-field.tsx";
 import { useSiteDetails } from "../../lib/site-details.ts";
 import { useFormSubmission } from "./use-form-submission.ts";
 import { call } from "../../lib/api.ts";
+import { t, tWith } from "./messages.ts";
 
 // Material icons (Apache 2.0), drawn as plain SVG like the rest of the member area's.
 const glyph = (...paths: string[]) => (
@@ -41,9 +42,18 @@ const InstagramIcon = () =>
     "M7.8 2h8.4C19.4 2 22 4.6 22 7.8v8.4a5.8 5.8 0 0 1-5.8 5.8H7.8C4.6 22 2 19.4 2 16.2V7.8A5.8 5.8 0 0 1 7.8 2m-.2 2A3.6 3.6 0 0 0 4 7.6v8.8C4 18.39 5.61 20 7.6 20h8.8a3.6 3.6 0 0 0 3.6-3.6V7.6C20 5.61 18.39 4 16.4 4H7.6m9.65 1.5a1.25 1.25 0 0 1 1.25 1.25A1.25 1.25 0 0 1 17.25 8 1.25 1.25 0 0 1 16 6.75a1.25 1.25 0 0 1 1.25-1.25M12 7a5 5 0 0 1 5 5 5 5 0 0 1-5 5 5 5 0 0 1-5-5 5 5 0 0 1 5-5m0 2a3 3 0 0 0-3 3 3 3 0 0 0 3 3 3 3 0 0 0 3-3 3 3 0 0 0-3-3z",
   );
 
+// The services are the contact form's values (contract/constants.ts); she reads them in her language.
+const serviceNames: Record<(typeof supportServices)[number], string> = {
+  "Fertility Support": t("Fertility Support"),
+  "Birth Support": t("Birth Support"),
+  "Postpartum Support": t("Postpartum Support"),
+  "Birth and Postpartum Support": t("Birth and Postpartum Support"),
+  "Virtual Services": t("Virtual Services"),
+};
+
 const socialButtons: { key: keyof SiteDetails["links"]; label: string; icon: ReactElement }[] = [
-  { key: "podcast_directory", label: "Our podcast in the podcast directory", icon: <PodcastIcon /> },
-  { key: "blog", label: "Our blog", icon: <BlogIcon /> },
+  { key: "podcast_directory", label: t("Our podcast in the podcast directory"), icon: <PodcastIcon /> },
+  { key: "blog", label: t("Our blog"), icon: <BlogIcon /> },
   { key: "facebook", label: "Facebook", icon: <FacebookIcon /> },
   { key: "youtube", label: "YouTube", icon: <YouTubeIcon /> },
   { key: "pinterest", label: "Pinterest", icon: <PinterestIcon /> },
@@ -100,23 +110,23 @@ export default function SupportPage() {
     if (await submission.submit(() => call("sendContact", { body: contact }))) setContact(emptyContact);
   };
 
-  const servicesError = servicesMissing ? "Please choose at least one service." : (details.services ?? details["services.0"]);
+  const servicesError = servicesMissing ? t("Please choose at least one service.") : (details.services ?? details["services.0"]);
 
   return (
-    <PageColumn title="Support">
+    <PageColumn title={t("Support")}>
       <p style={{ margin: "0 0 8px" }}>
-        We are here for you. Write, call, or send the form below and we will answer within two working days.
+        {t("We are here for you. Write, call, or send the form below and we will answer within two working days.")}
       </p>
       {site ? (
         <address style={{ fontStyle: "normal", marginBottom: 16, lineHeight: 1.8 }}>
-          E-mail: <a href={`mailto:${site.contact_email}`}>{site.contact_email}</a>
+          {tWith("E-mail: {link}", { link: <a href={`mailto:${site.contact_email}`}>{site.contact_email}</a> })}
           <br />
           {site.contact_city}
           <br />
-          Phone: <a href={`tel:${site.contact_phone.replace(/[^+\d]/g, "")}`}>{site.contact_phone}</a>
+          {tWith("Phone: {link}", { link: <a href={`tel:${site.contact_phone.replace(/[^+\d]/g, "")}`}>{site.contact_phone}</a> })}
         </address>
       ) : null}
-      <nav aria-label="Find us elsewhere" style={{ display: "flex", flexWrap: "wrap", gap: 8, marginBottom: 24 }}>
+      <nav aria-label={t("Find us elsewhere")} style={{ display: "flex", flexWrap: "wrap", gap: 8, marginBottom: 24 }}>
         {socialButtons.map((button) => (
           <button
             key={button.key}
@@ -133,25 +143,30 @@ export default function SupportPage() {
         ))}
       </nav>
       <h2 className="heading-2" style={{ marginBottom: 8 }}>
-        Ask about doula support
+        {t("Ask about doula support")}
       </h2>
       <p style={{ margin: "0 0 16px" }}>
-        Tell us a little about yourself and the support you are looking for. Only the instructor reads these answers. If you already know
-        what you would like, you can also <Link to="/book">book a time directly</Link>.
+        {tWith(
+          "Tell us a little about yourself and the support you are looking for. Only the instructor reads these answers. If you already know what you would like, you can also {link}.",
+          { link: <Link to="/book">{t("book a time directly")}</Link> },
+        )}
       </p>
       <form onSubmit={submit} noValidate style={{ display: "grid", gap: 16 }}>
-        {text("email", "E-mail address", { type: "email", autoComplete: "email", required: true })}
-        {text("full_name", "Full name", { autoComplete: "name", required: true })}
-        {text("birth_location", "Where are you birthing?")}
-        {text("due_date", "Estimated due date", { type: "date" })}
-        {text("location", "Where do you live?", { autoComplete: "address-level2" })}
-        {text("referral", "How did you find us?")}
+        {text("email", t("E-mail address"), { type: "email", autoComplete: "email", required: true })}
+        {text("full_name", t("Full name"), { autoComplete: "name", required: true })}
+        {text("birth_location", t("Where are you birthing?"))}
+        {text("due_date", t("Estimated due date"), { type: "date" })}
+        {text("location", t("Where do you live?"), { autoComplete: "address-level2" })}
+        {text("referral", t("How did you find us?"))}
         <fieldset className="choices" aria-describedby={servicesError ? servicesErrorId : undefined}>
           <legend>
-            Services{" "}
-            <span className="text-field-required" aria-hidden="true">
-              *
-            </span>
+            {tWith("Services {span}", {
+              span: (
+                <span className="text-field-required" aria-hidden="true">
+                  *
+                </span>
+              ),
+            })}
           </legend>
           {supportServices.map((service) => (
             <label key={service} className="choice" style={{ display: "flex" }}>
@@ -162,7 +177,7 @@ export default function SupportPage() {
                 checked={contact.services.includes(service)}
                 onChange={(event) => toggleService(service, event.target.checked)}
               />
-              {service}
+              {serviceNames[service]}
             </label>
           ))}
           {servicesError ? (
@@ -173,16 +188,16 @@ export default function SupportPage() {
         </fieldset>
         {submission.failure ? (
           <Notice tone="error" role="alert">
-            {submission.failure.error ?? "Your message could not be sent. Please try again."}
+            {submission.failure.error ?? t("Your message could not be sent. Please try again.")}
           </Notice>
         ) : null}
         {submission.sent ? (
           <Notice tone="success" role="status">
-            Thank you! Your message has been sent. We will be in touch soon.
+            {t("Thank you! Your message has been sent. We will be in touch soon.")}
           </Notice>
         ) : null}
         <button type="submit" disabled={submission.sending} className="button button-contained button-large">
-          SEND
+          {t("SEND")}
         </button>
       </form>
     </PageColumn>

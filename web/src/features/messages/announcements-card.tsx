@@ -1,5 +1,6 @@
 import type { HomeCardProps } from "../../lib/slots.tsx";
 import { dateFormatOnUse } from "../../lib/formats.ts";
+import { t } from "./messages.ts";
 
 const sentOn = dateFormatOnUse({ day: "numeric", month: "long" });
 
@@ -9,7 +10,7 @@ export default function AnnouncementsCard({ answer: { announcements } }: HomeCar
   return (
     <section aria-labelledby="announcements-heading" className="home-card">
       <h2 id="announcements-heading" className="home-card-title">
-        From your doula
+        {t("From your doula")}
       </h2>
       {announcements.map((announcement) => (
         <article key={announcement.id} aria-labelledby={`announcement-${announcement.id}`} style={{ marginBottom: 12 }}>
