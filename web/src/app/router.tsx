@@ -1,3 +1,4 @@
+import { t } from "../lib/i18n.ts";
 import { lazy, Suspense, useEffect, type ComponentType } from "react";
 import { BrowserRouter, matchPath, Outlet, Route, Routes, useLocation } from "react-router";
 import { AnnouncePage } from "../components/announce-page.tsx";
@@ -49,7 +50,7 @@ function screen(file: string): Screen {
 }
 
 function ScreenFromAnOlderVersion() {
-  return <p style={{ padding: 24, textAlign: "center" }}>This page has been updated. Please reload to see it.</p>;
+  return <p style={{ padding: 24, textAlign: "center" }}>{t("This page has been updated. Please reload to see it.")}</p>;
 }
 
 const screens = new Map<ScreenRoute, Screen>(

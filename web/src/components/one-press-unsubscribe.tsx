@@ -1,3 +1,4 @@
+import { t } from "../lib/i18n.ts";
 import type { ReactNode } from "react";
 import { OutcomeNotice } from "./outcome-notice.tsx";
 import { PageColumn } from "./page-column.tsx";
@@ -41,7 +42,7 @@ export function OnePressUnsubscribe({
           <button type="button" className="button button-contained" disabled={busy || token === ""} onClick={() => void press()}>
             {button}
           </button>
-          {token === "" ? <p className="small-text">This link is not complete. Please open the whole link from the mail.</p> : null}
+          {token === "" ? <p className="small-text">{t("This link is not complete. Please open the whole link from the mail.")}</p> : null}
         </>
       )}
     </PageColumn>

@@ -1,3 +1,4 @@
+import { t } from "./i18n.ts";
 import firstTable from "virtual:endpoint-table";
 import type { EndpointRoute, PackedRoute } from "../../endpoint-table.ts";
 import type { AnswerOf, EndpointName, RequestOf } from "../../../contract/api.ts";
@@ -90,7 +91,7 @@ export async function call<Name extends EndpointName>(name: Name, ...args: ArgsO
       body: method === "POST" ? JSON.stringify((args[0] as LooseArgs | undefined)?.body ?? {}) : undefined,
     });
   } catch {
-    throw new ApiError({ status: 0, error: "We could not reach the server. Please check your connection and try again." });
+    throw new ApiError({ status: 0, error: t("We could not reach the server. Please check your connection and try again.") });
   }
   const text = await response.text().catch(() => "");
   return readAnswer(response.status, text, response.status === status) as AnswerOf<Name>;

@@ -1,3 +1,4 @@
+import { t } from "./i18n.ts";
 import { useMemo } from "react";
 import type { Course, CourseModule, SubscriptionPlan } from "../../../contract/catalogue.ts";
 import { useAnswer } from "./answers.ts";
@@ -78,14 +79,15 @@ export function useSelectedCourse(courseId: number | null): SelectedCourse {
     if (!answer) {
       if (!modules.failure) return { selectedCourse: null, courseObject: null, status: "loading", failure: null };
       console.error("Loading the course modules failed", modules.failure);
-      const failure = modules.failure.status === 404 ? "This course no longer exists." : "We could not load this course. Please try again.";
+      const failure =
+        modules.failure.status === 404 ? t("This course no longer exists.") : t("We could not load this course. Please try again.");
       return { selectedCourse: null, courseObject: null, status: "failed", failure };
     }
     const course = library.courseListArray.find((candidate) => candidate.id === courseId);
     return {
       selectedCourse: answer,
       courseObject: {
-        courseTitle: course?.course_title ?? "Course",
+        courseTitle: course?.course_title ?? t("Course"),
         course_id: courseId,
         course_access: course?.course_access ?? false,
         subscription_plans: course?.subscription_plans ?? [],

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { Outcome } from "../components/outcome-notice.tsx";
 import { failureOf } from "./api.ts";
+import { t } from "./i18n.ts";
 
 /**
  * Runs one call at a time and keeps the Outcome that reports it: `success` makes the sentence of
@@ -19,7 +20,12 @@ export function useAction() {
       return answer;
     } catch (error) {
       const failure = failureOf(error);
-      setOutcome({ tone: "error", text: failure.error ?? "That did not work. Please try again.", details: failure.details });
+      setOutcome({
+        tone: "error",
+        text: failure.error ?? t("That did not work. Please try again."),
+        details: failure.details,
+        status: failure.status,
+      });
       return undefined;
     } finally {
       setBusy(false);

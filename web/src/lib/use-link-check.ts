@@ -1,3 +1,4 @@
+import { t } from "./i18n.ts";
 import { useEffect, useState } from "react";
 import { call, failureOf } from "./api.ts";
 
@@ -12,7 +13,7 @@ export function useLinkCheck(check: "checkResetLink" | "checkSetupLink", token: 
     let current = true;
     call(check, { body: { token } })
       .then(() => current && setProblem(null))
-      .catch((error: unknown) => current && setProblem(failureOf(error).error ?? "This link cannot be used."));
+      .catch((error: unknown) => current && setProblem(failureOf(error).error ?? t("This link cannot be used.")));
     return () => {
       current = false;
     };

@@ -1,3 +1,4 @@
+import { t } from "./i18n.ts";
 import type { LessonVideo } from "../../../contract/catalogue.ts";
 
 export type PlayerEvents = { timeUpdate: (seconds: number, duration: number) => void; ended: () => void };
@@ -80,5 +81,7 @@ export function videoLengthWords(seconds: number): string {
 
 /** The line under a lesson's player: its length and her words about it; "" when she gave neither (nothing is shown). */
 export function videoLineText(video: Pick<LessonVideo, "length" | "line">): string {
-  return [video.length ? `Video, ${videoLengthWords(video.length)}` : "", video.line ?? ""].filter(Boolean).join(" · ");
+  return [video.length ? t("Video, {length}", { length: videoLengthWords(video.length) }) : "", video.line ?? ""]
+    .filter(Boolean)
+    .join(" · ");
 }

@@ -9,6 +9,7 @@ import { invalidatedBy } from "../../lib/api.ts";
 import { useAppDispatch } from "../../lib/store-hooks.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { uploadFile } from "./upload-file.ts";
+import { t } from "./messages.ts";
 
 type Target =
   | { upload: "uploadCourseCover"; remove: "removeCourseCover"; courseId: number }
@@ -43,9 +44,14 @@ export function PictureUpload({
 
   const upload = async (event: FormEvent) => {
     event.preventDefault();
-    if (!chosen) return setProblem("Choose a picture first.");
+    if (!chosen) return setProblem(t("Choose a picture first."));
     if (chosen.size > PICTURE_MAX_BYTES)
-      return setProblem(`That picture is ${readableFileSize(chosen.size)}; at most ${readableFileSize(PICTURE_MAX_BYTES)}.`);
+      return setProblem(
+        t("That picture is {size}; at most {limit}.", {
+          size: readableFileSize(chosen.size),
+          limit: readableFileSize(PICTURE_MAX_BYTES),
+        }),
+      );
     setProblem(null);
     setProgress(0);
     const saved = await run(
@@ -80,7 +86,7 @@ export function PictureUpload({
           <img
             {...pictureSources(picture)}
             sizes="96px"
-            alt="Your picture as it is now"
+            alt={t("Your picture as it is now")}
             width={96}
             height={96}
             style={{ objectFit: "cover", borderRadius: 8 }}
@@ -90,12 +96,14 @@ export function PictureUpload({
         )}
         {picture ? (
           <Button variant="outlined" disabled={busy} onClick={() => void remove()}>
-            Remove the picture
+            {t("Remove the picture")}
           </Button>
         ) : null}
       </Box>
       <label htmlFor={inputId} style={{ fontWeight: 600 }}>
-        {picture ? "Choose another picture" : "Choose a picture"} (JPEG, PNG or WebP, up to {readableFileSize(PICTURE_MAX_BYTES)})
+        {picture
+          ? t("Choose another picture (JPEG, PNG or WebP, up to {size})", { size: readableFileSize(PICTURE_MAX_BYTES) })
+          : t("Choose a picture (JPEG, PNG or WebP, up to {size})", { size: readableFileSize(PICTURE_MAX_BYTES) })}
       </label>
       <input
         id={inputId}
@@ -110,11 +118,11 @@ export function PictureUpload({
           {problem}
         </Box>
       ) : null}
-      {progress !== null ? <progress value={progress} max={1} aria-label="Uploading the picture" /> : null}
+      {progress !== null ? <progress value={progress} max={1} aria-label={t("Uploading the picture")} /> : null}
       <OutcomeNotice outcome={outcome} />
       <Box>
         <Button type="submit" variant="contained" disabled={busy}>
-          Upload picture
+          {t("Upload picture")}
         </Button>
       </Box>
     </Box>

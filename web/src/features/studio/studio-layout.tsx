@@ -13,20 +13,40 @@ import { useSession } from "../../lib/session.ts";
 import { RequireMember } from "../../components/require-member.tsx";
 import { useLogout } from "../../lib/use-logout.ts";
 import { Themed } from "./themed.tsx";
+import { t, tWith } from "./messages.ts";
+
+// The route table names each section in English (web/src/lib/routes.ts); she reads it in the page's language.
+const sectionNames: Record<string, string> = {
+  Dashboard: t("Dashboard"),
+  Courses: t("Courses"),
+  Members: t("Members"),
+  "Access codes": t("Access codes"),
+  Calendar: t("Calendar"),
+  Site: t("Site"),
+  Plans: t("Plans"),
+  Inbox: t("Inbox"),
+  Announcements: t("Announcements"),
+  Community: t("Community"),
+  Activity: t("Activity"),
+  "Birth preferences": t("Birth preferences"),
+  Trash: t("Trash"),
+};
 
 /** The studio's sections, in the order of the route table (web/src/lib/routes.ts). */
-export const studioSections = routes.flatMap((route) => (route.studioSection ? [{ label: route.studioSection, to: route.path }] : []));
+export const studioSections = routes.flatMap((route) =>
+  route.studioSection ? [{ label: sectionNames[route.studioSection] ?? route.studioSection, to: route.path }] : [],
+);
 
 function StudioMenu() {
   const logout = useLogout();
   return (
     <HeaderMenu
       id="studio-menu"
-      name="Studio menu"
+      name={t("Studio menu")}
       entries={[
-        { label: "Member area", to: "/home" },
-        { label: "My account", to: "/account" },
-        { label: "Logout", onSelect: () => void logout() },
+        { label: t("Member area"), to: "/home" },
+        { label: t("My account"), to: "/account" },
+        { label: t("Logout"), onSelect: () => void logout() },
       ]}
     />
   );
@@ -41,7 +61,7 @@ function StudioNavigation() {
   const current =
     within ?? [...studioSections].reverse().find((section) => pathname === section.to || pathname.startsWith(`${section.to}/`))?.to;
   return (
-    <Box component="nav" aria-label="Studio sections" sx={{ bgcolor: "var(--tint)", borderBottom: "1px solid var(--border)" }}>
+    <Box component="nav" aria-label={t("Studio sections")} sx={{ bgcolor: "var(--tint)", borderBottom: "1px solid var(--border)" }}>
       <Box
         component="ul"
         sx={{ display: "flex", flexWrap: "wrap", gap: 0.5, listStyle: "none", m: 0, mx: "auto", px: 1, py: 0.5, maxWidth: 1100 }}
@@ -64,7 +84,9 @@ function StudioNavigation() {
                 "&:hover": { textDecoration: "underline" },
               }}
             >
-              {section.to === "/studio/inbox" && unread > 0 ? `${section.label} (${unread} unread)` : section.label}
+              {section.to === "/studio/inbox" && unread > 0
+                ? t("{section} ({unread} unread)", { section: section.label, unread })
+                : section.label}
             </Box>
           </li>
         ))}
@@ -79,9 +101,9 @@ function RequireInstructor({ children }: { children: ReactNode }) {
   if (role !== "admin") {
     return (
       <Box component="main" id="main" sx={{ maxWidth: 500, mx: "auto", p: 3 }}>
-        <h1>Studio</h1>
+        <h1>{t("Studio")}</h1>
         <Notice tone="info" role="status">
-          The studio is for the instructor. <Link to="/home">Back to the member area</Link>
+          {tWith("The studio is for the instructor. {link}", { link: <Link to="/home">{t("Back to the member area")}</Link> })}
         </Notice>
       </Box>
     );

@@ -12,6 +12,7 @@ import { useSend } from "../../lib/answers.ts";
 import { addEndpoints, type ApiFailure } from "../../lib/api.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { dateFormatOnUse } from "../../lib/formats.ts";
+import { t } from "./messages.ts";
 
 // The studio's part of the contract's endpoints travels with the studio's chunks (every studio page
 // and the studio's frame import this module), not in a member's first visit.
@@ -63,7 +64,7 @@ export function SearchBar({
         <TextField label={label} name="search" type="search" value={value} onChange={(event) => onChange(event.target.value)} />
       </Box>
       <Button type="submit" variant="contained">
-        Search
+        {t("Search")}
       </Button>
       {children}
     </Box>
@@ -104,11 +105,11 @@ export function Loading({ failure, what }: { failure?: ApiFailure; what: string 
   if (failure) {
     return (
       <Notice tone="error" role="alert">
-        {failure.error ?? `We could not load ${what}. Please reload the page.`}
+        {failure.error ?? t("We could not load {what}. Please reload the page.", { what: what })}
       </Notice>
     );
   }
-  return <Spinner label={`Loading ${what}`} />;
+  return <Spinner label={t("Loading {what}", { what: what })} />;
 }
 
 const dateFormat = dateFormatOnUse({ year: "numeric", month: "short", day: "numeric" });
@@ -215,7 +216,7 @@ export function CreateByTitle({
         <Button type="submit" variant="contained" disabled={busy}>
           {button}
         </Button>
-        {onCancel ? <Button onClick={onCancel}>Cancel</Button> : null}
+        {onCancel ? <Button onClick={onCancel}>{t("Cancel")}</Button> : null}
       </Box>
       {outcome?.tone === "error" && !fieldError ? <OutcomeNotice outcome={outcome} style={{ flexBasis: "100%" }} /> : null}
     </Box>
@@ -276,19 +277,28 @@ export function DeleteWithConfirmation({
   const [asking, setAsking] = useState(false);
   if (!asking) {
     return (
-      <button type="button" className="button button-small button-error" onClick={() => setAsking(true)} aria-label={`Delete ${name}`}>
-        Delete
+      <button
+        type="button"
+        className="button button-small button-error"
+        onClick={() => setAsking(true)}
+        aria-label={t("Delete {name}", { name: name })}
+      >
+        {t("Delete")}
       </button>
     );
   }
   return (
-    <span role="group" aria-label={`Delete ${name}?`} style={{ display: "inline-flex", gap: 4, flexWrap: "wrap", alignItems: "center" }}>
-      <span>Delete {what}?</span>
+    <span
+      role="group"
+      aria-label={t("Delete {name}?", { name: name })}
+      style={{ display: "inline-flex", gap: 4, flexWrap: "wrap", alignItems: "center" }}
+    >
+      <span>{t("Delete {what}?", { what: what })}</span>
       <button type="button" className="button button-small button-contained button-danger" disabled={busy} onClick={onDelete} autoFocus>
-        Yes, delete
+        {t("Yes, delete")}
       </button>
       <button type="button" className="button button-small" onClick={() => setAsking(false)}>
-        Keep it
+        {t("Keep it")}
       </button>
     </span>
   );
@@ -316,10 +326,10 @@ export function ButtonRow({ children, actionsOf }: { children: ReactNode; action
         type="button"
         className="button button-small button-outlined row-actions-toggle"
         aria-expanded={open}
-        aria-label={`Actions for ${actionsOf}`}
+        aria-label={t("Actions for {actionsOf}", { actionsOf: actionsOf })}
         onClick={() => setOpen((was) => !was)}
       >
-        Actions
+        {t("Actions")}
       </button>
       {row}
     </>

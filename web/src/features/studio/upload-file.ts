@@ -1,4 +1,5 @@
 import { type AnswerOf, ApiError, type ArgsOf, addressOf, readAnswer } from "../../lib/api.ts";
+import { t } from "./messages.ts";
 
 type Upload = "uploadLessonFile" | "uploadCourseCover" | "uploadAboutPhoto";
 
@@ -31,7 +32,7 @@ export function uploadFile<Name extends Upload>(
       reject(
         new ApiError({
           status: 0,
-          error: "The upload stopped: we could not reach the server. Please check your connection and try again.",
+          error: t("The upload stopped: we could not reach the server. Please check your connection and try again."),
         }),
       );
     const form = new FormData();

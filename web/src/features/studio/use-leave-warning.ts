@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { t } from "./messages.ts";
 
 /**
  * Warns before she leaves an editor whose changes are not saved: the browser's own question when
@@ -17,7 +18,7 @@ export function useLeaveWarning(unsaved: boolean, what: string): void {
       if (!(link instanceof HTMLAnchorElement) || link.target === "_blank" || link.hasAttribute("download")) return;
       const next = new URL(link.href, window.location.href);
       if (next.origin !== window.location.origin || next.pathname === window.location.pathname) return;
-      if (!window.confirm(`${what} has changes you have not saved. Leave without saving them?`)) event.preventDefault();
+      if (!window.confirm(t("{what} has changes you have not saved. Leave without saving them?", { what }))) event.preventDefault();
     };
     window.addEventListener("beforeunload", warn);
     window.addEventListener("click", askOnLink, true);

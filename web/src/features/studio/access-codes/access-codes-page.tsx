@@ -9,6 +9,7 @@ import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { copyText, formatDate, Loading, ScrollingTable, StudioPage, studioNoticeStyle } from "../studio-parts.tsx";
+import { t } from "../messages.ts";
 
 function CreateCodeForm() {
   const [code, setCode] = useState("");
@@ -40,16 +41,16 @@ function CreateCodeForm() {
       sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "2fr 1fr 1fr auto" }, alignItems: "start" }}
     >
       <TextField
-        label="Code (leave empty for a generated one)"
+        label={t("Code (leave empty for a generated one)")}
         name="code"
         value={code}
         onChange={(event) => setCode(event.target.value)}
         autoComplete="off"
         error={Boolean(details?.code)}
-        helperText={details?.code ?? "Letters, digits and dashes, like SPRING-CIRCLE."}
+        helperText={details?.code ?? t("Letters, digits and dashes, like SPRING-CIRCLE.")}
       />
       <TextField
-        label="Maximum uses (optional)"
+        label={t("Maximum uses (optional)")}
         name="max_uses"
         type="number"
         value={maxUses}
@@ -58,7 +59,7 @@ function CreateCodeForm() {
         helperText={details?.max_uses}
       />
       <TextField
-        label="Last valid day (optional)"
+        label={t("Last valid day (optional)")}
         name="expires_on"
         type="date"
         value={expiresOn}
@@ -67,7 +68,7 @@ function CreateCodeForm() {
         helperText={details?.expires_on}
       />
       <Button type="submit" variant="contained" disabled={busy} sx={{ mt: { md: 3.5 } }}>
-        Create code
+        {t("Create code")}
       </Button>
       <Box sx={{ gridColumn: "1 / -1" }}>
         <OutcomeNotice outcome={outcome} />
@@ -97,37 +98,38 @@ export default function AccessCodesPage() {
   const copyInvite = async (code: AccessCode) => {
     await run(
       async () => {
-        if (!(await copyText(code.invite_url))) throw new Error(`Your browser did not allow copying. The link is ${code.invite_url}`);
+        if (!(await copyText(code.invite_url)))
+          throw new Error(t("Your browser did not allow copying. The link is {invite_url}", { invite_url: code.invite_url }));
         return code.invite_url;
       },
-      (link) => `Copied the invite link ${link}. Whoever opens it finds the code already filled in.`,
+      (link) => t("Copied the invite link {link}. Whoever opens it finds the code already filled in.", { link: link }),
     );
   };
 
   return (
     <StudioPage
-      title="Access codes"
+      title={t("Access codes")}
       intro="During the beta, a new member needs a code to register. Send the invite link: it fills the code in for her."
     >
-      <PageSection title="New code" id="new-code">
+      <PageSection title={t("New code")} id="new-code">
         <CreateCodeForm />
       </PageSection>
-      <PageSection title="Your codes" id="codes">
+      <PageSection title={t("Your codes")} id="codes">
         <OutcomeNotice outcome={outcome} style={studioNoticeStyle} />
         {!answer ? (
           <Loading failure={failure} what="the access codes" />
         ) : answer.codes.length === 0 ? (
-          <p>No codes yet.</p>
+          <p>{t("No codes yet.")}</p>
         ) : (
-          <ScrollingTable label="Access codes">
+          <ScrollingTable label={t("Access codes")}>
             <table style={{ minWidth: 640 }}>
               <thead>
                 <tr>
-                  <th scope="col">Code</th>
-                  <th scope="col">Uses</th>
-                  <th scope="col">Last valid day</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Actions</th>
+                  <th scope="col">{t("Code")}</th>
+                  <th scope="col">{t("Uses")}</th>
+                  <th scope="col">{t("Last valid day")}</th>
+                  <th scope="col">{t("Status")}</th>
+                  <th scope="col">{t("Actions")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -137,9 +139,9 @@ export default function AccessCodesPage() {
                       {code.code}
                     </th>
                     <td>
-                      {code.uses} / {code.max_uses ?? "no limit"}
+                      {code.uses} / {code.max_uses ?? t("no limit")}
                     </td>
-                    <td>{code.expires_on ? formatDate(`${code.expires_on}T12:00:00Z`) : "no expiry"}</td>
+                    <td>{code.expires_on ? formatDate(`${code.expires_on}T12:00:00Z`) : t("no expiry")}</td>
                     <td style={{ color: statusColours[code.status], fontWeight: 600 }}>{code.status}</td>
                     <td>
                       <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
@@ -147,17 +149,21 @@ export default function AccessCodesPage() {
                           size="small"
                           variant="outlined"
                           onClick={() => void copyInvite(code)}
-                          aria-label={`Copy invite link for ${code.code}`}
+                          aria-label={t("Copy invite link for {code}", { code: code.code })}
                         >
-                          Copy invite link
+                          {t("Copy invite link")}
                         </Button>
                         <Button
                           size="small"
                           disabled={busy}
                           onClick={() => void setActive(code.code, code.status === "inactive")}
-                          aria-label={`${code.status === "inactive" ? "Reactivate" : "Deactivate"} ${code.code}`}
+                          aria-label={
+                            code.status === "inactive"
+                              ? t("Reactivate {code}", { code: code.code })
+                              : t("Deactivate {code}", { code: code.code })
+                          }
                         >
-                          {code.status === "inactive" ? "Reactivate" : "Deactivate"}
+                          {code.status === "inactive" ? t("Reactivate") : t("Deactivate")}
                         </Button>
                       </Box>
                     </td>

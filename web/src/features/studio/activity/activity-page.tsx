@@ -5,17 +5,18 @@ import { useSearchParams } from "react-router";
 import { activityKinds } from "../../../../../contract/constants.ts";
 import { useAnswer } from "../../../lib/answers.ts";
 import { formatDateTime, LabelledSelect, Loading, StudioPage } from "../studio-parts.tsx";
+import { t } from "../messages.ts";
 
 const kindNames: Record<(typeof activityKinds)[number], string> = {
-  "access-code": "Access codes",
-  member: "Member accounts",
-  grant: "Course access",
-  role: "Roles",
-  catalogue: "Courses and lessons",
-  plan: "Plans",
-  setup: "Setup",
-  message: "Replies and announcements",
-  community: "Community moderation",
+  "access-code": t("Access codes"),
+  member: t("Member accounts"),
+  grant: t("Course access"),
+  role: t("Roles"),
+  catalogue: t("Courses and lessons"),
+  plan: t("Plans"),
+  setup: t("Setup"),
+  message: t("Replies and announcements"),
+  community: t("Community moderation"),
 };
 
 export default function ActivityPage() {
@@ -25,14 +26,14 @@ export default function ActivityPage() {
   const { answer, failure } = useAnswer("studioActivity", { query: { ...(kind ? { kind } : {}), page } });
   const pages = answer ? Math.max(1, Math.ceil(answer.total / answer.page_size)) : 1;
   return (
-    <StudioPage title="Activity" intro="Every change made here or with the command line, newest first. Kept for 90 days.">
+    <StudioPage title={t("Activity")} intro="Every change made here or with the command line, newest first. Kept for 90 days.">
       <Box sx={{ display: "inline-flex", mb: 2 }}>
         <LabelledSelect
-          label="Show"
+          label={t("Show")}
           value={kind}
           onChange={(value) => setParams(value ? { kind: value } : {})}
           options={[
-            { value: "", label: "Every kind of change" },
+            { value: "", label: t("Every kind of change") },
             ...activityKinds.map((candidate) => ({ value: candidate, label: kindNames[candidate] })),
           ]}
         />
@@ -40,7 +41,7 @@ export default function ActivityPage() {
       {!answer ? (
         <Loading failure={failure} what="the activity" />
       ) : answer.entries.length === 0 ? (
-        <p>Nothing yet.</p>
+        <p>{t("Nothing yet.")}</p>
       ) : (
         <Box component="ol" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1 }}>
           {answer.entries.map((entry) => (
@@ -54,12 +55,12 @@ export default function ActivityPage() {
         </Box>
       )}
       {answer && pages > 1 ? (
-        <Box component="nav" aria-label="Pages of activity" sx={{ display: "flex", gap: 1, mt: 2 }}>
+        <Box component="nav" aria-label={t("Pages of activity")} sx={{ display: "flex", gap: 1, mt: 2 }}>
           <Button disabled={page <= 1} onClick={() => setParams({ ...(kind ? { kind } : {}), page: String(page - 1) })}>
-            Newer
+            {t("Newer")}
           </Button>
           <Button disabled={page >= pages} onClick={() => setParams({ ...(kind ? { kind } : {}), page: String(page + 1) })}>
-            Older
+            {t("Older")}
           </Button>
         </Box>
       ) : null}

@@ -8,6 +8,7 @@ import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import "../message-endpoints.ts";
 import { fieldsetStyle, RadioChoices, formatDateTime, Loading, StudioPage, studioNoticeStyle } from "../studio-parts.tsx";
+import { t } from "../messages.ts";
 
 type Audience = "all" | "course" | "due_month";
 
@@ -27,10 +28,10 @@ function AnnouncementForm({ onSent }: { onSent: (sentence: string) => void }) {
   const details = outcome?.tone === "error" ? outcome.details : undefined;
   const who =
     audience === "course"
-      ? `the members of “${courses.find((course) => String(course.id) === courseId)?.title ?? "the course"}”`
+      ? t("the members of “{course}”", { course: courses.find((course) => String(course.id) === courseId)?.title ?? t("the course") })
       : audience === "due_month"
-        ? `the members due in ${dueMonth || "that month"}`
-        : "all members";
+        ? t("the members due in {month}", { month: dueMonth || t("that month") })
+        : t("all members");
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!confirming) return setConfirming(true);
@@ -56,9 +57,9 @@ function AnnouncementForm({ onSent }: { onSent: (sentence: string) => void }) {
     setSendKey(crypto.randomUUID());
   };
   return (
-    <Box component="form" onSubmit={submit} noValidate aria-label="Write to members" sx={{ display: "grid", gap: 1.5, maxWidth: 640 }}>
+    <Box component="form" onSubmit={submit} noValidate aria-label={t("Write to members")} sx={{ display: "grid", gap: 1.5, maxWidth: 640 }}>
       <TextField
-        label="Subject"
+        label={t("Subject")}
         name="title"
         required
         value={title}
@@ -67,7 +68,7 @@ function AnnouncementForm({ onSent }: { onSent: (sentence: string) => void }) {
         helperText={details?.title}
       />
       <TextField
-        label="Message"
+        label={t("Message")}
         name="body"
         required
         multiline
@@ -75,32 +76,32 @@ function AnnouncementForm({ onSent }: { onSent: (sentence: string) => void }) {
         value={body}
         onChange={(event) => setBody(event.target.value)}
         error={Boolean(details?.body)}
-        helperText={details?.body ?? "Plain text; leave an empty line between paragraphs."}
+        helperText={details?.body ?? t("Plain text; leave an empty line between paragraphs.")}
       />
       <Box component="fieldset" sx={fieldsetStyle}>
-        <legend>Who receives it</legend>
+        <legend>{t("Who receives it")}</legend>
         <RadioChoices
           name="audience"
           value={audience}
           choices={
             [
-              ["all", "All members"],
-              ["course", "The members of one course"],
-              ["due_month", "The members due in one month"],
+              ["all", t("All members")],
+              ["course", t("The members of one course")],
+              ["due_month", t("The members due in one month")],
             ] as const
           }
           onChange={setAudience}
         />
         {audience === "course" ? (
           <Box component="label" sx={{ display: "flex", flexDirection: "column", fontWeight: 600, mt: 1 }}>
-            Course
+            {t("Course")}
             <select
               value={courseId}
               onChange={(event) => setCourseId(event.target.value)}
               aria-invalid={Boolean(details?.course_id)}
               style={{ font: "inherit", fontWeight: 400, padding: 8, borderRadius: 8 }}
             >
-              <option value="">Choose a published course</option>
+              <option value="">{t("Choose a published course")}</option>
               {courses.map((course) => (
                 <option key={course.id} value={course.id}>
                   {course.title}
@@ -117,32 +118,30 @@ function AnnouncementForm({ onSent }: { onSent: (sentence: string) => void }) {
         {audience === "due_month" ? (
           <Box sx={{ mt: 1 }}>
             <TextField
-              label="Due in (month)"
+              label={t("Due in (month)")}
               name="due_month"
               type="month"
               value={dueMonth}
               onChange={(event) => setDueMonth(event.target.value)}
               error={Boolean(details?.due_month)}
-              helperText={details?.due_month ?? "As YYYY-MM if your browser shows a plain box."}
+              helperText={details?.due_month ?? t("As YYYY-MM if your browser shows a plain box.")}
             />
           </Box>
         ) : null}
       </Box>
       {outcome?.tone === "error" && !details ? <OutcomeNotice outcome={outcome} /> : null}
       {confirming ? (
-        <Box role="group" aria-label="Send it now?" sx={{ display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap" }}>
-          <span>
-            Send “{title.trim() || "(no subject)"}” to {who} now? It is mailed at once.
-          </span>
+        <Box role="group" aria-label={t("Send it now?")} sx={{ display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap" }}>
+          <span>{t("Send “{subject}” to {who} now? It is mailed at once.", { subject: title.trim() || t("(no subject)"), who })}</span>
           <Button type="submit" variant="contained" disabled={busy} autoFocus>
-            Yes, send it
+            {t("Yes, send it")}
           </Button>
-          <Button onClick={() => setConfirming(false)}>Not yet</Button>
+          <Button onClick={() => setConfirming(false)}>{t("Not yet")}</Button>
         </Box>
       ) : (
         <Box>
           <Button type="submit" variant="contained">
-            Send announcement…
+            {t("Send announcement…")}
           </Button>
         </Box>
       )}
@@ -164,18 +163,18 @@ export default function AnnouncementsPage() {
   };
   return (
     <StudioPage
-      title="Announcements"
+      title={t("Announcements")}
       intro="A message to all members, a course's members or the members due in one month: mailed once, with a one-click unsubscribe, and shown on their home page until you remove it."
     >
       <OutcomeNotice outcome={sent ? { tone: "success", text: sent } : outcome} style={studioNoticeStyle} />
-      <PageSection title="Write to members" id="write-heading">
+      <PageSection title={t("Write to members")} id="write-heading">
         <AnnouncementForm onSent={setSent} />
       </PageSection>
-      <PageSection title="Sent" id="sent-heading">
+      <PageSection title={t("Sent")} id="sent-heading">
         {!answer ? (
           <Loading failure={failure} what="the announcements" />
         ) : answer.announcements.length === 0 ? (
-          <p>None yet.</p>
+          <p>{t("None yet.")}</p>
         ) : (
           <Box component="ol" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1.5 }}>
             {answer.announcements.map((announcement) => (
@@ -184,8 +183,12 @@ export default function AnnouncementsPage() {
                   {announcement.title}
                 </Box>
                 <Box sx={{ color: "var(--ink-soft)", fontSize: "0.9rem" }}>
-                  {formatDateTime(announcement.sent_at)} · {announcement.audience} · mailed to {announcement.recipients}
-                  {announcement.removed ? " · removed from home pages" : " · on their home page"}
+                  {[
+                    formatDateTime(announcement.sent_at),
+                    announcement.audience,
+                    t("mailed to {recipients}", { recipients: announcement.recipients }),
+                    announcement.removed ? t("removed from home pages") : t("on their home page"),
+                  ].join(" · ")}
                 </Box>
                 <Box sx={{ whiteSpace: "pre-wrap", my: 1 }}>{announcement.body}</Box>
                 {announcement.removed ? null : (
@@ -194,9 +197,9 @@ export default function AnnouncementsPage() {
                     variant="outlined"
                     disabled={busy}
                     onClick={() => remove(announcement.id)}
-                    aria-label={`Remove ${announcement.title} from home pages`}
+                    aria-label={t("Remove {title} from home pages", { title: announcement.title })}
                   >
-                    Remove from home pages
+                    {t("Remove from home pages")}
                   </Button>
                 )}
               </Box>

@@ -10,6 +10,7 @@ import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { useLeaveWarning } from "../use-leave-warning.ts";
 import { Loading, StudioPage } from "../studio-parts.tsx";
+import { t, tWith } from "../messages.ts";
 
 /** An option's lesson is chosen by name: its title and course, as the list offers it. */
 type DraftOption = { id?: string; label: string; lesson: string };
@@ -20,7 +21,10 @@ function lessonNames(lessons: LinkableLesson[]): [number, string][] {
   const plain = (lesson: LinkableLesson) => `${lesson.title} · ${lesson.course_title}`;
   const counts = new Map<string, number>();
   for (const lesson of lessons) counts.set(plain(lesson), (counts.get(plain(lesson)) ?? 0) + 1);
-  return lessons.map((lesson) => [lesson.id, counts.get(plain(lesson))! > 1 ? `${plain(lesson)} (lesson ${lesson.id})` : plain(lesson)]);
+  return lessons.map((lesson) => [
+    lesson.id,
+    counts.get(plain(lesson))! > 1 ? t("{lesson} (lesson {id})", { lesson: plain(lesson), id: lesson.id }) : plain(lesson),
+  ]);
 }
 
 // A lesson deleted since it was linked has no name in the list, so its field starts empty.
@@ -40,7 +44,7 @@ export default function BirthPlanTemplatePage() {
   const { answer, failure } = useAnswer("studioBirthPlanTemplate");
   return (
     <StudioPage
-      title="Birth preferences"
+      title={t("Birth preferences")}
       intro="The sections and options every member chooses from on her birth-preferences page. An option may link to the lesson that explains it: start typing the lesson's title and choose it from the list. Options keep what members chose when you rename them."
     >
       {answer ? <TemplateForm template={answer} /> : <Loading failure={failure} what="the sections" />}
@@ -58,7 +62,7 @@ function TemplateForm({ template }: { template: StudioBirthPlanTemplate }) {
   const [revision, setRevision] = useState(template.revision);
   const current = JSON.stringify(sections);
   const [savedAs, setSavedAs] = useState(current);
-  useLeaveWarning(current !== savedAs, "The birth-preferences sections");
+  useLeaveWarning(current !== savedAs, t("The birth-preferences sections"));
   const { outcome, busy, run } = useAction();
   const send = useSend();
   const changeSection = (index: number, change: (section: DraftSection) => DraftSection) =>
@@ -75,12 +79,12 @@ function TemplateForm({ template }: { template: StudioBirthPlanTemplate }) {
             const name = option.lesson.trim();
             const lessonId = name === "" ? null : (idOf.get(name) ?? null);
             if (name !== "" && lessonId === null)
-              unknown[`sections.${index}.options.${optionIndex}.lesson_id`] = "Choose a lesson from the list, or leave this empty.";
+              unknown[`sections.${index}.options.${optionIndex}.lesson_id`] = t("Choose a lesson from the list, or leave this empty.");
             return { id: option.id, label: option.label, lesson_id: lessonId };
           }),
         }));
         if (Object.keys(unknown).length > 0)
-          throw new ApiError({ status: 400, error: "A lesson's name does not match any lesson; nothing was saved.", details: unknown });
+          throw new ApiError({ status: 400, error: t("A lesson's name does not match any lesson; nothing was saved."), details: unknown });
         return send("saveBirthPlanTemplate", { body: { sections: body, revision } });
       },
       (answer) => answer.message,
@@ -97,7 +101,7 @@ function TemplateForm({ template }: { template: StudioBirthPlanTemplate }) {
       component="form"
       onSubmit={save}
       noValidate
-      aria-label="Birth-preferences sections"
+      aria-label={t("Birth-preferences sections")}
       sx={{ display: "grid", gap: 2, maxWidth: 900 }}
     >
       <datalist id={lessonListId}>
@@ -111,9 +115,9 @@ function TemplateForm({ template }: { template: StudioBirthPlanTemplate }) {
           component="fieldset"
           sx={{ border: "1px solid var(--border)", borderRadius: 2, display: "grid", gap: 1, p: 1.5, m: 0 }}
         >
-          <legend>Section {index + 1}</legend>
+          <legend>{t("Section {number}", { number: index + 1 })}</legend>
           <TextField
-            label="Section title"
+            label={t("Section title")}
             value={section.title}
             onChange={(event) => changeSection(index, (old) => ({ ...old, title: event.target.value }))}
             error={Boolean(outcome?.details?.[`sections.${index}.title`])}
@@ -125,7 +129,7 @@ function TemplateForm({ template }: { template: StudioBirthPlanTemplate }) {
               sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr auto" }, gap: 1, alignItems: "start" }}
             >
               <TextField
-                label={`Option ${optionIndex + 1}`}
+                label={t("Option {number}", { number: optionIndex + 1 })}
                 value={option.label}
                 onChange={(event) =>
                   changeSection(index, (old) => ({
@@ -137,7 +141,7 @@ function TemplateForm({ template }: { template: StudioBirthPlanTemplate }) {
                 helperText={outcome?.details?.[`sections.${index}.options.${optionIndex}.label`]}
               />
               <TextField
-                label="Learn about this (lesson)"
+                label={t("Learn about this (lesson)")}
                 list={lessonListId}
                 value={option.lesson}
                 onChange={(event) =>
@@ -154,11 +158,13 @@ function TemplateForm({ template }: { template: StudioBirthPlanTemplate }) {
                 color="error"
                 onClick={() => changeSection(index, (old) => ({ ...old, options: old.options.filter((_, at) => at !== optionIndex) }))}
               >
-                Remove
-                <span className="visually-hidden">
-                  {" "}
-                  option {optionIndex + 1} of section {index + 1}
-                </span>
+                {tWith("Remove {span}", {
+                  span: (
+                    <span className="visually-hidden">
+                      {t("option {option} of section {section}", { option: optionIndex + 1, section: index + 1 })}
+                    </span>
+                  ),
+                })}
               </Button>
             </Box>
           ))}
@@ -168,10 +174,12 @@ function TemplateForm({ template }: { template: StudioBirthPlanTemplate }) {
               variant="outlined"
               onClick={() => changeSection(index, (old) => ({ ...old, options: [...old.options, { label: "", lesson: "" }] }))}
             >
-              Add an option<span className="visually-hidden"> to section {index + 1}</span>
+              {tWith("Add an option{span}", {
+                span: <span className="visually-hidden">{t("to section {number}", { number: index + 1 })}</span>,
+              })}
             </Button>
             <Button type="button" color="error" onClick={() => setSections((all) => all.filter((_, at) => at !== index))}>
-              Remove section {index + 1}
+              {t("Remove section {number}", { number: index + 1 })}
             </Button>
           </Box>
         </Box>
@@ -183,10 +191,10 @@ function TemplateForm({ template }: { template: StudioBirthPlanTemplate }) {
           variant="outlined"
           onClick={() => setSections((all) => [...all, { title: "", options: [{ label: "", lesson: "" }] }])}
         >
-          Add a section
+          {t("Add a section")}
         </Button>
         <Button type="submit" variant="contained" disabled={busy}>
-          Save sections
+          {t("Save sections")}
         </Button>
       </Box>
     </Box>

@@ -10,17 +10,18 @@ import { whenLabel, zoneName } from "../../../lib/time-labels.ts";
 import { dayKey, dayLabel, timeLabel } from "../../../lib/calendar-days.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { formatDate, Loading } from "../studio-parts.tsx";
+import { t } from "../messages.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const stateLabel: Record<StudioBooking["state"], string> = {
-  awaiting_email: "Awaiting e-mail",
-  awaiting_payment: "Awaiting payment",
-  confirmed: "Confirmed",
-  cancelled: "Cancelled",
-  expired: "Lapsed",
-  attended: "Attended",
-  no_show: "No-show",
+  awaiting_email: t("Awaiting e-mail"),
+  awaiting_payment: t("Awaiting payment"),
+  confirmed: t("Confirmed"),
+  cancelled: t("Cancelled"),
+  expired: t("Lapsed"),
+  attended: t("Attended"),
+  no_show: t("No-show"),
 };
 
 /** Monday 00:00 of this browser's week, moved by whole weeks. */
@@ -40,12 +41,12 @@ function BookingDetail({ booking, zone, onClose }: { booking: StudioBooking; zon
   const mark = (state: "attended" | "no_show") =>
     void run(
       () => send("markCalendarBooking", { params: { id: booking.id }, body: { state } }),
-      () => (state === "attended" ? "Marked attended." : "Marked no-show."),
+      () => (state === "attended" ? t("Marked attended.") : t("Marked no-show.")),
     );
   return (
     <Box
       component="section"
-      aria-label={`Booking of ${booking.name}`}
+      aria-label={t("Booking of {name}", { name: booking.name })}
       sx={{ display: "grid", gap: 1.5, p: 2, mt: 2, border: "1px solid var(--border)", borderRadius: 2, bgcolor: "var(--surface)" }}
     >
       <Box component="h3" sx={{ m: 0, fontSize: "1.15rem" }}>
@@ -55,45 +56,45 @@ function BookingDetail({ booking, zone, onClose }: { booking: StudioBooking; zon
         component="dl"
         sx={{ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "4px 16px", m: 0, "& dd": { m: 0, overflowWrap: "anywhere" } }}
       >
-        <dt>When</dt>
+        <dt>{t("When")}</dt>
         <dd>
           {whenLabel(booking.start, zone)} ({zoneName(zone)})
         </dd>
-        <dt>Status</dt>
+        <dt>{t("Status")}</dt>
         <dd>
           {stateLabel[booking.state]}
           {booking.paid ? ", paid" : ""}
         </dd>
-        <dt>E-mail</dt>
+        <dt>{t("E-mail")}</dt>
         <dd>
           <a href={`mailto:${booking.email}`}>{booking.email}</a>
           {booking.member ? " (member)" : ""}
         </dd>
         {booking.due_date ? (
           <>
-            <dt>Due date</dt>
+            <dt>{t("Due date")}</dt>
             <dd>{formatDate(`${booking.due_date}T12:00:00`)}</dd>
           </>
         ) : null}
         {booking.birth_plan_shared ? (
           <>
-            <dt>Birth preferences</dt>
+            <dt>{t("Birth preferences")}</dt>
             <dd>
               <a href={addressOf("bookingBirthPlanPdf", { params: { id: booking.id }, query: { size: "a4" } })} download>
-                Her birth preferences (PDF)
+                {t("Her birth preferences (PDF)")}
               </a>
             </dd>
           </>
         ) : null}
         {booking.note ? (
           <>
-            <dt>Her note</dt>
+            <dt>{t("Her note")}</dt>
             <dd style={{ whiteSpace: "pre-line" }}>{booking.note}</dd>
           </>
         ) : null}
       </Box>
       <TextField
-        label="Your private note (only you see it)"
+        label={t("Your private note (only you see it)")}
         multiline
         rows={3}
         value={privateNote}
@@ -107,40 +108,42 @@ function BookingDetail({ booking, zone, onClose }: { booking: StudioBooking; zon
           onClick={() =>
             void run(
               () => send("markCalendarBooking", { params: { id: booking.id }, body: { private_note: privateNote } }),
-              () => "Note saved.",
+              () => t("Note saved."),
             )
           }
         >
-          Save note
+          {t("Save note")}
         </Button>
         {booking.state === "confirmed" || booking.state === "attended" || booking.state === "no_show" ? (
           <>
             <Button disabled={busy} onClick={() => mark("attended")}>
-              Attended
+              {t("Attended")}
             </Button>
             <Button disabled={busy} onClick={() => mark("no_show")}>
-              No-show
+              {t("No-show")}
             </Button>
           </>
         ) : null}
         {live && !cancelling ? (
           <Button color="error" onClick={() => setCancelling(true)}>
-            Cancel booking
+            {t("Cancel booking")}
           </Button>
         ) : null}
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t("Close")}</Button>
       </Box>
       {cancelling ? (
         <Box sx={{ display: "grid", gap: 1 }}>
           <TextField
-            label="A message to her (optional)"
+            label={t("A message to her (optional)")}
             multiline
             rows={2}
             value={message}
             onChange={(event) => setMessage(event.target.value)}
           />
           <Box sx={{ color: "text.secondary", fontSize: "0.9rem" }}>
-            She receives your message with the cancellation{booking.paid ? ", and her payment is refunded in full" : ""}.
+            {booking.paid
+              ? t("She receives your message with the cancellation, and her payment is refunded in full.")
+              : t("She receives your message with the cancellation.")}
           </Box>
           <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
             <Button
@@ -150,13 +153,13 @@ function BookingDetail({ booking, zone, onClose }: { booking: StudioBooking; zon
               onClick={() =>
                 void run(
                   () => send("studioCancelBooking", { params: { id: booking.id }, body: { message } }),
-                  () => "Cancelled; she has been told.",
+                  () => t("Cancelled; she has been told."),
                 ).then((done) => done && setCancelling(false))
               }
             >
-              Yes, cancel it
+              {t("Yes, cancel it")}
             </Button>
-            <Button onClick={() => setCancelling(false)}>Keep it</Button>
+            <Button onClick={() => setCancelling(false)}>{t("Keep it")}</Button>
           </Box>
         </Box>
       ) : null}
@@ -184,16 +187,16 @@ export function BookingsWeek() {
     <>
       <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "center", mb: 2 }}>
         <Button variant="outlined" onClick={() => setOffset(offset - 1)}>
-          Previous week
+          {t("Previous week")}
         </Button>
         <Button variant="outlined" onClick={() => setOffset(0)} disabled={offset === 0}>
-          This week
+          {t("This week")}
         </Button>
         <Button variant="outlined" onClick={() => setOffset(offset + 1)}>
-          Next week
+          {t("Next week")}
         </Button>
         <Box component="span" sx={{ color: "text.secondary" }}>
-          Times in {zoneName(zone)}
+          {t("Times in {zone}", { zone: zoneName(zone) })}
         </Box>
       </Box>
       <Box sx={{ display: "grid", gap: 1, gridTemplateColumns: { xs: "1fr", md: "repeat(7, minmax(0, 1fr))" } }}>
@@ -211,7 +214,7 @@ export function BookingsWeek() {
                 {dayLabel(day, zone)}
               </Box>
               {todays.length === 0 ? (
-                <Box sx={{ color: "text.secondary", fontSize: "0.85rem" }}>Nothing booked</Box>
+                <Box sx={{ color: "text.secondary", fontSize: "0.85rem" }}>{t("Nothing booked")}</Box>
               ) : (
                 <Box component="ul" sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 0.5 }}>
                   {todays.map((booking) => (
@@ -240,17 +243,17 @@ export function BookingsWeek() {
       </Box>
       {open ? <BookingDetail key={open.id} booking={open} zone={zone} onClose={() => setOpenId(null)} /> : null}
       <Box component="h3" sx={{ mt: 3, mb: 1, fontSize: "1.1rem" }}>
-        Enquiries from the Support page
+        {t("Enquiries from the Support page")}
       </Box>
       {answer.enquiries.length === 0 ? (
-        <p>No enquiries yet.</p>
+        <p>{t("No enquiries yet.")}</p>
       ) : (
         <Box component="ul" sx={{ paddingInlineStart: "20px", m: 0 }}>
           {answer.enquiries.slice(0, 10).map((enquiry) => (
             <li key={enquiry.id}>
               {formatDate(enquiry.received_at)}: {enquiry.full_name} (<a href={`mailto:${enquiry.email}`}>{enquiry.email}</a>)
-              {enquiry.services.length ? `, asks about ${enquiry.services.join(", ")}` : ""}
-              {enquiry.due_date ? `, due ${enquiry.due_date}` : ""}
+              {enquiry.services.length ? `, ${t("asks about {services}", { services: enquiry.services.join(", ") })}` : ""}
+              {enquiry.due_date ? `, ${t("due {date}", { date: formatDate(`${enquiry.due_date}T12:00:00`) })}` : ""}
             </li>
           ))}
         </Box>

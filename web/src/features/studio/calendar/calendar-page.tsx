@@ -10,6 +10,7 @@ import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { addEndpoints } from "../../../lib/api.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { StudioPage } from "../studio-parts.tsx";
+import { pageLocale, t } from "../messages.ts";
 
 // Her calendar's endpoints travel with this screen (web/endpoint-table.ts).
 addEndpoints(calendarEndpoints);
@@ -22,12 +23,12 @@ const ClassesEditor = lazy(() => import("./classes-editor.tsx").then((module) =>
 const DueMonthsEditor = lazy(() => import("./due-months-editor.tsx").then((module) => ({ default: module.DueMonthsEditor })));
 
 const sections = [
-  { id: "bookings", label: "Bookings", content: () => <BookingsWeek /> },
-  { id: "services", label: "Services", content: () => <ServicesEditor /> },
-  { id: "classes", label: "Live classes", content: () => <ClassesEditor /> },
-  { id: "hours", label: "Your hours", content: () => <HoursEditor /> },
-  { id: "due-months", label: "Places by due month", content: () => <DueMonthsEditor /> },
-  { id: "feed", label: "Calendar feed", content: () => <FeedAddress /> },
+  { id: "bookings", label: t("Bookings"), content: () => <BookingsWeek /> },
+  { id: "services", label: t("Services"), content: () => <ServicesEditor /> },
+  { id: "classes", label: t("Live classes"), content: () => <ClassesEditor /> },
+  { id: "hours", label: t("Your hours"), content: () => <HoursEditor /> },
+  { id: "due-months", label: t("Places by due month"), content: () => <DueMonthsEditor /> },
+  { id: "feed", label: t("Calendar feed"), content: () => <FeedAddress /> },
 ] as const;
 type SectionId = (typeof sections)[number]["id"];
 
@@ -38,25 +39,26 @@ function FeedAddress() {
   const renew = () =>
     void run(
       () => send("renewCalendarFeed", { body: {} }),
-      () => "A new address is ready. Subscribe to it on your phone; the old one no longer works.",
+      () => t("A new address is ready. Subscribe to it on your phone; the old one no longer works."),
     );
   return (
     <Box sx={{ display: "grid", gap: 1.5, maxWidth: 720 }}>
       <p style={{ margin: 0 }}>
-        Subscribe to this address in your phone&apos;s calendar (Add calendar, From URL, or Subscribe) to see your bookings beside the rest
-        of your life. Keep it to yourself: anyone with it can read your bookings. Making a new one ends the old.
+        {t(
+          "Subscribe to this address in your phone's calendar (Add calendar, From URL, or Subscribe) to see your bookings beside the rest of your life. Keep it to yourself: anyone with it can read your bookings. Making a new one ends the old.",
+        )}
       </p>
       {answer?.url ? (
         <Box component="code" sx={{ p: 1.5, bgcolor: "var(--tint)", borderRadius: 1, overflowWrap: "anywhere" }}>
           {answer.url}
         </Box>
       ) : (
-        <p style={{ margin: 0 }}>No address yet.</p>
+        <p style={{ margin: 0 }}>{t("No address yet.")}</p>
       )}
       <OutcomeNotice outcome={outcome} />
       <Box>
         <Button variant="outlined" disabled={busy} onClick={renew}>
-          {answer?.url ? "Make a new address" : "Make my feed address"}
+          {answer?.url ? t("Make a new address") : t("Make my feed address")}
         </Button>
       </Box>
     </Box>
@@ -72,8 +74,8 @@ export default function CalendarPage() {
   const section = sections.find((candidate) => candidate.id === shown)!;
   const show = (id: SectionId) => void navigate({ hash: id }, { replace: true });
   return (
-    <StudioPage title="Calendar" intro="Your 1:1 sessions: who booked what and when, what you offer, and when you are available.">
-      <Box component="nav" aria-label="Calendar sections" sx={{ display: "flex", flexWrap: "wrap", gap: 1, mb: 3 }}>
+    <StudioPage title={t("Calendar")} intro="Your 1:1 sessions: who booked what and when, what you offer, and when you are available.">
+      <Box component="nav" aria-label={t("Calendar sections")} sx={{ display: "flex", flexWrap: "wrap", gap: 1, mb: 3 }}>
         {sections.map((candidate) => (
           <Button
             key={candidate.id}
@@ -86,7 +88,9 @@ export default function CalendarPage() {
         ))}
       </Box>
       <PageSection key={section.id} title={section.label} id={`calendar-${section.id}`}>
-        <Suspense fallback={<Spinner label={`Loading ${section.label.toLowerCase()}`} />}>{section.content()}</Suspense>
+        <Suspense fallback={<Spinner label={t("Loading {section}", { section: section.label.toLocaleLowerCase(pageLocale()) })} />}>
+          {section.content()}
+        </Suspense>
       </PageSection>
     </StudioPage>
   );

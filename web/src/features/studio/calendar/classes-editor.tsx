@@ -9,6 +9,8 @@ import { addressOf } from "../../../lib/api.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { RichTextField } from "../courses/rich-text-field.tsx";
 import { fieldsetStyle, RadioChoices, formatDateTime, ScrollingTable } from "../studio-parts.tsx";
+import { priceLabel } from "../../../lib/time-labels.ts";
+import { pageLocale, t } from "../messages.ts";
 
 type StudioClass = StudioClasses["classes"][number];
 
@@ -21,8 +23,7 @@ const centsOf = (amount: string) =>
     : /^\d+([.,]\d{1,2})?$/.test(amount.trim())
       ? Math.round(Number(amount.trim().replace(",", ".")) * 100)
       : Number.NaN;
-const moneyOf = (cents: number, currency: string) =>
-  cents === 0 ? "free" : new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(cents / 100);
+const moneyOf = (cents: number, currency: string) => priceLabel(cents, currency).toLocaleLowerCase(pageLocale());
 
 function NewClassForm({ onCreated }: { onCreated: (message: string) => void }) {
   const [title, setTitle] = useState("");
@@ -66,9 +67,9 @@ function NewClassForm({ onCreated }: { onCreated: (message: string) => void }) {
     }
   };
   return (
-    <Box component="form" onSubmit={submit} noValidate aria-label="New class" sx={{ display: "grid", gap: 1.5, maxWidth: 560 }}>
+    <Box component="form" onSubmit={submit} noValidate aria-label={t("New class")} sx={{ display: "grid", gap: 1.5, maxWidth: 560 }}>
       <TextField
-        label="Title"
+        label={t("Title")}
         name="title"
         required
         value={title}
@@ -77,7 +78,7 @@ function NewClassForm({ onCreated }: { onCreated: (message: string) => void }) {
         helperText={details?.title}
       />
       <RichTextField
-        label="Description"
+        label={t("Description")}
         name="description_html"
         value={description}
         onChange={setDescription}
@@ -86,7 +87,7 @@ function NewClassForm({ onCreated }: { onCreated: (message: string) => void }) {
         minRows={3}
       />
       <TextField
-        label="Starts (your time)"
+        label={t("Starts (your time)")}
         name="starts_at"
         type="datetime-local"
         required
@@ -96,7 +97,7 @@ function NewClassForm({ onCreated }: { onCreated: (message: string) => void }) {
         helperText={details?.starts_at}
       />
       <TextField
-        label="Length in minutes"
+        label={t("Length in minutes")}
         name="duration_minutes"
         type="number"
         value={minutes}
@@ -105,7 +106,7 @@ function NewClassForm({ onCreated }: { onCreated: (message: string) => void }) {
         helperText={details?.duration_minutes}
       />
       <TextField
-        label="Places"
+        label={t("Places")}
         name="places"
         type="number"
         value={places}
@@ -115,15 +116,15 @@ function NewClassForm({ onCreated }: { onCreated: (message: string) => void }) {
       />
       <Box sx={{ display: "grid", gridTemplateColumns: "2fr 1fr", gap: 1.5 }}>
         <TextField
-          label="Price (0 is free)"
+          label={t("Price (0 is free)")}
           name="price"
           value={price}
           onChange={(event) => setPrice(event.target.value)}
           error={Boolean(details?.price)}
-          helperText={details?.price ?? "Paid places are held 30 minutes while she pays through Stripe."}
+          helperText={details?.price ?? t("Paid places are held 30 minutes while she pays through Stripe.")}
         />
         <TextField
-          label="Currency"
+          label={t("Currency")}
           name="currency"
           value={currency}
           onChange={(event) => setCurrency(event.target.value.toUpperCase())}
@@ -132,21 +133,21 @@ function NewClassForm({ onCreated }: { onCreated: (message: string) => void }) {
         />
       </Box>
       <Box component="fieldset" sx={fieldsetStyle}>
-        <legend>Who may register</legend>
+        <legend>{t("Who may register")}</legend>
         <RadioChoices
           name="who"
           value={who}
           choices={
             [
-              ["anyone", "Anyone with an e-mail address"],
-              ["members", "Members only"],
+              ["anyone", t("Anyone with an e-mail address")],
+              ["members", t("Members only")],
             ] as const
           }
           onChange={setWho}
         />
       </Box>
       <Box component="label" sx={{ display: "flex", flexDirection: "column", fontWeight: 600 }}>
-        For the members of a course (optional)
+        {t("For the members of a course (optional)")}
         <select
           name="course_id"
           value={courseId}
@@ -154,7 +155,7 @@ function NewClassForm({ onCreated }: { onCreated: (message: string) => void }) {
           aria-invalid={Boolean(details?.course_id)}
           style={{ font: "inherit", fontWeight: 400, padding: 8, borderRadius: 8 }}
         >
-          <option value="">No course: anyone it is open to registers with the form</option>
+          <option value="">{t("No course: anyone it is open to registers with the form")}</option>
           {courses.map((course) => (
             <option key={course.id} value={course.id}>
               {course.title}
@@ -162,22 +163,22 @@ function NewClassForm({ onCreated }: { onCreated: (message: string) => void }) {
           ))}
         </select>
         <Box component="span" sx={{ fontWeight: 400, fontSize: 14, color: details?.course_id ? "var(--error-ink)" : "inherit" }}>
-          {details?.course_id ?? "Members who may open the course register with one press."}
+          {details?.course_id ?? t("Members who may open the course register with one press.")}
         </Box>
       </Box>
       <TextField
-        label="Video call link"
+        label={t("Video call link")}
         name="join_url"
         required
         value={joinUrl}
         onChange={(event) => setJoinUrl(event.target.value)}
         error={Boolean(details?.join_url)}
-        helperText={details?.join_url ?? "Registered people see it from 15 minutes before the start; no one else ever does."}
+        helperText={details?.join_url ?? t("Registered people see it from 15 minutes before the start; no one else ever does.")}
       />
       {outcome?.tone === "error" && !details ? <OutcomeNotice outcome={outcome} /> : null}
       <Box>
         <Button type="submit" variant="contained" disabled={busy}>
-          Create the class
+          {t("Create the class")}
         </Button>
       </Box>
     </Box>
@@ -185,12 +186,12 @@ function NewClassForm({ onCreated }: { onCreated: (message: string) => void }) {
 }
 
 const stateWords: Record<string, string> = {
-  registered: "has a place",
-  awaiting_email: "confirming her e-mail",
-  awaiting_payment: "paying",
-  waiting_list: "waiting",
-  cancelled: "cancelled",
-  expired: "released",
+  registered: t("has a place"),
+  awaiting_email: t("confirming her e-mail"),
+  awaiting_payment: t("paying"),
+  waiting_list: t("waiting"),
+  cancelled: t("cancelled"),
+  expired: t("released"),
 };
 
 /** One class's people: who came (once it has started), a place cancelled, and after the end its replay. */
@@ -234,23 +235,23 @@ function ClassPeople({ live, onChanged }: { live: StudioClass; onChanged: () => 
   return (
     <Box component="section" aria-labelledby={`people-${live.id}`} sx={{ display: "grid", gap: 2 }}>
       <h3 id={`people-${live.id}`} style={{ margin: 0 }}>
-        People in “{live.title}”
+        {t("People in “{title}”", { title: live.title })}
       </h3>
       <OutcomeNotice outcome={details ? null : outcome} />
-      {answer && answer.registrations.length === 0 ? <p style={{ margin: 0 }}>No one has registered yet.</p> : null}
+      {answer && answer.registrations.length === 0 ? <p style={{ margin: 0 }}>{t("No one has registered yet.")}</p> : null}
       {answer && answer.registrations.length > 0 ? (
-        <ScrollingTable label={`Registrations for ${live.title}`}>
+        <ScrollingTable label={t("Registrations for {title}", { title: live.title })}>
           <table>
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">E-mail</th>
-                <th scope="col">Due date</th>
-                <th scope="col">State</th>
-                <th scope="col">Registered</th>
-                {started ? <th scope="col">Came</th> : null}
+                <th scope="col">{t("Name")}</th>
+                <th scope="col">{t("E-mail")}</th>
+                <th scope="col">{t("Due date")}</th>
+                <th scope="col">{t("State")}</th>
+                <th scope="col">{t("Registered")}</th>
+                {started ? <th scope="col">{t("Came")}</th> : null}
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t("Actions")}</span>
                 </th>
               </tr>
             </thead>
@@ -262,8 +263,8 @@ function ClassPeople({ live, onChanged }: { live: StudioClass; onChanged: () => 
                   <td>{row.due_date ?? "—"}</td>
                   <td>
                     {stateWords[row.state]}
-                    {row.from_waiting_list ? " (from the waiting list)" : ""}
-                    {row.paid ? (row.refunded ? ", refunded" : ", paid") : ""}
+                    {row.from_waiting_list ? ` ${t("(from the waiting list)")}` : ""}
+                    {row.paid ? `, ${row.refunded ? t("refunded") : t("paid")}` : ""}
                   </td>
                   <td>{formatDateTime(row.registered_at)}</td>
                   {started ? (
@@ -272,7 +273,7 @@ function ClassPeople({ live, onChanged }: { live: StudioClass; onChanged: () => 
                         // A plain box: MUI's Checkbox would add its weight to every studio page's shared chunk.
                         <input
                           type="checkbox"
-                          aria-label={`${row.name} came`}
+                          aria-label={t("{name} came", { name: row.name })}
                           checked={marks[row.id] ?? row.attended}
                           onChange={(event) => mark(row.id, event.target.checked)}
                           style={{ width: 22, height: 22, accentColor: "var(--accent)" }}
@@ -287,9 +288,9 @@ function ClassPeople({ live, onChanged }: { live: StudioClass; onChanged: () => 
                         color="error"
                         disabled={busy}
                         onClick={() => cancel(row.id)}
-                        aria-label={`Cancel the place of ${row.name}`}
+                        aria-label={t("Cancel the place of {name}", { name: row.name })}
                       >
-                        Cancel place
+                        {t("Cancel place")}
                       </Button>
                     ) : null}
                   </td>
@@ -304,11 +305,11 @@ function ClassPeople({ live, onChanged }: { live: StudioClass; onChanged: () => 
           component="form"
           onSubmit={sendReplay}
           noValidate
-          aria-label={`Replay of ${live.title}`}
+          aria-label={t("Replay of {title}", { title: live.title })}
           sx={{ display: "grid", gap: 1.5, maxWidth: 560 }}
         >
           <TextField
-            label="Replay link (YouTube or Vimeo)"
+            label={t("Replay link (YouTube or Vimeo)")}
             name="replay_url"
             value={replay}
             onChange={(event) => setReplay(event.target.value)}
@@ -316,13 +317,15 @@ function ClassPeople({ live, onChanged }: { live: StudioClass; onChanged: () => 
             helperText={
               details?.replay_url ??
               (live.replay_sent_at
-                ? `Mailed on ${formatDateTime(live.replay_sent_at)}; a new link shows on the classes page without mailing again.`
-                : "Those marked as there get “Thank you for coming”; the others “Sorry we missed you”.")
+                ? t("Mailed on {replay_sent_at}; a new link shows on the classes page without mailing again.", {
+                    replay_sent_at: formatDateTime(live.replay_sent_at),
+                  })
+                : t("Those marked as there get “Thank you for coming”; the others “Sorry we missed you”."))
             }
           />
           <Box>
             <Button type="submit" variant="contained" disabled={busy}>
-              {live.replay_sent_at ? "Save the new link" : "Send the replay"}
+              {live.replay_sent_at ? t("Save the new link") : t("Send the replay")}
             </Button>
           </Box>
         </Box>
@@ -356,16 +359,16 @@ export function ClassesEditor() {
         }}
       />
       {answer && answer.classes.length > 0 ? (
-        <ScrollingTable label="Your classes">
+        <ScrollingTable label={t("Your classes")}>
           <table>
             <thead>
               <tr>
-                <th scope="col">Class</th>
-                <th scope="col">Starts</th>
-                <th scope="col">Price</th>
-                <th scope="col">Places taken</th>
-                <th scope="col">Waiting</th>
-                <th scope="col">Registrations</th>
+                <th scope="col">{t("Class")}</th>
+                <th scope="col">{t("Starts")}</th>
+                <th scope="col">{t("Price")}</th>
+                <th scope="col">{t("Places taken")}</th>
+                <th scope="col">{t("Waiting")}</th>
+                <th scope="col">{t("Registrations")}</th>
               </tr>
             </thead>
             <tbody>
@@ -373,18 +376,16 @@ export function ClassesEditor() {
                 <tr key={live.id}>
                   <th scope="row">
                     {live.title}
-                    {live.cancelled ? " (cancelled)" : ""}
+                    {live.cancelled ? ` ${t("(cancelled)")}` : ""}
                     {live.course_title ? (
                       <Box component="span" sx={{ display: "block", fontWeight: 400, fontSize: 14 }}>
-                        for “{live.course_title}”
+                        {t("for “{course}”", { course: live.course_title })}
                       </Box>
                     ) : null}
                   </th>
                   <td>{formatDateTime(live.starts_at)}</td>
                   <td>{moneyOf(live.price, live.currency)}</td>
-                  <td>
-                    {live.registered} of {live.places}
-                  </td>
+                  <td>{t("{registered} of {places}", { registered: live.registered, places: live.places })}</td>
                   <td>{live.waiting}</td>
                   <td>
                     <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
@@ -392,12 +393,12 @@ export function ClassesEditor() {
                         size="small"
                         onClick={() => setOpen(open === live.id ? null : live.id)}
                         aria-expanded={open === live.id}
-                        aria-label={`People in ${live.title}`}
+                        aria-label={t("People in {title}", { title: live.title })}
                       >
-                        People
+                        {t("People")}
                       </Button>
                       <Button size="small" component="a" href={addressOf("classRegistrationsCsv", { params: { id: live.id } })} download>
-                        Download CSV
+                        {t("Download CSV")}
                       </Button>
                       {!live.cancelled && new Date(live.starts_at).getTime() > Date.now() ? (
                         <Button
@@ -405,9 +406,9 @@ export function ClassesEditor() {
                           color="error"
                           disabled={busy}
                           onClick={() => cancel(live.id)}
-                          aria-label={`Cancel ${live.title}`}
+                          aria-label={t("Cancel {title}", { title: live.title })}
                         >
-                          Cancel class
+                          {t("Cancel class")}
                         </Button>
                       ) : null}
                     </Box>
@@ -418,7 +419,7 @@ export function ClassesEditor() {
           </table>
         </ScrollingTable>
       ) : (
-        <p style={{ margin: 0 }}>No classes yet.</p>
+        <p style={{ margin: 0 }}>{t("No classes yet.")}</p>
       )}
       {opened ? <ClassPeople key={opened.id} live={opened} onChanged={refresh} /> : null}
     </Box>

@@ -6,9 +6,11 @@ import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { formatDate, formatDateTime, Loading } from "../studio-parts.tsx";
+import { dateFormatOnUse } from "../../../lib/formats.ts";
+import { t, tWith } from "../messages.ts";
 
-const monthName = (month: string) =>
-  new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${month}-01T12:00:00Z`));
+const monthFormat = dateFormatOnUse({ month: "long", year: "numeric", timeZone: "UTC" });
+const monthName = (month: string) => monthFormat.format(new Date(`${month}-01T12:00:00Z`));
 
 /** How many births she takes per due month, how many are taken, and who waits for a place. */
 export function DueMonthsEditor() {
@@ -23,43 +25,44 @@ export function DueMonthsEditor() {
     event.preventDefault();
     await run(
       () => send("setDueMonthPlaces", { body: { month, places: places.trim() === "" ? Number.NaN : Number(places) } }),
-      () => `${monthName(month)}: ${places} places.`,
+      () => t("{month}: {places} places.", { month: monthName(month), places }),
     );
   };
   return (
     <Box sx={{ display: "grid", gap: 2, maxWidth: 720 }}>
       <p style={{ margin: 0 }}>
-        A birth-support service asks the mother&apos;s due date. Set how many births you take with a due date in a month; a full month
-        offers its waiting list instead. A month you have not set has no limit.
+        {t(
+          "A birth-support service asks the mother's due date. Set how many births you take with a due date in a month; a full month offers its waiting list instead. A month you have not set has no limit.",
+        )}
       </p>
       <Box
         component="form"
         onSubmit={save}
         noValidate
-        aria-label="Places in a due month"
+        aria-label={t("Places in a due month")}
         sx={{ display: "grid", gap: 1, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr auto" }, alignItems: "end" }}
       >
         <TextField
-          label="Due month"
+          label={t("Due month")}
           type="month"
           value={month}
           onChange={(event) => setMonth(event.target.value)}
           error={Boolean(details?.month)}
-          helperText={details?.month ?? "YYYY-MM"}
+          helperText={details?.month ?? t("YYYY-MM")}
         />
         <TextField
-          label="Places"
+          label={t("Places")}
           value={places}
           onChange={(event) => setPlaces(event.target.value)}
           error={Boolean(details?.places)}
           helperText={details?.places}
         />
         <Button type="submit" variant="contained" disabled={busy}>
-          Set places
+          {t("Set places")}
         </Button>
       </Box>
       <OutcomeNotice outcome={outcome} />
-      {answer.months.length === 0 ? <p style={{ margin: 0 }}>No due months yet.</p> : null}
+      {answer.months.length === 0 ? <p style={{ margin: 0 }}>{t("No due months yet.")}</p> : null}
       {answer.months.map((entry) => (
         <Box
           key={entry.month}
@@ -68,26 +71,33 @@ export function DueMonthsEditor() {
           sx={{ border: "1px solid var(--border)", borderRadius: 2, p: 1.5 }}
         >
           <Box component="h3" sx={{ m: 0, fontSize: "1.05rem" }}>
-            {monthName(entry.month)}: {entry.places === null ? `${entry.taken} taken, no limit` : `${entry.taken} of ${entry.places} taken`}
+            {monthName(entry.month)}:{" "}
+            {entry.places === null
+              ? t("{taken} taken, no limit", { taken: entry.taken })
+              : t("{taken} of {places} taken", { taken: entry.taken, places: entry.places })}
           </Box>
           {entry.waiting.length > 0 ? (
             <Box component="ol" sx={{ m: "8px 0 0", paddingInlineStart: "20px" }}>
               {entry.waiting.map((person) => (
                 <li key={person.id}>
-                  {person.name} (<a href={`mailto:${person.email}`}>{person.email}</a>), due {formatDate(`${person.due_date}T12:00:00`)},
-                  waiting since {formatDate(person.joined_at)}
-                  {person.offered_until ? `; offered a place until ${formatDateTime(person.offered_until)}` : ""}{" "}
+                  {tWith("{name} ({email}), due {due}, waiting since {since}", {
+                    name: person.name,
+                    email: <a href={`mailto:${person.email}`}>{person.email}</a>,
+                    due: formatDate(`${person.due_date}T12:00:00`),
+                    since: formatDate(person.joined_at),
+                  })}
+                  {person.offered_until ? t("; offered a place until {until}", { until: formatDateTime(person.offered_until) }) : ""}{" "}
                   <Button
                     size="small"
                     disabled={busy}
                     onClick={() =>
                       void run(
                         () => send("offerWaitingPlace", { params: { id: person.id }, body: {} }),
-                        () => `${person.name} has been offered the place, for 48 hours.`,
+                        () => t("{name} has been offered the place, for 48 hours.", { name: person.name }),
                       )
                     }
                   >
-                    {person.offered_until ? "Offer again" : "Offer the place"}
+                    {person.offered_until ? t("Offer again") : t("Offer the place")}
                   </Button>
                 </li>
               ))}

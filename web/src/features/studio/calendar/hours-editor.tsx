@@ -8,8 +8,12 @@ import { browserTimeZone, zoneName } from "../../../lib/time-labels.ts";
 import { allTimeZones } from "../../../lib/calendar-days.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { LabelledSelect, Loading } from "../studio-parts.tsx";
+import { dateFormatOnUse } from "../../../lib/formats.ts";
+import { t } from "../messages.ts";
 
-const weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+const weekdayFormat = dateFormatOnUse({ weekday: "long", timeZone: "UTC" });
+/** Monday first, named in the page's language (5 January 2026 was a Monday). */
+const weekdayNames = () => Array.from({ length: 7 }, (_, index) => weekdayFormat.format(new Date(Date.UTC(2026, 0, 5 + index))));
 type Range = { start: string; end: string };
 type Exception = { date: string; ranges: string };
 
@@ -24,9 +28,9 @@ export function readRanges(text: string): Range[] | string {
   const ranges: Range[] = [];
   for (const part of parts) {
     const match = part.match(/^(\d{1,2}):(\d{2})\s*[-–]\s*(\d{1,2}):(\d{2})$/);
-    if (!match) return `“${part}” is not a range like 09:00-12:00.`;
+    if (!match) return t("“{part}” is not a range like 09:00-12:00.", { part });
     const [start, end] = [`${match[1]!.padStart(2, "0")}:${match[2]}`, `${match[3]!.padStart(2, "0")}:${match[4]}`];
-    if (start >= end) return `${part}: the range must end after it starts.`;
+    if (start >= end) return t("{part}: the range must end after it starts.", { part });
     ranges.push({ start, end });
   }
   return ranges;
@@ -38,14 +42,14 @@ export function HoursEditor() {
   const send = useSend();
   const { outcome, busy, run } = useAction();
   const [zone, setZone] = useState(browserTimeZone);
-  const [week, setWeek] = useState<string[]>(() => weekdays.map(() => ""));
+  const [week, setWeek] = useState<string[]>(() => Array.from({ length: 7 }, () => ""));
   const [exceptions, setExceptions] = useState<Exception[]>([]);
   const [problems, setProblems] = useState<Record<string, string>>({});
   useEffect(() => {
     const hours = answer?.hours;
     if (!hours) return;
     setZone(hours.time_zone);
-    setWeek(weekdays.map((_, index) => rangesText(hours.weekly.filter((range) => range.weekday === index + 1))));
+    setWeek(Array.from({ length: 7 }, (_, index) => rangesText(hours.weekly.filter((range) => range.weekday === index + 1))));
     setExceptions(hours.exceptions.map((exception) => ({ date: exception.date, ranges: rangesText(exception.ranges) })));
   }, [answer]);
   if (!answer) return <Loading failure={failure} what="your hours" />;
@@ -73,24 +77,25 @@ export function HoursEditor() {
     if (Object.keys(found).length > 0) return;
     await run(
       () => send("saveCalendarHours", { body: { time_zone: zone, weekly, exceptions: dated } }),
-      () => `Your hours are saved, in ${zoneName(zone)} time.`,
+      () => t("Your hours are saved, in {zone} time.", { zone: zoneName(zone) }),
     );
   };
 
   return (
-    <Box component="form" onSubmit={save} noValidate aria-label="Your hours" sx={{ display: "grid", gap: 2, maxWidth: 720 }}>
+    <Box component="form" onSubmit={save} noValidate aria-label={t("Your hours")} sx={{ display: "grid", gap: 2, maxWidth: 720 }}>
       <p style={{ margin: 0 }}>
-        When you take sessions, in your own time zone: mothers see these times in theirs. Write each day&apos;s hours like 09:00-12:00,
-        14:00-17:00, and leave a day empty when you take none.
+        {t(
+          "When you take sessions, in your own time zone: mothers see these times in theirs. Write each day's hours like 09:00-12:00, 14:00-17:00, and leave a day empty when you take none.",
+        )}
       </p>
       <LabelledSelect
-        label="Your time zone"
+        label={t("Your time zone")}
         value={zone}
         onChange={setZone}
         options={allTimeZones(zone).map((name) => ({ value: name, label: zoneName(name) }))}
       />
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))" } }}>
-        {weekdays.map((day, index) => (
+        {weekdayNames().map((day, index) => (
           <TextField
             key={day}
             label={day}
@@ -102,13 +107,13 @@ export function HoursEditor() {
         ))}
       </Box>
       <Box component="h3" sx={{ m: 0, fontSize: "1.05rem" }}>
-        Exceptions
+        {t("Exceptions")}
       </Box>
-      <p style={{ margin: 0 }}>A date with other hours than usual; leave its hours empty for a day off.</p>
+      <p style={{ margin: 0 }}>{t("A date with other hours than usual; leave its hours empty for a day off.")}</p>
       {exceptions.map((exception, index) => (
         <Box key={index} sx={{ display: "grid", gap: 1, gridTemplateColumns: { xs: "1fr", sm: "200px 1fr auto" }, alignItems: "end" }}>
           <TextField
-            label="Date"
+            label={t("Date")}
             type="date"
             value={exception.date}
             onChange={(event) =>
@@ -116,26 +121,26 @@ export function HoursEditor() {
             }
           />
           <TextField
-            label="Hours that day"
+            label={t("Hours that day")}
             value={exception.ranges}
             onChange={(event) =>
               setExceptions((current) => current.map((item, at) => (at === index ? { ...item, ranges: event.target.value } : item)))
             }
             error={Boolean(problems[`exception-${index}`])}
-            helperText={problems[`exception-${index}`] ?? (exception.ranges.trim() ? undefined : "A day off")}
+            helperText={problems[`exception-${index}`] ?? (exception.ranges.trim() ? undefined : t("A day off"))}
           />
           <Button color="error" onClick={() => setExceptions((current) => current.filter((_, at) => at !== index))}>
-            Remove
+            {t("Remove")}
           </Button>
         </Box>
       ))}
       <Box>
-        <Button onClick={() => setExceptions((current) => [...current, { date: "", ranges: "" }])}>Add an exception</Button>
+        <Button onClick={() => setExceptions((current) => [...current, { date: "", ranges: "" }])}>{t("Add an exception")}</Button>
       </Box>
       <OutcomeNotice outcome={outcome} />
       <Box>
         <Button type="submit" variant="contained" disabled={busy}>
-          Save your hours
+          {t("Save your hours")}
         </Button>
       </Box>
     </Box>

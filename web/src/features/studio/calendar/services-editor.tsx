@@ -8,6 +8,7 @@ import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { priceLabel } from "../../../lib/time-labels.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { fieldsetStyle, LabelledSelect, Loading } from "../studio-parts.tsx";
+import { t } from "../messages.ts";
 
 type Draft = {
   name: string;
@@ -110,7 +111,7 @@ function ServiceForm({ service, onSaved }: { service?: StudioService; onSaved: (
         service
           ? send("updateCalendarService", { params: { id: service.id }, body: bodyOf(draft) })
           : send("createCalendarService", { body: bodyOf(draft) }),
-      (answer) => `${answer.name} is saved.`,
+      (answer) => t("{name} is saved.", { name: answer.name }),
     );
     if (saved) {
       if (!service) setDraft(draftOf());
@@ -122,75 +123,75 @@ function ServiceForm({ service, onSaved }: { service?: StudioService; onSaved: (
       component="form"
       onSubmit={save}
       noValidate
-      aria-label={service ? `Service ${service.name}` : "New service"}
+      aria-label={service ? t("Service {name}", { name: service.name }) : t("New service")}
       sx={{ display: "grid", gap: 2, p: 2, border: "1px solid var(--border)", borderRadius: 2 }}
     >
-      {text("name", "Name", undefined, true)}
+      {text("name", t("Name"), undefined, true)}
       <TextField
-        label="Description (optional)"
+        label={t("Description (optional)")}
         multiline
         rows={2}
         value={draft.description}
         onChange={(event) => set("description", event.target.value)}
       />
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "repeat(3, minmax(0, 1fr))" }, alignItems: "start" }}>
-        {text("duration_minutes", "Duration (minutes)", "15 to 240", true)}
-        {text("price", "Price", "0 for free; paid through Stripe")}
-        {text("currency", "Currency", "USD, EUR, GBP…")}
-        {text("buffer_before_minutes", "Buffer before (minutes)")}
-        {text("buffer_after_minutes", "Buffer after (minutes)")}
-        {text("min_notice_hours", "Minimum notice (hours)")}
-        {text("max_days_ahead", "How far ahead (days)")}
-        {text("cap_per_day", "Most per day (optional)")}
-        {text("cap_per_week", "Most per week (optional)")}
-        {text("cancel_cutoff_hours", "Cancellation cut-off (hours before)")}
+        {text("duration_minutes", t("Duration (minutes)"), "15 to 240", true)}
+        {text("price", t("Price"), t("0 for free; paid through Stripe"))}
+        {text("currency", t("Currency"), t("USD, EUR, GBP…"))}
+        {text("buffer_before_minutes", t("Buffer before (minutes)"))}
+        {text("buffer_after_minutes", t("Buffer after (minutes)"))}
+        {text("min_notice_hours", t("Minimum notice (hours)"))}
+        {text("max_days_ahead", t("How far ahead (days)"))}
+        {text("cap_per_day", t("Most per day (optional)"))}
+        {text("cap_per_week", t("Most per week (optional)"))}
+        {text("cancel_cutoff_hours", t("Cancellation cut-off (hours before)"))}
         <LabelledSelect
-          label="Who may book"
+          label={t("Who may book")}
           value={draft.who}
           onChange={(value) => set("who", value as Draft["who"])}
           options={[
-            { value: "anyone", label: "Anyone" },
-            { value: "members", label: "Signed-in members only" },
+            { value: "anyone", label: t("Anyone") },
+            { value: "members", label: t("Signed-in members only") },
           ]}
         />
         <LabelledSelect
-          label="Where it happens"
+          label={t("Where it happens")}
           value={draft.location_kind}
           onChange={(value) => set("location_kind", value as Draft["location_kind"])}
           options={[
-            { value: "video", label: "Video call" },
-            { value: "phone", label: "Phone call" },
-            { value: "address", label: "At an address" },
+            { value: "video", label: t("Video call") },
+            { value: "phone", label: t("Phone call") },
+            { value: "address", label: t("At an address") },
           ]}
         />
       </Box>
       {draft.location_kind !== "phone" ? (
         <TextField
-          label={draft.location_kind === "video" ? "Video-call link" : "Address"}
+          label={draft.location_kind === "video" ? t("Video-call link") : t("Address")}
           value={draft.location_detail}
           onChange={(event) => set("location_detail", event.target.value)}
           error={Boolean(details?.location)}
-          helperText={details?.location ?? "Sent to her once the booking is confirmed."}
+          helperText={details?.location ?? t("Sent to her once the booking is confirmed.")}
         />
       ) : null}
       <Box component="fieldset" sx={fieldsetStyle}>
-        <legend>Options</legend>
+        <legend>{t("Options")}</legend>
         <Check
-          label="Refund a paid booking cancelled before the cut-off"
+          label={t("Refund a paid booking cancelled before the cut-off")}
           checked={draft.refund_before_cutoff}
           onChange={(value) => set("refund_before_cutoff", value)}
         />
         <Check
-          label="Birth support (asks her due date; counts places by due month)"
+          label={t("Birth support (asks her due date; counts places by due month)")}
           checked={draft.birth_support}
           onChange={(value) => set("birth_support", value)}
         />
-        <Check label="Hidden (not offered; its bookings stay)" checked={draft.hidden} onChange={(value) => set("hidden", value)} />
+        <Check label={t("Hidden (not offered; its bookings stay)")} checked={draft.hidden} onChange={(value) => set("hidden", value)} />
       </Box>
       <OutcomeNotice outcome={outcome} />
       <Box>
         <Button type="submit" variant="contained" disabled={busy}>
-          {service ? "Save service" : "Add service"}
+          {service ? t("Save service") : t("Add service")}
         </Button>
       </Box>
     </Box>
@@ -205,14 +206,18 @@ export function ServicesEditor() {
       {answer.services.map((service) => (
         <details key={service.id}>
           <summary style={{ cursor: "pointer", padding: "8px 0", fontWeight: 600 }}>
-            {service.name}: {service.duration_minutes} min, {priceLabel(service.price, service.currency)}
-            {service.hidden ? " (hidden)" : ""}
+            {t("{name}: {minutes} min, {price}", {
+              name: service.name,
+              minutes: service.duration_minutes,
+              price: priceLabel(service.price, service.currency),
+            })}
+            {service.hidden ? ` ${t("(hidden)")}` : ""}
           </summary>
           <ServiceForm service={service} onSaved={refresh} />
         </details>
       ))}
       <Box component="h3" sx={{ m: 0, fontSize: "1.1rem" }}>
-        Add a service
+        {t("Add a service")}
       </Box>
       <ServiceForm onSaved={refresh} />
     </Box>

@@ -11,6 +11,7 @@ import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { SafeHtml } from "../../../lib/safe-html.tsx";
 import { useAction } from "../../../lib/use-action.ts";
 import { formatDateTime, Loading, StudioPage } from "../studio-parts.tsx";
+import { t, tWith } from "../messages.ts";
 
 type Entry = ModerationQueue["waiting"][number];
 type Action = ReturnType<typeof useAction>;
@@ -19,18 +20,25 @@ function PostCard({ entry, children }: { entry: Entry; children: React.ReactNode
   return (
     <Box
       component="article"
-      aria-label={`Post by ${entry.post.author} in ${entry.thread.title}`}
+      aria-label={t("Post by {author} in {title}", { author: entry.post.author, title: entry.thread.title })}
       sx={{ border: "1px solid var(--border-soft)", borderRadius: 2, p: 2 }}
     >
       <Box sx={{ fontSize: 14, color: "text.secondary", mb: 1 }}>
-        <strong>{entry.post.author}</strong>
-        {entry.author_email ? ` (${entry.author_email})` : ""} in{" "}
-        <Link to={`/community/thread/${entry.thread.id}`}>{entry.thread.title}</Link> · {formatDateTime(entry.post.created_at)}
-        {entry.post.content_note ? ` · note: ${entry.post.content_note}` : ""}
+        {tWith("{author} in {thread}", {
+          author: (
+            <>
+              <strong>{entry.post.author}</strong>
+              {entry.author_email ? ` (${entry.author_email})` : ""}
+            </>
+          ),
+          thread: <Link to={`/community/thread/${entry.thread.id}`}>{entry.thread.title}</Link>,
+        })}{" "}
+        · {formatDateTime(entry.post.created_at)}
+        {entry.post.content_note ? ` · ${t("note: {note}", { note: entry.post.content_note })}` : ""}
       </Box>
       <SafeHtml html={entry.post.body_html} />
       {entry.reports.length > 0 ? (
-        <Box component="ul" aria-label="Reasons given" sx={{ my: 1 }}>
+        <Box component="ul" aria-label={t("Reasons given")} sx={{ my: 1 }}>
           {entry.reports.map((report, index) => (
             <li key={index}>
               “{report.reason}” ({formatDateTime(report.at)})
@@ -54,16 +62,16 @@ function Waiting({ entry, action, after }: { entry: Entry; action: Action; after
         disabled={action.busy}
         onClick={() => act(() => send("approvePost", { params: { id: entry.post.id }, body: {} }))}
       >
-        Approve
+        {t("Approve")}
       </Button>
       <Box sx={{ display: "flex", gap: 1, alignItems: "flex-end", flexWrap: "wrap" }}>
-        <TextField label="A sentence to her (optional)" value={sentence} onChange={(event) => setSentence(event.target.value)} />
+        <TextField label={t("A sentence to her (optional)")} value={sentence} onChange={(event) => setSentence(event.target.value)} />
         <Button
           color="error"
           disabled={action.busy}
           onClick={() => act(() => send("declinePost", { params: { id: entry.post.id }, body: { message: sentence } }))}
         >
-          Decline
+          {t("Decline")}
         </Button>
       </Box>
     </PostCard>
@@ -78,28 +86,28 @@ function Reported({ entry, action, after }: { entry: Entry; action: Action; afte
   return (
     <PostCard entry={entry}>
       <Button variant="contained" disabled={action.busy} onClick={() => act(() => send("restorePost", { params: { id }, body: {} }))}>
-        Restore
+        {t("Restore")}
       </Button>
       <Button disabled={action.busy} onClick={() => act(() => send("hidePost", { params: { id }, body: {} }))}>
-        Keep hidden
+        {t("Keep hidden")}
       </Button>
       <Button color="error" disabled={action.busy} onClick={() => act(() => send("deletePostInStudio", { params: { id }, body: {} }))}>
-        Delete
+        {t("Delete")}
       </Button>
       {entry.author_id !== null ? (
         <Box component="label" sx={{ display: "flex", gap: 1, alignItems: "center" }}>
-          Pause her posting
+          {t("Pause her posting")}
           <select
             value={pause}
             onChange={(event) => setPause(event.target.value as typeof pause)}
             style={{ font: "inherit", padding: 6, borderRadius: 8 }}
           >
-            <option value="day">for a day</option>
-            <option value="week">for a week</option>
-            <option value="until_lifted">until I lift it</option>
+            <option value="day">{t("for a day")}</option>
+            <option value="week">{t("for a week")}</option>
+            <option value="until_lifted">{t("until I lift it")}</option>
           </select>
           <Button disabled={action.busy} onClick={() => act(() => send("muteMember", { body: { user_id: entry.author_id!, for: pause } }))}>
-            Pause
+            {t("Pause")}
           </Button>
         </Box>
       ) : null}
@@ -121,27 +129,33 @@ function Settings({ queue, after }: { queue: ModerationQueue; after: () => void 
     ).then(after);
   };
   return (
-    <Box component="form" onSubmit={save} noValidate aria-label="Moderation settings" sx={{ display: "grid", gap: 1.5, maxWidth: 480 }}>
+    <Box
+      component="form"
+      onSubmit={save}
+      noValidate
+      aria-label={t("Moderation settings")}
+      sx={{ display: "grid", gap: 1.5, maxWidth: 480 }}
+    >
       <TextField
-        label="First posts of a new member that wait for you"
+        label={t("First posts of a new member that wait for you")}
         type="number"
         value={approve}
         onChange={(event) => setApprove(event.target.value)}
         error={Boolean(details?.approve_first_posts)}
-        helperText={details?.approve_first_posts ?? "0 publishes every post at once."}
+        helperText={details?.approve_first_posts ?? t("0 publishes every post at once.")}
       />
       <TextField
-        label="Reports by different members that hide a post"
+        label={t("Reports by different members that hide a post")}
         type="number"
         value={threshold}
         onChange={(event) => setThreshold(event.target.value)}
         error={Boolean(details?.report_threshold)}
-        helperText={details?.report_threshold ?? "Hidden until you look at it."}
+        helperText={details?.report_threshold ?? t("Hidden until you look at it.")}
       />
       <OutcomeNotice outcome={details ? null : outcome} />
       <Box>
         <Button type="submit" variant="contained" disabled={busy}>
-          Save the settings
+          {t("Save the settings")}
         </Button>
       </Box>
     </Box>
@@ -175,31 +189,33 @@ function Topics({ queue, after }: { queue: ModerationQueue; after: () => void })
           {queue.topics.map((topic) => (
             <li key={topic.id}>
               <Link to={`/community/topic/${topic.id}`}>{topic.title}</Link>
-              {topic.course_id ? ` (for “${courses.find((course) => course.id === topic.course_id)?.title ?? "a course"}”)` : ""} ·{" "}
-              {topic.threads} conversations
+              {topic.course_id
+                ? ` (${t("for “{course}”", { course: courses.find((course) => course.id === topic.course_id)?.title ?? t("a course") })})`
+                : ""}{" "}
+              · {t("{threads, plural, one {# conversation} other {# conversations}}", { threads: topic.threads })}
             </li>
           ))}
         </ul>
       ) : (
-        <p>No topics yet: members see the community empty until you open one.</p>
+        <p>{t("No topics yet: members see the community empty until you open one.")}</p>
       )}
-      <Box component="form" onSubmit={create} noValidate aria-label="New topic" sx={{ display: "grid", gap: 1.5, maxWidth: 560 }}>
+      <Box component="form" onSubmit={create} noValidate aria-label={t("New topic")} sx={{ display: "grid", gap: 1.5, maxWidth: 560 }}>
         <TextField
-          label="Topic"
+          label={t("Topic")}
           value={title}
           onChange={(event) => setTitle(event.target.value)}
           error={Boolean(details?.title)}
           helperText={details?.title}
         />
-        <TextField label="What it is for (optional)" value={description} onChange={(event) => setDescription(event.target.value)} />
+        <TextField label={t("What it is for (optional)")} value={description} onChange={(event) => setDescription(event.target.value)} />
         <Box component="label" sx={{ display: "flex", flexDirection: "column", fontWeight: 600 }}>
-          Only for the members of a course (optional)
+          {t("Only for the members of a course (optional)")}
           <select
             value={courseId}
             onChange={(event) => setCourseId(event.target.value)}
             style={{ font: "inherit", fontWeight: 400, padding: 8, borderRadius: 8 }}
           >
-            <option value="">Every member</option>
+            <option value="">{t("Every member")}</option>
             {courses.map((course) => (
               <option key={course.id} value={course.id}>
                 {course.title}
@@ -210,7 +226,7 @@ function Topics({ queue, after }: { queue: ModerationQueue; after: () => void })
         <OutcomeNotice outcome={details ? null : outcome} />
         <Box>
           <Button type="submit" variant="contained" disabled={busy}>
-            Create the topic
+            {t("Create the topic")}
           </Button>
         </Box>
       </Box>
@@ -243,18 +259,18 @@ function ContentNotesList() {
         component="form"
         onSubmit={add}
         noValidate
-        aria-label="New content note"
+        aria-label={t("New content note")}
         sx={{ display: "flex", gap: 1, alignItems: "flex-end", flexWrap: "wrap" }}
       >
         <TextField
-          label="Another note"
+          label={t("Another note")}
           value={name}
           onChange={(event) => setName(event.target.value)}
           error={Boolean(details?.name)}
           helperText={details?.name}
         />
         <Button type="submit" disabled={busy}>
-          Add
+          {t("Add")}
         </Button>
       </Box>
       <OutcomeNotice outcome={details ? null : outcome} />
@@ -267,44 +283,50 @@ export default function CommunityModerationPage() {
   const { answer, refresh } = useAnswer("communityQueue");
   const action = useAction();
   return (
-    <StudioPage title="Community" intro="First posts waiting for you, reported posts, questions under lessons, and your topics.">
+    <StudioPage title={t("Community")} intro="First posts waiting for you, reported posts, questions under lessons, and your topics.">
       <OutcomeNotice outcome={action.outcome} />
       {!answer ? <Loading what="the community" /> : null}
       {answer ? (
         <>
-          <PageSection title={`Waiting for you (${answer.waiting.length})`} id="waiting">
-            {answer.waiting.length === 0 ? <p>Nothing waits.</p> : null}
+          <PageSection title={t("Waiting for you ({length})", { length: answer.waiting.length })} id="waiting">
+            {answer.waiting.length === 0 ? <p>{t("Nothing waits.")}</p> : null}
             <Box sx={{ display: "grid", gap: 2 }}>
               {answer.waiting.map((entry) => (
                 <Waiting key={entry.post.id} entry={entry} action={action} after={refresh} />
               ))}
             </Box>
           </PageSection>
-          <PageSection title={`Reported (${answer.reported.length})`} id="reported">
-            {answer.reported.length === 0 ? <p>No reports.</p> : null}
+          <PageSection title={t("Reported ({length})", { length: answer.reported.length })} id="reported">
+            {answer.reported.length === 0 ? <p>{t("No reports.")}</p> : null}
             <Box sx={{ display: "grid", gap: 2 }}>
               {answer.reported.map((entry) => (
                 <Reported key={entry.post.id} entry={entry} action={action} after={refresh} />
               ))}
             </Box>
           </PageSection>
-          <PageSection title={`Questions under lessons with no answer (${answer.unanswered_questions.length})`} id="questions">
-            {answer.unanswered_questions.length === 0 ? <p>Every question has your answer.</p> : null}
+          <PageSection
+            title={t("Questions under lessons with no answer ({length})", { length: answer.unanswered_questions.length })}
+            id="questions"
+          >
+            {answer.unanswered_questions.length === 0 ? <p>{t("Every question has your answer.")}</p> : null}
             <ul>
               {answer.unanswered_questions.map((question) => (
                 <li key={question.thread_id}>
-                  <Link to={`/community/thread/${question.thread_id}`}>{question.title}</Link> (asked {formatDateTime(question.asked_at)})
+                  {tWith("{link} (asked {asked_at})", {
+                    asked_at: formatDateTime(question.asked_at),
+                    link: <Link to={`/community/thread/${question.thread_id}`}>{question.title}</Link>,
+                  })}
                 </li>
               ))}
             </ul>
           </PageSection>
-          <PageSection title="Topics" id="topics">
+          <PageSection title={t("Topics")} id="topics">
             <Topics queue={answer} after={refresh} />
           </PageSection>
-          <PageSection title="Moderation settings" id="settings">
+          <PageSection title={t("Moderation settings")} id="settings">
             <Settings queue={answer} after={refresh} />
           </PageSection>
-          <PageSection title="Content notes" id="notes">
+          <PageSection title={t("Content notes")} id="notes">
             <ContentNotesList />
           </PageSection>
         </>

@@ -12,6 +12,7 @@ import { useAnswer } from "../../../lib/answers.ts";
 import { courseLogo, courseLogoChoices } from "../../../lib/course-logos.ts";
 import { RichTextField } from "./rich-text-field.tsx";
 import { Checklist, fieldsetStyle } from "../studio-parts.tsx";
+import { t } from "../messages.ts";
 
 type Draft = Pick<StudioCourse, "title" | "description_html" | "logo" | "free_for_members" | "for_partners" | "plan_ids">;
 const draftOf = (course: StudioCourse): Draft => ({
@@ -42,7 +43,7 @@ export function CourseDetailsForm({
   const [draft, setDraft] = useState<Draft>(() => draftOf(course));
   const [saving, setSaving] = useState(false);
   // Saved, the page reads the course again and draws this form anew from it.
-  useLeaveWarning(!saving && JSON.stringify(draft) !== JSON.stringify(draftOf(course)), "This course");
+  useLeaveWarning(!saving && JSON.stringify(draft) !== JSON.stringify(draftOf(course)), t("This course"));
   const plans = useAnswer("studioPlans").answer?.plans;
   const { outcome, busy, run } = useAction();
   const send = useSend();
@@ -62,9 +63,9 @@ export function CourseDetailsForm({
   };
 
   return (
-    <Box component="form" onSubmit={save} noValidate aria-label="Course details" sx={{ display: "grid", gap: 2 }}>
+    <Box component="form" onSubmit={save} noValidate aria-label={t("Course details")} sx={{ display: "grid", gap: 2 }}>
       <TextField
-        label="Title"
+        label={t("Title")}
         name="title"
         required
         value={draft.title}
@@ -73,7 +74,7 @@ export function CourseDetailsForm({
         helperText={details?.title}
       />
       <RichTextField
-        label="Description"
+        label={t("Description")}
         name="description_html"
         minRows={3}
         value={draft.description_html}
@@ -82,7 +83,7 @@ export function CourseDetailsForm({
         help="Shown in the library."
       />
       <Box component="fieldset" sx={fieldsetStyle}>
-        <legend>Built-in picture (shown unless you upload your own below)</legend>
+        <legend>{t("Built-in picture (shown unless you upload your own below)")}</legend>
         <Box sx={{ display: "flex", gap: 2, flexWrap: "wrap" }}>
           {courseLogoChoices.map((logo) => (
             <Box component="label" key={logo} sx={{ display: "flex", gap: 0.5, alignItems: "center" }}>
@@ -94,7 +95,7 @@ export function CourseDetailsForm({
                 onChange={() => set("logo", logo)}
                 style={{ width: 20, height: 20 }}
               />
-              <img src={courseLogo(logo)} alt={`Picture ${logo + 1}`} width={40} height={40} />
+              <img src={courseLogo(logo)} alt={t("Picture {number}", { number: logo + 1 })} width={40} height={40} />
             </Box>
           ))}
         </Box>
@@ -108,7 +109,7 @@ export function CourseDetailsForm({
           onChange={(event) => set("free_for_members", event.target.checked)}
           style={{ width: 20, height: 20 }}
         />
-        Open to every member (otherwise: members with a plan that includes it, or whom you give it)
+        {t("Open to every member (otherwise: members with a plan that includes it, or whom you give it)")}
       </Box>
       <Box component="label" sx={{ display: "flex", gap: 1, alignItems: "center" }}>
         <input
@@ -118,7 +119,7 @@ export function CourseDetailsForm({
           onChange={(event) => set("for_partners", event.target.checked)}
           style={{ width: 20, height: 20 }}
         />
-        For partners
+        {t("For partners")}
       </Box>
       <Checklist
         legend="Plans that include it"
@@ -127,14 +128,18 @@ export function CourseDetailsForm({
         onChange={(chosen) => set("plan_ids", chosen)}
         error={details?.plan_ids}
       >
-        {!plans ? <span>Loading the plans…</span> : plans.length === 0 ? <span>No plans yet; create them on the Plans page.</span> : null}
+        {!plans ? (
+          <span>{t("Loading the plans…")}</span>
+        ) : plans.length === 0 ? (
+          <span>{t("No plans yet; create them on the Plans page.")}</span>
+        ) : null}
       </Checklist>
       <OutcomeNotice outcome={outcome?.tone === "error" ? outcome : savedMessage ? { tone: "success", text: savedMessage } : null} />
       <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
         <Button type="submit" variant="contained" disabled={busy}>
-          Save course
+          {t("Save course")}
         </Button>
-        {outcome?.tone === "error" && outcome.text === staleRevisionMessage ? <Button onClick={onReload}>Reload</Button> : null}
+        {outcome?.tone === "error" && outcome.text === staleRevisionMessage ? <Button onClick={onReload}>{t("Reload")}</Button> : null}
       </Box>
     </Box>
   );

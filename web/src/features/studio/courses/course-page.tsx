@@ -16,6 +16,7 @@ import { courseLogo } from "../../../lib/course-logos.ts";
 import { CourseDetailsForm } from "./course-details-form.tsx";
 import type { CoursesNotice } from "./courses-page.tsx";
 import { ButtonRow, CreateByTitle, DeleteWithConfirmation, Loading, StudioPage, studioNoticeStyle } from "../studio-parts.tsx";
+import { t } from "../messages.ts";
 
 // Fetched when the page draws it: the course editor's first visit stays within its budget.
 const PictureUpload = lazy(() => import("../picture-upload.tsx").then((module) => ({ default: module.PictureUpload })));
@@ -85,11 +86,11 @@ function ModuleForm({ module, onSaved, onCancel }: { module: StudioTreeModule; o
       component="form"
       onSubmit={save}
       noValidate
-      aria-label={`Edit ${module.title}`}
+      aria-label={t("Edit {title}", { title: module.title })}
       sx={{ display: "grid", gap: 1.5, my: 1, p: 1.5, border: "1px solid var(--border)", borderRadius: 2, maxWidth: 560 }}
     >
       <TextField
-        label="Title"
+        label={t("Title")}
         name="title"
         required
         value={title}
@@ -105,23 +106,23 @@ function ModuleForm({ module, onSaved, onCancel }: { module: StudioTreeModule; o
           onChange={(event) => setPreview(event.target.checked)}
           style={{ width: 20, height: 20 }}
         />
-        Shown in the preview to members without access
+        {t("Shown in the preview to members without access")}
       </Box>
       <TextField
-        label="Suggested week (optional)"
+        label={t("Suggested week (optional)")}
         name="recommended_week"
         type="number"
         value={week}
         onChange={(event) => setWeek(event.target.value)}
         error={Boolean(details?.recommended_week)}
-        helperText={details?.recommended_week ?? "The week of pregnancy it suits, 1 to 42; 43 and above are weeks after the birth."}
+        helperText={details?.recommended_week ?? t("The week of pregnancy it suits, 1 to 42; 43 and above are weeks after the birth.")}
       />
       {outcome?.tone === "error" && !details ? <OutcomeNotice outcome={outcome} /> : null}
       <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
         <Button type="submit" variant="contained" disabled={busy}>
-          Save
+          {t("Save")}
         </Button>
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={onCancel}>{t("Cancel")}</Button>
       </Box>
     </Box>
   );
@@ -190,9 +191,9 @@ function PlaceForm({
         </select>
       </Box>
       <Button type="submit" variant="outlined" disabled={busy}>
-        Move
+        {t("Move")}
       </Button>
-      {onCancel ? <Button onClick={onCancel}>Cancel</Button> : null}
+      {onCancel ? <Button onClick={onCancel}>{t("Cancel")}</Button> : null}
       {fieldError ? (
         <Box role="alert" sx={{ flexBasis: "100%", color: "var(--error-ink)" }}>
           {fieldError}
@@ -227,10 +228,10 @@ function MoveButtons({
       id={idOf(direction)}
       className="button button-small button-outlined"
       disabled={busy || (direction === "up" ? first : last)}
-      aria-label={`Move ${name} ${direction}`}
+      aria-label={direction === "up" ? t("Move {name} up", { name }) : t("Move {name} down", { name })}
       onClick={() => onMove(direction)}
     >
-      {direction === "up" ? "Move up" : "Move down"}
+      {direction === "up" ? t("Move up") : t("Move down")}
     </button>
   ));
 }
@@ -269,24 +270,24 @@ function LessonRow({
         <button
           type="button"
           className="button button-small"
-          aria-label={`Move ${lesson.title} to another module`}
+          aria-label={t("Move {title} to another module", { title: lesson.title })}
           aria-expanded={placing}
           onClick={() => setPlacing((was) => !was)}
         >
-          Move to…
+          {t("Move to…")}
         </button>
         <DeleteWithConfirmation
           name={lesson.title}
-          what={`the lesson “${lesson.title}”`}
+          what={t("the lesson “{title}”", { title: lesson.title })}
           busy={actions.busy}
           onDelete={() => actions.remove({ lesson: lesson.id }, lesson.revision)}
         />
       </ButtonRow>
       {placing && otherModules.length === 0 ? (
-        <p style={{ margin: "4px 0" }}>This course has no other module yet: add one, then move the lesson into it.</p>
+        <p style={{ margin: "4px 0" }}>{t("This course has no other module yet: add one, then move the lesson into it.")}</p>
       ) : placing ? (
         <PlaceForm
-          purpose={`Move ${lesson.title} to another module`}
+          purpose={t("Move {title} to another module", { title: lesson.title })}
           choiceLabel="Move it to the end of"
           choices={otherModules.map(indented)}
           field="module_id"
@@ -306,7 +307,7 @@ function LessonRow({
 
 function ModuleBranch({ branch, first, last, actions }: { branch: Branch; first: boolean; last: boolean; actions: TreeActions }) {
   const { module } = branch;
-  const label = branch.module.depth === 0 ? "Module" : "Topic";
+  const label = branch.module.depth === 0 ? t("Module") : t("Topic");
   const [adding, setAdding] = useState<"topic" | "lesson" | "edit" | null>(null);
   const send = useSend();
   const added = (message: string) => {
@@ -319,8 +320,8 @@ function ModuleBranch({ branch, first, last, actions }: { branch: Branch; first:
         {label}: {module.title}
       </strong>
       <span style={{ color: "var(--ink-soft)" }}>
-        {module.visible_in_preview ? " · shown in the preview" : ""}
-        {module.recommended_week ? ` · suggested in week ${module.recommended_week}` : ""}
+        {module.visible_in_preview ? ` · ${t("shown in the preview")}` : ""}
+        {module.recommended_week ? ` · ${t("suggested in week {week}", { week: module.recommended_week })}` : ""}
       </span>
       {/* Plain buttons, not MUI's: a course has a row of them per module, and MUI's styled buttons
           made drawing the tree a long task on a laptop's slower cousins. */}
@@ -337,32 +338,36 @@ function ModuleBranch({ branch, first, last, actions }: { branch: Branch; first:
           type="button"
           className="button button-small"
           onClick={() => setAdding("edit")}
-          aria-label={`Edit ${module.title}`}
+          aria-label={t("Edit {title}", { title: module.title })}
           aria-expanded={adding === "edit"}
         >
-          Edit
+          {t("Edit")}
         </button>
         <button
           type="button"
           className="button button-small"
           onClick={() => setAdding("lesson")}
-          aria-label={`Add a lesson to ${module.title}`}
+          aria-label={t("Add a lesson to {title}", { title: module.title })}
           aria-expanded={adding === "lesson"}
         >
-          Add lesson
+          {t("Add lesson")}
         </button>
         <button
           type="button"
           className="button button-small"
           onClick={() => setAdding("topic")}
-          aria-label={`Add a topic inside ${module.title}`}
+          aria-label={t("Add a topic inside {title}", { title: module.title })}
           aria-expanded={adding === "topic"}
         >
-          Add topic
+          {t("Add topic")}
         </button>
         <DeleteWithConfirmation
           name={module.title}
-          what={`“${module.title}”${branch.topics.length > 0 || module.lessons.length > 0 ? " with everything in it" : ""}`}
+          what={
+            branch.topics.length > 0 || module.lessons.length > 0
+              ? t("“{title}” with everything in it", { title: module.title })
+              : t("“{title}”", { title: module.title })
+          }
           busy={actions.busy}
           onDelete={() => actions.remove({ module: module.id }, module.revision)}
         />
@@ -371,9 +376,12 @@ function ModuleBranch({ branch, first, last, actions }: { branch: Branch; first:
         <>
           <ModuleForm module={module} onSaved={added} onCancel={() => setAdding(null)} />
           <PlaceForm
-            purpose={`Move ${module.title} elsewhere`}
+            purpose={t("Move {title} elsewhere", { title: module.title })}
             choiceLabel="Move it, with everything in it, into"
-            choices={[{ value: "", label: "The top of the course (a module)" }, ...destinationsFor(module, actions.modules).map(indented)]}
+            choices={[
+              { value: "", label: t("The top of the course (a module)") },
+              ...destinationsFor(module, actions.modules).map(indented),
+            ]}
             field="parent_module_id"
             send={(parentId) =>
               send("placeModule", {
@@ -386,25 +394,25 @@ function ModuleBranch({ branch, first, last, actions }: { branch: Branch; first:
         </>
       ) : adding === "lesson" ? (
         <CreateByTitle
-          purpose={`Add a lesson to ${module.title}`}
-          label={`New lesson in ${module.title}`}
-          button="Add lesson"
+          purpose={t("Add a lesson to {title}", { title: module.title })}
+          label={t("New lesson in {title}", { title: module.title })}
+          button={t("Add lesson")}
           create={(send, title) => send("createLesson", { body: { module_id: module.id, title } })}
           onCreated={(created) => added(created.message)}
           onCancel={() => setAdding(null)}
         />
       ) : adding === "topic" ? (
         <CreateByTitle
-          purpose={`Add a topic inside ${module.title}`}
-          label={`New topic inside ${module.title}`}
-          button="Add topic"
+          purpose={t("Add a topic inside {title}", { title: module.title })}
+          label={t("New topic inside {title}", { title: module.title })}
+          button={t("Add topic")}
           create={(send, title) => send("createModule", { body: { course_id: actions.courseId, parent_module_id: module.id, title } })}
           onCreated={(created) => added(created.message)}
           onCancel={() => setAdding(null)}
         />
       ) : null}
       {module.lessons.length > 0 ? (
-        <ul aria-label={`Lessons of ${module.title}`}>
+        <ul aria-label={t("Lessons of {title}", { title: module.title })}>
           {module.lessons.map((lesson, index) => (
             <LessonRow
               key={lesson.id}
@@ -418,7 +426,7 @@ function ModuleBranch({ branch, first, last, actions }: { branch: Branch; first:
         </ul>
       ) : null}
       {branch.topics.length > 0 ? (
-        <ul aria-label={`Topics of ${module.title}`}>
+        <ul aria-label={t("Topics of {title}", { title: module.title })}>
           {branch.topics.map((topic, index) => (
             <ModuleBranch
               key={topic.module.id}
@@ -439,16 +447,16 @@ function PublishCourse({ course, busy, onChange }: { course: StudioCourse; busy:
   return (
     <Box component="section" aria-labelledby="publication-heading" sx={{ mb: 3, p: 2, border: "1px solid var(--border)", borderRadius: 2 }}>
       <h2 id="publication-heading" style={{ fontSize: "1.2rem", margin: "0 0 8px" }}>
-        {course.published ? "Published" : "Draft"}
+        {course.published ? t("Published") : t("Draft")}
       </h2>
       <p style={{ margin: "0 0 12px" }}>
         {course.published
-          ? "Members see this course in their library, as its access and plans allow."
-          : "Only you see this course. No member sees it, and no plan sells it, until you publish it."}{" "}
-        <Link to={`/course?course=${course.id}`}>Preview it as a member would</Link>.
+          ? t("Members see this course in their library, as its access and plans allow.")
+          : t("Only you see this course. No member sees it, and no plan sells it, until you publish it.")}{" "}
+        <Link to={`/course?course=${course.id}`}>{t("Preview it as a member would")}</Link>.
       </p>
       <Button variant={course.published ? "outlined" : "contained"} disabled={busy} onClick={() => onChange(!course.published)}>
-        {course.published ? "Back to draft" : "Publish the course"}
+        {course.published ? t("Back to draft") : t("Publish the course")}
       </Button>
     </Box>
   );
@@ -473,19 +481,21 @@ function DeleteCourse({ course }: { course: StudioCourse }) {
   return (
     <Box component="section" aria-labelledby="delete-course" sx={{ mt: 4, pt: 2, borderTop: "1px solid var(--border)" }}>
       <h2 id="delete-course" style={{ fontSize: "1.2rem" }}>
-        Delete this course
+        {t("Delete this course")}
       </h2>
       {!open ? (
         <Button color="error" variant="outlined" onClick={() => setOpen(true)}>
-          Delete “{course.title}”…
+          {t("Delete “{title}”…", { title: course.title })}
         </Button>
       ) : (
         <Box component="form" onSubmit={submit} noValidate sx={{ display: "grid", gap: 1.5, maxWidth: 520 }}>
           <p style={{ margin: 0 }}>
-            Members lose it at once. It stays in the Trash for {TRASH_KEPT_DAYS} days, with its lessons, files and the members who had it.
+            {t("Members lose it at once. It stays in the Trash for {days} days, with its lessons, files and the members who had it.", {
+              days: TRASH_KEPT_DAYS,
+            })}
           </p>
           <TextField
-            label={`Type “${course.title}” to confirm`}
+            label={t("Type “{title}” to confirm", { title: course.title })}
             name="confirm_title"
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
@@ -496,9 +506,9 @@ function DeleteCourse({ course }: { course: StudioCourse }) {
           {outcome?.tone === "error" && !fieldError ? <OutcomeNotice outcome={outcome} /> : null}
           <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
             <Button type="submit" color="error" variant="contained" disabled={busy}>
-              Delete the course
+              {t("Delete the course")}
             </Button>
-            <Button onClick={() => setOpen(false)}>Keep it</Button>
+            <Button onClick={() => setOpen(false)}>{t("Keep it")}</Button>
           </Box>
         </Box>
       )}
@@ -591,7 +601,7 @@ export default function CoursePage() {
   };
   const roots = answer ? branchesOf(answer.modules) : [];
   return (
-    <StudioPage title={answer?.title ?? "Course"} intro={<Link to="/studio/courses">All courses</Link>}>
+    <StudioPage title={answer?.title ?? t("Course")} intro={<Link to="/studio/courses">{t("All courses")}</Link>}>
       <OutcomeNotice outcome={notice ? { tone: "success", text: notice } : outcome} style={studioNoticeStyle} />
       {!answer ? (
         <Loading failure={failure} what="the course" />
@@ -608,11 +618,11 @@ export default function CoursePage() {
               ).then(reload);
             }}
           />
-          <PageSection title="Modules and lessons" id="tree-heading">
+          <PageSection title={t("Modules and lessons")} id="tree-heading">
             {answer.modules.length === 0 ? (
-              <p>This course has no modules yet.</p>
+              <p>{t("This course has no modules yet.")}</p>
             ) : (
-              <ul aria-label={`Modules of ${answer.title}`} style={{ paddingInlineStart: 20 }}>
+              <ul aria-label={t("Modules of {title}", { title: answer.title })} style={{ paddingInlineStart: 20 }}>
                 {roots.map((branch, index) => (
                   <ModuleBranch
                     key={branch.module.id}
@@ -627,15 +637,15 @@ export default function CoursePage() {
             {answer.modules.some((module) => module.lessons.length > 0) ? (
               <Box sx={{ my: 2 }}>
                 <Button variant="outlined" aria-expanded={dragging} onClick={() => setDragging((was) => !was)}>
-                  {dragging ? "Done arranging" : "Arrange lessons by dragging"}
+                  {dragging ? t("Done arranging") : t("Arrange lessons by dragging")}
                 </Button>
                 {dragging ? (
                   <Box
                     component="section"
-                    aria-label="Arrange lessons"
+                    aria-label={t("Arrange lessons")}
                     sx={{ mt: 1, p: 2, border: "1px solid var(--border)", borderRadius: 2 }}
                   >
-                    <Suspense fallback={<p>Loading…</p>}>
+                    <Suspense fallback={<p>{t("Loading…")}</p>}>
                       <LessonDragAndDrop
                         modules={answer.modules}
                         busy={busy}
@@ -658,13 +668,13 @@ export default function CoursePage() {
             ) : null}
             <CreateByTitle
               purpose="Add a module"
-              label="New module title"
-              button="Add module"
+              label={t("New module title")}
+              button={t("Add module")}
               create={(send, title) => send("createModule", { body: { course_id: answer.id, title } })}
               onCreated={(created) => actions.added(created.message)}
             />
           </PageSection>
-          <PageSection title="Course details" id="details-heading">
+          <PageSection title={t("Course details")} id="details-heading">
             <CourseDetailsForm
               key={`${answer.revision}-${detailsReloads}`}
               course={answer}
@@ -680,13 +690,15 @@ export default function CoursePage() {
               }}
             />
           </PageSection>
-          <PageSection title="Cover picture" id="cover-heading">
-            <Suspense fallback={<p>Loading…</p>}>
+          <PageSection title={t("Cover picture")} id="cover-heading">
+            <Suspense fallback={<p>{t("Loading…")}</p>}>
               <PictureUpload
-                label="Cover picture"
+                label={t("Cover picture")}
                 picture={answer.cover_picture}
                 target={{ upload: "uploadCourseCover", remove: "removeCourseCover", courseId: answer.id }}
-                fallback={<img src={courseLogo(answer.logo)} alt="The built-in picture chosen in the details" width={48} height={48} />}
+                fallback={
+                  <img src={courseLogo(answer.logo)} alt={t("The built-in picture chosen in the details")} width={48} height={48} />
+                }
                 onChanged={reload}
               />
             </Suspense>

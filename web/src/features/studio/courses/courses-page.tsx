@@ -8,6 +8,7 @@ import { useAction } from "../../../lib/use-action.ts";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 
 import { CreateByTitle, Loading, ScrollingTable, StudioPage, studioNoticeStyle } from "../studio-parts.tsx";
+import { t } from "../messages.ts";
 
 /** What a page that sends her here (after deleting a course) has to tell her. */
 export type CoursesNotice = { notice?: string } | null;
@@ -27,7 +28,7 @@ export default function CoursesPage() {
   };
   return (
     <StudioPage
-      title="Courses"
+      title={t("Courses")}
       intro="Your courses in the order of the library. Open one to see its modules, topics and lessons, and to edit a lesson."
     >
       {notice ? (
@@ -38,25 +39,25 @@ export default function CoursesPage() {
       <OutcomeNotice outcome={outcome} style={studioNoticeStyle} />
       <CreateByTitle
         purpose="Create a course"
-        label="New course title"
-        button="Create course"
+        label={t("New course title")}
+        button={t("Create course")}
         create={(send, title) => send("createCourse", { body: { title } })}
         onCreated={(created) => void navigate(`/studio/courses/${created.id}`)}
       />
       {!answer ? (
         <Loading failure={failure} what="the courses" />
       ) : answer.courses.length === 0 ? (
-        <p>No courses yet. Create one above, or import a content file (npm run admin -- content import FILE).</p>
+        <p>{t("No courses yet. Create one above, or import a content file (npm run admin -- content import FILE).")}</p>
       ) : (
-        <ScrollingTable label="Courses">
+        <ScrollingTable label={t("Courses")}>
           <table>
             <thead>
               <tr>
-                <th scope="col">Course</th>
-                <th scope="col">Open to</th>
-                <th scope="col">Modules</th>
-                <th scope="col">Lessons</th>
-                <th scope="col">Place in the library</th>
+                <th scope="col">{t("Course")}</th>
+                <th scope="col">{t("Open to")}</th>
+                <th scope="col">{t("Modules")}</th>
+                <th scope="col">{t("Lessons")}</th>
+                <th scope="col">{t("Place in the library")}</th>
               </tr>
             </thead>
             <tbody>
@@ -65,7 +66,9 @@ export default function CoursesPage() {
                   <td>
                     <Link to={`/studio/courses/${course.id}`}>{course.title}</Link>
                   </td>
-                  <td>{!course.published ? "No one yet: a draft" : course.free_for_members ? "Every member" : "Members with access"}</td>
+                  <td>
+                    {!course.published ? t("No one yet: a draft") : course.free_for_members ? t("Every member") : t("Members with access")}
+                  </td>
                   <td>{course.modules}</td>
                   <td>{course.lessons}</td>
                   <td>
@@ -77,10 +80,12 @@ export default function CoursesPage() {
                           variant="outlined"
                           disableFocusRipple
                           disabled={busy || (direction === "up" ? index === 0 : index === answer.courses.length - 1)}
-                          aria-label={`Move ${course.title} ${direction}`}
+                          aria-label={
+                            direction === "up" ? t("Move {name} up", { name: course.title }) : t("Move {name} down", { name: course.title })
+                          }
                           onClick={() => void move(course, direction)}
                         >
-                          {direction === "up" ? "Up" : "Down"}
+                          {direction === "up" ? t("Up") : t("Down")}
                         </Button>
                       ))}
                     </span>

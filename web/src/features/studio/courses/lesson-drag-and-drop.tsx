@@ -15,6 +15,7 @@ import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, v
 import { CSS } from "@dnd-kit/utilities";
 import { useEffect, useMemo, useState } from "react";
 import type { StudioTreeModule } from "../../../../../contract/studio/courses.ts";
+import { t } from "../messages.ts";
 
 type TreeLesson = StudioTreeModule["lessons"][number];
 /** Each module's lesson ids, in order, as the drag has them so far. */
@@ -60,7 +61,7 @@ function DraggableLesson({ lesson }: { lesson: TreeLesson }) {
 function ModuleColumn({ module, lessonIds, lessons }: { module: StudioTreeModule; lessonIds: number[]; lessons: Map<number, TreeLesson> }) {
   const { setNodeRef } = useDroppable({ id: containerId(module.id) });
   return (
-    <section aria-label={`Lessons of ${module.title}, to arrange`} style={{ marginInlineStart: module.depth * 16 }}>
+    <section aria-label={t("Lessons of {title}, to arrange", { title: module.title })} style={{ marginInlineStart: module.depth * 16 }}>
       <h3 style={{ fontSize: "1rem", margin: "12px 0 4px" }}>{module.title}</h3>
       <SortableContext id={containerId(module.id)} items={lessonIds} strategy={verticalListSortingStrategy}>
         <ul ref={setNodeRef} style={{ margin: 0, padding: 4, minHeight: 44, border: "1px dashed var(--dashed)", borderRadius: 8 }}>
@@ -68,7 +69,7 @@ function ModuleColumn({ module, lessonIds, lessons }: { module: StudioTreeModule
             <DraggableLesson key={id} lesson={lessons.get(id)!} />
           ))}
           {lessonIds.length === 0 ? (
-            <li style={{ listStyle: "none", padding: 8, color: "var(--ink-quiet)" }}>No lessons: drop one here.</li>
+            <li style={{ listStyle: "none", padding: 8, color: "var(--ink-quiet)" }}>{t("No lessons: drop one here.")}</li>
           ) : null}
         </ul>
       </SortableContext>
@@ -142,23 +143,28 @@ export default function LessonDragAndDrop({
     if (!container) return "";
     const column = columns[container]!;
     const place = typeof id === "string" ? column.length : column.indexOf(Number(id)) + 1;
-    return `place ${Math.max(place, 1)} of “${titleOfModule(container)}”`;
+    return t("place {place} of “{module}”", { place: Math.max(place, 1), module: titleOfModule(container) });
   };
   const titleOf = (id: UniqueIdentifier) => lessons.get(Number(id))?.title ?? "";
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up “${titleOf(active.id)}”, at ${where(active.id)}.`,
+    onDragStart: ({ active }) => t("Picked up “{lesson}”, at {place}.", { lesson: titleOf(active.id), place: where(active.id) }),
     onDragOver: ({ active, over }) =>
-      over ? `“${titleOf(active.id)}” would go to ${where(over.id)}.` : `“${titleOf(active.id)}” is over no module.`,
+      over
+        ? t("“{lesson}” would go to {place}.", { lesson: titleOf(active.id), place: where(over.id) })
+        : t("“{lesson}” is over no module.", { lesson: titleOf(active.id) }),
     onDragEnd: ({ active, over }) =>
-      over ? `Put “${titleOf(active.id)}” down at ${where(over.id)}.` : `Put “${titleOf(active.id)}” back where it was.`,
-    onDragCancel: ({ active }) => `Put “${titleOf(active.id)}” back where it was.`,
+      over
+        ? t("Put “{lesson}” down at {place}.", { lesson: titleOf(active.id), place: where(over.id) })
+        : t("Put “{lesson}” back where it was.", { lesson: titleOf(active.id) }),
+    onDragCancel: ({ active }) => t("Put “{lesson}” back where it was.", { lesson: titleOf(active.id) }),
   };
 
   return (
     <div aria-busy={busy}>
       <p id="drag-help" style={{ marginTop: 0 }}>
-        Drag a lesson to another place or module. With the keyboard: Tab to a lesson, Space to pick it up, the arrow keys to move it, Space
-        to put it down, Escape to put it back.
+        {t(
+          "Drag a lesson to another place or module. With the keyboard: Tab to a lesson, Space to pick it up, the arrow keys to move it, Space to put it down, Escape to put it back.",
+        )}
       </p>
       <DndContext
         sensors={sensors}
@@ -169,7 +175,7 @@ export default function LessonDragAndDrop({
         accessibility={{
           announcements,
           screenReaderInstructions: {
-            draggable: "Space picks the lesson up; the arrow keys move it; Space puts it down; Escape puts it back.",
+            draggable: t("Space picks the lesson up; the arrow keys move it; Space puts it down; Escape puts it back."),
           },
         }}
       >

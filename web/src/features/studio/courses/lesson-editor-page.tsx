@@ -20,6 +20,7 @@ import { LessonFiles } from "./lesson-files.tsx";
 import { RichTextField } from "./rich-text-field.tsx";
 import { Loading, StudioPage } from "../studio-parts.tsx";
 import { useLeaveWarning } from "../use-leave-warning.ts";
+import { t, tWith } from "../messages.ts";
 
 // The preview embeds the player and cleans the HTML as a lesson page does; loaded after the form, it
 // keeps that code out of the editor's first visit.
@@ -44,7 +45,7 @@ function ContentNotesField({ value, onChange, error }: { value: string[]; onChan
   const notes = useAnswer("contentNotes").answer?.notes ?? [];
   return (
     <Box component="fieldset" sx={{ border: "1px solid var(--border-soft)", borderRadius: 2, display: "flex", flexWrap: "wrap", gap: 1.5 }}>
-      <legend>Content notes</legend>
+      <legend>{t("Content notes")}</legend>
       {notes.map((note) => (
         <label key={note.id} style={{ display: "flex", gap: 6, alignItems: "center" }}>
           <input
@@ -62,13 +63,17 @@ function ContentNotesField({ value, onChange, error }: { value: string[]; onChan
 
 /** What the video link will play, said as she types: the same check the server makes on saving. */
 function VideoLinkCheck({ link, video }: { link: string; video: LessonVideo | null }) {
-  if (link.trim() === "") return <>No video: members read this lesson without one.</>;
+  if (link.trim() === "") return <>{t("No video: members read this lesson without one.")}</>;
   if (!video) return <>{videoLinkProblem}</>;
   return (
     <>
       {video.provider === "youtube"
-        ? `The YouTube video ${video.id}${video.start ? `, from ${clockTime(video.start)}` : ""}.`
-        : `The Vimeo video ${video.id}${video.hash ? " (unlisted)" : ""}.`}
+        ? video.start
+          ? t("The YouTube video {id}, from {start}.", { id: video.id, start: clockTime(video.start) })
+          : t("The YouTube video {id}.", { id: video.id })
+        : video.hash
+          ? t("The Vimeo video {id} (unlisted).", { id: video.id })
+          : t("The Vimeo video {id}.", { id: video.id })}
     </>
   );
 }
@@ -76,7 +81,7 @@ function VideoLinkCheck({ link, video }: { link: string; video: LessonVideo | nu
 function LessonForm({ lesson, onReload }: { lesson: StudioLesson; onReload: () => void }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(lesson));
   const [savedDraft, setSavedDraft] = useState<Draft>(() => draftOf(lesson));
-  useLeaveWarning(JSON.stringify(draft) !== JSON.stringify(savedDraft), "This lesson");
+  useLeaveWarning(JSON.stringify(draft) !== JSON.stringify(savedDraft), t("This lesson"));
   const [revision, setRevision] = useState(lesson.revision);
   const { outcome, busy, run } = useAction();
   const send = useSend();
@@ -99,9 +104,9 @@ function LessonForm({ lesson, onReload }: { lesson: StudioLesson; onReload: () =
 
   return (
     <>
-      <Box component="form" onSubmit={save} noValidate aria-label="Lesson" sx={{ display: "grid", gap: 2 }}>
+      <Box component="form" onSubmit={save} noValidate aria-label={t("Lesson")} sx={{ display: "grid", gap: 2 }}>
         <TextField
-          label="Title"
+          label={t("Title")}
           name="title"
           required
           value={draft.title}
@@ -110,7 +115,7 @@ function LessonForm({ lesson, onReload }: { lesson: StudioLesson; onReload: () =
           helperText={details?.title}
         />
         <TextField
-          label="Video link (YouTube or Vimeo)"
+          label={t("Video link (YouTube or Vimeo)")}
           name="video_link"
           value={draft.video_link}
           placeholder="https://youtu.be/…"
@@ -121,21 +126,21 @@ function LessonForm({ lesson, onReload }: { lesson: StudioLesson; onReload: () =
         {video ? (
           <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { sm: "10rem 1fr" } }}>
             <TextField
-              label="Length (optional)"
+              label={t("Length (optional)")}
               name="video_length"
               value={draft.video_length}
               placeholder="12:30"
               onChange={(event) => set("video_length", event.target.value)}
               error={Boolean(details?.video_length) || (draft.video_length.trim() !== "" && parseVideoLength(draft.video_length) === null)}
-              helperText={details?.video_length ?? "Minutes:seconds."}
+              helperText={details?.video_length ?? t("Minutes:seconds.")}
             />
             <TextField
-              label="A line about the video (optional)"
+              label={t("A line about the video (optional)")}
               name="video_line"
               value={draft.video_line}
               onChange={(event) => set("video_line", event.target.value)}
               error={Boolean(details?.video_line)}
-              helperText={details?.video_line ?? "Shown under the player, like “Filmed with Maya at 38 weeks”. Empty: nothing is shown."}
+              helperText={details?.video_line ?? t("Shown under the player, like “Filmed with Maya at 38 weeks”. Empty: nothing is shown.")}
             />
           </Box>
         ) : null}
@@ -145,7 +150,7 @@ function LessonForm({ lesson, onReload }: { lesson: StudioLesson; onReload: () =
           error={details?.content_notes}
         />
         <RichTextField
-          label="Lesson summary"
+          label={t("Lesson summary")}
           name="content_summary_html"
           value={draft.content_summary_html}
           onChange={(html) => set("content_summary_html", html)}
@@ -153,7 +158,7 @@ function LessonForm({ lesson, onReload }: { lesson: StudioLesson; onReload: () =
           help="Shown under the video, after the notes."
         />
         <RichTextField
-          label="Notes"
+          label={t("Notes")}
           name="note_html"
           minRows={6}
           value={draft.note_html}
@@ -164,17 +169,20 @@ function LessonForm({ lesson, onReload }: { lesson: StudioLesson; onReload: () =
         <OutcomeNotice outcome={outcome} />
         <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
           <Button type="submit" variant="contained" disabled={busy}>
-            Save lesson
+            {t("Save lesson")}
           </Button>
-          {outcome?.tone === "error" && outcome.text === staleRevisionMessage ? <Button onClick={onReload}>Reload</Button> : null}
+          {outcome?.tone === "error" && outcome.text === staleRevisionMessage ? <Button onClick={onReload}>{t("Reload")}</Button> : null}
         </Box>
       </Box>
-      <PageSection title="Preview" id="preview-heading">
+      <PageSection title={t("Preview")} id="preview-heading">
         <p>
-          As members will see it once saved.{" "}
-          <Link to={`/lesson?course=${lesson.course_id}&lesson=${lesson.id}`}>Open the saved lesson in the member area</Link>
+          {tWith("As members will see it once saved. {link}", {
+            link: (
+              <Link to={`/lesson?course=${lesson.course_id}&lesson=${lesson.id}`}>{t("Open the saved lesson in the member area")}</Link>
+            ),
+          })}
         </p>
-        <Suspense fallback={<Spinner label="Loading the preview" />}>
+        <Suspense fallback={<Spinner label={t("Loading the preview")} />}>
           <LessonPreview
             title={draft.title}
             video={video ? { ...video, length: parseVideoLength(draft.video_length) ?? undefined, line: draft.video_line.trim() } : null}
@@ -193,7 +201,7 @@ export default function LessonEditorPage() {
   const { answer, failure, refresh: reload } = useAnswer("studioLesson", studioLessonQuery(id ?? ""));
   return (
     <StudioPage
-      title={answer ? `Lesson: ${answer.title}` : "Lesson"}
+      title={answer ? t("Lesson: {title}", { title: answer.title }) : t("Lesson")}
       intro={
         answer ? <Link to={`/studio/courses/${answer.course_id}`}>{`${answer.course_title} · ${answer.module_title}`}</Link> : undefined
       }

@@ -13,6 +13,7 @@ import { invalidatedBy } from "../../../lib/api.ts";
 import { useAppDispatch } from "../../../lib/store-hooks.ts";
 import { ButtonRow, DeleteWithConfirmation } from "../studio-parts.tsx";
 import { uploadFile } from "../upload-file.ts";
+import { t } from "../messages.ts";
 
 const accepted = lessonFileTypes.flatMap((type) => type.extensions).join(",");
 const kindOf = (contentType: string) => lessonFileTypes.find((type) => type.contentType === contentType)?.label ?? contentType;
@@ -35,11 +36,11 @@ function RenameForm({ file, onRenamed, onCancel }: { file: StudioFile; onRenamed
       component="form"
       onSubmit={save}
       noValidate
-      aria-label={`Rename ${file.filename}`}
+      aria-label={t("Rename {filename}", { filename: file.filename })}
       sx={{ display: "grid", gap: 1, my: 1, maxWidth: 480 }}
     >
       <TextField
-        label="File name members see"
+        label={t("File name members see")}
         name="filename"
         required
         value={filename}
@@ -50,10 +51,10 @@ function RenameForm({ file, onRenamed, onCancel }: { file: StudioFile; onRenamed
       <OutcomeNotice outcome={outcome} />
       <Box sx={{ display: "flex", gap: 1 }}>
         <Button type="submit" variant="contained" size="small" disabled={busy}>
-          Save name
+          {t("Save name")}
         </Button>
         <Button size="small" onClick={onCancel}>
-          Cancel
+          {t("Cancel")}
         </Button>
       </Box>
     </Box>
@@ -85,10 +86,14 @@ export function LessonFiles({ lesson, onChanged }: { lesson: StudioLessonPage; o
 
   const upload = async (event: FormEvent) => {
     event.preventDefault();
-    if (!chosen) return setChoiceProblem("Choose a file first.");
+    if (!chosen) return setChoiceProblem(t("Choose a file first."));
     if (chosen.size > lesson.upload_max_bytes)
       return setChoiceProblem(
-        `"${chosen.name}" is ${readableFileSize(chosen.size)}; one download can be at most ${limit}. Make it smaller, or choose another.`,
+        t('"{name}" is {size}; one download can be at most {limit}. Make it smaller, or choose another.', {
+          name: chosen.name,
+          size: readableFileSize(chosen.size),
+          limit: limit,
+        }),
       );
     setChoiceProblem(null);
     setRenamedNotice(null);
@@ -108,11 +113,11 @@ export function LessonFiles({ lesson, onChanged }: { lesson: StudioLessonPage; o
   };
 
   return (
-    <PageSection title="Downloads" id="downloads-heading">
+    <PageSection title={t("Downloads")} id="downloads-heading">
       {lesson.files.length === 0 ? (
-        <p>No downloads yet.</p>
+        <p>{t("No downloads yet.")}</p>
       ) : (
-        <ol aria-label="Downloads of this lesson" style={{ paddingInlineStart: 24 }}>
+        <ol aria-label={t("Downloads of this lesson")} style={{ paddingInlineStart: 24 }}>
           {lesson.files.map((file, index) => (
             <li key={file.id} style={{ marginBottom: 8 }}>
               <span>
@@ -127,21 +132,23 @@ export function LessonFiles({ lesson, onChanged }: { lesson: StudioLessonPage; o
                     key={direction}
                     size="small"
                     disabled={busy || (direction === "up" ? index === 0 : index === lesson.files.length - 1)}
-                    aria-label={`Move ${file.filename} ${direction}`}
+                    aria-label={
+                      direction === "up" ? t("Move {name} up", { name: file.filename }) : t("Move {name} down", { name: file.filename })
+                    }
                     onClick={() =>
                       act(() => send("moveFile", { params: { fileId: file.id }, body: { direction, revision: file.revision } }))
                     }
                   >
-                    {direction === "up" ? "Move up" : "Move down"}
+                    {direction === "up" ? t("Move up") : t("Move down")}
                   </Button>
                 ))}
                 <Button
                   size="small"
-                  aria-label={`Rename ${file.filename}`}
+                  aria-label={t("Rename {filename}", { filename: file.filename })}
                   aria-expanded={renaming === file.id}
                   onClick={() => setRenaming(renaming === file.id ? null : file.id)}
                 >
-                  Rename
+                  {t("Rename")}
                 </Button>
                 <DeleteWithConfirmation
                   name={file.filename}
@@ -169,11 +176,11 @@ export function LessonFiles({ lesson, onChanged }: { lesson: StudioLessonPage; o
         component="form"
         onSubmit={upload}
         noValidate
-        aria-label="Upload a download"
+        aria-label={t("Upload a download")}
         sx={{ display: "grid", gap: 1, maxWidth: 560, mt: 2 }}
       >
         <label htmlFor={inputId} style={{ fontWeight: 600 }}>
-          Add a file
+          {t("Add a file")}
         </label>
         <input
           ref={fileInput}
@@ -189,7 +196,10 @@ export function LessonFiles({ lesson, onChanged }: { lesson: StudioLessonPage; o
           style={{ font: "inherit", minHeight: 44 }}
         />
         <span id={`${inputId}-help`} style={{ fontSize: "0.9rem", color: "var(--ink-soft)" }}>
-          {lessonFileTypesSentence} Up to {limit} each. Members download them from the lesson, in this order.
+          {t("{lessonFileTypesSentence} Up to {limit} each. Members download them from the lesson, in this order.", {
+            lessonFileTypesSentence: lessonFileTypesSentence,
+            limit: limit,
+          })}
         </span>
         {choiceProblem ? (
           <span role="alert" style={{ color: "var(--error-strong)" }}>
@@ -197,11 +207,16 @@ export function LessonFiles({ lesson, onChanged }: { lesson: StudioLessonPage; o
           </span>
         ) : null}
         {progress !== null ? (
-          <progress value={progress} max={1} aria-label={`Uploading ${chosen?.name ?? "the file"}`} style={{ width: "100%" }} />
+          <progress
+            value={progress}
+            max={1}
+            aria-label={chosen ? t("Uploading {name}", { name: chosen.name }) : t("Uploading the file")}
+            style={{ width: "100%" }}
+          />
         ) : null}
         <Box>
           <Button type="submit" variant="contained" disabled={busy}>
-            Upload
+            {t("Upload")}
           </Button>
         </Box>
       </Box>

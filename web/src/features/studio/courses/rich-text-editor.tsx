@@ -4,6 +4,7 @@ import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { TextField } from "../../../components/text-field.tsx";
+import { t } from "../messages.ts";
 
 // The studio's rich-text editor (Tiptap), in a chunk of its own that the studio loads only when a
 // page shows one (rich-text-field.tsx). It writes only what the server's allow-list keeps
@@ -45,19 +46,19 @@ function LinkForm({
         : LINK_SCHEMES.test(address)
           ? address
           : `https://${address}`;
-    if (address === "") return setProblem("Type the address the link goes to, or choose Remove link.");
+    if (address === "") return setProblem(t("Type the address the link goes to, or choose Remove link."));
     onApply(withScheme);
   };
   return (
     // A div, not a form: it sits inside the lesson's form, and forms do not nest.
     <Box
       role="group"
-      aria-label="Link"
+      aria-label={t("Link")}
       sx={{ display: "flex", gap: 1, alignItems: "end", flexWrap: "wrap", p: 1, borderBottom: "1px solid var(--border)" }}
     >
       <Box sx={{ flex: "1 1 220px" }} onKeyDown={(event) => event.key === "Enter" && apply(event)}>
         <TextField
-          label="Link address"
+          label={t("Link address")}
           value={href}
           placeholder="https://…"
           onChange={(event) => setHref(event.target.value)}
@@ -66,15 +67,15 @@ function LinkForm({
         />
       </Box>
       <Button size="small" variant="contained" onClick={apply}>
-        Apply link
+        {t("Apply link")}
       </Button>
       {initial ? (
         <Button size="small" onClick={onRemove}>
-          Remove link
+          {t("Remove link")}
         </Button>
       ) : null}
       <Button size="small" onClick={onCancel}>
-        Cancel
+        {t("Cancel")}
       </Button>
     </Box>
   );
@@ -142,15 +143,15 @@ export default function RichTextEditor({ labelId, describedBy, invalid, value, o
   });
 
   const buttons: { label: string; pressed?: boolean; disabled?: boolean; run: () => void }[] = [
-    { label: "Bold", pressed: state.bold, run: () => editor.chain().focus().toggleBold().run() },
-    { label: "Italic", pressed: state.italic, run: () => editor.chain().focus().toggleItalic().run() },
-    { label: "Heading", pressed: state.heading, run: () => editor.chain().focus().toggleHeading({ level: 3 }).run() },
-    { label: "Bulleted list", pressed: state.bulletList, run: () => editor.chain().focus().toggleBulletList().run() },
-    { label: "Numbered list", pressed: state.orderedList, run: () => editor.chain().focus().toggleOrderedList().run() },
-    { label: "Quote", pressed: state.blockquote, run: () => editor.chain().focus().toggleBlockquote().run() },
-    { label: "Link", pressed: state.link, run: () => setLinking(true) },
-    { label: "Undo", disabled: !state.canUndo, run: () => editor.chain().focus().undo().run() },
-    { label: "Redo", disabled: !state.canRedo, run: () => editor.chain().focus().redo().run() },
+    { label: t("Bold"), pressed: state.bold, run: () => editor.chain().focus().toggleBold().run() },
+    { label: t("Italic"), pressed: state.italic, run: () => editor.chain().focus().toggleItalic().run() },
+    { label: t("Heading"), pressed: state.heading, run: () => editor.chain().focus().toggleHeading({ level: 3 }).run() },
+    { label: t("Bulleted list"), pressed: state.bulletList, run: () => editor.chain().focus().toggleBulletList().run() },
+    { label: t("Numbered list"), pressed: state.orderedList, run: () => editor.chain().focus().toggleOrderedList().run() },
+    { label: t("Quote"), pressed: state.blockquote, run: () => editor.chain().focus().toggleBlockquote().run() },
+    { label: t("Link"), pressed: state.link, run: () => setLinking(true) },
+    { label: t("Undo"), disabled: !state.canUndo, run: () => editor.chain().focus().undo().run() },
+    { label: t("Redo"), disabled: !state.canRedo, run: () => editor.chain().focus().redo().run() },
   ];
 
   return (

@@ -3,6 +3,7 @@ import Button from "@mui/material/Button";
 import { Component, lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from "react";
 import { TextField } from "../../../components/text-field.tsx";
 import { SafeHtml } from "../../../lib/safe-html.tsx";
+import { t } from "../messages.ts";
 
 // The editor is some 100 KB of JavaScript: it comes in its own chunk once she touches the page and
 // a rich-text field is on screen or near it, so no studio page's first visit waits for it, and a
@@ -108,7 +109,7 @@ export function RichTextField({ label, name, value, onChange, error, help, minRo
       value={value}
       onChange={(event) => onChange(event.target.value)}
       error={Boolean(error)}
-      helperText={error ?? `HTML, cleaned on saving. ${help}`}
+      helperText={error ?? t("HTML, cleaned on saving. {help}", { help: help })}
     />
   );
   // Until the editor is here, the text itself, in the editor's frame and spacing: the page is
@@ -125,7 +126,7 @@ export function RichTextField({ label, name, value, onChange, error, help, minRo
       }}
     >
       <Box sx={{ borderBottom: "1px solid var(--border)", p: 0.5, color: "text.secondary", fontSize: "0.8125rem", lineHeight: "30px" }}>
-        Opening the editor…
+        {t("Opening the editor…")}
       </Box>
       <SafeHtml html={value} />
     </Box>
@@ -139,13 +140,13 @@ export function RichTextField({ label, name, value, onChange, error, help, minRo
           sx={{ mt: 0.5 }}
           disabled={!keepsAll}
           onClick={() => setAsHtml(false)}
-          aria-label={`Use the editor (${label})`}
+          aria-label={t("Use the editor ({label})", { label: label })}
         >
-          Use the editor
+          {t("Use the editor")}
         </Button>
         {!keepsAll ? (
           <Box component="span" sx={{ fontSize: "0.875rem", color: "text.secondary", marginInlineStart: "8px" }}>
-            This text holds something the editor cannot keep (a table or a picture, for example), so it stays HTML.
+            {t("This text holds something the editor cannot keep (a table or a picture, for example), so it stays HTML.")}
           </Box>
         ) : null}
       </Box>
@@ -175,8 +176,8 @@ export function RichTextField({ label, name, value, onChange, error, help, minRo
       <Box id={helpId} sx={{ mt: 0.5, fontSize: "0.875rem", color: error ? "error.main" : "text.secondary" }}>
         {error ?? help}
       </Box>
-      <Button size="small" sx={{ mt: 0.5 }} onClick={() => setAsHtml(true)} aria-label={`Edit as HTML (${label})`}>
-        Edit as HTML
+      <Button size="small" sx={{ mt: 0.5 }} onClick={() => setAsHtml(true)} aria-label={t("Edit as HTML ({label})", { label: label })}>
+        {t("Edit as HTML")}
       </Button>
     </Box>
   );

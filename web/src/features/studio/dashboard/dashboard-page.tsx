@@ -4,6 +4,7 @@ import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
 import { useAnswer } from "../../../lib/answers.ts";
 import { Loading, StudioPage } from "../studio-parts.tsx";
+import { t, tWith } from "../messages.ts";
 
 function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
@@ -26,14 +27,14 @@ const rating = (value: number | null) => (value === null ? "–" : `${value.toFi
 export default function DashboardPage() {
   const { answer, failure } = useAnswer("studioDashboard");
   return (
-    <StudioPage title="Studio" intro="How your circle is doing, at a glance.">
+    <StudioPage title={t("Studio")} intro="How your circle is doing, at a glance.">
       {!answer ? (
         <Loading failure={failure} what="the dashboard" />
       ) : (
         <>
           <Box
             component="ul"
-            aria-label="Figures"
+            aria-label={t("Figures")}
             sx={{
               listStyle: "none",
               p: 0,
@@ -44,20 +45,22 @@ export default function DashboardPage() {
               overflowWrap: "anywhere",
             }}
           >
-            <Figure label="Members" value={String(answer.members)} />
-            <Figure label="New in the last 7 days" value={String(answer.new_members_7_days)} />
-            <Figure label="Registered with an access code in 7 days" value={String(answer.code_registrations_7_days)} />
-            <Figure label="Unread messages" value={String(answer.unread_messages)} />
+            <Figure label={t("Members")} value={String(answer.members)} />
+            <Figure label={t("New in the last 7 days")} value={String(answer.new_members_7_days)} />
+            <Figure label={t("Registered with an access code in 7 days")} value={String(answer.code_registrations_7_days)} />
+            <Figure label={t("Unread messages")} value={String(answer.unread_messages)} />
             <Figure
-              label="Average satisfaction, 30 days"
+              label={t("Average satisfaction, 30 days")}
               value={rating(answer.average_satisfaction_30_days)}
-              note={`${answer.feedback_count_30_days} feedback form(s)`}
+              note={t("{count, plural, one {# feedback form} other {# feedback forms}}", { count: answer.feedback_count_30_days })}
             />
-            <Figure label="Likely to recommend, 30 days" value={rating(answer.average_recommend_30_days)} />
+            <Figure label={t("Likely to recommend, 30 days")} value={rating(answer.average_recommend_30_days)} />
           </Box>
           <Typography sx={{ mt: 3 }}>
-            Invite someone new from <Link to="/studio/access-codes">Access codes</Link>, or look someone up in{" "}
-            <Link to="/studio/members">Members</Link>.
+            {tWith("Invite someone new from {link}, or look someone up in {link2}.", {
+              link: <Link to="/studio/access-codes">{t("Access codes")}</Link>,
+              link2: <Link to="/studio/members">{t("Members")}</Link>,
+            })}
           </Typography>
         </>
       )}

@@ -11,8 +11,9 @@ import { useAction } from "../../../lib/use-action.ts";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import "../message-endpoints.ts";
 import { formatDateTime, LabelledSelect, Loading, SearchBar, StudioPage, studioNoticeStyle } from "../studio-parts.tsx";
+import { t, tWith } from "../messages.ts";
 
-const kindNames = { feedback: "Feedback", contact: "Contact" } as const;
+const kindNames = { feedback: t("Feedback"), contact: t("Contact") } as const;
 
 /** Her answer to one message: mailed to its sender with Reply-To her address, and kept under it. */
 function ReplyForm({ message, onDone }: { message: InboxMessage; onDone: (sentence?: string) => void }) {
@@ -31,24 +32,30 @@ function ReplyForm({ message, onDone }: { message: InboxMessage; onDone: (senten
   };
   const fieldError = outcome?.tone === "error" ? outcome.details?.body : undefined;
   return (
-    <Box component="form" onSubmit={submit} noValidate aria-label={`Reply to ${message.reply_to}`} sx={{ display: "grid", gap: 1, mt: 1 }}>
+    <Box
+      component="form"
+      onSubmit={submit}
+      noValidate
+      aria-label={t("Reply to {reply_to}", { reply_to: message.reply_to })}
+      sx={{ display: "grid", gap: 1, mt: 1 }}
+    >
       <TextField
-        label={`Your reply to ${message.reply_to}`}
+        label={t("Your reply to {reply_to}", { reply_to: message.reply_to })}
         name="body"
         multiline
         rows={6}
         value={body}
         onChange={(event) => setBody(event.target.value)}
         error={Boolean(fieldError)}
-        helperText={fieldError ?? "Sent by e-mail; their answer comes to your own address."}
+        helperText={fieldError ?? t("Sent by e-mail; their answer comes to your own address.")}
         autoFocus
       />
       {outcome?.tone === "error" && !fieldError ? <OutcomeNotice outcome={outcome} /> : null}
       <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
         <Button type="submit" variant="contained" disabled={busy}>
-          Send reply
+          {t("Send reply")}
         </Button>
-        <Button onClick={() => onDone()}>Cancel</Button>
+        <Button onClick={() => onDone()}>{t("Cancel")}</Button>
       </Box>
     </Box>
   );
@@ -61,12 +68,15 @@ function UnansweredQuestions() {
   return (
     <Box component="section" aria-labelledby="unanswered-questions" sx={{ ...studioNoticeStyle, mb: 2 }}>
       <h2 id="unanswered-questions" style={{ margin: "0 0 8px", fontSize: "1.1rem" }}>
-        Questions under lessons waiting for your answer ({questions.length})
+        {t("Questions under lessons waiting for your answer ({length})", { length: questions.length })}
       </h2>
       <ul style={{ margin: 0 }}>
         {questions.map((question) => (
           <li key={question.thread_id}>
-            <Link to={`/community/thread/${question.thread_id}`}>{question.title}</Link> (asked {formatDateTime(question.asked_at)})
+            {tWith("{link} (asked {asked_at})", {
+              asked_at: formatDateTime(question.asked_at),
+              link: <Link to={`/community/thread/${question.thread_id}`}>{question.title}</Link>,
+            })}
           </li>
         ))}
       </ul>
@@ -101,23 +111,23 @@ export default function InboxPage() {
 
   return (
     <StudioPage
-      title="Inbox"
+      title={t("Inbox")}
       intro="Feedback forms and contact messages from members and visitors, newest first. Reply by e-mail from here."
     >
       <UnansweredQuestions />
-      <SearchBar label="Search messages" value={typed} onChange={setTyped} onSearch={() => go({ search: typed.trim(), page: "1" })}>
+      <SearchBar label={t("Search messages")} value={typed} onChange={setTyped} onSearch={() => go({ search: typed.trim(), page: "1" })}>
         <LabelledSelect
-          label="Show"
+          label={t("Show")}
           value={kind}
           onChange={(value) => go({ kind: value, page: "1" })}
           options={[
-            { value: "", label: "Feedback and contact" },
-            { value: "feedback", label: "Feedback only" },
-            { value: "contact", label: "Contact only" },
+            { value: "", label: t("Feedback and contact") },
+            { value: "feedback", label: t("Feedback only") },
+            { value: "contact", label: t("Contact only") },
           ]}
         />
         <Button component="a" href={addressOf("studioInboxCsv", { query: filter })} download variant="outlined">
-          Download CSV
+          {t("Download CSV")}
         </Button>
       </SearchBar>
       <OutcomeNotice outcome={replied ? { tone: "success", text: replied } : outcome} style={studioNoticeStyle} />
@@ -127,18 +137,24 @@ export default function InboxPage() {
         <>
           <p role="status">
             {answer.total === 0
-              ? "No message matches."
-              : `${answer.total} message${answer.total === 1 ? "" : "s"}, ${answer.unread} unread in all. Page ${answer.page} of ${pages}.`}
+              ? t("No message matches.")
+              : t("{total, plural, one {# message} other {# messages}}, {unread} unread in all. Page {page} of {pages}.", {
+                  total: answer.total,
+                  unread: answer.unread,
+                  page: answer.page,
+                  pages: pages,
+                })}
           </p>
           <Box component="ol" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1.5 }}>
             {answer.messages.map((message) => {
-              const from = message.member_email ?? (message.reply_to ? `${message.reply_to} (visitor)` : "a deleted member");
-              const heading = `${kindNames[message.kind]} from ${from}`;
+              const from =
+                message.member_email ?? (message.reply_to ? t("{email} (visitor)", { email: message.reply_to }) : t("a deleted member"));
+              const heading = t("{kind} from {from}", { kind: kindNames[message.kind], from });
               return (
                 <Box
                   component="li"
                   key={message.id}
-                  aria-label={`${message.read ? "" : "Unread: "}${heading}`}
+                  aria-label={message.read ? heading : t("Unread: {heading}", { heading })}
                   sx={{
                     p: 2,
                     borderRadius: 2,
@@ -149,7 +165,7 @@ export default function InboxPage() {
                 >
                   <Box sx={{ display: "flex", justifyContent: "space-between", gap: 1, flexWrap: "wrap" }}>
                     <Box component="h2" sx={{ fontSize: "1.05rem", m: 0, fontWeight: message.read ? 500 : 700 }}>
-                      {message.read ? "" : "New · "}
+                      {message.read ? "" : `${t("New")} · `}
                       {heading}
                     </Box>
                     <Box sx={{ color: "text.secondary", fontSize: "0.9rem" }}>{formatDateTime(message.received_at)}</Box>
@@ -165,12 +181,14 @@ export default function InboxPage() {
                   {message.replies.length > 0 ? (
                     <Box
                       component="section"
-                      aria-label={`Your replies to ${from}`}
+                      aria-label={t("Your replies to {from}", { from: from })}
                       sx={{ borderInlineStart: "3px solid var(--dashed)", paddingInlineStart: "12px", my: 1 }}
                     >
                       {message.replies.map((reply) => (
                         <Box key={reply.sent_at} sx={{ mb: 1 }}>
-                          <Box sx={{ fontWeight: 600, fontSize: "0.9rem" }}>You replied on {formatDateTime(reply.sent_at)}</Box>
+                          <Box sx={{ fontWeight: 600, fontSize: "0.9rem" }}>
+                            {t("You replied on {sent_at}", { sent_at: formatDateTime(reply.sent_at) })}
+                          </Box>
                           <Box sx={{ whiteSpace: "pre-wrap" }}>{reply.body}</Box>
                         </Box>
                       ))}
@@ -187,12 +205,17 @@ export default function InboxPage() {
                   ) : (
                     <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
                       {message.reply_to ? (
-                        <Button size="small" variant="outlined" onClick={() => setReplying(message.id)} aria-label={`Reply to ${from}`}>
-                          Reply
+                        <Button
+                          size="small"
+                          variant="outlined"
+                          onClick={() => setReplying(message.id)}
+                          aria-label={t("Reply to {from}", { from: from })}
+                        >
+                          {t("Reply")}
                         </Button>
                       ) : null}
                       <Button size="small" disabled={busy} onClick={() => void markRead(message.id, !message.read)}>
-                        {message.read ? "Mark unread" : "Mark read"}
+                        {message.read ? t("Mark unread") : t("Mark read")}
                       </Button>
                     </Box>
                   )}
@@ -201,12 +224,12 @@ export default function InboxPage() {
             })}
           </Box>
           {pages > 1 ? (
-            <Box component="nav" aria-label="Pages of messages" sx={{ display: "flex", gap: 1, mt: 2 }}>
+            <Box component="nav" aria-label={t("Pages of messages")} sx={{ display: "flex", gap: 1, mt: 2 }}>
               <Button disabled={page <= 1} onClick={() => go({ page: String(page - 1) })}>
-                Newer
+                {t("Newer")}
               </Button>
               <Button disabled={page >= pages} onClick={() => go({ page: String(page + 1) })}>
-                Older
+                {t("Older")}
               </Button>
             </Box>
           ) : null}

@@ -13,16 +13,19 @@ import { studioMemberQuery } from "../../../lib/first-answers.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { memberName } from "./members-page.tsx";
 import { copyText, formatDate, formatDateTime, Loading, StudioPage, studioNoticeStyle } from "../studio-parts.tsx";
+import { t } from "../messages.ts";
 
 function howOpen(course: MemberCourse): string {
   const ways = [
-    ...(course.free_for_members ? ["free for every member"] : []),
-    ...(course.granted_by_instructor ? ["given by you"] : []),
-    ...course.purchases.map(
-      (purchase) => `bought: ${purchase.plan_name}${purchase.ends_at ? ` (until ${formatDate(purchase.ends_at)})` : ""}`,
+    ...(course.free_for_members ? [t("free for every member")] : []),
+    ...(course.granted_by_instructor ? [t("given by you")] : []),
+    ...course.purchases.map((purchase) =>
+      purchase.ends_at
+        ? t("bought: {plan} (until {date})", { plan: purchase.plan_name, date: formatDate(purchase.ends_at) })
+        : t("bought: {plan}", { plan: purchase.plan_name }),
     ),
   ];
-  return ways.length > 0 ? `Open: ${ways.join("; ")}` : "Locked";
+  return ways.length > 0 ? t("Open: {ways}", { ways: ways.join("; ") }) : t("Locked");
 }
 
 export default function MemberPage() {
@@ -45,9 +48,9 @@ export default function MemberPage() {
 
   if (!answer) {
     return (
-      <StudioPage title="Member">
+      <StudioPage title={t("Member")}>
         <Loading failure={failure} what="this member" />
-        <Link to="/studio/members">Back to Members</Link>
+        <Link to="/studio/members">{t("Back to Members")}</Link>
       </StudioPage>
     );
   }
@@ -55,7 +58,7 @@ export default function MemberPage() {
   const self = member.id === ownId;
   return (
     <StudioPage title={memberName(member) || member.email}>
-      <Link to="/studio/members">Back to Members</Link>
+      <Link to="/studio/members">{t("Back to Members")}</Link>
       <Box
         component="dl"
         sx={{
@@ -68,23 +71,23 @@ export default function MemberPage() {
           "& dd": { m: 0 },
         }}
       >
-        <dt>E-mail</dt>
+        <dt>{t("E-mail")}</dt>
         <dd>{member.email}</dd>
-        <dt>Role</dt>
-        <dd>{member.role === "admin" ? "Instructor" : "Member"}</dd>
-        <dt>Joined</dt>
+        <dt>{t("Role")}</dt>
+        <dd>{member.role === "admin" ? t("Instructor") : t("Member")}</dd>
+        <dt>{t("Joined")}</dt>
         <dd>{formatDate(member.joined_at)}</dd>
-        <dt>Last signed in</dt>
+        <dt>{t("Last signed in")}</dt>
         <dd>{formatDateTime(member.last_sign_in_at)}</dd>
-        <dt>Signed in on</dt>
+        <dt>{t("Signed in on")}</dt>
         <dd>{answer.signed_in_devices === 1 ? "1 device" : `${answer.signed_in_devices} devices`}</dd>
-        <dt>Account</dt>
-        <dd>{member.active ? "Active" : "Deactivated: she cannot sign in"}</dd>
-        <dt>Joined as</dt>
-        <dd>{answer.joined_as === "partner" ? "A partner, through a member's invitation" : "A member"}</dd>
+        <dt>{t("Account")}</dt>
+        <dd>{member.active ? t("Active") : t("Deactivated: she cannot sign in")}</dd>
+        <dt>{t("Joined as")}</dt>
+        <dd>{answer.joined_as === "partner" ? t("A partner, through a member's invitation") : t("A member")}</dd>
         {answer.partner ? (
           <>
-            <dt>{answer.partner.relation === "her partner" ? "Her partner" : "Partner of"}</dt>
+            <dt>{answer.partner.relation === "her partner" ? t("Her partner") : t("Partner of")}</dt>
             <dd>
               <Link to={`/studio/members/${answer.partner.id}`}>{answer.partner.name}</Link> ({answer.partner.email})
             </dd>
@@ -95,7 +98,7 @@ export default function MemberPage() {
       {passwordLink ? (
         <Box sx={{ p: 2, mb: 2, border: "1px solid var(--border)", borderRadius: 2, wordBreak: "break-all" }}>
           <Typography component="p" sx={{ mb: 1 }}>
-            Password link, valid until {formatDateTime(passwordLink.expires_at)}:
+            {t("Password link, valid until {expires_at}:", { expires_at: formatDateTime(passwordLink.expires_at) })}
           </Typography>
           <code>{passwordLink.url}</code>
           <Box sx={{ mt: 1 }}>
@@ -106,20 +109,20 @@ export default function MemberPage() {
                 void run(
                   async () => {
                     if (!(await copyText(passwordLink.url)))
-                      throw new Error("Your browser did not allow copying; select the link above instead.");
+                      throw new Error(t("Your browser did not allow copying; select the link above instead."));
                     return null;
                   },
-                  () => "Copied the password link.",
+                  () => t("Copied the password link."),
                 )
               }
             >
-              Copy password link
+              {t("Copy password link")}
             </Button>
           </Box>
         </Box>
       ) : null}
 
-      <PageSection title="Courses" id="member-courses">
+      <PageSection title={t("Courses")} id="member-courses">
         <Box component="ul" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1 }}>
           {courses.map((course) => (
             <Box
@@ -145,9 +148,9 @@ export default function MemberPage() {
                   size="small"
                   disabled={busy}
                   onClick={() => void act(() => send("revokeCourse", { params: { id: memberId, courseId: course.id }, body: {} }))}
-                  aria-label={`Revoke ${course.title}`}
+                  aria-label={t("Revoke {title}", { title: course.title })}
                 >
-                  Revoke
+                  {t("Revoke")}
                 </Button>
               ) : (
                 <Button
@@ -155,9 +158,9 @@ export default function MemberPage() {
                   variant="outlined"
                   disabled={busy}
                   onClick={() => void act(() => send("grantCourse", { params: { id: memberId, courseId: course.id }, body: {} }))}
-                  aria-label={`Grant ${course.title}`}
+                  aria-label={t("Grant {title}", { title: course.title })}
                 >
-                  Grant
+                  {t("Grant")}
                 </Button>
               )}
             </Box>
@@ -165,17 +168,17 @@ export default function MemberPage() {
         </Box>
       </PageSection>
 
-      <PageSection title="Account" id="member-account">
+      <PageSection title={t("Account")} id="member-account">
         <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
           <Button variant="outlined" disabled={busy} onClick={() => void makePasswordLink()}>
-            Create password link
+            {t("Create password link")}
           </Button>
           <Button
             variant="outlined"
             disabled={busy}
             onClick={() => void act(() => send("signMemberOutEverywhere", { params: { id: memberId }, body: {} }))}
           >
-            Sign out everywhere
+            {t("Sign out everywhere")}
           </Button>
           {!self ? (
             <Button
@@ -187,7 +190,7 @@ export default function MemberPage() {
                 )
               }
             >
-              {member.role === "admin" ? "Make a member" : "Make an instructor"}
+              {member.role === "admin" ? t("Make a member") : t("Make an instructor")}
             </Button>
           ) : null}
           {self ? null : member.active ? (
@@ -202,13 +205,13 @@ export default function MemberPage() {
                     void act(() => send("deactivateMember", { params: { id: memberId }, body: {} }));
                   }}
                 >
-                  Yes, deactivate
+                  {t("Yes, deactivate")}
                 </Button>
-                <Button onClick={() => setConfirmingDeactivate(false)}>Keep the account open</Button>
+                <Button onClick={() => setConfirmingDeactivate(false)}>{t("Keep the account open")}</Button>
               </>
             ) : (
               <Button color="error" variant="outlined" onClick={() => setConfirmingDeactivate(true)}>
-                Deactivate account
+                {t("Deactivate account")}
               </Button>
             )
           ) : (
@@ -217,13 +220,13 @@ export default function MemberPage() {
               disabled={busy}
               onClick={() => void act(() => send("reactivateMember", { params: { id: memberId }, body: {} }))}
             >
-              Reactivate account
+              {t("Reactivate account")}
             </Button>
           )}
         </Box>
         {confirmingDeactivate ? (
           <Typography role="status" sx={{ mt: 1 }}>
-            She will be signed out now and cannot sign in until you reactivate the account. Nothing of hers is deleted.
+            {t("She will be signed out now and cannot sign in until you reactivate the account. Nothing of hers is deleted.")}
           </Typography>
         ) : null}
       </PageSection>

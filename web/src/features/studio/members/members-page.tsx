@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useAnswer } from "../../../lib/answers.ts";
 import { formatDate, formatDateTime, LabelledSelect, Loading, ScrollingTable, SearchBar, StudioPage } from "../studio-parts.tsx";
+import { t } from "../messages.ts";
 
 export const memberName = (member: { first_name: string | null; last_name: string | null }) =>
   [member.first_name, member.last_name].filter(Boolean).join(" ");
@@ -21,15 +22,15 @@ export default function MembersPage() {
   const pages = answer ? Math.max(1, Math.ceil(answer.total / answer.page_size)) : 1;
 
   return (
-    <StudioPage title="Members">
-      <SearchBar label="Name or e-mail" value={typed} onChange={setTyped} onSearch={() => go({ search: typed.trim(), page: "1" })}>
+    <StudioPage title={t("Members")}>
+      <SearchBar label={t("Name or e-mail")} value={typed} onChange={setTyped} onSearch={() => go({ search: typed.trim(), page: "1" })}>
         <LabelledSelect
-          label="Sort by"
+          label={t("Sort by")}
           value={sort}
           onChange={(value) => go({ sort: value, page: "1" })}
           options={[
-            { value: "joined", label: "Joined, newest first" },
-            { value: "last_sign_in", label: "Last signed in, most recent first" },
+            { value: "joined", label: t("Joined, newest first") },
+            { value: "last_sign_in", label: t("Last signed in, most recent first") },
           ]}
         />
       </SearchBar>
@@ -39,18 +40,29 @@ export default function MembersPage() {
         <>
           <p role="status">
             {answer.total === 0
-              ? "No member matches."
-              : `${answer.total} member${answer.total === 1 ? "" : "s"}${search ? ` matching "${search}"` : ""}. Page ${answer.page} of ${pages}.`}
+              ? t("No member matches.")
+              : search
+                ? t('{total, plural, one {# member} other {# members}} matching "{search}". Page {page} of {pages}.', {
+                    total: answer.total,
+                    search,
+                    page: answer.page,
+                    pages,
+                  })
+                : t("{total, plural, one {# member} other {# members}}. Page {page} of {pages}.", {
+                    total: answer.total,
+                    page: answer.page,
+                    pages,
+                  })}
           </p>
           {answer.members.length > 0 ? (
-            <ScrollingTable label="Members">
+            <ScrollingTable label={t("Members")}>
               <table style={{ minWidth: 600 }}>
                 <thead>
                   <tr>
-                    <th scope="col">Member</th>
-                    <th scope="col">Joined</th>
-                    <th scope="col">Last signed in</th>
-                    <th scope="col">Account</th>
+                    <th scope="col">{t("Member")}</th>
+                    <th scope="col">{t("Joined")}</th>
+                    <th scope="col">{t("Last signed in")}</th>
+                    <th scope="col">{t("Account")}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -73,12 +85,12 @@ export default function MembersPage() {
               </table>
             </ScrollingTable>
           ) : null}
-          <Box component="nav" aria-label="Pages of members" sx={{ display: "flex", gap: 1 }}>
+          <Box component="nav" aria-label={t("Pages of members")} sx={{ display: "flex", gap: 1 }}>
             <Button disabled={page <= 1} onClick={() => go({ page: String(page - 1) })}>
-              Previous page
+              {t("Previous page")}
             </Button>
             <Button disabled={page >= pages} onClick={() => go({ page: String(page + 1) })}>
-              Next page
+              {t("Next page")}
             </Button>
           </Box>
         </>

@@ -10,6 +10,7 @@ import { useAction } from "../../../lib/use-action.ts";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 
 import { Checklist, LabelledSelect, Loading, StudioPage, studioNoticeStyle } from "../studio-parts.tsx";
+import { t } from "../messages.ts";
 
 type Course = StudioPlans["courses"][number];
 type Draft = {
@@ -82,11 +83,11 @@ function PlanForm({ plan, courses, onSaved }: { plan?: StudioPlan; courses: Cour
       component="form"
       onSubmit={save}
       noValidate
-      aria-label={plan ? `Plan ${plan.name}` : "New plan"}
+      aria-label={plan ? t("Plan {name}", { name: plan.name }) : t("New plan")}
       sx={{ display: "grid", gap: 2, p: 2, border: "1px solid var(--border)", borderRadius: 2 }}
     >
       <TextField
-        label="Name"
+        label={t("Name")}
         name="name"
         required
         value={draft.name}
@@ -95,7 +96,7 @@ function PlanForm({ plan, courses, onSaved }: { plan?: StudioPlan; courses: Cour
         helperText={details?.name}
       />
       <TextField
-        label="Description (optional)"
+        label={t("Description (optional)")}
         name="description"
         multiline
         minRows={2}
@@ -106,31 +107,31 @@ function PlanForm({ plan, courses, onSaved }: { plan?: StudioPlan; courses: Cour
       />
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "repeat(3, minmax(0, 1fr))" }, alignItems: "start" }}>
         <TextField
-          label="Price"
+          label={t("Price")}
           name="price"
           required
           value={draft.price}
           onChange={(event) => set("price", event.target.value)}
           error={Boolean(details?.price_minor)}
-          helperText={details?.price_minor ?? "For example 29.00"}
+          helperText={details?.price_minor ?? t("For example 29.00")}
         />
         <TextField
-          label="Currency"
+          label={t("Currency")}
           name="currency"
           required
           value={draft.currency}
           onChange={(event) => set("currency", event.target.value)}
           error={Boolean(details?.currency)}
-          helperText={details?.currency ?? "USD, EUR, GBP…"}
+          helperText={details?.currency ?? t("USD, EUR, GBP…")}
         />
         <LabelledSelect
-          label="Billing"
+          label={t("Billing")}
           value={draft.billing_interval}
           onChange={(value) => set("billing_interval", value as Draft["billing_interval"])}
           options={[
-            { value: "month", label: "Every month" },
-            { value: "year", label: "Every year" },
-            { value: "once", label: "Once" },
+            { value: "month", label: t("Every month") },
+            { value: "year", label: t("Every year") },
+            { value: "once", label: t("Once") },
           ]}
         />
       </Box>
@@ -142,7 +143,7 @@ function PlanForm({ plan, courses, onSaved }: { plan?: StudioPlan; courses: Cour
           onChange={(event) => set("partner_seat", event.target.checked)}
           style={{ width: 20, height: 20 }}
         />
-        Includes a partner seat (her linked partner opens its courses marked for partners)
+        {t("Includes a partner seat (her linked partner opens its courses marked for partners)")}
       </Box>
       <Checklist
         legend="Courses it opens"
@@ -154,29 +155,27 @@ function PlanForm({ plan, courses, onSaved }: { plan?: StudioPlan; courses: Cour
       <OutcomeNotice outcome={outcome} />
       <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
         <Button type="submit" variant="contained" disabled={busy}>
-          {plan ? "Save plan" : "Create plan"}
+          {plan ? t("Save plan") : t("Create plan")}
         </Button>
-        {plan && outcome?.tone === "error" && outcome.text.startsWith("This was changed elsewhere") ? (
-          <Button onClick={() => onSaved()}>Reload</Button>
-        ) : null}
+        {plan && outcome?.tone === "error" && outcome.status === 409 ? <Button onClick={() => onSaved()}>{t("Reload")}</Button> : null}
         {plan ? (
           confirmingDelete ? (
             <>
               <Button color="error" variant="contained" disabled={busy} onClick={() => void remove()}>
-                Yes, delete “{plan.name}”
+                {t("Yes, delete “{name}”", { name: plan.name })}
               </Button>
-              <Button onClick={() => setConfirmingDelete(false)}>Keep it</Button>
+              <Button onClick={() => setConfirmingDelete(false)}>{t("Keep it")}</Button>
             </>
           ) : (
             <Button color="error" onClick={() => setConfirmingDelete(true)} aria-describedby={`${key}-delete-note`}>
-              Delete plan
+              {t("Delete plan")}
             </Button>
           )
         ) : null}
       </Box>
       {plan ? (
         <Box id={`${key}-delete-note`} sx={{ color: "text.secondary", fontSize: "0.9rem" }}>
-          Members who bought this plan keep their courses whatever you change or delete here.
+          {t("Members who bought this plan keep their courses whatever you change or delete here.")}
         </Box>
       ) : null}
     </Box>
@@ -191,17 +190,20 @@ export default function PlansPage() {
     refresh();
   };
   return (
-    <StudioPage title="Plans" intro="What members can buy on the Purchase page: a price, how often it is paid, and the courses it opens.">
+    <StudioPage
+      title={t("Plans")}
+      intro="What members can buy on the Purchase page: a price, how often it is paid, and the courses it opens."
+    >
       {!answer ? (
         <Loading failure={failure} what="the plans" />
       ) : (
         <>
-          <PageSection title="New plan" id="new-plan-heading">
+          <PageSection title={t("New plan")} id="new-plan-heading">
             <PlanForm courses={answer.courses} onSaved={reload} />
           </PageSection>
-          <PageSection title="Your plans" id="plans-heading">
+          <PageSection title={t("Your plans")} id="plans-heading">
             <OutcomeNotice outcome={notice ? { tone: "success", text: notice } : null} style={studioNoticeStyle} />
-            {answer.plans.length === 0 ? <p>No plans yet.</p> : null}
+            {answer.plans.length === 0 ? <p>{t("No plans yet.")}</p> : null}
             <Box sx={{ display: "grid", gap: 2 }}>
               {answer.plans.map((plan) => (
                 // A new revision starts a fresh form: what she sees is what is saved.

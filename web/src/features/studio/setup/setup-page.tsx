@@ -15,6 +15,7 @@ import { type ApiFailure, call, failureOf } from "../../../lib/api.ts";
 import { useLinkCheck } from "../../../lib/use-link-check.ts";
 import { verifySession } from "../../../lib/session.ts";
 import { Themed } from "../themed.tsx";
+import { t, tWith } from "../messages.ts";
 
 /** The first instructor's account, from the one-time link printed in the server's start-up log. */
 export default function SetupPage() {
@@ -54,40 +55,42 @@ function SetupForm() {
       await navigate("/studio", { replace: true });
     } catch (error) {
       const problem = failureOf(error);
-      if (problem.status === 410) setLinkProblem(problem.error ?? "This setup link cannot be used.");
+      if (problem.status === 410) setLinkProblem(problem.error ?? t("This setup link cannot be used."));
       else setFailure(problem);
       setSaving(false);
     }
   };
 
-  if (linkProblem === undefined) return <Spinner label="Checking the setup link" />;
+  if (linkProblem === undefined) return <Spinner label={t("Checking the setup link")} />;
   if (linkProblem) {
     return (
-      <PageColumn title="This setup link cannot be used">
+      <PageColumn title={t("This setup link cannot be used")}>
         <Notice tone="info" role="status" style={{ marginBottom: 16 }}>
           {linkProblem}
         </Notice>
         <Typography sx={{ mb: 2 }}>
-          Restarting the server prints a new link while the studio has no instructor. An existing account can also be made an instructor
-          with <code>npm run admin -- user set-role you@example.com admin</code>.
+          {tWith(
+            "Restarting the server prints a new link while the studio has no instructor. An existing account can also be made an instructor with {code}.",
+            { code: <code>{"npm run admin -- user set-role you@example.com admin"}</code> },
+          )}
         </Typography>
         <Button component={RouterLink} to="/login" variant="contained">
-          Go to the sign-in page
+          {t("Go to the sign-in page")}
         </Button>
       </PageColumn>
     );
   }
   return (
-    <PageColumn title="Set up your studio">
+    <PageColumn title={t("Set up your studio")}>
       <Typography sx={{ mb: 2 }}>
-        Create the instructor's account. From the studio you then build your courses, invite members and answer their messages.
+        {t("Create the instructor's account. From the studio you then build your courses, invite members and answer their messages.")}
       </Typography>
       <Box component="form" method="post" onSubmit={submit} noValidate sx={{ display: "grid", gap: 2 }}>
-        <TextField label="First name (optional)" autoComplete="given-name" {...field("first_name")} />
-        <TextField label="Last name (optional)" autoComplete="family-name" {...field("last_name")} />
-        <TextField label="Email" type="email" autoComplete="email" required {...field("email")} />
+        <TextField label={t("First name (optional)")} autoComplete="given-name" {...field("first_name")} />
+        <TextField label={t("Last name (optional)")} autoComplete="family-name" {...field("last_name")} />
+        <TextField label={t("Email")} type="email" autoComplete="email" required {...field("email")} />
         <TextField
-          label="Password"
+          label={t("Password")}
           type="password"
           autoComplete="new-password"
           required
@@ -96,11 +99,11 @@ function SetupForm() {
         />
         {failure ? (
           <Notice tone="error" role="alert">
-            {failure.error ?? "We could not create the account. Please try again."}
+            {failure.error ?? t("We could not create the account. Please try again.")}
           </Notice>
         ) : null}
         <Button type="submit" variant="contained" size="large" disabled={saving}>
-          {saving ? <ProgressRing size={24} label="Creating the account" /> : "Create the instructor account"}
+          {saving ? <ProgressRing size={24} label={t("Creating the account")} /> : t("Create the instructor account")}
         </Button>
       </Box>
     </PageColumn>

@@ -14,6 +14,7 @@ import { RichTextField } from "../courses/rich-text-field.tsx";
 import { PictureUpload } from "../picture-upload.tsx";
 import { useLeaveWarning } from "../use-leave-warning.ts";
 import { Loading, StudioPage } from "../studio-parts.tsx";
+import { t } from "../messages.ts";
 
 type Testimonial = StudioAbout["testimonials"][number];
 type HelpfulLink = StudioLinks["links"][number];
@@ -26,7 +27,7 @@ function AboutForm({ about }: { about: StudioAbout }) {
   const [revision, setRevision] = useState(about.revision);
   const current = JSON.stringify([story, credentials, testimonials]);
   const [savedAs, setSavedAs] = useState(current);
-  useLeaveWarning(current !== savedAs, "Your About page");
+  useLeaveWarning(current !== savedAs, t("Your About page"));
   const { outcome, busy, run } = useAction();
   const send = useSend();
   const save = async (event: FormEvent) => {
@@ -44,7 +45,7 @@ function AboutForm({ about }: { about: StudioAbout }) {
             revision,
           },
         }),
-      () => "Your About page is saved. Visitors see it at once.",
+      () => t("Your About page is saved. Visitors see it at once."),
     );
     if (saved) {
       setRevision(saved.revision);
@@ -54,9 +55,9 @@ function AboutForm({ about }: { about: StudioAbout }) {
   const change = (index: number, field: keyof Testimonial, value: string) =>
     setTestimonials((current) => current.map((item, at) => (at === index ? { ...item, [field]: value } : item)));
   return (
-    <Box component="form" onSubmit={save} noValidate aria-label="About page" sx={{ display: "grid", gap: 2, maxWidth: 760 }}>
+    <Box component="form" onSubmit={save} noValidate aria-label={t("About page")} sx={{ display: "grid", gap: 2, maxWidth: 760 }}>
       <RichTextField
-        label="Your story"
+        label={t("Your story")}
         name="story"
         value={story}
         onChange={setStory}
@@ -64,7 +65,7 @@ function AboutForm({ about }: { about: StudioAbout }) {
         minRows={6}
       />
       <TextField
-        label="Training and credentials (one per line)"
+        label={t("Training and credentials (one per line)")}
         multiline
         rows={4}
         value={credentials}
@@ -73,7 +74,7 @@ function AboutForm({ about }: { about: StudioAbout }) {
         helperText={outcome?.details?.credentials}
       />
       <Box component="h3" sx={{ m: 0, fontSize: "1.05rem" }}>
-        Testimonials
+        {t("Testimonials")}
       </Box>
       {testimonials.map((testimonial, index) => (
         <Box
@@ -81,14 +82,14 @@ function AboutForm({ about }: { about: StudioAbout }) {
           component="fieldset"
           sx={{ border: "1px solid var(--border)", borderRadius: 2, display: "grid", gap: 1, p: 1.5, m: 0 }}
         >
-          <legend>Testimonial {index + 1}</legend>
+          <legend>{t("Testimonial {number}", { number: index + 1 })}</legend>
           <TextField
-            label="The mother's first name"
+            label={t("The mother's first name")}
             value={testimonial.first_name}
             onChange={(event) => change(index, "first_name", event.target.value)}
           />
           <TextField
-            label="What she said"
+            label={t("What she said")}
             multiline
             rows={3}
             value={testimonial.text}
@@ -96,18 +97,18 @@ function AboutForm({ about }: { about: StudioAbout }) {
           />
           <Box>
             <Button color="error" onClick={() => setTestimonials((current) => current.filter((_, at) => at !== index))}>
-              Remove testimonial {index + 1}
+              {t("Remove testimonial {number}", { number: index + 1 })}
             </Button>
           </Box>
         </Box>
       ))}
       <Box>
-        <Button onClick={() => setTestimonials((current) => [...current, { first_name: "", text: "" }])}>Add a testimonial</Button>
+        <Button onClick={() => setTestimonials((current) => [...current, { first_name: "", text: "" }])}>{t("Add a testimonial")}</Button>
       </Box>
       <OutcomeNotice outcome={outcome} />
       <Box>
         <Button type="submit" variant="contained" disabled={busy}>
-          Save About
+          {t("Save About")}
         </Button>
       </Box>
     </Box>
@@ -118,7 +119,7 @@ function LinksForm({ page }: { page: StudioLinks }) {
   const [links, setLinks] = useState<HelpfulLink[]>(page.links);
   const [revision, setRevision] = useState(page.revision);
   const [savedAs, setSavedAs] = useState(() => JSON.stringify(page.links));
-  useLeaveWarning(JSON.stringify(links) !== savedAs, "Your helpful links");
+  useLeaveWarning(JSON.stringify(links) !== savedAs, t("Your helpful links"));
   const { outcome, busy, run } = useAction();
   const send = useSend();
   const change = (index: number, field: keyof HelpfulLink, value: string) =>
@@ -127,7 +128,7 @@ function LinksForm({ page }: { page: StudioLinks }) {
     event.preventDefault();
     const saved = await run(
       () => send("saveLinks", { body: { links, revision } }),
-      () => "Your helpful links are saved.",
+      () => t("Your helpful links are saved."),
     );
     if (saved) {
       setRevision(saved.revision);
@@ -135,41 +136,43 @@ function LinksForm({ page }: { page: StudioLinks }) {
     }
   };
   return (
-    <Box component="form" onSubmit={save} noValidate aria-label="Helpful links" sx={{ display: "grid", gap: 2, maxWidth: 760 }}>
+    <Box component="form" onSubmit={save} noValidate aria-label={t("Helpful links")} sx={{ display: "grid", gap: 2, maxWidth: 760 }}>
       {links.map((link, index) => (
         <Box
           key={index}
           component="fieldset"
           sx={{ border: "1px solid var(--border)", borderRadius: 2, display: "grid", gap: 1, p: 1.5, m: 0 }}
         >
-          <legend>Link {index + 1}</legend>
-          <TextField label="Title" value={link.title} onChange={(event) => change(index, "title", event.target.value)} />
+          <legend>{t("Link {number}", { number: index + 1 })}</legend>
+          <TextField label={t("Title")} value={link.title} onChange={(event) => change(index, "title", event.target.value)} />
           <TextField
-            label="Address"
+            label={t("Address")}
             type="url"
             value={link.url}
             onChange={(event) => change(index, "url", event.target.value)}
-            helperText="Starting with https://"
+            helperText={t("Starting with https://")}
           />
           <TextField
-            label="Why it helps (optional)"
+            label={t("Why it helps (optional)")}
             value={link.description}
             onChange={(event) => change(index, "description", event.target.value)}
           />
           <Box>
             <Button color="error" onClick={() => setLinks((current) => current.filter((_, at) => at !== index))}>
-              Remove link {index + 1}
+              {t("Remove link {number}", { number: index + 1 })}
             </Button>
           </Box>
         </Box>
       ))}
       <Box>
-        <Button onClick={() => setLinks((current) => [...current, { title: "", url: "https://", description: "" }])}>Add a link</Button>
+        <Button onClick={() => setLinks((current) => [...current, { title: "", url: "https://", description: "" }])}>
+          {t("Add a link")}
+        </Button>
       </Box>
       <OutcomeNotice outcome={outcome} />
       <Box>
         <Button type="submit" variant="contained" disabled={busy}>
-          Save links
+          {t("Save links")}
         </Button>
       </Box>
     </Box>
@@ -189,7 +192,10 @@ function SiteLanguage({ saved }: { saved: Language }) {
     setLanguage(next);
     const answer = await run(
       () => send("saveSiteLanguage", { body: { language: next } }),
-      (result) => `Saved. Visitors whose browser asks for none of the site's languages read it in ${languageNames[result.language]}.`,
+      (result) =>
+        t("Saved. Visitors whose browser asks for none of the site's languages read it in {language}.", {
+          language: languageNames[result.language],
+        }),
     );
     if (!answer) setLanguage(before);
   };
@@ -203,8 +209,9 @@ function SiteLanguage({ saved }: { saved: Language }) {
         onChoose={(code) => void choose(code)}
       />
       <p style={{ margin: 0 }}>
-        Each visitor reads the site in her browser's language when the site has it, and may switch in every page's footer; each member
-        chooses her own on her account. The courses and pages you write stay in the language you write them in.
+        {t(
+          "Each visitor reads the site in her browser's language when the site has it, and may switch in every page's footer; each member chooses her own on her account. The courses and pages you write stay in the language you write them in.",
+        )}
       </p>
       <OutcomeNotice outcome={outcome} />
     </Box>
@@ -218,27 +225,27 @@ export default function SitePage() {
   const site = useAnswer("siteDetails");
   return (
     <StudioPage
-      title="Site"
+      title={t("Site")}
       intro="What visitors read about you: your About page and your helpful links, and the site's language. Messages from the Contact page arrive in your Inbox."
     >
-      <PageSection title="Language" id="site-language">
+      <PageSection title={t("Language")} id="site-language">
         {site.answer ? <SiteLanguage saved={site.answer.language} /> : <Loading failure={site.failure} what="the site's language" />}
       </PageSection>
-      <PageSection title="About" id="site-about">
+      <PageSection title={t("About")} id="site-about">
         {about.answer ? <AboutForm about={about.answer} /> : <Loading failure={about.failure} what="your About page" />}
       </PageSection>
-      <PageSection title="Your photo" id="site-photo">
+      <PageSection title={t("Your photo")} id="site-photo">
         {about.answer ? (
           <PictureUpload
-            label="Your photo on About"
+            label={t("Your photo on About")}
             picture={about.answer.photo}
             target={{ upload: "uploadAboutPhoto", remove: "removeAboutPhoto" }}
-            fallback={<p style={{ margin: 0 }}>No photo yet: About shows your story without one.</p>}
+            fallback={<p style={{ margin: 0 }}>{t("No photo yet: About shows your story without one.")}</p>}
             onChanged={about.refresh}
           />
         ) : null}
       </PageSection>
-      <PageSection title="Helpful links" id="site-links">
+      <PageSection title={t("Helpful links")} id="site-links">
         {links.answer ? <LinksForm page={links.answer} /> : <Loading failure={links.failure} what="your links" />}
       </PageSection>
     </StudioPage>

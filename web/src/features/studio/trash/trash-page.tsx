@@ -6,8 +6,9 @@ import { useAction } from "../../../lib/use-action.ts";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 
 import { formatDate, formatDateTime, Loading, ScrollingTable, StudioPage, studioNoticeStyle } from "../studio-parts.tsx";
+import { t } from "../messages.ts";
 
-const kindLabel = { course: "Course", module: "Module", lesson: "Lesson", file: "File" } as const;
+const kindLabel = { course: t("Course"), module: t("Module"), lesson: t("Lesson"), file: t("File") } as const;
 
 export default function TrashPage() {
   const { answer, failure, refresh } = useAnswer("studioTrash");
@@ -23,24 +24,27 @@ export default function TrashPage() {
   };
   return (
     <StudioPage
-      title="Trash"
-      intro={`What you deleted in the last ${TRASH_KEPT_DAYS} days. Restoring puts it back in its place, with its lessons, files, and the members' access and progress it carried. After ${TRASH_KEPT_DAYS} days it is gone for good.`}
+      title={t("Trash")}
+      intro={t(
+        "What you deleted in the last {days} days. Restoring puts it back in its place, with its lessons, files, and the members' access and progress it carried. After {days} days it is gone for good.",
+        { days: TRASH_KEPT_DAYS },
+      )}
     >
       <OutcomeNotice outcome={outcome} style={studioNoticeStyle} />
       {!answer ? (
         <Loading failure={failure} what="the Trash" />
       ) : answer.items.length === 0 ? (
-        <p>The Trash is empty.</p>
+        <p>{t("The Trash is empty.")}</p>
       ) : (
-        <ScrollingTable label="Deleted courses, modules, lessons and files">
+        <ScrollingTable label={t("Deleted courses, modules, lessons and files")}>
           <table>
             <thead>
               <tr>
-                <th scope="col">What</th>
-                <th scope="col">Where it was</th>
-                <th scope="col">Deleted</th>
-                <th scope="col">Kept until</th>
-                <th scope="col">Restore</th>
+                <th scope="col">{t("What")}</th>
+                <th scope="col">{t("Where it was")}</th>
+                <th scope="col">{t("Deleted")}</th>
+                <th scope="col">{t("Kept until")}</th>
+                <th scope="col">{t("Restore")}</th>
               </tr>
             </thead>
             <tbody>
@@ -50,9 +54,7 @@ export default function TrashPage() {
                     {kindLabel[item.kind]}: {item.title}
                   </th>
                   <td>{item.place}</td>
-                  <td>
-                    {formatDateTime(item.deleted_at)} by {item.deleted_by}
-                  </td>
+                  <td>{t("{deleted_at} by {deleted_by}", { deleted_at: formatDateTime(item.deleted_at), deleted_by: item.deleted_by })}</td>
                   <td>{formatDate(item.kept_until)}</td>
                   <td>
                     <Button
@@ -60,9 +62,9 @@ export default function TrashPage() {
                       size="small"
                       disabled={busy}
                       onClick={() => void restore(item.id)}
-                      aria-label={`Restore ${item.title}`}
+                      aria-label={t("Restore {title}", { title: item.title })}
                     >
-                      Restore
+                      {t("Restore")}
                     </Button>
                   </td>
                 </tr>
