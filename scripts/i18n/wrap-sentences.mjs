@@ -2,7 +2,7 @@
 // screen"): the text between JSX tags, the sentence attributes (label, title, aria-label, …) and the
 // sentence properties of object literals. What it cannot wrap well (a template literal, a sentence
 // split around a block element) it lists, file and line, for a person to write by hand.
-// Usage: node scripts/i18n/wrap-sentences.mjs web/src/features/<feature> [more folders or files]
+// Usage: node scripts/i18n/wrap-sentences.mjs [--code] web/src/features/<feature> [more folders or files]
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
@@ -60,8 +60,28 @@ function placeholderName(expression, taken) {
   return name;
 }
 
-/** JSX text as React reads it: lines trimmed and joined by a space, runs of spaces kept as one. */
+const entities = {
+  apos: "'",
+  quot: '"',
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  nbsp: "\u00a0",
+  rsquo: "’",
+  lsquo: "‘",
+  rdquo: "”",
+  ldquo: "“",
+  hellip: "…",
+};
+/** JSX text as React reads it: lines trimmed and joined by a space, runs of spaces kept as one, entities read. */
 function jsxText(raw) {
+  return collapsed(raw).replace(/&(#x?[0-9a-fA-F]+|[a-z]+);/g, (whole, name) =>
+    name.startsWith("#")
+      ? String.fromCodePoint(parseInt(name.slice(name[1] === "x" ? 2 : 1), name[1] === "x" ? 16 : 10))
+      : (entities[name] ?? whole),
+  );
+}
+function collapsed(raw) {
   const lines = raw.split(/\r?\n/);
   if (lines.length === 1) return raw.replace(/\s+/g, " ");
   return lines
@@ -196,11 +216,59 @@ function wrapFile(file) {
       !(ts.isPropertyAssignment(node.parent) && SENTENCE_PROPERTIES.has(node.parent.name.getText(source))) &&
       !ts.isExpressionStatement(node.parent)
     )
-      leftForHand.push(`${where(node)} a string that may be read: ${node.getText(source).slice(0, 70)}`);
-    if (ts.isTemplateExpression(node) && looksLikeSentence(node.head.text + node.templateSpans.map((span) => span.literal.text).join(" ")))
+      if (wrapCode && inCodeWhereRead(node) && !/^[A-Z0-9_-]+$/.test(node.text) && !/^\S*[/.]\S*$/.test(node.text)) {
+        edits.push({ start: node.getStart(source), end: node.getEnd(), text: `t(${quote(node.text)})` });
+        usesT = true;
+      } else leftForHand.push(`${where(node)} a string that may be read: ${node.getText(source).slice(0, 70)}`);
+    if (
+      ts.isTemplateExpression(node) &&
+      looksLikeSentence(node.head.text + node.templateSpans.map((span) => span.literal.text).join(" "))
+    ) {
+      const call = wrapCode && inCodeWhereRead(node) ? templateCall(node) : null;
+      if (call) {
+        const inAttribute = ts.isJsxAttribute(node.parent);
+        edits.push({ start: node.getStart(source), end: node.getEnd(), text: inAttribute ? `{${call}}` : call });
+        usesT = true;
+        markHandled(node);
+        return;
+      }
       leftForHand.push(`${where(node)} a template literal: ${node.getText(source).slice(0, 70)}`);
+    }
     ts.forEachChild(node, visit);
   };
+  /** Not a comparison, a method's argument (startsWith, includes), a key, or a non-sentence attribute. */
+  function inCodeWhereRead(node) {
+    for (let above = node.parent; above; above = above.parent)
+      if (ts.isJsxAttribute(above) && ["sx", "style", "className"].includes(above.name.getText(source))) return false;
+    let parent = node.parent;
+    if (ts.isTemplateSpan(parent)) return false;
+    if (ts.isJsxExpression(parent)) parent = parent.parent;
+    if (ts.isJsxAttribute(parent))
+      return (
+        SENTENCE_ATTRIBUTES.has(parent.name.getText(source)) ||
+        ["what", "purpose", "intro", "note", "label"].includes(parent.name.getText(source))
+      );
+    if (ts.isBinaryExpression(parent) && ["===", "!==", "==", "!=", "in"].includes(parent.operatorToken.getText(source))) return false;
+    if (ts.isCaseClause(parent) || ts.isElementAccessExpression(parent) || ts.isComputedPropertyName(parent)) return false;
+    if ((ts.isPropertyAssignment(parent) || ts.isPropertySignature(parent)) && parent.name === node) return false;
+    if (ts.isCallExpression(parent) && ts.isPropertyAccessExpression(parent.expression) && parent.arguments.includes(node)) {
+      return ["push", "set", "setProblem"].includes(parent.expression.name.text);
+    }
+    return true;
+  }
+  /** `Post by ${post.author}` as t("Post by {author}", { author: post.author }); null when a part holds a sentence of its own. */
+  function templateCall(node) {
+    const taken = new Set();
+    let text = node.head.text;
+    const values = [];
+    for (const span of node.templateSpans) {
+      if (containsSentence(span.expression) || containsJsx(span.expression)) return null;
+      const name = placeholderName(span.expression, taken);
+      values.push(`${name}: ${span.expression.getText(source)}`);
+      text += `{${name}}${span.literal.text}`;
+    }
+    return `t(${quote(text)}, { ${values.join(", ")} })`;
+  }
   function markHandled(node) {
     handled.add(node);
     ts.forEachChild(node, markHandled);
@@ -263,5 +331,11 @@ function wrapFile(file) {
   return leftForHand;
 }
 
-const notes = process.argv.slice(2).flatMap(filesUnder).flatMap(wrapFile);
+// --code: also the sentences in code (a map of labels, an outcome's text, a template literal), not only in JSX.
+const wrapCode = process.argv.includes("--code");
+const notes = process.argv
+  .slice(2)
+  .filter((argument) => !argument.startsWith("--"))
+  .flatMap(filesUnder)
+  .flatMap(wrapFile);
 for (const note of notes) console.log(note);

@@ -17,8 +17,8 @@ const stateText = {
 /** My bookings on /account: the sessions to come first, each with its page to reschedule or cancel. */
 export default function MyBookings() {
   const { answer, failure } = useAnswer("myBookings");
-  if (failure && !answer) return <p className="error-text">{failure.error ?? "We could not load your bookings."}</p>;
-  if (!answer) return <p className="quiet-text">Loading your bookings…</p>;
+  if (failure && !answer) return <p className="error-text">{failure.error ?? t("We could not load your bookings.")}</p>;
+  if (!answer) return <p className="quiet-text">{t("Loading your bookings…")}</p>;
   const zone = browserTimeZone();
   const now = Date.now();
   const upcoming = answer.bookings.filter((booking) => new Date(booking.end).getTime() > now && booking.state !== "cancelled");

@@ -33,7 +33,7 @@ export default function AboutPage() {
           {answer.story_html ? (
             <SafeHtml html={answer.story_html} />
           ) : (
-            <p>She will introduce herself here soon. Meanwhile, you are very welcome to write to her.</p>
+            <p>{t("She will introduce herself here soon. Meanwhile, you are very welcome to write to her.")}</p>
           )}
           {answer.credentials.length > 0 ? (
             <section aria-labelledby="credentials-heading" className="page-section">

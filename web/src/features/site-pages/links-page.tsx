@@ -15,7 +15,7 @@ export default function LinksPage() {
         </Notice>
       ) : null}
       {!answer && !failure ? <ProgressRing size={32} label={t("Loading")} /> : null}
-      {answer && answer.links.length === 0 ? <p>Her favourite resources will be listed here soon.</p> : null}
+      {answer && answer.links.length === 0 ? <p>{t("Her favourite resources will be listed here soon.")}</p> : null}
       {answer && answer.links.length > 0 ? (
         <ul className="stack" style={{ listStyle: "none", padding: 0, margin: 0 }}>
           {answer.links.map((link) => (
