@@ -6,6 +6,8 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 import featureBoundaries from "./scripts/lint/feature-boundaries.js";
 import noHexColours from "./scripts/lint/no-hex-colours.js";
+import noLiteralMailSentences from "./scripts/lint/no-literal-mail-sentences.js";
+import noLiteralSentences from "./scripts/lint/no-literal-sentences.js";
 
 export default tseslint.config(
   {
@@ -24,7 +26,17 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
-    plugins: { "import-x": importX, local: { rules: { "feature-boundaries": featureBoundaries, "no-hex-colours": noHexColours } } },
+    plugins: {
+      "import-x": importX,
+      local: {
+        rules: {
+          "feature-boundaries": featureBoundaries,
+          "no-hex-colours": noHexColours,
+          "no-literal-sentences": noLiteralSentences,
+          "no-literal-mail-sentences": noLiteralMailSentences,
+        },
+      },
+    },
     settings: {
       // Without these, import-x reads no TypeScript file it is pointed to, and so sees no cycle through one.
       "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
@@ -48,6 +60,7 @@ export default tseslint.config(
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "error",
+      "local/no-literal-sentences": "error",
       "no-restricted-syntax": [
         "error",
         {
@@ -73,7 +86,17 @@ export default tseslint.config(
   {
     // A test may set up what it checks with any part of the app, and check the colours it finds; the rules are for the product.
     files: ["**/*.test.{ts,tsx}", "e2e/**"],
-    rules: { "local/feature-boundaries": "off", "local/no-hex-colours": "off" },
+    rules: { "local/feature-boundaries": "off", "local/no-hex-colours": "off", "local/no-literal-sentences": "off" },
+  },
+  {
+    // The mails a person receives, each sentence in her language.
+    files: ["server/src/**/*-mails.ts", "server/src/**/*-mail.ts", "server/src/mail/mail-templates.ts"],
+    rules: { "local/no-literal-mail-sentences": "error" },
+  },
+  {
+    // The test helpers' own words are for the tests, not for a reader.
+    files: ["web/src/test/**"],
+    rules: { "local/no-literal-sentences": "off" },
   },
   {
     // The one place a colour is written as a value.

@@ -51,7 +51,9 @@ export function hasWords(text) {
 export function looksLikeSentence(text) {
   const trimmed = String(text).trim();
   if (!hasWords(trimmed) || /^(\.|var\(|--)/.test(trimmed)) return false;
-  if (/^\p{Lu}/u.test(trimmed) && /\p{L}{2}/u.test(trimmed)) return true;
+  // A style's value ("1px solid var(--border)", "repeat(3, minmax(0, 1fr))"), not words.
+  if (/\d(px|rem|em|fr|vh|vw|%)\b|var\(--|^(repeat|minmax|calc|rgba?|linear-gradient)\(/.test(trimmed)) return false;
+  if (/^\p{Lu}\p{L}/u.test(trimmed)) return true;
   const words = trimmed.split(/\s+/);
   return (
     words.filter((word) => /^\p{L}{2,}/u.test(word)).length > 1 &&
