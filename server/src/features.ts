@@ -113,7 +113,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
     timerPersonalData(db),
     activityPersonalData(db),
   ];
-  const community = { db, clock, catalogue, mail: mail.context, sender: mail.sender, instructorName: config.instructorName };
+  const community = { db, clock, catalogue, mail: mail.context, sender: mail.sender, instructorName: config.instructorName, siteLanguage };
   const messages = { db, catalogue, mail: { ...mail.context, contactEmail: config.site.contactEmail } };
   return [
     feature("/reactapi/users", signInRoutes, {

@@ -87,10 +87,17 @@ export async function accountsByIds(db: Queryable, ids: readonly number[]): Prom
 export function peopleByIds(
   db: Queryable,
   ids: readonly number[],
-): Promise<Pick<UserRow, "id" | "email" | "firstName" | "lastName" | "role">[]> {
+): Promise<Pick<UserRow, "id" | "email" | "firstName" | "lastName" | "role" | "language">[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, role: users.role })
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+      language: users.language,
+    })
     .from(users)
     .where(inArray(users.id, [...ids]));
 }
@@ -111,7 +118,7 @@ export const pausedAccounts = (db: Queryable) => db.select({ id: users.id }).fro
  */
 export function activeMembers(db: Queryable, { dueMonth, among }: { dueMonth?: string; among?: SQLWrapper } = {}) {
   return db
-    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .select({ id: users.id, email: users.email, firstName: users.firstName, language: users.language })
     .from(users)
     .where(
       and(

@@ -1,4 +1,4 @@
-import { type Language, sentence } from "../../../contract/languages.ts";
+import { type Language, languageOr, sentence, sourceLanguage } from "../../../contract/languages.ts";
 import type { TimedWork } from "../timed-work/timed-work.ts";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
@@ -444,7 +444,13 @@ export async function offerPlace(deps: BookingDeps, waitingId: number): Promise<
   await deps.db.transaction(async (tx) => {
     await updateWaiting(tx, waiting.id, { offerTokenHash: hashToken(token), offeredUntil: until });
     const link = `${deps.mail.context.publicUrl}/book?service=${waiting.serviceId}&offer=${encodeURIComponent(token)}`;
-    await queueMail(tx, placeOfferedMail(waiting, waiting.month, link, until, hours?.timeZone ?? "UTC", deps.mail.context));
+    await queueMail(
+      tx,
+      placeOfferedMail(waiting, waiting.month, link, until, hours?.timeZone ?? "UTC", {
+        ...deps.mail.context,
+        language: languageOr(waiting.readerLanguage, sourceLanguage),
+      }),
+    );
   });
   deps.mail.sender.wake();
   return until;

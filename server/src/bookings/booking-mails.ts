@@ -1,6 +1,6 @@
 import { formattingLocales, languageOr, type Language, sourceLanguage } from "../../../contract/languages.ts";
 import { translatorFor } from "../language/catalogues.ts";
-import { composeMail, greeting, type Mail, type MailContext, type Paragraph, whenText } from "../mail/mail-templates.ts";
+import { composeMail, greeting, type Mail, type MailContext, type Paragraph, translatorOf, whenText } from "../mail/mail-templates.ts";
 import type { BookingRow, ServiceRow } from "./bookings-repository.ts";
 import { calendarFile } from "../mail/calendar-invite.ts";
 
@@ -191,11 +191,16 @@ export function placeOfferedMail(
   timeZone: string,
   context: BookingMailContext,
 ): Mail {
-  return composeMail("booking_place_offered", to.email, "A place has opened for your due month", context, [
-    greeting(to.name),
-    `A birth-support place has opened for ${monthName(month)}, and you were first on the waiting list. It is yours to book until ${whenText(validUntil, timeZone)}.`,
-    { label: "Book my place", link },
-    "If your plans have changed, there is nothing to do: the place goes to the next person after that.",
+  const language = context.language ?? sourceLanguage;
+  const i18n = translatorOf(context);
+  return composeMail("booking_place_offered", to.email, i18n._("A place has opened for your due month"), context, [
+    greeting(to.name, language),
+    i18n._("A birth-support place has opened for {month}, and you were first on the waiting list. It is yours to book until {until}.", {
+      month: monthName(month, language),
+      until: whenText(validUntil, timeZone, language),
+    }),
+    { label: i18n._("Book my place"), link },
+    i18n._("If your plans have changed, there is nothing to do: the place goes to the next person after that."),
   ]);
 }
 

@@ -174,6 +174,7 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingOption
         ...heldFor(request.member, body),
         dueDate: body.due_date,
         note: body.note,
+        readerLanguage: request.language,
       }),
     );
     return reply.code(201).send({ month: row.month, position });

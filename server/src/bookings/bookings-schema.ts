@@ -127,6 +127,8 @@ export const bookingWaitlist = pgTable(
     email: text("email").notNull(),
     dueDate: date("due_date", { mode: "string" }).notNull(),
     note: text("note").notNull().default(""),
+    /** The language of the page she joined from: the offer of a place is written in it (docs/languages.md). */
+    readerLanguage: text("reader_language"),
     offerTokenHash: text("offer_token_hash"),
     offeredUntil: timestamp("offered_until", { withTimezone: true }),
     bookedAt: timestamp("booked_at", { withTimezone: true }),

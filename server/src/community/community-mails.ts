@@ -1,5 +1,7 @@
 import { and, asc, eq, gte, isNull, lte, notInArray, or, sql } from "drizzle-orm";
+import { languageOr, sourceLanguage } from "../../../contract/languages.ts";
 import type { Database } from "../db/client.ts";
+import { translatorFor } from "../language/catalogues.ts";
 import { communityMembers, communityNotices, communityPosts, communityThreads } from "./community-schema.ts";
 import { pausedAccounts, peopleByIds } from "../accounts/users-repository.ts";
 import { composeMail, greeting, type MailContext, oneClickUnsubscribe } from "../mail/mail-templates.ts";
@@ -51,6 +53,9 @@ export async function sendReplyDigests(db: Database, now: Date, mail: MailContex
       const reader = readers.get(notice.userId);
       if (!reader) continue;
       const { email, firstName } = reader;
+      // Her own language, else the site's (the context's).
+      const language = languageOr(reader.language, mail.language ?? sourceLanguage);
+      const i18n = translatorFor(language);
       const [thread] = await tx.select().from(communityThreads).where(eq(communityThreads.id, notice.threadId));
       const posts = await tx
         .select({ post: communityPosts, pseudonym: communityMembers.pseudonym })
@@ -85,18 +90,26 @@ export async function sendReplyDigests(db: Database, now: Date, mail: MailContex
       const composed = composeMail(
         "community_replies",
         email,
-        replies.length === 1 ? `A reply in “${thread.title}”` : `${replies.length} replies in “${thread.title}”`,
-        mail,
+        i18n._("{count, plural, one {A reply in “{title}”} other {# replies in “{title}”}}", {
+          count: replies.length,
+          title: thread.title,
+        }),
+        { ...mail, language },
         [
-          greeting(firstName),
-          `New in “${thread.title}”:`,
+          greeting(firstName, language),
+          i18n._("New in “{title}”:", { title: thread.title }),
           ...replies.map(({ post, ...author }) => {
             const name = displayName(author.role === null ? null : { ...author, role: author.role });
             const text = post.body.length > EXCERPT ? `${post.body.slice(0, EXCERPT)}…` : post.body;
-            return `${post.byInstructor ? `${name} (your doula)` : name} wrote:\n${text}`;
+            return post.byInstructor
+              ? i18n._("{name} (your doula) wrote:\n{text}", { name, text })
+              : i18n._("{name} wrote:\n{text}", { name, text });
           }),
-          { label: "Open the conversation", link: `${mail.publicUrl}/community/thread/${thread.id}` },
-          `At most one mail an hour comes about this conversation. To stop mail about it, open ${mail.publicUrl}/unsubscribe?list=community&token=${notice.token}; to stop all reply mails, switch them off on your Community page.`,
+          { label: i18n._("Open the conversation"), link: `${mail.publicUrl}/community/thread/${thread.id}` },
+          i18n._(
+            "At most one mail an hour comes about this conversation. To stop mail about it, open {page}; to stop all reply mails, switch them off on your Community page.",
+            { page: `${mail.publicUrl}/unsubscribe?list=community&token=${notice.token}` },
+          ),
         ],
       );
       await queueMail(tx, {

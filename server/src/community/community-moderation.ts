@@ -12,6 +12,8 @@ import {
   communityTopics,
 } from "./community-schema.ts";
 import { HttpError } from "../http/errors.ts";
+import { languageOr, sourceLanguage } from "../../../contract/languages.ts";
+import { translatorFor } from "../language/catalogues.ts";
 import { composeMail, greeting, type MailContext } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { authorsOf, type CommunityDeps, displayName, listTopics, readSettings, threadChanged } from "./community-repository.ts";
@@ -170,14 +172,23 @@ export async function declinePost(deps: CommunityDeps, postId: number, message: 
   await changeStatus(deps, postId, "removed", actor, (title) => `Declined a post in “${title}”.`);
   const author = post.authorId === null ? undefined : await findUserById(deps.db, post.authorId);
   if (author) {
+    // Her own language, else the one the studio's request was made in.
+    const language = languageOr(author.language, mail.language ?? sourceLanguage);
+    const i18n = translatorFor(language);
     await queueMail(
       deps.db,
-      composeMail("community_declined", author.email, `About your post in “${thread.title}”`, mail, [
-        greeting(author.firstName),
-        `Your doula read your post in “${thread.title}” and did not publish it.`,
-        ...(message ? [message] : []),
-        "If you would like to talk about it, reply to this mail or write from the Support page.",
-      ]),
+      composeMail(
+        "community_declined",
+        author.email,
+        i18n._("About your post in “{title}”", { title: thread.title }),
+        { ...mail, language },
+        [
+          greeting(author.firstName, language),
+          i18n._("Your doula read your post in “{title}” and did not publish it.", { title: thread.title }),
+          ...(message ? [message] : []),
+          i18n._("If you would like to talk about it, reply to this mail or write from the Support page."),
+        ],
+      ),
     );
   }
   return { message: author ? "Declined; she was told by mail." : "Declined." };

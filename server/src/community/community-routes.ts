@@ -10,6 +10,7 @@ import { HttpError } from "../http/errors.ts";
 import { requireMember } from "../http/signed-in-member.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
 import type { MailContext } from "../mail/mail-templates.ts";
+import type { SiteLanguage } from "../language/request-language.ts";
 import { sendReplyDigests } from "./community-mails.ts";
 import {
   approvePost,
@@ -45,14 +46,20 @@ import {
   unsubscribeThread,
 } from "./community-repository.ts";
 
-export type CommunityOptions = CommunityDeps & { mail: MailContext; sender: MailSender };
+export type CommunityOptions = CommunityDeps & { mail: MailContext; sender: MailSender; siteLanguage: SiteLanguage };
+
+/** The mail context of the digests: a reader who chose no language reads the site's. */
+const digestContext = async ({ mail, siteLanguage }: CommunityOptions): Promise<MailContext> => ({
+  ...mail,
+  language: await siteLanguage.current(),
+});
 
 /** The community's timed work: the reply digests, every minute on every server (each digest is claimed in the database). */
-export const replyDigestWork = ({ db, clock, mail, sender }: CommunityOptions): TimedWork => ({
+export const replyDigestWork = (options: CommunityOptions): TimedWork => ({
   name: "community: reply digests",
   everyMs: 60_000,
   run: async () => {
-    if ((await sendReplyDigests(db, clock.now(), mail)) > 0) sender.wake();
+    if ((await sendReplyDigests(options.db, options.clock.now(), await digestContext(options))) > 0) options.sender.wake();
   },
 });
 
@@ -74,7 +81,8 @@ export async function communityRoutes(app: FastifyInstance, options: CommunityOp
     const written = await reply(deps, requireMember(request), id, body);
     // The first reply in an hour is mailed at once; the rest wait for the hourly digest.
     if (written.status === "published") {
-      void sendReplyDigests(options.db, options.clock.now(), options.mail)
+      void digestContext(options)
+        .then((context) => sendReplyDigests(options.db, options.clock.now(), context))
         .then((sent) => sent > 0 && options.sender.wake())
         .catch((error: unknown) => request.log.warn({ err: error }, "community: a reply mail could not be queued; the minute's run will"));
     }
@@ -157,7 +165,7 @@ export async function communityStudioRoutes(app: FastifyInstance, options: Commu
   route(app, "saveCommunitySettings", async ({ body }, request) => saveSettings(deps, body, actorOf(request)));
   route(app, "approvePost", async ({ params: { id } }, request) => approvePost(deps, id, actorOf(request)));
   route(app, "declinePost", async ({ params: { id }, body }, request) => {
-    const answer = await declinePost(deps, id, body.message, actorOf(request), options.mail);
+    const answer = await declinePost(deps, id, body.message, actorOf(request), { ...options.mail, language: request.language });
     options.sender.wake();
     return answer;
   });

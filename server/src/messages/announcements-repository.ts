@@ -9,6 +9,8 @@ import type { MailChoice, PersonalData } from "../db/personal-data.ts";
 import { openGrantHolders } from "../grants/grants-repository.ts";
 import { announcementMail, announcements } from "./messages-schema.ts";
 import { HttpError } from "../http/errors.ts";
+import { languageOr, sourceLanguage } from "../../../contract/languages.ts";
+import { translatorFor } from "../language/catalogues.ts";
 import { composeMail, greeting, type Mail, oneClickUnsubscribe } from "../mail/mail-templates.ts";
 import { queueMails } from "../mail/outbox.ts";
 import type { ReplyMailContext } from "./replies-repository.ts";
@@ -117,11 +119,17 @@ export async function sendAnnouncement(
     const { publicUrl, contactEmail } = input.mail;
     const mails = recipients.map((recipient): Mail => {
       const unsubscribe = `${publicUrl}/reactapi/announcements/unsubscribe/${recipient.token}`;
-      const mail = composeMail("announcement", recipient.email, input.title, input.mail, [
-        greeting(recipient.firstName),
+      // Her words stay as she wrote them; the frame around them is in each member's language, else the studio's.
+      const language = languageOr(recipient.language, input.mail.language ?? sourceLanguage);
+      const i18n = translatorFor(language);
+      const mail = composeMail("announcement", recipient.email, input.title, { ...input.mail, language }, [
+        greeting(recipient.firstName, language),
         ...paragraphsOf(input.body),
-        { label: "Open your home page", link: `${publicUrl}/home` },
-        `You receive this as a member of ${input.mail.businessName}. To stop these messages by e-mail, open ${publicUrl}/unsubscribe?token=${recipient.token}`,
+        { label: i18n._("Open your home page"), link: `${publicUrl}/home` },
+        i18n._("You receive this as a member of {business}. To stop these messages by e-mail, open {page}", {
+          business: input.mail.businessName,
+          page: `${publicUrl}/unsubscribe?token=${recipient.token}`,
+        }),
       ]);
       return {
         ...mail,

@@ -65,7 +65,13 @@ const actorOf = (request: FastifyRequest): Actor => ({ userId: request.member!.i
 /** The studio's side: replies from the inbox and announcements (behind the studio's guard, features.ts). */
 export async function messagesStudioRoutes(app: FastifyInstance, { db, mail }: Omit<MessagesOptions, "catalogue">) {
   route(app, "replyToMessage", async ({ params: { id }, body }, request) =>
-    sendReply(db, { submissionId: id, body: body.body, sendKey: body.send_key, actor: actorOf(request), mail }),
+    sendReply(db, {
+      submissionId: id,
+      body: body.body,
+      sendKey: body.send_key,
+      actor: actorOf(request),
+      mail: { ...mail, language: request.language },
+    }),
   );
 
   route(app, "studioAnnouncements", async ({ query: { page } }) => ({ ...(await listAnnouncements(db, page)), page }));
@@ -82,7 +88,7 @@ export async function messagesStudioRoutes(app: FastifyInstance, { db, mail }: O
             : { kind: "all" },
       sendKey: body.send_key,
       actor: actorOf(request),
-      mail,
+      mail: { ...mail, language: request.language },
     }),
   );
 

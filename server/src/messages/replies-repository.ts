@@ -5,7 +5,7 @@ import type { PersonalData } from "../db/personal-data.ts";
 import { lockSubmission, markSubmissionRead, submissionIdsOf } from "../forms/forms-repository.ts";
 import { messageReplies } from "./messages-schema.ts";
 import { HttpError } from "../http/errors.ts";
-import { composeMail, type MailContext } from "../mail/mail-templates.ts";
+import { composeMail, type MailContext, translatorOf } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
 
 declare module "../mail/mail-templates.ts" {
@@ -71,10 +71,18 @@ export async function sendReply(
     if (inserted.length === 0) return { message: `Your reply was sent to ${to} already.` };
     const original = quoted(row.payload);
     const day = row.createdAt.toISOString().slice(0, 10);
-    const mail = composeMail("inbox_reply", to, `Re: your message to ${input.mail.businessName}`, input.mail, [
-      ...input.body.split(/\n\s*\n/),
-      ...(original ? [`You wrote on ${day}:\n${original.replace(/^/gm, "> ")}`] : []),
-    ]);
+    // Her own words as she wrote them; the frame in the studio's language, which is the one she wrote in.
+    const i18n = translatorOf(input.mail);
+    const mail = composeMail(
+      "inbox_reply",
+      to,
+      i18n._("Re: your message to {business}", { business: input.mail.businessName }),
+      input.mail,
+      [
+        ...input.body.split(/\n\s*\n/),
+        ...(original ? [i18n._("You wrote on {day}:\n{original}", { day, original: original.replace(/^/gm, "> ") })] : []),
+      ],
+    );
     await queueMail(tx, { ...mail, headers: { "Reply-To": input.mail.contactEmail } });
     await markSubmissionRead(tx, input.submissionId);
     await recordActivity(tx, input.actor, "message", `Replied to a ${row.kind} message (${to}).`);

@@ -1,4 +1,5 @@
-import { composeMail, greeting, type Mail, type MailContext } from "../mail/mail-templates.ts";
+import { formattingLocales, sourceLanguage } from "../../../contract/languages.ts";
+import { composeMail, greeting, type Mail, type MailContext, translatorOf } from "../mail/mail-templates.ts";
 
 declare module "../mail/mail-templates.ts" {
   interface MailKinds {
@@ -12,12 +13,27 @@ export function purchaseReceiptMail(
   purchase: { plan: string; amountMinor: number; currency: string; paidAt: Date },
   context: MailContext,
 ): Mail {
-  const amount = new Intl.NumberFormat("en", { style: "currency", currency: purchase.currency }).format(purchase.amountMinor / 100);
-  const date = purchase.paidAt.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-  return composeMail("purchase_receipt", to, `Your receipt: ${purchase.plan}`, context, [
-    greeting(firstName),
-    `Thank you. We received ${amount} for ${purchase.plan} on ${date}, and its courses are open in your library now.`,
-    { label: "Open your library", link: `${context.publicUrl}/library` },
-    "Stripe, who handled the payment, sends its own receipt too. Your purchases and billing are on the Purchase page.",
+  const language = context.language ?? sourceLanguage;
+  const i18n = translatorOf(context);
+  const amount = new Intl.NumberFormat(formattingLocales[language], {
+    style: "currency",
+    currency: purchase.currency,
+    currencyDisplay: "narrowSymbol",
+  }).format(purchase.amountMinor / 100);
+  const date = new Intl.DateTimeFormat(formattingLocales[language], {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(purchase.paidAt);
+  return composeMail("purchase_receipt", to, i18n._("Your receipt: {plan}", { plan: purchase.plan }), context, [
+    greeting(firstName, language),
+    i18n._("Thank you. We received {amount} for {plan} on {date}, and its courses are open in your library now.", {
+      amount,
+      plan: purchase.plan,
+      date,
+    }),
+    { label: i18n._("Open your library"), link: `${context.publicUrl}/library` },
+    i18n._("Stripe, who handled the payment, sends its own receipt too. Your purchases and billing are on the Purchase page."),
   ]);
 }

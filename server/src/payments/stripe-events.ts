@@ -1,3 +1,4 @@
+import { languageOr, sourceLanguage } from "../../../contract/languages.ts";
 import { findUserById } from "../accounts/users-repository.ts";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -241,7 +242,8 @@ async function completeCheckout(
           buyer.email,
           buyer.firstName,
           { plan: purchase.planName, amountMinor: paidAmount, currency: paidCurrency, paidAt },
-          mail,
+          // Her account's language: the webhook that pays comes without her.
+          { ...mail, language: languageOr(buyer.language, mail.language ?? sourceLanguage) },
         ),
       );
     return;

@@ -1,0 +1,1 @@
+ALTER TABLE "booking_waitlist" ADD COLUMN "reader_language" text;
