@@ -1,7 +1,7 @@
 import "./contact-endpoints.ts";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { supportServices } from "../../../../contract/constants.ts";
+import { serviceName, supportServices } from "../../lib/support-services.ts";
 import { Notice } from "../../components/notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { ProgressRing } from "../../components/spinner.tsx";
@@ -117,7 +117,7 @@ export default function ContactPage() {
                   setServices((current) => (event.target.checked ? [...current, service] : current.filter((item) => item !== service)))
                 }
               />
-              {service}
+              {serviceName(service)}
             </label>
           ))}
         </fieldset>
