@@ -21,6 +21,8 @@ export const SENTENCE_ATTRIBUTES = new Set([
   "cancelText",
   "heading",
   "hint",
+  "intro",
+  "what",
 ]);
 
 /** Object properties whose string is shown to a person (an outcome's message, a column's label). */

@@ -109,7 +109,7 @@ export default function AccessCodesPage() {
   return (
     <StudioPage
       title={t("Access codes")}
-      intro="During the beta, a new member needs a code to register. Send the invite link: it fills the code in for her."
+      intro={t("During the beta, a new member needs a code to register. Send the invite link: it fills the code in for her.")}
     >
       <PageSection title={t("New code")} id="new-code">
         <CreateCodeForm />
@@ -117,7 +117,7 @@ export default function AccessCodesPage() {
       <PageSection title={t("Your codes")} id="codes">
         <OutcomeNotice outcome={outcome} style={studioNoticeStyle} />
         {!answer ? (
-          <Loading failure={failure} what="the access codes" />
+          <Loading failure={failure} what={t("the access codes")} />
         ) : answer.codes.length === 0 ? (
           <p>{t("No codes yet.")}</p>
         ) : (

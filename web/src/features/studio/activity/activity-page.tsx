@@ -26,7 +26,7 @@ export default function ActivityPage() {
   const { answer, failure } = useAnswer("studioActivity", { query: { ...(kind ? { kind } : {}), page } });
   const pages = answer ? Math.max(1, Math.ceil(answer.total / answer.page_size)) : 1;
   return (
-    <StudioPage title={t("Activity")} intro="Every change made here or with the command line, newest first. Kept for 90 days.">
+    <StudioPage title={t("Activity")} intro={t("Every change made here or with the command line, newest first. Kept for 90 days.")}>
       <Box sx={{ display: "inline-flex", mb: 2 }}>
         <LabelledSelect
           label={t("Show")}
@@ -39,7 +39,7 @@ export default function ActivityPage() {
         />
       </Box>
       {!answer ? (
-        <Loading failure={failure} what="the activity" />
+        <Loading failure={failure} what={t("the activity")} />
       ) : answer.entries.length === 0 ? (
         <p>{t("Nothing yet.")}</p>
       ) : (

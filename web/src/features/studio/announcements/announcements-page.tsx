@@ -164,7 +164,9 @@ export default function AnnouncementsPage() {
   return (
     <StudioPage
       title={t("Announcements")}
-      intro="A message to all members, a course's members or the members due in one month: mailed once, with a one-click unsubscribe, and shown on their home page until you remove it."
+      intro={t(
+        "A message to all members, a course's members or the members due in one month: mailed once, with a one-click unsubscribe, and shown on their home page until you remove it.",
+      )}
     >
       <OutcomeNotice outcome={sent ? { tone: "success", text: sent } : outcome} style={studioNoticeStyle} />
       <PageSection title={t("Write to members")} id="write-heading">
@@ -172,7 +174,7 @@ export default function AnnouncementsPage() {
       </PageSection>
       <PageSection title={t("Sent")} id="sent-heading">
         {!answer ? (
-          <Loading failure={failure} what="the announcements" />
+          <Loading failure={failure} what={t("the announcements")} />
         ) : answer.announcements.length === 0 ? (
           <p>{t("None yet.")}</p>
         ) : (

@@ -45,9 +45,11 @@ export default function BirthPlanTemplatePage() {
   return (
     <StudioPage
       title={t("Birth preferences")}
-      intro="The sections and options every member chooses from on her birth-preferences page. An option may link to the lesson that explains it: start typing the lesson's title and choose it from the list. Options keep what members chose when you rename them."
+      intro={t(
+        "The sections and options every member chooses from on her birth-preferences page. An option may link to the lesson that explains it: start typing the lesson's title and choose it from the list. Options keep what members chose when you rename them.",
+      )}
     >
-      {answer ? <TemplateForm template={answer} /> : <Loading failure={failure} what="the sections" />}
+      {answer ? <TemplateForm template={answer} /> : <Loading failure={failure} what={t("the sections")} />}
     </StudioPage>
   );
 }

@@ -182,7 +182,7 @@ export function BookingsWeek() {
     [offset],
   );
   const open = answer?.bookings.find((booking) => booking.id === openId);
-  if (!answer) return <Loading failure={failure} what="the bookings" />;
+  if (!answer) return <Loading failure={failure} what={t("the bookings")} />;
   return (
     <>
       <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", alignItems: "center", mb: 2 }}>

@@ -74,7 +74,7 @@ export default function CalendarPage() {
   const section = sections.find((candidate) => candidate.id === shown)!;
   const show = (id: SectionId) => void navigate({ hash: id }, { replace: true });
   return (
-    <StudioPage title={t("Calendar")} intro="Your 1:1 sessions: who booked what and when, what you offer, and when you are available.">
+    <StudioPage title={t("Calendar")} intro={t("Your 1:1 sessions: who booked what and when, what you offer, and when you are available.")}>
       <Box component="nav" aria-label={t("Calendar sections")} sx={{ display: "flex", flexWrap: "wrap", gap: 1, mb: 3 }}>
         {sections.map((candidate) => (
           <Button

@@ -19,7 +19,7 @@ export function DueMonthsEditor() {
   const { outcome, busy, run } = useAction();
   const [month, setMonth] = useState("");
   const [places, setPlaces] = useState("3");
-  if (!answer) return <Loading failure={failure} what="your places by due month" />;
+  if (!answer) return <Loading failure={failure} what={t("your places by due month")} />;
   const details = outcome?.tone === "error" ? outcome.details : undefined;
   const save = async (event: FormEvent) => {
     event.preventDefault();

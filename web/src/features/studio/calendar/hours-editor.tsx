@@ -52,7 +52,7 @@ export function HoursEditor() {
     setWeek(Array.from({ length: 7 }, (_, index) => rangesText(hours.weekly.filter((range) => range.weekday === index + 1))));
     setExceptions(hours.exceptions.map((exception) => ({ date: exception.date, ranges: rangesText(exception.ranges) })));
   }, [answer]);
-  if (!answer) return <Loading failure={failure} what="your hours" />;
+  if (!answer) return <Loading failure={failure} what={t("your hours")} />;
 
   const save = async (event: FormEvent) => {
     event.preventDefault();

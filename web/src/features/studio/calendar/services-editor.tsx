@@ -200,7 +200,7 @@ function ServiceForm({ service, onSaved }: { service?: StudioService; onSaved: (
 
 export function ServicesEditor() {
   const { answer, failure, refresh } = useAnswer("studioCalendarServices");
-  if (!answer) return <Loading failure={failure} what="the services" />;
+  if (!answer) return <Loading failure={failure} what={t("the services")} />;
   return (
     <Box sx={{ display: "grid", gap: 2 }}>
       {answer.services.map((service) => (

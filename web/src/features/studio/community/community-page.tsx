@@ -283,9 +283,9 @@ export default function CommunityModerationPage() {
   const { answer, refresh } = useAnswer("communityQueue");
   const action = useAction();
   return (
-    <StudioPage title={t("Community")} intro="First posts waiting for you, reported posts, questions under lessons, and your topics.">
+    <StudioPage title={t("Community")} intro={t("First posts waiting for you, reported posts, questions under lessons, and your topics.")}>
       <OutcomeNotice outcome={action.outcome} />
-      {!answer ? <Loading what="the community" /> : null}
+      {!answer ? <Loading what={t("the community")} /> : null}
       {answer ? (
         <>
           <PageSection title={t("Waiting for you ({length})", { length: answer.waiting.length })} id="waiting">

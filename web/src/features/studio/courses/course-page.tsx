@@ -604,7 +604,7 @@ export default function CoursePage() {
     <StudioPage title={answer?.title ?? t("Course")} intro={<Link to="/studio/courses">{t("All courses")}</Link>}>
       <OutcomeNotice outcome={notice ? { tone: "success", text: notice } : outcome} style={studioNoticeStyle} />
       {!answer ? (
-        <Loading failure={failure} what="the course" />
+        <Loading failure={failure} what={t("the course")} />
       ) : (
         <>
           <PublishCourse

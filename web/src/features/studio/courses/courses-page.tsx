@@ -29,7 +29,7 @@ export default function CoursesPage() {
   return (
     <StudioPage
       title={t("Courses")}
-      intro="Your courses in the order of the library. Open one to see its modules, topics and lessons, and to edit a lesson."
+      intro={t("Your courses in the order of the library. Open one to see its modules, topics and lessons, and to edit a lesson.")}
     >
       {notice ? (
         <Notice tone="success" role="status" style={studioNoticeStyle}>
@@ -45,7 +45,7 @@ export default function CoursesPage() {
         onCreated={(created) => void navigate(`/studio/courses/${created.id}`)}
       />
       {!answer ? (
-        <Loading failure={failure} what="the courses" />
+        <Loading failure={failure} what={t("the courses")} />
       ) : answer.courses.length === 0 ? (
         <p>{t("No courses yet. Create one above, or import a content file (npm run admin -- content import FILE).")}</p>
       ) : (

@@ -208,7 +208,7 @@ export default function LessonEditorPage() {
     >
       {/* A reload (after a 409) brings the newest revision into a fresh form. */}
       {!answer ? (
-        <Loading failure={failure} what="the lesson" />
+        <Loading failure={failure} what={t("the lesson")} />
       ) : (
         <>
           <LessonForm key={`${answer.id}-${answer.revision}`} lesson={answer} onReload={reload} />

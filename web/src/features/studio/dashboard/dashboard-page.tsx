@@ -27,9 +27,9 @@ const rating = (value: number | null) => (value === null ? "–" : `${value.toFi
 export default function DashboardPage() {
   const { answer, failure } = useAnswer("studioDashboard");
   return (
-    <StudioPage title={t("Studio")} intro="How your circle is doing, at a glance.">
+    <StudioPage title={t("Studio")} intro={t("How your circle is doing, at a glance.")}>
       {!answer ? (
-        <Loading failure={failure} what="the dashboard" />
+        <Loading failure={failure} what={t("the dashboard")} />
       ) : (
         <>
           <Box

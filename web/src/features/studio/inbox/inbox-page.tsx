@@ -112,7 +112,7 @@ export default function InboxPage() {
   return (
     <StudioPage
       title={t("Inbox")}
-      intro="Feedback forms and contact messages from members and visitors, newest first. Reply by e-mail from here."
+      intro={t("Feedback forms and contact messages from members and visitors, newest first. Reply by e-mail from here.")}
     >
       <UnansweredQuestions />
       <SearchBar label={t("Search messages")} value={typed} onChange={setTyped} onSearch={() => go({ search: typed.trim(), page: "1" })}>
@@ -132,7 +132,7 @@ export default function InboxPage() {
       </SearchBar>
       <OutcomeNotice outcome={replied ? { tone: "success", text: replied } : outcome} style={studioNoticeStyle} />
       {!answer ? (
-        <Loading failure={failure} what="the inbox" />
+        <Loading failure={failure} what={t("the inbox")} />
       ) : (
         <>
           <p role="status">

@@ -49,7 +49,7 @@ export default function MemberPage() {
   if (!answer) {
     return (
       <StudioPage title={t("Member")}>
-        <Loading failure={failure} what="this member" />
+        <Loading failure={failure} what={t("this member")} />
         <Link to="/studio/members">{t("Back to Members")}</Link>
       </StudioPage>
     );

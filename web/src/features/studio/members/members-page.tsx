@@ -35,7 +35,7 @@ export default function MembersPage() {
         />
       </SearchBar>
       {!answer ? (
-        <Loading failure={failure} what="the members" />
+        <Loading failure={failure} what={t("the members")} />
       ) : (
         <>
           <p role="status">

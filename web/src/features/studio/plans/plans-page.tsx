@@ -192,10 +192,10 @@ export default function PlansPage() {
   return (
     <StudioPage
       title={t("Plans")}
-      intro="What members can buy on the Purchase page: a price, how often it is paid, and the courses it opens."
+      intro={t("What members can buy on the Purchase page: a price, how often it is paid, and the courses it opens.")}
     >
       {!answer ? (
-        <Loading failure={failure} what="the plans" />
+        <Loading failure={failure} what={t("the plans")} />
       ) : (
         <>
           <PageSection title={t("New plan")} id="new-plan-heading">

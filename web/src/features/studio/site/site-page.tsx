@@ -226,13 +226,15 @@ export default function SitePage() {
   return (
     <StudioPage
       title={t("Site")}
-      intro="What visitors read about you: your About page and your helpful links, and the site's language. Messages from the Contact page arrive in your Inbox."
+      intro={t(
+        "What visitors read about you: your About page and your helpful links, and the site's language. Messages from the Contact page arrive in your Inbox.",
+      )}
     >
       <PageSection title={t("Language")} id="site-language">
-        {site.answer ? <SiteLanguage saved={site.answer.language} /> : <Loading failure={site.failure} what="the site's language" />}
+        {site.answer ? <SiteLanguage saved={site.answer.language} /> : <Loading failure={site.failure} what={t("the site's language")} />}
       </PageSection>
       <PageSection title={t("About")} id="site-about">
-        {about.answer ? <AboutForm about={about.answer} /> : <Loading failure={about.failure} what="your About page" />}
+        {about.answer ? <AboutForm about={about.answer} /> : <Loading failure={about.failure} what={t("your About page")} />}
       </PageSection>
       <PageSection title={t("Your photo")} id="site-photo">
         {about.answer ? (
@@ -246,7 +248,7 @@ export default function SitePage() {
         ) : null}
       </PageSection>
       <PageSection title={t("Helpful links")} id="site-links">
-        {links.answer ? <LinksForm page={links.answer} /> : <Loading failure={links.failure} what="your links" />}
+        {links.answer ? <LinksForm page={links.answer} /> : <Loading failure={links.failure} what={t("your links")} />}
       </PageSection>
     </StudioPage>
   );

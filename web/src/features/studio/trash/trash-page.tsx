@@ -32,7 +32,7 @@ export default function TrashPage() {
     >
       <OutcomeNotice outcome={outcome} style={studioNoticeStyle} />
       {!answer ? (
-        <Loading failure={failure} what="the Trash" />
+        <Loading failure={failure} what={t("the Trash")} />
       ) : answer.items.length === 0 ? (
         <p>{t("The Trash is empty.")}</p>
       ) : (
