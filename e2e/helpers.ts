@@ -105,7 +105,7 @@ function setupUrl(): string {
 
 /** Creates the first instructor with the setup link; on a retry (the link works once) signs her in instead. */
 export async function instructorPage(browser: Browser, options: { timezoneId?: string } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const context = await browser.newContext({ locale: "en-GB", viewport: { width: 1280, height: 900 }, ...options });
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const page = await context.newPage();
   await page.goto(setupUrl());

@@ -1,0 +1,128 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { instructorPage, signedInMember } from "./helpers.ts";
+
+// docs/languages.md: every route of the route table (web/src/lib/routes.ts), walked in Spanish as a
+// visitor, a member and the instructor, shows no sentence of the interface in English. What is
+// English on purpose (her courses, lessons and pages, written in the language she writes in) is not
+// in the catalogues, so it is not looked for; a sentence of the catalogues is, wherever it is shown.
+
+const root = path.resolve(import.meta.dirname, "..");
+
+/** Every catalogue's English sentences with their Spanish, from the PO files `npm run messages` writes. */
+function catalogueEntries(): { english: string; spanish: string }[] {
+  const files = [
+    path.join(root, "locales/es.po"),
+    path.join(root, "web/src/locales/es.po"),
+    ...readdirSync(path.join(root, "web/src/features")).map((feature) => path.join(root, "web/src/features", feature, "locales/es.po")),
+  ];
+  return files.flatMap((file) => {
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch {
+      return [];
+    }
+    return [...text.matchAll(/^msgid "(.+)"\nmsgstr "(.+)"$/gm)].map(([, english, spanish]) => ({
+      english: JSON.parse(`"${english}"`) as string,
+      spanish: JSON.parse(`"${spanish}"`) as string,
+    }));
+  });
+}
+
+/**
+ * The runs of English words a Spanish page must not show: each sentence's words between its
+ * values, four words or more (shorter ones, like a name or "Stripe", may be the same in both), and
+ * none that the Spanish itself contains.
+ */
+function englishRuns(): string[] {
+  const entries = catalogueEntries();
+  const spanishText = entries.map((entry) => entry.spanish).join("\n");
+  const runs = entries
+    .filter((entry) => !entry.english.includes("plural,") && !entry.english.includes("select,"))
+    .flatMap((entry) => entry.english.split(/\{[^}]*\}/))
+    .map((run) => run.trim().replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ""))
+    .filter((run) => run.split(/\s+/).length >= 4 && !spanishText.includes(run));
+  return [...new Set(runs)];
+}
+
+const ENGLISH = englishRuns();
+
+/** Opens a route and waits until its content, not a spinner, is on the page. */
+async function openAndRead(page: Page, address: string): Promise<string> {
+  await page.goto(address);
+  await expect(page.locator("html"), address).toHaveAttribute("lang", "es");
+  await expect(page.locator("main, [role=main]").first(), address).toBeVisible();
+  await expect(page.locator(".progress-ring"), address).toHaveCount(0, { timeout: 15_000 });
+  return page.evaluate(() => document.body.innerText);
+}
+
+function englishOn(text: string): string[] {
+  return ENGLISH.filter((run) => text.includes(run));
+}
+
+/** Every route of the route table, its parameters filled in with something that exists (or a kind "not found"). */
+const routes = readFileSync(path.join(root, "web/src/lib/routes.ts"), "utf8")
+  .match(/path: "[^"]+"/g)!
+  .map((entry) => entry.slice('path: "'.length, -1));
+
+const address = (route: string) =>
+  ({
+    "/verify/:code": "/verify/NO-SUCH-CODE",
+    "/booking/:id": "/booking/1",
+    "/community/topic/:id": "/community/topic/1",
+    "/community/thread/:id": "/community/thread/1",
+    "/course": "/course?course=1",
+    "/lesson": "/lesson?course=1",
+    "/purchase": "/purchase?course=1",
+    "/studio/courses/:id": "/studio/courses/1",
+    "/studio/lessons/:id": "/studio/lessons/1",
+    "/studio/members/:id": "/studio/members/1",
+  })[route] ?? route;
+
+test.describe("every route in Spanish", () => {
+  test.use({ locale: "es-ES" });
+
+  test("no page of the route table shows an English sentence of the catalogues, to a visitor, a member or the instructor", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(300_000);
+    expect(ENGLISH.length, "the catalogues' English sentences were read").toBeGreaterThan(300);
+    const found: string[] = [];
+    const walk = async (who: Page, paths: string[]) => {
+      for (const route of paths) {
+        const english = englishOn(await openAndRead(who, address(route)));
+        if (english.length > 0) found.push(`${route}: ${english.join(" | ")}`);
+      }
+    };
+    const publicRoutes = routes.filter((route) => !route.startsWith("/studio"));
+    // A visitor first, then a member (registered from an English browser: she switches with ?lang=es).
+    await walk(page, ["/", "/login", "/register", "/join", "/about", "/contact", "/links", "/book", "/classes"]);
+    const member = await (await browser.newContext({ locale: "en-GB", viewport: { width: 1280, height: 900 } })).newPage();
+    try {
+      await signedInMember(member, "spanish-walk");
+      await member.goto("/account?lang=es");
+      await walk(member, publicRoutes);
+    } finally {
+      await member.context().close();
+    }
+
+    // The instructor's studio: her account is English for the other journeys, so she reads Spanish
+    // for this walk only and goes back to English at its end, whatever happens.
+    const studio = await instructorPage(browser);
+    try {
+      await studio.goto("/studio?lang=es");
+      await expect(studio.getByRole("heading", { name: "Estudio", level: 1 })).toBeVisible();
+      await walk(
+        studio,
+        routes.filter((route) => route.startsWith("/studio") && route !== "/studio/setup"),
+      );
+    } finally {
+      await studio.goto("/studio?lang=en");
+      await studio.context().close();
+    }
+    expect(found, "English sentences on Spanish pages").toEqual([]);
+  });
+});
