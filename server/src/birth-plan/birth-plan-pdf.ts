@@ -1,5 +1,7 @@
 import { accent, inkMuted } from "../../../contract/design-tokens.ts";
 import type { BirthPlanSection } from "../../../contract/birth-plan.ts";
+import { formattingLocales, type Language } from "../../../contract/languages.ts";
+import { translatorFor } from "../language/catalogues.ts";
 import { flowingText, loraDocument } from "../lib/pdf-fonts.ts";
 
 export type BirthPlanDocument = {
@@ -10,13 +12,17 @@ export type BirthPlanDocument = {
   choices: { optionId: string; note: string }[];
   businessName: string;
   size: "a4" | "letter";
+  /** The reader's: the words around her choices are in it (docs/languages.md); her choices stay as written. */
+  language: Language;
 };
 
 const BRAND = accent;
 const MUTED = inkMuted;
 
-const dueDateText = (date: string) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const dueDateText = (date: string, language: Language) =>
+  new Intl.DateTimeFormat(formattingLocales[language], { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
 
 /**
  * Her birth preferences as a clean document to print or hand over: her name, due date and support
@@ -24,21 +30,24 @@ const dueDateText = (date: string) =>
  * typical plan (20 choices with short notes) fits one page and a full one (40) two.
  */
 export async function renderBirthPlan(plan: BirthPlanDocument): Promise<Buffer> {
+  const i18n = translatorFor(plan.language);
   const { doc, bytes } = await loraDocument({
     size: plan.size === "letter" ? "LETTER" : "A4",
     margins: { top: 42, bottom: 42, left: 48, right: 48 },
-    info: { Title: `Birth preferences: ${plan.name}`, Author: plan.name, Creator: plan.businessName },
+    info: { Title: i18n._("Birth preferences: {name}", { name: plan.name }), Author: plan.name, Creator: plan.businessName },
   });
-  flowingText(doc, "Birth preferences", { size: 20, weight: 700, colour: BRAND, gapAfter: 2 });
+  flowingText(doc, i18n._("Birth preferences"), { size: 20, weight: 700, colour: BRAND, gapAfter: 2 });
   flowingText(doc, plan.name, { size: 13, weight: 700 });
   const facts = [
-    plan.dueDate ? `Due ${dueDateText(plan.dueDate)}` : null,
-    plan.supportPeople ? `Supported by ${plan.supportPeople}` : null,
+    plan.dueDate ? i18n._("Due {date}", { date: dueDateText(plan.dueDate, plan.language) }) : null,
+    plan.supportPeople ? i18n._("Supported by {people}", { people: plan.supportPeople }) : null,
   ];
   for (const fact of facts) if (fact) flowingText(doc, fact, { size: 10.5 });
   flowingText(
     doc,
-    "These are my wishes if all is well. I understand that plans may change, and I ask to be told why and to be part of each decision.",
+    i18n._(
+      "These are my wishes if all is well. I understand that plans may change, and I ask to be told why and to be part of each decision.",
+    ),
     {
       size: 9,
       colour: MUTED,

@@ -1,3 +1,4 @@
+import type { Language } from "../../../contract/languages.ts";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { BirthPlan, BirthPlanTemplateSave, LinkableLesson } from "../../../contract/birth-plan.ts";
 import { findUserById, fullName, type UserRow } from "../accounts/users-repository.ts";
@@ -68,12 +69,18 @@ export async function birthPlanRoutes(app: FastifyInstance, { db, clock, busines
 
   route(app, "birthPlanPdf", async ({ query: { size } }, request, reply) => {
     const { owner } = await ownerFor(db, requireMember(request));
-    return sendPdf(reply, await birthPlanPdf(db, owner, size, businessName), size);
+    return sendPdf(reply, await birthPlanPdf(db, owner, size, businessName, request.language), size);
   });
 }
 
 /** Her plan as a document (the member's route and the studio's booking share it). */
-async function birthPlanPdf(db: Database, owner: UserRow, size: "a4" | "letter", businessName: string): Promise<Buffer> {
+async function birthPlanPdf(
+  db: Database,
+  owner: UserRow,
+  size: "a4" | "letter",
+  businessName: string,
+  language: Language,
+): Promise<Buffer> {
   const [template, plan] = await Promise.all([readTemplate(db), planOf(db, owner.id)]);
   return renderBirthPlan({
     name: fullName(owner) || owner.email,
@@ -83,6 +90,7 @@ async function birthPlanPdf(db: Database, owner: UserRow, size: "a4" | "letter",
     choices: plan?.choices ?? [],
     businessName,
     size,
+    language,
   });
 }
 
@@ -130,13 +138,13 @@ export async function birthPlanStudioRoutes(
     lessons: await linkableLessons(catalogue, request.member!),
   }));
   // Her plan on her 1:1 booking, only while she shares it with the instructor.
-  route(app, "bookingBirthPlanPdf", async ({ params: { id }, query: { size } }, _request, reply) => {
+  route(app, "bookingBirthPlanPdf", async ({ params: { id }, query: { size } }, request, reply) => {
     const booking = await findBooking(db, { id });
     const owner = booking?.userId ? await findUserById(db, booking.userId) : undefined;
     const plan = owner ? await planOf(db, owner.id) : undefined;
     if (!owner || !plan?.shareWithInstructor)
       throw new HttpError(404, "She does not share her birth preferences with you on this booking.");
-    return sendPdf(reply, await birthPlanPdf(db, owner, size, businessName), size);
+    return sendPdf(reply, await birthPlanPdf(db, owner, size, businessName, request.language), size);
   });
   route(app, "saveBirthPlanTemplate", async ({ body }, request) => {
     const instructor = request.member!;

@@ -94,6 +94,15 @@ describe.each(backends)("birth preferences on %s", (backend) => {
       expect(text).toContain("note 40, kept short");
     }
     expect((await get("/reactapi/birth-plan.pdf?size=legal", cookie)).statusCode).toBe(400);
+
+    // In her language (docs/languages.md): the words around her choices are Spanish; her notes stay as she wrote them.
+    expect((await post("/reactapi/account/language", cookie, { language: "es" })).statusCode).toBe(200);
+    const { text: spanish } = await readPdf(new Uint8Array((await get("/reactapi/birth-plan.pdf?size=a4", cookie)).rawPayload));
+    expect(spanish).toContain("Preferencias para el parto");
+    expect(spanish).toContain("Fecha probable de parto: 14 de febrero de 2027");
+    expect(spanish).toContain("Con el apoyo de Sam and our doula");
+    expect(spanish).toContain("note 1, kept short");
+    expect(spanish).not.toContain("These are my wishes");
   });
 
   it("lets the instructor edit the sections and options, keeping the ids members chose", async () => {

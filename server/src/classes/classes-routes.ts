@@ -1,3 +1,4 @@
+import { translatorFor } from "../language/catalogues.ts";
 import { sentence } from "../../../contract/languages.ts";
 import type { TimedWork } from "../timed-work/timed-work.ts";
 import type { FastifyInstance } from "fastify";
@@ -152,17 +153,30 @@ export async function classesStudioRoutes(app: FastifyInstance, options: Classes
 
   route(app, "classRegistrationsCsv", async ({ params: { id } }, request, reply) => {
     const rows = await registrationsOf(db, id);
+    // The headers and words of the file in the studio's language; names and addresses as given.
+    const i18n = translatorFor(request.language);
+    const yes = i18n._("yes");
+    const no = i18n._("no");
     const csv = csvFile(
-      ["Name", "E-mail", "Due date", "State", "Registered (UTC)", "From the waiting list", "Paid", "Attended"],
+      [
+        i18n._("Name"),
+        i18n._("E-mail"),
+        i18n._("Due date"),
+        i18n._("State"),
+        i18n._("Registered (UTC)"),
+        i18n._("From the waiting list"),
+        i18n._("Paid"),
+        i18n._("Attended"),
+      ],
       rows.map((row) => [
         row.name,
         row.email,
         row.dueDate ?? "",
         row.state,
         row.createdAt.toISOString().replace("T", " ").slice(0, 19),
-        row.fromWaitingList ? "yes" : "no",
-        row.paymentIntentId ? (row.refundedAt ? "refunded" : "yes") : "no",
-        row.attended ? "yes" : "no",
+        row.fromWaitingList ? yes : no,
+        row.paymentIntentId ? (row.refundedAt ? i18n._("refunded") : yes) : no,
+        row.attended ? yes : no,
       ]),
       (error) => request.log.error({ err: error }, "class registrations export failed part way"),
     );

@@ -1,3 +1,4 @@
+import { translatorFor } from "../../language/catalogues.ts";
 import type { FastifyInstance } from "fastify";
 import { INBOX_PAGE_SIZE } from "../../../../contract/studio/inbox.ts";
 import {
@@ -54,6 +55,8 @@ export async function inboxRoutes(app: FastifyInstance, { db }: StudioOptions) {
 
   route(app, "studioInboxCsv", async ({ query }, request, reply) => {
     const labels = [...new Set(Object.values(submissionFields).flatMap((fields) => fields.map((field) => field.label)))];
+    // The headers and words of the file in the studio's language; what people wrote stays as written.
+    const i18n = translatorFor(request.language);
     async function* rows() {
       for await (const row of eachInboxMessage(db, { kind: query.kind, search: query.search })) {
         const values = (row.payload ?? {}) as Record<string, unknown>;
@@ -61,13 +64,13 @@ export async function inboxRoutes(app: FastifyInstance, { db }: StudioOptions) {
         yield [
           row.createdAt.toISOString().replace("T", " ").slice(0, 19),
           row.kind,
-          row.readAt ? "yes" : "no",
-          row.memberEmail ?? "(deleted member)",
+          row.readAt ? i18n._("yes") : i18n._("no"),
+          row.memberEmail ?? i18n._("(deleted member)"),
           ...labels.map((label) => byLabel.get(label) ?? ""),
         ];
       }
     }
-    const csv = csvFile(["Received (UTC)", "Kind", "Read", "Member e-mail", ...labels], rows(), (error) =>
+    const csv = csvFile([i18n._("Received (UTC)"), i18n._("Kind"), i18n._("Read"), i18n._("Member e-mail"), ...labels], rows(), (error) =>
       request.log.error({ err: error }, "inbox export failed part way"),
     );
     const day = new Date().toISOString().slice(0, 10);
