@@ -43,8 +43,27 @@ export function sentenceWith(id: string, values: SentenceValues): string {
   return text;
 }
 
-/** The message and values an English text was made from by sentenceWith, if it was. */
-export const sentenceBehind = (text: string) => sentencesWithValues.get(text);
+// An answer's sentences with values ("Created “Breathing”."): one per answer, so only the most
+// recent are remembered, enough for the answer on its way out to be written in the reader's language.
+const answersWithValues = new Map<string, { id: string; values: SentenceValues }>();
+const ANSWERS_REMEMBERED = 5_000;
+
+/**
+ * An answer's sentence with values (`answerWith("Created “{title}”.", { title })`), as sentenceWith
+ * for a schema: the English text, which the server's language hook writes whole in the reader's
+ * language on its way out (server/src/language/request-language.ts). Values fill `{name}` only: a
+ * count that changes the words is two sentences, not a plural.
+ */
+export function answerWith(id: string, values: SentenceValues): string {
+  const text = id.replace(/\{(\w+)\}/g, (placeholder, name: string) => (name in values ? String(values[name]) : placeholder));
+  answersWithValues.delete(text);
+  answersWithValues.set(text, { id, values });
+  if (answersWithValues.size > ANSWERS_REMEMBERED) answersWithValues.delete(answersWithValues.keys().next().value!);
+  return text;
+}
+
+/** The message and values an English text was made from by sentenceWith or answerWith, if it was. */
+export const sentenceBehind = (text: string) => sentencesWithValues.get(text) ?? answersWithValues.get(text);
 
 /** A visitor's chosen language, remembered by her browser (a member's is on her account). */
 export const languageCookie = "lang";

@@ -40,7 +40,7 @@ export function sentencesOf(filename: string, code: string): ExtractedMessage[] 
     if (ts.isCallExpression(node) && (calleeName(node) === "t" || calleeName(node) === "tWith")) {
       add(node.arguments[0]);
     } else if (inWebApp) {
-      if (ts.isCallExpression(node) && (calleeName(node) === "sentence" || calleeName(node) === "sentenceWith")) add(node.arguments[0]);
+      if (ts.isCallExpression(node) && ["sentence", "sentenceWith", "answerWith"].includes(calleeName(node) ?? "")) add(node.arguments[0]);
     } else if (ts.isNewExpression(node) && calleeName(node) === "HttpError") {
       add(node.arguments?.[1]);
       const details = node.arguments?.[2];
@@ -55,7 +55,7 @@ export function sentencesOf(filename: string, code: string): ExtractedMessage[] 
       node.expression.name.text === "withValues"
     ) {
       add(node.arguments[1]);
-    } else if (ts.isCallExpression(node) && (calleeName(node) === "sentence" || calleeName(node) === "sentenceWith")) {
+    } else if (ts.isCallExpression(node) && ["sentence", "sentenceWith", "answerWith"].includes(calleeName(node) ?? "")) {
       add(node.arguments[0]);
     } else if (
       ts.isPropertyAssignment(node) &&

@@ -19,7 +19,7 @@ import { hashPassword, passwordMatches } from "../lib/passwords.ts";
 import { endSessionsOf, listSessions, sessionIdOf } from "./sessions-repository.ts";
 import { findUserByEmail, saveAccountLanguage, toProfile, type UserRow } from "./users-repository.ts";
 import type { MailChoices } from "../../../contract/my-account.ts";
-import { formattingLocales, languageOr, sentence } from "../../../contract/languages.ts";
+import { answerWith, formattingLocales, languageOr, sentence } from "../../../contract/languages.ts";
 import { clearSessionCookies, SESSION_COOKIE } from "../http/session-cookies.ts";
 import { requireMember } from "../http/signed-in-member.ts";
 
@@ -173,7 +173,9 @@ export async function myAccountRoutes(app: FastifyInstance, { db, mail, producti
       await queueMail(tx, emailChangeNoticeMail(member.email, member.firstName, input.email, inLanguage(mail.context, request.language)));
     });
     mail.sender.wake();
-    return { message: `We have sent a confirmation link to ${input.email}. Your address changes when you open it.` };
+    return {
+      message: answerWith("We have sent a confirmation link to {email}. Your address changes when you open it.", { email: input.email }),
+    };
   });
 
   // Anyone holding the link may confirm: it was sent to the address, which is the proof asked for.
@@ -223,7 +225,7 @@ export async function myAccountRoutes(app: FastifyInstance, { db, mail, producti
       await queueMail(tx, emailProofMail(member.email, member.firstName, token, inLanguage(mail.context, request.language)));
     });
     mail.sender.wake();
-    return { message: `We have sent a confirmation link to ${member.email}.` };
+    return { message: answerWith("We have sent a confirmation link to {email}.", { email: member.email }) };
   });
 
   route(app, "changePassword", async ({ body }, request) => {

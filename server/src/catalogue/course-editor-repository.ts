@@ -1,3 +1,4 @@
+import { answerWith, sentence } from "../../../contract/languages.ts";
 import { and, asc, count, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import { staleRevisionMessage } from "../../../contract/constants.ts";
 import type { StudioCourse, StudioCourseSummary, StudioLesson } from "../../../contract/studio/courses.ts";
@@ -18,6 +19,9 @@ import { courses, lessonFiles, lessons, modules, planCourses, subscriptionPlans 
 import { trashItems } from "./catalogue-schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { listLessonFiles } from "./lesson-file-list.ts";
+
+/** "up" and "down" as an answer says them, in the reader's language (catalogue sentences). */
+export const directionWords = { up: sentence("up"), down: sentence("down") } as const;
 
 // The instructor's courses and lessons as the studio edits them. Every save names the revision she
 // opened; a save over a newer one (another tab, another instructor, an import) is refused with 409
@@ -178,7 +182,7 @@ export async function updateLesson(
     }
     const lesson = await readStudioLesson(tx, lessonId);
     await recordActivity(tx, actor, "catalogue", `Changed the lesson "${lesson.title}" in "${lesson.course_title}".`);
-    return { lesson, message: `Saved "${lesson.title}". Members see it the next time they open it.` };
+    return { lesson, message: answerWith('Saved "{title}". Members see it the next time they open it.', { title: lesson.title }) };
   });
 }
 
@@ -229,7 +233,12 @@ export async function moveModule(
         .where(and(eq(modules.id, id), ne(modules.position, position))),
     );
     await recordActivity(tx, actor, "catalogue", `Moved "${moved.title}" ${direction}.`);
-    return { message: `Moved "${moved.title}" ${direction}. Members see the new order on their next visit to the course.` };
+    return {
+      message: answerWith('Moved "{title}" {direction}. Members see the new order on their next visit to the course.', {
+        title: moved.title,
+        direction: directionWords[direction],
+      }),
+    };
   });
 }
 
@@ -280,7 +289,7 @@ export async function createCourse(db: Database, actor: Actor, title: string): P
     const id = await nextCatalogueId(tx, courses, "courses");
     await tx.insert(courses).values({ id, title, published: false, position: await positionAfterLast(tx, courses) });
     await recordActivity(tx, actor, "catalogue", `Created the course "${title}" as a draft.`);
-    return { id, message: `Created the course "${title}" as a draft. Members see it once you publish it.` };
+    return { id, message: answerWith('Created the course "{title}" as a draft. Members see it once you publish it.', { title }) };
   });
 }
 
@@ -312,7 +321,13 @@ export async function createModule(
     });
     const what = fields.parentModuleId === null ? "module" : "topic";
     await recordActivity(tx, actor, "catalogue", `Added the ${what} "${fields.title}" to "${course.title}".`);
-    return { id, message: `Added the ${what} "${fields.title}".` };
+    return {
+      id,
+      message:
+        fields.parentModuleId === null
+          ? answerWith('Added the module "{title}".', { title: fields.title })
+          : answerWith('Added the topic "{title}".', { title: fields.title }),
+    };
   });
 }
 
@@ -333,7 +348,7 @@ export async function createLesson(
       position: await positionAfterLast(tx, lessons, eq(lessons.moduleId, module.id)),
     });
     await recordActivity(tx, actor, "catalogue", `Added the lesson "${fields.title}" to "${module.title}".`);
-    return { id, message: `Added the lesson "${fields.title}" to "${module.title}".` };
+    return { id, message: answerWith('Added the lesson "{title}" to "{module}".', { title: fields.title, module: module.title }) };
   });
 }
 
@@ -399,7 +414,7 @@ export async function updateCourse(
     await recordActivity(tx, actor, "catalogue", `Changed the course "${fields.title}".`);
     return {
       course: await readStudioCourse(tx, courseId),
-      message: `Saved "${fields.title}". Members see it on their next visit to the library.`,
+      message: answerWith('Saved "{title}". Members see it on their next visit to the library.', { title: fields.title }),
     };
   });
 }
@@ -423,7 +438,12 @@ export async function moveCourse(
         .where(and(eq(courses.id, id), ne(courses.position, position))),
     );
     await recordActivity(tx, actor, "catalogue", `Moved the course "${moved.title}" ${direction} in the library.`);
-    return { message: `Moved "${moved.title}" ${direction}. Members see the new order in their library.` };
+    return {
+      message: answerWith('Moved "{title}" {direction}. Members see the new order in their library.', {
+        title: moved.title,
+        direction: directionWords[direction],
+      }),
+    };
   });
 }
 
@@ -447,7 +467,7 @@ export async function updateModule(
       throw exists ? new HttpError(409, staleRevisionMessage) : moduleNotFound(moduleId);
     }
     await recordActivity(tx, actor, "catalogue", `Changed the module "${fields.title}".`);
-    return { message: `Saved "${fields.title}".` };
+    return { message: answerWith('Saved "{title}".', { title: fields.title }) };
   });
 }
 
@@ -469,7 +489,7 @@ export async function placeModule(
     const course = await courseOrNotFound(tx, moved.courseId);
     const ownAncestry = ancestryBelow(moved);
     let newAncestry = courseReferenceCode(course.id);
-    let destination = `the top of "${course.title}"`;
+    let destination = answerWith('the top of "{course}"', { course: course.title });
     if (parentModuleId !== null) {
       const parent = await parentModuleIn(tx, course, parentModuleId);
       if (parent.id === moved.id || isAtOrBelow(parent.parentReferenceCode, ownAncestry)) {
@@ -477,7 +497,7 @@ export async function placeModule(
         throw new HttpError(400, sentence, { parent_module_id: sentence });
       }
       newAncestry = ancestryBelow(parent);
-      destination = `"${parent.title}"`;
+      destination = answerWith('"{title}"', { title: parent.title });
     }
     if (newAncestry === moved.parentReferenceCode) {
       const sentence = `"${moved.title}" is already there.`;
@@ -509,7 +529,7 @@ export async function placeModule(
         .where(eq(modules.id, descendant.id));
     }
     await recordActivity(tx, actor, "catalogue", `Moved "${moved.title}" into ${destination}.`);
-    return { message: `Moved "${moved.title}" into ${destination}, with everything in it.` };
+    return { message: answerWith('Moved "{title}" into {destination}, with everything in it.', { title: moved.title, destination }) };
   });
 }
 
@@ -578,7 +598,12 @@ export async function moveLesson(
     const { lesson, module } = await lockedLesson(tx, lessonId, revision);
     await placeLessons(tx, module.id, movedOnePlace(await lessonsOfModule(tx, module.id), lesson, direction));
     await recordActivity(tx, actor, "catalogue", `Moved the lesson "${lesson.title}" ${direction} in "${module.title}".`);
-    return { message: `Moved "${lesson.title}" ${direction}. Members see the new order on their next visit to the course.` };
+    return {
+      message: answerWith('Moved "{title}" {direction}. Members see the new order on their next visit to the course.', {
+        title: lesson.title,
+        direction: directionWords[direction],
+      }),
+    };
   });
 }
 
@@ -607,9 +632,17 @@ export async function placeLesson(
       throw new HttpError(400, sentence, { module_id: sentence });
     }
     await placeLessons(tx, target.id, order);
-    const where = target.id === module.id ? `to place ${index + 1} in "${target.title}"` : `into "${target.title}"`;
+    const where =
+      target.id === module.id
+        ? answerWith('to place {place} in "{module}"', { place: index + 1, module: target.title })
+        : answerWith('into "{module}"', { module: target.title });
     await recordActivity(tx, actor, "catalogue", `Moved the lesson "${lesson.title}" ${where}.`);
-    return { message: `Moved "${lesson.title}" ${where}. Members see it there on their next visit to the course.` };
+    return {
+      message: answerWith('Moved "{title}" {where}. Members see it there on their next visit to the course.', {
+        title: lesson.title,
+        where,
+      }),
+    };
   });
 }
 

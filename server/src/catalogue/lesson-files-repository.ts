@@ -1,3 +1,5 @@
+import { answerWith } from "../../../contract/languages.ts";
+import { directionWords } from "./course-editor-repository.ts";
 import { and, asc, eq, isNull, lt, ne, sql } from "drizzle-orm";
 import { staleRevisionMessage } from "../../../contract/constants.ts";
 import { lessonFileTypesSentence, nameForKind, readableFileSize } from "../../../contract/lesson-files.ts";
@@ -111,7 +113,10 @@ export async function uploadLessonFile(
       await recordActivity(tx, actor, "catalogue", `Uploaded "${filename}" (${readableFileSize(size)}) to the lesson "${row.title}".`);
       return {
         file: toStudioFile(attached),
-        message: `Added "${filename}" (${readableFileSize(size)}). Members can download it from the lesson now.`,
+        message: answerWith('Added "{filename}" ({size}). Members can download it from the lesson now.', {
+          filename,
+          size: readableFileSize(size),
+        }),
       };
     });
   } catch (error) {
@@ -158,7 +163,7 @@ export async function renameLessonFile(
       .where(eq(lessonFiles.id, fileId))
       .returning();
     await recordActivity(tx, actor, "catalogue", `Renamed the file "${file.filename}" to "${filename}" in the lesson "${lesson.title}".`);
-    return { file: toStudioFile(renamed!), message: `Renamed it "${filename}".` };
+    return { file: toStudioFile(renamed!), message: answerWith('Renamed it "{filename}".', { filename }) };
   });
 }
 
@@ -183,7 +188,7 @@ export async function moveLessonFile(
         .where(and(eq(lessonFiles.id, id), ne(lessonFiles.position, position))),
     );
     await recordActivity(tx, actor, "catalogue", `Moved the file "${file.filename}" ${direction} in the lesson "${lesson.title}".`);
-    return { message: `Moved "${file.filename}" ${direction}.` };
+    return { message: answerWith('Moved "{filename}" {direction}.', { filename: file.filename, direction: directionWords[direction] }) };
   });
 }
 

@@ -1,3 +1,4 @@
+import { answerWith } from "../../../contract/languages.ts";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { staleRevisionMessage } from "../../../contract/constants.ts";
 import type { StudioPlan } from "../../../contract/studio/plans.ts";
@@ -83,7 +84,10 @@ export async function createPlan(db: Database, actor: Actor, fields: PlanFields)
     });
     await linkCourses(tx, id, fields.courseIds);
     await recordActivity(tx, actor, "plan", `Created the plan "${fields.name}".`);
-    return { plan: await planOf(tx, id), message: `Created the plan "${fields.name}". Members see it on the Purchase page now.` };
+    return {
+      plan: await planOf(tx, id),
+      message: answerWith('Created the plan "{name}". Members see it on the Purchase page now.', { name: fields.name }),
+    };
   });
 }
 
@@ -119,7 +123,10 @@ export async function updatePlan(
     if (!updated) throw await refusal(tx, id);
     await linkCourses(tx, id, fields.courseIds);
     await recordActivity(tx, actor, "plan", `Changed the plan "${fields.name}".`);
-    return { plan: await planOf(tx, id), message: `Saved the plan "${fields.name}". Purchases already made keep what they bought.` };
+    return {
+      plan: await planOf(tx, id),
+      message: answerWith('Saved the plan "{name}". Purchases already made keep what they bought.', { name: fields.name }),
+    };
   });
 }
 
@@ -131,6 +138,10 @@ export async function deletePlan(db: Database, actor: Actor, id: number, revisio
       .returning({ name: subscriptionPlans.name });
     if (!deleted) throw await refusal(tx, id);
     await recordActivity(tx, actor, "plan", `Deleted the plan "${deleted.name}".`);
-    return { message: `Deleted the plan "${deleted.name}". Nobody can buy it any more; members who bought it keep their courses.` };
+    return {
+      message: answerWith('Deleted the plan "{name}". Nobody can buy it any more; members who bought it keep their courses.', {
+        name: deleted.name,
+      }),
+    };
   });
 }

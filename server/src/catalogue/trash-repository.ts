@@ -1,3 +1,4 @@
+import { answerWith } from "../../../contract/languages.ts";
 import { and, asc, desc, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import { staleRevisionMessage, TRASH_KEPT_DAYS } from "../../../contract/constants.ts";
 import type { TrashItem } from "../../../contract/studio/trash.ts";
@@ -104,7 +105,7 @@ async function lessonIdsIn(tx: Queryable, moduleIds: number[]): Promise<number[]
   return (await tx.select({ id: lessons.id }).from(lessons).where(inArray(lessons.moduleId, moduleIds))).map((lesson) => lesson.id);
 }
 
-const trashNote = `It is in the Trash for ${TRASH_KEPT_DAYS} days, if you change your mind.`;
+const trashNote = answerWith("It is in the Trash for {days} days, if you change your mind.", { days: TRASH_KEPT_DAYS });
 
 export async function deleteLesson(
   db: Database,
@@ -118,7 +119,7 @@ export async function deleteLesson(
     const title = row.lesson.title;
     const place = `in ${[...(await titlesAbove(tx, row.module)), row.module.title].join(" › ")}`;
     await moveToTrash(tx, actor, { kind: "lesson", title, place }, { courseIds: [], moduleIds: [], lessonIds: [lessonId] }, hanging);
-    return { message: `Deleted the lesson "${title}". ${trashNote}` };
+    return { message: answerWith('Deleted the lesson "{title}". {trashNote}', { title, trashNote }) };
   });
 }
 
@@ -174,7 +175,7 @@ export async function deleteLessonFile(db: Database, actor: Actor, fileId: numbe
       "catalogue",
       `Deleted the file "${row.file.filename}" (${place}); it is in the Trash for ${TRASH_KEPT_DAYS} days.`,
     );
-    return { message: `Deleted "${row.file.filename}". ${trashNote}` };
+    return { message: answerWith('Deleted "{filename}". {trashNote}', { filename: row.file.filename, trashNote }) };
   });
 }
 
@@ -207,7 +208,7 @@ export async function deleteCourse(
       hanging,
     );
     await announceChange(tx, "access");
-    return { message: `Deleted the course "${course.title}" with everything in it. ${trashNote}` };
+    return { message: answerWith('Deleted the course "{title}" with everything in it. {trashNote}', { title: course.title, trashNote }) };
   });
   dataChanges.emit("access");
   return outcome;
@@ -381,7 +382,10 @@ export async function restoreFromTrash(
     }
     await tx.delete(trashItems).where(eq(trashItems.id, item.id));
     await recordActivity(tx, actor, "catalogue", `Restored the ${item.kind} "${item.title}" from the Trash.`);
-    return { kind: item.kind, message: `Restored "${item.title}" to its place. Members see it again on their next visit.` };
+    return {
+      kind: item.kind,
+      message: answerWith('Restored "{title}" to its place. Members see it again on their next visit.', { title: item.title }),
+    };
   });
   if (outcome.kind === "course") dataChanges.emit("access");
   return { message: outcome.message };

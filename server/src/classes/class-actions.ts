@@ -1,3 +1,4 @@
+import { answerWith } from "../../../contract/languages.ts";
 import type { Language } from "../../../contract/languages.ts";
 import { randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
@@ -274,7 +275,8 @@ async function cancelOne(deps: ClassDeps, found: RegistrationRow, who: CancelBy)
     if (!row || row.state === "cancelled" || row.state === "expired")
       return { message: "This registration was cancelled already.", refunded: false };
     const cancelled = await updateRegistration(tx, row.id, { state: "cancelled", holdUntil: null, ...(refund ? { refundedAt: now } : {}) });
-    if (row.state === "waiting_list") return { message: `You left the waiting list of “${current.title}”.`, refunded: false };
+    if (row.state === "waiting_list")
+      return { message: answerWith("You left the waiting list of “{title}”.", { title: current.title }), refunded: false };
     if (row.state === "registered") {
       await queueMail(tx, cancelledMail(cancelled, current, instructorZone, mail, { wholeClass: false, refunded: refund }));
     }

@@ -1,5 +1,5 @@
 import { translatorFor } from "../language/catalogues.ts";
-import { sentence } from "../../../contract/languages.ts";
+import { answerWith, sentence } from "../../../contract/languages.ts";
 import type { TimedWork } from "../timed-work/timed-work.ts";
 import type { FastifyInstance } from "fastify";
 import { acceptAnyBody } from "../http/any-body.ts";
@@ -132,7 +132,10 @@ async function oneClickUnsubscribe(app: FastifyInstance, { db }: Pick<ClassDeps,
       if (!stopped)
         throw new HttpError(404, "This unsubscribe link is not known here. The registration it belonged to may have been removed.");
       return {
-        message: `${stopped.email} will no longer receive class reminders or replays by e-mail. News about a place (a confirmation, a cancellation) still comes.`,
+        message: answerWith(
+          "{email} will no longer receive class reminders or replays by e-mail. News about a place (a confirmation, a cancellation) still comes.",
+          { email: stopped.email },
+        ),
       };
     },
     { sameOriginExemption: "signed-by-caller" },
@@ -206,7 +209,7 @@ export async function classesStudioRoutes(app: FastifyInstance, options: Classes
       who: body.who,
       joinUrl: body.join_url,
     });
-    return { id, message: `Created “${body.title}”.` };
+    return { id, message: answerWith("Created “{title}”.", { title: body.title }) };
   });
 
   route(app, "classRegistrations", async ({ params: { id } }) => ({

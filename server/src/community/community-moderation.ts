@@ -12,7 +12,7 @@ import {
   communityTopics,
 } from "./community-schema.ts";
 import { HttpError } from "../http/errors.ts";
-import { languageOr, sourceLanguage } from "../../../contract/languages.ts";
+import { answerWith, languageOr, sourceLanguage } from "../../../contract/languages.ts";
 import { translatorFor } from "../language/catalogues.ts";
 import { composeMail, greeting, type MailContext } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
@@ -313,6 +313,6 @@ export async function createTopic(
       .values({ title: input.title, description: input.description, courseId: input.course_id, position: next })
       .returning({ id: communityTopics.id });
     await recordActivity(tx, actor, "community", `Created the topic “${input.title}”.`);
-    return { id: topic!.id, message: `Created “${input.title}”.` };
+    return { id: topic!.id, message: answerWith("Created “{title}”.", { title: input.title }) };
   });
 }

@@ -1,3 +1,4 @@
+import { answerWith } from "../../../contract/languages.ts";
 import { liveEvents } from "../db/live-events.ts";
 import type { TimedWork } from "../timed-work/timed-work.ts";
 import type { FastifyInstance } from "fastify";
@@ -148,7 +149,9 @@ async function oneClickUnsubscribe(app: FastifyInstance, { db }: Pick<CommunityD
     async ({ params: { token } }) => {
       const stopped = await unsubscribeThread(db, token);
       if (!stopped) throw new HttpError(404, "This unsubscribe link is not known here. The conversation may have been removed.");
-      return { message: `No more mail about “${stopped.title}”. Other conversations you follow still write to you.` };
+      return {
+        message: answerWith("No more mail about “{title}”. Other conversations you follow still write to you.", { title: stopped.title }),
+      };
     },
     { sameOriginExemption: "signed-by-caller" },
   );

@@ -1,4 +1,4 @@
-import { sentence } from "../../../contract/languages.ts";
+import { answerWith, sentence } from "../../../contract/languages.ts";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database, Queryable } from "../db/client.ts";
 import type { PersonalData } from "../db/personal-data.ts";
@@ -43,7 +43,7 @@ export async function addContentNote(db: Database, name: string, actor: Actor): 
       .values({ name, position: sql`(select coalesce(max(position), 0) + 1 from ${contentNotes})` })
       .returning({ id: contentNotes.id });
     await recordActivity(tx, actor, "community", `Added the content note “${name}”.`);
-    return { id: row!.id, message: `Added “${name}”.` };
+    return { id: row!.id, message: answerWith("Added “{name}”.", { name }) };
   });
 }
 

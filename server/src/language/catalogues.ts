@@ -9,8 +9,14 @@ const catalogues = { en, es } satisfies Record<Language, Messages>;
 
 const translators = new Map<Language, I18n>();
 
-const sentenceIn = (language: Language, value: unknown) =>
-  typeof value === "string" && Object.hasOwn(catalogues[language], value) ? translatorFor(language)._(value) : value;
+const sentenceIn = (language: Language, value: unknown): unknown =>
+  typeof value !== "string"
+    ? value
+    : Object.hasOwn(catalogues[language], value)
+      ? translatorFor(language)._(value)
+      : sentenceBehind(value)
+        ? translate(language, value)
+        : value;
 
 /** Lingui's translator for one language, made once. */
 export function translatorFor(language: Language): I18n {

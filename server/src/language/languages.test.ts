@@ -118,6 +118,33 @@ describe.each(backends)("the languages of answers on %s", (backend) => {
     expect(spanish.json().details.duration_minutes).toBe("Escribe al menos 15 en la duración (minutos).");
   });
 
+  it("writes an answer's sentence with values whole in her language, its words about the values too", async () => {
+    const { cookie } = await signedInInstructor(app(), context.database.db, "answer-doula");
+    const create = (title: string, language: string) =>
+      app().inject({
+        method: "POST",
+        url: "/reactapi/studio/courses",
+        headers: { ...jsonHeaders, cookie, "accept-language": language },
+        payload: { title },
+      });
+    expect((await create("Lactancia", "es")).json().message).toBe(
+      "Creado el curso «Lactancia» como borrador. Las alumnas lo verán cuando lo publiques.",
+    );
+    expect((await create("Feeding", "en")).json().message).toBe(
+      'Created the course "Feeding" as a draft. Members see it once you publish it.',
+    );
+    const code = (language: string, name: string) =>
+      app().inject({
+        method: "POST",
+        url: "/reactapi/studio/access-codes",
+        headers: { ...jsonHeaders, cookie, "accept-language": language },
+        payload: { code: name, max_uses: null, expires_on: null },
+      });
+    const spanishCode = await code("es", "PRIMAVERA-ES");
+    expect(spanishCode.statusCode, spanishCode.body).toBeLessThan(300);
+    expect(spanishCode.json().message).toBe("Código de acceso PRIMAVERA-ES creado: usos ilimitados, sin caducidad.");
+  });
+
   it("writes a 429 whole in her language, its parts and its minutes too", async () => {
     const { cookie } = await signedInMember(app(), "wrong-passwords");
     const attempt = (index: number) =>

@@ -1,4 +1,4 @@
-import { sentence } from "../../../contract/languages.ts";
+import { answerWith, languageOr, sentence, sourceLanguage } from "../../../contract/languages.ts";
 import { randomBytes } from "node:crypto";
 import { count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { activeMembers, findUserById } from "../accounts/users-repository.ts";
@@ -9,7 +9,6 @@ import type { MailChoice, PersonalData } from "../db/personal-data.ts";
 import { openGrantHolders } from "../grants/grants-repository.ts";
 import { announcementMail, announcements } from "./messages-schema.ts";
 import { HttpError } from "../http/errors.ts";
-import { languageOr, sourceLanguage } from "../../../contract/languages.ts";
 import { translatorFor } from "../language/catalogues.ts";
 import { composeMail, greeting, type Mail, oneClickUnsubscribe } from "../mail/mail-templates.ts";
 import { queueMails } from "../mail/outbox.ts";
@@ -93,7 +92,14 @@ export async function sendAnnouncement(
 ): Promise<{ id: number; message: string }> {
   return db.transaction(async (tx) => {
     const [already] = await tx.select().from(announcements).where(eq(announcements.sendKey, input.sendKey));
-    if (already) return { id: already.id, message: `“${already.title}” was sent already, to ${already.recipients} members.` };
+    if (already)
+      return {
+        id: already.id,
+        message: answerWith("“{title}” was sent already, to {recipients} members.", {
+          title: already.title,
+          recipients: already.recipients,
+        }),
+      };
     const members = await membersOf(tx, input.audience);
     const settings = await mailSettingsOf(
       tx,
@@ -140,9 +146,12 @@ export async function sendAnnouncement(
       };
     });
     await queueMails(tx, mails);
-    const many = recipients.length === 1 ? "1 member" : `${recipients.length} members`;
+    const many = recipients.length === 1 ? sentence("1 member") : answerWith("{count} members", { count: recipients.length });
     await recordActivity(tx, input.actor, "message", `Sent the announcement “${input.title}” to ${many}.`);
-    return { id: row!.id, message: `Sent “${input.title}” to ${many}. It shows on their home page until you remove it.` };
+    return {
+      id: row!.id,
+      message: answerWith("Sent “{title}” to {many}. It shows on their home page until you remove it.", { title: input.title, many }),
+    };
   });
 }
 

@@ -1,3 +1,4 @@
+import { answerWith } from "../../../contract/languages.ts";
 import type { FastifyInstance } from "fastify";
 import { acceptAnyBody } from "../http/any-body.ts";
 import type { FastifyRequest } from "fastify";
@@ -53,7 +54,11 @@ async function oneClickUnsubscribe(app: FastifyInstance, { db }: { db: Database 
     async ({ params: { token } }) => {
       const member = await unsubscribeByToken(db, token);
       if (!member) throw new HttpError(404, "This unsubscribe link is not known here. The account it belonged to may have been deleted.");
-      return { message: `${member.email} will no longer receive announcements by e-mail. They still show on your home page.` };
+      return {
+        message: answerWith("{email} will no longer receive announcements by e-mail. They still show on your home page.", {
+          email: member.email,
+        }),
+      };
     },
     { sameOriginExemption: "signed-by-caller" },
   );
@@ -95,6 +100,6 @@ export async function messagesStudioRoutes(app: FastifyInstance, { db, mail }: O
   route(app, "removeAnnouncement", async ({ params: { id } }, request) => {
     const removed = await removeAnnouncement(db, actorOf(request), id);
     if (!removed) throw HttpError.withValues(404, "There is no announcement with the id {id}.", { id });
-    return { message: `“${removed.title}” no longer shows on members' home pages.` };
+    return { message: answerWith("“{title}” no longer shows on members' home pages.", { title: removed.title }) };
   });
 }

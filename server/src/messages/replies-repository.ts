@@ -1,3 +1,4 @@
+import { answerWith } from "../../../contract/languages.ts";
 import { asc, inArray } from "drizzle-orm";
 import { type Actor, recordActivity } from "../activity/activity-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
@@ -68,7 +69,7 @@ export async function sendReply(
       .values({ submissionId: input.submissionId, authorLabel: input.actor.label, toAddress: to, body: input.body, sendKey: input.sendKey })
       .onConflictDoNothing()
       .returning({ id: messageReplies.id });
-    if (inserted.length === 0) return { message: `Your reply was sent to ${to} already.` };
+    if (inserted.length === 0) return { message: answerWith("Your reply was sent to {to} already.", { to }) };
     const original = quoted(row.payload);
     const day = row.createdAt.toISOString().slice(0, 10);
     // Her own words as she wrote them; the frame in the studio's language, which is the one she wrote in.
@@ -86,7 +87,9 @@ export async function sendReply(
     await queueMail(tx, { ...mail, headers: { "Reply-To": input.mail.contactEmail } });
     await markSubmissionRead(tx, input.submissionId);
     await recordActivity(tx, input.actor, "message", `Replied to a ${row.kind} message (${to}).`);
-    return { message: `Sent your reply to ${to}. Their answer comes to ${input.mail.contactEmail}.` };
+    return {
+      message: answerWith("Sent your reply to {to}. Their answer comes to {contactEmail}.", { to, contactEmail: input.mail.contactEmail }),
+    };
   });
 }
 

@@ -1,4 +1,4 @@
-import { sentence } from "../../../contract/languages.ts";
+import { answerWith, sentence } from "../../../contract/languages.ts";
 import type { FastifyInstance } from "fastify";
 import { pacingStage } from "../../../contract/pacing.ts";
 import type { PartnerLink as PartnerLinkAnswer } from "../../../contract/partners.ts";
@@ -94,7 +94,7 @@ export async function partnerRoutes(app: FastifyInstance, { db, clock, mail, sen
       });
     sender.wake();
     return reply.code(201).send({
-      message: `The invitation is on its way to ${email}. The link works once, for 7 days.`,
+      message: answerWith("The invitation is on its way to {email}. The link works once, for 7 days.", { email }),
       expires_at: expiresAt.toISOString(),
     });
   });

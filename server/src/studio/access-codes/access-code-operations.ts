@@ -1,3 +1,4 @@
+import { answerWith, sentence } from "../../../../contract/languages.ts";
 import {
   type AccessCodeRow,
   accessCodeStatus,
@@ -58,7 +59,15 @@ export async function createCode(
     await recordActivity(tx, actor, "access-code", `Created access code ${created.code} (${limitsSentence(created)}).`);
     return created;
   });
-  return { row, message: `Created access code ${row.code}: ${limitsSentence(row)}.` };
+  const expires = lastValidDay(row);
+  return {
+    row,
+    message: answerWith("Created access code {code}: {uses}, {expiry}.", {
+      code: row.code,
+      uses: row.maxUses === null ? sentence("unlimited uses") : answerWith("{count} use(s)", { count: row.maxUses }),
+      expiry: expires ? answerWith("valid through {date} (UTC)", { date: expires }) : sentence("no expiry"),
+    }),
+  };
 }
 
 /** Closes a code to new registrations, or opens it again; the members who used it keep their accounts. */

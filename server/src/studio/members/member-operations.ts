@@ -1,3 +1,4 @@
+import { answerWith } from "../../../../contract/languages.ts";
 import type { Role } from "../../../../contract/sign-in.ts";
 import { createAccountToken } from "../../accounts/account-tokens-repository.ts";
 import { endSessionsOf } from "../../accounts/sessions-repository.ts";
@@ -127,7 +128,10 @@ export async function createPasswordLink(
     return {
       url: `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
       expiresAt: new Date(Date.now() + PASSWORD_LINK_HOURS * 60 * 60 * 1000),
-      message: `This link lets ${user.email} choose a new password, once, within ${PASSWORD_LINK_HOURS} hours. Send it to her yourself.`,
+      message: answerWith(
+        "This link lets {email} choose a new password, once, within {PASSWORD_LINK_HOURS} hours. Send it to her yourself.",
+        { email: user.email, PASSWORD_LINK_HOURS },
+      ),
     };
   });
 }
