@@ -6,11 +6,11 @@ import { useAnswer, useSend } from "../../lib/answers.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { t } from "./messages.ts";
 
-const choiceWords: Record<NoteChoice, string> = {
+const choiceWords = (): Record<NoteChoice, string> => ({
   show: t("Show normally"),
   tell: t("Tell me first"),
   leave_out: t("Leave out of my suggestions"),
-};
+});
 
 /** On /account: for each content note, how she wants to meet a lesson that carries it. */
 export default function ContentNoteChoices() {
@@ -45,9 +45,9 @@ function ChoicesForm({ notes }: { notes: MyContentNotes["notes"] }) {
             value={choices[note.name]}
             onChange={(event) => setChoices({ ...choices, [note.name]: event.target.value as NoteChoice })}
           >
-            {(Object.keys(choiceWords) as NoteChoice[]).map((choice) => (
+            {(Object.keys(choiceWords()) as NoteChoice[]).map((choice) => (
               <option key={choice} value={choice}>
-                {choiceWords[choice]}
+                {choiceWords()[choice]}
               </option>
             ))}
           </select>

@@ -42,7 +42,7 @@ const InstagramIcon = () =>
     "M7.8 2h8.4C19.4 2 22 4.6 22 7.8v8.4a5.8 5.8 0 0 1-5.8 5.8H7.8C4.6 22 2 19.4 2 16.2V7.8A5.8 5.8 0 0 1 7.8 2m-.2 2A3.6 3.6 0 0 0 4 7.6v8.8C4 18.39 5.61 20 7.6 20h8.8a3.6 3.6 0 0 0 3.6-3.6V7.6C20 5.61 18.39 4 16.4 4H7.6m9.65 1.5a1.25 1.25 0 0 1 1.25 1.25A1.25 1.25 0 0 1 17.25 8 1.25 1.25 0 0 1 16 6.75a1.25 1.25 0 0 1 1.25-1.25M12 7a5 5 0 0 1 5 5 5 5 0 0 1-5 5 5 5 0 0 1-5-5 5 5 0 0 1 5-5m0 2a3 3 0 0 0-3 3 3 3 0 0 0 3 3 3 3 0 0 0 3-3 3 3 0 0 0-3-3z",
   );
 
-const socialButtons: { key: keyof SiteDetails["links"]; label: string; icon: ReactElement }[] = [
+const socialButtons = (): { key: keyof SiteDetails["links"]; label: string; icon: ReactElement }[] => [
   { key: "podcast_directory", label: t("Our podcast in the podcast directory"), icon: <PodcastIcon /> },
   { key: "blog", label: t("Our blog"), icon: <BlogIcon /> },
   { key: "facebook", label: "Facebook", icon: <FacebookIcon /> },
@@ -118,7 +118,7 @@ export default function SupportPage() {
         </address>
       ) : null}
       <nav aria-label={t("Find us elsewhere")} style={{ display: "flex", flexWrap: "wrap", gap: 8, marginBottom: 24 }}>
-        {socialButtons.map((button) => (
+        {socialButtons().map((button) => (
           <button
             key={button.key}
             type="button"

@@ -16,7 +16,7 @@ import { Themed } from "./themed.tsx";
 import { t, tWith } from "./messages.ts";
 
 // The route table names each section in English (web/src/lib/routes.ts); she reads it in the page's language.
-const sectionNames: Record<string, string> = {
+const sectionNames = (): Record<string, string> => ({
   Dashboard: t("Dashboard"),
   Courses: t("Courses"),
   Members: t("Members"),
@@ -30,12 +30,13 @@ const sectionNames: Record<string, string> = {
   Activity: t("Activity"),
   "Birth preferences": t("Birth preferences"),
   Trash: t("Trash"),
-};
+});
 
 /** The studio's sections, in the order of the route table (web/src/lib/routes.ts). */
-export const studioSections = routes.flatMap((route) =>
-  route.studioSection ? [{ label: sectionNames[route.studioSection] ?? route.studioSection, to: route.path }] : [],
-);
+const studioSections = () =>
+  routes.flatMap((route) =>
+    route.studioSection ? [{ label: sectionNames()[route.studioSection] ?? route.studioSection, to: route.path }] : [],
+  );
 
 function StudioMenu() {
   const logout = useLogout();
@@ -59,14 +60,14 @@ function StudioNavigation() {
   // The section whose address this page is, or is under; a lesson's editor names its own (Courses).
   const within = routes.find((route) => matchPath(route.path, pathname))?.withinSection;
   const current =
-    within ?? [...studioSections].reverse().find((section) => pathname === section.to || pathname.startsWith(`${section.to}/`))?.to;
+    within ?? [...studioSections()].reverse().find((section) => pathname === section.to || pathname.startsWith(`${section.to}/`))?.to;
   return (
     <Box component="nav" aria-label={t("Studio sections")} sx={{ bgcolor: "var(--tint)", borderBottom: "1px solid var(--border)" }}>
       <Box
         component="ul"
         sx={{ display: "flex", flexWrap: "wrap", gap: 0.5, listStyle: "none", m: 0, mx: "auto", px: 1, py: 0.5, maxWidth: 1100 }}
       >
-        {studioSections.map((section) => (
+        {studioSections().map((section) => (
           <li key={section.to}>
             <Box
               component={Link}

@@ -13,11 +13,11 @@ const HOUR = 60 * MINUTE;
 const LENGTH_LEEWAY = 15 * SECOND;
 const INTERVAL_LEEWAY = 30 * SECOND;
 
-export const ruleWords: Record<TimerRule, string> = {
+export const ruleWords = (): Record<TimerRule, string> => ({
   "5-1-1": t("{rule}: about {minutes} minutes apart, lasting about a minute, for an hour", { rule: "5-1-1", minutes: 5 }),
   "4-1-1": t("{rule}: about {minutes} minutes apart, lasting about a minute, for an hour", { rule: "4-1-1", minutes: 4 }),
   "3-1-1": t("{rule}: about {minutes} minutes apart, lasting about a minute, for an hour", { rule: "3-1-1", minutes: 3 }),
-};
+});
 
 const apartMinutes = (rule: TimerRule) => Number(rule.split("-")[0]);
 const startOf = (contraction: Contraction) => Date.parse(contraction.start);

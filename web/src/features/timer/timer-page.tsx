@@ -209,7 +209,7 @@ function OwnTimer({ member }: { member: Profile }) {
               onChange={() => chooseRule(candidate)}
               style={{ width: 22, height: 22 }}
             />
-            {ruleWords[candidate]}
+            {ruleWords()[candidate]}
           </label>
         ))}
       </fieldset>

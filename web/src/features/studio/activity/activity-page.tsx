@@ -7,7 +7,7 @@ import { useAnswer } from "../../../lib/answers.ts";
 import { formatDateTime, LabelledSelect, Loading, StudioPage } from "../studio-parts.tsx";
 import { t } from "../messages.ts";
 
-const kindNames: Record<(typeof activityKinds)[number], string> = {
+const kindNames = (): Record<(typeof activityKinds)[number], string> => ({
   "access-code": t("Access codes"),
   member: t("Member accounts"),
   grant: t("Course access"),
@@ -17,7 +17,7 @@ const kindNames: Record<(typeof activityKinds)[number], string> = {
   setup: t("Setup"),
   message: t("Replies and announcements"),
   community: t("Community moderation"),
-};
+});
 
 export default function ActivityPage() {
   const [params, setParams] = useSearchParams();
@@ -34,7 +34,7 @@ export default function ActivityPage() {
           onChange={(value) => setParams(value ? { kind: value } : {})}
           options={[
             { value: "", label: t("Every kind of change") },
-            ...activityKinds.map((candidate) => ({ value: candidate, label: kindNames[candidate] })),
+            ...activityKinds.map((candidate) => ({ value: candidate, label: kindNames()[candidate] })),
           ]}
         />
       </Box>

@@ -14,7 +14,7 @@ import { t } from "../messages.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const stateLabel: Record<StudioBooking["state"], string> = {
+const stateLabel = (): Record<StudioBooking["state"], string> => ({
   awaiting_email: t("Awaiting e-mail"),
   awaiting_payment: t("Awaiting payment"),
   confirmed: t("Confirmed"),
@@ -22,7 +22,7 @@ const stateLabel: Record<StudioBooking["state"], string> = {
   expired: t("Lapsed"),
   attended: t("Attended"),
   no_show: t("No-show"),
-};
+});
 
 /** Monday 00:00 of this browser's week, moved by whole weeks. */
 function weekStart(offset: number): Date {
@@ -62,7 +62,7 @@ function BookingDetail({ booking, zone, onClose }: { booking: StudioBooking; zon
         </dd>
         <dt>{t("Status")}</dt>
         <dd>
-          {stateLabel[booking.state]}
+          {stateLabel()[booking.state]}
           {booking.paid ? ", paid" : ""}
         </dd>
         <dt>{t("E-mail")}</dt>
@@ -231,7 +231,7 @@ export function BookingsWeek() {
                         aria-expanded={openId === booking.id}
                         onClick={() => setOpenId(openId === booking.id ? null : booking.id)}
                       >
-                        {timeLabel(booking.start, zone)} {booking.name}, {booking.service_name} ({stateLabel[booking.state]})
+                        {timeLabel(booking.start, zone)} {booking.name}, {booking.service_name} ({stateLabel()[booking.state]})
                       </button>
                     </li>
                   ))}

@@ -22,15 +22,16 @@ const HoursEditor = lazy(() => import("./hours-editor.tsx").then((module) => ({ 
 const ClassesEditor = lazy(() => import("./classes-editor.tsx").then((module) => ({ default: module.ClassesEditor })));
 const DueMonthsEditor = lazy(() => import("./due-months-editor.tsx").then((module) => ({ default: module.DueMonthsEditor })));
 
-const sections = [
-  { id: "bookings", label: t("Bookings"), content: () => <BookingsWeek /> },
-  { id: "services", label: t("Services"), content: () => <ServicesEditor /> },
-  { id: "classes", label: t("Live classes"), content: () => <ClassesEditor /> },
-  { id: "hours", label: t("Your hours"), content: () => <HoursEditor /> },
-  { id: "due-months", label: t("Places by due month"), content: () => <DueMonthsEditor /> },
-  { id: "feed", label: t("Calendar feed"), content: () => <FeedAddress /> },
-] as const;
-type SectionId = (typeof sections)[number]["id"];
+const sections = () =>
+  [
+    { id: "bookings", label: t("Bookings"), content: () => <BookingsWeek /> },
+    { id: "services", label: t("Services"), content: () => <ServicesEditor /> },
+    { id: "classes", label: t("Live classes"), content: () => <ClassesEditor /> },
+    { id: "hours", label: t("Your hours"), content: () => <HoursEditor /> },
+    { id: "due-months", label: t("Places by due month"), content: () => <DueMonthsEditor /> },
+    { id: "feed", label: t("Calendar feed"), content: () => <FeedAddress /> },
+  ] as const;
+type SectionId = ReturnType<typeof sections>[number]["id"];
 
 function FeedAddress() {
   const { answer } = useAnswer("calendarFeedAddress");
@@ -70,13 +71,13 @@ export default function CalendarPage() {
   // The section is the address's (#hours, #services…): a link or her browser's Back opens it.
   const { hash } = useLocation();
   const navigate = useNavigate();
-  const shown: SectionId = sections.find((section) => `#${section.id}` === hash)?.id ?? "bookings";
-  const section = sections.find((candidate) => candidate.id === shown)!;
+  const shown: SectionId = sections().find((section) => `#${section.id}` === hash)?.id ?? "bookings";
+  const section = sections().find((candidate) => candidate.id === shown)!;
   const show = (id: SectionId) => void navigate({ hash: id }, { replace: true });
   return (
     <StudioPage title={t("Calendar")} intro={t("Your 1:1 sessions: who booked what and when, what you offer, and when you are available.")}>
       <Box component="nav" aria-label={t("Calendar sections")} sx={{ display: "flex", flexWrap: "wrap", gap: 1, mb: 3 }}>
-        {sections.map((candidate) => (
+        {sections().map((candidate) => (
           <Button
             key={candidate.id}
             variant={candidate.id === shown ? "contained" : "outlined"}

@@ -185,14 +185,14 @@ function NewClassForm({ onCreated }: { onCreated: (message: string) => void }) {
   );
 }
 
-const stateWords: Record<string, string> = {
+const stateWords = (): Record<string, string> => ({
   registered: t("has a place"),
   awaiting_email: t("confirming her e-mail"),
   awaiting_payment: t("paying"),
   waiting_list: t("waiting"),
   cancelled: t("cancelled"),
   expired: t("released"),
-};
+});
 
 /** One class's people: who came (once it has started), a place cancelled, and after the end its replay. */
 function ClassPeople({ live, onChanged }: { live: StudioClass; onChanged: () => void }) {
@@ -262,7 +262,7 @@ function ClassPeople({ live, onChanged }: { live: StudioClass; onChanged: () => 
                   <td>{row.email}</td>
                   <td>{row.due_date ?? "—"}</td>
                   <td>
-                    {stateWords[row.state]}
+                    {stateWords()[row.state]}
                     {row.from_waiting_list ? ` ${t("(from the waiting list)")}` : ""}
                     {row.paid ? `, ${row.refunded ? t("refunded") : t("paid")}` : ""}
                   </td>

@@ -13,7 +13,7 @@ import "../message-endpoints.ts";
 import { formatDateTime, LabelledSelect, Loading, SearchBar, StudioPage, studioNoticeStyle } from "../studio-parts.tsx";
 import { t, tWith } from "../messages.ts";
 
-const kindNames = { feedback: t("Feedback"), contact: t("Contact") } as const;
+const kindNames = () => ({ feedback: t("Feedback"), contact: t("Contact") }) as const;
 
 /** Her answer to one message: mailed to its sender with Reply-To her address, and kept under it. */
 function ReplyForm({ message, onDone }: { message: InboxMessage; onDone: (sentence?: string) => void }) {
@@ -149,7 +149,7 @@ export default function InboxPage() {
             {answer.messages.map((message) => {
               const from =
                 message.member_email ?? (message.reply_to ? t("{email} (visitor)", { email: message.reply_to }) : t("a deleted member"));
-              const heading = t("{kind} from {from}", { kind: kindNames[message.kind], from });
+              const heading = t("{kind} from {from}", { kind: kindNames()[message.kind], from });
               return (
                 <Box
                   component="li"

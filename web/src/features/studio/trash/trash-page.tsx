@@ -8,7 +8,7 @@ import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { formatDate, formatDateTime, Loading, ScrollingTable, StudioPage, studioNoticeStyle } from "../studio-parts.tsx";
 import { t } from "../messages.ts";
 
-const kindLabel = { course: t("Course"), module: t("Module"), lesson: t("Lesson"), file: t("File") } as const;
+const kindLabel = () => ({ course: t("Course"), module: t("Module"), lesson: t("Lesson"), file: t("File") }) as const;
 
 export default function TrashPage() {
   const { answer, failure, refresh } = useAnswer("studioTrash");
@@ -51,7 +51,7 @@ export default function TrashPage() {
               {answer.items.map((item) => (
                 <tr key={item.id}>
                   <th scope="row">
-                    {kindLabel[item.kind]}: {item.title}
+                    {kindLabel()[item.kind]}: {item.title}
                   </th>
                   <td>{item.place}</td>
                   <td>{t("{deleted_at} by {deleted_by}", { deleted_at: formatDateTime(item.deleted_at), deleted_by: item.deleted_by })}</td>
