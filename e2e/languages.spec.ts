@@ -15,6 +15,22 @@ async function fitsA360PxPhone(page: Page) {
 test.describe("in Spanish", () => {
   test.use({ locale: "es-ES" });
 
+  test("with no signal, the installed app opens in the language of the last page it was sent", async ({ page, context }) => {
+    await page.goto("/login?lang=es");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Entrar");
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    // The worker has heard the page's language once the page has told it (a message, then a cache write).
+    await expect
+      .poll(() => page.evaluate(async () => (await (await caches.open("page-language")).match("/page-language"))?.text()))
+      .toBe("es");
+    await context.setOffline(true);
+    await page.goto("/register");
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("¡Regístrate ahora!");
+    await context.setOffline(false);
+  });
+
   test("a Spanish browser: the welcome page, sign-up, sign-in and her account in Spanish, and English at once from /account", async ({
     page,
   }) => {

@@ -6,6 +6,7 @@ import { clientsClaim } from "workbox-core";
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { registerRoute } from "workbox-routing";
 import { OFFLINE_CACHE } from "./lib/offline-cache.ts";
+import { isLanguage, languages, sourceLanguage, textDirections, type Language } from "../../contract/languages.ts";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -29,9 +30,31 @@ async function networkOr(request: Request, fallback: () => Promise<Response | un
   }
 }
 
+// The language of the last page the server sent (docs/languages.md): with no signal, the shell
+// opens in it, so a Spanish reader's timer is Spanish offline too.
+const LANGUAGE_CACHE = "page-language";
+const LANGUAGE_KEY = "/page-language";
+
+async function offlineLanguage(): Promise<Language> {
+  const kept = await (await caches.open(LANGUAGE_CACHE)).match(LANGUAGE_KEY);
+  const language = kept ? await kept.text() : undefined;
+  if (language && isLanguage(language)) return language;
+  const asked = self.navigator.languages.map((tag) => tag.split("-")[0]!.toLowerCase()).find((tag): tag is Language => isLanguage(tag));
+  return asked ?? sourceLanguage;
+}
+
+/** The precached shell, its <html lang dir> set to the reader's language: the app reads its sentences by it. */
+async function offlineShell(): Promise<Response | undefined> {
+  const shell = await matchPrecache("/index.html");
+  if (!shell) return undefined;
+  const language = await offlineLanguage();
+  const html = (await shell.text()).replace(/<html[^>]*>/, `<html lang="${language}" dir="${textDirections[language]}">`);
+  return new Response(html, { headers: { "content-type": "text/html; charset=utf-8", "content-language": language } });
+}
+
 registerRoute(
   ({ request }) => request.mode === "navigate",
-  ({ request }) => networkOr(request, () => matchPrecache("/index.html")),
+  ({ request }) => networkOr(request, offlineShell),
 );
 
 // A saved lesson's downloads: the server first (it checks the session), the saved copy without a network.
@@ -41,5 +64,9 @@ registerRoute(
 );
 
 self.addEventListener("message", (event) => {
-  if ((event.data as { type?: string } | null)?.type === "SKIP_WAITING") void self.skipWaiting();
+  const data = event.data as { type?: string; language?: string } | null;
+  if (data?.type === "SKIP_WAITING") void self.skipWaiting();
+  if (data?.type === "PAGE_LANGUAGE" && data.language && (languages as readonly string[]).includes(data.language)) {
+    event.waitUntil(caches.open(LANGUAGE_CACHE).then((cache) => cache.put(LANGUAGE_KEY, new Response(data.language))));
+  }
 });

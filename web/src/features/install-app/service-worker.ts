@@ -13,6 +13,10 @@ export async function registerServiceWorker(announce: (apply: () => void) => voi
     return; // A private window or a blocked worker: the site works as before, without offline.
   }
   lastCheck = Date.now();
+  // The language this page was sent in, for the shell the worker opens with no signal (web/src/sw.ts).
+  void navigator.serviceWorker.ready.then((ready) =>
+    ready.active?.postMessage({ type: "PAGE_LANGUAGE", language: document.documentElement.lang }),
+  );
   const offer = (waiting: ServiceWorker) => {
     announce(() => {
       navigator.serviceWorker.addEventListener("controllerchange", () => window.location.reload(), { once: true });
