@@ -17,10 +17,11 @@ export const lessonFileTypes = [
   { label: "Word (DOCX)", contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", extensions: [".docx"] },
 ] as const;
 
-export const lessonFileTypesSentence = `A lesson's downloads can be ${lessonFileTypes
+/** The kinds by name, as an English list ("PDF, PNG, … or Word (DOCX)"); a page writes its own in its language. */
+export const lessonFileKindsList = lessonFileTypes
   .map((type) => type.label)
   .join(", ")
-  .replace(/, ([^,]*)$/, " or $1")} files.`;
+  .replace(/, ([^,]*)$/, " or $1");
 
 /** The upload limit when UPLOAD_MAX_MB is not set. */
 export const DEFAULT_UPLOAD_MAX_MB = 50;

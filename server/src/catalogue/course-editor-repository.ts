@@ -153,9 +153,12 @@ export async function updateLesson(
   const known = new Map(noteList.map((note) => [note.name.toLowerCase(), note.name]));
   const unknown = fields.contentNotes.find((note) => !known.has(note.toLowerCase()));
   if (unknown !== undefined) {
-    throw new HttpError(400, `“${unknown}” is not on the list of content notes.`, {
-      content_notes: "Choose notes from the list, or add one first.",
-    });
+    throw HttpError.withValues(
+      400,
+      "“{note}” is not on the list of content notes.",
+      { note: unknown },
+      { details: { content_notes: sentence("Choose notes from the list, or add one first.") } },
+    );
   }
   const contentNotes = [...new Set(fields.contentNotes.map((note) => known.get(note.toLowerCase())!))];
   return changeCatalogue(db, async (tx) => {
@@ -195,7 +198,10 @@ export function movedOnePlace(siblings: { id: number }[], moved: { id: number; t
   const order = siblings.map((sibling) => sibling.id);
   const from = order.indexOf(moved.id);
   const to = direction === "up" ? from - 1 : from + 1;
-  if (to < 0 || to >= order.length) throw new HttpError(400, `"${moved.title}" is already ${direction === "up" ? "first" : "last"} here.`);
+  if (to < 0 || to >= order.length)
+    throw direction === "up"
+      ? HttpError.withValues(400, '"{title}" is already first here.', { title: moved.title })
+      : HttpError.withValues(400, '"{title}" is already last here.', { title: moved.title });
   [order[from], order[to]] = [order[to]!, order[from]!];
   return order;
 }
@@ -545,7 +551,9 @@ export async function publishCourse(
     const course = await courseOrNotFound(tx, courseId, { lock: true });
     if (course.revision !== revision) throw new HttpError(409, staleRevisionMessage);
     if (course.published === published) {
-      throw new HttpError(400, `"${course.title}" is ${published ? "published" : "a draft"} already.`);
+      throw published
+        ? HttpError.withValues(400, '"{title}" is published already.', { title: course.title })
+        : HttpError.withValues(400, '"{title}" is a draft already.', { title: course.title });
     }
     await tx
       .update(courses)

@@ -2,7 +2,7 @@ import { answerWith } from "../../../contract/languages.ts";
 import { directionWords } from "./course-editor-repository.ts";
 import { and, asc, eq, isNull, lt, ne, sql } from "drizzle-orm";
 import { staleRevisionMessage } from "../../../contract/constants.ts";
-import { lessonFileTypesSentence, nameForKind, readableFileSize } from "../../../contract/lesson-files.ts";
+import { lessonFileKindsList, nameForKind, readableFileSize } from "../../../contract/lesson-files.ts";
 import type { StudioFile } from "../../../contract/studio/courses.ts";
 import { type Actor, recordActivity } from "../activity/activity-repository.ts";
 import { changeCatalogue } from "./catalogue-repository.ts";
@@ -84,7 +84,10 @@ export async function uploadLessonFile(
   if (!type) {
     await drain(chunks);
     if (upload.truncated()) throw tooLarge(limitBytes);
-    throw new HttpError(415, `"${cleanFileName(upload.filename)}" is not a kind of file a lesson can offer. ${lessonFileTypesSentence}`);
+    throw HttpError.withValues(415, '"{name}" is not a kind of file a lesson can offer. A lesson\'s downloads can be {kinds} files.', {
+      name: cleanFileName(upload.filename),
+      kinds: lessonFileKindsList,
+    });
   }
   const filename = nameForKind(cleanFileName(upload.filename), type.contentType);
   const fileId = await db.transaction(async (tx) => {

@@ -49,9 +49,8 @@ export async function createCode(
 ): Promise<{ row: AccessCodeRow; message: string }> {
   const expiresAt = input.expiresOn ? endOfDay(input.expiresOn) : null;
   if (expiresAt && expiresAt.getTime() <= Date.now()) {
-    throw new HttpError(400, `The date ${input.expiresOn} has already passed.`, {
-      expires_on: `The date ${input.expiresOn} has already passed.`,
-    });
+    const passed = answerWith("The date {date} has already passed.", { date: input.expiresOn! });
+    throw HttpError.withValues(400, "The date {date} has already passed.", { date: input.expiresOn! }, { details: { expires_on: passed } });
   }
   const code = input.code ? normaliseCode(input.code) : generateCode();
   const row = await db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staleRevisionMessage } from "../../../../contract/constants.ts";
-import { lessonFileTypesSentence } from "../../../../contract/lesson-files.ts";
+import { lessonFileKindsList } from "../../../../contract/lesson-files.ts";
 import type { LessonDownload } from "../../../../contract/catalogue.ts";
 import type { StudioFile, StudioLesson } from "../../../../contract/studio/courses.ts";
 import type { TrashItem } from "../../../../contract/studio/trash.ts";
@@ -138,9 +138,11 @@ describe.each(backends)("a lesson's downloads in the studio on %s", (backend) =>
     ] as const) {
       const response = await upload(LESSON, content, name);
       expect(response.statusCode).toBe(415);
-      expect(response.json().error).toBe(`"${name}" is not a kind of file a lesson can offer. ${lessonFileTypesSentence}`);
+      expect(response.json().error).toBe(
+        `"${name}" is not a kind of file a lesson can offer. A lesson's downloads can be ${lessonFileKindsList} files.`,
+      );
     }
-    expect(lessonFileTypesSentence).toBe("A lesson's downloads can be PDF, PNG, JPEG, WebP, MP3, M4A, plain text or Word (DOCX) files.");
+    expect(lessonFileKindsList).toBe("PDF, PNG, JPEG, WebP, MP3, M4A, plain text or Word (DOCX)");
     expect(await studioFiles()).toEqual(filesBefore);
     expect(await uploadsInProgress()).toBe(0);
   });

@@ -1,7 +1,7 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { type FormEvent, useId, useRef, useState } from "react";
-import { lessonFileTypes, lessonFileTypesSentence, readableFileSize } from "../../../../../contract/lesson-files.ts";
+import { lessonFileTypes, readableFileSize } from "../../../../../contract/lesson-files.ts";
 import type { StudioFile, StudioLessonPage } from "../../../../../contract/studio/courses.ts";
 import type { StudioOutcome } from "../../../../../contract/studio/studio-shared.ts";
 import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
@@ -13,7 +13,7 @@ import { invalidatedBy } from "../../../lib/api.ts";
 import { useAppDispatch } from "../../../lib/store-hooks.ts";
 import { ButtonRow, DeleteWithConfirmation } from "../studio-parts.tsx";
 import { uploadFile } from "../upload-file.ts";
-import { t } from "../messages.ts";
+import { pageLocale, t } from "../messages.ts";
 
 const accepted = lessonFileTypes.flatMap((type) => type.extensions).join(",");
 const kindOf = (contentType: string) => lessonFileTypes.find((type) => type.contentType === contentType)?.label ?? contentType;
@@ -196,9 +196,11 @@ export function LessonFiles({ lesson, onChanged }: { lesson: StudioLessonPage; o
           style={{ font: "inherit", minHeight: 44 }}
         />
         <span id={`${inputId}-help`} style={{ fontSize: "0.9rem", color: "var(--ink-soft)" }}>
-          {t("{lessonFileTypesSentence} Up to {limit} each. Members download them from the lesson, in this order.", {
-            lessonFileTypesSentence: lessonFileTypesSentence,
-            limit: limit,
+          {t("A lesson's downloads can be {kinds} files. Up to {limit} each. Members download them from the lesson, in this order.", {
+            kinds: new Intl.ListFormat(pageLocale(), { type: "disjunction" }).format(
+              lessonFileTypes.map((type) => (type.label === "plain text" ? t("plain text") : type.label)),
+            ),
+            limit,
           })}
         </span>
         {choiceProblem ? (
