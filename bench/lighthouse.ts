@@ -48,11 +48,18 @@ export function lighthousePages(ids: SeededIds): Page[] {
   };
   const who = (route: ScreenRoute): Page["as"] =>
     route.layout === "public" ? "visitor" : studioRoutes.includes(route.path) ? "instructor" : "member";
-  return routes.map((route) => {
+  const inEnglish = routes.map((route): Page => {
     const address = addresses[route.path] ?? route.path;
     if (address.includes(":")) throw new Error(`bench/lighthouse.ts needs an address for ${route.path}`);
     return { route: route.path, address, as: who(route) };
   });
+  // The first visits a Spanish reader makes most (docs/languages.md), measured last: `?lang=es`
+  // saves the member's choice on her account, so every page after them would be Spanish too.
+  const inSpanish = ["/", "/home", "/lesson"].map((path): Page => {
+    const page = inEnglish.find((candidate) => candidate.route === path)!;
+    return { route: `${path} (es)`, address: `${page.address}${page.address.includes("?") ? "&" : "?"}lang=es`, as: page.as };
+  });
+  return [...inEnglish, ...inSpanish];
 }
 
 /**
