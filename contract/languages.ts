@@ -29,6 +29,10 @@ export const languageNames: Record<Language, string> = { en: "English", es: "Esp
 export const sentence = <Text extends string>(text: Text): Text => text;
 
 type SentenceValues = Record<string, string | number>;
+
+/** The English text of a message: its `{name}` values filled in. */
+const filledIn = (id: string, values: SentenceValues) =>
+  id.replace(/\{(\w+)\}/g, (placeholder, name: string) => (name in values ? String(values[name]) : placeholder));
 const sentencesWithValues = new Map<string, { id: string; values: SentenceValues }>();
 
 /**
@@ -38,7 +42,7 @@ const sentencesWithValues = new Map<string, { id: string; values: SentenceValues
  * values translated too when they are sentences of the catalogue. Values fill `{name}` only.
  */
 export function sentenceWith(id: string, values: SentenceValues): string {
-  const text = id.replace(/\{(\w+)\}/g, (placeholder, name: string) => (name in values ? String(values[name]) : placeholder));
+  const text = filledIn(id, values);
   sentencesWithValues.set(text, { id, values });
   return text;
 }
@@ -55,7 +59,7 @@ const ANSWERS_REMEMBERED = 5_000;
  * count that changes the words is two sentences, not a plural.
  */
 export function answerWith(id: string, values: SentenceValues): string {
-  const text = id.replace(/\{(\w+)\}/g, (placeholder, name: string) => (name in values ? String(values[name]) : placeholder));
+  const text = filledIn(id, values);
   answersWithValues.delete(text);
   answersWithValues.set(text, { id, values });
   if (answersWithValues.size > ANSWERS_REMEMBERED) answersWithValues.delete(answersWithValues.keys().next().value!);

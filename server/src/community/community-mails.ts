@@ -1,10 +1,9 @@
 import { and, asc, eq, gte, isNull, lte, notInArray, or, sql } from "drizzle-orm";
-import { languageOr, sourceLanguage } from "../../../contract/languages.ts";
 import type { Database } from "../db/client.ts";
 import { translatorFor } from "../language/catalogues.ts";
 import { communityMembers, communityNotices, communityPosts, communityThreads } from "./community-schema.ts";
 import { pausedAccounts, peopleByIds } from "../accounts/users-repository.ts";
-import { composeMail, greeting, type MailContext, oneClickUnsubscribe } from "../mail/mail-templates.ts";
+import { composeMail, greeting, type MailContext, oneClickUnsubscribe, recipientLanguage } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { displayName } from "./community-repository.ts";
 
@@ -54,7 +53,7 @@ export async function sendReplyDigests(db: Database, now: Date, mail: MailContex
       if (!reader) continue;
       const { email, firstName } = reader;
       // Her own language, else the site's (the context's).
-      const language = languageOr(reader.language, mail.language ?? sourceLanguage);
+      const language = recipientLanguage(reader.language, mail);
       const i18n = translatorFor(language);
       const [thread] = await tx.select().from(communityThreads).where(eq(communityThreads.id, notice.threadId));
       const posts = await tx

@@ -12,9 +12,9 @@ import {
   communityTopics,
 } from "./community-schema.ts";
 import { HttpError } from "../http/errors.ts";
-import { answerWith, languageOr, sourceLanguage } from "../../../contract/languages.ts";
+import { answerWith } from "../../../contract/languages.ts";
 import { translatorFor } from "../language/catalogues.ts";
-import { composeMail, greeting, type MailContext } from "../mail/mail-templates.ts";
+import { composeMail, greeting, type MailContext, recipientLanguage } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { authorsOf, type CommunityDeps, displayName, listTopics, readSettings, threadChanged } from "./community-repository.ts";
 
@@ -173,7 +173,7 @@ export async function declinePost(deps: CommunityDeps, postId: number, message: 
   const author = post.authorId === null ? undefined : await findUserById(deps.db, post.authorId);
   if (author) {
     // Her own language, else the one the studio's request was made in.
-    const language = languageOr(author.language, mail.language ?? sourceLanguage);
+    const language = recipientLanguage(author.language, mail);
     const i18n = translatorFor(language);
     await queueMail(
       deps.db,

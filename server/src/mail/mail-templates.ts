@@ -1,5 +1,5 @@
 import { accent, inkMuted, inkPrint, page, surface } from "../../../contract/design-tokens.ts";
-import { formattingLocales, type Language, sourceLanguage } from "../../../contract/languages.ts";
+import { formattingLocales, type Language, languageOr, sourceLanguage } from "../../../contract/languages.ts";
 import { translatorFor } from "../language/catalogues.ts";
 
 /**
@@ -34,6 +34,10 @@ export type MailKind = keyof MailKinds;
  * whose feature does not say it yet is written in English.
  */
 export type MailContext = { businessName: string; publicUrl: string; language?: Language };
+
+/** A member's own language, else the context's (the site's, or the studio's for a mail an instructor's action sends). */
+export const recipientLanguage = (own: string | null | undefined, context: MailContext): Language =>
+  languageOr(own, context.language ?? sourceLanguage);
 
 /** The context of one recipient's mail: the shared one, in her language. */
 export const inLanguage = (context: MailContext, language: Language): MailContext => ({ ...context, language });

@@ -1,4 +1,4 @@
-import { answerWith, languageOr, sentence, sourceLanguage } from "../../../contract/languages.ts";
+import { answerWith, sentence } from "../../../contract/languages.ts";
 import { randomBytes } from "node:crypto";
 import { count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { activeMembers, findUserById } from "../accounts/users-repository.ts";
@@ -10,7 +10,7 @@ import { openGrantHolders } from "../grants/grants-repository.ts";
 import { announcementMail, announcements } from "./messages-schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { translatorFor } from "../language/catalogues.ts";
-import { composeMail, greeting, type Mail, oneClickUnsubscribe } from "../mail/mail-templates.ts";
+import { composeMail, greeting, type Mail, oneClickUnsubscribe, recipientLanguage } from "../mail/mail-templates.ts";
 import { queueMails } from "../mail/outbox.ts";
 import type { ReplyMailContext } from "./replies-repository.ts";
 
@@ -126,7 +126,7 @@ export async function sendAnnouncement(
     const mails = recipients.map((recipient): Mail => {
       const unsubscribe = `${publicUrl}/reactapi/announcements/unsubscribe/${recipient.token}`;
       // Her words stay as she wrote them; the frame around them is in each member's language, else the studio's.
-      const language = languageOr(recipient.language, input.mail.language ?? sourceLanguage);
+      const language = recipientLanguage(recipient.language, input.mail);
       const i18n = translatorFor(language);
       const mail = composeMail("announcement", recipient.email, input.title, { ...input.mail, language }, [
         greeting(recipient.firstName, language),

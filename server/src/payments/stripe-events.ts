@@ -1,4 +1,3 @@
-import { languageOr, sourceLanguage } from "../../../contract/languages.ts";
 import { findUserById } from "../accounts/users-repository.ts";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -6,7 +5,7 @@ import { z } from "zod";
 import type { Database, Queryable } from "../db/client.ts";
 import { earlyClosures, purchases, stripeEvents } from "./payments-schema.ts";
 import { HttpError } from "../http/errors.ts";
-import type { MailContext } from "../mail/mail-templates.ts";
+import { type MailContext, recipientLanguage } from "../mail/mail-templates.ts";
 import { findPlan } from "../catalogue/catalogue-repository.ts";
 import { purchaseReceiptMail } from "./payment-mails.ts";
 import { queueMail } from "../mail/outbox.ts";
@@ -243,7 +242,7 @@ async function completeCheckout(
           buyer.firstName,
           { plan: purchase.planName, amountMinor: paidAmount, currency: paidCurrency, paidAt },
           // Her account's language: the webhook that pays comes without her.
-          { ...mail, language: languageOr(buyer.language, mail.language ?? sourceLanguage) },
+          { ...mail, language: recipientLanguage(buyer.language, mail) },
         ),
       );
     return;
