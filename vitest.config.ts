@@ -9,7 +9,7 @@ export default defineConfig({
       {
         test: {
           name: "server",
-          include: ["server/**/*.test.ts", "contract/**/*.test.ts", "bench/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: ["server/**/*.test.ts", "contract/**/*.test.ts", "bench/**/*.test.ts", "scripts/**/*.test.ts", "web/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import {
   firstVisitBudget,
@@ -13,10 +13,16 @@ import {
   webDist,
 } from "./bundle-size.ts";
 import { routes } from "../web/src/lib/routes.ts";
+import { languages, sourceLanguage } from "../contract/languages.ts";
+import { supportServices } from "../contract/constants.ts";
+import beforeLanguages from "./first-visit-before-languages.json" with { type: "json" };
 
 // Bytes, not timings: the same build gives the same numbers on any machine (the budgets of a first
 // visit: firstVisitBudget in bench/bundle-size.ts).
 const SCREEN_CHUNK_BUDGET = 60_000;
+// What a language may add to a first visit (docs/languages.md, "Bytes"): the sentences come in
+// the reader's language alone, written in place in each language's build (web/sentences-in-place.ts).
+const LANGUAGE_BUDGET = 3_000;
 
 describe("the web app's bundle budget", () => {
   const manifest = readManifest();
@@ -37,6 +43,73 @@ describe("the web app's bundle budget", () => {
 
   it.each(studioRoutes)("a first visit to the studio's %s stays within 150,000 bytes of gzipped JavaScript", (route) => {
     expect(firstVisitJsBytes(manifest, route)).toBeLessThanOrEqual(firstVisitBudget(route));
+  });
+
+  const routesAndLanguages = Object.keys(routeScreens).flatMap((route) => languages.map((language) => [route, language] as const));
+  const before = beforeLanguages.bytes as Record<string, number | undefined>;
+
+  it.each(routesAndLanguages)("a first visit to %s in %s grows by at most 3,000 gzipped bytes with the languages", (route, language) => {
+    const bytes = firstVisitJsBytes(readManifest(language), route);
+    // A route the app gained since is held to the source language's first visit instead.
+    const withoutLanguages = before[route] ?? firstVisitJsBytes(manifest, route);
+    expect(bytes - withoutLanguages).toBeLessThanOrEqual(LANGUAGE_BUDGET);
+  });
+
+  it("measured the build before the languages for routes the app still has", () => {
+    expect(Object.keys(before).length).toBeGreaterThan(40);
+    for (const route of Object.keys(before)) expect(Object.keys(routeScreens)).toContain(route);
+  });
+
+  // Each page's scripts carry its sentences in its own language only: a Spanish page downloads no
+  // English sentence of the catalogues, an English page no Spanish one.
+  const webSource = path.join(webDist, "../src");
+  const compiledCatalogues = [
+    path.join(webSource, "locales/es.ts"),
+    ...readdirSync(path.join(webSource, "features")).map((feature) => path.join(webSource, "features", feature, "locales/es.ts")),
+  ].filter((file) => existsSync(file));
+  const translations = compiledCatalogues
+    .flatMap((file) => {
+      const compiled = /JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(readFileSync(file, "utf8"))![1]!;
+      return Object.entries(JSON.parse(JSON.parse(compiled) as string) as Record<string, string | unknown[]>);
+    })
+    // Plain sentences (a message with values is written in parts)
+    .flatMap(([english, message]): [string, string][] => {
+      const spanish = typeof message === "string" ? message : message.length === 1 ? message[0] : undefined;
+      return typeof spanish === "string" && spanish !== english && english.split(" ").length >= 4 ? [[english, spanish]] : [];
+    });
+  // A sentence as a script shows it: a string of its own (the bundler writes `…` or "…"); an
+  // object's key is data, not a sentence shown (a service's English name looked up in a table).
+  // The support services' names are also the API's values (contract/constants.ts), which a page
+  // sends and compares; it shows them through serviceName() (web/src/lib/support-services.ts).
+  const apiValues = new Set<string>(supportServices);
+  const shownIn = (script: string, sentences: string[]) =>
+    sentences.filter((sentence) => {
+      if (apiValues.has(sentence)) return false;
+      const written = JSON.stringify(sentence).slice(1, -1);
+      return (
+        script.includes(`\`${written}\``) ||
+        script
+          .split(`"${written}"`)
+          .slice(1)
+          .some((after) => !after.startsWith(":"))
+      );
+    });
+
+  it.each(Object.keys(routeScreens))("writes the sentences of a first visit to %s in the reader's language alone", (route) => {
+    expect(translations.length).toBeGreaterThan(300);
+    const scriptsOf = (language: (typeof languages)[number]) =>
+      firstVisitFiles(readManifest(language), route)
+        .filter((file) => file.endsWith(".js"))
+        .map((file) => readFileSync(path.join(webDist, file), "utf8"))
+        .join("\n");
+    const english = scriptsOf(sourceLanguage);
+    const spanish = scriptsOf("es");
+    const englishSentences = translations.map(([sentence]) => sentence);
+    const spanishSentences = translations.map(([, sentence]) => sentence);
+    expect(shownIn(english, englishSentences).length).toBeGreaterThan(0);
+    expect(shownIn(spanish, spanishSentences).length).toBeGreaterThan(0);
+    expect(shownIn(spanish, englishSentences)).toEqual([]);
+    expect(shownIn(english, spanishSentences)).toEqual([]);
   });
 
   it("keeps the browser's sanitiser fallback (DOMPurify) out of every first visit", () => {

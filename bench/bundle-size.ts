@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { type Language, sourceLanguage } from "../contract/languages.ts";
 import { modulesOf, routes } from "../web/src/lib/routes.ts";
 
 type ManifestChunk = {
@@ -39,8 +40,9 @@ export const plainRoutes = routes.filter((route) => !studioRoutes.includes(route
  */
 export const firstVisitBudget = (route: string): number => (studioRoutes.includes(route) ? 150_000 : 120_000);
 
-export function readManifest(): Manifest {
-  const file = path.join(webDist, ".vite/manifest.json");
+/** A language's build manifest (scripts/build-web.ts builds the app once per language). */
+export function readManifest(language: Language = sourceLanguage): Manifest {
+  const file = path.join(webDist, language === sourceLanguage ? ".vite/manifest.json" : `.vite/manifest.${language}.json`);
   if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build first`);
   return JSON.parse(readFileSync(file, "utf8")) as Manifest;
 }

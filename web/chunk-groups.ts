@@ -120,12 +120,10 @@ export function appChunkGroups(): ChunkGroup[] {
   const groupOfModule = new Map<string, string>();
   for (const [file, by] of reachedBy) {
     const feature = featureOf(file);
-    // A feature's sentences (its messages.ts and its source-language catalogue) travel on their
-    // own: a slot's part that needs only them (a card on /home) does not bring the feature's parts.
-    if (feature !== undefined && feature !== "app" && /[\\/]messages\.ts$/.test(file)) {
-      groupOfModule.set(file, `${feature}-messages`);
-      continue;
-    }
+    // A feature's messages.ts only passes t() on in a build, its sentences being written in place
+    // (web/sentences-in-place.ts): left to the bundler, it costs no file of its own, and a slot's
+    // part that needs only it (a card on /home) does not bring the feature's parts.
+    if (feature !== undefined && feature !== "app" && /[\\/]messages\.ts$/.test(file)) continue;
     // What the entry itself needs comes on every page: a feature's module too (the install offer).
     if (by.has(entry)) {
       groupOfModule.set(file, "core");
@@ -152,13 +150,6 @@ export function appChunkGroups(): ChunkGroup[] {
       return registrar === undefined ? undefined : groupOf(registrar);
     }
     const file = normalise(id);
-    // A part's catalogue in the source language is bundled with it (web/src/lib/i18n.ts): it travels
-    // in the same file as the module that loads it.
-    const sourceCatalogue = /^(.*)[\\/]locales[\\/]en\.ts$/.exec(file);
-    if (sourceCatalogue) {
-      const folder = sourceCatalogue[1]!;
-      return groupOf(folder === webSource ? path.join(webSource, "lib/i18n.ts") : path.join(folder, "messages.ts"));
-    }
     const slot = slotOfPart.get(file);
     if (slot !== undefined) return slot;
     if (/-endpoints\.ts$/.test(file)) {

@@ -7,6 +7,16 @@ import { accent, page } from "../contract/design-tokens.ts";
 import { designTokens } from "./design-tokens-css.ts";
 import { appChunkGroups } from "./chunk-groups.ts";
 import { endpointTable } from "./endpoint-table.ts";
+import { isLanguage, sourceLanguage } from "../contract/languages.ts";
+import { sentencesInPlace } from "./sentences-in-place.ts";
+
+// The build writes the app once per language, each with its sentences in place
+// (web/sentences-in-place.ts; scripts/build-web.ts builds them all): the source language's is the
+// one `vite build` writes alone, with the service worker, whose list of files then names every
+// language's.
+const buildLanguage = process.env.WEB_BUILD_LANGUAGE ?? sourceLanguage;
+if (!isLanguage(buildLanguage)) throw new Error(`WEB_BUILD_LANGUAGE=${buildLanguage} is not a language of contract/languages.ts`);
+const isSourceBuild = buildLanguage === sourceLanguage;
 
 const everyPageNeeds = new RegExp(String.raw`node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]`);
 
@@ -52,39 +62,41 @@ export default defineConfig(({ command }) => ({
     endpointTable(),
     designTokens(),
     leaveOutMuiCssVariablesTheme(),
+    sentencesInPlace(buildLanguage),
     // The installable app: a manifest, and a service worker of our own (web/src/sw.ts)
     // into which Workbox writes the list of this build's files. The page registers it itself,
     // after the first paint.
-    VitePWA({
-      strategies: "injectManifest",
-      srcDir: "src",
-      filename: "sw.ts",
-      injectRegister: false,
-      registerType: "prompt",
-      manifest: {
-        id: "/home",
-        name: brand.name,
-        short_name: brand.shortName,
-        description: "Lessons and notes with your doula, in your pocket: for the waiting room and the 3 a.m. questions.",
-        lang: "en",
-        start_url: "/home",
-        scope: "/",
-        display: "standalone",
-        theme_color: accent,
-        background_color: page,
-        icons: [
-          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
-          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
-          { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
-        ],
-      },
-      injectManifest: {
-        // The app shell, every screen's chunk and the art: a page of this build can always load the
-        // rest of this build, even after the next deployment replaced the files on the server.
-        globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
-        globIgnores: ["prerendered/**", "sw.js"],
-      },
-    }),
+    isSourceBuild &&
+      VitePWA({
+        strategies: "injectManifest",
+        srcDir: "src",
+        filename: "sw.ts",
+        injectRegister: false,
+        registerType: "prompt",
+        manifest: {
+          id: "/home",
+          name: brand.name,
+          short_name: brand.shortName,
+          description: "Lessons and notes with your doula, in your pocket: for the waiting room and the 3 a.m. questions.",
+          lang: "en",
+          start_url: "/home",
+          scope: "/",
+          display: "standalone",
+          theme_color: accent,
+          background_color: page,
+          icons: [
+            { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
+            { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
+            { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+          ],
+        },
+        injectManifest: {
+          // The app shell, every screen's chunk and the art: a page of this build can always load the
+          // rest of this build, even after the next deployment replaced the files on the server.
+          globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+          globIgnores: ["prerendered/**", "sw.js"],
+        },
+      }),
   ],
   resolve: {
     // react-router 7 exports only its development build, warnings and all (react-router issue
@@ -105,7 +117,7 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     sourcemap: false,
     target: "es2022",
-    manifest: true,
+    manifest: isSourceBuild ? true : `.vite/manifest.${buildLanguage}.json`,
     // Every page names its own chunks as modulepreload links (scripts/prerender.mjs), so a first
     // visit fetches them side by side without Vite's helper. Left out, the helper and its polyfill
     // (about 1.5 KB on every first visit) cost only this: a screen opened later inside the app

@@ -45,9 +45,11 @@ async function offlineLanguage(): Promise<Language> {
 
 /** The precached shell, its <html lang dir> set to the reader's language: the app reads its sentences by it. */
 async function offlineShell(): Promise<Response | undefined> {
-  const shell = await matchPrecache("/index.html");
-  if (!shell) return undefined;
   const language = await offlineLanguage();
+  // Each language's build has its own page, its sentences written in its scripts (scripts/build-web.ts).
+  const shell =
+    (await matchPrecache(language === sourceLanguage ? "/index.html" : `/index.${language}.html`)) ?? (await matchPrecache("/index.html"));
+  if (!shell) return undefined;
   const html = (await shell.text()).replace(/<html[^>]*>/, `<html lang="${language}" dir="${textDirections[language]}">`);
   return new Response(html, { headers: { "content-type": "text/html; charset=utf-8", "content-language": language } });
 }

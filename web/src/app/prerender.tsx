@@ -9,10 +9,10 @@ import { AppRoutes } from "./router.tsx";
 import { createStore } from "./store.ts";
 import { modulesOf, routes } from "../lib/routes.ts";
 import { activateLanguage } from "../lib/i18n.ts";
-import { type Language, languages, textDirections } from "../../../contract/languages.ts";
+import { type Language, languages, sourceLanguage, textDirections } from "../../../contract/languages.ts";
 
 /** The languages the build writes every page in (scripts/prerender.mjs). */
-export const languageFacts = { languages, textDirections };
+export const languageFacts = { languages, sourceLanguage, textDirections };
 
 /** The pages a visitor meets first (routes.ts marks them); they depend on nothing but the URL. */
 export const prerenderedRoutes = routes.filter((route) => route.prerender).map((route) => route.path);

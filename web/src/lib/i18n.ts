@@ -102,7 +102,10 @@ const filledIn = (id: string, values: Record<string, unknown>) =>
  * English reader downloads no sentence twice (scripts/i18n/trim-source-catalogues.mjs).
  */
 export const t = (id: string, values: Record<string, string | number | null | undefined> = {}): string => {
-  const message = catalogues[current][id];
+  // The build writes each sentence in place in its language (web/sentences-in-place.ts): its text,
+  // or, when it has plurals, selects or numbers, the message as Lingui compiled it.
+  const given = id as string | CompiledMessage;
+  const message = typeof given === "string" ? catalogues[current][given] : given;
   return message === undefined ? filledIn(id, values) : written(message, values, pageLocale());
 };
 
