@@ -154,6 +154,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
       stripe: config.stripe,
       publicUrl: config.publicUrl,
       mail,
+      siteLanguage,
       hooks: {
         owners: [bookingCheckouts(bookings), classCheckouts({ ...classes, wake: () => mail.sender.wake() })],
         grants: { open: openPurchaseGrants, close: closePurchaseGrants },

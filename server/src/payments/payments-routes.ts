@@ -16,6 +16,7 @@ import {
 } from "./stripe-client.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
 import type { MailContext } from "../mail/mail-templates.ts";
+import type { SiteLanguage } from "../language/request-language.ts";
 import { applyStripeEvent, type PaymentHooks, type StripeEvent } from "./stripe-events.ts";
 import { requireMember } from "../http/signed-in-member.ts";
 
@@ -25,13 +26,15 @@ type PaymentsOptions = {
   stripe: StripeConfig | null;
   publicUrl: string;
   mail: { sender: MailSender; context: MailContext };
+  /** A receipt is in the buyer's language, else the site's (docs/languages.md). */
+  siteLanguage: SiteLanguage;
   /** The checkouts other features start (a booking's), and the grants a purchase opens, handed in by features.ts. */
   hooks: PaymentHooks;
 };
 
 export async function paymentsRoutes(
   app: FastifyInstance,
-  { db, catalogue, stripe: stripeConfig, publicUrl, mail, hooks }: PaymentsOptions,
+  { db, catalogue, stripe: stripeConfig, publicUrl, mail, siteLanguage, hooks }: PaymentsOptions,
 ) {
   const stripe = stripeConfig ? createStripeClient(stripeConfig) : null;
   const requireStripe = (): Stripe => {
@@ -117,7 +120,7 @@ export async function paymentsRoutes(
     return { url };
   });
 
-  await app.register(stripeWebhookRoute, { db, stripe, webhookSecret: stripeConfig?.webhookSecret, mail, hooks });
+  await app.register(stripeWebhookRoute, { db, stripe, webhookSecret: stripeConfig?.webhookSecret, mail, siteLanguage, hooks });
 }
 
 /**
@@ -131,6 +134,7 @@ async function stripeWebhookRoute(
     stripe: Stripe | null;
     webhookSecret: string | undefined;
     mail: { sender: MailSender; context: MailContext };
+    siteLanguage: SiteLanguage;
     hooks: PaymentHooks;
   },
 ) {
@@ -154,7 +158,9 @@ async function stripeWebhookRoute(
         request.log.warn("a Stripe webhook call with a bad signature was refused");
         throw new HttpError(400, "The webhook signature does not match; the event was not applied.");
       }
-      const outcome = await applyStripeEvent(options.db, event, request.log, options.mail.context, options.hooks);
+      // The webhook comes without the buyer: a mail it causes is in her language, else the site's.
+      const mailContext = { ...options.mail.context, language: await options.siteLanguage.current() };
+      const outcome = await applyStripeEvent(options.db, event, request.log, mailContext, options.hooks);
       // The embedded database's in-memory grants must hear of it; PostgreSQL's are read every time.
       if (outcome === "handled") {
         dataChanges.emit("access");

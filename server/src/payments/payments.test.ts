@@ -231,6 +231,39 @@ describe.each(backends)("payments with Stripe on %s", (backend) => {
       expect(await receipts()).toHaveLength(1);
     });
 
+    it("writes the receipt in the buyer's language, else in the site's", async () => {
+      const admin = await signedInInstructor(app(), db(), "receipt-admin");
+      const siteLanguage = (language: string) =>
+        app().inject({
+          method: "POST",
+          url: "/reactapi/studio/site/language",
+          headers: { ...jsonHeaders, cookie: admin.cookie },
+          payload: { language },
+        });
+      expect((await siteLanguage("es")).statusCode).toBe(200);
+      try {
+        const receiptTo = async (email: string) =>
+          (await db().select().from(mailOutbox).where(eq(mailOutbox.toAddress, email))).find((mail) => mail.kind === "purchase_receipt");
+        // She never chose a language: the site's.
+        const withoutChoice = await memberAtCheckout(MEMBERSHIP, "receipt-site");
+        expect((await deliver(checkoutCompleted(withoutChoice.session))).statusCode).toBe(200);
+        expect((await receiptTo(withoutChoice.email))!.subject).toMatch(/^Tu recibo: /);
+        // She chose English: hers, whatever the site's.
+        const english = await memberAtCheckout(MEMBERSHIP, "receipt-own");
+        const chosen = await app().inject({
+          method: "POST",
+          url: "/reactapi/account/language",
+          headers: { ...jsonHeaders, cookie: english.cookie },
+          payload: { language: "en" },
+        });
+        expect(chosen.statusCode).toBe(200);
+        expect((await deliver(checkoutCompleted(english.session))).statusCode).toBe(200);
+        expect((await receiptTo(english.email))!.subject).toMatch(/^Your receipt: /);
+      } finally {
+        expect((await siteLanguage("en")).statusCode).toBe(200);
+      }
+    });
+
     it.each([
       ["a signature made with another secret", (event: TestEvent) => signedDelivery(event, "whsec_someoneElsesSecret")],
       [
