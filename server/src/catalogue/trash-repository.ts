@@ -105,7 +105,21 @@ async function lessonIdsIn(tx: Queryable, moduleIds: number[]): Promise<number[]
   return (await tx.select({ id: lessons.id }).from(lessons).where(inArray(lessons.moduleId, moduleIds))).map((lesson) => lesson.id);
 }
 
-const trashNote = answerWith("It is in the Trash for {days} days, if you change your mind.", { days: TRASH_KEPT_DAYS });
+// Written for each answer: the language hook finds the values of the most recent answers only (contract/languages.ts).
+const trashNote = () => answerWith("It is in the Trash for {days} days, if you change your mind.", { days: TRASH_KEPT_DAYS });
+
+/** What deleting a module took with it, one whole sentence for each case, so each language writes it as it reads. */
+function moduleDeleted(title: string, withTopics: boolean, lessons: number): string {
+  const values = { title, count: lessons, trashNote: trashNote() };
+  if (withTopics) {
+    if (lessons === 0) return answerWith('Deleted "{title}", its topics. {trashNote}', values);
+    if (lessons === 1) return answerWith('Deleted "{title}", its topics and its lesson. {trashNote}', values);
+    return answerWith('Deleted "{title}", its topics and its {count} lessons. {trashNote}', values);
+  }
+  if (lessons === 0) return answerWith('Deleted "{title}". {trashNote}', values);
+  if (lessons === 1) return answerWith('Deleted "{title}" and its lesson. {trashNote}', values);
+  return answerWith('Deleted "{title}" and its {count} lessons. {trashNote}', values);
+}
 
 export async function deleteLesson(
   db: Database,
@@ -119,7 +133,7 @@ export async function deleteLesson(
     const title = row.lesson.title;
     const place = `in ${[...(await titlesAbove(tx, row.module)), row.module.title].join(" › ")}`;
     await moveToTrash(tx, actor, { kind: "lesson", title, place }, { courseIds: [], moduleIds: [], lessonIds: [lessonId] }, hanging);
-    return { message: answerWith('Deleted the lesson "{title}". {trashNote}', { title, trashNote }) };
+    return { message: answerWith('Deleted the lesson "{title}". {trashNote}', { title, trashNote: trashNote() }) };
   });
 }
 
@@ -145,10 +159,7 @@ export async function deleteModule(
     const lessonIds = await lessonIdsIn(tx, moduleIds);
     const place = `in ${(await titlesAbove(tx, module)).join(" › ")}`;
     await moveToTrash(tx, actor, { kind: "module", title: module.title, place }, { courseIds: [], moduleIds, lessonIds }, hanging);
-    const inside = lessonIds.length === 1 ? "its lesson" : `its ${lessonIds.length} lessons`;
-    return {
-      message: `Deleted "${module.title}"${moduleIds.length > 1 ? ", its topics" : ""}${lessonIds.length > 0 ? ` and ${inside}` : ""}. ${trashNote}`,
-    };
+    return { message: moduleDeleted(module.title, moduleIds.length > 1, lessonIds.length) };
   });
 }
 
@@ -175,7 +186,7 @@ export async function deleteLessonFile(db: Database, actor: Actor, fileId: numbe
       "catalogue",
       `Deleted the file "${row.file.filename}" (${place}); it is in the Trash for ${TRASH_KEPT_DAYS} days.`,
     );
-    return { message: answerWith('Deleted "{filename}". {trashNote}', { filename: row.file.filename, trashNote }) };
+    return { message: answerWith('Deleted "{filename}". {trashNote}', { filename: row.file.filename, trashNote: trashNote() }) };
   });
 }
 
@@ -208,7 +219,12 @@ export async function deleteCourse(
       hanging,
     );
     await announceChange(tx, "access");
-    return { message: answerWith('Deleted the course "{title}" with everything in it. {trashNote}', { title: course.title, trashNote }) };
+    return {
+      message: answerWith('Deleted the course "{title}" with everything in it. {trashNote}', {
+        title: course.title,
+        trashNote: trashNote(),
+      }),
+    };
   });
   dataChanges.emit("access");
   return outcome;

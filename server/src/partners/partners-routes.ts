@@ -114,11 +114,9 @@ export async function partnerRoutes(app: FastifyInstance, { db, clock, mail, sen
 
   route(app, "sharePartner", async ({ body }, request) => {
     const link = await setSharing(db, requireMember(request).id, { birthPlan: body.birth_plan, timer: body.timer });
-    const shared = [link.shareBirthPlan ? "your birth preferences" : null, link.shareTimer ? "your contraction timer" : null].filter(
-      Boolean,
-    );
-    return {
-      message: shared.length > 0 ? `Your partner sees ${shared.join(" and ")}.` : "Your partner sees only the courses for partners.",
-    };
+    if (link.shareBirthPlan && link.shareTimer) return { message: "Your partner sees your birth preferences and your contraction timer." };
+    if (link.shareBirthPlan) return { message: "Your partner sees your birth preferences." };
+    if (link.shareTimer) return { message: "Your partner sees your contraction timer." };
+    return { message: "Your partner sees only the courses for partners." };
   });
 }

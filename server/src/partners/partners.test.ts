@@ -266,6 +266,15 @@ describe.each(backends)("the partner seat on %s", (backend) => {
     const him = await partnerOf(caller(), her);
     const shared = await post(caller(), "/reactapi/account/partner/sharing", her.cookie, { birth_plan: true, timer: true });
     expect(shared.json().message).toBe("Your partner sees your birth preferences and your contraction timer.");
+    // Each case is a sentence of its own, so each language writes it whole.
+    const timerOnly = await caller().app.inject({
+      method: "POST",
+      url: "/reactapi/account/partner/sharing",
+      headers: { "content-type": "application/json", cookie: her.cookie, "accept-language": "es" },
+      payload: { birth_plan: false, timer: true },
+    });
+    expect(timerOnly.json().message).toBe("Tu pareja ve tu temporizador de contracciones.");
+    expect((await post(caller(), "/reactapi/account/partner/sharing", her.cookie, { birth_plan: true, timer: true })).statusCode).toBe(200);
     expect((await get(caller(), "/reactapi/account/partner", him.cookie)).json().member).toMatchObject({
       shares_birth_plan: true,
       shares_timer: true,

@@ -69,7 +69,10 @@ export async function setRole(db: Database, actor: Actor, userId: number, role: 
       await recordActivity(tx, actor, "role", `Made ${described(before)} ${role === "admin" ? "an instructor" : "a member"}.`);
     return {
       user: user!,
-      message: `${user!.email} is now ${role === "admin" ? "an admin: an instructor who can open the studio" : "a member"}.`,
+      message:
+        role === "admin"
+          ? answerWith("{email} is now an admin: an instructor who can open the studio.", { email: user!.email })
+          : answerWith("{email} is now a member.", { email: user!.email }),
     };
   });
 }
