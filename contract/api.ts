@@ -26,6 +26,7 @@ import { bookingsEndpoints } from "./bookings.ts";
 import { studioCalendarEndpoints } from "./studio/calendar.ts";
 import { contentNotesEndpoints } from "./content-notes.ts";
 import { partnersEndpoints } from "./partners.ts";
+import { careEndpoints } from "./care.ts";
 import { birthPlanEndpoints } from "./birth-plan.ts";
 import { timerEndpoints } from "./timer.ts";
 import { communityEndpoints } from "./community.ts";
@@ -65,6 +66,7 @@ export const endpoints = {
   ...studioCalendarEndpoints,
   ...contentNotesEndpoints,
   ...partnersEndpoints,
+  ...careEndpoints,
   ...birthPlanEndpoints,
   ...timerEndpoints,
   ...communityEndpoints,

@@ -65,8 +65,15 @@ export const RegisterRequest = z
       .min(1, { error: "That invitation link is not complete." })
       .max(128, { error: "That invitation link is not complete." })
       .optional(),
+    /** A doula's link to her client space (care/): it stands for the access code too. */
+    care_invitation: z
+      .string({ error: "That link to your client space is not complete." })
+      .trim()
+      .min(1, { error: "That link to your client space is not complete." })
+      .max(128, { error: "That link to your client space is not complete." })
+      .optional(),
   })
-  .refine((request) => request.access_code !== undefined || request.invitation !== undefined, {
+  .refine((request) => request.access_code !== undefined || request.invitation !== undefined || request.care_invitation !== undefined, {
     error: "Please enter your beta access code.",
     path: ["access_code"],
   });

@@ -3,18 +3,11 @@ import { isCalendarDate } from "../forms.ts";
 import { BookingState, Instant, LocationKind, ServiceIdParams } from "../bookings.ts";
 import { ApiError } from "../errors.ts";
 import { type Endpoint, ok } from "../endpoint.ts";
-import { sentence, sentenceWith } from "../languages.ts";
+import { sentence } from "../languages.ts";
+import { CurrencyCode, WholeNumber } from "./studio-shared.ts";
 
 // The instructor's calendar in the studio: her services, her hours, her places by due month,
 // the bookings and her calendar feed.
-
-/** A whole number of the form; `what` is a sentence() of the catalogue ("the places"), translated with the sentence. */
-const WholeNumber = (what: string, min: number, max: number) =>
-  z
-    .number({ error: sentenceWith("Please enter {what} as a number.", { what }) })
-    .int({ error: sentenceWith("Please enter {what} as a whole number.", { what }) })
-    .min(min, { error: sentenceWith("Please enter at least {min} for {what}.", { what, min }) })
-    .max(max, { error: sentenceWith("Please enter at most {max} for {what}.", { what, max }) });
 
 /** Where a session happens: a call link she pastes, a phone call, or an address. A bare text is read as a link or an address. */
 export const Location = z
@@ -42,12 +35,7 @@ const serviceFields = {
   description: z.string().trim().max(2000, { error: "Please keep the description under 2000 characters." }).default(""),
   duration_minutes: WholeNumber(sentence("the duration (minutes)"), 15, 240).default(60),
   price: WholeNumber(sentence("the price (in cents)"), 0, 10_000_000).default(0),
-  currency: z
-    .string()
-    .trim()
-    .transform((currency) => currency.toUpperCase())
-    .refine((currency) => /^[A-Z]{3}$/.test(currency), { error: "The currency is a three-letter code, like USD or EUR." })
-    .default("USD"),
+  currency: CurrencyCode.default("USD"),
   who: z.enum(["anyone", "members"], { error: "Who may book is either anyone or members." }).default("anyone"),
   buffer_before_minutes: WholeNumber(sentence("the buffer before (minutes)"), 0, 120).default(0),
   buffer_after_minutes: WholeNumber(sentence("the buffer after (minutes)"), 0, 120).default(0),

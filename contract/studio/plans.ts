@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idInPath } from "../catalogue.ts";
-import { Revision, RevisionRequest, StudioOutcome } from "./studio-shared.ts";
+import { CurrencyCode, Revision, RevisionRequest, StudioOutcome } from "./studio-shared.ts";
 import { ApiError } from "../errors.ts";
 import { type Endpoint, ok } from "../endpoint.ts";
 
@@ -30,11 +30,7 @@ export const PlanInput = z.object({
     .int({ error: "The price is a whole number of cents." })
     .min(0, { error: "The price cannot be negative." })
     .max(100_000_000, { error: "That price is too high." }),
-  currency: z
-    .string({ error: "Please enter the currency." })
-    .trim()
-    .transform((currency) => currency.toUpperCase())
-    .refine((currency) => /^[A-Z]{3}$/.test(currency), { error: "The currency is a three-letter code, like USD or EUR." }),
+  currency: CurrencyCode,
   billing_interval: z.enum(["month", "year", "once"], { error: "The billing is month, year or once." }),
   /** Whether a buyer's linked partner shares the plan's courses marked for partners. */
   partner_seat: z.boolean({ error: "Say whether the plan includes a partner seat." }).optional(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sentenceWith } from "../languages.ts";
 
 // What every area of the instructor's studio shares: page numbers, revisions, titles, and the sentence a change answers with.
 
@@ -32,3 +33,18 @@ export const RichText = z
 /** A course, module or plan chosen by its id; `wrong` is the sentence asking for one ("Choose the course."). */
 export const CatalogueId = (wrong: string) =>
   z.number({ error: wrong }).int({ error: wrong }).min(1, { error: wrong }).max(2_147_483_647, { error: wrong });
+
+/** A whole number of a form; `what` is a sentence() of the catalogue ("the places"), translated with the sentence. */
+export const WholeNumber = (what: string, min: number, max: number) =>
+  z
+    .number({ error: sentenceWith("Please enter {what} as a number.", { what }) })
+    .int({ error: sentenceWith("Please enter {what} as a whole number.", { what }) })
+    .min(min, { error: sentenceWith("Please enter at least {min} for {what}.", { what, min }) })
+    .max(max, { error: sentenceWith("Please enter at most {max} for {what}.", { what, max }) });
+
+/** A price's currency: three letters, as Stripe and Intl name it. */
+export const CurrencyCode = z
+  .string({ error: "Please enter the currency." })
+  .trim()
+  .transform((currency) => currency.toUpperCase())
+  .refine((currency) => /^[A-Z]{3}$/.test(currency), { error: "The currency is a three-letter code, like USD or EUR." });

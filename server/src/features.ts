@@ -41,6 +41,8 @@ import { birthPlanRoutes, birthPlanStudioRoutes } from "./birth-plan/birth-plan-
 import { timerPersonalData } from "./timer/timer-repository.ts";
 import { timerRoutes } from "./timer/timer-routes.ts";
 import { acceptInvitation, checkInvitation, linkCommitted, partnersPersonalData } from "./partners/partners-repository.ts";
+import { acceptCareInvitation, carePersonalData, checkCareInvitation } from "./care/care-repository.ts";
+import { careRoutes, careStudioRoutes } from "./care/care-routes.ts";
 import { partnerRoutes } from "./partners/partners-routes.ts";
 import { pictureRoutes } from "./pictures/picture-routes.ts";
 import { purchasesPersonalData } from "./payments/purchases-repository.ts";
@@ -112,9 +114,11 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
     birthPlanPersonalData(db),
     timerPersonalData(db),
     activityPersonalData(db),
+    carePersonalData(db, clock, config.instructorName),
   ];
   const community = { db, clock, catalogue, mail: mail.context, sender: mail.sender, instructorName: config.instructorName, siteLanguage };
   const messages = { db, catalogue, mail: { ...mail.context, contactEmail: config.site.contactEmail } };
+  const care = { db, clock, mail: mail.context, sender: mail.sender, doulaName: config.instructorName };
   return [
     feature("/reactapi/users", signInRoutes, {
       db,
@@ -126,7 +130,10 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
       contactEmail: config.site.contactEmail,
       registrationsPerHour: config.registrationsPerHour,
       clock,
-      invitations: { check: checkInvitation, accept: acceptInvitation, committed: linkCommitted },
+      invitations: {
+        invitation: { check: checkInvitation, accept: acceptInvitation, committed: linkCommitted, joinedAs: "partner" },
+        care_invitation: { check: checkCareInvitation, accept: acceptCareInvitation, committed: () => {}, joinedAs: "member" },
+      },
     }),
     feature("/reactapi/users", passwordResetRoutes, { db, mail, production }),
     feature("/reactapi/account", myAccountRoutes, {
@@ -171,6 +178,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
     feature("/reactapi", birthPlanRoutes, { db, clock, businessName: config.businessName, catalogue }),
     feature("/reactapi/timer", timerRoutes, { db, clock }),
     feature("/reactapi/account", partnerRoutes, { db, clock, mail: mail.context, sender: mail.sender }),
+    feature("/reactapi/care", careRoutes, care),
     feature("/reactapi/instructor-setup", instructorSetupRoutes, { db, sessionDays: config.sessionDays, production }),
     feature("/reactapi/studio", studioApi, {
       db,
@@ -192,6 +200,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
         async (app) => app.register(communityStudioRoutes, { ...community, prefix: "/community" }),
         async (app) => app.register(contentNotesStudioRoutes, { db, prefix: "/content-notes" }),
         async (app) => app.register(birthPlanStudioRoutes, { db, businessName: config.businessName, catalogue }),
+        async (app) => app.register(careStudioRoutes, { ...care, prefix: "/care" }),
       ],
     }),
     feature("/reactapi/site", siteRoutes, { site: config.site, onlinePayment: config.stripe !== null, siteLanguage }),

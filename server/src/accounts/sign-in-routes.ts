@@ -40,11 +40,22 @@ export type SignInOptions = {
    * partner seat; features.ts hands it over): whom it was sent to, its use inside the new account's
    * transaction, and the word to every server once that has committed.
    */
-  invitations: {
-    check: (db: Queryable, token: string, now: Date) => Promise<{ email: string }>;
-    accept: (tx: Queryable, token: string, newUserId: number, now: Date) => Promise<void>;
-    committed: () => void;
-  };
+  invitations: Record<InvitationField, Invitations>;
+};
+
+/** The fields of a registration that stand for an access code: a partner's invitation, a doula's link to a client's space. */
+type InvitationField = "invitation" | "care_invitation";
+
+/** One kind of invitation, offered by the feature that sends it (features.ts hands them over). */
+export type Invitations = {
+  /** Whom it was sent to, without using it. */
+  check: (db: Queryable, token: string, now: Date) => Promise<{ email: string }>;
+  /** Its use, inside the new account's transaction. */
+  accept: (tx: Queryable, token: string, newUserId: number, now: Date) => Promise<void>;
+  /** The word to every server once the account has committed. */
+  committed: () => void;
+  /** What the account joins as. */
+  joinedAs: "member" | "partner";
 };
 
 const emailTaken = () => new HttpError(409, "Email already registered.");
@@ -66,12 +77,15 @@ export async function signInRoutes(
     // The code (or the partner's invitation) comes first, and a use of a code is reserved: without
     // a valid one the answer is its error whatever the e-mail, so nobody can test which addresses
     // have an account, and no password is hashed (slow by design) for someone who could not register anyway.
-    const invitation = input.invitation;
+    const invitationField: InvitationField | undefined =
+      input.invitation !== undefined ? "invitation" : input.care_invitation !== undefined ? "care_invitation" : undefined;
+    const invitation = invitationField === undefined ? undefined : input[invitationField]!;
+    const invited = invitationField === undefined ? undefined : invitations[invitationField];
     const accessCode = invitation === undefined ? input.access_code! : null;
-    if (invitation !== undefined) {
+    if (invitation !== undefined && invited !== undefined) {
       // An invitation is for the address it was sent to: registering with it proves that address.
-      const invited = await invitations.check(db, invitation, clock.now());
-      if (invited.email !== input.email)
+      const invitedAs = await invited.check(db, invitation, clock.now());
+      if (invitedAs.email !== input.email)
         throw new HttpError(403, "This invitation was sent to another e-mail address. Please register with the address it came to.", {
           email: "Please use the address the invitation came to.",
         });
@@ -89,21 +103,21 @@ export async function signInRoutes(
             firstName: input.first_name,
             lastName: input.last_name,
             accessCode,
-            joinedAs: invitation === undefined ? "member" : "partner",
+            joinedAs: invited?.joinedAs ?? "member",
             emailProvenAt: invitation === undefined ? null : clock.now(),
             // The language she asked for as she registered (her browser's, or her choice on the site) is
             // hers until she chooses another; with none, she reads the site's, as her mail does.
             language: request.languageAsked,
           })
           .returning();
-        if (invitation !== undefined) await invitations.accept(tx, invitation, created!.id, clock.now());
+        if (invitation !== undefined) await invited!.accept(tx, invitation, created!.id, clock.now());
         // Anyone can type anyone's address: what was booked with it joins her account once she opens this link.
         const proofToken =
           invitation === undefined ? await createAccountToken(tx, created!.id, "email_proof", { newEmail: created!.email }) : undefined;
         await queueMail(tx, welcomeMail(created!.email, created!.firstName, inLanguage(mail.context, request.language), proofToken));
         return created!;
       });
-      if (invitation !== undefined) invitations.committed();
+      invited?.committed();
       mail.sender.wake();
       request.log.info({ userId: user.id, joinedAs: user.joinedAs }, "member registered");
       return reply.code(201).send(toProfile(user));

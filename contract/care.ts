@@ -1,0 +1,319 @@
+import { z } from "zod";
+import { ApiError } from "./errors.ts";
+import { type Endpoint, ok } from "./endpoint.ts";
+import { isCalendarDate } from "./forms.ts";
+import { idInPath } from "./catalogue.ts";
+import { sentence } from "./languages.ts";
+import { Email, OptionalName } from "./sign-in.ts";
+import { CurrencyCode, StudioOutcome, WholeNumber } from "./studio/studio-shared.ts";
+
+// Her birth clients' journey (docs/care.md): the doula's packages, a care record per pregnancy, the
+// agreement signed online, its payment schedule and the notes of her visits.
+
+const CalendarDate = z
+  .string({ error: "Please enter the date as YYYY-MM-DD." })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Please enter the date as YYYY-MM-DD." })
+  .refine(isCalendarDate, { error: "That date does not exist." });
+
+/** The fields an agreement's text may name, each filled for the client it is made for. */
+export const agreementFields = [
+  "client_name",
+  "due_date",
+  "fee",
+  "deposit",
+  "schedule",
+  "on_call_from",
+  "on_call_until",
+  "doula_name",
+  "business_name",
+] as const;
+
+export const PackageRequest = z
+  .object({
+    name: z
+      .string({ error: "Please name the package." })
+      .trim()
+      .min(1, { error: "Please name the package." })
+      .max(120, { error: "Please keep the name under 120 characters." }),
+    description: z.string().trim().max(2000, { error: "Please keep the description under 2000 characters." }).default(""),
+    fee: WholeNumber(sentence("the fee (in cents)"), 0, 100_000_000),
+    currency: CurrencyCode.default("USD"),
+    deposit: WholeNumber(sentence("the deposit (in cents)"), 0, 100_000_000).default(0),
+    /** How the rest after the deposit is paid: 1 is in one go. */
+    instalments: WholeNumber(sentence("the number of instalments"), 1, 24).default(1),
+    instalment_every_weeks: WholeNumber(sentence("the weeks between instalments"), 1, 12).default(4),
+    /** The week of pregnancy by which the last instalment is due. */
+    last_due_week: WholeNumber(sentence("the week the last instalment is due"), 4, 42).default(36),
+    prenatal_visits: WholeNumber(sentence("the prenatal visits"), 0, 50).default(2),
+    postpartum_visits: WholeNumber(sentence("the postpartum visits"), 0, 50).default(1),
+    on_call_from_week: WholeNumber(sentence("the week her on-call window opens"), 20, 44).default(38),
+    on_call_until_week: WholeNumber(sentence("the week her on-call window closes"), 20, 44).default(42),
+    /** Its text, with fields written {{client_name}}; empty starts from the default agreement. */
+    agreement: z.string({ error: "The agreement is text." }).max(100_000, { error: "The agreement is too long to save." }).default(""),
+    retired: z.boolean({ error: "Say whether the package is retired." }).default(false),
+  })
+  .refine((input) => input.deposit <= input.fee, { error: "The deposit cannot be more than the fee.", path: ["deposit"] })
+  .refine((input) => input.on_call_from_week <= input.on_call_until_week, {
+    error: "The on-call window must open before it closes.",
+    path: ["on_call_until_week"],
+  });
+export type PackageRequest = z.input<typeof PackageRequest>;
+
+export const CarePackage = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  fee: z.number(),
+  currency: z.string(),
+  deposit: z.number(),
+  instalments: z.number(),
+  instalment_every_weeks: z.number(),
+  last_due_week: z.number(),
+  prenatal_visits: z.number(),
+  postpartum_visits: z.number(),
+  on_call_from_week: z.number(),
+  on_call_until_week: z.number(),
+  agreement: z.string(),
+  retired: z.boolean(),
+  clients: z.number(),
+});
+export type CarePackage = z.infer<typeof CarePackage>;
+
+export const PackageIdParams = z.object({ id: idInPath(sentence("That package does not exist.")) });
+export const ClientIdParams = z.object({ id: idInPath(sentence("That client does not exist.")) });
+export const CareIdParams = z.object({ id: idInPath(sentence("That care record does not exist.")) });
+export const PaymentParams = z.object({
+  id: idInPath(sentence("That client does not exist.")),
+  paymentId: idInPath(sentence("That payment does not exist.")),
+});
+
+export const NewClientRequest = z.object({
+  email: Email,
+  first_name: OptionalName,
+  last_name: OptionalName,
+  due_date: CalendarDate,
+  package_id: z
+    .number({ error: "Please choose a package." })
+    .int({ error: "Please choose a package." })
+    .min(1, { error: "Please choose a package." })
+    .max(2_147_483_647, { error: "Please choose a package." }),
+});
+export type NewClientRequest = z.input<typeof NewClientRequest>;
+
+export const careStages = ["invited", "signed", "deposit_paid", "active", "on_call", "birth", "postpartum", "closed"] as const;
+export const CareStage = z.enum(careStages);
+
+export const CarePayment = z.object({
+  id: z.number(),
+  kind: z.enum(["deposit", "instalment"]),
+  amount: z.number(),
+  currency: z.string(),
+  due_on: z.string(),
+  paid: z.boolean(),
+  paid_at: z.string().nullable(),
+  waived: z.boolean(),
+});
+
+const Agreement = z.object({
+  text: z.string(),
+  sha256: z.string(),
+  signed: z.boolean(),
+  signed_at: z.string().nullable(),
+  signed_name: z.string().nullable(),
+});
+
+const SharedNote = z.object({ id: z.number(), text: z.string(), written_at: z.string() });
+
+/** Her side of a care record (GET /reactapi/care): no private note of the doula's, ever. */
+export const CareRecord = z.object({
+  id: z.number(),
+  package_name: z.string(),
+  due_date: z.string(),
+  on_call_from: z.string(),
+  on_call_until: z.string(),
+  stage: CareStage,
+  doula_name: z.string(),
+  agreement: Agreement,
+  payments: z.array(CarePayment),
+  notes: z.array(SharedNote),
+});
+export type CareRecord = z.infer<typeof CareRecord>;
+
+export const ClientSummary = z.object({
+  id: z.number(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  email: z.string().nullable(),
+  package_name: z.string(),
+  due_date: z.string(),
+  on_call_from: z.string(),
+  on_call_until: z.string(),
+  stage: CareStage,
+  has_account: z.boolean(),
+  /** What is due and not paid or waived, in the package's currency. */
+  owed: z.number(),
+  currency: z.string(),
+});
+
+export const ClientList = z.object({ clients: z.array(ClientSummary) });
+
+export const ClientDetails = ClientSummary.extend({
+  agreement: Agreement.extend({ signed_from: z.string().nullable(), signed_with: z.string().nullable() }),
+  payments: z.array(CarePayment.extend({ note: z.string() })),
+  notes: z.array(SharedNote.extend({ shared: z.boolean() })),
+});
+export type ClientDetails = z.infer<typeof ClientDetails>;
+
+export const NoteRequest = z.object({
+  text: z
+    .string({ error: "Please write the note." })
+    .trim()
+    .min(1, { error: "Please write the note." })
+    .max(20_000, { error: "Please keep a note under 20,000 characters." }),
+  shared: z.boolean({ error: "Say whether she sees this note." }).default(false),
+});
+
+export const PaidRequest = z.object({
+  note: z.string().trim().max(500, { error: "Please keep the note under 500 characters." }).default(""),
+  waived: z.boolean({ error: "Say whether the payment is waived." }).default(false),
+});
+
+export const SignRequest = z.object({
+  full_name: z
+    .string({ error: "Please type your full name to sign." })
+    .trim()
+    .min(2, { error: "Please type your full name to sign." })
+    .max(200, { error: "Please keep your name under 200 characters." }),
+  agree: z.literal(true, { error: "Please tick that you have read and agree." }),
+});
+export type SignRequest = z.input<typeof SignRequest>;
+
+const Created = z.object({ id: z.number(), message: z.string() });
+const notFound = (what: string) => ({ 404: { description: what, schema: ApiError } });
+
+/** This capability's entries of the endpoint table (contract/api.ts composes every part). */
+export const careEndpoints = {
+  carePackages: {
+    method: "GET",
+    path: "/reactapi/studio/care/packages",
+    summary: "Her packages, each with its agreement and how many clients have it",
+    access: "instructor",
+    travels: "care-studio",
+    answers: ok(z.object({ packages: z.array(CarePackage) })),
+  },
+  createCarePackage: {
+    method: "POST",
+    path: "/reactapi/studio/care/packages",
+    summary: "A new package; an empty agreement starts from the default one",
+    access: "instructor",
+    travels: "care-studio",
+    body: PackageRequest,
+    invalidates: ["carePackages"],
+    answers: { 201: { description: "Created.", schema: Created } },
+  },
+  saveCarePackage: {
+    method: "POST",
+    path: "/reactapi/studio/care/packages/:id",
+    summary: "Saves a package: later agreements follow it, signed or sent ones do not",
+    access: "instructor",
+    travels: "care-studio",
+    params: PackageIdParams,
+    body: PackageRequest,
+    invalidates: ["carePackages"],
+    answers: { ...ok(StudioOutcome), ...notFound("No such package.") },
+  },
+  careClients: {
+    method: "GET",
+    path: "/reactapi/studio/care/clients",
+    summary: "Her clients: where each is, her on-call window and what she owes",
+    access: "instructor",
+    travels: "care-studio",
+    answers: ok(ClientList),
+  },
+  addCareClient: {
+    method: "POST",
+    path: "/reactapi/studio/care/clients",
+    summary: "Adds a client with her due date and a package: a care record, her agreement and schedule, and a mail with her link",
+    access: "instructor",
+    travels: "care-studio",
+    body: NewClientRequest,
+    invalidates: ["careClients", "carePackages"],
+    answers: { 201: { description: "Added, and mailed.", schema: Created }, ...notFound("No such package, or it is retired.") },
+  },
+  careClient: {
+    method: "GET",
+    path: "/reactapi/studio/care/clients/:id",
+    summary: "One client's record: the agreement and its signature record, the schedule, every note",
+    access: "instructor",
+    travels: "care-studio",
+    params: ClientIdParams,
+    answers: { ...ok(ClientDetails), ...notFound("No such client.") },
+  },
+  addCareNote: {
+    method: "POST",
+    path: "/reactapi/studio/care/clients/:id/notes",
+    summary: "A dated note: private (hers alone) or shared (shown in the client's space)",
+    access: "instructor",
+    travels: "care-studio",
+    params: ClientIdParams,
+    body: NoteRequest,
+    invalidates: ["careClient"],
+    answers: { 201: { description: "Saved.", schema: Created }, ...notFound("No such client.") },
+  },
+  markCarePaymentPaid: {
+    method: "POST",
+    path: "/reactapi/studio/care/clients/:id/payments/:paymentId/paid",
+    summary: "Marks a payment paid by hand (cash, a transfer), or waived, with a note",
+    access: "instructor",
+    travels: "care-studio",
+    params: PaymentParams,
+    body: PaidRequest,
+    invalidates: ["careClient", "careClients"],
+    answers: {
+      ...ok(StudioOutcome),
+      ...notFound("No such client or payment."),
+      409: { description: "It is paid or waived already.", schema: ApiError },
+    },
+  },
+  myCare: {
+    method: "GET",
+    path: "/reactapi/care",
+    summary: "Her care records: the agreement, her on-call window, the payments and the notes her doula shares",
+    access: "member",
+    travels: "care",
+    answers: ok(z.object({ records: z.array(CareRecord) })),
+  },
+  myCareRecord: {
+    method: "GET",
+    path: "/reactapi/care/:id",
+    summary: "One of her care records",
+    access: "member",
+    travels: "care",
+    params: CareIdParams,
+    answers: { ...ok(CareRecord), ...notFound("Not one of her records.") },
+  },
+  signCareAgreement: {
+    method: "POST",
+    path: "/reactapi/care/:id/sign",
+    summary: "Signs her agreement: her typed full name and her agreement; what was signed, when and from where is kept",
+    access: "member",
+    travels: "care",
+    params: CareIdParams,
+    body: SignRequest,
+    invalidates: ["myCare", "myCareRecord"],
+    answers: {
+      ...ok(StudioOutcome),
+      ...notFound("Not one of her records."),
+      409: { description: "Signed already.", schema: ApiError },
+    },
+  },
+  careAgreementPdf: {
+    method: "GET",
+    path: "/reactapi/care/:id/agreement.pdf",
+    summary: "Her agreement as a PDF, its last page the signature record with the fingerprint",
+    access: "member",
+    travels: "none",
+    params: CareIdParams,
+    answers: { 200: { description: "The PDF.", contentType: "application/pdf" }, ...notFound("Not one of her records.") },
+  },
+} satisfies Record<string, Endpoint>;

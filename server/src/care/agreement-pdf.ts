@@ -1,0 +1,62 @@
+import { accent, inkMuted } from "../../../contract/design-tokens.ts";
+import { formattingLocales, type Language } from "../../../contract/languages.ts";
+import { translatorFor } from "../language/catalogues.ts";
+import { flowingText, loraDocument } from "../lib/pdf-fonts.ts";
+
+export type SignedAgreement = {
+  packageName: string;
+  businessName: string;
+  text: string;
+  sha256: string;
+  signedAt: Date | null;
+  signedName: string | null;
+};
+
+/**
+ * Her agreement as a PDF (A4, the certificates' fonts), its text exactly as it was made for her,
+ * then a last page with the signature record: who signed, when, and the SHA-256 fingerprint of the
+ * text, so either of them can show it was not changed. The words around it are in her language.
+ */
+export async function renderAgreement(agreement: SignedAgreement, language: Language, timeZone: string): Promise<Buffer> {
+  const i18n = translatorFor(language);
+  const { doc, bytes } = await loraDocument({
+    size: "A4",
+    margin: 56,
+    lang: language,
+    info: { Title: agreement.packageName, Author: agreement.businessName },
+  });
+  flowingText(doc, agreement.packageName, { size: 18, weight: 700, colour: accent, gapAfter: 8 });
+  for (const paragraph of agreement.text.split(/\n\s*\n/)) {
+    const [first, ...rest] = paragraph.split("\n");
+    // A paragraph's first line alone is a heading ("Fee and payments").
+    if (rest.length > 0 && first!.length < 80) {
+      flowingText(doc, first!, { size: 11.5, weight: 700, gapAfter: 2 });
+      flowingText(doc, rest.join("\n"), { size: 10.5, gapAfter: 8 });
+    } else flowingText(doc, paragraph, { size: 10.5, gapAfter: 8 });
+  }
+  doc.addPage();
+  flowingText(doc, i18n._("Signature record"), { size: 16, weight: 700, colour: accent, gapAfter: 8 });
+  if (agreement.signedAt && agreement.signedName) {
+    const when = new Intl.DateTimeFormat(formattingLocales[language], { dateStyle: "full", timeStyle: "short", timeZone }).format(
+      agreement.signedAt,
+    );
+    flowingText(
+      doc,
+      i18n._("Signed by {name}, who typed her full name and agreed that she has read this agreement.", { name: agreement.signedName }),
+      {
+        size: 11,
+        gapAfter: 4,
+      },
+    );
+    flowingText(doc, i18n._("Signed on {when} ({zone} time).", { when, zone: timeZone }), { size: 11, gapAfter: 4 });
+  } else flowingText(doc, i18n._("Not signed yet."), { size: 11, gapAfter: 4 });
+  flowingText(doc, i18n._("Fingerprint of the text (SHA-256):"), { size: 11, gapAfter: 2 });
+  flowingText(doc, agreement.sha256, { size: 9.5, colour: inkMuted, gapAfter: 8 });
+  flowingText(
+    doc,
+    i18n._("The same text always gives the same fingerprint: a copy whose fingerprint differs is not the agreement that was signed."),
+    { size: 9.5, colour: inkMuted },
+  );
+  doc.end();
+  return bytes;
+}

@@ -1,0 +1,503 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, asc, count, eq, gt, inArray, isNull, lte, gte, sql } from "drizzle-orm";
+import { Temporal } from "temporal-polyfill";
+import type { CarePackage, ClientDetails, CareRecord, PackageRequest } from "../../../contract/care.ts";
+import { answerWith } from "../../../contract/languages.ts";
+import { formattingLocales, type Language } from "../../../contract/languages.ts";
+import type { z } from "zod";
+import type { Queryable } from "../db/client.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { PersonalData } from "../db/personal-data.ts";
+import { HttpError } from "../http/errors.ts";
+import { translatorFor } from "../language/catalogues.ts";
+import { careAgreements, careNotes, carePackages, carePayments, careRecords } from "./care-schema.ts";
+import { defaultAgreement } from "./default-agreement.ts";
+
+// Her birth clients (docs/care.md): what the studio's routes, her space and other features (the
+// labour line's on-call windows) call. Every rule that must hold across servers is one statement:
+// a signature is a conditional UPDATE, a payment marked paid another.
+
+const INVITATION_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const FULL_TERM_WEEKS = 40;
+const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
+export const sha256Of = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+
+type PackageRow = typeof carePackages.$inferSelect;
+type RecordRow = typeof careRecords.$inferSelect;
+type PackageInput = z.output<typeof import("../../../contract/care.ts").PackageRequest>;
+export type { PackageRequest };
+
+/** The day a week of pregnancy begins, counted from the due date (week 40). */
+const weekOfPregnancy = (dueDate: string, week: number) =>
+  Temporal.PlainDate.from(dueDate)
+    .add({ weeks: week - FULL_TERM_WEEKS })
+    .toString();
+
+/** Her on-call window: from the start of one week of pregnancy to the end of another. */
+export function onCallWindow(dueDate: string, fromWeek: number, untilWeek: number): { from: string; until: string } {
+  return {
+    from: weekOfPregnancy(dueDate, fromWeek),
+    until: Temporal.PlainDate.from(weekOfPregnancy(dueDate, untilWeek)).add({ days: 6 }).toString(),
+  };
+}
+
+/**
+ * What she pays and when: the deposit on signing, then the rest in one go or in equal instalments
+ * (the last takes the odd cents), every few weeks, the last by the package's week; none before today.
+ */
+export function paymentSchedule(
+  pkg: Pick<PackageRow, "feeMinor" | "depositMinor" | "instalments" | "instalmentEveryWeeks" | "lastDueWeek">,
+  dueDate: string,
+  today: string,
+): { kind: "deposit" | "instalment"; amountMinor: number; dueOn: string }[] {
+  const schedule: { kind: "deposit" | "instalment"; amountMinor: number; dueOn: string }[] = [];
+  if (pkg.depositMinor > 0) schedule.push({ kind: "deposit", amountMinor: pkg.depositMinor, dueOn: today });
+  const rest = pkg.feeMinor - pkg.depositMinor;
+  if (rest <= 0) return schedule;
+  const each = Math.floor(rest / pkg.instalments);
+  const last = Temporal.PlainDate.from(weekOfPregnancy(dueDate, pkg.lastDueWeek));
+  for (let index = 0; index < pkg.instalments; index++) {
+    const due = last.subtract({ weeks: (pkg.instalments - 1 - index) * pkg.instalmentEveryWeeks });
+    const dueOn = Temporal.PlainDate.compare(due, Temporal.PlainDate.from(today)) < 0 ? today : due.toString();
+    const amountMinor = index === pkg.instalments - 1 ? rest - each * (pkg.instalments - 1) : each;
+    schedule.push({ kind: "instalment", amountMinor, dueOn });
+  }
+  return schedule;
+}
+
+const money = (amountMinor: number, currency: string, locale: string) =>
+  new Intl.NumberFormat(locale, { style: "currency", currency }).format(amountMinor / 100);
+const longDate = (date: string, locale: string) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+
+/** Fills an agreement's {{fields}}; a field it does not know stays as written, for her to see. */
+export function fillAgreement(template: string, fields: Record<string, string>): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (written, name: string) => (Object.hasOwn(fields, name) ? fields[name]! : written));
+}
+
+function scheduleText(schedule: ReturnType<typeof paymentSchedule>, currency: string, language: Language): string {
+  const i18n = translatorFor(language);
+  const locale = formattingLocales[language];
+  const list = new Intl.ListFormat(locale, { type: "conjunction" });
+  return list.format(
+    schedule.map((payment) =>
+      payment.kind === "deposit"
+        ? i18n._("a deposit of {amount} on signing", { amount: money(payment.amountMinor, currency, locale) })
+        : i18n._("{amount} by {date}", { amount: money(payment.amountMinor, currency, locale), date: longDate(payment.dueOn, locale) }),
+    ),
+  );
+}
+
+const toPackage = (row: PackageRow, clients: number): CarePackage => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  fee: row.feeMinor,
+  currency: row.currency,
+  deposit: row.depositMinor,
+  instalments: row.instalments,
+  instalment_every_weeks: row.instalmentEveryWeeks,
+  last_due_week: row.lastDueWeek,
+  prenatal_visits: row.prenatalVisits,
+  postpartum_visits: row.postpartumVisits,
+  on_call_from_week: row.onCallFromWeek,
+  on_call_until_week: row.onCallUntilWeek,
+  agreement: row.agreement,
+  retired: row.retiredAt !== null,
+  clients,
+});
+
+const packageValues = (input: PackageInput, now: Date) => ({
+  name: input.name,
+  description: input.description,
+  feeMinor: input.fee,
+  currency: input.currency,
+  depositMinor: input.deposit,
+  instalments: input.instalments,
+  instalmentEveryWeeks: input.instalment_every_weeks,
+  lastDueWeek: input.last_due_week,
+  prenatalVisits: input.prenatal_visits,
+  postpartumVisits: input.postpartum_visits,
+  onCallFromWeek: input.on_call_from_week,
+  onCallUntilWeek: input.on_call_until_week,
+  agreement: input.agreement.trim() === "" ? defaultAgreement : input.agreement,
+  retiredAt: input.retired ? now : null,
+});
+
+export async function listPackages(db: Queryable): Promise<CarePackage[]> {
+  const rows = await db.select().from(carePackages).orderBy(asc(carePackages.id));
+  const counts = await db.select({ packageId: careRecords.packageId, clients: count() }).from(careRecords).groupBy(careRecords.packageId);
+  const clientsOf = new Map(counts.map((row) => [row.packageId, Number(row.clients)]));
+  return rows.map((row) => toPackage(row, clientsOf.get(row.id) ?? 0));
+}
+
+export async function createPackage(db: Queryable, input: PackageInput, now: Date): Promise<number> {
+  const [row] = await db.insert(carePackages).values(packageValues(input, now)).returning({ id: carePackages.id });
+  return row!.id;
+}
+
+/** Saves a package; agreements made already keep their text (they were frozen when made). */
+export async function savePackage(db: Queryable, id: number, input: PackageInput, now: Date): Promise<void> {
+  const [existing] = await db.select({ retiredAt: carePackages.retiredAt }).from(carePackages).where(eq(carePackages.id, id));
+  if (!existing) throw HttpError.withValues(404, "There is no package with the id {id}.", { id });
+  const values = packageValues(input, now);
+  await db
+    .update(carePackages)
+    .set({ ...values, retiredAt: input.retired ? (existing.retiredAt ?? now) : null })
+    .where(eq(carePackages.id, id));
+}
+
+export type NewClient = {
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  dueDate: string;
+  packageId: number;
+  /** Her account, when one has the address already. */
+  memberId: number | null;
+};
+
+/**
+ * Makes a care record from a package, in the caller's transaction: her on-call window, her
+ * agreement (filled and frozen), her payment schedule, and the token of her link (the mail
+ * carries it; only its hash is kept).
+ */
+export async function addClient(
+  tx: Queryable,
+  client: NewClient,
+  context: { now: Date; today: string; doulaName: string; businessName: string; language: Language },
+): Promise<{ id: number; token: string; packageName: string }> {
+  const [pkg] = await tx
+    .select()
+    .from(carePackages)
+    .where(and(eq(carePackages.id, client.packageId), isNull(carePackages.retiredAt)));
+  if (!pkg)
+    throw new HttpError(404, "There is no such package, or it is retired. Please choose another.", {
+      package_id: "Please choose a package.",
+    });
+  const window = onCallWindow(client.dueDate, pkg.onCallFromWeek, pkg.onCallUntilWeek);
+  const token = randomBytes(32).toString("base64url");
+  const [record] = await tx
+    .insert(careRecords)
+    .values({
+      createdAt: context.now,
+      packageId: pkg.id,
+      memberId: client.memberId,
+      email: client.email,
+      firstName: client.firstName,
+      lastName: client.lastName,
+      dueDate: client.dueDate,
+      onCallFrom: window.from,
+      onCallUntil: window.until,
+      invitationHash: hashToken(token),
+      invitationExpiresAt: new Date(context.now.getTime() + INVITATION_DAYS * DAY_MS),
+    })
+    .returning({ id: careRecords.id });
+  const schedule = paymentSchedule(pkg, client.dueDate, context.today);
+  const locale = formattingLocales[context.language];
+  const text = fillAgreement(pkg.agreement, {
+    client_name: [client.firstName, client.lastName].filter(Boolean).join(" ") || client.email,
+    due_date: longDate(client.dueDate, locale),
+    fee: money(pkg.feeMinor, pkg.currency, locale),
+    deposit: money(pkg.depositMinor, pkg.currency, locale),
+    schedule: scheduleText(schedule, pkg.currency, context.language),
+    on_call_from: longDate(window.from, locale),
+    on_call_until: longDate(window.until, locale),
+    doula_name: context.doulaName,
+    business_name: context.businessName,
+  });
+  await tx.insert(careAgreements).values({ recordId: record!.id, text, sha256: sha256Of(text), createdAt: context.now });
+  if (schedule.length > 0)
+    await tx.insert(carePayments).values(schedule.map((payment) => ({ recordId: record!.id, currency: pkg.currency, ...payment })));
+  return { id: record!.id, token, packageName: pkg.name };
+}
+
+/** Where she is: the stage the journey set, "on call" while her window is open. */
+function stageOf(record: RecordRow, today: string): CareRecord["stage"] {
+  const stage = record.stage as CareRecord["stage"];
+  const waiting = stage === "signed" || stage === "deposit_paid" || stage === "active";
+  return waiting && record.onCallFrom <= today && today <= record.onCallUntil ? "on_call" : stage;
+}
+
+const toPayment = (row: typeof carePayments.$inferSelect) => ({
+  id: row.id,
+  kind: row.kind as "deposit" | "instalment",
+  amount: row.amountMinor,
+  currency: row.currency,
+  due_on: row.dueOn,
+  paid: row.paidAt !== null,
+  paid_at: row.paidAt?.toISOString() ?? null,
+  waived: row.waived,
+});
+
+const toAgreement = (row: typeof careAgreements.$inferSelect) => ({
+  text: row.text,
+  sha256: row.sha256,
+  signed: row.signedAt !== null,
+  signed_at: row.signedAt?.toISOString() ?? null,
+  signed_name: row.signedName,
+});
+
+async function partsOf(db: Queryable, recordIds: number[]) {
+  if (recordIds.length === 0) return { agreements: new Map(), payments: new Map(), notes: new Map(), packages: new Map() };
+  const [agreements, payments, notes] = await Promise.all([
+    db.select().from(careAgreements).where(inArray(careAgreements.recordId, recordIds)),
+    db.select().from(carePayments).where(inArray(carePayments.recordId, recordIds)).orderBy(asc(carePayments.dueOn), asc(carePayments.id)),
+    db.select().from(careNotes).where(inArray(careNotes.recordId, recordIds)).orderBy(asc(careNotes.createdAt), asc(careNotes.id)),
+  ]);
+  const grouped = <Row extends { recordId: number }>(rows: Row[]) => {
+    const map = new Map<number, Row[]>();
+    for (const row of rows) map.set(row.recordId, [...(map.get(row.recordId) ?? []), row]);
+    return map;
+  };
+  return {
+    agreements: new Map(agreements.map((row) => [row.recordId, row])),
+    payments: grouped(payments),
+    notes: grouped(notes),
+  };
+}
+
+const owedOf = (payments: (typeof carePayments.$inferSelect)[], today: string) =>
+  payments
+    .filter((payment) => payment.paidAt === null && !payment.waived && payment.dueOn <= today)
+    .reduce((sum, payment) => sum + payment.amountMinor, 0);
+
+/** Her own records, as her space shows them: shared notes only. */
+export async function recordsOfMember(
+  db: Queryable,
+  memberId: number,
+  today: string,
+  doulaName: string,
+  id?: number,
+): Promise<CareRecord[]> {
+  const rows = await db
+    .select({ record: careRecords, packageName: carePackages.name })
+    .from(careRecords)
+    .innerJoin(carePackages, eq(carePackages.id, careRecords.packageId))
+    .where(id === undefined ? eq(careRecords.memberId, memberId) : and(eq(careRecords.memberId, memberId), eq(careRecords.id, id)))
+    .orderBy(asc(careRecords.id));
+  const parts = await partsOf(
+    db,
+    rows.map((row) => row.record.id),
+  );
+  return rows.map(({ record, packageName }) => {
+    const agreement = parts.agreements.get(record.id) as typeof careAgreements.$inferSelect;
+    return {
+      id: record.id,
+      package_name: packageName,
+      due_date: record.dueDate,
+      on_call_from: record.onCallFrom,
+      on_call_until: record.onCallUntil,
+      stage: stageOf(record, today),
+      doula_name: doulaName,
+      agreement: toAgreement(agreement),
+      payments: ((parts.payments.get(record.id) ?? []) as (typeof carePayments.$inferSelect)[]).map(toPayment),
+      notes: ((parts.notes.get(record.id) ?? []) as (typeof careNotes.$inferSelect)[])
+        .filter((note) => note.shared)
+        .map((note) => ({ id: note.id, text: note.text, written_at: note.createdAt.toISOString() })),
+    };
+  });
+}
+
+/** One of her records, or a 404 that says nothing of anyone else's. */
+export async function recordOfMember(db: Queryable, memberId: number, id: number, today: string, doulaName: string): Promise<CareRecord> {
+  const [record] = await recordsOfMember(db, memberId, today, doulaName, id);
+  if (!record) throw new HttpError(404, "There is no such care record in your account.");
+  return record;
+}
+
+/** The studio's list: every client, where she is and what she owes today. */
+export async function listClients(db: Queryable, today: string) {
+  const rows = await db
+    .select({ record: careRecords, packageName: carePackages.name, currency: carePackages.currency })
+    .from(careRecords)
+    .innerJoin(carePackages, eq(carePackages.id, careRecords.packageId))
+    .orderBy(asc(careRecords.dueDate), asc(careRecords.id));
+  const parts = await partsOf(
+    db,
+    rows.map((row) => row.record.id),
+  );
+  return rows.map(({ record, packageName, currency }) => ({
+    id: record.id,
+    first_name: record.firstName,
+    last_name: record.lastName,
+    email: record.email,
+    package_name: packageName,
+    due_date: record.dueDate,
+    on_call_from: record.onCallFrom,
+    on_call_until: record.onCallUntil,
+    stage: stageOf(record, today),
+    has_account: record.memberId !== null,
+    owed: owedOf((parts.payments.get(record.id) ?? []) as (typeof carePayments.$inferSelect)[], today),
+    currency,
+  }));
+}
+
+export async function clientDetails(db: Queryable, id: number, today: string): Promise<ClientDetails> {
+  const summary = (await listClients(db, today)).find((client) => client.id === id);
+  if (!summary) throw HttpError.withValues(404, "There is no client with the id {id}.", { id });
+  const parts = await partsOf(db, [id]);
+  const agreement = parts.agreements.get(id) as typeof careAgreements.$inferSelect;
+  return {
+    ...summary,
+    agreement: { ...toAgreement(agreement), signed_from: agreement.signedFrom, signed_with: agreement.signedWith },
+    payments: ((parts.payments.get(id) ?? []) as (typeof carePayments.$inferSelect)[]).map((row) => ({
+      ...toPayment(row),
+      note: row.note,
+    })),
+    notes: ((parts.notes.get(id) ?? []) as (typeof careNotes.$inferSelect)[]).map((note) => ({
+      id: note.id,
+      text: note.text,
+      shared: note.shared,
+      written_at: note.createdAt.toISOString(),
+    })),
+  };
+}
+
+export async function addNote(db: Queryable, recordId: number, text: string, shared: boolean, now: Date): Promise<number> {
+  const [record] = await db.select({ id: careRecords.id }).from(careRecords).where(eq(careRecords.id, recordId));
+  if (!record) throw HttpError.withValues(404, "There is no client with the id {id}.", { id: recordId });
+  const [note] = await db.insert(careNotes).values({ recordId, text, shared, createdAt: now }).returning({ id: careNotes.id });
+  return note!.id;
+}
+
+/** Paid by hand, or waived: once (a conditional UPDATE, so two clicks on two servers mark it once). */
+export async function markPaid(db: Queryable, recordId: number, paymentId: number, input: { note: string; waived: boolean }, now: Date) {
+  return db.transaction(async (tx) => {
+    const [marked] = await tx
+      .update(carePayments)
+      .set(input.waived ? { waived: true, note: input.note } : { paidAt: now, note: input.note })
+      .where(
+        and(
+          eq(carePayments.id, paymentId),
+          eq(carePayments.recordId, recordId),
+          isNull(carePayments.paidAt),
+          eq(carePayments.waived, false),
+        ),
+      )
+      .returning();
+    if (!marked) {
+      const [existing] = await tx
+        .select({ id: carePayments.id })
+        .from(carePayments)
+        .where(and(eq(carePayments.id, paymentId), eq(carePayments.recordId, recordId)));
+      if (!existing) throw new HttpError(404, "There is no such payment for this client.");
+      throw new HttpError(409, "This payment is marked paid or waived already.");
+    }
+    if (marked.kind === "deposit" && !input.waived)
+      await tx
+        .update(careRecords)
+        .set({ stage: "deposit_paid" })
+        .where(and(eq(careRecords.id, recordId), inArray(careRecords.stage, ["invited", "signed"])));
+    return {
+      message: input.waived
+        ? answerWith("Waived the payment due on {date}.", { date: marked.dueOn })
+        : answerWith("Marked the payment due on {date} as paid.", { date: marked.dueOn }),
+    };
+  });
+}
+
+/**
+ * Signs her agreement, once: the UPDATE fills the signature record only while it is empty, so a
+ * second signature (another tab, another server) is refused with 409 and changes nothing.
+ */
+export async function signAgreement(
+  db: Queryable,
+  signer: { memberId: number; recordId: number; fullName: string; address: string; browser: string },
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [record] = await tx
+      .select({ id: careRecords.id })
+      .from(careRecords)
+      .where(and(eq(careRecords.id, signer.recordId), eq(careRecords.memberId, signer.memberId)));
+    if (!record) throw new HttpError(404, "There is no such care record in your account.");
+    const [signed] = await tx
+      .update(careAgreements)
+      .set({
+        signedAt: now,
+        signedName: signer.fullName,
+        signedBy: signer.memberId,
+        signedFrom: signer.address,
+        signedWith: signer.browser,
+      })
+      .where(and(eq(careAgreements.recordId, signer.recordId), isNull(careAgreements.signedAt)))
+      .returning({ id: careAgreements.id });
+    if (!signed) throw new HttpError(409, "You have signed this agreement already. Your signed copy is in your client space.");
+    await tx
+      .update(careRecords)
+      .set({ stage: "signed" })
+      .where(and(eq(careRecords.id, signer.recordId), eq(careRecords.stage, "invited")));
+  });
+}
+
+/** What the PDF of her agreement needs: the text and its signature record. */
+export async function agreementOfMember(db: Queryable, memberId: number, recordId: number) {
+  const [row] = await db
+    .select({ agreement: careAgreements, packageName: carePackages.name })
+    .from(careAgreements)
+    .innerJoin(careRecords, eq(careRecords.id, careAgreements.recordId))
+    .innerJoin(carePackages, eq(carePackages.id, careRecords.packageId))
+    .where(and(eq(careAgreements.recordId, recordId), eq(careRecords.memberId, memberId)));
+  if (!row) throw new HttpError(404, "There is no such care record in your account.");
+  return row;
+}
+
+/** Registration with her link (server/src/accounts/sign-in-routes.ts): whom it was sent to, without using it. */
+export async function checkCareInvitation(db: Queryable, token: string, now: Date): Promise<{ email: string }> {
+  const [row] = await db
+    .select({ email: careRecords.email, memberId: careRecords.memberId, expiresAt: careRecords.invitationExpiresAt })
+    .from(careRecords)
+    .where(eq(careRecords.invitationHash, hashToken(token)));
+  if (!row || !row.email) throw new HttpError(404, "This link to your client space is not known. It may have been copied incompletely.");
+  if (row.memberId !== null) throw new HttpError(403, "This link has been used already. Please sign in to open your client space.");
+  if (!row.expiresAt || row.expiresAt <= now)
+    throw HttpError.withValues(403, "This link has expired: it was valid for {days} days. Please ask your doula to send a new one.", {
+      days: INVITATION_DAYS,
+    });
+  return { email: row.email.toLowerCase() };
+}
+
+/** Uses her link inside the registration's transaction: one account per link, however many arrive at once. */
+export async function acceptCareInvitation(tx: Queryable, token: string, memberId: number, now: Date): Promise<void> {
+  const [used] = await tx
+    .update(careRecords)
+    .set({ memberId, invitationHash: null })
+    .where(and(eq(careRecords.invitationHash, hashToken(token)), isNull(careRecords.memberId), gt(careRecords.invitationExpiresAt, now)))
+    .returning({ id: careRecords.id });
+  if (!used) throw new HttpError(403, "This link has been used already. Please sign in to open your client space.");
+}
+
+/**
+ * Her clients' on-call windows that touch a span of days (the calendar, the labour line): each
+ * with its record and, while she has an account, her id.
+ */
+export async function onCallWindowsBetween(db: Queryable, from: string, until: string) {
+  return db
+    .select({ recordId: careRecords.id, memberId: careRecords.memberId, from: careRecords.onCallFrom, until: careRecords.onCallUntil })
+    .from(careRecords)
+    .where(and(lte(careRecords.onCallFrom, until), gte(careRecords.onCallUntil, from), sql`${careRecords.stage} <> 'closed'`));
+}
+
+/**
+ * Her care records in her download; with her account go the doula's notes and her contact details.
+ * The records, their signed agreements and payments stay as the doula's business records
+ * (README, "Her data"), with her typed name as she signed.
+ */
+export const carePersonalData = (db: Queryable, clock: Clock, doulaName: string): PersonalData => ({
+  key: "care",
+  export: async (member) => recordsOfMember(db, member.id, clock.now().toISOString().slice(0, 10), doulaName),
+  readdress: async (tx, member, newEmail) => {
+    await tx.update(careRecords).set({ email: newEmail }).where(eq(careRecords.memberId, member.id));
+  },
+  erase: async (tx, member) => {
+    const mine = tx.select({ id: careRecords.id }).from(careRecords).where(eq(careRecords.memberId, member.id));
+    await tx.delete(careNotes).where(inArray(careNotes.recordId, mine));
+    await tx.update(careAgreements).set({ signedFrom: null, signedWith: null }).where(inArray(careAgreements.recordId, mine));
+    await tx
+      .update(careRecords)
+      .set({ email: null, firstName: null, lastName: null, invitationHash: null })
+      .where(eq(careRecords.memberId, member.id));
+  },
+});

@@ -1,0 +1,155 @@
+import type { FastifyInstance } from "fastify";
+import { answerWith } from "../../../contract/languages.ts";
+import { findUserByEmail } from "../accounts/users-repository.ts";
+import type { Database } from "../db/client.ts";
+import { route } from "../http/endpoint-route.ts";
+import { requireMember } from "../http/signed-in-member.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { MailSender } from "../mail/mail-sender.ts";
+import { type MailContext, recipientLanguage } from "../mail/mail-templates.ts";
+import { queueMail } from "../mail/outbox.ts";
+import { renderAgreement } from "./agreement-pdf.ts";
+import { careInvitationMail } from "./care-mails.ts";
+import {
+  addClient,
+  addNote,
+  agreementOfMember,
+  clientDetails,
+  createPackage,
+  listClients,
+  listPackages,
+  markPaid,
+  recordOfMember,
+  recordsOfMember,
+  savePackage,
+  signAgreement,
+} from "./care-repository.ts";
+
+// Her birth clients (docs/care.md): the studio's side under /reactapi/studio/care (behind the
+// studio's guard, features.ts), the mother's under /reactapi/care.
+
+export type CareOptions = {
+  db: Database;
+  clock: Clock;
+  mail: MailContext;
+  sender: MailSender;
+  /** Who the doula is, as her clients read it (the agreement's {{doula_name}}, her space). */
+  doulaName: string;
+};
+
+const today = (clock: Clock) => clock.now().toISOString().slice(0, 10);
+
+/** The doula's side: her packages and her clients. */
+export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, sender, doulaName }: CareOptions) {
+  route(app, "carePackages", async () => ({ packages: await listPackages(db) }));
+
+  route(app, "createCarePackage", async ({ body }, _request, reply) => {
+    const id = await createPackage(db, body, clock.now());
+    return reply.code(201).send({ id, message: answerWith('Created the package "{name}".', { name: body.name }) });
+  });
+
+  route(app, "saveCarePackage", async ({ params: { id }, body }) => {
+    await savePackage(db, id, body, clock.now());
+    return {
+      message: body.retired
+        ? answerWith('Saved "{name}", retired: her clients keep it, new clients cannot have it.', { name: body.name })
+        : answerWith('Saved "{name}". Agreements made from now on follow it; those made already do not change.', { name: body.name }),
+    };
+  });
+
+  route(app, "careClients", async () => ({ clients: await listClients(db, today(clock)) }));
+
+  route(app, "addCareClient", async ({ body }, request, reply) => {
+    const member = await findUserByEmail(db, body.email);
+    const language = recipientLanguage(member?.language, { ...mail, language: request.language });
+    const added = await db.transaction(async (tx) => {
+      const record = await addClient(
+        tx,
+        {
+          email: body.email,
+          firstName: body.first_name ?? member?.firstName ?? null,
+          lastName: body.last_name ?? member?.lastName ?? null,
+          dueDate: body.due_date,
+          packageId: body.package_id,
+          memberId: member?.id ?? null,
+        },
+        { now: clock.now(), today: today(clock), doulaName, businessName: mail.businessName, language: request.language },
+      );
+      await queueMail(
+        tx,
+        careInvitationMail(
+          body.email,
+          body.first_name ?? member?.firstName ?? null,
+          { doulaName, packageName: record.packageName, token: record.token, hasAccount: member !== undefined },
+          { ...mail, language },
+        ),
+      );
+      return record;
+    });
+    sender.wake();
+    request.log.info({ careRecord: added.id }, "care client added");
+    return reply
+      .code(201)
+      .send({ id: added.id, message: answerWith("Added {email}, and mailed her the link to her client space.", { email: body.email }) });
+  });
+
+  route(app, "careClient", async ({ params: { id } }) => clientDetails(db, id, today(clock)));
+
+  route(app, "addCareNote", async ({ params: { id }, body }, _request, reply) => {
+    const noteId = await addNote(db, id, body.text, body.shared, clock.now());
+    if (body.shared) return reply.code(201).send({ id: noteId, message: "Saved the note. She sees it in her client space." });
+    return reply.code(201).send({ id: noteId, message: "Saved the note, for you alone." });
+  });
+
+  route(app, "markCarePaymentPaid", async ({ params: { id, paymentId }, body }) => markPaid(db, id, paymentId, body, clock.now()));
+}
+
+/** The mother's side: her records, her signature, her PDF. */
+export async function careRoutes(app: FastifyInstance, { db, clock, mail, doulaName }: CareOptions) {
+  route(app, "myCare", async (_input, request) => ({
+    records: await recordsOfMember(db, requireMember(request).id, today(clock), doulaName),
+  }));
+
+  route(app, "myCareRecord", async ({ params: { id } }, request) =>
+    recordOfMember(db, requireMember(request).id, id, today(clock), doulaName),
+  );
+
+  route(app, "signCareAgreement", async ({ params: { id }, body }, request) => {
+    const member = requireMember(request);
+    await signAgreement(
+      db,
+      {
+        memberId: member.id,
+        recordId: id,
+        fullName: body.full_name,
+        address: request.ip,
+        browser: String(request.headers["user-agent"] ?? "").slice(0, 500),
+      },
+      clock.now(),
+    );
+    request.log.info({ careRecord: id }, "care agreement signed");
+    return { message: "Signed. Your signed agreement is in your client space, as a PDF for you to keep." };
+  });
+
+  route(app, "careAgreementPdf", async ({ params: { id } }, request, reply) => {
+    const member = requireMember(request);
+    const { agreement, packageName } = await agreementOfMember(db, member.id, id);
+    const pdf = await renderAgreement(
+      {
+        packageName,
+        businessName: mail.businessName,
+        text: agreement.text,
+        sha256: agreement.sha256,
+        signedAt: agreement.signedAt,
+        signedName: agreement.signedName,
+      },
+      request.language,
+      "UTC",
+    );
+    return reply
+      .header("content-type", "application/pdf")
+      .header("content-disposition", `attachment; filename="agreement-${id}.pdf"`)
+      .header("cache-control", "private, no-store")
+      .send(pdf);
+  });
+}

@@ -1,0 +1,124 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt } from "../db/columns.ts";
+import { users } from "../accounts/accounts-schema.ts";
+
+// The tables this feature owns (docs/architecture.md, "Tables"): other features reach their rows
+// through its repository. Money is in the currency's minor unit (cents).
+
+/** A package she offers: its fee and how it is paid, its visits, its on-call window and its agreement. */
+export const carePackages = pgTable(
+  "care_packages",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    feeMinor: integer("fee_minor").notNull(),
+    currency: text("currency").notNull().default("USD"),
+    depositMinor: integer("deposit_minor").notNull().default(0),
+    instalments: integer("instalments").notNull().default(1),
+    instalmentEveryWeeks: integer("instalment_every_weeks").notNull().default(4),
+    lastDueWeek: integer("last_due_week").notNull().default(36),
+    prenatalVisits: integer("prenatal_visits").notNull().default(2),
+    postpartumVisits: integer("postpartum_visits").notNull().default(1),
+    onCallFromWeek: integer("on_call_from_week").notNull().default(38),
+    onCallUntilWeek: integer("on_call_until_week").notNull().default(42),
+    agreement: text("agreement").notNull(),
+    retiredAt: timestamp("retired_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check("care_packages_deposit_within_fee", sql`${table.depositMinor} >= 0 AND ${table.depositMinor} <= ${table.feeMinor}`),
+    check("care_packages_window_in_order", sql`${table.onCallFromWeek} <= ${table.onCallUntilWeek}`),
+  ],
+);
+
+/**
+ * One pregnancy of one client (a mother back for her second baby has a second record). Her
+ * contact details go when she deletes her account; the record stays, with its signed agreement and
+ * its payments, as the doula's business record.
+ */
+export const careRecords = pgTable(
+  "care_records",
+  {
+    id: serial("id").primaryKey(),
+    packageId: integer("package_id")
+      .notNull()
+      .references(() => carePackages.id),
+    memberId: integer("member_id").references(() => users.id, { onDelete: "set null" }),
+    email: text("email"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    dueDate: date("due_date", { mode: "string" }).notNull(),
+    onCallFrom: date("on_call_from", { mode: "string" }).notNull(),
+    onCallUntil: date("on_call_until", { mode: "string" }).notNull(),
+    stage: text("stage").notNull().default("invited"),
+    /** Her link to her space, until she registers with it: only its hash is kept. */
+    invitationHash: text("invitation_hash"),
+    invitationExpiresAt: timestamp("invitation_expires_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("care_records_member_idx").on(table.memberId),
+    uniqueIndex("care_records_invitation_idx").on(table.invitationHash),
+    check("care_records_window_in_order", sql`${table.onCallFrom} <= ${table.onCallUntil}`),
+  ],
+);
+
+/**
+ * The agreement made for one record from its package, frozen when made: a package edited later
+ * changes only later agreements. Signing fills the signature record once (a conditional UPDATE).
+ */
+export const careAgreements = pgTable(
+  "care_agreements",
+  {
+    id: serial("id").primaryKey(),
+    recordId: integer("record_id")
+      .notNull()
+      .references(() => careRecords.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    sha256: text("sha256").notNull(),
+    signedAt: timestamp("signed_at", { withTimezone: true }),
+    signedName: text("signed_name"),
+    signedBy: integer("signed_by").references(() => users.id, { onDelete: "set null" }),
+    /** The address and browser it was signed from: hers, so they go with her account. */
+    signedFrom: text("signed_from"),
+    signedWith: text("signed_with"),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("care_agreements_record_idx").on(table.recordId)],
+);
+
+/** What she pays and when: the deposit, then each instalment. */
+export const carePayments = pgTable(
+  "care_payments",
+  {
+    id: serial("id").primaryKey(),
+    recordId: integer("record_id")
+      .notNull()
+      .references(() => careRecords.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    amountMinor: integer("amount_minor").notNull(),
+    currency: text("currency").notNull(),
+    dueOn: date("due_on", { mode: "string" }).notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    waived: boolean("waived").notNull().default(false),
+    note: text("note").notNull().default(""),
+  },
+  (table) => [index("care_payments_record_idx").on(table.recordId), check("care_payments_amount_positive", sql`${table.amountMinor} >= 0`)],
+);
+
+/** The doula's dated notes: private ones she alone reads, shared ones shown in the client's space. */
+export const careNotes = pgTable(
+  "care_notes",
+  {
+    id: serial("id").primaryKey(),
+    recordId: integer("record_id")
+      .notNull()
+      .references(() => careRecords.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    shared: boolean("shared").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [index("care_notes_record_idx").on(table.recordId)],
+);

@@ -1,0 +1,247 @@
+import { describe, expect, it } from "vitest";
+import { and, desc, eq } from "drizzle-orm";
+import { mailOutbox } from "../mail/mail-schema.ts";
+import { movableClock } from "../lib/clock.ts";
+import { readPdf } from "../../../testing/pdf-text.ts";
+import {
+  backends,
+  GOOD_PASSWORD,
+  jsonHeaders,
+  login,
+  register,
+  sessionCookieOf,
+  signedInInstructor,
+  signedInMember,
+  uniqueEmail,
+  useTestApp,
+} from "../../../testing/test-app.ts";
+import { onCallWindow, paymentSchedule, sha256Of } from "./care-repository.ts";
+
+// Her birth clients (docs/care.md): packages, a care record per pregnancy, the agreement signed
+// online, its schedule and the notes of her visits, on both databases.
+
+describe("on-call windows and payment schedules", () => {
+  it("opens the window at the start of week 38 and closes it at the end of week 42, counted from the due date", () => {
+    expect(onCallWindow("2027-04-01", 38, 42)).toEqual({ from: "2027-03-18", until: "2027-04-21" });
+  });
+
+  it("splits what is left after the deposit into equal instalments, the last by week 36 and taking the odd cents", () => {
+    const schedule = paymentSchedule(
+      { feeMinor: 150_001, depositMinor: 30_000, instalments: 3, instalmentEveryWeeks: 4, lastDueWeek: 36 },
+      "2027-06-01",
+      "2026-12-01",
+    );
+    expect(schedule).toEqual([
+      { kind: "deposit", amountMinor: 30_000, dueOn: "2026-12-01" },
+      { kind: "instalment", amountMinor: 40_000, dueOn: "2027-03-09" },
+      { kind: "instalment", amountMinor: 40_000, dueOn: "2027-04-06" },
+      { kind: "instalment", amountMinor: 40_001, dueOn: "2027-05-04" },
+    ]);
+    expect(schedule.reduce((sum, payment) => sum + payment.amountMinor, 0)).toBe(150_001);
+  });
+});
+
+describe.each(backends)("her birth clients on %s", (backend) => {
+  const clock = movableClock(new Date("2026-12-01T10:00:00Z"));
+  const context = useTestApp(backend, { clock });
+  const app = () => context.app;
+  const db = () => context.database.db;
+  const post = (url: string, cookie: string | undefined, payload: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+    app().inject({ method: "POST", url, headers: { ...jsonHeaders, ...headers, ...(cookie ? { cookie } : {}) }, payload });
+  const get = (url: string, cookie?: string) => app().inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
+
+  const birthSupport = {
+    name: "Birth support",
+    description: "Two prenatal visits, the birth, one postpartum visit.",
+    fee: 150_000,
+    currency: "USD",
+    deposit: 30_000,
+    instalments: 3,
+    instalment_every_weeks: 4,
+  };
+
+  async function mailedTo(email: string) {
+    const [mail] = await db()
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.kind, "care_invitation")))
+      .orderBy(desc(mailOutbox.id))
+      .limit(1);
+    return mail;
+  }
+
+  /** A package, a client invited to it, and her account made from the mailed link. */
+  async function invitedClient(doula: { cookie: string }, prefix = "client") {
+    const created = await post("/reactapi/studio/care/packages", doula.cookie, birthSupport);
+    expect(created.statusCode, created.body).toBe(201);
+    const email = uniqueEmail(prefix);
+    const added = await post("/reactapi/studio/care/clients", doula.cookie, {
+      email,
+      first_name: "Rosa",
+      last_name: "Díaz",
+      due_date: "2027-06-01",
+      package_id: created.json().id,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const mail = await mailedTo(email);
+    const token = mail!.textBody.match(/\/care\?invitation=([A-Za-z0-9_-]+)/)?.[1];
+    expect(token, mail!.textBody).toBeDefined();
+    const registered = await register(app(), { email, password: GOOD_PASSWORD, first_name: "Rosa", care_invitation: token });
+    expect(registered.statusCode, registered.body).toBe(201);
+    return {
+      email,
+      token: token!,
+      recordId: added.json().id as number,
+      packageId: created.json().id as number,
+      cookie: sessionCookieOf(await login(app(), email)),
+    };
+  }
+
+  it("takes a client from invitation to a signed agreement whose PDF keeps what she signed, even after the package changes", async () => {
+    const doula = await signedInInstructor(app(), db(), "doula");
+    const client = await invitedClient(doula);
+
+    const records = (await get("/reactapi/care", client.cookie)).json().records;
+    expect(records).toHaveLength(1);
+    const [record] = records;
+    expect(record).toMatchObject({ id: client.recordId, on_call_from: "2027-05-18", on_call_until: "2027-06-21", stage: "invited" });
+    expect(record.agreement.signed).toBe(false);
+    expect(record.agreement.text).toContain("Rosa Díaz");
+    expect(record.agreement.text).toContain("$1,500.00");
+    expect(record.agreement.sha256).toBe(sha256Of(record.agreement.text));
+    expect(record.payments.map((payment: { amount: number }) => payment.amount)).toEqual([30_000, 40_000, 40_000, 40_000]);
+
+    // Her link made her account once: it cannot make a second.
+    const again = await register(app(), { email: client.email, password: GOOD_PASSWORD, care_invitation: client.token });
+    expect(again.statusCode).toBe(404);
+
+    const refused = await post(`/reactapi/care/${client.recordId}/sign`, client.cookie, { full_name: "Rosa Díaz", agree: false });
+    expect(refused.statusCode).toBe(400);
+    clock.set(new Date("2026-12-02T15:30:00Z"));
+    const signed = await post(`/reactapi/care/${client.recordId}/sign`, client.cookie, { full_name: "Rosa María Díaz", agree: true });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const second = await post(`/reactapi/care/${client.recordId}/sign`, client.cookie, { full_name: "Rosa María Díaz", agree: true });
+    expect(second.statusCode).toBe(409);
+
+    // The doula edits the package afterwards: her signed agreement does not move.
+    const edited = await post(`/reactapi/studio/care/packages/${client.packageId}`, doula.cookie, {
+      ...birthSupport,
+      agreement: "A new agreement for {{client_name}}.",
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const after = (await get(`/reactapi/care/${client.recordId}`, client.cookie)).json();
+    expect(after.agreement).toMatchObject({
+      text: record.agreement.text,
+      sha256: record.agreement.sha256,
+      signed: true,
+      signed_name: "Rosa María Díaz",
+    });
+    expect(after.stage).toBe("signed");
+
+    const pdf = await get(`/reactapi/care/${client.recordId}/agreement.pdf`, client.cookie);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    const { text, pages } = await readPdf(new Uint8Array(pdf.rawPayload));
+    expect(pages).toBeGreaterThanOrEqual(2);
+    expect(text).toContain("Rosa María Díaz");
+    expect(text).toContain("2 December 2026");
+    expect(text).toContain(record.agreement.sha256);
+    expect(text).not.toContain("A new agreement");
+
+    // The doula sees the signature record.
+    const details = (await get(`/reactapi/studio/care/clients/${client.recordId}`, doula.cookie)).json();
+    expect(details.agreement).toMatchObject({ signed: true, signed_name: "Rosa María Díaz", signed_from: expect.any(String) });
+    expect(details.has_account).toBe(true);
+  });
+
+  it("keeps private notes from her, shows shared ones, and marks a payment paid once", async () => {
+    const doula = await signedInInstructor(app(), db(), "doula-notes");
+    const client = await invitedClient(doula, "client-notes");
+    const privateNote = await post(`/reactapi/studio/care/clients/${client.recordId}/notes`, doula.cookie, {
+      text: "Anxious about the hospital: first birth was an emergency caesarean.",
+      shared: false,
+    });
+    expect(privateNote.statusCode, privateNote.body).toBe(201);
+    const shared = await post(`/reactapi/studio/care/clients/${client.recordId}/notes`, doula.cookie, {
+      text: "Lovely to meet you today. Try the breathing lesson this week.",
+      shared: true,
+    });
+    expect(shared.statusCode).toBe(201);
+
+    const mine = await get(`/reactapi/care/${client.recordId}`, client.cookie);
+    expect(mine.json().notes.map((note: { text: string }) => note.text)).toEqual([
+      "Lovely to meet you today. Try the breathing lesson this week.",
+    ]);
+    expect(mine.body).not.toContain("Anxious about the hospital");
+    expect((await get("/reactapi/care", client.cookie)).body).not.toContain("Anxious about the hospital");
+    expect((await get("/reactapi/account/export", client.cookie)).body).not.toContain("Anxious about the hospital");
+    expect((await get("/reactapi/account/export", client.cookie)).body).toContain("Try the breathing lesson");
+    const studio = (await get(`/reactapi/studio/care/clients/${client.recordId}`, doula.cookie)).json();
+    expect(studio.notes.map((note: { shared: boolean }) => note.shared)).toEqual([false, true]);
+
+    const [deposit] = studio.payments;
+    const paid = await post(`/reactapi/studio/care/clients/${client.recordId}/payments/${deposit.id}/paid`, doula.cookie, {
+      note: "Cash at the first visit",
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const twice = await post(`/reactapi/studio/care/clients/${client.recordId}/payments/${deposit.id}/paid`, doula.cookie, {});
+    expect(twice.statusCode).toBe(409);
+    const list = (await get("/reactapi/studio/care/clients", doula.cookie)).json().clients;
+    expect(list.find((entry: { id: number }) => entry.id === client.recordId)).toMatchObject({ stage: "deposit_paid", owed: 0 });
+  });
+
+  it("answers 404 to another member for each of her records' addresses, and 401 or 403 before reading a body", async () => {
+    const doula = await signedInInstructor(app(), db(), "doula-access");
+    const client = await invitedClient(doula, "client-access");
+    const stranger = await signedInMember(app(), "stranger");
+    expect((await get(`/reactapi/care/${client.recordId}`, stranger.cookie)).statusCode).toBe(404);
+    expect((await get(`/reactapi/care/${client.recordId}/agreement.pdf`, stranger.cookie)).statusCode).toBe(404);
+    expect((await post(`/reactapi/care/${client.recordId}/sign`, stranger.cookie, { full_name: "Not Her", agree: true })).statusCode).toBe(
+      404,
+    );
+    expect((await get("/reactapi/care", stranger.cookie)).json().records).toEqual([]);
+    expect((await get(`/reactapi/care/${client.recordId}`)).statusCode).toBe(401);
+    expect((await post("/reactapi/studio/care/clients", client.cookie, {})).statusCode).toBe(403);
+    expect((await get(`/reactapi/studio/care/clients/${client.recordId}`, client.cookie)).statusCode).toBe(403);
+  });
+
+  it("refuses a package whose deposit is more than its fee, and a client for a retired package, with a sentence", async () => {
+    const doula = await signedInInstructor(app(), db(), "doula-refusals");
+    const tooMuch = await post("/reactapi/studio/care/packages", doula.cookie, { ...birthSupport, deposit: 200_000 });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().details.deposit).toBe("The deposit cannot be more than the fee.");
+    const created = (await post("/reactapi/studio/care/packages", doula.cookie, birthSupport)).json();
+    expect((await post(`/reactapi/studio/care/packages/${created.id}`, doula.cookie, { ...birthSupport, retired: true })).statusCode).toBe(
+      200,
+    );
+    const added = await post("/reactapi/studio/care/clients", doula.cookie, {
+      email: uniqueEmail("late"),
+      due_date: "2027-06-01",
+      package_id: created.id,
+    });
+    expect(added.statusCode).toBe(404);
+    const spanish = await post(
+      "/reactapi/studio/care/packages",
+      doula.cookie,
+      { ...birthSupport, deposit: 200_000 },
+      { "accept-language": "es" },
+    );
+    expect(spanish.statusCode).toBe(400);
+    expect(spanish.json().details.deposit).not.toBe("The deposit cannot be more than the fee.");
+  });
+
+  it("keeps her signed agreement and payments as the doula's records without her contact details when she deletes her account", async () => {
+    const doula = await signedInInstructor(app(), db(), "doula-delete");
+    const client = await invitedClient(doula, "client-delete");
+    await post(`/reactapi/studio/care/clients/${client.recordId}/notes`, doula.cookie, { text: "Shared with her.", shared: true });
+    expect((await post(`/reactapi/care/${client.recordId}/sign`, client.cookie, { full_name: "Rosa Díaz", agree: true })).statusCode).toBe(
+      200,
+    );
+    const deleted = await post("/reactapi/account/delete", client.cookie, { password: GOOD_PASSWORD });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const details = (await get(`/reactapi/studio/care/clients/${client.recordId}`, doula.cookie)).json();
+    expect(details).toMatchObject({ email: null, first_name: null, last_name: null, has_account: false, notes: [] });
+    expect(details.agreement).toMatchObject({ signed: true, signed_from: null, signed_with: null });
+    expect(details.payments).toHaveLength(4);
+  });
+});
