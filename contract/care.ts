@@ -114,6 +114,105 @@ export const CarePayment = z.object({
   waived: z.boolean(),
 });
 
+export const questionKinds = ["text", "long_text", "choice", "choices", "date", "yes_no"] as const;
+
+export const Question = z
+  .object({
+    kind: z.enum(questionKinds, { error: "A question is text, long_text, choice, choices, date or yes_no." }),
+    label: z
+      .string({ error: "Please write each question." })
+      .trim()
+      .min(1, { error: "Please write each question." })
+      .max(500, { error: "Please keep a question under 500 characters." }),
+    options: z
+      .array(
+        z
+          .string()
+          .trim()
+          .min(1, { error: "An option cannot be empty." })
+          .max(200, { error: "Please keep an option under 200 characters." }),
+      )
+      .max(30, { error: "A question can have at most 30 options." })
+      .default([]),
+    optional: z.boolean({ error: "Say whether the question is optional." }).default(false),
+    /** Health or birth history: she is told she can skip it, and consents before answering. */
+    sensitive: z.boolean({ error: "Say whether the question is sensitive." }).default(false),
+  })
+  .refine((question) => (question.kind === "choice" || question.kind === "choices" ? question.options.length >= 2 : true), {
+    error: "A question with choices needs at least two options.",
+    path: ["options"],
+  });
+export type Question = z.output<typeof Question>;
+
+export const QuestionnaireRequest = z.object({
+  title: z
+    .string({ error: "Please give the questionnaire a title." })
+    .trim()
+    .min(1, { error: "Please give the questionnaire a title." })
+    .max(200, { error: "Please keep the title under 200 characters." }),
+  questions: z
+    .array(Question, { error: "Please add the questions." })
+    .min(1, { error: "Please add at least one question." })
+    .max(100, { error: "A questionnaire can have at most 100 questions." }),
+});
+export type QuestionnaireRequest = z.input<typeof QuestionnaireRequest>;
+
+export const SendQuestionnaireRequest = z.object({
+  questionnaire_id: z
+    .number({ error: "Please choose a questionnaire." })
+    .int({ error: "Please choose a questionnaire." })
+    .min(1, { error: "Please choose a questionnaire." })
+    .max(2_147_483_647, { error: "Please choose a questionnaire." }),
+});
+
+export const QuestionnaireParams = z.object({
+  id: idInPath(sentence("That care record does not exist.")),
+  questionnaireId: idInPath(sentence("That questionnaire does not exist.")),
+});
+
+/** An answer: text (a date as YYYY-MM-DD), the options chosen, or yes/no. */
+export const AnswerValue = z.union(
+  [z.string().max(20_000, { error: "Please keep an answer under 20,000 characters." }), z.array(z.string().max(200)).max(30), z.boolean()],
+  {
+    error: "An answer is text, a list of choices, or yes or no.",
+  },
+);
+
+export const AnswersRequest = z.object({
+  /** Her answers by the question's number, from 0: what she has written so far. */
+  answers: z.record(z.string().regex(/^\d{1,3}$/, { error: "An answer names its question by number." }), AnswerValue, {
+    error: "The answers are a list by question.",
+  }),
+  revision: z.number({ error: "The revision you opened is missing; please reload." }).int().min(0).max(2_147_483_647),
+  /** Her agreement that the doula keeps her sensitive answers to care for her. */
+  consent: z.boolean({ error: "Say whether you agree." }).optional(),
+  /** She says she is done. */
+  done: z.boolean({ error: "Say whether you are done." }).optional(),
+});
+export type AnswersRequest = z.input<typeof AnswersRequest>;
+
+export const Questionnaire = z.object({
+  id: z.number(),
+  title: z.string(),
+  questions: z.array(
+    z.object({
+      kind: z.enum(questionKinds),
+      label: z.string(),
+      options: z.array(z.string()),
+      optional: z.boolean(),
+      sensitive: z.boolean(),
+    }),
+  ),
+  answers: z.record(z.string(), AnswerValue),
+  revision: z.number(),
+  consent: z.boolean(),
+  done: z.boolean(),
+  sent_at: z.string(),
+});
+export type Questionnaire = z.infer<typeof Questionnaire>;
+
+export const AnswersSaved = z.object({ revision: z.number(), done: z.boolean(), message: z.string() });
+
 const Agreement = z.object({
   text: z.string(),
   sha256: z.string(),
@@ -136,6 +235,7 @@ export const CareRecord = z.object({
   agreement: Agreement,
   payments: z.array(CarePayment),
   notes: z.array(SharedNote),
+  questionnaires: z.array(z.object({ id: z.number(), title: z.string(), done: z.boolean() })),
 });
 export type CareRecord = z.infer<typeof CareRecord>;
 
@@ -161,6 +261,7 @@ export const ClientDetails = ClientSummary.extend({
   agreement: Agreement.extend({ signed_from: z.string().nullable(), signed_with: z.string().nullable() }),
   payments: z.array(CarePayment.extend({ note: z.string() })),
   notes: z.array(SharedNote.extend({ shared: z.boolean() })),
+  questionnaires: z.array(Questionnaire),
 });
 export type ClientDetails = z.infer<typeof ClientDetails>;
 
@@ -273,6 +374,64 @@ export const careEndpoints = {
       ...ok(StudioOutcome),
       ...notFound("No such client or payment."),
       409: { description: "It is paid or waived already.", schema: ApiError },
+    },
+  },
+  careQuestionnaires: {
+    method: "GET",
+    path: "/reactapi/studio/care/questionnaires",
+    summary: "Her questionnaires (intake, postpartum)",
+    access: "instructor",
+    travels: "care-studio",
+    answers: ok(z.object({ questionnaires: z.array(z.object({ id: z.number(), title: z.string(), questions: z.number() })) })),
+  },
+  createCareQuestionnaire: {
+    method: "POST",
+    path: "/reactapi/studio/care/questionnaires",
+    summary:
+      "A new questionnaire: short text, long text, one choice, several choices, date, yes/no; optional and sensitive questions marked",
+    access: "instructor",
+    travels: "care-studio",
+    body: QuestionnaireRequest,
+    invalidates: ["careQuestionnaires"],
+    answers: { 201: { description: "Created.", schema: Created } },
+  },
+  sendCareQuestionnaire: {
+    method: "POST",
+    path: "/reactapi/studio/care/clients/:id/questionnaires",
+    summary: "Sends a questionnaire to a client: its questions as they are now, for her to fill in her space",
+    access: "instructor",
+    travels: "care-studio",
+    params: ClientIdParams,
+    body: SendQuestionnaireRequest,
+    invalidates: ["careClient"],
+    answers: {
+      201: { description: "Sent.", schema: Created },
+      ...notFound("No such client or questionnaire."),
+      409: { description: "Sent to her already.", schema: ApiError },
+    },
+  },
+  myCareQuestionnaire: {
+    method: "GET",
+    path: "/reactapi/care/:id/questionnaires/:questionnaireId",
+    summary: "A questionnaire sent to her, with what she has answered so far and its revision",
+    access: "member",
+    travels: "care",
+    params: QuestionnaireParams,
+    answers: { ...ok(Questionnaire), ...notFound("Not sent to her.") },
+  },
+  saveCareAnswers: {
+    method: "POST",
+    path: "/reactapi/care/:id/questionnaires/:questionnaireId",
+    summary: "Saves her answers as she goes (with the revision she read), her consent before a sensitive answer, and when she is done",
+    access: "member",
+    travels: "care",
+    params: QuestionnaireParams,
+    body: AnswersRequest,
+    invalidates: ["myCareQuestionnaire", "myCare"],
+    answers: {
+      ...ok(AnswersSaved),
+      ...notFound("Not sent to her."),
+      409: { description: "Changed elsewhere since she read it, or done already.", schema: ApiError },
     },
   },
   myCare: {

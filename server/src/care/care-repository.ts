@@ -10,8 +10,9 @@ import type { Clock } from "../lib/clock.ts";
 import type { PersonalData } from "../db/personal-data.ts";
 import { HttpError } from "../http/errors.ts";
 import { translatorFor } from "../language/catalogues.ts";
-import { careAgreements, careNotes, carePackages, carePayments, careRecords } from "./care-schema.ts";
+import { careAgreements, careNotes, carePackages, carePayments, careQuestionnaireSends, careRecords } from "./care-schema.ts";
 import { defaultAgreement } from "./default-agreement.ts";
+import { questionnairesOf, toQuestionnaire } from "./questionnaires-repository.ts";
 
 // Her birth clients (docs/care.md): what the studio's routes, her space and other features (the
 // labour line's on-call windows) call. Every rule that must hold across servers is one statement:
@@ -281,6 +282,10 @@ export async function recordsOfMember(
     db,
     rows.map((row) => row.record.id),
   );
+  const questionnaires = await questionnairesOf(
+    db,
+    rows.map((row) => row.record.id),
+  );
   return rows.map(({ record, packageName }) => {
     const agreement = parts.agreements.get(record.id) as typeof careAgreements.$inferSelect;
     return {
@@ -296,6 +301,11 @@ export async function recordsOfMember(
       notes: ((parts.notes.get(record.id) ?? []) as (typeof careNotes.$inferSelect)[])
         .filter((note) => note.shared)
         .map((note) => ({ id: note.id, text: note.text, written_at: note.createdAt.toISOString() })),
+      questionnaires: (questionnaires.get(record.id) ?? []).map((send) => ({
+        id: send.questionnaireId,
+        title: send.title,
+        done: send.doneAt !== null,
+      })),
     };
   });
 }
@@ -352,6 +362,7 @@ export async function clientDetails(db: Queryable, id: number, today: string): P
       shared: note.shared,
       written_at: note.createdAt.toISOString(),
     })),
+    questionnaires: ((await questionnairesOf(db, [id])).get(id) ?? []).map(toQuestionnaire),
   };
 }
 
@@ -487,13 +498,22 @@ export async function onCallWindowsBetween(db: Queryable, from: string, until: s
  */
 export const carePersonalData = (db: Queryable, clock: Clock, doulaName: string): PersonalData => ({
   key: "care",
-  export: async (member) => recordsOfMember(db, member.id, clock.now().toISOString().slice(0, 10), doulaName),
+  export: async (member) => {
+    const records = await recordsOfMember(db, member.id, clock.now().toISOString().slice(0, 10), doulaName);
+    const answers = await questionnairesOf(
+      db,
+      records.map((record) => record.id),
+    );
+    // Her answers are hers too: in her download, beside each record.
+    return records.map((record) => ({ ...record, questionnaires: (answers.get(record.id) ?? []).map(toQuestionnaire) }));
+  },
   readdress: async (tx, member, newEmail) => {
     await tx.update(careRecords).set({ email: newEmail }).where(eq(careRecords.memberId, member.id));
   },
   erase: async (tx, member) => {
     const mine = tx.select({ id: careRecords.id }).from(careRecords).where(eq(careRecords.memberId, member.id));
     await tx.delete(careNotes).where(inArray(careNotes.recordId, mine));
+    await tx.delete(careQuestionnaireSends).where(inArray(careQuestionnaireSends.recordId, mine));
     await tx.update(careAgreements).set({ signedFrom: null, signedWith: null }).where(inArray(careAgreements.recordId, mine));
     await tx
       .update(careRecords)

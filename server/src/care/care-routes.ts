@@ -24,6 +24,14 @@ import {
   savePackage,
   signAgreement,
 } from "./care-repository.ts";
+import {
+  createQuestionnaire,
+  listQuestionnaires,
+  questionnaireOfMember,
+  saveAnswers,
+  sendQuestionnaire,
+  toQuestionnaire,
+} from "./questionnaires-repository.ts";
 
 // Her birth clients (docs/care.md): the studio's side under /reactapi/studio/care (behind the
 // studio's guard, features.ts), the mother's under /reactapi/care.
@@ -101,6 +109,18 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
     return reply.code(201).send({ id: noteId, message: "Saved the note, for you alone." });
   });
 
+  route(app, "careQuestionnaires", async () => ({ questionnaires: await listQuestionnaires(db) }));
+
+  route(app, "createCareQuestionnaire", async ({ body }, _request, reply) => {
+    const id = await createQuestionnaire(db, body);
+    return reply.code(201).send({ id, message: answerWith('Created the questionnaire "{title}".', { title: body.title }) });
+  });
+
+  route(app, "sendCareQuestionnaire", async ({ params: { id }, body }, _request, reply) => {
+    const sentId = await sendQuestionnaire(db, id, body.questionnaire_id, clock.now());
+    return reply.code(201).send({ id: sentId, message: "Sent. She finds it in her client space." });
+  });
+
   route(app, "markCarePaymentPaid", async ({ params: { id, paymentId }, body }) => markPaid(db, id, paymentId, body, clock.now()));
 }
 
@@ -113,6 +133,15 @@ export async function careRoutes(app: FastifyInstance, { db, clock, mail, doulaN
   route(app, "myCareRecord", async ({ params: { id } }, request) =>
     recordOfMember(db, requireMember(request).id, id, today(clock), doulaName),
   );
+
+  route(app, "myCareQuestionnaire", async ({ params: { id, questionnaireId } }, request) =>
+    toQuestionnaire(await questionnaireOfMember(db, requireMember(request).id, id, questionnaireId)),
+  );
+
+  route(app, "saveCareAnswers", async ({ params: { id, questionnaireId }, body }, request) => {
+    const send = await questionnaireOfMember(db, requireMember(request).id, id, questionnaireId);
+    return saveAnswers(db, send, body, clock.now());
+  });
 
   route(app, "signCareAgreement", async ({ params: { id }, body }, request) => {
     const member = requireMember(request);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt } from "../db/columns.ts";
 import { users } from "../accounts/accounts-schema.ts";
 
@@ -122,3 +122,46 @@ export const careNotes = pgTable(
   },
   (table) => [index("care_notes_record_idx").on(table.recordId)],
 );
+
+/** Her questionnaires (intake, postpartum): their questions, which a sent copy freezes. */
+export const careQuestionnaires = pgTable("care_questionnaires", {
+  id: serial("id").primaryKey(),
+  title: text("title").notNull(),
+  questions: jsonb("questions").$type<StoredQuestion[]>().notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A questionnaire sent to one client: its questions as they were when sent, her answers as she
+ * goes (each save names the revision it read: a conditional UPDATE refuses a stale one), her
+ * consent before a sensitive answer, and when she said she was done. Health data: it goes with
+ * her account.
+ */
+export const careQuestionnaireSends = pgTable(
+  "care_questionnaire_sends",
+  {
+    id: serial("id").primaryKey(),
+    recordId: integer("record_id")
+      .notNull()
+      .references(() => careRecords.id, { onDelete: "cascade" }),
+    questionnaireId: integer("questionnaire_id")
+      .notNull()
+      .references(() => careQuestionnaires.id),
+    title: text("title").notNull(),
+    questions: jsonb("questions").$type<StoredQuestion[]>().notNull(),
+    answers: jsonb("answers").$type<Record<string, string | string[] | boolean>>().notNull().default({}),
+    revision: integer("revision").notNull().default(0),
+    consentAt: timestamp("consent_at", { withTimezone: true }),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    sentAt: createdAt(),
+  },
+  (table) => [uniqueIndex("care_questionnaire_sends_once_idx").on(table.recordId, table.questionnaireId)],
+);
+
+export type StoredQuestion = {
+  kind: "text" | "long_text" | "choice" | "choices" | "date" | "yes_no";
+  label: string;
+  options: string[];
+  optional: boolean;
+  sensitive: boolean;
+};

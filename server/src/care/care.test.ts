@@ -190,6 +190,84 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     expect(list.find((entry: { id: number }) => entry.id === client.recordId)).toMatchObject({ stage: "deposit_paid", owed: 0 });
   });
 
+  it("sends a questionnaire she fills as she goes: a stale save 409, consent before a sensitive answer, done once every required answer is there", async () => {
+    const doula = await signedInInstructor(app(), db(), "doula-intake");
+    const client = await invitedClient(doula, "client-intake");
+    const created = await post("/reactapi/studio/care/questionnaires", doula.cookie, {
+      title: "Intake",
+      questions: [
+        { kind: "text", label: "What would you like me to call you?" },
+        { kind: "choice", label: "Where do you plan to give birth?", options: ["Hospital", "Birth centre", "Home"] },
+        {
+          kind: "long_text",
+          label: "Is there anything about a previous birth you would like me to know?",
+          optional: true,
+          sensitive: true,
+        },
+        { kind: "yes_no", label: "Is this your first baby?" },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const questionnaireId = created.json().id as number;
+    const oneOption = await post("/reactapi/studio/care/questionnaires", doula.cookie, {
+      title: "Broken",
+      questions: [{ kind: "choice", label: "Pick", options: ["Only one"] }],
+    });
+    expect(oneOption.statusCode).toBe(400);
+
+    const url = `/reactapi/care/${client.recordId}/questionnaires/${questionnaireId}`;
+    expect((await get(url, client.cookie)).statusCode).toBe(404);
+    expect(
+      (await post(`/reactapi/studio/care/clients/${client.recordId}/questionnaires`, doula.cookie, { questionnaire_id: questionnaireId }))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (await post(`/reactapi/studio/care/clients/${client.recordId}/questionnaires`, doula.cookie, { questionnaire_id: questionnaireId }))
+        .statusCode,
+    ).toBe(409);
+
+    const opened = (await get(url, client.cookie)).json();
+    expect(opened).toMatchObject({ title: "Intake", revision: 0, answers: {}, consent: false, done: false });
+    expect((await get("/reactapi/care", client.cookie)).json().records[0].questionnaires).toEqual([
+      { id: questionnaireId, title: "Intake", done: false },
+    ]);
+
+    const first = await post(url, client.cookie, { answers: { "0": "Rosa", "1": "Home" }, revision: 0 });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ revision: 1, done: false });
+    // Another tab still holds revision 0: its save would lose the first one.
+    const stale = await post(url, client.cookie, { answers: { "0": "R." }, revision: 0 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toMatch(/changed elsewhere/);
+
+    const notAnOption = await post(url, client.cookie, { answers: { "1": "Under the sea" }, revision: 1 });
+    expect(notAnOption.statusCode).toBe(400);
+    expect(notAnOption.json().details["1"]).toBe("This answer does not fit the question.");
+
+    const sensitive = { "0": "Rosa", "1": "Home", "2": "My first birth ended in an emergency caesarean." };
+    const withoutConsent = await post(url, client.cookie, { answers: sensitive, revision: 1 });
+    expect(withoutConsent.statusCode).toBe(400);
+    expect(withoutConsent.json().details.consent).toBeDefined();
+    const tooEarly = await post(url, client.cookie, { answers: sensitive, revision: 1, consent: true, done: true });
+    expect(tooEarly.statusCode).toBe(400);
+    expect(Object.keys(tooEarly.json().details)).toEqual(["3"]);
+    const done = await post(url, client.cookie, { answers: { ...sensitive, "3": false }, revision: 1, consent: true, done: true });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ revision: 2, done: true });
+    expect((await post(url, client.cookie, { answers: {}, revision: 2 })).statusCode).toBe(409);
+
+    const seen = (await get(`/reactapi/studio/care/clients/${client.recordId}`, doula.cookie)).json().questionnaires;
+    expect(seen).toEqual([
+      expect.objectContaining({ id: questionnaireId, consent: true, done: true, answers: { ...sensitive, "3": false } }),
+    ]);
+    const download = (await get("/reactapi/account/export", client.cookie)).json();
+    expect(download.care[0].questionnaires[0].answers["2"]).toBe("My first birth ended in an emergency caesarean.");
+
+    const stranger = await signedInMember(app(), "stranger-intake");
+    expect((await get(url, stranger.cookie)).statusCode).toBe(404);
+    expect((await post(url, stranger.cookie, { answers: {}, revision: 2 })).statusCode).toBe(404);
+  });
+
   it("answers 404 to another member for each of her records' addresses, and 401 or 403 before reading a body", async () => {
     const doula = await signedInInstructor(app(), db(), "doula-access");
     const client = await invitedClient(doula, "client-access");
@@ -234,13 +312,25 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     const doula = await signedInInstructor(app(), db(), "doula-delete");
     const client = await invitedClient(doula, "client-delete");
     await post(`/reactapi/studio/care/clients/${client.recordId}/notes`, doula.cookie, { text: "Shared with her.", shared: true });
+    const questionnaire = (
+      await post("/reactapi/studio/care/questionnaires", doula.cookie, {
+        title: "Postpartum",
+        questions: [{ kind: "long_text", label: "How are you sleeping?" }],
+      })
+    ).json();
+    await post(`/reactapi/studio/care/clients/${client.recordId}/questionnaires`, doula.cookie, { questionnaire_id: questionnaire.id });
+    const answered = await post(`/reactapi/care/${client.recordId}/questionnaires/${questionnaire.id}`, client.cookie, {
+      answers: { "0": "Badly, thank you." },
+      revision: 0,
+    });
+    expect(answered.statusCode).toBe(200);
     expect((await post(`/reactapi/care/${client.recordId}/sign`, client.cookie, { full_name: "Rosa Díaz", agree: true })).statusCode).toBe(
       200,
     );
     const deleted = await post("/reactapi/account/delete", client.cookie, { password: GOOD_PASSWORD });
     expect(deleted.statusCode, deleted.body).toBe(200);
     const details = (await get(`/reactapi/studio/care/clients/${client.recordId}`, doula.cookie)).json();
-    expect(details).toMatchObject({ email: null, first_name: null, last_name: null, has_account: false, notes: [] });
+    expect(details).toMatchObject({ email: null, first_name: null, last_name: null, has_account: false, notes: [], questionnaires: [] });
     expect(details.agreement).toMatchObject({ signed: true, signed_from: null, signed_with: null });
     expect(details.payments).toHaveLength(4);
   });
