@@ -437,10 +437,24 @@ export const careEndpoints = {
   myCare: {
     method: "GET",
     path: "/reactapi/care",
-    summary: "Her care records: the agreement, her on-call window, the payments and the notes her doula shares",
+    summary: "Her care records: the agreement, her on-call window, the payments and the notes her doula shares; whether she can pay online",
     access: "member",
     travels: "care",
-    answers: ok(z.object({ records: z.array(CareRecord) })),
+    answers: ok(z.object({ records: z.array(CareRecord), pay_online: z.boolean() })),
+  },
+  payCarePayment: {
+    method: "POST",
+    path: "/reactapi/care/:id/payments/:paymentId/checkout",
+    summary: "Starts a Stripe Checkout for one of her payments, once her agreement is signed",
+    access: "member",
+    travels: "care",
+    params: PaymentParams,
+    answers: {
+      ...ok(z.object({ url: z.string() })),
+      ...notFound("Not one of her payments, or online payment is not set up."),
+      409: { description: "Paid or waived already, or her agreement is not signed yet.", schema: ApiError },
+      502: { description: "Stripe did not answer.", schema: ApiError },
+    },
   },
   myCareRecord: {
     method: "GET",

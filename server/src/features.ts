@@ -43,6 +43,8 @@ import { timerRoutes } from "./timer/timer-routes.ts";
 import { acceptInvitation, checkInvitation, linkCommitted, partnersPersonalData } from "./partners/partners-repository.ts";
 import { acceptCareInvitation, carePersonalData, checkCareInvitation } from "./care/care-repository.ts";
 import { careRoutes, careStudioRoutes } from "./care/care-routes.ts";
+import { careCheckouts } from "./care/care-checkouts.ts";
+import { careWork } from "./care/care-reminders.ts";
 import { partnerRoutes } from "./partners/partners-routes.ts";
 import { pictureRoutes } from "./pictures/picture-routes.ts";
 import { purchasesPersonalData } from "./payments/purchases-repository.ts";
@@ -118,7 +120,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
   ];
   const community = { db, clock, catalogue, mail: mail.context, sender: mail.sender, instructorName: config.instructorName, siteLanguage };
   const messages = { db, catalogue, mail: { ...mail.context, contactEmail: config.site.contactEmail } };
-  const care = { db, clock, mail: mail.context, sender: mail.sender, doulaName: config.instructorName };
+  const care = { db, clock, mail: mail.context, sender: mail.sender, doulaName: config.instructorName, payments: bookings.payments };
   return [
     feature("/reactapi/users", signInRoutes, {
       db,
@@ -163,7 +165,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
       mail,
       siteLanguage,
       hooks: {
-        owners: [bookingCheckouts(bookings), classCheckouts({ ...classes, wake: () => mail.sender.wake() })],
+        owners: [bookingCheckouts(bookings), classCheckouts({ ...classes, wake: () => mail.sender.wake() }), careCheckouts(care)],
         grants: { open: openPurchaseGrants, close: closePurchaseGrants },
       },
     }),
@@ -178,7 +180,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
     feature("/reactapi", birthPlanRoutes, { db, clock, businessName: config.businessName, catalogue }),
     feature("/reactapi/timer", timerRoutes, { db, clock }),
     feature("/reactapi/account", partnerRoutes, { db, clock, mail: mail.context, sender: mail.sender }),
-    feature("/reactapi/care", careRoutes, care),
+    feature("/reactapi/care", careRoutes, care, [careWork({ ...care, siteLanguage })]),
     feature("/reactapi/instructor-setup", instructorSetupRoutes, { db, sessionDays: config.sessionDays, production }),
     feature("/reactapi/studio", studioApi, {
       db,

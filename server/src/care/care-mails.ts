@@ -1,8 +1,10 @@
+import { formattingLocales, sourceLanguage } from "../../../contract/languages.ts";
 import { composeMail, greeting, type Mail, type MailContext, translatorOf } from "../mail/mail-templates.ts";
 
 declare module "../mail/mail-templates.ts" {
   interface MailKinds {
     care_invitation: true;
+    care_payment_reminder: true;
   }
 }
 
@@ -31,4 +33,36 @@ export function careInvitationMail(
       ? i18n._("Sign in with this address to see it.")
       : i18n._("The link creates your account with this address, with no access code. It works once, for the next 30 days."),
   ]);
+}
+
+/** A payment due in 3 days, or overdue: in her language, with the way to her space. */
+export function paymentReminderMail(
+  to: string,
+  firstName: string | null,
+  payment: { amountMinor: number; currency: string; dueOn: string; overdue: boolean },
+  context: MailContext,
+): Mail {
+  const i18n = translatorOf(context);
+  const locale = formattingLocales[context.language ?? sourceLanguage];
+  const amount = new Intl.NumberFormat(locale, { style: "currency", currency: payment.currency }).format(payment.amountMinor / 100);
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${payment.dueOn}T00:00:00Z`));
+  return composeMail(
+    "care_payment_reminder",
+    to,
+    payment.overdue
+      ? i18n._("Your payment of {amount} was due on {date}", { amount, date })
+      : i18n._("Your payment of {amount} is due on {date}", { amount, date }),
+    context,
+    [
+      greeting(firstName, context.language),
+      payment.overdue
+        ? i18n._(
+            "Your payment of {amount} was due on {date}. You can pay it from your client space, or tell your doula how you would like to settle it.",
+            { amount, date },
+          )
+        : i18n._("A gentle reminder: your payment of {amount} is due on {date}. You can pay it from your client space.", { amount, date }),
+      { label: i18n._("Open your client space"), link: `${context.publicUrl}/care` },
+      i18n._("If you have paid already, thank you: this mail crossed your payment."),
+    ],
+  );
 }

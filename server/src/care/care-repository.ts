@@ -440,6 +440,11 @@ export async function signAgreement(
       .update(careRecords)
       .set({ stage: "signed" })
       .where(and(eq(careRecords.id, signer.recordId), eq(careRecords.stage, "invited")));
+    // Signing opens the deposit: it is due from the day she signs.
+    await tx
+      .update(carePayments)
+      .set({ dueOn: now.toISOString().slice(0, 10) })
+      .where(and(eq(carePayments.recordId, signer.recordId), eq(carePayments.kind, "deposit"), isNull(carePayments.paidAt)));
   });
 }
 

@@ -9,6 +9,8 @@ import type { MailSender } from "../mail/mail-sender.ts";
 import { type MailContext, recipientLanguage } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { renderAgreement } from "./agreement-pdf.ts";
+import { startPaymentCheckout } from "./care-checkouts.ts";
+import type { OneOffPayments } from "../lib/one-off-payments.ts";
 import { careInvitationMail } from "./care-mails.ts";
 import {
   addClient,
@@ -41,6 +43,8 @@ export type CareOptions = {
   clock: Clock;
   mail: MailContext;
   sender: MailSender;
+  /** Stripe's one-off Checkout (Payments' keys); without them she pays as agreed with her doula. */
+  payments: OneOffPayments | null;
   /** Who the doula is, as her clients read it (the agreement's {{doula_name}}, her space). */
   doulaName: string;
 };
@@ -125,10 +129,15 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
 }
 
 /** The mother's side: her records, her signature, her PDF. */
-export async function careRoutes(app: FastifyInstance, { db, clock, mail, doulaName }: CareOptions) {
+export async function careRoutes(app: FastifyInstance, { db, clock, mail, doulaName, payments }: CareOptions) {
   route(app, "myCare", async (_input, request) => ({
     records: await recordsOfMember(db, requireMember(request).id, today(clock), doulaName),
+    pay_online: payments !== null,
   }));
+
+  route(app, "payCarePayment", async ({ params: { id, paymentId } }, request) =>
+    startPaymentCheckout({ db, clock, payments, publicUrl: mail.publicUrl }, requireMember(request), id, paymentId, request.log),
+  );
 
   route(app, "myCareRecord", async ({ params: { id } }, request) =>
     recordOfMember(db, requireMember(request).id, id, today(clock), doulaName),

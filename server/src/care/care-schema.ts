@@ -104,8 +104,18 @@ export const carePayments = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }),
     waived: boolean("waived").notNull().default(false),
     note: text("note").notNull().default(""),
+    /** Her latest Checkout for it (Stripe's session), and the payment that settled it. */
+    checkoutSessionId: text("checkout_session_id"),
+    paymentIntentId: text("payment_intent_id"),
+    /** When the reminder before its date, and the one after it, were claimed (once each, by one server). */
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
+    overdueMailedAt: timestamp("overdue_mailed_at", { withTimezone: true }),
   },
-  (table) => [index("care_payments_record_idx").on(table.recordId), check("care_payments_amount_positive", sql`${table.amountMinor} >= 0`)],
+  (table) => [
+    index("care_payments_record_idx").on(table.recordId),
+    uniqueIndex("care_payments_checkout_idx").on(table.checkoutSessionId),
+    check("care_payments_amount_positive", sql`${table.amountMinor} >= 0`),
+  ],
 );
 
 /** The doula's dated notes: private ones she alone reads, shared ones shown in the client's space. */

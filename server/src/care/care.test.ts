@@ -1,8 +1,15 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, desc, eq } from "drizzle-orm";
 import { mailOutbox } from "../mail/mail-schema.ts";
 import { movableClock } from "../lib/clock.ts";
 import { readPdf } from "../../../testing/pdf-text.ts";
+import {
+  checkoutCompleted,
+  signedDelivery,
+  standInEnvironment,
+  startStripeStandIn,
+  type StripeStandIn,
+} from "../../../testing/stripe-stand-in.ts";
 import {
   backends,
   GOOD_PASSWORD,
@@ -14,8 +21,12 @@ import {
   signedInMember,
   uniqueEmail,
   useTestApp,
+  createTestApp,
+  type TestApp,
 } from "../../../testing/test-app.ts";
 import { onCallWindow, paymentSchedule, sha256Of } from "./care-repository.ts";
+import { runPaymentReminders } from "./care-reminders.ts";
+import type { MailSender } from "../mail/mail-sender.ts";
 
 // Her birth clients (docs/care.md): packages, a care record per pregnancy, the agreement signed
 // online, its schedule and the notes of her visits, on both databases.
@@ -268,6 +279,71 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     expect((await post(url, stranger.cookie, { answers: {}, revision: 2 })).statusCode).toBe(404);
   });
 
+  it("tells her to pay as agreed with her doula when online payment is not set up", async () => {
+    const doula = await signedInInstructor(app(), db(), "doula-offline");
+    const client = await invitedClient(doula, "client-offline");
+    const mine = (await get("/reactapi/care", client.cookie)).json();
+    expect(mine.pay_online).toBe(false);
+    const pay = await post(`/reactapi/care/${client.recordId}/payments/${mine.records[0].payments[0].id}/checkout`, client.cookie);
+    expect(pay.statusCode).toBe(404);
+    expect(pay.json().error).toBe("Online payment is not set up: please pay as agreed with your doula.");
+  });
+
+  it("reminds her 3 days before a payment is due and once when it is overdue, never for one paid or waived, once across servers", async () => {
+    const doula = await signedInInstructor(app(), db(), "doula-reminders");
+    const client = await invitedClient(doula, "client-reminders");
+    expect((await post(`/reactapi/care/${client.recordId}/sign`, client.cookie, { full_name: "Rosa Díaz", agree: true })).statusCode).toBe(
+      200,
+    );
+    const [deposit, march, april, may] = (await get(`/reactapi/care/${client.recordId}`, client.cookie)).json().payments;
+    expect([march.due_on, april.due_on, may.due_on]).toEqual(["2027-03-09", "2027-04-06", "2027-05-04"]);
+    const markPaid = (paymentId: number, body: Record<string, unknown>) =>
+      post(`/reactapi/studio/care/clients/${client.recordId}/payments/${paymentId}/paid`, doula.cookie, body);
+    expect((await markPaid(deposit.id, { note: "Bank transfer" })).statusCode).toBe(200);
+    expect((await markPaid(april.id, { note: "Gift from her mother", waived: true })).statusCode).toBe(200);
+
+    const deps = {
+      db: db(),
+      clock,
+      mail: { businessName: "Calm Birth Circle", publicUrl: "https://care.example" },
+      sender: { wake: () => {} } as unknown as MailSender,
+      siteLanguage: { current: async () => "en" as const },
+    };
+    const remindersTo = async () =>
+      (
+        await db()
+          .select()
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.toAddress, client.email), eq(mailOutbox.kind, "care_payment_reminder")))
+          .orderBy(mailOutbox.id)
+      ).map((mail) => mail.subject);
+    try {
+      clock.set(new Date("2027-03-05T09:00:00Z"));
+      await Promise.all([runPaymentReminders(deps), runPaymentReminders(deps)]);
+      expect(await remindersTo()).toEqual([]);
+      clock.set(new Date("2027-03-07T09:00:00Z"));
+      // Two servers at once: one of them claims her reminder (other clients' may be due too).
+      const [one, two] = await Promise.all([runPaymentReminders(deps), runPaymentReminders(deps)]);
+      expect(one.before + two.before).toBeGreaterThan(0);
+      expect(await remindersTo()).toEqual(["Your payment of US$400.00 is due on 9 March 2027"]);
+      clock.set(new Date("2027-04-05T09:00:00Z"));
+      await Promise.all([runPaymentReminders(deps), runPaymentReminders(deps)]);
+      clock.set(new Date("2027-04-09T09:00:00Z"));
+      await runPaymentReminders(deps);
+      // March's is overdue (said once); April's was waived; the deposit was paid.
+      expect(await remindersTo()).toEqual([
+        "Your payment of US$400.00 is due on 9 March 2027",
+        "Your payment of US$400.00 was due on 9 March 2027",
+      ]);
+      expect((await markPaid(may.id, { note: "Cash" })).statusCode).toBe(200);
+      clock.set(new Date("2027-05-02T09:00:00Z"));
+      await runPaymentReminders(deps);
+      expect(await remindersTo()).toHaveLength(2);
+    } finally {
+      clock.set(new Date("2026-12-01T10:00:00Z"));
+    }
+  });
+
   it("answers 404 to another member for each of her records' addresses, and 401 or 403 before reading a body", async () => {
     const doula = await signedInInstructor(app(), db(), "doula-access");
     const client = await invitedClient(doula, "client-access");
@@ -333,5 +409,79 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     expect(details).toMatchObject({ email: null, first_name: null, last_name: null, has_account: false, notes: [], questionnaires: [] });
     expect(details.agreement).toMatchObject({ signed: true, signed_from: null, signed_with: null });
     expect(details.payments).toHaveLength(4);
+  });
+});
+
+describe.each(backends)("her birth client's payments through Stripe on %s", (backend) => {
+  let standIn: StripeStandIn;
+  let context: TestApp;
+  beforeAll(async () => {
+    standIn = await startStripeStandIn();
+    context = await createTestApp(backend, {
+      environment: { ...standInEnvironment(standIn), PUBLIC_URL: "https://care.example" },
+      clock: movableClock(new Date("2026-12-01T10:00:00Z")),
+    });
+  });
+  afterAll(async () => {
+    await context.close();
+    await standIn.close();
+  });
+  const post = (url: string, cookie: string, payload: Record<string, unknown> = {}) =>
+    context.app.inject({ method: "POST", url, headers: { ...jsonHeaders, cookie }, payload });
+  const get = (url: string, cookie: string) => context.app.inject({ method: "GET", url, headers: { cookie } });
+
+  it("opens the deposit once she has signed, and marks it paid from the webhook once", async () => {
+    const doula = await signedInInstructor(context.app, context.database.db, "doula-stripe");
+    const pkg = (
+      await post("/reactapi/studio/care/packages", doula.cookie, { name: "Birth support", fee: 120_000, deposit: 20_000, instalments: 2 })
+    ).json();
+    const email = uniqueEmail("client-stripe");
+    const added = (await post("/reactapi/studio/care/clients", doula.cookie, { email, due_date: "2027-06-01", package_id: pkg.id })).json();
+    const [mail] = await context.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.kind, "care_invitation")));
+    const token = mail!.textBody.match(/invitation=([A-Za-z0-9_-]+)/)![1];
+    expect((await register(context.app, { email, password: GOOD_PASSWORD, care_invitation: token })).statusCode).toBe(201);
+    const cookie = sessionCookieOf(await login(context.app, email));
+
+    const mine = (await get("/reactapi/care", cookie)).json();
+    expect(mine.pay_online).toBe(true);
+    const [deposit] = mine.records[0].payments;
+    expect(deposit).toMatchObject({ kind: "deposit", amount: 20_000, paid: false });
+    const payUrl = `/reactapi/care/${added.id}/payments/${deposit.id}/checkout`;
+    const unsigned = await post(payUrl, cookie);
+    expect(unsigned.statusCode).toBe(409);
+    expect(unsigned.json().error).toBe("Please sign your agreement first: paying follows it.");
+
+    expect((await post(`/reactapi/care/${added.id}/sign`, cookie, { full_name: "Lena Park", agree: true })).statusCode).toBe(200);
+    const checkout = await post(payUrl, cookie);
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    const session = standIn.sessions.get(new URL(checkout.json().url).pathname.split("/").pop()!)!;
+    expect(session).toMatchObject({
+      amount_total: 20_000,
+      currency: "usd",
+      customer_email: email,
+      metadata: { care_payment_id: String(deposit.id) },
+    });
+
+    const stranger = await signedInMember(context.app, "stranger-stripe");
+    expect((await post(payUrl, stranger.cookie)).statusCode).toBe(404);
+
+    const deliver = () => {
+      const { payload, headers } = signedDelivery(checkoutCompleted(session));
+      return context.app.inject({ method: "POST", url: "/reactapi/stripe/webhook", headers, payload });
+    };
+    expect((await deliver()).statusCode).toBe(200);
+    expect((await deliver()).statusCode).toBe(200);
+    const after = (await get(`/reactapi/care/${added.id}`, cookie)).json();
+    expect(after.payments[0]).toMatchObject({ paid: true });
+    expect(after.payments.slice(1).every((payment: { paid: boolean }) => !payment.paid)).toBe(true);
+    expect(after.stage).toBe("deposit_paid");
+    expect((await post(payUrl, cookie)).statusCode).toBe(409);
+    const owed = (await get("/reactapi/studio/care/clients", doula.cookie))
+      .json()
+      .clients.find((client: { id: number }) => client.id === added.id);
+    expect(owed).toMatchObject({ owed: 0, stage: "deposit_paid" });
   });
 });

@@ -1,0 +1,78 @@
+import type { FastifyBaseLogger } from "fastify";
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { Database, Queryable } from "../db/client.ts";
+import { HttpError } from "../http/errors.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { OneOffPayments } from "../lib/one-off-payments.ts";
+import { careAgreements, carePackages, carePayments, careRecords } from "./care-schema.ts";
+
+// Her deposit and instalments paid online (docs/care.md): a one-off Stripe Checkout per payment,
+// whose completion the payments webhook hands back here (features.ts lists this as a CheckoutOwner).
+
+export type CareCheckoutDeps = { db: Database; clock: Clock; payments: OneOffPayments | null; publicUrl: string };
+
+const CHECKOUT_MINUTES = 60;
+
+/** Opens Checkout for one of her payments: hers, signed for, and neither paid nor waived. */
+export async function startPaymentCheckout(
+  deps: CareCheckoutDeps,
+  member: { id: number; email: string },
+  recordId: number,
+  paymentId: number,
+  log: FastifyBaseLogger,
+): Promise<{ url: string }> {
+  const [row] = await deps.db
+    .select({ payment: carePayments, packageName: carePackages.name, signedAt: careAgreements.signedAt })
+    .from(carePayments)
+    .innerJoin(careRecords, eq(careRecords.id, carePayments.recordId))
+    .innerJoin(carePackages, eq(carePackages.id, careRecords.packageId))
+    .innerJoin(careAgreements, eq(careAgreements.recordId, careRecords.id))
+    .where(and(eq(carePayments.id, paymentId), eq(carePayments.recordId, recordId), eq(careRecords.memberId, member.id)));
+  if (!row) throw new HttpError(404, "There is no such payment in your client space.");
+  if (!deps.payments) throw new HttpError(404, "Online payment is not set up: please pay as agreed with your doula.");
+  if (row.payment.paidAt || row.payment.waived) throw new HttpError(409, "This payment is settled already. Thank you.");
+  if (!row.signedAt) throw new HttpError(409, "Please sign your agreement first: paying follows it.");
+  try {
+    const checkout = await deps.payments.checkout({
+      metadata: { care_payment_id: String(paymentId) },
+      description: row.packageName,
+      amountMinor: row.payment.amountMinor,
+      currency: row.payment.currency,
+      email: member.email,
+      expiresAt: new Date(deps.clock.now().getTime() + CHECKOUT_MINUTES * 60_000),
+      successUrl: `${deps.publicUrl}/care?paid=${paymentId}`,
+      cancelUrl: `${deps.publicUrl}/care`,
+    });
+    await deps.db.update(carePayments).set({ checkoutSessionId: checkout.id }).where(eq(carePayments.id, paymentId));
+    return { url: checkout.url };
+  } catch (error) {
+    log.warn({ err: error, carePaymentId: paymentId }, "care: the checkout could not be started");
+    throw new HttpError(502, "The payment page could not be opened just now. Nothing was charged; please try again in a moment.");
+  }
+}
+
+/**
+ * The payments webhook's hook: a completed Checkout marks its payment paid, once (the UPDATE
+ * names the session and an unpaid row, so a replay changes nothing), and a paid deposit moves her
+ * journey on.
+ */
+export function careCheckouts(deps: Pick<CareCheckoutDeps, "clock">) {
+  return {
+    owns: (metadata: Record<string, string>) => "care_payment_id" in metadata,
+    completed: async (tx: Queryable, session: { id: string; paymentIntent: string | null }, log: FastifyBaseLogger) => {
+      const [paid] = await tx
+        .update(carePayments)
+        .set({ paidAt: deps.clock.now(), paymentIntentId: session.paymentIntent })
+        .where(and(eq(carePayments.checkoutSessionId, session.id), isNull(carePayments.paidAt)))
+        .returning();
+      if (!paid) return log.info({ checkoutSession: session.id }, "care: a completed checkout found its payment settled already");
+      if (paid.waived) log.error({ carePaymentId: paid.id }, "care: a waived payment was paid online; refund it in Stripe");
+      if (paid.kind === "deposit")
+        await tx
+          .update(careRecords)
+          .set({ stage: "deposit_paid" })
+          .where(and(eq(careRecords.id, paid.recordId), inArray(careRecords.stage, ["invited", "signed"])));
+    },
+    expired: async () => {},
+  };
+}
