@@ -223,6 +223,20 @@ const Agreement = z.object({
 
 const SharedNote = z.object({ id: z.number(), text: z.string(), written_at: z.string() });
 
+/** A visit: one of her bookings with her doula, from the day the record was made. */
+export const CareVisit = z.object({ starts_at: z.string(), ends_at: z.string(), service: z.string(), state: z.string() });
+
+/** Her partner's side (GET /reactapi/care/partner): the on-call window and the visits, nothing of money, notes or answers. */
+export const PartnerCareRecord = z.object({
+  id: z.number(),
+  mother_first_name: z.string().nullable(),
+  due_date: z.string(),
+  on_call_from: z.string(),
+  on_call_until: z.string(),
+  doula_name: z.string(),
+  visits: z.array(CareVisit),
+});
+
 /** Her side of a care record (GET /reactapi/care): no private note of the doula's, ever. */
 export const CareRecord = z.object({
   id: z.number(),
@@ -236,6 +250,7 @@ export const CareRecord = z.object({
   payments: z.array(CarePayment),
   notes: z.array(SharedNote),
   questionnaires: z.array(z.object({ id: z.number(), title: z.string(), done: z.boolean() })),
+  visits: z.array(CareVisit),
 });
 export type CareRecord = z.infer<typeof CareRecord>;
 
@@ -441,6 +456,14 @@ export const careEndpoints = {
     access: "member",
     travels: "care",
     answers: ok(z.object({ records: z.array(CareRecord), pay_online: z.boolean() })),
+  },
+  partnerCare: {
+    method: "GET",
+    path: "/reactapi/care/partner",
+    summary: "For her partner: her on-call windows and visits, nothing of money, notes or answers",
+    access: "member",
+    travels: "care",
+    answers: ok(z.object({ records: z.array(PartnerCareRecord) })),
   },
   payCarePayment: {
     method: "POST",

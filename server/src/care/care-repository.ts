@@ -13,6 +13,9 @@ import { translatorFor } from "../language/catalogues.ts";
 import { careAgreements, careNotes, carePackages, carePayments, careQuestionnaireSends, careRecords } from "./care-schema.ts";
 import { defaultAgreement } from "./default-agreement.ts";
 import { questionnairesOf, toQuestionnaire } from "./questionnaires-repository.ts";
+import { accountsByIds, type UserRow } from "../accounts/users-repository.ts";
+import { bookingsOf, listServices } from "../bookings/bookings-repository.ts";
+import { linkOf } from "../partners/partners-repository.ts";
 
 // Her birth clients (docs/care.md): what the studio's routes, her space and other features (the
 // labour line's on-call windows) call. Every rule that must hold across servers is one statement:
@@ -264,6 +267,47 @@ const owedOf = (payments: (typeof carePayments.$inferSelect)[], today: string) =
     .filter((payment) => payment.paidAt === null && !payment.waived && payment.dueOn <= today)
     .reduce((sum, payment) => sum + payment.amountMinor, 0);
 
+const VISIT_STATES = new Set(["confirmed", "attended", "awaiting_payment"]);
+
+/** Her visits: her bookings with her doula from the day each record was made (bookings' repository). */
+async function visitsOf(db: Queryable, member: UserRow, records: Pick<RecordRow, "id" | "createdAt">[]) {
+  if (records.length === 0) return new Map<number, CareRecord["visits"]>();
+  const [bookings, services] = await Promise.all([bookingsOf(db, member), listServices(db, { visibleOnly: false })]);
+  const serviceNames = new Map(services.map((service) => [service.id, service.name]));
+  return new Map(
+    records.map((record) => [
+      record.id,
+      bookings
+        .filter((booking) => VISIT_STATES.has(booking.state) && booking.startsAt >= record.createdAt)
+        .map((booking) => ({
+          starts_at: booking.startsAt.toISOString(),
+          ends_at: booking.endsAt.toISOString(),
+          service: serviceNames.get(booking.serviceId) ?? "",
+          state: booking.state,
+        })),
+    ]),
+  );
+}
+
+/** What her partner sees of her care: the on-call windows and the visits, nothing else. */
+export async function recordsForPartner(db: Queryable, partnerId: number, doulaName: string) {
+  const link = await linkOf(db, partnerId);
+  if (!link || link.partnerId !== partnerId) return [];
+  const mother = (await accountsByIds(db, [link.memberId])).get(link.memberId);
+  if (!mother) return [];
+  const rows = await db.select().from(careRecords).where(eq(careRecords.memberId, mother.id)).orderBy(asc(careRecords.id));
+  const visits = await visitsOf(db, mother, rows);
+  return rows.map((record) => ({
+    id: record.id,
+    mother_first_name: mother.firstName,
+    due_date: record.dueDate,
+    on_call_from: record.onCallFrom,
+    on_call_until: record.onCallUntil,
+    doula_name: doulaName,
+    visits: visits.get(record.id) ?? [],
+  }));
+}
+
 /** Her own records, as her space shows them: shared notes only. */
 export async function recordsOfMember(
   db: Queryable,
@@ -286,6 +330,14 @@ export async function recordsOfMember(
     db,
     rows.map((row) => row.record.id),
   );
+  const member = (await accountsByIds(db, [memberId])).get(memberId);
+  const visits = member
+    ? await visitsOf(
+        db,
+        member,
+        rows.map((row) => row.record),
+      )
+    : new Map<number, CareRecord["visits"]>();
   return rows.map(({ record, packageName }) => {
     const agreement = parts.agreements.get(record.id) as typeof careAgreements.$inferSelect;
     return {
@@ -306,6 +358,7 @@ export async function recordsOfMember(
         title: send.title,
         done: send.doneAt !== null,
       })),
+      visits: visits.get(record.id) ?? [],
     };
   });
 }

@@ -22,6 +22,7 @@ import {
   listPackages,
   markPaid,
   recordOfMember,
+  recordsForPartner,
   recordsOfMember,
   savePackage,
   signAgreement,
@@ -134,6 +135,8 @@ export async function careRoutes(app: FastifyInstance, { db, clock, mail, doulaN
     records: await recordsOfMember(db, requireMember(request).id, today(clock), doulaName),
     pay_online: payments !== null,
   }));
+
+  route(app, "partnerCare", async (_input, request) => ({ records: await recordsForPartner(db, requireMember(request).id, doulaName) }));
 
   route(app, "payCarePayment", async ({ params: { id, paymentId } }, request) =>
     startPaymentCheckout({ db, clock, payments, publicUrl: mail.publicUrl }, requireMember(request), id, paymentId, request.log),

@@ -344,6 +344,41 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     }
   });
 
+  it("shows her partner her on-call window and visits, and nothing of money, notes or answers", async () => {
+    const doula = await signedInInstructor(app(), db(), "doula-partner");
+    const client = await invitedClient(doula, "client-partner");
+    await post(`/reactapi/studio/care/clients/${client.recordId}/notes`, doula.cookie, { text: "Shared note for her.", shared: true });
+    const partnerEmail = uniqueEmail("her-partner");
+    expect((await post("/reactapi/account/partner/invite", client.cookie, { email: partnerEmail })).statusCode).toBe(201);
+    const [invitationMail] = await db()
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, partnerEmail), eq(mailOutbox.kind, "partner_invitation")));
+    const invitation = invitationMail!.textBody.match(/invitation=([A-Za-z0-9_-]+)/)![1];
+    expect((await register(app(), { email: partnerEmail, password: GOOD_PASSWORD, first_name: "Sam", invitation })).statusCode).toBe(201);
+    const partner = sessionCookieOf(await login(app(), partnerEmail));
+
+    const seen = await get("/reactapi/care/partner", partner);
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json().records).toEqual([
+      {
+        id: client.recordId,
+        mother_first_name: "Rosa",
+        due_date: "2027-06-01",
+        on_call_from: "2027-05-18",
+        on_call_until: "2027-06-21",
+        doula_name: expect.any(String),
+        visits: [],
+      },
+    ]);
+    expect(seen.body).not.toContain("Shared note for her.");
+    expect((await get("/reactapi/care", partner)).json().records).toEqual([]);
+    expect((await get(`/reactapi/care/${client.recordId}`, partner)).statusCode).toBe(404);
+    expect((await get(`/reactapi/care/${client.recordId}/agreement.pdf`, partner)).statusCode).toBe(404);
+    // She sees no partner's view of anyone.
+    expect((await get("/reactapi/care/partner", client.cookie)).json().records).toEqual([]);
+  });
+
   it("answers 404 to another member for each of her records' addresses, and 401 or 403 before reading a body", async () => {
     const doula = await signedInInstructor(app(), db(), "doula-access");
     const client = await invitedClient(doula, "client-access");
