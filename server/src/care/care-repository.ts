@@ -7,7 +7,7 @@ import { formattingLocales, type Language } from "../../../contract/languages.ts
 import type { z } from "zod";
 import type { Queryable } from "../db/client.ts";
 import type { Clock } from "../lib/clock.ts";
-import type { PersonalData } from "../db/personal-data.ts";
+import { type PersonalData, provenAddress } from "../db/personal-data.ts";
 import { HttpError } from "../http/errors.ts";
 import { translatorFor } from "../language/catalogues.ts";
 import { careAgreements, careNotes, carePackages, carePayments, careQuestionnaireSends, careRecords } from "./care-schema.ts";
@@ -306,6 +306,19 @@ export async function recordsForPartner(db: Queryable, partnerId: number, doulaN
     doula_name: doulaName,
     visits: visits.get(record.id) ?? [],
   }));
+}
+
+/**
+ * Records the doula made for her address before she had an account, or before she used the link:
+ * hers once she has proven the address is hers (a link mailed to it was opened), as bookings are.
+ */
+export async function claimRecordsByAddress(db: Queryable, member: UserRow): Promise<void> {
+  const address = provenAddress(member);
+  if (!address) return;
+  await db
+    .update(careRecords)
+    .set({ memberId: member.id, invitationHash: null })
+    .where(and(isNull(careRecords.memberId), sql`lower(${careRecords.email}) = ${address}`));
 }
 
 /** Her own records, as her space shows them: shared notes only. */

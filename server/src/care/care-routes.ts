@@ -15,6 +15,7 @@ import { careInvitationMail } from "./care-mails.ts";
 import {
   addClient,
   addNote,
+  claimRecordsByAddress,
   agreementOfMember,
   clientDetails,
   createPackage,
@@ -131,10 +132,11 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
 
 /** The mother's side: her records, her signature, her PDF. */
 export async function careRoutes(app: FastifyInstance, { db, clock, mail, doulaName, payments }: CareOptions) {
-  route(app, "myCare", async (_input, request) => ({
-    records: await recordsOfMember(db, requireMember(request).id, today(clock), doulaName),
-    pay_online: payments !== null,
-  }));
+  route(app, "myCare", async (_input, request) => {
+    const member = requireMember(request);
+    await claimRecordsByAddress(db, member);
+    return { records: await recordsOfMember(db, member.id, today(clock), doulaName), pay_online: payments !== null };
+  });
 
   route(app, "partnerCare", async (_input, request) => ({ records: await recordsForPartner(db, requireMember(request).id, doulaName) }));
 

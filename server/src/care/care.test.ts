@@ -21,6 +21,7 @@ import {
   signedInMember,
   uniqueEmail,
   useTestApp,
+  confirmAddress,
   createTestApp,
   type TestApp,
 } from "../../../testing/test-app.ts";
@@ -377,6 +378,23 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     expect((await get(`/reactapi/care/${client.recordId}/agreement.pdf`, partner)).statusCode).toBe(404);
     // She sees no partner's view of anyone.
     expect((await get("/reactapi/care/partner", client.cookie)).json().records).toEqual([]);
+  });
+
+  it("gives her the record made for her address when she registered another way, once she has proven the address", async () => {
+    const doula = await signedInInstructor(app(), db(), "doula-claim");
+    const pkg = (await post("/reactapi/studio/care/packages", doula.cookie, birthSupport)).json();
+    const email = uniqueEmail("client-claim");
+    const added = (await post("/reactapi/studio/care/clients", doula.cookie, { email, due_date: "2027-06-01", package_id: pkg.id })).json();
+    // She signs up with the beta code instead of her link, and has not yet proven her address.
+    const unproven = await signedInMember(app(), "unused", { confirmed: false });
+    expect((await get("/reactapi/care", unproven.cookie)).json().records).toEqual([]);
+    const registered = await register(app(), { email, password: GOOD_PASSWORD, access_code: "TEST-CODE" });
+    expect(registered.statusCode).toBe(201);
+    const before = sessionCookieOf(await login(app(), email));
+    expect((await get("/reactapi/care", before)).json().records).toEqual([]);
+    await confirmAddress(app(), email);
+    const proven = sessionCookieOf(await login(app(), email));
+    expect((await get("/reactapi/care", proven)).json().records.map((record: { id: number }) => record.id)).toEqual([added.id]);
   });
 
   it("answers 404 to another member for each of her records' addresses, and 401 or 403 before reading a body", async () => {
