@@ -165,7 +165,18 @@ export const Enquiry = z.object({
   services: z.array(z.string()),
   due_date: z.string().nullable(),
 });
-export const StudioBookings = z.object({ bookings: z.array(StudioBooking), enquiries: z.array(Enquiry), time_zone: z.string() });
+/** A birth client's on-call window (docs/care.md), whole days. */
+export const OnCallWindow = z.object({ record_id: z.number(), client: z.string(), from: z.string(), until: z.string() });
+/** A week (Monday to Sunday) in which several clients' windows are open: "3 clients on call 10–16 March". */
+export const OnCallOverlap = z.object({ from: z.string(), until: z.string(), clients: z.number() });
+
+export const StudioBookings = z.object({
+  bookings: z.array(StudioBooking),
+  enquiries: z.array(Enquiry),
+  time_zone: z.string(),
+  on_call: z.array(OnCallWindow),
+  on_call_overlaps: z.array(OnCallOverlap),
+});
 export type StudioBookings = z.infer<typeof StudioBookings>;
 
 export const BookingIdParams = z.object({ id: z.coerce.number().int().positive({ error: "That booking does not exist." }) });

@@ -41,7 +41,7 @@ import { birthPlanRoutes, birthPlanStudioRoutes } from "./birth-plan/birth-plan-
 import { timerPersonalData } from "./timer/timer-repository.ts";
 import { timerRoutes } from "./timer/timer-routes.ts";
 import { acceptInvitation, checkInvitation, linkCommitted, partnersPersonalData } from "./partners/partners-repository.ts";
-import { acceptCareInvitation, carePersonalData, checkCareInvitation } from "./care/care-repository.ts";
+import { acceptCareInvitation, carePersonalData, checkCareInvitation, onCallWindowsBetween } from "./care/care-repository.ts";
 import { careRoutes, careStudioRoutes } from "./care/care-routes.ts";
 import { careCheckouts } from "./care/care-checkouts.ts";
 import { careWork } from "./care/care-reminders.ts";
@@ -193,6 +193,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
           app.register(calendarStudioRoutes, {
             ...bookings,
             plansSharedWithInstructor: (userIds) => plansSharedWithInstructor(db, userIds),
+            onCallWindows: (from, until) => onCallWindowsBetween(db, from, until),
             prefix: "/calendar",
           }),
         async (app) => app.register(siteStudioRoutes, { db, prefix: "/site" }),

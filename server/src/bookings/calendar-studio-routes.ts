@@ -1,3 +1,4 @@
+import { Temporal } from "temporal-polyfill";
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { ParsedRequestOf } from "../../../contract/api.ts";
@@ -77,7 +78,25 @@ const toStudioService = (service: ServiceRow): StudioService => ({
  * know it: which of these members share their birth preferences with the instructor (a booking
  * then links her plan's PDF).
  */
-export type CalendarStudioOptions = BookingDeps & { plansSharedWithInstructor: (userIds: number[]) => Promise<Set<number>> };
+export type CalendarStudioOptions = BookingDeps & {
+  plansSharedWithInstructor: (userIds: number[]) => Promise<Set<number>>;
+  /** Her birth clients' on-call windows touching these days (the care capability's, handed in by features.ts). */
+  onCallWindows: (from: string, until: string) => Promise<{ recordId: number; client: string; from: string; until: string }[]>;
+};
+
+/** The weeks (Monday to Sunday) in which two or more windows are open at once. */
+export function overlappingWeeks(windows: { from: string; until: string }[], from: string, until: string) {
+  const weeks: { from: string; until: string; clients: number }[] = [];
+  let monday = Temporal.PlainDate.from(from);
+  monday = monday.subtract({ days: monday.dayOfWeek - 1 });
+  const end = Temporal.PlainDate.from(until);
+  for (; Temporal.PlainDate.compare(monday, end) <= 0; monday = monday.add({ weeks: 1 })) {
+    const sunday = monday.add({ days: 6 }).toString();
+    const clients = windows.filter((window) => window.from <= sunday && window.until >= monday.toString()).length;
+    if (clients >= 2) weeks.push({ from: monday.toString(), until: sunday, clients });
+  }
+  return weeks;
+}
 
 export async function calendarStudioRoutes(app: FastifyInstance, deps: CalendarStudioOptions) {
   const { plansSharedWithInstructor } = deps;
@@ -177,8 +196,12 @@ export async function calendarStudioRoutes(app: FastifyInstance, deps: CalendarS
       listSubmissions(db, "contact"),
     ]);
     const plansShared = await plansSharedWithInstructor(rows.flatMap((row) => (row.userId === null ? [] : [row.userId])));
+    const days = { from: from.toISOString().slice(0, 10), until: new Date(to.getTime() - 1).toISOString().slice(0, 10) };
+    const onCall = await deps.onCallWindows(days.from, days.until);
     return {
       time_zone: zone,
+      on_call: onCall.map((window) => ({ record_id: window.recordId, client: window.client, from: window.from, until: window.until })),
+      on_call_overlaps: overlappingWeeks(onCall, days.from, days.until),
       bookings: rows.map((row) => toStudioBooking(row, services.get(row.serviceId)!, zone, plansShared)),
       enquiries: contacts
         .slice(-50)

@@ -556,10 +556,27 @@ export async function acceptCareInvitation(tx: Queryable, token: string, memberI
  * with its record and, while she has an account, her id.
  */
 export async function onCallWindowsBetween(db: Queryable, from: string, until: string) {
-  return db
-    .select({ recordId: careRecords.id, memberId: careRecords.memberId, from: careRecords.onCallFrom, until: careRecords.onCallUntil })
+  const rows = await db
+    .select({
+      recordId: careRecords.id,
+      memberId: careRecords.memberId,
+      firstName: careRecords.firstName,
+      lastName: careRecords.lastName,
+      email: careRecords.email,
+      from: careRecords.onCallFrom,
+      until: careRecords.onCallUntil,
+    })
     .from(careRecords)
-    .where(and(lte(careRecords.onCallFrom, until), gte(careRecords.onCallUntil, from), sql`${careRecords.stage} <> 'closed'`));
+    .where(and(lte(careRecords.onCallFrom, until), gte(careRecords.onCallUntil, from), sql`${careRecords.stage} <> 'closed'`))
+    .orderBy(asc(careRecords.onCallFrom), asc(careRecords.id));
+  // A client who deleted her account is still a window in the doula's calendar, without a name.
+  return rows.map((row) => ({
+    recordId: row.recordId,
+    memberId: row.memberId,
+    client: [row.firstName, row.lastName].filter(Boolean).join(" ") || row.email || `#${row.recordId}`,
+    from: row.from,
+    until: row.until,
+  }));
 }
 
 /**

@@ -27,12 +27,25 @@ import {
 } from "../../../testing/test-app.ts";
 import { onCallWindow, paymentSchedule, sha256Of } from "./care-repository.ts";
 import { runPaymentReminders } from "./care-reminders.ts";
+import { overlappingWeeks } from "../bookings/calendar-studio-routes.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
 
 // Her birth clients (docs/care.md): packages, a care record per pregnancy, the agreement signed
 // online, its schedule and the notes of her visits, on both databases.
 
 describe("on-call windows and payment schedules", () => {
+  it("finds the weeks, Monday to Sunday, in which two or more windows are open", () => {
+    const windows = [
+      { from: "2027-03-08", until: "2027-04-11" },
+      { from: "2027-03-15", until: "2027-03-20" },
+      { from: "2027-03-14", until: "2027-03-16" },
+    ];
+    expect(overlappingWeeks(windows, "2027-03-01", "2027-03-31")).toEqual([
+      { from: "2027-03-08", until: "2027-03-14", clients: 2 },
+      { from: "2027-03-15", until: "2027-03-21", clients: 3 },
+    ]);
+  });
+
   it("opens the window at the start of week 38 and closes it at the end of week 42, counted from the due date", () => {
     expect(onCallWindow("2027-04-01", 38, 42)).toEqual({ from: "2027-03-18", until: "2027-04-21" });
   });
@@ -395,6 +408,26 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     await confirmAddress(app(), email);
     const proven = sessionCookieOf(await login(app(), email));
     expect((await get("/reactapi/care", proven)).json().records.map((record: { id: number }) => record.id)).toEqual([added.id]);
+  });
+
+  it("shows each client's on-call window in the studio's calendar, and the weeks where windows overlap", async () => {
+    const doula = await signedInInstructor(app(), db(), "doula-calendar");
+    const first = await invitedClient(doula, "client-calendar-1");
+    const second = await invitedClient(doula, "client-calendar-2");
+    const calendar = await get("/reactapi/studio/calendar/bookings?from=2027-05-01T00:00:00Z&to=2027-07-01T00:00:00Z", doula.cookie);
+    expect(calendar.statusCode, calendar.body).toBe(200);
+    const answer = calendar.json();
+    const ours = answer.on_call.filter((window: { record_id: number }) => [first.recordId, second.recordId].includes(window.record_id));
+    expect(ours).toEqual([
+      { record_id: first.recordId, client: "Rosa Díaz", from: "2027-05-18", until: "2027-06-21" },
+      { record_id: second.recordId, client: "Rosa Díaz", from: "2027-05-18", until: "2027-06-21" },
+    ]);
+    const week = answer.on_call_overlaps.find((overlap: { from: string }) => overlap.from === "2027-05-24");
+    expect(week?.until).toBe("2027-05-30");
+    expect(week?.clients).toBeGreaterThanOrEqual(2);
+    // Before any window opens, no week is crowded.
+    const early = (await get("/reactapi/studio/calendar/bookings?from=2027-01-01T00:00:00Z&to=2027-02-01T00:00:00Z", doula.cookie)).json();
+    expect(early.on_call_overlaps).toEqual([]);
   });
 
   it("answers 404 to another member for each of her records' addresses, and 401 or 403 before reading a body", async () => {
