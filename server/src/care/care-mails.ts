@@ -1,4 +1,5 @@
 import { formattingLocales, sourceLanguage } from "../../../contract/languages.ts";
+import { longDate, money } from "./care-formats.ts";
 import { composeMail, greeting, type Mail, type MailContext, translatorOf } from "../mail/mail-templates.ts";
 
 declare module "../mail/mail-templates.ts" {
@@ -44,8 +45,8 @@ export function paymentReminderMail(
 ): Mail {
   const i18n = translatorOf(context);
   const locale = formattingLocales[context.language ?? sourceLanguage];
-  const amount = new Intl.NumberFormat(locale, { style: "currency", currency: payment.currency }).format(payment.amountMinor / 100);
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${payment.dueOn}T00:00:00Z`));
+  const amount = money(payment.amountMinor, payment.currency, locale);
+  const date = longDate(payment.dueOn, locale);
   return composeMail(
     "care_payment_reminder",
     to,

@@ -12,6 +12,7 @@ import { HttpError } from "../http/errors.ts";
 import { translatorFor } from "../language/catalogues.ts";
 import { careAgreements, careNotes, carePackages, carePayments, careQuestionnaireSends, careRecords } from "./care-schema.ts";
 import { defaultAgreement } from "./default-agreement.ts";
+import { longDate, money } from "./care-formats.ts";
 import { questionnairesOf, toQuestionnaire } from "./questionnaires-repository.ts";
 import { accountsByIds, type UserRow } from "../accounts/users-repository.ts";
 import { bookingsOf, listServices } from "../bookings/bookings-repository.ts";
@@ -29,8 +30,10 @@ export const sha256Of = (text: string) => createHash("sha256").update(text, "utf
 
 type PackageRow = typeof carePackages.$inferSelect;
 type RecordRow = typeof careRecords.$inferSelect;
-type PackageInput = z.output<typeof import("../../../contract/care.ts").PackageRequest>;
-export type { PackageRequest };
+type PackageInput = z.output<typeof PackageRequest>;
+type AgreementRow = typeof careAgreements.$inferSelect;
+type PaymentRow = typeof carePayments.$inferSelect;
+type NoteRow = typeof careNotes.$inferSelect;
 
 /** The day a week of pregnancy begins, counted from the due date (week 40). */
 const weekOfPregnancy = (dueDate: string, week: number) =>
@@ -69,11 +72,6 @@ export function paymentSchedule(
   }
   return schedule;
 }
-
-const money = (amountMinor: number, currency: string, locale: string) =>
-  new Intl.NumberFormat(locale, { style: "currency", currency }).format(amountMinor / 100);
-const longDate = (date: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
 
 /** Fills an agreement's {{fields}}; a field it does not know stays as written, for her to see. */
 export function fillAgreement(template: string, fields: Record<string, string>): string {
@@ -224,7 +222,7 @@ function stageOf(record: RecordRow, today: string): CareRecord["stage"] {
   return waiting && record.onCallFrom <= today && today <= record.onCallUntil ? "on_call" : stage;
 }
 
-const toPayment = (row: typeof carePayments.$inferSelect) => ({
+const toPayment = (row: PaymentRow) => ({
   id: row.id,
   kind: row.kind as "deposit" | "instalment",
   amount: row.amountMinor,
@@ -235,7 +233,7 @@ const toPayment = (row: typeof carePayments.$inferSelect) => ({
   waived: row.waived,
 });
 
-const toAgreement = (row: typeof careAgreements.$inferSelect) => ({
+const toAgreement = (row: AgreementRow) => ({
   text: row.text,
   sha256: row.sha256,
   signed: row.signedAt !== null,
@@ -243,8 +241,11 @@ const toAgreement = (row: typeof careAgreements.$inferSelect) => ({
   signed_name: row.signedName,
 });
 
-async function partsOf(db: Queryable, recordIds: number[]) {
-  if (recordIds.length === 0) return { agreements: new Map(), payments: new Map(), notes: new Map(), packages: new Map() };
+type RecordParts = { agreements: Map<number, AgreementRow>; payments: Map<number, PaymentRow[]>; notes: Map<number, NoteRow[]> };
+
+/** Each record's agreement, payments (by date) and notes (oldest first). */
+async function partsOf(db: Queryable, recordIds: number[]): Promise<RecordParts> {
+  if (recordIds.length === 0) return { agreements: new Map(), payments: new Map(), notes: new Map() };
   const [agreements, payments, notes] = await Promise.all([
     db.select().from(careAgreements).where(inArray(careAgreements.recordId, recordIds)),
     db.select().from(carePayments).where(inArray(carePayments.recordId, recordIds)).orderBy(asc(carePayments.dueOn), asc(carePayments.id)),
@@ -255,14 +256,10 @@ async function partsOf(db: Queryable, recordIds: number[]) {
     for (const row of rows) map.set(row.recordId, [...(map.get(row.recordId) ?? []), row]);
     return map;
   };
-  return {
-    agreements: new Map(agreements.map((row) => [row.recordId, row])),
-    payments: grouped(payments),
-    notes: grouped(notes),
-  };
+  return { agreements: new Map(agreements.map((row) => [row.recordId, row])), payments: grouped(payments), notes: grouped(notes) };
 }
 
-const owedOf = (payments: (typeof carePayments.$inferSelect)[], today: string) =>
+const owedOf = (payments: PaymentRow[], today: string) =>
   payments
     .filter((payment) => payment.paidAt === null && !payment.waived && payment.dueOn <= today)
     .reduce((sum, payment) => sum + payment.amountMinor, 0);
@@ -324,11 +321,12 @@ export async function claimRecordsByAddress(db: Queryable, member: UserRow): Pro
 /** Her own records, as her space shows them: shared notes only. */
 export async function recordsOfMember(
   db: Queryable,
-  memberId: number,
+  member: UserRow,
   today: string,
   doulaName: string,
   id?: number,
 ): Promise<CareRecord[]> {
+  const memberId = member.id;
   const rows = await db
     .select({ record: careRecords, packageName: carePackages.name })
     .from(careRecords)
@@ -343,16 +341,13 @@ export async function recordsOfMember(
     db,
     rows.map((row) => row.record.id),
   );
-  const member = (await accountsByIds(db, [memberId])).get(memberId);
-  const visits = member
-    ? await visitsOf(
-        db,
-        member,
-        rows.map((row) => row.record),
-      )
-    : new Map<number, CareRecord["visits"]>();
+  const visits = await visitsOf(
+    db,
+    member,
+    rows.map((row) => row.record),
+  );
   return rows.map(({ record, packageName }) => {
-    const agreement = parts.agreements.get(record.id) as typeof careAgreements.$inferSelect;
+    const agreement = parts.agreements.get(record.id)!;
     return {
       id: record.id,
       package_name: packageName,
@@ -362,8 +357,8 @@ export async function recordsOfMember(
       stage: stageOf(record, today),
       doula_name: doulaName,
       agreement: toAgreement(agreement),
-      payments: ((parts.payments.get(record.id) ?? []) as (typeof carePayments.$inferSelect)[]).map(toPayment),
-      notes: ((parts.notes.get(record.id) ?? []) as (typeof careNotes.$inferSelect)[])
+      payments: (parts.payments.get(record.id) ?? []).map(toPayment),
+      notes: (parts.notes.get(record.id) ?? [])
         .filter((note) => note.shared)
         .map((note) => ({ id: note.id, text: note.text, written_at: note.createdAt.toISOString() })),
       questionnaires: (questionnaires.get(record.id) ?? []).map((send) => ({
@@ -377,52 +372,61 @@ export async function recordsOfMember(
 }
 
 /** One of her records, or a 404 that says nothing of anyone else's. */
-export async function recordOfMember(db: Queryable, memberId: number, id: number, today: string, doulaName: string): Promise<CareRecord> {
-  const [record] = await recordsOfMember(db, memberId, today, doulaName, id);
+export async function recordOfMember(db: Queryable, member: UserRow, id: number, today: string, doulaName: string): Promise<CareRecord> {
+  const [record] = await recordsOfMember(db, member, today, doulaName, id);
   if (!record) throw new HttpError(404, "There is no such care record in your account.");
   return record;
 }
 
-/** The studio's list: every client, where she is and what she owes today. */
-export async function listClients(db: Queryable, today: string) {
+/** The studio's clients (or one), each with her agreement, payments and notes. */
+async function clientsWithParts(db: Queryable, id?: number) {
   const rows = await db
     .select({ record: careRecords, packageName: carePackages.name, currency: carePackages.currency })
     .from(careRecords)
     .innerJoin(carePackages, eq(carePackages.id, careRecords.packageId))
+    .where(id === undefined ? undefined : eq(careRecords.id, id))
     .orderBy(asc(careRecords.dueDate), asc(careRecords.id));
   const parts = await partsOf(
     db,
     rows.map((row) => row.record.id),
   );
-  return rows.map(({ record, packageName, currency }) => ({
-    id: record.id,
-    first_name: record.firstName,
-    last_name: record.lastName,
-    email: record.email,
-    package_name: packageName,
-    due_date: record.dueDate,
-    on_call_from: record.onCallFrom,
-    on_call_until: record.onCallUntil,
-    stage: stageOf(record, today),
-    has_account: record.memberId !== null,
-    owed: owedOf((parts.payments.get(record.id) ?? []) as (typeof carePayments.$inferSelect)[], today),
-    currency,
-  }));
+  return { rows, parts };
+}
+
+const toClientSummary = (
+  { record, packageName, currency }: { record: RecordRow; packageName: string; currency: string },
+  parts: RecordParts,
+  today: string,
+) => ({
+  id: record.id,
+  first_name: record.firstName,
+  last_name: record.lastName,
+  email: record.email,
+  package_name: packageName,
+  due_date: record.dueDate,
+  on_call_from: record.onCallFrom,
+  on_call_until: record.onCallUntil,
+  stage: stageOf(record, today),
+  has_account: record.memberId !== null,
+  owed: owedOf(parts.payments.get(record.id) ?? [], today),
+  currency,
+});
+
+/** The studio's list: every client, where she is and what she owes today. */
+export async function listClients(db: Queryable, today: string) {
+  const { rows, parts } = await clientsWithParts(db);
+  return rows.map((row) => toClientSummary(row, parts, today));
 }
 
 export async function clientDetails(db: Queryable, id: number, today: string): Promise<ClientDetails> {
-  const summary = (await listClients(db, today)).find((client) => client.id === id);
-  if (!summary) throw HttpError.withValues(404, "There is no client with the id {id}.", { id });
-  const parts = await partsOf(db, [id]);
-  const agreement = parts.agreements.get(id) as typeof careAgreements.$inferSelect;
+  const { rows, parts } = await clientsWithParts(db, id);
+  if (!rows[0]) throw HttpError.withValues(404, "There is no client with the id {id}.", { id });
+  const agreement = parts.agreements.get(id)!;
   return {
-    ...summary,
+    ...toClientSummary(rows[0], parts, today),
     agreement: { ...toAgreement(agreement), signed_from: agreement.signedFrom, signed_with: agreement.signedWith },
-    payments: ((parts.payments.get(id) ?? []) as (typeof carePayments.$inferSelect)[]).map((row) => ({
-      ...toPayment(row),
-      note: row.note,
-    })),
-    notes: ((parts.notes.get(id) ?? []) as (typeof careNotes.$inferSelect)[]).map((note) => ({
+    payments: (parts.payments.get(id) ?? []).map((row) => ({ ...toPayment(row), note: row.note })),
+    notes: (parts.notes.get(id) ?? []).map((note) => ({
       id: note.id,
       text: note.text,
       shared: note.shared,
@@ -587,7 +591,7 @@ export async function onCallWindowsBetween(db: Queryable, from: string, until: s
 export const carePersonalData = (db: Queryable, clock: Clock, doulaName: string): PersonalData => ({
   key: "care",
   export: async (member) => {
-    const records = await recordsOfMember(db, member.id, clock.now().toISOString().slice(0, 10), doulaName);
+    const records = await recordsOfMember(db, member, clock.now().toISOString().slice(0, 10), doulaName);
     const answers = await questionnairesOf(
       db,
       records.map((record) => record.id),

@@ -135,7 +135,7 @@ export async function careRoutes(app: FastifyInstance, { db, clock, mail, doulaN
   route(app, "myCare", async (_input, request) => {
     const member = requireMember(request);
     await claimRecordsByAddress(db, member);
-    return { records: await recordsOfMember(db, member.id, today(clock), doulaName), pay_online: payments !== null };
+    return { records: await recordsOfMember(db, member, today(clock), doulaName), pay_online: payments !== null };
   });
 
   route(app, "partnerCare", async (_input, request) => ({ records: await recordsForPartner(db, requireMember(request).id, doulaName) }));
@@ -145,7 +145,7 @@ export async function careRoutes(app: FastifyInstance, { db, clock, mail, doulaN
   );
 
   route(app, "myCareRecord", async ({ params: { id } }, request) =>
-    recordOfMember(db, requireMember(request).id, id, today(clock), doulaName),
+    recordOfMember(db, requireMember(request), id, today(clock), doulaName),
   );
 
   route(app, "myCareQuestionnaire", async ({ params: { id, questionnaireId } }, request) =>
