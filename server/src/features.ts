@@ -120,7 +120,15 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
   ];
   const community = { db, clock, catalogue, mail: mail.context, sender: mail.sender, instructorName: config.instructorName, siteLanguage };
   const messages = { db, catalogue, mail: { ...mail.context, contactEmail: config.site.contactEmail } };
-  const care = { db, clock, mail: mail.context, sender: mail.sender, doulaName: config.instructorName, payments: bookings.payments };
+  const care = {
+    db,
+    clock,
+    mail: mail.context,
+    sender: mail.sender,
+    doulaName: config.instructorName,
+    contactEmail: config.site.contactEmail,
+    payments: bookings.payments,
+  };
   return [
     feature("/reactapi/users", signInRoutes, {
       db,

@@ -6,6 +6,7 @@ declare module "../mail/mail-templates.ts" {
   interface MailKinds {
     care_invitation: true;
     care_payment_reminder: true;
+    care_message: true;
   }
 }
 
@@ -66,4 +67,36 @@ export function paymentReminderMail(
       i18n._("If you have paid already, thank you: this mail crossed your payment."),
     ],
   );
+}
+
+/**
+ * New messages in a client's thread, at most one mail an hour to each side. The mail says who wrote,
+ * never what: her words may be about her health, and mail is read on shared screens and kept by
+ * mail providers; the thread is behind her sign-in.
+ */
+export function careMessageMail(
+  to: string,
+  message:
+    | { toDoula: true; clientName: string; recordId: number; count: number }
+    | { toDoula: false; firstName: string | null; doulaName: string; count: number },
+  context: MailContext,
+): Mail {
+  const i18n = translatorOf(context);
+  if (message.toDoula) {
+    return composeMail("care_message", to, i18n._("{client} wrote to you", { client: message.clientName }), context, [
+      i18n._("{client} wrote to you in her client space ({count, plural, one {# new message} other {# new messages}}).", {
+        client: message.clientName,
+        count: message.count,
+      }),
+      { label: i18n._("Read and answer"), link: `${context.publicUrl}/studio/clients/${message.recordId}` },
+    ]);
+  }
+  return composeMail("care_message", to, i18n._("{doula} wrote to you", { doula: message.doulaName }), context, [
+    greeting(message.firstName, context.language),
+    i18n._("{doula} wrote to you in your client space ({count, plural, one {# new message} other {# new messages}}).", {
+      doula: message.doulaName,
+      count: message.count,
+    }),
+    { label: i18n._("Read and answer"), link: `${context.publicUrl}/care` },
+  ]);
 }

@@ -9,6 +9,7 @@ import { type MailContext, recipientLanguage } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
 import type { TimedWork } from "../timed-work/timed-work.ts";
 import { paymentReminderMail } from "./care-mails.ts";
+import { type MessageMailDeps, runMessageMails } from "./care-message-mails.ts";
 import { careAgreements, carePayments, careRecords } from "./care-schema.ts";
 
 // Her payment reminders (docs/care.md): one mail 3 days before a payment is due, one once it is
@@ -97,9 +98,10 @@ async function recordsOf(db: Queryable, ids: number[]) {
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-export const careWork = (deps: CareReminderDeps): TimedWork => ({
-  name: "care: payment reminders",
-  everyMs: 15 * 60_000,
+/** Payment reminders, and the private thread's mails (care-message-mails.ts): both claimed row by row. */
+export const careWork = (deps: MessageMailDeps): TimedWork => ({
+  name: "care: payment reminders and message mails",
+  everyMs: 5 * 60_000,
   firstAfterMs: 60_000,
-  run: () => runPaymentReminders(deps),
+  run: async () => ({ reminders: await runPaymentReminders(deps), messages: await runMessageMails(deps) }),
 });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, count, eq, gt, inArray, isNull, lte, gte, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lte, gte, sql } from "drizzle-orm";
 import { Temporal } from "temporal-polyfill";
 import type { CarePackage, ClientDetails, CareRecord, PackageRequest } from "../../../contract/care.ts";
 import { answerWith } from "../../../contract/languages.ts";
@@ -10,7 +10,7 @@ import type { Clock } from "../lib/clock.ts";
 import { type PersonalData, provenAddress } from "../db/personal-data.ts";
 import { HttpError } from "../http/errors.ts";
 import { translatorFor } from "../language/catalogues.ts";
-import { careAgreements, careNotes, carePackages, carePayments, careQuestionnaireSends, careRecords } from "./care-schema.ts";
+import { careAgreements, careMessages, careNotes, carePackages, carePayments, careQuestionnaireSends, careRecords } from "./care-schema.ts";
 import { defaultAgreement } from "./default-agreement.ts";
 import { longDate, money } from "./care-formats.ts";
 import { questionnairesOf, toQuestionnaire } from "./questionnaires-repository.ts";
@@ -241,22 +241,40 @@ const toAgreement = (row: AgreementRow) => ({
   signed_name: row.signedName,
 });
 
-type RecordParts = { agreements: Map<number, AgreementRow>; payments: Map<number, PaymentRow[]>; notes: Map<number, NoteRow[]> };
+type MessageRow = typeof careMessages.$inferSelect;
+type RecordParts = {
+  agreements: Map<number, AgreementRow>;
+  payments: Map<number, PaymentRow[]>;
+  notes: Map<number, NoteRow[]>;
+  messages: Map<number, MessageRow[]>;
+};
 
-/** Each record's agreement, payments (by date) and notes (oldest first). */
+const toMessage = (row: MessageRow) => ({ id: row.id, from_doula: row.fromDoula, text: row.text, written_at: row.createdAt.toISOString() });
+
+/** Each record's agreement, payments (by date), notes and messages (oldest first). */
 async function partsOf(db: Queryable, recordIds: number[]): Promise<RecordParts> {
-  if (recordIds.length === 0) return { agreements: new Map(), payments: new Map(), notes: new Map() };
-  const [agreements, payments, notes] = await Promise.all([
+  if (recordIds.length === 0) return { agreements: new Map(), payments: new Map(), notes: new Map(), messages: new Map() };
+  const [agreements, payments, notes, messages] = await Promise.all([
     db.select().from(careAgreements).where(inArray(careAgreements.recordId, recordIds)),
     db.select().from(carePayments).where(inArray(carePayments.recordId, recordIds)).orderBy(asc(carePayments.dueOn), asc(carePayments.id)),
     db.select().from(careNotes).where(inArray(careNotes.recordId, recordIds)).orderBy(asc(careNotes.createdAt), asc(careNotes.id)),
+    db
+      .select()
+      .from(careMessages)
+      .where(inArray(careMessages.recordId, recordIds))
+      .orderBy(asc(careMessages.createdAt), asc(careMessages.id)),
   ]);
   const grouped = <Row extends { recordId: number }>(rows: Row[]) => {
     const map = new Map<number, Row[]>();
     for (const row of rows) map.set(row.recordId, [...(map.get(row.recordId) ?? []), row]);
     return map;
   };
-  return { agreements: new Map(agreements.map((row) => [row.recordId, row])), payments: grouped(payments), notes: grouped(notes) };
+  return {
+    agreements: new Map(agreements.map((row) => [row.recordId, row])),
+    payments: grouped(payments),
+    notes: grouped(notes),
+    messages: grouped(messages),
+  };
 }
 
 const owedOf = (payments: PaymentRow[], today: string) =>
@@ -367,6 +385,7 @@ export async function recordsOfMember(
         done: send.doneAt !== null,
       })),
       visits: visits.get(record.id) ?? [],
+      messages: (parts.messages.get(record.id) ?? []).map(toMessage),
     };
   });
 }
@@ -418,6 +437,24 @@ export async function listClients(db: Queryable, today: string) {
   return rows.map((row) => toClientSummary(row, parts, today));
 }
 
+/** What was paid in the calendar month of `today` (UTC), by hand or through Stripe, per currency. */
+export async function takingsOfMonth(db: Queryable, today: string) {
+  const monthStart = `${today.slice(0, 7)}-01T00:00:00Z`;
+  const rows = await db
+    .select({ currency: carePayments.currency, amount: sql<string>`sum(${carePayments.amountMinor})` })
+    .from(carePayments)
+    .where(
+      and(
+        isNotNull(carePayments.paidAt),
+        sql`${carePayments.paidAt} >= ${monthStart}::timestamptz`,
+        sql`${carePayments.paidAt} < (${monthStart}::timestamptz + interval '1 month')`,
+      ),
+    )
+    .groupBy(carePayments.currency)
+    .orderBy(asc(carePayments.currency));
+  return rows.map((row) => ({ currency: row.currency, amount: Number(row.amount) }));
+}
+
 export async function clientDetails(db: Queryable, id: number, today: string): Promise<ClientDetails> {
   const { rows, parts } = await clientsWithParts(db, id);
   if (!rows[0]) throw HttpError.withValues(404, "There is no client with the id {id}.", { id });
@@ -433,7 +470,41 @@ export async function clientDetails(db: Queryable, id: number, today: string): P
       written_at: note.createdAt.toISOString(),
     })),
     questionnaires: ((await questionnairesOf(db, [id])).get(id) ?? []).map(toQuestionnaire),
+    messages: (parts.messages.get(id) ?? []).map(toMessage),
   };
+}
+
+/**
+ * A message in the thread of one record: the doula's to any client, a mother's to her own record
+ * only (another's is a 404 that says nothing of it). The other side is mailed by the hourly work.
+ */
+export async function addMessage(
+  db: Queryable,
+  recordId: number,
+  from: { doula: true } | { memberId: number },
+  text: string,
+  now: Date,
+): Promise<number> {
+  const owned = "memberId" in from ? eq(careRecords.memberId, from.memberId) : undefined;
+  const [record] = await db
+    .select({ id: careRecords.id })
+    .from(careRecords)
+    .where(and(eq(careRecords.id, recordId), owned));
+  if (!record) {
+    if ("memberId" in from) throw new HttpError(404, "There is no such care record in your account.");
+    throw HttpError.withValues(404, "There is no client with the id {id}.", { id: recordId });
+  }
+  const [message] = await db
+    .insert(careMessages)
+    .values({ recordId, fromDoula: !("memberId" in from), text, createdAt: now })
+    .returning({ id: careMessages.id });
+  return message!.id;
+}
+
+/** Sets a stage only the doula knows of (the birth, postpartum, the end of care, or back to active). */
+export async function setStage(db: Queryable, recordId: number, stage: "active" | "birth" | "postpartum" | "closed"): Promise<void> {
+  const updated = await db.update(careRecords).set({ stage }).where(eq(careRecords.id, recordId)).returning({ id: careRecords.id });
+  if (updated.length === 0) throw HttpError.withValues(404, "There is no client with the id {id}.", { id: recordId });
 }
 
 export async function addNote(db: Queryable, recordId: number, text: string, shared: boolean, now: Date): Promise<number> {
@@ -605,6 +676,7 @@ export const carePersonalData = (db: Queryable, clock: Clock, doulaName: string)
   erase: async (tx, member) => {
     const mine = tx.select({ id: careRecords.id }).from(careRecords).where(eq(careRecords.memberId, member.id));
     await tx.delete(careNotes).where(inArray(careNotes.recordId, mine));
+    await tx.delete(careMessages).where(inArray(careMessages.recordId, mine));
     await tx.delete(careQuestionnaireSends).where(inArray(careQuestionnaireSends.recordId, mine));
     await tx.update(careAgreements).set({ signedFrom: null, signedWith: null }).where(inArray(careAgreements.recordId, mine));
     await tx

@@ -14,6 +14,7 @@ import type { OneOffPayments } from "../lib/one-off-payments.ts";
 import { careInvitationMail } from "./care-mails.ts";
 import {
   addClient,
+  addMessage,
   addNote,
   claimRecordsByAddress,
   agreementOfMember,
@@ -26,7 +27,9 @@ import {
   recordsForPartner,
   recordsOfMember,
   savePackage,
+  setStage,
   signAgreement,
+  takingsOfMonth,
 } from "./care-repository.ts";
 import {
   createQuestionnaire,
@@ -49,6 +52,8 @@ export type CareOptions = {
   payments: OneOffPayments | null;
   /** Who the doula is, as her clients read it (the agreement's {{doula_name}}, her space). */
   doulaName: string;
+  /** Where the doula reads her mail: her clients' messages are told to it. */
+  contactEmail: string;
 };
 
 const today = (clock: Clock) => clock.now().toISOString().slice(0, 10);
@@ -71,7 +76,10 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
     };
   });
 
-  route(app, "careClients", async () => ({ clients: await listClients(db, today(clock)) }));
+  route(app, "careClients", async () => ({
+    clients: await listClients(db, today(clock)),
+    takings_this_month: await takingsOfMonth(db, today(clock)),
+  }));
 
   route(app, "addCareClient", async ({ body }, request, reply) => {
     const member = await findUserByEmail(db, body.email);
@@ -115,6 +123,16 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
     return reply.code(201).send({ id: noteId, message: "Saved the note, for you alone." });
   });
 
+  route(app, "setCareStage", async ({ params: { id }, body }) => {
+    await setStage(db, id, body.stage);
+    return { message: "Saved where she is." };
+  });
+
+  route(app, "writeToCareClient", async ({ params: { id }, body }, _request, reply) => {
+    const messageId = await addMessage(db, id, { doula: true }, body.text, clock.now());
+    return reply.code(201).send({ id: messageId, message: "Sent. She is mailed that you wrote, at most once an hour." });
+  });
+
   route(app, "careQuestionnaires", async () => ({ questionnaires: await listQuestionnaires(db) }));
 
   route(app, "createCareQuestionnaire", async ({ body }, _request, reply) => {
@@ -135,7 +153,11 @@ export async function careRoutes(app: FastifyInstance, { db, clock, mail, doulaN
   route(app, "myCare", async (_input, request) => {
     const member = requireMember(request);
     await claimRecordsByAddress(db, member);
-    return { records: await recordsOfMember(db, member, today(clock), doulaName), pay_online: payments !== null };
+    return {
+      records: await recordsOfMember(db, member, today(clock), doulaName),
+      pay_online: payments !== null,
+      partner_of: await recordsForPartner(db, member.id, doulaName),
+    };
   });
 
   route(app, "partnerCare", async (_input, request) => ({ records: await recordsForPartner(db, requireMember(request).id, doulaName) }));
@@ -172,6 +194,11 @@ export async function careRoutes(app: FastifyInstance, { db, clock, mail, doulaN
     );
     request.log.info({ careRecord: id }, "care agreement signed");
     return { message: "Signed. Your signed agreement is in your client space, as a PDF for you to keep." };
+  });
+
+  route(app, "writeToDoula", async ({ params: { id }, body }, request, reply) => {
+    const messageId = await addMessage(db, id, { memberId: requireMember(request).id }, body.text, clock.now());
+    return reply.code(201).send({ id: messageId, message: "Sent to your doula." });
   });
 
   route(app, "careAgreementPdf", async ({ params: { id } }, request, reply) => {

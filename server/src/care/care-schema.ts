@@ -56,6 +56,9 @@ export const careRecords = pgTable(
     /** Her link to her space, until she registers with it: only its hash is kept. */
     invitationHash: text("invitation_hash"),
     invitationExpiresAt: timestamp("invitation_expires_at", { withTimezone: true }),
+    /** When each side was last mailed about new messages: at most one mail an hour, each way. */
+    clientMailedAt: timestamp("client_mailed_at", { withTimezone: true }),
+    doulaMailedAt: timestamp("doula_mailed_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -131,6 +134,28 @@ export const careNotes = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index("care_notes_record_idx").on(table.recordId)],
+);
+
+/** The private thread between a client and her doula: each message mailed to the other side, at most hourly. */
+export const careMessages = pgTable(
+  "care_messages",
+  {
+    id: serial("id").primaryKey(),
+    recordId: integer("record_id")
+      .notNull()
+      .references(() => careRecords.id, { onDelete: "cascade" }),
+    fromDoula: boolean("from_doula").notNull(),
+    text: text("text").notNull(),
+    /** Told to the other side by mail (or not worth a mail any more); null while it waits for the next hourly mail. */
+    mailedAt: timestamp("mailed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("care_messages_record_idx").on(table.recordId),
+    index("care_messages_unmailed_idx")
+      .on(table.recordId)
+      .where(sql`${table.mailedAt} IS NULL`),
+  ],
 );
 
 /** Her questionnaires (intake, postpartum): their questions, which a sent copy freezes. */

@@ -27,6 +27,7 @@ import {
 } from "../../../testing/test-app.ts";
 import { onCallWindow, paymentSchedule, sha256Of } from "./care-repository.ts";
 import { runPaymentReminders } from "./care-reminders.ts";
+import { runMessageMails } from "./care-message-mails.ts";
 import { overlappingWeeks } from "../bookings/calendar-studio-routes.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
 
@@ -84,6 +85,17 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     instalments: 3,
     instalment_every_weeks: 4,
   };
+
+  /** What the care feature's timed work is handed by features.ts, with a fresh inbox for the doula. */
+  const timedWorkDeps = () => ({
+    db: db(),
+    clock,
+    mail: { businessName: "Calm Birth Circle", publicUrl: "https://care.example" },
+    sender: { wake: () => {} } as unknown as MailSender,
+    siteLanguage: { current: async () => "en" as const },
+    doulaName: "Sarah",
+    contactEmail: uniqueEmail("doula-inbox"),
+  });
 
   async function mailedTo(email: string) {
     const [mail] = await db()
@@ -316,13 +328,7 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     expect((await markPaid(deposit.id, { note: "Bank transfer" })).statusCode).toBe(200);
     expect((await markPaid(april.id, { note: "Gift from her mother", waived: true })).statusCode).toBe(200);
 
-    const deps = {
-      db: db(),
-      clock,
-      mail: { businessName: "Calm Birth Circle", publicUrl: "https://care.example" },
-      sender: { wake: () => {} } as unknown as MailSender,
-      siteLanguage: { current: async () => "en" as const },
-    };
+    const deps = timedWorkDeps();
     const remindersTo = async () =>
       (
         await db()
@@ -386,11 +392,17 @@ describe.each(backends)("her birth clients on %s", (backend) => {
       },
     ]);
     expect(seen.body).not.toContain("Shared note for her.");
-    expect((await get("/reactapi/care", partner)).json().records).toEqual([]);
+    const hisSpace = await get("/reactapi/care", partner);
+    expect(hisSpace.json().records).toEqual([]);
+    // His client space (and /home's card) reads the same window and visits, and nothing else.
+    expect(hisSpace.json().partner_of).toEqual(seen.json().records);
+    expect(hisSpace.body).not.toContain("Shared note for her.");
+    expect(hisSpace.body).not.toContain("amount");
     expect((await get(`/reactapi/care/${client.recordId}`, partner)).statusCode).toBe(404);
     expect((await get(`/reactapi/care/${client.recordId}/agreement.pdf`, partner)).statusCode).toBe(404);
     // She sees no partner's view of anyone.
     expect((await get("/reactapi/care/partner", client.cookie)).json().records).toEqual([]);
+    expect((await get("/reactapi/care", client.cookie)).json().partner_of).toEqual([]);
   });
 
   it("gives her the record made for her address when she registered another way, once she has proven the address", async () => {
@@ -428,6 +440,100 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     // Before any window opens, no week is crowded.
     const early = (await get("/reactapi/studio/calendar/bookings?from=2027-01-01T00:00:00Z&to=2027-02-01T00:00:00Z", doula.cookie)).json();
     expect(early.on_call_overlaps).toEqual([]);
+  });
+
+  it("keeps a private thread between her and her doula, mailing each side at most once an hour, once across servers", async () => {
+    const doula = await signedInInstructor(app(), db(), "doula-thread");
+    const client = await invitedClient(doula, "client-thread");
+    const stranger = await signedInMember(app(), "thread-stranger");
+    const deps = timedWorkDeps();
+    const mailsTo = async (address: string) =>
+      (
+        await db()
+          .select()
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.toAddress, address), eq(mailOutbox.kind, "care_message")))
+          .orderBy(mailOutbox.id)
+      ).map((mail) => ({ subject: mail.subject, text: mail.textBody }));
+
+    const empty = await post(`/reactapi/care/${client.recordId}/messages`, client.cookie, { text: "  " });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().details.text).toBe("Please write your message.");
+    expect((await post(`/reactapi/care/${client.recordId}/messages`, stranger.cookie, { text: "Hello?" })).statusCode).toBe(404);
+    expect((await post(`/reactapi/care/${client.recordId}/messages`, undefined, { text: "Hello?" })).statusCode).toBe(401);
+    expect((await post(`/reactapi/studio/care/clients/${client.recordId}/messages`, client.cookie, { text: "Hello?" })).statusCode).toBe(
+      403,
+    );
+
+    const first = await post(`/reactapi/care/${client.recordId}/messages`, client.cookie, { text: "My waters may have a slow leak." });
+    expect(first.statusCode, first.body).toBe(201);
+    await post(`/reactapi/care/${client.recordId}/messages`, client.cookie, { text: "Should I call the midwife?" });
+    try {
+      const [one, two] = await Promise.all([runMessageMails(deps), runMessageMails(deps)]);
+      expect(one.toDoula + two.toDoula).toBeGreaterThan(0);
+      const toDoula = await mailsTo(deps.contactEmail);
+      expect(toDoula).toHaveLength(1);
+      expect(toDoula[0]!.subject).toBe("Rosa Díaz wrote to you");
+      expect(toDoula[0]!.text).toContain("2 new messages");
+      expect(toDoula[0]!.text).toContain(`/studio/clients/${client.recordId}`);
+      // What she wrote stays behind her sign-in: the mail says who wrote, never what.
+      expect(toDoula[0]!.text).not.toContain("waters");
+
+      const reply = await post(`/reactapi/studio/care/clients/${client.recordId}/messages`, doula.cookie, {
+        text: "Yes, call her now, and then me.",
+      });
+      expect(reply.statusCode, reply.body).toBe(201);
+      await post(`/reactapi/care/${client.recordId}/messages`, client.cookie, { text: "Called her, thank you." });
+      clock.set(new Date(clock.now().getTime() + 10 * 60_000));
+      await runMessageMails(deps);
+      expect(await mailsTo(client.email)).toHaveLength(1);
+      // Her third message came within the hour of the doula's last mail: it waits for the next.
+      expect(await mailsTo(deps.contactEmail)).toHaveLength(1);
+      clock.set(new Date(clock.now().getTime() + 60 * 60_000));
+      await Promise.all([runMessageMails(deps), runMessageMails(deps)]);
+      expect(await mailsTo(deps.contactEmail)).toHaveLength(2);
+      expect(await mailsTo(client.email)).toHaveLength(1);
+    } finally {
+      clock.set(new Date("2026-12-01T10:00:00Z"));
+    }
+
+    const hers = (await get(`/reactapi/care/${client.recordId}`, client.cookie)).json();
+    expect(hers.messages.map((message: { text: string; from_doula: boolean }) => [message.from_doula, message.text])).toEqual([
+      [false, "My waters may have a slow leak."],
+      [false, "Should I call the midwife?"],
+      [true, "Yes, call her now, and then me."],
+      [false, "Called her, thank you."],
+    ]);
+    expect((await get(`/reactapi/studio/care/clients/${client.recordId}`, doula.cookie)).json().messages).toHaveLength(4);
+    const download = await get("/reactapi/account/export", client.cookie);
+    expect(download.statusCode, download.body).toBe(200);
+    expect(download.body).toContain("Should I call the midwife?");
+    expect((await post("/reactapi/account/delete", client.cookie, { password: GOOD_PASSWORD })).statusCode).toBe(200);
+    expect((await get(`/reactapi/studio/care/clients/${client.recordId}`, doula.cookie)).json().messages).toEqual([]);
+  });
+
+  it("lets the doula set the stages only she knows, and shows the month's takings", async () => {
+    const doula = await signedInInstructor(app(), db(), "doula-stage");
+    const client = await invitedClient(doula, "client-stage");
+    const bad = await post(`/reactapi/studio/care/clients/${client.recordId}/stage`, doula.cookie, { stage: "signed" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details.stage).toBe("Choose active, birth, postpartum or closed.");
+    expect((await post("/reactapi/studio/care/clients/999999/stage", doula.cookie, { stage: "birth" })).statusCode).toBe(404);
+    expect((await post(`/reactapi/studio/care/clients/${client.recordId}/stage`, client.cookie, { stage: "birth" })).statusCode).toBe(403);
+    const set = await post(`/reactapi/studio/care/clients/${client.recordId}/stage`, doula.cookie, { stage: "birth" });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((await get(`/reactapi/care/${client.recordId}`, client.cookie)).json().stage).toBe("birth");
+
+    const before = (await get("/reactapi/studio/care/clients", doula.cookie)).json().takings_this_month;
+    const usd = (list: { currency: string; amount: number }[]) => list.find((taking) => taking.currency === "USD")?.amount ?? 0;
+    await post(`/reactapi/care/${client.recordId}/sign`, client.cookie, { full_name: "Rosa Díaz", agree: true });
+    const [deposit] = (await get(`/reactapi/care/${client.recordId}`, client.cookie)).json().payments;
+    expect(
+      (await post(`/reactapi/studio/care/clients/${client.recordId}/payments/${deposit.id}/paid`, doula.cookie, { note: "Cash" }))
+        .statusCode,
+    ).toBe(200);
+    const after = (await get("/reactapi/studio/care/clients", doula.cookie)).json().takings_this_month;
+    expect(usd(after) - usd(before)).toBe(30_000);
   });
 
   it("answers 404 to another member for each of her records' addresses, and 401 or 403 before reading a body", async () => {

@@ -1,5 +1,5 @@
 // The agreement a new package starts from (docs/care.md): hers to edit, in her own words. Each
-// {{field}} is filled for the client it is made for (contract/care.ts, agreementFields).
+// {{field}} is filled for the client it is made for (contract/care-fields.ts, agreementFields).
 export const defaultAgreement = `Birth support agreement
 
 This agreement is between {{client_name}} ("you") and {{doula_name}} of {{business_name}} ("your doula"), for the pregnancy with a due date of {{due_date}}.
