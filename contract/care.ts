@@ -15,18 +15,7 @@ const CalendarDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Please enter the date as YYYY-MM-DD." })
   .refine(isCalendarDate, { error: "That date does not exist." });
 
-/** The fields an agreement's text may name, each filled for the client it is made for. */
-export const agreementFields = [
-  "client_name",
-  "due_date",
-  "fee",
-  "deposit",
-  "schedule",
-  "on_call_from",
-  "on_call_until",
-  "doula_name",
-  "business_name",
-] as const;
+export { agreementFields } from "./care-fields.ts";
 
 export const PackageRequest = z
   .object({
@@ -223,6 +212,10 @@ const Agreement = z.object({
 
 const SharedNote = z.object({ id: z.number(), text: z.string(), written_at: z.string() });
 
+/** One message of the private thread between a client and her doula. */
+export const CareMessage = z.object({ id: z.number(), from_doula: z.boolean(), text: z.string(), written_at: z.string() });
+export type CareMessage = z.infer<typeof CareMessage>;
+
 /** A visit: one of her bookings with her doula, from the day the record was made. */
 export const CareVisit = z.object({ starts_at: z.string(), ends_at: z.string(), service: z.string(), state: z.string() });
 
@@ -236,6 +229,7 @@ export const PartnerCareRecord = z.object({
   doula_name: z.string(),
   visits: z.array(CareVisit),
 });
+export type PartnerCareRecord = z.infer<typeof PartnerCareRecord>;
 
 /** Her side of a care record (GET /reactapi/care): no private note of the doula's, ever. */
 export const CareRecord = z.object({
@@ -251,6 +245,7 @@ export const CareRecord = z.object({
   notes: z.array(SharedNote),
   questionnaires: z.array(z.object({ id: z.number(), title: z.string(), done: z.boolean() })),
   visits: z.array(CareVisit),
+  messages: z.array(CareMessage),
 });
 export type CareRecord = z.infer<typeof CareRecord>;
 
@@ -270,13 +265,18 @@ export const ClientSummary = z.object({
   currency: z.string(),
 });
 
-export const ClientList = z.object({ clients: z.array(ClientSummary) });
+export const ClientList = z.object({
+  clients: z.array(ClientSummary),
+  /** What her clients paid this calendar month (UTC), per currency, in cents. */
+  takings_this_month: z.array(z.object({ currency: z.string(), amount: z.number() })),
+});
 
 export const ClientDetails = ClientSummary.extend({
   agreement: Agreement.extend({ signed_from: z.string().nullable(), signed_with: z.string().nullable() }),
   payments: z.array(CarePayment.extend({ note: z.string() })),
   notes: z.array(SharedNote.extend({ shared: z.boolean() })),
   questionnaires: z.array(Questionnaire),
+  messages: z.array(CareMessage),
 });
 export type ClientDetails = z.infer<typeof ClientDetails>;
 
@@ -287,6 +287,19 @@ export const NoteRequest = z.object({
     .min(1, { error: "Please write the note." })
     .max(20_000, { error: "Please keep a note under 20,000 characters." }),
   shared: z.boolean({ error: "Say whether she sees this note." }).default(false),
+});
+
+export const MessageRequest = z.object({
+  text: z
+    .string({ error: "Please write your message." })
+    .trim()
+    .min(1, { error: "Please write your message." })
+    .max(5000, { error: "Please keep a message under 5,000 characters." }),
+});
+
+/** The stages only the doula knows of: the birth, the weeks after, the end of her care. */
+export const StageRequest = z.object({
+  stage: z.enum(["active", "birth", "postpartum", "closed"], { error: "Choose active, birth, postpartum or closed." }),
 });
 
 export const PaidRequest = z.object({
@@ -391,6 +404,28 @@ export const careEndpoints = {
       409: { description: "It is paid or waived already.", schema: ApiError },
     },
   },
+  setCareStage: {
+    method: "POST",
+    path: "/reactapi/studio/care/clients/:id/stage",
+    summary: "Sets where a client is when only the doula knows it: the birth, postpartum, closed",
+    access: "instructor",
+    travels: "care-studio",
+    params: ClientIdParams,
+    body: StageRequest,
+    invalidates: ["careClient", "careClients"],
+    answers: { ...ok(StudioOutcome), ...notFound("No such client.") },
+  },
+  writeToCareClient: {
+    method: "POST",
+    path: "/reactapi/studio/care/clients/:id/messages",
+    summary: "A message to the client, in her private thread; she is mailed at most once an hour",
+    access: "instructor",
+    travels: "care-studio",
+    params: ClientIdParams,
+    body: MessageRequest,
+    invalidates: ["careClient"],
+    answers: { 201: { description: "Sent.", schema: Created }, ...notFound("No such client.") },
+  },
   careQuestionnaires: {
     method: "GET",
     path: "/reactapi/studio/care/questionnaires",
@@ -454,8 +489,14 @@ export const careEndpoints = {
     path: "/reactapi/care",
     summary: "Her care records: the agreement, her on-call window, the payments and the notes her doula shares; whether she can pay online",
     access: "member",
-    travels: "care",
-    answers: ok(z.object({ records: z.array(CareRecord), pay_online: z.boolean() })),
+    answers: ok(
+      z.object({
+        records: z.array(CareRecord),
+        pay_online: z.boolean(),
+        /** On a partner's account: what the mother he is linked to shares of her care (as partnerCare answers). */
+        partner_of: z.array(PartnerCareRecord),
+      }),
+    ),
   },
   partnerCare: {
     method: "GET",
@@ -503,12 +544,23 @@ export const careEndpoints = {
       409: { description: "Signed already.", schema: ApiError },
     },
   },
+  writeToDoula: {
+    method: "POST",
+    path: "/reactapi/care/:id/messages",
+    summary: "A message to her doula, in their private thread; the doula is mailed at most once an hour",
+    access: "member",
+    travels: "care",
+    params: CareIdParams,
+    body: MessageRequest,
+    invalidates: ["myCare", "myCareRecord"],
+    answers: { 201: { description: "Sent.", schema: Created }, ...notFound("Not one of her records.") },
+  },
   careAgreementPdf: {
     method: "GET",
     path: "/reactapi/care/:id/agreement.pdf",
     summary: "Her agreement as a PDF, its last page the signature record with the fingerprint",
     access: "member",
-    travels: "none",
+    travels: "care",
     params: CareIdParams,
     answers: { 200: { description: "The PDF.", contentType: "application/pdf" }, ...notFound("Not one of her records.") },
   },
