@@ -114,6 +114,7 @@ describe("a page's first answers", () => {
       "/reactapi/account/saved-lessons",
       "/reactapi/announcements",
       "/reactapi/bookings/mine",
+      "/reactapi/care",
       "/reactapi/classes",
       "/reactapi/community/me",
       "/reactapi/progress/summary",

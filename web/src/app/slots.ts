@@ -37,6 +37,7 @@ export const slots: Slots = {
     },
   ],
   homeCards: [
+    homeCard("myCare", () => import("../features/care/care-card.tsx")),
     homeCard("partner", () => import("../features/partners/partner-card.tsx")),
     homeCard("myAnnouncements", () => import("../features/messages/announcements-card.tsx")),
     homeCard("myBookings", () => import("../features/bookings/next-session-card.tsx")),

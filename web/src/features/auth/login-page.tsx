@@ -20,6 +20,8 @@ export default function LoginPage() {
   const from = (location.state as { from?: string } | null)?.from ?? "/home";
   // After a password reset (reset-password-page.tsx), a sentence saying what happened.
   const resetNotice = (location.state as { notice?: string } | null)?.notice;
+  // The link a doula mails a new birth client (/care?invitation=…) registers her without an access code.
+  const careInvitation = from.startsWith("/care?") ? new URLSearchParams(from.slice(from.indexOf("?"))).get("invitation") : null;
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -52,6 +54,11 @@ export default function LoginPage() {
       {resetNotice ? (
         <Notice tone="success" role="status" style={{ marginBottom: 16 }}>
           {resetNotice}
+        </Notice>
+      ) : null}
+      {careInvitation ? (
+        <Notice tone="info" role="status" style={{ marginBottom: 16 }}>
+          {t("Your doula has opened a client space for you. New here? Create your account below: no access code is needed.")}
         </Notice>
       ) : null}
       <form method="post" onSubmit={submit} className="stack">
@@ -88,7 +95,10 @@ export default function LoginPage() {
         </RouterLink>
       </form>
       <div style={{ marginTop: 24 }}>
-        <LinkTile to="/register" title={t("Need an account? Sign Up Now!")}>
+        <LinkTile
+          to={careInvitation ? `/register?care_invitation=${encodeURIComponent(careInvitation)}` : "/register"}
+          title={careInvitation ? t("Create your account") : t("Need an account? Sign Up Now!")}
+        >
           {t("Free to join, no credit card.")}
         </LinkTile>
       </div>

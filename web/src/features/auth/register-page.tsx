@@ -24,11 +24,13 @@ export default function RegisterPage() {
   const invitedCode = params.get("code")?.trim().toUpperCase() ?? "";
   // A partner's invitation (/register?invitation=...) stands for the access code.
   const invitation = params.get("invitation")?.trim() ?? "";
+  // So does a doula's link to a new birth client's space (/care?invitation=..., through the login page).
+  const careInvitation = params.get("care_invitation")?.trim() ?? "";
   useEffect(() => {
     if (invitedCode) setForm((current) => (current.access_code ? current : { ...current, access_code: invitedCode }));
   }, [invitedCode]);
 
-  if (registered) return <Navigate to="/login" replace />;
+  if (registered) return <Navigate to="/login" replace state={careInvitation ? { from: "/care" } : undefined} />;
 
   const field = (name: keyof typeof form) => ({
     name,
@@ -44,7 +46,15 @@ export default function RegisterPage() {
     event.preventDefault();
     setSubmitted(true);
     const { access_code, ...person } = form;
-    await dispatch(registerMember(invitation ? { ...person, invitation } : { ...person, access_code }));
+    await dispatch(
+      registerMember(
+        invitation
+          ? { ...person, invitation }
+          : careInvitation
+            ? { ...person, care_invitation: careInvitation }
+            : { ...person, access_code },
+      ),
+    );
   };
 
   const message = submitted ? registrationErrorMessage(error) : null;
@@ -54,7 +64,11 @@ export default function RegisterPage() {
       <p style={{ margin: "0 0 16px" }}>
         {invitation
           ? t("You were invited as a partner: create your own account here, with no access code and no credit card.")
-          : t("Sign-up is free, with no credit card. During the beta you need the access code you were given.")}
+          : careInvitation
+            ? t(
+                "Your doula invited you to your client space: create your account here, with the address her mail came to and no access code.",
+              )
+            : t("Sign-up is free, with no credit card. During the beta you need the access code you were given.")}
       </p>
       <form method="post" onSubmit={submit} className="stack">
         <TextField label={t("First name (optional)")} autoComplete="given-name" {...field("first_name")} />
@@ -70,7 +84,7 @@ export default function RegisterPage() {
             (submitted && error?.details?.password) || t("Use 8 or more characters, including a letter, a number and a special character.")
           }
         />
-        {invitation ? null : <TextField label={t("Access code")} autoComplete="off" required {...field("access_code")} />}
+        {invitation || careInvitation ? null : <TextField label={t("Access code")} autoComplete="off" required {...field("access_code")} />}
         {message ? (
           <Notice tone="error" role="alert">
             {message}

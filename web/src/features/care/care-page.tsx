@@ -1,0 +1,317 @@
+import "./care-endpoints.ts";
+import { type FormEvent, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import type { CareRecord, PartnerCareRecord } from "../../../../contract/care.ts";
+import { Notice } from "../../components/notice.tsx";
+import { OutcomeNotice } from "../../components/outcome-notice.tsx";
+import { PageColumn } from "../../components/page-column.tsx";
+import { Spinner } from "../../components/spinner.tsx";
+import { TextField } from "../../components/text-field.tsx";
+import { useAnswer, useSend } from "../../lib/answers.ts";
+import { addressOf } from "../../lib/api.ts";
+import { priceLabel } from "../../lib/time-labels.ts";
+import { useAction } from "../../lib/use-action.ts";
+import { dayHasPassed, dayLabel, fullDayLabel, instantLabel, visitLabel } from "./care-dates.ts";
+import { CareMessages } from "./care-messages.tsx";
+import { t, tWith } from "./messages.ts";
+
+type Visit = CareRecord["visits"][number];
+type Payment = CareRecord["payments"][number];
+
+/** Her client space (docs/care.md): each of her care records, or, on her partner's account, what she shares with him. */
+export default function CarePage() {
+  const [params] = useSearchParams();
+  const mine = useAnswer("myCare");
+  const paidId = params.get("paid");
+  const invited = params.has("invitation");
+
+  if (mine.failure) {
+    return (
+      <PageColumn title={t("Your client space")}>
+        <Notice tone="error" role="alert">
+          {mine.failure.error ?? t("Your client space cannot be reached just now. Please try again.")}
+        </Notice>
+      </PageColumn>
+    );
+  }
+  if (!mine.answer) return <Spinner label={t("Opening your client space")} />;
+
+  const records = mine.answer.records;
+  const shared = mine.answer.partner_of;
+  return (
+    <PageColumn title={t("Your client space")}>
+      {paidId ? (
+        <Notice tone="success" role="status" style={{ marginBottom: 16 }}>
+          {t("Thank you. Your payment shows as paid here as soon as Stripe confirms it to us, usually within a minute.")}
+        </Notice>
+      ) : null}
+      {records.length === 0 && shared.length === 0 ? (
+        <div className="stack">
+          <p style={{ margin: 0 }}>
+            {t("When your doula takes you on as her client, your agreement, payments, questionnaires and visits are here.")}
+          </p>
+          {invited ? (
+            <Notice tone="info" role="status">
+              {t(
+                "Your doula's invitation was written to another e-mail address. Sign out, and sign in or register with the address her mail came to.",
+              )}
+            </Notice>
+          ) : null}
+        </div>
+      ) : null}
+      {records.map((record) => (
+        <CareRecordView key={record.id} record={record} payOnline={mine.answer!.pay_online} />
+      ))}
+      {shared.map((record) => (
+        <PartnerRecordView key={`partner-${record.id}`} record={record} />
+      ))}
+    </PageColumn>
+  );
+}
+
+function OnCallSentence({ from, until }: { from: string; until: string }) {
+  return (
+    <p className="care-on-call">
+      {t("Your doula is on call for you from {from} to {until}.", { from: dayLabel(from), until: dayLabel(until) })}
+    </p>
+  );
+}
+
+function CareRecordView({ record, payOnline }: { record: CareRecord; payOnline: boolean }) {
+  const headingId = `care-${record.id}`;
+  return (
+    <section className="care-record" aria-labelledby={headingId}>
+      <h2 id={headingId} className="page-section-title">
+        {t("{package}, due {date}", { package: record.package_name, date: fullDayLabel(record.due_date) })}
+      </h2>
+      <p style={{ margin: "0 0 8px" }}>{t("Your doula: {name}", { name: record.doula_name })}</p>
+      <OnCallSentence from={record.on_call_from} until={record.on_call_until} />
+      <AgreementPart record={record} />
+      <PaymentsPart record={record} payOnline={payOnline} />
+      {record.questionnaires.length > 0 ? (
+        <CarePart title={t("Questionnaires")} id={`${headingId}-questionnaires`}>
+          <ul className="care-list">
+            {record.questionnaires.map((questionnaire) => (
+              <li key={questionnaire.id}>
+                <Link to={`/care/${record.id}/questionnaires/${questionnaire.id}`}>{questionnaire.title}</Link>
+                <span className="care-quiet">{questionnaire.done ? t("Sent to your doula") : t("To fill in")}</span>
+              </li>
+            ))}
+          </ul>
+        </CarePart>
+      ) : null}
+      <VisitsPart id={`${headingId}-visits`} visits={record.visits} canBook />
+      {record.notes.length > 0 ? (
+        <CarePart title={t("From your doula")} id={`${headingId}-notes`}>
+          <ul className="care-list">
+            {record.notes.map((note) => (
+              <li key={note.id} className="care-note">
+                <span className="care-quiet">{instantLabel(note.written_at)}</span>
+                <p>{note.text}</p>
+              </li>
+            ))}
+          </ul>
+        </CarePart>
+      ) : null}
+      <CareMessages recordId={record.id} messages={record.messages} headingId={`${headingId}-messages`} />
+      <p>
+        <Link to="/birth-plan">{t("Your birth preferences")}</Link>
+      </p>
+    </section>
+  );
+}
+
+function CarePart({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
+  return (
+    <section className="care-part" aria-labelledby={id}>
+      <h3 id={id}>{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function AgreementPart({ record }: { record: CareRecord }) {
+  const id = `care-${record.id}-agreement`;
+  const agreement = record.agreement;
+  const pdf = addressOf("careAgreementPdf", { params: { id: record.id } });
+  if (agreement.signed) {
+    return (
+      <CarePart title={t("Your agreement")} id={id}>
+        <p>
+          {t("You signed your agreement on {date} as {name}.", {
+            date: agreement.signed_at ? instantLabel(agreement.signed_at) : "",
+            name: agreement.signed_name ?? "",
+          })}
+        </p>
+        <p>
+          <a href={pdf} download>
+            {t("Download your signed agreement (PDF)")}
+          </a>
+        </p>
+        <details>
+          <summary>{t("Read the agreement again")}</summary>
+          <div className="care-agreement">{agreement.text}</div>
+        </details>
+      </CarePart>
+    );
+  }
+  return (
+    <CarePart title={t("Your agreement, to sign")} id={id}>
+      <p>{t("Please read it through. When you are ready, type your full name and sign.")}</p>
+      <div className="care-agreement" tabIndex={0} role="region" aria-label={t("The agreement")}>
+        {agreement.text}
+      </div>
+      <SignForm recordId={record.id} />
+    </CarePart>
+  );
+}
+
+function SignForm({ recordId }: { recordId: number }) {
+  const send = useSend();
+  const signing = useAction();
+  const [fullName, setFullName] = useState("");
+  const [agree, setAgree] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void signing.run(
+      // The server refuses an unticked box with its own sentence: `agree: true` is what it checks.
+      () => send("signCareAgreement", { params: { id: recordId }, body: { full_name: fullName, agree: agree as true } }),
+      (answer) => answer.message,
+    );
+  };
+  const details = signing.outcome?.details;
+  return (
+    <form onSubmit={submit} noValidate className="stack" aria-label={t("Sign the agreement")} style={{ marginTop: 16 }}>
+      <TextField
+        label={t("Your full name")}
+        autoComplete="name"
+        required
+        value={fullName}
+        onChange={(event) => setFullName(event.target.value)}
+        error={Boolean(details?.full_name)}
+        helperText={details?.full_name}
+      />
+      <label className="care-check">
+        <input
+          type="checkbox"
+          checked={agree}
+          onChange={(event) => setAgree(event.target.checked)}
+          aria-invalid={details?.agree ? true : undefined}
+        />
+        <span>{t("I have read and agree")}</span>
+      </label>
+      <OutcomeNotice outcome={signing.outcome} />
+      <div className="row">
+        <button type="submit" className="button button-contained" disabled={signing.busy}>
+          {t("Sign the agreement")}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function paymentName(payment: Payment, index: number, count: number) {
+  if (payment.kind === "deposit") return t("Deposit");
+  return count > 1 ? t("Instalment {number} of {count}", { number: index + 1, count }) : t("The rest of the fee");
+}
+
+function paymentState(payment: Payment) {
+  if (payment.paid) return payment.paid_at ? t("Paid on {date}", { date: instantLabel(payment.paid_at) }) : t("Paid");
+  if (payment.waived) return t("Waived by your doula");
+  if (dayHasPassed(payment.due_on)) return t("Overdue since {date}", { date: dayLabel(payment.due_on) });
+  return t("Due by {date}", { date: dayLabel(payment.due_on) });
+}
+
+function PaymentsPart({ record, payOnline }: { record: CareRecord; payOnline: boolean }) {
+  const send = useSend();
+  const paying = useAction();
+  const instalments = record.payments.filter((payment) => payment.kind === "instalment");
+  const signed = record.agreement.signed;
+  if (record.payments.length === 0) return null;
+  const pay = (payment: Payment) =>
+    void paying
+      .run(
+        () => send("payCarePayment", { params: { id: record.id, paymentId: payment.id } }),
+        () => t("Taking you to Stripe to pay…"),
+      )
+      .then((answer) => {
+        if (answer) window.location.assign(answer.url);
+      });
+  return (
+    <CarePart title={t("Payments")} id={`care-${record.id}-payments`}>
+      <ul className="care-list">
+        {record.payments.map((payment) => {
+          const open = !payment.paid && !payment.waived;
+          return (
+            <li key={payment.id} className="care-payment">
+              <span className="care-payment-name">
+                {paymentName(payment, instalments.indexOf(payment), instalments.length)}
+                {": "}
+                <strong>{priceLabel(payment.amount, payment.currency)}</strong>
+              </span>
+              <span className={open && dayHasPassed(payment.due_on) ? "care-overdue" : "care-quiet"}>{paymentState(payment)}</span>
+              {open && payOnline && signed ? (
+                <button
+                  type="button"
+                  className="button button-outlined"
+                  disabled={paying.busy}
+                  onClick={() => pay(payment)}
+                  aria-label={t("Pay {what}, {amount}", {
+                    what: paymentName(payment, instalments.indexOf(payment), instalments.length),
+                    amount: priceLabel(payment.amount, payment.currency),
+                  })}
+                >
+                  {t("Pay")}
+                </button>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      {!signed ? <p className="care-quiet">{t("Your payments open once you have signed the agreement.")}</p> : null}
+      {signed && !payOnline ? <p className="care-quiet">{t("Pay as agreed with your doula.")}</p> : null}
+      {paying.outcome?.tone === "error" ? <OutcomeNotice outcome={paying.outcome} /> : null}
+    </CarePart>
+  );
+}
+
+function VisitsPart({ id, visits, canBook }: { id: string; visits: readonly Visit[]; canBook: boolean }) {
+  return (
+    <CarePart title={t("Visits")} id={id}>
+      {visits.length === 0 ? <p className="care-quiet">{t("No visits booked yet.")}</p> : null}
+      {visits.length > 0 ? (
+        <ul className="care-list">
+          {visits.map((visit) => (
+            <li key={visit.starts_at}>
+              {tWith("{when}: {service}", { when: <strong>{visitLabel(visit.starts_at)}</strong>, service: visit.service })}
+              {visit.state === "cancelled" ? <span className="care-quiet">{t("Cancelled")}</span> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {canBook ? (
+        <p>
+          <Link to="/book">{t("Book your next visit")}</Link>
+        </p>
+      ) : null}
+    </CarePart>
+  );
+}
+
+function PartnerRecordView({ record }: { record: PartnerCareRecord }) {
+  const headingId = `care-partner-${record.id}`;
+  return (
+    <section className="care-record" aria-labelledby={headingId}>
+      <h2 id={headingId} className="page-section-title">
+        {record.mother_first_name
+          ? t("{name}'s care, due {date}", { name: record.mother_first_name, date: fullDayLabel(record.due_date) })
+          : t("Her care, due {date}", { date: fullDayLabel(record.due_date) })}
+      </h2>
+      <p style={{ margin: "0 0 8px" }}>{t("Her doula: {name}", { name: record.doula_name })}</p>
+      <p className="care-on-call">
+        {t("Her doula is on call from {from} to {until}.", { from: dayLabel(record.on_call_from), until: dayLabel(record.on_call_until) })}
+      </p>
+      <VisitsPart id={`${headingId}-visits`} visits={record.visits} canBook={false} />
+    </section>
+  );
+}
