@@ -22,6 +22,7 @@ const sectionNames = (): Record<string, string> => ({
   Members: t("Members"),
   "Access codes": t("Access codes"),
   Calendar: t("Calendar"),
+  Clients: t("Clients"),
   Site: t("Site"),
   Plans: t("Plans"),
   Inbox: t("Inbox"),

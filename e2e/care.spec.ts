@@ -1,0 +1,170 @@
+import { readFileSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import { pdfText } from "../testing/pdf-text.ts";
+import { checkoutCompleted, signedDelivery, type StandInSession } from "../testing/stripe-stand-in.ts";
+import { accessibleAtBothWidths, instructorPage, linkIn, logIn, mailTo, newEmail, PASSWORD } from "./helpers.ts";
+
+// docs/care.md: her birth clients' journey, from the doula's package to the mother's signed
+// agreement, deposit, questionnaire and the notes she is shown.
+
+function standInUrl(): string {
+  const url = process.env.E2E_STRIPE_URL;
+  if (!url) throw new Error("E2E_STRIPE_URL is not set: the global setup did not start the Stripe stand-in");
+  return url;
+}
+
+test("the doula makes a package and invites a client, who registers from the mail, signs, pays her deposit and fills her questionnaire", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const doula = await instructorPage(browser);
+  const packageName = `Birth support ${Date.now()}`;
+
+  // Studio → Clients → Packages: a package with a deposit and two instalments; the agreement starts from the default.
+  await doula.goto("/studio/clients");
+  await expect(doula.getByRole("heading", { name: "Clients", level: 1 })).toBeVisible();
+  await doula.getByRole("link", { name: "Packages" }).click();
+  await doula.getByRole("button", { name: "New package" }).click();
+  const form = doula.getByRole("form", { name: "New package" });
+  await form.getByLabel("Name", { exact: true }).fill(packageName);
+  await form.getByLabel("Fee", { exact: true }).fill("1500");
+  await form.getByLabel("Deposit", { exact: true }).fill("300");
+  await form.getByLabel("Instalments after the deposit").fill("2");
+  await form.getByRole("button", { name: "Create the package" }).click();
+  await expect(doula.getByRole("status").filter({ hasText: `Created the package "${packageName}".` })).toBeVisible();
+  await accessibleAtBothWidths(doula);
+
+  // Studio → Clients → Questionnaires: one plain question and one sensitive one.
+  await doula.goto("/studio/questionnaires");
+  const questionnaireTitle = `Intake ${Date.now()}`;
+  await doula.getByLabel("Title").fill(questionnaireTitle);
+  await doula
+    .getByRole("group", { name: "Question 1" })
+    .getByLabel("Question", { exact: true })
+    .fill("What name would you like me to use?");
+  await doula.getByRole("button", { name: "Add a question" }).click();
+  const second = doula.getByRole("group", { name: "Question 2" });
+  await second.getByLabel("Kind").selectOption("long_text");
+  await second.getByLabel("Question", { exact: true }).fill("How was an earlier birth for you?");
+  await second.getByLabel(/^Sensitive/).check();
+  await doula.getByRole("button", { name: "Create the questionnaire" }).click();
+  await expect(doula.getByRole("status").filter({ hasText: `Created the questionnaire "${questionnaireTitle}".` })).toBeVisible();
+  await accessibleAtBothWidths(doula);
+
+  // Studio → Clients: she adds Rosa with her due date and the package; the client's page opens.
+  const email = newEmail("care-client");
+  await doula.goto("/studio/clients");
+  await doula.getByLabel("E-mail").fill(email);
+  await doula.getByLabel("First name").fill("Rosa");
+  await doula.getByLabel("Last name").fill("Díaz");
+  await doula.getByLabel("Due date").fill("2027-06-01");
+  const packageChoice = doula.getByRole("combobox", { name: /^Package/ });
+  await packageChoice.selectOption((await packageChoice.locator("option", { hasText: packageName }).getAttribute("value"))!);
+  await doula.getByRole("button", { name: "Add and send her link" }).click();
+  await expect(doula).toHaveURL(/\/studio\/clients\/\d+$/);
+  const clientPage = doula.url();
+  await expect(doula.getByRole("heading", { name: "Rosa Díaz", level: 1 })).toBeVisible();
+  await expect(doula.getByText("Waiting for her signature.")).toBeVisible();
+  await doula.getByLabel("Questionnaire to send").selectOption({ label: questionnaireTitle });
+  await doula.getByRole("button", { name: "Send to her" }).click();
+  await expect(doula.getByRole("status").filter({ hasText: "Sent. She finds it in her client space." })).toBeVisible();
+  await doula.getByLabel("A note of this visit").fill("Anxious about the hospital; talk it through next time.");
+  await doula.getByRole("button", { name: "Save the note" }).click();
+  await expect(doula.getByRole("status").filter({ hasText: "Saved the note, for you alone." })).toBeVisible();
+  await doula.getByLabel("A note of this visit").fill("Try the breathing lesson before our next visit.");
+  await doula.getByLabel(/^Share it with her/).check();
+  await doula.getByRole("button", { name: "Save the note" }).click();
+  await expect(doula.getByRole("status").filter({ hasText: "Saved the note. She sees it in her client space." })).toBeVisible();
+  await accessibleAtBothWidths(doula);
+
+  // The mother opens the mailed link: she has no account, so it takes her to register with no access code.
+  const mail = await mailTo(email, /has opened your client space$/);
+  const link = linkIn(mail, "/care");
+  expect(new URL(link).searchParams.get("invitation")).toBeTruthy();
+  const motherContext = await browser.newContext({ locale: "en-GB", viewport: { width: 390, height: 844 }, acceptDownloads: true });
+  const mother = await motherContext.newPage();
+  await mother.goto(link.replace(/^https?:\/\/[^/]+/, ""));
+  await expect(mother).toHaveURL(/\/login$/);
+  await expect(mother.getByText("Your doula has opened a client space for you.")).toBeVisible();
+  await mother.getByRole("link", { name: /Create your account/ }).click();
+  await expect(mother).toHaveURL(/\/register\?care_invitation=/);
+  await expect(mother.getByLabel("Access code")).toHaveCount(0);
+  await mother.getByLabel("First name (optional)").fill("Rosa");
+  await mother.getByLabel("Email").fill(email);
+  await mother.getByLabel("Password").fill(PASSWORD);
+  await mother.getByRole("button", { name: "Register" }).click();
+  await expect(mother).toHaveURL(/\/login$/);
+  await logIn(mother, email);
+  await expect(mother).toHaveURL(/\/care$/);
+  await expect(mother.getByRole("heading", { name: "Your client space", level: 1 })).toBeVisible();
+  await expect(mother.getByText(/Your doula is on call for you from 18 May to 21 June\./)).toBeVisible();
+  await expect(mother.getByText("Try the breathing lesson before our next visit.")).toBeVisible();
+  await expect(mother.getByText(/Anxious about the hospital/)).toHaveCount(0);
+  await expect(mother.getByRole("button", { name: /^Pay / })).toHaveCount(0);
+  await accessibleAtBothWidths(mother);
+
+  // She reads and signs.
+  const agreement = mother.getByRole("region", { name: "The agreement" });
+  await expect(agreement).toContainText("Rosa Díaz");
+  await mother.getByRole("button", { name: "Sign the agreement" }).click();
+  await expect(mother.getByRole("alert")).toBeVisible();
+  await mother.getByLabel("Your full name").fill("Rosa Díaz");
+  await mother.getByLabel("I have read and agree").check();
+  await mother.getByRole("button", { name: "Sign the agreement" }).click();
+  await expect(mother.getByText(/You signed your agreement on .+ as Rosa Díaz\./)).toBeVisible();
+
+  const [download] = await Promise.all([
+    mother.waitForEvent("download"),
+    mother.getByRole("link", { name: "Download your signed agreement (PDF)" }).click(),
+  ]);
+  const pdf = await pdfText(new Uint8Array(readFileSync((await download.path())!)));
+  expect(pdf).toContain("Rosa Díaz");
+  expect(pdf).toMatch(/[0-9a-f]{64}/);
+
+  // The deposit, through Stripe (the stand-in), confirmed by the webhook.
+  await mother.getByRole("button", { name: /^Pay Deposit, \$300\.00$/ }).click();
+  await expect(mother).toHaveURL(new RegExp(`^${standInUrl()}/pay/cs_test_[a-f0-9]+$`));
+  const sessionId = new URL(mother.url()).pathname.split("/").pop()!;
+  await mother.getByRole("link", { name: "Pay" }).click();
+  await expect(mother).toHaveURL(/\/care\?paid=\d+$/);
+  await expect(mother.getByText(/Thank you\. Your payment shows as paid here/)).toBeVisible();
+  const session = (await (await request.get(`${standInUrl()}/stand-in/sessions/${sessionId}`)).json()) as StandInSession;
+  expect(session).toMatchObject({ mode: "payment", amount_total: 30_000, currency: "usd" });
+  const { payload, headers } = signedDelivery(checkoutCompleted(session));
+  expect((await request.post("/reactapi/stripe/webhook", { data: payload, headers })).status()).toBe(200);
+  await mother.reload();
+  await expect(mother.getByText(/^Paid on /)).toBeVisible();
+
+  // Her questionnaire: the sensitive question waits for her consent; she says when she is done.
+  await mother.getByRole("link", { name: questionnaireTitle }).click();
+  await expect(mother.getByRole("heading", { name: questionnaireTitle, level: 1 })).toBeVisible();
+  await mother.getByLabel("What name would you like me to use?").fill("Rosa");
+  const sensitive = mother.getByLabel(/How was an earlier birth for you\?/);
+  await expect(sensitive).toBeDisabled();
+  await mother.getByLabel("I agree that my doula keeps these answers to care for me").check();
+  await sensitive.fill("Long, but I felt looked after.");
+  await expect(mother.getByText("Saved.")).toBeVisible();
+  await accessibleAtBothWidths(mother);
+  await mother.getByRole("button", { name: "I am done: send to my doula" }).click();
+  await expect(mother.getByText(/Sent to your doula\. Thank you/)).toBeVisible();
+
+  // A message to her doula, from her space.
+  await mother.getByRole("link", { name: "Back to your client space" }).click();
+  await mother.getByLabel("Your message").fill("Thank you for today.");
+  await mother.getByRole("button", { name: "Send", exact: true }).click();
+  await expect(mother.getByRole("status").filter({ hasText: "Sent to your doula." })).toBeVisible();
+  await expect(mother.getByText("Thank you for today.")).toBeVisible();
+
+  // The doula sees the signature, the payment, the answers and the message.
+  await doula.goto(clientPage);
+  await expect(doula.getByText("Rosa Díaz", { exact: true }).first()).toBeVisible();
+  await expect(doula.getByText(/^Signed by$/)).toBeVisible();
+  await expect(doula.getByRole("row", { name: /Deposit/ })).toContainText("Paid");
+  await doula.getByText(`${questionnaireTitle}: done`).click();
+  await expect(doula.getByText("Long, but I felt looked after.")).toBeVisible();
+  await expect(doula.getByText("Thank you for today.")).toBeVisible();
+  await accessibleAtBothWidths(doula);
+  await motherContext.close();
+  await doula.context().close();
+});

@@ -1,0 +1,392 @@
+import "./care-endpoints.ts";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { Link, useParams } from "react-router";
+import type { ClientDetails } from "../../../../../contract/care.ts";
+import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
+import { TextField } from "../../../components/text-field.tsx";
+import { useAnswer, useSend } from "../../../lib/answers.ts";
+import { priceLabel } from "../../../lib/time-labels.ts";
+import { useAction } from "../../../lib/use-action.ts";
+import { formatDateTime, LabelledSelect, Loading, ScrollingTable, StudioPage } from "../studio-parts.tsx";
+import { t } from "../messages.ts";
+import { clientName, dayLabel, stageLabel } from "./care-labels.ts";
+
+type Payment = ClientDetails["payments"][number];
+
+/** Studio → Clients → one client: where she is, her agreement, payments, questionnaires, notes and messages. */
+export default function ClientPage() {
+  const id = Number(useParams().id);
+  const { answer, failure } = useAnswer("careClient", { params: { id } });
+  if (!answer) {
+    return (
+      <StudioPage title={t("Client")}>
+        <Loading failure={failure} what={t("this client")} />
+      </StudioPage>
+    );
+  }
+  const client = answer;
+  return (
+    <StudioPage title={clientName(client)}>
+      <p>
+        <Link to="/studio/clients">{t("All clients")}</Link>
+      </p>
+      <Box component="dl" sx={{ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "4px 16px", m: 0 }}>
+        <dt>{t("E-mail")}</dt>
+        <dd style={{ margin: 0 }}>{client.email ?? t("Removed with her account")}</dd>
+        <dt>{t("Package")}</dt>
+        <dd style={{ margin: 0 }}>{client.package_name}</dd>
+        <dt>{t("Due")}</dt>
+        <dd style={{ margin: 0 }}>{dayLabel(client.due_date)}</dd>
+        <dt>{t("On call")}</dt>
+        <dd style={{ margin: 0 }}>
+          {t("{from} to {until}", { from: dayLabel(client.on_call_from), until: dayLabel(client.on_call_until) })}
+        </dd>
+        <dt>{t("Account")}</dt>
+        <dd style={{ margin: 0 }}>{client.has_account ? t("She has an account") : t("Invited: no account yet")}</dd>
+      </Box>
+      <StageChoice client={client} />
+      <Part id="agreement-heading" title={t("Agreement")}>
+        <AgreementRecord client={client} />
+      </Part>
+      <Part id="payments-heading" title={t("Payments")}>
+        <Payments client={client} />
+      </Part>
+      <Part id="questionnaires-heading" title={t("Questionnaires")}>
+        <Questionnaires client={client} />
+      </Part>
+      <Part id="notes-heading" title={t("Notes")}>
+        <Notes client={client} />
+      </Part>
+      <Part id="messages-heading" title={t("Messages")}>
+        <Messages client={client} />
+      </Part>
+    </StudioPage>
+  );
+}
+
+function Part({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-labelledby={id} sx={{ mt: 4 }}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </Box>
+  );
+}
+
+function StageChoice({ client }: { client: ClientDetails }) {
+  const send = useSend();
+  const saving = useAction();
+  const [stage, setStage] = useState<"active" | "birth" | "postpartum" | "closed">("birth");
+  return (
+    <Box
+      component="form"
+      noValidate
+      aria-label={t("Where she is")}
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        void saving.run(
+          () => send("setCareStage", { params: { id: client.id }, body: { stage } }),
+          (answer) => answer.message,
+        );
+      }}
+      sx={{ display: "flex", gap: 1, alignItems: "end", flexWrap: "wrap", mt: 2 }}
+    >
+      <p style={{ margin: 0, flexBasis: "100%" }}>{t("Where she is: {stage}", { stage: stageLabel(client.stage) })}</p>
+      <LabelledSelect
+        label={t("Set by hand")}
+        value={stage}
+        onChange={(value) => setStage(value as typeof stage)}
+        options={[
+          { value: "active", label: stageLabel("active") },
+          { value: "birth", label: stageLabel("birth") },
+          { value: "postpartum", label: stageLabel("postpartum") },
+          { value: "closed", label: stageLabel("closed") },
+        ]}
+      />
+      <Button type="submit" variant="outlined" disabled={saving.busy}>
+        {t("Save")}
+      </Button>
+      <OutcomeNotice outcome={saving.outcome} style={{ flexBasis: "100%" }} />
+    </Box>
+  );
+}
+
+function AgreementRecord({ client }: { client: ClientDetails }) {
+  const agreement = client.agreement;
+  return (
+    <>
+      {agreement.signed ? (
+        <Box component="dl" sx={{ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "4px 16px", m: 0 }}>
+          <dt>{t("Signed by")}</dt>
+          <dd style={{ margin: 0 }}>{agreement.signed_name}</dd>
+          <dt>{t("Signed at")}</dt>
+          <dd style={{ margin: 0 }}>{formatDateTime(agreement.signed_at)}</dd>
+          <dt>{t("From")}</dt>
+          <dd style={{ margin: 0 }}>{agreement.signed_from ?? t("Removed with her account")}</dd>
+          <dt>{t("Browser")}</dt>
+          <dd style={{ margin: 0 }}>{agreement.signed_with ?? t("Removed with her account")}</dd>
+          <dt>{t("Fingerprint (SHA-256)")}</dt>
+          <dd style={{ margin: 0, fontFamily: "monospace", overflowWrap: "anywhere" }}>{agreement.sha256}</dd>
+        </Box>
+      ) : (
+        <p>{t("Waiting for her signature.")}</p>
+      )}
+      <details>
+        <summary>{t("Read the agreement made for her")}</summary>
+        <Box sx={{ whiteSpace: "pre-wrap", p: 2, border: "1px solid var(--border)", borderRadius: 2, mt: 1 }}>{agreement.text}</Box>
+      </details>
+    </>
+  );
+}
+
+function paymentState(payment: Payment) {
+  if (payment.paid) return t("Paid {when}", { when: formatDateTime(payment.paid_at) });
+  if (payment.waived) return t("Waived");
+  return t("Open");
+}
+
+function Payments({ client }: { client: ClientDetails }) {
+  const send = useSend();
+  const marking = useAction();
+  const [notes, setNotes] = useState<Record<number, string>>({});
+  const mark = (payment: Payment, waived: boolean) =>
+    void marking.run(
+      () =>
+        send("markCarePaymentPaid", {
+          params: { id: client.id, paymentId: payment.id },
+          body: { note: notes[payment.id] ?? "", waived },
+        }),
+      (answer) => answer.message,
+    );
+  if (client.payments.length === 0) return <p>{t("This package has no fee.")}</p>;
+  return (
+    <>
+      <p>
+        {client.owed > 0
+          ? t("She owes {amount} today.", { amount: priceLabel(client.owed, client.currency) })
+          : t("She owes nothing today.")}
+      </p>
+      <ScrollingTable label={t("Payments")}>
+        <table style={{ minWidth: 720 }}>
+          <thead>
+            <tr>
+              <th scope="col">{t("Payment")}</th>
+              <th scope="col">{t("Amount")}</th>
+              <th scope="col">{t("Due")}</th>
+              <th scope="col">{t("State")}</th>
+              <th scope="col">{t("Paid by hand")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {client.payments.map((payment) => {
+              const number = client.payments.filter((one) => one.kind === "instalment").indexOf(payment) + 1;
+              const what = payment.kind === "deposit" ? t("Deposit") : t("Instalment {number}", { number });
+              return (
+                <tr key={payment.id}>
+                  <th scope="row">{what}</th>
+                  <td>{priceLabel(payment.amount, payment.currency)}</td>
+                  <td>{dayLabel(payment.due_on)}</td>
+                  <td>
+                    {paymentState(payment)}
+                    {payment.note ? <Box sx={{ color: "text.secondary", fontSize: "0.85rem" }}>{payment.note}</Box> : null}
+                  </td>
+                  <td>
+                    {payment.paid || payment.waived ? null : (
+                      <Box sx={{ display: "flex", gap: 1, alignItems: "end", flexWrap: "wrap" }}>
+                        <TextField
+                          label={t("Note for {what}", { what })}
+                          value={notes[payment.id] ?? ""}
+                          placeholder={t("Cash, bank transfer…")}
+                          onChange={(event) => setNotes((current) => ({ ...current, [payment.id]: event.target.value }))}
+                        />
+                        <Button variant="outlined" size="small" disabled={marking.busy} onClick={() => mark(payment, false)}>
+                          {t("Mark paid")}
+                        </Button>
+                        <Button variant="text" size="small" disabled={marking.busy} onClick={() => mark(payment, true)}>
+                          {t("Waive")}
+                        </Button>
+                      </Box>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </ScrollingTable>
+      <OutcomeNotice outcome={marking.outcome} style={{ marginTop: 12 }} />
+    </>
+  );
+}
+
+function answerText(value: unknown): string {
+  if (value === true) return t("Yes");
+  if (value === false) return t("No");
+  if (Array.isArray(value)) return value.join(", ");
+  return typeof value === "string" ? value : "";
+}
+
+function Questionnaires({ client }: { client: ClientDetails }) {
+  const list = useAnswer("careQuestionnaires");
+  const send = useSend();
+  const sending = useAction();
+  const [chosen, setChosen] = useState("");
+  const unsent = (list.answer?.questionnaires ?? []).filter((one) => !client.questionnaires.some((sent) => sent.id === one.id));
+  const questionnaireId = chosen || String(unsent[0]?.id ?? "");
+  return (
+    <>
+      {client.questionnaires.length === 0 ? <p>{t("None sent yet.")}</p> : null}
+      {client.questionnaires.map((sent) => (
+        <details key={sent.id} style={{ marginBottom: 12 }}>
+          <summary>
+            {sent.title}: {sent.done ? t("done") : t("not done yet")}
+            {sent.consent ? ` · ${t("she agreed you keep her sensitive answers")}` : ""}
+          </summary>
+          <Box component="dl" sx={{ m: 0, mt: 1 }}>
+            {sent.questions.map((question, index) => (
+              <div key={index} style={{ marginBottom: 8 }}>
+                <dt style={{ fontWeight: 600 }}>{question.label}</dt>
+                <dd style={{ margin: 0, whiteSpace: "pre-wrap" }}>{answerText(sent.answers[String(index)]) || t("No answer")}</dd>
+              </div>
+            ))}
+          </Box>
+        </details>
+      ))}
+      {unsent.length > 0 ? (
+        <Box
+          component="form"
+          noValidate
+          aria-label={t("Send a questionnaire")}
+          onSubmit={(event: FormEvent) => {
+            event.preventDefault();
+            void sending.run(
+              () => send("sendCareQuestionnaire", { params: { id: client.id }, body: { questionnaire_id: Number(questionnaireId) } }),
+              (answer) => answer.message,
+            );
+          }}
+          sx={{ display: "flex", gap: 1, alignItems: "end", flexWrap: "wrap" }}
+        >
+          <LabelledSelect
+            label={t("Questionnaire to send")}
+            value={questionnaireId}
+            onChange={setChosen}
+            options={unsent.map((one) => ({ value: String(one.id), label: one.title }))}
+          />
+          <Button type="submit" variant="outlined" disabled={sending.busy}>
+            {t("Send to her")}
+          </Button>
+        </Box>
+      ) : list.answer && list.answer.questionnaires.length === 0 ? (
+        <p>
+          <Link to="/studio/questionnaires">{t("Write a questionnaire")}</Link>
+        </p>
+      ) : null}
+      <OutcomeNotice outcome={sending.outcome} style={{ marginTop: 12 }} />
+    </>
+  );
+}
+
+/** A dated list (her notes, or the thread with her), and the box that adds to it: cleared once saved. */
+function DatedWritings({
+  items,
+  none,
+  label,
+  rows,
+  button,
+  extra,
+  save,
+}: {
+  items: { id: number; text: string; written_at: string; byline: string }[];
+  none: string;
+  label: string;
+  rows: number;
+  button: string;
+  extra?: ReactNode;
+  save: (text: string) => Promise<{ message: string }>;
+}) {
+  const saving = useAction();
+  const [text, setText] = useState("");
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const saved = await saving.run(
+      () => save(text),
+      (answer) => answer.message,
+    );
+    if (saved) setText("");
+  };
+  return (
+    <>
+      {items.length === 0 ? <p>{none}</p> : null}
+      <Box component="ol" sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 1.5 }}>
+        {items.map((item) => (
+          <li key={item.id}>
+            <Box sx={{ color: "text.secondary", fontSize: "0.85rem" }}>
+              {formatDateTime(item.written_at)} · {item.byline}
+            </Box>
+            <Box sx={{ whiteSpace: "pre-wrap" }}>{item.text}</Box>
+          </li>
+        ))}
+      </Box>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event: FormEvent) => void submit(event)}
+        sx={{ display: "grid", gap: 1, mt: 2, maxWidth: 640 }}
+      >
+        <TextField
+          label={label}
+          multiline
+          rows={rows}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          error={Boolean(saving.outcome?.details?.text)}
+          helperText={saving.outcome?.details?.text}
+        />
+        {extra}
+        <OutcomeNotice outcome={saving.outcome} />
+        <div>
+          <Button type="submit" variant="contained" disabled={saving.busy}>
+            {button}
+          </Button>
+        </div>
+      </Box>
+    </>
+  );
+}
+
+function Notes({ client }: { client: ClientDetails }) {
+  const send = useSend();
+  const [shared, setShared] = useState(false);
+  return (
+    <DatedWritings
+      items={client.notes.map((note) => ({ ...note, byline: note.shared ? t("shared with her") : t("private") }))}
+      none={t("No notes yet.")}
+      label={t("A note of this visit")}
+      rows={4}
+      button={t("Save the note")}
+      save={(text) => send("addCareNote", { params: { id: client.id }, body: { text, shared } })}
+      extra={
+        <Box component="label" sx={{ display: "flex", gap: 1, alignItems: "center", minHeight: 36 }}>
+          <input type="checkbox" checked={shared} onChange={(event) => setShared(event.target.checked)} style={{ width: 20, height: 20 }} />
+          {t("Share it with her (shown in her client space); otherwise it is yours alone")}
+        </Box>
+      }
+    />
+  );
+}
+
+function Messages({ client }: { client: ClientDetails }) {
+  const send = useSend();
+  return (
+    <DatedWritings
+      items={client.messages.map((message) => ({ ...message, byline: message.from_doula ? t("You") : clientName(client) }))}
+      none={t("No messages yet.")}
+      label={t("Write to her")}
+      rows={3}
+      button={t("Send")}
+      save={(text) => send("writeToCareClient", { params: { id: client.id }, body: { text } })}
+    />
+  );
+}

@@ -1,0 +1,143 @@
+import "./care-endpoints.ts";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import { type FormEvent, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
+import { TextField } from "../../../components/text-field.tsx";
+import { useAnswer, useSend } from "../../../lib/answers.ts";
+import { priceLabel } from "../../../lib/time-labels.ts";
+import { useAction } from "../../../lib/use-action.ts";
+import { LabelledSelect, Loading, ScrollingTable, StudioPage } from "../studio-parts.tsx";
+import { t } from "../messages.ts";
+import { clientName, dayLabel, stageLabel } from "./care-labels.ts";
+
+/** Studio → Clients (docs/care.md): her birth clients, who owes what, the month's takings, and a new client. */
+export default function ClientsPage() {
+  const { answer, failure } = useAnswer("careClients");
+  return (
+    <StudioPage
+      title={t("Clients")}
+      intro={t("Your birth clients: one care record per pregnancy, with its agreement, payments, questionnaires and notes.")}
+    >
+      <Box component="nav" aria-label={t("Packages and questionnaires")} sx={{ display: "flex", gap: 2, flexWrap: "wrap", mb: 2 }}>
+        <Link to="/studio/care-packages">{t("Packages")}</Link>
+        <Link to="/studio/questionnaires">{t("Questionnaires")}</Link>
+      </Box>
+      {!answer ? (
+        <Loading failure={failure} what={t("your clients")} />
+      ) : (
+        <>
+          <p role="status">
+            {answer.takings_this_month.length === 0
+              ? t("No payments received this month yet.")
+              : t("Received this month: {amounts}.", {
+                  amounts: answer.takings_this_month.map((taking) => priceLabel(taking.amount, taking.currency)).join(", "),
+                })}
+          </p>
+          {answer.clients.length === 0 ? (
+            <p>{t("No clients yet. Add your first below.")}</p>
+          ) : (
+            <ScrollingTable label={t("Clients")}>
+              <table style={{ minWidth: 720 }}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t("Client")}</th>
+                    <th scope="col">{t("Package")}</th>
+                    <th scope="col">{t("Due")}</th>
+                    <th scope="col">{t("On call")}</th>
+                    <th scope="col">{t("Where she is")}</th>
+                    <th scope="col">{t("Owes today")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {answer.clients.map((client) => (
+                    <tr key={client.id}>
+                      <th scope="row">
+                        <Link to={`/studio/clients/${client.id}`}>{clientName(client)}</Link>
+                      </th>
+                      <td>{client.package_name}</td>
+                      <td>{dayLabel(client.due_date)}</td>
+                      <td>{t("{from} to {until}", { from: dayLabel(client.on_call_from), until: dayLabel(client.on_call_until) })}</td>
+                      <td>{stageLabel(client.stage)}</td>
+                      <td>{client.owed > 0 ? priceLabel(client.owed, client.currency) : t("Nothing")}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollingTable>
+          )}
+        </>
+      )}
+      <AddClient />
+    </StudioPage>
+  );
+}
+
+function AddClient() {
+  const packages = useAnswer("carePackages");
+  const send = useSend();
+  const navigate = useNavigate();
+  const adding = useAction();
+  const [form, setForm] = useState({ email: "", first_name: "", last_name: "", due_date: "", package_id: "" });
+  const open = packages.answer?.packages.filter((one) => !one.retired) ?? [];
+  const packageId = form.package_id || String(open[0]?.id ?? "");
+  const details = adding.outcome?.details;
+  const field = (name: "email" | "first_name" | "last_name" | "due_date") => ({
+    name,
+    value: form[name],
+    onChange: (event: { target: { value: string } }) => setForm((current) => ({ ...current, [name]: event.target.value })),
+    error: Boolean(details?.[name]),
+    helperText: details?.[name],
+  });
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const added = await adding.run(
+      () =>
+        send("addCareClient", {
+          body: {
+            email: form.email,
+            ...(form.first_name.trim() ? { first_name: form.first_name } : {}),
+            ...(form.last_name.trim() ? { last_name: form.last_name } : {}),
+            due_date: form.due_date,
+            package_id: Number(packageId),
+          },
+        }),
+      (answer) => answer.message,
+    );
+    if (added) void navigate(`/studio/clients/${added.id}`);
+  };
+  return (
+    <Box component="section" aria-labelledby="add-client-heading" sx={{ mt: 4, maxWidth: 560 }}>
+      <h2 id="add-client-heading">{t("Add a client")}</h2>
+      {packages.answer && open.length === 0 ? (
+        <p>
+          {t("First make a package: what you offer, its fee and its agreement.")}{" "}
+          <Link to="/studio/care-packages">{t("Make a package")}</Link>
+        </p>
+      ) : (
+        <Box component="form" noValidate onSubmit={(event: FormEvent) => void submit(event)} sx={{ display: "grid", gap: 2 }}>
+          <p style={{ margin: 0 }}>
+            {t("She is mailed a link to her client space; without an account, the link creates one with no access code.")}
+          </p>
+          <TextField label={t("E-mail")} type="email" autoComplete="off" required {...field("email")} />
+          <TextField label={t("First name")} autoComplete="off" {...field("first_name")} />
+          <TextField label={t("Last name")} autoComplete="off" {...field("last_name")} />
+          <TextField label={t("Due date")} type="date" required {...field("due_date")} />
+          <LabelledSelect
+            label={t("Package")}
+            value={packageId}
+            onChange={(value) => setForm((current) => ({ ...current, package_id: value }))}
+            options={open.map((one) => ({ value: String(one.id), label: `${one.name} (${priceLabel(one.fee, one.currency)})` }))}
+          />
+          <OutcomeNotice outcome={adding.outcome} />
+          <div>
+            <Button type="submit" variant="contained" disabled={adding.busy || !packageId}>
+              {t("Add and send her link")}
+            </Button>
+          </div>
+        </Box>
+      )}
+    </Box>
+  );
+}
