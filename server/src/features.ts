@@ -41,7 +41,14 @@ import { birthPlanRoutes, birthPlanStudioRoutes } from "./birth-plan/birth-plan-
 import { timerPersonalData } from "./timer/timer-repository.ts";
 import { timerRoutes } from "./timer/timer-routes.ts";
 import { acceptInvitation, checkInvitation, linkCommitted, partnersPersonalData } from "./partners/partners-repository.ts";
-import { acceptCareInvitation, carePersonalData, checkCareInvitation, onCallWindowsBetween } from "./care/care-repository.ts";
+import {
+  acceptCareInvitation,
+  carePersonalData,
+  careRecordsDueByMonth,
+  careRecordsDueIn,
+  checkCareInvitation,
+  onCallWindowsBetween,
+} from "./care/care-repository.ts";
 import { careRoutes, careStudioRoutes } from "./care/care-routes.ts";
 import { careCheckouts } from "./care/care-checkouts.ts";
 import { careWork } from "./care/care-reminders.ts";
@@ -96,6 +103,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
       context: { ...mail.context, contactEmail: config.site.contactEmail, instructorName: config.instructorName },
     },
     payments: config.stripe ? oneOffPayments(config.stripe) : null,
+    birthsElsewhere: { inMonth: careRecordsDueIn, byMonth: careRecordsDueByMonth },
   };
   const classes: ClassDeps = { db, clock, mail: bookings.mail.context, payments: bookings.payments, catalogue };
   const personalData: PersonalData[] = [
@@ -177,7 +185,12 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
         grants: { open: openPurchaseGrants, close: closePurchaseGrants },
       },
     }),
-    feature("/reactapi/bookings", bookingRoutes, { ...bookings, bookingsPerHour: config.bookingsPerHour }, [bookingWork(bookings)]),
+    feature(
+      "/reactapi/bookings",
+      bookingRoutes,
+      { ...bookings, bookingsPerHour: config.bookingsPerHour, onCallWindows: (from, until) => onCallWindowsBetween(db, from, until) },
+      [bookingWork(bookings)],
+    ),
     feature("/reactapi/announcements", announcementsRoutes, messages),
     feature("/reactapi/classes", classesRoutes, { ...classes, sender: mail.sender, visitorHoldsPerHour: config.bookingsPerHour }, [
       classWork({ ...classes, sender: mail.sender }),

@@ -62,6 +62,11 @@ export type BookingDeps = {
   clock: Clock;
   mail: { sender: MailSender; context: BookingMailContext };
   payments: BookingPayments | null;
+  /**
+   * Births she has taken on outside these bookings (her birth clients' care records, care/, handed
+   * in by features.ts): they count towards a due month's places too.
+   */
+  birthsElsewhere?: { inMonth(db: Queryable, month: string): Promise<number>; byMonth(db: Queryable): Promise<Map<string, number>> };
 };
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
@@ -218,7 +223,7 @@ export async function book(
           offer.offeredUntil &&
           offer.offeredUntil > now;
         if (offerHolds) offerId = offer.id;
-        else if (places !== null && (await takenIn(tx, month)) >= places) {
+        else if (places !== null && (await takenIn(tx, month)) + ((await deps.birthsElsewhere?.inMonth(tx, month)) ?? 0) >= places) {
           return {
             status: 409,
             error: `Every birth-support place for babies due in ${monthName(month)} is taken. You are welcome to join the waiting list: if a place opens, we write to you first.`,

@@ -25,7 +25,11 @@ const DAY = 24 * 3600_000;
 /** The longest stretch one slots request may ask for: a page shows a few weeks at a time. */
 const LONGEST_WINDOW_MS = 100 * DAY;
 
-export type BookingOptions = BookingDeps & { bookingsPerHour: number };
+export type BookingOptions = BookingDeps & {
+  bookingsPerHour: number;
+  /** Her birth clients' on-call windows (care/, through features.ts), which her calendar feed carries as all-day events. */
+  onCallWindows?: (from: string, until: string) => Promise<{ recordId: number; client: string; from: string; until: string }[]>;
+};
 
 /** A booking as the person who made it sees it (by her link, or on /account). */
 export function toMyBooking(booking: BookingRow, service: ServiceRow, timeZone: string, deps: BookingDeps): MyBooking {
@@ -186,6 +190,8 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingOption
       throw new HttpError(404, "This calendar address is not valid (it may have been renewed).");
     const rows = await confirmedFrom(db, new Date(clock.now().getTime() - 30 * DAY));
     const services = new Map((await listServices(db, { visibleOnly: false })).map((service) => [service.id, service]));
+    const feedFrom = new Date(clock.now().getTime() - 30 * DAY).toISOString().slice(0, 10);
+    const onCall = options.onCallWindows ? await options.onCallWindows(feedFrom, "9999-12-31") : [];
     const file = calendarFile({
       method: "PUBLISH",
       timeZone: hours.timeZone,
@@ -200,6 +206,16 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingOption
         description: [row.email, row.dueDate ? `Due ${row.dueDate}` : "", row.note].filter(Boolean).join("\n"),
         location: services.get(row.serviceId)!.location,
         url: `${options.mail.context.publicUrl}/studio/calendar`,
+      })),
+      allDayEvents: onCall.map((window) => ({
+        uid: `on-call-${window.recordId}@${new URL(options.mail.context.publicUrl).host}`,
+        // A feed is read whole each time: a window that moved is replaced, whatever its sequence.
+        sequence: 0,
+        firstDay: window.from,
+        lastDay: window.until,
+        summary: `On call: ${window.client}`,
+        description: "",
+        url: `${options.mail.context.publicUrl}/studio/clients/${window.recordId}`,
       })),
     });
     return reply.header("content-type", "text/calendar; charset=utf-8").header("cache-control", "private, no-store").send(file);

@@ -131,7 +131,14 @@ export async function calendarStudioRoutes(app: FastifyInstance, deps: CalendarS
     return { hours: hours ? { time_zone: hours.timeZone, weekly: hours.weekly, exceptions: hours.exceptions } : null };
   };
   const dueMonths = async () => {
-    const [months, taken, waiting] = await Promise.all([allDueMonths(db), takenByMonth(db), waitlistOf(db)]);
+    const [months, booked, elsewhere, waiting] = await Promise.all([
+      allDueMonths(db),
+      takenByMonth(db),
+      deps.birthsElsewhere?.byMonth(db) ?? new Map<string, number>(),
+      waitlistOf(db),
+    ]);
+    const taken = new Map(booked);
+    for (const [month, count] of elsewhere) taken.set(month, (taken.get(month) ?? 0) + count);
     const names = [...new Set([...months.map((month) => month.month), ...taken.keys(), ...waiting.map((entry) => entry.month)])].sort();
     const places = new Map(months.map((month) => [month.month, month.places]));
     return {

@@ -630,6 +630,25 @@ export async function acceptCareInvitation(tx: Queryable, token: string, memberI
  * Her clients' on-call windows that touch a span of days (the calendar, the labour line): each
  * with its record and, while she has an account, her id.
  */
+/** Her birth clients due in a month ("YYYY-MM") whose care is not closed: each takes one of the month's places (bookings/). */
+export async function careRecordsDueIn(db: Queryable, month: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(careRecords)
+    .where(and(sql`to_char(${careRecords.dueDate}, 'YYYY-MM') = ${month}`, sql`${careRecords.stage} <> 'closed'`));
+  return row?.count ?? 0;
+}
+
+/** The same, for every month. */
+export async function careRecordsDueByMonth(db: Queryable): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ month: sql<string>`to_char(${careRecords.dueDate}, 'YYYY-MM')`, count: sql<number>`count(*)::int` })
+    .from(careRecords)
+    .where(sql`${careRecords.stage} <> 'closed'`)
+    .groupBy(sql`1`);
+  return new Map(rows.map((row) => [row.month, row.count]));
+}
+
 export async function onCallWindowsBetween(db: Queryable, from: string, until: string) {
   const rows = await db
     .select({

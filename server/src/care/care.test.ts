@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import ICAL from "ical.js";
+import { Temporal } from "temporal-polyfill";
 import { and, desc, eq } from "drizzle-orm";
 import { mailOutbox } from "../mail/mail-schema.ts";
 import { movableClock } from "../lib/clock.ts";
@@ -534,6 +536,44 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     ).toBe(200);
     const after = (await get("/reactapi/studio/care/clients", doula.cookie)).json().takings_this_month;
     expect(usd(after) - usd(before)).toBe(30_000);
+  });
+
+  it("puts each client's on-call window in her calendar feed as whole days, and counts her in her due month's places", async () => {
+    const doula = await signedInInstructor(app(), db(), "doula-feed");
+    const created = (await post("/reactapi/studio/care/packages", doula.cookie, birthSupport)).json();
+    const added = await post("/reactapi/studio/care/clients", doula.cookie, {
+      email: uniqueEmail("client-feed"),
+      first_name: "Lena",
+      last_name: "Feed",
+      due_date: "2031-10-01",
+      package_id: created.id,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const client = (await get(`/reactapi/studio/care/clients/${added.json().id}`, doula.cookie)).json();
+
+    const weekly = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: "09:00", end: "12:00" }));
+    expect(
+      (await post("/reactapi/studio/calendar/hours", doula.cookie, { time_zone: "America/Los_Angeles", weekly, exceptions: [] }))
+        .statusCode,
+    ).toBe(200);
+    const feedUrl = (await post("/reactapi/studio/calendar/feed", doula.cookie, {})).json().url as string;
+    const feed = await get(new URL(feedUrl).pathname);
+    expect(feed.statusCode).toBe(200);
+    const window = new ICAL.Component(ICAL.parse(feed.body))
+      .getAllSubcomponents("vevent")
+      .find((event) => event.getFirstPropertyValue("summary") === "On call: Lena Feed");
+    expect(window, feed.body).toBeDefined();
+    // Whole days, the same in every zone: DTEND is the day after the last (RFC 5545).
+    expect(window!.getFirstProperty("dtstart")!.type).toBe("date");
+    expect(String(window!.getFirstPropertyValue("dtstart"))).toBe(client.on_call_from);
+    const lastDay = Temporal.PlainDate.from(client.on_call_until).add({ days: 1 }).toString();
+    expect(String(window!.getFirstPropertyValue("dtend"))).toBe(lastDay);
+
+    const months = (await get("/reactapi/studio/calendar/due-months", doula.cookie)).json().months as { month: string; taken: number }[];
+    expect(months.find((month) => month.month === "2031-10")?.taken).toBe(1);
+    expect((await post(`/reactapi/studio/care/clients/${client.id}/stage`, doula.cookie, { stage: "closed" })).statusCode).toBe(200);
+    const after = (await get("/reactapi/studio/calendar/due-months", doula.cookie)).json().months as { month: string; taken: number }[];
+    expect(after.find((month) => month.month === "2031-10")?.taken ?? 0).toBe(0);
   });
 
   it("answers 404 to another member for each of her records' addresses, and 401 or 403 before reading a body", async () => {

@@ -2,6 +2,7 @@
 import { TZDate } from "@date-fns/tz";
 import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+import { Temporal } from "temporal-polyfill";
 
 export type CalendarEvent = {
   /** Stays the same for the life of the event, so a calendar app moves it when the time changes. */
@@ -18,6 +19,26 @@ export type CalendarEvent = {
   attendee?: { name: string; email: string };
 };
 
+/** Whole days (an on-call window): the first day and the last, as YYYY-MM-DD, the same in every zone. */
+export type AllDayEvent = {
+  uid: string;
+  sequence: number;
+  firstDay: string;
+  lastDay: string;
+  summary: string;
+  description: string;
+  url: string;
+};
+
+/**
+ * ical-generator writes an all-day date from the Date's local calendar day (in this server's zone):
+ * a Date made at local midnight of that day is written as that day wherever the server runs.
+ */
+function localMidnight(day: string): Date {
+  const date = Temporal.PlainDate.from(day);
+  return new Date(date.year, date.month - 1, date.day);
+}
+
 /**
  * An iCalendar file (.ics) of events, written by ical-generator with the zone's VTIMEZONE, so that
  * times read in the given zone in every calendar app. REQUEST invites or updates, CANCEL removes,
@@ -29,6 +50,7 @@ export function calendarFile(input: {
   name: string;
   organizer: { name: string; email: string };
   events: CalendarEvent[];
+  allDayEvents?: AllDayEvent[];
 }): string {
   // ical-generator writes "UTC" as a zone name with floating times (no TZID, no Z), which every
   // calendar reads in its own local time: a zone that is UTC is written as UTC instants instead.
@@ -55,6 +77,20 @@ export function calendarFile(input: {
       organizer: input.method === "PUBLISH" ? null : input.organizer,
       attendees:
         event.attendee && input.method !== "PUBLISH" ? [{ name: event.attendee.name, email: event.attendee.email, rsvp: false }] : [],
+    });
+  }
+  for (const event of input.allDayEvents ?? []) {
+    calendar.createEvent({
+      id: event.uid,
+      sequence: event.sequence,
+      allDay: true,
+      start: localMidnight(event.firstDay),
+      // An all-day event's end is the day after its last (RFC 5545).
+      end: localMidnight(Temporal.PlainDate.from(event.lastDay).add({ days: 1 }).toString()),
+      summary: event.summary,
+      description: event.description,
+      url: event.url,
+      status: ICalEventStatus.CONFIRMED,
     });
   }
   return calendar.toString();
