@@ -167,8 +167,10 @@ export const Enquiry = z.object({
 });
 /** A birth client's on-call window (docs/care.md), whole days. */
 export const OnCallWindow = z.object({ record_id: z.number(), client: z.string(), from: z.string(), until: z.string() });
+export type OnCallWindow = z.infer<typeof OnCallWindow>;
 /** A week (Monday to Sunday) in which several clients' windows are open: "3 clients on call 10–16 March". */
 export const OnCallOverlap = z.object({ from: z.string(), until: z.string(), clients: z.number() });
+export type OnCallOverlap = z.infer<typeof OnCallOverlap>;
 
 export const StudioBookings = z.object({
   bookings: z.array(StudioBooking),

@@ -1,7 +1,8 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { useMemo, useState } from "react";
-import type { StudioBooking } from "../../../../../contract/studio/calendar.ts";
+import { Link } from "react-router";
+import type { OnCallOverlap, OnCallWindow, StudioBooking } from "../../../../../contract/studio/calendar.ts";
 import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
@@ -11,6 +12,7 @@ import { dayKey, dayLabel, timeLabel } from "../../../lib/calendar-days.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { formatDate, Loading } from "../studio-parts.tsx";
 import { t } from "../messages.ts";
+import { addClientAddress } from "../care/care-labels.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -52,6 +54,7 @@ function BookingDetail({ booking, zone, onClose }: { booking: StudioBooking; zon
       <Box component="h3" sx={{ m: 0, fontSize: "1.15rem" }}>
         {booking.name}: {booking.service_name}
       </Box>
+      <Link to={addClientAddress({ email: booking.email, name: booking.name })}>{t("Take her on as a birth client")}</Link>
       <Box
         component="dl"
         sx={{ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "4px 16px", m: 0, "& dd": { m: 0, overflowWrap: "anywhere" } }}
@@ -168,6 +171,39 @@ function BookingDetail({ booking, zone, onClose }: { booking: StudioBooking; zon
 }
 
 /** A week of bookings: seven columns on a laptop, a list of days on a phone; the contact form's enquiries below. */
+// On-call days are calendar days: formatted in UTC so no zone moves one to the day before.
+const onCallDay = (day: string) => formatDate(`${day}T12:00:00Z`);
+
+/** Her birth clients on call in the week shown, and the weeks in which several windows are open at once. */
+function OnCall({ windows, overlaps }: { windows: readonly OnCallWindow[]; overlaps: readonly OnCallOverlap[] }) {
+  if (windows.length === 0) return null;
+  return (
+    <Box component="section" aria-labelledby="on-call-heading" sx={{ mb: 2, p: 1.5, borderRadius: 2, bgcolor: "var(--tint-faint)" }}>
+      <Box component="h3" id="on-call-heading" sx={{ m: 0, mb: 1, fontSize: "1rem" }}>
+        {t("On call")}
+      </Box>
+      <Box component="ul" sx={{ m: 0, paddingInlineStart: "20px" }}>
+        {windows.map((window) => (
+          <li key={window.record_id}>
+            <Link to={`/studio/clients/${window.record_id}`}>{window.client}</Link>
+            {": "}
+            {t("{from} to {until}", { from: onCallDay(window.from), until: onCallDay(window.until) })}
+          </li>
+        ))}
+      </Box>
+      {overlaps.map((overlap) => (
+        <Box key={overlap.from} sx={{ mt: 1, fontWeight: 600 }}>
+          {t("{count, plural, one {# client} other {# clients}} on call {from} to {until}", {
+            count: overlap.clients,
+            from: onCallDay(overlap.from),
+            until: onCallDay(overlap.until),
+          })}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
 export function BookingsWeek() {
   const [offset, setOffset] = useState(0);
   const [openId, setOpenId] = useState<number | null>(null);
@@ -199,6 +235,7 @@ export function BookingsWeek() {
           {t("Times in {zone}", { zone: zoneName(zone) })}
         </Box>
       </Box>
+      <OnCall windows={answer.on_call} overlaps={answer.on_call_overlaps} />
       <Box sx={{ display: "grid", gap: 1, gridTemplateColumns: { xs: "1fr", md: "repeat(7, minmax(0, 1fr))" } }}>
         {days.map((day) => {
           const key = dayKey(day, zone);
@@ -253,7 +290,10 @@ export function BookingsWeek() {
             <li key={enquiry.id}>
               {formatDate(enquiry.received_at)}: {enquiry.full_name} (<a href={`mailto:${enquiry.email}`}>{enquiry.email}</a>)
               {enquiry.services.length ? `, ${t("asks about {services}", { services: enquiry.services.join(", ") })}` : ""}
-              {enquiry.due_date ? `, ${t("due {date}", { date: formatDate(`${enquiry.due_date}T12:00:00`) })}` : ""}
+              {enquiry.due_date ? `, ${t("due {date}", { date: formatDate(`${enquiry.due_date}T12:00:00`) })}` : ""}{" "}
+              <Link to={addClientAddress({ email: enquiry.email, name: enquiry.full_name, dueDate: enquiry.due_date })}>
+                {t("Take her on as a birth client")}
+              </Link>
             </li>
           ))}
         </Box>

@@ -2,7 +2,7 @@ import "./care-endpoints.ts";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { type FormEvent, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
@@ -79,7 +79,15 @@ function AddClient() {
   const send = useSend();
   const navigate = useNavigate();
   const adding = useAction();
-  const [form, setForm] = useState({ email: "", first_name: "", last_name: "", due_date: "", package_id: "" });
+  // Arriving from a booking, an enquiry or a member's page, her details are filled in (care-labels.ts, addClientAddress).
+  const [params] = useSearchParams();
+  const [form, setForm] = useState(() => ({
+    email: params.get("email") ?? "",
+    first_name: params.get("first_name") ?? "",
+    last_name: params.get("last_name") ?? "",
+    due_date: params.get("due_date") ?? "",
+    package_id: "",
+  }));
   const open = packages.answer?.packages.filter((one) => !one.retired) ?? [];
   const packageId = form.package_id || String(open[0]?.id ?? "");
   const details = adding.outcome?.details;

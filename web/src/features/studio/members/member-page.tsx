@@ -13,6 +13,7 @@ import { studioMemberQuery } from "../../../lib/first-answers.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { memberName } from "./members-page.tsx";
 import { copyText, formatDate, formatDateTime, Loading, StudioPage, studioNoticeStyle } from "../studio-parts.tsx";
+import { addClientAddress } from "../care/care-labels.ts";
 import { t } from "../messages.ts";
 
 function howOpen(course: MemberCourse): string {
@@ -58,7 +59,12 @@ export default function MemberPage() {
   const self = member.id === ownId;
   return (
     <StudioPage title={memberName(member) || member.email}>
-      <Link to="/studio/members">{t("Back to Members")}</Link>
+      <Box sx={{ display: "flex", gap: 2, flexWrap: "wrap" }}>
+        <Link to="/studio/members">{t("Back to Members")}</Link>
+        {self ? null : (
+          <Link to={addClientAddress({ email: member.email, name: memberName(member) })}>{t("Take her on as a birth client")}</Link>
+        )}
+      </Box>
       <Box
         component="dl"
         sx={{
