@@ -79,6 +79,8 @@ const address = (route: string) =>
     "/studio/courses/:id": "/studio/courses/1",
     "/studio/lessons/:id": "/studio/lessons/1",
     "/studio/members/:id": "/studio/members/1",
+    "/studio/clients/:id": "/studio/clients/1",
+    "/care/:id/questionnaires/:questionnaireId": "/care/1/questionnaires/1",
   })[route] ?? route;
 
 test.describe("every route in Spanish", () => {
