@@ -18,6 +18,8 @@ export type SeededIds = {
   bookingToken: string;
   topicId: number;
   threadId: number;
+  careRecordId: number;
+  questionnaireId: number;
 };
 
 type Page = { route: string; address: string; as: "visitor" | "member" | "instructor" };
@@ -45,6 +47,8 @@ export function lighthousePages(ids: SeededIds): Page[] {
     "/studio/courses/:id": `/studio/courses/${ids.openCourse}`,
     "/studio/lessons/:id": `/studio/lessons/${ids.openLesson}`,
     "/studio/members/:id": `/studio/members/${ids.memberId}`,
+    "/studio/clients/:id": `/studio/clients/${ids.careRecordId}`,
+    "/care/:id/questionnaires/:questionnaireId": `/care/${ids.careRecordId}/questionnaires/${ids.questionnaireId}`,
   };
   const who = (route: ScreenRoute): Page["as"] =>
     route.layout === "public" ? "visitor" : studioRoutes.includes(route.path) ? "instructor" : "member";
@@ -55,7 +59,7 @@ export function lighthousePages(ids: SeededIds): Page[] {
   });
   // The first visits a Spanish reader makes most (docs/languages.md), measured last: `?lang=es`
   // saves the member's choice on her account, so every page after them would be Spanish too.
-  const inSpanish = ["/", "/home", "/lesson"].map((path): Page => {
+  const inSpanish = ["/", "/home", "/lesson", "/care"].map((path): Page => {
     const page = inEnglish.find((candidate) => candidate.route === path)!;
     return { route: `${path} (es)`, address: `${page.address}${page.address.includes("?") ? "&" : "?"}lang=es`, as: page.as };
   });

@@ -147,7 +147,10 @@ async function measureApi(prefix: "api" | "postgres", environment: Record<string
 }
 
 /** The ids Lighthouse's addresses need (bench/lighthouse.ts), as the member sees the seeded catalogue. */
-async function seededIds(url: string, cookie: string): Promise<Omit<SeededIds, "bookingToken" | "topicId" | "threadId">> {
+async function seededIds(
+  url: string,
+  cookie: string,
+): Promise<Omit<SeededIds, "bookingToken" | "topicId" | "threadId" | "careRecordId" | "questionnaireId">> {
   const largest = await largestOpenCourse(url, cookie);
   const courses = (await (await fetch(`${url}/reactapi/getcourses`, { headers: { cookie } })).json()) as {
     courses: { id: number; course_access: string }[];
@@ -168,7 +171,7 @@ async function seededBooking(
   url: string,
   instructorEmail: string,
   member: { cookie: string; email: string },
-): Promise<{ bookingToken: string; topicId: number; threadId: number }> {
+): Promise<{ bookingToken: string; topicId: number; threadId: number; careRecordId: number; questionnaireId: number }> {
   const call = async (route: string, cookie: string, body?: unknown) => {
     const response = await fetch(`${url}${route}`, {
       method: body === undefined ? "GET" : "POST",
@@ -221,7 +224,42 @@ async function seededBooking(
       body: `A thought, number ${index + 1}: **pillows** help.`,
     });
   }
-  return { bookingToken: bookings[0]!.token, topicId: Number(topic.id), threadId: Number(thread.id) };
+  // The member as a birth client (docs/care.md): a package, her care record, an intake questionnaire and a shared note, for /care and Studio → Clients.
+  const carePackage = await call("/reactapi/studio/care/packages", instructor, {
+    name: "Birth support",
+    fee: 150_000,
+    deposit: 30_000,
+    instalments: 3,
+  });
+  const due = new Date(from.getTime() + 120 * 24 * 3600_000).toISOString().slice(0, 10);
+  const record = await call("/reactapi/studio/care/clients", instructor, {
+    email: member.email,
+    first_name: "Bench",
+    last_name: "Member",
+    due_date: due,
+    package_id: carePackage.id,
+  });
+  const questionnaire = await call("/reactapi/studio/care/questionnaires", instructor, {
+    title: "Intake",
+    questions: [
+      { kind: "text", label: "What name would you like me to use?" },
+      { kind: "choice", label: "Is this your first baby?", options: ["Yes", "No"] },
+      { kind: "long_text", label: "How was an earlier birth for you?", optional: true, sensitive: true },
+      { kind: "date", label: "When is your next midwife appointment?", optional: true },
+    ],
+  });
+  await call(`/reactapi/studio/care/clients/${record.id}/questionnaires`, instructor, { questionnaire_id: questionnaire.id });
+  await call(`/reactapi/studio/care/clients/${record.id}/notes`, instructor, {
+    text: "Lovely to meet you today. Try the breathing lesson before our next visit.",
+    shared: true,
+  });
+  return {
+    bookingToken: bookings[0]!.token,
+    topicId: Number(topic.id),
+    threadId: Number(thread.id),
+    careRecordId: Number(record.id),
+    questionnaireId: Number(questionnaire.id),
+  };
 }
 
 /** A course's lessons as the signed-in cookie sees them (locked or open), or none when it may not open the course. */

@@ -101,6 +101,8 @@ export const CarePayment = z.object({
   paid: z.boolean(),
   paid_at: z.string().nullable(),
   waived: z.boolean(),
+  /** Paid through Stripe, then refunded in full. */
+  refunded: z.boolean(),
 });
 
 export const questionKinds = ["text", "long_text", "choice", "choices", "date", "yes_no"] as const;
@@ -273,7 +275,7 @@ export const ClientList = z.object({
 
 export const ClientDetails = ClientSummary.extend({
   agreement: Agreement.extend({ signed_from: z.string().nullable(), signed_with: z.string().nullable() }),
-  payments: z.array(CarePayment.extend({ note: z.string() })),
+  payments: z.array(CarePayment.extend({ note: z.string(), paid_online: z.boolean() })),
   notes: z.array(SharedNote.extend({ shared: z.boolean() })),
   questionnaires: z.array(Questionnaire),
   messages: z.array(CareMessage),
@@ -296,6 +298,14 @@ export const MessageRequest = z.object({
     .min(1, { error: "Please write your message." })
     .max(5000, { error: "Please keep a message under 5,000 characters." }),
 });
+
+/** Her due date and on-call window as the doula corrects them (a scan moved the date; she is on call longer). */
+export const DatesRequest = z
+  .object({ due_date: CalendarDate, on_call_from: CalendarDate, on_call_until: CalendarDate })
+  .refine((dates) => dates.on_call_from <= dates.on_call_until, {
+    error: "The on-call window must open before it closes.",
+    path: ["on_call_until"],
+  });
 
 /** The stages only the doula knows of: the birth, the weeks after, the end of her care. */
 export const StageRequest = z.object({
@@ -415,6 +425,17 @@ export const careEndpoints = {
     invalidates: ["careClient", "careClients"],
     answers: { ...ok(StudioOutcome), ...notFound("No such client.") },
   },
+  saveCareDates: {
+    method: "POST",
+    path: "/reactapi/studio/care/clients/:id/dates",
+    summary: "Corrects her due date and on-call window; her signed agreement and schedule stay as they were",
+    access: "instructor",
+    travels: "care-studio",
+    params: ClientIdParams,
+    body: DatesRequest,
+    invalidates: ["careClient", "careClients"],
+    answers: { ...ok(StudioOutcome), ...notFound("No such client.") },
+  },
   writeToCareClient: {
     method: "POST",
     path: "/reactapi/studio/care/clients/:id/messages",
@@ -425,6 +446,21 @@ export const careEndpoints = {
     body: MessageRequest,
     invalidates: ["careClient"],
     answers: { 201: { description: "Sent.", schema: Created }, ...notFound("No such client.") },
+  },
+  refundCarePayment: {
+    method: "POST",
+    path: "/reactapi/studio/care/clients/:id/payments/:paymentId/refund",
+    summary: "Refunds in full, through Stripe, a payment she made online",
+    access: "instructor",
+    travels: "care-studio",
+    params: PaymentParams,
+    invalidates: ["careClient", "careClients"],
+    answers: {
+      ...ok(StudioOutcome),
+      ...notFound("No such client or payment, or online payment is not set up."),
+      409: { description: "Refunded already, or not paid through Stripe.", schema: ApiError },
+      502: { description: "Stripe did not make the refund; nothing changed.", schema: ApiError },
+    },
   },
   careQuestionnaires: {
     method: "GET",

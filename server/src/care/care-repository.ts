@@ -231,6 +231,7 @@ const toPayment = (row: PaymentRow) => ({
   paid: row.paidAt !== null,
   paid_at: row.paidAt?.toISOString() ?? null,
   waived: row.waived,
+  refunded: row.refundedAt !== null,
 });
 
 const toAgreement = (row: AgreementRow) => ({
@@ -446,6 +447,7 @@ export async function takingsOfMonth(db: Queryable, today: string) {
     .where(
       and(
         isNotNull(carePayments.paidAt),
+        isNull(carePayments.refundedAt),
         sql`${carePayments.paidAt} >= ${monthStart}::timestamptz`,
         sql`${carePayments.paidAt} < (${monthStart}::timestamptz + interval '1 month')`,
       ),
@@ -462,7 +464,11 @@ export async function clientDetails(db: Queryable, id: number, today: string): P
   return {
     ...toClientSummary(rows[0], parts, today),
     agreement: { ...toAgreement(agreement), signed_from: agreement.signedFrom, signed_with: agreement.signedWith },
-    payments: (parts.payments.get(id) ?? []).map((row) => ({ ...toPayment(row), note: row.note })),
+    payments: (parts.payments.get(id) ?? []).map((row) => ({
+      ...toPayment(row),
+      note: row.note,
+      paid_online: row.paymentIntentId !== null,
+    })),
     notes: (parts.notes.get(id) ?? []).map((note) => ({
       id: note.id,
       text: note.text,
@@ -499,6 +505,16 @@ export async function addMessage(
     .values({ recordId, fromDoula: !("memberId" in from), text, createdAt: now })
     .returning({ id: careMessages.id });
   return message!.id;
+}
+
+/** Corrects her due date and on-call window: what she signed and her schedule stay as they were. */
+export async function saveDates(db: Queryable, recordId: number, dates: { dueDate: string; onCallFrom: string; onCallUntil: string }) {
+  const updated = await db
+    .update(careRecords)
+    .set({ dueDate: dates.dueDate, onCallFrom: dates.onCallFrom, onCallUntil: dates.onCallUntil })
+    .where(eq(careRecords.id, recordId))
+    .returning({ id: careRecords.id });
+  if (updated.length === 0) throw HttpError.withValues(404, "There is no client with the id {id}.", { id: recordId });
 }
 
 /** Sets a stage only the doula knows of (the birth, postpartum, the end of care, or back to active). */
@@ -547,6 +563,49 @@ export async function markPaid(db: Queryable, recordId: number, paymentId: numbe
         ? answerWith("Waived the payment due on {date}.", { date: marked.dueOn })
         : answerWith("Marked the payment due on {date} as paid.", { date: marked.dueOn }),
     };
+  });
+}
+
+/**
+ * Refunds in full a payment she made through Stripe, once: the UPDATE that stamps it claims the
+ * refund, and Stripe is asked inside the same transaction (with a key that makes a retry the same
+ * refund), so a refused refund leaves the payment as it was.
+ */
+export async function refundPayment(
+  db: Queryable,
+  recordId: number,
+  paymentId: number,
+  refund: ((paymentIntentId: string, idempotencyKey: string) => Promise<void>) | null,
+  now: Date,
+) {
+  if (!refund) throw new HttpError(404, "Online payment is not set up, so there is nothing to refund through Stripe.");
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(carePayments)
+      .set({ refundedAt: now })
+      .where(
+        and(
+          eq(carePayments.id, paymentId),
+          eq(carePayments.recordId, recordId),
+          isNotNull(carePayments.paidAt),
+          isNotNull(carePayments.paymentIntentId),
+          isNull(carePayments.refundedAt),
+        ),
+      )
+      .returning();
+    if (!claimed) {
+      const [existing] = await tx
+        .select()
+        .from(carePayments)
+        .where(and(eq(carePayments.id, paymentId), eq(carePayments.recordId, recordId)));
+      if (!existing) throw new HttpError(404, "There is no such payment for this client.");
+      if (existing.refundedAt) throw new HttpError(409, "This payment is refunded already.");
+      throw new HttpError(409, "Only a payment made through Stripe can be refunded here; settle one paid by hand with her directly.");
+    }
+    await refund(claimed.paymentIntentId!, `care-payment-${claimed.id}-refund`).catch(() => {
+      throw new HttpError(502, "The refund could not be made just now, so nothing was changed. Please try again in a moment.");
+    });
+    return { message: answerWith("Refunded the payment due on {date} in full through Stripe.", { date: claimed.dueOn }) };
   });
 }
 

@@ -26,6 +26,8 @@ import {
   recordOfMember,
   recordsForPartner,
   recordsOfMember,
+  refundPayment,
+  saveDates,
   savePackage,
   setStage,
   signAgreement,
@@ -59,7 +61,7 @@ export type CareOptions = {
 const today = (clock: Clock) => clock.now().toISOString().slice(0, 10);
 
 /** The doula's side: her packages and her clients. */
-export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, sender, doulaName }: CareOptions) {
+export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, sender, doulaName, payments }: CareOptions) {
   route(app, "carePackages", async () => ({ packages: await listPackages(db) }));
 
   route(app, "createCarePackage", async ({ body }, _request, reply) => {
@@ -123,6 +125,11 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
     return reply.code(201).send({ id: noteId, message: "Saved the note, for you alone." });
   });
 
+  route(app, "saveCareDates", async ({ params: { id }, body }) => {
+    await saveDates(db, id, { dueDate: body.due_date, onCallFrom: body.on_call_from, onCallUntil: body.on_call_until });
+    return { message: "Saved her dates. Her signed agreement and her payment dates stay as they were." };
+  });
+
   route(app, "setCareStage", async ({ params: { id }, body }) => {
     await setStage(db, id, body.stage);
     return { message: "Saved where she is." };
@@ -143,6 +150,12 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
   route(app, "sendCareQuestionnaire", async ({ params: { id }, body }, _request, reply) => {
     const sentId = await sendQuestionnaire(db, id, body.questionnaire_id, clock.now());
     return reply.code(201).send({ id: sentId, message: "Sent. She finds it in her client space." });
+  });
+
+  route(app, "refundCarePayment", async ({ params: { id, paymentId } }, request) => {
+    const refunded = await refundPayment(db, id, paymentId, payments ? payments.refund : null, clock.now());
+    request.log.info({ careRecord: id, carePayment: paymentId }, "care payment refunded");
+    return refunded;
   });
 
   route(app, "markCarePaymentPaid", async ({ params: { id, paymentId }, body }) => markPaid(db, id, paymentId, body, clock.now()));

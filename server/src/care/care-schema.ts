@@ -110,6 +110,8 @@ export const carePayments = pgTable(
     /** Her latest Checkout for it (Stripe's session), and the payment that settled it. */
     checkoutSessionId: text("checkout_session_id"),
     paymentIntentId: text("payment_intent_id"),
+    /** Refunded in full through Stripe (once: the UPDATE that sets it claims the refund). */
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
     /** When the reminder before its date, and the one after it, were claimed (once each, by one server). */
     remindedAt: timestamp("reminded_at", { withTimezone: true }),
     overdueMailedAt: timestamp("overdue_mailed_at", { withTimezone: true }),

@@ -514,7 +514,7 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     expect((await get(`/reactapi/studio/care/clients/${client.recordId}`, doula.cookie)).json().messages).toEqual([]);
   });
 
-  it("lets the doula set the stages only she knows, and shows the month's takings", async () => {
+  it("lets the doula set the stages only she knows, correct her dates, and shows the month's takings", async () => {
     const doula = await signedInInstructor(app(), db(), "doula-stage");
     const client = await invitedClient(doula, "client-stage");
     const bad = await post(`/reactapi/studio/care/clients/${client.recordId}/stage`, doula.cookie, { stage: "signed" });
@@ -522,6 +522,24 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     expect(bad.json().details.stage).toBe("Choose active, birth, postpartum or closed.");
     expect((await post("/reactapi/studio/care/clients/999999/stage", doula.cookie, { stage: "birth" })).statusCode).toBe(404);
     expect((await post(`/reactapi/studio/care/clients/${client.recordId}/stage`, client.cookie, { stage: "birth" })).statusCode).toBe(403);
+    const backwards = await post(`/reactapi/studio/care/clients/${client.recordId}/dates`, doula.cookie, {
+      due_date: "2027-06-08",
+      on_call_from: "2027-06-30",
+      on_call_until: "2027-06-01",
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().details.on_call_until).toBe("The on-call window must open before it closes.");
+    const moved = await post(`/reactapi/studio/care/clients/${client.recordId}/dates`, doula.cookie, {
+      due_date: "2027-06-08",
+      on_call_from: "2027-05-20",
+      on_call_until: "2027-06-30",
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await get(`/reactapi/care/${client.recordId}`, client.cookie)).json()).toMatchObject({
+      due_date: "2027-06-08",
+      on_call_from: "2027-05-20",
+      on_call_until: "2027-06-30",
+    });
     const set = await post(`/reactapi/studio/care/clients/${client.recordId}/stage`, doula.cookie, { stage: "birth" });
     expect(set.statusCode, set.body).toBe(200);
     expect((await get(`/reactapi/care/${client.recordId}`, client.cookie)).json().stage).toBe("birth");
@@ -715,5 +733,22 @@ describe.each(backends)("her birth client's payments through Stripe on %s", (bac
       .json()
       .clients.find((client: { id: number }) => client.id === added.id);
     expect(owed).toMatchObject({ owed: 0, stage: "deposit_paid" });
+
+    // The doula refunds it through Stripe, once; a payment marked paid by hand is not Stripe's to refund.
+    const refundUrl = `/reactapi/studio/care/clients/${added.id}/payments/${deposit.id}/refund`;
+    expect((await post(refundUrl, cookie)).statusCode).toBe(403);
+    const refunded = await post(refundUrl, doula.cookie);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(standIn.refunds.filter((refund) => refund.payment_intent === session.payment_intent)).toHaveLength(1);
+    expect((await post(refundUrl, doula.cookie)).statusCode).toBe(409);
+    expect(standIn.refunds.filter((refund) => refund.payment_intent === session.payment_intent)).toHaveLength(1);
+    const studioSide = (await get(`/reactapi/studio/care/clients/${added.id}`, doula.cookie)).json();
+    expect(studioSide.payments[0]).toMatchObject({ paid: true, refunded: true, paid_online: true });
+    expect((await get(`/reactapi/care/${added.id}`, cookie)).json().payments[0]).toMatchObject({ refunded: true });
+    const byHand = studioSide.payments[1];
+    await post(`/reactapi/studio/care/clients/${added.id}/payments/${byHand.id}/paid`, doula.cookie, { note: "Cash" });
+    const notStripes = await post(`/reactapi/studio/care/clients/${added.id}/payments/${byHand.id}/refund`, doula.cookie);
+    expect(notStripes.statusCode).toBe(409);
+    expect(notStripes.json().error).toMatch(/Only a payment made through Stripe/);
   });
 });

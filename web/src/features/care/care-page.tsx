@@ -216,6 +216,7 @@ function paymentName(payment: Payment, index: number, count: number) {
 }
 
 function paymentState(payment: Payment) {
+  if (payment.refunded) return t("Refunded to you");
   if (payment.paid) return payment.paid_at ? t("Paid on {date}", { date: instantLabel(payment.paid_at) }) : t("Paid");
   if (payment.waived) return t("Waived by your doula");
   if (dayHasPassed(payment.due_on)) return t("Overdue since {date}", { date: dayLabel(payment.due_on) });

@@ -47,6 +47,7 @@ export default function ClientPage() {
         <dd style={{ margin: 0 }}>{client.has_account ? t("She has an account") : t("Invited: no account yet")}</dd>
       </Box>
       <StageChoice client={client} />
+      <DatesForm client={client} />
       <Part id="agreement-heading" title={t("Agreement")}>
         <AgreementRecord client={client} />
       </Part>
@@ -113,6 +114,50 @@ function StageChoice({ client }: { client: ClientDetails }) {
   );
 }
 
+function DatesForm({ client }: { client: ClientDetails }) {
+  const send = useSend();
+  const saving = useAction();
+  const [dates, setDates] = useState({ due_date: client.due_date, on_call_from: client.on_call_from, on_call_until: client.on_call_until });
+  const details = saving.outcome?.details;
+  const field = (name: keyof typeof dates, label: string) => (
+    <TextField
+      label={label}
+      type="date"
+      value={dates[name]}
+      onChange={(event) => setDates((current) => ({ ...current, [name]: event.target.value }))}
+      error={Boolean(details?.[name])}
+      helperText={details?.[name]}
+    />
+  );
+  return (
+    <details style={{ marginTop: 16 }}>
+      <summary>{t("Correct her due date or on-call window")}</summary>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          void saving.run(
+            () => send("saveCareDates", { params: { id: client.id }, body: dates }),
+            (answer) => answer.message,
+          );
+        }}
+        sx={{ display: "grid", gap: 1.5, mt: 1, maxWidth: 360 }}
+      >
+        {field("due_date", t("Due date"))}
+        {field("on_call_from", t("On call from"))}
+        {field("on_call_until", t("On call until"))}
+        <OutcomeNotice outcome={saving.outcome} />
+        <div>
+          <Button type="submit" variant="outlined" disabled={saving.busy}>
+            {t("Save her dates")}
+          </Button>
+        </div>
+      </Box>
+    </details>
+  );
+}
+
 function AgreementRecord({ client }: { client: ClientDetails }) {
   const agreement = client.agreement;
   return (
@@ -142,6 +187,7 @@ function AgreementRecord({ client }: { client: ClientDetails }) {
 }
 
 function paymentState(payment: Payment) {
+  if (payment.refunded) return t("Refunded");
   if (payment.paid) return t("Paid {when}", { when: formatDateTime(payment.paid_at) });
   if (payment.waived) return t("Waived");
   return t("Open");
@@ -160,6 +206,17 @@ function Payments({ client }: { client: ClientDetails }) {
         }),
       (answer) => answer.message,
     );
+  const refund = (payment: Payment, what: string) => {
+    // A refund cannot be taken back: she says so once more before it goes to Stripe.
+    if (
+      !window.confirm(t("Refund {what} ({amount}) in full through Stripe?", { what, amount: priceLabel(payment.amount, payment.currency) }))
+    )
+      return;
+    void marking.run(
+      () => send("refundCarePayment", { params: { id: client.id, paymentId: payment.id } }),
+      (answer) => answer.message,
+    );
+  };
   if (client.payments.length === 0) return <p>{t("This package has no fee.")}</p>;
   return (
     <>
@@ -193,6 +250,11 @@ function Payments({ client }: { client: ClientDetails }) {
                     {payment.note ? <Box sx={{ color: "text.secondary", fontSize: "0.85rem" }}>{payment.note}</Box> : null}
                   </td>
                   <td>
+                    {payment.paid && payment.paid_online && !payment.refunded ? (
+                      <Button variant="outlined" size="small" disabled={marking.busy} onClick={() => refund(payment, what)}>
+                        {t("Refund through Stripe")}
+                      </Button>
+                    ) : null}
                     {payment.paid || payment.waived ? null : (
                       <Box sx={{ display: "flex", gap: 1, alignItems: "end", flexWrap: "wrap" }}>
                         <TextField

@@ -1,0 +1,1 @@
+ALTER TABLE "care_payments" ADD COLUMN "refunded_at" timestamp with time zone;
