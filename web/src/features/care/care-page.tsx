@@ -1,5 +1,5 @@
 import "./care-endpoints.ts";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { CareRecord, PartnerCareRecord } from "../../../../contract/care.ts";
 import { Notice } from "../../components/notice.tsx";
@@ -121,7 +121,7 @@ function CareRecordView({ record, payOnline }: { record: CareRecord; payOnline: 
   );
 }
 
-function CarePart({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
+function CarePart({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
     <section className="care-part" aria-labelledby={id}>
       <h3 id={id}>{title}</h3>
