@@ -210,6 +210,8 @@ const Agreement = z.object({
   signed: z.boolean(),
   signed_at: z.string().nullable(),
   signed_name: z.string().nullable(),
+  /** Whether she drew her signature too (it is on the PDF's signature record). */
+  drawn: z.boolean(),
 });
 
 const SharedNote = z.object({ id: z.number(), text: z.string(), written_at: z.string() });
@@ -324,6 +326,14 @@ export const SignRequest = z.object({
     .min(2, { error: "Please type your full name to sign." })
     .max(200, { error: "Please keep your name under 200 characters." }),
   agree: z.literal(true, { error: "Please tick that you have read and agree." }),
+  /** Optionally, her signature drawn with a finger or a mouse: a PNG, as the browser's canvas writes it. */
+  drawn_signature: z
+    .string({ error: "The drawn signature is not a picture we can keep; please draw it again or leave it out." })
+    .max(400_000, { error: "The drawn signature is too large to keep; please clear it and draw it again." })
+    .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, {
+      error: "The drawn signature is not a picture we can keep; please draw it again or leave it out.",
+    })
+    .optional(),
 });
 export type SignRequest = z.input<typeof SignRequest>;
 

@@ -110,6 +110,14 @@ test("the doula makes a package and invites a client, who registers from the mai
   await mother.getByRole("button", { name: "Sign the agreement" }).click();
   await expect(mother.getByRole("alert")).toBeVisible();
   await mother.getByLabel("Your full name").fill("Rosa Díaz");
+  // She signs with her finger too (the pad is optional): a stroke across it.
+  const pad = (await mother.getByRole("img", { name: "Draw your signature (optional)" }).boundingBox())!;
+  await mother.mouse.move(pad.x + 20, pad.y + pad.height / 2);
+  await mother.mouse.down();
+  await mother.mouse.move(pad.x + pad.width / 2, pad.y + 20, { steps: 8 });
+  await mother.mouse.move(pad.x + pad.width - 20, pad.y + pad.height - 20, { steps: 8 });
+  await mother.mouse.up();
+  await expect(mother.getByRole("button", { name: "Clear the drawing" })).toBeVisible();
   await mother.getByLabel("I have read and agree").check();
   await mother.getByRole("button", { name: "Sign the agreement" }).click();
   await expect(mother.getByText(/You signed your agreement on .+ as Rosa Díaz\./)).toBeVisible();
@@ -160,6 +168,7 @@ test("the doula makes a package and invites a client, who registers from the mai
   await doula.goto(clientPage);
   await expect(doula.getByText("Rosa Díaz", { exact: true }).first()).toBeVisible();
   await expect(doula.getByText(/^Signed by$/)).toBeVisible();
+  await expect(doula.getByText("Yes, on the PDF")).toBeVisible();
   await expect(doula.getByRole("row", { name: /Deposit/ })).toContainText("Paid");
   await doula.getByText(`${questionnaireTitle}: done`).click();
   await expect(doula.getByText("Long, but I felt looked after.")).toBeVisible();

@@ -10,6 +10,8 @@ export type SignedAgreement = {
   sha256: string;
   signedAt: Date | null;
   signedName: string | null;
+  /** Her drawn signature (a PNG), when she drew one. */
+  drawnSignature?: Uint8Array | null;
 };
 
 /**
@@ -49,6 +51,12 @@ export async function renderAgreement(agreement: SignedAgreement, language: Lang
       },
     );
     flowingText(doc, i18n._("Signed on {when} ({zone} time).", { when, zone: timeZone }), { size: 11, gapAfter: 4 });
+    if (agreement.drawnSignature) {
+      flowingText(doc, i18n._("Her signature as she drew it:"), { size: 11, gapAfter: 4 });
+      // pdfkit reads the PNG itself; the box keeps a tall or wide drawing to the page.
+      doc.image(Buffer.from(agreement.drawnSignature), { fit: [240, 90] });
+      doc.moveDown(1);
+    }
   } else flowingText(doc, i18n._("Not signed yet."), { size: 11, gapAfter: 4 });
   flowingText(doc, i18n._("Fingerprint of the text (SHA-256):"), { size: 11, gapAfter: 2 });
   flowingText(doc, agreement.sha256, { size: 9.5, colour: inkMuted, gapAfter: 8 });

@@ -240,6 +240,7 @@ const toAgreement = (row: AgreementRow) => ({
   signed: row.signedAt !== null,
   signed_at: row.signedAt?.toISOString() ?? null,
   signed_name: row.signedName,
+  drawn: row.drawnSignature !== null,
 });
 
 type MessageRow = typeof careMessages.$inferSelect;
@@ -615,7 +616,7 @@ export async function refundPayment(
  */
 export async function signAgreement(
   db: Queryable,
-  signer: { memberId: number; recordId: number; fullName: string; address: string; browser: string },
+  signer: { memberId: number; recordId: number; fullName: string; address: string; browser: string; drawnSignature: Uint8Array | null },
   now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -632,6 +633,7 @@ export async function signAgreement(
         signedBy: signer.memberId,
         signedFrom: signer.address,
         signedWith: signer.browser,
+        drawnSignature: signer.drawnSignature,
       })
       .where(and(eq(careAgreements.recordId, signer.recordId), isNull(careAgreements.signedAt)))
       .returning({ id: careAgreements.id });

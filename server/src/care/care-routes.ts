@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { answerWith } from "../../../contract/languages.ts";
+import { answerWith, sentence } from "../../../contract/languages.ts";
+import { HttpError } from "../http/errors.ts";
 import { findUserByEmail } from "../accounts/users-repository.ts";
 import type { Database } from "../db/client.ts";
 import { route } from "../http/endpoint-route.ts";
@@ -57,6 +58,18 @@ export type CareOptions = {
   /** Where the doula reads her mail: her clients' messages are told to it. */
   contactEmail: string;
 };
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** The PNG inside a canvas's data URL, or a 400 when its bytes are not a PNG (the PDF could not draw it). */
+function drawnPng(dataUrl: string): Uint8Array {
+  const bytes = new Uint8Array(Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64"));
+  if (bytes.length < 64 || PNG_SIGNATURE.some((byte, index) => bytes[index] !== byte))
+    throw new HttpError(400, "The drawn signature is not a picture we can keep; please draw it again or leave it out.", {
+      drawn_signature: sentence("Please draw your signature again, or leave it out."),
+    });
+  return bytes;
+}
 
 const today = (clock: Clock) => clock.now().toISOString().slice(0, 10);
 
@@ -202,6 +215,7 @@ export async function careRoutes(app: FastifyInstance, { db, clock, mail, doulaN
         fullName: body.full_name,
         address: request.ip,
         browser: String(request.headers["user-agent"] ?? "").slice(0, 500),
+        drawnSignature: body.drawn_signature ? drawnPng(body.drawn_signature) : null,
       },
       clock.now(),
     );
@@ -225,6 +239,7 @@ export async function careRoutes(app: FastifyInstance, { db, clock, mail, doulaN
         sha256: agreement.sha256,
         signedAt: agreement.signedAt,
         signedName: agreement.signedName,
+        drawnSignature: agreement.drawnSignature,
       },
       request.language,
       "UTC",

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt } from "../db/columns.ts";
+import { bytea, createdAt } from "../db/columns.ts";
 import { users } from "../accounts/accounts-schema.ts";
 
 // The tables this feature owns (docs/architecture.md, "Tables"): other features reach their rows
@@ -87,6 +87,8 @@ export const careAgreements = pgTable(
     /** The address and browser it was signed from: hers, so they go with her account. */
     signedFrom: text("signed_from"),
     signedWith: text("signed_with"),
+    /** Her signature as she drew it (a PNG), when she drew one: part of what she signed, kept with it. */
+    drawnSignature: bytea("drawn_signature"),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex("care_agreements_record_idx").on(table.recordId)],

@@ -594,6 +594,39 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     expect(after.find((month) => month.month === "2031-10")?.taken ?? 0).toBe(0);
   });
 
+  it("keeps her drawn signature with what she signed and draws it on the PDF's signature record, refusing what is not a picture", async () => {
+    const doula = await signedInInstructor(app(), db(), "doula-drawn");
+    const client = await invitedClient(doula, "client-drawn");
+    const signUrl = `/reactapi/care/${client.recordId}/sign`;
+    const notPng = await post(signUrl, client.cookie, {
+      full_name: "Rosa Díaz",
+      agree: true,
+      drawn_signature: `data:image/png;base64,${Buffer.from("not a picture at all, only words pretending to be one.......").toString("base64")}`,
+    });
+    expect(notPng.statusCode).toBe(400);
+    expect(notPng.json().details.drawn_signature).toBe("Please draw your signature again, or leave it out.");
+    const script = await post(signUrl, client.cookie, { full_name: "Rosa Díaz", agree: true, drawn_signature: "javascript:alert(1)" });
+    expect(script.statusCode).toBe(400);
+    expect((await get(`/reactapi/care/${client.recordId}`, client.cookie)).json().agreement.signed).toBe(false);
+
+    const onePixel = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+    const signed = await post(signUrl, client.cookie, {
+      full_name: "Rosa Díaz",
+      agree: true,
+      drawn_signature: `data:image/png;base64,${onePixel}`,
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect((await get(`/reactapi/studio/care/clients/${client.recordId}`, doula.cookie)).json().agreement).toMatchObject({
+      signed: true,
+      drawn: true,
+    });
+    const pdf = await get(`/reactapi/care/${client.recordId}/agreement.pdf`, client.cookie);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.toString("latin1")).toMatch(/\/Subtype \/Image/);
+    const { text } = await readPdf(new Uint8Array(pdf.rawPayload));
+    expect(text).toContain("Her signature as she drew it:");
+  });
+
   it("answers 404 to another member for each of her records' addresses, and 401 or 403 before reading a body", async () => {
     const doula = await signedInInstructor(app(), db(), "doula-access");
     const client = await invitedClient(doula, "client-access");

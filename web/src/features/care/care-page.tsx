@@ -13,6 +13,7 @@ import { priceLabel } from "../../lib/time-labels.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { dayHasPassed, dayLabel, fullDayLabel, instantLabel, visitLabel } from "./care-dates.ts";
 import { CareMessages } from "./care-messages.tsx";
+import { SignaturePad } from "./signature-pad.tsx";
 import { t, tWith } from "./messages.ts";
 
 type Visit = CareRecord["visits"][number];
@@ -171,11 +172,16 @@ function SignForm({ recordId }: { recordId: number }) {
   const signing = useAction();
   const [fullName, setFullName] = useState("");
   const [agree, setAgree] = useState(false);
+  const [drawing, setDrawing] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void signing.run(
       // The server refuses an unticked box with its own sentence: `agree: true` is what it checks.
-      () => send("signCareAgreement", { params: { id: recordId }, body: { full_name: fullName, agree: agree as true } }),
+      () =>
+        send("signCareAgreement", {
+          params: { id: recordId },
+          body: { full_name: fullName, agree: agree as true, ...(drawing ? { drawn_signature: drawing } : {}) },
+        }),
       (answer) => answer.message,
     );
   };
@@ -191,6 +197,7 @@ function SignForm({ recordId }: { recordId: number }) {
         error={Boolean(details?.full_name)}
         helperText={details?.full_name}
       />
+      <SignaturePad onChange={setDrawing} />
       <label className="care-check">
         <input
           type="checkbox"

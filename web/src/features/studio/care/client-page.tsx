@@ -166,6 +166,8 @@ function AgreementRecord({ client }: { client: ClientDetails }) {
         <Box component="dl" sx={{ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "4px 16px", m: 0 }}>
           <dt>{t("Signed by")}</dt>
           <dd style={{ margin: 0 }}>{agreement.signed_name}</dd>
+          <dt>{t("Drawn signature")}</dt>
+          <dd style={{ margin: 0 }}>{agreement.drawn ? t("Yes, on the PDF") : t("None")}</dd>
           <dt>{t("Signed at")}</dt>
           <dd style={{ margin: 0 }}>{formatDateTime(agreement.signed_at)}</dd>
           <dt>{t("From")}</dt>

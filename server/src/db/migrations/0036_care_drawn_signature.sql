@@ -1,0 +1,1 @@
+ALTER TABLE "care_agreements" ADD COLUMN "drawn_signature" "bytea";
