@@ -12,7 +12,7 @@ import {
   studioRoutes,
   webDist,
 } from "./bundle-size.ts";
-import { routes } from "../web/src/lib/routes.ts";
+import { isStudioModule, routes } from "../web/src/lib/routes.ts";
 import { languages, sourceLanguage } from "../contract/languages.ts";
 import { supportServices } from "../contract/constants.ts";
 import beforeLanguages from "./first-visit-before-languages.json" with { type: "json" };
@@ -128,7 +128,7 @@ describe("the web app's bundle budget", () => {
 
   it.each(plainRoutes)("downloads no studio code on a first visit to %s", (route) => {
     const studioChunks = Object.entries(manifest)
-      .filter(([key]) => key.startsWith("src/features/studio/"))
+      .filter(([key]) => isStudioModule(key))
       .map(([, chunk]) => chunk.file);
     expect(studioChunks.length).toBeGreaterThan(0);
     const files = firstVisitFiles(manifest, route);

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { type Language, sourceLanguage } from "../contract/languages.ts";
-import { modulesOf, routes } from "../web/src/lib/routes.ts";
+import { isStudioModule, modulesOf, routes } from "../web/src/lib/routes.ts";
 
 type ManifestChunk = {
   file: string;
@@ -24,10 +24,11 @@ export const routeScreens: Record<string, string[]> = Object.fromEntries(
 );
 
 /**
- * The instructor's routes: their screens live under features/studio/ (web/src/lib/routes.ts). They
+ * The instructor's routes: their screens live under features/studio/ or a capability's studio
+ * folder (isStudioModule, web/src/lib/routes.ts). They
  * alone are built with MUI, and their code never reaches a member's or a visitor's first visit.
  */
-export const studioRoutes = routes.filter((route) => route.screen.startsWith("features/studio/")).map((route) => route.path);
+export const studioRoutes = routes.filter((route) => isStudioModule(route.screen)).map((route) => route.path);
 
 /** Every route a visitor or member sees: plain markup, no MUI or Emotion on its first visit. */
 export const plainRoutes = routes.filter((route) => !studioRoutes.includes(route.path)).map((route) => route.path);

@@ -20,6 +20,9 @@ const contractSource = path.resolve(import.meta.dirname, "../contract");
 const entry = path.join(webSource, "app/main.tsx");
 const studioFrame = path.join(webSource, layoutScreens.studio);
 const studioFolder = layoutScreens.studio.split("/")[1]!;
+const studioAreaSuffix = "-studio";
+/** The studio's own folder, or a capability's studio folder. */
+const onStudioSide = (feature: string) => feature === studioFolder || feature.endsWith(studioAreaSuffix);
 
 const sourceFile = /\.(ts|tsx)$/;
 const testFile = /\.test\.tsx?$|[\\/]test[\\/]/;
@@ -49,7 +52,10 @@ function staticImportsOf(text: string, file: string): string[] {
 /** The feature a module of web/src belongs to ("app" for app/); undefined for shared modules. */
 function featureOf(file: string): string | undefined {
   const relative = path.relative(webSource, file).split(path.sep);
-  if (relative[0] === "features") return relative[1];
+  // A capability's studio pages (features/<capability>/studio/) are a group of their own, on the
+  // studio's side: what only they share travels in "<capability>-studio-parts", not with every studio page.
+  if (relative[0] === "features")
+    return relative[2] === "studio" && relative.length > 3 ? `${relative[1]}${studioAreaSuffix}` : relative[1];
   if (relative[0] === "app") return "app";
   return undefined;
 }
@@ -136,7 +142,7 @@ export function appChunkGroups(): ChunkGroup[] {
     const features = new Set([...by].map((root) => featureOf(root) ?? "shared"));
     if (by.has(entry) || (by.has(studioFrame) && by.size > 1)) groupOfModule.set(file, "core");
     else if (features.size === 1 && !features.has("app")) groupOfModule.set(file, `${[...features][0]}-parts`);
-    else if (!features.has(studioFolder)) groupOfModule.set(file, "site-parts");
+    else if (![...features].some(onStudioSide)) groupOfModule.set(file, "site-parts");
     else groupOfModule.set(file, "shared-parts");
   }
   const slotOfPart = slotParts();

@@ -9,7 +9,11 @@ const root = path.resolve(import.meta.dirname, "../..");
 /** Where a file sits: its side, and the feature folder it belongs to, if any. */
 export function placeOf(file) {
   const relative = path.relative(root, file).split(path.sep).join("/");
-  let match = relative.match(/^web\/src\/features\/([^/]+)\//);
+  // A capability's studio pages live in its folder (features/<capability>/studio/) but belong to
+  // the studio: they use its parts and MUI, and the capability's own screens never import them.
+  let match = relative.match(/^web\/src\/features\/[^/]+\/studio\//);
+  if (match) return { side: "web", kind: "feature", name: "studio" };
+  match = relative.match(/^web\/src\/features\/([^/]+)\//);
   if (match) return { side: "web", kind: "feature", name: match[1] };
   match = relative.match(/^web\/src\/(components|lib)\//);
   if (match) return { side: "web", kind: "shared", name: match[1] };

@@ -24,6 +24,15 @@ describe("the feature boundaries ESLint keeps", () => {
     expect(check("web/src/app/router.tsx", "web/src/features/studio/studio-layout.tsx")).toBeUndefined();
   });
 
+  it("counts a capability's studio pages as the studio's: they use its parts, and the capability's own screens never import them", () => {
+    expect(check("web/src/features/care/studio/clients-page.tsx", "web/src/features/studio/studio-parts.tsx")).toBeUndefined();
+    expect(check("web/src/features/care/studio/clients-page.tsx", "web/src/features/care/studio/care-labels.ts")).toBeUndefined();
+    expect(check("web/src/features/care/care-page.tsx", "web/src/features/care/studio/care-labels.ts")).toMatch(
+      /does not import features\/studio/,
+    );
+    expect(check("web/src/features/care/studio/clients-page.tsx", "web/src/features/care/care-dates.ts")).toMatch(/compose them in app/);
+  });
+
   it("lets a server feature reach another only through its repositories, and keeps infrastructure free of features", () => {
     expect(check("server/src/studio/members/member-routes.ts", "server/src/accounts/users-repository.ts")).toBeUndefined();
     expect(check("server/src/studio/members/member-routes.ts", "server/src/accounts/sign-in-routes.ts")).toMatch(/repository/);

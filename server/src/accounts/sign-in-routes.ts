@@ -22,6 +22,7 @@ import { findUserByEmail, toProfile } from "./users-repository.ts";
 import { clearSessionCookies, setSessionCookies, SESSION_COOKIE } from "../http/session-cookies.ts";
 import { requireMember } from "../http/signed-in-member.ts";
 import type { Clock } from "../lib/clock.ts";
+import type { RegisterRequest } from "../../../contract/sign-in.ts";
 
 export type SignInOptions = {
   db: Database;
@@ -43,8 +44,11 @@ export type SignInOptions = {
   invitations: Record<InvitationField, Invitations>;
 };
 
-/** The fields of a registration that stand for an access code: a partner's invitation, a doula's link to a client's space. */
-type InvitationField = "invitation" | "care_invitation";
+/**
+ * The fields of a registration that stand for an access code (contract/sign-in.ts): the partner
+ * seat's `invitation`, and any capability's `<name>_invitation` (a doula's link to a client's space).
+ */
+type InvitationField = Extract<keyof RegisterRequest, "invitation" | `${string}_invitation`>;
 
 /** One kind of invitation, offered by the feature that sends it (features.ts hands them over). */
 export type Invitations = {
@@ -77,8 +81,7 @@ export async function signInRoutes(
     // The code (or the partner's invitation) comes first, and a use of a code is reserved: without
     // a valid one the answer is its error whatever the e-mail, so nobody can test which addresses
     // have an account, and no password is hashed (slow by design) for someone who could not register anyway.
-    const invitationField: InvitationField | undefined =
-      input.invitation !== undefined ? "invitation" : input.care_invitation !== undefined ? "care_invitation" : undefined;
+    const invitationField = (Object.keys(invitations) as InvitationField[]).find((field) => input[field] !== undefined);
     const invitation = invitationField === undefined ? undefined : input[invitationField]!;
     const invited = invitationField === undefined ? undefined : invitations[invitationField];
     const accessCode = invitation === undefined ? input.access_code! : null;

@@ -11,6 +11,8 @@ import { courseOfAddress, layoutScreens, notFoundScreen, routes, type ScreenRout
 import { firstAsks } from "../lib/first-answers.ts";
 import { type LazyPart, lazyPart } from "../lib/lazy-part.tsx";
 import { type Slots, slotNeeds } from "../lib/slots.tsx";
+import { StudioSlotsContext } from "../lib/studio-slots.tsx";
+import { studioSlots } from "./studio-slots.ts";
 
 type Screen = LazyPart<object>;
 type ScreenModule = { default: ComponentType };
@@ -23,7 +25,12 @@ type ScreenModule = { default: ComponentType };
 // (features/studio/studio-layout.tsx), so no page downloads their addresses twice. Its setup page
 // is a visitor's page, in this table.
 const modules = {
-  ...import.meta.glob<ScreenModule>(["../features/**/*-page.tsx", "!../features/studio/**", "../app/*-layout.tsx"]),
+  ...import.meta.glob<ScreenModule>([
+    "../features/**/*-page.tsx",
+    "!../features/studio/**",
+    "!../features/*/studio/**",
+    "../app/*-layout.tsx",
+  ]),
   ...import.meta.glob<ScreenModule>(["../features/studio/studio-layout.tsx", "../features/studio/setup/*-page.tsx"]),
 };
 // Keyed by their path under web/src, as routes.ts names them (the glob writes this folder's as "./").
@@ -107,7 +114,10 @@ export function AppRoutes() {
           <Route path="*" element={show(notFound)} />
         </Route>
         <Route element={show(memberLayout)}>{routesIn("member")}</Route>
-        <Route path="/studio/*" element={show(studioLayout)} />
+        <Route
+          path="/studio/*"
+          element={<StudioSlotsContext.Provider value={studioSlots}>{show(studioLayout)}</StudioSlotsContext.Provider>}
+        />
       </Route>
     </Routes>
   );

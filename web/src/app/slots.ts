@@ -56,6 +56,16 @@ export const slots: Slots = {
       newCount: newCountFrom("communityProfile", (profile) => profile.unread),
     },
   ],
+  invitations: [
+    {
+      page: "/care",
+      field: "care_invitation",
+      atLogin: sentence("Your doula has opened a client space for you. New here? Create your account below: no access code is needed."),
+      atRegister: sentence(
+        "Your doula invited you to your client space: create your account here, with the address her mail came to and no access code.",
+      ),
+    },
+  ],
   unsubscribeLists: [
     { list: null, Part: slotPart(() => import("../features/messages/unsubscribe-announcements.tsx")) },
     { list: "classes", Part: slotPart(() => import("../features/classes/unsubscribe-class-mails.tsx")) },

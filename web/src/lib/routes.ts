@@ -5,9 +5,10 @@
 // the bundle budget (bench/bundle-size.ts) are all read from here. Plain data, so Node reads it
 // too: no React, no imports of screens.
 //
-// How a screen is styled follows from where it lives: a screen under features/studio/ is the
-// instructor's and is built with MUI (its frame provides the theme); every other screen is plain
-// markup styled by web/index.html, and its first visit downloads no MUI or Emotion.
+// How a screen is styled follows from where it lives: a screen under features/studio/, or under a
+// capability's own studio folder (features/<capability>/studio/), is the instructor's and is built
+// with MUI (its frame provides the theme); every other screen is plain markup styled by
+// web/index.html, and its first visit downloads no MUI or Emotion.
 
 import { accessQuery, courseModulesQuery, courseProgressQuery } from "./catalogue-queries.ts";
 import { sentence } from "../../../contract/languages.ts";
@@ -26,6 +27,9 @@ import {
 import type { Slots } from "./slots.tsx";
 
 export type Layout = "public" | "member" | "studio";
+
+/** A module of the studio (web/src/...): the studio's own folder, or a capability's studio folder. */
+export const isStudioModule = (file: string): boolean => /^(src\/)?features\/(studio|[^/]+\/studio)\//.test(file);
 
 /** The icons of the member bottom bar, drawn by web/src/components/icons.tsx. */
 export type BottomBarIcon = "feedback" | "library" | "home" | "podcast" | "support" | "conversation";
@@ -209,8 +213,8 @@ export const routes: readonly ScreenRoute[] = [
   },
   { path: "/purchase/success", screen: "features/payments/purchase-success-page.tsx", layout: "member" },
 
-  { path: "/studio", screen: "features/studio/dashboard/dashboard-page.tsx", layout: "studio", studioSection: "Dashboard" },
-  { path: "/studio/courses", screen: "features/studio/courses/courses-page.tsx", layout: "studio", studioSection: "Courses" },
+  { path: "/studio", screen: "features/studio/dashboard/dashboard-page.tsx", layout: "studio", studioSection: sentence("Dashboard") },
+  { path: "/studio/courses", screen: "features/studio/courses/courses-page.tsx", layout: "studio", studioSection: sentence("Courses") },
   {
     path: "/studio/courses/:id",
     screen: "features/studio/courses/course-page.tsx",
@@ -224,7 +228,7 @@ export const routes: readonly ScreenRoute[] = [
     withinSection: "/studio/courses",
     firstNeeds: { answers: [byId("studioLesson", studioLessonQuery)] },
   },
-  { path: "/studio/members", screen: "features/studio/members/members-page.tsx", layout: "studio", studioSection: "Members" },
+  { path: "/studio/members", screen: "features/studio/members/members-page.tsx", layout: "studio", studioSection: sentence("Members") },
   {
     path: "/studio/members/:id",
     screen: "features/studio/members/member-page.tsx",
@@ -235,56 +239,56 @@ export const routes: readonly ScreenRoute[] = [
     path: "/studio/access-codes",
     screen: "features/studio/access-codes/access-codes-page.tsx",
     layout: "studio",
-    studioSection: "Access codes",
+    studioSection: sentence("Access codes"),
   },
-  { path: "/studio/calendar", screen: "features/studio/calendar/calendar-page.tsx", layout: "studio", studioSection: "Calendar" },
-  { path: "/studio/clients", screen: "features/studio/care/clients-page.tsx", layout: "studio", studioSection: "Clients" },
+  { path: "/studio/calendar", screen: "features/studio/calendar/calendar-page.tsx", layout: "studio", studioSection: sentence("Calendar") },
+  { path: "/studio/clients", screen: "features/care/studio/clients-page.tsx", layout: "studio", studioSection: sentence("Clients") },
   {
     path: "/studio/clients/:id",
-    screen: "features/studio/care/client-page.tsx",
+    screen: "features/care/studio/client-page.tsx",
     layout: "studio",
     withinSection: "/studio/clients",
   },
   {
     path: "/studio/care-packages",
-    screen: "features/studio/care/packages-page.tsx",
+    screen: "features/care/studio/packages-page.tsx",
     layout: "studio",
     withinSection: "/studio/clients",
   },
   {
     path: "/studio/questionnaires",
-    screen: "features/studio/care/questionnaires-page.tsx",
+    screen: "features/care/studio/questionnaires-page.tsx",
     layout: "studio",
     withinSection: "/studio/clients",
   },
-  { path: "/studio/site", screen: "features/studio/site/site-page.tsx", layout: "studio", studioSection: "Site" },
-  { path: "/studio/plans", screen: "features/studio/plans/plans-page.tsx", layout: "studio", studioSection: "Plans" },
-  { path: "/studio/inbox", screen: "features/studio/inbox/inbox-page.tsx", layout: "studio", studioSection: "Inbox" },
+  { path: "/studio/site", screen: "features/studio/site/site-page.tsx", layout: "studio", studioSection: sentence("Site") },
+  { path: "/studio/plans", screen: "features/studio/plans/plans-page.tsx", layout: "studio", studioSection: sentence("Plans") },
+  { path: "/studio/inbox", screen: "features/studio/inbox/inbox-page.tsx", layout: "studio", studioSection: sentence("Inbox") },
   {
     path: "/studio/announcements",
     screen: "features/studio/announcements/announcements-page.tsx",
     layout: "studio",
-    studioSection: "Announcements",
+    studioSection: sentence("Announcements"),
   },
   {
     path: "/studio/community",
     screen: "features/studio/community/community-page.tsx",
     layout: "studio",
-    studioSection: "Community",
+    studioSection: sentence("Community"),
   },
   {
     path: "/studio/activity",
     screen: "features/studio/activity/activity-page.tsx",
     layout: "studio",
-    studioSection: "Activity",
+    studioSection: sentence("Activity"),
   },
   {
     path: "/studio/birth-plan",
     screen: "features/studio/birth-plan/birth-plan-template-page.tsx",
     layout: "studio",
-    studioSection: "Birth preferences",
+    studioSection: sentence("Birth preferences"),
   },
-  { path: "/studio/trash", screen: "features/studio/trash/trash-page.tsx", layout: "studio", studioSection: "Trash" },
+  { path: "/studio/trash", screen: "features/studio/trash/trash-page.tsx", layout: "studio", studioSection: sentence("Trash") },
 ];
 
 /** The modules (under web/src) a first visit to a route loads beside the app's entry: the studio's frame, if it is there, and its screen. */

@@ -1,7 +1,7 @@
 import { type ComponentType, createContext, useContext } from "react";
 import { type LazyPart, lazyPart, usePartsLoaded } from "./lazy-part.tsx";
 import type { Account } from "../../../contract/my-account.ts";
-import type { Profile } from "../../../contract/sign-in.ts";
+import type { Profile, RegisterRequest } from "../../../contract/sign-in.ts";
 import type { AnswerOf, EndpointName } from "./api.ts";
 
 /** A part a capability adds to a screen it does not own, loaded when first needed (web/src/lib/lazy-part.tsx). */
@@ -61,6 +61,21 @@ export const newCountFrom = <Name extends EndpointName>(needs: Name, count: (ans
 });
 
 /**
+ * A link a capability mails to someone who may have no account yet (`<page>?invitation=TOKEN`):
+ * a visitor comes to the login page from it, is told why, and registers with the token in place of
+ * an access code.
+ */
+export type InvitationLink = {
+  /** The page the mail links to (the login page's `from`). */
+  page: string;
+  /** The registration's field that carries the token (contract/sign-in.ts). */
+  field: Extract<keyof RegisterRequest, `${string}_invitation`>;
+  /** What the login page tells her, and what the register page tells her. */
+  atLogin: string;
+  atRegister: string;
+};
+
+/**
  * What a capability adds to screens it does not own (docs/architecture.md, "Slots"): the screen
  * renders whatever is in its slot, and `web/src/app/slots.ts` fills the slots, one line per
  * contribution, with parts loaded when shown. The screens name no capability.
@@ -76,9 +91,18 @@ export type Slots = {
   memberMenu: readonly MenuSlotEntry[];
   /** What /unsubscribe?list=… shows for each list of mail (null: a link that names no list). */
   unsubscribeLists: readonly { list: string | null; Part: SlotPart<{ token: string }> }[];
+  /** The links that register someone without an access code (the partner's is the register page's own). */
+  invitations: readonly InvitationLink[];
 };
 
-export const noSlots: Slots = { lessonExtras: [], accountSections: [], homeCards: [], memberMenu: [], unsubscribeLists: [] };
+export const noSlots: Slots = {
+  lessonExtras: [],
+  accountSections: [],
+  homeCards: [],
+  memberMenu: [],
+  unsubscribeLists: [],
+  invitations: [],
+};
 
 export const SlotsContext = createContext<Slots>(noSlots);
 

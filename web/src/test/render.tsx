@@ -2,19 +2,23 @@ import { createStore } from "../app/store.ts";
 import type { SharedState } from "../lib/store-hooks.ts";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { createMemoryRouter, type InitialEntry, RouterProvider } from "react-router";
 import { Providers } from "../app/providers.tsx";
 import { slots } from "../app/slots.ts";
+import { studioSlots } from "../app/studio-slots.ts";
 import { SlotsContext } from "../lib/slots.tsx";
+import { StudioSlotsContext } from "../lib/studio-slots.tsx";
 
 /** Renders a screen at a URL with a fresh store, as the app would. */
-export function renderAt(path: string, routes: { path: string; element: ReactElement }[], preloadedState?: Partial<SharedState>) {
+export function renderAt(path: InitialEntry, routes: { path: string; element: ReactElement }[], preloadedState?: Partial<SharedState>) {
   const store = createStore(preloadedState);
   const router = createMemoryRouter([...routes, { path: "*", element: <p>elsewhere</p> }], { initialEntries: [path] });
   const view = render(
     <Providers store={store}>
       <SlotsContext.Provider value={slots}>
-        <RouterProvider router={router} />
+        <StudioSlotsContext.Provider value={studioSlots}>
+          <RouterProvider router={router} />
+        </StudioSlotsContext.Provider>
       </SlotsContext.Provider>
     </Providers>,
   );

@@ -9,7 +9,16 @@ import { TextField } from "../../components/text-field.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { useSession } from "../../lib/session.ts";
 import { loginMember, registrationAcknowledged } from "../../lib/sign-in.ts";
+import { type InvitationLink, useSlots } from "../../lib/slots.tsx";
 import { t } from "./messages.ts";
+
+/** The invitation the address she came from carries, if it is one a capability mails. */
+function invitedBy(links: readonly InvitationLink[], from: string): { link: InvitationLink; token: string } | null {
+  const [page, query = ""] = from.split("?");
+  const link = links.find((candidate) => candidate.page === page);
+  const token = link ? new URLSearchParams(query).get("invitation") : null;
+  return link && token ? { link, token } : null;
+}
 
 export default function LoginPage() {
   const dispatch = useAppDispatch();
@@ -20,8 +29,9 @@ export default function LoginPage() {
   const from = (location.state as { from?: string } | null)?.from ?? "/home";
   // After a password reset (reset-password-page.tsx), a sentence saying what happened.
   const resetNotice = (location.state as { notice?: string } | null)?.notice;
-  // The link a doula mails a new birth client (/care?invitation=…) registers her without an access code.
-  const careInvitation = from.startsWith("/care?") ? new URLSearchParams(from.slice(from.indexOf("?"))).get("invitation") : null;
+  // A link a capability mails to someone without an account (<page>?invitation=…, web/src/app/slots.ts)
+  // registers her without an access code.
+  const invited = invitedBy(useSlots().invitations, from);
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -56,9 +66,9 @@ export default function LoginPage() {
           {resetNotice}
         </Notice>
       ) : null}
-      {careInvitation ? (
+      {invited ? (
         <Notice tone="info" role="status" style={{ marginBottom: 16 }}>
-          {t("Your doula has opened a client space for you. New here? Create your account below: no access code is needed.")}
+          {t(invited.link.atLogin)}
         </Notice>
       ) : null}
       <form method="post" onSubmit={submit} className="stack">
@@ -96,8 +106,8 @@ export default function LoginPage() {
       </form>
       <div style={{ marginTop: 24 }}>
         <LinkTile
-          to={careInvitation ? `/register?care_invitation=${encodeURIComponent(careInvitation)}` : "/register"}
-          title={careInvitation ? t("Create your account") : t("Need an account? Sign Up Now!")}
+          to={invited ? `/register?${new URLSearchParams({ [invited.link.field]: invited.token }).toString()}` : "/register"}
+          title={invited ? t("Create your account") : t("Need an account? Sign Up Now!")}
         >
           {t("Free to join, no credit card.")}
         </LinkTile>

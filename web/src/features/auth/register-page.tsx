@@ -10,6 +10,7 @@ import { useHydrated } from "../../lib/use-hydrated.ts";
 import { registrationErrorMessage } from "./registration-errors.ts";
 import { useSession } from "../../lib/session.ts";
 import { registerMember } from "../../lib/sign-in.ts";
+import { useSlots } from "../../lib/slots.tsx";
 import { t } from "./messages.ts";
 
 export default function RegisterPage() {
@@ -24,13 +25,15 @@ export default function RegisterPage() {
   const invitedCode = params.get("code")?.trim().toUpperCase() ?? "";
   // A partner's invitation (/register?invitation=...) stands for the access code.
   const invitation = params.get("invitation")?.trim() ?? "";
-  // So does a doula's link to a new birth client's space (/care?invitation=..., through the login page).
-  const careInvitation = params.get("care_invitation")?.trim() ?? "";
+  // So does a link a capability mails (web/src/app/slots.ts, invitations), through the login page.
+  const invitations = useSlots().invitations;
+  const invitedLink = invitations.find((link) => params.get(link.field)?.trim());
+  const linkToken = invitedLink ? params.get(invitedLink.field)!.trim() : "";
   useEffect(() => {
     if (invitedCode) setForm((current) => (current.access_code ? current : { ...current, access_code: invitedCode }));
   }, [invitedCode]);
 
-  if (registered) return <Navigate to="/login" replace state={careInvitation ? { from: "/care" } : undefined} />;
+  if (registered) return <Navigate to="/login" replace state={invitedLink ? { from: invitedLink.page } : undefined} />;
 
   const field = (name: keyof typeof form) => ({
     name,
@@ -48,11 +51,7 @@ export default function RegisterPage() {
     const { access_code, ...person } = form;
     await dispatch(
       registerMember(
-        invitation
-          ? { ...person, invitation }
-          : careInvitation
-            ? { ...person, care_invitation: careInvitation }
-            : { ...person, access_code },
+        invitation ? { ...person, invitation } : invitedLink ? { ...person, [invitedLink.field]: linkToken } : { ...person, access_code },
       ),
     );
   };
@@ -64,10 +63,8 @@ export default function RegisterPage() {
       <p style={{ margin: "0 0 16px" }}>
         {invitation
           ? t("You were invited as a partner: create your own account here, with no access code and no credit card.")
-          : careInvitation
-            ? t(
-                "Your doula invited you to your client space: create your account here, with the address her mail came to and no access code.",
-              )
+          : invitedLink
+            ? t(invitedLink.atRegister)
             : t("Sign-up is free, with no credit card. During the beta you need the access code you were given.")}
       </p>
       <form method="post" onSubmit={submit} className="stack">
@@ -84,7 +81,7 @@ export default function RegisterPage() {
             (submitted && error?.details?.password) || t("Use 8 or more characters, including a letter, a number and a special character.")
           }
         />
-        {invitation || careInvitation ? null : <TextField label={t("Access code")} autoComplete="off" required {...field("access_code")} />}
+        {invitation || invitedLink ? null : <TextField label={t("Access code")} autoComplete="off" required {...field("access_code")} />}
         {message ? (
           <Notice tone="error" role="alert">
             {message}

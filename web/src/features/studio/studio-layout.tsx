@@ -15,28 +15,11 @@ import { useLogout } from "../../lib/use-logout.ts";
 import { Themed } from "./themed.tsx";
 import { t, tWith } from "./messages.ts";
 
-// The route table names each section in English (web/src/lib/routes.ts); she reads it in the page's language.
-const sectionNames = (): Record<string, string> => ({
-  Dashboard: t("Dashboard"),
-  Courses: t("Courses"),
-  Members: t("Members"),
-  "Access codes": t("Access codes"),
-  Calendar: t("Calendar"),
-  Clients: t("Clients"),
-  Site: t("Site"),
-  Plans: t("Plans"),
-  Inbox: t("Inbox"),
-  Announcements: t("Announcements"),
-  Community: t("Community"),
-  Activity: t("Activity"),
-  "Birth preferences": t("Birth preferences"),
-  Trash: t("Trash"),
-});
-
 /** The studio's sections, in the order of the route table (web/src/lib/routes.ts). */
 const studioSections = () =>
   routes.flatMap((route) =>
-    route.studioSection ? [{ label: sectionNames()[route.studioSection] ?? route.studioSection, to: route.path }] : [],
+    // The route table names each section with sentence(): the build writes it in the page's language.
+    route.studioSection ? [{ label: t(route.studioSection), to: route.path }] : [],
   );
 
 function StudioMenu() {
@@ -116,9 +99,14 @@ function RequireInstructor({ children }: { children: ReactNode }) {
 // The studio's pages, each its own chunk, routed here from the route table (web/src/lib/routes.ts):
 // the app's router sends every /studio address to this frame, so no studio page costs a member's
 // first visit even the few bytes of its loader.
-const pageModules = import.meta.glob<{ default: ComponentType }>(["./*/*-page.tsx", "!./setup/**"]);
+// A capability keeps its studio pages in its own folder (features/<capability>/studio/): they are
+// the studio's all the same, drawn in this frame and its theme (docs/architecture.md).
+const pageModules = import.meta.glob<{ default: ComponentType }>(["./*/*-page.tsx", "!./setup/**", "../*/studio/*-page.tsx"]);
 const lazyPage = (file: string) => {
-  const load = pageModules[`./${file.slice("features/studio/".length)}`];
+  const load =
+    pageModules[
+      file.startsWith("features/studio/") ? `./${file.slice("features/studio/".length)}` : `../${file.slice("features/".length)}`
+    ];
   if (!load) throw new Error(`routes.ts names ${file}, which is not a studio page`);
   return lazy(load);
 };

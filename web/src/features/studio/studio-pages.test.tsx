@@ -152,6 +152,11 @@ describe("the studio's members pages", () => {
     renderAt("/studio/members/7", [{ path: "/studio/members/:id", element: <MemberPageScreen /> }], signedIn(instructor));
     expect(await screen.findByRole("heading", { name: "Hazel Moon" })).toBeInTheDocument();
     expect(screen.getByText("2 devices")).toBeInTheDocument();
+    // Her birth clients' person action (web/src/app/studio-slots.ts): the new client's form, filled from her.
+    expect(screen.getByRole("link", { name: "Take her on as a birth client" })).toHaveAttribute(
+      "href",
+      `/studio/clients?${new URLSearchParams({ email: page.members[0]!.email, first_name: "Hazel", last_name: "Moon" }).toString()}#add-client-heading`,
+    );
     fireEvent.click(screen.getByRole("button", { name: "Grant Pushing and Avoiding Tearing" }));
     expect(await screen.findByRole("status")).toHaveTextContent("can now open");
     expect(await screen.findByRole("button", { name: "Revoke Pushing and Avoiding Tearing" })).toBeInTheDocument();
@@ -165,6 +170,8 @@ describe("the studio's layout", () => {
     const sections = await screen.findByRole("navigation", { name: "Studio sections" });
     expect(within(sections).getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
     expect(within(sections).getByRole("link", { name: "Access codes" })).toHaveAttribute("href", "/studio/access-codes");
+    // A capability's section, its screens in its own folder (features/care/studio/).
+    expect(within(sections).getByRole("link", { name: "Clients" })).toHaveAttribute("href", "/studio/clients");
     expect(await within(sections).findByRole("link", { name: "Inbox (2 unread)" })).toHaveAttribute("href", "/studio/inbox");
   });
 

@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"{count, plural, one {# client} other {# clients}}\":[[\"count\",\"plural\",{\"one\":[\"#\",\" client\"],\"other\":[\"#\",\" clients\"]}]],\"{title}: {count, plural, one {# question} other {# questions}}\":[[\"title\"],\": \",[\"count\",\"plural\",{\"one\":[\"#\",\" question\"],\"other\":[\"#\",\" questions\"]}]]}")as Messages;

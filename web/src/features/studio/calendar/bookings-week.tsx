@@ -11,8 +11,8 @@ import { whenLabel, zoneName } from "../../../lib/time-labels.ts";
 import { dayKey, dayLabel, timeLabel } from "../../../lib/calendar-days.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { formatDate, Loading } from "../studio-parts.tsx";
+import { PersonActions } from "../person-actions.tsx";
 import { t } from "../messages.ts";
-import { addClientAddress } from "../care/care-labels.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -54,7 +54,7 @@ function BookingDetail({ booking, zone, onClose }: { booking: StudioBooking; zon
       <Box component="h3" sx={{ m: 0, fontSize: "1.15rem" }}>
         {booking.name}: {booking.service_name}
       </Box>
-      <Link to={addClientAddress({ email: booking.email, name: booking.name })}>{t("Take her on as a birth client")}</Link>
+      <PersonActions person={{ email: booking.email, name: booking.name }} />
       <Box
         component="dl"
         sx={{ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "4px 16px", m: 0, "& dd": { m: 0, overflowWrap: "anywhere" } }}
@@ -291,9 +291,7 @@ export function BookingsWeek() {
               {formatDate(enquiry.received_at)}: {enquiry.full_name} (<a href={`mailto:${enquiry.email}`}>{enquiry.email}</a>)
               {enquiry.services.length ? `, ${t("asks about {services}", { services: enquiry.services.join(", ") })}` : ""}
               {enquiry.due_date ? `, ${t("due {date}", { date: formatDate(`${enquiry.due_date}T12:00:00`) })}` : ""}{" "}
-              <Link to={addClientAddress({ email: enquiry.email, name: enquiry.full_name, dueDate: enquiry.due_date })}>
-                {t("Take her on as a birth client")}
-              </Link>
+              <PersonActions person={{ email: enquiry.email, name: enquiry.full_name, dueDate: enquiry.due_date }} />
             </li>
           ))}
         </Box>

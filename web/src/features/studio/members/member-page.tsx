@@ -13,7 +13,7 @@ import { studioMemberQuery } from "../../../lib/first-answers.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { memberName } from "./members-page.tsx";
 import { copyText, formatDate, formatDateTime, Loading, StudioPage, studioNoticeStyle } from "../studio-parts.tsx";
-import { addClientAddress } from "../care/care-labels.ts";
+import { PersonActions } from "../person-actions.tsx";
 import { t } from "../messages.ts";
 
 function howOpen(course: MemberCourse): string {
@@ -61,9 +61,7 @@ export default function MemberPage() {
     <StudioPage title={memberName(member) || member.email}>
       <Box sx={{ display: "flex", gap: 2, flexWrap: "wrap" }}>
         <Link to="/studio/members">{t("Back to Members")}</Link>
-        {self ? null : (
-          <Link to={addClientAddress({ email: member.email, name: memberName(member) })}>{t("Take her on as a birth client")}</Link>
-        )}
+        {self ? null : <PersonActions person={{ email: member.email, name: memberName(member) }} />}
       </Box>
       <Box
         component="dl"

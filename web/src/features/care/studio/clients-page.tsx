@@ -8,8 +8,8 @@ import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { priceLabel } from "../../../lib/time-labels.ts";
 import { useAction } from "../../../lib/use-action.ts";
-import { LabelledSelect, Loading, ScrollingTable, StudioPage } from "../studio-parts.tsx";
-import { t } from "../messages.ts";
+import { LabelledSelect, Loading, ScrollingTable, StudioPage } from "../../studio/studio-parts.tsx";
+import { t } from "./messages.ts";
 import { clientName, dayLabel, stageLabel } from "./care-labels.ts";
 
 /** Studio → Clients (docs/care.md): her birth clients, who owes what, the month's takings, and a new client. */
@@ -79,7 +79,7 @@ function AddClient() {
   const send = useSend();
   const navigate = useNavigate();
   const adding = useAction();
-  // Arriving from a booking, an enquiry or a member's page, her details are filled in (care-labels.ts, addClientAddress).
+  // Arriving from a booking, an enquiry or a member's page, her details are filled in (web/src/app/studio-slots.ts).
   const [params] = useSearchParams();
   const [form, setForm] = useState(() => ({
     email: params.get("email") ?? "",

@@ -9,8 +9,8 @@ import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { priceLabel } from "../../../lib/time-labels.ts";
 import { useAction } from "../../../lib/use-action.ts";
-import { formatDateTime, LabelledSelect, Loading, ScrollingTable, StudioPage } from "../studio-parts.tsx";
-import { t } from "../messages.ts";
+import { formatDateTime, LabelledSelect, Loading, ScrollingTable, StudioPage } from "../../studio/studio-parts.tsx";
+import { t } from "./messages.ts";
 import { clientName, dayLabel, stageLabel } from "./care-labels.ts";
 
 type Payment = ClientDetails["payments"][number];

@@ -1,6 +1,6 @@
 import type { careStages } from "../../../../../contract/care.ts";
 import { dateFormatOnUse } from "../../../lib/formats.ts";
-import { t } from "../messages.ts";
+import { t } from "./messages.ts";
 
 /** Where a client is, as the doula reads it. */
 export function stageLabel(stage: (typeof careStages)[number]): string {
@@ -35,17 +35,4 @@ export const clientName = (client: { first_name: string | null; last_name: strin
 export function centsOf(typed: string): number {
   const amount = Number(typed.trim().replace(",", "."));
   return typed.trim() !== "" && Number.isFinite(amount) ? Math.round(amount * 100) : Number.NaN;
-}
-
-/**
- * Studio → Clients with the new client's form filled from a booking, an enquiry or a member's page:
- * her address, her name (the first word as her first name, for the doula to correct) and her due date.
- */
-export function addClientAddress(person: { email: string; name?: string | null; dueDate?: string | null }): string {
-  const query = new URLSearchParams({ email: person.email });
-  const [first, ...rest] = (person.name ?? "").trim().split(/\s+/);
-  if (first) query.set("first_name", first);
-  if (rest.length > 0) query.set("last_name", rest.join(" "));
-  if (person.dueDate) query.set("due_date", person.dueDate);
-  return `/studio/clients?${query.toString()}#add-client-heading`;
 }

@@ -8,8 +8,8 @@ import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { useAction } from "../../../lib/use-action.ts";
-import { fieldsetStyle, LabelledSelect, Loading, StudioPage } from "../studio-parts.tsx";
-import { t } from "../messages.ts";
+import { fieldsetStyle, LabelledSelect, Loading, StudioPage } from "../../studio/studio-parts.tsx";
+import { t } from "./messages.ts";
 
 type Kind = (typeof questionKinds)[number];
 type DraftQuestion = { kind: Kind; label: string; options: string; optional: boolean; sensitive: boolean };

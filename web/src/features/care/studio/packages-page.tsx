@@ -10,8 +10,8 @@ import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { priceLabel } from "../../../lib/time-labels.ts";
 import { useAction } from "../../../lib/use-action.ts";
-import { fieldsetStyle, Loading, StudioPage } from "../studio-parts.tsx";
-import { t } from "../messages.ts";
+import { fieldsetStyle, Loading, StudioPage } from "../../studio/studio-parts.tsx";
+import { t } from "./messages.ts";
 import { centsOf } from "./care-labels.ts";
 
 type Draft = {

@@ -1,0 +1,28 @@
+import { Link } from "react-router";
+import { useStudioSlots } from "../../lib/studio-slots.tsx";
+import { t } from "./messages.ts";
+
+// Kept apart from studio-parts.tsx: only the screens that show a person carry it.
+/** The person a studio screen shows, as the capabilities' person actions receive her. */
+export type ShownPerson = { email: string; name?: string | null; dueDate?: string | null };
+
+/** The address of a person action: its page with her details in the query, before the page's #fragment. */
+export function personActionAddress(page: string, person: ShownPerson): string {
+  const query = new URLSearchParams({ email: person.email });
+  const [first, ...rest] = (person.name ?? "").trim().split(/\s+/);
+  if (first) query.set("first_name", first);
+  if (rest.length > 0) query.set("last_name", rest.join(" "));
+  if (person.dueDate) query.set("due_date", person.dueDate);
+  const [path, fragment] = page.split("#");
+  return `${path}?${query.toString()}${fragment ? `#${fragment}` : ""}`;
+}
+
+/** The links capabilities add beside a person (web/src/app/studio-slots.ts), such as taking her on as a birth client. */
+export function PersonActions({ person }: { person: ShownPerson }) {
+  const { personActions } = useStudioSlots();
+  return personActions.map((action) => (
+    <Link key={action.page} to={personActionAddress(action.page, person)}>
+      {t(action.label)}
+    </Link>
+  ));
+}

@@ -1,0 +1,21 @@
+import { createContext, useContext } from "react";
+
+// The studio's slots (docs/architecture.md, "Slots"), apart from the site's (slots.tsx): the router
+// provides them around the studio's frame, and this small module is all every page carries of them.
+
+/**
+ * A link a capability adds beside a person in the studio (a booking, an enquiry, a member's page):
+ * it opens `page` with her `email`, `first_name`, `last_name` and `due_date` in the query, for a
+ * form there to start from.
+ */
+export type PersonAction = { label: string; page: string };
+
+/** What capabilities add to the studio's screens (web/src/app/studio-slots.ts). */
+export type StudioSlots = {
+  /** Links beside a person the studio shows. */
+  personActions: readonly PersonAction[];
+};
+
+export const StudioSlotsContext = createContext<StudioSlots>({ personActions: [] });
+
+export const useStudioSlots = (): StudioSlots => useContext(StudioSlotsContext);
