@@ -538,6 +538,8 @@ export const careEndpoints = {
     answers: ok(
       z.object({
         records: z.array(CareRecord),
+        /** Who she is, as About shows her: her name, her photo (contract/pictures.ts) and the address that reaches her. */
+        doula: z.object({ name: z.string(), photo: z.string().nullable(), email: z.string() }),
         pay_online: z.boolean(),
         /** On a partner's account: what the mother he is linked to shares of her care (as partnerCare answers). */
         partner_of: z.array(PartnerCareRecord),

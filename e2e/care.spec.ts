@@ -99,6 +99,8 @@ test("the doula makes a package and invites a client, who registers from the mai
   await expect(mother).toHaveURL(/\/care$/);
   await expect(mother.getByRole("heading", { name: "Your client space", level: 1 })).toBeVisible();
   await expect(mother.getByText(/Your doula is on call for you from 18 May to 21 June\./)).toBeVisible();
+  await expect(mother.getByRole("heading", { name: /^Your doula, / })).toBeVisible();
+  await expect(mother.getByRole("link", { name: /@/ }).first()).toHaveAttribute("href", /^mailto:/);
   await expect(mother.getByText("Try the breathing lesson before our next visit.")).toBeVisible();
   await expect(mother.getByText(/Anxious about the hospital/)).toHaveCount(0);
   await expect(mother.getByRole("button", { name: /^Pay / })).toHaveCount(0);

@@ -13,6 +13,7 @@ import { renderAgreement } from "./agreement-pdf.ts";
 import { startPaymentCheckout } from "./care-checkouts.ts";
 import type { OneOffPayments } from "../lib/one-off-payments.ts";
 import { careInvitationMail } from "./care-mails.ts";
+import { readPage } from "../site-pages/site-pages-repository.ts";
 import {
   addClient,
   addMessage,
@@ -91,10 +92,10 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
     };
   });
 
-  route(app, "careClients", async () => ({
-    clients: await listClients(db, today(clock)),
-    takings_this_month: await takingsOfMonth(db, today(clock)),
-  }));
+  route(app, "careClients", async () => {
+    const [clients, takings] = await Promise.all([listClients(db, today(clock)), takingsOfMonth(db, today(clock))]);
+    return { clients, takings_this_month: takings };
+  });
 
   route(app, "addCareClient", async ({ body }, request, reply) => {
     const member = await findUserByEmail(db, body.email);
@@ -175,14 +176,21 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
 }
 
 /** The mother's side: her records, her signature, her PDF. */
-export async function careRoutes(app: FastifyInstance, { db, clock, mail, doulaName, payments }: CareOptions) {
+export async function careRoutes(app: FastifyInstance, { db, clock, mail, doulaName, payments, contactEmail }: CareOptions) {
   route(app, "myCare", async (_input, request) => {
     const member = requireMember(request);
     await claimRecordsByAddress(db, member);
+    const [records, partnerOf, photo] = await Promise.all([
+      recordsOfMember(db, member, today(clock), doulaName),
+      recordsForPartner(db, member.id, doulaName),
+      readPage(db, "about_photo"),
+    ]);
     return {
-      records: await recordsOfMember(db, member, today(clock), doulaName),
+      records,
+      // Her photo is the one About shows (Studio → Site); the address is the one her mail comes from.
+      doula: { name: doulaName, photo: (photo?.content as { picture?: string } | undefined)?.picture ?? null, email: contactEmail },
       pay_online: payments !== null,
-      partner_of: await recordsForPartner(db, member.id, doulaName),
+      partner_of: partnerOf,
     };
   });
 

@@ -31,6 +31,7 @@ import { onCallWindow, paymentSchedule, sha256Of } from "./care-repository.ts";
 import { runPaymentReminders } from "./care-reminders.ts";
 import { runMessageMails } from "./care-message-mails.ts";
 import { overlappingWeeks } from "../bookings/calendar-studio-routes.ts";
+import { setAboutPhoto } from "../site-pages/site-pages-repository.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
 
 // Her birth clients (docs/care.md): packages, a care record per pregnancy, the agreement signed
@@ -312,6 +313,16 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     const client = await invitedClient(doula, "client-offline");
     const mine = (await get("/reactapi/care", client.cookie)).json();
     expect(mine.pay_online).toBe(false);
+    // Her doula as About shows her, and the address that reaches her.
+    const site = (await get("/reactapi/site", client.cookie)).json();
+    const about = (await get("/reactapi/pages/about", client.cookie)).json();
+    expect(mine.doula).toEqual({ name: about.instructor_name, photo: null, email: site.contact_email });
+    await setAboutPhoto(db(), "f".repeat(64));
+    try {
+      expect((await get("/reactapi/care", client.cookie)).json().doula.photo).toBe("f".repeat(64));
+    } finally {
+      await setAboutPhoto(db(), null);
+    }
     const pay = await post(`/reactapi/care/${client.recordId}/payments/${mine.records[0].payments[0].id}/checkout`, client.cookie);
     expect(pay.statusCode).toBe(404);
     expect(pay.json().error).toBe("Online payment is not set up: please pay as agreed with your doula.");

@@ -2,6 +2,7 @@ import "./care-endpoints.ts";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { CareRecord, PartnerCareRecord } from "../../../../contract/care.ts";
+import { pictureSources } from "../../../../contract/picture-sources.ts";
 import { Notice } from "../../components/notice.tsx";
 import { OutcomeNotice } from "../../components/outcome-notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
@@ -60,6 +61,7 @@ export default function CarePage() {
           ) : null}
         </div>
       ) : null}
+      {records.length > 0 || shared.length > 0 ? <YourDoula doula={mine.answer.doula} forPartner={records.length === 0} /> : null}
       {records.map((record) => (
         <CareRecordView key={record.id} record={record} payOnline={mine.answer!.pay_online} />
       ))}
@@ -67,6 +69,29 @@ export default function CarePage() {
         <PartnerRecordView key={`partner-${record.id}`} record={record} />
       ))}
     </PageColumn>
+  );
+}
+
+/** Who her doula is and how to reach her: the photo About shows, her name, her address. */
+function YourDoula({ doula, forPartner }: { doula: { name: string; photo: string | null; email: string }; forPartner: boolean }) {
+  const address = <a href={`mailto:${doula.email}`}>{doula.email}</a>;
+  return (
+    <section className="care-doula" aria-labelledby="care-doula-heading">
+      {/* Her name is the heading beside it: the photo adds nothing a screen reader should read twice. */}
+      {doula.photo ? (
+        <img {...pictureSources(doula.photo)} sizes="88px" alt="" width={88} height={88} className="care-doula-photo" />
+      ) : null}
+      <div>
+        <h2 id="care-doula-heading" className="care-doula-name">
+          {forPartner ? t("Her doula, {name}", { name: doula.name }) : t("Your doula, {name}", { name: doula.name })}
+        </h2>
+        <p style={{ margin: 0 }}>
+          {forPartner
+            ? tWith("You can reach her at {address}.", { address })
+            : tWith("Write to her in your messages below, or at {address}.", { address })}
+        </p>
+      </div>
+    </section>
   );
 }
 
@@ -85,7 +110,6 @@ function CareRecordView({ record, payOnline }: { record: CareRecord; payOnline: 
       <h2 id={headingId} className="page-section-title">
         {t("{package}, due {date}", { package: record.package_name, date: fullDayLabel(record.due_date) })}
       </h2>
-      <p style={{ margin: "0 0 8px" }}>{t("Your doula: {name}", { name: record.doula_name })}</p>
       <OnCallSentence from={record.on_call_from} until={record.on_call_until} />
       <AgreementPart record={record} />
       <PaymentsPart record={record} payOnline={payOnline} />
@@ -315,7 +339,6 @@ function PartnerRecordView({ record }: { record: PartnerCareRecord }) {
           ? t("{name}'s care, due {date}", { name: record.mother_first_name, date: fullDayLabel(record.due_date) })
           : t("Her care, due {date}", { date: fullDayLabel(record.due_date) })}
       </h2>
-      <p style={{ margin: "0 0 8px" }}>{t("Her doula: {name}", { name: record.doula_name })}</p>
       <p className="care-on-call">
         {t("Her doula is on call from {from} to {until}.", { from: dayLabel(record.on_call_from), until: dayLabel(record.on_call_until) })}
       </p>
