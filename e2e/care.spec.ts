@@ -176,6 +176,18 @@ test("the doula makes a package and invites a client, who registers from the mai
   await expect(doula.getByText("Long, but I felt looked after.")).toBeVisible();
   await expect(doula.getByText("Thank you for today.")).toBeVisible();
   await accessibleAtBothWidths(doula);
+
+  // A refund goes through Stripe (the stand-in) once she confirms it; both sides then read it as refunded.
+  doula.once("dialog", (dialog) => void dialog.accept());
+  await doula
+    .getByRole("row", { name: /Deposit/ })
+    .getByRole("button", { name: "Refund through Stripe" })
+    .click();
+  await expect(doula.getByRole("status").filter({ hasText: /in full through Stripe\./ })).toBeVisible();
+  await expect(doula.getByRole("row", { name: /Deposit/ })).toContainText("Refunded");
+  await expect(doula.getByRole("row", { name: /Deposit/ }).getByRole("button", { name: "Refund through Stripe" })).toHaveCount(0);
+  await mother.reload();
+  await expect(mother.getByText("Refunded to you")).toBeVisible();
   await motherContext.close();
   await doula.context().close();
 });

@@ -567,7 +567,7 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     expect(usd(after) - usd(before)).toBe(30_000);
   });
 
-  it("puts each client's on-call window in her calendar feed as whole days, and counts her in her due month's places", async () => {
+  it("puts each client's on-call window in her calendar feed as whole days, and counts her in her due month's places, refusing a booking that month when they are full", async () => {
     const doula = await signedInInstructor(app(), db(), "doula-feed");
     const created = (await post("/reactapi/studio/care/packages", doula.cookie, birthSupport)).json();
     const added = await post("/reactapi/studio/care/clients", doula.cookie, {
@@ -600,6 +600,25 @@ describe.each(backends)("her birth clients on %s", (backend) => {
 
     const months = (await get("/reactapi/studio/calendar/due-months", doula.cookie)).json().months as { month: string; taken: number }[];
     expect(months.find((month) => month.month === "2031-10")?.taken).toBe(1);
+    // With one place that month, her care record fills it: a mother due then cannot book birth support, and is offered the waiting list.
+    expect((await post("/reactapi/studio/calendar/due-months", doula.cookie, { month: "2031-10", places: 1 })).statusCode).toBe(200);
+    const service = await post("/reactapi/studio/calendar/services", doula.cookie, {
+      name: "Birth support consultation",
+      duration_minutes: 60,
+      birth_support: true,
+      min_notice_hours: 2,
+    });
+    expect(service.statusCode, service.body).toBe(201);
+    const refused = await post("/reactapi/bookings", undefined, {
+      service_id: service.json().id,
+      start: "2026-12-07T09:00:00-08:00",
+      name: "Ines",
+      email: uniqueEmail("due-in-october"),
+      note: "",
+      due_date: "2031-10-20",
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ waiting_list: { month: "2031-10" } });
     expect((await post(`/reactapi/studio/care/clients/${client.id}/stage`, doula.cookie, { stage: "closed" })).statusCode).toBe(200);
     const after = (await get("/reactapi/studio/calendar/due-months", doula.cookie)).json().months as { month: string; taken: number }[];
     expect(after.find((month) => month.month === "2031-10")?.taken ?? 0).toBe(0);

@@ -1,0 +1,59 @@
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { Profile } from "../../../../contract/sign-in.ts";
+import { initialSessionState } from "../../lib/session.ts";
+import { renderAt, stubApi } from "../../test/render.tsx";
+import CarePage from "./care-page.tsx";
+
+const signedIn = {
+  session: { ...initialSessionState, isAuthenticated: true, loading: false, user: { joined_as: "partner", first_name: "Tom" } as Profile },
+};
+const doula = { name: "Maya Ellison", photo: "a".repeat(64), email: "maya@calmbirth.example" };
+
+// docs/care.md: her partner reads her doula, the on-call window and the visits; never the money, notes or questionnaires.
+describe("the client space on her partner's account", () => {
+  it("shows her doula, the on-call window and the visits, and nothing of her payments, notes or questionnaires", async () => {
+    stubApi({
+      "/reactapi/care": [
+        200,
+        {
+          records: [],
+          doula,
+          pay_online: true,
+          partner_of: [
+            {
+              id: 4,
+              mother_first_name: "Lena",
+              due_date: "2027-06-01",
+              on_call_from: "2027-05-18",
+              on_call_until: "2027-06-21",
+              doula_name: doula.name,
+              visits: [
+                { starts_at: "2027-03-02T15:00:00Z", ends_at: "2027-03-02T16:00:00Z", service: "Prenatal visit", state: "confirmed" },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    renderAt("/care", [{ path: "/care", element: <CarePage /> }], signedIn);
+    expect(await screen.findByRole("heading", { name: "Her doula, Maya Ellison" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: doula.email })).toHaveAttribute("href", `mailto:${doula.email}`);
+    // Her name is the heading beside it: the photo is not read out a second time.
+    expect(document.querySelector(".care-doula-photo")).toHaveAttribute("alt", "");
+    expect(screen.getByRole("heading", { name: /^Lena's care, due / })).toBeInTheDocument();
+    expect(screen.getByText("Her doula is on call from 18 May to 21 June.")).toBeInTheDocument();
+    expect(screen.getByText(/Prenatal visit/)).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Visits" })).toBeInTheDocument();
+    for (const hidden of [
+      "Payments",
+      "Questionnaires",
+      "From your doula",
+      "Messages with your doula",
+      "Your agreement",
+      "Your agreement, to sign",
+    ])
+      expect(screen.queryByRole("heading", { name: hidden })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Book your next visit" })).toBeNull();
+  });
+});
