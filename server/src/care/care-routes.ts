@@ -14,6 +14,7 @@ import { startPaymentCheckout } from "./care-checkouts.ts";
 import type { OneOffPayments } from "../lib/one-off-payments.ts";
 import { careInvitationMail } from "./care-mails.ts";
 import { readPage } from "../site-pages/site-pages-repository.ts";
+import { readHours } from "../bookings/bookings-repository.ts";
 import {
   addClient,
   addMessage,
@@ -250,7 +251,8 @@ export async function careRoutes(app: FastifyInstance, { db, clock, mail, doulaN
         drawnSignature: agreement.drawnSignature,
       },
       request.language,
-      "UTC",
+      // The moment she signed, in the zone the doula keeps her hours in (Studio → Calendar), as her visits read.
+      (await readHours(db))?.timeZone ?? "UTC",
     );
     return reply
       .header("content-type", "application/pdf")

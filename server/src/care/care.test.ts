@@ -650,11 +650,19 @@ describe.each(backends)("her birth clients on %s", (backend) => {
       signed: true,
       drawn: true,
     });
+    // The moment she signed reads in the zone the doula keeps her hours in.
+    const weekly = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: "09:00", end: "12:00" }));
+    expect(
+      (await post("/reactapi/studio/calendar/hours", doula.cookie, { time_zone: "Asia/Tokyo", weekly, exceptions: [] })).statusCode,
+    ).toBe(200);
     const pdf = await get(`/reactapi/care/${client.recordId}/agreement.pdf`, client.cookie);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.toString("latin1")).toMatch(/\/Subtype \/Image/);
     const { text } = await readPdf(new Uint8Array(pdf.rawPayload));
     expect(text).toContain("Her signature as she drew it:");
+    const signedAt = new Date((await get(`/reactapi/care/${client.recordId}`, client.cookie)).json().agreement.signed_at);
+    const inTokyo = new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeStyle: "short", timeZone: "Asia/Tokyo" }).format(signedAt);
+    expect(text.replace(/\s+/g, " ")).toContain(`Signed on ${inTokyo} (Asia/Tokyo time).`);
   });
 
   it("answers 404 to another member for each of her records' addresses, and 401 or 403 before reading a body", async () => {
