@@ -1,5 +1,4 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, type SQL } from "drizzle-orm";
-import { Temporal } from "temporal-polyfill";
 import { accountsByIds } from "../accounts/users-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import type { SiteLanguage } from "../language/request-language.ts";
@@ -9,6 +8,7 @@ import { type MailContext, recipientLanguage } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
 import type { TimedWork } from "../timed-work/timed-work.ts";
 import { paymentReminderMail } from "./care-mails.ts";
+import { practiceDay } from "./practice-day.ts";
 import { type MessageMailDeps, runMessageMails } from "./care-message-mails.ts";
 import { careAgreements, carePayments, careRecords } from "./care-schema.ts";
 
@@ -23,7 +23,7 @@ const DAYS_BEFORE = 3;
 /** Sends the reminders due now; answers how many of each it sent. */
 export async function runPaymentReminders(deps: CareReminderDeps): Promise<{ before: number; overdue: number }> {
   const now = deps.clock.now();
-  const today = Temporal.PlainDate.from(now.toISOString().slice(0, 10));
+  const today = await practiceDay(deps.db, now);
   const soon = today.add({ days: DAYS_BEFORE }).toString();
   // Only what her signed agreement made due, and only for a client who can still be written to.
   const open = and(

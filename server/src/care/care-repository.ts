@@ -17,6 +17,7 @@ import { questionnairesOf, toQuestionnaire } from "./questionnaires-repository.t
 import { accountsByIds, type UserRow } from "../accounts/users-repository.ts";
 import { bookingsOf, listServices } from "../bookings/bookings-repository.ts";
 import { linkOf } from "../partners/partners-repository.ts";
+import { practiceDay } from "./practice-day.ts";
 
 // Her birth clients (docs/care.md): what the studio's routes, her space and other features (the
 // labour line's on-call windows) call. Every rule that must hold across servers is one statement:
@@ -645,7 +646,7 @@ export async function signAgreement(
     // Signing opens the deposit: it is due from the day she signs.
     await tx
       .update(carePayments)
-      .set({ dueOn: now.toISOString().slice(0, 10) })
+      .set({ dueOn: (await practiceDay(tx, now)).toString() })
       .where(and(eq(carePayments.recordId, signer.recordId), eq(carePayments.kind, "deposit"), isNull(carePayments.paidAt)));
   });
 }
@@ -742,7 +743,7 @@ export async function onCallWindowsBetween(db: Queryable, from: string, until: s
 export const carePersonalData = (db: Queryable, clock: Clock, doulaName: string): PersonalData => ({
   key: "care",
   export: async (member) => {
-    const records = await recordsOfMember(db, member, clock.now().toISOString().slice(0, 10), doulaName);
+    const records = await recordsOfMember(db, member, (await practiceDay(db, clock.now())).toString(), doulaName);
     const answers = await questionnairesOf(
       db,
       records.map((record) => record.id),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { answerWith, sentence } from "../../../contract/languages.ts";
 import { HttpError } from "../http/errors.ts";
 import { findUserByEmail } from "../accounts/users-repository.ts";
-import type { Database } from "../db/client.ts";
+import type { Database, Queryable } from "../db/client.ts";
 import { route } from "../http/endpoint-route.ts";
 import { requireMember } from "../http/signed-in-member.ts";
 import type { Clock } from "../lib/clock.ts";
@@ -15,6 +15,7 @@ import type { OneOffPayments } from "../lib/one-off-payments.ts";
 import { careInvitationMail } from "./care-mails.ts";
 import { readPage } from "../site-pages/site-pages-repository.ts";
 import { readHours } from "../bookings/bookings-repository.ts";
+import { practiceDay } from "./practice-day.ts";
 import {
   addClient,
   addMessage,
@@ -73,7 +74,8 @@ function drawnPng(dataUrl: string): Uint8Array {
   return bytes;
 }
 
-const today = (clock: Clock) => clock.now().toISOString().slice(0, 10);
+/** Her practice's calendar day now (practice-day.ts), as the dates of her records are written. */
+const today = async (db: Queryable, clock: Clock) => (await practiceDay(db, clock.now())).toString();
 
 /** The doula's side: her packages and her clients. */
 export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, sender, doulaName, payments }: CareOptions) {
@@ -94,13 +96,15 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
   });
 
   route(app, "careClients", async () => {
-    const [clients, takings] = await Promise.all([listClients(db, today(clock)), takingsOfMonth(db, today(clock))]);
+    const day = await today(db, clock);
+    const [clients, takings] = await Promise.all([listClients(db, day), takingsOfMonth(db, day)]);
     return { clients, takings_this_month: takings };
   });
 
   route(app, "addCareClient", async ({ body }, request, reply) => {
     const member = await findUserByEmail(db, body.email);
     const language = recipientLanguage(member?.language, { ...mail, language: request.language });
+    const day = await today(db, clock);
     const added = await db.transaction(async (tx) => {
       const record = await addClient(
         tx,
@@ -112,7 +116,7 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
           packageId: body.package_id,
           memberId: member?.id ?? null,
         },
-        { now: clock.now(), today: today(clock), doulaName, businessName: mail.businessName, language: request.language },
+        { now: clock.now(), today: day, doulaName, businessName: mail.businessName, language: request.language },
       );
       await queueMail(
         tx,
@@ -132,7 +136,7 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
       .send({ id: added.id, message: answerWith("Added {email}, and mailed her the link to her client space.", { email: body.email }) });
   });
 
-  route(app, "careClient", async ({ params: { id } }) => clientDetails(db, id, today(clock)));
+  route(app, "careClient", async ({ params: { id } }) => clientDetails(db, id, await today(db, clock)));
 
   route(app, "addCareNote", async ({ params: { id }, body }, _request, reply) => {
     const noteId = await addNote(db, id, body.text, body.shared, clock.now());
@@ -182,7 +186,7 @@ export async function careRoutes(app: FastifyInstance, { db, clock, mail, doulaN
     const member = requireMember(request);
     await claimRecordsByAddress(db, member);
     const [records, partnerOf, photo] = await Promise.all([
-      recordsOfMember(db, member, today(clock), doulaName),
+      recordsOfMember(db, member, await today(db, clock), doulaName),
       recordsForPartner(db, member.id, doulaName),
       readPage(db, "about_photo"),
     ]);
@@ -202,7 +206,7 @@ export async function careRoutes(app: FastifyInstance, { db, clock, mail, doulaN
   );
 
   route(app, "myCareRecord", async ({ params: { id } }, request) =>
-    recordOfMember(db, requireMember(request), id, today(clock), doulaName),
+    recordOfMember(db, requireMember(request), id, await today(db, clock), doulaName),
   );
 
   route(app, "myCareQuestionnaire", async ({ params: { id, questionnaireId } }, request) =>

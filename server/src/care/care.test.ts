@@ -624,6 +624,61 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     expect(after.find((month) => month.month === "2031-10")?.taken ?? 0).toBe(0);
   });
 
+  it("counts a payment due and overdue by the doula's calendar day, through the spring's daylight-saving change", async () => {
+    const doula = await signedInInstructor(app(), db(), "doula-zone");
+    const weekly = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: "09:00", end: "12:00" }));
+    const hours = await post("/reactapi/studio/calendar/hours", doula.cookie, { time_zone: "America/Los_Angeles", weekly, exceptions: [] });
+    expect(hours.statusCode).toBe(200);
+    const client = await invitedClient(doula, "client-zone");
+    expect((await post(`/reactapi/care/${client.recordId}/sign`, client.cookie, { full_name: "Rosa Díaz", agree: true })).statusCode).toBe(
+      200,
+    );
+    const [deposit, march, april, may] = (await get(`/reactapi/care/${client.recordId}`, client.cookie)).json().payments;
+    expect([march.due_on, may.due_on]).toEqual(["2027-03-09", "2027-05-04"]);
+    const markPaid = (paymentId: number) =>
+      post(`/reactapi/studio/care/clients/${client.recordId}/payments/${paymentId}/paid`, doula.cookie, { note: "Cash" });
+    for (const paid of [deposit, april]) expect((await markPaid(paid.id)).statusCode).toBe(200);
+    const deps = timedWorkDeps();
+    const mailed = async () =>
+      (
+        await db()
+          .select()
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.toAddress, client.email), eq(mailOutbox.kind, "care_payment_reminder")))
+          .orderBy(mailOutbox.id)
+      ).map((mail) => mail.subject);
+    const owedOn = async () => (await get(`/reactapi/studio/care/clients/${client.recordId}`, doula.cookie)).json().owed as number;
+    try {
+      // 6 March 07:00 UTC is still 5 March, 23:00 in California (PST): four days before, no reminder yet.
+      clock.set(new Date("2027-03-06T07:00:00Z"));
+      await runPaymentReminders(deps);
+      expect(await mailed()).toEqual([]);
+      clock.set(new Date("2027-03-06T09:00:00Z")); // 01:00 on the 6th there: three days before
+      await runPaymentReminders(deps);
+      expect(await mailed()).toEqual(["Your payment of US$400.00 is due on 9 March 2027"]);
+      // 10 March 06:00 UTC is still 9 March, 22:00 there: due today, not overdue.
+      clock.set(new Date("2027-03-10T06:00:00Z"));
+      await runPaymentReminders(deps);
+      expect(await mailed()).toHaveLength(1);
+      clock.set(new Date("2027-03-10T09:00:00Z")); // 01:00 on the 10th there
+      await runPaymentReminders(deps);
+      expect(await mailed()).toHaveLength(2);
+      expect(await mailed()).toContain("Your payment of US$400.00 was due on 9 March 2027");
+      expect((await markPaid(march.id)).statusCode).toBe(200);
+      // After the clocks went forward (14 March), California is 7 hours behind: 06:30 UTC on 5 May is
+      // 23:30 on 4 May, the day May's is due; 07:30 UTC is 00:30 on 5 May, and it is overdue.
+      clock.set(new Date("2027-05-05T06:30:00Z"));
+      await runPaymentReminders(deps);
+      expect(await mailed()).not.toContain("Your payment of US$400.00 was due on 4 May 2027");
+      expect(await owedOn()).toBe(40_000);
+      clock.set(new Date("2027-05-05T07:30:00Z"));
+      await runPaymentReminders(deps);
+      expect(await mailed()).toContain("Your payment of US$400.00 was due on 4 May 2027");
+    } finally {
+      clock.set(new Date("2026-12-01T10:00:00Z"));
+    }
+  });
+
   it("keeps her drawn signature with what she signed and draws it on the PDF's signature record, refusing what is not a picture", async () => {
     const doula = await signedInInstructor(app(), db(), "doula-drawn");
     const client = await invitedClient(doula, "client-drawn");
