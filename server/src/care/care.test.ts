@@ -100,6 +100,16 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     contactEmail: uniqueEmail("doula-inbox"),
   });
 
+  /** The subjects of her payment reminders, oldest first. */
+  const paymentRemindersTo = async (email: string) =>
+    (
+      await db()
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.kind, "care_payment_reminder")))
+        .orderBy(mailOutbox.id)
+    ).map((mail) => mail.subject);
+
   async function mailedTo(email: string) {
     const [mail] = await db()
       .select()
@@ -342,14 +352,7 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     expect((await markPaid(april.id, { note: "Gift from her mother", waived: true })).statusCode).toBe(200);
 
     const deps = timedWorkDeps();
-    const remindersTo = async () =>
-      (
-        await db()
-          .select()
-          .from(mailOutbox)
-          .where(and(eq(mailOutbox.toAddress, client.email), eq(mailOutbox.kind, "care_payment_reminder")))
-          .orderBy(mailOutbox.id)
-      ).map((mail) => mail.subject);
+    const remindersTo = () => paymentRemindersTo(client.email);
     try {
       clock.set(new Date("2027-03-05T09:00:00Z"));
       await Promise.all([runPaymentReminders(deps), runPaymentReminders(deps)]);
@@ -639,14 +642,7 @@ describe.each(backends)("her birth clients on %s", (backend) => {
       post(`/reactapi/studio/care/clients/${client.recordId}/payments/${paymentId}/paid`, doula.cookie, { note: "Cash" });
     for (const paid of [deposit, april]) expect((await markPaid(paid.id)).statusCode).toBe(200);
     const deps = timedWorkDeps();
-    const mailed = async () =>
-      (
-        await db()
-          .select()
-          .from(mailOutbox)
-          .where(and(eq(mailOutbox.toAddress, client.email), eq(mailOutbox.kind, "care_payment_reminder")))
-          .orderBy(mailOutbox.id)
-      ).map((mail) => mail.subject);
+    const mailed = () => paymentRemindersTo(client.email);
     const owedOn = async () => (await get(`/reactapi/studio/care/clients/${client.recordId}`, doula.cookie)).json().owed as number;
     try {
       // 6 March 07:00 UTC is still 5 March, 23:00 in California (PST): four days before, no reminder yet.
