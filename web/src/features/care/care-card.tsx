@@ -20,36 +20,43 @@ export default function CareCard({ answer: { records, partner_of } }: HomeCardPr
         ? t("A payment is due.")
         : null;
   return (
-    <section aria-labelledby="care-card-heading" className="home-card">
-      <h2 id="care-card-heading" className="home-card-title">
-        {t("Your client space")}
-      </h2>
-      <p>
-        {t("Your doula is on call for you from {from} to {until}.", {
-          from: dayLabel(record.on_call_from),
-          until: dayLabel(record.on_call_until),
-        })}
-      </p>
-      {next ? <p>{next}</p> : null}
-      <Link to="/care" className="button button-outlined">
-        {t("Open your client space")}
-      </Link>
-    </section>
+    <CardFrame
+      title={t("Your client space")}
+      onCall={t("Your doula is on call for you from {from} to {until}.", {
+        from: dayLabel(record.on_call_from),
+        until: dayLabel(record.on_call_until),
+      })}
+      next={next}
+      link={t("Open your client space")}
+    />
   );
 }
 
 /** The same card on her partner's account: the weeks her doula is on call, and the way to her visits. */
 function PartnerCareCard({ record }: { record: PartnerCareRecord }) {
   return (
+    <CardFrame
+      title={t("Her doula")}
+      onCall={t("Her doula is on call from {from} to {until}.", {
+        from: dayLabel(record.on_call_from),
+        until: dayLabel(record.on_call_until),
+      })}
+      next={null}
+      link={t("Her visits and on-call weeks")}
+    />
+  );
+}
+
+function CardFrame({ title, onCall, next, link }: { title: string; onCall: string; next: string | null; link: string }) {
+  return (
     <section aria-labelledby="care-card-heading" className="home-card">
       <h2 id="care-card-heading" className="home-card-title">
-        {t("Her doula")}
+        {title}
       </h2>
-      <p>
-        {t("Her doula is on call from {from} to {until}.", { from: dayLabel(record.on_call_from), until: dayLabel(record.on_call_until) })}
-      </p>
+      <p>{onCall}</p>
+      {next ? <p>{next}</p> : null}
       <Link to="/care" className="button button-outlined">
-        {t("Her visits and on-call weeks")}
+        {link}
       </Link>
     </section>
   );

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Profile } from "../../../../contract/sign-in.ts";
 import { initialSessionState } from "../../lib/session.ts";
 import { renderAt, stubApi } from "../../test/render.tsx";
+import CareCard from "./care-card.tsx";
 import CarePage from "./care-page.tsx";
 
 const signedIn = {
@@ -55,5 +56,29 @@ describe("the client space on her partner's account", () => {
     ])
       expect(screen.queryByRole("heading", { name: hidden })).toBeNull();
     expect(screen.queryByRole("link", { name: "Book your next visit" })).toBeNull();
+  });
+});
+
+// /home's card (web/src/app/slots.ts): the one thing her space asks of her next; her partner's, the weeks and the way in.
+describe("the client space's card on /home", () => {
+  const partnerRecord = {
+    id: 4,
+    mother_first_name: "Lena",
+    due_date: "2027-06-01",
+    on_call_from: "2027-05-18",
+    on_call_until: "2027-06-21",
+    doula_name: doula.name,
+    visits: [],
+  };
+
+  it("shows her partner the on-call weeks and the way to her visits, and nothing when there is no care", () => {
+    const answer = { records: [], doula, pay_online: false, partner_of: [partnerRecord] };
+    const { unmount } = renderAt("/home", [{ path: "/home", element: <CareCard answer={answer} refresh={() => {}} /> }]);
+    expect(screen.getByRole("heading", { name: "Her doula" })).toBeInTheDocument();
+    expect(screen.getByText("Her doula is on call from 18 May to 21 June.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Her visits and on-call weeks" })).toHaveAttribute("href", "/care");
+    unmount();
+    renderAt("/home", [{ path: "/home", element: <CareCard answer={{ ...answer, partner_of: [] }} refresh={() => {}} /> }]);
+    expect(screen.queryByRole("heading")).toBeNull();
   });
 });
