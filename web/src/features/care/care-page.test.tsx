@@ -10,6 +10,15 @@ const signedIn = {
   session: { ...initialSessionState, isAuthenticated: true, loading: false, user: { joined_as: "partner", first_name: "Tom" } as Profile },
 };
 const doula = { name: "Maya Ellison", photo: "a".repeat(64), email: "maya@calmbirth.example" };
+const partnerRecord = {
+  id: 4,
+  mother_first_name: "Lena",
+  due_date: "2027-06-01",
+  on_call_from: "2027-05-18",
+  on_call_until: "2027-06-21",
+  doula_name: doula.name,
+  visits: [] as { starts_at: string; ends_at: string; service: string; state: string }[],
+};
 
 // docs/care.md: her partner reads her doula, the on-call window and the visits; never the money, notes or questionnaires.
 describe("the client space on her partner's account", () => {
@@ -23,12 +32,7 @@ describe("the client space on her partner's account", () => {
           pay_online: true,
           partner_of: [
             {
-              id: 4,
-              mother_first_name: "Lena",
-              due_date: "2027-06-01",
-              on_call_from: "2027-05-18",
-              on_call_until: "2027-06-21",
-              doula_name: doula.name,
+              ...partnerRecord,
               visits: [
                 { starts_at: "2027-03-02T15:00:00Z", ends_at: "2027-03-02T16:00:00Z", service: "Prenatal visit", state: "confirmed" },
               ],
@@ -61,16 +65,6 @@ describe("the client space on her partner's account", () => {
 
 // /home's card (web/src/app/slots.ts): the one thing her space asks of her next; her partner's, the weeks and the way in.
 describe("the client space's card on /home", () => {
-  const partnerRecord = {
-    id: 4,
-    mother_first_name: "Lena",
-    due_date: "2027-06-01",
-    on_call_from: "2027-05-18",
-    on_call_until: "2027-06-21",
-    doula_name: doula.name,
-    visits: [],
-  };
-
   it("shows her partner the on-call weeks and the way to her visits, and nothing when there is no care", () => {
     const answer = { records: [], doula, pay_online: false, partner_of: [partnerRecord] };
     const { unmount } = renderAt("/home", [{ path: "/home", element: <CareCard answer={answer} refresh={() => {}} /> }]);
