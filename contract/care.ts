@@ -281,6 +281,8 @@ export const ClientDetails = ClientSummary.extend({
   notes: z.array(SharedNote.extend({ shared: z.boolean() })),
   questionnaires: z.array(Questionnaire),
   messages: z.array(CareMessage),
+  /** Her bookings with the doula since the record was made (none before she has an account). */
+  visits: z.array(CareVisit),
 });
 export type ClientDetails = z.infer<typeof ClientDetails>;
 

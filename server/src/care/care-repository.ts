@@ -463,8 +463,13 @@ export async function clientDetails(db: Queryable, id: number, today: string): P
   const { rows, parts } = await clientsWithParts(db, id);
   if (!rows[0]) throw HttpError.withValues(404, "There is no client with the id {id}.", { id });
   const agreement = parts.agreements.get(id)!;
+  // Her visits are her bookings once she has an account (the bookings' repository keeps them by it).
+  const { memberId } = rows[0].record;
+  const mother = memberId === null ? undefined : (await accountsByIds(db, [memberId])).get(memberId);
+  const visits = mother ? ((await visitsOf(db, mother, [rows[0].record])).get(id) ?? []) : [];
   return {
     ...toClientSummary(rows[0], parts, today),
+    visits,
     agreement: { ...toAgreement(agreement), signed_from: agreement.signedFrom, signed_with: agreement.signedWith },
     payments: (parts.payments.get(id) ?? []).map((row) => ({
       ...toPayment(row),

@@ -675,6 +675,50 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     }
   });
 
+  it("writes her payment reminder in her language, and lists the sessions she books as her visits", async () => {
+    const doula = await signedInInstructor(app(), db(), "doula-es");
+    const client = await invitedClient(doula, "client-es");
+    expect((await post("/reactapi/account/language", client.cookie, { language: "es" })).statusCode).toBe(200);
+    expect((await post(`/reactapi/care/${client.recordId}/sign`, client.cookie, { full_name: "Rosa Díaz", agree: true })).statusCode).toBe(
+      200,
+    );
+
+    const weekly = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: "09:00", end: "12:00" }));
+    expect(
+      (await post("/reactapi/studio/calendar/hours", doula.cookie, { time_zone: "Europe/Madrid", weekly, exceptions: [] })).statusCode,
+    ).toBe(200);
+    const service = await post("/reactapi/studio/calendar/services", doula.cookie, {
+      name: "Prenatal visit",
+      duration_minutes: 60,
+      min_notice_hours: 2,
+    });
+    expect(service.statusCode, service.body).toBe(201);
+    const booked = await post("/reactapi/bookings", client.cookie, {
+      service_id: service.json().id,
+      start: "2026-12-08T10:00:00+01:00",
+      name: "Rosa Díaz",
+      email: client.email,
+      note: "",
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const record = (await get(`/reactapi/care/${client.recordId}`, client.cookie)).json();
+    expect(record.visits).toEqual([expect.objectContaining({ starts_at: "2026-12-08T09:00:00.000Z", service: "Prenatal visit" })]);
+    expect((await get(`/reactapi/studio/care/clients/${client.recordId}`, doula.cookie)).json().visits).toEqual(record.visits);
+
+    try {
+      clock.set(new Date("2027-03-07T09:00:00Z"));
+      await runPaymentReminders(timedWorkDeps());
+      // March's instalment is three days off; the deposit, due the day she signed, was never paid.
+      // Intl writes "400,00 US$" with a no-break space.
+      expect((await paymentRemindersTo(client.email)).map((subject) => subject.replace(/\s/g, " "))).toEqual([
+        "Tu pago de 400,00 US$ vence el 9 de marzo de 2027",
+        "Tu pago de 300,00 US$ venció el 1 de diciembre de 2026",
+      ]);
+    } finally {
+      clock.set(new Date("2026-12-01T10:00:00Z"));
+    }
+  });
+
   it("keeps her drawn signature with what she signed and draws it on the PDF's signature record, refusing what is not a picture", async () => {
     const doula = await signedInInstructor(app(), db(), "doula-drawn");
     const client = await invitedClient(doula, "client-drawn");

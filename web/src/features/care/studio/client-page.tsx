@@ -54,6 +54,9 @@ export default function ClientPage() {
       <Part id="payments-heading" title={t("Payments")}>
         <Payments client={client} />
       </Part>
+      <Part id="visits-heading" title={t("Visits")}>
+        <Visits client={client} />
+      </Part>
       <Part id="questionnaires-heading" title={t("Questionnaires")}>
         <Questionnaires client={client} />
       </Part>
@@ -64,6 +67,22 @@ export default function ClientPage() {
         <Messages client={client} />
       </Part>
     </StudioPage>
+  );
+}
+
+/** Her bookings with you since you took her on: the visits of her package. */
+function Visits({ client }: { client: ClientDetails }) {
+  if (client.visits.length === 0)
+    return <p>{client.has_account ? t("No visits booked yet.") : t("She books her visits once she has made her account.")}</p>;
+  return (
+    <Box component="ul" sx={{ m: 0, paddingInlineStart: "20px" }}>
+      {client.visits.map((visit) => (
+        <li key={visit.starts_at}>
+          {t("{when}: {service}", { when: formatDateTime(visit.starts_at), service: visit.service })}
+          {visit.state === "awaiting_payment" ? ` (${t("awaiting payment")})` : ""}
+        </li>
+      ))}
+    </Box>
   );
 }
 
