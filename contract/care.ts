@@ -271,7 +271,7 @@ export const ClientSummary = z.object({
 
 export const ClientList = z.object({
   clients: z.array(ClientSummary),
-  /** What her clients paid this calendar month (UTC), per currency, in cents. */
+  /** What her clients paid this calendar month (in the zone of her hours), per currency, in cents. */
   takings_this_month: z.array(z.object({ currency: z.string(), amount: z.number() })),
 });
 

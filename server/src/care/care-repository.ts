@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lte, gte, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
 import { Temporal } from "temporal-polyfill";
 import type { CarePackage, ClientDetails, CareRecord, PackageRequest } from "../../../contract/care.ts";
 import { answerWith } from "../../../contract/languages.ts";
@@ -441,8 +441,7 @@ export async function listClients(db: Queryable, today: string) {
 }
 
 /** What was paid in the calendar month of `today` (UTC), by hand or through Stripe, per currency. */
-export async function takingsOfMonth(db: Queryable, today: string) {
-  const monthStart = `${today.slice(0, 7)}-01T00:00:00Z`;
+export async function takingsOfMonth(db: Queryable, month: { from: Date; until: Date }) {
   const rows = await db
     .select({ currency: carePayments.currency, amount: sql<string>`sum(${carePayments.amountMinor})` })
     .from(carePayments)
@@ -450,8 +449,8 @@ export async function takingsOfMonth(db: Queryable, today: string) {
       and(
         isNotNull(carePayments.paidAt),
         isNull(carePayments.refundedAt),
-        sql`${carePayments.paidAt} >= ${monthStart}::timestamptz`,
-        sql`${carePayments.paidAt} < (${monthStart}::timestamptz + interval '1 month')`,
+        gte(carePayments.paidAt, month.from),
+        lt(carePayments.paidAt, month.until),
       ),
     )
     .groupBy(carePayments.currency)

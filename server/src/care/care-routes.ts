@@ -15,7 +15,7 @@ import type { OneOffPayments } from "../lib/one-off-payments.ts";
 import { careInvitationMail } from "./care-mails.ts";
 import { readPage } from "../site-pages/site-pages-repository.ts";
 import { readHours } from "../bookings/bookings-repository.ts";
-import { practiceDay } from "./practice-day.ts";
+import { practiceDay, practiceMonth } from "./practice-day.ts";
 import {
   addClient,
   addMessage,
@@ -96,8 +96,8 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
   });
 
   route(app, "careClients", async () => {
-    const day = await today(db, clock);
-    const [clients, takings] = await Promise.all([listClients(db, day), takingsOfMonth(db, day)]);
+    const [day, month] = await Promise.all([today(db, clock), practiceMonth(db, clock.now())]);
+    const [clients, takings] = await Promise.all([listClients(db, day), takingsOfMonth(db, month)]);
     return { clients, takings_this_month: takings };
   });
 

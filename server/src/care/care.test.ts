@@ -121,8 +121,8 @@ describe.each(backends)("her birth clients on %s", (backend) => {
   }
 
   /** A package, a client invited to it, and her account made from the mailed link. */
-  async function invitedClient(doula: { cookie: string }, prefix = "client") {
-    const created = await post("/reactapi/studio/care/packages", doula.cookie, birthSupport);
+  async function invitedClient(doula: { cookie: string }, prefix = "client", carePackage: Record<string, unknown> = birthSupport) {
+    const created = await post("/reactapi/studio/care/packages", doula.cookie, carePackage);
     expect(created.statusCode, created.body).toBe(201);
     const email = uniqueEmail(prefix);
     const added = await post("/reactapi/studio/care/clients", doula.cookie, {
@@ -670,6 +670,35 @@ describe.each(backends)("her birth clients on %s", (backend) => {
       clock.set(new Date("2027-05-05T07:30:00Z"));
       await runPaymentReminders(deps);
       expect(await mailed()).toContain("Your payment of US$400.00 was due on 4 May 2027");
+    } finally {
+      clock.set(new Date("2026-12-01T10:00:00Z"));
+    }
+  });
+
+  it("counts the month's takings by the calendar month of the doula's zone", async () => {
+    const doula = await signedInInstructor(app(), db(), "doula-takings");
+    const weekly = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: "09:00", end: "12:00" }));
+    const hours = await post("/reactapi/studio/calendar/hours", doula.cookie, { time_zone: "America/Los_Angeles", weekly, exceptions: [] });
+    expect(hours.statusCode).toBe(200);
+    // A currency no other client here pays in, so the month's figure is hers alone.
+    const client = await invitedClient(doula, "client-takings", { ...birthSupport, currency: "NZD" });
+    expect((await post(`/reactapi/care/${client.recordId}/sign`, client.cookie, { full_name: "Rosa Díaz", agree: true })).statusCode).toBe(
+      200,
+    );
+    const [deposit] = (await get(`/reactapi/care/${client.recordId}`, client.cookie)).json().payments;
+    const nzd = async () =>
+      ((await get("/reactapi/studio/care/clients", doula.cookie)).json().takings_this_month as { currency: string; amount: number }[]).find(
+        (taking) => taking.currency === "NZD",
+      )?.amount ?? 0;
+    try {
+      clock.set(new Date("2027-05-01T05:00:00Z")); // 30 April, 22:00 in California
+      const paid = await post(`/reactapi/studio/care/clients/${client.recordId}/payments/${deposit.id}/paid`, doula.cookie, {
+        note: "Cash",
+      });
+      expect(paid.statusCode).toBe(200);
+      expect(await nzd()).toBe(30_000);
+      clock.set(new Date("2027-05-01T08:00:00Z")); // 1 May, 01:00 there: a new month, though UTC's began before she was paid
+      expect(await nzd()).toBe(0);
     } finally {
       clock.set(new Date("2026-12-01T10:00:00Z"));
     }
