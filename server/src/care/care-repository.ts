@@ -14,7 +14,7 @@ import { careAgreements, careMessages, careNotes, carePackages, carePayments, ca
 import { defaultAgreement } from "./default-agreement.ts";
 import { longDate, money } from "./care-formats.ts";
 import { questionnairesOf, toQuestionnaire } from "./questionnaires-repository.ts";
-import { accountsByIds, type UserRow } from "../accounts/users-repository.ts";
+import { findUserById, type UserRow } from "../accounts/users-repository.ts";
 import { bookingsOf, listServices } from "../bookings/bookings-repository.ts";
 import { linkOf } from "../partners/partners-repository.ts";
 import { practiceDay } from "./practice-day.ts";
@@ -311,7 +311,7 @@ async function visitsOf(db: Queryable, member: UserRow, records: Pick<RecordRow,
 export async function recordsForPartner(db: Queryable, partnerId: number, doulaName: string) {
   const link = await linkOf(db, partnerId);
   if (!link || link.partnerId !== partnerId) return [];
-  const mother = (await accountsByIds(db, [link.memberId])).get(link.memberId);
+  const mother = await findUserById(db, link.memberId);
   if (!mother) return [];
   const rows = await db.select().from(careRecords).where(eq(careRecords.memberId, mother.id)).orderBy(asc(careRecords.id));
   const visits = await visitsOf(db, mother, rows);
@@ -440,7 +440,7 @@ export async function listClients(db: Queryable, today: string) {
   return rows.map((row) => toClientSummary(row, parts, today));
 }
 
-/** What was paid in the calendar month of `today` (UTC), by hand or through Stripe, per currency. */
+/** What was paid in the calendar month of her practice (practice-day.ts), by hand or through Stripe, per currency. */
 export async function takingsOfMonth(db: Queryable, month: { from: Date; until: Date }) {
   const rows = await db
     .select({ currency: carePayments.currency, amount: sql<string>`sum(${carePayments.amountMinor})` })
@@ -464,7 +464,7 @@ export async function clientDetails(db: Queryable, id: number, today: string): P
   const agreement = parts.agreements.get(id)!;
   // Her visits are her bookings once she has an account (the bookings' repository keeps them by it).
   const { memberId } = rows[0].record;
-  const mother = memberId === null ? undefined : (await accountsByIds(db, [memberId])).get(memberId);
+  const mother = memberId === null ? undefined : await findUserById(db, memberId);
   const visits = mother ? ((await visitsOf(db, mother, [rows[0].record])).get(id) ?? []) : [];
   return {
     ...toClientSummary(rows[0], parts, today),

@@ -13,9 +13,8 @@ import { renderAgreement } from "./agreement-pdf.ts";
 import { startPaymentCheckout } from "./care-checkouts.ts";
 import type { OneOffPayments } from "../lib/one-off-payments.ts";
 import { careInvitationMail } from "./care-mails.ts";
-import { readPage } from "../site-pages/site-pages-repository.ts";
-import { readHours } from "../bookings/bookings-repository.ts";
-import { practiceDay, practiceMonth } from "./practice-day.ts";
+import { aboutPhoto } from "../site-pages/site-pages-repository.ts";
+import { practiceDay, practiceNow, practiceZone } from "./practice-day.ts";
 import {
   addClient,
   addMessage,
@@ -96,8 +95,8 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
   });
 
   route(app, "careClients", async () => {
-    const [day, month] = await Promise.all([today(db, clock), practiceMonth(db, clock.now())]);
-    const [clients, takings] = await Promise.all([listClients(db, day), takingsOfMonth(db, month)]);
+    const { day, month } = await practiceNow(db, clock.now());
+    const [clients, takings] = await Promise.all([listClients(db, day.toString()), takingsOfMonth(db, month)]);
     return { clients, takings_this_month: takings };
   });
 
@@ -188,12 +187,12 @@ export async function careRoutes(app: FastifyInstance, { db, clock, mail, doulaN
     const [records, partnerOf, photo] = await Promise.all([
       recordsOfMember(db, member, await today(db, clock), doulaName),
       recordsForPartner(db, member.id, doulaName),
-      readPage(db, "about_photo"),
+      aboutPhoto(db),
     ]);
     return {
       records,
       // Her photo is the one About shows (Studio → Site); the address is the one her mail comes from.
-      doula: { name: doulaName, photo: (photo?.content as { picture?: string } | undefined)?.picture ?? null, email: contactEmail },
+      doula: { name: doulaName, photo, email: contactEmail },
       pay_online: payments !== null,
       partner_of: partnerOf,
     };
@@ -256,7 +255,7 @@ export async function careRoutes(app: FastifyInstance, { db, clock, mail, doulaN
       },
       request.language,
       // The moment she signed, in the zone the doula keeps her hours in (Studio → Calendar), as her visits read.
-      (await readHours(db))?.timeZone ?? "UTC",
+      await practiceZone(db),
     );
     return reply
       .header("content-type", "application/pdf")

@@ -27,6 +27,12 @@ export async function savePage(db: Queryable, key: PageKey, content: unknown, op
   return updated?.revision ?? null;
 }
 
+/** Her photo on About (Studio → Site), or null; the doula card on /care shows the same one. */
+export async function aboutPhoto(db: Queryable): Promise<string | null> {
+  const page = await readPage(db, "about_photo");
+  return (page?.content as { picture?: string } | undefined)?.picture ?? null;
+}
+
 /** Sets or clears her photo on About; kept apart from the page, so that a form open elsewhere still saves its text. */
 export async function setAboutPhoto(db: Queryable, picture: string | null): Promise<void> {
   await db

@@ -6,7 +6,7 @@ import { route } from "../http/endpoint-route.ts";
 import { HttpError } from "../http/errors.ts";
 import { sanitiseHtml } from "../lib/sanitise-html.ts";
 import { acceptPictureUploads, storeUploadedPicture } from "../pictures/pictures-repository.ts";
-import { readPage, savePage, setAboutPhoto } from "./site-pages-repository.ts";
+import { aboutPhoto, readPage, savePage, setAboutPhoto } from "./site-pages-repository.ts";
 
 const emptyAbout: AboutPage = { story_html: "", credentials: [], testimonials: [] };
 const emptyLinks: LinksPage = { links: [] };
@@ -15,10 +15,6 @@ async function about(db: Database) {
   const page = await readPage(db, "about");
   return { page: (page?.content as AboutPage | undefined) ?? emptyAbout, revision: page?.revision ?? 0 };
 }
-async function photo(db: Database): Promise<string | null> {
-  const page = await readPage(db, "about_photo");
-  return (page?.content as { picture?: string } | undefined)?.picture ?? null;
-}
 async function links(db: Database) {
   const page = await readPage(db, "links");
   return { page: (page?.content as LinksPage | undefined) ?? emptyLinks, revision: page?.revision ?? 0 };
@@ -26,7 +22,7 @@ async function links(db: Database) {
 
 /** About and Helpful links, as visitors read them. */
 export async function sitePagesRoutes(app: FastifyInstance, { db, instructorName }: { db: Database; instructorName: string }) {
-  route(app, "aboutPage", async () => ({ ...(await about(db)).page, instructor_name: instructorName, photo: await photo(db) }));
+  route(app, "aboutPage", async () => ({ ...(await about(db)).page, instructor_name: instructorName, photo: await aboutPhoto(db) }));
   route(app, "linksPage", async () => (await links(db)).page);
 }
 
@@ -34,14 +30,14 @@ export async function sitePagesRoutes(app: FastifyInstance, { db, instructorName
 export async function siteStudioRoutes(app: FastifyInstance, { db }: { db: Database }) {
   route(app, "studioAbout", async () => {
     const { page, revision } = await about(db);
-    return { ...page, revision, photo: await photo(db) };
+    return { ...page, revision, photo: await aboutPhoto(db) };
   });
   route(app, "saveAbout", async ({ body }) => {
     const { revision, ...page } = body;
     const saved: AboutPage = { ...page, story_html: page.story_html.trim() ? sanitiseHtml(page.story_html) : "" };
     const next = await savePage(db, "about", saved, revision);
     if (next === null) throw new HttpError(409, staleRevisionMessage);
-    return { ...saved, revision: next, photo: await photo(db) };
+    return { ...saved, revision: next, photo: await aboutPhoto(db) };
   });
   route(app, "studioLinks", async () => {
     const { page, revision } = await links(db);
