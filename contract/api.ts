@@ -30,6 +30,7 @@ import { careEndpoints } from "./care.ts";
 import { birthPlanEndpoints } from "./birth-plan.ts";
 import { timerEndpoints } from "./timer.ts";
 import { communityEndpoints } from "./community.ts";
+import { pushEndpoints } from "./push.ts";
 
 export { type Access, type Endpoint, successStatus } from "./endpoint.ts";
 
@@ -70,6 +71,7 @@ export const endpoints = {
   ...birthPlanEndpoints,
   ...timerEndpoints,
   ...communityEndpoints,
+  ...pushEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -145,7 +145,7 @@ export async function buildApp({
   if (startMailSender) mailSender.start();
   app.addHook("onClose", () => mailSender.stop());
 
-  const capabilities = features({ db, config, sessions, catalogue, mail, clock, siteLanguage });
+  const capabilities = features({ db, config, sessions, catalogue, mail, clock, siteLanguage, log: app.log });
   for (const feature of capabilities) await feature.register(app);
   // Every server may run the timed work (each piece claims what it does); one that sends no mail runs none.
   if (startMailSender) {

@@ -6,6 +6,14 @@ import type { SiteDetails } from "../../contract/site.ts";
 /** An optional variable, where set-but-empty counts as unset. */
 const optional = <Schema extends z.ZodType<string>>(schema: Schema) => schema.optional().or(z.literal("").transform(() => undefined));
 
+/** The browsers' own push services (docs/push.md); PUSH_SERVICES replaces the list. */
+const DEFAULT_PUSH_SERVICES = [
+  "https://fcm.googleapis.com",
+  "https://updates.push.services.mozilla.com",
+  "https://web.push.apple.com",
+  "https://*.notify.windows.com",
+];
+
 const Environment = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -74,6 +82,41 @@ const Environment = z.object({
     .int()
     .min(1, "BOOKINGS_PER_HOUR must be at least 1")
     .default(10),
+  // Web Push (docs/push.md): the push services a device's subscription may name, as origins
+  // (https://*.host admits its subdomains); by default the browsers' own.
+  PUSH_SERVICES: z
+    .string()
+    .default(DEFAULT_PUSH_SERVICES.join(","))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((entry) => entry.trim().replace(/\/+$/, ""))
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:\d+)?$/,
+            "PUSH_SERVICES lists origins such as https://fcm.googleapis.com, separated by commas",
+          ),
+      ),
+    ),
+  // The VAPID key pair (URL-safe base64, as web-push generate-vapid-keys prints it); without it one is made at first start and kept in the database.
+  VAPID_PUBLIC_KEY: optional(
+    z.string().regex(/^[A-Za-z0-9_-]{87}$/, "VAPID_PUBLIC_KEY must be a P-256 public key in URL-safe base64 (87 characters)"),
+  ),
+  VAPID_PRIVATE_KEY: optional(
+    z.string().regex(/^[A-Za-z0-9_-]{43}$/, "VAPID_PRIVATE_KEY must be a P-256 private key in URL-safe base64 (43 characters)"),
+  ),
+  // The labour line: minutes a mother's alert may wait unseen before her backup doula is told as well.
+  LABOUR_ESCALATE_MINUTES: z.coerce
+    .number({ error: "LABOUR_ESCALATE_MINUTES must be a number of minutes" })
+    .int()
+    .min(1, "LABOUR_ESCALATE_MINUTES must be at least 1")
+    .max(120, "LABOUR_ESCALATE_MINUTES can be at most 120")
+    .default(10),
   METRICS_TOKEN: optional(z.string().min(16, "METRICS_TOKEN must be at least 16 characters long")),
   SEED_DEMO_CONTENT: z
     .enum(["true", "false", ""])
@@ -115,8 +158,18 @@ export type Config = {
   /** Stripe, when both keys are set; null keeps online payment off. */
   stripe: StripeConfig | null;
   site: SiteConfig;
+  push: PushConfig;
+  /** Minutes an unseen labour alert waits before the backup doula is told too. */
+  labourEscalateMinutes: number;
   /** A file whose number moves the server's clock, for browser tests (never in production). */
   testClockFile: string | undefined;
+};
+
+export type PushConfig = {
+  /** Origins a subscription's endpoint may have. */
+  services: string[];
+  /** Given in configuration, or null: made at first start and kept in the database. */
+  vapid: { publicKey: string; privateKey: string } | null;
 };
 
 export type MailConfig = { smtpUrl: string | null; from: string };
@@ -143,6 +196,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     const missing = values.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY";
     throw new Error(
       `Invalid configuration:\n  ${missing}: online payment needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET; set ${missing} too, or neither.`,
+    );
+  }
+  if (Boolean(values.VAPID_PUBLIC_KEY) !== Boolean(values.VAPID_PRIVATE_KEY)) {
+    const missing = values.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY";
+    throw new Error(
+      `Invalid configuration:\n  ${missing}: a VAPID key pair needs both keys; set ${missing} too, or neither (one is then made and kept).`,
     );
   }
   if (values.TEST_CLOCK_FILE && values.NODE_ENV === "production") {
@@ -173,6 +232,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       values.STRIPE_SECRET_KEY && values.STRIPE_WEBHOOK_SECRET
         ? { secretKey: values.STRIPE_SECRET_KEY, webhookSecret: values.STRIPE_WEBHOOK_SECRET, apiUrl: values.STRIPE_API_URL }
         : null,
+    push: {
+      services: values.PUSH_SERVICES,
+      vapid:
+        values.VAPID_PUBLIC_KEY && values.VAPID_PRIVATE_KEY
+          ? { publicKey: values.VAPID_PUBLIC_KEY, privateKey: values.VAPID_PRIVATE_KEY }
+          : null,
+    },
+    labourEscalateMinutes: values.LABOUR_ESCALATE_MINUTES,
     site: {
       podcastPlayerUrl: values.PODCAST_PLAYER_URL,
       contactEmail: values.CONTACT_EMAIL,

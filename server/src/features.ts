@@ -1,5 +1,5 @@
 import { activityPersonalData } from "./activity/activity-repository.ts";
-import type { FastifyInstance, FastifyPluginAsync } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from "fastify";
 import { myAccountRoutes } from "./accounts/my-account-routes.ts";
 import { passwordResetRoutes } from "./accounts/password-reset-routes.ts";
 import type { SessionStore } from "./accounts/session-store.ts";
@@ -40,6 +40,9 @@ import { birthPlanPersonalData, plansSharedWithInstructor } from "./birth-plan/b
 import { birthPlanRoutes, birthPlanStudioRoutes } from "./birth-plan/birth-plan-routes.ts";
 import { timerPersonalData } from "./timer/timer-repository.ts";
 import { timerRoutes } from "./timer/timer-routes.ts";
+import { pushPersonalData } from "./push/push-repository.ts";
+import { pushRoutes } from "./push/push-routes.ts";
+import { pushDelivery } from "./push/push-sender.ts";
 import { acceptInvitation, checkInvitation, linkCommitted, partnersPersonalData } from "./partners/partners-repository.ts";
 import {
   acceptCareInvitation,
@@ -73,6 +76,8 @@ export type AppServices = {
   mail: { sender: MailSender; context: MailContext };
   clock: Clock;
   siteLanguage: SiteLanguageStore;
+  /** The app's log, for work that runs outside a request (the push sender's deliveries). */
+  log: FastifyBaseLogger;
 };
 
 /** A feature: its routes, and the timed work it declares (reminders, lapsed holds, digests), which app.ts runs. */
@@ -93,7 +98,7 @@ function feature<Options extends Record<string, unknown>>(
  * feature that keeps anything about a member adds its part to `personalData`, which her data
  * download and the deletion of her account go through.
  */
-export function features({ db, config, sessions, catalogue, mail, clock, siteLanguage }: AppServices): Feature[] {
+export function features({ db, config, sessions, catalogue, mail, clock, siteLanguage, log }: AppServices): Feature[] {
   const production = config.env === "production";
   const bookings: BookingDeps = {
     db,
@@ -123,6 +128,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
     partnersPersonalData(db),
     birthPlanPersonalData(db),
     timerPersonalData(db),
+    pushPersonalData(db),
     activityPersonalData(db),
     carePersonalData(db, clock, config.instructorName),
   ];
@@ -137,6 +143,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
     contactEmail: config.site.contactEmail,
     payments: bookings.payments,
   };
+  const pushSending = pushDelivery({ db, clock, push: config.push, contactEmail: config.site.contactEmail, log });
   return [
     feature("/reactapi/users", signInRoutes, {
       db,
@@ -200,6 +207,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
     feature("/reactapi/account", contentNoteChoicesRoutes, { db, catalogue }),
     feature("/reactapi", birthPlanRoutes, { db, clock, businessName: config.businessName, catalogue }),
     feature("/reactapi/timer", timerRoutes, { db, clock }),
+    feature("/reactapi/push", pushRoutes, { db, clock, push: config.push, wakeOnQueued: pushSending.wakeOnQueued }, [pushSending]),
     feature("/reactapi/account", partnerRoutes, { db, clock, mail: mail.context, sender: mail.sender }),
     feature("/reactapi/care", careRoutes, care, [careWork({ ...care, siteLanguage })]),
     feature("/reactapi/instructor-setup", instructorSetupRoutes, { db, sessionDays: config.sessionDays, production }),

@@ -182,6 +182,11 @@ export function instructorNames(db: Queryable): Promise<Pick<UserRow, "firstName
   return db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.role, "admin"));
 }
 
+/** The instructors' accounts (the studio's role "admin"): who the doula's notifications go to. */
+export function instructorAccounts(db: Queryable): Promise<UserRow[]> {
+  return db.select().from(users).where(eq(users.role, "admin"));
+}
+
 export async function hasInstructor(db: Queryable): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
   return Boolean(row);

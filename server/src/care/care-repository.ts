@@ -18,6 +18,7 @@ import { findUserById, type UserRow } from "../accounts/users-repository.ts";
 import { bookingsOf, listServices } from "../bookings/bookings-repository.ts";
 import { linkOf } from "../partners/partners-repository.ts";
 import { practiceDay } from "./practice-day.ts";
+import { pushCareMessage } from "./care-pushes.ts";
 
 // Her birth clients (docs/care.md): what the studio's routes, her space and other features (the
 // labour line's on-call windows) call. Every rule that must hold across servers is one statement:
@@ -496,20 +497,28 @@ export async function addMessage(
   from: { doula: true } | { memberId: number },
   text: string,
   now: Date,
+  doulaName: string,
 ): Promise<number> {
   const owned = "memberId" in from ? eq(careRecords.memberId, from.memberId) : undefined;
   const [record] = await db
-    .select({ id: careRecords.id })
+    .select({
+      id: careRecords.id,
+      memberId: careRecords.memberId,
+      firstName: careRecords.firstName,
+      lastName: careRecords.lastName,
+      email: careRecords.email,
+    })
     .from(careRecords)
     .where(and(eq(careRecords.id, recordId), owned));
   if (!record) {
     if ("memberId" in from) throw new HttpError(404, "There is no such care record in your account.");
     throw HttpError.withValues(404, "There is no client with the id {id}.", { id: recordId });
   }
-  const [message] = await db
-    .insert(careMessages)
-    .values({ recordId, fromDoula: !("memberId" in from), text, createdAt: now })
-    .returning({ id: careMessages.id });
+  const fromDoula = !("memberId" in from);
+  const [message] = await db.insert(careMessages).values({ recordId, fromDoula, text, createdAt: now }).returning({ id: careMessages.id });
+  // Her devices (or the doula's) are told at once; the mail follows with the hourly work.
+  const clientName = [record.firstName, record.lastName].filter(Boolean).join(" ") || record.email || `#${record.id}`;
+  await pushCareMessage(db, { recordId, memberId: record.memberId, fromDoula, text, clientName, doulaName }, now);
   return message!.id;
 }
 

@@ -154,7 +154,7 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
   });
 
   route(app, "writeToCareClient", async ({ params: { id }, body }, _request, reply) => {
-    const messageId = await addMessage(db, id, { doula: true }, body.text, clock.now());
+    const messageId = await db.transaction((tx) => addMessage(tx, id, { doula: true }, body.text, clock.now(), doulaName));
     return reply.code(201).send({ id: messageId, message: "Sent. She is mailed that you wrote, at most once an hour." });
   });
 
@@ -236,7 +236,8 @@ export async function careRoutes(app: FastifyInstance, { db, clock, mail, doulaN
   });
 
   route(app, "writeToDoula", async ({ params: { id }, body }, request, reply) => {
-    const messageId = await addMessage(db, id, { memberId: requireMember(request).id }, body.text, clock.now());
+    const member = requireMember(request);
+    const messageId = await db.transaction((tx) => addMessage(tx, id, { memberId: member.id }, body.text, clock.now(), doulaName));
     return reply.code(201).send({ id: messageId, message: "Sent to your doula." });
   });
 

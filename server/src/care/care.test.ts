@@ -27,6 +27,7 @@ import {
   createTestApp,
   type TestApp,
 } from "../../../testing/test-app.ts";
+import { birthSupport } from "../../../testing/care-clients.ts";
 import { onCallWindow, paymentSchedule, sha256Of } from "./care-repository.ts";
 import { runPaymentReminders } from "./care-reminders.ts";
 import { runMessageMails } from "./care-message-mails.ts";
@@ -78,16 +79,6 @@ describe.each(backends)("her birth clients on %s", (backend) => {
   const post = (url: string, cookie: string | undefined, payload: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
     app().inject({ method: "POST", url, headers: { ...jsonHeaders, ...headers, ...(cookie ? { cookie } : {}) }, payload });
   const get = (url: string, cookie?: string) => app().inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
-
-  const birthSupport = {
-    name: "Birth support",
-    description: "Two prenatal visits, the birth, one postpartum visit.",
-    fee: 150_000,
-    currency: "USD",
-    deposit: 30_000,
-    instalments: 3,
-    instalment_every_weeks: 4,
-  };
 
   /** What the care feature's timed work is handed by features.ts, with a fresh inbox for the doula. */
   const timedWorkDeps = () => ({

@@ -1,0 +1,164 @@
+import { createPublicKey, verify } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { takeOnClient } from "../../../testing/care-clients.ts";
+import { browserSubscription, startPushServiceStandIn, type PushServiceStandIn } from "../../../testing/push-service-stand-in.ts";
+import { backends, createTestApp, jsonHeaders, signedInInstructor, signedInMember, type TestApp } from "../../../testing/test-app.ts";
+import { pushOutbox, pushSubscriptions } from "./push-schema.ts";
+
+// Push notifications (docs/push.md): sent through a local stand-in for a browser's push service,
+// admitted by PUSH_SERVICES as the real ones are, and decrypted here as the browser would.
+
+/** The VAPID JWT's claims, once its ES256 signature is checked with the site's public key (RFC 8292). */
+function vapidClaims(authorization: string, publicKey: string): Record<string, unknown> {
+  const match = /^vapid t=([^,]+), k=(.+)$/.exec(authorization);
+  expect(match, authorization).not.toBeNull();
+  expect(match![2]).toBe(publicKey);
+  const [header, claims, signature] = match![1]!.split(".");
+  const raw = Buffer.from(publicKey, "base64url");
+  const key = createPublicKey({
+    key: { kty: "EC", crv: "P-256", x: raw.subarray(1, 33).toString("base64url"), y: raw.subarray(33, 65).toString("base64url") },
+    format: "jwk",
+  });
+  const signed = verify(
+    "sha256",
+    Buffer.from(`${header}.${claims}`),
+    { key, dsaEncoding: "ieee-p1363" },
+    Buffer.from(signature!, "base64url"),
+  );
+  expect(signed).toBe(true);
+  return JSON.parse(Buffer.from(claims!, "base64url").toString("utf8")) as Record<string, unknown>;
+}
+
+describe.each(backends)("push notifications on %s", (backend) => {
+  let service: PushServiceStandIn;
+  let context: TestApp;
+  beforeAll(async () => {
+    service = await startPushServiceStandIn();
+    context = await createTestApp(backend, { environment: { PUSH_SERVICES: `https://fcm.googleapis.com,${service.origin}` } });
+  });
+  afterAll(async () => {
+    await context.close();
+    await service.close();
+  });
+  const post = (url: string, cookie: string | undefined, payload: unknown) =>
+    context.app.inject({ method: "POST", url, headers: { ...jsonHeaders, ...(cookie ? { cookie } : {}) }, payload: payload as object });
+  const subscribe = (cookie: string, json: object, kinds: string[], previews = false) =>
+    post("/reactapi/push/subscriptions", cookie, { ...json, kinds, previews });
+  const deliveredTo = (path: string) => service.delivered.filter((push) => push.path === path);
+
+  it("gives one VAPID key, and accepts a subscription only for a push service on the list", async () => {
+    const key = (await context.app.inject({ method: "GET", url: "/reactapi/push/key" })).json().public_key as string;
+    expect(key).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect((await context.app.inject({ method: "GET", url: "/reactapi/push/key" })).json().public_key).toBe(key);
+
+    const member = await signedInMember(context.app, "push-list");
+    const inside = browserSubscription("http://127.0.0.1:5432/internal");
+    expect((await post("/reactapi/push/subscriptions", undefined, { ...inside.json, kinds: [] })).statusCode).toBe(401);
+    const refused = await subscribe(member.cookie, inside.json, ["replies"]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe("Notifications go through your browser's own push service, and this address is not one we send to.");
+    // A look-alike host is not the service either.
+    expect((await subscribe(member.cookie, browserSubscription("https://fcm.googleapis.com.example.net/x").json, [])).statusCode).toBe(400);
+    expect(
+      (await subscribe(member.cookie, browserSubscription("https://fcm.googleapis.com/fcm/send/abc").json, ["replies"])).statusCode,
+    ).toBe(201);
+    const badKeys = await subscribe(
+      member.cookie,
+      { ...inside.json, endpoint: `${service.origin}/x`, keys: { p256dh: "short", auth: "x" } },
+      [],
+    );
+    expect(badKeys.statusCode).toBe(400);
+    const badKind = await subscribe(member.cookie, browserSubscription(`${service.origin}/y`).json, ["gossip"]);
+    expect(badKind.statusCode).toBe(400);
+    expect(badKind.json().error).toBe("That is not a kind of notification we send.");
+  });
+
+  it("sends a push once, encrypted for her device and signed with VAPID, saying no more than a locked screen may", async () => {
+    const doula = await signedInInstructor(context.app, context.database.db, "push-doula");
+    const client = await takeOnClient(context.app, context.database.db, doula.cookie, { prefix: "push-client" });
+    const phone = browserSubscription(`${service.origin}/push/phone-${client.id}`);
+    const tablet = browserSubscription(`${service.origin}/push/tablet-${client.id}`);
+    expect((await subscribe(client.cookie, phone.json, ["replies", "bookings"])).statusCode).toBe(201);
+    // The tablet shows previews, but was not asked to tell her of replies.
+    expect((await subscribe(client.cookie, tablet.json, ["announcements"], true)).statusCode).toBe(201);
+
+    const sent = await post(`/reactapi/studio/care/clients/${client.recordId}/messages`, doula.cookie, { text: "How did the scan go?" });
+    expect(sent.statusCode, sent.body).toBe(201);
+    await expect.poll(() => deliveredTo(new URL(phone.json.endpoint).pathname).length, { timeout: 5000 }).toBe(1);
+
+    const [push] = deliveredTo(new URL(phone.json.endpoint).pathname);
+    expect(push!.headers["content-encoding"]).toBe("aes128gcm");
+    expect(Number(push!.headers.ttl)).toBeGreaterThan(0);
+    const publicKey = (await context.app.inject({ method: "GET", url: "/reactapi/push/key" })).json().public_key as string;
+    const claims = vapidClaims(String(push!.headers.authorization), publicKey);
+    expect(claims.aud).toBe(service.origin);
+    expect(claims.sub).toMatch(/^mailto:/);
+    expect(Number(claims.exp) * 1000).toBeGreaterThan(Date.now());
+    const shown = JSON.parse(phone.decrypt(push!.body));
+    expect(shown).toEqual({
+      title: "Message from your doula",
+      body: "Open the app to read it.",
+      url: "/care",
+      tag: `care-message-${client.recordId}`,
+    });
+    expect(deliveredTo(new URL(tablet.json.endpoint).pathname)).toHaveLength(0);
+
+    // With previews on, her phone shows the words; and each push went out once, however many servers look.
+    expect((await subscribe(client.cookie, phone.json, ["replies"], true)).statusCode).toBe(201);
+    await post(`/reactapi/studio/care/clients/${client.recordId}/messages`, doula.cookie, { text: "Call me after." });
+    await expect.poll(() => deliveredTo(new URL(phone.json.endpoint).pathname).length, { timeout: 5000 }).toBe(2);
+    expect(JSON.parse(phone.decrypt(deliveredTo(new URL(phone.json.endpoint).pathname)[1]!.body))).toMatchObject({
+      body: "Call me after.",
+      url: "/care",
+    });
+    const left = await context.database.db.select().from(pushOutbox).where(eq(pushOutbox.status, "pending"));
+    expect(left).toHaveLength(0);
+
+    // Her reply reaches the doula's devices, which open the client's studio page.
+    const doulaPhone = browserSubscription(`${service.origin}/push/doula-${doula.id}`);
+    expect((await subscribe(doula.cookie, doulaPhone.json, ["replies", "labour_alerts"], true)).statusCode).toBe(201);
+    expect((await post(`/reactapi/care/${client.recordId}/messages`, client.cookie, { text: "It went well!" })).statusCode).toBe(201);
+    await expect.poll(() => deliveredTo(new URL(doulaPhone.json.endpoint).pathname).length, { timeout: 5000 }).toBe(1);
+    expect(JSON.parse(doulaPhone.decrypt(deliveredTo(new URL(doulaPhone.json.endpoint).pathname)[0]!.body))).toMatchObject({
+      title: "Message from Rosa Díaz",
+      body: "It went well!",
+      url: `/studio/clients/${client.recordId}`,
+    });
+
+    const download = (
+      await context.app.inject({ method: "GET", url: "/reactapi/account/export", headers: { cookie: client.cookie } })
+    ).json();
+    expect(download.notification_devices).toEqual(
+      expect.arrayContaining([expect.objectContaining({ push_service: service.origin, kinds: ["replies"], previews: true })]),
+    );
+    expect(JSON.stringify(download)).not.toContain("/push/phone-");
+  });
+
+  it("forgets a device its push service no longer knows (410), and one she turns off", async () => {
+    const doula = await signedInInstructor(context.app, context.database.db, "push-doula-gone");
+    const client = await takeOnClient(context.app, context.database.db, doula.cookie, { prefix: "push-gone" });
+    const old = browserSubscription(`${service.origin}/push/old-${client.id}`);
+    const current = browserSubscription(`${service.origin}/push/current-${client.id}`);
+    await subscribe(client.cookie, old.json, ["replies"]);
+    await subscribe(client.cookie, current.json, ["replies"]);
+    service.answer(new URL(old.json.endpoint).pathname, 410);
+    await post(`/reactapi/studio/care/clients/${client.recordId}/messages`, doula.cookie, { text: "Hello" });
+    await expect.poll(() => deliveredTo(new URL(current.json.endpoint).pathname).length, { timeout: 5000 }).toBe(1);
+    const devices = () => context.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, client.id));
+    await expect.poll(async () => (await devices()).map((device) => device.endpoint), { timeout: 5000 }).toEqual([current.json.endpoint]);
+
+    // Someone else cannot turn her device off; she can.
+    const stranger = await signedInMember(context.app, "push-stranger");
+    await post("/reactapi/push/subscriptions/delete", stranger.cookie, { endpoint: current.json.endpoint });
+    expect(await devices()).toHaveLength(1);
+    const off = await post("/reactapi/push/subscriptions/delete", client.cookie, { endpoint: current.json.endpoint });
+    expect(off.json().message).toBe("Notifications are off for this device.");
+    expect(await devices()).toHaveLength(0);
+    await post(`/reactapi/studio/care/clients/${client.recordId}/messages`, doula.cookie, { text: "Still there?" });
+    const before = service.delivered.length;
+    const queued = await context.database.db.select().from(pushOutbox).where(eq(pushOutbox.status, "pending"));
+    expect(queued).toHaveLength(0);
+    expect(service.delivered.length).toBe(before);
+  });
+});
