@@ -31,6 +31,8 @@ import { birthPlanEndpoints } from "./birth-plan.ts";
 import { timerEndpoints } from "./timer.ts";
 import { communityEndpoints } from "./community.ts";
 import { pushEndpoints } from "./push.ts";
+import { teamEndpoints } from "./team.ts";
+import { labourEndpoints } from "./labour.ts";
 
 export { type Access, type Endpoint, successStatus } from "./endpoint.ts";
 
@@ -72,6 +74,8 @@ export const endpoints = {
   ...timerEndpoints,
   ...communityEndpoints,
   ...pushEndpoints,
+  ...teamEndpoints,
+  ...labourEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

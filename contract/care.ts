@@ -283,6 +283,18 @@ export const ClientDetails = ClientSummary.extend({
   messages: z.array(CareMessage),
   /** Her bookings with the doula since the record was made (none before she has an account). */
   visits: z.array(CareVisit),
+  /** Her backup doula, one of the team (Studio → Team), and the team to choose from. */
+  backup: z.object({ id: z.number(), name: z.string() }).nullable(),
+  team: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+
+export const BackupRequest = z.object({
+  user_id: z
+    .number({ error: "Choose a doula of your team, or none." })
+    .int({ error: "Choose a doula of your team, or none." })
+    .min(1, { error: "Choose a doula of your team, or none." })
+    .max(2_147_483_647, { error: "Choose a doula of your team, or none." })
+    .nullable(),
 });
 export type ClientDetails = z.infer<typeof ClientDetails>;
 
@@ -458,6 +470,17 @@ export const careEndpoints = {
     body: MessageRequest,
     invalidates: ["careClient"],
     answers: { 201: { description: "Sent.", schema: Created }, ...notFound("No such client.") },
+  },
+  setCareBackup: {
+    method: "POST",
+    path: "/reactapi/studio/care/clients/:id/backup",
+    summary: "Her backup doula (a team doula), or none: told of her labour when the doula is off call or does not answer",
+    access: "instructor",
+    travels: "care-studio",
+    params: ClientIdParams,
+    body: BackupRequest,
+    invalidates: ["careClient"],
+    answers: { ...ok(StudioOutcome), ...notFound("No such client."), 409: { description: "Not a doula of her team.", schema: ApiError } },
   },
   refundCarePayment: {
     method: "POST",

@@ -2,7 +2,8 @@ import type { z } from "zod";
 
 // What one entry of the endpoint table says (contract/api.ts composes the capabilities' parts).
 
-export type Access = "anyone" | "member" | "instructor" | "stripe-signature" | "metrics-token";
+/** "doula": the instructor, or a team doula of the practice (her backup), each reaching only what is shared with her. */
+export type Access = "anyone" | "member" | "instructor" | "doula" | "stripe-signature" | "metrics-token";
 export type Endpoint = {
   method: "GET" | "POST";
   path: string;

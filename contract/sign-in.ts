@@ -72,11 +72,25 @@ export const RegisterRequest = z
       .min(1, { error: "That link to your client space is not complete." })
       .max(128, { error: "That link to your client space is not complete." })
       .optional(),
+    /** The instructor's invitation to her team (team/): it stands for the access code too. */
+    team_invitation: z
+      .string({ error: "That invitation link is not complete." })
+      .trim()
+      .min(1, { error: "That invitation link is not complete." })
+      .max(128, { error: "That invitation link is not complete." })
+      .optional(),
   })
-  .refine((request) => request.access_code !== undefined || request.invitation !== undefined || request.care_invitation !== undefined, {
-    error: "Please enter your beta access code.",
-    path: ["access_code"],
-  });
+  .refine(
+    (request) =>
+      request.access_code !== undefined ||
+      request.invitation !== undefined ||
+      request.care_invitation !== undefined ||
+      request.team_invitation !== undefined,
+    {
+      error: "Please enter your beta access code.",
+      path: ["access_code"],
+    },
+  );
 export type RegisterRequest = z.input<typeof RegisterRequest>;
 
 /** The password she has now: checked against her account, so only its presence and size are judged here. */
@@ -96,7 +110,7 @@ export const LoginRequest = z.object({
 });
 export type LoginRequest = z.input<typeof LoginRequest>;
 
-export const Role = z.enum(["member", "admin"]);
+export const Role = z.enum(["member", "admin", "team"]);
 export type Role = z.infer<typeof Role>;
 
 export const Profile = z.object({

@@ -198,3 +198,44 @@ export function useTestApp(backend: Backend, options: Parameters<typeof createTe
     },
   };
 }
+
+export type AppServer = { handle: DatabaseHandle; app: FastifyInstance };
+
+/**
+ * Two app servers sharing one scratch PostgreSQL (docs/architecture.md: assume several), each
+ * listening for the other's changes, with TEST-CODE; for the enclosing describe, closed after it.
+ * The array fills once beforeAll has run.
+ */
+export function useAppServers(options: { environment?: Record<string, string>; clock?: Clock } = {}): AppServer[] {
+  let scratch: { url: string; drop: () => Promise<void> } | undefined;
+  const servers: AppServer[] = [];
+  beforeAll(async () => {
+    scratch = await createScratchPostgres();
+    const config = loadConfig({ NODE_ENV: "test", REGISTRATIONS_PER_HOUR: "100000", BOOKINGS_PER_HOUR: "100000", ...options.environment });
+    for (let index = 0; index < 2; index += 1) {
+      const handle = await openDatabase({
+        databaseUrl: scratch.url,
+        dataDir: "memory",
+        listenForChanges: { log: { info: () => {}, warn: () => {} } },
+      });
+      const app = await buildApp({
+        db: handle.db,
+        config,
+        cacheTrust: handle.cacheTrust,
+        logger: false,
+        startMailSender: false,
+        clock: options.clock,
+      });
+      servers.push({ handle, app: rememberTestDatabase(app, handle.db) });
+    }
+    await createAccessCode(servers[0]!.handle.db, { code: DEMO_CODE });
+  });
+  afterAll(async () => {
+    for (const server of servers) {
+      await server.app.close();
+      await server.handle.close();
+    }
+    await scratch?.drop();
+  });
+  return servers;
+}

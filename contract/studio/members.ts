@@ -22,7 +22,7 @@ export const MemberSummary = z.object({
   email: z.string(),
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
-  role: z.enum(["member", "admin"]),
+  role: z.enum(["member", "admin", "team"]),
   joined_at: z.string(),
   last_sign_in_at: z.string().nullable(),
   active: z.boolean(),

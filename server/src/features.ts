@@ -40,6 +40,11 @@ import { birthPlanPersonalData, plansSharedWithInstructor } from "./birth-plan/b
 import { birthPlanRoutes, birthPlanStudioRoutes } from "./birth-plan/birth-plan-routes.ts";
 import { timerPersonalData } from "./timer/timer-repository.ts";
 import { timerRoutes } from "./timer/timer-routes.ts";
+import { acceptTeamInvitation, checkTeamInvitation } from "./team/team-repository.ts";
+import { teamStudioRoutes } from "./team/team-routes.ts";
+import { labourEscalation } from "./labour/labour-alerts.ts";
+import { labourPersonalData } from "./labour/labour-repository.ts";
+import { labourRoutes, labourStudioRoutes } from "./labour/labour-routes.ts";
 import { pushPersonalData } from "./push/push-repository.ts";
 import { pushRoutes } from "./push/push-routes.ts";
 import { pushDelivery } from "./push/push-sender.ts";
@@ -129,6 +134,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
     birthPlanPersonalData(db),
     timerPersonalData(db),
     pushPersonalData(db),
+    labourPersonalData(db),
     activityPersonalData(db),
     carePersonalData(db, clock, config.instructorName),
   ];
@@ -142,6 +148,14 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
     doulaName: config.instructorName,
     contactEmail: config.site.contactEmail,
     payments: bookings.payments,
+  };
+  const labour = {
+    db,
+    clock,
+    mail: mail.context,
+    sender: mail.sender,
+    doulaName: config.instructorName,
+    escalateMinutes: config.labourEscalateMinutes,
   };
   const pushSending = pushDelivery({ db, clock, push: config.push, contactEmail: config.site.contactEmail, log });
   return [
@@ -158,6 +172,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
       invitations: {
         invitation: { check: checkInvitation, accept: acceptInvitation, committed: linkCommitted, joinedAs: "partner" },
         care_invitation: { check: checkCareInvitation, accept: acceptCareInvitation, committed: () => {}, joinedAs: "member" },
+        team_invitation: { check: checkTeamInvitation, accept: acceptTeamInvitation, committed: () => {}, joinedAs: "member" },
       },
     }),
     feature("/reactapi/users", passwordResetRoutes, { db, mail, production }),
@@ -210,6 +225,9 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
     feature("/reactapi/push", pushRoutes, { db, clock, push: config.push, wakeOnQueued: pushSending.wakeOnQueued }, [pushSending]),
     feature("/reactapi/account", partnerRoutes, { db, clock, mail: mail.context, sender: mail.sender }),
     feature("/reactapi/care", careRoutes, care, [careWork({ ...care, siteLanguage })]),
+    feature("/reactapi/care", labourRoutes, labour, [labourEscalation(labour)]),
+    // Outside the studio's guard: a team doula reaches the alerts shared with her (access "doula").
+    feature("/reactapi/studio", labourStudioRoutes, labour),
     feature("/reactapi/instructor-setup", instructorSetupRoutes, { db, sessionDays: config.sessionDays, production }),
     feature("/reactapi/studio", studioApi, {
       db,
@@ -233,6 +251,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
         async (app) => app.register(contentNotesStudioRoutes, { db, prefix: "/content-notes" }),
         async (app) => app.register(birthPlanStudioRoutes, { db, businessName: config.businessName, catalogue }),
         async (app) => app.register(careStudioRoutes, { ...care, prefix: "/care" }),
+        async (app) => app.register(teamStudioRoutes, { ...care, prefix: "/team" }),
       ],
     }),
     feature("/reactapi/site", siteRoutes, { site: config.site, onlinePayment: config.stripe !== null, siteLanguage }),

@@ -11,7 +11,7 @@ export const users = pgTable(
     passwordHash: text("password_hash").notNull(),
     firstName: text("first_name"),
     lastName: text("last_name"),
-    role: text("role", { enum: ["member", "admin"] })
+    role: text("role", { enum: ["member", "admin", "team"] })
       .notNull()
       .default("member"),
     accessCode: text("access_code"),

@@ -187,6 +187,16 @@ export function instructorAccounts(db: Queryable): Promise<UserRow[]> {
   return db.select().from(users).where(eq(users.role, "admin"));
 }
 
+/** The team doulas' accounts (role "team": backups the instructor invited, Studio → Team). */
+export function teamAccounts(db: Queryable): Promise<UserRow[]> {
+  return db.select().from(users).where(eq(users.role, "team")).orderBy(users.createdAt);
+}
+
+/** Makes a new account a team doula (her invitation to the team, used as she registers). */
+export async function makeTeamDoula(db: Queryable, userId: number): Promise<void> {
+  await db.update(users).set({ role: "team" }).where(eq(users.id, userId));
+}
+
 export async function hasInstructor(db: Queryable): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
   return Boolean(row);

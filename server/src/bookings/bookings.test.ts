@@ -3,19 +3,15 @@ import { readInvite } from "../../../testing/calendar-invite.ts";
 import { and, asc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
-import { type DatabaseHandle, openDatabase } from "../db/client.ts";
+import { type DatabaseHandle } from "../db/client.ts";
 import { bookings } from "./bookings-schema.ts";
 import { mailOutbox } from "../mail/mail-schema.ts";
 import { movableClock } from "../lib/clock.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
-import { createAccessCode } from "../access-codes/access-codes-repository.ts";
 import {
   backends,
-  createScratchPostgres,
   createTestApp,
-  DEMO_CODE,
   GOOD_PASSWORD,
   jsonHeaders,
   logInto,
@@ -24,7 +20,7 @@ import {
   signedInMember,
   type TestApp,
   uniqueEmail,
-  rememberTestDatabase,
+  useAppServers,
 } from "../../../testing/test-app.ts";
 import {
   checkoutCompleted,
@@ -593,27 +589,7 @@ if (!backends.includes("postgres")) it.skip(`1:1 bookings on two app servers: ${
 
 describe.runIf(backends.includes("postgres"))("1:1 bookings on two app servers sharing PostgreSQL", () => {
   const clock = movableClock(START);
-  let scratch: { url: string; drop: () => Promise<void> };
-  const servers: { handle: DatabaseHandle; app: FastifyInstance }[] = [];
-  beforeAll(async () => {
-    scratch = await createScratchPostgres();
-    const config = loadConfig({ NODE_ENV: "test", REGISTRATIONS_PER_HOUR: "100000", BOOKINGS_PER_HOUR: "100000", PUBLIC_URL });
-    for (let index = 0; index < 2; index += 1) {
-      const handle = await openDatabase({ databaseUrl: scratch.url, dataDir: "memory" });
-      servers.push({
-        handle,
-        app: rememberTestDatabase(await buildApp({ db: handle.db, config, logger: false, startMailSender: false, clock }), handle.db),
-      });
-    }
-    await createAccessCode(servers[0]!.handle.db, { code: DEMO_CODE });
-  });
-  afterAll(async () => {
-    for (const server of servers) {
-      await server.app.close();
-      await server.handle.close();
-    }
-    await scratch.drop();
-  });
+  const servers = useAppServers({ environment: { PUBLIC_URL }, clock });
 
   it("gives one booking to 20 requests split between the servers, and sends its reminder once", async () => {
     const [a, b] = servers;

@@ -14,7 +14,7 @@ import { careAgreements, careMessages, careNotes, carePackages, carePayments, ca
 import { defaultAgreement } from "./default-agreement.ts";
 import { longDate, money } from "./care-formats.ts";
 import { questionnairesOf, toQuestionnaire } from "./questionnaires-repository.ts";
-import { findUserById, type UserRow } from "../accounts/users-repository.ts";
+import { findUserById, teamAccounts, type UserRow } from "../accounts/users-repository.ts";
 import { bookingsOf, listServices } from "../bookings/bookings-repository.ts";
 import { linkOf } from "../partners/partners-repository.ts";
 import { practiceDay } from "./practice-day.ts";
@@ -467,6 +467,7 @@ export async function clientDetails(db: Queryable, id: number, today: string): P
   const { memberId } = rows[0].record;
   const mother = memberId === null ? undefined : await findUserById(db, memberId);
   const visits = mother ? ((await visitsOf(db, mother, [rows[0].record])).get(id) ?? []) : [];
+  const team = (await teamAccounts(db)).map((doula) => ({ id: doula.id, name: nameOf(doula) }));
   return {
     ...toClientSummary(rows[0], parts, today),
     visits,
@@ -484,7 +485,59 @@ export async function clientDetails(db: Queryable, id: number, today: string): P
     })),
     questionnaires: ((await questionnairesOf(db, [id])).get(id) ?? []).map(toQuestionnaire),
     messages: (parts.messages.get(id) ?? []).map(toMessage),
+    backup: team.find((doula) => doula.id === rows[0]!.record.backupUserId) ?? null,
+    team,
   };
+}
+
+/** Names her backup doula, who must be of the team (or none). */
+export async function setBackup(db: Queryable, recordId: number, userId: number | null): Promise<string | null> {
+  const doula = userId === null ? undefined : await findUserById(db, userId);
+  if (userId !== null && doula?.role !== "team")
+    throw new HttpError(409, "That is not a doula of your team. Invite her from Studio → Team first.");
+  const updated = await db
+    .update(careRecords)
+    .set({ backupUserId: userId })
+    .where(eq(careRecords.id, recordId))
+    .returning({ id: careRecords.id });
+  if (updated.length === 0) throw HttpError.withValues(404, "There is no client with the id {id}.", { id: recordId });
+  return doula ? nameOf(doula) : null;
+}
+
+const nameOf = (account: UserRow) => [account.firstName, account.lastName].filter(Boolean).join(" ") || account.email;
+
+/**
+ * Records as the labour line needs them (labour/): whose each is, her dates, and her backup. By
+ * record (with `memberId`, only hers: a mother's alert), or every record of a mother.
+ */
+export async function labourRecords(db: Queryable, which: { recordId?: number; memberId?: number }) {
+  const rows = await db
+    .select()
+    .from(careRecords)
+    .where(
+      and(
+        which.recordId === undefined ? undefined : eq(careRecords.id, which.recordId),
+        which.memberId === undefined ? undefined : eq(careRecords.memberId, which.memberId),
+      ),
+    )
+    .orderBy(asc(careRecords.id));
+  return rows.map((record) => ({
+    id: record.id,
+    memberId: record.memberId,
+    name: [record.firstName, record.lastName].filter(Boolean).join(" ") || record.email || `#${record.id}`,
+    email: record.email,
+    dueDate: record.dueDate,
+    onCallFrom: record.onCallFrom,
+    onCallUntil: record.onCallUntil,
+    stage: record.stage,
+    backupUserId: record.backupUserId,
+  }));
+}
+export type LabourRecord = Awaited<ReturnType<typeof labourRecords>>[number];
+
+/** The records on which a team doula is the backup (what is shared with her). */
+export async function recordIdsBackedUpBy(db: Queryable, userId: number): Promise<number[]> {
+  return (await db.select({ id: careRecords.id }).from(careRecords).where(eq(careRecords.backupUserId, userId))).map((row) => row.id);
 }
 
 /**

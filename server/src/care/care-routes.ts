@@ -18,6 +18,7 @@ import { practiceDay, practiceNow, practiceZone } from "./practice-day.ts";
 import {
   addClient,
   addMessage,
+  setBackup,
   addNote,
   claimRecordsByAddress,
   agreementOfMember,
@@ -156,6 +157,15 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
   route(app, "writeToCareClient", async ({ params: { id }, body }, _request, reply) => {
     const messageId = await db.transaction((tx) => addMessage(tx, id, { doula: true }, body.text, clock.now(), doulaName));
     return reply.code(201).send({ id: messageId, message: "Sent. She is mailed that you wrote, at most once an hour." });
+  });
+
+  route(app, "setCareBackup", async ({ params: { id }, body }) => {
+    const name = await setBackup(db, id, body.user_id);
+    return {
+      message: name
+        ? answerWith("{name} is her backup doula now: told of her labour when you are off call or do not answer.", { name })
+        : sentence("She has no backup doula now: her labour alerts come only to you."),
+    };
   });
 
   route(app, "careQuestionnaires", async () => ({ questionnaires: await listQuestionnaires(db) }));

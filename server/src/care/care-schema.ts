@@ -53,6 +53,8 @@ export const careRecords = pgTable(
     onCallFrom: date("on_call_from", { mode: "string" }).notNull(),
     onCallUntil: date("on_call_until", { mode: "string" }).notNull(),
     stage: text("stage").notNull().default("invited"),
+    /** Her backup doula (a team doula, Studio → Team): told of her labour when the doula is off call or does not answer. */
+    backupUserId: integer("backup_user_id").references(() => users.id, { onDelete: "set null" }),
     /** Her link to her space, until she registers with it: only its hash is kept. */
     invitationHash: text("invitation_hash"),
     invitationExpiresAt: timestamp("invitation_expires_at", { withTimezone: true }),

@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { createAccessCode } from "../access-codes/access-codes-repository.ts";
-import { buildApp } from "../app.ts";
-import { loadConfig } from "../config.ts";
-import { type DatabaseHandle, openDatabase } from "../db/client.ts";
 import { movableClock } from "../lib/clock.ts";
 import { runClassWork } from "./class-actions.ts";
 import { mailOutbox } from "../mail/mail-schema.ts";
@@ -19,9 +15,7 @@ import {
 } from "../../../testing/stripe-stand-in.ts";
 import {
   backends,
-  createScratchPostgres,
   createTestApp,
-  DEMO_CODE,
   postgresMissingNotice,
   jsonHeaders,
   signedInInstructor,
@@ -29,7 +23,7 @@ import {
   type TestApp,
   GOOD_PASSWORD,
   uniqueEmail,
-  rememberTestDatabase,
+  useAppServers,
 } from "../../../testing/test-app.ts";
 import { tokenMailedTo } from "../../../testing/outbox-links.ts";
 
@@ -584,27 +578,7 @@ if (!backends.includes("postgres")) it.skip(`live classes on two app servers: ${
 
 describe.runIf(backends.includes("postgres"))("live classes on two app servers sharing PostgreSQL", () => {
   const clock = movableClock(new Date(START.getTime() - 3 * 24 * 60 * MINUTE));
-  let scratch: { url: string; drop: () => Promise<void> };
-  const servers: { handle: DatabaseHandle; app: FastifyInstance }[] = [];
-  beforeAll(async () => {
-    scratch = await createScratchPostgres();
-    const config = loadConfig({ NODE_ENV: "test", REGISTRATIONS_PER_HOUR: "100000", BOOKINGS_PER_HOUR: "100000" });
-    for (let index = 0; index < 2; index += 1) {
-      const handle = await openDatabase({ databaseUrl: scratch.url, dataDir: "memory" });
-      servers.push({
-        handle,
-        app: rememberTestDatabase(await buildApp({ db: handle.db, config, logger: false, startMailSender: false, clock }), handle.db),
-      });
-    }
-    await createAccessCode(servers[0]!.handle.db, { code: DEMO_CODE });
-  });
-  afterAll(async () => {
-    for (const server of servers) {
-      await server.app.close();
-      await server.handle.close();
-    }
-    await scratch.drop();
-  });
+  const servers = useAppServers({ clock });
 
   it("gives 50 registrations split between the servers exactly 3 places, and each reminder once", async () => {
     const [a, b] = servers;

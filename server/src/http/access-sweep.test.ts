@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { type Endpoint, endpoints } from "../../../contract/api.ts";
-import { backends, signedInInstructor, signedInMember, useTestApp } from "../../../testing/test-app.ts";
+import { backends, login, sessionCookieOf, signedInInstructor, signedInMember, useTestApp } from "../../../testing/test-app.ts";
+import { findUserByEmail, makeTeamDoula } from "../accounts/users-repository.ts";
 
 // Every entry of the table, called by someone its `access` does not admit, with a body that does
 // not matter: the refusal must come before anything about the body (docs/architecture.md, "Access").
 const entries = Object.entries(endpoints as Record<string, Endpoint>);
 const memberEntries = entries.filter(([, endpoint]) => endpoint.access === "member");
 const instructorEntries = entries.filter(([, endpoint]) => endpoint.access === "instructor");
+const doulaEntries = entries.filter(([, endpoint]) => endpoint.access === "doula");
 
 /** The entry's path with each parameter filled in; the refusal comes before the parameter is read. */
 const urlOf = (endpoint: Endpoint) => endpoint.path.replace(/:[a-zA-Z]+/g, "1");
@@ -36,7 +38,7 @@ describe.each(backends)("every entry's access (%s)", (backend) => {
 
   it("answers a visitor 401 on every member and instructor entry, whatever the body", async () => {
     const wrong: string[] = [];
-    for (const [name, endpoint] of [...memberEntries, ...instructorEntries])
+    for (const [name, endpoint] of [...memberEntries, ...instructorEntries, ...doulaEntries])
       for (const body of bodies) {
         const response = await call(endpoint, body);
         if (response.statusCode !== 401) wrong.push(`${name} with ${body.label}: ${response.statusCode} ${response.body.slice(0, 80)}`);
@@ -45,10 +47,10 @@ describe.each(backends)("every entry's access (%s)", (backend) => {
     expect(wrong).toEqual([]);
   });
 
-  it("answers a member 403 on every instructor entry, whatever the body", async () => {
+  it("answers a member 403 on every instructor and doula entry, whatever the body", async () => {
     const { cookie } = await signedInMember(context.app, "sweep");
     const wrong: string[] = [];
-    for (const [name, endpoint] of instructorEntries)
+    for (const [name, endpoint] of [...instructorEntries, ...doulaEntries])
       for (const body of bodies) {
         const response = await call(endpoint, body, cookie);
         if (response.statusCode !== 403) wrong.push(`${name} with ${body.label}: ${response.statusCode} ${response.body.slice(0, 80)}`);
@@ -56,10 +58,25 @@ describe.each(backends)("every entry's access (%s)", (backend) => {
     expect(wrong).toEqual([]);
   });
 
+  it("answers a team doula 403 on every instructor entry: she reaches only the doulas' entries", async () => {
+    const { email } = await signedInMember(context.app, "sweep-team");
+    const account = await findUserByEmail(context.database.db, email);
+    await makeTeamDoula(context.database.db, account!.id);
+    const cookie = sessionCookieOf(await login(context.app, email));
+    const wrong: string[] = [];
+    for (const [name, endpoint] of instructorEntries)
+      for (const body of bodies) {
+        const response = await call(endpoint, body, cookie);
+        if (response.statusCode !== 403) wrong.push(`${name} with ${body.label}: ${response.statusCode} ${response.body.slice(0, 80)}`);
+      }
+    expect(wrong).toEqual([]);
+    expect(doulaEntries.length).toBeGreaterThan(3);
+  });
+
   it("lets the instructor past the access check of every entry", async () => {
     const { cookie } = await signedInInstructor(context.app, context.database.db, "sweep-instructor");
     const wrong: string[] = [];
-    for (const [name, endpoint] of [...memberEntries, ...instructorEntries]) {
+    for (const [name, endpoint] of [...memberEntries, ...instructorEntries, ...doulaEntries]) {
       // Logging out or deleting her account would end the sweep's own session.
       if (name === "logout" || name === "deleteMyAccount" || name === "endOtherSessions") continue;
       // A live stream stays open; its own tests (community, timer) follow it.

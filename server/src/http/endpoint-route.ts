@@ -9,7 +9,7 @@ import {
   successStatus,
 } from "../../../contract/api.ts";
 import { parseInput } from "./errors.ts";
-import { requireInstructor, requireMember } from "./signed-in-member.ts";
+import { requireDoula, requireInstructor, requireMember } from "./signed-in-member.ts";
 
 /**
  * What a route may ask of the rules every request meets (same-origin-guard.ts), said where the
@@ -34,6 +34,7 @@ type Handler<Name extends EndpointName> = (
 function refuseUnlessAllowed(endpoint: Endpoint, request: FastifyRequest): void {
   if (endpoint.access === "member") requireMember(request);
   else if (endpoint.access === "instructor") requireInstructor(request);
+  else if (endpoint.access === "doula") requireDoula(request);
 }
 
 const parsePart = (schema: z.ZodType | undefined, value: unknown) => (schema ? parseInput(schema, value) : undefined);

@@ -25,3 +25,14 @@ export function requireInstructor(request: FastifyRequest): SignedInMember {
   if (member.role !== "admin") throw new HttpError(403, "The studio is for the instructor; your account cannot open it.");
   return member;
 }
+
+/**
+ * A doula of the practice: the instructor, or a team doula (a backup she invited, Studio → Team),
+ * who reaches only what is shared with her: 401 to a visitor, 403 to anyone else.
+ */
+export function requireDoula(request: FastifyRequest): SignedInMember {
+  const member = requireMember(request);
+  if (member.role !== "admin" && member.role !== "team")
+    throw new HttpError(403, "This is for the doulas of the practice; your account cannot open it.");
+  return member;
+}

@@ -23,6 +23,8 @@ const security: Record<Access, Record<string, string[]>[] | undefined> = {
   member: [{ session: [] }],
   // The session of a member whose role is admin; anyone else gets 401 or 403 from the studio guard.
   instructor: [{ session: [] }],
+  // The session of the instructor or of a team doula (role team).
+  doula: [{ session: [] }],
   "stripe-signature": [{ stripeSignature: [] }],
   "metrics-token": [{ metricsToken: [] }],
 };

@@ -1,0 +1,315 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { takeOnClient } from "../../../testing/care-clients.ts";
+import { browserSubscription, startPushServiceStandIn, type PushServiceStandIn } from "../../../testing/push-service-stand-in.ts";
+import {
+  backends,
+  createTestApp,
+  GOOD_PASSWORD,
+  jsonHeaders,
+  login,
+  postgresMissingNotice,
+  register,
+  sessionCookieOf,
+  signedInInstructor,
+  uniqueEmail,
+  type TestApp,
+  useAppServers,
+} from "../../../testing/test-app.ts";
+import { movableClock } from "../lib/clock.ts";
+import { mailOutbox } from "../mail/mail-schema.ts";
+import type { MailSender } from "../mail/mail-sender.ts";
+import { labourEscalation } from "./labour-alerts.ts";
+
+// The labour line (docs/labour-line.md): her press reaches her doula's devices and mail, is seen,
+// escalates to her backup once, goes straight to the backup when the doula is off call.
+
+const MINUTE = 60_000;
+
+describe.each(backends)("the labour line on %s", (backend) => {
+  const clock = movableClock(new Date("2027-05-20T02:14:00Z"));
+  let service: PushServiceStandIn;
+  let context: TestApp;
+  beforeAll(async () => {
+    service = await startPushServiceStandIn();
+    context = await createTestApp(backend, { clock, environment: { PUSH_SERVICES: service.origin, INSTRUCTOR_NAME: "Maya" } });
+  });
+  afterAll(async () => {
+    await context.close();
+    await service.close();
+  });
+  const app = () => context.app;
+  const db = () => context.database.db;
+  const post = (url: string, cookie: string, payload: Record<string, unknown> = {}) =>
+    app().inject({ method: "POST", url, headers: { ...jsonHeaders, cookie }, payload });
+  const get = (url: string, cookie: string) => app().inject({ method: "GET", url, headers: { cookie } });
+  const mailsTo = async (email: string) =>
+    db()
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.kind, "labour_alert")));
+  const pushesTo = (path: string) => service.delivered.filter((push) => push.path === path);
+  const escalation = () =>
+    labourEscalation({
+      db: db(),
+      clock,
+      mail: { businessName: "Calm Birth Circle", publicUrl: "https://care.example" },
+      sender: { wake: () => {} } as unknown as MailSender,
+      doulaName: "Maya",
+      escalateMinutes: 10,
+    });
+
+  /** A doula of her team, joined through the mailed invitation. */
+  async function teamDoula(doula: { cookie: string }, firstName: string) {
+    const email = uniqueEmail(`team-${firstName.toLowerCase()}`);
+    const invited = await post("/reactapi/studio/team/invite", doula.cookie, { email, first_name: firstName });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const [mail] = await db()
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.kind, "team_invitation")));
+    const token = mail!.textBody.match(/team_invitation=([A-Za-z0-9_-]+)/)![1];
+    const registered = await register(app(), { email, password: GOOD_PASSWORD, first_name: firstName, team_invitation: token });
+    expect(registered.statusCode, registered.body).toBe(201);
+    expect((await register(app(), { email: uniqueEmail("again"), password: GOOD_PASSWORD, team_invitation: token })).statusCode).toBe(403);
+    return { email, id: registered.json().id as number, cookie: sessionCookieOf(await login(app(), email)) };
+  }
+
+  /** Her doula with a phone that takes labour alerts, a client due on 1 June with a backup, and the backup's phone. */
+  async function practice(prefix: string) {
+    const doula = await signedInInstructor(app(), db(), `${prefix}-doula`);
+    const client = await takeOnClient(app(), db(), doula.cookie, { prefix: `${prefix}-client`, dueDate: "2027-06-01" });
+    const backup = await teamDoula(doula, `Noor${prefix}`.slice(0, 20));
+    expect((await post(`/reactapi/studio/care/clients/${client.recordId}/backup`, doula.cookie, { user_id: backup.id })).statusCode).toBe(
+      200,
+    );
+    const doulaPhone = browserSubscription(`${service.origin}/push/${prefix}-doula`);
+    const backupPhone = browserSubscription(`${service.origin}/push/${prefix}-backup`);
+    await post("/reactapi/push/subscriptions", doula.cookie, { ...doulaPhone.json, kinds: ["labour_alerts"] });
+    await post("/reactapi/push/subscriptions", backup.cookie, { ...backupPhone.json, kinds: ["labour_alerts"], previews: true });
+    return { doula, client, backup, doulaPhone, backupPhone };
+  }
+
+  it("tells her doula at once by push and mail, once however often it is sent, and shows her when it is seen", async () => {
+    const { doula, client, backup, doulaPhone, backupPhone } = await practice("line");
+    const line = (await get("/reactapi/care/labour", client.cookie)).json();
+    expect(line.records).toEqual([expect.objectContaining({ id: client.recordId, open: true, on_call: "Maya", latest: null })]);
+
+    const sent = await post(`/reactapi/care/${client.recordId}/labour`, client.cookie, {
+      kind: "labour",
+      note: "Every 4 minutes",
+      key: "alert-key-0001",
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const again = await post(`/reactapi/care/${client.recordId}/labour`, client.cookie, { kind: "labour", key: "alert-key-0001" });
+    expect(again.json().id).toBe(sent.json().id);
+    const alertId = sent.json().id as number;
+
+    await expect.poll(() => pushesTo(`/push/line-doula`).length, { timeout: 5000 }).toBe(1);
+    const shown = JSON.parse(doulaPhone.decrypt(pushesTo(`/push/line-doula`)[0]!.body));
+    // A locked screen says no more than that a client needs her.
+    expect(shown).toEqual({
+      title: "Labour line",
+      body: "A client needs you. Open to see who.",
+      url: `/studio/labour/${alertId}`,
+      tag: `labour-${alertId}`,
+    });
+    expect(pushesTo(`/push/line-doula`)[0]!.headers.urgency).toBe("high");
+    expect(await mailsTo(doula.email)).toHaveLength(1);
+    expect((await mailsTo(doula.email))[0]!.subject).toBe("Rosa Díaz: labour has started");
+    expect(await mailsTo(backup.email)).toHaveLength(0);
+    expect(pushesTo(`/push/line-backup`)).toHaveLength(0);
+
+    const status = (await get(`/reactapi/care/${client.recordId}/labour/${alertId}`, client.cookie)).json();
+    expect(status).toMatchObject({ status: "sent", seen_by: null, told: ["Maya"], kind: "labour" });
+
+    // Her doula's alert page: her details and the timer's last hour; the backup does not see it yet.
+    const page = (await get(`/reactapi/studio/care/labour/${alertId}`, doula.cookie)).json();
+    expect(page).toMatchObject({
+      name: "Rosa Díaz",
+      note: "Every 4 minutes",
+      due_date: "2027-06-01",
+      can_hand_over: true,
+      backup: "Noorline",
+    });
+    expect((await get(`/reactapi/studio/care/labour/${alertId}`, backup.cookie)).statusCode).toBe(404);
+
+    const seen = await post(`/reactapi/studio/care/labour/${alertId}/seen`, doula.cookie);
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect((await get(`/reactapi/care/${client.recordId}/labour/${alertId}`, client.cookie)).json()).toMatchObject({
+      status: "seen",
+      seen_by: "Maya",
+      seen_at: clock.now().toISOString(),
+    });
+    // Seen, it does not escalate.
+    clock.advance(11 * MINUTE);
+    await escalation().run();
+    expect(await mailsTo(backup.email)).toHaveLength(0);
+    expect(backupPhone.json.endpoint).toContain("line-backup");
+  });
+
+  it("goes to her backup once when her doula has not seen it in ten minutes, and says who was told", async () => {
+    const { doula, client, backup, backupPhone } = await practice("late");
+    const sent = await post(`/reactapi/care/${client.recordId}/labour`, client.cookie, { kind: "waters" });
+    const alertId = sent.json().id as number;
+    clock.advance(9 * MINUTE);
+    await escalation().run();
+    expect(await mailsTo(backup.email)).toHaveLength(0);
+    clock.advance(2 * MINUTE);
+    await Promise.all([escalation().run(), escalation().run()]);
+    await escalation().run();
+    expect(await mailsTo(backup.email)).toHaveLength(1);
+    await expect.poll(() => pushesTo("/push/late-backup").length, { timeout: 5000 }).toBe(1);
+    expect(JSON.parse(backupPhone.decrypt(pushesTo("/push/late-backup")[0]!.body))).toMatchObject({
+      title: "Rosa Díaz: her waters have broken",
+      body: "You are told as her backup doula.",
+    });
+    expect((await get(`/reactapi/care/${client.recordId}/labour/${alertId}`, client.cookie)).json().told).toEqual(["Maya", "Noorlate"]);
+    // Now it came to her, the backup opens it and says she has seen it.
+    expect((await get(`/reactapi/studio/care/labour/${alertId}`, backup.cookie)).statusCode).toBe(200);
+    expect((await post(`/reactapi/studio/care/labour/${alertId}/seen`, backup.cookie)).statusCode).toBe(200);
+    expect((await get(`/reactapi/care/${client.recordId}/labour/${alertId}`, client.cookie)).json()).toMatchObject({ seen_by: "Noorlate" });
+    // Hand-over after the backup was told tells no one twice.
+    expect((await post(`/reactapi/studio/care/labour/${alertId}/hand-over`, doula.cookie)).json().message).toBe(
+      "Her backup doula was told already.",
+    );
+    expect(await mailsTo(backup.email)).toHaveLength(1);
+  });
+
+  it("goes straight to her backup while her doula is off call, and her line says who is on call", async () => {
+    const { doula, client, backup } = await practice("away");
+    const from = clock.now();
+    const off = await post("/reactapi/studio/calendar/off-call", doula.cookie, {
+      from: from.toISOString(),
+      until: new Date(from.getTime() + 3 * 24 * 60 * MINUTE).toISOString(),
+    });
+    expect(off.statusCode, off.body).toBe(201);
+    expect(
+      (await post("/reactapi/studio/calendar/off-call", doula.cookie, { from: from.toISOString(), until: from.toISOString() })).statusCode,
+    ).toBe(400);
+    expect((await get("/reactapi/care/labour", client.cookie)).json().records[0]).toMatchObject({
+      on_call: "Nooraway",
+      doula_off_call: true,
+    });
+    const sent = await post(`/reactapi/care/${client.recordId}/labour`, client.cookie, { kind: "call_me" });
+    expect(sent.json().message).toBe("Sent to Nooraway. You will see here when it has been seen.");
+    expect(await mailsTo(backup.email)).toHaveLength(1);
+    expect(await mailsTo(doula.email)).toHaveLength(0);
+    const periods = (await get("/reactapi/studio/calendar/off-call", doula.cookie)).json().periods;
+    expect((await post(`/reactapi/studio/calendar/off-call/${periods[0].id}/delete`, doula.cookie)).statusCode).toBe(200);
+    expect((await get("/reactapi/care/labour", client.cookie)).json().records[0]).toMatchObject({ on_call: "Maya", doula_off_call: false });
+  });
+
+  it("keeps a team doula to what is shared with her: 403 on the rest of the studio, 404 on another's client", async () => {
+    const { doula, client, backup } = await practice("team");
+    const other = await takeOnClient(app(), db(), doula.cookie, { prefix: "team-other" });
+    for (const url of [
+      "/reactapi/studio/members",
+      "/reactapi/studio/plans",
+      "/reactapi/studio/inbox",
+      "/reactapi/studio/courses",
+      "/reactapi/studio/care/clients",
+    ])
+      expect((await get(url, backup.cookie)).statusCode, url).toBe(403);
+    expect(
+      (await post(`/reactapi/studio/care/clients/${client.recordId}/payments/1/paid`, backup.cookie, { note: "", waived: false }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await post("/reactapi/studio/calendar/off-call", backup.cookie, {
+          from: clock.now().toISOString(),
+          until: clock.now().toISOString(),
+        })
+      ).statusCode,
+    ).toBe(403);
+    const elsewhere = await post(`/reactapi/care/${other.recordId}/labour`, other.cookie, { kind: "labour" });
+    expect((await get(`/reactapi/studio/care/labour/${elsewhere.json().id}`, backup.cookie)).statusCode).toBe(404);
+    expect((await post(`/reactapi/studio/care/labour/${elsewhere.json().id}/seen`, backup.cookie)).statusCode).toBe(404);
+    expect((await get("/reactapi/studio/care/labour", backup.cookie)).json().alerts).toEqual([]);
+    // Another mother's alert is a 404 to her; a partner's account cannot press.
+    expect((await get(`/reactapi/care/${other.recordId}/labour/${elsewhere.json().id}`, client.cookie)).statusCode).toBe(404);
+    expect((await post(`/reactapi/care/${other.recordId}/labour`, client.cookie, { kind: "labour" })).statusCode).toBe(404);
+    expect((await post(`/reactapi/care/${client.recordId}/labour`, client.cookie, { kind: "twins" })).statusCode).toBe(400);
+  });
+});
+
+if (!backends.includes("postgres")) it.skip(`the labour line on two app servers: ${postgresMissingNotice}`, () => {});
+
+describe.runIf(backends.includes("postgres"))("the labour line on two app servers sharing PostgreSQL", () => {
+  const servers = useAppServers({ environment: { INSTRUCTOR_NAME: "Maya" }, clock: movableClock(new Date("2027-05-20T02:14:00Z")) });
+
+  it("shows her page and her partner's that her doula has seen it, within two seconds, from the other server", async () => {
+    const [a, b] = servers;
+    const doula = await signedInInstructor(a!.app, a!.handle.db, "two-doula");
+    const client = await takeOnClient(a!.app, a!.handle.db, doula.cookie, { prefix: "two-client" });
+    const partnerEmail = uniqueEmail("two-partner");
+    await a!.app.inject({
+      method: "POST",
+      url: "/reactapi/account/partner/invite",
+      headers: { ...jsonHeaders, cookie: client.cookie },
+      payload: { email: partnerEmail },
+    });
+    const [invitation] = await a!.handle.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, partnerEmail), eq(mailOutbox.kind, "partner_invitation")));
+    const token = invitation!.textBody.match(/invitation=([A-Za-z0-9_-]+)/)![1];
+    expect((await register(a!.app, { email: partnerEmail, password: GOOD_PASSWORD, invitation: token })).statusCode).toBe(201);
+    const partnerCookie = sessionCookieOf(await login(a!.app, partnerEmail));
+
+    const sent = await a!.app.inject({
+      method: "POST",
+      url: `/reactapi/care/${client.recordId}/labour`,
+      headers: { ...jsonHeaders, cookie: client.cookie },
+      payload: { kind: "labour" },
+    });
+    const alertId = sent.json().id as number;
+    const address = await b!.app.listen({ port: 0, host: "127.0.0.1" });
+    const follow = async (cookie: string) => {
+      const stream = await fetch(`${address}/reactapi/care/${client.recordId}/labour/${alertId}/events`, {
+        headers: { cookie },
+        signal: AbortSignal.timeout(8000),
+      });
+      expect(stream.status).toBe(200);
+      const reader = stream.body!.getReader();
+      let text = "";
+      while (!text.includes('"status":"sent"')) text += new TextDecoder().decode((await reader.read()).value);
+      return async () => {
+        while (!text.includes('"status":"seen"')) text += new TextDecoder().decode((await reader.read()).value);
+        await reader.cancel();
+        return text;
+      };
+    };
+    const hers = await follow(client.cookie);
+    const his = await follow(partnerCookie);
+    const pressed = Date.now();
+    expect(
+      (
+        await a!.app.inject({
+          method: "POST",
+          url: `/reactapi/studio/care/labour/${alertId}/seen`,
+          headers: { ...jsonHeaders, cookie: doula.cookie },
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(200);
+    const [herText, hisText] = await Promise.all([hers(), his()]);
+    expect(Date.now() - pressed).toBeLessThan(2000);
+    expect(herText).toContain('"seen_by":"Maya"');
+    expect(hisText).toContain('"seen_by":"Maya"');
+    // Her partner's account follows her line, and cannot press it.
+    expect((await b!.app.inject({ method: "GET", url: "/reactapi/care/labour", headers: { cookie: partnerCookie } })).json()).toMatchObject(
+      {
+        for_partner_of: "Rosa",
+      },
+    );
+    const pressedByHim = await b!.app.inject({
+      method: "POST",
+      url: `/reactapi/care/${client.recordId}/labour`,
+      headers: { ...jsonHeaders, cookie: partnerCookie },
+      payload: { kind: "labour" },
+    });
+    expect(pressedByHim.statusCode).toBe(403);
+  });
+});
