@@ -72,3 +72,49 @@ self.addEventListener("message", (event) => {
     event.waitUntil(caches.open(LANGUAGE_CACHE).then((cache) => cache.put(LANGUAGE_KEY, new Response(data.language))));
   }
 });
+
+// Web Push (docs/push.md): the server chose the words for a locked screen; the service worker
+// shows them with the site's icon, and a tap opens the page they are about.
+type PushPayload = { title: string; body: string; url: string; tag: string };
+
+self.addEventListener("push", (event) => {
+  let payload: PushPayload;
+  try {
+    payload = event.data?.json() as PushPayload;
+  } catch {
+    return;
+  }
+  if (!payload?.title) return;
+  // Only a path of this site: a push can never send her elsewhere.
+  const url = payload.url.startsWith("/") && !payload.url.startsWith("//") ? payload.url : "/";
+  event.waitUntil(
+    self.registration.showNotification(payload.title, {
+      body: payload.body,
+      tag: payload.tag,
+      icon: "/icons/icon-192.png",
+      badge: "/icons/icon-192.png",
+      data: { url },
+    }),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL((event.notification.data as { url?: string } | null)?.url ?? "/", self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const open = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      const here = open.find((client) => new URL(client.url).origin === self.location.origin);
+      if (here) {
+        try {
+          await here.navigate(url);
+          await here.focus();
+          return;
+        } catch {
+          // A page this worker does not control cannot be moved: a new window opens instead.
+        }
+      }
+      await self.clients.openWindow(url);
+    })(),
+  );
+});

@@ -11,6 +11,7 @@ const mothers: ShownTo = (profile) => profile.joined_as !== "partner";
 
 export const slots: Slots = {
   lessonExtras: [slotPart(() => import("../features/community/lesson-questions.tsx"))],
+  timerExtras: [slotPart(() => import("../features/labour/tell-my-doula.tsx"))],
   accountSections: [
     {
       id: "bookings-heading",
@@ -18,6 +19,11 @@ export const slots: Slots = {
       Body: slotPart(() => import("../features/bookings/my-bookings-section.tsx")),
       needs: "myBookings",
       first: true,
+    },
+    {
+      id: "notifications-heading",
+      title: sentence("Notifications on this device"),
+      Body: slotPart(() => import("../features/push/notifications-section.tsx")),
     },
     {
       id: "content-notes-heading",
@@ -37,6 +43,7 @@ export const slots: Slots = {
     },
   ],
   homeCards: [
+    homeCard("myCare", () => import("../features/labour/labour-card.tsx")),
     homeCard("myCare", () => import("../features/care/care-card.tsx")),
     homeCard("partner", () => import("../features/partners/partner-card.tsx")),
     homeCard("myAnnouncements", () => import("../features/messages/announcements-card.tsx")),

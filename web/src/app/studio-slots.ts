@@ -5,4 +5,5 @@ import type { StudioSlots } from "../lib/studio-slots.tsx";
 // each: plain data, so the studio's frame gets it from the router without a chunk of its own.
 export const studioSlots: StudioSlots = {
   personActions: [{ label: sentence("Take her on as a birth client"), page: "/studio/clients#add-client-heading" }],
+  calendarLinks: [{ label: sentence("Off call"), page: "/studio/labour#off-call-heading" }],
 };

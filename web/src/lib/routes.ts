@@ -243,6 +243,9 @@ export const routes: readonly ScreenRoute[] = [
   },
   { path: "/studio/calendar", screen: "features/studio/calendar/calendar-page.tsx", layout: "studio", studioSection: sentence("Calendar") },
   { path: "/studio/clients", screen: "features/care/studio/clients-page.tsx", layout: "studio", studioSection: sentence("Clients") },
+  { path: "/studio/labour", screen: "features/labour/studio/alerts-page.tsx", layout: "studio", withinSection: "/studio/clients" },
+  { path: "/studio/team", screen: "features/team/studio/team-page.tsx", layout: "studio", withinSection: "/studio/clients" },
+  { path: "/studio/labour/:id", screen: "features/labour/studio/alert-page.tsx", layout: "studio", withinSection: "/studio/labour" },
   {
     path: "/studio/clients/:id",
     screen: "features/care/studio/client-page.tsx",

@@ -83,6 +83,8 @@ export type InvitationLink = {
 export type Slots = {
   /** After a lesson's own words, in order (its questions). */
   lessonExtras: readonly SlotPart<{ lessonId: number }>[];
+  /** Below the contraction timer, mother's or partner's (the labour line). */
+  timerExtras: readonly SlotPart<object>[];
   /** Sections of her account page, after the account's own and before her data. */
   accountSections: readonly AccountSection[];
   /** The cards at the top of her home page, in order. */
@@ -97,6 +99,7 @@ export type Slots = {
 
 export const noSlots: Slots = {
   lessonExtras: [],
+  timerExtras: [],
   accountSections: [],
   homeCards: [],
   memberMenu: [],

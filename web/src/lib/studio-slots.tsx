@@ -14,8 +14,10 @@ export type PersonAction = { label: string; page: string };
 export type StudioSlots = {
   /** Links beside a person the studio shows. */
   personActions: readonly PersonAction[];
+  /** Links among Studio → Calendar's sections, to a capability's own part of her calendar (her periods off call). */
+  calendarLinks: readonly { label: string; page: string }[];
 };
 
-export const StudioSlotsContext = createContext<StudioSlots>({ personActions: [] });
+export const StudioSlotsContext = createContext<StudioSlots>({ personActions: [], calendarLinks: [] });
 
 export const useStudioSlots = (): StudioSlots => useContext(StudioSlotsContext);

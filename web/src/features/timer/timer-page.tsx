@@ -1,5 +1,6 @@
 import "./timer-endpoints.ts";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { useSlots } from "../../lib/slots.tsx";
 import type { Contraction, TimerCurrent, TimerRule } from "../../../../contract/timer.ts";
 import { timerRules } from "../../../../contract/constants.ts";
 import type { Profile } from "../../../../contract/sign-in.ts";
@@ -235,9 +236,20 @@ function OwnTimer({ member }: { member: Profile }) {
           {copied}
         </p>
       ) : null}
+      <TimerExtras />
       <ContractionLog contractions={contractions} />
     </PageColumn>
   );
+}
+
+/** What other capabilities add below the timer (the labour line), each loaded when shown. */
+function TimerExtras() {
+  const { timerExtras } = useSlots();
+  return timerExtras.map((Extra, index) => (
+    <Suspense key={index} fallback={null}>
+      <Extra />
+    </Suspense>
+  ));
 }
 
 /** The figures, and the calm sentence once the chosen pattern has held for an hour. */
@@ -354,6 +366,7 @@ function FollowedTimer() {
           <ContractionLog contractions={contractions} />
         </>
       )}
+      <TimerExtras />
     </PageColumn>
   );
 }

@@ -47,6 +47,7 @@ export default function ClientPage() {
         <dd style={{ margin: 0 }}>{client.has_account ? t("She has an account") : t("Invited: no account yet")}</dd>
       </Box>
       <StageChoice client={client} />
+      <BackupChoice client={client} />
       <DatesForm client={client} />
       <Part id="agreement-heading" title={t("Agreement")}>
         <AgreementRecord client={client} />
@@ -91,6 +92,45 @@ function Part({ id, title, children }: { id: string; title: string; children: Re
     <Box component="section" aria-labelledby={id} sx={{ mt: 4 }}>
       <h2 id={id}>{title}</h2>
       {children}
+    </Box>
+  );
+}
+
+/** Her backup doula, from the team (Studio → Team): told of her labour when you are off call or do not answer. */
+function BackupChoice({ client }: { client: ClientDetails }) {
+  const send = useSend();
+  const saving = useAction();
+  const [backup, setBackup] = useState(client.backup ? String(client.backup.id) : "");
+  if (client.team.length === 0 && !client.backup)
+    return (
+      <p style={{ marginTop: 16 }}>
+        {t("No backup doula: invite one in")} <Link to="/studio/team">{t("Studio → Team")}</Link>
+      </p>
+    );
+  return (
+    <Box
+      component="form"
+      noValidate
+      aria-label={t("Backup doula")}
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        void saving.run(
+          () => send("setCareBackup", { params: { id: client.id }, body: { user_id: backup === "" ? null : Number(backup) } }),
+          (answer) => answer.message,
+        );
+      }}
+      sx={{ display: "flex", gap: 1, alignItems: "end", flexWrap: "wrap", mt: 2 }}
+    >
+      <LabelledSelect
+        label={t("Backup doula")}
+        value={backup}
+        onChange={setBackup}
+        options={[{ value: "", label: t("None") }, ...client.team.map((doula) => ({ value: String(doula.id), label: doula.name }))]}
+      />
+      <Button type="submit" variant="outlined" disabled={saving.busy}>
+        {t("Save")}
+      </Button>
+      <OutcomeNotice outcome={saving.outcome} style={{ flexBasis: "100%" }} />
     </Box>
   );
 }

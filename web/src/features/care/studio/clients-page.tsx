@@ -20,9 +20,15 @@ export default function ClientsPage() {
       title={t("Clients")}
       intro={t("Your birth clients: one care record per pregnancy, with its agreement, payments, questionnaires and notes.")}
     >
-      <Box component="nav" aria-label={t("Packages and questionnaires")} sx={{ display: "flex", gap: 2, flexWrap: "wrap", mb: 2 }}>
+      <Box
+        component="nav"
+        aria-label={t("Packages, questionnaires, labour line and team")}
+        sx={{ display: "flex", gap: 2, flexWrap: "wrap", mb: 2 }}
+      >
         <Link to="/studio/care-packages">{t("Packages")}</Link>
         <Link to="/studio/questionnaires">{t("Questionnaires")}</Link>
+        <Link to="/studio/labour">{t("Labour line")}</Link>
+        <Link to="/studio/team">{t("Team")}</Link>
       </Box>
       {!answer ? (
         <Loading failure={failure} what={t("your clients")} />

@@ -2,7 +2,7 @@ import calendarEndpoints from "virtual:endpoint-table/calendar";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { lazy, Suspense } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { PageSection } from "../../../components/page-section.tsx";
 import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { Spinner } from "../../../components/spinner.tsx";
@@ -10,6 +10,7 @@ import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { addEndpoints } from "../../../lib/api.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { StudioPage } from "../studio-parts.tsx";
+import { useStudioSlots } from "../../../lib/studio-slots.tsx";
 import { pageLocale, t } from "../messages.ts";
 
 // Her calendar's endpoints travel with this screen (web/endpoint-table.ts).
@@ -74,6 +75,7 @@ export default function CalendarPage() {
   const shown: SectionId = sections().find((section) => `#${section.id}` === hash)?.id ?? "bookings";
   const section = sections().find((candidate) => candidate.id === shown)!;
   const show = (id: SectionId) => void navigate({ hash: id }, { replace: true });
+  const { calendarLinks } = useStudioSlots();
   return (
     <StudioPage title={t("Calendar")} intro={t("Your 1:1 sessions: who booked what and when, what you offer, and when you are available.")}>
       <Box component="nav" aria-label={t("Calendar sections")} sx={{ display: "flex", flexWrap: "wrap", gap: 1, mb: 3 }}>
@@ -85,6 +87,11 @@ export default function CalendarPage() {
             onClick={() => show(candidate.id)}
           >
             {candidate.label}
+          </Button>
+        ))}
+        {calendarLinks.map((link) => (
+          <Button key={link.page} variant="outlined" component={Link} to={link.page}>
+            {t(link.label)}
           </Button>
         ))}
       </Box>

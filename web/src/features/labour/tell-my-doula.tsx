@@ -1,0 +1,159 @@
+import "./labour-endpoints.ts";
+import { useCallback, useEffect, useState } from "react";
+import type { LabourAlertStatus, LabourKind, LabourLine } from "../../../../contract/labour.ts";
+import { Notice } from "../../components/notice.tsx";
+import { TextField } from "../../components/text-field.tsx";
+import { addressOf, call, failureOf } from "../../lib/api.ts";
+import { useSession } from "../../lib/session.ts";
+import { useBackOnline } from "../../lib/use-online.ts";
+import { keepLine, keepPending, keptLine, pendingAlert, type PendingAlert } from "./labour-store.ts";
+import { pageLocale, t } from "./messages.ts";
+
+/**
+ * The labour line (docs/labour-line.md) on /timer and /home: one press tells her doula; her page
+ * then says, live, whether it was seen and by whom. Offline, the press waits on her phone and is
+ * sent once when she is back. On her partner's account: her alert, followed, with no buttons.
+ */
+export default function TellMyDoula() {
+  const user = useSession().user;
+  const [line, setLine] = useState<LabourLine | null>(() => (user ? keptLine(user.id) : null));
+  const [pending, setPending] = useState<PendingAlert | null>(() => (user ? pendingAlert(user.id) : null));
+  const [latest, setLatest] = useState<LabourAlertStatus | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [note, setNote] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  const read = useCallback(async () => {
+    if (!user) return;
+    try {
+      const fresh = await call("labourLine");
+      keepLine(user.id, fresh);
+      setLine(fresh);
+    } catch {
+      // Offline: the line as her phone last saw it.
+    }
+  }, [user]);
+  useEffect(() => void read(), [read]);
+
+  const record = line?.records.findLast((candidate) => candidate.open);
+  useEffect(() => setLatest(record?.latest ?? null), [record?.latest]);
+
+  // Her alert's status, live: seen by her doula (or her backup) on any server.
+  const alertId = latest?.id;
+  const recordId = record?.id;
+  useEffect(() => {
+    if (alertId === undefined || recordId === undefined || typeof EventSource === "undefined") return;
+    const events = new EventSource(addressOf("labourAlertEvents", { params: { id: recordId, alertId } }));
+    events.addEventListener("status", (event) => setLatest(JSON.parse((event as MessageEvent<string>).data) as LabourAlertStatus));
+    return () => events.close();
+  }, [alertId, recordId]);
+
+  const sendPending = useCallback(
+    async (alert: PendingAlert) => {
+      if (!user) return;
+      setBusy(true);
+      try {
+        const sent = await call("sendLabourAlert", {
+          params: { id: alert.recordId },
+          body: { kind: alert.kind, note: alert.note || undefined, key: alert.key },
+        });
+        keepPending(user.id, null);
+        setPending(null);
+        setProblem(null);
+        setLatest(await call("labourAlert", { params: { id: alert.recordId, alertId: sent.id } }));
+        void read();
+      } catch (error) {
+        const failure = failureOf(error);
+        // No network: it stays on her phone and goes when she is back.
+        if (failure.status !== 0) {
+          keepPending(user.id, null);
+          setPending(null);
+          setProblem(failure.error ?? t("It could not be sent. Please call your doula."));
+        }
+      } finally {
+        setBusy(false);
+      }
+    },
+    [user, read],
+  );
+  useBackOnline(
+    useCallback(() => {
+      if (pending) void sendPending(pending);
+    }, [pending, sendPending]),
+  );
+
+  if (!user || !line || !record) return null;
+  const partner = line.for_partner_of !== null;
+
+  const press = (kind: LabourKind) => {
+    const alert: PendingAlert = {
+      recordId: record.id,
+      kind,
+      note: note.trim(),
+      key: crypto.randomUUID(),
+      pressedAt: new Date().toISOString(),
+    };
+    keepPending(user.id, alert);
+    setPending(alert);
+    setNote("");
+    if (navigator.onLine) void sendPending(alert);
+  };
+
+  const time = (iso: string) => new Intl.DateTimeFormat(pageLocale(), { timeStyle: "short" }).format(new Date(iso));
+  return (
+    <section
+      aria-labelledby="labour-line-heading"
+      style={{ marginTop: 32, padding: 16, border: "1px solid var(--border)", borderRadius: 12 }}
+    >
+      <h2 id="labour-line-heading" className="home-card-title">
+        {partner ? t("Her labour line") : t("Tell my doula")}
+      </h2>
+      <p style={{ margin: "0 0 8px" }}>
+        {record.doula_off_call
+          ? t("{name} is on call for you now, while your doula is away.", { name: record.on_call })
+          : t("{name} is on call for you.", { name: record.on_call })}
+      </p>
+      {!partner ? (
+        <>
+          <div className="row" style={{ flexWrap: "wrap" }}>
+            <button type="button" className="button" disabled={busy} onClick={() => press("labour")}>
+              {t("Labour has started")}
+            </button>
+            <button type="button" className="button" disabled={busy} onClick={() => press("waters")}>
+              {t("My waters have broken")}
+            </button>
+            <button type="button" className="button button-outlined" disabled={busy} onClick={() => press("call_me")}>
+              {t("Please call me")}
+            </button>
+          </div>
+          <div style={{ marginTop: 12 }}>
+            <TextField label={t("A line for her (optional)")} value={note} onChange={(event) => setNote(event.target.value)} />
+          </div>
+        </>
+      ) : null}
+      <div style={{ marginTop: 12 }}>
+        {pending && !busy ? (
+          <Notice tone="info" role="status">
+            {t("You are offline. Your message will be sent to {name} as soon as you are back online.", { name: record.on_call })}
+          </Notice>
+        ) : latest ? (
+          <Notice tone={latest.status === "seen" ? "success" : "info"} role="status">
+            {latest.status === "seen"
+              ? t("{name} has seen your message ({time}) and will call you.", { name: latest.seen_by ?? "", time: time(latest.seen_at!) })
+              : t("Sent at {time}, not yet seen. Told: {names}.", { time: time(latest.sent_at), names: latest.told.join(", ") })}
+          </Notice>
+        ) : null}
+        {problem ? (
+          <Notice tone="error" role="alert">
+            {problem}
+          </Notice>
+        ) : null}
+      </div>
+      <p style={{ margin: "16px 0 0", color: "var(--ink-grey)" }}>
+        {t(
+          "If you are worried about yourself or your baby, call your midwife, your hospital or emergency services. The labour line reaches your doula, not medical care.",
+        )}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+import "./team-endpoints.ts";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import { type FormEvent, useState } from "react";
+import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
+import { TextField } from "../../../components/text-field.tsx";
+import { useAnswer, useSend } from "../../../lib/answers.ts";
+import { useAction } from "../../../lib/use-action.ts";
+import { formatDate, Loading, StudioPage } from "../../studio/studio-parts.tsx";
+import { t } from "./messages.ts";
+
+/** Studio → Team: the doulas she invites as backups; each sees only the clients whose backup she is. */
+export default function TeamPage() {
+  const { answer, failure } = useAnswer("team");
+  const send = useSend();
+  const inviting = useAction();
+  const [invite, setInvite] = useState({ email: "", first_name: "" });
+  const details = inviting.outcome?.details;
+  return (
+    <StudioPage
+      title={t("Team")}
+      intro={t(
+        "A backup doula on your team sees the clients whose backup she is (their dates, shared notes, and the birth preferences they share with their doulas), your on-call calendar and the labour alerts that come to her. Never payments, members, courses or your inbox.",
+      )}
+    >
+      <Box
+        component="form"
+        noValidate
+        aria-label={t("Invite a doula")}
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          void inviting
+            .run(
+              () => send("inviteTeamDoula", { body: invite }),
+              (sent) => sent.message,
+            )
+            .then((sent) => sent && setInvite({ email: "", first_name: "" }));
+        }}
+        sx={{ display: "grid", gap: 1.5, maxWidth: 480, mb: 3 }}
+      >
+        <TextField
+          label={t("Her first name")}
+          value={invite.first_name}
+          onChange={(event) => setInvite({ ...invite, first_name: event.target.value })}
+          error={Boolean(details?.first_name)}
+          helperText={details?.first_name}
+        />
+        <TextField
+          label={t("Her e-mail address")}
+          type="email"
+          value={invite.email}
+          onChange={(event) => setInvite({ ...invite, email: event.target.value })}
+          error={Boolean(details?.email)}
+          helperText={details?.email}
+        />
+        <Box>
+          <Button type="submit" variant="contained" disabled={inviting.busy}>
+            {t("Send the invitation")}
+          </Button>
+        </Box>
+        <OutcomeNotice outcome={inviting.outcome} />
+      </Box>
+      {!answer ? (
+        <Loading failure={failure} what={t("your team")} />
+      ) : (
+        <>
+          <h2>{t("On your team")}</h2>
+          {answer.doulas.length === 0 ? (
+            <p>{t("No one yet.")}</p>
+          ) : (
+            <ul>
+              {answer.doulas.map((doula) => (
+                <li key={doula.id}>
+                  {t("{name} ({email}), since {date}", { name: doula.name, email: doula.email, date: formatDate(doula.joined_at) })}
+                </li>
+              ))}
+            </ul>
+          )}
+          {answer.invited.length > 0 ? (
+            <>
+              <h2>{t("Invited")}</h2>
+              <ul>
+                {answer.invited.map((invited) => (
+                  <li key={invited.email}>
+                    {t("{name} ({email}), invited {date}", {
+                      name: invited.first_name,
+                      email: invited.email,
+                      date: formatDate(invited.sent_at),
+                    })}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </>
+      )}
+    </StudioPage>
+  );
+}
