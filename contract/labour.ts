@@ -14,6 +14,18 @@ export type LabourKind = z.infer<typeof LabourKind>;
 export const LabourAlertRequest = z.object({
   kind: LabourKind,
   note: z.string({ error: "The note is a line of text." }).trim().max(500, { error: "Please keep the note to 500 characters." }).optional(),
+  /** How her doula reaches her, as she keeps it on her phone (Tell my doula remembers it): a tel: link on the alert page. */
+  phone: z
+    .string({ error: "The phone number is a line of text." })
+    .trim()
+    .max(40, { error: "That phone number is too long." })
+    .regex(/^[+0-9 ().-]*$/, { error: "A phone number has digits, spaces, +, ( ) and - only." })
+    .optional(),
+  address: z
+    .string({ error: "The address is a line of text." })
+    .trim()
+    .max(300, { error: "Please keep the address to 300 characters." })
+    .optional(),
   /** Made on her phone, so an alert sent again after a lost answer (or from the offline queue) is kept once. */
   key: z
     .string()
@@ -73,6 +85,8 @@ export const StudioLabourAlert = LabourAlertStatus.extend({
   email: z.string().nullable(),
   due_date: z.string(),
   note: z.string(),
+  phone: z.string(),
+  address: z.string(),
   timer_last_hour: TimerSummary,
   birth_preferences_shared: z.boolean(),
   /** Whether the reader may hand it to the backup (the instructor, with a backup not yet told). */

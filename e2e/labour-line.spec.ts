@@ -60,6 +60,7 @@ test("she presses Tell my doula on the timer; her doula's studio shows it at onc
   await expect(line.getByText("If you are worried about yourself or your baby")).toBeVisible();
   await accessibleAtBothWidths(mother);
   await line.getByLabel("A line for her (optional)").fill("Every five minutes now");
+  await line.getByLabel("Your phone number").fill("+1 555 010 2030");
   await line.getByRole("button", { name: "Labour has started" }).click();
   await expect(line.getByRole("status").filter({ hasText: /not yet seen\. Told: / })).toBeVisible();
 
@@ -68,6 +69,7 @@ test("she presses Tell my doula on the timer; her doula's studio shows it at onc
   await expect(alertLink).toBeVisible({ timeout: 10_000 });
   await alertLink.click();
   await expect(doula.getByText("Every five minutes now")).toBeVisible();
+  await expect(doula.getByRole("link", { name: "Call her" })).toHaveAttribute("href", "tel:+15550102030");
   await accessibleAtBothWidths(doula);
   await doula.getByRole("button", { name: "I've seen it — I'll call you" }).click();
   await expect(doula.getByRole("status").filter({ hasText: "She sees now that you have seen it." })).toBeVisible();

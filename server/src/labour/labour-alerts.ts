@@ -57,7 +57,7 @@ async function tell(deps: LabourDeps, tx: Queryable, alert: AlertRow, record: La
       tx,
       labourAlertMail(
         doula.email,
-        { id: alert.id, kind: alert.kind, name: record.name, note: alert.note, dueDate: record.dueDate, asBackup },
+        { id: alert.id, kind: alert.kind, name: record.name, note: alert.note, phone: alert.phone, dueDate: record.dueDate, asBackup },
         inLanguage(deps.mail, language),
       ),
     );
@@ -116,6 +116,8 @@ export async function sendAlert(deps: LabourDeps, record: LabourRecord, memberId
         memberId,
         kind: request.kind as LabourKind,
         note: request.note ?? "",
+        phone: request.phone ?? "",
+        address: request.address ?? "",
         clientKey: request.key ?? null,
         sentAt: now,
         backupFirst: straightToBackup,

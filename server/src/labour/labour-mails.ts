@@ -18,7 +18,7 @@ export function whatHappened(i18n: I18n, kind: LabourKind, name: string): string
 /** The alert by mail, beside the push: to her doula, or to her backup (who is told why). */
 export function labourAlertMail(
   to: string,
-  alert: { id: number; kind: LabourKind; name: string; note: string; dueDate: string; asBackup: boolean },
+  alert: { id: number; kind: LabourKind; name: string; note: string; phone: string; dueDate: string; asBackup: boolean },
   context: MailContext,
 ): Mail {
   const i18n = translatorOf(context);
@@ -28,6 +28,7 @@ export function labourAlertMail(
       ? i18n._("You are told as her backup doula: her doula is off call, or has not seen it yet.")
       : i18n._("She pressed Tell my doula on the labour line."),
     ...(alert.note ? [i18n._("Her note: {note}", { note: alert.note })] : []),
+    ...(alert.phone ? [i18n._("Her phone: {phone}", { phone: alert.phone })] : []),
     i18n._("Her due date: {date}", { date: alert.dueDate }),
     { label: i18n._("Open the alert"), link: `${context.publicUrl}/studio/labour/${alert.id}` },
     i18n._("She sees on her phone when you press I've seen it."),

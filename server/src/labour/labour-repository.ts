@@ -138,5 +138,7 @@ export const labourPersonalData = (db: Queryable): PersonalData => ({
     (await db.select().from(labourAlerts).where(eq(labourAlerts.memberId, member.id)).orderBy(asc(labourAlerts.sentAt))).map((alert) => ({
       ...toStatus(alert),
       note: alert.note,
+      phone: alert.phone,
+      address: alert.address,
     })),
 });

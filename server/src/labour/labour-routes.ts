@@ -177,6 +177,8 @@ export async function labourStudioRoutes(app: FastifyInstance, deps: LabourDeps)
       email: record?.email ?? null,
       due_date: record?.dueDate ?? "",
       note: alert.note,
+      phone: alert.phone,
+      address: alert.address,
       timer_last_hour: lastHour(session?.contractions ?? [], clock.now()),
       birth_preferences_shared: shared.has(alert.memberId),
       can_hand_over: doula.role === "admin" && backup !== undefined && alert.backupToldAt === null,

@@ -22,6 +22,9 @@ export const labourAlerts = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: ["labour", "waters", "call_me"] }).notNull(),
     note: text("note").notNull().default(""),
+    // How to reach her, as she gave it with the alert (her phone keeps it for the next one).
+    phone: text("phone").notNull().default(""),
+    address: text("address").notNull().default(""),
     // Made on her phone: the same alert sent twice (a retry, the offline queue) is one alert.
     clientKey: text("client_key"),
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),

@@ -99,6 +99,7 @@ describe.each(backends)("the labour line on %s", (backend) => {
       kind: "labour",
       note: "Every 4 minutes",
       key: "alert-key-0001",
+      phone: "+1 555 010 2030",
     });
     expect(sent.statusCode, sent.body).toBe(201);
     const again = await post(`/reactapi/care/${client.recordId}/labour`, client.cookie, { kind: "labour", key: "alert-key-0001" });
@@ -117,6 +118,7 @@ describe.each(backends)("the labour line on %s", (backend) => {
     expect(pushesTo(`/push/line-doula`)[0]!.headers.urgency).toBe("high");
     expect(await mailsTo(doula.email)).toHaveLength(1);
     expect((await mailsTo(doula.email))[0]!.subject).toBe("Rosa Díaz: labour has started");
+    expect((await mailsTo(doula.email))[0]!.textBody).toContain("Her phone: +1 555 010 2030");
     expect(await mailsTo(backup.email)).toHaveLength(0);
     expect(pushesTo(`/push/line-backup`)).toHaveLength(0);
 
@@ -128,6 +130,7 @@ describe.each(backends)("the labour line on %s", (backend) => {
     expect(page).toMatchObject({
       name: "Rosa Díaz",
       note: "Every 4 minutes",
+      phone: "+1 555 010 2030",
       due_date: "2027-06-01",
       can_hand_over: true,
       backup: "Noorline",
@@ -231,6 +234,8 @@ describe.each(backends)("the labour line on %s", (backend) => {
     expect((await get(`/reactapi/care/${other.recordId}/labour/${elsewhere.json().id}`, client.cookie)).statusCode).toBe(404);
     expect((await post(`/reactapi/care/${other.recordId}/labour`, client.cookie, { kind: "labour" })).statusCode).toBe(404);
     expect((await post(`/reactapi/care/${client.recordId}/labour`, client.cookie, { kind: "twins" })).statusCode).toBe(400);
+    const badPhone = await post(`/reactapi/care/${client.recordId}/labour`, client.cookie, { kind: "labour", phone: "call me maybe" });
+    expect(badPhone.json().error).toBe("A phone number has digits, spaces, +, ( ) and - only.");
   });
 });
 

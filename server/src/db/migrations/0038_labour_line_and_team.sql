@@ -4,6 +4,8 @@ CREATE TABLE "labour_alerts" (
 	"member_id" integer NOT NULL,
 	"kind" text NOT NULL,
 	"note" text DEFAULT '' NOT NULL,
+	"phone" text DEFAULT '' NOT NULL,
+	"address" text DEFAULT '' NOT NULL,
 	"client_key" text,
 	"sent_at" timestamp with time zone NOT NULL,
 	"backup_first" boolean DEFAULT false NOT NULL,

@@ -5,8 +5,20 @@ import type { LabourKind, LabourLine } from "../../../../contract/labour.ts";
 
 const LINE_KEY = "labour-line";
 const PENDING_KEY = "labour-pending";
+const CONTACT_KEY = "labour-contact";
 
-export type PendingAlert = { recordId: number; kind: LabourKind; note: string; key: string; pressedAt: string };
+export type PendingAlert = {
+  recordId: number;
+  kind: LabourKind;
+  note: string;
+  key: string;
+  pressedAt: string;
+  phone: string;
+  address: string;
+};
+
+/** How her doula reaches her, kept on her phone and sent with each alert. */
+export type LabourContact = { phone: string; address: string };
 
 const read = <Value>(key: string): Value | null => {
   try {
@@ -37,3 +49,9 @@ export const pendingAlert = (userId: number) => {
   return kept && kept.userId === userId ? kept.alert : null;
 };
 export const keepPending = (userId: number, alert: PendingAlert | null) => write(PENDING_KEY, alert ? { userId, alert } : null);
+
+export const keptContact = (userId: number): LabourContact => {
+  const kept = read<{ userId: number; contact: LabourContact }>(CONTACT_KEY);
+  return kept && kept.userId === userId ? kept.contact : { phone: "", address: "" };
+};
+export const keepContact = (userId: number, contact: LabourContact) => write(CONTACT_KEY, { userId, contact });

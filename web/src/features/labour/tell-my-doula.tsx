@@ -6,7 +6,7 @@ import { TextField } from "../../components/text-field.tsx";
 import { addressOf, call, failureOf } from "../../lib/api.ts";
 import { useSession } from "../../lib/session.ts";
 import { useBackOnline } from "../../lib/use-online.ts";
-import { keepLine, keepPending, keptLine, pendingAlert, type PendingAlert } from "./labour-store.ts";
+import { keepContact, keepLine, keepPending, keptContact, keptLine, pendingAlert, type PendingAlert } from "./labour-store.ts";
 import { pageLocale, t } from "./messages.ts";
 
 /**
@@ -21,6 +21,9 @@ export default function TellMyDoula() {
   const [latest, setLatest] = useState<LabourAlertStatus | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [note, setNote] = useState("");
+  const [contact, setContact] = useState(() => (user ? keptContact(user.id) : { phone: "", address: "" }));
+  // Open until she has given a number; React leaves it as she toggles it afterwards.
+  const [askContact] = useState(() => !contact.phone);
   const [busy, setBusy] = useState(false);
 
   const read = useCallback(async () => {
@@ -55,7 +58,13 @@ export default function TellMyDoula() {
       try {
         const sent = await call("sendLabourAlert", {
           params: { id: alert.recordId },
-          body: { kind: alert.kind, note: alert.note || undefined, key: alert.key },
+          body: {
+            kind: alert.kind,
+            note: alert.note || undefined,
+            key: alert.key,
+            phone: alert.phone || undefined,
+            address: alert.address || undefined,
+          },
         });
         keepPending(user.id, null);
         setPending(null);
@@ -92,11 +101,18 @@ export default function TellMyDoula() {
       note: note.trim(),
       key: crypto.randomUUID(),
       pressedAt: new Date().toISOString(),
+      phone: contact.phone.trim(),
+      address: contact.address.trim(),
     };
     keepPending(user.id, alert);
     setPending(alert);
     setNote("");
     if (navigator.onLine) void sendPending(alert);
+  };
+
+  const updateContact = (next: typeof contact) => {
+    setContact(next);
+    keepContact(user.id, next);
   };
 
   const time = (iso: string) => new Intl.DateTimeFormat(pageLocale(), { timeStyle: "short" }).format(new Date(iso));
@@ -129,6 +145,25 @@ export default function TellMyDoula() {
           <div style={{ marginTop: 12 }}>
             <TextField label={t("A line for her (optional)")} value={note} onChange={(event) => setNote(event.target.value)} />
           </div>
+          <details style={{ marginTop: 12 }} open={askContact}>
+            <summary>{t("How she reaches you")}</summary>
+            <p style={{ margin: "8px 0" }}>{t("Kept on this phone and sent with your message, so she can call you at once.")}</p>
+            <div className="stack">
+              <TextField
+                label={t("Your phone number")}
+                type="tel"
+                autoComplete="tel"
+                value={contact.phone}
+                onChange={(event) => updateContact({ ...contact, phone: event.target.value })}
+              />
+              <TextField
+                label={t("Where you are giving birth, or your address (optional)")}
+                autoComplete="street-address"
+                value={contact.address}
+                onChange={(event) => updateContact({ ...contact, address: event.target.value })}
+              />
+            </div>
+          </details>
         </>
       ) : null}
       <div style={{ marginTop: 12 }}>

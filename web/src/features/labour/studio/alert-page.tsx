@@ -38,6 +38,16 @@ export default function AlertPage() {
       <Box component="dl" sx={{ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "4px 16px", m: "0 0 16px" }}>
         <dt>{t("Due")}</dt>
         <dd style={{ margin: 0 }}>{alert.due_date}</dd>
+        <dt>{t("Phone")}</dt>
+        <dd style={{ margin: 0 }}>
+          {alert.phone ? <a href={`tel:${alert.phone.replace(/[^+0-9]/g, "")}`}>{alert.phone}</a> : t("Not given")}
+        </dd>
+        {alert.address ? (
+          <>
+            <dt>{t("Where she is")}</dt>
+            <dd style={{ margin: 0 }}>{alert.address}</dd>
+          </>
+        ) : null}
         <dt>{t("E-mail")}</dt>
         <dd style={{ margin: 0 }}>{alert.email ? <a href={`mailto:${alert.email}`}>{alert.email}</a> : t("Removed with her account")}</dd>
         <dt>{t("Her timer, last hour")}</dt>
@@ -82,6 +92,11 @@ export default function AlertPage() {
             }
           >
             {t("Hand to my backup")}
+          </Button>
+        ) : null}
+        {alert.phone ? (
+          <Button variant="outlined" href={`tel:${alert.phone.replace(/[^+0-9]/g, "")}`}>
+            {t("Call her")}
           </Button>
         ) : null}
         <Button variant="outlined" component={Link} to={`/studio/clients/${alert.record_id}`}>
