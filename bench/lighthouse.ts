@@ -20,6 +20,7 @@ export type SeededIds = {
   threadId: number;
   careRecordId: number;
   questionnaireId: number;
+  labourAlertId: number;
 };
 
 type Page = { route: string; address: string; as: "visitor" | "member" | "instructor" };
@@ -48,6 +49,7 @@ export function lighthousePages(ids: SeededIds): Page[] {
     "/studio/lessons/:id": `/studio/lessons/${ids.openLesson}`,
     "/studio/members/:id": `/studio/members/${ids.memberId}`,
     "/studio/clients/:id": `/studio/clients/${ids.careRecordId}`,
+    "/studio/labour/:id": `/studio/labour/${ids.labourAlertId}`,
     "/care/:id/questionnaires/:questionnaireId": `/care/${ids.careRecordId}/questionnaires/${ids.questionnaireId}`,
   };
   const who = (route: ScreenRoute): Page["as"] =>

@@ -37,6 +37,8 @@ const figures: Record<string, number> = {};
 let errors = 0;
 const scratch: string[] = [];
 const BENCH_PASSWORD = "bench-Password-1";
+/** What seededBooking makes: the member's booking, her community thread, her care record and labour alert. */
+type BookedIds = "bookingToken" | "topicId" | "threadId" | "careRecordId" | "questionnaireId" | "labourAlertId";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function load(options: autocannon.Options) {
@@ -147,10 +149,7 @@ async function measureApi(prefix: "api" | "postgres", environment: Record<string
 }
 
 /** The ids Lighthouse's addresses need (bench/lighthouse.ts), as the member sees the seeded catalogue. */
-async function seededIds(
-  url: string,
-  cookie: string,
-): Promise<Omit<SeededIds, "bookingToken" | "topicId" | "threadId" | "careRecordId" | "questionnaireId">> {
+async function seededIds(url: string, cookie: string): Promise<Omit<SeededIds, BookedIds>> {
   const largest = await largestOpenCourse(url, cookie);
   const courses = (await (await fetch(`${url}/reactapi/getcourses`, { headers: { cookie } })).json()) as {
     courses: { id: number; course_access: string }[];
@@ -171,7 +170,7 @@ async function seededBooking(
   url: string,
   instructorEmail: string,
   member: { cookie: string; email: string },
-): Promise<{ bookingToken: string; topicId: number; threadId: number; careRecordId: number; questionnaireId: number }> {
+): Promise<Pick<SeededIds, BookedIds>> {
   const call = async (route: string, cookie: string, body?: unknown) => {
     const response = await fetch(`${url}${route}`, {
       method: body === undefined ? "GET" : "POST",
@@ -253,7 +252,11 @@ async function seededBooking(
     text: "Lovely to meet you today. Try the breathing lesson before our next visit.",
     shared: true,
   });
+  // Her labour line (docs/labour-line.md): one alert, for the studio's alert page.
+  await call("/reactapi/care", member.cookie);
+  const alert = await call(`/reactapi/care/${record.id}/labour`, member.cookie, { kind: "call_me", note: "Can we talk about tonight?" });
   return {
+    labourAlertId: Number(alert.id),
     bookingToken: bookings[0]!.token,
     topicId: Number(topic.id),
     threadId: Number(thread.id),

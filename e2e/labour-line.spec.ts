@@ -191,6 +191,11 @@ test("she invites a backup doula from Studio → Team, names her a client's back
   await logIn(backup, backupEmail);
   await expect(backup).toHaveURL(/\/home$/);
   expect((await backup.request.get("/reactapi/studio/members")).status()).toBe(403);
+  // Her studio is the labour alerts that come to her, and nothing else of the practice.
+  await backup.goto("/studio/members");
+  await expect(backup).toHaveURL(/\/studio\/labour$/);
+  await expect(backup.getByRole("heading", { name: "Labour line", level: 1 })).toBeVisible();
+  await expect(backup.getByText("No alerts in the last two days.")).toBeVisible();
   await backupContext.close();
 
   const { alerts } = await (await doula.request.get("/reactapi/studio/care/labour")).json();

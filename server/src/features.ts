@@ -139,7 +139,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
     carePersonalData(db, clock, config.instructorName),
   ];
   const community = { db, clock, catalogue, mail: mail.context, sender: mail.sender, instructorName: config.instructorName, siteLanguage };
-  const messages = { db, catalogue, mail: { ...mail.context, contactEmail: config.site.contactEmail } };
+  const messages = { db, catalogue, clock, mail: { ...mail.context, contactEmail: config.site.contactEmail } };
   const care = {
     db,
     clock,

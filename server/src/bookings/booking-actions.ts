@@ -5,12 +5,13 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database, Queryable } from "../db/client.ts";
 import { HttpError } from "../http/errors.ts";
 import type { SignedInMember } from "../http/signed-in-member.ts";
-import { heldFor } from "../accounts/users-repository.ts";
+import { heldFor, instructorAccounts } from "../accounts/users-repository.ts";
 import type { Clock } from "../lib/clock.ts";
 import { isTimeZone } from "../lib/time-zones.ts";
 import type { OneOffPayments } from "../lib/one-off-payments.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
 import { queueMail } from "../mail/outbox.ts";
+import { queuePushes } from "../push/push-repository.ts";
 import {
   type BookingRow,
   busyBetween,
@@ -37,6 +38,7 @@ import {
 import {
   type BookingMailContext,
   cancelledMail,
+  bookingPushes,
   confirmedMail,
   confirmEmailMail,
   monthName,
@@ -262,7 +264,10 @@ export async function book(
         offerId,
         ...remindersFor(start, now),
       });
-      if (row.state === "confirmed") await queueMail(tx, confirmedMail(row, service, deps.mail.context));
+      if (row.state === "confirmed") {
+        await queueMail(tx, confirmedMail(row, service, deps.mail.context));
+        await queuePushes(tx, bookingPushes(row, service, "confirmed", await instructorAccounts(tx)), now);
+      }
       if (row.state === "awaiting_email") await queueMail(tx, confirmEmailMail(row, service, confirmToken, deps.mail.context));
       return row;
     });
@@ -310,6 +315,7 @@ export async function confirmByEmail(deps: BookingDeps, token: string): Promise<
     const confirmed = await updateBooking(tx, row.id, { state: "confirmed", holdUntil: null, ...remindersFor(row.startsAt, now) });
     const service = (await findService(tx, row.serviceId))!;
     await queueMail(tx, confirmedMail(confirmed, service, deps.mail.context));
+    await queuePushes(tx, bookingPushes(confirmed, service, "confirmed", await instructorAccounts(tx)), now);
     return confirmed;
   });
   if (booking.state === "expired") {
@@ -375,6 +381,7 @@ export async function reschedule(
         ...remindersFor(start, now),
       });
       await queueMail(tx, rescheduledMail(updated, service, deps.mail.context));
+      await queuePushes(tx, bookingPushes(updated, service, "moved", await instructorAccounts(tx)), now);
       return updated;
     });
     if ("status" in outcome) return outcome;
@@ -472,8 +479,10 @@ export async function runDueWork(deps: BookingDeps): Promise<{ released: number;
     const due = await claimDueReminders(tx, now);
     if (due.length === 0) return 0;
     const services = new Map((await listServices(tx, { visibleOnly: false })).map((service) => [service.id, service]));
-    for (const { booking, which } of due)
+    for (const { booking, which } of due) {
       await queueMail(tx, reminderMail(booking, services.get(booking.serviceId)!, which, deps.mail.context));
+      await queuePushes(tx, bookingPushes(booking, services.get(booking.serviceId)!, "reminder", []), now);
+    }
     return due.length;
   });
   if (reminders > 0) deps.mail.sender.wake();

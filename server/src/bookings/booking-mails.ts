@@ -3,6 +3,7 @@ import { translatorFor } from "../language/catalogues.ts";
 import { composeMail, greeting, type Mail, type MailContext, type Paragraph, translatorOf, whenText } from "../mail/mail-templates.ts";
 import type { BookingRow, ServiceRow } from "./bookings-repository.ts";
 import { calendarFile } from "../mail/calendar-invite.ts";
+import type { Push } from "../push/push-repository.ts";
 
 declare module "../mail/mail-templates.ts" {
   interface MailKinds {
@@ -208,3 +209,60 @@ export const monthName = (month: string, language: Language = sourceLanguage) =>
   new Intl.DateTimeFormat(formattingLocales[language], { month: "long", year: "numeric", timeZone: "UTC" }).format(
     new Date(`${month}-01T12:00:00Z`),
   );
+
+/**
+ * What her devices (kind `bookings`) are told beside the mail: her booking confirmed, moved, or
+ * coming up; the doula's devices hear of a new or moved booking (docs/push.md).
+ */
+export function bookingPushes(
+  booking: BookingRow,
+  service: ServiceRow,
+  what: "confirmed" | "moved" | "reminder",
+  doulas: { id: number; language: string | null }[],
+): Push[] {
+  const language = languageOf(booking);
+  const i18n = translatorFor(language);
+  const when = whenText(booking.startsAt, booking.readerTimeZone, language);
+  const hers: Push[] =
+    booking.userId === null
+      ? []
+      : [
+          {
+            userId: booking.userId,
+            kind: "bookings",
+            message: {
+              title:
+                what === "confirmed"
+                  ? i18n._("Booked: {service}", { service: service.name })
+                  : what === "moved"
+                    ? i18n._("Moved: {service}", { service: service.name })
+                    : i18n._("Coming up: {service}", { service: service.name }),
+              body: when,
+              url: "/account",
+              tag: `booking-${booking.id}`,
+            },
+          },
+        ];
+  if (what === "reminder") return hers;
+  return [
+    ...hers,
+    ...doulas.map((doula) => {
+      // Each doula's own language (a name the catalogue's extractor reads as a translator).
+      const i18n = translatorFor(languageOr(doula.language, "en"));
+      return {
+        userId: doula.id,
+        kind: "bookings" as const,
+        message: {
+          title:
+            what === "confirmed"
+              ? i18n._("New booking: {service}", { service: service.name })
+              : i18n._("Booking moved: {service}", { service: service.name }),
+          body: `${booking.name}, ${whenText(booking.startsAt, booking.readerTimeZone, languageOr(doula.language, "en"))}`,
+          url: "/studio/calendar",
+          tag: `booking-${booking.id}`,
+          locked: { title: i18n._("A booking changed"), body: i18n._("Open the studio to see it.") },
+        },
+      };
+    }),
+  ];
+}

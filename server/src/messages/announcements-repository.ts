@@ -12,6 +12,7 @@ import { HttpError } from "../http/errors.ts";
 import { translatorFor } from "../language/catalogues.ts";
 import { composeMail, greeting, type Mail, oneClickUnsubscribe, recipientLanguage } from "../mail/mail-templates.ts";
 import { queueMails } from "../mail/outbox.ts";
+import { queuePushes } from "../push/push-repository.ts";
 import type { ReplyMailContext } from "./replies-repository.ts";
 
 declare module "../mail/mail-templates.ts" {
@@ -88,7 +89,7 @@ const paragraphsOf = (body: string) => body.split(/\n\s*\n/).map((paragraph) => 
  */
 export async function sendAnnouncement(
   db: Database,
-  input: { title: string; body: string; audience: Audience; sendKey: string; actor: Actor; mail: ReplyMailContext },
+  input: { title: string; body: string; audience: Audience; sendKey: string; actor: Actor; mail: ReplyMailContext; now: Date },
 ): Promise<{ id: number; message: string }> {
   return db.transaction(async (tx) => {
     const [already] = await tx.select().from(announcements).where(eq(announcements.sendKey, input.sendKey));
@@ -146,6 +147,26 @@ export async function sendAnnouncement(
       };
     });
     await queueMails(tx, mails);
+    // Her devices that chose announcements are told too, whether or not she takes them by mail.
+    const firstLine = input.body.split("\n").find((line) => line.trim()) ?? "";
+    await queuePushes(
+      tx,
+      members.map((member) => {
+        const i18n = translatorFor(recipientLanguage(member.language, input.mail));
+        return {
+          userId: member.id,
+          kind: "announcements" as const,
+          message: {
+            title: input.title,
+            body: firstLine.length > 140 ? `${firstLine.slice(0, 139)}…` : firstLine,
+            url: "/home",
+            tag: `announcement-${row!.id}`,
+            locked: { title: i18n._("Message from your doula"), body: i18n._("Open the app to read it.") },
+          },
+        };
+      }),
+      input.now,
+    );
     const many = recipients.length === 1 ? sentence("1 member") : answerWith("{count} members", { count: recipients.length });
     await recordActivity(tx, input.actor, "message", `Sent the announcement “${input.title}” to ${many}.`);
     return {

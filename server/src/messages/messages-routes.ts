@@ -5,6 +5,7 @@ import type { FastifyRequest } from "fastify";
 import type { Actor } from "../activity/activity-repository.ts";
 import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
 import type { Database } from "../db/client.ts";
+import type { Clock } from "../lib/clock.ts";
 import { route } from "../http/endpoint-route.ts";
 import { HttpError } from "../http/errors.ts";
 import { requireMember } from "../http/signed-in-member.ts";
@@ -17,7 +18,7 @@ import {
 } from "./announcements-repository.ts";
 import { type ReplyMailContext, sendReply } from "./replies-repository.ts";
 
-export type MessagesOptions = { db: Database; catalogue: CatalogueReader; mail: ReplyMailContext };
+export type MessagesOptions = { db: Database; catalogue: CatalogueReader; mail: ReplyMailContext; clock: Clock };
 
 /** A member's announcements (for /home), and the one-click unsubscribe that needs no sign-in. */
 export async function announcementsRoutes(app: FastifyInstance, { db, catalogue }: MessagesOptions) {
@@ -68,7 +69,7 @@ async function oneClickUnsubscribe(app: FastifyInstance, { db }: { db: Database 
 const actorOf = (request: FastifyRequest): Actor => ({ userId: request.member!.id, label: request.member!.email });
 
 /** The studio's side: replies from the inbox and announcements (behind the studio's guard, features.ts). */
-export async function messagesStudioRoutes(app: FastifyInstance, { db, mail }: Omit<MessagesOptions, "catalogue">) {
+export async function messagesStudioRoutes(app: FastifyInstance, { db, mail, clock }: Omit<MessagesOptions, "catalogue">) {
   route(app, "replyToMessage", async ({ params: { id }, body }, request) =>
     sendReply(db, {
       submissionId: id,
@@ -94,6 +95,7 @@ export async function messagesStudioRoutes(app: FastifyInstance, { db, mail }: O
       sendKey: body.send_key,
       actor: actorOf(request),
       mail: { ...mail, language: request.language },
+      now: clock.now(),
     }),
   );
 

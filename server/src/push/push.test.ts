@@ -135,6 +135,65 @@ describe.each(backends)("push notifications on %s", (backend) => {
     expect(JSON.stringify(download)).not.toContain("/push/phone-");
   });
 
+  it("tells the devices that chose announcements of the doula's announcement, once, whether or not she takes it by mail", async () => {
+    const doula = await signedInInstructor(context.app, context.database.db, "push-announcer");
+    const member = await signedInMember(context.app, "push-listener");
+    const phone = browserSubscription(`${service.origin}/push/announcements-${Date.now()}`);
+    expect((await subscribe(member.cookie, phone.json, ["announcements"], true)).statusCode).toBe(201);
+    const sent = await post("/reactapi/studio/announcements", doula.cookie, {
+      title: "Class moved to Thursday",
+      body: "This week's class is on Thursday at 7 pm.\n\nSee you there.",
+      audience: "all",
+      send_key: `announce-${Date.now()}`,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const path = new URL(phone.json.endpoint).pathname;
+    await expect.poll(() => deliveredTo(path).length, { timeout: 5000 }).toBe(1);
+    expect(JSON.parse(phone.decrypt(deliveredTo(path)[0]!.body))).toMatchObject({
+      title: "Class moved to Thursday",
+      body: "This week's class is on Thursday at 7 pm.",
+      url: "/home",
+    });
+  });
+
+  it("tells her devices and her doula's of a booking made, beside the mails", async () => {
+    const doula = await signedInInstructor(context.app, context.database.db, "push-booked-doula");
+    const member = await signedInMember(context.app, "push-booker");
+    const herPhone = browserSubscription(`${service.origin}/push/booker-${Date.now()}`);
+    const doulaPhone = browserSubscription(`${service.origin}/push/booked-doula-${Date.now()}`);
+    expect((await subscribe(member.cookie, herPhone.json, ["bookings"])).statusCode).toBe(201);
+    expect((await subscribe(doula.cookie, doulaPhone.json, ["bookings"])).statusCode).toBe(201);
+    const weekly = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: "08:00", end: "20:00" }));
+    await post("/reactapi/studio/calendar/hours", doula.cookie, { time_zone: "Europe/London", weekly, exceptions: [] });
+    const created = await post("/reactapi/studio/calendar/services", doula.cookie, {
+      name: "Free consultation",
+      description: "Twenty minutes to meet.",
+      duration_minutes: 20,
+      min_notice_hours: 1,
+    });
+    const from = new Date(Date.now() + 24 * 3600_000);
+    const slots = await context.app.inject({
+      method: "GET",
+      url: `/reactapi/bookings/services/${created.json().id}/slots?from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(new Date(from.getTime() + 7 * 24 * 3600_000).toISOString())}`,
+      headers: { cookie: member.cookie },
+    });
+    const booked = await post("/reactapi/bookings", member.cookie, {
+      service_id: created.json().id,
+      start: slots.json().slots[0],
+      name: "Rosa",
+      email: member.email,
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const hers = new URL(herPhone.json.endpoint).pathname;
+    const doulas = new URL(doulaPhone.json.endpoint).pathname;
+    await expect.poll(() => deliveredTo(hers).length + deliveredTo(doulas).length, { timeout: 5000 }).toBe(2);
+    expect(JSON.parse(herPhone.decrypt(deliveredTo(hers)[0]!.body))).toMatchObject({ title: "Booked: Free consultation", url: "/account" });
+    expect(JSON.parse(doulaPhone.decrypt(deliveredTo(doulas)[0]!.body))).toMatchObject({
+      title: "A booking changed",
+      url: "/studio/calendar",
+    });
+  });
+
   it("forgets a device its push service no longer knows (410), and one she turns off", async () => {
     const doula = await signedInInstructor(context.app, context.database.db, "push-doula-gone");
     const client = await takeOnClient(context.app, context.database.db, doula.cookie, { prefix: "push-gone" });

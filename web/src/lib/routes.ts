@@ -48,6 +48,8 @@ export type ScreenRoute = {
   studioSection?: string;
   /** For a studio screen that is no section of its own (a lesson's editor), the section it belongs to. */
   withinSection?: string;
+  /** A studio screen a team doula (a backup the instructor invited) opens too: the labour alerts that come to her. */
+  forTeam?: true;
   /**
    * What it asks for first: its answers, sent beside the session check on a first visit when she
    * may be signed in, and the pictures it shows first, which its built page (scripts/prerender.mjs)
@@ -243,9 +245,21 @@ export const routes: readonly ScreenRoute[] = [
   },
   { path: "/studio/calendar", screen: "features/studio/calendar/calendar-page.tsx", layout: "studio", studioSection: sentence("Calendar") },
   { path: "/studio/clients", screen: "features/care/studio/clients-page.tsx", layout: "studio", studioSection: sentence("Clients") },
-  { path: "/studio/labour", screen: "features/labour/studio/alerts-page.tsx", layout: "studio", withinSection: "/studio/clients" },
+  {
+    path: "/studio/labour",
+    screen: "features/labour/studio/alerts-page.tsx",
+    layout: "studio",
+    withinSection: "/studio/clients",
+    forTeam: true,
+  },
   { path: "/studio/team", screen: "features/team/studio/team-page.tsx", layout: "studio", withinSection: "/studio/clients" },
-  { path: "/studio/labour/:id", screen: "features/labour/studio/alert-page.tsx", layout: "studio", withinSection: "/studio/labour" },
+  {
+    path: "/studio/labour/:id",
+    screen: "features/labour/studio/alert-page.tsx",
+    layout: "studio",
+    withinSection: "/studio/labour",
+    forTeam: true,
+  },
   {
     path: "/studio/clients/:id",
     screen: "features/care/studio/client-page.tsx",

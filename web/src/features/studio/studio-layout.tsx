@@ -1,7 +1,7 @@
 import "./studio-parts.tsx";
 import Box from "@mui/material/Box";
 import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
-import { Link, matchPath, Route, Routes, useLocation } from "react-router";
+import { Link, matchPath, Navigate, Route, Routes, useLocation } from "react-router";
 import { BrandBar, SkipLink } from "../../components/brand-bar.tsx";
 import { HeaderMenu } from "../../components/header-menu.tsx";
 import { Notice } from "../../components/notice.tsx";
@@ -80,9 +80,10 @@ function StudioNavigation() {
   );
 }
 
-/** Only an instructor sees the studio's pages; the server refuses everyone else anyway. */
+/** Only an instructor sees the studio's pages (a team doula, those for the team); the server refuses everyone else anyway. */
 function RequireInstructor({ children }: { children: ReactNode }) {
   const role = useSession().user?.role;
+  if (role === "team") return <TeamRoutes />;
   if (role !== "admin") {
     return (
       <Box component="main" id="main" sx={{ maxWidth: 500, mx: "auto", p: 3 }}>
@@ -112,8 +113,28 @@ const lazyPage = (file: string) => {
 };
 const studioPages = routes
   .filter((route) => route.layout === "studio")
-  .map((route) => ({ path: route.path.slice("/studio".length).replace(/^\//, ""), Page: lazyPage(route.screen) }));
+  .map((route) => ({
+    path: route.path.slice("/studio".length).replace(/^\//, ""),
+    Page: lazyPage(route.screen),
+    forTeam: route.forTeam === true,
+  }));
 const NoSuchStudioPage = lazy(() => import("./no-such-studio-page.tsx"));
+
+/** A team doula's studio: the pages for the team (the labour alerts that come to her), nothing else of the practice. */
+function TeamRoutes() {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <Routes>
+        {studioPages
+          .filter(({ forTeam }) => forTeam)
+          .map(({ path, Page }) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
+        <Route path="*" element={<Navigate to="/studio/labour" replace />} />
+      </Routes>
+    </Suspense>
+  );
+}
 
 function StudioRoutes() {
   return (

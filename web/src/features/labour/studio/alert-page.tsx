@@ -4,6 +4,7 @@ import Button from "@mui/material/Button";
 import { Link, useParams } from "react-router";
 import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
+import { useSession } from "../../../lib/session.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { formatDateTime, Loading, StudioPage } from "../../studio/studio-parts.tsx";
 import { useAlertsLive } from "./alerts-live.ts";
@@ -17,6 +18,8 @@ export default function AlertPage() {
   useAlertsLive(refresh);
   const send = useSend();
   const { outcome, busy, run } = useAction();
+  // A team doula sees the alert; her client page is the instructor's.
+  const instructor = useSession().user?.role === "admin";
   if (!alert)
     return (
       <StudioPage title={t("Labour alert")}>
@@ -99,9 +102,11 @@ export default function AlertPage() {
             {t("Call her")}
           </Button>
         ) : null}
-        <Button variant="outlined" component={Link} to={`/studio/clients/${alert.record_id}`}>
-          {t("Her client page")}
-        </Button>
+        {instructor ? (
+          <Button variant="outlined" component={Link} to={`/studio/clients/${alert.record_id}`}>
+            {t("Her client page")}
+          </Button>
+        ) : null}
       </Box>
       <OutcomeNotice outcome={outcome} style={{ marginTop: 12 }} />
     </StudioPage>
