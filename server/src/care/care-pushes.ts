@@ -1,12 +1,10 @@
-import { languageOr } from "../../../contract/languages.ts";
-import { findUserById, instructorAccounts, type UserRow } from "../accounts/users-repository.ts";
+import { sourceLanguage } from "../../../contract/languages.ts";
+import { accountLanguage, findUserById, instructorAccounts } from "../accounts/users-repository.ts";
 import type { Queryable } from "../db/client.ts";
 import { translatorFor } from "../language/catalogues.ts";
 import { type Push, queuePushes } from "../push/push-repository.ts";
 
 // What her care space tells her devices, and the doula's (docs/push.md): in addition to mail.
-
-const languageOf = (account: UserRow) => languageOr(account.language, "en");
 
 /** A message in a care record's thread, to the mother's devices or the doula's, at once. */
 export async function pushCareMessage(
@@ -19,7 +17,7 @@ export async function pushCareMessage(
     : await instructorAccounts(db);
   const preview = message.text.length > 140 ? `${message.text.slice(0, 139)}…` : message.text;
   const pushes: Push[] = recipients.map((account) => {
-    const i18n = translatorFor(languageOf(account));
+    const i18n = translatorFor(accountLanguage(account, sourceLanguage));
     return {
       userId: account.id,
       kind: "replies",

@@ -14,7 +14,7 @@ import { careAgreements, careMessages, careNotes, carePackages, carePayments, ca
 import { defaultAgreement } from "./default-agreement.ts";
 import { longDate, money } from "./care-formats.ts";
 import { questionnairesOf, toQuestionnaire } from "./questionnaires-repository.ts";
-import { findUserById, teamAccounts, type UserRow } from "../accounts/users-repository.ts";
+import { findUserById, fullName, teamAccounts, type UserRow } from "../accounts/users-repository.ts";
 import { bookingsOf, listServices } from "../bookings/bookings-repository.ts";
 import { linkOf } from "../partners/partners-repository.ts";
 import { practiceDay } from "./practice-day.ts";
@@ -504,7 +504,7 @@ export async function setBackup(db: Queryable, recordId: number, userId: number 
   return doula ? nameOf(doula) : null;
 }
 
-const nameOf = (account: UserRow) => [account.firstName, account.lastName].filter(Boolean).join(" ") || account.email;
+const nameOf = (account: UserRow) => fullName(account) || account.email;
 
 /**
  * Records as the labour line needs them (labour/): whose each is, her dates, and her backup. By

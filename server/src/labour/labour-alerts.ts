@@ -1,6 +1,6 @@
-import { languageOr } from "../../../contract/languages.ts";
+import { sourceLanguage } from "../../../contract/languages.ts";
 import type { LabourAlertRequest, LabourKind } from "../../../contract/labour.ts";
-import { findUserById, instructorAccounts, type UserRow } from "../accounts/users-repository.ts";
+import { accountLanguage, findUserById, fullName, instructorAccounts, type UserRow } from "../accounts/users-repository.ts";
 import type { LabourRecord } from "../care/care-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { emitLive, publishLive } from "../db/live-events.ts";
@@ -34,7 +34,7 @@ export type LabourDeps = {
   escalateMinutes: number;
 };
 
-export const nameOf = (account: UserRow) => [account.firstName, account.lastName].filter(Boolean).join(" ") || account.email;
+export const nameOf = (account: UserRow) => fullName(account) || account.email;
 
 /** Her doula's accounts (the instructors), and whether she is off call now. */
 export async function doulaOnCall(db: Queryable, now: Date) {
@@ -52,7 +52,7 @@ export async function doulaOnCall(db: Queryable, now: Date) {
 /** Mail and push to each doula told, in her own language; the alert page opens from either. */
 async function tell(deps: LabourDeps, tx: Queryable, alert: AlertRow, record: LabourRecord, doulas: UserRow[], asBackup: boolean) {
   for (const doula of doulas) {
-    const language = languageOr(doula.language, "en");
+    const language = accountLanguage(doula, sourceLanguage);
     await queueMail(
       tx,
       labourAlertMail(
@@ -65,7 +65,7 @@ async function tell(deps: LabourDeps, tx: Queryable, alert: AlertRow, record: La
   await queuePushes(
     tx,
     doulas.map((doula) => {
-      const i18n = translatorFor(languageOf(doula));
+      const i18n = translatorFor(accountLanguage(doula, sourceLanguage));
       return {
         userId: doula.id,
         kind: "labour_alerts" as const,
@@ -85,8 +85,6 @@ async function tell(deps: LabourDeps, tx: Queryable, alert: AlertRow, record: La
   await publishLive(tx, recordStream(record.id));
   await publishLive(tx, STUDIO_STREAM);
 }
-
-const languageOf = (account: UserRow) => languageOr(account.language, "en");
 
 /** What this process's open streams hear once a change has committed (other servers hear it through PostgreSQL). */
 export function changed(recordId: number) {

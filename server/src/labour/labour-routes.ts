@@ -3,7 +3,7 @@ import { Temporal } from "temporal-polyfill";
 import { answerWith, sentence } from "../../../contract/languages.ts";
 import type { LabourLine, StudioLabourAlert } from "../../../contract/labour.ts";
 import type { Contraction } from "../../../contract/timer.ts";
-import { findUserById, type UserRow } from "../accounts/users-repository.ts";
+import { accountsByIds, findUserById, type UserRow } from "../accounts/users-repository.ts";
 import { plansSharedWithInstructor } from "../birth-plan/birth-plan-repository.ts";
 import { type LabourRecord, labourRecords, recordIdsBackedUpBy } from "../care/care-repository.ts";
 import type { Queryable } from "../db/client.ts";
@@ -91,10 +91,10 @@ export async function labourRoutes(app: FastifyInstance, deps: LabourDeps) {
         records.map((record) => record.id),
       ),
     ]);
-    const backups = new Map<number, UserRow | undefined>();
-    for (const record of records)
-      if (record.backupUserId !== null && !backups.has(record.backupUserId))
-        backups.set(record.backupUserId, await findUserById(db, record.backupUserId));
+    const backups = await accountsByIds(
+      db,
+      records.flatMap((record) => (record.backupUserId === null ? [] : [record.backupUserId])),
+    );
     const mother = owner !== undefined && owner !== reader.id ? await findUserById(db, owner) : undefined;
     return {
       records: records.map((record) => {

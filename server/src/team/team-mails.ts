@@ -1,4 +1,4 @@
-import { composeMail, type Mail, type MailContext, translatorOf } from "../mail/mail-templates.ts";
+import { composeMail, greeting, type Mail, type MailContext, translatorOf } from "../mail/mail-templates.ts";
 
 declare module "../mail/mail-templates.ts" {
   interface MailKinds {
@@ -10,7 +10,7 @@ declare module "../mail/mail-templates.ts" {
 export function teamInvitationMail(to: string, firstName: string, doulaName: string, token: string, context: MailContext): Mail {
   const i18n = translatorOf(context);
   return composeMail("team_invitation", to, i18n._("{doula} invites you to her team", { doula: doulaName }), context, [
-    i18n._("Hello {name},", { name: firstName }),
+    greeting(firstName, context.language),
     i18n._(
       "{doula} would like you as her backup doula. On her team you see the clients she shares with you, her on-call calendar and the labour alerts that come to you; nothing else of her practice.",
       { doula: doulaName },

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
-import { makeTeamDoula, teamAccounts } from "../accounts/users-repository.ts";
+import { fullName, makeTeamDoula, teamAccounts } from "../accounts/users-repository.ts";
 import type { Queryable } from "../db/client.ts";
 import { HttpError } from "../http/errors.ts";
 import { teamInvitations } from "./team-schema.ts";
@@ -60,7 +60,7 @@ export async function teamPage(db: Queryable, now: Date) {
   return {
     doulas: doulas.map((doula) => ({
       id: doula.id,
-      name: [doula.firstName, doula.lastName].filter(Boolean).join(" ") || doula.email,
+      name: fullName(doula) || doula.email,
       email: doula.email,
       joined_at: doula.createdAt.toISOString(),
     })),
