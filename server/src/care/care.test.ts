@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { linkedPartner } from "../../../testing/partners.ts";
 import ICAL from "ical.js";
 import { Temporal } from "temporal-polyfill";
 import { and, desc, eq } from "drizzle-orm";
@@ -375,15 +376,7 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     const doula = await signedInInstructor(app(), db(), "doula-partner");
     const client = await invitedClient(doula, "client-partner");
     await post(`/reactapi/studio/care/clients/${client.recordId}/notes`, doula.cookie, { text: "Shared note for her.", shared: true });
-    const partnerEmail = uniqueEmail("her-partner");
-    expect((await post("/reactapi/account/partner/invite", client.cookie, { email: partnerEmail })).statusCode).toBe(201);
-    const [invitationMail] = await db()
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.toAddress, partnerEmail), eq(mailOutbox.kind, "partner_invitation")));
-    const invitation = invitationMail!.textBody.match(/invitation=([A-Za-z0-9_-]+)/)![1];
-    expect((await register(app(), { email: partnerEmail, password: GOOD_PASSWORD, first_name: "Sam", invitation })).statusCode).toBe(201);
-    const partner = sessionCookieOf(await login(app(), partnerEmail));
+    const partner = (await linkedPartner(app(), db(), client.cookie, { prefix: "her-partner" })).cookie;
 
     const seen = await get("/reactapi/care/partner", partner);
     expect(seen.statusCode, seen.body).toBe(200);

@@ -2,8 +2,9 @@ import { answerWith } from "../../../contract/languages.ts";
 import type { Language } from "../../../contract/languages.ts";
 import { randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
-import { CLASS_HOLD_MINUTES } from "../../../contract/classes.ts";
+import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { CLASS_HOLD_MINUTES, JOIN_OPENS_MINUTES } from "../../../contract/classes.ts";
+import { queuePushes } from "../push/push-repository.ts";
 import { heldFor, type UserRow } from "../accounts/users-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { classRegistrations, liveClasses } from "./classes-schema.ts";
@@ -12,6 +13,7 @@ import { whenText } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
 import {
   cancelledMail,
+  classStartingPush,
   type ClassMailContext,
   type ClassRow,
   confirmMail,
@@ -332,7 +334,11 @@ export async function cancelRegistrationInStudio(deps: ClassDeps, classId: numbe
  * reminders fall due. Each reminder is claimed by one UPDATE, so two servers never send it twice;
  * none goes to a cancelled place or an address that unsubscribed, and one whose moment has passed is skipped.
  */
-export async function runClassWork(db: Database, now: Date, mail: ClassMailContext): Promise<{ released: number; reminders: number }> {
+export async function runClassWork(
+  db: Database,
+  now: Date,
+  mail: ClassMailContext,
+): Promise<{ released: number; reminders: number; startingPushes: number }> {
   const instructorZone = await zoneOf(db);
   const lapsed = await db
     .select({ id: classRegistrations.id })
@@ -398,7 +404,42 @@ export async function runClassWork(db: Database, now: Date, mail: ClassMailConte
     }
     return sent;
   });
-  return { released, reminders };
+  return { released, reminders, startingPushes: await pushClassesStarting(db, now) };
+}
+
+/** How long after a class's start its "starting" push may still go. */
+const STARTING_PUSH_LATE_MINUTES = 10;
+
+/**
+ * Her devices hear that a class is starting when its link to join opens, until a few minutes past
+ * its start (a server that was down does not tell her about a class long begun). Claimed by one
+ * UPDATE, like the reminders, so each place is told once; push goes whatever her mail settings say.
+ */
+async function pushClassesStarting(db: Database, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .update(classRegistrations)
+      .set({ startingPushedAt: now })
+      .where(
+        and(
+          isNull(classRegistrations.startingPushedAt),
+          isNotNull(classRegistrations.userId),
+          eq(classRegistrations.state, "registered"),
+          sql`exists (select 1 from ${liveClasses} where ${liveClasses.id} = ${classRegistrations.classId} and ${liveClasses.cancelledAt} is null
+            and ${liveClasses.startsAt} - make_interval(mins => ${JOIN_OPENS_MINUTES}) <= ${now.toISOString()}::timestamptz
+            and ${liveClasses.startsAt} + make_interval(mins => ${STARTING_PUSH_LATE_MINUTES}) > ${now.toISOString()}::timestamptz)`,
+        ),
+      )
+      .returning();
+    const pushes = [];
+    for (const row of due) {
+      const [live] = await tx.select().from(liveClasses).where(eq(liveClasses.id, row.classId));
+      if (row.userId !== null && live) pushes.push(classStartingPush({ ...row, userId: row.userId }, live));
+    }
+    // Worth nothing once the class is over: the push service may drop it after an hour.
+    await queuePushes(tx, pushes, now, 60 * 60 * 1000);
+    return pushes.length;
+  });
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   whenText,
 } from "../mail/mail-templates.ts";
 import type { liveClasses, classRegistrations } from "./classes-schema.ts";
+import type { Push } from "../push/push-repository.ts";
 
 declare module "../mail/mail-templates.ts" {
   interface MailKinds {
@@ -217,6 +218,25 @@ export function reminderMail(
           i18n._("See you soon."),
         ],
   );
+}
+
+/**
+ * Her devices (kind class_starting) hear when the link to join opens; a locked screen does not
+ * show the class's title, which may say more about her than she wants seen (docs/push.md).
+ */
+export function classStartingPush(row: RegistrationRow & { userId: number }, live: ClassRow): Push {
+  const i18n = translatorOfPlace(row);
+  return {
+    userId: row.userId,
+    kind: "class_starting",
+    message: {
+      title: i18n._("Starting soon: {title}", { title: live.title }),
+      body: i18n._("The link to join is open on the classes page."),
+      url: "/classes",
+      tag: `class-${live.id}`,
+      locked: { title: i18n._("A class is starting soon"), body: i18n._("Open the app to join it.") },
+    },
+  };
 }
 
 /** Her place cancelled, by the instructor or with the whole class; the calendar's CANCEL takes it off her calendar. */

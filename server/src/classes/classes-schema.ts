@@ -68,6 +68,8 @@ export const classRegistrations = pgTable(
     reminderHour: text("reminder_hour", { enum: ["pending", "sent", "skipped"] })
       .notNull()
       .default("pending"),
+    // When her devices were told the class is starting (push kind class_starting), claimed like a reminder.
+    startingPushedAt: timestamp("starting_pushed_at", { withTimezone: true }),
     // Her own time zone as her browser named it, so her mails give the time as her clock shows it.
     timeZone: text("time_zone"),
     // The language she registered in (docs/languages.md): her mails about the class are written

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { linkedPartner } from "../../../testing/partners.ts";
 import { and, eq } from "drizzle-orm";
 import { takeOnClient } from "../../../testing/care-clients.ts";
 import { browserSubscription, startPushServiceStandIn, type PushServiceStandIn } from "../../../testing/push-service-stand-in.ts";
@@ -248,20 +249,7 @@ describe.runIf(backends.includes("postgres"))("the labour line on two app server
     const [a, b] = servers;
     const doula = await signedInInstructor(a!.app, a!.handle.db, "two-doula");
     const client = await takeOnClient(a!.app, a!.handle.db, doula.cookie, { prefix: "two-client" });
-    const partnerEmail = uniqueEmail("two-partner");
-    await a!.app.inject({
-      method: "POST",
-      url: "/reactapi/account/partner/invite",
-      headers: { ...jsonHeaders, cookie: client.cookie },
-      payload: { email: partnerEmail },
-    });
-    const [invitation] = await a!.handle.db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.toAddress, partnerEmail), eq(mailOutbox.kind, "partner_invitation")));
-    const token = invitation!.textBody.match(/invitation=([A-Za-z0-9_-]+)/)![1];
-    expect((await register(a!.app, { email: partnerEmail, password: GOOD_PASSWORD, invitation: token })).statusCode).toBe(201);
-    const partnerCookie = sessionCookieOf(await login(a!.app, partnerEmail));
+    const partnerCookie = (await linkedPartner(a!.app, a!.handle.db, client.cookie, { prefix: "two-partner" })).cookie;
 
     const sent = await a!.app.inject({
       method: "POST",

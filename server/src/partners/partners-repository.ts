@@ -133,6 +133,15 @@ export async function memberSharingWith(db: Queryable, partnerId: number, what: 
   return (what === "birthPlan" ? row.shareBirthPlan : row.shareTimer) ? row.memberId : undefined;
 }
 
+/** The partner she shares her contraction timer with, if any. */
+export async function partnerFollowingTimer(db: Queryable, memberId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ partnerId: partnerLinks.partnerId })
+    .from(partnerLinks)
+    .where(and(eq(partnerLinks.memberId, memberId), eq(partnerLinks.shareTimer, true)));
+  return row?.partnerId;
+}
+
 /**
  * What reaches a partner through her: whether he has a link at all, and her open grants whose
  * source shares with a partner (the instructor's own grants, and plans with a partner seat). Her

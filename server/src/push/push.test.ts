@@ -2,6 +2,8 @@ import { createPublicKey, verify } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { takeOnClient } from "../../../testing/care-clients.ts";
+import { linkedPartner } from "../../../testing/partners.ts";
+import { runClassWork } from "../classes/class-actions.ts";
 import { browserSubscription, startPushServiceStandIn, type PushServiceStandIn } from "../../../testing/push-service-stand-in.ts";
 import { backends, createTestApp, jsonHeaders, signedInInstructor, signedInMember, type TestApp } from "../../../testing/test-app.ts";
 import { pushOutbox, pushSubscriptions } from "./push-schema.ts";
@@ -46,6 +48,13 @@ describe.each(backends)("push notifications on %s", (backend) => {
   const subscribe = (cookie: string, json: object, kinds: string[], previews = false) =>
     post("/reactapi/push/subscriptions", cookie, { ...json, kinds, previews });
   const deliveredTo = (path: string) => service.delivered.filter((push) => push.path === path);
+  /** Every push ever queued for one device, sent or not: "once" is counted here, without waiting for one that might come. */
+  const queuedFor = async (endpoint: string) =>
+    context.database.db
+      .select({ id: pushOutbox.id })
+      .from(pushOutbox)
+      .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushOutbox.subscriptionId))
+      .where(eq(pushSubscriptions.endpoint, endpoint));
 
   it("gives one VAPID key, and accepts a subscription only for a push service on the list", async () => {
     const key = (await context.app.inject({ method: "GET", url: "/reactapi/push/key" })).json().public_key as string;
@@ -192,6 +201,85 @@ describe.each(backends)("push notifications on %s", (backend) => {
       title: "A booking changed",
       url: "/studio/calendar",
     });
+  });
+
+  it("tells her partner's devices once that she started timing, while she shares her timer, and not of an old session", async () => {
+    const her = await signedInMember(context.app, "push-timing");
+    const him = await linkedPartner(context.app, context.database.db, her.cookie, { prefix: "push-timing-partner" });
+    const hisPhone = browserSubscription(`${service.origin}/push/partner-${Date.now()}`);
+    expect((await subscribe(him.cookie, hisPhone.json, ["partner_timer"])).statusCode).toBe(201);
+    const path = new URL(hisPhone.json.endpoint).pathname;
+    const timed = (count: number, from = Date.now() - 10 * 60_000) =>
+      Array.from({ length: count }, (_, index) => ({
+        start: new Date(from + index * 5 * 60_000).toISOString(),
+        end: new Date(from + index * 5 * 60_000 + 60_000).toISOString(),
+      }));
+    const sync = (id: string, contractions: { start: string; end: string }[]) =>
+      post(`/reactapi/timer/sessions/${id}`, her.cookie, { rule: "5-1-1", contractions });
+
+    // Not shared with him yet: nothing.
+    expect((await sync("push-session-unshared", timed(1))).statusCode).toBe(200);
+    expect((await post("/reactapi/account/partner/sharing", her.cookie, { timer: true })).statusCode).toBe(200);
+    // A session timed yesterday, synced late, is old news.
+    expect((await sync("push-session-old", timed(3, Date.now() - 26 * 3600_000))).statusCode).toBe(200);
+    // An empty session is not timing yet; its first contraction is, and the syncs after it (two at once) say nothing more.
+    expect((await sync("push-session-now", [])).statusCode).toBe(200);
+    expect((await sync("push-session-now", timed(1))).statusCode).toBe(200);
+    await Promise.all([sync("push-session-now", timed(2)), sync("push-session-now", timed(2))]);
+    await expect.poll(() => deliveredTo(path).length, { timeout: 5000 }).toBe(1);
+    expect(JSON.parse(hisPhone.decrypt(deliveredTo(path)[0]!.body))).toMatchObject({
+      title: "News from your partner",
+      body: "Open the app to see it.",
+      url: "/timer",
+    });
+    await sync("push-session-now", timed(3));
+    expect(await queuedFor(hisPhone.json.endpoint)).toHaveLength(1);
+  });
+
+  it("tells her devices when the link to join her class opens, once across two servers, and not for a place she gave up", async () => {
+    const doula = await signedInInstructor(context.app, context.database.db, "push-class-doula");
+    const [staying, leaving] = await Promise.all([
+      signedInMember(context.app, "push-class-a"),
+      signedInMember(context.app, "push-class-b"),
+    ]);
+    const phones = [staying, leaving].map((member) => browserSubscription(`${service.origin}/push/class-${member.email}`));
+    for (const [index, member] of [staying, leaving].entries()) {
+      expect((await subscribe(member.cookie, phones[index]!.json, ["class_starting"])).statusCode).toBe(201);
+    }
+    const startsAt = new Date(Date.now() + 10 * 60_000);
+    const created = await post("/reactapi/studio/classes", doula.cookie, {
+      title: "Breastfeeding basics",
+      description_html: "<p>Latch and positions.</p>",
+      starts_at: startsAt.toISOString(),
+      duration_minutes: 60,
+      places: 5,
+      who: "anyone",
+      join_url: "https://meet.example/breastfeeding",
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const classId = created.json().id as number;
+    for (const member of [staying, leaving]) {
+      const placed = await post(`/reactapi/classes/${classId}/registrations`, member.cookie, { name: "Maya", email: member.email });
+      expect(placed.json().state, placed.body).toBe("registered");
+    }
+    expect((await post(`/reactapi/classes/${classId}/registrations/cancel`, leaving.cookie, {})).statusCode).toBe(200);
+    const mail = {
+      businessName: "Calm Birth Circle",
+      publicUrl: "https://courses.example",
+      contactEmail: "hello@example.com",
+      instructorName: "Sarah",
+    };
+    // Two servers' timed work at the same moment, then once more: one push.
+    await Promise.all([runClassWork(context.database.db, new Date(), mail), runClassWork(context.database.db, new Date(), mail)]);
+    await runClassWork(context.database.db, new Date(), mail);
+    const stayingPath = new URL(phones[0]!.json.endpoint).pathname;
+    await expect.poll(() => deliveredTo(stayingPath).length, { timeout: 5000 }).toBe(1);
+    expect(JSON.parse(phones[0]!.decrypt(deliveredTo(stayingPath)[0]!.body))).toMatchObject({
+      title: "A class is starting soon",
+      url: "/classes",
+    });
+    expect(await queuedFor(phones[0]!.json.endpoint)).toHaveLength(1);
+    expect(await queuedFor(phones[1]!.json.endpoint)).toHaveLength(0);
   });
 
   it("forgets a device its push service no longer knows (410), and one she turns off", async () => {

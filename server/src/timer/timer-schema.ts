@@ -19,6 +19,8 @@ export const timerSessions = pgTable(
       .default("5-1-1"),
     contractions: jsonb("contractions").$type<{ start: string; end: string | null }[]>().notNull().default([]),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    // When her partner's devices were told she started timing (push kind partner_timer): once a session.
+    partnerToldAt: timestamp("partner_told_at", { withTimezone: true }),
   },
   (table) => [index("timer_sessions_user_idx").on(table.userId, table.updatedAt)],
 );

@@ -1,17 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { and, desc, eq } from "drizzle-orm";
-import { mailOutbox } from "../mail/mail-schema.ts";
-import {
-  backends,
-  GOOD_PASSWORD,
-  jsonHeaders,
-  login,
-  register,
-  sessionCookieOf,
-  signedInMember,
-  uniqueEmail,
-  useTestApp,
-} from "../../../testing/test-app.ts";
+import { linkedPartner } from "../../../testing/partners.ts";
+import { backends, jsonHeaders, signedInMember, useTestApp } from "../../../testing/test-app.ts";
 
 const MINUTE = 60_000;
 /** Contractions of a minute, `apart` minutes apart, for `count` of them from `from`. */
@@ -28,18 +17,7 @@ describe.each(backends)("the contraction timer on %s", (backend) => {
     context.app.inject({ method: "POST", url, headers: { ...jsonHeaders, cookie }, payload });
   const get = (url: string, cookie: string) => context.app.inject({ method: "GET", url, headers: { cookie } });
 
-  async function partnerOf(her: { cookie: string }) {
-    const email = uniqueEmail("timer-partner");
-    await post("/reactapi/account/partner/invite", her.cookie, { email });
-    const [mail] = await context.database.db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.kind, "partner_invitation")))
-      .orderBy(desc(mailOutbox.id));
-    const invitation = mail!.textBody.match(/invitation=([A-Za-z0-9_-]+)/)![1];
-    expect((await register(context.app, { email, password: GOOD_PASSWORD, invitation })).statusCode).toBe(201);
-    return { cookie: sessionCookieOf(await login(context.app, email)) };
-  }
+  const partnerOf = (her: { cookie: string }) => linkedPartner(context.app, context.database.db, her.cookie, { prefix: "timer-partner" });
 
   it("keeps a session as her phone sends it, once however often it is sent, and only on her account", async () => {
     const member = await signedInMember(context.app, "timer");

@@ -1,0 +1,2 @@
+ALTER TABLE "class_registrations" ADD COLUMN "starting_pushed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "timer_sessions" ADD COLUMN "partner_told_at" timestamp with time zone;
