@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { sourceLanguage } from "../../../contract/languages.ts";
 import {
   type CommunityPost,
   type CommunityThread,
@@ -9,7 +10,9 @@ import {
   THREADS_PAGE_SIZE,
   type ThreadSummary,
 } from "../../../contract/community.ts";
-import { fullName, instructorNames, peopleByIds, type UserRow } from "../accounts/users-repository.ts";
+import { accountLanguage, fullName, instructorNames, peopleByIds, type UserRow } from "../accounts/users-repository.ts";
+import { translatorFor } from "../language/catalogues.ts";
+import { queuePushes } from "../push/push-repository.ts";
 import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { emitLive, EVERY_STREAM, publishLive } from "../db/live-events.ts";
@@ -500,19 +503,56 @@ async function follow(db: Queryable, userId: number, threadId: number, now: Date
     .onConflictDoNothing();
 }
 
-/** A published reply: the thread moves up, and everyone else following it has something waiting for their digest. */
+/**
+ * A published reply: the thread moves up, and everyone else following it has something waiting for
+ * their digest. Her devices (kind replies) hear of a reply unless they were told of one she has not
+ * read yet, so a busy conversation does not buzz all evening; claimed by one UPDATE per follower.
+ */
 async function afterPublished(db: Queryable, post: PostRow, now: Date): Promise<void> {
-  await db.update(communityThreads).set({ lastActivityAt: now }).where(eq(communityThreads.id, post.threadId));
+  const [thread] = await db
+    .update(communityThreads)
+    .set({ lastActivityAt: now })
+    .where(eq(communityThreads.id, post.threadId))
+    .returning({ title: communityThreads.title });
+  const followers = and(
+    eq(communityNotices.threadId, post.threadId),
+    eq(communityNotices.unsubscribed, false),
+    post.authorId === null ? sql`true` : sql`${communityNotices.userId} <> ${post.authorId}`,
+  );
   await db
     .update(communityNotices)
     .set({ pendingSince: sql`coalesce(${communityNotices.pendingSince}, ${now.toISOString()}::timestamptz)` })
-    .where(
-      and(
-        eq(communityNotices.threadId, post.threadId),
-        eq(communityNotices.unsubscribed, false),
-        post.authorId === null ? sql`true` : sql`${communityNotices.userId} <> ${post.authorId}`,
-      ),
-    );
+    .where(followers);
+  const newlyWaiting = await db
+    .update(communityNotices)
+    .set({ lastPushedAt: now })
+    .where(and(followers, or(isNull(communityNotices.lastPushedAt), lt(communityNotices.lastPushedAt, communityNotices.readAt))))
+    .returning({ userId: communityNotices.userId });
+  if (!thread || newlyWaiting.length === 0) return;
+  const preview = post.body.length > 140 ? `${post.body.slice(0, 139)}…` : post.body;
+  const readers = await peopleByIds(
+    db,
+    newlyWaiting.map((notice) => notice.userId),
+  );
+  await queuePushes(
+    db,
+    readers.map((reader) => {
+      const i18n = translatorFor(accountLanguage(reader, sourceLanguage));
+      return {
+        userId: reader.id,
+        kind: "replies" as const,
+        message: {
+          title: i18n._("A reply in “{title}”", { title: thread.title }),
+          body: preview,
+          url: `/community/thread/${post.threadId}`,
+          tag: `community-${post.threadId}`,
+          // A conversation's title can say what she is living through: not on a locked screen.
+          locked: { title: i18n._("A reply in the community"), body: i18n._("Open the app to read it.") },
+        },
+      };
+    }),
+    now,
+  );
 }
 
 const writtenMessage = (status: "published" | "pending") =>

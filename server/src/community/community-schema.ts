@@ -115,6 +115,8 @@ export const communityNotices = pgTable(
     lastMailedAt: timestamp("last_mailed_at", { withTimezone: true }),
     // When she last opened the thread: replies after it count as unread.
     readAt: timestamp("read_at", { withTimezone: true }).notNull().defaultNow(),
+    // When her devices were last told of a reply (push kind replies): once more only after she has read it.
+    lastPushedAt: timestamp("last_pushed_at", { withTimezone: true }),
     unsubscribed: boolean("unsubscribed").notNull().default(false),
     token: text("token").notNull().unique(),
   },

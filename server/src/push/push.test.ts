@@ -282,6 +282,43 @@ describe.each(backends)("push notifications on %s", (backend) => {
     expect(await queuedFor(phones[1]!.json.endpoint)).toHaveLength(0);
   });
 
+  it("tells her devices of a reply in a conversation she follows, and of the next one only once she has read it", async () => {
+    const doula = await signedInInstructor(context.app, context.database.db, "push-community-doula");
+    await post("/reactapi/studio/community/settings", doula.cookie, { approve_first_posts: 0, report_threshold: 3 });
+    const topic = await post("/reactapi/studio/community/topics", doula.cookie, { title: "Sleep", course_id: null });
+    const [asker, helper] = await Promise.all([signedInMember(context.app, "push-asker"), signedInMember(context.app, "push-helper")]);
+    const started = await post(`/reactapi/community/topics/${topic.json().id}/threads`, asker.cookie, {
+      title: "Tired at 30 weeks",
+      body: "Is it normal to feel this tired?",
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const thread = started.json().id as number;
+    const [herPhone, hisPhone] = [asker, helper].map((member) => browserSubscription(`${service.origin}/push/community-${member.email}`));
+    expect((await subscribe(asker.cookie, herPhone!.json, ["replies"])).statusCode).toBe(201);
+    expect((await subscribe(helper.cookie, hisPhone!.json, ["replies"])).statusCode).toBe(201);
+    const replied = await Promise.all(
+      ["Try a warm bath.", "And a walk."].map((body) => post(`/reactapi/community/threads/${thread}/replies`, helper.cookie, { body })),
+    );
+    expect(replied.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    const path = new URL(herPhone!.json.endpoint).pathname;
+    await expect.poll(() => deliveredTo(path).length, { timeout: 5000 }).toBe(1);
+    expect(JSON.parse(herPhone!.decrypt(deliveredTo(path)[0]!.body))).toMatchObject({
+      title: "A reply in the community",
+      body: "Open the app to read it.",
+      url: `/community/thread/${thread}`,
+    });
+    expect(await queuedFor(herPhone!.json.endpoint)).toHaveLength(1);
+    // She reads the conversation; the next reply is news again.
+    expect(
+      (await context.app.inject({ method: "GET", url: `/reactapi/community/threads/${thread}`, headers: { cookie: asker.cookie } }))
+        .statusCode,
+    ).toBe(200);
+    expect((await post(`/reactapi/community/threads/${thread}/replies`, helper.cookie, { body: "Or music." })).statusCode).toBe(201);
+    await expect.poll(() => deliveredTo(path).length, { timeout: 5000 }).toBe(2);
+    // His own replies are not news to him.
+    expect(await queuedFor(hisPhone!.json.endpoint)).toHaveLength(0);
+  });
+
   it("forgets a device its push service no longer knows (410), and one she turns off", async () => {
     const doula = await signedInInstructor(context.app, context.database.db, "push-doula-gone");
     const client = await takeOnClient(context.app, context.database.db, doula.cookie, { prefix: "push-gone" });
