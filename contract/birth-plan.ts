@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Revision } from "./studio/studio-shared.ts";
 import { ApiError } from "./errors.ts";
 import { BookingIdParams } from "./studio/calendar.ts";
+import { ClientIdParams } from "./care.ts";
 import { type Endpoint, ok } from "./endpoint.ts";
 
 // Birth preferences (docs/product.md, Birth preferences): the instructor's sections and options,
@@ -145,6 +146,19 @@ export const birthPlanEndpoints = {
     answers: {
       200: { description: "The document.", contentType: "application/pdf" },
       404: { description: "No such booking, or she does not share them.", schema: ApiError },
+    },
+  },
+  careBirthPlanPdf: {
+    method: "GET",
+    path: "/reactapi/studio/care/clients/:id/birth-plan.pdf",
+    summary: "A birth client's preferences, while she shares them with her doulas: for her doula, and her backup doula",
+    access: "doula",
+    travels: "labour-studio",
+    params: ClientIdParams,
+    query: BirthPlanPdfQuery,
+    answers: {
+      200: { description: "The document.", contentType: "application/pdf" },
+      404: { description: "No such client shared with her, or she does not share them.", schema: ApiError },
     },
   },
   studioBirthPlanTemplate: {

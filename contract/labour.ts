@@ -103,6 +103,26 @@ export const OffCallRequest = z
 export const OffCallPeriods = z.object({ periods: z.array(z.object({ id: z.number(), from: z.string(), until: z.string() })) });
 export const OffCallIdParams = z.object({ id: idInPath("That period does not exist.") });
 
+/** One client on the on-call calendar: her dates, who backs her up, and what she shares with her doulas. */
+export const OnCallClient = z.object({
+  record_id: z.number(),
+  name: z.string(),
+  due_date: z.string(),
+  on_call_from: z.string(),
+  on_call_until: z.string(),
+  stage: z.string(),
+  backup: z.string().nullable(),
+  birth_preferences_shared: z.boolean(),
+  /** The notes her doula shares with her (a private note stays the doula's). */
+  shared_notes: z.array(z.object({ text: z.string(), written_at: z.string() })),
+});
+/** The on-call calendar: the doula's periods off call to come, and the clients (for a team doula, those she backs up). */
+export const OnCallCalendar = z.object({
+  off_call: z.array(z.object({ from: z.string(), until: z.string() })),
+  clients: z.array(OnCallClient),
+});
+export type OnCallCalendar = z.infer<typeof OnCallCalendar>;
+
 const notFound = (description: string) => ({ 404: { description, schema: ApiError } });
 const stream = (description: string) => ({ 200: { description, contentType: "text/event-stream" } });
 
@@ -193,6 +213,15 @@ export const labourEndpoints = {
     params: StudioAlertParams,
     invalidates: ["studioLabourAlerts", "studioLabourAlert"],
     answers: { ...ok(StudioOutcome), ...notFound("No such alert."), 409: { description: "She has no backup doula.", schema: ApiError } },
+  },
+  onCallCalendar: {
+    method: "GET",
+    path: "/reactapi/studio/care/on-call",
+    summary:
+      "The on-call calendar: her clients' on-call windows and the doula's periods off call (a team doula sees the clients she backs up)",
+    access: "doula",
+    travels: "labour-studio",
+    answers: ok(OnCallCalendar),
   },
   offCallPeriods: {
     method: "GET",

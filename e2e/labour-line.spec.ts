@@ -196,7 +196,6 @@ test("she invites a backup doula from Studio → Team, names her a client's back
   await expect(backup).toHaveURL(/\/studio\/labour$/);
   await expect(backup.getByRole("heading", { name: "Labour line", level: 1 })).toBeVisible();
   await expect(backup.getByText("No alerts in the last two days.")).toBeVisible();
-  await backupContext.close();
 
   const { alerts } = await (await doula.request.get("/reactapi/studio/care/labour")).json();
   expect(alerts).toBeDefined();
@@ -216,6 +215,17 @@ test("she invites a backup doula from Studio → Team, names her a client's back
   await doula.getByRole("button", { name: "Add", exact: true }).click();
   await expect(doula.getByRole("status").filter({ hasText: "You are off call then" })).toBeVisible();
   await accessibleAtBothWidths(doula);
+
+  // The backup sees the client she now backs up, and when the doula is away; nothing of her payments.
+  await backup.getByRole("link", { name: /^On call/ }).click();
+  await expect(backup.getByRole("heading", { name: "On call", level: 1 })).toBeVisible();
+  const client = backup.getByRole("article", { name: "Rosa Díaz" });
+  await expect(client).toBeVisible();
+  await expect(client.getByText("Not shared with you")).toBeVisible();
+  await expect(backup.getByRole("region", { name: "When the doula is off call" }).getByRole("listitem")).toHaveCount(1);
+  await expect(backup.getByText(/payment|deposit/i)).toHaveCount(0);
+  await accessibleAtBothWidths(backup);
+  await backupContext.close();
 
   // Her account offers notifications on this device.
   await mother.goto("/account");

@@ -3,11 +3,12 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { BirthPlan, BirthPlanTemplateSave, LinkableLesson } from "../../../contract/birth-plan.ts";
 import { findUserById, fullName, type UserRow } from "../accounts/users-repository.ts";
 import { findBooking } from "../bookings/bookings-repository.ts";
+import { labourRecords } from "../care/care-repository.ts";
 import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
 import type { Database } from "../db/client.ts";
 import { route } from "../http/endpoint-route.ts";
 import { HttpError } from "../http/errors.ts";
-import { requireMember } from "../http/signed-in-member.ts";
+import { requireDoula, requireMember } from "../http/signed-in-member.ts";
 import type { Clock } from "../lib/clock.ts";
 import { memberSharingWith } from "../partners/partners-repository.ts";
 import { planOf, readTemplate, savePlan, saveTemplate } from "./birth-plan-repository.ts";
@@ -69,6 +70,19 @@ export async function birthPlanRoutes(app: FastifyInstance, { db, clock, busines
 
   route(app, "birthPlanPdf", async ({ query: { size } }, request, reply) => {
     const { owner } = await ownerFor(db, requireMember(request));
+    return sendPdf(reply, await birthPlanPdf(db, owner, size, businessName, request.language), size);
+  });
+  // A birth client's plan for her doulas (docs/labour-line.md): the doula, and her backup on a record
+  // she backs up; "share with my doula" is the mother's word for both of them. Outside the studio's
+  // guard, which admits the instructor alone: the contract's access ("doula") admits the team.
+  route(app, "careBirthPlanPdf", async ({ params: { id }, query: { size } }, request, reply) => {
+    const doula = requireDoula(request);
+    const [record] = await labourRecords(db, { recordId: id });
+    if (!record || (doula.role !== "admin" && record.backupUserId !== doula.id))
+      throw HttpError.withValues(404, "There is no client with the id {id}.", { id });
+    const owner = record.memberId === null ? undefined : await findUserById(db, record.memberId);
+    const plan = owner ? await planOf(db, owner.id) : undefined;
+    if (!owner || !plan?.shareWithInstructor) throw new HttpError(404, "She does not share her birth preferences with her doulas.");
     return sendPdf(reply, await birthPlanPdf(db, owner, size, businessName, request.language), size);
   });
 }

@@ -510,7 +510,8 @@ const nameOf = (account: UserRow) => fullName(account) || account.email;
  * Records as the labour line needs them (labour/): whose each is, her dates, and her backup. By
  * record (with `memberId`, only hers: a mother's alert), or every record of a mother.
  */
-export async function labourRecords(db: Queryable, which: { recordId?: number; memberId?: number }) {
+export async function labourRecords(db: Queryable, which: { recordId?: number; memberId?: number; recordIds?: number[] }) {
+  if (which.recordIds?.length === 0) return [];
   const rows = await db
     .select()
     .from(careRecords)
@@ -518,6 +519,7 @@ export async function labourRecords(db: Queryable, which: { recordId?: number; m
       and(
         which.recordId === undefined ? undefined : eq(careRecords.id, which.recordId),
         which.memberId === undefined ? undefined : eq(careRecords.memberId, which.memberId),
+        which.recordIds === undefined ? undefined : inArray(careRecords.id, which.recordIds),
       ),
     )
     .orderBy(asc(careRecords.id));
@@ -534,6 +536,19 @@ export async function labourRecords(db: Queryable, which: { recordId?: number; m
   }));
 }
 export type LabourRecord = Awaited<ReturnType<typeof labourRecords>>[number];
+
+/** The notes the doula shares with each of these clients (her private ones stay hers), oldest first. */
+export async function sharedNotesOf(db: Queryable, recordIds: number[]): Promise<Map<number, { text: string; writtenAt: Date }[]>> {
+  const notes = new Map<number, { text: string; writtenAt: Date }[]>();
+  if (recordIds.length === 0) return notes;
+  const rows = await db
+    .select()
+    .from(careNotes)
+    .where(and(inArray(careNotes.recordId, recordIds), eq(careNotes.shared, true)))
+    .orderBy(asc(careNotes.createdAt), asc(careNotes.id));
+  for (const row of rows) notes.set(row.recordId, [...(notes.get(row.recordId) ?? []), { text: row.text, writtenAt: row.createdAt }]);
+  return notes;
+}
 
 /** The records on which a team doula is the backup (what is shared with her). */
 export async function recordIdsBackedUpBy(db: Queryable, userId: number): Promise<number[]> {

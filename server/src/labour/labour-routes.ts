@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { Temporal } from "temporal-polyfill";
 import { answerWith, sentence } from "../../../contract/languages.ts";
-import type { LabourLine, StudioLabourAlert } from "../../../contract/labour.ts";
+import type { LabourLine, OnCallCalendar, StudioLabourAlert } from "../../../contract/labour.ts";
 import type { Contraction } from "../../../contract/timer.ts";
 import { accountsByIds, findUserById, type UserRow } from "../accounts/users-repository.ts";
 import { plansSharedWithInstructor } from "../birth-plan/birth-plan-repository.ts";
-import { type LabourRecord, labourRecords, recordIdsBackedUpBy } from "../care/care-repository.ts";
+import { type LabourRecord, labourRecords, recordIdsBackedUpBy, sharedNotesOf } from "../care/care-repository.ts";
 import type { Queryable } from "../db/client.ts";
 import { route } from "../http/endpoint-route.ts";
 import { HttpError } from "../http/errors.ts";
@@ -230,6 +230,49 @@ export async function labourStudioRoutes(app: FastifyInstance, deps: LabourDeps)
     return {
       message:
         outcome === "told" ? sentence("Her backup doula is told, by push and by mail.") : sentence("Her backup doula was told already."),
+    };
+  });
+
+  // The on-call calendar: what a team doula needs to cover for the doula, and no more (docs/labour-line.md).
+  route(app, "onCallCalendar", async (_input, request): Promise<OnCallCalendar> => {
+    const doula = requireDoula(request);
+    const now = clock.now();
+    const shared = await sharedWith(doula);
+    const records = (await labourRecords(db, shared ? { recordIds: shared } : {}))
+      .filter((record) => record.stage !== "closed")
+      .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.id - b.id);
+    const memberIds = records.flatMap((record) => (record.memberId === null ? [] : [record.memberId]));
+    const [{ doulas }, notes, plans, backups] = await Promise.all([
+      doulaOnCall(db, now),
+      sharedNotesOf(
+        db,
+        records.map((record) => record.id),
+      ),
+      plansSharedWithInstructor(db, memberIds),
+      accountsByIds(
+        db,
+        records.flatMap((record) => (record.backupUserId === null ? [] : [record.backupUserId])),
+      ),
+    ]);
+    const periods = (await Promise.all(doulas.map((one) => offCallOf(db, one.id, now)))).flat();
+    return {
+      off_call: periods
+        .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
+        .map((period) => ({ from: period.startsAt.toISOString(), until: period.endsAt.toISOString() })),
+      clients: records.map((record) => {
+        const backup = record.backupUserId === null ? undefined : backups.get(record.backupUserId);
+        return {
+          record_id: record.id,
+          name: record.name,
+          due_date: record.dueDate,
+          on_call_from: record.onCallFrom,
+          on_call_until: record.onCallUntil,
+          stage: record.stage,
+          backup: backup ? nameOf(backup) : null,
+          birth_preferences_shared: record.memberId !== null && plans.has(record.memberId),
+          shared_notes: (notes.get(record.id) ?? []).map((note) => ({ text: note.text, written_at: note.writtenAt.toISOString() })),
+        };
+      }),
     };
   });
 

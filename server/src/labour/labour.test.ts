@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { linkedPartner } from "../../../testing/partners.ts";
+import { readPdf } from "../../../testing/pdf-text.ts";
 import { and, eq } from "drizzle-orm";
 import { takeOnClient } from "../../../testing/care-clients.ts";
 import { browserSubscription, startPushServiceStandIn, type PushServiceStandIn } from "../../../testing/push-service-stand-in.ts";
@@ -202,6 +203,60 @@ describe.each(backends)("the labour line on %s", (backend) => {
     const periods = (await get("/reactapi/studio/calendar/off-call", doula.cookie)).json().periods;
     expect((await post(`/reactapi/studio/calendar/off-call/${periods[0].id}/delete`, doula.cookie)).statusCode).toBe(200);
     expect((await get("/reactapi/care/labour", client.cookie)).json().records[0]).toMatchObject({ on_call: "Maya", doula_off_call: false });
+  });
+
+  it("shows a team doula the clients she backs up: their on-call windows, shared notes and birth preferences, and the doula's time off call", async () => {
+    const { doula, client, backup } = await practice("calendar");
+    const other = await takeOnClient(app(), db(), doula.cookie, { prefix: "calendar-other", dueDate: "2027-05-25" });
+    await post(`/reactapi/studio/care/clients/${client.recordId}/notes`, doula.cookie, { text: "Hospital bag by the door.", shared: true });
+    await post(`/reactapi/studio/care/clients/${client.recordId}/notes`, doula.cookie, {
+      text: "Anxious after her first birth.",
+      shared: false,
+    });
+    const away = { from: "2027-05-29T16:00:00.000Z", until: "2027-05-31T08:00:00.000Z" };
+    expect((await post("/reactapi/studio/calendar/off-call", doula.cookie, away)).statusCode).toBe(201);
+
+    const hers = await get("/reactapi/studio/care/on-call", backup.cookie);
+    expect(hers.statusCode, hers.body).toBe(200);
+    expect(hers.json().off_call).toContainEqual(away);
+    expect(hers.json().clients).toEqual([
+      {
+        record_id: client.recordId,
+        name: expect.any(String),
+        due_date: "2027-06-01",
+        on_call_from: expect.any(String),
+        on_call_until: expect.any(String),
+        stage: expect.any(String),
+        backup: expect.stringContaining("Noorcalendar"),
+        birth_preferences_shared: false,
+        shared_notes: [{ text: "Hospital bag by the door.", written_at: expect.any(String) }],
+      },
+    ]);
+    // The doula sees every client, due soonest first.
+    const ids = (await get("/reactapi/studio/care/on-call", doula.cookie))
+      .json()
+      .clients.map((one: { record_id: number }) => one.record_id);
+    expect(ids.indexOf(other.recordId)).toBeLessThan(ids.indexOf(client.recordId));
+    expect((await get("/reactapi/studio/care/on-call", client.cookie)).statusCode).toBe(403);
+
+    // Her birth preferences reach her doulas only while she shares them; another's client is not there at all.
+    const pdf = (recordId: number, cookie: string) => get(`/reactapi/studio/care/clients/${recordId}/birth-plan.pdf`, cookie);
+    expect((await pdf(other.recordId, backup.cookie)).statusCode).toBe(404);
+    expect((await pdf(client.recordId, backup.cookie)).json().error).toBe("She does not share her birth preferences with her doulas.");
+    const plan = (await get("/reactapi/birth-plan", client.cookie)).json() as { sections: { options: { id: string }[] }[] };
+    const saved = await post("/reactapi/birth-plan", client.cookie, {
+      choices: [{ option_id: plan.sections[0]!.options[0]!.id, note: "dim lights please" }],
+      share_with_instructor: true,
+      revision: 0,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const shared = (await get("/reactapi/studio/care/on-call", backup.cookie)).json().clients[0];
+    expect(shared.birth_preferences_shared).toBe(true);
+    for (const cookie of [backup.cookie, doula.cookie]) {
+      const document = await pdf(client.recordId, cookie);
+      expect(document.statusCode).toBe(200);
+      expect((await readPdf(new Uint8Array(document.rawPayload))).text).toContain("dim lights please");
+    }
   });
 
   it("keeps a team doula to what is shared with her: 403 on the rest of the studio, 404 on another's client", async () => {

@@ -252,6 +252,13 @@ export const routes: readonly ScreenRoute[] = [
     withinSection: "/studio/clients",
     forTeam: true,
   },
+  {
+    path: "/studio/on-call",
+    screen: "features/labour/studio/on-call-page.tsx",
+    layout: "studio",
+    withinSection: "/studio/clients",
+    forTeam: true,
+  },
   { path: "/studio/team", screen: "features/team/studio/team-page.tsx", layout: "studio", withinSection: "/studio/clients" },
   {
     path: "/studio/labour/:id",

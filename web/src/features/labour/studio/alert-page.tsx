@@ -9,6 +9,7 @@ import { useAction } from "../../../lib/use-action.ts";
 import { formatDateTime, Loading, StudioPage } from "../../studio/studio-parts.tsx";
 import { useAlertsLive } from "./alerts-live.ts";
 import { kindLabel } from "./labour-labels.ts";
+import { BirthPreferencesLink } from "./birth-preferences-link.tsx";
 import { t } from "./messages.ts";
 
 /** One labour alert: who, what, her timer's last hour; I've seen it, and the hand-over to her backup. */
@@ -64,7 +65,9 @@ export default function AlertPage() {
               })}
         </dd>
         <dt>{t("Birth preferences")}</dt>
-        <dd style={{ margin: 0 }}>{alert.birth_preferences_shared ? t("She shares them with you") : t("Not shared with you")}</dd>
+        <dd style={{ margin: 0 }}>
+          <BirthPreferencesLink recordId={alert.record_id} shared={alert.birth_preferences_shared} />
+        </dd>
         <dt>{t("Backup doula")}</dt>
         <dd style={{ margin: 0 }}>{alert.backup ?? t("None chosen")}</dd>
       </Box>

@@ -23,6 +23,9 @@ export default function AlertsPage() {
       title={t("Labour line")}
       intro={t("When a client presses Tell my doula, her alert appears here at once, and on your devices with notifications on.")}
     >
+      <p>
+        <Link to="/studio/on-call">{t("On call: your clients' windows and the periods off call")}</Link>
+      </p>
       {!answer ? (
         <Loading failure={failure} what={t("the alerts")} />
       ) : answer.alerts.length === 0 ? (
