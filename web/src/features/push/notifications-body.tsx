@@ -15,7 +15,9 @@ const KINDS_KEY = "push-kinds";
 
 /** The kinds this account may choose, in the words she reads. */
 function kindsFor(profile: Profile): { kind: PushKind; label: string }[] {
-  if (profile.role === "admin" || profile.role === "team")
+  // A team doula hears only of the alerts that come to her as backup: the rest is the practice's.
+  if (profile.role === "team") return [{ kind: "labour_alerts", label: t("Labour alerts from my clients") }];
+  if (profile.role === "admin")
     return [
       { kind: "labour_alerts", label: t("Labour alerts from my clients") },
       { kind: "replies", label: t("Messages from my clients") },

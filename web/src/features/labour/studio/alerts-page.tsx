@@ -23,9 +23,15 @@ export default function AlertsPage() {
       title={t("Labour line")}
       intro={t("When a client presses Tell my doula, her alert appears here at once, and on your devices with notifications on.")}
     >
-      <p>
-        <Link to="/studio/on-call">{t("On call: your clients' windows and the periods off call")}</Link>
-      </p>
+      <ul>
+        <li>
+          <Link to="/studio/on-call">{t("On call: your clients' windows and the periods off call")}</Link>
+        </li>
+        <li>
+          {/* Her account page keeps each device's notifications; a labour alert on her phone is the point of them. */}
+          <Link to="/account#notifications-heading">{t("Notifications on this device")}</Link>
+        </li>
+      </ul>
       {!answer ? (
         <Loading failure={failure} what={t("the alerts")} />
       ) : answer.alerts.length === 0 ? (
