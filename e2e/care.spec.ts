@@ -31,6 +31,15 @@ test("the doula makes a package and invites a client, who registers from the mai
   await form.getByLabel("Fee", { exact: true }).fill("1500");
   await form.getByLabel("Deposit", { exact: true }).fill("300");
   await form.getByLabel("Instalments after the deposit").fill("2");
+  // Her agreement in the editor, a field put where her cursor is (filled for each client).
+  const insertName = form.getByRole("button", { name: "Insert client_name" });
+  await insertName.scrollIntoViewIfNeeded();
+  const agreementEditor = form.getByRole("textbox", { name: "Agreement" });
+  await agreementEditor.click();
+  await agreementEditor.pressSequentially("Welcome, ");
+  await insertName.click();
+  await agreementEditor.pressSequentially(". We begin with a call.");
+  await expect(agreementEditor).toContainText("Welcome, {{client_name}}. We begin with a call.");
   await form.getByRole("button", { name: "Create the package" }).click();
   await expect(doula.getByRole("status").filter({ hasText: `Created the package "${packageName}".` })).toBeVisible();
   await accessibleAtBothWidths(doula);
@@ -108,7 +117,7 @@ test("the doula makes a package and invites a client, who registers from the mai
 
   // She reads and signs.
   const agreement = mother.getByRole("region", { name: "The agreement" });
-  await expect(agreement).toContainText("Rosa Díaz");
+  await expect(agreement).toContainText("Welcome, Rosa Díaz. We begin with a call.");
   await mother.getByRole("button", { name: "Sign the agreement" }).click();
   await expect(mother.getByRole("alert")).toBeVisible();
   await mother.getByLabel("Your full name").fill("Rosa Díaz");

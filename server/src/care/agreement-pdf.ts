@@ -2,6 +2,8 @@ import { accent, inkMuted } from "../../../contract/design-tokens.ts";
 import { formattingLocales, type Language } from "../../../contract/languages.ts";
 import { translatorFor } from "../language/catalogues.ts";
 import { flowingText, loraDocument } from "../lib/pdf-fonts.ts";
+import { agreementAsHtml } from "../../../contract/care-fields.ts";
+import { agreementBlocks } from "./agreement-blocks.ts";
 
 export type SignedAgreement = {
   packageName: string;
@@ -28,13 +30,12 @@ export async function renderAgreement(agreement: SignedAgreement, language: Lang
     info: { Title: agreement.packageName, Author: agreement.businessName },
   });
   flowingText(doc, agreement.packageName, { size: 18, weight: 700, colour: accent, gapAfter: 8 });
-  for (const paragraph of agreement.text.split(/\n\s*\n/)) {
-    const [first, ...rest] = paragraph.split("\n");
-    // A paragraph's first line alone is a heading ("Fee and payments").
-    if (rest.length > 0 && first!.length < 80) {
-      flowingText(doc, first!, { size: 11.5, weight: 700, gapAfter: 2 });
-      flowingText(doc, rest.join("\n"), { size: 10.5, gapAfter: 8 });
-    } else flowingText(doc, paragraph, { size: 10.5, gapAfter: 8 });
+  // Agreements first kept as plain text read as they always have (contract/care-fields.ts).
+  for (const block of agreementBlocks(agreementAsHtml(agreement.text))) {
+    if (block.kind === "heading") flowingText(doc, block.text, { size: 11.5, weight: 700, gapAfter: 2 });
+    else if (block.kind === "item") flowingText(doc, block.text, { size: 10.5, indent: 12, gapAfter: 3 });
+    else if (block.kind === "quote") flowingText(doc, block.text, { size: 10.5, indent: 18, colour: inkMuted, gapAfter: 8 });
+    else flowingText(doc, block.text, { size: 10.5, gapAfter: 8 });
   }
   doc.addPage();
   flowingText(doc, i18n._("Signature record"), { size: 16, weight: 700, colour: accent, gapAfter: 8 });

@@ -12,6 +12,8 @@ import { HttpError } from "../http/errors.ts";
 import { translatorFor } from "../language/catalogues.ts";
 import { careAgreements, careMessages, careNotes, carePackages, carePayments, careQuestionnaireSends, careRecords } from "./care-schema.ts";
 import { defaultAgreement } from "./default-agreement.ts";
+import { agreementFieldValue, isAgreementHtml } from "../../../contract/care-fields.ts";
+import { sanitiseHtml, textOfHtml } from "../lib/sanitise-html.ts";
 import { longDate, money } from "./care-formats.ts";
 import { questionnairesOf, toQuestionnaire } from "./questionnaires-repository.ts";
 import { findUserById, fullName, teamAccounts, type UserRow } from "../accounts/users-repository.ts";
@@ -75,10 +77,24 @@ export function paymentSchedule(
   return schedule;
 }
 
-/** Fills an agreement's {{fields}}; a field it does not know stays as written, for her to see. */
+/**
+ * Fills an agreement's {{fields}}; a field it does not know stays as written, for her to see. In an
+ * HTML agreement a value is text (a name with "<" in it stays a name).
+ */
 export function fillAgreement(template: string, fields: Record<string, string>): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (written, name: string) => (Object.hasOwn(fields, name) ? fields[name]! : written));
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (written, name: string) =>
+    Object.hasOwn(fields, name) ? agreementFieldValue(template, fields[name]!) : written,
+  );
 }
+
+/** What she wrote in the editor, cleaned as every studio HTML is; a plain-text agreement stays as written. */
+const keptAgreement = (agreement: string) => {
+  if (agreement.trim() === "") return defaultAgreement;
+  if (!isAgreementHtml(agreement)) return agreement;
+  const clean = sanitiseHtml(agreement);
+  // An editor emptied to "<p></p>" says nothing: the default agreement, as for an empty box.
+  return textOfHtml(clean) === "" ? defaultAgreement : clean;
+};
 
 function scheduleText(schedule: ReturnType<typeof paymentSchedule>, currency: string, language: Language): string {
   const i18n = translatorFor(language);
@@ -125,7 +141,7 @@ const packageValues = (input: PackageInput, now: Date) => ({
   postpartumVisits: input.postpartum_visits,
   onCallFromWeek: input.on_call_from_week,
   onCallUntilWeek: input.on_call_until_week,
-  agreement: input.agreement.trim() === "" ? defaultAgreement : input.agreement,
+  agreement: keptAgreement(input.agreement),
   retiredAt: input.retired ? now : null,
 });
 

@@ -113,14 +113,19 @@ describe.each(backends)("her birth clients on %s", (backend) => {
   }
 
   /** A package, a client invited to it, and her account made from the mailed link. */
-  async function invitedClient(doula: { cookie: string }, prefix = "client", carePackage: Record<string, unknown> = birthSupport) {
+  async function invitedClient(
+    doula: { cookie: string },
+    prefix = "client",
+    carePackage: Record<string, unknown> = birthSupport,
+    lastName = "Díaz",
+  ) {
     const created = await post("/reactapi/studio/care/packages", doula.cookie, carePackage);
     expect(created.statusCode, created.body).toBe(201);
     const email = uniqueEmail(prefix);
     const added = await post("/reactapi/studio/care/clients", doula.cookie, {
       email,
       first_name: "Rosa",
-      last_name: "Díaz",
+      last_name: lastName,
       due_date: "2027-06-01",
       package_id: created.json().id,
     });
@@ -194,6 +199,37 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     const details = (await get(`/reactapi/studio/care/clients/${client.recordId}`, doula.cookie)).json();
     expect(details.agreement).toMatchObject({ signed: true, signed_name: "Rosa María Díaz", signed_from: expect.any(String) });
     expect(details.has_account).toBe(true);
+  });
+
+  it("keeps a rich-text agreement cleaned, fills its fields as text, and lays out its headings and lists in the PDF", async () => {
+    const doula = await signedInInstructor(app(), db(), "doula-rich");
+    const richPackage = {
+      ...birthSupport,
+      name: "Postpartum support",
+      agreement:
+        "<h3>Our agreement</h3><p>Between <strong>{{client_name}}</strong> and {{doula_name}}.</p><script>alert(1)</script>" +
+        '<ol><li>Two visits</li><li>A call <a href="javascript:alert(1)">any day</a></li></ol><p onclick="x()">Fee: {{fee}}</p>',
+    };
+    const client = await invitedClient(doula, "client-rich", richPackage, "<img src=x onerror=alert(1)>");
+    const kept = (await get("/reactapi/studio/care/packages", doula.cookie))
+      .json()
+      .packages.find((one: { id: number }) => one.id === client.packageId).agreement as string;
+    expect(kept).toContain("<strong>{{client_name}}</strong>");
+    expect(kept).not.toMatch(/script|javascript:|onclick/);
+
+    const text = (await get(`/reactapi/care/${client.recordId}`, client.cookie)).json().agreement.text as string;
+    // Her name is words in her agreement, never markup.
+    expect(text).toContain("<strong>Rosa &lt;img src=x onerror=alert(1)&gt;</strong>");
+    expect(text).toMatch(/<p>Fee: \S*1,500\.00<\/p>/);
+
+    const pdf = await get(`/reactapi/care/${client.recordId}/agreement.pdf`, client.cookie);
+    expect(pdf.statusCode).toBe(200);
+    const read = (await readPdf(new Uint8Array(pdf.rawPayload))).text;
+    expect(read).toContain("Our agreement");
+    expect(read).toContain("Between Rosa <img src=x onerror=alert(1)> and");
+    expect(read).toContain("1. Two visits");
+    expect(read).toContain("2. A call any day");
+    expect(read).not.toContain("<strong>");
   });
 
   it("keeps private notes from her, shows shared ones, and marks a payment paid once", async () => {

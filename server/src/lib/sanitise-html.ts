@@ -65,3 +65,8 @@ export function sanitiseOptionalHtml(html: string | null | undefined): string | 
   const clean = sanitiseHtml(html);
   return clean === "" ? null : clean;
 }
+
+/** The words of some HTML, with no markup at all (whether a rich-text field says anything). */
+export function textOfHtml(html: string): string {
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).trim();
+}

@@ -1,15 +1,16 @@
 import "./care-endpoints.ts";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import type { CarePackage } from "../../../../../contract/care.ts";
-import { agreementFields } from "../../../../../contract/care-fields.ts";
+import { agreementAsHtml, agreementFields } from "../../../../../contract/care-fields.ts";
 import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { priceLabel } from "../../../lib/time-labels.ts";
 import { useAction } from "../../../lib/use-action.ts";
+import { RichTextField } from "../../studio/courses/rich-text-field.tsx";
 import { fieldsetStyle, Loading, StudioPage } from "../../studio/studio-parts.tsx";
 import { t } from "./messages.ts";
 import { centsOf } from "./care-labels.ts";
@@ -44,7 +45,8 @@ const draftOf = (saved?: CarePackage): Draft => ({
   postpartum_visits: String(saved?.postpartum_visits ?? 1),
   on_call_from_week: String(saved?.on_call_from_week ?? 38),
   on_call_until_week: String(saved?.on_call_until_week ?? 42),
-  agreement: saved?.agreement ?? "",
+  // Agreements first kept as plain text open in the editor as its paragraphs and headings.
+  agreement: agreementAsHtml(saved?.agreement ?? ""),
   retired: saved?.retired ?? false,
 });
 
@@ -120,7 +122,6 @@ function PackageForm({ saved, onDone }: { saved?: CarePackage; onDone: (created?
   const send = useSend();
   const saving = useAction();
   const [draft, setDraft] = useState<Draft>(() => draftOf(saved));
-  const agreementBox = useRef<HTMLDivElement>(null);
   const details = saving.outcome?.details;
   const text = (name: Exclude<keyof Draft, "retired">, label: string, helper?: string, type = "text") => (
     <TextField
@@ -133,17 +134,6 @@ function PackageForm({ saved, onDone }: { saved?: CarePackage; onDone: (created?
       helperText={details?.[name] ?? helper}
     />
   );
-  const insertField = (field: string) => {
-    const box = agreementBox.current?.querySelector("textarea");
-    const at = box?.selectionStart ?? draft.agreement.length;
-    const end = box?.selectionEnd ?? at;
-    const written = `{{${field}}}`;
-    setDraft((current) => ({ ...current, agreement: current.agreement.slice(0, at) + written + current.agreement.slice(end) }));
-    requestAnimationFrame(() => {
-      box?.focus();
-      box?.setSelectionRange(at + written.length, at + written.length);
-    });
-  };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const body = {
@@ -204,30 +194,18 @@ function PackageForm({ saved, onDone }: { saved?: CarePackage; onDone: (created?
           {text("on_call_until_week", t("On call until week"), undefined, "number")}
         </Box>
       </Box>
-      <div ref={agreementBox}>
-        <TextField
-          label={t("Agreement")}
-          multiline
-          rows={14}
-          value={draft.agreement}
-          onChange={(event) => setDraft((current) => ({ ...current, agreement: event.target.value }))}
-          error={Boolean(details?.agreement)}
-          helperText={details?.agreement ?? t("Left empty, a new package starts from a sensible default agreement for you to edit.")}
-        />
-        <Box role="group" aria-label={t("Fields filled for each client")} sx={{ display: "flex", gap: 1, flexWrap: "wrap", mt: 1 }}>
-          {agreementFields.map((field) => (
-            <Button
-              key={field}
-              size="small"
-              variant="outlined"
-              onClick={() => insertField(field)}
-              aria-label={t("Insert {field}", { field })}
-            >
-              {`{{${field}}}`}
-            </Button>
-          ))}
-        </Box>
-      </div>
+      <RichTextField
+        label={t("Agreement")}
+        name="agreement"
+        minRows={14}
+        value={draft.agreement}
+        onChange={(agreement) => setDraft((current) => ({ ...current, agreement }))}
+        error={details?.agreement}
+        help={t(
+          "Left empty, a new package starts from a sensible default agreement for you to edit. The fields below are filled for each client.",
+        )}
+        insertions={agreementFields.map((field) => ({ name: `{{${field}}}`, text: `{{${field}}}`, label: t("Insert {field}", { field }) }))}
+      />
       {saved ? (
         <Box component="label" sx={{ display: "flex", gap: 1, alignItems: "center", minHeight: 36 }}>
           <input

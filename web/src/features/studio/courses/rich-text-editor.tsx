@@ -19,6 +19,8 @@ export type RichTextEditorProps = {
   value: string;
   onChange: (html: string) => void;
   minRows: number;
+  /** Filled with a way to put text where her cursor is (an agreement's {{field}}), while the editor is here. */
+  inserter?: { current: ((text: string) => void) | null };
 };
 
 const LINK_SCHEMES = /^(https?:|mailto:|tel:)/i;
@@ -81,7 +83,7 @@ function LinkForm({
   );
 }
 
-export default function RichTextEditor({ labelId, describedBy, invalid, value, onChange, minRows }: RichTextEditorProps) {
+export default function RichTextEditor({ labelId, describedBy, invalid, value, onChange, minRows, inserter }: RichTextEditorProps) {
   const [linking, setLinking] = useState(false);
   // The editable area names its label, help and validity like any field does.
   const attributes = useMemo<Record<string, string>>(
@@ -120,6 +122,12 @@ export default function RichTextEditor({ labelId, describedBy, invalid, value, o
     const shown = editor.isEmpty ? "" : editor.getHTML();
     if (value !== shown) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
+
+  useEffect(() => {
+    if (!inserter) return;
+    inserter.current = (text) => void editor.chain().focus().insertContent(text).run();
+    return () => void (inserter.current = null);
+  }, [editor, inserter]);
 
   // useEditor reads its options once; a field that becomes invalid (a 400) says so from then on.
   useEffect(() => {

@@ -86,6 +86,8 @@ type RichTextFieldProps = {
   error?: string | undefined;
   help: string;
   minRows?: number;
+  /** Words she can put where her cursor is with one press (an agreement's fields), under the field. */
+  insertions?: { label: string; text: string; name: string }[];
 };
 
 /**
@@ -93,24 +95,51 @@ type RichTextFieldProps = {
  * and the only way for HTML the editor would not keep). The server cleans either with the same
  * allow-list. Per-field messages from the server show below it, like any field's.
  */
-export function RichTextField({ label, name, value, onChange, error, help, minRows = 4 }: RichTextFieldProps) {
+export function RichTextField({ label, name, value, onChange, error, help, minRows = 4, insertions }: RichTextFieldProps) {
   const [asHtml, setAsHtml] = useState(() => !editorKeepsAll(value));
+  const inserter = useRef<((text: string) => void) | null>(null);
+  const htmlBoxFrame = useRef<HTMLDivElement>(null);
+  /** Into the editor at her cursor; into the HTML box at its selection; else at the end. */
+  const insert = (text: string) => {
+    const box = htmlBoxFrame.current?.querySelector("textarea");
+    if (box) {
+      const at = box.selectionStart;
+      const end = box.selectionEnd;
+      onChange(value.slice(0, at) + text + value.slice(end));
+      requestAnimationFrame(() => {
+        box.focus();
+        box.setSelectionRange(at + text.length, at + text.length);
+      });
+    } else if (inserter.current) inserter.current(text);
+    else onChange(value.replace(/(<\/[a-z0-9]+>\s*)?$/i, `${text}$1`));
+  };
+  const insertionButtons = insertions ? (
+    <Box role="group" aria-label={t("Put into {label}", { label })} sx={{ display: "flex", gap: 1, flexWrap: "wrap", mt: 1 }}>
+      {insertions.map((insertion) => (
+        <Button key={insertion.text} size="small" variant="outlined" onClick={() => insert(insertion.text)} aria-label={insertion.label}>
+          {insertion.name}
+        </Button>
+      ))}
+    </Box>
+  ) : null;
   const labelId = useId();
   const { wanted, element } = useEditorWanted();
   const helpId = `${labelId}-help`;
   // The editor's own output always fits it: only the HTML box needs asking (a parse per keystroke there).
   const keepsAll = asHtml ? editorKeepsAll(value) : true;
   const htmlBox = (
-    <TextField
-      label={label}
-      name={name}
-      multiline
-      minRows={minRows}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      error={Boolean(error)}
-      helperText={error ?? t("HTML, cleaned on saving. {help}", { help: help })}
-    />
+    <div ref={htmlBoxFrame}>
+      <TextField
+        label={label}
+        name={name}
+        multiline
+        minRows={minRows}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        error={Boolean(error)}
+        helperText={error ?? t("HTML, cleaned on saving. {help}", { help: help })}
+      />
+    </div>
   );
   // Until the editor is here, the text itself, in the editor's frame and spacing: the page is
   // readable at once, and the editor takes its place without moving it.
@@ -135,6 +164,7 @@ export function RichTextField({ label, name, value, onChange, error, help, minRo
     return (
       <Box>
         {htmlBox}
+        {insertionButtons}
         <Button
           size="small"
           sx={{ mt: 0.5 }}
@@ -167,6 +197,7 @@ export function RichTextField({ label, name, value, onChange, error, help, minRo
               value={value}
               onChange={onChange}
               minRows={minRows}
+              inserter={inserter}
             />
           ) : (
             placeholder
@@ -176,6 +207,7 @@ export function RichTextField({ label, name, value, onChange, error, help, minRo
       <Box id={helpId} sx={{ mt: 0.5, fontSize: "0.875rem", color: error ? "error.main" : "text.secondary" }}>
         {error ?? help}
       </Box>
+      {insertionButtons}
       <Button size="small" sx={{ mt: 0.5 }} onClick={() => setAsHtml(true)} aria-label={t("Edit as HTML ({label})", { label: label })}>
         {t("Edit as HTML")}
       </Button>
