@@ -1,8 +1,9 @@
 import "./care-endpoints.ts";
+import { agreementAsHtml } from "../../../../contract/care-fields.ts";
+import { SafeHtml } from "../../lib/safe-html.tsx";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { CareRecord, PartnerCareRecord } from "../../../../contract/care.ts";
-import { isAgreementHtml } from "../../../../contract/care-fields.ts";
 import { pictureSources } from "../../../../contract/picture-sources.ts";
 import { Notice } from "../../components/notice.tsx";
 import { OutcomeNotice } from "../../components/outcome-notice.tsx";
@@ -11,7 +12,6 @@ import { Spinner } from "../../components/spinner.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../lib/answers.ts";
 import { addressOf } from "../../lib/api.ts";
-import { SafeHtml } from "../../lib/safe-html.tsx";
 import { priceLabel } from "../../lib/time-labels.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { dayHasPassed, dayLabel, fullDayLabel, instantLabel, visitLabel } from "./care-dates.ts";
@@ -178,7 +178,7 @@ function AgreementPart({ record }: { record: CareRecord }) {
         <details>
           <summary>{t("Read the agreement again")}</summary>
           <div className="care-agreement">
-            <AgreementText text={agreement.text} />
+            <SafeHtml html={agreementAsHtml(agreement.text)} />
           </div>
         </details>
       </CarePart>
@@ -188,16 +188,11 @@ function AgreementPart({ record }: { record: CareRecord }) {
     <CarePart title={t("Your agreement, to sign")} id={id}>
       <p>{t("Please read it through. When you are ready, type your full name and sign.")}</p>
       <div className="care-agreement" tabIndex={0} role="region" aria-label={t("The agreement")}>
-        <AgreementText text={agreement.text} />
+        <SafeHtml html={agreementAsHtml(agreement.text)} />
       </div>
       <SignForm recordId={record.id} />
     </CarePart>
   );
-}
-
-/** Her agreement as the doula wrote it: rich text, or (agreements first kept so) its plain lines. */
-function AgreementText({ text }: { text: string }) {
-  return isAgreementHtml(text) ? <SafeHtml html={text} /> : <div className="care-agreement-lines">{text}</div>;
 }
 
 function SignForm({ recordId }: { recordId: number }) {

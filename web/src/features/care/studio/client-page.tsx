@@ -1,4 +1,6 @@
 import "./care-endpoints.ts";
+import { agreementAsHtml } from "../../../../../contract/care-fields.ts";
+import { SafeHtml } from "../../../lib/safe-html.tsx";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { type FormEvent, type ReactNode, useState } from "react";
@@ -241,7 +243,9 @@ function AgreementRecord({ client }: { client: ClientDetails }) {
       )}
       <details>
         <summary>{t("Read the agreement made for her")}</summary>
-        <Box sx={{ whiteSpace: "pre-wrap", p: 2, border: "1px solid var(--border)", borderRadius: 2, mt: 1 }}>{agreement.text}</Box>
+        <Box sx={{ p: 2, border: "1px solid var(--border)", borderRadius: 2, mt: 1, overflowWrap: "anywhere" }}>
+          <SafeHtml html={agreementAsHtml(agreement.text)} />
+        </Box>
       </details>
     </>
   );
