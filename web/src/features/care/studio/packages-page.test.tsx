@@ -1,0 +1,53 @@
+import { fireEvent, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderAt, stubApi } from "../../../test/render.tsx";
+import PackagesPage from "./packages-page.tsx";
+
+const kept = {
+  id: 3,
+  name: "Birth support",
+  description: "",
+  fee: 150_000,
+  currency: "USD",
+  deposit: 30_000,
+  instalments: 3,
+  instalment_every_weeks: 4,
+  last_due_week: 36,
+  prenatal_visits: 2,
+  postpartum_visits: 1,
+  on_call_from_week: 38,
+  on_call_until_week: 42,
+  // An agreement kept before the editor: plain text, a short first line over more lines a heading.
+  agreement: "Fee and payments\nThe fee is {{fee}}.\n\nSigned with care.",
+  retired: false,
+  clients: 1,
+};
+
+// docs/care.md, Packages: the agreement in the studio's rich-text editor, its fields put where the cursor is.
+describe("the packages' agreement editor", () => {
+  it("opens a plain-text agreement as its heading and paragraphs, and puts a field at the cursor of the HTML box", async () => {
+    const calls = stubApi({
+      "/reactapi/studio/care/packages": [200, { packages: [kept] }],
+      "/reactapi/studio/care/packages/3": [200, { message: 'Saved "Birth support".' }],
+    });
+    renderAt("/studio/care-packages", [{ path: "/studio/care-packages", element: <PackagesPage /> }]);
+    fireEvent.click(await screen.findByRole("button", { name: "Edit Birth support" }));
+    const editor = await screen.findByRole("textbox", { name: "Agreement" }, { timeout: 15_000 });
+    expect(within(editor).getByText("Fee and payments").tagName).toBe("H3");
+    expect(within(editor).getByText("Signed with care.").tagName).toBe("P");
+
+    fireEvent.click(screen.getByRole("button", { name: "Edit as HTML (Agreement)" }));
+    const box = screen.getByLabelText("Agreement") as HTMLTextAreaElement;
+    expect(box.value).toBe("<h3>Fee and payments</h3><p>The fee is {{fee}}.</p><p>Signed with care.</p>");
+    const at = box.value.indexOf("Signed");
+    box.setSelectionRange(at, at);
+    fireEvent.click(screen.getByRole("button", { name: "Insert client_name" }));
+    expect(box).toHaveValue("<h3>Fee and payments</h3><p>The fee is {{fee}}.</p><p>{{client_name}}Signed with care.</p>");
+
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await screen.findByText('Saved "Birth support".');
+    expect(calls.find((call) => call.method === "POST")!.body).toMatchObject({
+      agreement: "<h3>Fee and payments</h3><p>The fee is {{fee}}.</p><p>{{client_name}}Signed with care.</p>",
+    });
+  });
+});
