@@ -20,6 +20,9 @@ import { findUserById, fullName, teamAccounts, type UserRow } from "../accounts/
 import { bookingsOf, listServices } from "../bookings/bookings-repository.ts";
 import { linkOf } from "../partners/partners-repository.ts";
 import { practiceDay } from "./practice-day.ts";
+
+/** Her practice's calendar day, for the features built on care records (labour/). */
+export { practiceDay };
 import { pushCareMessage } from "./care-pushes.ts";
 
 // Her birth clients (docs/care.md): what the studio's routes, her space and other features (the

@@ -5,7 +5,7 @@ import type { LabourLine, OnCallCalendar, StudioLabourAlert } from "../../../con
 import type { Contraction } from "../../../contract/timer.ts";
 import { accountsByIds, findUserById, type UserRow } from "../accounts/users-repository.ts";
 import { plansSharedWithInstructor } from "../birth-plan/birth-plan-repository.ts";
-import { type LabourRecord, labourRecords, recordIdsBackedUpBy, sharedNotesOf } from "../care/care-repository.ts";
+import { type LabourRecord, labourRecords, practiceDay, recordIdsBackedUpBy, sharedNotesOf } from "../care/care-repository.ts";
 import type { Queryable } from "../db/client.ts";
 import { route } from "../http/endpoint-route.ts";
 import { HttpError } from "../http/errors.ts";
@@ -38,9 +38,8 @@ async function lineOwner(db: Queryable, reader: UserRow): Promise<number | undef
 }
 
 /** From 36 weeks, or while her on-call window is open; not once her care has moved past the birth. */
-function lineOpen(record: LabourRecord, now: Date): boolean {
+function lineOpen(record: LabourRecord, today: Temporal.PlainDate): boolean {
   if (record.stage === "closed" || record.stage === "postpartum") return false;
-  const today = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO("UTC").toPlainDate();
   const week36 = Temporal.PlainDate.from(record.dueDate).subtract({ weeks: 4 });
   const opens =
     Temporal.PlainDate.compare(week36, Temporal.PlainDate.from(record.onCallFrom)) < 0
@@ -84,12 +83,14 @@ export async function labourRoutes(app: FastifyInstance, deps: LabourDeps) {
     const owner = await lineOwner(db, reader);
     const records = owner === undefined ? [] : await labourRecords(db, { memberId: owner });
     const now = clock.now();
-    const [{ offCall }, latest] = await Promise.all([
+    // Her dates are days of the practice (care/practice-day.ts), as her on-call window is written.
+    const [{ offCall }, latest, today] = await Promise.all([
       doulaOnCall(db, now),
       latestAlerts(
         db,
         records.map((record) => record.id),
       ),
+      practiceDay(db, now),
     ]);
     const backups = await accountsByIds(
       db,
@@ -102,7 +103,7 @@ export async function labourRoutes(app: FastifyInstance, deps: LabourDeps) {
         const latestAlert = latest.get(record.id);
         return {
           id: record.id,
-          open: lineOpen(record, now),
+          open: lineOpen(record, today),
           on_call: offCall && backup ? nameOf(backup) : deps.doulaName,
           doula_off_call: offCall && backup !== undefined,
           latest: latestAlert ? toStatus(latestAlert) : null,

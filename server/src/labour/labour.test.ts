@@ -293,6 +293,19 @@ describe.each(backends)("the labour line on %s", (backend) => {
     const badPhone = await post(`/reactapi/care/${client.recordId}/labour`, client.cookie, { kind: "labour", phone: "call me maybe" });
     expect(badPhone.json().error).toBe("A phone number has digits, spaces, +, ( ) and - only.");
   });
+
+  it("opens her line on her practice's calendar day, not UTC's", async () => {
+    const { doula, client } = await practice("zone");
+    const weekly = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: "09:00", end: "17:00" }));
+    const hours = await post("/reactapi/studio/calendar/hours", doula.cookie, { time_zone: "America/Los_Angeles", weekly, exceptions: [] });
+    expect(hours.statusCode, hours.body).toBe(200);
+    const open = async () => (await get("/reactapi/care/labour", client.cookie)).json().records[0].open as boolean;
+    // Due 1 June: the line opens at 36 weeks, 4 May. At 03:00 UTC on 4 May it is still 3 May in California.
+    clock.set(new Date("2027-05-04T03:00:00Z"));
+    expect(await open()).toBe(false);
+    clock.set(new Date("2027-05-04T08:00:00Z"));
+    expect(await open()).toBe(true);
+  });
 });
 
 if (!backends.includes("postgres")) it.skip(`the labour line on two app servers: ${postgresMissingNotice}`, () => {});
