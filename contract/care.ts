@@ -278,7 +278,7 @@ export const ClientList = z.object({
 export const ClientDetails = ClientSummary.extend({
   agreement: Agreement.extend({ signed_from: z.string().nullable(), signed_with: z.string().nullable() }),
   payments: z.array(CarePayment.extend({ note: z.string(), paid_online: z.boolean() })),
-  notes: z.array(SharedNote.extend({ shared: z.boolean() })),
+  notes: z.array(SharedNote.extend({ shared: z.boolean(), for_team: z.boolean() })),
   questionnaires: z.array(Questionnaire),
   messages: z.array(CareMessage),
   /** Her bookings with the doula since the record was made (none before she has an account). */
@@ -305,6 +305,8 @@ export const NoteRequest = z.object({
     .min(1, { error: "Please write the note." })
     .max(20_000, { error: "Please keep a note under 20,000 characters." }),
   shared: z.boolean({ error: "Say whether she sees this note." }).default(false),
+  /** Her backup doula reads it too (a note shared with her is shared with the team already). */
+  for_team: z.boolean({ error: "Say whether her backup doula reads this note." }).default(false),
 });
 
 export const MessageRequest = z.object({
@@ -415,7 +417,7 @@ export const careEndpoints = {
   addCareNote: {
     method: "POST",
     path: "/reactapi/studio/care/clients/:id/notes",
-    summary: "A dated note: private (hers alone) or shared (shown in the client's space)",
+    summary: "A dated note: private (hers alone, or read by the client's backup doula too) or shared (shown in the client's space)",
     access: "instructor",
     travels: "care-studio",
     params: ClientIdParams,

@@ -113,8 +113,8 @@ export const OnCallClient = z.object({
   stage: z.string(),
   backup: z.string().nullable(),
   birth_preferences_shared: z.boolean(),
-  /** The notes her doula shares with her (a private note stays the doula's). */
-  shared_notes: z.array(z.object({ text: z.string(), written_at: z.string() })),
+  /** The notes shared with her, and those her doula wrote for the team (`with_her` false); other private notes stay the doula's. */
+  shared_notes: z.array(z.object({ text: z.string(), written_at: z.string(), with_her: z.boolean() })),
 });
 /** The on-call calendar: the doula's periods off call to come, and the clients (for a team doula, those she backs up). */
 export const OnCallCalendar = z.object({

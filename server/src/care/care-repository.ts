@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { Temporal } from "temporal-polyfill";
 import type { CarePackage, ClientDetails, CareRecord, PackageRequest } from "../../../contract/care.ts";
 import { answerWith } from "../../../contract/languages.ts";
@@ -500,6 +500,7 @@ export async function clientDetails(db: Queryable, id: number, today: string): P
       id: note.id,
       text: note.text,
       shared: note.shared,
+      for_team: note.forTeam,
       written_at: note.createdAt.toISOString(),
     })),
     questionnaires: ((await questionnairesOf(db, [id])).get(id) ?? []).map(toQuestionnaire),
@@ -556,16 +557,23 @@ export async function labourRecords(db: Queryable, which: { recordId?: number; m
 }
 export type LabourRecord = Awaited<ReturnType<typeof labourRecords>>[number];
 
-/** The notes the doula shares with each of these clients (her private ones stay hers), oldest first. */
-export async function sharedNotesOf(db: Queryable, recordIds: number[]): Promise<Map<number, { text: string; writtenAt: Date }[]>> {
-  const notes = new Map<number, { text: string; writtenAt: Date }[]>();
+/**
+ * The notes her backup doula may read of each of these clients, oldest first: those shared with the
+ * client and those the doula wrote for the team; her other private notes stay hers.
+ */
+export async function notesForTeamOf(
+  db: Queryable,
+  recordIds: number[],
+): Promise<Map<number, { text: string; writtenAt: Date; withHer: boolean }[]>> {
+  const notes = new Map<number, { text: string; writtenAt: Date; withHer: boolean }[]>();
   if (recordIds.length === 0) return notes;
   const rows = await db
     .select()
     .from(careNotes)
-    .where(and(inArray(careNotes.recordId, recordIds), eq(careNotes.shared, true)))
+    .where(and(inArray(careNotes.recordId, recordIds), or(eq(careNotes.shared, true), eq(careNotes.forTeam, true))))
     .orderBy(asc(careNotes.createdAt), asc(careNotes.id));
-  for (const row of rows) notes.set(row.recordId, [...(notes.get(row.recordId) ?? []), { text: row.text, writtenAt: row.createdAt }]);
+  for (const row of rows)
+    notes.set(row.recordId, [...(notes.get(row.recordId) ?? []), { text: row.text, writtenAt: row.createdAt, withHer: row.shared }]);
   return notes;
 }
 
@@ -625,10 +633,18 @@ export async function setStage(db: Queryable, recordId: number, stage: "active" 
   if (updated.length === 0) throw HttpError.withValues(404, "There is no client with the id {id}.", { id: recordId });
 }
 
-export async function addNote(db: Queryable, recordId: number, text: string, shared: boolean, now: Date): Promise<number> {
+export async function addNote(
+  db: Queryable,
+  recordId: number,
+  { text, shared, forTeam }: { text: string; shared: boolean; forTeam: boolean },
+  now: Date,
+): Promise<number> {
   const [record] = await db.select({ id: careRecords.id }).from(careRecords).where(eq(careRecords.id, recordId));
   if (!record) throw HttpError.withValues(404, "There is no client with the id {id}.", { id: recordId });
-  const [note] = await db.insert(careNotes).values({ recordId, text, shared, createdAt: now }).returning({ id: careNotes.id });
+  const [note] = await db
+    .insert(careNotes)
+    .values({ recordId, text, shared, forTeam: shared || forTeam, createdAt: now })
+    .returning({ id: careNotes.id });
   return note!.id;
 }
 

@@ -139,8 +139,9 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
   route(app, "careClient", async ({ params: { id } }) => clientDetails(db, id, await today(db, clock)));
 
   route(app, "addCareNote", async ({ params: { id }, body }, _request, reply) => {
-    const noteId = await addNote(db, id, body.text, body.shared, clock.now());
+    const noteId = await addNote(db, id, { text: body.text, shared: body.shared, forTeam: body.for_team }, clock.now());
     if (body.shared) return reply.code(201).send({ id: noteId, message: "Saved the note. She sees it in her client space." });
+    if (body.for_team) return reply.code(201).send({ id: noteId, message: "Saved the note, for you and her backup doula." });
     return reply.code(201).send({ id: noteId, message: "Saved the note, for you alone." });
   });
 

@@ -137,6 +137,8 @@ export const careNotes = pgTable(
       .references(() => careRecords.id, { onDelete: "cascade" }),
     text: text("text").notNull(),
     shared: boolean("shared").notNull().default(false),
+    // Kept from her, but read by her backup doula (Studio → On call): what the team needs to cover.
+    forTeam: boolean("for_team").notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [index("care_notes_record_idx").on(table.recordId)],

@@ -5,7 +5,7 @@ import type { LabourLine, OnCallCalendar, StudioLabourAlert } from "../../../con
 import type { Contraction } from "../../../contract/timer.ts";
 import { accountsByIds, findUserById, type UserRow } from "../accounts/users-repository.ts";
 import { plansSharedWithInstructor } from "../birth-plan/birth-plan-repository.ts";
-import { type LabourRecord, labourRecords, practiceDay, recordIdsBackedUpBy, sharedNotesOf } from "../care/care-repository.ts";
+import { type LabourRecord, labourRecords, notesForTeamOf, practiceDay, recordIdsBackedUpBy } from "../care/care-repository.ts";
 import type { Queryable } from "../db/client.ts";
 import { route } from "../http/endpoint-route.ts";
 import { HttpError } from "../http/errors.ts";
@@ -245,7 +245,7 @@ export async function labourStudioRoutes(app: FastifyInstance, deps: LabourDeps)
     const memberIds = records.flatMap((record) => (record.memberId === null ? [] : [record.memberId]));
     const [{ doulas }, notes, plans, backups] = await Promise.all([
       doulaOnCall(db, now),
-      sharedNotesOf(
+      notesForTeamOf(
         db,
         records.map((record) => record.id),
       ),
@@ -271,7 +271,11 @@ export async function labourStudioRoutes(app: FastifyInstance, deps: LabourDeps)
           stage: record.stage,
           backup: backup ? nameOf(backup) : null,
           birth_preferences_shared: record.memberId !== null && plans.has(record.memberId),
-          shared_notes: (notes.get(record.id) ?? []).map((note) => ({ text: note.text, written_at: note.writtenAt.toISOString() })),
+          shared_notes: (notes.get(record.id) ?? []).map((note) => ({
+            text: note.text,
+            written_at: note.writtenAt.toISOString(),
+            with_her: note.withHer,
+          })),
         };
       }),
     };

@@ -213,6 +213,12 @@ describe.each(backends)("the labour line on %s", (backend) => {
       text: "Anxious after her first birth.",
       shared: false,
     });
+    const forTeam = await post(`/reactapi/studio/care/clients/${client.recordId}/notes`, doula.cookie, {
+      text: "Prefers a call to a text.",
+      shared: false,
+      for_team: true,
+    });
+    expect(forTeam.json().message).toBe("Saved the note, for you and her backup doula.");
     const away = { from: "2027-05-29T16:00:00.000Z", until: "2027-05-31T08:00:00.000Z" };
     expect((await post("/reactapi/studio/calendar/off-call", doula.cookie, away)).statusCode).toBe(201);
 
@@ -229,7 +235,10 @@ describe.each(backends)("the labour line on %s", (backend) => {
         stage: expect.any(String),
         backup: expect.stringContaining("Noorcalendar"),
         birth_preferences_shared: false,
-        shared_notes: [{ text: "Hospital bag by the door.", written_at: expect.any(String) }],
+        shared_notes: [
+          { text: "Hospital bag by the door.", written_at: expect.any(String), with_her: true },
+          { text: "Prefers a call to a text.", written_at: expect.any(String), with_her: false },
+        ],
       },
     ]);
     // The doula sees every client, due soonest first.

@@ -483,22 +483,41 @@ function DatedWritings({
   );
 }
 
+/** Who reads a note: a box to tick, with its sentence as its label. */
+function NoteTick({ checked, onChange, children }: { checked: boolean; onChange: (checked: boolean) => void; children: ReactNode }) {
+  return (
+    <Box component="label" sx={{ display: "flex", gap: 1, alignItems: "center", minHeight: 36 }}>
+      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} style={{ width: 20, height: 20 }} />
+      {children}
+    </Box>
+  );
+}
+
 function Notes({ client }: { client: ClientDetails }) {
   const send = useSend();
   const [shared, setShared] = useState(false);
+  const [forTeam, setForTeam] = useState(false);
+  const bylineOf = (note: ClientDetails["notes"][number]) =>
+    note.shared ? t("shared with her") : note.for_team ? t("for you and her backup doula") : t("private");
   return (
     <DatedWritings
-      items={client.notes.map((note) => ({ ...note, byline: note.shared ? t("shared with her") : t("private") }))}
+      items={client.notes.map((note) => ({ ...note, byline: bylineOf(note) }))}
       none={t("No notes yet.")}
       label={t("A note of this visit")}
       rows={4}
       button={t("Save the note")}
-      save={(text) => send("addCareNote", { params: { id: client.id }, body: { text, shared } })}
+      save={(text) => send("addCareNote", { params: { id: client.id }, body: { text, shared, for_team: forTeam } })}
       extra={
-        <Box component="label" sx={{ display: "flex", gap: 1, alignItems: "center", minHeight: 36 }}>
-          <input type="checkbox" checked={shared} onChange={(event) => setShared(event.target.checked)} style={{ width: 20, height: 20 }} />
-          {t("Share it with her (shown in her client space); otherwise it is yours alone")}
-        </Box>
+        <>
+          <NoteTick checked={shared} onChange={setShared}>
+            {t("Share it with her (shown in her client space); otherwise it is yours alone")}
+          </NoteTick>
+          {client.backup && !shared ? (
+            <NoteTick checked={forTeam} onChange={setForTeam}>
+              {t("Her backup doula, {name}, reads it too (not her)", { name: client.backup.name })}
+            </NoteTick>
+          ) : null}
+        </>
       }
     />
   );

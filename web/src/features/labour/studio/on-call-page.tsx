@@ -83,11 +83,12 @@ export default function OnCallPage() {
                   </Box>
                   {client.shared_notes.length > 0 ? (
                     <>
-                      <h4>{t("Notes shared with her")}</h4>
+                      <h4>{team ? t("Notes shared with you") : t("Notes her backup doula reads")}</h4>
                       <ul>
                         {client.shared_notes.map((note) => (
                           <li key={note.written_at}>
-                            <span style={{ whiteSpace: "pre-wrap" }}>{note.text}</span> ({formatDateTime(note.written_at)})
+                            <span style={{ whiteSpace: "pre-wrap" }}>{note.text}</span> ({formatDateTime(note.written_at)}
+                            {note.with_her ? "" : `, ${t("not shown to her")}`})
                           </li>
                         ))}
                       </ul>

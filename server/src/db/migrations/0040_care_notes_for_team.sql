@@ -1,0 +1,1 @@
+ALTER TABLE "care_notes" ADD COLUMN "for_team" boolean DEFAULT false NOT NULL;
