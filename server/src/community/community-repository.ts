@@ -543,7 +543,8 @@ async function afterPublished(db: Queryable, post: PostRow, now: Date): Promise<
         kind: "replies" as const,
         message: {
           title: i18n._("A reply in “{title}”", { title: thread.title }),
-          body: preview,
+          // Behind a content note the words wait for her choice on the page, as the thread shows them.
+          body: post.contentNote ? i18n._("A reply with a content note: {note}.", { note: post.contentNote }) : preview,
           url: `/community/thread/${post.threadId}`,
           tag: `community-${post.threadId}`,
           // A conversation's title can say what she is living through: not on a locked screen.

@@ -315,6 +315,25 @@ describe.each(backends)("push notifications on %s", (backend) => {
     ).toBe(200);
     expect((await post(`/reactapi/community/threads/${thread}/replies`, helper.cookie, { body: "Or music." })).statusCode).toBe(201);
     await expect.poll(() => deliveredTo(path).length, { timeout: 5000 }).toBe(2);
+    // Words behind a content note stay behind it, even where previews are allowed.
+    const note = (await context.app.inject({ method: "GET", url: "/reactapi/content-notes" })).json().notes[0].name as string;
+    const previewPhone = browserSubscription(`${service.origin}/push/community-previews-${asker.email}`);
+    expect((await subscribe(asker.cookie, previewPhone.json, ["replies"], true)).statusCode).toBe(201);
+    expect(
+      (await context.app.inject({ method: "GET", url: `/reactapi/community/threads/${thread}`, headers: { cookie: asker.cookie } }))
+        .statusCode,
+    ).toBe(200);
+    const behindNote = await post(`/reactapi/community/threads/${thread}/replies`, helper.cookie, {
+      body: "My first birth ended in an emergency section.",
+      content_note: note,
+    });
+    expect(behindNote.statusCode, behindNote.body).toBe(201);
+    const previewPath = new URL(previewPhone.json.endpoint).pathname;
+    await expect.poll(() => deliveredTo(previewPath).length, { timeout: 5000 }).toBe(1);
+    const shown = JSON.parse(previewPhone.decrypt(deliveredTo(previewPath)[0]!.body)) as { title: string; body: string };
+    expect(shown).toEqual(
+      expect.objectContaining({ title: "A reply in “Tired at 30 weeks”", body: `A reply with a content note: ${note}.` }),
+    );
     // His own replies are not news to him.
     expect(await queuedFor(hisPhone!.json.endpoint)).toHaveLength(0);
   });
