@@ -431,11 +431,21 @@ async function pushClassesStarting(db: Database, now: Date): Promise<number> {
         ),
       )
       .returning();
-    const pushes = [];
-    for (const row of due) {
-      const [live] = await tx.select().from(liveClasses).where(eq(liveClasses.id, row.classId));
-      if (row.userId !== null && live) pushes.push(classStartingPush({ ...row, userId: row.userId }, live));
-    }
+    const classes =
+      due.length === 0
+        ? new Map<number, ClassRow>()
+        : new Map(
+            (
+              await tx
+                .select()
+                .from(liveClasses)
+                .where(inArray(liveClasses.id, [...new Set(due.map((row) => row.classId))]))
+            ).map((live) => [live.id, live]),
+          );
+    const pushes = due.flatMap((row) => {
+      const live = classes.get(row.classId);
+      return row.userId !== null && live ? [classStartingPush({ ...row, userId: row.userId }, live)] : [];
+    });
     // Worth nothing once the class is over: the push service may drop it after an hour.
     await queuePushes(tx, pushes, now, 60 * 60 * 1000);
     return pushes.length;

@@ -57,6 +57,8 @@ const PARTNER_TOLD_WITHIN_MS = 60 * 60 * 1000;
  * another app server at the same moment tells him nothing twice.
  */
 async function tellPartnerOnce(tx: Queryable, session: Row, now: Date) {
+  // Every sync of a session comes here: one already told asks nothing more of the database.
+  if (session.partnerToldAt !== null) return;
   const latest = session.contractions.at(-1);
   if (!latest || Date.parse(latest.start) < now.getTime() - PARTNER_TOLD_WITHIN_MS) return;
   const partnerId = await partnerFollowingTimer(tx, session.userId);
