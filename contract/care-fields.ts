@@ -1,5 +1,8 @@
 // Apart from contract/care.ts, which brings zod: the studio's agreement editor offers these
-// fields without downloading the schemas.
+// fields, and her pages the shared files' limit, without downloading the schemas.
+
+/** The largest file the doula can share with a client (kept whole in the database: handouts, not videos). */
+export const CARE_FILE_MAX_MB = 10;
 
 /** The fields an agreement's text may name, each filled for the client it is made for. */
 export const agreementFields = [

@@ -216,6 +216,22 @@ const Agreement = z.object({
 
 const SharedNote = z.object({ id: z.number(), text: z.string(), written_at: z.string() });
 
+/** A file her doula shares with her (a handout, a list of resources): she downloads it from her space. */
+export const CareFile = z.object({
+  id: z.number(),
+  filename: z.string(),
+  content_type: z.string(),
+  /** In bytes. */
+  size: z.number(),
+  shared_at: z.string(),
+});
+export type CareFile = z.infer<typeof CareFile>;
+
+export const CareFileParams = z.object({
+  id: idInPath(sentence("That care record does not exist.")),
+  fileId: idInPath(sentence("That file does not exist.")),
+});
+
 /** One message of the private thread between a client and her doula. */
 export const CareMessage = z.object({ id: z.number(), from_doula: z.boolean(), text: z.string(), written_at: z.string() });
 export type CareMessage = z.infer<typeof CareMessage>;
@@ -247,6 +263,7 @@ export const CareRecord = z.object({
   agreement: Agreement,
   payments: z.array(CarePayment),
   notes: z.array(SharedNote),
+  files: z.array(CareFile),
   questionnaires: z.array(z.object({ id: z.number(), title: z.string(), done: z.boolean() })),
   visits: z.array(CareVisit),
   messages: z.array(CareMessage),
@@ -279,6 +296,8 @@ export const ClientDetails = ClientSummary.extend({
   agreement: Agreement.extend({ signed_from: z.string().nullable(), signed_with: z.string().nullable() }),
   payments: z.array(CarePayment.extend({ note: z.string(), paid_online: z.boolean() })),
   notes: z.array(SharedNote.extend({ shared: z.boolean(), for_team: z.boolean() })),
+  /** The files shared with her (every one is shown in her space). */
+  files: z.array(CareFile),
   questionnaires: z.array(Questionnaire),
   messages: z.array(CareMessage),
   /** Her bookings with the doula since the record was made (none before she has an account). */
@@ -424,6 +443,43 @@ export const careEndpoints = {
     body: NoteRequest,
     invalidates: ["careClient"],
     answers: { 201: { description: "Saved.", schema: Created }, ...notFound("No such client.") },
+  },
+  shareCareFile: {
+    method: "POST",
+    path: "/reactapi/studio/care/clients/:id/files",
+    summary:
+      "Shares a file with a client (PDF, a picture, audio, text or Word; its kind judged from its content; at most 10 MB): she downloads it from her space. The request must carry the page's Origin",
+    access: "instructor",
+    travels: "care-studio",
+    params: ClientIdParams,
+    upload: true,
+    invalidates: ["careClient"],
+    answers: {
+      201: { description: "Shared.", schema: z.object({ file: CareFile, message: z.string() }) },
+      400: { description: "No file, an empty one, or a damaged upload.", schema: ApiError },
+      ...notFound("No such client."),
+      413: { description: "Larger than 10 MB; nothing kept.", schema: ApiError },
+      415: { description: "Not a kind of file she can be given; nothing kept.", schema: ApiError },
+    },
+  },
+  careClientFile: {
+    method: "GET",
+    path: "/reactapi/studio/care/clients/:id/files/:fileId",
+    summary: "A file shared with a client, as she downloads it",
+    access: "instructor",
+    travels: "care-studio",
+    params: CareFileParams,
+    answers: { 200: { description: "The file.", contentType: "application/octet-stream" }, ...notFound("No such file of hers.") },
+  },
+  unshareCareFile: {
+    method: "POST",
+    path: "/reactapi/studio/care/clients/:id/files/:fileId/delete",
+    summary: "Takes a shared file out of her space (deleted; nothing else changes)",
+    access: "instructor",
+    travels: "care-studio",
+    params: CareFileParams,
+    invalidates: ["careClient"],
+    answers: { ...ok(StudioOutcome), ...notFound("No such file of hers.") },
   },
   markCarePaymentPaid: {
     method: "POST",
@@ -629,6 +685,15 @@ export const careEndpoints = {
     body: MessageRequest,
     invalidates: ["myCare", "myCareRecord"],
     answers: { 201: { description: "Sent.", schema: Created }, ...notFound("Not one of her records.") },
+  },
+  myCareFile: {
+    method: "GET",
+    path: "/reactapi/care/:id/files/:fileId",
+    summary: "A file her doula shared with her",
+    access: "member",
+    travels: "care",
+    params: CareFileParams,
+    answers: { 200: { description: "The file.", contentType: "application/octet-stream" }, ...notFound("Not a file of her records.") },
   },
   careAgreementPdf: {
     method: "GET",

@@ -13,6 +13,8 @@ function standInUrl(): string {
   return url;
 }
 
+const HANDOUT = "Comfort measures for early labour: a warm shower, slow breathing, a walk.\n";
+
 test("the doula makes a package and invites a client, who registers from the mail, signs, pays her deposit and fills her questionnaire", async ({
   browser,
   request,
@@ -85,6 +87,13 @@ test("the doula makes a package and invites a client, who registers from the mai
   await doula.getByLabel(/^Share it with her/).check();
   await doula.getByRole("button", { name: "Save the note" }).click();
   await expect(doula.getByRole("status").filter({ hasText: "Saved the note. She sees it in her client space." })).toBeVisible();
+  // A handout for her: shared through the page's own upload, downloaded from her space below.
+  await doula
+    .getByLabel("A file for her")
+    .setInputFiles({ name: "comfort-measures.txt", mimeType: "text/plain", buffer: Buffer.from(HANDOUT) });
+  await doula.getByRole("button", { name: "Share the file" }).click();
+  await expect(doula.getByRole("status").filter({ hasText: /^Shared "comfort-measures\.txt"/ })).toBeVisible();
+  await expect(doula.getByRole("link", { name: "comfort-measures.txt" })).toBeVisible();
   await accessibleAtBothWidths(doula);
 
   // The mother opens the mailed link: she has no account, so it takes her to register with no access code.
@@ -112,6 +121,12 @@ test("the doula makes a package and invites a client, who registers from the mai
   await expect(mother.getByRole("link", { name: /@/ }).first()).toHaveAttribute("href", /^mailto:/);
   await expect(mother.getByText("Try the breathing lesson before our next visit.")).toBeVisible();
   await expect(mother.getByText(/Anxious about the hospital/)).toHaveCount(0);
+  const [handout] = await Promise.all([
+    mother.waitForEvent("download"),
+    mother.getByRole("region", { name: "Files from your doula" }).getByRole("link", { name: "comfort-measures.txt" }).click(),
+  ]);
+  expect(handout.suggestedFilename()).toBe("comfort-measures.txt");
+  expect(readFileSync((await handout.path())!, "utf8")).toBe(HANDOUT);
   await expect(mother.getByRole("button", { name: /^Pay / })).toHaveCount(0);
   await accessibleAtBothWidths(mother);
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { Temporal } from "temporal-polyfill";
-import type { CarePackage, ClientDetails, CareRecord, PackageRequest } from "../../../contract/care.ts";
+import type { CareFile, CarePackage, ClientDetails, CareRecord, PackageRequest } from "../../../contract/care.ts";
 import { answerWith } from "../../../contract/languages.ts";
 import { formattingLocales, type Language } from "../../../contract/languages.ts";
 import type { z } from "zod";
@@ -10,7 +10,17 @@ import type { Clock } from "../lib/clock.ts";
 import { type PersonalData, provenAddress } from "../db/personal-data.ts";
 import { HttpError } from "../http/errors.ts";
 import { translatorFor } from "../language/catalogues.ts";
-import { careAgreements, careMessages, careNotes, carePackages, carePayments, careQuestionnaireSends, careRecords } from "./care-schema.ts";
+import { filesOfRecords } from "./care-files.ts";
+import {
+  careAgreements,
+  careFiles,
+  careMessages,
+  careNotes,
+  carePackages,
+  carePayments,
+  careQuestionnaireSends,
+  careRecords,
+} from "./care-schema.ts";
 import { defaultAgreement } from "./default-agreement.ts";
 import { agreementFieldValue, isAgreementHtml } from "../../../contract/care-fields.ts";
 import { sanitiseHtml, textOfHtml } from "../lib/sanitise-html.ts";
@@ -269,6 +279,7 @@ type RecordParts = {
   agreements: Map<number, AgreementRow>;
   payments: Map<number, PaymentRow[]>;
   notes: Map<number, NoteRow[]>;
+  files: Map<number, CareFile[]>;
   messages: Map<number, MessageRow[]>;
 };
 
@@ -276,11 +287,13 @@ const toMessage = (row: MessageRow) => ({ id: row.id, from_doula: row.fromDoula,
 
 /** Each record's agreement, payments (by date), notes and messages (oldest first). */
 async function partsOf(db: Queryable, recordIds: number[]): Promise<RecordParts> {
-  if (recordIds.length === 0) return { agreements: new Map(), payments: new Map(), notes: new Map(), messages: new Map() };
-  const [agreements, payments, notes, messages] = await Promise.all([
+  if (recordIds.length === 0)
+    return { agreements: new Map(), payments: new Map(), notes: new Map(), files: new Map(), messages: new Map() };
+  const [agreements, payments, notes, files, messages] = await Promise.all([
     db.select().from(careAgreements).where(inArray(careAgreements.recordId, recordIds)),
     db.select().from(carePayments).where(inArray(carePayments.recordId, recordIds)).orderBy(asc(carePayments.dueOn), asc(carePayments.id)),
     db.select().from(careNotes).where(inArray(careNotes.recordId, recordIds)).orderBy(asc(careNotes.createdAt), asc(careNotes.id)),
+    filesOfRecords(db, recordIds),
     db
       .select()
       .from(careMessages)
@@ -296,6 +309,7 @@ async function partsOf(db: Queryable, recordIds: number[]): Promise<RecordParts>
     agreements: new Map(agreements.map((row) => [row.recordId, row])),
     payments: grouped(payments),
     notes: grouped(notes),
+    files,
     messages: grouped(messages),
   };
 }
@@ -402,6 +416,7 @@ export async function recordsOfMember(
       notes: (parts.notes.get(record.id) ?? [])
         .filter((note) => note.shared)
         .map((note) => ({ id: note.id, text: note.text, written_at: note.createdAt.toISOString() })),
+      files: parts.files.get(record.id) ?? [],
       questionnaires: (questionnaires.get(record.id) ?? []).map((send) => ({
         id: send.questionnaireId,
         title: send.title,
@@ -503,6 +518,7 @@ export async function clientDetails(db: Queryable, id: number, today: string): P
       for_team: note.forTeam,
       written_at: note.createdAt.toISOString(),
     })),
+    files: parts.files.get(id) ?? [],
     questionnaires: ((await questionnairesOf(db, [id])).get(id) ?? []).map(toQuestionnaire),
     messages: (parts.messages.get(id) ?? []).map(toMessage),
     backup: team.find((doula) => doula.id === rows[0]!.record.backupUserId) ?? null,
@@ -873,6 +889,7 @@ export const carePersonalData = (db: Queryable, clock: Clock, doulaName: string)
   erase: async (tx, member) => {
     const mine = tx.select({ id: careRecords.id }).from(careRecords).where(eq(careRecords.memberId, member.id));
     await tx.delete(careNotes).where(inArray(careNotes.recordId, mine));
+    await tx.delete(careFiles).where(inArray(careFiles.recordId, mine));
     await tx.delete(careMessages).where(inArray(careMessages.recordId, mine));
     await tx.delete(careQuestionnaireSends).where(inArray(careQuestionnaireSends.recordId, mine));
     await tx.update(careAgreements).set({ signedFrom: null, signedWith: null }).where(inArray(careAgreements.recordId, mine));

@@ -13,6 +13,7 @@ import { renderAgreement } from "./agreement-pdf.ts";
 import { startPaymentCheckout } from "./care-checkouts.ts";
 import type { OneOffPayments } from "../lib/one-off-payments.ts";
 import { careInvitationMail } from "./care-mails.ts";
+import { careFileRoute, careFileStudioRoutes } from "./care-files.ts";
 import { aboutPhoto } from "../site-pages/site-pages-repository.ts";
 import { practiceDay, practiceNow, practiceZone } from "./practice-day.ts";
 import {
@@ -79,6 +80,8 @@ const today = async (db: Queryable, clock: Clock) => (await practiceDay(db, cloc
 
 /** The doula's side: her packages and her clients. */
 export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, sender, doulaName, payments }: CareOptions) {
+  await app.register(careFileStudioRoutes, { db, clock });
+
   route(app, "carePackages", async () => ({ packages: await listPackages(db) }));
 
   route(app, "createCarePackage", async ({ body }, _request, reply) => {
@@ -208,6 +211,8 @@ export async function careRoutes(app: FastifyInstance, { db, clock, mail, doulaN
       partner_of: partnerOf,
     };
   });
+
+  careFileRoute(app, db);
 
   route(app, "partnerCare", async (_input, request) => ({ records: await recordsForPartner(db, requireMember(request).id, doulaName) }));
 

@@ -144,6 +144,27 @@ export const careNotes = pgTable(
   (table) => [index("care_notes_record_idx").on(table.recordId)],
 );
 
+/**
+ * Files the doula shares with one client (a handout, a resources list), shown in her space. Small
+ * enough to keep whole in the row (CARE_FILE_MAX_BYTES, care-files.ts), in the database so that every
+ * app server serves them; gone with her account, as the notes are.
+ */
+export const careFiles = pgTable(
+  "care_files",
+  {
+    id: serial("id").primaryKey(),
+    recordId: integer("record_id")
+      .notNull()
+      .references(() => careRecords.id, { onDelete: "cascade" }),
+    filename: text("filename").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    content: bytea("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("care_files_record_idx").on(table.recordId)],
+);
+
 /** The private thread between a client and her doula: each message mailed to the other side, at most hourly. */
 export const careMessages = pgTable(
   "care_messages",

@@ -29,6 +29,9 @@ import {
   type TestApp,
 } from "../../../testing/test-app.ts";
 import { birthSupport } from "../../../testing/care-clients.ts";
+import { CARE_FILE_MAX_MB } from "../../../contract/care-fields.ts";
+
+const SAME_ORIGIN = { host: "localhost:5000", origin: "http://localhost:5000" };
 import { onCallWindow, paymentSchedule, sha256Of } from "./care-repository.ts";
 import { runPaymentReminders } from "./care-reminders.ts";
 import { runMessageMails } from "./care-message-mails.ts";
@@ -439,6 +442,87 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     // She sees no partner's view of anyone.
     expect((await get("/reactapi/care/partner", client.cookie)).json().records).toEqual([]);
     expect((await get("/reactapi/care", client.cookie)).json().partner_of).toEqual([]);
+  });
+
+  it("shares a file with her alone: she downloads it, her partner and anyone else do not, and the doula can take it back", async () => {
+    const doula = await signedInInstructor(app(), db(), "doula-files");
+    const client = await invitedClient(doula, "client-files");
+    const share = (recordId: number | string, content: Buffer | null, filename: string, headers: Record<string, string> = SAME_ORIGIN) => {
+      const form = new FormData();
+      if (content) form.append("file", new Blob([new Uint8Array(content)]), filename);
+      return app().inject({
+        method: "POST",
+        url: `/reactapi/studio/care/clients/${recordId}/files`,
+        headers: { cookie: doula.cookie, ...headers },
+        payload: form,
+      });
+    };
+    const handout = Buffer.from("Comfort measures for early labour:\n- a warm shower\n- slow breathing\n");
+
+    const shared = await share(client.recordId, handout, "comfort measures.pdf");
+    expect(shared.statusCode, shared.body).toBe(201);
+    // Judged from its content: text named .pdf is kept as the text it is.
+    expect(shared.json().file).toMatchObject({
+      filename: "comfort measures.txt",
+      content_type: "text/plain; charset=utf-8",
+      size: handout.length,
+    });
+    const fileId = shared.json().file.id;
+
+    expect((await share(client.recordId, Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00]), "setup.exe")).statusCode).toBe(415);
+    expect((await share(client.recordId, Buffer.alloc(0), "empty.txt")).statusCode).toBe(400);
+    expect((await share(client.recordId, null, "none")).statusCode).toBe(400);
+    expect((await share(999_999, handout, "handout.txt")).statusCode).toBe(404);
+    const tooBig = await share(client.recordId, Buffer.alloc(CARE_FILE_MAX_MB * 1024 * 1024 + 1, "a"), "big.txt");
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().error).toContain(`${CARE_FILE_MAX_MB} MB`);
+    // Another site's page cannot post a file in her name (the same-origin guard of uploads).
+    expect((await share(client.recordId, handout, "handout.txt", { origin: "https://elsewhere.example" })).statusCode).toBe(403);
+    // A member is not the doula: refused before anything is read.
+    const notDoula = await app().inject({
+      method: "POST",
+      url: `/reactapi/studio/care/clients/${client.recordId}/files`,
+      headers: { cookie: client.cookie, ...SAME_ORIGIN, "content-type": "multipart/form-data; boundary=x" },
+      payload: "--x--",
+    });
+    expect(notDoula.statusCode).toBe(403);
+
+    const hers = (await get("/reactapi/care", client.cookie)).json().records[0].files;
+    expect(hers).toEqual([
+      {
+        id: fileId,
+        filename: "comfort measures.txt",
+        content_type: "text/plain; charset=utf-8",
+        size: handout.length,
+        shared_at: expect.any(String),
+      },
+    ]);
+    expect((await get(`/reactapi/studio/care/clients/${client.recordId}`, doula.cookie)).json().files).toEqual(hers);
+    const downloaded = await get(`/reactapi/care/${client.recordId}/files/${fileId}`, client.cookie);
+    expect(downloaded.statusCode).toBe(200);
+    expect(downloaded.rawPayload.equals(handout)).toBe(true);
+    expect(downloaded.headers["content-disposition"]).toBe("attachment; filename*=UTF-8''comfort%20measures.txt");
+    expect(downloaded.headers["cache-control"]).toBe("private, no-store");
+    expect((await get(`/reactapi/studio/care/clients/${client.recordId}/files/${fileId}`, doula.cookie)).rawPayload.equals(handout)).toBe(
+      true,
+    );
+
+    const partner = (await linkedPartner(app(), db(), client.cookie, { prefix: "files-partner" })).cookie;
+    const stranger = await signedInMember(app(), "files-stranger");
+    const other = await invitedClient(doula, "client-files-other");
+    for (const cookie of [partner, stranger.cookie])
+      expect((await get(`/reactapi/care/${client.recordId}/files/${fileId}`, cookie)).statusCode).toBe(404);
+    // Her file under another client's record is nobody's.
+    expect((await get(`/reactapi/care/${other.recordId}/files/${fileId}`, other.cookie)).statusCode).toBe(404);
+    expect((await get(`/reactapi/studio/care/clients/${other.recordId}/files/${fileId}`, doula.cookie)).statusCode).toBe(404);
+    expect((await get("/reactapi/care", partner)).body).not.toContain("comfort measures");
+    expect((await get(`/reactapi/care/${client.recordId}/files/${fileId}`)).statusCode).toBe(401);
+
+    expect((await post(`/reactapi/studio/care/clients/${other.recordId}/files/${fileId}/delete`, doula.cookie)).statusCode).toBe(404);
+    const taken = await post(`/reactapi/studio/care/clients/${client.recordId}/files/${fileId}/delete`, doula.cookie);
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect((await get("/reactapi/care", client.cookie)).json().records[0].files).toEqual([]);
+    expect((await get(`/reactapi/care/${client.recordId}/files/${fileId}`, client.cookie)).statusCode).toBe(404);
   });
 
   it("gives her the record made for her address when she registered another way, once she has proven the address", async () => {
@@ -868,10 +952,31 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     expect((await post(`/reactapi/care/${client.recordId}/sign`, client.cookie, { full_name: "Rosa Díaz", agree: true })).statusCode).toBe(
       200,
     );
+    const form = new FormData();
+    form.append("file", new Blob([new TextEncoder().encode("Her postpartum plan.")]), "plan.txt");
+    const shared = await app().inject({
+      method: "POST",
+      url: `/reactapi/studio/care/clients/${client.recordId}/files`,
+      headers: { cookie: doula.cookie, ...SAME_ORIGIN },
+      payload: form,
+    });
+    expect(shared.statusCode, shared.body).toBe(201);
+    // In her download, with its name and date (she downloads its content from her space).
+    expect((await get("/reactapi/account/export", client.cookie)).json().care[0].files).toEqual([
+      expect.objectContaining({ filename: "plan.txt" }),
+    ]);
     const deleted = await post("/reactapi/account/delete", client.cookie, { password: GOOD_PASSWORD });
     expect(deleted.statusCode, deleted.body).toBe(200);
     const details = (await get(`/reactapi/studio/care/clients/${client.recordId}`, doula.cookie)).json();
-    expect(details).toMatchObject({ email: null, first_name: null, last_name: null, has_account: false, notes: [], questionnaires: [] });
+    expect(details).toMatchObject({
+      email: null,
+      first_name: null,
+      last_name: null,
+      has_account: false,
+      notes: [],
+      files: [],
+      questionnaires: [],
+    });
     expect(details.agreement).toMatchObject({ signed: true, signed_from: null, signed_with: null });
     expect(details.payments).toHaveLength(4);
   });

@@ -12,6 +12,7 @@ import { Spinner } from "../../components/spinner.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../lib/answers.ts";
 import { addressOf } from "../../lib/api.ts";
+import { fileSizeLabel } from "../../lib/file-size.ts";
 import { priceLabel } from "../../lib/time-labels.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { dayHasPassed, dayLabel, fullDayLabel, instantLabel, visitLabel } from "./care-dates.ts";
@@ -20,7 +21,12 @@ import { SignaturePad } from "./signature-pad.tsx";
 import { t, tWith } from "./messages.ts";
 
 type Visit = CareRecord["visits"][number];
+
 type Payment = CareRecord["payments"][number];
+
+/** A shared file's kind as she reads it: "text" in her language, or the format's own name (the server names each file for its kind). */
+const fileKind = (file: CareRecord["files"][number]) =>
+  file.content_type.startsWith("text/plain") ? t("text") : (/\.([a-z0-9]+)$/i.exec(file.filename)?.[1]?.toUpperCase() ?? t("file"));
 
 /** Her client space (docs/care.md): each of her care records, or, on her partner's account, what she shares with him. */
 export default function CarePage() {
@@ -135,6 +141,26 @@ function CareRecordView({ record, payOnline }: { record: CareRecord; payOnline: 
               <li key={note.id} className="care-note">
                 <span className="care-quiet">{instantLabel(note.written_at)}</span>
                 <p>{note.text}</p>
+              </li>
+            ))}
+          </ul>
+        </CarePart>
+      ) : null}
+      {record.files.length > 0 ? (
+        <CarePart title={t("Files from your doula")} id={`${headingId}-files`}>
+          <ul className="care-list">
+            {record.files.map((file) => (
+              <li key={file.id}>
+                <a href={addressOf("myCareFile", { params: { id: record.id, fileId: file.id } })} download>
+                  {file.filename}
+                </a>
+                <span className="care-quiet">
+                  {t("{kind}, {size}, shared on {date}", {
+                    kind: fileKind(file),
+                    size: fileSizeLabel(file.size),
+                    date: instantLabel(file.shared_at),
+                  })}
+                </span>
               </li>
             ))}
           </ul>

@@ -1,14 +1,12 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useId } from "react";
 import { PICTURE_MAX_BYTES, pictureSources } from "../../../../contract/picture-sources.ts";
 import { readableFileSize } from "../../../../contract/lesson-files.ts";
 import { OutcomeNotice } from "../../components/outcome-notice.tsx";
-import { answersInvalidated, useSend } from "../../lib/answers.ts";
-import { invalidatedBy } from "../../lib/api.ts";
-import { useAppDispatch } from "../../lib/store-hooks.ts";
+import { useSend } from "../../lib/answers.ts";
 import { useAction } from "../../lib/use-action.ts";
-import { uploadFile } from "./upload-file.ts";
+import { useFileUpload } from "../../lib/upload-file.ts";
 import { t } from "./messages.ts";
 
 type Target =
@@ -34,40 +32,23 @@ export function PictureUpload({
   onChanged: () => void;
 }) {
   const inputId = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
-  const [chosen, setChosen] = useState<File | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const pictureUpload = useFileUpload({
+    maxBytes: PICTURE_MAX_BYTES,
+    chooseFirst: t("Choose a picture first."),
+    tooLarge: (file) =>
+      t("That picture is {size}; at most {limit}.", { size: readableFileSize(file.size), limit: readableFileSize(PICTURE_MAX_BYTES) }),
+    unreachable: t("The upload stopped: we could not reach the server. Please check your connection and try again."),
+  });
   const { outcome, busy, run } = useAction();
   const send = useSend();
-  const dispatch = useAppDispatch();
 
   const upload = async (event: FormEvent) => {
     event.preventDefault();
-    if (!chosen) return setProblem(t("Choose a picture first."));
-    if (chosen.size > PICTURE_MAX_BYTES)
-      return setProblem(
-        t("That picture is {size}; at most {limit}.", {
-          size: readableFileSize(chosen.size),
-          limit: readableFileSize(PICTURE_MAX_BYTES),
-        }),
-      );
-    setProblem(null);
-    setProgress(0);
-    const saved = await run(
-      () =>
-        "courseId" in target
-          ? uploadFile("uploadCourseCover", [{ params: { courseId: target.courseId } }], chosen, setProgress)
-          : uploadFile("uploadAboutPhoto", [], chosen, setProgress),
-      (answer) => answer.message,
-    );
-    setProgress(null);
-    if (!saved) return;
-    // Sent past send(), so the answers it changes are marked here (contract/api.ts).
-    dispatch(answersInvalidated(invalidatedBy(target.upload)));
-    setChosen(null);
-    if (fileInput.current) fileInput.current.value = "";
-    onChanged();
+    const saved =
+      "courseId" in target
+        ? await pictureUpload.send(run, "uploadCourseCover", { params: { courseId: target.courseId } })
+        : await pictureUpload.send(run, "uploadAboutPhoto");
+    if (saved) onChanged();
   };
   const remove = async () => {
     const removed = await run(
@@ -107,18 +88,18 @@ export function PictureUpload({
       </label>
       <input
         id={inputId}
-        ref={fileInput}
+        ref={pictureUpload.fileInput}
         type="file"
         accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-        onChange={(event) => setChosen(event.target.files?.[0] ?? null)}
-        aria-invalid={Boolean(problem)}
+        onChange={(event) => pictureUpload.choose(event.target.files?.[0] ?? null)}
+        aria-invalid={Boolean(pictureUpload.problem)}
       />
-      {problem ? (
+      {pictureUpload.problem ? (
         <Box role="alert" sx={{ color: "var(--error-ink)" }}>
-          {problem}
+          {pictureUpload.problem}
         </Box>
       ) : null}
-      {progress !== null ? <progress value={progress} max={1} aria-label={t("Uploading the picture")} /> : null}
+      {pictureUpload.progress !== null ? <progress value={pictureUpload.progress} max={1} aria-label={t("Uploading the picture")} /> : null}
       <OutcomeNotice outcome={outcome} />
       <Box>
         <Button type="submit" variant="contained" disabled={busy}>

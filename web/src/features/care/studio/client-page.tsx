@@ -14,10 +14,11 @@ import { useAction } from "../../../lib/use-action.ts";
 import { formatDateTime, LabelledSelect, Loading, ScrollingTable, StudioPage } from "../../studio/studio-parts.tsx";
 import { t } from "./messages.ts";
 import { clientName, dayLabel, stageLabel } from "./care-labels.ts";
+import { SharedFiles } from "./shared-files.tsx";
 
 type Payment = ClientDetails["payments"][number];
 
-/** Studio → Clients → one client: where she is, her agreement, payments, questionnaires, notes and messages. */
+/** Studio → Clients → one client: where she is, her agreement, payments, questionnaires, notes, files and messages. */
 export default function ClientPage() {
   const id = Number(useParams().id);
   const { answer, failure } = useAnswer("careClient", { params: { id } });
@@ -65,6 +66,9 @@ export default function ClientPage() {
       </Part>
       <Part id="notes-heading" title={t("Notes")}>
         <Notes client={client} />
+      </Part>
+      <Part id="files-heading" title={t("Files for her")}>
+        <SharedFiles client={client} />
       </Part>
       <Part id="messages-heading" title={t("Messages")}>
         <Messages client={client} />

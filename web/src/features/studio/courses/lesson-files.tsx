@@ -1,6 +1,6 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { lessonFileTypes, readableFileSize } from "../../../../../contract/lesson-files.ts";
 import type { StudioFile, StudioLessonPage } from "../../../../../contract/studio/courses.ts";
 import type { StudioOutcome } from "../../../../../contract/studio/studio-shared.ts";
@@ -8,11 +8,9 @@ import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { PageSection } from "../../../components/page-section.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { useAction } from "../../../lib/use-action.ts";
-import { answersInvalidated, useSend } from "../../../lib/answers.ts";
-import { invalidatedBy } from "../../../lib/api.ts";
-import { useAppDispatch } from "../../../lib/store-hooks.ts";
+import { useSend } from "../../../lib/answers.ts";
 import { ButtonRow, DeleteWithConfirmation } from "../studio-parts.tsx";
-import { uploadFile } from "../upload-file.ts";
+import { useFileUpload } from "../../../lib/upload-file.ts";
 import { pageLocale, t } from "../messages.ts";
 
 const accepted = lessonFileTypes.flatMap((type) => type.extensions).join(",");
@@ -68,16 +66,22 @@ function RenameForm({ file, onRenamed, onCancel }: { file: StudioFile; onRenamed
 export function LessonFiles({ lesson, onChanged }: { lesson: StudioLessonPage; onChanged: () => void }) {
   const { outcome, busy, run } = useAction();
   const send = useSend();
-  const dispatch = useAppDispatch();
-  const [chosen, setChosen] = useState<File | null>(null);
-  const [choiceProblem, setChoiceProblem] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
   const [renaming, setRenaming] = useState<number | null>(null);
   // A rename reports in its own form, which closes on success; its sentence then shows here.
   const [renamedNotice, setRenamedNotice] = useState<string | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const limit = readableFileSize(lesson.upload_max_bytes);
+  const files = useFileUpload({
+    maxBytes: lesson.upload_max_bytes,
+    chooseFirst: t("Choose a file first."),
+    tooLarge: (file) =>
+      t('"{name}" is {size}; one download can be at most {limit}. Make it smaller, or choose another.', {
+        name: file.name,
+        size: readableFileSize(file.size),
+        limit: limit,
+      }),
+    unreachable: t("The upload stopped: we could not reach the server. Please check your connection and try again."),
+  });
 
   const act = async <T extends StudioOutcome>(call: () => Promise<T>) => {
     setRenamedNotice(null);
@@ -86,30 +90,8 @@ export function LessonFiles({ lesson, onChanged }: { lesson: StudioLessonPage; o
 
   const upload = async (event: FormEvent) => {
     event.preventDefault();
-    if (!chosen) return setChoiceProblem(t("Choose a file first."));
-    if (chosen.size > lesson.upload_max_bytes)
-      return setChoiceProblem(
-        t('"{name}" is {size}; one download can be at most {limit}. Make it smaller, or choose another.', {
-          name: chosen.name,
-          size: readableFileSize(chosen.size),
-          limit: limit,
-        }),
-      );
-    setChoiceProblem(null);
     setRenamedNotice(null);
-    setProgress(0);
-    const uploaded = await run(
-      () => uploadFile("uploadLessonFile", [{ params: { lessonId: lesson.id } }], chosen, setProgress),
-      (answer) => answer.message,
-    );
-    setProgress(null);
-    if (uploaded) {
-      // Sent past send(), so the answers it changes are marked here (contract/api.ts, uploadLessonFile).
-      dispatch(answersInvalidated(invalidatedBy("uploadLessonFile")));
-      setChosen(null);
-      if (fileInput.current) fileInput.current.value = "";
-      onChanged();
-    }
+    if (await files.send(run, "uploadLessonFile", { params: { lessonId: lesson.id } })) onChanged();
   };
 
   return (
@@ -183,16 +165,13 @@ export function LessonFiles({ lesson, onChanged }: { lesson: StudioLessonPage; o
           {t("Add a file")}
         </label>
         <input
-          ref={fileInput}
+          ref={files.fileInput}
           id={inputId}
           type="file"
           name="file"
           accept={accepted}
           aria-describedby={`${inputId}-help`}
-          onChange={(event) => {
-            setChosen(event.target.files?.[0] ?? null);
-            setChoiceProblem(null);
-          }}
+          onChange={(event) => files.choose(event.target.files?.[0] ?? null)}
           style={{ font: "inherit", minHeight: 44 }}
         />
         <span id={`${inputId}-help`} style={{ fontSize: "0.9rem", color: "var(--ink-soft)" }}>
@@ -203,16 +182,16 @@ export function LessonFiles({ lesson, onChanged }: { lesson: StudioLessonPage; o
             limit,
           })}
         </span>
-        {choiceProblem ? (
+        {files.problem ? (
           <span role="alert" style={{ color: "var(--error-strong)" }}>
-            {choiceProblem}
+            {files.problem}
           </span>
         ) : null}
-        {progress !== null ? (
+        {files.progress !== null ? (
           <progress
-            value={progress}
+            value={files.progress}
             max={1}
-            aria-label={chosen ? t("Uploading {name}", { name: chosen.name }) : t("Uploading the file")}
+            aria-label={files.chosen ? t("Uploading {name}", { name: files.chosen.name }) : t("Uploading the file")}
             style={{ width: "100%" }}
           />
         ) : null}

@@ -1,7 +1,7 @@
 import "./site-endpoints.ts";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, lazy, Suspense, useState } from "react";
 import type { StudioAbout, StudioLinks } from "../../../../../contract/site-pages.ts";
 import { type Language, languageNames } from "../../../../../contract/languages.ts";
 import { LanguageRadios } from "../../../components/language-radios.tsx";
@@ -11,10 +11,12 @@ import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { RichTextField } from "../courses/rich-text-field.tsx";
-import { PictureUpload } from "../picture-upload.tsx";
 import { useLeaveWarning } from "../use-leave-warning.ts";
 import { Loading, StudioPage } from "../studio-parts.tsx";
 import { t } from "../messages.ts";
+
+// Her photo's uploader comes after the page's words: its file handling is no part of the first visit.
+const PictureUpload = lazy(() => import("../picture-upload.tsx").then((module) => ({ default: module.PictureUpload })));
 
 type Testimonial = StudioAbout["testimonials"][number];
 type HelpfulLink = StudioLinks["links"][number];
@@ -238,13 +240,15 @@ export default function SitePage() {
       </PageSection>
       <PageSection title={t("Your photo")} id="site-photo">
         {about.answer ? (
-          <PictureUpload
-            label={t("Your photo on About")}
-            picture={about.answer.photo}
-            target={{ upload: "uploadAboutPhoto", remove: "removeAboutPhoto" }}
-            fallback={<p style={{ margin: 0 }}>{t("No photo yet: About shows your story without one.")}</p>}
-            onChanged={about.refresh}
-          />
+          <Suspense fallback={<p>{t("Loading…")}</p>}>
+            <PictureUpload
+              label={t("Your photo on About")}
+              picture={about.answer.photo}
+              target={{ upload: "uploadAboutPhoto", remove: "removeAboutPhoto" }}
+              fallback={<p style={{ margin: 0 }}>{t("No photo yet: About shows your story without one.")}</p>}
+              onChanged={about.refresh}
+            />
+          </Suspense>
         ) : null}
       </PageSection>
       <PageSection title={t("Helpful links")} id="site-links">
