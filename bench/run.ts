@@ -12,7 +12,7 @@ import autocannon from "autocannon";
 import { languages, sourceLanguage } from "../contract/languages.ts";
 import { firstVisitBudget, firstVisitJsBytes, readManifest, routeScreens, webDist } from "./bundle-size.ts";
 import { measureScale, median } from "./scale.ts";
-import { admin, startServer, stopServer } from "../testing/server-process.ts";
+import { admin, startServer, stopOnExit, stopServer } from "../testing/server-process.ts";
 import { withScratchDatabase } from "../testing/scratch-postgres.ts";
 import { benchEnvironment, rssMb, stopProcess } from "./processes.ts";
 import { runSoak, soakTargets } from "./soak.ts";
@@ -95,6 +95,7 @@ async function measureApi(prefix: "api" | "postgres", environment: Record<string
     cwd: root,
     stdio: ["ignore", "pipe", "inherit"],
   });
+  stopOnExit(baseline);
   await new Promise((resolve) => baseline.stdout!.once("data", resolve));
 
   let peakRss = idleRss;

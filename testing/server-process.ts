@@ -25,6 +25,21 @@ export type ServerStart = {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * Processes started here that have not exited: stopped when this process exits however it ends (a
+ * failed bench or test run too), so none is left holding its port and its data directory.
+ */
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGTERM");
+});
+
+/** Stops this child when the process that started it exits, unless it has exited first. */
+export function stopOnExit(child: ChildProcess): void {
+  running.add(child);
+  child.once("exit", () => running.delete(child));
+}
+
+/**
  * Starts the server on 127.0.0.1 with this environment over the test defaults (NODE_ENV test,
  * LOG_LEVEL info, and a registration limit high enough for suites that sign up many members from
  * one address), and resolves once it serves.
@@ -48,6 +63,7 @@ export async function startServer(
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  stopOnExit(child);
   let output = "";
   const listeners = new Set<() => void>();
   const collect = (chunk: Buffer) => {

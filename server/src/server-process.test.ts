@@ -1,9 +1,11 @@
+import { spawn } from "node:child_process";
 import { chmodSync, lstatSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createScratchPostgres, demoCatalogue, GOOD_PASSWORD, postgresMissingNotice, uniqueEmail } from "../../testing/test-app.ts";
+import { repositoryRoot } from "./paths.ts";
 import { postJson, runAdmin, type RunningServer, sessionCookieFrom, startServer, stopServer } from "../../testing/server-process.ts";
 
 const scratchDirectories: string[] = [];
@@ -152,6 +154,35 @@ describe("the server process on the embedded database", () => {
     expect((await fetch(`${again.url}/reactapi/getcourses`)).status).toBe(200);
     await stopServer(again);
     expect((await again.exited).code).toBe(0);
+  }, 90_000);
+
+  it("is stopped when the run that started it fails, so no server is left holding its port", async () => {
+    const dataDir = freshDataDir();
+    // A bench or test run that starts a server and then fails: it prints the server's pid and throws.
+    const failingRun = `
+      import { startServer } from "./testing/server-process.ts";
+      const server = await startServer({ DATA_DIR: ${JSON.stringify(dataDir)} });
+      console.log("server pid " + server.child.pid);
+      throw new Error("the run failed");
+    `;
+    const run = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", failingRun], { cwd: repositoryRoot });
+    let output = "";
+    run.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    run.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => run.once("exit", resolve));
+    expect(code, output).toBe(1);
+    const pid = Number(/server pid (\d+)/.exec(output)?.[1]);
+    expect(pid, output).toBeGreaterThan(0);
+    const alive = () => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    // SIGTERM lets it close its database first: it is gone once that is done.
+    await expect.poll(alive, { timeout: 30_000, interval: 50 }).toBe(false);
   }, 90_000);
 });
 
