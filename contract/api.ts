@@ -33,6 +33,7 @@ import { communityEndpoints } from "./community.ts";
 import { pushEndpoints } from "./push.ts";
 import { teamEndpoints } from "./team.ts";
 import { labourEndpoints } from "./labour.ts";
+import { transcriptsEndpoints } from "./transcripts.ts";
 
 export { type Access, type Endpoint, successStatus } from "./endpoint.ts";
 
@@ -76,6 +77,7 @@ export const endpoints = {
   ...pushEndpoints,
   ...teamEndpoints,
   ...labourEndpoints,
+  ...transcriptsEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -60,6 +60,7 @@ import {
 import { careRoutes, careStudioRoutes } from "./care/care-routes.ts";
 import { careCheckouts } from "./care/care-checkouts.ts";
 import { careWork } from "./care/care-reminders.ts";
+import { transcriptsRoutes, transcriptsStudioRoutes } from "./transcripts/transcripts-routes.ts";
 import { partnerRoutes } from "./partners/partners-routes.ts";
 import { pictureRoutes } from "./pictures/picture-routes.ts";
 import { purchasesPersonalData } from "./payments/purchases-repository.ts";
@@ -228,6 +229,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
     feature("/reactapi/care", labourRoutes, labour, [labourEscalation(labour)]),
     // Outside the studio's guard: a team doula reaches the alerts shared with her (access "doula").
     feature("/reactapi/studio", labourStudioRoutes, labour),
+    feature("/reactapi", transcriptsRoutes, { db, catalogue }),
     feature("/reactapi/instructor-setup", instructorSetupRoutes, { db, sessionDays: config.sessionDays, production }),
     feature("/reactapi/studio", studioApi, {
       db,
@@ -252,6 +254,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
         async (app) => app.register(birthPlanStudioRoutes, { db, businessName: config.businessName, catalogue }),
         async (app) => app.register(careStudioRoutes, { ...care, prefix: "/care" }),
         async (app) => app.register(teamStudioRoutes, { ...care, prefix: "/team" }),
+        async (app) => app.register(transcriptsStudioRoutes, { db, clock }),
       ],
     }),
     feature("/reactapi/site", siteRoutes, { site: config.site, onlinePayment: config.stripe !== null, siteLanguage }),

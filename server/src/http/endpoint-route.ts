@@ -65,7 +65,8 @@ export function route<Name extends EndpointName>(
       const input = {
         params: parsePart(endpoint.params, request.params),
         query: parsePart(endpoint.query, request.query),
-        body: parsePart(endpoint.body, request.body),
+        // An upload's file is the handler's to read; its JSON form (a transcript's pasted words) is parsed.
+        body: endpoint.upload && request.isMultipart() ? undefined : parsePart(endpoint.body, request.body),
       } as ParsedRequestOf<Name>;
       const answer = await handler(input, request, reply);
       // A handler that sent the reply itself returns it; Fastify's reply is a thenable, so the

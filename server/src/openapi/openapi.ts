@@ -46,10 +46,18 @@ export function openApiDocument(list: Endpoint[] = Object.values(endpoints)) {
       summary: endpoint.summary,
       ...(security[endpoint.access] ? { security: security[endpoint.access] } : {}),
       ...(parameters.length > 0 ? { parameters } : {}),
-      ...(endpoint.body
-        ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(endpoint.body, "input") } } } }
+      // An upload that also takes JSON (a transcript's file, or its pasted words) describes both.
+      ...(endpoint.body || endpoint.upload
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                ...(endpoint.body ? { "application/json": { schema: jsonSchema(endpoint.body, "input") } } : {}),
+                ...(endpoint.upload ? { "multipart/form-data": { schema: uploadForm } } : {}),
+              },
+            },
+          }
         : {}),
-      ...(endpoint.upload ? { requestBody: { required: true, content: { "multipart/form-data": { schema: uploadForm } } } } : {}),
       responses: {
         ...Object.fromEntries(
           Object.entries(endpoint.answers).map(([status, answer]) => [
