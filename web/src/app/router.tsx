@@ -12,7 +12,6 @@ import { firstAsks } from "../lib/first-answers.ts";
 import { type LazyPart, lazyPart } from "../lib/lazy-part.tsx";
 import { type Slots, slotNeeds } from "../lib/slots.tsx";
 import { StudioSlotsContext } from "../lib/studio-slots.tsx";
-import { studioSlots } from "./studio-slots.ts";
 
 type Screen = LazyPart<object>;
 type ScreenModule = { default: ComponentType };
@@ -46,8 +45,7 @@ const moduleOf = (file: string) => {
  * load (a page of an older build whose files a deployment replaced, without the service worker),
  * the member is offered the new version instead of a broken page.
  */
-function screen(file: string): Screen {
-  const load = moduleOf(file);
+function screen(load: () => Promise<ScreenModule>): Screen {
   return lazyPart(() =>
     load().catch(() => {
       announceNewVersion(() => window.location.reload());
@@ -61,12 +59,24 @@ function ScreenFromAnOlderVersion() {
 }
 
 const screens = new Map<ScreenRoute, Screen>(
-  routes.filter((route) => route.layout !== "studio").map((route) => [route, screen(route.screen)]),
+  routes.filter((route) => route.layout !== "studio").map((route) => [route, screen(moduleOf(route.screen))]),
 );
-const studioLayout = screen(layoutScreens.studio);
-const publicLayout = screen(layoutScreens.public);
-const memberLayout = screen(layoutScreens.member);
-const notFound = screen(notFoundScreen);
+// The studio's frame comes with what the capabilities add to its pages (app/studio-slots.ts), so
+// that no visitor's or member's page carries the studio's slots in its core.
+const studioLayout = screen(() =>
+  Promise.all([moduleOf(layoutScreens.studio)(), import("./studio-slots.ts")]).then(([{ default: Layout }, { studioSlots }]) => ({
+    default: function StudioFrame() {
+      return (
+        <StudioSlotsContext.Provider value={studioSlots}>
+          <Layout />
+        </StudioSlotsContext.Provider>
+      );
+    },
+  })),
+);
+const publicLayout = screen(moduleOf(layoutScreens.public));
+const memberLayout = screen(moduleOf(layoutScreens.member));
+const notFound = screen(moduleOf(notFoundScreen));
 const NewVersionBanner = lazy(() => import("../features/install-app/new-version-banner.tsx"));
 
 function show(Screen: Screen) {
@@ -114,10 +124,7 @@ export function AppRoutes() {
           <Route path="*" element={show(notFound)} />
         </Route>
         <Route element={show(memberLayout)}>{routesIn("member")}</Route>
-        <Route
-          path="/studio/*"
-          element={<StudioSlotsContext.Provider value={studioSlots}>{show(studioLayout)}</StudioSlotsContext.Provider>}
-        />
+        <Route path="/studio/*" element={show(studioLayout)} />
       </Route>
     </Routes>
   );

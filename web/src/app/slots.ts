@@ -11,6 +11,7 @@ const mothers: ShownTo = (profile) => profile.joined_as !== "partner";
 
 export const slots: Slots = {
   lessonExtras: [slotPart(() => import("../features/community/lesson-questions.tsx"))],
+  lessonVideoExtras: [slotPart(() => import("../features/transcripts/lesson-transcript.tsx"))],
   timerExtras: [slotPart(() => import("../features/labour/tell-my-doula.tsx"))],
   accountSections: [
     {

@@ -316,7 +316,12 @@ export const routes: readonly ScreenRoute[] = [
 ];
 
 /** The modules (under web/src) a first visit to a route loads beside the app's entry: the studio's frame, if it is there, and its screen. */
-export const modulesOf = (route: ScreenRoute): string[] => [layoutScreens[route.layout], route.screen];
+export const modulesOf = (route: ScreenRoute): string[] => [
+  layoutScreens[route.layout],
+  // The studio's frame comes with its slots (web/src/app/router.tsx), fetched beside it.
+  ...(route.layout === "studio" ? ["app/studio-slots.ts"] : []),
+  route.screen,
+];
 
 /** The screen shown for any address not in the table (HTTP 404 from the server). */
 export const notFoundScreen = "features/marketing/not-found-page.tsx";

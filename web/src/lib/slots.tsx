@@ -3,6 +3,7 @@ import { type LazyPart, lazyPart, usePartsLoaded } from "./lazy-part.tsx";
 import type { Account } from "../../../contract/my-account.ts";
 import type { Profile, RegisterRequest } from "../../../contract/sign-in.ts";
 import type { AnswerOf, EndpointName } from "./api.ts";
+import type { LessonPlayer } from "./lesson-player.ts";
 
 /** A part a capability adds to a screen it does not own, loaded when first needed (web/src/lib/lazy-part.tsx). */
 export type SlotPart<Props extends object> = LazyPart<Props>;
@@ -83,6 +84,11 @@ export type InvitationLink = {
 export type Slots = {
   /** After a lesson's own words, in order (its questions). */
   lessonExtras: readonly SlotPart<{ lessonId: number }>[];
+  /**
+   * Right under a lesson's video (its transcript), with the video to follow and move; `player` is
+   * null where the lesson is read without its video (her content note's "Read the summary instead").
+   */
+  lessonVideoExtras: readonly SlotPart<{ lessonId: number; player: LessonPlayer | null }>[];
   /** Below the contraction timer, mother's or partner's (the labour line). */
   timerExtras: readonly SlotPart<object>[];
   /** Sections of her account page, after the account's own and before her data. */
@@ -99,6 +105,7 @@ export type Slots = {
 
 export const noSlots: Slots = {
   lessonExtras: [],
+  lessonVideoExtras: [],
   timerExtras: [],
   accountSections: [],
   homeCards: [],

@@ -1,4 +1,5 @@
 import { createContext, useContext } from "react";
+import type { LazyPart } from "./lazy-part.tsx";
 
 // The studio's slots (docs/architecture.md, "Slots"), apart from the site's (slots.tsx): the router
 // provides them around the studio's frame, and this small module is all every page carries of them.
@@ -16,8 +17,10 @@ export type StudioSlots = {
   personActions: readonly PersonAction[];
   /** Links among Studio → Calendar's sections, to a capability's own part of her calendar (her periods off call). */
   calendarLinks: readonly { label: string; page: string }[];
+  /** Sections of a lesson's editor, after its downloads (its transcripts), each loaded when the page shows it. */
+  lessonEditorParts: readonly LazyPart<{ lessonId: number }>[];
 };
 
-export const StudioSlotsContext = createContext<StudioSlots>({ personActions: [], calendarLinks: [] });
+export const StudioSlotsContext = createContext<StudioSlots>({ personActions: [], calendarLinks: [], lessonEditorParts: [] });
 
 export const useStudioSlots = (): StudioSlots => useContext(StudioSlotsContext);

@@ -20,6 +20,7 @@ export function uploadFile<Name extends Upload>(
   file: File,
   onProgress: (fraction: number) => void,
   unreachable: string,
+  fields: Record<string, string> = {},
 ): Promise<AnswerOf<Name>> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
@@ -37,6 +38,8 @@ export function uploadFile<Name extends Upload>(
     };
     request.onerror = () => reject(new ApiError({ status: 0, error: unreachable }));
     const form = new FormData();
+    // Before the file: the server reads the fields that come ahead of it (a transcript's language).
+    for (const [field, value] of Object.entries(fields)) form.append(field, value);
     form.append("file", file, file.name);
     request.send(form);
   });
@@ -55,11 +58,14 @@ export function useFileUpload({
   chooseFirst,
   tooLarge,
   unreachable,
+  fields,
 }: {
   maxBytes: number;
   chooseFirst: string;
   tooLarge: (file: File) => string;
   unreachable: string;
+  /** Form fields sent ahead of the file, read when it is sent. */
+  fields?: () => Record<string, string>;
 }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<File | null>(null);
@@ -73,7 +79,7 @@ export function useFileUpload({
     setProblem(null);
     setProgress(0);
     const answer = await run(
-      () => uploadFile(name, address, chosen, setProgress, unreachable),
+      () => uploadFile(name, address, chosen, setProgress, unreachable, fields?.()),
       (sent) => (sent as { message: string }).message,
     );
     setProgress(null);
@@ -92,3 +98,5 @@ export function useFileUpload({
   };
   return { fileInput, chosen, choose, problem, setProblem, progress, send };
 }
+
+export type FileUpload = ReturnType<typeof useFileUpload>;

@@ -19,6 +19,7 @@ import { useOnline } from "../../lib/use-online.ts";
 import { downloadTexts, readDownloads } from "../../lib/lesson-downloads.ts";
 import { videoLineText } from "../../lib/video-players.ts";
 import { useSlots } from "../../lib/slots.tsx";
+import { type LessonPlayer, LessonPlayerHub } from "../../lib/lesson-player.ts";
 import { pageLocale, t } from "./messages.ts";
 
 // The lesson page is plain markup styled in web/index.html: MUI's styled components recomputed
@@ -140,6 +141,7 @@ function OpenLessonView({ lesson, place }: { lesson: OpenLesson; place: LessonPl
       <>
         <HtmlPanel title={t("Lesson summary")} html={lesson.content_summary} />
         <HtmlPanel title={t("Notes")} html={lesson.html_note_content} />
+        <VideoExtras lessonId={lesson.id} player={null} />
         <button type="button" className="button button-outlined" onClick={() => choose("continue")}>
           {t("Open the whole lesson")}
         </button>
@@ -149,12 +151,27 @@ function OpenLessonView({ lesson, place }: { lesson: OpenLesson; place: LessonPl
   return <WholeLesson lesson={lesson} place={place} />;
 }
 
+/** What other capabilities show right under the video (its transcript), in chunks of their own, once online. */
+function VideoExtras({ lessonId, player }: { lessonId: number; player: LessonPlayer | null }) {
+  const { lessonVideoExtras } = useSlots();
+  const online = useOnline();
+  if (!online) return null;
+  return lessonVideoExtras.map((Extra, index) => (
+    <Suspense key={index} fallback={null}>
+      <Extra lessonId={lessonId} player={player} />
+    </Suspense>
+  ));
+}
+
 function WholeLesson({ lesson, place }: { lesson: OpenLesson; place: LessonPlace }) {
   const online = useOnline();
   // The lesson's words first; the player and her progress a frame later (use-after-first-paint.ts).
   const painted = useAfterFirstPaint();
   const { lessonExtras } = useSlots();
   const { progress, update } = useLessonProgress(place.courseId, lesson.id, { ask: painted });
+  // One per lesson: Previous and Next keep this page, and a new lesson's video starts afresh.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const hub = useMemo(() => new LessonPlayerHub(), [lesson.id]);
   return (
     <>
       {firstSentence(lesson.content_summary) ? <p style={{ margin: "0 0 16px" }}>{firstSentence(lesson.content_summary)}</p> : null}
@@ -174,6 +191,7 @@ function WholeLesson({ lesson, place }: { lesson: OpenLesson; place: LessonPlace
           progress={progress}
           update={update}
           showPlayer={painted}
+          hub={hub}
         />
       ) : (
         <p style={{ margin: "0 0 8px" }}>{t("This lesson has no video.")}</p>
@@ -183,6 +201,7 @@ function WholeLesson({ lesson, place }: { lesson: OpenLesson; place: LessonPlace
           {videoLineText(lesson.video)}
         </p>
       ) : null}
+      {painted ? <VideoExtras lessonId={lesson.id} player={lesson.video ? hub : null} /> : null}
       <MarkComplete progress={progress} update={update} />
       <SaveForOffline courseId={place.courseId} courseTitle={place.courseTitle} moduleTitle={place.moduleTitle} lesson={lesson} />
       <Downloads videoDescription={lesson.video_description} />

@@ -1,9 +1,10 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import { type FormEvent, useId } from "react";
+import type { FormEvent } from "react";
 import type { ClientDetails } from "../../../../../contract/care.ts";
 import { CARE_FILE_MAX_MB } from "../../../../../contract/care-fields.ts";
 import { fileSizeLabel } from "../../../lib/file-size.ts";
+import { FileField } from "../../../components/file-field.tsx";
 import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { useSend } from "../../../lib/answers.ts";
 import { addressOf } from "../../../lib/api.ts";
@@ -20,7 +21,6 @@ const MAX_BYTES = CARE_FILE_MAX_MB * 1024 * 1024;
 
 /** Files shared with her (a handout, a list of resources): she downloads them from her client space. */
 export function SharedFiles({ client }: { client: ClientDetails }) {
-  const inputId = useId();
   const { outcome, busy, run } = useAction();
   const send = useSend();
   const upload = useFileUpload({
@@ -76,40 +76,16 @@ export function SharedFiles({ client }: { client: ClientDetails }) {
         aria-label={t("Share a file with her")}
         sx={{ display: "grid", gap: 1, maxWidth: 560, mt: 2 }}
       >
-        <label htmlFor={inputId} style={{ fontWeight: 600 }}>
-          {t("A file for her")}
-        </label>
-        <input
-          ref={upload.fileInput}
-          id={inputId}
-          type="file"
-          name="file"
+        <FileField
+          upload={upload}
+          label={t("A file for her")}
           accept={accepted}
-          aria-describedby={`${inputId}-help`}
-          onChange={(event) => upload.choose(event.target.files?.[0] ?? null)}
-          style={{ font: "inherit", minHeight: 44 }}
-        />
-        <Box component="span" id={`${inputId}-help`} sx={{ fontSize: "0.9rem", color: "text.secondary" }}>
-          {t(
+          help={t(
             "A PDF, a picture, audio, text or a Word file, up to {limit}. She downloads it from her client space; her partner does not see it.",
-            {
-              limit: `${CARE_FILE_MAX_MB} MB`,
-            },
+            { limit: `${CARE_FILE_MAX_MB} MB` },
           )}
-        </Box>
-        {upload.problem ? (
-          <span role="alert" style={{ color: "var(--error-strong)" }}>
-            {upload.problem}
-          </span>
-        ) : null}
-        {upload.progress !== null ? (
-          <progress
-            value={upload.progress}
-            max={1}
-            aria-label={upload.chosen ? t("Uploading {name}", { name: upload.chosen.name }) : t("Uploading the file")}
-            style={{ width: "100%" }}
-          />
-        ) : null}
+          uploading={upload.chosen ? t("Uploading {name}", { name: upload.chosen.name }) : t("Uploading the file")}
+        />
         <div>
           <Button type="submit" variant="contained" disabled={busy}>
             {t("Share the file")}

@@ -5,6 +5,7 @@ import { savePositionOnLeaving } from "./use-lesson-progress.ts";
 import { clockTime } from "../../../lib/clock-time.ts";
 import { resumeAt, VideoProgressTracker } from "./video-progress.ts";
 import { type AttachedPlayer, attachPlayer, videoEmbedUrl } from "../../../lib/video-players.ts";
+import type { LessonPlayerHub } from "../../../lib/lesson-player.ts";
 import { t } from "../messages.ts";
 
 type Props = {
@@ -15,10 +16,12 @@ type Props = {
   update: (body: { position_seconds?: number; completed?: boolean }) => Promise<unknown>;
   /** False: the player's place only, the same size, so nothing moves when the player comes. */
   showPlayer?: boolean;
+  /** What the parts under the video (its transcript) hear of it and ask of it. */
+  hub?: LessonPlayerHub;
 };
 
 /** The lesson's video, which remembers where she is and resumes there ("Resuming at 12:34", Start over). */
-export function LessonVideo({ lessonId, title, video, progress, update, showPlayer = true }: Props) {
+export function LessonVideo({ lessonId, title, video, progress, update, showPlayer = true, hub }: Props) {
   const iframe = useRef<HTMLIFrameElement>(null);
   const player = useRef<AttachedPlayer | null>(null);
   // Where the video resumes (0: from the start); the player is moved there on its first report.
@@ -41,15 +44,28 @@ export function LessonVideo({ lessonId, title, video, progress, update, showPlay
     );
     let lastPosition = saved.position_seconds;
     let detached = false;
+    let ready = false;
     void attachPlayer(element, video.provider, {
       timeUpdate: (seconds, duration) => {
-        if (pendingSeek.current > 0) {
-          // The first report comes once the player is ready: move it to where she left.
-          player.current?.seekTo(pendingSeek.current);
+        if (!ready && player.current) {
+          // The first report comes once the player is ready: from now on the parts under it may
+          // move it, and it goes where one asked meanwhile (a cue pressed), else where she left.
+          ready = true;
+          const attached = player.current;
+          const asked = hub?.connect((to) => attached.seekTo(to)) ?? null;
+          if (asked !== null) {
+            pendingSeek.current = 0;
+            setResumeFrom(0);
+          }
+          const to = asked ?? pendingSeek.current;
           pendingSeek.current = 0;
-          return;
+          if (to > 0) {
+            attached.seekTo(to);
+            return;
+          }
         }
         lastPosition = seconds;
+        hub?.report(seconds);
         tracker.timeUpdate(seconds, duration);
       },
       ended: () => tracker.ended(),
@@ -69,12 +85,13 @@ export function LessonVideo({ lessonId, title, video, progress, update, showPlay
       document.removeEventListener("visibilitychange", leaving);
       window.removeEventListener("pagehide", leaving);
       if (lastPosition > 0) tracker.flush();
+      hub?.disconnect();
       player.current?.detach();
       player.current = null;
     };
     // The player is attached once per lesson; progress changes later come from this player itself.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lessonId, video.provider, video.id, known, showPlayer]);
+  }, [lessonId, video.provider, video.id, known, showPlayer, hub]);
 
   return (
     <>
@@ -108,7 +125,8 @@ export function LessonVideo({ lessonId, title, video, progress, update, showPlay
             onClick={() => {
               pendingSeek.current = 0;
               setResumeFrom(0);
-              player.current?.seekTo(0);
+              if (hub) hub.seekTo(0);
+              else player.current?.seekTo(0);
               void update({ position_seconds: 0 }).catch(() => {});
             }}
           >

@@ -15,6 +15,7 @@ import { useAction } from "../../../lib/use-action.ts";
 import { clockTime } from "../../../lib/clock-time.ts";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { studioLessonQuery } from "../../../lib/first-answers.ts";
+import { useStudioSlots } from "../../../lib/studio-slots.tsx";
 
 import { LessonFiles } from "./lesson-files.tsx";
 import { RichTextField } from "./rich-text-field.tsx";
@@ -199,6 +200,7 @@ function LessonForm({ lesson, onReload }: { lesson: StudioLesson; onReload: () =
 export default function LessonEditorPage() {
   const { id } = useParams();
   const { answer, failure, refresh: reload } = useAnswer("studioLesson", studioLessonQuery(id ?? ""));
+  const { lessonEditorParts } = useStudioSlots();
   return (
     <StudioPage
       title={answer ? t("Lesson: {title}", { title: answer.title }) : t("Lesson")}
@@ -213,6 +215,11 @@ export default function LessonEditorPage() {
         <>
           <LessonForm key={`${answer.id}-${answer.revision}`} lesson={answer} onReload={reload} />
           <LessonFiles lesson={answer} onChanged={reload} />
+          {lessonEditorParts.map((Part, index) => (
+            <Suspense key={index} fallback={null}>
+              <Part lessonId={answer.id} />
+            </Suspense>
+          ))}
         </>
       )}
     </StudioPage>

@@ -1,9 +1,10 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { lessonFileTypes, readableFileSize } from "../../../../../contract/lesson-files.ts";
 import type { StudioFile, StudioLessonPage } from "../../../../../contract/studio/courses.ts";
 import type { StudioOutcome } from "../../../../../contract/studio/studio-shared.ts";
+import { FileField } from "../../../components/file-field.tsx";
 import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { PageSection } from "../../../components/page-section.tsx";
 import { TextField } from "../../../components/text-field.tsx";
@@ -69,7 +70,6 @@ export function LessonFiles({ lesson, onChanged }: { lesson: StudioLessonPage; o
   const [renaming, setRenaming] = useState<number | null>(null);
   // A rename reports in its own form, which closes on success; its sentence then shows here.
   const [renamedNotice, setRenamedNotice] = useState<string | null>(null);
-  const inputId = useId();
   const limit = readableFileSize(lesson.upload_max_bytes);
   const files = useFileUpload({
     maxBytes: lesson.upload_max_bytes,
@@ -161,40 +161,18 @@ export function LessonFiles({ lesson, onChanged }: { lesson: StudioLessonPage; o
         aria-label={t("Upload a download")}
         sx={{ display: "grid", gap: 1, maxWidth: 560, mt: 2 }}
       >
-        <label htmlFor={inputId} style={{ fontWeight: 600 }}>
-          {t("Add a file")}
-        </label>
-        <input
-          ref={files.fileInput}
-          id={inputId}
-          type="file"
-          name="file"
+        <FileField
+          upload={files}
+          label={t("Add a file")}
           accept={accepted}
-          aria-describedby={`${inputId}-help`}
-          onChange={(event) => files.choose(event.target.files?.[0] ?? null)}
-          style={{ font: "inherit", minHeight: 44 }}
-        />
-        <span id={`${inputId}-help`} style={{ fontSize: "0.9rem", color: "var(--ink-soft)" }}>
-          {t("A lesson's downloads can be {kinds} files. Up to {limit} each. Members download them from the lesson, in this order.", {
+          help={t("A lesson's downloads can be {kinds} files. Up to {limit} each. Members download them from the lesson, in this order.", {
             kinds: new Intl.ListFormat(pageLocale(), { type: "disjunction" }).format(
               lessonFileTypes.map((type) => (type.label === "plain text" ? t("plain text") : type.label)),
             ),
             limit,
           })}
-        </span>
-        {files.problem ? (
-          <span role="alert" style={{ color: "var(--error-strong)" }}>
-            {files.problem}
-          </span>
-        ) : null}
-        {files.progress !== null ? (
-          <progress
-            value={files.progress}
-            max={1}
-            aria-label={files.chosen ? t("Uploading {name}", { name: files.chosen.name }) : t("Uploading the file")}
-            style={{ width: "100%" }}
-          />
-        ) : null}
+          uploading={files.chosen ? t("Uploading {name}", { name: files.chosen.name }) : t("Uploading the file")}
+        />
         <Box>
           <Button type="submit" variant="contained" disabled={busy}>
             {t("Upload")}
