@@ -1,0 +1,96 @@
+import { expect, test } from "@playwright/test";
+import { accessibleAtBothWidths, instructorPage, signedInMember } from "./helpers.ts";
+
+// A lesson's transcript (docs/transcripts.md): the instructor adds it in the lesson editor; the
+// member reads it under the video and presses a cue to move the player there.
+
+const LESSON = 1003;
+
+const vtt = [
+  "WEBVTT",
+  "Kind: captions",
+  "",
+  "00:00:01.000 --> 00:00:05.000",
+  "Welcome. Sit somewhere comfortable.",
+  "",
+  "00:02:10.000 --> 00:02:16.000",
+  "Early labour can last many hours.",
+  "",
+  "00:04:32.000 --> 00:04:40.000",
+  "Counter-pressure on the lower back eases a contraction.",
+  "",
+].join("\n");
+
+// YouTube's player cannot be reached from here: its address answers with a page that speaks the
+// IFrame API's messages as YouTube does (infoDelivery) and lists the commands it was sent.
+const playerStandIn = `<!doctype html><html lang="en"><title>Player</title><ol id="commands"></ol><script>
+const report = (info) => parent.postMessage(JSON.stringify({ event: "infoDelivery", info }), "*");
+addEventListener("message", (event) => {
+  const message = JSON.parse(event.data);
+  const item = document.createElement("li");
+  item.textContent = message.event === "command" ? message.func + " " + message.args.join(",") : message.event;
+  document.getElementById("commands").append(item);
+  if (message.event === "listening") report({ currentTime: 0, duration: 600, playerState: 1 });
+  if (message.func === "seekTo") report({ currentTime: message.args[0], duration: 600 });
+});
+</script></html>`;
+
+test("the instructor adds a transcript; the member follows it under the video, and a cue moves the player there", async ({ browser }) => {
+  const studio = await instructorPage(browser);
+  await studio.goto(`/studio/lessons/${LESSON}`);
+  await studio.getByLabel("Video link (YouTube or Vimeo)").fill("https://www.youtube.com/watch?v=M7lc1UVf-VE");
+  await studio.getByRole("button", { name: "Save lesson" }).click();
+  await expect(studio.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
+
+  const transcripts = studio.getByRole("region", { name: "Transcripts" });
+  await expect(transcripts.getByText("No transcript yet.")).toBeVisible();
+  const form = transcripts.getByRole("form", { name: "Add a transcript" });
+  await expect(form.getByLabel("Language of the transcript")).toHaveValue("en");
+  // A broken file is refused with its line; nothing is kept.
+  await form.getByLabel("Captions file", { exact: true }).setInputFiles({
+    name: "broken.vtt",
+    mimeType: "text/vtt",
+    buffer: Buffer.from(vtt.replace("00:02:10.000", "00:02:1O.000")),
+  });
+  await form.getByRole("button", { name: "Add the transcript" }).click();
+  await expect(transcripts.getByRole("alert")).toContainText("Line 7: its times cannot be read.");
+  await form
+    .getByLabel("Captions file", { exact: true })
+    .setInputFiles({ name: "lesson.vtt", mimeType: "text/vtt", buffer: Buffer.from(vtt) });
+  await form.getByRole("button", { name: "Add the transcript" }).click();
+  await expect(transcripts.getByRole("status")).toContainText("Added the en transcript: 3 parts.");
+  await expect(transcripts.getByRole("list", { name: "Transcripts of this lesson" })).toContainText("English");
+  await expect(transcripts.getByRole("list", { name: "Transcripts of this lesson" })).toContainText("3 timed parts");
+  await accessibleAtBothWidths(studio);
+  await studio.context().close();
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.route("https://www.youtube-nocookie.com/embed/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: playerStandIn }),
+  );
+  await signedInMember(page, "transcript-reader");
+  await page.goto(`/lesson?course=1&lesson=${LESSON}`);
+  const transcript = page.getByRole("region", { name: "Transcript" });
+  const cues = transcript.getByRole("list", { name: "Transcript" }).getByRole("button");
+  await expect(cues).toHaveText([
+    "0:01Welcome. Sit somewhere comfortable.",
+    "2:10Early labour can last many hours.",
+    "4:32Counter-pressure on the lower back eases a contraction.",
+  ]);
+  const player = page.frameLocator('iframe[title^="Video"]');
+  // The player reported its time (0:00): no cue is being spoken yet.
+  await expect(player.locator("#commands")).toContainText("listening");
+  await expect(transcript.locator('[aria-current="true"]')).toHaveCount(0);
+  await accessibleAtBothWidths(page);
+
+  await cues.nth(2).click();
+  await expect(player.locator("#commands")).toContainText("seekTo 272,true");
+  await expect(cues.nth(2)).toHaveAttribute("aria-current", "true");
+
+  await transcript.getByRole("button", { name: "Captions" }).click();
+  await expect(transcript.getByRole("button", { name: "Captions" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.locator(".transcript-caption")).toHaveText("Counter-pressure on the lower back eases a contraction.");
+  await accessibleAtBothWidths(page);
+  await context.close();
+});
