@@ -34,6 +34,7 @@ import { pushEndpoints } from "./push.ts";
 import { teamEndpoints } from "./team.ts";
 import { labourEndpoints } from "./labour.ts";
 import { transcriptsEndpoints } from "./transcripts.ts";
+import { searchEndpoints } from "./search.ts";
 
 export { type Access, type Endpoint, successStatus } from "./endpoint.ts";
 
@@ -78,6 +79,7 @@ export const endpoints = {
   ...teamEndpoints,
   ...labourEndpoints,
   ...transcriptsEndpoints,
+  ...searchEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -35,7 +35,9 @@ addEventListener("message", (event) => {
 });
 </script></html>`;
 
-test("the instructor adds a transcript; the member follows it under the video, and a cue moves the player there", async ({ browser }) => {
+test("the instructor adds a transcript; the member follows it under the video, a cue moves the player there, and a search finds its words", async ({
+  browser,
+}) => {
   const studio = await instructorPage(browser);
   await studio.goto(`/studio/lessons/${LESSON}`);
   await studio.getByLabel("Video link (YouTube or Vimeo)").fill("https://www.youtube.com/watch?v=M7lc1UVf-VE");
@@ -92,5 +94,20 @@ test("the instructor adds a transcript; the member follows it under the video, a
   await expect(transcript.getByRole("button", { name: "Captions" })).toHaveAttribute("aria-pressed", "true");
   await expect(page.locator(".transcript-caption")).toHaveText("Counter-pressure on the lower back eases a contraction.");
   await accessibleAtBothWidths(page);
+
+  // A word said only in the transcript, searched from the library, opens the lesson at that moment.
+  await page.goto("/library");
+  await page.getByRole("search").getByLabel("Search the lessons").fill("eases");
+  await page.getByRole("search").getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/search\?q=eases$/);
+  const lessons = page.getByRole("region", { name: "Lessons" });
+  await expect(page.getByRole("status")).toHaveText("Found 1 lesson and 0 conversations for “eases”.");
+  await expect(lessons.getByRole("listitem")).toHaveCount(1);
+  await expect(lessons.locator("mark")).toHaveText("eases");
+  await accessibleAtBothWidths(page);
+  await lessons.getByRole("link", { name: "What starts labour at 4:32" }).click();
+  await expect(page).toHaveURL(`/lesson?course=1&lesson=${LESSON}&at=272`);
+  await expect(player.locator("#commands")).toContainText("seekTo 272,true");
+  await expect(cues.nth(2)).toHaveAttribute("aria-current", "true");
   await context.close();
 });

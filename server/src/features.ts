@@ -61,6 +61,7 @@ import { careRoutes, careStudioRoutes } from "./care/care-routes.ts";
 import { careCheckouts } from "./care/care-checkouts.ts";
 import { careWork } from "./care/care-reminders.ts";
 import { transcriptsRoutes, transcriptsStudioRoutes } from "./transcripts/transcripts-routes.ts";
+import { searchRoutes } from "./search/search-routes.ts";
 import { partnerRoutes } from "./partners/partners-routes.ts";
 import { pictureRoutes } from "./pictures/picture-routes.ts";
 import { purchasesPersonalData } from "./payments/purchases-repository.ts";
@@ -230,6 +231,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
     // Outside the studio's guard: a team doula reaches the alerts shared with her (access "doula").
     feature("/reactapi/studio", labourStudioRoutes, labour),
     feature("/reactapi", transcriptsRoutes, { db, catalogue }),
+    feature("/reactapi", searchRoutes, { db, catalogue, siteLanguage }),
     feature("/reactapi/instructor-setup", instructorSetupRoutes, { db, sessionDays: config.sessionDays, production }),
     feature("/reactapi/studio", studioApi, {
       db,

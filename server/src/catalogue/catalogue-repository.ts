@@ -1,11 +1,21 @@
 import { randomUUID } from "node:crypto";
 import type { PersonalData } from "../db/personal-data.ts";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Course, CourseList, CourseModule, Lesson, SubscriptionPlan } from "../../../contract/catalogue.ts";
 import type { UserRow } from "../accounts/users-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { announceChange, type CacheTrust, dataChanges } from "../db/data-changes.ts";
-import { courses, installationFacts, lessonFiles, lessons, modules, planCourses, subscriptionPlans } from "./catalogue-schema.ts";
+import {
+  courses,
+  installationFacts,
+  lessonFiles,
+  lessons,
+  lessonText,
+  modules,
+  planCourses,
+  subscriptionPlans,
+} from "./catalogue-schema.ts";
+import { found, passageOf, rankOf, type SearchConfig, withoutTags, wordsIn } from "../db/text-search.ts";
 import { CacheStats } from "../metrics/cache-stats.ts";
 import { groupBy, lessonVideo, modulesDepthFirst, toSubscriptionPlan } from "../db/catalogue-rows.ts";
 
@@ -372,6 +382,82 @@ export async function lessonHomes(db: Queryable, lessonIds: readonly number[]): 
     .innerJoin(modules, eq(modules.id, lessons.moduleId))
     .where(inArray(lessons.id, [...lessonIds]));
   return new Map(rows.map(({ id, ...home }) => [id, home]));
+}
+
+/**
+ * Lessons whose title, summary, notes or downloads' names match (docs/search.md), best first: each
+ * with its course, whether its title alone matches (all a locked lesson may show), and a passage of
+ * its words with the words found marked. Who may open them is the caller's to ask (lessonsAccess).
+ */
+export async function searchLessonWords(db: Queryable, config: SearchConfig, typed: string, limit: number) {
+  const words = wordsIn(config, lessonText(lessons));
+  const fileWords = wordsIn(config, sql`${lessonFiles.filename}`);
+  const [byText, byFile] = await Promise.all([
+    db
+      .select({ lessonId: lessons.id, rank: rankOf(config, words, typed) })
+      .from(lessons)
+      .where(found(config, words, typed))
+      .orderBy(desc(rankOf(config, words, typed)))
+      .limit(limit),
+    db
+      .select({
+        lessonId: lessonFiles.lessonId,
+        filename: lessonFiles.filename,
+        passage: passageOf(config, sql`${lessonFiles.filename}`, typed),
+      })
+      .from(lessonFiles)
+      .where(and(isNotNull(lessonFiles.lessonId), found(config, fileWords, typed)))
+      .limit(limit),
+  ]);
+  const ranks = new Map(byText.map((hit) => [hit.lessonId, hit.rank]));
+  const fileHits = new Map<number, string>();
+  for (const hit of byFile) if (hit.lessonId !== null && !fileHits.has(hit.lessonId)) fileHits.set(hit.lessonId, hit.passage);
+  const ids = [...new Set([...ranks.keys(), ...fileHits.keys()])];
+  if (ids.length === 0) return [];
+  const titleWords = wordsIn(config, sql`${lessons.title}`);
+  const details = await db
+    .select({
+      lessonId: lessons.id,
+      courseId: modules.courseId,
+      title: lessons.title,
+      titleFound: found(config, titleWords, typed),
+      textFound: found(
+        config,
+        wordsIn(config, sql`coalesce(${lessons.contentSummaryHtml}, '') || ' ' || coalesce(${lessons.noteHtml}, '')`),
+        typed,
+      ),
+      passage: passageOf(
+        config,
+        withoutTags(sql`coalesce(${lessons.contentSummaryHtml}, '') || ' ' || coalesce(${lessons.noteHtml}, '')`),
+        typed,
+      ),
+    })
+    .from(lessons)
+    .innerJoin(modules, eq(modules.id, lessons.moduleId))
+    .where(inArray(lessons.id, ids));
+  return details
+    .map((lesson) => ({
+      ...lesson,
+      // Found only in a download's name: that name is the passage.
+      passage: lesson.textFound || !fileHits.has(lesson.lessonId) ? lesson.passage : fileHits.get(lesson.lessonId)!,
+      rank: ranks.get(lesson.lessonId) ?? 0.01,
+    }))
+    .sort((a, b) => b.rank - a.rank);
+}
+
+/**
+ * Lessons whose title holds a word close to what she typed ("contractoins": Contractions), closest
+ * first: the search's second try when nothing matched (docs/search.md). Needs pg_trgm.
+ */
+export async function lessonsWithTitleNear(db: Queryable, typed: string, limit: number) {
+  const closeness = sql<number>`word_similarity(${typed}, ${lessons.title})`.mapWith(Number);
+  return db
+    .select({ lessonId: lessons.id, courseId: modules.courseId, title: lessons.title })
+    .from(lessons)
+    .innerJoin(modules, eq(modules.id, lessons.moduleId))
+    .where(sql`${typed} <% ${lessons.title}`)
+    .orderBy(desc(closeness), asc(lessons.id))
+    .limit(limit);
 }
 
 /** The lessons that carry any of these content notes. */

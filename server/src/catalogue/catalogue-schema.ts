@@ -1,7 +1,8 @@
 import { users } from "../accounts/accounts-schema.ts";
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { bytea, createdAt } from "../db/columns.ts";
+import { everySearchConfig, wordsIn } from "../db/text-search.ts";
 
 // The tables this feature owns (docs/architecture.md, "Tables"): other features reach their rows through its repository.
 
@@ -98,8 +99,17 @@ export const lessons = pgTable(
     contentNotes: jsonb("content_notes").$type<string[]>().notNull().default([]),
     revision: integer("revision").notNull().default(1),
   },
-  (table) => [index("lessons_module_id_idx").on(table.moduleId)],
+  (table) => [
+    index("lessons_module_id_idx").on(table.moduleId),
+    // Search (docs/search.md): its title, summary and notes, in each language's configuration.
+    ...everySearchConfig.map((config) => index(`lessons_words_${config}_idx`).using("gin", wordsIn(config, lessonText(table)))),
+  ],
 );
+
+/** What a search reads of a lesson: its title, summary and notes (the HTML's tags are not words). */
+export function lessonText(table: { title: AnyPgColumn; contentSummaryHtml: AnyPgColumn; noteHtml: AnyPgColumn }) {
+  return sql`coalesce(${table.title}, '') || ' ' || coalesce(${table.contentSummaryHtml}, '') || ' ' || coalesce(${table.noteHtml}, '')`;
+}
 
 /**
  * The catalogue's Trash: what the instructor deleted in the studio, restorable for 30 days: the deleted rows (a course,
@@ -139,7 +149,12 @@ export const lessonFiles = pgTable(
     // A row with neither a lesson nor a Trash item is an upload still arriving; one left over a day is swept.
     createdAt: createdAt(),
   },
-  (table) => [index("lesson_files_lesson_id_idx").on(table.lessonId), index("lesson_files_trash_item_id_idx").on(table.trashItemId)],
+  (table) => [
+    index("lesson_files_lesson_id_idx").on(table.lessonId),
+    index("lesson_files_trash_item_id_idx").on(table.trashItemId),
+    // Search finds a lesson by its downloads' names too.
+    ...everySearchConfig.map((config) => index(`lesson_files_words_${config}_idx`).using("gin", wordsIn(config, sql`${table.filename}`))),
+  ],
 );
 
 /**

@@ -28,6 +28,7 @@ import {
   communityTopics,
 } from "./community-schema.ts";
 import { HttpError } from "../http/errors.ts";
+import { found, passageOf, rankOf, type SearchConfig, wordsIn } from "../db/text-search.ts";
 import type { Clock } from "../lib/clock.ts";
 import { knownContentNote, listContentNotes } from "../content-notes/content-notes-repository.ts";
 import { postHtml } from "./post-markdown.ts";
@@ -121,11 +122,13 @@ function postView(post: PostRow, authors: Map<number, Author>, hearts: HeartCoun
   };
 }
 
-async function topicVisible(deps: CommunityDeps, topic: TopicRow, viewer: UserRow): Promise<boolean> {
+type Reach = Pick<CommunityDeps, "catalogue">;
+
+async function topicVisible(deps: Reach, topic: TopicRow, viewer: UserRow): Promise<boolean> {
   return topic.courseId === null || isInstructor(viewer) || deps.catalogue.mayOpen(viewer, topic.courseId);
 }
 
-async function lessonOpen(deps: CommunityDeps, lessonId: number, viewer: UserRow): Promise<boolean> {
+async function lessonOpen(deps: Reach, lessonId: number, viewer: UserRow): Promise<boolean> {
   if (isInstructor(viewer)) return true;
   return (await deps.catalogue.lessonAccess(viewer, lessonId)).access === "open";
 }
@@ -147,7 +150,7 @@ async function readThreadPlace(db: Queryable, threadId: number): Promise<ThreadP
 }
 
 /** The thread, if the reader may see where it lives (its topic, or its lesson) and its first post; 404 otherwise, as if it did not exist. */
-async function openTo(deps: CommunityDeps, { thread, topic, first }: ThreadPlace, viewer: UserRow): Promise<ThreadRow> {
+async function openTo(deps: Reach, { thread, topic, first }: ThreadPlace, viewer: UserRow): Promise<ThreadRow> {
   const missing = new HttpError(404, "That conversation does not exist, or it is not open to you.");
   if (!thread) throw missing;
   if (thread.topicId !== null) {
@@ -169,6 +172,58 @@ async function visibleTopic(deps: CommunityDeps, topicId: number, viewer: UserRo
 }
 
 const firstPostOf = sql`(select min(${communityPosts.id}) from ${communityPosts} where ${communityPosts.threadId} = ${communityThreads.id})`;
+
+/**
+ * The conversations she may read whose title or a published post's words match (docs/search.md),
+ * best first, each with a passage of the words found (between text-search's marks). Each is judged
+ * by the rule that opens a conversation to her (openTo), so a topic of a course she cannot open,
+ * a question under a locked lesson or a post waiting for approval never shows.
+ */
+export async function searchConversations(
+  deps: Reach & { db: Queryable },
+  viewer: UserRow,
+  config: SearchConfig,
+  typed: string,
+  limit: number,
+) {
+  const titleWords = wordsIn(config, sql`${communityThreads.title}`);
+  const bodyWords = wordsIn(config, sql`${communityPosts.body}`);
+  const [byTitle, byPost] = await Promise.all([
+    deps.db
+      .select({ threadId: communityThreads.id, rank: rankOf(config, titleWords, typed) })
+      .from(communityThreads)
+      .where(found(config, titleWords, typed))
+      .orderBy(desc(rankOf(config, titleWords, typed)))
+      .limit(limit * 2),
+    deps.db
+      .select({
+        threadId: communityPosts.threadId,
+        postId: communityPosts.id,
+        rank: rankOf(config, bodyWords, typed),
+        passage: passageOf(config, sql`${communityPosts.body}`, typed),
+      })
+      .from(communityPosts)
+      .where(and(eq(communityPosts.status, "published"), found(config, bodyWords, typed)))
+      .orderBy(desc(rankOf(config, bodyWords, typed)))
+      .limit(limit * 2),
+  ]);
+  const best = new Map<number, { rank: number; passage: string | null }>();
+  const keep = (threadId: number, rank: number, passage: string | null) => {
+    const known = best.get(threadId);
+    best.set(threadId, { rank: Math.max(rank, known?.rank ?? 0), passage: known?.passage ?? passage });
+  };
+  for (const hit of byPost) keep(hit.threadId, hit.rank, hit.passage);
+  // A title counts more than a word in a reply; a post's passage is kept whichever ranked.
+  for (const hit of byTitle) keep(hit.threadId, hit.rank * 2, null);
+  const ranked = [...best.entries()].sort((a, b) => b[1].rank - a[1].rank);
+  const open: { threadId: number; title: string; passage: string | null }[] = [];
+  for (const [threadId, hit] of ranked) {
+    if (open.length === limit) break;
+    const thread = await openTo(deps, await readThreadPlace(deps.db, threadId), viewer).catch(() => null);
+    if (thread) open.push({ threadId, title: thread.title, passage: hit.passage });
+  }
+  return open;
+}
 
 /** The topics she may see, in the instructor's order, with how many conversations each holds. */
 export async function listTopics(deps: CommunityDeps, viewer: UserRow) {

@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "../db/columns.ts";
+import { everySearchConfig, wordsIn } from "../db/text-search.ts";
 import { users } from "../accounts/accounts-schema.ts";
 import { courses, lessons } from "../catalogue/catalogue-schema.ts";
 
@@ -41,6 +43,8 @@ export const communityThreads = pgTable(
   (table) => [
     index("community_threads_topic_idx").on(table.topicId, table.lastActivityAt),
     index("community_threads_lesson_idx").on(table.lessonId),
+    // Search (docs/search.md): conversations by their titles and their posts' words.
+    ...everySearchConfig.map((config) => index(`community_threads_words_${config}_idx`).using("gin", wordsIn(config, sql`${table.title}`))),
   ],
 );
 
@@ -65,6 +69,7 @@ export const communityPosts = pgTable(
   (table) => [
     index("community_posts_thread_idx").on(table.threadId, table.id),
     index("community_posts_author_idx").on(table.authorId, table.createdAt),
+    ...everySearchConfig.map((config) => index(`community_posts_words_${config}_idx`).using("gin", wordsIn(config, sql`${table.body}`))),
   ],
 );
 

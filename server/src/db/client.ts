@@ -3,6 +3,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Database } from "./types.ts";
 import type { Logger } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -58,16 +59,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 // anyway. 8 MB (with the Node flags of `npm run serve`, see docs/performance.md) keeps the whole
 // embedded server under 200 MB (the bench's server.rss_idle_mb).
 const pgliteStartParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=8MB"];
+// Trigrams, for a search's tolerance of a typo (docs/search.md), as PostgreSQL's contrib offers them.
+const pgliteExtensions = { pg_trgm };
 
 async function openPglite(dataDir: string, logger?: Logger): Promise<DatabaseHandle> {
   let client: PGlite;
   if (dataDir === "memory") {
-    client = new PGlite({ startParams: pgliteStartParams });
+    client = new PGlite({ startParams: pgliteStartParams, extensions: pgliteExtensions });
   } else {
     const directory = path.join(dataDir, "pglite");
     mkdirSync(directory, { recursive: true });
     if (!existsSync(path.join(directory, "PG_VERSION"))) await initialisePgliteDirectory(directory);
-    client = new PGlite(directory, { startParams: pgliteStartParams });
+    client = new PGlite(directory, { startParams: pgliteStartParams, extensions: pgliteExtensions });
   }
   await client.waitReady;
   const db = drizzlePglite(client, { logger }) as unknown as Database;

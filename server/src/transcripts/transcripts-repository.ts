@@ -1,4 +1,5 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { found, passageOf, queryOf, rankOf, type SearchConfig, wordsIn } from "../db/text-search.ts";
 import type { TranscriptSummary } from "../../../contract/transcripts.ts";
 import type { Queryable } from "../db/client.ts";
 import { lessonTranscripts, type StoredCue } from "./transcripts-schema.ts";
@@ -82,4 +83,40 @@ export async function transcriptToRead(db: Queryable, lessonId: number, asked: s
   // Deleted between the two reads: as if it had never been.
   if (!row) return null;
   return { ...row, languages: languages.map((entry) => entry.language) };
+}
+
+/**
+ * Lessons whose transcripts hold the words (docs/search.md), best first, each with the first cue
+ * that does: its time (null without times) and its words, the words found marked.
+ */
+export async function searchTranscriptWords(db: Queryable, config: SearchConfig, typed: string, limit: number) {
+  const words = wordsIn(config, sql`${lessonTranscripts.cues}`);
+  const hits = await db
+    .select({ id: lessonTranscripts.id, lessonId: lessonTranscripts.lessonId, rank: rankOf(config, words, typed) })
+    .from(lessonTranscripts)
+    .where(found(config, words, typed))
+    .orderBy(desc(rankOf(config, words, typed)))
+    .limit(limit);
+  if (hits.length === 0) return [];
+  // The first cue of each transcript found whose own words match; read only for the transcripts found.
+  const cue = sql`cue.value ->> 'text'`;
+  const result = await db.execute(sql`
+    select distinct on (t.id) t.id, (cue.value ->> 'start')::float8 as start, ${passageOf(config, cue, typed)} as passage
+    from ${lessonTranscripts} t cross join lateral jsonb_array_elements(t.cues) with ordinality as cue(value, position)
+    where t.id in ${sql`(${sql.join(
+      hits.map((hit) => sql`${hit.id}`),
+      sql`, `,
+    )})`} and ${wordsIn(config, cue)} @@ ${queryOf(config, typed)}
+    order by t.id, cue.position`);
+  const cues = new Map(
+    (result as unknown as { rows: { id: number; start: number | null; passage: string }[] }).rows.map((row) => [row.id, row]),
+  );
+  const byLesson = new Map<number, { lessonId: number; rank: number; at: number | null; passage: string }>();
+  for (const hit of hits) {
+    const first = cues.get(hit.id);
+    // The words may span two cues (the document matched, no single cue did): the lesson is found, without a moment.
+    const entry = { lessonId: hit.lessonId, rank: hit.rank, at: first?.start ?? null, passage: first?.passage ?? "" };
+    if (!byLesson.has(hit.lessonId)) byLesson.set(hit.lessonId, entry);
+  }
+  return [...byLesson.values()];
 }

@@ -1,5 +1,7 @@
-import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt } from "../db/columns.ts";
+import { everySearchConfig, wordsIn } from "../db/text-search.ts";
 import { lessons } from "../catalogue/catalogue-schema.ts";
 
 // The table this feature owns (docs/architecture.md, "Tables").
@@ -22,5 +24,9 @@ export const lessonTranscripts = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("lesson_transcripts_lesson_language_idx").on(table.lessonId, table.language)],
+  (table) => [
+    uniqueIndex("lesson_transcripts_lesson_language_idx").on(table.lessonId, table.language),
+    // Search (docs/search.md): the cues' words (to_tsvector reads a JSON document's strings, not its times).
+    ...everySearchConfig.map((config) => index(`lesson_transcripts_words_${config}_idx`).using("gin", wordsIn(config, sql`${table.cues}`))),
+  ],
 );

@@ -12,6 +12,7 @@ const mothers: ShownTo = (profile) => profile.joined_as !== "partner";
 export const slots: Slots = {
   lessonExtras: [slotPart(() => import("../features/community/lesson-questions.tsx"))],
   lessonVideoExtras: [slotPart(() => import("../features/transcripts/lesson-transcript.tsx"))],
+  libraryTop: [slotPart(() => import("../features/search/library-search.tsx"))],
   timerExtras: [slotPart(() => import("../features/labour/tell-my-doula.tsx"))],
   accountSections: [
     {
@@ -56,6 +57,7 @@ export const slots: Slots = {
     { Card: slotPart(() => import("../features/birth-plan/birth-tools-card.tsx")), shownTo: mothers },
   ],
   memberMenu: [
+    { label: sentence("Search"), to: "/search" },
     { label: sentence("Live classes"), to: "/classes" },
     {
       label: sentence("Community"),
@@ -68,10 +70,7 @@ export const slots: Slots = {
     {
       page: "/care",
       field: "care_invitation",
-      atLogin: sentence("Your doula has opened a client space for you. New here? Create your account below: no access code is needed."),
-      atRegister: sentence(
-        "Your doula invited you to your client space: create your account here, with the address her mail came to and no access code.",
-      ),
+      Words: slotPart(() => import("../features/care/invitation-words.tsx")),
     },
   ],
   unsubscribeLists: [

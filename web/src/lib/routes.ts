@@ -152,6 +152,7 @@ export const routes: readonly ScreenRoute[] = [
   },
   { path: "/birth-plan", screen: "features/birth-plan/birth-plan-page.tsx", layout: "member" },
   { path: "/timer", screen: "features/timer/timer-page.tsx", layout: "member" },
+  { path: "/search", screen: "features/search/search-page.tsx", layout: "member" },
   { path: "/care", screen: "features/care/care-page.tsx", layout: "member", firstNeeds: { answers: ["myCare"] } },
   { path: "/care/:id/questionnaires/:questionnaireId", screen: "features/care/questionnaire-page.tsx", layout: "member" },
   {
@@ -191,7 +192,7 @@ export const routes: readonly ScreenRoute[] = [
     screen: "features/courses/library-page.tsx",
     layout: "member",
     bottomBar: { label: sentence("Library"), icon: "library", place: 2 },
-    firstNeeds: { answers: [...library, "progressSummary"] },
+    firstNeeds: { answers: [...library, "progressSummary"], slots: ["libraryTop"] },
   },
   {
     path: "/course",

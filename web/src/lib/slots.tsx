@@ -71,9 +71,11 @@ export type InvitationLink = {
   page: string;
   /** The registration's field that carries the token (contract/sign-in.ts). */
   field: Extract<keyof RegisterRequest, `${string}_invitation`>;
-  /** What the login page tells her, and what the register page tells her. */
-  atLogin: string;
-  atRegister: string;
+  /**
+   * What the login page tells her, and what the register page tells her: the capability's own
+   * words, in its chunk, which only a page opened from such a link loads.
+   */
+  Words: SlotPart<{ at: "login" | "register" }>;
 };
 
 /**
@@ -89,6 +91,8 @@ export type Slots = {
    * null where the lesson is read without its video (her content note's "Read the summary instead").
    */
   lessonVideoExtras: readonly SlotPart<{ lessonId: number; player: LessonPlayer | null }>[];
+  /** At the top of the library, above the courses (the search field). */
+  libraryTop: readonly SlotPart<object>[];
   /** Below the contraction timer, mother's or partner's (the labour line). */
   timerExtras: readonly SlotPart<object>[];
   /** Sections of her account page, after the account's own and before her data. */
@@ -106,6 +110,7 @@ export type Slots = {
 export const noSlots: Slots = {
   lessonExtras: [],
   lessonVideoExtras: [],
+  libraryTop: [],
   timerExtras: [],
   accountSections: [],
   homeCards: [],

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, Suspense, useEffect, useState } from "react";
 import { Navigate, Link as RouterLink, useLocation } from "react-router";
 import { useAppDispatch } from "../../lib/store-hooks.ts";
 import { LinkTile } from "../../components/link-tile.tsx";
@@ -68,7 +68,9 @@ export default function LoginPage() {
       ) : null}
       {invited ? (
         <Notice tone="info" role="status" style={{ marginBottom: 16 }}>
-          {t(invited.link.atLogin)}
+          <Suspense fallback={null}>
+            <invited.link.Words at="login" />
+          </Suspense>
         </Notice>
       ) : null}
       <form method="post" onSubmit={submit} className="stack">

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, Suspense, useEffect, useState } from "react";
 import { Navigate, useSearchParams } from "react-router";
 import { useAppDispatch } from "../../lib/store-hooks.ts";
 import { LinkTile } from "../../components/link-tile.tsx";
@@ -61,11 +61,15 @@ export default function RegisterPage() {
   return (
     <PageColumn title={t("Register Now!")}>
       <p style={{ margin: "0 0 16px" }}>
-        {invitation
-          ? t("You were invited as a partner: create your own account here, with no access code and no credit card.")
-          : invitedLink
-            ? t(invitedLink.atRegister)
-            : t("Sign-up is free, with no credit card. During the beta you need the access code you were given.")}
+        {invitation ? (
+          t("You were invited as a partner: create your own account here, with no access code and no credit card.")
+        ) : invitedLink ? (
+          <Suspense fallback={null}>
+            <invitedLink.Words at="register" />
+          </Suspense>
+        ) : (
+          t("Sign-up is free, with no credit card. During the beta you need the access code you were given.")
+        )}
       </p>
       <form method="post" onSubmit={submit} className="stack">
         <TextField label={t("First name (optional)")} autoComplete="given-name" {...field("first_name")} />

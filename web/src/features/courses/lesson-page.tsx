@@ -172,6 +172,12 @@ function WholeLesson({ lesson, place }: { lesson: OpenLesson; place: LessonPlace
   // One per lesson: Previous and Next keep this page, and a new lesson's video starts afresh.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const hub = useMemo(() => new LessonPlayerHub(), [lesson.id]);
+  // Opened from a search at the moment its transcript says the words (?at=272): the video starts there.
+  const [params] = useSearchParams();
+  const at = Number(params.get("at"));
+  useEffect(() => {
+    if (at > 0) hub.seekTo(at);
+  }, [hub, at]);
   return (
     <>
       {firstSentence(lesson.content_summary) ? <p style={{ margin: "0 0 16px" }}>{firstSentence(lesson.content_summary)}</p> : null}

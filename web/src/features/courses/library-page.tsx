@@ -1,5 +1,5 @@
 import { ExpandMoreIcon, LockIcon } from "../../components/icons.tsx";
-import { useCallback, useState } from "react";
+import { Suspense, useCallback, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useAppDispatch } from "../../lib/store-hooks.ts";
 import { PageColumn } from "../../components/page-column.tsx";
@@ -12,6 +12,7 @@ import { ask, useAnswer } from "../../lib/answers.ts";
 import { courseLogo } from "../../lib/course-logos.ts";
 import { pictureSources } from "../../../../contract/picture-sources.ts";
 import { type LibraryCourse, useLibrary } from "../../lib/catalogue.ts";
+import { useSlots } from "../../lib/slots.tsx";
 import { t } from "./messages.ts";
 
 function CourseCard({ course, progress }: { course: LibraryCourse; progress: { completed: number; total: number } | undefined }) {
@@ -137,9 +138,15 @@ export default function LibraryPage() {
   );
   // The cards wait for her progress too: bars arriving later pushed the cards below them down,
   // under a finger about to press Purchase (and counted as layout shift).
+  const { libraryTop } = useSlots();
   const ready = summarySettled && (courseListArray.length > 0 || status === "loaded" || status === "failed");
   return (
     <PageColumn title={t("COURSE LIBRARY")}>
+      {libraryTop.map((Part, index) => (
+        <Suspense key={index} fallback={null}>
+          <Part />
+        </Suspense>
+      ))}
       <SavedLessonsList />
       {ready ? null : <Spinner label={t("Loading the courses")} />}
       {ready && status === "failed" && courseListArray.length === 0 ? (
