@@ -43,6 +43,8 @@ export function lighthousePages(ids: SeededIds): Page[] {
     "/booking/:id": `/booking/${ids.bookingToken}`,
     // The mailed link of a booking already confirmed: the page confirms nothing twice and says so.
     "/book/confirm": "/book/confirm?token=bench-expired-link",
+    // A search with results, as a member meets the page most.
+    "/search": "/search?q=labour",
     "/community/topic/:id": `/community/topic/${ids.topicId}`,
     "/community/thread/:id": `/community/thread/${ids.threadId}`,
     "/studio/courses/:id": `/studio/courses/${ids.openCourse}`,

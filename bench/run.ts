@@ -17,6 +17,7 @@ import { withScratchDatabase } from "../testing/scratch-postgres.ts";
 import { benchEnvironment, rssMb, stopProcess } from "./processes.ts";
 import { runSoak, soakTargets } from "./soak.ts";
 import { measureLessonSave } from "./studio-save.ts";
+import { measureSearch } from "./search.ts";
 import { measureBookings } from "./bookings.ts";
 import { measureCommunity } from "./community.ts";
 import { lighthousePages, lighthouseTargets, measureLighthouse, type SeededIds } from "./lighthouse.ts";
@@ -387,6 +388,7 @@ async function main() {
   figures["scale.tree_build_ms"] = small.treeMs;
   figures["scale.cost_ratio_10x"] = large.p50 / small.p50;
   figures["studio.save_lesson_p50_ms"] = await measureLessonSave();
+  figures["search.p50_ms"] = await measureSearch();
   const recordBookings = (suffix: string, measured: Awaited<ReturnType<typeof measureBookings>>) => {
     figures[`bookings.slots_p50_ms${suffix}`] = measured.slotsP50Ms;
     figures[`bookings.book_rps${suffix}`] = measured.bookRps;
@@ -413,6 +415,7 @@ async function main() {
       await stopServer(onPostgres.server);
     });
     figures["studio.save_lesson_p50_ms_postgres"] = await withScratchDatabase(postgresUrl, "bench_studio", (url) => measureLessonSave(url));
+    figures["search.p50_ms_postgres"] = await withScratchDatabase(postgresUrl, "bench_search", (url) => measureSearch(url));
     // Two app servers sharing the database, both pressed at once.
     recordBookings(
       "_postgres",
@@ -446,6 +449,9 @@ async function main() {
     // One lesson saved in the 5,000-lesson catalogue, without touching the rest.
     "studio.save_lesson_p50_ms": atMost(30),
     "studio.save_lesson_p50_ms_postgres": atMost(30),
+    // A search over the 5,000-lesson catalogue: a rare word, a common one, one in every lesson, a typo (docs/search.md).
+    "search.p50_ms": atMost(20),
+    "search.p50_ms_postgres": atMost(20),
     // 90 days of her hours with 2,000 bookings; ten times pressed by 50 connections at once.
     "bookings.slots_p50_ms": atMost(20),
     "bookings.slots_p50_ms_postgres": atMost(20),

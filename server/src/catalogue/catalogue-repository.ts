@@ -384,6 +384,9 @@ export async function lessonHomes(db: Queryable, lessonIds: readonly number[]): 
   return new Map(rows.map(({ id, ...home }) => [id, home]));
 }
 
+/** How many lessons a search ranks: the first the index finds, when a word is in more. */
+const RANKED_AT_MOST = 200;
+
 /**
  * Lessons whose title, summary, notes or downloads' names match (docs/search.md), best first: each
  * with its course, whether its title alone matches (all a locked lesson may show), and a passage of
@@ -392,13 +395,10 @@ export async function lessonHomes(db: Queryable, lessonIds: readonly number[]): 
 export async function searchLessonWords(db: Queryable, config: SearchConfig, typed: string, limit: number) {
   const words = wordsIn(config, lessonText(lessons));
   const fileWords = wordsIn(config, sql`${lessonFiles.filename}`);
-  const [byText, byFile] = await Promise.all([
-    db
-      .select({ lessonId: lessons.id, rank: rankOf(config, words, typed) })
-      .from(lessons)
-      .where(found(config, words, typed))
-      .orderBy(desc(rankOf(config, words, typed)))
-      .limit(limit),
+  const [candidates, byFile] = await Promise.all([
+    // The index finds them without reading their words; only these few are ranked (ranking reads
+    // each lesson's words again), so a word every lesson has costs no more than a rare one.
+    db.select({ lessonId: lessons.id }).from(lessons).where(found(config, words, typed)).limit(RANKED_AT_MOST),
     db
       .select({
         lessonId: lessonFiles.lessonId,
@@ -409,6 +409,20 @@ export async function searchLessonWords(db: Queryable, config: SearchConfig, typ
       .where(and(isNotNull(lessonFiles.lessonId), found(config, fileWords, typed)))
       .limit(limit),
   ]);
+  const byText =
+    candidates.length === 0
+      ? []
+      : await db
+          .select({ lessonId: lessons.id, rank: rankOf(config, words, typed) })
+          .from(lessons)
+          .where(
+            inArray(
+              lessons.id,
+              candidates.map((candidate) => candidate.lessonId),
+            ),
+          )
+          .orderBy(desc(rankOf(config, words, typed)), asc(lessons.id))
+          .limit(limit);
   const ranks = new Map(byText.map((hit) => [hit.lessonId, hit.rank]));
   const fileHits = new Map<number, string>();
   for (const hit of byFile) if (hit.lessonId !== null && !fileHits.has(hit.lessonId)) fileHits.set(hit.lessonId, hit.passage);

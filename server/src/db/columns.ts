@@ -7,3 +7,8 @@ export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 });
 
 export const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/** A text's words as PostgreSQL's full-text search keeps them (db/text-search.ts). */
+export const tsvector = customType<{ data: string }>({
+  dataType: () => "tsvector",
+});

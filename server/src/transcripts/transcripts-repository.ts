@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { found, passageOf, queryOf, rankOf, type SearchConfig, wordsIn } from "../db/text-search.ts";
 import type { TranscriptSummary } from "../../../contract/transcripts.ts";
 import type { Queryable } from "../db/client.ts";
@@ -25,7 +25,13 @@ export async function keepTranscript(
     .insert(lessonTranscripts)
     .values({ lessonId, language, timed, cues, createdAt: at, updatedAt: at })
     .onConflictDoUpdate({ target: [lessonTranscripts.lessonId, lessonTranscripts.language], set: { timed, cues, updatedAt: at } })
-    .returning();
+    .returning({
+      language: lessonTranscripts.language,
+      timed: lessonTranscripts.timed,
+      cues: lessonTranscripts.cues,
+      createdAt: lessonTranscripts.createdAt,
+      updatedAt: lessonTranscripts.updatedAt,
+    });
   return { summary: toSummary(row!), replaced: row!.createdAt.getTime() !== row!.updatedAt.getTime() };
 }
 
@@ -85,17 +91,29 @@ export async function transcriptToRead(db: Queryable, lessonId: number, asked: s
   return { ...row, languages: languages.map((entry) => entry.language) };
 }
 
+/** How many transcripts a search ranks: the first the index finds, when the words are in more. */
+const RANKED_AT_MOST = 200;
+
+const keptWords = { english: lessonTranscripts.wordsEnglish, spanish: lessonTranscripts.wordsSpanish } satisfies Record<SearchConfig, unknown>;
+
 /**
  * Lessons whose transcripts hold the words (docs/search.md), best first, each with the first cue
  * that does: its time (null without times) and its words, the words found marked.
  */
 export async function searchTranscriptWords(db: Queryable, config: SearchConfig, typed: string, limit: number) {
-  const words = wordsIn(config, sql`${lessonTranscripts.cues}`);
+  // The words kept with each row: ranking reads them instead of every cue again.
+  const words = sql`${keptWords[config]}`;
+  // Ranked among the first the index finds, so a word every transcript says costs no more than a rare one.
+  const candidates = db
+    .select({ id: lessonTranscripts.id })
+    .from(lessonTranscripts)
+    .where(found(config, words, typed))
+    .limit(RANKED_AT_MOST);
   const hits = await db
     .select({ id: lessonTranscripts.id, lessonId: lessonTranscripts.lessonId, rank: rankOf(config, words, typed) })
     .from(lessonTranscripts)
-    .where(found(config, words, typed))
-    .orderBy(desc(rankOf(config, words, typed)))
+    .where(inArray(lessonTranscripts.id, candidates))
+    .orderBy(desc(rankOf(config, words, typed)), asc(lessonTranscripts.id))
     .limit(limit);
   if (hits.length === 0) return [];
   // The first cue of each transcript found whose own words match; read only for the transcripts found.

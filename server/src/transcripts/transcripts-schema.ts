@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt } from "../db/columns.ts";
-import { everySearchConfig, wordsIn } from "../db/text-search.ts";
+import { createdAt, tsvector } from "../db/columns.ts";
+import { wordsIn } from "../db/text-search.ts";
 import { lessons } from "../catalogue/catalogue-schema.ts";
 
 // The table this feature owns (docs/architecture.md, "Tables").
@@ -23,10 +23,19 @@ export const lessonTranscripts = pgTable(
     cues: jsonb("cues").$type<StoredCue[]>().notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    // Search (docs/search.md): the cues' words in each language's configuration (to_tsvector reads a
+    // JSON document's strings, not its times), kept with the row, since ranking a long transcript
+    // would otherwise read all its words again for every search.
+    wordsEnglish: tsvector("words_english")
+      .notNull()
+      .generatedAlwaysAs(() => wordsIn("english", sql`cues`)),
+    wordsSpanish: tsvector("words_spanish")
+      .notNull()
+      .generatedAlwaysAs(() => wordsIn("spanish", sql`cues`)),
   },
   (table) => [
     uniqueIndex("lesson_transcripts_lesson_language_idx").on(table.lessonId, table.language),
-    // Search (docs/search.md): the cues' words (to_tsvector reads a JSON document's strings, not its times).
-    ...everySearchConfig.map((config) => index(`lesson_transcripts_words_${config}_idx`).using("gin", wordsIn(config, sql`${table.cues}`))),
+    index("lesson_transcripts_words_english_idx").using("gin", table.wordsEnglish),
+    index("lesson_transcripts_words_spanish_idx").using("gin", table.wordsSpanish),
   ],
 );
