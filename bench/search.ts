@@ -62,7 +62,8 @@ export async function measureSearch(databaseUrl?: string, rounds = 30): Promise<
       return (await response.json()) as SearchResults;
     };
     const rare = await search("rebozo");
-    if (rare.lessons[0]?.lesson_id !== 2500 || rare.lessons[0].at !== 240) throw new Error(`"rebozo" found ${JSON.stringify(rare.lessons)}`);
+    if (rare.lessons[0]?.lesson_id !== 2500 || rare.lessons[0].at !== 240)
+      throw new Error(`"rebozo" found ${JSON.stringify(rare.lessons)}`);
     if ((await search("summary")).lessons.length === 0) throw new Error('"summary" found nothing');
     const queries = ["rebozo", "breathing", "summary", "epidurl"];
     for (const q of queries) await search(q);

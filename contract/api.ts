@@ -35,6 +35,7 @@ import { teamEndpoints } from "./team.ts";
 import { labourEndpoints } from "./labour.ts";
 import { transcriptsEndpoints } from "./transcripts.ts";
 import { searchEndpoints } from "./search.ts";
+import { checksEndpoints } from "./checks.ts";
 
 export { type Access, type Endpoint, successStatus } from "./endpoint.ts";
 
@@ -80,6 +81,7 @@ export const endpoints = {
   ...labourEndpoints,
   ...transcriptsEndpoints,
   ...searchEndpoints,
+  ...checksEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -49,6 +49,8 @@ export const StudioCourse = z.object({
   free_for_members: z.boolean(),
   /** Opens to a member's linked partner whenever she may open it. */
   for_partners: z.boolean(),
+  /** Its certificate waits for every knowledge check answered with full marks (docs/checks.md). */
+  certificate_needs_checks: z.boolean(),
   published: z.boolean(),
   /** Her uploaded cover picture's name (contract/pictures.ts), or null for the built-in picture. */
   cover_picture: z.string().nullable(),
@@ -196,6 +198,7 @@ export const CourseUpdate = z.object({
     .max(COURSE_LOGOS - 1, { error: "Choose one of the four pictures." }),
   free_for_members: z.boolean({ error: "Say whether every member may open it." }),
   for_partners: z.boolean({ error: "Say whether it is for partners." }).optional(),
+  certificate_needs_checks: z.boolean({ error: "Say whether the certificate waits for the knowledge checks." }).optional(),
   plan_ids: z
     .array(CatalogueId(sentence("Choose the plans.")), { error: "Choose the plans as a list." })
     .max(1000, { error: "That is more plans than there are." })

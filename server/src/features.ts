@@ -62,6 +62,8 @@ import { careCheckouts } from "./care/care-checkouts.ts";
 import { careWork } from "./care/care-reminders.ts";
 import { transcriptsRoutes, transcriptsStudioRoutes } from "./transcripts/transcripts-routes.ts";
 import { searchRoutes } from "./search/search-routes.ts";
+import { checksPersonalData } from "./checks/checks-repository.ts";
+import { checksRoutes, checksStudioRoutes } from "./checks/checks-routes.ts";
 import { partnerRoutes } from "./partners/partners-routes.ts";
 import { pictureRoutes } from "./pictures/picture-routes.ts";
 import { purchasesPersonalData } from "./payments/purchases-repository.ts";
@@ -139,6 +141,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
     labourPersonalData(db),
     activityPersonalData(db),
     carePersonalData(db, clock, config.instructorName),
+    checksPersonalData(db),
   ];
   const community = { db, clock, catalogue, mail: mail.context, sender: mail.sender, instructorName: config.instructorName, siteLanguage };
   const messages = { db, catalogue, clock, mail: { ...mail.context, contactEmail: config.site.contactEmail } };
@@ -232,6 +235,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
     feature("/reactapi/studio", labourStudioRoutes, labour),
     feature("/reactapi", transcriptsRoutes, { db, catalogue }),
     feature("/reactapi", searchRoutes, { db, catalogue, siteLanguage }),
+    feature("/reactapi", checksRoutes, { db, catalogue, clock }),
     feature("/reactapi/instructor-setup", instructorSetupRoutes, { db, sessionDays: config.sessionDays, production }),
     feature("/reactapi/studio", studioApi, {
       db,
@@ -257,6 +261,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
         async (app) => app.register(careStudioRoutes, { ...care, prefix: "/care" }),
         async (app) => app.register(teamStudioRoutes, { ...care, prefix: "/team" }),
         async (app) => app.register(transcriptsStudioRoutes, { db, clock }),
+        async (app) => app.register(checksStudioRoutes, { db, catalogue, clock }),
       ],
     }),
     feature("/reactapi/site", siteRoutes, { site: config.site, onlinePayment: config.stripe !== null, siteLanguage }),

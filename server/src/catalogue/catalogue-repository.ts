@@ -373,6 +373,22 @@ export async function findPlan(db: Queryable, planId: number) {
   return { ...plan, courseIds: links.map((link) => link.courseId).sort((a, b) => a - b) };
 }
 
+/** Whether a course's certificate waits for its knowledge checks (Studio → Courses, docs/checks.md). */
+export async function courseNeedsChecks(db: Queryable, courseId: number): Promise<boolean> {
+  const [course] = await db.select({ needs: courses.certificateNeedsChecks }).from(courses).where(eq(courses.id, courseId));
+  return course?.needs ?? false;
+}
+
+/** Some modules' courses, by module (a module since deleted is left out). */
+export async function moduleHomes(db: Queryable, moduleIds: readonly number[]): Promise<Map<number, { courseId: number }>> {
+  if (moduleIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: modules.id, courseId: modules.courseId })
+    .from(modules)
+    .where(inArray(modules.id, [...moduleIds]));
+  return new Map(rows.map(({ id, courseId }) => [id, { courseId }]));
+}
+
 /** Some lessons' titles and courses, by lesson (a lesson since deleted is left out). */
 export async function lessonHomes(db: Queryable, lessonIds: readonly number[]): Promise<Map<number, { title: string; courseId: number }>> {
   if (lessonIds.length === 0) return new Map();
@@ -398,7 +414,11 @@ export async function searchLessonWords(db: Queryable, config: SearchConfig, typ
   const [candidates, byFile] = await Promise.all([
     // The index finds them without reading their words; only these few are ranked (ranking reads
     // each lesson's words again), so a word every lesson has costs no more than a rare one.
-    db.select({ lessonId: lessons.id }).from(lessons).where(found(config, words, typed)).limit(RANKED_AT_MOST),
+    db
+      .select({ lessonId: lessons.id })
+      .from(lessons)
+      .where(found(config, words, typed))
+      .limit(RANKED_AT_MOST),
     db
       .select({
         lessonId: lessonFiles.lessonId,

@@ -16,6 +16,8 @@ export const courses = pgTable("courses", {
   freeForMembers: boolean("free_for_members").notNull().default(false),
   // Opens to a member's linked partner whenever she may open it (partners/partners-repository.ts).
   forPartners: boolean("for_partners").notNull().default(false),
+  // Its certificate waits until every knowledge check of the course is answered with full marks (docs/checks.md).
+  certificateNeedsChecks: boolean("certificate_needs_checks").notNull().default(false),
   // A draft is seen only in the studio: members never see it, by any route (catalogue-repository.ts).
   // Imported courses are published, as every course was before drafts; one created in the studio starts as a draft.
   published: boolean("published").notNull().default(true),

@@ -80,6 +80,7 @@ export async function readStudioCourse(db: Queryable, courseId: number): Promise
     logo: course.logo,
     free_for_members: course.freeForMembers,
     for_partners: course.forPartners,
+    certificate_needs_checks: course.certificateNeedsChecks,
     published: course.published,
     cover_picture: course.coverPicture,
     plan_ids: plans.map((plan) => plan.planId),
@@ -365,6 +366,8 @@ export type CourseFields = {
   freeForMembers: boolean;
   /** Left as it is when not given (a script that predates the partner seat). */
   forPartners?: boolean;
+  /** Left as it is when not given. */
+  certificateNeedsChecks?: boolean;
   planIds: number[];
 };
 
@@ -385,6 +388,7 @@ export async function updateCourse(
         logo: fields.logo,
         freeForMembers: fields.freeForMembers,
         ...(fields.forPartners === undefined ? {} : { forPartners: fields.forPartners }),
+        ...(fields.certificateNeedsChecks === undefined ? {} : { certificateNeedsChecks: fields.certificateNeedsChecks }),
         revision: sql`${courses.revision} + 1`,
       })
       .where(and(eq(courses.id, courseId), eq(courses.revision, revision)))

@@ -94,7 +94,10 @@ export async function transcriptToRead(db: Queryable, lessonId: number, asked: s
 /** How many transcripts a search ranks: the first the index finds, when the words are in more. */
 const RANKED_AT_MOST = 200;
 
-const keptWords = { english: lessonTranscripts.wordsEnglish, spanish: lessonTranscripts.wordsSpanish } satisfies Record<SearchConfig, unknown>;
+const keptWords = { english: lessonTranscripts.wordsEnglish, spanish: lessonTranscripts.wordsSpanish } satisfies Record<
+  SearchConfig,
+  unknown
+>;
 
 /**
  * Lessons whose transcripts hold the words (docs/search.md), best first, each with the first cue

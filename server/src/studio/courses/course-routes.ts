@@ -36,6 +36,7 @@ export async function courseRoutes(app: FastifyInstance, { db, uploadMaxBytes, r
       logo: body.logo,
       freeForMembers: body.free_for_members,
       forPartners: body.for_partners,
+      certificateNeedsChecks: body.certificate_needs_checks,
       planIds: body.plan_ids,
     }),
   );

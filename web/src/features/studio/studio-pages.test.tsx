@@ -293,6 +293,7 @@ describe("the studio's course and lesson pages", () => {
     logo: 1,
     free_for_members: false,
     for_partners: false,
+    certificate_needs_checks: false,
     published: true,
     cover_picture: null,
     plan_ids: [1],
@@ -514,6 +515,7 @@ describe("adding, deleting and restoring in the studio", () => {
     logo: 1,
     free_for_members: false,
     for_partners: false,
+    certificate_needs_checks: false,
     published: true,
     cover_picture: null,
     plan_ids: [1],
@@ -687,6 +689,7 @@ describe("adding, deleting and restoring in the studio", () => {
       logo: 2,
       free_for_members: true,
       for_partners: false,
+      certificate_needs_checks: false,
       plan_ids: [2],
       revision: 2,
     });

@@ -14,13 +14,17 @@ import { RichTextField } from "./rich-text-field.tsx";
 import { Checklist, fieldsetStyle } from "../studio-parts.tsx";
 import { t } from "../messages.ts";
 
-type Draft = Pick<StudioCourse, "title" | "description_html" | "logo" | "free_for_members" | "for_partners" | "plan_ids">;
+type Draft = Pick<
+  StudioCourse,
+  "title" | "description_html" | "logo" | "free_for_members" | "for_partners" | "certificate_needs_checks" | "plan_ids"
+>;
 const draftOf = (course: StudioCourse): Draft => ({
   title: course.title,
   description_html: course.description_html,
   logo: course.logo,
   free_for_members: course.free_for_members,
   for_partners: course.for_partners,
+  certificate_needs_checks: course.certificate_needs_checks,
   plan_ids: course.plan_ids,
 });
 
@@ -101,26 +105,24 @@ export function CourseDetailsForm({
         </Box>
         {details?.logo ? <Box sx={{ color: "var(--error-ink)" }}>{details.logo}</Box> : null}
       </Box>
-      <Box component="label" sx={{ display: "flex", gap: 1, alignItems: "center" }}>
-        <input
-          type="checkbox"
-          name="free_for_members"
-          checked={draft.free_for_members}
-          onChange={(event) => set("free_for_members", event.target.checked)}
-          style={{ width: 20, height: 20 }}
-        />
-        {t("Open to every member (otherwise: members with a plan that includes it, or whom you give it)")}
-      </Box>
-      <Box component="label" sx={{ display: "flex", gap: 1, alignItems: "center" }}>
-        <input
-          type="checkbox"
-          name="for_partners"
-          checked={draft.for_partners}
-          onChange={(event) => set("for_partners", event.target.checked)}
-          style={{ width: 20, height: 20 }}
-        />
-        {t("For partners")}
-      </Box>
+      {(
+        [
+          ["free_for_members", t("Open to every member (otherwise: members with a plan that includes it, or whom you give it)")],
+          ["for_partners", t("For partners")],
+          ["certificate_needs_checks", t("Its certificate waits until every knowledge check is answered with full marks")],
+        ] as const
+      ).map(([name, label]) => (
+        <Box key={name} component="label" sx={{ display: "flex", gap: 1, alignItems: "center" }}>
+          <input
+            type="checkbox"
+            name={name}
+            checked={draft[name]}
+            onChange={(event) => set(name, event.target.checked)}
+            style={{ width: 20, height: 20 }}
+          />
+          {label}
+        </Box>
+      ))}
       <Checklist
         legend="Plans that include it"
         options={(plans ?? []).map((plan) => ({ id: plan.id, label: plan.name }))}
