@@ -10,7 +10,10 @@ import { homeCard, newCountFrom, type ShownTo, slotPart, type Slots } from "../l
 const mothers: ShownTo = (profile) => profile.joined_as !== "partner";
 
 export const slots: Slots = {
-  lessonExtras: [slotPart(() => import("../features/community/lesson-questions.tsx"))],
+  lessonExtras: [
+    slotPart(() => import("../features/checks/lesson-checks.tsx")),
+    slotPart(() => import("../features/community/lesson-questions.tsx")),
+  ],
   lessonVideoExtras: [slotPart(() => import("../features/transcripts/lesson-transcript.tsx"))],
   libraryTop: [slotPart(() => import("../features/search/library-search.tsx"))],
   timerExtras: [slotPart(() => import("../features/labour/tell-my-doula.tsx"))],
