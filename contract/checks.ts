@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ApiError } from "./errors.ts";
 import { idInPath } from "./catalogue.ts";
-import { LessonIdParams } from "./progress.ts";
+import { CourseIdParams, LessonIdParams } from "./progress.ts";
 import { StudioOutcome } from "./studio/studio-shared.ts";
 import { type Endpoint, ok } from "./endpoint.ts";
 
@@ -70,6 +70,8 @@ export const CheckForMember = z.object({
   id: z.number(),
   title: z.string(),
   lesson_id: z.number().nullable(),
+  /** Its lesson's title, for a list of a course's checks; null for a module's check. */
+  lesson_title: z.string().nullable(),
   module_id: z.number().nullable(),
   questions: z.array(z.object({ kind: QuestionKind, text: z.string(), options: z.array(z.object({ text: z.string() })) })),
   /** Her best result so far; null before she has answered. */
@@ -115,7 +117,7 @@ export const checksEndpoints = {
     access: "instructor",
     travels: "checks-studio",
     body: CheckCreate,
-    invalidates: ["studioLessonChecks", "lessonChecks"],
+    invalidates: ["studioLessonChecks", "lessonChecks", "courseChecks"],
     answers: {
       201: { description: "Added.", schema: z.object({ id: z.number(), message: z.string() }) },
       404: { description: "No such lesson or module.", schema: ApiError },
@@ -153,6 +155,19 @@ export const checksEndpoints = {
       404: { description: "No such lesson.", schema: ApiError },
     },
   },
+  courseChecks: {
+    method: "GET",
+    path: "/reactapi/courses/:courseId/checks",
+    summary: "Every check of a course she may open (its lessons' and its modules'), without their right answers, with her best results",
+    access: "member",
+    travels: "checks",
+    params: CourseIdParams,
+    answers: {
+      ...ok(z.object({ checks: z.array(CheckForMember) })),
+      403: { description: "A course she has not unlocked.", schema: ApiError },
+      404: { description: "No such course.", schema: ApiError },
+    },
+  },
   check: {
     method: "GET",
     path: "/reactapi/checks/:id",
@@ -175,7 +190,7 @@ export const checksEndpoints = {
     travels: "checks",
     params: CheckIdParams,
     body: CheckAnswers,
-    invalidates: ["lessonChecks", "check"],
+    invalidates: ["lessonChecks", "courseChecks", "check"],
     answers: {
       ...ok(CheckResult),
       403: { description: "Its course is locked to her.", schema: ApiError },

@@ -67,6 +67,13 @@ test("the instructor adds a check; the member answers it wrongly then rightly; t
   await check.getByRole("button", { name: "Check my answers" }).click();
   await expect(check.getByRole("status")).toHaveText("All 2 right. Well done.");
   await expect(check).toContainText("Your best so far: 2 of 2.");
+  // The course's page counts the checks answered with full marks.
+  await page.goto("/course?course=2");
+  const courseChecks = page.getByRole("region", { name: "Knowledge checks" });
+  await expect(courseChecks).toContainText("1 of 1 checks answered with full marks.");
+  await expect(courseChecks.getByRole("link", { name: "Your support team" })).toHaveAttribute("href", `/lesson?course=2&lesson=${LESSON}`);
+  await expect(courseChecks).toContainText("Full marks");
+  await accessibleAtBothWidths(page);
   await context.close();
 
   await studio.reload();

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { CheckForMember, CheckResult, StudioCheck } from "../../../contract/checks.ts";
+import { lessonHomes } from "../catalogue/catalogue-repository.ts";
 import type { Queryable } from "../db/client.ts";
 import type { PersonalData } from "../db/personal-data.ts";
 import { checkAttempts, knowledgeChecks, type StoredQuestion } from "./checks-schema.ts";
@@ -24,6 +25,11 @@ export async function findCheck(db: Queryable, checkId: number): Promise<CheckRo
 
 export async function removeCheck(db: Queryable, checkId: number): Promise<boolean> {
   return (await db.delete(knowledgeChecks).where(eq(knowledgeChecks.id, checkId)).returning({ id: knowledgeChecks.id })).length > 0;
+}
+
+/** A course's checks: its lessons' and its modules', in the order they were added. */
+export async function checksOfCourse(db: Queryable, courseId: number): Promise<CheckRow[]> {
+  return db.select().from(knowledgeChecks).where(eq(knowledgeChecks.courseId, courseId)).orderBy(asc(knowledgeChecks.id));
 }
 
 export async function checksOfLesson(db: Queryable, lessonId: number): Promise<CheckRow[]> {
@@ -52,10 +58,15 @@ export async function forMember(db: Queryable, userId: number, rows: CheckRow[])
     userId,
     rows.map((row) => row.id),
   );
+  const lessons = await lessonHomes(
+    db,
+    rows.flatMap((row) => (row.lessonId === null ? [] : [row.lessonId])),
+  );
   return rows.map((row) => ({
     id: row.id,
     title: row.title,
     lesson_id: row.lessonId,
+    lesson_title: row.lessonId === null ? null : (lessons.get(row.lessonId)?.title ?? null),
     module_id: row.moduleId,
     questions: row.questions.map((question) => ({
       kind: question.kind,

@@ -7,7 +7,7 @@ import { route } from "../http/endpoint-route.ts";
 import { HttpError } from "../http/errors.ts";
 import { requireMember } from "../http/signed-in-member.ts";
 import type { Clock } from "../lib/clock.ts";
-import { addCheck, answer, checksOfLesson, findCheck, forMember, forStudio, removeCheck } from "./checks-repository.ts";
+import { addCheck, answer, checksOfCourse, checksOfLesson, findCheck, forMember, forStudio, removeCheck } from "./checks-repository.ts";
 
 type ChecksOptions = { db: Database; catalogue: CatalogueReader; clock: Clock };
 
@@ -65,6 +65,15 @@ export async function checksRoutes(app: FastifyInstance, { db, catalogue, clock 
     if (place.access === "missing") throw HttpError.withValues(404, "There is no lesson with the id {id}.", { id: lessonId });
     if (place.access === "locked") throw locked();
     return { checks: await forMember(db, member.id, await checksOfLesson(db, lessonId)) };
+  });
+
+  route(app, "courseChecks", async ({ params: { courseId } }, request) => {
+    const member = requireMember(request);
+    if (!(await catalogue.mayOpen(member, courseId))) {
+      if (!(await catalogue.isVisibleTo(member, courseId))) throw new HttpError(404, "That course does not exist.");
+      throw locked();
+    }
+    return { checks: await forMember(db, member.id, await checksOfCourse(db, courseId)) };
   });
 
   route(app, "check", async ({ params: { id } }, request) => {

@@ -129,6 +129,23 @@ describe.each(backends)("knowledge checks on %s", (backend) => {
     expect((await context.app.inject({ method: "GET", url: `/reactapi/lessons/${LESSON}/checks` })).statusCode).toBe(401);
   });
 
+  it("lists a course's checks, its lessons' and its modules', for whoever may open the course", async () => {
+    const atModuleEnd = await post("/reactapi/studio/checks", { module_id: 112, title: "Planning", questions: [questions[2]] });
+    expect(atModuleEnd.statusCode, atModuleEnd.body).toBe(201);
+    const listed = await get("/reactapi/courses/2/checks");
+    expect(listed.statusCode).toBe(200);
+    expect(listed.body).not.toContain('"right"');
+    const checks = (listed.json() as { checks: CheckForMember[] }).checks;
+    expect(checks.map((check) => [check.lesson_id, check.lesson_title, check.module_id])).toEqual([
+      [LESSON, "You are not alone", null],
+      [null, null, 112],
+    ]);
+    const answered = await post(`/reactapi/checks/${atModuleEnd.json().id}/answers`, { answers: [[1]] }, member);
+    expect((answered.json() as CheckResult).score).toBe(1);
+    expect((await get("/reactapi/courses/3/checks")).statusCode).toBe(403);
+    expect((await get("/reactapi/courses/99999/checks")).statusCode).toBe(404);
+  });
+
   it("opens a locked lesson's check to no one who may not open the lesson", async () => {
     const { id } = (await post("/reactapi/studio/checks", { lesson_id: LOCKED_LESSON, questions })).json() as { id: number };
     expect((await get(`/reactapi/checks/${id}`)).statusCode).toBe(403);
@@ -156,9 +173,11 @@ describe.each(backends)("knowledge checks on %s", (backend) => {
       expect((await post(`/reactapi/progress/lessons/${lessonId}`, { completed: true }, reader.cookie)).statusCode).toBe(200);
     const waiting = await get("/reactapi/certificates/courses/2", reader.cookie);
     expect(waiting.statusCode).toBe(409);
-    expect(waiting.json().error).toBe("The certificate is ready when every knowledge check is answered with full marks: 0 of 1 so far.");
-    const { checks } = (await get(`/reactapi/lessons/${LESSON}/checks`, reader.cookie)).json() as { checks: CheckForMember[] };
+    expect(waiting.json().error).toBe("The certificate is ready when every knowledge check is answered with full marks: 0 of 2 so far.");
+    const { checks } = (await get("/reactapi/courses/2/checks", reader.cookie)).json() as { checks: CheckForMember[] };
     await post(`/reactapi/checks/${checks[0]!.id}/answers`, { answers: [[0], [0, 1], [1]] }, reader.cookie);
+    expect((await get("/reactapi/certificates/courses/2", reader.cookie)).json().error).toMatch(/1 of 2 so far/);
+    await post(`/reactapi/checks/${checks[1]!.id}/answers`, { answers: [[1]] }, reader.cookie);
     const ready = await get("/reactapi/certificates/courses/2", reader.cookie);
     expect(ready.statusCode, ready.body).toBe(200);
     expect(ready.headers["content-type"]).toContain("application/pdf");

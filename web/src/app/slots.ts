@@ -16,6 +16,7 @@ export const slots: Slots = {
   ],
   lessonVideoExtras: [slotPart(() => import("../features/transcripts/lesson-transcript.tsx"))],
   libraryTop: [slotPart(() => import("../features/search/library-search.tsx"))],
+  courseExtras: [slotPart(() => import("../features/checks/course-checks.tsx"))],
   timerExtras: [slotPart(() => import("../features/labour/tell-my-doula.tsx"))],
   accountSections: [
     {

@@ -91,6 +91,8 @@ export type Slots = {
    * null where the lesson is read without its video (her content note's "Read the summary instead").
    */
   lessonVideoExtras: readonly SlotPart<{ lessonId: number; player: LessonPlayer | null }>[];
+  /** At the end of a course's page, after its modules (its knowledge checks), for a course she may open. */
+  courseExtras: readonly SlotPart<{ courseId: number }>[];
   /** At the top of the library, above the courses (the search field). */
   libraryTop: readonly SlotPart<object>[];
   /** Below the contraction timer, mother's or partner's (the labour line). */
@@ -111,6 +113,7 @@ export const noSlots: Slots = {
   lessonExtras: [],
   lessonVideoExtras: [],
   libraryTop: [],
+  courseExtras: [],
   timerExtras: [],
   accountSections: [],
   homeCards: [],

@@ -18,7 +18,9 @@ describe("a mailed invitation to a page of the app", () => {
   it("brings a visitor to the login page, which says why and links to registering with the token", async () => {
     renderAt({ pathname: "/login", state: { from: "/care?invitation=tok-123" } }, [{ path: "/login", element: <LoginPage /> }]);
     // The capability's words come in its own chunk.
-    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Your doula has opened a client space for you."));
+    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Your doula has opened a client space for you."), {
+      timeout: 10_000,
+    });
     expect(screen.getByRole("link", { name: /Create your account/ })).toHaveAttribute("href", "/register?care_invitation=tok-123");
   });
 
@@ -34,7 +36,7 @@ describe("a mailed invitation to a page of the app", () => {
       { path: "/register", element: <RegisterPage /> },
       { path: "/login", element: <p>login</p> },
     ]);
-    expect(await screen.findByText(/Your doula invited you to your client space/)).toBeInTheDocument();
+    expect(await screen.findByText(/Your doula invited you to your client space/, {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.queryByLabelText(/Access code/)).toBeNull();
     await waitFor(() => expect(screen.getByLabelText(/^Email/)).toBeEnabled());
     fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: "maya@example.com" } });

@@ -1,7 +1,7 @@
 import { useLeftOut } from "./progress/left-out.ts";
 import { useSession } from "../../lib/session.ts";
 import { ArrowBackIcon, CheckCircleIcon, ExpandMoreIcon, LockIcon } from "../../components/icons.tsx";
-import { useId, useState } from "react";
+import { Suspense, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { Lesson } from "../../../../contract/catalogue.ts";
 import { moduleTiming, type PacingStage, pacingStage } from "../../../../contract/pacing.ts";
@@ -11,6 +11,7 @@ import { CertificateOffer } from "./progress/certificate-offer.tsx";
 import { useCourseProgress } from "./progress/use-course-progress.ts";
 import { isCourseId, useSelectedCourse } from "../../lib/catalogue.ts";
 import { lessonCount, lessonTint, type ModuleNode } from "../../lib/module-tree.ts";
+import { useSlots } from "../../lib/slots.tsx";
 import { t } from "./messages.ts";
 
 const lessonTints = { long: "var(--lesson-long)", short: "var(--soon-surface)", absent: "var(--lesson-absent)" } as const;
@@ -150,6 +151,7 @@ export default function CoursePage() {
   const { progress, settled: progressSettled } = useCourseProgress(courseId);
   const user = useSession().user;
   const stage = user ? pacingStage(user) : ({ kind: "unknown" } as const);
+  const { courseExtras } = useSlots();
   const done = new Set(progress?.lessons.filter((lesson) => lesson.completed).map((lesson) => lesson.lesson_id));
 
   const back = (
@@ -206,6 +208,14 @@ export default function CoursePage() {
       {current.nestedData.map((node) => (
         <ModuleSection key={node.data.id} node={node} courseId={courseId} done={done} leftOut={leftOut} stage={stage} />
       ))}
+      {/* What other capabilities add to a course she may open (its knowledge checks), in chunks of their own. */}
+      {current.course_access
+        ? courseExtras.map((Extra, index) => (
+            <Suspense key={index} fallback={null}>
+              <Extra courseId={courseId} />
+            </Suspense>
+          ))
+        : null}
     </PageColumn>
   );
 }
