@@ -15,6 +15,7 @@ import {
   planCourses,
   subscriptionPlans,
 } from "./catalogue-schema.ts";
+import { readableTextOfHtml } from "../lib/sanitise-html.ts";
 import { found, passageOf, rankOf, type SearchConfig, withoutTags, wordsIn } from "../db/text-search.ts";
 import { CacheStats } from "../metrics/cache-stats.ts";
 import { groupBy, lessonVideo, modulesDepthFirst, toSubscriptionPlan } from "../db/catalogue-rows.ts";
@@ -473,7 +474,8 @@ export async function searchLessonWords(db: Queryable, config: SearchConfig, typ
     .map((lesson) => ({
       ...lesson,
       // Found only in a download's name: that name is the passage.
-      passage: lesson.textFound || !fileHits.has(lesson.lessonId) ? lesson.passage : fileHits.get(lesson.lessonId)!,
+      // Its summary's and notes' passage is HTML's text: its entities are read here, like every passage's plain text.
+      passage: lesson.textFound || !fileHits.has(lesson.lessonId) ? readableTextOfHtml(lesson.passage) : fileHits.get(lesson.lessonId)!,
       rank: ranks.get(lesson.lessonId) ?? 0.01,
     }))
     .sort((a, b) => b.rank - a.rank);

@@ -1,3 +1,4 @@
+import { Parser } from "htmlparser2";
 import sanitizeHtml from "sanitize-html";
 
 // The allow-list for course descriptions, notes, summaries and module descriptions: the
@@ -69,4 +70,16 @@ export function sanitiseOptionalHtml(html: string | null | undefined): string | 
 /** The words of some HTML, with no markup at all (whether a rich-text field says anything). */
 export function textOfHtml(html: string): string {
   return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).trim();
+}
+
+/**
+ * Some HTML's text as a reader sees it: tags dropped, entities read (`&amp;` is "&"), each run of
+ * white space one space. For a cue's words and a passage of a lesson's notes; not for showing as HTML.
+ */
+export function readableTextOfHtml(html: string): string {
+  let text = "";
+  const parser = new Parser({ ontext: (piece) => (text += piece) }, { decodeEntities: true });
+  parser.write(html);
+  parser.end();
+  return text.replace(/\s+/g, " ").trim();
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "drizzle-orm";
-import { Parser } from "htmlparser2";
 import type { SearchResults } from "../../../contract/search.ts";
 import { type CatalogueReader, lessonHomes, lessonsWithTitleNear, searchLessonWords } from "../catalogue/catalogue-repository.ts";
 import { searchConversations } from "../community/community-repository.ts";
@@ -21,13 +20,9 @@ const TYPO_MIN_LETTERS = 5;
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-/** A passage as the answer carries it: its entities read, then escaped again, the words found between <mark> and </mark>. */
+/** A passage (plain text, the words found between text-search's marks) as the answer carries it: escaped, the words found between <mark> and </mark>. */
 export function markedSnippet(passage: string): string {
-  let text = "";
-  const parser = new Parser({ ontext: (piece) => (text += piece) }, { decodeEntities: true });
-  parser.write(passage);
-  parser.end();
-  return escapeHtml(text.replace(/\s+/g, " ").trim()).replaceAll(MARK_START, "<mark>").replaceAll(MARK_END, "</mark>");
+  return escapeHtml(passage.replace(/\s+/g, " ").trim()).replaceAll(MARK_START, "<mark>").replaceAll(MARK_END, "</mark>");
 }
 
 type SearchOptions = { db: Database; catalogue: CatalogueReader; siteLanguage: SiteLanguage };

@@ -130,7 +130,7 @@ describe.each(backends)("search on %s", (backend) => {
       return started.json().id as number;
     };
     const everyone = await topic("Everyone", null);
-    const open = await start(everyone, "Peanut ball", "The peanut ball opens the pelvis while resting.");
+    const open = await start(everyone, "Peanut ball", "The peanut ball opens the pelvis while resting <3 & more.");
     await start(await topic("Dads only", 3), "Peanut ball for dads", "Dads can fetch the peanut ball.");
     // A newcomer's first post waits for the instructor's approval: no one else finds it yet.
     const newcomer = (await signedInMember(context.app, "search-newcomer")).cookie;
@@ -142,7 +142,7 @@ describe.each(backends)("search on %s", (backend) => {
     expect(waiting.json().status).toBe("pending");
     const found = await search("peanut");
     expect(found.conversations).toEqual([
-      { thread_id: open, title: "Peanut ball", snippet: "The <mark>peanut</mark> ball opens the pelvis while resting." },
+      { thread_id: open, title: "Peanut ball", snippet: "The <mark>peanut</mark> ball opens the pelvis while resting &lt;3 &amp; more." },
     ]);
   });
 

@@ -1,6 +1,6 @@
-import { Parser } from "htmlparser2";
 import { ParseError, ParseErrorCode, parseText } from "media-captions";
 import { HttpError } from "../http/errors.ts";
+import { readableTextOfHtml } from "../lib/sanitise-html.ts";
 import type { StoredCue } from "./transcripts-schema.ts";
 
 // Reading a transcript the studio sends (docs/transcripts.md): WebVTT and SRT through
@@ -11,15 +11,6 @@ export type TranscriptFormat = "vtt" | "srt" | "text";
 
 /** More cues than any lesson has: a file beyond it is not a lesson's captions. */
 const MAX_CUES = 20_000;
-
-/** A cue's words as plain text: tags (<v Anna>, <i>) dropped, entities (&amp;) read, lines joined. */
-function plainText(cueText: string): string {
-  let text = "";
-  const parser = new Parser({ ontext: (piece) => (text += piece) }, { decodeEntities: true });
-  parser.write(cueText);
-  parser.end();
-  return text.replace(/\s+/g, " ").trim();
-}
 
 /** The file's kind, judged first by its content, then by what it says it is. */
 export function transcriptFormat(content: string, filename: string, mimetype: string): TranscriptFormat | null {
@@ -96,7 +87,7 @@ export async function timedCues(raw: string, format: "vtt" | "srt"): Promise<Sto
     }
   }
   const cues = parsed
-    .map((cue) => ({ start: cue.startTime, end: cue.endTime, text: plainText(cue.text) }))
+    .map((cue) => ({ start: cue.startTime, end: cue.endTime, text: readableTextOfHtml(cue.text) }))
     .filter((cue) => cue.text !== "");
   if (cues.length === 0) throw new HttpError(400, "The file has no captions in it. Nothing was kept.");
   if (cues.length > MAX_CUES)
