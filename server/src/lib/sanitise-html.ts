@@ -83,3 +83,7 @@ export function readableTextOfHtml(html: string): string {
   parser.end();
   return text.replace(/\s+/g, " ").trim();
 }
+
+/** Text made safe to write inside HTML (a mail's paragraph, a search passage): its five special characters escaped. */
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character]!);

@@ -1,5 +1,6 @@
 import { accent, inkMuted, inkPrint, page, surface } from "../../../contract/design-tokens.ts";
 import { formattingLocales, type Language, languageOr, sourceLanguage } from "../../../contract/languages.ts";
+import { escapeHtml } from "../lib/sanitise-html.ts";
 import { translatorFor } from "../language/catalogues.ts";
 
 /**
@@ -44,9 +45,6 @@ export const inLanguage = (context: MailContext, language: Language): MailContex
 
 /** The translator a mail's sentences are written with (`i18n._("…")`, found by `npm run messages`). */
 export const translatorOf = (context: MailContext) => translatorFor(context.language ?? sourceLanguage);
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character]!);
 
 /** The headers of a mail with a one-click unsubscribe (RFC 8058): the address a mail program posts to. */
 export const oneClickUnsubscribe = (address: string): Record<string, string> => ({

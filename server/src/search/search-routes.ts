@@ -8,6 +8,7 @@ import { MARK_END, MARK_START, searchConfigs } from "../db/text-search.ts";
 import { route } from "../http/endpoint-route.ts";
 import { requireMember } from "../http/signed-in-member.ts";
 import type { SiteLanguage } from "../language/request-language.ts";
+import { escapeHtml } from "../lib/sanitise-html.ts";
 import { searchTranscriptWords } from "../transcripts/transcripts-repository.ts";
 
 // Search (docs/search.md): each feature that keeps words finds them with PostgreSQL's full-text
@@ -18,10 +19,8 @@ const LIMIT = 20;
 /** Shorter words are too easily near another: a typo is forgiven only in a longer one. */
 const TYPO_MIN_LETTERS = 5;
 
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
 /** A passage (plain text, the words found between text-search's marks) as the answer carries it: escaped, the words found between <mark> and </mark>. */
-export function markedSnippet(passage: string): string {
+function markedSnippet(passage: string): string {
   return escapeHtml(passage.replace(/\s+/g, " ").trim()).replaceAll(MARK_START, "<mark>").replaceAll(MARK_END, "</mark>");
 }
 

@@ -15,11 +15,12 @@ const unescaped = (text: string) =>
   text
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
+    .replace(/&#39;/g, "'")
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, "&");
 
 /** A passage as the server marks it (escaped text, the words found between <mark> and </mark>), drawn as elements. */
-export function Snippet({ marked }: { marked: string }) {
+function Snippet({ marked }: { marked: string }) {
   if (!marked) return null;
   return (
     <p className="search-snippet">
