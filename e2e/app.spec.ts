@@ -5,7 +5,7 @@ import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { build } from "vite";
 import { serveArguments } from "../server/src/serve-command.ts";
-import { expectAccessible, signedInMember } from "./helpers.ts";
+import { expectAccessible, instructorPage, signedInMember } from "./helpers.ts";
 
 // The installable app: manifest and service worker, lessons saved for offline, and a
 // clean switch to a new deployment.
@@ -103,11 +103,27 @@ test.describe("the app", () => {
     await fresh.close();
   });
 
-  test("keeps a saved lesson's notes and download on the phone, and logout takes them away", async ({ page, context }) => {
+  test("keeps a saved lesson's notes, transcript and download on the phone, and logout takes them away", async ({
+    page,
+    context,
+    browser,
+  }) => {
     await signedInMember(page, "offline");
     await controlledByServiceWorker(page);
     await openSignsLabourLesson(page);
     const lessonAddress = page.url();
+    // The lesson's transcript (docs/transcripts.md), added for this test and taken away after it.
+    const lessonId = new URL(lessonAddress).searchParams.get("lesson");
+    const studio = await instructorPage(browser);
+    const transcripts = `/reactapi/studio/lessons/${lessonId}/transcripts`;
+    const origin = { origin: new URL(studio.url()).origin };
+    const added = await studio.request.post(transcripts, {
+      data: { language: "en", text: "Contractions that come closer together are a sign." },
+      headers: origin,
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    await page.reload();
+    await expect(page.getByRole("region", { name: "Transcript" }).first()).toContainText("Contractions that come closer together");
     await page.getByRole("button", { name: "Save for offline" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Saved on this phone" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Remove from this phone" })).toBeVisible();
@@ -118,10 +134,13 @@ test.describe("the app", () => {
       page.evaluate(async () => (await (await caches.open("saved-lessons-v1")).keys()).map((request) => new URL(request.url).pathname));
     const downloadAddress = (await page.getByRole("link", { name: "early-labour-checklist.txt" }).getAttribute("href"))!;
     expect(await cachedAddresses()).toContain(downloadAddress);
+    const transcriptAddress = `/reactapi/lessons/${lessonId}/transcript`;
+    expect(await cachedAddresses()).toContain(transcriptAddress);
     await page.getByRole("navigation", { name: "Member sections" }).getByRole("link", { name: "Library" }).click();
     await page.getByRole("button", { name: "Remove Signs labour is near from this phone" }).click();
     await expect(page.getByRole("region", { name: "Saved for offline" })).toHaveCount(0);
     expect(await cachedAddresses()).not.toContain(downloadAddress);
+    expect(await cachedAddresses()).not.toContain(transcriptAddress);
     await page.goto(lessonAddress);
     await page.getByRole("button", { name: "Save for offline" }).click();
     await expect(page.getByRole("button", { name: "Remove from this phone" })).toBeVisible();
@@ -132,6 +151,7 @@ test.describe("the app", () => {
     await expect(page.getByText("Bring your questions about signs labour is near to your care team.")).toBeVisible();
     await expect(page.getByText(/You are offline, so the video cannot play just now/)).toBeVisible();
     await expect(page.locator('iframe[title^="Video"]')).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Transcript" }).first()).toContainText("Contractions that come closer together");
     const downloading = page.waitForEvent("download");
     await page.getByRole("link", { name: "early-labour-checklist.txt" }).click();
     const download = await downloading;
@@ -153,6 +173,9 @@ test.describe("the app", () => {
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText("Bring your questions about signs labour is near")).toHaveCount(0);
     await context.setOffline(false);
+    const removed = await studio.request.post(`${transcripts}/en/delete`, { data: {}, headers: origin });
+    expect(removed.ok(), await removed.text()).toBe(true);
+    await studio.context().close();
   });
 });
 

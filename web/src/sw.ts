@@ -59,9 +59,11 @@ registerRoute(
   ({ request }) => networkOr(request, offlineShell),
 );
 
-// A saved lesson's downloads: the server first (it checks the session), the saved copy without a network.
+// A saved lesson's downloads and its own answers (its transcript: the `savedWithLesson` slot):
+// the server first (it checks the session), the saved copy without a network.
+const savedWithLessons = /^\/reactapi\/(downloads\/|lessons\/\d+\/)/;
 registerRoute(
-  ({ url, request }) => request.method === "GET" && url.origin === self.location.origin && url.pathname.startsWith("/reactapi/downloads/"),
+  ({ url, request }) => request.method === "GET" && url.origin === self.location.origin && savedWithLessons.test(url.pathname),
   ({ request }) => networkOr(request, () => caches.match(request.url, { cacheName: OFFLINE_CACHE })),
 );
 

@@ -15,6 +15,7 @@ export const slots: Slots = {
     slotPart(() => import("../features/community/lesson-questions.tsx")),
   ],
   lessonVideoExtras: [slotPart(() => import("../features/transcripts/lesson-transcript.tsx"))],
+  savedWithLesson: [(lessonId) => import("../features/transcripts/offline-copies.ts").then((part) => part.transcriptAddresses(lessonId))],
   libraryTop: [slotPart(() => import("../features/search/library-search.tsx"))],
   courseExtras: [slotPart(() => import("../features/checks/course-checks.tsx"))],
   timerExtras: [slotPart(() => import("../features/labour/tell-my-doula.tsx"))],

@@ -11,6 +11,8 @@ export type SavedLesson = {
   moduleTitle: string;
   savedAt: string;
   lesson: OpenLesson;
+  /** The lesson's own answers kept beside it (its transcript: the `savedWithLesson` slot); absent from copies saved before. */
+  companions?: string[];
 };
 
 const MEMBER_ADDRESS = "/offline/member";
@@ -24,18 +26,19 @@ export function canSaveForOffline(): boolean {
 }
 
 /**
- * Saves the lesson, its downloads and who she is (so the app can open offline). Nothing is kept
- * half-saved: a download that cannot be fetched fails the whole save, with nothing recorded.
+ * Saves the lesson, its downloads, its companions (answers its parts read, such as its transcript)
+ * and who she is (so the app can open offline). Nothing is kept half-saved: a download or a
+ * companion that cannot be fetched fails the whole save, with nothing recorded.
  */
 export async function saveLessonForOffline(member: Profile, saved: Omit<SavedLesson, "memberId" | "savedAt">): Promise<void> {
   const current = await offlineMember();
   // A phone passed to another member keeps nothing of the one before.
   if (current && current.id !== member.id) await caches.delete(OFFLINE_CACHE);
-  const downloads = downloadAddresses(saved.lesson);
+  const addresses = [...downloadAddresses(saved.lesson), ...(saved.companions ?? [])];
   const fetched = await Promise.all(
-    downloads.map(async (address) => {
+    addresses.map(async (address) => {
       const response = await fetch(address, { credentials: "same-origin" });
-      if (!response.ok) throw new Error(`The download ${address} answered ${response.status}`);
+      if (!response.ok) throw new Error(`${address} answered ${response.status}`);
       return [address, response] as const;
     }),
   );
@@ -80,15 +83,17 @@ export async function savedLesson(memberId: number, courseId: number, lessonId: 
   return saved?.memberId === memberId ? saved : null;
 }
 
-/** Removes one saved lesson and the downloads no other saved lesson needs. */
+/** Removes one saved lesson and the downloads and companions no other saved lesson needs. */
 export async function removeSavedLesson(memberId: number, courseId: number, lessonId: number): Promise<void> {
   const removed = await savedLesson(memberId, courseId, lessonId);
   if (!removed) return;
   const cache = await caches.open(OFFLINE_CACHE);
   await cache.delete(lessonAddress(courseId, lessonId));
-  const stillNeeded = new Set((await savedLessons(memberId)).flatMap((saved) => downloadAddresses(saved.lesson)));
-  for (const address of downloadAddresses(removed.lesson)) if (!stillNeeded.has(address)) await cache.delete(address);
+  const stillNeeded = new Set((await savedLessons(memberId)).flatMap(keptAddresses));
+  for (const address of keptAddresses(removed)) if (!stillNeeded.has(address)) await cache.delete(address);
 }
+
+const keptAddresses = (saved: SavedLesson) => [...downloadAddresses(saved.lesson), ...(saved.companions ?? [])];
 
 /** Keeps saved lessons only for the member now signed in. */
 export async function keepOnlyFor(memberId: number): Promise<void> {

@@ -91,6 +91,11 @@ export type Slots = {
    * null where the lesson is read without its video (her content note's "Read the summary instead").
    */
   lessonVideoExtras: readonly SlotPart<{ lessonId: number; player: LessonPlayer | null }>[];
+  /**
+   * The addresses of a lesson's own answers (`GET /reactapi/lessons/:id/…`) that "Save for offline"
+   * keeps beside it (its transcript), so the parts above read them without a signal (web/src/sw.ts).
+   */
+  savedWithLesson: readonly ((lessonId: number) => Promise<string[]>)[];
   /** At the end of a course's page, after its modules (its knowledge checks), for a course she may open. */
   courseExtras: readonly SlotPart<{ courseId: number }>[];
   /** At the top of the library, above the courses (the search field). */
@@ -112,6 +117,7 @@ export type Slots = {
 export const noSlots: Slots = {
   lessonExtras: [],
   lessonVideoExtras: [],
+  savedWithLesson: [],
   libraryTop: [],
   courseExtras: [],
   timerExtras: [],

@@ -151,11 +151,14 @@ function OpenLessonView({ lesson, place }: { lesson: OpenLesson; place: LessonPl
   return <WholeLesson lesson={lesson} place={place} />;
 }
 
-/** What other capabilities show right under the video (its transcript), in chunks of their own, once online. */
+/**
+ * What other capabilities show right under the video (its transcript), in chunks of their own;
+ * offline too, from what "Save for offline" kept (the `savedWithLesson` slot), with no video to follow.
+ */
 function VideoExtras({ lessonId, player }: { lessonId: number; player: LessonPlayer | null }) {
   const { lessonVideoExtras } = useSlots();
   const online = useOnline();
-  if (!online) return null;
+  if (!online) player = null;
   return lessonVideoExtras.map((Extra, index) => (
     <Suspense key={index} fallback={null}>
       <Extra lessonId={lessonId} player={player} />

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useSession } from "../../../lib/session.ts";
+import { useSlots } from "../../../lib/slots.tsx";
 import type { OpenLesson } from "../../../../../contract/catalogue.ts";
 import { ProgressRing } from "../../../components/spinner.tsx";
 import { canSaveForOffline, removeSavedLesson, saveLessonForOffline, savedLesson } from "../../../lib/saved-lessons.ts";
@@ -26,6 +27,7 @@ export function SaveForOffline({
   lesson: OpenLesson;
 }) {
   const member = useSession().user;
+  const { savedWithLesson } = useSlots();
   const [state, setState] = useState<SaveState>("checking");
   useEffect(() => {
     if (!member || !canSaveForOffline()) return;
@@ -40,7 +42,8 @@ export function SaveForOffline({
   const save = async () => {
     setState("saving");
     try {
-      await saveLessonForOffline(member, { courseId, courseTitle, moduleTitle, lesson });
+      const companions = (await Promise.all(savedWithLesson.map((addressesOf) => addressesOf(lesson.id)))).flat();
+      await saveLessonForOffline(member, { courseId, courseTitle, moduleTitle, lesson, companions });
       setState("saved");
     } catch (error) {
       console.error("Saving the lesson for offline failed", error);
