@@ -190,7 +190,7 @@ export const checksEndpoints = {
     travels: "checks",
     params: CheckIdParams,
     body: CheckAnswers,
-    invalidates: ["lessonChecks", "courseChecks", "check"],
+    invalidates: ["lessonChecks", "courseChecks", "check", "courseProgress", "progressSummary"],
     answers: {
       ...ok(CheckResult),
       403: { description: "Its course is locked to her.", schema: ApiError },

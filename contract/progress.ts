@@ -38,7 +38,7 @@ export const CourseProgress = z.object({
   completed: z.number(),
   total: z.number(),
   lessons: z.array(LessonProgress),
-  /** Whether every lesson is complete, so the certificate can be downloaded. */
+  /** Whether every lesson is complete (and every knowledge check, when the course asks), so the certificate can be downloaded. */
   certificate_available: z.boolean(),
 });
 export type CourseProgress = z.infer<typeof CourseProgress>;
@@ -51,8 +51,16 @@ const LessonPointer = z.object({
 });
 
 export const ProgressSummary = z.object({
-  /** Per course she may open and has started: done and total lessons. */
-  courses: z.array(z.object({ course_id: z.number(), completed: z.number(), total: z.number() })),
+  /** Per course she may open and has started: done and total lessons, and its knowledge checks with full marks of all (0 of 0: none). */
+  courses: z.array(
+    z.object({
+      course_id: z.number(),
+      completed: z.number(),
+      total: z.number(),
+      checks_passed: z.number(),
+      checks_total: z.number(),
+    }),
+  ),
   /** The lesson she was last in, and where in its video. */
   continue: LessonPointer.extend({ position_seconds: z.number(), completed: z.boolean() }).nullable(),
   /** The first lesson after that one, in course order, that she has not completed. */

@@ -132,17 +132,29 @@ export async function forStudio(db: Queryable, rows: CheckRow[]): Promise<Studio
 }
 
 /** The checks of a course she has not yet answered with full marks, of how many it has (the certificate waits for them). */
-export async function checksLeft(db: Queryable, userId: number, courseId: number): Promise<{ passed: number; total: number }> {
+/** Her checks with full marks (her best score equals the check's questions), of each course's checks. */
+export async function checksDoneByCourse(
+  db: Queryable,
+  userId: number,
+  courseIds: number[],
+): Promise<Map<number, { passed: number; total: number }>> {
+  if (courseIds.length === 0) return new Map();
+  const fullMarks = sql`exists (select 1 from ${checkAttempts} where ${checkAttempts.checkId} = ${knowledgeChecks.id}
+    and ${checkAttempts.userId} = ${userId} and ${checkAttempts.score} = jsonb_array_length(${knowledgeChecks.questions}))`;
   const rows = await db
-    .select({ id: knowledgeChecks.id, outOf: sql<number>`jsonb_array_length(${knowledgeChecks.questions})`.mapWith(Number) })
+    .select({
+      courseId: knowledgeChecks.courseId,
+      total: sql<number>`count(*)`.mapWith(Number),
+      passed: sql<number>`count(*) filter (where ${fullMarks})`.mapWith(Number),
+    })
     .from(knowledgeChecks)
-    .where(eq(knowledgeChecks.courseId, courseId));
-  const best = await bestOf(
-    db,
-    userId,
-    rows.map((row) => row.id),
-  );
-  return { passed: rows.filter((row) => best.get(row.id)?.score === row.outOf).length, total: rows.length };
+    .where(inArray(knowledgeChecks.courseId, courseIds))
+    .groupBy(knowledgeChecks.courseId);
+  return new Map(rows.map((row) => [row.courseId, { passed: row.passed, total: row.total }]));
+}
+
+export async function checksLeft(db: Queryable, userId: number, courseId: number): Promise<{ passed: number; total: number }> {
+  return (await checksDoneByCourse(db, userId, [courseId])).get(courseId) ?? { passed: 0, total: 0 };
 }
 
 /** Her answers to the checks: in her data download; deleted with her account by ON DELETE CASCADE. */

@@ -174,10 +174,20 @@ describe.each(backends)("knowledge checks on %s", (backend) => {
     const waiting = await get("/reactapi/certificates/courses/2", reader.cookie);
     expect(waiting.statusCode).toBe(409);
     expect(waiting.json().error).toBe("The certificate is ready when every knowledge check is answered with full marks: 0 of 2 so far.");
+    // Her progress says the same: no certificate offered yet, and the checks counted in the summary.
+    const progress = async () => (await get("/reactapi/progress/courses/2", reader.cookie)).json();
+    const summaryOfCourse = async () =>
+      ((await get("/reactapi/progress/summary", reader.cookie)).json() as { courses: { course_id: number }[] }).courses.find(
+        (entry) => entry.course_id === 2,
+      );
+    expect(await progress()).toMatchObject({ completed: 4, total: 4, certificate_available: false });
+    expect(await summaryOfCourse()).toMatchObject({ completed: 4, total: 4, checks_passed: 0, checks_total: 2 });
     const { checks } = (await get("/reactapi/courses/2/checks", reader.cookie)).json() as { checks: CheckForMember[] };
     await post(`/reactapi/checks/${checks[0]!.id}/answers`, { answers: [[0], [0, 1], [1]] }, reader.cookie);
     expect((await get("/reactapi/certificates/courses/2", reader.cookie)).json().error).toMatch(/1 of 2 so far/);
     await post(`/reactapi/checks/${checks[1]!.id}/answers`, { answers: [[1]] }, reader.cookie);
+    expect(await progress()).toMatchObject({ certificate_available: true });
+    expect(await summaryOfCourse()).toMatchObject({ checks_passed: 2, checks_total: 2 });
     const ready = await get("/reactapi/certificates/courses/2", reader.cookie);
     expect(ready.statusCode, ready.body).toBe(200);
     expect(ready.headers["content-type"]).toContain("application/pdf");

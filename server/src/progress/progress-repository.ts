@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { CourseProgress, LessonProgress } from "../../../contract/progress.ts";
 import { everyAccountId, type UserRow } from "../accounts/users-repository.ts";
-import type { CatalogueReader, CourseOutline } from "../catalogue/catalogue-repository.ts";
+import { type CatalogueReader, type CourseOutline, courseNeedsChecks } from "../catalogue/catalogue-repository.ts";
+import { checksLeft } from "../checks/checks-repository.ts";
 import type { RowsOnCatalogue } from "../catalogue/trash-repository.ts";
 import { anyOf, restoreRows, snapshotRows } from "../db/row-snapshots.ts";
 import type { Database } from "../db/client.ts";
@@ -92,13 +93,19 @@ export function countDone(outline: CourseOutline, rows: ProgressRow[]): { comple
   return { completed: outline.lessons.filter((lesson) => done.has(lesson.id)).length, total: outline.lessons.length };
 }
 
-/** Her progress in one course, and whether it earns the certificate (every lesson, in a course she may open). */
+/**
+ * Her progress in one course, and whether it earns the certificate: every lesson, in a course she
+ * may open, and, when the course asks for them, every knowledge check with full marks (docs/checks.md).
+ */
 export async function courseProgress(
   db: Database,
   catalogue: CatalogueReader,
   member: UserRow,
   courseId: number,
-): Promise<{ outline: CourseOutline; rows: ProgressRow[]; progress: CourseProgress } | undefined> {
+): Promise<
+  | { outline: CourseOutline; rows: ProgressRow[]; progress: CourseProgress; checksWaiting: { passed: number; total: number } | null }
+  | undefined
+> {
   const outline = await catalogue.courseOutline(courseId, member);
   if (!outline) return undefined;
   const rows = await progressOfLessons(
@@ -108,15 +115,20 @@ export async function courseProgress(
   );
   const { completed, total } = countDone(outline, rows);
   const open = await catalogue.mayOpen(member, courseId);
+  const lessonsDone = open && total > 0 && completed === total;
+  // Asked only of a course whose lessons are done: the checks wait for nothing else.
+  const checks = lessonsDone && (await courseNeedsChecks(db, courseId)) ? await checksLeft(db, member.id, courseId) : null;
+  const checksWaiting = checks && checks.passed < checks.total ? checks : null;
   return {
     outline,
     rows,
+    checksWaiting,
     progress: {
       course_id: courseId,
       completed,
       total,
       lessons: rows.map(toLessonProgress),
-      certificate_available: open && total > 0 && completed === total,
+      certificate_available: lessonsDone && checksWaiting === null,
     },
   };
 }

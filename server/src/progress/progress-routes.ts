@@ -5,6 +5,7 @@ import { moduleTiming, pacingStage } from "../../../contract/pacing.ts";
 import type { CatalogueReader, CourseOutline } from "../catalogue/catalogue-repository.ts";
 import type { Database } from "../db/client.ts";
 import { HttpError } from "../http/errors.ts";
+import { checksDoneByCourse } from "../checks/checks-repository.ts";
 import { PositionBatcher } from "./position-batcher.ts";
 import { countDone, courseProgress, progressOf, saveProgress, toLessonProgress } from "./progress-repository.ts";
 import { requireMember } from "../http/signed-in-member.ts";
@@ -50,7 +51,13 @@ export async function progressRoutes(app: FastifyInstance, { db, catalogue }: Pr
       const outline = await catalogue.courseOutline(courseId, member);
       if (outline) outlines.set(courseId, outline);
     }
-    const courses = [...outlines.values()].map((outline) => ({ course_id: outline.id, ...countDone(outline, rows) }));
+    const checks = await checksDoneByCourse(db, member.id, [...outlines.keys()]);
+    const courses = [...outlines.values()].map((outline) => ({
+      course_id: outline.id,
+      ...countDone(outline, rows),
+      checks_passed: checks.get(outline.id)?.passed ?? 0,
+      checks_total: checks.get(outline.id)?.total ?? 0,
+    }));
     const done = new Set(rows.filter((row) => row.completedAt !== null).map((row) => row.lessonId));
     // Lessons with a note she chose to leave out stay in the course, but nothing here suggests them.
     const leftOut = await leftOutLessonIds(db, member.id);

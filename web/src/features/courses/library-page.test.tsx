@@ -114,7 +114,7 @@ describe("the course library", () => {
 
   it("shows the cards only together with her progress, so no bar arriving later moves them under her finger", async () => {
     const summary = {
-      courses: [{ course_id: 1, completed: 1, total: 4 }],
+      courses: [{ course_id: 1, completed: 1, total: 4, checks_passed: 1, checks_total: 3 }],
       continue: null,
       next: null,
       pacing: { stage: "unknown", week: null, lessons: [] },
@@ -140,6 +140,7 @@ describe("the course library", () => {
     releaseSummary();
     const open = (await screen.findByText("Open Course")).closest("article")!;
     expect(within(open).getByRole("progressbar", { name: "Progress in Open Course" })).toBeInTheDocument();
+    expect(within(open).getByText("1 of 3 knowledge checks answered with full marks.")).toBeInTheDocument();
     expect(screen.queryByRole("progressbar", { name: "Loading the courses" })).toBeNull();
   });
 

@@ -12,10 +12,11 @@ import { ask, useAnswer } from "../../lib/answers.ts";
 import { courseLogo } from "../../lib/course-logos.ts";
 import { pictureSources } from "../../../../contract/picture-sources.ts";
 import { type LibraryCourse, useLibrary } from "../../lib/catalogue.ts";
+import type { ProgressSummary } from "../../../../contract/progress.ts";
 import { useSlots } from "../../lib/slots.tsx";
 import { t } from "./messages.ts";
 
-function CourseCard({ course, progress }: { course: LibraryCourse; progress: { completed: number; total: number } | undefined }) {
+function CourseCard({ course, progress }: { course: LibraryCourse; progress: ProgressSummary["courses"][number] | undefined }) {
   const [expanded, setExpanded] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -86,6 +87,14 @@ function CourseCard({ course, progress }: { course: LibraryCourse; progress: { c
       </div>
       {!locked && progress ? (
         <CourseProgressBar completed={progress.completed} total={progress.total} courseTitle={course.course_title} />
+      ) : null}
+      {!locked && progress && progress.checks_total > 0 ? (
+        <p className="small-text quiet-text" style={{ margin: 0, padding: "0 16px 12px" }}>
+          {t("{done} of {total} knowledge checks answered with full marks.", {
+            done: progress.checks_passed,
+            total: progress.checks_total,
+          })}
+        </p>
       ) : null}
       {/* Shown at once rather than animated open, so a tap on Purchase or View Course never lands on a moving button. */}
       {expanded ? (
