@@ -119,16 +119,23 @@ export async function searchTranscriptWords(db: Queryable, config: SearchConfig,
     .orderBy(desc(rankOf(config, words, typed)), asc(lessonTranscripts.id))
     .limit(limit);
   if (hits.length === 0) return [];
-  // The first cue of each transcript found whose own words match; read only for the transcripts found.
+  // The first cue of each transcript found whose own words match, read only for the transcripts
+  // found: a function scan gives the cues in their order, so the scan stops at the first that
+  // matches instead of reading every cue; and the passage (ts_headline, the costly part) is cut
+  // from that cue alone.
   const cue = sql`cue.value ->> 'text'`;
   const result = await db.execute(sql`
-    select distinct on (t.id) t.id, (cue.value ->> 'start')::float8 as start, ${passageOf(config, cue, typed)} as passage
-    from ${lessonTranscripts} t cross join lateral jsonb_array_elements(t.cues) with ordinality as cue(value, position)
+    select t.id, first.start, ${passageOf(config, sql`first.text`, typed)} as passage
+    from ${lessonTranscripts} t cross join lateral (
+      select (cue.value ->> 'start')::float8 as start, ${cue} as text
+      from jsonb_array_elements(t.cues) as cue(value)
+      where ${wordsIn(config, cue)} @@ ${queryOf(config, typed)}
+      limit 1
+    ) first
     where t.id in ${sql`(${sql.join(
       hits.map((hit) => sql`${hit.id}`),
       sql`, `,
-    )})`} and ${wordsIn(config, cue)} @@ ${queryOf(config, typed)}
-    order by t.id, cue.position`);
+    )})`}`);
   const cues = new Map(
     (result as unknown as { rows: { id: number; start: number | null; passage: string }[] }).rows.map((row) => [row.id, row]),
   );
