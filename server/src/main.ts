@@ -78,11 +78,18 @@ const stopTimedWork = startTimedWork(
   app.log,
 );
 
+const STOP_PATIENCE_MS = 20_000;
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   app.log.info({ signal }, "stopping: finishing requests in flight");
+  // A supervisor waits for the process to end; one that never does (a request or a close that
+  // hangs) would hold the port and the data directory until it is killed without a word.
+  setTimeout(() => {
+    app.log.error(`could not stop within ${STOP_PATIENCE_MS / 1000} s: exiting without finishing`);
+    process.exit(1);
+  }, STOP_PATIENCE_MS).unref();
   // app.close stops accepting connections and waits for the requests already in flight.
   // A keep-alive connection whose last request finishes after close() began would hold the
   // process open; close connections as soon as they fall idle.
