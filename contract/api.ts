@@ -36,6 +36,7 @@ import { labourEndpoints } from "./labour.ts";
 import { transcriptsEndpoints } from "./transcripts.ts";
 import { searchEndpoints } from "./search.ts";
 import { checksEndpoints } from "./checks.ts";
+import { giftsEndpoints } from "./gifts.ts";
 
 export { type Access, type Endpoint, successStatus } from "./endpoint.ts";
 
@@ -82,6 +83,7 @@ export const endpoints = {
   ...transcriptsEndpoints,
   ...searchEndpoints,
   ...checksEndpoints,
+  ...giftsEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -10,6 +10,12 @@ export const CheckoutRequest = z.object({
   plan_id: WholeId(sentence("The plan id must be a whole number.")),
   // The course the member came from, so that the success page can offer to open it.
   course_id: WholeId(sentence("The course id must be a whole number.")).optional(),
+  // A code the doula gave out (docs/gifts.md): the server checks it and computes the price.
+  code: z
+    .string({ error: sentence("Type the code.") })
+    .trim()
+    .max(40, { error: sentence("That code does not exist.") })
+    .optional(),
 });
 export type CheckoutRequest = z.input<typeof CheckoutRequest>;
 
@@ -61,6 +67,7 @@ export const paymentsEndpoints = {
     answers: {
       ...ok(RedirectAnswer, "Go to this Stripe page."),
       404: { description: "No such plan, or online payment is off.", schema: ApiError },
+      400: { description: "The code is unknown, not yet or no longer valid, used up, or not for this plan.", schema: ApiError },
       409: { description: "She already has every course of the plan.", schema: ApiError },
     },
   },

@@ -206,12 +206,19 @@ export type AppServer = { handle: DatabaseHandle; app: FastifyInstance };
  * listening for the other's changes, with TEST-CODE; for the enclosing describe, closed after it.
  * The array fills once beforeAll has run.
  */
-export function useAppServers(options: { environment?: Record<string, string>; clock?: Clock } = {}): AppServer[] {
+export function useAppServers(
+  options: {
+    /** Or a function, read as the servers start (a stand-in started in a beforeAll has its address by then). */
+    environment?: Record<string, string> | (() => Record<string, string>);
+    clock?: Clock;
+  } = {},
+): AppServer[] {
   let scratch: { url: string; drop: () => Promise<void> } | undefined;
   const servers: AppServer[] = [];
   beforeAll(async () => {
     scratch = await createScratchPostgres();
-    const config = loadConfig({ NODE_ENV: "test", REGISTRATIONS_PER_HOUR: "100000", BOOKINGS_PER_HOUR: "100000", ...options.environment });
+    const environment = typeof options.environment === "function" ? options.environment() : options.environment;
+    const config = loadConfig({ NODE_ENV: "test", REGISTRATIONS_PER_HOUR: "100000", BOOKINGS_PER_HOUR: "100000", ...environment });
     for (let index = 0; index < 2; index += 1) {
       const handle = await openDatabase({
         databaseUrl: scratch.url,

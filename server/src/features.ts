@@ -64,6 +64,8 @@ import { transcriptsRoutes, transcriptsStudioRoutes } from "./transcripts/transc
 import { searchRoutes } from "./search/search-routes.ts";
 import { checksPersonalData } from "./checks/checks-repository.ts";
 import { checksRoutes, checksStudioRoutes } from "./checks/checks-routes.ts";
+import { codePricing, codesPersonalData } from "./gifts/codes-repository.ts";
+import { giftsStudioRoutes, giftsWork } from "./gifts/gifts-routes.ts";
 import { partnerRoutes } from "./partners/partners-routes.ts";
 import { pictureRoutes } from "./pictures/picture-routes.ts";
 import { purchasesPersonalData } from "./payments/purchases-repository.ts";
@@ -142,6 +144,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
     activityPersonalData(db),
     carePersonalData(db, clock, config.instructorName),
     checksPersonalData(db),
+    codesPersonalData(db),
   ];
   const community = { db, clock, catalogue, mail: mail.context, sender: mail.sender, instructorName: config.instructorName, siteLanguage };
   const messages = { db, catalogue, clock, mail: { ...mail.context, contactEmail: config.site.contactEmail } };
@@ -210,7 +213,9 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
       hooks: {
         owners: [bookingCheckouts(bookings), classCheckouts({ ...classes, wake: () => mail.sender.wake() }), careCheckouts(care)],
         grants: { open: openPurchaseGrants, close: closePurchaseGrants },
+        pricing: codePricing(db),
       },
+      clock,
     }),
     feature(
       "/reactapi/bookings",
@@ -236,6 +241,8 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
     feature("/reactapi", transcriptsRoutes, { db, catalogue }),
     feature("/reactapi", searchRoutes, { db, catalogue, siteLanguage }),
     feature("/reactapi", checksRoutes, { db, catalogue, clock }),
+    // Its entries say who may call them (access "instructor"), as the studio's guard would.
+    feature("/reactapi/studio", giftsStudioRoutes, { db, clock }, [giftsWork({ db, clock })]),
     feature("/reactapi/instructor-setup", instructorSetupRoutes, { db, sessionDays: config.sessionDays, production }),
     feature("/reactapi/studio", studioApi, {
       db,

@@ -17,7 +17,10 @@ import {
 import type { MailSender } from "../mail/mail-sender.ts";
 import type { MailContext } from "../mail/mail-templates.ts";
 import type { SiteLanguage } from "../language/request-language.ts";
-import { applyStripeEvent, type PaymentHooks, type StripeEvent } from "./stripe-events.ts";
+import { applyStripeEvent, type CodeReduction, type PaymentHooks, type PricedItem, type StripeEvent } from "./stripe-events.ts";
+import type { Clock } from "../lib/clock.ts";
+import { formattingLocales, type Language } from "../../../contract/languages.ts";
+import { translatorFor } from "../language/catalogues.ts";
 import { requireMember } from "../http/signed-in-member.ts";
 
 type PaymentsOptions = {
@@ -30,11 +33,22 @@ type PaymentsOptions = {
   siteLanguage: SiteLanguage;
   /** The checkouts other features start (a booking's), and the grants a purchase opens, handed in by features.ts. */
   hooks: PaymentHooks;
+  clock: Clock;
 };
+
+/** Checkout's line for a code, in her language: "SPRING-25: 20% off". */
+function reductionLine(reduction: CodeReduction, currency: string, language: Language): string {
+  const off =
+    reduction.percentOff !== null
+      ? new Intl.NumberFormat(formattingLocales[language], { style: "percent" }).format(reduction.percentOff / 100)
+      : new Intl.NumberFormat(formattingLocales[language], { style: "currency", currency }).format((reduction.amountOffMinor ?? 0) / 100);
+  const i18n = translatorFor(language);
+  return i18n._("{code}: {off} off", { code: reduction.code, off });
+}
 
 export async function paymentsRoutes(
   app: FastifyInstance,
-  { db, catalogue, stripe: stripeConfig, publicUrl, mail, siteLanguage, hooks }: PaymentsOptions,
+  { db, catalogue, stripe: stripeConfig, publicUrl, mail, siteLanguage, hooks, clock }: PaymentsOptions,
 ) {
   const stripe = stripeConfig ? createStripeClient(stripeConfig) : null;
   const requireStripe = (): Stripe => {
@@ -48,6 +62,12 @@ export async function paymentsRoutes(
       request.log.error({ stripe: describeStripeFailure(error) }, `Stripe refused or did not answer: ${what}`);
       throw paymentServiceUnavailable();
     }
+  };
+
+  const holdCode = async (code: string | undefined, item: PricedItem, priceMinor: number, userId: number | null) => {
+    if (!code) return null;
+    if (!hooks.pricing) throw new HttpError(400, "Codes are not taken on this site.");
+    return hooks.pricing.hold({ code, item, priceMinor, userId, now: clock.now() });
   };
 
   route(app, "startCheckout", async ({ body }, request) => {
@@ -66,16 +86,28 @@ export async function paymentsRoutes(
     }
     // Read before calling Stripe: a database failure here is not the payment service's.
     const customerId = await billingCustomerOf(db, member.id);
-    const session = await callStripe(request, "create a checkout session", () =>
-      createCheckoutSession(client, {
-        plan,
-        member,
-        customerId,
-        publicUrl,
-        courseId: courseId !== undefined && plan.courseIds.includes(courseId) ? courseId : plan.courseIds[0]!,
-      }),
-    );
-    await recordCheckoutStarted(db, { userId: member.id, plan, checkoutSessionId: session.id });
+    // A code: checked, priced and one use held here, before Stripe is asked (docs/gifts.md).
+    const held = await holdCode(body.code, { kind: "plan", id: plan.id }, plan.priceMinor, member.id);
+    let session: { id: string; url: string };
+    try {
+      session = await callStripe(request, "create a checkout session", () =>
+        createCheckoutSession(client, {
+          plan,
+          member,
+          customerId,
+          publicUrl,
+          courseId: courseId !== undefined && plan.courseIds.includes(courseId) ? courseId : plan.courseIds[0]!,
+          ...(held
+            ? { reduced: { priceMinor: held.priceMinor, line: reductionLine(held.reduction, plan.currency, request.language) } }
+            : {}),
+        }),
+      );
+    } catch (error) {
+      if (held) await hooks.pricing!.giveBack(db, { holdId: held.holdId });
+      throw error;
+    }
+    if (held) await hooks.pricing!.attach(held.holdId, session.id);
+    await recordCheckoutStarted(db, { userId: member.id, plan, checkoutSessionId: session.id, amountMinor: held?.priceMinor });
     return { url: session.url };
   });
 

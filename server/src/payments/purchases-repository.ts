@@ -13,7 +13,12 @@ export type PlanForSale = NonNullable<Awaited<ReturnType<typeof findPlan>>>;
 /** Records a checkout as started, copying what the plan is and costs at this moment. */
 export async function recordCheckoutStarted(
   db: Queryable,
-  input: { userId: number; plan: PlanForSale; checkoutSessionId: string },
+  input: {
+    userId: number;
+    plan: PlanForSale;
+    checkoutSessionId: string;
+    /** With a code, the reduced price Checkout charges. */ amountMinor?: number;
+  },
 ): Promise<PurchaseRow> {
   const [row] = await db
     .insert(purchases)
@@ -22,7 +27,7 @@ export async function recordCheckoutStarted(
       planId: input.plan.id,
       planName: input.plan.name,
       mode: input.plan.billingInterval === "once" ? "payment" : "subscription",
-      amountMinor: input.plan.priceMinor,
+      amountMinor: input.amountMinor ?? input.plan.priceMinor,
       currency: input.plan.currency,
       courseIds: input.plan.courseIds,
       checkoutSessionId: input.checkoutSessionId,

@@ -27,9 +27,17 @@ export function createStripeClient(config: StripeConfig): Stripe {
  */
 export async function createCheckoutSession(
   stripe: Stripe,
-  input: { plan: PlanForSale; member: { id: number; email: string }; customerId: string | undefined; publicUrl: string; courseId: number },
+  input: {
+    plan: PlanForSale;
+    member: { id: number; email: string };
+    customerId: string | undefined;
+    publicUrl: string;
+    courseId: number;
+    /** With a code: the price to charge, and the line that says what it took off. */
+    reduced?: { priceMinor: number; line: string };
+  },
 ): Promise<{ id: string; url: string }> {
-  const { plan, member } = input;
+  const { plan, member, reduced } = input;
   const recurring = plan.billingInterval === "once" ? undefined : { interval: plan.billingInterval };
   const metadata = { member_id: String(member.id), plan_id: String(plan.id) };
   const session = await stripe.checkout.sessions.create({
@@ -39,8 +47,11 @@ export async function createCheckoutSession(
         quantity: 1,
         price_data: {
           currency: plan.currency.toLowerCase(),
-          unit_amount: plan.priceMinor,
-          product_data: { name: plan.name, ...(plan.description ? { description: plan.description } : {}) },
+          unit_amount: reduced?.priceMinor ?? plan.priceMinor,
+          product_data: {
+            name: reduced ? `${plan.name} (${reduced.line})` : plan.name,
+            ...(plan.description ? { description: plan.description } : {}),
+          },
           ...(recurring ? { recurring } : {}),
         },
       },

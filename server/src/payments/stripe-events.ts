@@ -93,8 +93,31 @@ export type PurchaseGrants = {
   close: (tx: Queryable, purchaseId: number, endsAt: Date) => Promise<void>;
 };
 
-/** What other features hand the webhook: the checkouts they own, and the grants a purchase opens. */
-export type PaymentHooks = { owners: CheckoutOwner[]; grants: PurchaseGrants };
+/** A code as she typed it, and what it takes off, for Checkout's line ("SPRING-25: 20% off"). */
+export type CodeReduction = { code: string; percentOff: number | null; amountOffMinor: number | null };
+
+/** What a checkout sells, for a code that is for some plans, packages or classes only. */
+export type PricedItem = { kind: "plan" | "package" | "class"; id: number };
+
+/**
+ * A checkout's price with a code (the gifts feature's codes, docs/gifts.md), handed in by
+ * features.ts: a use is held before Stripe is asked, attached to the checkout Stripe made, marked
+ * paid with it, and given back when the checkout could not start or expired unpaid.
+ */
+export type CheckoutPricing = {
+  /** Refuses an unknown, expired, used-up or unsuitable code with an HttpError naming why. */
+  hold: (input: { code: string; item: PricedItem; priceMinor: number; userId: number | null; now: Date }) => Promise<{
+    holdId: number;
+    priceMinor: number;
+    reduction: CodeReduction;
+  }>;
+  attach: (holdId: number, checkoutSessionId: string) => Promise<void>;
+  giveBack: (tx: Queryable, by: { holdId: number } | { checkoutSessionId: string }) => Promise<void>;
+  paid: (tx: Queryable, checkoutSessionId: string, now: Date) => Promise<void>;
+};
+
+/** What other features hand the webhook: the checkouts they own, the grants a purchase opens, and the codes' pricing. */
+export type PaymentHooks = { owners: CheckoutOwner[]; grants: PurchaseGrants; pricing?: CheckoutPricing };
 
 type Handler = (
   tx: Queryable,
@@ -168,9 +191,11 @@ async function completeCheckout(
   event: StripeEvent,
   log: FastifyBaseLogger,
   mail: MailContext,
-  { owners, grants }: PaymentHooks,
+  { owners, grants, pricing }: PaymentHooks,
 ): Promise<void> {
   const session = CheckoutSession.parse(object);
+  // A code's use held by this checkout is spent with its payment (docs/gifts.md).
+  if (session.payment_status === "paid") await pricing?.paid(tx, session.id, fromUnix(event.created));
   const owner = owners.find((candidate) => candidate.owns(session.metadata ?? {}));
   if (owner) {
     await lockStripeObjects(tx, [session.id]);
@@ -304,10 +329,12 @@ async function forgetUnfinishedCheckout(
   _event: StripeEvent,
   _log: FastifyBaseLogger,
   _mail: MailContext,
-  { owners }: PaymentHooks,
+  { owners, pricing }: PaymentHooks,
 ): Promise<void> {
   const session = CheckoutSession.parse(object);
   await lockStripeObjects(tx, [session.id]);
+  // Unpaid: a code's use it held is free for someone else.
+  await pricing?.giveBack(tx, { checkoutSessionId: session.id });
   const owner = owners.find((candidate) => candidate.owns(session.metadata ?? {}));
   if (owner) return owner.expired(tx, { id: session.id });
   await tx.delete(purchases).where(and(eq(purchases.checkoutSessionId, session.id), eq(purchases.status, "pending")));

@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { importCatalogue } from "../catalogue/catalogue-transfer.ts";
+import { movableClock } from "../lib/clock.ts";
+import {
+  backends,
+  createTestApp,
+  demoCatalogue,
+  jsonHeaders,
+  postgresMissingNotice,
+  signedInInstructor,
+  signedInMember,
+  type TestApp,
+  useAppServers,
+} from "../../../testing/test-app.ts";
+import {
+  checkoutCompleted,
+  signedDelivery,
+  standInEnvironment,
+  startStripeStandIn,
+  stripeEvent,
+  type StripeStandIn,
+} from "../../../testing/stripe-stand-in.ts";
+
+// Codes (docs/gifts.md): the server computes the price Checkout charges; a use is held while a
+// checkout is under way and given back when it expires unpaid; the last use is taken once.
+
+const MEMBERSHIP = { planId: 1, price: 1900 }; // monthly, USD, in the demo catalogue
+const PARTNER_COURSE = { planId: 2, price: 4900 }; // once, USD
+const START = new Date("2027-03-10T12:00:00Z");
+
+let standIn: StripeStandIn;
+beforeAll(async () => {
+  standIn = await startStripeStandIn();
+});
+afterAll(() => standIn.close());
+
+const post = (app: FastifyInstance, url: string, payload: unknown, cookie?: string) =>
+  app.inject({ method: "POST", url, headers: { ...jsonHeaders, ...(cookie ? { cookie } : {}) }, payload: payload as object });
+const checkout = (app: FastifyInstance, cookie: string, payload: Record<string, unknown>) =>
+  post(app, "/reactapi/payments/checkout", payload, cookie);
+const sessionOf = (url: string) => standIn.sessions.get(/cs_test_[a-f0-9]+/.exec(url)![0])!;
+
+describe.each(backends)("codes on %s", (backend) => {
+  let context: TestApp;
+  let instructor: string;
+  const clock = movableClock(START);
+  beforeAll(async () => {
+    context = await createTestApp(backend, {
+      environment: { ...standInEnvironment(standIn), PUBLIC_URL: "https://courses.example" },
+      clock,
+    });
+    instructor = (await signedInInstructor(context.app, context.database.db)).cookie;
+  });
+  afterAll(() => context.close());
+  const app = () => context.app;
+  const addCode = (body: Record<string, unknown>) => post(app(), "/reactapi/studio/codes", body, instructor);
+  const deliver = (event: ReturnType<typeof stripeEvent>) => {
+    const { payload, headers } = signedDelivery(event);
+    return app().inject({ method: "POST", url: "/reactapi/stripe/webhook", headers, payload });
+  };
+
+  it("lets only the instructor add codes, and refuses a code that says too little or too much", async () => {
+    const member = await signedInMember(app(), "code-member");
+    expect((await post(app(), "/reactapi/studio/codes", { code: "NOPE" })).statusCode).toBe(401);
+    expect((await post(app(), "/reactapi/studio/codes", { code: "NOPE" }, member.cookie)).statusCode).toBe(403);
+    const both = await addCode({ code: "BOTH", percent_off: 10, amount_off: 500, plan_ids: [1] });
+    expect(both.statusCode).toBe(400);
+    expect(both.body).toContain("Give either a percentage off or an amount off.");
+    const forNothing = await addCode({ code: "NOTHING", percent_off: 10 });
+    expect(forNothing.body).toContain("Choose at least one plan, package or class the code is for.");
+    expect((await addCode({ code: "x!", percent_off: 10, plan_ids: [1] })).body).toContain("A code is 3 to 32 letters, digits or dashes.");
+    expect((await addCode({ code: "spring-25", percent_off: 20, plan_ids: [1, 2] })).statusCode).toBe(201);
+    const again = await addCode({ code: "SPRING-25", percent_off: 5, plan_ids: [1] });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe("There is a code SPRING-25 already. Choose other letters.");
+  });
+
+  it("computes the price on the server: Checkout charges the reduced price and names the code on its line", async () => {
+    await addCode({ code: "FIVE-OFF", amount_off: 500, plan_ids: [PARTNER_COURSE.planId] });
+    const member = await signedInMember(app(), "code-buyer");
+    const started = await checkout(app(), member.cookie, { plan_id: MEMBERSHIP.planId, code: "spring-25" });
+    expect(started.statusCode, started.body).toBe(200);
+    const form = standIn.requests.findLast((request) => request.path === "/v1/checkout/sessions")!.form;
+    expect(form["line_items[0][price_data][unit_amount]"]).toBe(String(MEMBERSHIP.price - 380));
+    expect(form["line_items[0][price_data][product_data][name]"]).toMatch(/SPRING-25: 20\s?% off/);
+    expect(sessionOf(started.json().url).amount_total).toBe(1520);
+
+    const amount = await checkout(app(), member.cookie, { plan_id: PARTNER_COURSE.planId, code: "five-off" });
+    expect(sessionOf(amount.json().url).amount_total).toBe(PARTNER_COURSE.price - 500);
+    // Paid at the reduced price: the purchase is paid (not an amount mismatch), and the use counted as paid.
+    const session = sessionOf(amount.json().url);
+    expect((await deliver(checkoutCompleted(session))).statusCode).toBe(200);
+    const purchases = (await app().inject({ url: "/reactapi/payments/mine", headers: { cookie: member.cookie } })).json();
+    expect(purchases.purchases.find((purchase: { amount: number }) => purchase.amount === 4400)).toMatchObject({ status: "paid" });
+    const codes = (await app().inject({ url: "/reactapi/studio/codes", headers: { cookie: instructor } })).json().codes;
+    expect(codes.find((code: { code: string }) => code.code === "FIVE-OFF")).toMatchObject({ used: 1, held: 0 });
+    // The codes she used are in her data download.
+    const download = (await app().inject({ url: "/reactapi/account/export", headers: { cookie: member.cookie } })).json();
+    expect(download.codes_used.map((use: { code: string; paid_at: string | null }) => [use.code, use.paid_at !== null])).toEqual([
+      ["SPRING-25", false],
+      ["FIVE-OFF", true],
+    ]);
+    // A plan the code is not for is refused with the reason; no checkout is made.
+    const before = standIn.sessions.size;
+    const wrongPlan = await checkout(app(), member.cookie, { plan_id: MEMBERSHIP.planId, code: "FIVE-OFF" });
+    expect(wrongPlan.statusCode).toBe(400);
+    expect(wrongPlan.json().error).toBe("The code FIVE-OFF is not for this plan.");
+    expect(standIn.sessions.size).toBe(before);
+  });
+
+  it("refuses an unknown code, one not yet begun, one that has ended, and a first-purchase code to a returning buyer", async () => {
+    const member = await signedInMember(app(), "code-dates");
+    const unknown = await checkout(app(), member.cookie, { plan_id: MEMBERSHIP.planId, code: "NO-SUCH" });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toBe("There is no code NO-SUCH. Please check its letters.");
+    await addCode({ code: "LATER", percent_off: 10, plan_ids: [1], starts_on: "2027-03-11" });
+    await addCode({ code: "ENDED", percent_off: 10, plan_ids: [1], ends_on: "2027-03-09" });
+    expect((await checkout(app(), member.cookie, { plan_id: 1, code: "LATER" })).json().error).toBe(
+      "The code LATER can be used from 2027-03-11.",
+    );
+    expect((await checkout(app(), member.cookie, { plan_id: 1, code: "ENDED" })).json().error).toBe("The code ENDED ended on 2027-03-09.");
+    // Its last day counts whole (in the practice's zone, UTC here); the day after, it has ended.
+    await addCode({ code: "TODAY", percent_off: 10, plan_ids: [1], ends_on: "2027-03-10" });
+    expect((await checkout(app(), member.cookie, { plan_id: 1, code: "TODAY" })).statusCode).toBe(200);
+    clock.set(new Date("2027-03-11T00:00:01Z"));
+    expect((await checkout(app(), member.cookie, { plan_id: 1, code: "TODAY" })).json().error).toBe("The code TODAY ended on 2027-03-10.");
+    expect((await checkout(app(), member.cookie, { plan_id: 1, code: "LATER" })).statusCode).toBe(200);
+    clock.set(START);
+
+    await addCode({ code: "WELCOME", percent_off: 15, plan_ids: [1, 2], first_purchase_only: true });
+    const newcomer = await signedInMember(app(), "code-newcomer");
+    expect((await checkout(app(), newcomer.cookie, { plan_id: 1, code: "WELCOME" })).statusCode).toBe(200);
+    const returning = await signedInMember(app(), "code-returning");
+    const paid = await checkout(app(), returning.cookie, { plan_id: PARTNER_COURSE.planId });
+    await deliver(checkoutCompleted(sessionOf(paid.json().url)));
+    expect((await checkout(app(), returning.cookie, { plan_id: 1, code: "WELCOME" })).json().error).toBe(
+      "The code WELCOME is for a first purchase, and you have bought here before.",
+    );
+  });
+
+  it("holds a use while a checkout is under way and gives it back when Stripe says it expired unpaid", async () => {
+    await addCode({ code: "ONE-LEFT", percent_off: 50, plan_ids: [1], max_uses: 1 });
+    const [first, second] = [await signedInMember(app(), "code-first"), await signedInMember(app(), "code-second")];
+    const held = await checkout(app(), first.cookie, { plan_id: 1, code: "one-left" });
+    expect(held.statusCode).toBe(200);
+    const usedUp = await checkout(app(), second.cookie, { plan_id: 1, code: "ONE-LEFT" });
+    expect(usedUp.statusCode).toBe(400);
+    expect(usedUp.json().error).toBe("The code ONE-LEFT has been used as many times as it could be.");
+    const session = sessionOf(held.json().url);
+    const expired = stripeEvent("checkout.session.expired", {
+      object: "checkout.session",
+      ...session,
+      status: "expired",
+      payment_status: "unpaid",
+    });
+    expect((await deliver(expired)).statusCode).toBe(200);
+    expect((await checkout(app(), second.cookie, { plan_id: 1, code: "ONE-LEFT" })).statusCode).toBe(200);
+  });
+
+  it("gives the use back at once when Stripe cannot start the checkout", async () => {
+    await addCode({ code: "STRIPE-DOWN", percent_off: 10, plan_ids: [1], max_uses: 1 });
+    const member = await signedInMember(app(), "code-down");
+    standIn.failWith({ status: 500, message: "down" });
+    try {
+      expect((await checkout(app(), member.cookie, { plan_id: 1, code: "STRIPE-DOWN" })).statusCode).toBe(503);
+    } finally {
+      standIn.failWith(null);
+    }
+    expect((await checkout(app(), member.cookie, { plan_id: 1, code: "STRIPE-DOWN" })).statusCode).toBe(200);
+  });
+});
+
+if (!backends.includes("postgres")) it.skip(`codes on two app servers: ${postgresMissingNotice}`, () => {});
+
+describe.runIf(backends.includes("postgres"))("a code's last use on two app servers sharing PostgreSQL", () => {
+  const servers = useAppServers({ environment: () => ({ ...standInEnvironment(standIn), PUBLIC_URL: "https://courses.example" }) });
+
+  it("is taken once when 10 checkouts start at the same moment; the others are told why", async () => {
+    const [a, b] = servers;
+    await importCatalogue(a!.handle.db, demoCatalogue);
+    const instructor = await signedInInstructor(a!.app, a!.handle.db);
+    expect(
+      (await post(a!.app, "/reactapi/studio/codes", { code: "LAST-ONE", percent_off: 30, plan_ids: [1], max_uses: 1 }, instructor.cookie))
+        .statusCode,
+    ).toBe(201);
+    const members = await Promise.all(Array.from({ length: 10 }, (_, index) => signedInMember(a!.app, `code-race-${index}`)));
+    const answers = await Promise.all(
+      members.map((member, index) => checkout((index % 2 ? a! : b!).app, member.cookie, { plan_id: 1, code: "LAST-ONE" })),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    const refused = answers.filter((answer) => answer.statusCode !== 200);
+    expect(refused).toHaveLength(9);
+    for (const answer of refused) expect(answer.json().error).toBe("The code LAST-ONE has been used as many times as it could be.");
+    const codes = (await a!.app.inject({ url: "/reactapi/studio/codes", headers: { cookie: instructor.cookie } })).json().codes;
+    expect(codes[0]).toMatchObject({ code: "LAST-ONE", used: 0, held: 1 });
+  });
+});

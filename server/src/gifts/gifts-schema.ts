@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt } from "../db/columns.ts";
+import { users } from "../accounts/accounts-schema.ts";
+
+// The tables this feature owns (docs/architecture.md, "Tables"): codes, and the uses they hold.
+
+/**
+ * A code the doula gives out (docs/gifts.md). `taken` counts the uses held by checkouts under way
+ * and paid: the database refuses more than `max_uses`, so a last use is taken once, whichever app
+ * server asks first.
+ */
+export const discountCodes = pgTable(
+  "discount_codes",
+  {
+    id: serial("id").primaryKey(),
+    code: text("code").notNull(),
+    percentOff: integer("percent_off"),
+    amountOffMinor: integer("amount_off_minor"),
+    planIds: integer("plan_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    packageIds: integer("package_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    classIds: integer("class_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    startsOn: date("starts_on"),
+    endsOn: date("ends_on"),
+    maxUses: integer("max_uses"),
+    taken: integer("taken").notNull().default(0),
+    firstPurchaseOnly: boolean("first_purchase_only").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("discount_codes_code_idx").on(table.code),
+    check("discount_codes_one_reduction", sql`(${table.percentOff} is null) <> (${table.amountOffMinor} is null)`),
+    check("discount_codes_percent", sql`${table.percentOff} is null or ${table.percentOff} between 1 and 99`),
+    check("discount_codes_uses", sql`${table.taken} >= 0 and (${table.maxUses} is null or ${table.taken} <= ${table.maxUses})`),
+  ],
+);
+
+/**
+ * One use of a code by one checkout: held when the checkout starts, `paid` when Stripe says so,
+ * given back (the row deleted, `taken` lowered) when it expires unpaid or could not be started.
+ */
+export const codeUses = pgTable(
+  "code_uses",
+  {
+    id: serial("id").primaryKey(),
+    codeId: integer("code_id")
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: "cascade" }),
+    /** Null for a visitor's checkout (a gift); her use is counted, not kept with her account. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    checkoutSessionId: text("checkout_session_id"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("code_uses_checkout_idx").on(table.checkoutSessionId),
+    index("code_uses_code_idx").on(table.codeId),
+    index("code_uses_user_idx").on(table.userId),
+  ],
+);
