@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { checkoutCompleted, signedDelivery, type StandInSession } from "../testing/stripe-stand-in.ts";
-import { expectAccessible, signedInMember } from "./helpers.ts";
+import { accessibleAtBothWidths, expectAccessible, instructorPage, signedInMember } from "./helpers.ts";
 
 // Online payment runs against the stand-in for Stripe's API that the global setup starts
 // (testing/stripe-stand-in.ts): its checkout page has a Pay link back to the site, and
@@ -68,5 +68,47 @@ test.describe("buying a plan", () => {
     await expect(page.getByText("No payment was taken.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Manage billing" })).toHaveCount(0);
     await expectAccessible(page);
+  });
+
+  test("a member pays with a code the doula gave out: Checkout charges the reduced price, and the course opens", async ({
+    page,
+    request,
+    browser,
+  }) => {
+    // The doula adds the code in the studio (docs/gifts.md).
+    const studio = await instructorPage(browser);
+    // Its own letters on every run: a retry finds the first run's code taken.
+    const code = `GIFT-${Math.random().toString(36).slice(2, 7).toUpperCase()}`;
+    await studio.goto("/studio/plans");
+    await studio.getByRole("link", { name: "Discount codes" }).click();
+    await expect(studio.getByRole("heading", { name: "Discount codes", level: 1 })).toBeVisible();
+    await studio.getByLabel("Code", { exact: true }).fill(code);
+    await studio.getByLabel("Percentage off").fill("20");
+    await studio.getByRole("checkbox", { name: "Partner Course" }).check();
+    await studio.getByRole("button", { name: "Add the code" }).click();
+    await expect(studio.getByRole("status")).toContainText(`Added the code ${code}.`);
+    const codes = studio.getByRole("table", { name: "Discount codes" });
+    await expect(codes.getByRole("row", { name: new RegExp(code) })).toContainText("20%");
+    await accessibleAtBothWidths(studio);
+
+    await signedInMember(page, "code-payer");
+    await page.goto("/purchase?course=3");
+    await page.getByText("Have a code?").click();
+    await page.getByLabel("Code").fill(code.toLowerCase());
+    await expectAccessible(page);
+    await page.getByRole("region", { name: "Partner Course" }).getByRole("button", { name: /^Buy/ }).click();
+    await expect(page).toHaveURL(new RegExp(`^${standInUrl()}/pay/cs_test_[a-f0-9]+$`));
+    const sessionId = new URL(page.url()).pathname.split("/").pop()!;
+    const session = (await (await request.get(`${standInUrl()}/stand-in/sessions/${sessionId}`)).json()) as StandInSession;
+    expect(session).toMatchObject({ mode: "payment", amount_total: 3920, currency: "usd" });
+    await page.getByRole("link", { name: "Pay" }).click();
+    const { payload, headers } = signedDelivery(checkoutCompleted(session));
+    expect((await request.post("/reactapi/stripe/webhook", { data: payload, headers })).status()).toBe(200);
+    await expect(page.getByText("Partner Course is now part of your account")).toBeVisible();
+
+    // The studio counts the use as paid.
+    await studio.reload();
+    await expect(codes.getByRole("row", { name: new RegExp(code) })).toContainText("1 used");
+    await studio.context().close();
   });
 });

@@ -261,6 +261,7 @@ export const routes: readonly ScreenRoute[] = [
     forTeam: true,
   },
   { path: "/studio/team", screen: "features/team/studio/team-page.tsx", layout: "studio", withinSection: "/studio/clients" },
+  { path: "/studio/codes", screen: "features/gifts/studio/codes-page.tsx", layout: "studio", withinSection: "/studio/plans" },
   {
     path: "/studio/labour/:id",
     screen: "features/labour/studio/alert-page.tsx",

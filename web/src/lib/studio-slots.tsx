@@ -17,10 +17,17 @@ export type StudioSlots = {
   personActions: readonly PersonAction[];
   /** Links among Studio → Calendar's sections, to a capability's own part of her calendar (her periods off call). */
   calendarLinks: readonly { label: string; page: string }[];
+  /** Links on Studio → Plans to a capability's own screens about selling them (its discount codes). */
+  plansLinks: readonly { label: string; page: string }[];
   /** Sections of a lesson's editor, after its downloads (its transcripts), each loaded when the page shows it. */
   lessonEditorParts: readonly LazyPart<{ lessonId: number }>[];
 };
 
-export const StudioSlotsContext = createContext<StudioSlots>({ personActions: [], calendarLinks: [], lessonEditorParts: [] });
+export const StudioSlotsContext = createContext<StudioSlots>({
+  personActions: [],
+  calendarLinks: [],
+  plansLinks: [],
+  lessonEditorParts: [],
+});
 
 export const useStudioSlots = (): StudioSlots => useContext(StudioSlotsContext);

@@ -83,6 +83,34 @@ describe("the Purchase page with online payment", () => {
     expect(within(membership).getByRole("button", { name: /^Subscribe/ })).toBeDisabled();
   });
 
+  it("sends a code she typed with the plan, and shows the server's sentence when the code cannot be used", async () => {
+    const calls = purchaseApi({
+      "/reactapi/payments/checkout": (body) =>
+        (body as { code?: string }).code === "spring-25"
+          ? [200, { url: "https://checkout.stripe.example/c/pay/cs_test_9" }]
+          : [400, { error: "The code OLD-ONE ended on 2027-03-09." }],
+    });
+    showPurchase();
+    const plan = await screen.findByRole("region", { name: "Pushing Course" });
+    expect(screen.getByLabelText("Code")).not.toBeVisible();
+    await userEvent.click(screen.getByText("Have a code?"));
+    await userEvent.type(screen.getByLabelText("Code"), "old-one");
+    expect(screen.getByLabelText("Code")).toHaveAccessibleDescription(
+      "The price with the code is shown on the payment page, before you pay.",
+    );
+    await userEvent.click(within(plan).getByRole("button", { name: /^Buy/ }));
+    expect(await within(plan).findByRole("alert")).toHaveTextContent("The code OLD-ONE ended on 2027-03-09.");
+    await userEvent.clear(screen.getByLabelText("Code"));
+    await userEvent.type(screen.getByLabelText("Code"), "spring-25");
+    await userEvent.click(within(plan).getByRole("button", { name: /^Buy/ }));
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledWith("https://checkout.stripe.example/c/pay/cs_test_9"));
+    expect(calls.filter((call) => call.path === "/reactapi/payments/checkout").at(-1)?.body).toEqual({
+      plan_id: 2,
+      course_id: 4,
+      code: "spring-25",
+    });
+  });
+
   it("shows the server's sentence when the checkout cannot start, and lets her try again", async () => {
     purchaseApi({
       "/reactapi/payments/checkout": [409, { error: "You already have every course of this plan, so there is nothing to pay for." }],

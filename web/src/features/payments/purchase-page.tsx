@@ -4,6 +4,7 @@ import { Link, useSearchParams } from "react-router";
 import type { SubscriptionPlan } from "../../../../contract/catalogue.ts";
 import type { MyPurchases } from "../../../../contract/payments.ts";
 import { Notice } from "../../components/notice.tsx";
+import { TextField } from "../../components/text-field.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { useAnswer } from "../../lib/answers.ts";
@@ -25,7 +26,7 @@ export function formatPrice(plan: Pick<SubscriptionPlan, "price" | "currency" | 
 }
 
 /** Buy or Subscribe for one plan: the server creates Stripe's checkout page, and the browser goes there. */
-function PlanCard({ plan, courseId, online }: { plan: SubscriptionPlan; courseId: number; online: boolean }) {
+function PlanCard({ plan, courseId, online, code }: { plan: SubscriptionPlan; courseId: number; online: boolean; code: string }) {
   const [leaving, setLeaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const action = plan.billing_interval === "once" ? t("Buy") : t("Subscribe");
@@ -34,7 +35,8 @@ function PlanCard({ plan, courseId, online }: { plan: SubscriptionPlan; courseId
     setLeaving(true);
     setProblem(null);
     try {
-      const { url } = await call("startCheckout", { body: { plan_id: plan.id, course_id: courseId } });
+      // The server checks the code and computes the price; Checkout shows the reduced line (docs/gifts.md).
+      const { url } = await call("startCheckout", { body: { plan_id: plan.id, course_id: courseId, ...(code.trim() ? { code } : {}) } });
       // Stays busy while the browser leaves, so a second tap cannot start a second checkout.
       leaveFor(url);
     } catch (error) {
@@ -72,6 +74,22 @@ function PlanCard({ plan, courseId, online }: { plan: SubscriptionPlan; courseId
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** A code the doula gave her, typed once for every plan of the page; most never open it. */
+function CodeField({ code, onChange }: { code: string; onChange: (code: string) => void }) {
+  return (
+    <details open={code !== "" || undefined} style={{ margin: "0 0 16px" }}>
+      <summary style={{ cursor: "pointer", padding: "12px 0" }}>{t("Have a code?")}</summary>
+      <TextField
+        label={t("Code")}
+        value={code}
+        onChange={(event) => onChange(event.target.value)}
+        autoComplete="off"
+        helperText={t("The price with the code is shown on the payment page, before you pay.")}
+      />
+    </details>
   );
 }
 
@@ -116,6 +134,7 @@ export default function PurchasePage() {
   const site = useSiteDetails();
   const online = site?.online_payment ?? false;
   const purchases = useAnswer("myPurchases", undefined, { skip: !online }).answer ?? null;
+  const [code, setCode] = useState(() => params.get("code") ?? "");
 
   if (!isCourseId(courseId)) {
     return (
@@ -148,8 +167,9 @@ export default function PurchasePage() {
             : t("Online payment is not open during the beta yet.")}
         </p>
       )}
+      {online && current.subscription_plans.length > 0 ? <CodeField code={code} onChange={setCode} /> : null}
       {current.subscription_plans.map((plan) => (
-        <PlanCard key={plan.id} plan={plan} courseId={courseId} online={online} />
+        <PlanCard key={plan.id} plan={plan} courseId={courseId} online={online} code={code} />
       ))}
       {online ? (
         <p style={{ margin: "0 0 16px" }}>{tWith("Questions before you choose? Write to {contact}.", { contact })}</p>

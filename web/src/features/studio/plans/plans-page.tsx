@@ -2,6 +2,8 @@ import "./plans-endpoints.ts";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
+import { useStudioSlots } from "../../../lib/studio-slots.tsx";
 import type { StudioPlan, StudioPlans } from "../../../../../contract/studio/plans.ts";
 import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { PageSection } from "../../../components/page-section.tsx";
@@ -184,6 +186,7 @@ function PlanForm({ plan, courses, onSaved }: { plan?: StudioPlan; courses: Cour
 
 export default function PlansPage() {
   const { answer, failure, refresh } = useAnswer("studioPlans");
+  const { plansLinks } = useStudioSlots();
   const [notice, setNotice] = useState<string | null>(null);
   const reload = (message?: string) => {
     setNotice(message ?? null);
@@ -194,6 +197,15 @@ export default function PlansPage() {
       title={t("Plans")}
       intro={t("What members can buy on the Purchase page: a price, how often it is paid, and the courses it opens.")}
     >
+      {plansLinks.length > 0 ? (
+        <Box component="nav" aria-label={t("About selling your plans")} sx={{ display: "flex", flexWrap: "wrap", gap: 1, mb: 3 }}>
+          {plansLinks.map((link) => (
+            <Button key={link.page} variant="outlined" component={Link} to={link.page}>
+              {t(link.label)}
+            </Button>
+          ))}
+        </Box>
+      ) : null}
       {!answer ? (
         <Loading failure={failure} what={t("the plans")} />
       ) : (
