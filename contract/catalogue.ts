@@ -4,6 +4,17 @@ import { type Endpoint, ok } from "./endpoint.ts";
 
 export const BillingInterval = z.enum(["month", "year", "once"]);
 
+/**
+ * A price a plan offers besides its own, named by the instructor ("Supported", "Standard",
+ * "Supporter"), with a line saying what it is for; she chooses, nobody asks why (docs/gifts.md).
+ */
+export const PlanTier = z.object({
+  name: z.string(),
+  price: z.number().int().describe("minor units, e.g. cents"),
+  line: z.string(),
+});
+export type PlanTier = z.infer<typeof PlanTier>;
+
 export const SubscriptionPlan = z.object({
   id: z.number(),
   name: z.string(),
@@ -12,6 +23,8 @@ export const SubscriptionPlan = z.object({
   currency: z.string(),
   billing_interval: BillingInterval,
   course_ids: z.array(z.number()),
+  /** Pay what you can: the prices she may choose from, lowest first; absent or empty, the plan has its one price. */
+  tiers: z.array(PlanTier).optional(),
 });
 export type SubscriptionPlan = z.infer<typeof SubscriptionPlan>;
 

@@ -16,6 +16,8 @@ export const CheckoutRequest = z.object({
     .trim()
     .max(40, { error: sentence("That code does not exist.") })
     .optional(),
+  // Pay what you can: the tier she chose, by its name or its price in cents; only the plan's tiers are taken.
+  tier: z.union([z.string().trim().max(40), z.number().int()], { error: sentence("That is not one of this plan's prices.") }).optional(),
 });
 export type CheckoutRequest = z.input<typeof CheckoutRequest>;
 
@@ -67,7 +69,11 @@ export const paymentsEndpoints = {
     answers: {
       ...ok(RedirectAnswer, "Go to this Stripe page."),
       404: { description: "No such plan, or online payment is off.", schema: ApiError },
-      400: { description: "The code is unknown, not yet or no longer valid, used up, or not for this plan.", schema: ApiError },
+      400: {
+        description:
+          "The code is unknown, not yet or no longer valid, used up, or not for this plan; or the tier is not one of the plan's.",
+        schema: ApiError,
+      },
       409: { description: "She already has every course of the plan.", schema: ApiError },
     },
   },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idInPath } from "../catalogue.ts";
+import { idInPath, PlanTier } from "../catalogue.ts";
 import { CurrencyCode, Revision, RevisionRequest, StudioOutcome } from "./studio-shared.ts";
 import { ApiError } from "../errors.ts";
 import { type Endpoint, ok } from "../endpoint.ts";
@@ -35,6 +35,34 @@ export const PlanInput = z.object({
   /** Whether a buyer's linked partner shares the plan's courses marked for partners. */
   partner_seat: z.boolean({ error: "Say whether the plan includes a partner seat." }).optional(),
   course_ids: CourseIds,
+  /** Pay what you can (docs/gifts.md): none, or two to five prices she chooses from; left out, a save keeps them. */
+  tiers: z
+    .array(
+      z.object({
+        name: z
+          .string({ error: "Give each tier a name." })
+          .trim()
+          .min(1, { error: "Give each tier a name." })
+          .max(40, { error: "Keep a tier's name under 40 characters." }),
+        price: z
+          .number({ error: "Give each tier its price in cents." })
+          .int({ error: "Give each tier its price in cents." })
+          .min(50, { error: "A tier's price is at least 50 cents, the least a card payment takes." })
+          .max(100_000_000, { error: "That price is too high." }),
+        line: z
+          .string({ error: "A tier's line is text." })
+          .trim()
+          .max(200, { error: "Keep a tier's line under 200 characters." })
+          .default(""),
+      }),
+      { error: "Give the tiers as a list." },
+    )
+    .max(5, { error: "Offer at most five tiers." })
+    .refine((tiers) => tiers.length !== 1, { error: "Offer two tiers or more, or none." })
+    .refine((tiers) => new Set(tiers.map((tier) => tier.name.toLowerCase())).size === tiers.length, {
+      error: "Give each tier its own name.",
+    })
+    .optional(),
 });
 export type PlanInput = z.input<typeof PlanInput>;
 
@@ -52,6 +80,7 @@ export const StudioPlan = z.object({
   billing_interval: z.enum(["month", "year", "once"]),
   partner_seat: z.boolean(),
   course_ids: z.array(z.number()),
+  tiers: z.array(PlanTier),
   revision: z.number(),
 });
 export type StudioPlan = z.infer<typeof StudioPlan>;

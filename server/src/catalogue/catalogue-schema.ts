@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { bytea, createdAt } from "../db/columns.ts";
 import { everySearchConfig, wordsIn } from "../db/text-search.ts";
+import type { PlanTier } from "../../../contract/catalogue.ts";
 
 // The tables this feature owns (docs/architecture.md, "Tables"): other features reach their rows through its repository.
 
@@ -40,6 +41,8 @@ export const subscriptionPlans = pgTable("subscription_plans", {
   position: integer("position").notNull(),
   // Counts saves: a save from a page opened before the last one is refused, not silently applied.
   revision: integer("revision").notNull().default(1),
+  // Pay what you can (docs/gifts.md): the prices she may choose from, lowest first; empty, the plan's one price.
+  tiers: jsonb("tiers").$type<PlanTier[]>().notNull().default([]),
 });
 
 export const planCourses = pgTable(

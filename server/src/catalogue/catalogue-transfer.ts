@@ -222,6 +222,7 @@ export async function importCatalogue(db: Queryable, document: unknown): Promise
       currency: plan.currency,
       billingInterval: plan.billing_interval,
       partnerSeat: plan.partner_seat,
+      tiers: plan.tiers,
       position: index + 1,
     }));
     if (planRows.length > 0) {
@@ -239,6 +240,7 @@ export async function importCatalogue(db: Queryable, document: unknown): Promise
               "currency",
               "billingInterval",
               "partnerSeat",
+              "tiers",
               "position",
             ]),
             revision: sql`${subscriptionPlans.revision} + 1`,
@@ -323,7 +325,11 @@ export async function exportCatalogue(db: Queryable): Promise<ContentFile> {
   return {
     format: "doula-course-catalogue",
     version: 1,
-    subscription_plans: planRows.map((plan) => ({ ...toSubscriptionPlan(plan, planCourseRows), partner_seat: plan.partnerSeat })),
+    subscription_plans: planRows.map((plan) => ({
+      ...toSubscriptionPlan(plan, planCourseRows),
+      partner_seat: plan.partnerSeat,
+      tiers: plan.tiers,
+    })),
     courses: courseRows.map((course) => ({
       id: course.id,
       title: course.title,

@@ -95,6 +95,10 @@ export const ContentFile = z
           billing_interval: BillingInterval,
           partner_seat: z.boolean().default(false),
           course_ids: z.array(Id),
+          tiers: z
+            .array(z.object({ name: z.string().min(1).max(40), price: z.number().int().min(50), line: z.string().max(200).default("") }))
+            .max(5)
+            .default([]),
         }),
       )
       .default([]),

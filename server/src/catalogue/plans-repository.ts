@@ -2,6 +2,7 @@ import { answerWith } from "../../../contract/languages.ts";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { staleRevisionMessage } from "../../../contract/constants.ts";
 import type { StudioPlan } from "../../../contract/studio/plans.ts";
+import type { PlanTier } from "../../../contract/catalogue.ts";
 import { type Actor, recordActivity } from "../activity/activity-repository.ts";
 import { changeCatalogue } from "./catalogue-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
@@ -21,7 +22,11 @@ export type PlanFields = {
   /** Whether her linked partner shares the plan's courses for partners; left as it is when not given. */
   partnerSeat?: boolean;
   courseIds: number[];
+  /** Pay what you can, kept lowest first; left as they are when not given. */
+  tiers?: PlanTier[];
 };
+
+const byPrice = (tiers: PlanTier[]) => [...tiers].sort((a, b) => a.price - b.price);
 
 export async function listPlans(db: Queryable): Promise<StudioPlan[]> {
   const [plans, links] = await Promise.all([
@@ -37,6 +42,7 @@ export async function listPlans(db: Queryable): Promise<StudioPlan[]> {
     billing_interval: plan.billingInterval,
     partner_seat: plan.partnerSeat,
     course_ids: links.filter((link) => link.planId === plan.id).map((link) => link.courseId),
+    tiers: plan.tiers,
     revision: plan.revision,
   }));
 }
@@ -81,6 +87,7 @@ export async function createPlan(db: Database, actor: Actor, fields: PlanFields)
       currency: fields.currency,
       billingInterval: fields.billingInterval,
       partnerSeat: fields.partnerSeat ?? false,
+      tiers: byPrice(fields.tiers ?? []),
     });
     await linkCourses(tx, id, fields.courseIds);
     await recordActivity(tx, actor, "plan", `Created the plan "${fields.name}".`);
@@ -116,6 +123,7 @@ export async function updatePlan(
         currency: fields.currency,
         billingInterval: fields.billingInterval,
         ...(fields.partnerSeat === undefined ? {} : { partnerSeat: fields.partnerSeat }),
+        ...(fields.tiers === undefined ? {} : { tiers: byPrice(fields.tiers) }),
         revision: sql`${subscriptionPlans.revision} + 1`,
       })
       .where(and(eq(subscriptionPlans.id, id), eq(subscriptionPlans.revision, revision)))

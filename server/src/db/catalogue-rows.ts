@@ -19,6 +19,7 @@ export function toSubscriptionPlan(
     currency: plan.currency,
     billing_interval: plan.billingInterval,
     course_ids: links.filter((link) => link.planId === plan.id).map((link) => link.courseId),
+    ...(plan.tiers.length > 0 ? { tiers: plan.tiers } : {}),
   };
 }
 

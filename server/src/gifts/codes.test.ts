@@ -158,6 +158,56 @@ describe.each(backends)("codes on %s", (backend) => {
     expect((await checkout(app(), second.cookie, { plan_id: 1, code: "ONE-LEFT" })).statusCode).toBe(200);
   });
 
+  it("offers a plan's tiers, charges the one she chose, and refuses a price that is not one of them", async () => {
+    const studioPlans = (await app().inject({ url: "/reactapi/studio/plans", headers: { cookie: instructor } })).json();
+    const plan = studioPlans.plans.find((candidate: { id: number }) => candidate.id === PARTNER_COURSE.planId);
+    const tiers = [
+      { name: "Supporter", price: 6900, line: "Pays for a family who could not." },
+      { name: "Supported", price: 2500, line: "For a tight month." },
+      { name: "Standard", price: 4900, line: "" },
+    ];
+    const save = (body: Record<string, unknown>) => post(app(), `/reactapi/studio/plans/${plan.id}`, { ...plan, ...body }, instructor);
+    const one = await save({ tiers: [tiers[0]] });
+    expect(one.statusCode).toBe(400);
+    expect(one.body).toContain("Offer two tiers or more, or none.");
+    expect((await save({ tiers: [tiers[0], { ...tiers[1], name: "supporter" }] })).body).toContain("Give each tier its own name.");
+    const saved = await save({ tiers });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Kept lowest first, and shown with the plan on the library's answer.
+    expect(saved.json().plan.tiers.map((tier: { name: string }) => tier.name)).toEqual(["Supported", "Standard", "Supporter"]);
+    const member = await signedInMember(app(), "tier-buyer");
+    const library = (await app().inject({ url: "/reactapi/getcourses", headers: { cookie: member.cookie } })).json();
+    expect(library.subscription_plans.find((candidate: { id: number }) => candidate.id === PARTNER_COURSE.planId).tiers).toEqual([
+      tiers[1],
+      tiers[2],
+      tiers[0],
+    ]);
+
+    const supported = await checkout(app(), member.cookie, { plan_id: PARTNER_COURSE.planId, tier: "supported" });
+    expect(supported.statusCode, supported.body).toBe(200);
+    expect(sessionOf(supported.json().url).amount_total).toBe(2500);
+    const form = standIn.requests.findLast((request) => request.path === "/v1/checkout/sessions")!.form;
+    expect(form["line_items[0][price_data][product_data][name]"]).toBe(`${plan.name} (Supported)`);
+    expect(sessionOf((await checkout(app(), member.cookie, { plan_id: PARTNER_COURSE.planId, tier: 6900 })).json().url).amount_total).toBe(
+      6900,
+    );
+    for (const wrong of [100, "Free", 4901]) {
+      const refused = await checkout(app(), member.cookie, { plan_id: PARTNER_COURSE.planId, tier: wrong });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toBe("That is not one of this plan's prices.");
+    }
+    // A code comes off the tier she chose.
+    const withCode = await checkout(app(), member.cookie, { plan_id: PARTNER_COURSE.planId, tier: "Standard", code: "FIVE-OFF" });
+    expect(sessionOf(withCode.json().url).amount_total).toBe(4400);
+    // A plan without tiers takes none.
+    const membership = await checkout(app(), member.cookie, { plan_id: MEMBERSHIP.planId, tier: "Standard" });
+    expect(membership.json().error).toBe("That is not one of this plan's prices.");
+    // A save that leaves tiers out keeps them; an empty list takes them away.
+    const kept = await save({ revision: saved.json().plan.revision, tiers: undefined, name: "Partner Course" });
+    expect(kept.json().plan.tiers).toHaveLength(3);
+    expect((await save({ revision: kept.json().plan.revision, tiers: [] })).json().plan.tiers).toEqual([]);
+  });
+
   it("gives the use back at once when Stripe cannot start the checkout", async () => {
     await addCode({ code: "STRIPE-DOWN", percent_off: 10, plan_ids: [1], max_uses: 1 });
     const member = await signedInMember(app(), "code-down");

@@ -19,6 +19,7 @@ import type { MailContext } from "../mail/mail-templates.ts";
 import type { SiteLanguage } from "../language/request-language.ts";
 import { applyStripeEvent, type CodeReduction, type PaymentHooks, type PricedItem, type StripeEvent } from "./stripe-events.ts";
 import type { Clock } from "../lib/clock.ts";
+import type { PlanTier } from "../../../contract/catalogue.ts";
 import { formattingLocales, type Language } from "../../../contract/languages.ts";
 import { translatorFor } from "../language/catalogues.ts";
 import { requireMember } from "../http/signed-in-member.ts";
@@ -35,6 +36,16 @@ type PaymentsOptions = {
   hooks: PaymentHooks;
   clock: Clock;
 };
+
+/** The tier she chose, by its name (any case) or its price; a choice not among the plan's tiers is refused. */
+function chosenTier(tiers: PlanTier[], chosen: string | number | undefined): PlanTier | null {
+  if (chosen === undefined || chosen === "") return null;
+  const tier = tiers.find((candidate) =>
+    typeof chosen === "number" ? candidate.price === chosen : candidate.name.toLowerCase() === chosen.toLowerCase(),
+  );
+  if (!tier) throw new HttpError(400, "That is not one of this plan's prices.");
+  return tier;
+}
 
 /** Checkout's line for a code, in her language: "SPRING-25: 20% off". */
 function reductionLine(reduction: CodeReduction, currency: string, language: Language): string {
@@ -86,8 +97,12 @@ export async function paymentsRoutes(
     }
     // Read before calling Stripe: a database failure here is not the payment service's.
     const customerId = await billingCustomerOf(db, member.id);
-    // A code: checked, priced and one use held here, before Stripe is asked (docs/gifts.md).
-    const held = await holdCode(body.code, { kind: "plan", id: plan.id }, plan.priceMinor, member.id);
+    // Pay what you can: only the plan's own tiers are taken (docs/gifts.md).
+    const tier = chosenTier(plan.tiers, body.tier);
+    const price = tier?.price ?? plan.priceMinor;
+    // A code: checked, priced and one use held here, before Stripe is asked.
+    const held = await holdCode(body.code, { kind: "plan", id: plan.id }, price, member.id);
+    const lines = [...(tier ? [tier.name] : []), ...(held ? [reductionLine(held.reduction, plan.currency, request.language)] : [])];
     let session: { id: string; url: string };
     try {
       session = await callStripe(request, "create a checkout session", () =>
@@ -97,9 +112,7 @@ export async function paymentsRoutes(
           customerId,
           publicUrl,
           courseId: courseId !== undefined && plan.courseIds.includes(courseId) ? courseId : plan.courseIds[0]!,
-          ...(held
-            ? { reduced: { priceMinor: held.priceMinor, line: reductionLine(held.reduction, plan.currency, request.language) } }
-            : {}),
+          ...(tier || held ? { reduced: { priceMinor: held?.priceMinor ?? price, line: lines.join(", ") } } : {}),
         }),
       );
     } catch (error) {
@@ -107,7 +120,7 @@ export async function paymentsRoutes(
       throw error;
     }
     if (held) await hooks.pricing!.attach(held.holdId, session.id);
-    await recordCheckoutStarted(db, { userId: member.id, plan, checkoutSessionId: session.id, amountMinor: held?.priceMinor });
+    await recordCheckoutStarted(db, { userId: member.id, plan, checkoutSessionId: session.id, amountMinor: held?.priceMinor ?? price });
     return { url: session.url };
   });
 

@@ -33,7 +33,7 @@ export async function createCheckoutSession(
     customerId: string | undefined;
     publicUrl: string;
     courseId: number;
-    /** With a code: the price to charge, and the line that says what it took off. */
+    /** With a tier or a code: the price to charge, and the line that names them. */
     reduced?: { priceMinor: number; line: string };
   },
 ): Promise<{ id: string; url: string }> {

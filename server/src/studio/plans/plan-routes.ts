@@ -12,6 +12,7 @@ const planFields = (input: ParsedRequestOf<"createPlan">["body"]) => ({
   billingInterval: input.billing_interval,
   partnerSeat: input.partner_seat,
   courseIds: input.course_ids,
+  tiers: input.tiers,
 });
 
 /** The plans of the Purchase page: list, create, edit, delete. */

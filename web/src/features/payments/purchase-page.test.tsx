@@ -111,6 +111,38 @@ describe("the Purchase page with online payment", () => {
     });
   });
 
+  it("lets her choose what she pays when the plan offers tiers, and sends the tier she chose", async () => {
+    const tiers = [
+      { name: "Supported", price: 2500, line: "For a tight month." },
+      { name: "Standard", price: 4900, line: "" },
+      { name: "Supporter", price: 6900, line: "Pays for a family who could not." },
+    ];
+    const tiered = { ...once, tiers };
+    const calls = stubApi({
+      "/reactapi/site": [200, site],
+      "/reactapi/getcourses": [200, { courses: [{ ...courses.courses[0]!, subscription_plans: [tiered] }], subscription_plans: [tiered] }],
+      "/reactapi/getuseraccessdata": [200, { accessible_course_ids: [], grants: [] }],
+      "/reactapi/getcoursemodules": [200, []],
+      "/reactapi/payments/mine": [200, noPurchases],
+      "/reactapi/payments/checkout": [200, { url: "https://checkout.stripe.example/c/pay/cs_test_8" }],
+    });
+    showPurchase();
+    const plan = await screen.findByRole("region", { name: "Pushing Course" });
+    const choice = within(plan).getByRole("group", { name: "Choose what you pay" });
+    // Her plan's own price is chosen at first; nothing asks why she chooses another.
+    expect(within(choice).getByRole("radio", { name: /Standard: \$49\.00 once/ })).toBeChecked();
+    expect(within(choice).getByText("Pays for a family who could not.")).toBeInTheDocument();
+    await userEvent.click(within(choice).getByRole("radio", { name: /Supported: \$25\.00 once/ }));
+    expect(within(plan).getByRole("button", { name: /^Buy/ })).toHaveAccessibleName("Buy: Pushing Course, $25.00 once");
+    await userEvent.click(within(plan).getByRole("button", { name: /^Buy/ }));
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledWith("https://checkout.stripe.example/c/pay/cs_test_8"));
+    expect(calls.find((call) => call.path === "/reactapi/payments/checkout")?.body).toEqual({
+      plan_id: 2,
+      course_id: 4,
+      tier: "Supported",
+    });
+  });
+
   it("shows the server's sentence when the checkout cannot start, and lets her try again", async () => {
     purchaseApi({
       "/reactapi/payments/checkout": [409, { error: "You already have every course of this plan, so there is nothing to pay for." }],

@@ -29,6 +29,11 @@ export function formatPrice(plan: Pick<SubscriptionPlan, "price" | "currency" | 
 function PlanCard({ plan, courseId, online, code }: { plan: SubscriptionPlan; courseId: number; online: boolean; code: string }) {
   const [leaving, setLeaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const tiers = plan.tiers ?? [];
+  // Pay what you can: the plan's own price is chosen at first, when it is one of the tiers.
+  const [tierName, setTierName] = useState(() => (tiers.find((tier) => tier.price === plan.price) ?? tiers[0])?.name);
+  const tier = tiers.find((candidate) => candidate.name === tierName);
+  const priced = tier ? { ...plan, price: tier.price } : plan;
   const action = plan.billing_interval === "once" ? t("Buy") : t("Subscribe");
   const headingId = `plan-${plan.id}-name`;
   const buy = async () => {
@@ -36,7 +41,9 @@ function PlanCard({ plan, courseId, online, code }: { plan: SubscriptionPlan; co
     setProblem(null);
     try {
       // The server checks the code and computes the price; Checkout shows the reduced line (docs/gifts.md).
-      const { url } = await call("startCheckout", { body: { plan_id: plan.id, course_id: courseId, ...(code.trim() ? { code } : {}) } });
+      const { url } = await call("startCheckout", {
+        body: { plan_id: plan.id, course_id: courseId, ...(code.trim() ? { code } : {}), ...(tier ? { tier: tier.name } : {}) },
+      });
       // Stays busy while the browser leaves, so a second tap cannot start a second checkout.
       leaveFor(url);
     } catch (error) {
@@ -50,10 +57,34 @@ function PlanCard({ plan, courseId, online, code }: { plan: SubscriptionPlan; co
         <h2 id={headingId} className="section-title">
           {plan.name}
         </h2>
-        <p style={{ margin: "4px 0", fontWeight: 600 }}>{formatPrice(plan)}</p>
+        {tiers.length === 0 ? <p style={{ margin: "4px 0", fontWeight: 600 }}>{formatPrice(plan)}</p> : null}
         <p className="small-text" style={{ margin: 0 }}>
           {plan.description}
         </p>
+        {tiers.length > 0 ? (
+          <fieldset style={{ border: 0, padding: 0, margin: "12px 0 0" }}>
+            <legend style={{ fontWeight: 600, padding: 0 }}>{t("Choose what you pay")}</legend>
+            {tiers.map((candidate) => (
+              <label key={candidate.name} style={{ display: "flex", gap: 10, alignItems: "flex-start", padding: "8px 0", minHeight: 44 }}>
+                <input
+                  type="radio"
+                  name={`plan-${plan.id}-tier`}
+                  checked={candidate.name === tierName}
+                  onChange={() => setTierName(candidate.name)}
+                  style={{ width: 20, height: 20, marginTop: 2 }}
+                />
+                <span>
+                  <strong>{candidate.name}</strong>: {formatPrice({ ...plan, price: candidate.price })}
+                  {candidate.line ? (
+                    <span className="small-text quiet-text" style={{ display: "block" }}>
+                      {candidate.line}
+                    </span>
+                  ) : null}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
       </div>
       {online ? (
         <div style={{ display: "flex", flexDirection: "column", gap: 8, padding: "0 16px 16px" }}>
@@ -65,7 +96,7 @@ function PlanCard({ plan, courseId, online, code }: { plan: SubscriptionPlan; co
           <button
             disabled={leaving}
             onClick={() => void buy()}
-            aria-label={t("{action}: {plan}, {price}", { action, plan: plan.name, price: formatPrice(plan) })}
+            aria-label={t("{action}: {plan}, {price}", { action, plan: plan.name, price: formatPrice(priced) })}
             type="button"
             className="button button-contained"
           >

@@ -283,6 +283,36 @@ describe("the studio's plans page", () => {
       course_ids: [4, 5],
     });
   });
+
+  it("adds pay-what-you-can tiers to a plan, their prices in cents", async () => {
+    const calls = stubApi({
+      "/reactapi/studio/plans": [200, { plans: [{ ...plan, tiers: [] }], courses }],
+      "/reactapi/studio/plans/2": [200, { plan: { ...plan, revision: 4 }, message: 'Saved the plan "Full Membership".' }],
+    });
+    renderAt("/studio/plans", [{ path: "/studio/plans", element: <PlansPage /> }]);
+    const form = await screen.findByRole("form", { name: "Plan Full Membership" });
+    for (const [name, price, line] of [
+      ["Supported", "12", "For a tight month."],
+      ["Supporter", "29.50", "Pays for a family who could not."],
+    ]) {
+      fireEvent.click(within(form).getByRole("button", { name: "Add a tier" }));
+      const tier = within(form)
+        .getAllByRole("group", { name: /^Tier \d$/ })
+        .at(-1)!;
+      fireEvent.change(within(tier).getByLabelText("Tier name"), { target: { value: name } });
+      fireEvent.change(within(tier).getByLabelText("Tier price"), { target: { value: price } });
+      fireEvent.change(within(tier).getByLabelText("What it is for"), { target: { value: line } });
+    }
+    fireEvent.click(within(form).getByRole("button", { name: "Save plan" }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === "/reactapi/studio/plans/2")?.body).toMatchObject({
+        tiers: [
+          { name: "Supported", price: 1200, line: "For a tight month." },
+          { name: "Supporter", price: 2950, line: "Pays for a family who could not." },
+        ],
+      }),
+    );
+  });
 });
 
 describe("the studio's course and lesson pages", () => {
