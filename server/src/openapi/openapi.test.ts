@@ -37,6 +37,6 @@ describe("the API description at /reactapi/openapi.json", () => {
     expect(download.parameters).toEqual([expect.objectContaining({ name: "fileId", in: "path", required: true })]);
     expect(download.security).toEqual([{ session: [] }]);
     const checkout = document.paths["/reactapi/payments/checkout"].post.requestBody.content["application/json"].schema;
-    expect(Object.keys(checkout.properties).sort()).toEqual(["code", "course_id", "plan_id"]);
+    expect(Object.keys(checkout.properties).sort()).toEqual(["code", "course_id", "plan_id", "tier"]);
   });
 });
