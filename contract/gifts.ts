@@ -4,6 +4,7 @@ import { StudioOutcome, WholeNumber } from "./studio/studio-shared.ts";
 import { type Endpoint, ok } from "./endpoint.ts";
 import { idInPath } from "./catalogue.ts";
 import { sentence } from "./languages.ts";
+import { Email, looksLikeALink, notALinkSentence } from "./sign-in.ts";
 
 // Gifts, her birth registry, codes and pay-what-you-can (docs/gifts.md). This part: the codes the
 // doula gives out, whose price the server computes and whose uses are counted across app servers.
@@ -71,6 +72,92 @@ export type StudioCode = z.infer<typeof StudioCode>;
 
 export const CodeIdParams = z.object({ id: idInPath("There is no such code.") });
 
+/** A name on a gift: the giver's or the recipient's, as she writes it. */
+const GiftName = (missing: string) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, { error: missing })
+    .max(100, { error: "A name can be at most 100 characters." })
+    .refine((name) => !looksLikeALink(name), { error: notALinkSentence });
+
+const GiftMessage = z
+  .string({ error: "The message must be text." })
+  .trim()
+  .max(1000, { error: "A message can be at most 1,000 characters." })
+  .default("");
+
+/** A link from a gift's mail (the recipient's, or the giver's to change it). */
+export const GiftToken = z
+  .string({ error: "This link is not complete. Please open the whole link from the mail." })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{20,100}$/, { error: "This link is not complete. Please open the whole link from the mail." });
+
+export const GiftCheckoutRequest = z.object({
+  plan_id: z.number({ error: "Choose what to give." }).int({ error: "Choose what to give." }).positive({ error: "Choose what to give." }),
+  /** A monthly or yearly plan is given as a number of months, paid once (a yearly one in whole years). */
+  months: WholeNumber(sentence("the number of months"), 1, 36).optional(),
+  recipient_name: GiftName("Write the name of the person you are giving it to."),
+  recipient_email: Email,
+  message: GiftMessage,
+  deliver_on: Day,
+  giver_name: GiftName("Write your name, as she will read it."),
+  giver_email: Email,
+  code: z.string().max(64).optional(),
+  tier: z.union([z.string().max(100), z.number().int()]).optional(),
+});
+export type GiftCheckoutRequest = z.input<typeof GiftCheckoutRequest>;
+
+export const GiftTokenRequest = z.object({ token: GiftToken });
+
+/** A gift as its giver sees it from the link in her receipt. */
+export const GiftForGiver = z.object({
+  plan_name: z.string(),
+  months: z.number().nullable(),
+  recipient_name: z.string(),
+  recipient_email: z.string(),
+  message: z.string(),
+  deliver_on: z.string(),
+  status: z.enum(["paid", "delivered", "opened", "refunded"]),
+});
+export type GiftForGiver = z.infer<typeof GiftForGiver>;
+
+export const GiftChange = z.object({
+  token: GiftToken,
+  recipient_email: Email,
+  message: GiftMessage,
+  deliver_on: Day,
+});
+export type GiftChange = z.input<typeof GiftChange>;
+
+export const GiftOpened = z.object({
+  message: z.string(),
+  plan_name: z.string(),
+  course_ids: z.array(z.number()),
+  /** When the courses close again; null: for good. */
+  open_until: z.string().nullable(),
+});
+
+export const StudioGift = z.object({
+  id: z.number(),
+  plan_name: z.string(),
+  months: z.number().nullable(),
+  amount: z.number().describe("minor units, e.g. cents"),
+  currency: z.string(),
+  giver_name: z.string(),
+  giver_email: z.string(),
+  recipient_name: z.string(),
+  recipient_email: z.string(),
+  deliver_on: z.string(),
+  status: z.enum(["paid", "delivered", "opened", "refunded"]),
+  paid_at: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+  opened_at: z.string().nullable(),
+});
+export type StudioGift = z.infer<typeof StudioGift>;
+
+export const GiftIdParams = z.object({ id: idInPath("There is no such gift.") });
+
 /** This capability's entries of the endpoint table (contract/api.ts composes every part). */
 export const giftsEndpoints = {
   createCode: {
@@ -103,5 +190,92 @@ export const giftsEndpoints = {
     params: CodeIdParams,
     invalidates: ["studioCodes"],
     answers: { ...ok(StudioOutcome), 404: { description: "No such code.", schema: ApiError } },
+  },
+  giftCheckout: {
+    method: "POST",
+    path: "/reactapi/gifts/checkout",
+    summary:
+      "Opens Checkout for a gift of a plan (anyone, signed in or not): the plan's own price (times the months of a monthly or yearly plan), for a recipient, a message and a day",
+    access: "anyone",
+    travels: "gifts",
+    body: GiftCheckoutRequest,
+    answers: {
+      ...ok(z.object({ url: z.string() })),
+      400: { description: "A bad body, or a code refused (the sentence says why).", schema: ApiError },
+      404: { description: "No such plan, or online payment is not set up.", schema: ApiError },
+    },
+  },
+  giftForGiver: {
+    method: "POST",
+    path: "/reactapi/gifts/as-giver",
+    summary: "The gift the link in the giver's receipt names (a POST, so its token is not in an address that gets logged)",
+    access: "anyone",
+    travels: "gifts",
+    body: GiftTokenRequest,
+    answers: { ...ok(GiftForGiver), 404: { description: "No such link.", schema: ApiError } },
+  },
+  changeGift: {
+    method: "POST",
+    path: "/reactapi/gifts/change",
+    summary: "The giver changes the day, the recipient's address or the message, until the gift is delivered",
+    access: "anyone",
+    travels: "gifts",
+    body: GiftChange,
+    answers: {
+      ...ok(StudioOutcome),
+      404: { description: "No such link.", schema: ApiError },
+      409: { description: "Delivered already.", schema: ApiError },
+    },
+  },
+  redeemGift: {
+    method: "POST",
+    path: "/reactapi/gifts/redeem",
+    summary: "Opens a gift's courses on the signed-in member's account: the link works once",
+    access: "member",
+    travels: "gifts",
+    body: GiftTokenRequest,
+    invalidates: ["getUserAccess", "getCourses"],
+    answers: {
+      ...ok(GiftOpened),
+      404: { description: "No such link.", schema: ApiError },
+      409: { description: "Used already.", schema: ApiError },
+    },
+  },
+  studioGifts: {
+    method: "GET",
+    path: "/reactapi/studio/gifts",
+    summary: "The gifts bought, newest first: waiting for their day, delivered, opened, refunded",
+    access: "instructor",
+    travels: "gifts-studio",
+    answers: ok(z.object({ gifts: z.array(StudioGift) })),
+  },
+  resendGift: {
+    method: "POST",
+    path: "/reactapi/studio/gifts/:id/resend",
+    summary: "Sends a delivered gift's mail again, with a new link (the old one stops working)",
+    access: "instructor",
+    travels: "gifts-studio",
+    params: GiftIdParams,
+    invalidates: ["studioGifts"],
+    answers: {
+      ...ok(StudioOutcome),
+      404: { description: "No such gift.", schema: ApiError },
+      409: { description: "Not delivered yet, opened or refunded.", schema: ApiError },
+    },
+  },
+  refundGift: {
+    method: "POST",
+    path: "/reactapi/studio/gifts/:id/refund",
+    summary: "Refunds a gift through Stripe; its link stops working (courses it opened stay open)",
+    access: "instructor",
+    travels: "gifts-studio",
+    params: GiftIdParams,
+    invalidates: ["studioGifts"],
+    answers: {
+      ...ok(StudioOutcome),
+      404: { description: "No such gift.", schema: ApiError },
+      409: { description: "Refunded already.", schema: ApiError },
+      502: { description: "Stripe could not refund it; nothing changed.", schema: ApiError },
+    },
   },
 } satisfies Record<string, Endpoint>;

@@ -79,10 +79,18 @@ export const RegisterRequest = z
       .min(1, { error: "That invitation link is not complete." })
       .max(128, { error: "That invitation link is not complete." })
       .optional(),
+    /** The link a gift's mail brings (gifts/): it stands for the access code too. */
+    gift_token: z
+      .string({ error: "That link to your gift is not complete." })
+      .trim()
+      .min(1, { error: "That link to your gift is not complete." })
+      .max(128, { error: "That link to your gift is not complete." })
+      .optional(),
   })
   .refine(
     (request) =>
       request.access_code !== undefined ||
+      request.gift_token !== undefined ||
       request.invitation !== undefined ||
       request.care_invitation !== undefined ||
       request.team_invitation !== undefined,

@@ -25,6 +25,7 @@ import type { Clock } from "./lib/clock.ts";
 import type { TimedWork } from "./timed-work/timed-work.ts";
 import { oneOffPayments } from "./payments/stripe-client.ts";
 import type { Database } from "./db/client.ts";
+import { dataChanges } from "./db/data-changes.ts";
 import type { PersonalData } from "./db/personal-data.ts";
 import { formsPersonalData } from "./forms/forms-repository.ts";
 import { formsRoutes } from "./forms/forms-routes.ts";
@@ -65,7 +66,8 @@ import { searchRoutes } from "./search/search-routes.ts";
 import { checksPersonalData } from "./checks/checks-repository.ts";
 import { checksRoutes, checksStudioRoutes } from "./checks/checks-routes.ts";
 import { codePricing, codesPersonalData } from "./gifts/codes-repository.ts";
-import { giftsStudioRoutes, giftsWork } from "./gifts/gifts-routes.ts";
+import { giftsRoutes, giftsStudioRoutes, giftsWork } from "./gifts/gifts-routes.ts";
+import { checkGiftLink, giftCheckouts, giftsPersonalData, openGift } from "./gifts/gifts-repository.ts";
 import { partnerRoutes } from "./partners/partners-routes.ts";
 import { pictureRoutes } from "./pictures/picture-routes.ts";
 import { purchasesPersonalData } from "./payments/purchases-repository.ts";
@@ -145,6 +147,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
     carePersonalData(db, clock, config.instructorName),
     checksPersonalData(db),
     codesPersonalData(db),
+    giftsPersonalData(db),
   ];
   const community = { db, clock, catalogue, mail: mail.context, sender: mail.sender, instructorName: config.instructorName, siteLanguage };
   const messages = { db, catalogue, clock, mail: { ...mail.context, contactEmail: config.site.contactEmail } };
@@ -165,6 +168,15 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
     doulaName: config.instructorName,
     escalateMinutes: config.labourEscalateMinutes,
   };
+  const gifts = {
+    db,
+    clock,
+    mail: mail.context,
+    sender: mail.sender,
+    payments: bookings.payments,
+    catalogue,
+    publicUrl: config.publicUrl,
+  };
   const pushSending = pushDelivery({ db, clock, push: config.push, contactEmail: config.site.contactEmail, log });
   return [
     feature("/reactapi/users", signInRoutes, {
@@ -181,6 +193,12 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
         invitation: { check: checkInvitation, accept: acceptInvitation, committed: linkCommitted, joinedAs: "partner" },
         care_invitation: { check: checkCareInvitation, accept: acceptCareInvitation, committed: () => {}, joinedAs: "member" },
         team_invitation: { check: checkTeamInvitation, accept: acceptTeamInvitation, committed: () => {}, joinedAs: "member" },
+        gift_token: {
+          check: checkGiftLink,
+          accept: async (tx, token, memberId, now) => void (await openGift(tx, token, memberId, now)),
+          committed: () => dataChanges.emit("access"),
+          joinedAs: "member",
+        },
       },
     }),
     feature("/reactapi/users", passwordResetRoutes, { db, mail, production }),
@@ -211,7 +229,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
       mail,
       siteLanguage,
       hooks: {
-        owners: [bookingCheckouts(bookings), classCheckouts({ ...classes, wake: () => mail.sender.wake() }), careCheckouts(care)],
+        owners: [bookingCheckouts(bookings), classCheckouts({ ...classes, wake: () => mail.sender.wake() }), careCheckouts(care), giftCheckouts(gifts)],
         grants: { open: openPurchaseGrants, close: closePurchaseGrants },
         pricing: codePricing(db),
       },
@@ -242,7 +260,8 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
     feature("/reactapi", searchRoutes, { db, catalogue, siteLanguage }),
     feature("/reactapi", checksRoutes, { db, catalogue, clock }),
     // Its entries say who may call them (access "instructor"), as the studio's guard would.
-    feature("/reactapi/studio", giftsStudioRoutes, { db, clock }, [giftsWork({ db, clock })]),
+    feature("/reactapi/gifts", giftsRoutes, gifts, giftsWork(gifts)),
+    feature("/reactapi/studio", giftsStudioRoutes, gifts),
     feature("/reactapi/instructor-setup", instructorSetupRoutes, { db, sessionDays: config.sessionDays, production }),
     feature("/reactapi/studio", studioApi, {
       db,

@@ -46,9 +46,10 @@ export type SignInOptions = {
 
 /**
  * The fields of a registration that stand for an access code (contract/sign-in.ts): the partner
- * seat's `invitation`, and any capability's `<name>_invitation` (a doula's link to a client's space).
+ * seat's `invitation`, any capability's `<name>_invitation` (a doula's link to a client's space), and
+ * a gift's `gift_token`.
  */
-type InvitationField = Extract<keyof RegisterRequest, "invitation" | `${string}_invitation`>;
+type InvitationField = Extract<keyof RegisterRequest, "invitation" | `${string}_invitation` | "gift_token">;
 
 /** One kind of invitation, offered by the feature that sends it (features.ts hands them over). */
 export type Invitations = {

@@ -67,3 +67,54 @@ export const codeUses = pgTable(
     index("code_uses_user_idx").on(table.userId),
   ],
 );
+
+/**
+ * A course or membership someone gave (docs/gifts.md): bought through Checkout (`pending` until
+ * paid), `paid` and waiting for its day, `delivered` (the recipient's mail claimed once by the timed
+ * work, on its day in the practice's zone), `opened` (its link used, once), or `refunded`. The
+ * plan's name, courses and the months given are kept as bought: a later change to the plan does not
+ * change a gift.
+ */
+export const gifts = pgTable(
+  "gifts",
+  {
+    id: serial("id").primaryKey(),
+    planId: integer("plan_id"),
+    planName: text("plan_name").notNull(),
+    courseIds: integer("course_ids").array().notNull(),
+    /** How long the courses stay open from the day she opens it; null: for good (a one-time plan). */
+    months: integer("months"),
+    amountMinor: integer("amount_minor").notNull(),
+    currency: text("currency").notNull(),
+    giverName: text("giver_name").notNull(),
+    giverEmail: text("giver_email").notNull(),
+    recipientName: text("recipient_name").notNull(),
+    recipientEmail: text("recipient_email").notNull(),
+    message: text("message").notNull().default(""),
+    deliverOn: date("deliver_on").notNull(),
+    /** The language the giver wrote in: her receipt, and the recipient's mail, are in it. */
+    language: text("language").notNull(),
+    status: text("status", { enum: ["pending", "paid", "delivered", "opened", "refunded"] })
+      .notNull()
+      .default("pending"),
+    checkoutSessionId: text("checkout_session_id"),
+    paymentIntentId: text("payment_intent_id"),
+    /** The giver's link to change it before it is delivered (in her receipt), hashed. */
+    changeHash: text("change_hash"),
+    /** The recipient's link, hashed; cleared when used. */
+    openHash: text("open_hash"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    openedAt: timestamp("opened_at", { withTimezone: true }),
+    openedBy: integer("opened_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("gifts_checkout_idx").on(table.checkoutSessionId),
+    uniqueIndex("gifts_change_idx").on(table.changeHash),
+    uniqueIndex("gifts_open_idx").on(table.openHash),
+    index("gifts_due_idx").on(table.status, table.deliverOn),
+    index("gifts_opened_by_idx").on(table.openedBy),
+    check("gifts_months", sql`${table.months} is null or ${table.months} between 1 and 36`),
+  ],
+);

@@ -115,6 +115,28 @@ export async function openPurchaseGrants(
   await announceChange(db, "access");
 }
 
+/**
+ * Opens courses someone gave her (a gift, docs/gifts.md) until endsAt, or for good: kept as the
+ * instructor's grants (given, not bought by her). A course she holds for good already stays so; a
+ * later end of two wins.
+ */
+export async function openGivenCourses(db: Queryable, userId: number, courseIds: number[], endsAt: Date | null): Promise<void> {
+  const existing = await existingCourseIds(db, courseIds);
+  if (existing.length === 0) return;
+  await db
+    .insert(courseGrants)
+    .values(existing.map((courseId) => ({ userId, courseId, source: "instructor" as const, endsAt })))
+    .onConflictDoUpdate({
+      target: [courseGrants.userId, courseGrants.courseId],
+      targetWhere: sql`source = 'instructor'`,
+      set: {
+        endsAt: sql`case when ${courseGrants.endsAt} is null or excluded.ends_at is null then null
+          else greatest(${courseGrants.endsAt}, excluded.ends_at) end`,
+      },
+    });
+  await announceChange(db, "access");
+}
+
 /** Closes a purchase's courses at endsAt (now or later); never touches the instructor's grants. */
 export async function closePurchaseGrants(db: Queryable, purchaseId: number, endsAt: Date): Promise<void> {
   const ofPurchase = and(eq(courseGrants.purchaseId, purchaseId), eq(courseGrants.source, "purchase"));

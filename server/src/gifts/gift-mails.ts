@@ -1,0 +1,74 @@
+import { formattingLocales, sourceLanguage } from "../../../contract/languages.ts";
+import { composeMail, greeting, type Mail, type MailContext, translatorOf } from "../mail/mail-templates.ts";
+
+declare module "../mail/mail-templates.ts" {
+  interface MailKinds {
+    gift_receipt: true;
+    gift_delivered: true;
+  }
+}
+
+/** What a gift's mails say of it. */
+export type GiftForMail = {
+  planName: string;
+  months: number | null;
+  amountMinor: number;
+  currency: string;
+  giverName: string;
+  giverEmail: string;
+  recipientName: string;
+  recipientEmail: string;
+  message: string;
+  deliverOn: string;
+};
+
+const locale = (context: MailContext) => formattingLocales[context.language ?? sourceLanguage];
+
+/** A day (YYYY-MM-DD) as she reads it: "14 March 2027"; the day itself, never moved by a zone. */
+const longDay = (day: string, context: MailContext) =>
+  new Intl.DateTimeFormat(locale(context), { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${day}T12:00:00Z`),
+  );
+
+/** What is given, in words: "Full Membership for 3 months", or the plan's name when it is for good. */
+function whatIsGiven(gift: GiftForMail, context: MailContext): string {
+  const i18n = translatorOf(context);
+  if (gift.months === null) return gift.planName;
+  return gift.months === 1
+    ? i18n._("{plan} for 1 month", { plan: gift.planName })
+    : i18n._("{plan} for {months} months", { plan: gift.planName, months: gift.months });
+}
+
+/** The giver's receipt, at once: what she paid, when it goes, and her link to change it until then. */
+export function giftReceiptMail(gift: GiftForMail, changeLink: string, context: MailContext): Mail {
+  const i18n = translatorOf(context);
+  const amount = new Intl.NumberFormat(locale(context), { style: "currency", currency: gift.currency }).format(gift.amountMinor / 100);
+  const given = whatIsGiven(gift, context);
+  return composeMail("gift_receipt", gift.giverEmail, i18n._("Your gift for {name}: {what}", { name: gift.recipientName, what: given }), context, [
+    greeting(gift.giverName, context.language),
+    i18n._("Thank you. We received {amount} for your gift of {what} to {name}.", { amount, what: given, name: gift.recipientName }),
+    i18n._("We will send it to {email} on {day}, with your message and a link that opens it on her account.", {
+      email: gift.recipientEmail,
+      day: longDay(gift.deliverOn, context),
+    }),
+    { label: i18n._("Change the day, her address or your message"), link: changeLink },
+    i18n._("The link works until the gift is sent. Stripe, who handled the payment, sends its own receipt too."),
+  ]);
+}
+
+/** The recipient's mail, on its day: who gave what, the message, and the link that opens it (once). */
+export function giftDeliveredMail(gift: GiftForMail, openLink: string, context: MailContext): Mail {
+  const i18n = translatorOf(context);
+  const given = whatIsGiven(gift, context);
+  return composeMail("gift_delivered", gift.recipientEmail, i18n._("{giver} has given you {what}", { giver: gift.giverName, what: given }), context, [
+    greeting(gift.recipientName, context.language),
+    i18n._("{giver} has given you {what}, to read and watch at your own pace.", { giver: gift.giverName, what: given }),
+    ...(gift.message ? [i18n._("Their message: “{message}”", { message: gift.message })] : []),
+    { label: i18n._("Open your gift"), link: openLink },
+    gift.months === null
+      ? i18n._("The link opens it on your account: sign in, or create one with this address (no access code needed). It works once, and the courses stay yours.")
+      : i18n._(
+          "The link opens it on your account: sign in, or create one with this address (no access code needed). It works once, and the courses stay open for the months given from the day you open it.",
+        ),
+  ]);
+}

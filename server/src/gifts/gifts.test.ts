@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { and, eq } from "drizzle-orm";
+import { movableClock } from "../lib/clock.ts";
+import type { MailSender } from "../mail/mail-sender.ts";
+import { mailOutbox } from "../mail/mail-schema.ts";
+import {
+  backends,
+  createTestApp,
+  GOOD_PASSWORD,
+  jsonHeaders,
+  register,
+  signedInInstructor,
+  signedInMember,
+  type TestApp,
+  uniqueEmail,
+} from "../../../testing/test-app.ts";
+import { tokenMailedTo } from "../../../testing/outbox-links.ts";
+import {
+  checkoutCompleted,
+  signedDelivery,
+  standInEnvironment,
+  startStripeStandIn,
+  stripeEvent,
+  type StripeStandIn,
+} from "../../../testing/stripe-stand-in.ts";
+import { giftsWork } from "./gifts-routes.ts";
+
+// Gifts (docs/gifts.md): Checkout at the plan's own price, the recipient's mail on its day in the
+// practice's zone and only then, once; the link opens the courses for the months given, once.
+
+const MEMBERSHIP = { planId: 1, price: 1900, courseIds: [3, 4] }; // monthly, USD, in the demo catalogue
+const PARTNER_COURSE = { planId: 2, price: 4900, courseIds: [3] }; // once, USD
+// 10 March 2027, 20:00 in Los Angeles: already the 11th in UTC.
+const START = new Date("2027-03-11T04:00:00Z");
+
+let standIn: StripeStandIn;
+beforeAll(async () => {
+  standIn = await startStripeStandIn();
+});
+afterAll(() => standIn.close());
+
+const post = (app: FastifyInstance, url: string, payload: unknown, cookie?: string) =>
+  app.inject({ method: "POST", url, headers: { ...jsonHeaders, ...(cookie ? { cookie } : {}) }, payload: payload as object });
+const sessionOf = (url: string) => standIn.sessions.get(/cs_test_[a-f0-9]+/.exec(url)![0])!;
+
+describe.each(backends)("gifts on %s", (backend) => {
+  let context: TestApp;
+  let instructor: string;
+  const clock = movableClock(START);
+  beforeAll(async () => {
+    context = await createTestApp(backend, {
+      environment: { ...standInEnvironment(standIn), PUBLIC_URL: "https://courses.example" },
+      clock,
+    });
+    instructor = (await signedInInstructor(context.app, context.database.db)).cookie;
+    const weekly = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: "09:00", end: "12:00" }));
+    const hours = await post(context.app, "/reactapi/studio/calendar/hours", { time_zone: "America/Los_Angeles", weekly, exceptions: [] }, instructor);
+    expect(hours.statusCode, hours.body).toBe(200);
+  });
+  afterAll(() => context.close());
+  const app = () => context.app;
+  const db = () => context.database.db;
+  const deliver = (event: ReturnType<typeof stripeEvent>) => {
+    const { payload, headers } = signedDelivery(event);
+    return app().inject({ method: "POST", url: "/reactapi/stripe/webhook", headers, payload });
+  };
+  /** The gifts' delivery, as the timed work runs it on every app server. */
+  const runDeliveries = () =>
+    giftsWork({
+      db: db(),
+      clock,
+      mail: { businessName: "Calm Birth Circle", publicUrl: "https://courses.example" },
+      sender: { wake: () => {} } as unknown as MailSender,
+      payments: null,
+    })
+      .find((work) => work.name === "gifts: deliveries")!
+      .run();
+  const mails = (to: string, kind: "gift_receipt" | "gift_delivered") =>
+    db()
+      .select({ subject: mailOutbox.subject, text: mailOutbox.textBody })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.kind, kind)));
+  const give = (body: Record<string, unknown>) =>
+    post(app(), "/reactapi/gifts/checkout", {
+      recipient_name: "Ana",
+      message: "For the little one, with love",
+      giver_name: "Grandma Rose",
+      giver_email: "rose@example.com",
+      ...body,
+    });
+  const paidGift = async (body: Record<string, unknown>) => {
+    const started = await give(body);
+    expect(started.statusCode, started.body).toBe(200);
+    const session = sessionOf(started.json().url);
+    expect((await deliver(checkoutCompleted(session, { payment_intent: `pi_gift_${session.id}` }))).statusCode).toBe(200);
+    return session;
+  };
+
+  it("opens Checkout at the plan's own price, for anyone, and refuses what is not a gift", async () => {
+    const recipient = uniqueEmail("gift-price");
+    const once = await give({ plan_id: PARTNER_COURSE.planId, recipient_email: recipient, deliver_on: "2027-03-20" });
+    expect(once.statusCode, once.body).toBe(200);
+    const form = standIn.requests.findLast((request) => request.path === "/v1/checkout/sessions")!.form;
+    expect(form["line_items[0][price_data][unit_amount]"]).toBe(String(PARTNER_COURSE.price));
+    expect(form["mode"]).toBe("payment");
+    expect(form["customer_email"]).toBe("rose@example.com");
+    expect(form["line_items[0][price_data][product_data][name]"]).toBe("Gift: Partner Course");
+    // A monthly membership is given as months, paid once.
+    const months = await give({ plan_id: MEMBERSHIP.planId, months: 3, recipient_email: recipient, deliver_on: "2027-03-20" });
+    expect(sessionOf(months.json().url)).toMatchObject({ amount_total: 3 * MEMBERSHIP.price, mode: "payment" });
+
+    const refusals: [Record<string, unknown>, number, string][] = [
+      [{ plan_id: 99, recipient_email: recipient, deliver_on: "2027-03-20" }, 404, "That plan is no longer offered. Please choose again."],
+      // The 10th is over in UTC but is still today in the practice's zone; the 9th is past.
+      [{ plan_id: 2, recipient_email: recipient, deliver_on: "2027-03-09" }, 400, "Choose today or a day to come for the gift to arrive."],
+      [{ plan_id: 2, recipient_email: recipient, deliver_on: "2028-06-01" }, 400, "Choose a day within the coming year."],
+      [{ plan_id: 2, recipient_email: "not-an-address", deliver_on: "2027-03-20" }, 400, "Please enter a valid e-mail address"],
+      [{ plan_id: 2, recipient_email: recipient, deliver_on: "20 March" }, 400, "Give a date as YYYY-MM-DD."],
+      [{ plan_id: 2, recipient_email: recipient, deliver_on: "2027-03-20", tier: 100 }, 400, "That is not one of this plan's prices."],
+      [{ plan_id: 2, recipient_email: recipient, deliver_on: "2027-03-20", code: "NO-SUCH" }, 400, "There is no code NO-SUCH."],
+    ];
+    for (const [body, status, sentence] of refusals) {
+      const refused = await give(body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(status);
+      expect(refused.json().error).toContain(sentence);
+    }
+    expect((await give({ plan_id: 2, recipient_email: recipient, deliver_on: "2027-03-10" })).statusCode).toBe(200);
+  });
+
+  it("mails the giver at once and the recipient on the day in the practice's zone, once; the link opens the courses once", async () => {
+    clock.set(START);
+    const recipient = uniqueEmail("gift-ana");
+    await paidGift({ plan_id: MEMBERSHIP.planId, months: 3, recipient_email: recipient, deliver_on: "2027-03-14" });
+    const [receipt] = await mails("rose@example.com", "gift_receipt").then((rows) => rows.filter((row) => row.text.includes(recipient)));
+    expect(receipt!.subject).toBe("Your gift for Ana: Full Membership for 3 months");
+    expect(receipt!.text).toContain("$57.00");
+    expect(receipt!.text).toContain("14 March 2027");
+
+    await runDeliveries();
+    expect(await mails(recipient, "gift_delivered")).toHaveLength(0);
+    // 23:59 on the 13th in Los Angeles (still winter time: the clocks go forward at 2 a.m. on the
+    // 14th) is the 14th in UTC: still not its day.
+    clock.set(new Date("2027-03-14T07:59:00Z"));
+    await runDeliveries();
+    expect(await mails(recipient, "gift_delivered")).toHaveLength(0);
+    // Midnight in Los Angeles: every app server's work runs at once, and the mail goes once.
+    clock.set(new Date("2027-03-14T08:00:30Z"));
+    await Promise.all([runDeliveries(), runDeliveries(), runDeliveries()]);
+    await runDeliveries();
+    const delivered = await mails(recipient, "gift_delivered");
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]!.subject).toBe("Grandma Rose has given you Full Membership for 3 months");
+    expect(delivered[0]!.text).toContain("For the little one, with love");
+    expect(delivered[0]!.text).toMatch(/https:\/\/courses\.example\/gift\/redeem\?token=/);
+
+    // She registers through it, with no access code: the courses open for three months from today.
+    const token = await tokenMailedTo(db(), recipient, "gift_delivered");
+    const elsewhere = await register(app(), { email: uniqueEmail("other"), password: GOOD_PASSWORD, gift_token: token });
+    expect(elsewhere.statusCode).toBe(403);
+    const registered = await register(app(), { email: recipient, first_name: "Ana", password: GOOD_PASSWORD, gift_token: token });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const member = await post(app(), "/reactapi/users/login", { email: recipient, password: GOOD_PASSWORD });
+    const cookie = member.headers["set-cookie"]!.toString();
+    const access = (await post(app(), "/reactapi/getuseraccessdata", {}, cookie)).json();
+    expect(access.accessible_course_ids).toEqual(expect.arrayContaining(MEMBERSHIP.courseIds));
+    // Three months on her calendar, across the change to summer time: midnight of 14 June in Los Angeles.
+    const grants = (await app().inject({ url: "/reactapi/account/export", headers: { cookie } })).json().grants as { ends_at: string | null }[];
+    expect(grants.map((grant) => grant.ends_at)).toEqual(MEMBERSHIP.courseIds.map(() => "2027-06-14T07:00:30.000Z"));
+    // The link works once: by registration or by signing in.
+    const again = await post(app(), "/reactapi/gifts/redeem", { token }, cookie);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toContain("This gift has been opened already.");
+    expect((await register(app(), { email: recipient, password: GOOD_PASSWORD, gift_token: token })).statusCode).toBe(409);
+    // The giver's link no longer changes a gift that was sent.
+    const change = await tokenMailedTo(db(), "rose@example.com", "gift_receipt");
+    const late = await post(app(), "/reactapi/gifts/change", { token: change, recipient_email: recipient, message: "", deliver_on: "2027-03-20" });
+    expect([late.statusCode, late.json().error]).toEqual([409, "This gift has been sent already, so it can no longer be changed."]);
+  });
+
+  it("opens a one-time plan for good on a signed-in member's account; the giver may change it until its day", async () => {
+    clock.set(START);
+    const member = await signedInMember(app(), "gift-member");
+    await paidGift({ plan_id: PARTNER_COURSE.planId, recipient_email: member.email, deliver_on: "2027-04-01" });
+    const change = await tokenMailedTo(db(), "rose@example.com", "gift_receipt");
+    const seen = await post(app(), "/reactapi/gifts/as-giver", { token: change });
+    expect(seen.json()).toMatchObject({ plan_name: "Partner Course", deliver_on: "2027-04-01", status: "paid", months: null });
+    const past = await post(app(), "/reactapi/gifts/change", { token: change, recipient_email: member.email, message: "x", deliver_on: "2027-03-01" });
+    expect(past.statusCode).toBe(400);
+    const moved = await post(app(), "/reactapi/gifts/change", {
+      token: change,
+      recipient_email: member.email,
+      message: "Sooner, for the shower",
+      deliver_on: "2027-03-12",
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    clock.set(new Date("2027-03-12T08:00:00Z"));
+    await runDeliveries();
+    const [mail] = await mails(member.email, "gift_delivered");
+    expect(mail!.text).toContain("Sooner, for the shower");
+    const token = await tokenMailedTo(db(), member.email, "gift_delivered");
+    expect((await post(app(), "/reactapi/gifts/redeem", { token })).statusCode).toBe(401);
+    const opened = await post(app(), "/reactapi/gifts/redeem", { token }, member.cookie);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json()).toMatchObject({ plan_name: "Partner Course", course_ids: PARTNER_COURSE.courseIds, open_until: null });
+    const access = (await post(app(), "/reactapi/getuseraccessdata", {}, member.cookie)).json();
+    expect(access.accessible_course_ids).toEqual(expect.arrayContaining(PARTNER_COURSE.courseIds));
+    expect((await post(app(), "/reactapi/gifts/redeem", { token: "x".repeat(30) }, member.cookie)).statusCode).toBe(404);
+  });
+
+  it("forgets a checkout Stripe says expired unpaid; the studio lists gifts, resends and refunds, and only the studio", async () => {
+    clock.set(START);
+    const unpaid = await give({ plan_id: PARTNER_COURSE.planId, recipient_email: uniqueEmail("gift-unpaid"), deliver_on: "2027-03-12" });
+    const session = sessionOf(unpaid.json().url);
+    expect((await deliver(stripeEvent("checkout.session.expired", { object: "checkout.session", ...session, status: "expired", payment_status: "unpaid" }))).statusCode).toBe(200);
+
+    const recipient = uniqueEmail("gift-studio");
+    const paid = await paidGift({ plan_id: PARTNER_COURSE.planId, recipient_email: recipient, deliver_on: "2027-03-10" });
+    // For today: mailed with the payment, without waiting for the timed work.
+    expect(await mails(recipient, "gift_delivered")).toHaveLength(1);
+
+    const member = await signedInMember(app(), "gift-nosy");
+    expect((await app().inject({ url: "/reactapi/studio/gifts" })).statusCode).toBe(401);
+    expect((await app().inject({ url: "/reactapi/studio/gifts", headers: { cookie: member.cookie } })).statusCode).toBe(403);
+    const listed = (await app().inject({ url: "/reactapi/studio/gifts", headers: { cookie: instructor } })).json().gifts as {
+      id: number;
+      recipient_email: string;
+      status: string;
+    }[];
+    expect(listed.some((gift) => gift.recipient_email === session.customer_email)).toBe(false);
+    const gift = listed.find((row) => row.recipient_email === recipient)!;
+    expect(gift.status).toBe("delivered");
+
+    const first = await tokenMailedTo(db(), recipient, "gift_delivered");
+    expect((await post(app(), `/reactapi/studio/gifts/${gift.id}/resend`, {}, member.cookie)).statusCode).toBe(403);
+    expect((await post(app(), `/reactapi/studio/gifts/${gift.id}/resend`, {}, instructor)).statusCode).toBe(200);
+    const second = await tokenMailedTo(db(), recipient, "gift_delivered");
+    expect(second).not.toBe(first);
+    expect((await register(app(), { email: recipient, password: GOOD_PASSWORD, gift_token: first })).statusCode).toBe(404);
+
+    const refunded = await post(app(), `/reactapi/studio/gifts/${gift.id}/refund`, {}, instructor);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(standIn.refunds.find((refund) => refund.payment_intent === `pi_gift_${paid.id}`)).toBeDefined();
+    expect((await post(app(), `/reactapi/studio/gifts/${gift.id}/refund`, {}, instructor)).statusCode).toBe(409);
+    expect((await register(app(), { email: recipient, password: GOOD_PASSWORD, gift_token: second })).statusCode).toBe(404);
+  });
+});
