@@ -221,6 +221,7 @@ export const giftsEndpoints = {
     access: "anyone",
     travels: "gifts",
     body: GiftChange,
+    invalidates: ["giftForGiver"],
     answers: {
       ...ok(StudioOutcome),
       404: { description: "No such link.", schema: ApiError },

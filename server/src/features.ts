@@ -229,7 +229,12 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
       mail,
       siteLanguage,
       hooks: {
-        owners: [bookingCheckouts(bookings), classCheckouts({ ...classes, wake: () => mail.sender.wake() }), careCheckouts(care), giftCheckouts(gifts)],
+        owners: [
+          bookingCheckouts(bookings),
+          classCheckouts({ ...classes, wake: () => mail.sender.wake() }),
+          careCheckouts(care),
+          giftCheckouts(gifts),
+        ],
         grants: { open: openPurchaseGrants, close: closePurchaseGrants },
         pricing: codePricing(db),
       },

@@ -44,31 +44,45 @@ export function giftReceiptMail(gift: GiftForMail, changeLink: string, context: 
   const i18n = translatorOf(context);
   const amount = new Intl.NumberFormat(locale(context), { style: "currency", currency: gift.currency }).format(gift.amountMinor / 100);
   const given = whatIsGiven(gift, context);
-  return composeMail("gift_receipt", gift.giverEmail, i18n._("Your gift for {name}: {what}", { name: gift.recipientName, what: given }), context, [
-    greeting(gift.giverName, context.language),
-    i18n._("Thank you. We received {amount} for your gift of {what} to {name}.", { amount, what: given, name: gift.recipientName }),
-    i18n._("We will send it to {email} on {day}, with your message and a link that opens it on her account.", {
-      email: gift.recipientEmail,
-      day: longDay(gift.deliverOn, context),
-    }),
-    { label: i18n._("Change the day, her address or your message"), link: changeLink },
-    i18n._("The link works until the gift is sent. Stripe, who handled the payment, sends its own receipt too."),
-  ]);
+  return composeMail(
+    "gift_receipt",
+    gift.giverEmail,
+    i18n._("Your gift for {name}: {what}", { name: gift.recipientName, what: given }),
+    context,
+    [
+      greeting(gift.giverName, context.language),
+      i18n._("Thank you. We received {amount} for your gift of {what} to {name}.", { amount, what: given, name: gift.recipientName }),
+      i18n._("We will send it to {email} on {day}, with your message and a link that opens it on her account.", {
+        email: gift.recipientEmail,
+        day: longDay(gift.deliverOn, context),
+      }),
+      { label: i18n._("Change the day, her address or your message"), link: changeLink },
+      i18n._("The link works until the gift is sent. Stripe, who handled the payment, sends its own receipt too."),
+    ],
+  );
 }
 
 /** The recipient's mail, on its day: who gave what, the message, and the link that opens it (once). */
 export function giftDeliveredMail(gift: GiftForMail, openLink: string, context: MailContext): Mail {
   const i18n = translatorOf(context);
   const given = whatIsGiven(gift, context);
-  return composeMail("gift_delivered", gift.recipientEmail, i18n._("{giver} has given you {what}", { giver: gift.giverName, what: given }), context, [
-    greeting(gift.recipientName, context.language),
-    i18n._("{giver} has given you {what}, to read and watch at your own pace.", { giver: gift.giverName, what: given }),
-    ...(gift.message ? [i18n._("Their message: “{message}”", { message: gift.message })] : []),
-    { label: i18n._("Open your gift"), link: openLink },
-    gift.months === null
-      ? i18n._("The link opens it on your account: sign in, or create one with this address (no access code needed). It works once, and the courses stay yours.")
-      : i18n._(
-          "The link opens it on your account: sign in, or create one with this address (no access code needed). It works once, and the courses stay open for the months given from the day you open it.",
-        ),
-  ]);
+  return composeMail(
+    "gift_delivered",
+    gift.recipientEmail,
+    i18n._("{giver} has given you {what}", { giver: gift.giverName, what: given }),
+    context,
+    [
+      greeting(gift.recipientName, context.language),
+      i18n._("{giver} has given you {what}, to read and watch at your own pace.", { giver: gift.giverName, what: given }),
+      ...(gift.message ? [i18n._("Their message: “{message}”", { message: gift.message })] : []),
+      { label: i18n._("Open your gift"), link: openLink },
+      gift.months === null
+        ? i18n._(
+            "The link opens it on your account: sign in, or create one with this address (no access code needed). It works once, and the courses stay yours.",
+          )
+        : i18n._(
+            "The link opens it on your account: sign in, or create one with this address (no access code needed). It works once, and the courses stay open for the months given from the day you open it.",
+          ),
+    ],
+  );
 }

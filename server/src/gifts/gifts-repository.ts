@@ -128,7 +128,10 @@ export function giftCheckouts(deps: Pick<GiftDeps, "clock" | "mail">) {
 
 /** The gift a recipient's link names, before it is used: for registration, whom it was sent to. */
 async function giftByOpenLink(db: Queryable, token: string): Promise<GiftRow> {
-  const [row] = await db.select().from(gifts).where(eq(gifts.openHash, hashToken(token)));
+  const [row] = await db
+    .select()
+    .from(gifts)
+    .where(eq(gifts.openHash, hashToken(token)));
   if (!row) throw new HttpError(404, "This gift link is not known. It may have been copied incompletely, or a newer mail replaced it.");
   if (row.status === "opened")
     throw new HttpError(409, "This gift has been opened already. Sign in with the account that opened it to find its courses.");
@@ -169,7 +172,10 @@ export async function openUntil(db: Queryable, gift: Pick<GiftRow, "months">, no
 
 /** The gift the link in the giver's receipt names. */
 export async function giftForGiver(db: Queryable, token: string): Promise<GiftRow> {
-  const [row] = await db.select().from(gifts).where(eq(gifts.changeHash, hashToken(token)));
+  const [row] = await db
+    .select()
+    .from(gifts)
+    .where(eq(gifts.changeHash, hashToken(token)));
   if (!row || row.status === "pending") throw new HttpError(404, "This link is not known. Please open the whole link from your receipt.");
   return row;
 }
@@ -225,7 +231,10 @@ export async function resendGift(db: Database, giftId: number, context: MailCont
     if (row.status !== "delivered")
       throw new HttpError(409, row.status === "paid" ? "This gift waits for its day: it goes then." : "This gift was opened or refunded.");
     const token = newToken();
-    await tx.update(gifts).set({ openHash: hashToken(token) }).where(eq(gifts.id, giftId));
+    await tx
+      .update(gifts)
+      .set({ openHash: hashToken(token) })
+      .where(eq(gifts.id, giftId));
     await queueMail(tx, giftDeliveredMail(forMail(row), openLink(context, token), inGiftLanguage(row, context)));
   });
 }
@@ -269,7 +278,12 @@ export const giftsPersonalData = (db: Queryable): PersonalData => {
         status: row.status,
       });
       const received = await db.select().from(gifts).where(eq(gifts.openedBy, member.id));
-      const gave = address ? await db.select().from(gifts).where(and(given(address), sql`${gifts.status} <> 'pending'`)) : [];
+      const gave = address
+        ? await db
+            .select()
+            .from(gifts)
+            .where(and(given(address), sql`${gifts.status} <> 'pending'`))
+        : [];
       return { given: gave.map(show), received: received.map(show) };
     },
     erase: async (tx, member) => {

@@ -2,7 +2,6 @@ import type { FastifyInstance } from "fastify";
 import { answerWith } from "../../../contract/languages.ts";
 import type { PlanTier } from "../../../contract/catalogue.ts";
 import { type CatalogueReader, findPlan } from "../catalogue/catalogue-repository.ts";
-import type { Database } from "../db/client.ts";
 import { changeAndAnnounce } from "../db/data-changes.ts";
 import { route } from "../http/endpoint-route.ts";
 import { HttpError } from "../http/errors.ts";
@@ -52,7 +51,9 @@ function giftPrice(
   if (plan.billingInterval === "year") {
     const months = input.months ?? 12;
     if (months % 12 !== 0)
-      throw new HttpError(400, "A yearly membership is given in whole years: 12, 24 or 36 months.", { months: "Choose 12, 24 or 36 months." });
+      throw new HttpError(400, "A yearly membership is given in whole years: 12, 24 or 36 months.", {
+        months: "Choose 12, 24 or 36 months.",
+      });
     return { months, priceMinor: unit * (months / 12), tierName };
   }
   const months = input.months ?? 1;
@@ -79,7 +80,13 @@ export async function giftsRoutes(app: FastifyInstance, deps: GiftsOptions) {
       throw new HttpError(400, "Choose a day within the coming year.", { deliver_on: "Choose a day within the coming year." });
     const { months, priceMinor, tierName } = giftPrice(found, body);
     const held = body.code
-      ? await holdCodeUse(db, { code: body.code, item: { kind: "plan", id: found.id }, priceMinor, userId: request.member?.id ?? null, now })
+      ? await holdCodeUse(db, {
+          code: body.code,
+          item: { kind: "plan", id: found.id },
+          priceMinor,
+          userId: request.member?.id ?? null,
+          now,
+        })
       : null;
     const amountMinor = held?.priceMinor ?? priceMinor;
     const giftId = await recordPendingGift(db, {
@@ -112,7 +119,7 @@ export async function giftsRoutes(app: FastifyInstance, deps: GiftsOptions) {
         email: body.giver_email,
         expiresAt: new Date(now.getTime() + CHECKOUT_MINUTES * 60_000),
         successUrl: `${publicUrl}/gift?given=1`,
-        cancelUrl: `${publicUrl}/gift?plan=${found.id}`,
+        cancelUrl: `${publicUrl}/gift?plan=${found.id}&checkout=cancelled`,
       });
       await attachGiftCheckout(db, giftId, checkout.id);
       if (held) await attachCheckout(db, held.holdId, checkout.id);
@@ -139,7 +146,12 @@ export async function giftsRoutes(app: FastifyInstance, deps: GiftsOptions) {
   });
 
   route(app, "changeGift", async ({ body }) => {
-    await changeGift(db, body.token, { recipientEmail: body.recipient_email, message: body.message, deliverOn: body.deliver_on }, clock.now());
+    await changeGift(
+      db,
+      body.token,
+      { recipientEmail: body.recipient_email, message: body.message, deliverOn: body.deliver_on },
+      clock.now(),
+    );
     return { message: "Saved. The gift goes on the day you chose." };
   });
 

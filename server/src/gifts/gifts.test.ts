@@ -55,7 +55,12 @@ describe.each(backends)("gifts on %s", (backend) => {
     });
     instructor = (await signedInInstructor(context.app, context.database.db)).cookie;
     const weekly = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: "09:00", end: "12:00" }));
-    const hours = await post(context.app, "/reactapi/studio/calendar/hours", { time_zone: "America/Los_Angeles", weekly, exceptions: [] }, instructor);
+    const hours = await post(
+      context.app,
+      "/reactapi/studio/calendar/hours",
+      { time_zone: "America/Los_Angeles", weekly, exceptions: [] },
+      instructor,
+    );
     expect(hours.statusCode, hours.body).toBe(200);
   });
   afterAll(() => context.close());
@@ -165,7 +170,9 @@ describe.each(backends)("gifts on %s", (backend) => {
     const access = (await post(app(), "/reactapi/getuseraccessdata", {}, cookie)).json();
     expect(access.accessible_course_ids).toEqual(expect.arrayContaining(MEMBERSHIP.courseIds));
     // Three months on her calendar, across the change to summer time: midnight of 14 June in Los Angeles.
-    const grants = (await app().inject({ url: "/reactapi/account/export", headers: { cookie } })).json().grants as { ends_at: string | null }[];
+    const grants = (await app().inject({ url: "/reactapi/account/export", headers: { cookie } })).json().grants as {
+      ends_at: string | null;
+    }[];
     expect(grants.map((grant) => grant.ends_at)).toEqual(MEMBERSHIP.courseIds.map(() => "2027-06-14T07:00:30.000Z"));
     // The link works once: by registration or by signing in.
     const again = await post(app(), "/reactapi/gifts/redeem", { token }, cookie);
@@ -174,7 +181,12 @@ describe.each(backends)("gifts on %s", (backend) => {
     expect((await register(app(), { email: recipient, password: GOOD_PASSWORD, gift_token: token })).statusCode).toBe(409);
     // The giver's link no longer changes a gift that was sent.
     const change = await tokenMailedTo(db(), "rose@example.com", "gift_receipt");
-    const late = await post(app(), "/reactapi/gifts/change", { token: change, recipient_email: recipient, message: "", deliver_on: "2027-03-20" });
+    const late = await post(app(), "/reactapi/gifts/change", {
+      token: change,
+      recipient_email: recipient,
+      message: "",
+      deliver_on: "2027-03-20",
+    });
     expect([late.statusCode, late.json().error]).toEqual([409, "This gift has been sent already, so it can no longer be changed."]);
   });
 
@@ -185,7 +197,12 @@ describe.each(backends)("gifts on %s", (backend) => {
     const change = await tokenMailedTo(db(), "rose@example.com", "gift_receipt");
     const seen = await post(app(), "/reactapi/gifts/as-giver", { token: change });
     expect(seen.json()).toMatchObject({ plan_name: "Partner Course", deliver_on: "2027-04-01", status: "paid", months: null });
-    const past = await post(app(), "/reactapi/gifts/change", { token: change, recipient_email: member.email, message: "x", deliver_on: "2027-03-01" });
+    const past = await post(app(), "/reactapi/gifts/change", {
+      token: change,
+      recipient_email: member.email,
+      message: "x",
+      deliver_on: "2027-03-01",
+    });
     expect(past.statusCode).toBe(400);
     const moved = await post(app(), "/reactapi/gifts/change", {
       token: change,
@@ -212,7 +229,13 @@ describe.each(backends)("gifts on %s", (backend) => {
     clock.set(START);
     const unpaid = await give({ plan_id: PARTNER_COURSE.planId, recipient_email: uniqueEmail("gift-unpaid"), deliver_on: "2027-03-12" });
     const session = sessionOf(unpaid.json().url);
-    expect((await deliver(stripeEvent("checkout.session.expired", { object: "checkout.session", ...session, status: "expired", payment_status: "unpaid" }))).statusCode).toBe(200);
+    expect(
+      (
+        await deliver(
+          stripeEvent("checkout.session.expired", { object: "checkout.session", ...session, status: "expired", payment_status: "unpaid" }),
+        )
+      ).statusCode,
+    ).toBe(200);
 
     const recipient = uniqueEmail("gift-studio");
     const paid = await paidGift({ plan_id: PARTNER_COURSE.planId, recipient_email: recipient, deliver_on: "2027-03-10" });

@@ -77,6 +77,13 @@ export const slots: Slots = {
       field: "care_invitation",
       Words: slotPart(() => import("../features/care/invitation-words.tsx")),
     },
+    {
+      page: "/gift/redeem",
+      field: "gift_token",
+      parameter: "token",
+      after: "/library",
+      Words: slotPart(() => import("../features/gifts/gift-invitation-words.tsx")),
+    },
   ],
   unsubscribeLists: [
     { list: null, Part: slotPart(() => import("../features/messages/unsubscribe-announcements.tsx")) },

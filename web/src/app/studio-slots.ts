@@ -8,7 +8,10 @@ import type { StudioSlots } from "../lib/studio-slots.tsx";
 export const studioSlots: StudioSlots = {
   personActions: [{ label: sentence("Take her on as a birth client"), page: "/studio/clients#add-client-heading" }],
   calendarLinks: [{ label: sentence("Off call"), page: "/studio/labour#off-call-heading" }],
-  plansLinks: [{ label: sentence("Discount codes"), page: "/studio/codes" }],
+  plansLinks: [
+    { label: sentence("Discount codes"), page: "/studio/codes" },
+    { label: sentence("Gifts"), page: "/studio/gifts" },
+  ],
   lessonEditorParts: [
     lazyPart(() => import("../features/transcripts/studio/lesson-transcripts.tsx")),
     lazyPart(() => import("../features/checks/studio/lesson-checks-editor.tsx")),

@@ -114,6 +114,9 @@ export const routes: readonly ScreenRoute[] = [
     prerender: true,
     firstNeeds: { answers: ["listClasses"] },
   },
+  { path: "/gift", screen: "features/gifts/gift-page.tsx", layout: "public", prerender: true, firstNeeds: { answers: ["getCourses"] } },
+  { path: "/gift/redeem", screen: "features/gifts/gift-redeem-page.tsx", layout: "public" },
+  { path: "/gift/change", screen: "features/gifts/gift-change-page.tsx", layout: "public" },
   { path: "/unsubscribe", screen: "features/home/unsubscribe-page.tsx", layout: "public", firstNeeds: { slots: ["unsubscribeLists"] } },
   { path: "/book/confirm", screen: "features/bookings/confirm-page.tsx", layout: "public" },
   {
@@ -262,6 +265,7 @@ export const routes: readonly ScreenRoute[] = [
   },
   { path: "/studio/team", screen: "features/team/studio/team-page.tsx", layout: "studio", withinSection: "/studio/clients" },
   { path: "/studio/codes", screen: "features/gifts/studio/codes-page.tsx", layout: "studio", withinSection: "/studio/plans" },
+  { path: "/studio/gifts", screen: "features/gifts/studio/gifts-page.tsx", layout: "studio", withinSection: "/studio/plans" },
   {
     path: "/studio/labour/:id",
     screen: "features/labour/studio/alert-page.tsx",

@@ -70,7 +70,11 @@ export type InvitationLink = {
   /** The page the mail links to (the login page's `from`). */
   page: string;
   /** The registration's field that carries the token (contract/sign-in.ts). */
-  field: Extract<keyof RegisterRequest, `${string}_invitation`>;
+  field: Extract<keyof RegisterRequest, `${string}_invitation` | "gift_token">;
+  /** The page's parameter that carries the token, when it is not `invitation` (a gift's `token`). */
+  parameter?: string;
+  /** Where she goes once registered, when not back to `page` (the token was used by registering). */
+  after?: string;
   /**
    * What the login page tells her, and what the register page tells her: the capability's own
    * words, in its chunk, which only a page opened from such a link loads.

@@ -16,7 +16,7 @@ import { t } from "./messages.ts";
 function invitedBy(links: readonly InvitationLink[], from: string): { link: InvitationLink; token: string } | null {
   const [page, query = ""] = from.split("?");
   const link = links.find((candidate) => candidate.page === page);
-  const token = link ? new URLSearchParams(query).get("invitation") : null;
+  const token = link ? new URLSearchParams(query).get(link.parameter ?? "invitation") : null;
   return link && token ? { link, token } : null;
 }
 

@@ -33,7 +33,7 @@ export default function RegisterPage() {
     if (invitedCode) setForm((current) => (current.access_code ? current : { ...current, access_code: invitedCode }));
   }, [invitedCode]);
 
-  if (registered) return <Navigate to="/login" replace state={invitedLink ? { from: invitedLink.page } : undefined} />;
+  if (registered) return <Navigate to="/login" replace state={invitedLink ? { from: invitedLink.after ?? invitedLink.page } : undefined} />;
 
   const field = (name: keyof typeof form) => ({
     name,

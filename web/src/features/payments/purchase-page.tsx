@@ -5,6 +5,7 @@ import type { SubscriptionPlan } from "../../../../contract/catalogue.ts";
 import type { MyPurchases } from "../../../../contract/payments.ts";
 import { Notice } from "../../components/notice.tsx";
 import { TextField } from "../../components/text-field.tsx";
+import { TierChoice } from "../../components/tier-choice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { useAnswer } from "../../lib/answers.ts";
@@ -62,28 +63,14 @@ function PlanCard({ plan, courseId, online, code }: { plan: SubscriptionPlan; co
           {plan.description}
         </p>
         {tiers.length > 0 ? (
-          <fieldset style={{ border: 0, padding: 0, margin: "12px 0 0" }}>
-            <legend style={{ fontWeight: 600, padding: 0 }}>{t("Choose what you pay")}</legend>
-            {tiers.map((candidate) => (
-              <label key={candidate.name} style={{ display: "flex", gap: 10, alignItems: "flex-start", padding: "8px 0", minHeight: 44 }}>
-                <input
-                  type="radio"
-                  name={`plan-${plan.id}-tier`}
-                  checked={candidate.name === tierName}
-                  onChange={() => setTierName(candidate.name)}
-                  style={{ width: 20, height: 20, marginTop: 2 }}
-                />
-                <span>
-                  <strong>{candidate.name}</strong>: {formatPrice({ ...plan, price: candidate.price })}
-                  {candidate.line ? (
-                    <span className="small-text quiet-text" style={{ display: "block" }}>
-                      {candidate.line}
-                    </span>
-                  ) : null}
-                </span>
-              </label>
-            ))}
-          </fieldset>
+          <TierChoice
+            legend={t("Choose what you pay")}
+            name={`plan-${plan.id}-tier`}
+            tiers={tiers}
+            chosen={tierName}
+            onChoose={setTierName}
+            priceOf={(price) => formatPrice({ ...plan, price })}
+          />
         ) : null}
       </div>
       {online ? (
