@@ -43,6 +43,9 @@ export function lighthousePages(ids: SeededIds): Page[] {
     "/booking/:id": `/booking/${ids.bookingToken}`,
     // The mailed link of a booking already confirmed: the page confirms nothing twice and says so.
     "/book/confirm": "/book/confirm?token=bench-expired-link",
+    // A gift's links, as a visitor meets them: one to open (signed out), one whose token is not known.
+    "/gift/redeem": "/gift/redeem?token=bench-gift-link-000000000",
+    "/gift/change": "/gift/change?token=bench-gift-link-000000000",
     // A search with results, as a member meets the page most.
     "/search": "/search?q=labour",
     "/community/topic/:id": `/community/topic/${ids.topicId}`,

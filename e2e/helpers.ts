@@ -73,7 +73,7 @@ export async function signedInMember(page: Page, prefix = "member", { confirmed 
 }
 
 /** The newest mail to an address with this subject (or one that matches), as the test SMTP server caught it (e2e/global-setup.ts). */
-export async function mailTo(address: string, subject: string | RegExp): Promise<CaughtMail> {
+export async function mailTo(address: string, subject: string | RegExp, { timeout = 20_000 } = {}): Promise<CaughtMail> {
   const folder = process.env.E2E_MAIL_DIR;
   if (!folder) throw new Error("E2E_MAIL_DIR is not set: the global setup did not start the SMTP server");
   let found: CaughtMail | undefined;
@@ -89,7 +89,7 @@ export async function mailTo(address: string, subject: string | RegExp): Promise
           .find((mail) => mail.to === address && (typeof subject === "string" ? mail.subject === subject : subject.test(mail.subject)));
         return Boolean(found);
       },
-      { message: `a mail "${subject}" to ${address}`, timeout: 20_000 },
+      { message: `a mail "${subject}" to ${address}`, timeout },
     )
     .toBe(true);
   return found!;

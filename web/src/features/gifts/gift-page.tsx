@@ -13,6 +13,7 @@ import { useSession } from "../../lib/session.ts";
 import { useSiteDetails } from "../../lib/site-details.ts";
 import { browserTimeZone } from "../../lib/time-labels.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
+import { leaveFor } from "./leave-for.ts";
 import { pageLocale, t, tWith } from "./messages.ts";
 
 // Give a course or a membership (docs/gifts.md): anyone chooses a plan, the person it is for, a
@@ -114,7 +115,7 @@ export default function GiftPage() {
         },
       });
       // Stays busy while the browser leaves, so a second press cannot start a second checkout.
-      window.location.assign(url);
+      leaveFor(url);
     } catch (error) {
       const failure = failureOf(error);
       setProblem({

@@ -1,0 +1,105 @@
+import { expect, test } from "@playwright/test";
+import { checkoutCompleted, signedDelivery, type StandInSession } from "../testing/stripe-stand-in.ts";
+import { accessibleAtBothWidths, instructorPage, linkIn, mailTo, moveServerClock, newEmail, PASSWORD } from "./helpers.ts";
+
+// Gifts (docs/gifts.md): a visitor gives a course for a day to come; on that day (the server's and
+// the browser's clocks moved) the recipient opens the mail and registers through it, with no
+// access code, and finds the course open. The test plays Stripe, as e2e/payments.spec.ts does.
+
+function standInUrl(): string {
+  const url = process.env.E2E_STRIPE_URL;
+  if (!url) throw new Error("E2E_STRIPE_URL is not set: the global setup did not start the Stripe stand-in");
+  return url;
+}
+
+/** A day some days from now, as YYYY-MM-DD, and noon of it in UTC (that day in any practice zone within 11 hours of UTC). */
+function dayAhead(days: number): { day: string; noon: Date } {
+  const noon = new Date(Date.now() + days * 86_400_000);
+  const day = noon.toISOString().slice(0, 10);
+  return { day, noon: new Date(`${day}T12:00:00Z`) };
+}
+
+test("a visitor gives a course for a day to come; on that day the recipient opens the mail and registers through it", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const recipient = newEmail("gift-recipient");
+  const giver = newEmail("gift-giver");
+  const { day, noon } = dayAhead(5);
+
+  await page.goto("/gift");
+  await expect(page.getByRole("heading", { name: "Give a course", level: 1 })).toBeVisible();
+  await page.getByRole("radio", { name: /Partner Course/ }).check();
+  await page.getByLabel("Her name").fill("Ana");
+  await page.getByLabel("Her e-mail address").fill(recipient);
+  await page.getByLabel("The day it arrives").fill(day);
+  await page.getByLabel("Your message (optional)").fill("For your shower, with love");
+  await page.getByLabel("Your name").fill("Grandma Rose");
+  await page.getByLabel("Your e-mail address").fill(giver);
+  await expect(page.getByText("Total: $49.00, paid once.")).toBeVisible();
+  await accessibleAtBothWidths(page);
+  await page.getByRole("button", { name: "Go to payment" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`^${standInUrl()}/pay/cs_test_[a-f0-9]+$`));
+  const sessionId = new URL(page.url()).pathname.split("/").pop()!;
+  const session = (await (await request.get(`${standInUrl()}/stand-in/sessions/${sessionId}`)).json()) as StandInSession;
+  // The plan's own price, paid once, by the giver.
+  expect(session).toMatchObject({ mode: "payment", amount_total: 4900, currency: "usd", customer_email: giver });
+  await page.getByRole("link", { name: "Pay" }).click();
+  await expect(page).toHaveURL(/\/gift\?given=1$/);
+  await expect(page.getByRole("heading", { name: "Thank you for your gift" })).toBeVisible();
+  await accessibleAtBothWidths(page);
+  const { payload, headers } = signedDelivery(checkoutCompleted(session, { payment_intent: `pi_${sessionId}` }));
+  expect((await request.post("/reactapi/stripe/webhook", { data: payload, headers })).status()).toBe(200);
+
+  // The giver's receipt comes at once, with her link to change the gift until its day.
+  const receipt = await mailTo(giver, "Your gift for Ana: Partner Course");
+  await page.goto(linkIn(receipt, "/gift/change").replace(/^https?:\/\/[^/]+/, ""));
+  await expect(page.getByRole("heading", { name: "Your gift for Ana" })).toBeVisible();
+  await expect(page.getByLabel("The day it arrives")).toHaveValue(day);
+  await accessibleAtBothWidths(page);
+
+  // The studio lists it, waiting for its day.
+  const studio = await instructorPage(browser);
+  await studio.goto("/studio/gifts");
+  const row = studio
+    .getByRole("row")
+    .filter({ has: studio.getByRole("rowheader", { name: new RegExp(recipient.replace(/[.+]/g, "\\$&")) }) });
+  await expect(row).toContainText("Waiting for its day");
+  await accessibleAtBothWidths(studio);
+  await studio.context().close();
+
+  const recipientContext = await browser.newContext();
+  try {
+    // Its day comes, for the server and for her browser: the timed work mails it.
+    moveServerClock(noon);
+    await recipientContext.clock.install({ time: noon });
+    const gift = await mailTo(recipient, "Grandma Rose has given you Partner Course", { timeout: 45_000 });
+    expect(gift.text).toContain("For your shower, with love");
+    const herPage = await recipientContext.newPage();
+    await herPage.goto(linkIn(gift, "/gift/redeem").replace(/^https?:\/\/[^/]+/, ""));
+    await expect(herPage.getByRole("heading", { name: "A gift for you" })).toBeVisible();
+    await accessibleAtBothWidths(herPage);
+    await herPage.getByRole("link", { name: "Create your account" }).click();
+    await expect(herPage).toHaveURL(/\/register\?gift_token=/);
+    await expect(herPage.getByText("Someone has given you a course: create your account here")).toBeVisible();
+    await expect(herPage.getByLabel("Access code")).toHaveCount(0);
+    await herPage.getByLabel("First name (optional)").fill("Ana");
+    await herPage.getByLabel("Email").fill(recipient);
+    await herPage.getByLabel("Password").fill(PASSWORD);
+    await herPage.getByRole("button", { name: "Register" }).click();
+    await expect(herPage).toHaveURL(/\/login$/);
+    await herPage.getByLabel("Email").fill(recipient);
+    await herPage.getByLabel("Password").fill(PASSWORD);
+    await herPage.getByRole("button", { name: "Submit" }).click();
+    await expect(herPage).toHaveURL(/\/library$/);
+    // The course is hers: no preview notice, its lessons open.
+    await herPage.goto("/course?course=3");
+    await expect(herPage.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(herPage.getByText("You are previewing this course.")).toHaveCount(0);
+  } finally {
+    moveServerClock(null);
+    await recipientContext.close();
+  }
+});
