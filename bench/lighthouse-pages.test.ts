@@ -17,6 +17,7 @@ describe("the bench's pages", () => {
       careRecordId: 7,
       questionnaireId: 8,
       labourAlertId: 9,
+      registryName: "bench-abcdefgh",
     };
     const pages = lighthousePages(ids);
     for (const route of routes)

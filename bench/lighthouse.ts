@@ -21,6 +21,7 @@ export type SeededIds = {
   careRecordId: number;
   questionnaireId: number;
   labourAlertId: number;
+  registryName: string;
 };
 
 type Page = { route: string; address: string; as: "visitor" | "member" | "instructor" };
@@ -46,6 +47,7 @@ export function lighthousePages(ids: SeededIds): Page[] {
     // A gift's links, as a visitor meets them: one to open (signed out), one whose token is not known.
     "/gift/redeem": "/gift/redeem?token=bench-gift-link-000000000",
     "/gift/change": "/gift/change?token=bench-gift-link-000000000",
+    "/registry/:name": `/registry/${ids.registryName}`,
     // A search with results, as a member meets the page most.
     "/search": "/search?q=labour",
     "/community/topic/:id": `/community/topic/${ids.topicId}`,

@@ -39,7 +39,7 @@ let errors = 0;
 const scratch: string[] = [];
 const BENCH_PASSWORD = "bench-Password-1";
 /** What seededBooking makes: the member's booking, her community thread, her care record and labour alert. */
-type BookedIds = "bookingToken" | "topicId" | "threadId" | "careRecordId" | "questionnaireId" | "labourAlertId";
+type BookedIds = "bookingToken" | "topicId" | "threadId" | "careRecordId" | "questionnaireId" | "labourAlertId" | "registryName";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function load(options: autocannon.Options) {
@@ -257,7 +257,14 @@ async function seededBooking(
   // Her labour line (docs/labour-line.md): one alert, for the studio's alert page.
   await call("/reactapi/care", member.cookie);
   const alert = await call(`/reactapi/care/${record.id}/labour`, member.cookie, { kind: "call_me", note: "Can we talk about tonight?" });
+  // Her birth registry (docs/gifts.md), for its page.
+  const registry = await call("/reactapi/account/registry", member.cookie, {
+    line: "Help us welcome our first baby calmly.",
+    show_due_month: true,
+    gifts: { care: true, plan_ids: [] },
+  });
   return {
+    registryName: String(registry.name),
     labourAlertId: Number(alert.id),
     bookingToken: bookings[0]!.token,
     topicId: Number(topic.id),

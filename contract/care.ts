@@ -103,6 +103,8 @@ export const CarePayment = z.object({
   waived: z.boolean(),
   /** Paid through Stripe, then refunded in full. */
   refunded: z.boolean(),
+  /** What friends paid of it through her birth registry (docs/gifts.md), in minor units. */
+  from_registry: z.number(),
 });
 
 export const questionKinds = ["text", "long_text", "choice", "choices", "date", "yes_no"] as const;

@@ -158,6 +158,113 @@ export type StudioGift = z.infer<typeof StudioGift>;
 
 export const GiftIdParams = z.object({ id: idInPath("There is no such gift.") });
 
+/** What her registry offers: plans as gifts to her, and contributions to her doula care. */
+const RegistryGifts = z
+  .union(
+    [
+      z.object({
+        plan_ids: z.array(z.number().int().positive()).max(20).default([]),
+        care: z.boolean().default(false),
+      }),
+      // Or as a list: plan ids, and "care" (or { care: true }).
+      z
+        .array(z.union([z.number().int().positive(), z.literal("care"), z.object({ care: z.literal(true) })]))
+        .max(21)
+        .transform((items) => ({
+          plan_ids: items.filter((item): item is number => typeof item === "number"),
+          care: items.some((item) => typeof item !== "number"),
+        })),
+    ],
+    { error: "gifts lists the plan ids to offer, and care: true for contributions to your doula care." },
+  )
+  .refine((gifts) => gifts.plan_ids.length > 0 || gifts.care, { error: "Choose at least one thing friends can give." });
+
+export const RegistryRequest = z.object({
+  line: z.string({ error: "Your line must be text." }).trim().max(400, { error: "Your line can be at most 400 characters." }).default(""),
+  show_due_month: z.boolean({ error: "show_due_month is true or false." }).default(false),
+  gifts: RegistryGifts,
+});
+export type RegistryRequest = z.input<typeof RegistryRequest>;
+
+const GiftPlan = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  price: z.number(),
+  currency: z.string(),
+  billing_interval: z.enum(["month", "year", "once"]),
+});
+
+/** What friends gave, as her page shows it: totals, and the givers who chose to appear. */
+const RegistryGiven = z.object({
+  count: z.number(),
+  totals: z.array(z.object({ currency: z.string(), amount: z.number() })),
+  givers: z.array(z.object({ name: z.string(), message: z.string(), what: z.string() })),
+});
+
+/** Her registry as she sees it on /account. */
+export const MyRegistry = z.object({
+  name: z.string(),
+  line: z.string(),
+  show_due_month: z.boolean(),
+  plan_ids: z.array(z.number()),
+  care: z.boolean(),
+  closed: z.boolean(),
+  given: RegistryGiven,
+});
+export type MyRegistry = z.infer<typeof MyRegistry>;
+
+/** Her registry's page (no sign-in): her first name only, and nothing she did not choose to show. */
+export const RegistryPage = z.object({
+  first_name: z.string().nullable(),
+  line: z.string(),
+  /** "2027-05", only when she chose to show it. */
+  due_month: z.string().nullable(),
+  open: z.boolean(),
+  plans: z.array(GiftPlan),
+  /** Contributions to her doula care, in her payment plan's currency; null when not offered. */
+  care: z.object({ currency: z.string(), least: z.number() }).nullable(),
+  given: RegistryGiven,
+});
+export type RegistryPage = z.infer<typeof RegistryPage>;
+
+export const RegistryNameParams = z.object({
+  name: z.string().regex(/^[a-z0-9-]{3,60}$/, { error: "There is no such registry." }),
+});
+
+export const ContributionRequest = z
+  .object({
+    /** Towards her doula care, in cents: 5 in the currency or more. */
+    amount: WholeNumber(sentence("the amount"), 1, 10_000_000).optional(),
+    /** Or a plan she listed, given to her. */
+    plan_id: z.number().int().positive().optional(),
+    months: WholeNumber(sentence("the number of months"), 1, 36).optional(),
+    giver_name: GiftName("Write your name, as she will read it."),
+    giver_email: Email,
+    message: GiftMessage,
+    public: z.boolean({ error: "public is true or false." }).default(true),
+  })
+  .refine((body) => (body.amount === undefined) !== (body.plan_id === undefined), {
+    error: "Give either an amount towards her doula care or one of the gifts she listed.",
+    path: ["amount"],
+  });
+export type ContributionRequest = z.input<typeof ContributionRequest>;
+
+export const StudioContribution = z.object({
+  id: z.number(),
+  for_name: z.string(),
+  kind: z.enum(["care", "plan"]),
+  what: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  giver_name: z.string(),
+  giver_email: z.string(),
+  credit: z.number().describe("what was beyond what she owed, minor units"),
+  status: z.enum(["paid", "refunded"]),
+  paid_at: z.string().nullable(),
+});
+export type StudioContribution = z.infer<typeof StudioContribution>;
+
 /** This capability's entries of the endpoint table (contract/api.ts composes every part). */
 export const giftsEndpoints = {
   createCode: {
@@ -276,6 +383,89 @@ export const giftsEndpoints = {
       ...ok(StudioOutcome),
       404: { description: "No such gift.", schema: ApiError },
       409: { description: "Refunded already.", schema: ApiError },
+      502: { description: "Stripe could not refund it; nothing changed.", schema: ApiError },
+    },
+  },
+  saveRegistry: {
+    method: "POST",
+    path: "/reactapi/account/registry",
+    summary: "Makes (or changes, and opens again) her birth registry: her line, whether her due month shows, and what friends can give",
+    access: "member",
+    travels: "gifts",
+    body: RegistryRequest,
+    invalidates: ["myRegistry"],
+    answers: {
+      ...ok(StudioOutcome.extend({ name: z.string() })),
+      400: { description: "A bad body, or care offered without a care plan.", schema: ApiError },
+    },
+  },
+  myRegistry: {
+    method: "GET",
+    path: "/reactapi/account/registry",
+    summary: "Her birth registry, if she made one, with what was given",
+    access: "member",
+    travels: "gifts",
+    answers: ok(
+      z.object({
+        registry: MyRegistry.nullable(),
+        /** Whether she has a care plan with payments left, which friends' contributions can go to. */
+        care_possible: z.boolean(),
+      }),
+    ),
+  },
+  closeRegistry: {
+    method: "POST",
+    path: "/reactapi/account/registry/close",
+    summary: "Closes her registry: its page says so and takes nothing more",
+    access: "member",
+    travels: "gifts",
+    invalidates: ["myRegistry"],
+    answers: { ...ok(StudioOutcome), 404: { description: "She has no registry.", schema: ApiError } },
+  },
+  registryPage: {
+    method: "GET",
+    path: "/reactapi/registry/:name",
+    summary: "A birth registry's page, for anyone with its link: her first name, her line, what can be given and what was",
+    access: "anyone",
+    travels: "gifts",
+    params: RegistryNameParams,
+    answers: { ...ok(RegistryPage), 404: { description: "No such registry.", schema: ApiError } },
+  },
+  contributeToRegistry: {
+    method: "POST",
+    path: "/reactapi/registry/:name/contributions",
+    summary: "Opens Checkout for a friend's gift through a registry: an amount towards her doula care, or a plan she listed",
+    access: "anyone",
+    travels: "gifts",
+    params: RegistryNameParams,
+    body: ContributionRequest,
+    answers: {
+      ...ok(z.object({ url: z.string() })),
+      400: { description: "A bad body.", schema: ApiError },
+      404: { description: "No such registry, or online payment is not set up.", schema: ApiError },
+      409: { description: "The registry is closed.", schema: ApiError },
+    },
+  },
+  studioContributions: {
+    method: "GET",
+    path: "/reactapi/studio/registry-contributions",
+    summary: "What friends gave through birth registries, with the credit beyond what each owed",
+    access: "instructor",
+    travels: "gifts-studio",
+    answers: ok(z.object({ contributions: z.array(StudioContribution) })),
+  },
+  refundRegistryCredit: {
+    method: "POST",
+    path: "/reactapi/studio/registry-contributions/:id/refund-credit",
+    summary: "Refunds through Stripe the part of a contribution beyond what she owed",
+    access: "instructor",
+    travels: "gifts-studio",
+    params: GiftIdParams,
+    invalidates: ["studioContributions"],
+    answers: {
+      ...ok(StudioOutcome),
+      404: { description: "No such contribution.", schema: ApiError },
+      409: { description: "No credit left.", schema: ApiError },
       502: { description: "Stripe could not refund it; nothing changed.", schema: ApiError },
     },
   },

@@ -32,7 +32,7 @@ export type StripeStandIn = {
   requests: StandInRequest[];
   sessions: Map<string, StandInSession>;
   /** The refunds asked for, once per idempotency key as Stripe keeps them. */
-  refunds: { id: string; payment_intent: string; idempotencyKey: string | undefined }[];
+  refunds: { id: string; payment_intent: string; idempotencyKey: string | undefined; amount?: number }[];
   /** Answer the next calls with this Stripe error (status and message) instead, until cleared. */
   failWith: (failure: { status: number; message: string } | null) => void;
   close: () => Promise<void>;
@@ -107,7 +107,12 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
       if (request.method === "POST" && url.pathname === "/v1/refunds") {
         const key = typeof request.headers["idempotency-key"] === "string" ? request.headers["idempotency-key"] : undefined;
         const earlier = key ? refunds.find((refund) => refund.idempotencyKey === key) : undefined;
-        const refund = earlier ?? { id: newId("re"), payment_intent: form.payment_intent!, idempotencyKey: key };
+        const refund = earlier ?? {
+          id: newId("re"),
+          payment_intent: form.payment_intent!,
+          idempotencyKey: key,
+          ...(form.amount ? { amount: Number(form.amount) } : {}),
+        };
         if (!earlier) refunds.push(refund);
         return json(response, 200, { object: "refund", id: refund.id, payment_intent: refund.payment_intent, status: "succeeded" });
       }

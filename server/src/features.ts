@@ -66,7 +66,8 @@ import { searchRoutes } from "./search/search-routes.ts";
 import { checksPersonalData } from "./checks/checks-repository.ts";
 import { checksRoutes, checksStudioRoutes } from "./checks/checks-routes.ts";
 import { codePricing, codesPersonalData } from "./gifts/codes-repository.ts";
-import { giftsRoutes, giftsStudioRoutes, giftsWork } from "./gifts/gifts-routes.ts";
+import { giftsRoutes, giftsStudioRoutes, giftsWork, registryAccountRoutes, registryRoutes } from "./gifts/gifts-routes.ts";
+import { registryCheckouts, registryPersonalData } from "./gifts/registry-repository.ts";
 import { checkGiftLink, giftCheckouts, giftsPersonalData, openGift } from "./gifts/gifts-repository.ts";
 import { partnerRoutes } from "./partners/partners-routes.ts";
 import { pictureRoutes } from "./pictures/picture-routes.ts";
@@ -148,6 +149,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
     checksPersonalData(db),
     codesPersonalData(db),
     giftsPersonalData(db),
+    registryPersonalData(db),
   ];
   const community = { db, clock, catalogue, mail: mail.context, sender: mail.sender, instructorName: config.instructorName, siteLanguage };
   const messages = { db, catalogue, clock, mail: { ...mail.context, contactEmail: config.site.contactEmail } };
@@ -234,6 +236,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
           classCheckouts({ ...classes, wake: () => mail.sender.wake() }),
           careCheckouts(care),
           giftCheckouts(gifts),
+          registryCheckouts(gifts),
         ],
         grants: { open: openPurchaseGrants, close: closePurchaseGrants },
         pricing: codePricing(db),
@@ -266,6 +269,8 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
     feature("/reactapi", checksRoutes, { db, catalogue, clock }),
     // Its entries say who may call them (access "instructor"), as the studio's guard would.
     feature("/reactapi/gifts", giftsRoutes, gifts, giftsWork(gifts)),
+    feature("/reactapi/account", registryAccountRoutes, gifts),
+    feature("/reactapi/registry", registryRoutes, gifts),
     feature("/reactapi/studio", giftsStudioRoutes, gifts),
     feature("/reactapi/instructor-setup", instructorSetupRoutes, { db, sessionDays: config.sessionDays, production }),
     feature("/reactapi/studio", studioApi, {

@@ -36,7 +36,8 @@ export async function startPaymentCheckout(
     const checkout = await deps.payments.checkout({
       metadata: { care_payment_id: String(paymentId) },
       description: row.packageName,
-      amountMinor: row.payment.amountMinor,
+      // What her registry paid of it already is not asked again.
+      amountMinor: row.payment.amountMinor - row.payment.fromRegistryMinor,
       currency: row.payment.currency,
       email: member.email,
       expiresAt: new Date(deps.clock.now().getTime() + CHECKOUT_MINUTES * 60_000),

@@ -263,6 +263,7 @@ const toPayment = (row: PaymentRow) => ({
   paid_at: row.paidAt?.toISOString() ?? null,
   waived: row.waived,
   refunded: row.refundedAt !== null,
+  from_registry: row.fromRegistryMinor,
 });
 
 const toAgreement = (row: AgreementRow) => ({
@@ -899,3 +900,69 @@ export const carePersonalData = (db: Queryable, clock: Clock, doulaName: string)
       .where(eq(careRecords.memberId, member.id));
   },
 });
+
+/** Her payments still to pay, neither paid nor waived, on care that is not closed (with careRecords joined). */
+const openPaymentsOf = (memberId: number) =>
+  and(
+    eq(careRecords.memberId, memberId),
+    sql`${careRecords.stage} <> 'closed'`,
+    isNull(carePayments.paidAt),
+    eq(carePayments.waived, false),
+  );
+
+/**
+ * Her open care, for her birth registry (gifts/, docs/gifts.md): the currency her payment plan is
+ * in and what is still owed, or null when she has no care plan with payments left.
+ */
+export async function careOwedBy(db: Queryable, memberId: number): Promise<{ currency: string; owedMinor: number } | null> {
+  const rows = await db
+    .select({ currency: carePayments.currency, amount: carePayments.amountMinor, credited: carePayments.fromRegistryMinor })
+    .from(carePayments)
+    .innerJoin(careRecords, eq(careRecords.id, carePayments.recordId))
+    .where(openPaymentsOf(memberId));
+  if (rows.length === 0) return null;
+  return { currency: rows[0]!.currency, owedMinor: rows.reduce((sum, row) => sum + row.amount - row.credited, 0) };
+}
+
+/**
+ * A contribution from her birth registry, credited to her next open payments in due order (the
+ * doula sees "paid from her registry"): each row locked while it is credited, so two contributions
+ * arriving at once on two app servers never credit the same cents twice. Returns what is left over,
+ * which stays as credit with the contribution.
+ */
+export async function creditCareFromRegistry(
+  tx: Queryable,
+  memberId: number,
+  amountMinor: number,
+  currency: string,
+  now: Date,
+): Promise<number> {
+  const open = await tx
+    .select({ payment: carePayments })
+    .from(carePayments)
+    .innerJoin(careRecords, eq(careRecords.id, carePayments.recordId))
+    .where(and(openPaymentsOf(memberId), sql`upper(${carePayments.currency}) = upper(${currency})`))
+    .orderBy(asc(carePayments.dueOn), asc(carePayments.id))
+    .for("update", { of: carePayments });
+  let left = amountMinor;
+  for (const { payment } of open) {
+    if (left <= 0) break;
+    const take = Math.min(left, payment.amountMinor - payment.fromRegistryMinor);
+    if (take <= 0) continue;
+    left -= take;
+    const settled = payment.fromRegistryMinor + take === payment.amountMinor;
+    await tx
+      .update(carePayments)
+      .set({
+        fromRegistryMinor: sql`${carePayments.fromRegistryMinor} + ${take}`,
+        ...(settled ? { paidAt: now, note: payment.note || "Paid from her registry." } : {}),
+      })
+      .where(eq(carePayments.id, payment.id));
+    if (settled && payment.kind === "deposit")
+      await tx
+        .update(careRecords)
+        .set({ stage: "deposit_paid" })
+        .where(and(eq(careRecords.id, payment.recordId), inArray(careRecords.stage, ["invited", "signed"])));
+  }
+  return left;
+}

@@ -119,11 +119,14 @@ export const carePayments = pgTable(
     /** When the reminder before its date, and the one after it, were claimed (once each, by one server). */
     remindedAt: timestamp("reminded_at", { withTimezone: true }),
     overdueMailedAt: timestamp("overdue_mailed_at", { withTimezone: true }),
+    /** What friends' contributions through her birth registry paid of it (docs/gifts.md); paid in full, `paid_at` is set too. */
+    fromRegistryMinor: integer("from_registry_minor").notNull().default(0),
   },
   (table) => [
     index("care_payments_record_idx").on(table.recordId),
     uniqueIndex("care_payments_checkout_idx").on(table.checkoutSessionId),
     check("care_payments_amount_positive", sql`${table.amountMinor} >= 0`),
+    check("care_payments_registry_credit", sql`${table.fromRegistryMinor} between 0 and ${table.amountMinor}`),
   ],
 );
 

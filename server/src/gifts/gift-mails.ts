@@ -5,6 +5,7 @@ declare module "../mail/mail-templates.ts" {
   interface MailKinds {
     gift_receipt: true;
     gift_delivered: true;
+    registry_gift: true;
   }
 }
 
@@ -85,4 +86,43 @@ export function giftDeliveredMail(gift: GiftForMail, openLink: string, context: 
           ),
     ],
   );
+}
+
+/** Her mail for each gift through her registry: who gave what, and their message. */
+export function registryGiftMail(
+  to: string,
+  firstName: string | null,
+  gift: {
+    kind: "care" | "plan";
+    planName: string | null;
+    months: number | null;
+    amountMinor: number;
+    currency: string;
+    giverName: string;
+    message: string;
+  },
+  context: MailContext,
+): Mail {
+  const i18n = translatorOf(context);
+  const amount = new Intl.NumberFormat(locale(context), { style: "currency", currency: gift.currency }).format(gift.amountMinor / 100);
+  const what =
+    gift.kind === "care"
+      ? i18n._("{amount} towards your doula care", { amount })
+      : gift.months === 1
+        ? i18n._("{plan} for 1 month", { plan: gift.planName ?? "" })
+        : gift.months
+          ? i18n._("{plan} for {months} months", { plan: gift.planName ?? "", months: gift.months })
+          : (gift.planName ?? "");
+  return composeMail("registry_gift", to, i18n._("{giver} gave you {what}", { giver: gift.giverName, what }), context, [
+    greeting(firstName, context.language),
+    i18n._("{giver} gave you {what} through your registry.", { giver: gift.giverName, what }),
+    ...(gift.message ? [i18n._("Their message: “{message}”", { message: gift.message })] : []),
+    gift.kind === "care"
+      ? i18n._("It is credited to your next payments: your client space shows what is left to pay.")
+      : i18n._("Its courses are open in your library now."),
+    {
+      label: gift.kind === "care" ? i18n._("Open your client space") : i18n._("Open your library"),
+      link: `${context.publicUrl}/${gift.kind === "care" ? "care" : "library"}`,
+    },
+  ]);
 }

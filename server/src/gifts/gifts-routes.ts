@@ -1,6 +1,20 @@
 import type { FastifyInstance } from "fastify";
-import { answerWith } from "../../../contract/languages.ts";
-import type { PlanTier } from "../../../contract/catalogue.ts";
+import { answerWith, formattingLocales } from "../../../contract/languages.ts";
+import { findUserById } from "../accounts/users-repository.ts";
+import { careOwedBy } from "../care/care-repository.ts";
+import {
+  attachContributionCheckout,
+  closeRegistry,
+  contributionsForStudio,
+  forgetPendingContribution,
+  LEAST_CONTRIBUTION_MINOR,
+  myRegistry,
+  openRegistryOf,
+  recordPendingContribution,
+  refundContributionCredit,
+  registryPage,
+  saveRegistry,
+} from "./registry-repository.ts";
 import { type CatalogueReader, findPlan } from "../catalogue/catalogue-repository.ts";
 import { changeAndAnnounce } from "../db/data-changes.ts";
 import { route } from "../http/endpoint-route.ts";
@@ -9,6 +23,7 @@ import { translatorFor } from "../language/catalogues.ts";
 import { requireMember } from "../http/signed-in-member.ts";
 import type { TimedWork } from "../timed-work/timed-work.ts";
 import { addCode, attachCheckout, codesForStudio, giveBackLostHolds, giveBackUse, holdCodeUse, removeCode } from "./codes-repository.ts";
+import { giftPrice } from "./gift-price.ts";
 import {
   attachGiftCheckout,
   changeGift,
@@ -31,34 +46,6 @@ type GiftsOptions = GiftDeps & { catalogue: CatalogueReader; publicUrl: string }
 const CHECKOUT_MINUTES = 60;
 /** How far ahead a gift may be sent: a shower, a birthday, within the year. */
 const FURTHEST_DAYS = 366;
-
-/** The price of a gift: the plan's (or the tier's), once for a one-time plan, times the periods given otherwise. */
-function giftPrice(
-  plan: { billingInterval: string; priceMinor: number; tiers: PlanTier[] | null },
-  input: { months?: number; tier?: string | number },
-): { months: number | null; priceMinor: number; tierName: string | null } {
-  let unit = plan.priceMinor;
-  let tierName: string | null = null;
-  if (input.tier !== undefined && input.tier !== "") {
-    const chosen = (plan.tiers ?? []).find((tier) =>
-      typeof input.tier === "number" ? tier.price === input.tier : tier.name.toLowerCase() === String(input.tier).toLowerCase(),
-    );
-    if (!chosen) throw new HttpError(400, "That is not one of this plan's prices.");
-    unit = chosen.price;
-    tierName = chosen.name;
-  }
-  if (plan.billingInterval === "once") return { months: null, priceMinor: unit, tierName };
-  if (plan.billingInterval === "year") {
-    const months = input.months ?? 12;
-    if (months % 12 !== 0)
-      throw new HttpError(400, "A yearly membership is given in whole years: 12, 24 or 36 months.", {
-        months: "Choose 12, 24 or 36 months.",
-      });
-    return { months, priceMinor: unit * (months / 12), tierName };
-  }
-  const months = input.months ?? 1;
-  return { months, priceMinor: unit * months, tierName };
-}
 
 /** Anyone's side: giving, the giver's changes, and opening a gift (docs/gifts.md). */
 export async function giftsRoutes(app: FastifyInstance, deps: GiftsOptions) {
@@ -169,6 +156,139 @@ export async function giftsRoutes(app: FastifyInstance, deps: GiftsOptions) {
   });
 }
 
+/** Her birth registry, on her account (docs/gifts.md). */
+export async function registryAccountRoutes(app: FastifyInstance, { db, clock }: GiftsOptions) {
+  route(app, "saveRegistry", async ({ body }, request) => {
+    const member = requireMember(request);
+    const name = await saveRegistry(db, member, {
+      line: body.line,
+      showDueMonth: body.show_due_month,
+      planIds: [...new Set(body.gifts.plan_ids)],
+      care: body.gifts.care,
+    });
+    return { name, message: "Saved your registry. Share its link with the people you choose." };
+  });
+
+  route(app, "myRegistry", async (_input, request) => {
+    const member = requireMember(request);
+    return { registry: await myRegistry(db, member.id), care_possible: (await careOwedBy(db, member.id)) !== null };
+  });
+
+  route(app, "closeRegistry", async (_input, request) => {
+    if (!(await closeRegistry(db, requireMember(request).id, clock.now()))) throw new HttpError(404, "You have no registry.");
+    return { message: "Closed your registry. Its page says so and takes nothing more; you can open it again here." };
+  });
+}
+
+/** Her registry's page and friends' gifts through it (no sign-in). */
+export async function registryRoutes(app: FastifyInstance, { db, clock, catalogue, publicUrl, payments }: GiftsOptions) {
+  const plansOffered = async (planIds: number[]) => {
+    const published = await catalogue.publishedCourseIds();
+    const plans = await Promise.all(planIds.map((id) => findPlan(db, id)));
+    return plans
+      .filter((plan) => plan !== undefined && plan.courseIds.some((id) => published.has(id)))
+      .map((plan) => ({
+        id: plan!.id,
+        name: plan!.name,
+        description: plan!.description,
+        price: plan!.priceMinor,
+        currency: plan!.currency,
+        billing_interval: plan!.billingInterval as "month" | "year" | "once",
+      }));
+  };
+
+  route(app, "registryPage", async ({ params }) => registryPage(db, params.name, plansOffered));
+
+  route(app, "contributeToRegistry", async ({ params, body }, request) => {
+    const registry = await openRegistryOf(db, params.name);
+    if (!payments) throw new HttpError(404, "Online payment is not set up on this site. Please write to the instructor.");
+    const member = await findUserById(db, registry.memberId);
+    const her = member?.firstName ?? "";
+    const i18n = translatorFor(request.language);
+    let values: {
+      kind: "care" | "plan";
+      planId: number | null;
+      planName: string | null;
+      courseIds: number[];
+      months: number | null;
+      amountMinor: number;
+      currency: string;
+    };
+    let description: string;
+    if (body.amount !== undefined) {
+      const care = registry.care ? await careOwedBy(db, registry.memberId) : null;
+      if (!care) throw new HttpError(400, "This registry does not take contributions to her doula care.");
+      if (body.amount < LEAST_CONTRIBUTION_MINOR) {
+        const least = new Intl.NumberFormat(formattingLocales[request.language], { style: "currency", currency: care.currency }).format(
+          LEAST_CONTRIBUTION_MINOR / 100,
+        );
+        throw HttpError.withValues(
+          400,
+          "The least you can give is {least}.",
+          { least },
+          {
+            details: { amount: i18n._("The least you can give is {least}.", { least }) },
+          },
+        );
+      }
+      values = {
+        kind: "care",
+        planId: null,
+        planName: null,
+        courseIds: [],
+        months: null,
+        amountMinor: body.amount,
+        currency: care.currency,
+      };
+      description = her ? i18n._("Towards {name}'s doula care", { name: her }) : i18n._("Towards her doula care");
+    } else {
+      const found = registry.planIds.includes(body.plan_id!) ? await findPlan(db, body.plan_id!) : undefined;
+      if (!found) throw new HttpError(400, "That is not one of the gifts she listed.");
+      const published = await catalogue.publishedCourseIds();
+      const { months, priceMinor } = giftPrice(found, { months: body.months });
+      values = {
+        kind: "plan",
+        planId: found.id,
+        planName: found.name,
+        courseIds: found.courseIds.filter((id) => published.has(id)),
+        months,
+        amountMinor: priceMinor,
+        currency: found.currency,
+      };
+      description = i18n._("Gift: {plan}", { plan: found.name });
+    }
+    const now = clock.now();
+    const id = await recordPendingContribution(db, {
+      registryId: registry.id,
+      ...values,
+      giverName: body.giver_name,
+      giverEmail: body.giver_email,
+      message: body.message,
+      public: body.public,
+      language: request.language,
+      createdAt: now,
+    });
+    try {
+      const checkout = await payments.checkout({
+        metadata: { registry_contribution_id: String(id) },
+        description,
+        amountMinor: values.amountMinor,
+        currency: values.currency,
+        email: body.giver_email,
+        expiresAt: new Date(now.getTime() + CHECKOUT_MINUTES * 60_000),
+        successUrl: `${publicUrl}/registry/${registry.name}?given=1`,
+        cancelUrl: `${publicUrl}/registry/${registry.name}?checkout=cancelled`,
+      });
+      await attachContributionCheckout(db, id, checkout.id);
+      return { url: checkout.url };
+    } catch (error) {
+      request.log.warn({ err: error, contribution: id }, "gifts: a registry checkout could not be started");
+      await forgetPendingContribution(db, id);
+      throw new HttpError(502, "The payment page could not be opened just now. Nothing was charged; please try again in a moment.");
+    }
+  });
+}
+
 /** The studio's side, behind its guard (features.ts): Studio → Plans → Codes, and Studio → Gifts. */
 export async function giftsStudioRoutes(app: FastifyInstance, { db, mail, payments, sender }: GiftsOptions) {
   route(app, "createCode", async ({ body }, _request, reply) => {
@@ -201,6 +321,16 @@ export async function giftsStudioRoutes(app: FastifyInstance, { db, mail, paymen
     await resendGift(db, id, mail);
     sender.wake();
     return { message: "Sent the gift's mail again, with a new link." };
+  });
+
+  route(app, "studioContributions", async () => ({ contributions: await contributionsForStudio(db) }));
+
+  route(app, "refundRegistryCredit", async ({ params: { id } }, request) => {
+    const refunded = await refundContributionCredit(db, payments, id, request.log);
+    const amount = new Intl.NumberFormat(formattingLocales[request.language], { style: "currency", currency: refunded.currency }).format(
+      refunded.amountMinor / 100,
+    );
+    return { message: answerWith("Refunded {amount} of credit through Stripe.", { amount }) };
   });
 
   route(app, "refundGift", async ({ params: { id } }, request) => {

@@ -118,3 +118,73 @@ export const gifts = pgTable(
     check("gifts_months", sql`${table.months} is null or ${table.months} between 1 and 36`),
   ],
 );
+
+/**
+ * Her birth registry (docs/gifts.md): an unlisted page, named by a link she shares, offering
+ * chosen plans as gifts to her and contributions to her doula care. Goes with her account.
+ */
+export const registries = pgTable(
+  "registries",
+  {
+    id: serial("id").primaryKey(),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The page's address (`/registry/NAME`): her first name's letters and a random part, so it cannot be guessed. */
+    name: text("name").notNull(),
+    line: text("line").notNull().default(""),
+    showDueMonth: boolean("show_due_month").notNull().default(false),
+    planIds: integer("plan_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    care: boolean("care").notNull().default(false),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("registries_member_idx").on(table.memberId), uniqueIndex("registries_name_idx").on(table.name)],
+);
+
+/**
+ * A friend's gift through her registry: an amount towards her doula care, or a plan given to her;
+ * `pending` until Checkout is paid. A payment is a business record: with her account (and so her
+ * registry) deleted, it stays without her (`registry_id` set null).
+ */
+export const registryContributions = pgTable(
+  "registry_contributions",
+  {
+    id: serial("id").primaryKey(),
+    registryId: integer("registry_id").references(() => registries.id, { onDelete: "set null" }),
+    kind: text("kind", { enum: ["care", "plan"] }).notNull(),
+    planId: integer("plan_id"),
+    planName: text("plan_name"),
+    courseIds: integer("course_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** A membership given for months; null: for good, or not a plan. */
+    months: integer("months"),
+    amountMinor: integer("amount_minor").notNull(),
+    currency: text("currency").notNull(),
+    giverName: text("giver_name").notNull(),
+    giverEmail: text("giver_email").notNull(),
+    message: text("message").notNull().default(""),
+    /** Whether her page shows the giver's first name and message. */
+    public: boolean("public").notNull().default(true),
+    language: text("language").notNull(),
+    status: text("status", { enum: ["pending", "paid", "refunded"] })
+      .notNull()
+      .default("pending"),
+    checkoutSessionId: text("checkout_session_id"),
+    paymentIntentId: text("payment_intent_id"),
+    /** What was beyond what she owed her doula: credit the doula may refund. */
+    creditMinor: integer("credit_minor").notNull().default(0),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("registry_contributions_checkout_idx").on(table.checkoutSessionId),
+    index("registry_contributions_registry_idx").on(table.registryId),
+    check("registry_contributions_amount", sql`${table.amountMinor} > 0 and ${table.creditMinor} between 0 and ${table.amountMinor}`),
+  ],
+);

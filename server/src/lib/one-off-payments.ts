@@ -14,5 +14,6 @@ export type OneOffPayments = {
     successUrl: string;
     cancelUrl: string;
   }) => Promise<{ id: string; url: string }>;
-  refund: (paymentIntentId: string, idempotencyKey: string) => Promise<void>;
+  /** In full, or `amountMinor` of it (a registry contribution's credit). */
+  refund: (paymentIntentId: string, idempotencyKey: string, amountMinor?: number) => Promise<void>;
 };

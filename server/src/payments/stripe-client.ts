@@ -101,8 +101,8 @@ export function oneOffPayments(config: StripeConfig): OneOffPayments {
       if (!session.url) throw new Error(`Stripe created checkout session ${session.id} without a URL`);
       return { id: session.id, url: session.url };
     },
-    refund: async (paymentIntentId: string, idempotencyKey: string) => {
-      await stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey });
+    refund: async (paymentIntentId: string, idempotencyKey: string, amountMinor?: number) => {
+      await stripe.refunds.create({ payment_intent: paymentIntentId, ...(amountMinor ? { amount: amountMinor } : {}) }, { idempotencyKey });
     },
   };
 }

@@ -43,6 +43,12 @@ export const slots: Slots = {
       Body: slotPart(() => import("../features/partners/partner-seat.tsx")),
     },
     {
+      id: "registry-heading",
+      title: sentence("Your birth registry"),
+      Body: slotPart(() => import("../features/gifts/registry-section.tsx")),
+      shownTo: mothers,
+    },
+    {
       id: "community-heading",
       title: sentence("Community"),
       Body: slotPart(() => import("../features/community/community-settings.tsx")),

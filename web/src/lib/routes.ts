@@ -117,6 +117,7 @@ export const routes: readonly ScreenRoute[] = [
   { path: "/gift", screen: "features/gifts/gift-page.tsx", layout: "public", prerender: true, firstNeeds: { answers: ["getCourses"] } },
   { path: "/gift/redeem", screen: "features/gifts/gift-redeem-page.tsx", layout: "public" },
   { path: "/gift/change", screen: "features/gifts/gift-change-page.tsx", layout: "public" },
+  { path: "/registry/:name", screen: "features/gifts/registry-page.tsx", layout: "public" },
   { path: "/unsubscribe", screen: "features/home/unsubscribe-page.tsx", layout: "public", firstNeeds: { slots: ["unsubscribeLists"] } },
   { path: "/book/confirm", screen: "features/bookings/confirm-page.tsx", layout: "public" },
   {

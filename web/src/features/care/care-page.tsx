@@ -278,6 +278,12 @@ function paymentName(payment: Payment, index: number, count: number) {
 
 function paymentState(payment: Payment) {
   if (payment.refunded) return t("Refunded to you");
+  if (payment.paid && payment.from_registry === payment.amount && payment.amount > 0) return t("Paid from your registry, by your friends");
+  if (!payment.paid && !payment.waived && payment.from_registry > 0)
+    return t("{amount} paid from your registry; the rest is due by {date}", {
+      amount: priceLabel(payment.from_registry, payment.currency),
+      date: dayLabel(payment.due_on),
+    });
   if (payment.paid) return payment.paid_at ? t("Paid on {date}", { date: instantLabel(payment.paid_at) }) : t("Paid");
   if (payment.waived) return t("Waived by your doula");
   if (dayHasPassed(payment.due_on)) return t("Overdue since {date}", { date: dayLabel(payment.due_on) });

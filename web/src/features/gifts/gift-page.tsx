@@ -7,20 +7,17 @@ import { PageColumn } from "../../components/page-column.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { TierChoice } from "../../components/tier-choice.tsx";
 import { useAnswer } from "../../lib/answers.ts";
-import { call, failureOf } from "../../lib/api.ts";
+import { call } from "../../lib/api.ts";
 import { dayKey } from "../../lib/calendar-days.ts";
 import { useSession } from "../../lib/session.ts";
 import { useSiteDetails } from "../../lib/site-details.ts";
 import { browserTimeZone } from "../../lib/time-labels.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import { leaveFor } from "./leave-for.ts";
-import { pageLocale, t, tWith } from "./messages.ts";
+import { goToCheckout, money, type Problem } from "./to-checkout.ts";
+import { t, tWith } from "./messages.ts";
 
 // Give a course or a membership (docs/gifts.md): anyone chooses a plan, the person it is for, a
 // message and the day it arrives, and pays through Checkout. The server sets the price.
-
-const money = (cents: number, currency: string) =>
-  new Intl.NumberFormat(pageLocale(), { style: "currency", currency, currencyDisplay: "narrowSymbol" }).format(cents / 100);
 
 /** The months a plan may be given for: a monthly plan by months, a yearly one by whole years. */
 const monthChoices = (plan: SubscriptionPlan): number[] =>
@@ -55,7 +52,7 @@ export default function GiftPage() {
   const [tierName, setTierName] = useState<string | null>(null);
   const [fields, setFields] = useState(emptyFields);
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<{ text: string; details?: Record<string, string> } | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
   const today = hydrated ? dayKey(new Date().toISOString(), browserTimeZone()) : "";
 
   useEffect(() => {
@@ -103,27 +100,23 @@ export default function GiftPage() {
     if (!plan) return;
     setBusy(true);
     setProblem(null);
-    try {
-      const { code, ...rest } = fields;
-      const { url } = await call("giftCheckout", {
-        body: {
-          ...rest,
-          plan_id: plan.id,
-          ...(choices.length > 0 ? { months: chosenMonths } : {}),
-          ...(tier ? { tier: tier.name } : {}),
-          ...(code.trim() ? { code } : {}),
-        },
-      });
-      // Stays busy while the browser leaves, so a second press cannot start a second checkout.
-      leaveFor(url);
-    } catch (error) {
-      const failure = failureOf(error);
-      setProblem({
-        text: failure.error ?? t("We could not open the payment page just now. Nothing was charged. Please try again."),
-        details: failure.details,
-      });
-      setBusy(false);
-    }
+    const { code, ...rest } = fields;
+    await goToCheckout(
+      () =>
+        call("giftCheckout", {
+          body: {
+            ...rest,
+            plan_id: plan.id,
+            ...(choices.length > 0 ? { months: chosenMonths } : {}),
+            ...(tier ? { tier: tier.name } : {}),
+            ...(code.trim() ? { code } : {}),
+          },
+        }),
+      (refused) => {
+        setProblem(refused);
+        setBusy(false);
+      },
+    );
   };
 
   return (

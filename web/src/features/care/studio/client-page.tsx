@@ -257,8 +257,12 @@ function AgreementRecord({ client }: { client: ClientDetails }) {
 
 function paymentState(payment: Payment) {
   if (payment.refunded) return t("Refunded");
+  if (payment.paid && payment.from_registry === payment.amount && payment.amount > 0)
+    return t("Paid from her registry {when}", { when: formatDateTime(payment.paid_at) });
   if (payment.paid) return t("Paid {when}", { when: formatDateTime(payment.paid_at) });
   if (payment.waived) return t("Waived");
+  if (payment.from_registry > 0)
+    return t("Open: {amount} paid from her registry", { amount: priceLabel(payment.from_registry, payment.currency) });
   return t("Open");
 }
 

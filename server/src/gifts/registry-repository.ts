@@ -1,0 +1,275 @@
+import { randomBytes } from "node:crypto";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { MyRegistry, RegistryPage, StudioContribution } from "../../../contract/gifts.ts";
+import { languageOr } from "../../../contract/languages.ts";
+import { findUserById } from "../accounts/users-repository.ts";
+import { careOwedBy, creditCareFromRegistry } from "../care/care-repository.ts";
+import type { Database, Queryable } from "../db/client.ts";
+import type { PersonalData } from "../db/personal-data.ts";
+import { openGivenCourses } from "../grants/grants-repository.ts";
+import { HttpError } from "../http/errors.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { OneOffPayments } from "../lib/one-off-payments.ts";
+import { type MailContext, recipientLanguage } from "../mail/mail-templates.ts";
+import { queueMail } from "../mail/outbox.ts";
+import { openUntil } from "./gifts-repository.ts";
+import { registryGiftMail } from "./gift-mails.ts";
+import { registries, registryContributions } from "./gifts-schema.ts";
+
+// Her birth registry (docs/gifts.md): an unlisted page through which friends fund her doula care
+// or give her a course; the contributions are credited to her care schedule as they are paid.
+
+/** The least a friend gives towards her care: 5 in the currency of her plan. */
+export const LEAST_CONTRIBUTION_MINOR = 500;
+
+type RegistryRow = typeof registries.$inferSelect;
+type ContributionRow = typeof registryContributions.$inferSelect;
+
+/** "ana-k3p9qz": her first name's plain letters and a random part, so the link cannot be guessed. */
+function newRegistryName(firstName: string | null): string {
+  const letters = (firstName ?? "")
+    .normalize("NFD")
+    .replace(/[^A-Za-z]/g, "")
+    .toLowerCase()
+    .slice(0, 20);
+  const random = randomBytes(6)
+    .toString("base64url")
+    .replace(/[^A-Za-z0-9]/g, "x")
+    .toLowerCase();
+  return `${letters || "registry"}-${random}`;
+}
+
+/** Makes her registry, or changes it (and opens it again): one per member. */
+export async function saveRegistry(
+  db: Queryable,
+  member: { id: number; firstName: string | null },
+  input: { line: string; showDueMonth: boolean; planIds: number[]; care: boolean },
+): Promise<string> {
+  if (input.care && !(await careOwedBy(db, member.id)))
+    throw new HttpError(400, "You have no payments left with your doula, so friends cannot contribute to your care here.", {
+      gifts: "Leave out contributions to your doula care.",
+    });
+  const [row] = await db
+    .insert(registries)
+    .values({ memberId: member.id, name: newRegistryName(member.firstName), ...input })
+    .onConflictDoUpdate({ target: registries.memberId, set: { ...input, closedAt: null } })
+    .returning({ name: registries.name });
+  return row!.name;
+}
+
+export async function closeRegistry(db: Queryable, memberId: number, now: Date): Promise<boolean> {
+  const closed = await db
+    .update(registries)
+    .set({ closedAt: now })
+    .where(eq(registries.memberId, memberId))
+    .returning({ id: registries.id });
+  return closed.length > 0;
+}
+
+const firstWord = (name: string) => name.trim().split(/\s+/)[0] ?? "";
+
+async function givenTo(db: Queryable, registryId: number): Promise<MyRegistry["given"]> {
+  const rows = await db
+    .select()
+    .from(registryContributions)
+    .where(and(eq(registryContributions.registryId, registryId), eq(registryContributions.status, "paid")))
+    .orderBy(registryContributions.paidAt, registryContributions.id);
+  const totals = new Map<string, number>();
+  for (const row of rows) totals.set(row.currency, (totals.get(row.currency) ?? 0) + row.amountMinor);
+  return {
+    count: rows.length,
+    totals: [...totals].map(([currency, amount]) => ({ currency, amount })),
+    // Only the givers who chose to appear, by their first name alone.
+    givers: rows
+      .filter((row) => row.public)
+      .map((row) => ({ name: firstWord(row.giverName), message: row.message, what: row.kind === "care" ? "care" : (row.planName ?? "") })),
+  };
+}
+
+export async function myRegistry(db: Queryable, memberId: number): Promise<MyRegistry | null> {
+  const [row] = await db.select().from(registries).where(eq(registries.memberId, memberId));
+  if (!row) return null;
+  return {
+    name: row.name,
+    line: row.line,
+    show_due_month: row.showDueMonth,
+    plan_ids: row.planIds,
+    care: row.care,
+    closed: row.closedAt !== null,
+    given: await givenTo(db, row.id),
+  };
+}
+
+export async function registryByName(db: Queryable, name: string): Promise<RegistryRow> {
+  const [row] = await db.select().from(registries).where(eq(registries.name, name));
+  if (!row) throw new HttpError(404, "There is no such registry. Please check the link you were given.");
+  return row;
+}
+
+/** The page anyone with the link sees: her first name, never her surname, address or due date unless chosen. */
+export async function registryPage(
+  db: Queryable,
+  name: string,
+  plansOffered: (planIds: number[]) => Promise<RegistryPage["plans"]>,
+): Promise<RegistryPage> {
+  const row = await registryByName(db, name);
+  const member = await findUserById(db, row.memberId);
+  const care = row.care ? await careOwedBy(db, row.memberId) : null;
+  return {
+    first_name: member?.firstName ?? null,
+    line: row.line,
+    due_month: row.showDueMonth && member?.dueDate ? member.dueDate.slice(0, 7) : null,
+    open: row.closedAt === null,
+    plans: await plansOffered(row.planIds),
+    care: care ? { currency: care.currency, least: LEAST_CONTRIBUTION_MINOR } : null,
+    given: await givenTo(db, row.id),
+  };
+}
+
+export async function recordPendingContribution(
+  db: Queryable,
+  values: Omit<typeof registryContributions.$inferInsert, "id" | "status">,
+): Promise<number> {
+  const [row] = await db.insert(registryContributions).values(values).returning({ id: registryContributions.id });
+  return row!.id;
+}
+
+export async function attachContributionCheckout(db: Queryable, id: number, checkoutSessionId: string): Promise<void> {
+  await db.update(registryContributions).set({ checkoutSessionId }).where(eq(registryContributions.id, id));
+}
+
+export async function forgetPendingContribution(db: Queryable, id: number): Promise<void> {
+  await db.delete(registryContributions).where(and(eq(registryContributions.id, id), eq(registryContributions.status, "pending")));
+}
+
+/**
+ * The payments webhook's hook (a CheckoutOwner, features.ts): a paid contribution is credited to
+ * her care schedule (what is beyond what she owes stays as credit), or opens the plan on her
+ * account; she is mailed each gift. Once: the update names a pending row.
+ */
+export function registryCheckouts(deps: { clock: Clock; mail: MailContext }) {
+  return {
+    owns: (metadata: Record<string, string>) => "registry_contribution_id" in metadata,
+    completed: async (tx: Queryable, session: { id: string; paymentIntent: string | null }, log: FastifyBaseLogger) => {
+      const now = deps.clock.now();
+      const [paid] = await tx
+        .update(registryContributions)
+        .set({ status: "paid", paidAt: now, paymentIntentId: session.paymentIntent })
+        .where(and(eq(registryContributions.checkoutSessionId, session.id), eq(registryContributions.status, "pending")))
+        .returning();
+      if (!paid) return log.info({ checkoutSession: session.id }, "gifts: a registry checkout found its contribution paid already");
+      const [registry] = paid.registryId === null ? [] : await tx.select().from(registries).where(eq(registries.id, paid.registryId));
+      const member = registry ? await findUserById(tx, registry.memberId) : undefined;
+      if (!registry || !member) return log.warn({ contribution: paid.id }, "gifts: a contribution was paid for a registry deleted since");
+      if (paid.kind === "care") {
+        const left = await creditCareFromRegistry(tx, member.id, paid.amountMinor, paid.currency, now);
+        if (left > 0) await tx.update(registryContributions).set({ creditMinor: left }).where(eq(registryContributions.id, paid.id));
+      } else {
+        await openGivenCourses(tx, member.id, paid.courseIds, await openUntil(tx, paid, now));
+      }
+      const context = {
+        ...deps.mail,
+        language: recipientLanguage(member.language, { ...deps.mail, language: languageOr(paid.language, "en") }),
+      };
+      await queueMail(tx, registryGiftMail(member.email, member.firstName, forMail(paid), context));
+    },
+    expired: async (tx: Queryable, session: { id: string }) => {
+      await tx
+        .delete(registryContributions)
+        .where(and(eq(registryContributions.checkoutSessionId, session.id), eq(registryContributions.status, "pending")));
+    },
+  };
+}
+
+const forMail = (row: ContributionRow) => ({
+  kind: row.kind,
+  planName: row.planName,
+  months: row.months,
+  amountMinor: row.amountMinor,
+  currency: row.currency,
+  giverName: row.giverName,
+  message: row.message,
+});
+
+export async function contributionsForStudio(db: Queryable): Promise<StudioContribution[]> {
+  const rows = await db
+    .select({ contribution: registryContributions, memberId: registries.memberId })
+    .from(registryContributions)
+    .leftJoin(registries, eq(registries.id, registryContributions.registryId))
+    .where(inArray(registryContributions.status, ["paid", "refunded"]))
+    .orderBy(desc(registryContributions.paidAt), desc(registryContributions.id))
+    .limit(500);
+  const names = new Map<number, string>();
+  for (const { memberId } of rows)
+    if (memberId !== null && !names.has(memberId)) {
+      const member = await findUserById(db, memberId);
+      names.set(memberId, [member?.firstName, member?.lastName].filter(Boolean).join(" ") || (member?.email ?? ""));
+    }
+  return rows.map(({ contribution: row, memberId }) => ({
+    id: row.id,
+    for_name: memberId === null ? "" : (names.get(memberId) ?? ""),
+    kind: row.kind,
+    what: row.kind === "care" ? "" : (row.planName ?? ""),
+    amount: row.amountMinor,
+    currency: row.currency,
+    giver_name: row.giverName,
+    giver_email: row.giverEmail,
+    credit: row.creditMinor,
+    status: row.status as "paid" | "refunded",
+    paid_at: row.paidAt?.toISOString() ?? null,
+  }));
+}
+
+/**
+ * Refunds the credit of a contribution (what was beyond what she owed) through Stripe: claimed
+ * first by one conditional update, so two presses refund once; put back if Stripe refuses.
+ */
+export async function refundContributionCredit(
+  db: Database,
+  payments: OneOffPayments | null,
+  id: number,
+  log: FastifyBaseLogger,
+): Promise<{ amountMinor: number; currency: string }> {
+  const [row] = await db.select().from(registryContributions).where(eq(registryContributions.id, id));
+  if (!row || row.status === "pending") throw new HttpError(404, "There is no such contribution.");
+  if (!payments || !row.paymentIntentId)
+    throw new HttpError(409, "This contribution was not paid online, so there is nothing to refund here.");
+  const credit = await db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ credit: registryContributions.creditMinor })
+      .from(registryContributions)
+      .where(eq(registryContributions.id, id))
+      .for("update");
+    if (!locked || locked.credit <= 0) return 0;
+    await tx.update(registryContributions).set({ creditMinor: 0 }).where(eq(registryContributions.id, id));
+    return locked.credit;
+  });
+  if (credit <= 0) throw new HttpError(409, "This contribution has no credit left to refund.");
+  try {
+    await payments.refund(row.paymentIntentId, `registry-credit-${row.paymentIntentId}-${credit}`, credit);
+  } catch (error) {
+    await db
+      .update(registryContributions)
+      .set({ creditMinor: sql`${registryContributions.creditMinor} + ${credit}` })
+      .where(eq(registryContributions.id, id));
+    log.warn({ err: error, contribution: id }, "gifts: the credit could not be refunded");
+    throw new HttpError(502, "Stripe could not make the refund just now. Nothing changed; please try again in a moment.");
+  }
+  return { amountMinor: credit, currency: row.currency };
+}
+
+/**
+ * Her registry is hers: in her data download, and deleted with her account (ON DELETE CASCADE). The
+ * contributions to it are payments, kept without her (registry_id set null).
+ */
+export const registryPersonalData = (db: Queryable): PersonalData => ({
+  key: "birth_registry",
+  export: async (member) => myRegistry(db, member.id),
+});
+
+export const openRegistryOf = async (db: Queryable, name: string): Promise<RegistryRow> => {
+  const row = await registryByName(db, name);
+  if (row.closedAt) throw new HttpError(409, "This registry is closed, so it takes nothing more. Thank you for thinking of her.");
+  return row;
+};

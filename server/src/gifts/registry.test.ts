@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { movableClock } from "../lib/clock.ts";
+import { mailOutbox } from "../mail/mail-schema.ts";
+import { backends, createTestApp, jsonHeaders, signedInInstructor, signedInMember, type TestApp } from "../../../testing/test-app.ts";
+import { takeOnClient } from "../../../testing/care-clients.ts";
+import {
+  checkoutCompleted,
+  signedDelivery,
+  standInEnvironment,
+  startStripeStandIn,
+  stripeEvent,
+  type StripeStandIn,
+} from "../../../testing/stripe-stand-in.ts";
+
+// Her birth registry (docs/gifts.md): an unlisted page naming her first name only; a friend's
+// contribution is credited to her care schedule; a closed registry takes nothing.
+
+const START = new Date("2027-02-01T12:00:00Z");
+
+let standIn: StripeStandIn;
+beforeAll(async () => {
+  standIn = await startStripeStandIn();
+});
+afterAll(() => standIn.close());
+
+const sessionOf = (url: string) => standIn.sessions.get(/cs_test_[a-f0-9]+/.exec(url)![0])!;
+
+describe.each(backends)("her birth registry on %s", (backend) => {
+  let context: TestApp;
+  let doula: string;
+  const clock = movableClock(START);
+  beforeAll(async () => {
+    context = await createTestApp(backend, {
+      environment: { ...standInEnvironment(standIn), PUBLIC_URL: "https://courses.example" },
+      clock,
+    });
+    doula = (await signedInInstructor(context.app, context.database.db)).cookie;
+  });
+  afterAll(() => context.close());
+  const app = () => context.app;
+  const post = (url: string, payload: unknown, cookie?: string) =>
+    app().inject({ method: "POST", url, headers: { ...jsonHeaders, ...(cookie ? { cookie } : {}) }, payload: payload as object });
+  const get = (url: string, cookie?: string) => app().inject({ url, headers: cookie ? { cookie } : {} });
+  const deliver = (event: ReturnType<typeof stripeEvent>) => {
+    const { payload, headers } = signedDelivery(event);
+    return app().inject({ method: "POST", url: "/reactapi/stripe/webhook", headers, payload });
+  };
+  const contribute = (name: string, body: Record<string, unknown>) =>
+    post(`/reactapi/registry/${name}/contributions`, {
+      giver_name: "Lucía Fernández",
+      giver_email: "lucia@example.com",
+      message: "",
+      ...body,
+    });
+  const pay = async (url: string) => {
+    const session = sessionOf(url);
+    expect((await deliver(checkoutCompleted(session, { payment_intent: `pi_${session.id}` }))).statusCode).toBe(200);
+    return session;
+  };
+
+  it("shows her first name and only what she chose, and credits a contribution to her next payments", async () => {
+    const client = await takeOnClient(app(), context.database.db, doula, { prefix: "registry", firstName: "Rosa" });
+    expect((await post("/reactapi/account/pacing", { due_date: "2027-06-01", baby_arrived: false }, client.cookie)).statusCode).toBe(200);
+    // Only for her: a visitor is told to sign in before anything about the body.
+    expect((await post("/reactapi/account/registry", { nonsense: true })).statusCode).toBe(401);
+    const none = await post("/reactapi/account/registry", { line: "Thank you", gifts: [] }, client.cookie);
+    expect([none.statusCode, none.json().error]).toEqual([400, "Choose at least one thing friends can give."]);
+    const made = await post(
+      "/reactapi/account/registry",
+      { line: "Help us welcome our first baby calmly.", show_due_month: false, gifts: [2, "care"] },
+      client.cookie,
+    );
+    expect(made.statusCode, made.body).toBe(200);
+    const name = made.json().name as string;
+    expect(name).toMatch(/^rosa-[a-z0-9]{8}$/);
+
+    const page = await get(`/reactapi/registry/${name}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({
+      first_name: "Rosa",
+      line: "Help us welcome our first baby calmly.",
+      due_month: null,
+      open: true,
+      care: { currency: "USD", least: 500 },
+      plans: [{ id: 2, name: "Partner Course", price: 4900 }],
+    });
+    // Nothing she did not choose to show: no surname, address or due date.
+    expect(page.body).not.toContain("Díaz");
+    expect(page.body).not.toContain(client.email);
+    expect(page.body).not.toContain("2027-06");
+    await post(
+      "/reactapi/account/registry",
+      { line: "Help us welcome our first baby calmly.", show_due_month: true, gifts: { plan_ids: [2], care: true } },
+      client.cookie,
+    );
+    expect((await get(`/reactapi/registry/${name}`)).json().due_month).toBe("2027-06");
+    expect((await get("/reactapi/registry/no-such-registry")).statusCode).toBe(404);
+
+    // A friend gives 400.00 towards her care: the deposit (300.00) is paid, and 100.00 of the first instalment.
+    const tooLittle = await contribute(name, { amount: 499 });
+    expect([tooLittle.statusCode, tooLittle.json().error]).toEqual([400, "The least you can give is US$5.00."]);
+    expect((await contribute(name, { plan_id: 1 })).json().error).toBe("That is not one of the gifts she listed.");
+    const started = await contribute(name, { amount: 40_000, message: "For the calm you deserve", public: true });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(sessionOf(started.json().url)).toMatchObject({ amount_total: 40_000, currency: "usd", mode: "payment" });
+    await pay(started.json().url);
+    const care = (await get(`/reactapi/care/${client.recordId}`, client.cookie)).json();
+    expect(
+      care.payments.map((payment: { kind: string; paid: boolean; from_registry: number }) => [
+        payment.kind,
+        payment.paid,
+        payment.from_registry,
+      ]),
+    ).toEqual([
+      ["deposit", true, 30_000],
+      ["instalment", false, 10_000],
+      ["instalment", false, 0],
+      ["instalment", false, 0],
+    ]);
+    // The doula sees it too; her next online payment asks only for the rest.
+    const studio = (await get(`/reactapi/studio/care/clients/${client.recordId}`, doula)).json();
+    expect(studio.payments[1]).toMatchObject({ from_registry: 10_000, paid: false });
+    const instalment = care.payments[1].id as number;
+    expect((await post(`/reactapi/care/${client.recordId}/sign`, { full_name: "Rosa Díaz", agree: true }, client.cookie)).statusCode).toBe(
+      200,
+    );
+    const rest = await post(`/reactapi/care/${client.recordId}/payments/${instalment}/checkout`, {}, client.cookie);
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(sessionOf(rest.json().url).amount_total).toBe(care.payments[1].amount - 10_000);
+
+    // She is mailed each gift; her page shows the total and the giver's first name and message.
+    const [mail] = await context.database.db
+      .select({ subject: mailOutbox.subject })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, client.email), eq(mailOutbox.kind, "registry_gift")));
+    expect(mail!.subject).toBe("Lucía Fernández gave you US$400.00 towards your doula care");
+    const hidden = await contribute(name, { amount: 2_500, message: "Quietly", public: false, giver_name: "Tomás Ortega" });
+    await pay(hidden.json().url);
+    const given = (await get(`/reactapi/registry/${name}`)).json().given;
+    expect(given).toEqual({
+      count: 2,
+      totals: [{ currency: "USD", amount: 42_500 }],
+      givers: [{ name: "Lucía", message: "For the calm you deserve", what: "care" }],
+    });
+    expect(JSON.stringify(given)).not.toContain("Fernández");
+  });
+
+  it("keeps what is beyond what she owes as credit the doula can refund, and a closed registry takes nothing", async () => {
+    const client = await takeOnClient(app(), context.database.db, doula, { prefix: "registry-credit", firstName: "Inés" });
+    const name = (await post("/reactapi/account/registry", { gifts: { care: true, plan_ids: [2] } }, client.cookie)).json().name as string;
+    expect(name).toMatch(/^ines-/);
+    const all = await contribute(name, { amount: 160_000 });
+    const session = await pay(all.json().url);
+    const care = (await get(`/reactapi/care/${client.recordId}`, client.cookie)).json();
+    expect(care.payments.every((payment: { paid: boolean }) => payment.paid)).toBe(true);
+    const listed = (await get("/reactapi/studio/registry-contributions", doula)).json().contributions as {
+      id: number;
+      credit: number;
+      amount: number;
+    }[];
+    const row = listed.find((contribution) => contribution.amount === 160_000)!;
+    expect(row.credit).toBe(10_000);
+    const member = await signedInMember(app(), "registry-nosy");
+    expect((await post(`/reactapi/studio/registry-contributions/${row.id}/refund-credit`, {}, member.cookie)).statusCode).toBe(403);
+    expect((await post(`/reactapi/studio/registry-contributions/${row.id}/refund-credit`, {}, doula)).statusCode).toBe(200);
+    expect(standIn.refunds.find((refund) => refund.payment_intent === `pi_${session.id}`)).toMatchObject({ amount: 10_000 });
+    expect((await post(`/reactapi/studio/registry-contributions/${row.id}/refund-credit`, {}, doula)).statusCode).toBe(409);
+    // With nothing left to pay, care is no longer offered on her page.
+    expect((await get(`/reactapi/registry/${name}`)).json().care).toBeNull();
+
+    // A listed plan given through her registry opens on her account.
+    const gift = await contribute(name, { plan_id: 2 });
+    await pay(gift.json().url);
+    const access = (await post("/reactapi/getuseraccessdata", {}, client.cookie)).json();
+    expect(access.accessible_course_ids).toContain(3);
+
+    // Closed: the page says so, and takes nothing.
+    expect((await post("/reactapi/account/registry/close", {}, client.cookie)).statusCode).toBe(200);
+    expect((await get(`/reactapi/registry/${name}`)).json().open).toBe(false);
+    const before = standIn.sessions.size;
+    const refused = await contribute(name, { plan_id: 2 });
+    expect([refused.statusCode, refused.json().error]).toEqual([
+      409,
+      "This registry is closed, so it takes nothing more. Thank you for thinking of her.",
+    ]);
+    expect(standIn.sessions.size).toBe(before);
+    // Her data download has it; her account's deletion takes it with her.
+    const download = (await get("/reactapi/account/export", client.cookie)).json();
+    expect(download.birth_registry).toMatchObject({ name, closed: true });
+  });
+
+  it("refuses contributions to care from a member without a care plan", async () => {
+    const member = await signedInMember(app(), "registry-nocare");
+    const refused = await post("/reactapi/account/registry", { gifts: { care: true } }, member.cookie);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe("You have no payments left with your doula, so friends cannot contribute to your care here.");
+    expect((await post("/reactapi/account/registry", { gifts: [1, 2] }, member.cookie)).statusCode).toBe(200);
+  });
+});
