@@ -103,3 +103,80 @@ test("a visitor gives a course for a day to come; on that day the recipient open
     await recipientContext.close();
   }
 });
+
+test("a birth client makes her registry, and a friend contributes to her doula care through it", async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  // The doula takes her on (as e2e/care.spec.ts does through the studio's screens; here through its API).
+  const doula = await instructorPage(browser);
+  const carePackage = await doula.request.post("/reactapi/studio/care/packages", {
+    data: { name: `Birth support ${Date.now()}`, fee: 150_000, currency: "USD", deposit: 30_000, instalments: 2 },
+  });
+  expect(carePackage.status(), await carePackage.text()).toBe(201);
+  const email = newEmail("registry-mother");
+  const added = await doula.request.post("/reactapi/studio/care/clients", {
+    data: { email, first_name: "Rosa", last_name: "Díaz", due_date: "2027-06-01", package_id: (await carePackage.json()).id },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  await doula.context().close();
+
+  const invitation = new URL(linkIn(await mailTo(email, /has opened your client space$/), "/care")).searchParams.get("invitation")!;
+  const motherContext = await browser.newContext({ locale: "en-GB", viewport: { width: 390, height: 844 } });
+  const mother = await motherContext.newPage();
+  await mother.goto(`/register?care_invitation=${invitation}`);
+  await mother.getByLabel("First name (optional)").fill("Rosa");
+  await mother.getByLabel("Email").fill(email);
+  await mother.getByLabel("Password").fill(PASSWORD);
+  await mother.getByRole("button", { name: "Register" }).click();
+  await expect(mother).toHaveURL(/\/login$/);
+  await mother.getByLabel("Email").fill(email);
+  await mother.getByLabel("Password").fill(PASSWORD);
+  await mother.getByRole("button", { name: "Submit" }).click();
+  await expect(mother).toHaveURL(/\/care$/);
+
+  // On /account she makes her registry: her words, and contributions to her doula care.
+  await mother.goto("/account");
+  const section = mother.getByRole("region", { name: "Your birth registry" });
+  await section.getByLabel("A line in your words (optional)").fill("Help us welcome our first baby calmly.");
+  await expect(section.getByRole("checkbox", { name: "A contribution to my doula care" })).toBeChecked();
+  await section.getByRole("button", { name: "Make my registry" }).click();
+  await expect(section.getByRole("status")).toContainText("Saved your registry.");
+  const registryLink = section.getByRole("link", { name: /\/registry\/rosa-/ });
+  const registryPath = (await registryLink.getAttribute("href"))!;
+  await accessibleAtBothWidths(mother);
+
+  // A friend opens the link: Rosa's first name and words, nothing else of her.
+  const friendContext = await browser.newContext({ locale: "en-GB" });
+  try {
+    const friend = await friendContext.newPage();
+    await friend.goto(registryPath);
+    await expect(friend.getByRole("heading", { name: "Rosa's birth registry", level: 1 })).toBeVisible();
+    await expect(friend.getByText("Help us welcome our first baby calmly.")).toBeVisible();
+    await expect(friend.getByText("Díaz")).toHaveCount(0);
+    await expect(friend.getByText(email)).toHaveCount(0);
+    await accessibleAtBothWidths(friend);
+    await friend.getByRole("radio", { name: "A contribution to her doula care" }).check();
+    await friend.getByLabel("Amount (USD)").fill("50");
+    await friend.getByLabel("Your name").fill("Lucía Fernández");
+    await friend.getByLabel("Your e-mail address").fill(newEmail("registry-friend"));
+    await friend.getByLabel("Your message (optional)").fill("For the calm you deserve");
+    await friend.getByRole("button", { name: "Go to payment" }).click();
+    await expect(friend).toHaveURL(new RegExp(`^${standInUrl()}/pay/cs_test_[a-f0-9]+$`));
+    const sessionId = new URL(friend.url()).pathname.split("/").pop()!;
+    const session = (await (await request.get(`${standInUrl()}/stand-in/sessions/${sessionId}`)).json()) as StandInSession;
+    expect(session).toMatchObject({ mode: "payment", amount_total: 5000, currency: "usd" });
+    await friend.getByRole("link", { name: "Pay" }).click();
+    await expect(friend.getByRole("status")).toContainText("Thank you.");
+    const { payload, headers } = signedDelivery(checkoutCompleted(session, { payment_intent: `pi_${sessionId}` }));
+    expect((await request.post("/reactapi/stripe/webhook", { data: payload, headers })).status()).toBe(200);
+    await friend.reload();
+    await expect(friend.getByRole("region", { name: "Given so far" })).toContainText("Lucía: “For the calm you deserve”");
+  } finally {
+    await friendContext.close();
+  }
+
+  // She is told, and her client space shows what her registry paid.
+  await mailTo(email, "Lucía Fernández gave you US$50.00 towards your doula care");
+  await mother.goto("/care");
+  await expect(mother.getByText(/\$50\.00 paid from your registry; the rest is due by/)).toBeVisible();
+  await motherContext.close();
+});

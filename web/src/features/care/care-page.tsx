@@ -326,7 +326,8 @@ function PaymentsPart({ record, payOnline }: { record: CareRecord; payOnline: bo
                   onClick={() => pay(payment)}
                   aria-label={t("Pay {what}, {amount}", {
                     what: paymentName(payment, instalments.indexOf(payment), instalments.length),
-                    amount: priceLabel(payment.amount, payment.currency),
+                    // What her registry paid of it is not asked again.
+                    amount: priceLabel(payment.amount - payment.from_registry, payment.currency),
                   })}
                 >
                   {t("Pay")}
