@@ -174,6 +174,14 @@ test("a birth client makes her registry, and a friend contributes to her doula c
     await friendContext.close();
   }
 
+  // The doula sees it in Studio → Plans → Gifts.
+  const studio = await instructorPage(browser);
+  await studio.goto("/studio/gifts");
+  const contributions = studio.getByRole("table", { name: "Through birth registries" });
+  await expect(contributions.getByRole("row").filter({ hasText: "Lucía Fernández" }).first()).toContainText("Towards her doula care");
+  await accessibleAtBothWidths(studio);
+  await studio.context().close();
+
   // She is told, and her client space shows what her registry paid.
   await mailTo(email, "Lucía Fernández gave you US$50.00 towards your doula care");
   await mother.goto("/care");

@@ -125,6 +125,87 @@ export default function GiftsPage() {
         </ScrollingTable>
       )}
       <OutcomeNotice outcome={acting.outcome} />
+      <RegistryContributions />
     </StudioPage>
+  );
+}
+
+/** What friends gave through birth registries, with the credit beyond what each mother owed (refundable). */
+function RegistryContributions() {
+  const { answer, failure } = useAnswer("studioContributions");
+  const send = useSend();
+  const refunding = useAction();
+  const money = (cents: number, currency: string) =>
+    new Intl.NumberFormat(pageLocale(), { style: "currency", currency }).format(cents / 100);
+  return (
+    <section aria-labelledby="registry-contributions-heading" style={{ marginTop: 32 }}>
+      <h2 id="registry-contributions-heading">{t("Through birth registries")}</h2>
+      {!answer ? (
+        <Loading failure={failure} what={t("the contributions")} />
+      ) : answer.contributions.length === 0 ? (
+        <p>{t("Nothing given through a registry yet.")}</p>
+      ) : (
+        <ScrollingTable label={t("Through birth registries")}>
+          <table aria-label={t("Through birth registries")} style={{ minWidth: 640 }}>
+            <thead>
+              <tr>
+                <th scope="col">{t("For")}</th>
+                <th scope="col">{t("From")}</th>
+                <th scope="col">{t("Gift")}</th>
+                <th scope="col">{t("Credit beyond what she owed")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {answer.contributions.map((contribution) => (
+                <tr key={contribution.id}>
+                  <th scope="row">{contribution.for_name || t("An account deleted since")}</th>
+                  <td>
+                    {contribution.giver_name}
+                    <br />
+                    {contribution.giver_email}
+                  </td>
+                  <td>
+                    {contribution.kind === "care" ? t("Towards her doula care") : contribution.what}
+                    <br />
+                    {money(contribution.amount, contribution.currency)}
+                  </td>
+                  <td>
+                    {contribution.credit > 0 ? (
+                      <>
+                        {money(contribution.credit, contribution.currency)}{" "}
+                        <Button
+                          color="error"
+                          disabled={refunding.busy}
+                          aria-label={t("Refund the credit of {giver}", { giver: contribution.giver_name })}
+                          onClick={() => {
+                            if (
+                              window.confirm(
+                                t("Refund {amount} to {giver} through Stripe?", {
+                                  amount: money(contribution.credit, contribution.currency),
+                                  giver: contribution.giver_name,
+                                }),
+                              )
+                            )
+                              void refunding.run(
+                                () => send("refundRegistryCredit", { params: { id: contribution.id } }),
+                                (done) => done.message,
+                              );
+                          }}
+                        >
+                          {t("Refund")}
+                        </Button>
+                      </>
+                    ) : (
+                      t("None")
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollingTable>
+      )}
+      <OutcomeNotice outcome={refunding.outcome} />
+    </section>
   );
 }
