@@ -397,6 +397,7 @@ export const giftsEndpoints = {
     answers: {
       ...ok(StudioOutcome.extend({ name: z.string() })),
       400: { description: "A bad body, or care offered without a care plan.", schema: ApiError },
+      403: { description: "A partner's account.", schema: ApiError },
     },
   },
   myRegistry: {

@@ -4,6 +4,7 @@ import { movableClock } from "../lib/clock.ts";
 import { mailOutbox } from "../mail/mail-schema.ts";
 import { backends, createTestApp, jsonHeaders, signedInInstructor, signedInMember, type TestApp } from "../../../testing/test-app.ts";
 import { takeOnClient } from "../../../testing/care-clients.ts";
+import { linkedPartner } from "../../../testing/partners.ts";
 import {
   checkoutCompleted,
   signedDelivery,
@@ -190,8 +191,14 @@ describe.each(backends)("her birth registry on %s", (backend) => {
     expect(download.birth_registry).toMatchObject({ name, closed: true });
   });
 
-  it("refuses contributions to care from a member without a care plan", async () => {
+  it("refuses contributions to care from a member without a care plan, and a registry to a partner's account", async () => {
     const member = await signedInMember(app(), "registry-nocare");
+    const partner = await linkedPartner(app(), context.database.db, member.cookie);
+    const refusedPartner = await post("/reactapi/account/registry", { gifts: [2] }, partner.cookie);
+    expect([refusedPartner.statusCode, refusedPartner.json().error]).toEqual([
+      403,
+      "A birth registry is the mother's to make, from her own account.",
+    ]);
     const refused = await post("/reactapi/account/registry", { gifts: { care: true } }, member.cookie);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toBe("You have no payments left with your doula, so friends cannot contribute to your care here.");
