@@ -642,13 +642,21 @@ export const careEndpoints = {
   payCarePayment: {
     method: "POST",
     path: "/reactapi/care/:id/payments/:paymentId/checkout",
-    summary: "Starts a Stripe Checkout for one of her payments, once her agreement is signed",
+    summary: "Starts a Stripe Checkout for one of her payments, once her agreement is signed; a code the doula gave out comes off it",
     access: "member",
     travels: "care",
     params: PaymentParams,
+    body: z
+      .object({
+        code: z.string({ error: "Type the code." }).max(64, { error: "A code is 3 to 32 letters, digits or dashes." }).optional(),
+        /** A package has one price: any tier is refused. */
+        tier: z.union([z.string().max(100), z.number().int()]).optional(),
+      })
+      .optional(),
     answers: {
       ...ok(z.object({ url: z.string() })),
       ...notFound("Not one of her payments, or online payment is not set up."),
+      400: { description: "A code refused (the sentence says why), or a tier.", schema: ApiError },
       409: { description: "Paid or waived already, or her agreement is not signed yet.", schema: ApiError },
       502: { description: "Stripe did not answer.", schema: ApiError },
     },

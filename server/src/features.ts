@@ -161,6 +161,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
     doulaName: config.instructorName,
     contactEmail: config.site.contactEmail,
     payments: bookings.payments,
+    pricing: codePricing(db),
   };
   const labour = {
     db,

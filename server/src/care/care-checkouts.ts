@@ -4,12 +4,20 @@ import type { Database, Queryable } from "../db/client.ts";
 import { HttpError } from "../http/errors.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { OneOffPayments } from "../lib/one-off-payments.ts";
+import type { CheckoutPricing } from "../lib/checkout-pricing.ts";
 import { careAgreements, carePackages, carePayments, careRecords } from "./care-schema.ts";
 
 // Her deposit and instalments paid online (docs/care.md): a one-off Stripe Checkout per payment,
 // whose completion the payments webhook hands back here (features.ts lists this as a CheckoutOwner).
 
-export type CareCheckoutDeps = { db: Database; clock: Clock; payments: OneOffPayments | null; publicUrl: string };
+export type CareCheckoutDeps = {
+  db: Database;
+  clock: Clock;
+  payments: OneOffPayments | null;
+  publicUrl: string;
+  /** A code the doula gave out, for this package (docs/gifts.md); handed in by features.ts. */
+  pricing?: CheckoutPricing;
+};
 
 const CHECKOUT_MINUTES = 60;
 
@@ -20,9 +28,10 @@ export async function startPaymentCheckout(
   recordId: number,
   paymentId: number,
   log: FastifyBaseLogger,
+  chosen: { code?: string; tier?: string | number } = {},
 ): Promise<{ url: string }> {
   const [row] = await deps.db
-    .select({ payment: carePayments, packageName: carePackages.name, signedAt: careAgreements.signedAt })
+    .select({ payment: carePayments, packageName: carePackages.name, packageId: carePackages.id, signedAt: careAgreements.signedAt })
     .from(carePayments)
     .innerJoin(careRecords, eq(careRecords.id, carePayments.recordId))
     .innerJoin(carePackages, eq(carePackages.id, careRecords.packageId))
@@ -32,12 +41,25 @@ export async function startPaymentCheckout(
   if (!deps.payments) throw new HttpError(404, "Online payment is not set up: please pay as agreed with your doula.");
   if (row.payment.paidAt || row.payment.waived) throw new HttpError(409, "This payment is settled already. Thank you.");
   if (!row.signedAt) throw new HttpError(409, "Please sign your agreement first: paying follows it.");
+  // A package has one price: pay what you can is for plans (docs/gifts.md).
+  if (chosen.tier !== undefined && chosen.tier !== "") throw new HttpError(400, "That is not one of this package's prices.");
+  // What her registry paid of it already is not asked again.
+  const rest = row.payment.amountMinor - row.payment.fromRegistryMinor;
+  if (chosen.code && !deps.pricing) throw new HttpError(400, "Codes are not taken on this site.");
+  const held = chosen.code
+    ? await deps.pricing!.hold({
+        code: chosen.code,
+        item: { kind: "package", id: row.packageId },
+        priceMinor: rest,
+        userId: member.id,
+        now: deps.clock.now(),
+      })
+    : null;
   try {
     const checkout = await deps.payments.checkout({
       metadata: { care_payment_id: String(paymentId) },
-      description: row.packageName,
-      // What her registry paid of it already is not asked again.
-      amountMinor: row.payment.amountMinor - row.payment.fromRegistryMinor,
+      description: held ? `${row.packageName} (${held.reduction.code})` : row.packageName,
+      amountMinor: held?.priceMinor ?? rest,
       currency: row.payment.currency,
       email: member.email,
       expiresAt: new Date(deps.clock.now().getTime() + CHECKOUT_MINUTES * 60_000),
@@ -45,8 +67,10 @@ export async function startPaymentCheckout(
       cancelUrl: `${deps.publicUrl}/care`,
     });
     await deps.db.update(carePayments).set({ checkoutSessionId: checkout.id }).where(eq(carePayments.id, paymentId));
+    if (held) await deps.pricing!.attach(held.holdId, checkout.id);
     return { url: checkout.url };
   } catch (error) {
+    if (held) await deps.pricing!.giveBack(deps.db, { holdId: held.holdId });
     log.warn({ err: error, carePaymentId: paymentId }, "care: the checkout could not be started");
     throw new HttpError(502, "The payment page could not be opened just now. Nothing was charged; please try again in a moment.");
   }

@@ -11,6 +11,7 @@ import { type MailContext, recipientLanguage } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { renderAgreement } from "./agreement-pdf.ts";
 import { startPaymentCheckout } from "./care-checkouts.ts";
+import type { CheckoutPricing } from "../lib/checkout-pricing.ts";
 import type { OneOffPayments } from "../lib/one-off-payments.ts";
 import { careInvitationMail } from "./care-mails.ts";
 import { careFileRoute, careFileStudioRoutes } from "./care-files.ts";
@@ -61,6 +62,8 @@ export type CareOptions = {
   doulaName: string;
   /** Where the doula reads her mail: her clients' messages are told to it. */
   contactEmail: string;
+  /** Codes for a package's payments (the gifts capability's, handed in by features.ts). */
+  pricing?: CheckoutPricing;
 };
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -194,7 +197,7 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
 }
 
 /** The mother's side: her records, her signature, her PDF. */
-export async function careRoutes(app: FastifyInstance, { db, clock, mail, doulaName, payments, contactEmail }: CareOptions) {
+export async function careRoutes(app: FastifyInstance, { db, clock, mail, doulaName, payments, contactEmail, pricing }: CareOptions) {
   route(app, "myCare", async (_input, request) => {
     const member = requireMember(request);
     await claimRecordsByAddress(db, member);
@@ -216,8 +219,15 @@ export async function careRoutes(app: FastifyInstance, { db, clock, mail, doulaN
 
   route(app, "partnerCare", async (_input, request) => ({ records: await recordsForPartner(db, requireMember(request).id, doulaName) }));
 
-  route(app, "payCarePayment", async ({ params: { id, paymentId } }, request) =>
-    startPaymentCheckout({ db, clock, payments, publicUrl: mail.publicUrl }, requireMember(request), id, paymentId, request.log),
+  route(app, "payCarePayment", async ({ params: { id, paymentId }, body }, request) =>
+    startPaymentCheckout(
+      { db, clock, payments, publicUrl: mail.publicUrl, pricing },
+      requireMember(request),
+      id,
+      paymentId,
+      request.log,
+      body ?? {},
+    ),
   );
 
   route(app, "myCareRecord", async ({ params: { id } }, request) =>

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { importCatalogue } from "../catalogue/catalogue-transfer.ts";
 import { movableClock } from "../lib/clock.ts";
+import { takeOnClient } from "../../../testing/care-clients.ts";
 import {
   backends,
   createTestApp,
@@ -206,6 +207,34 @@ describe.each(backends)("codes on %s", (backend) => {
     const kept = await save({ revision: saved.json().plan.revision, tiers: undefined, name: "Partner Course" });
     expect(kept.json().plan.tiers).toHaveLength(3);
     expect((await save({ revision: kept.json().plan.revision, tiers: [] })).json().plan.tiers).toEqual([]);
+  });
+
+  it("takes a code for a package on her care payment, priced on the server, and refuses a tier", async () => {
+    const client = await takeOnClient(app(), context.database.db, instructor, { prefix: "code-care" });
+    const care = (await app().inject({ url: `/reactapi/care/${client.recordId}`, headers: { cookie: client.cookie } })).json();
+    const packageId =
+      care.package_id ??
+      (await app().inject({ url: "/reactapi/studio/care/packages", headers: { cookie: instructor } }))
+        .json()
+        .packages.find((row: { name: string }) => row.name === "Birth support code-care").id;
+    expect((await addCode({ code: "DOULA-50", amount_off: 5_000, package_ids: [packageId] })).statusCode).toBe(201);
+    expect(
+      (await post(app(), `/reactapi/care/${client.recordId}/sign`, { full_name: "Rosa Díaz", agree: true }, client.cookie)).statusCode,
+    ).toBe(200);
+    const deposit = care.payments[0].id as number;
+    const pay = (body: Record<string, unknown>) =>
+      post(app(), `/reactapi/care/${client.recordId}/payments/${deposit}/checkout`, body, client.cookie);
+    expect((await pay({ tier: "Supporter" })).json().error).toBe("That is not one of this package's prices.");
+    expect((await pay({ code: "SPRING-25" })).json().error).toBe("The code SPRING-25 is not for this package.");
+    const started = await pay({ code: "doula-50" });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(sessionOf(started.json().url).amount_total).toBe(30_000 - 5_000);
+    const session = sessionOf(started.json().url);
+    expect((await deliver(checkoutCompleted(session))).statusCode).toBe(200);
+    const after = (await app().inject({ url: `/reactapi/care/${client.recordId}`, headers: { cookie: client.cookie } })).json();
+    expect(after.payments[0].paid).toBe(true);
+    const codes = (await app().inject({ url: "/reactapi/studio/codes", headers: { cookie: instructor } })).json().codes;
+    expect(codes.find((code: { code: string }) => code.code === "DOULA-50")).toMatchObject({ used: 1, held: 0 });
   });
 
   it("gives the use back at once when Stripe cannot start the checkout", async () => {

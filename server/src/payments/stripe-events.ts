@@ -9,6 +9,7 @@ import { type MailContext, recipientLanguage } from "../mail/mail-templates.ts";
 import { findPlan } from "../catalogue/catalogue-repository.ts";
 import { purchaseReceiptMail } from "./payment-mails.ts";
 import { queueMail } from "../mail/outbox.ts";
+import type { CheckoutPricing } from "../lib/checkout-pricing.ts";
 import { findPurchase, type PurchaseRow, recordCheckoutStarted, recordPayment, updatePurchase } from "./purchases-repository.ts";
 
 // The parts of Stripe's objects this server reads. Stripe's webhook endpoints may be pinned to an
@@ -93,28 +94,7 @@ export type PurchaseGrants = {
   close: (tx: Queryable, purchaseId: number, endsAt: Date) => Promise<void>;
 };
 
-/** A code as she typed it, and what it takes off, for Checkout's line ("SPRING-25: 20% off"). */
-export type CodeReduction = { code: string; percentOff: number | null; amountOffMinor: number | null };
-
-/** What a checkout sells, for a code that is for some plans, packages or classes only. */
-export type PricedItem = { kind: "plan" | "package" | "class"; id: number };
-
-/**
- * A checkout's price with a code (the gifts feature's codes, docs/gifts.md), handed in by
- * features.ts: a use is held before Stripe is asked, attached to the checkout Stripe made, marked
- * paid with it, and given back when the checkout could not start or expired unpaid.
- */
-export type CheckoutPricing = {
-  /** Refuses an unknown, expired, used-up or unsuitable code with an HttpError naming why. */
-  hold: (input: { code: string; item: PricedItem; priceMinor: number; userId: number | null; now: Date }) => Promise<{
-    holdId: number;
-    priceMinor: number;
-    reduction: CodeReduction;
-  }>;
-  attach: (holdId: number, checkoutSessionId: string) => Promise<void>;
-  giveBack: (tx: Queryable, by: { holdId: number } | { checkoutSessionId: string }) => Promise<void>;
-  paid: (tx: Queryable, checkoutSessionId: string, now: Date) => Promise<void>;
-};
+export type { CheckoutPricing, CodeReduction, PricedItem } from "../lib/checkout-pricing.ts";
 
 /** What other features hand the webhook: the checkouts they own, the grants a purchase opens, and the codes' pricing. */
 export type PaymentHooks = { owners: CheckoutOwner[]; grants: PurchaseGrants; pricing?: CheckoutPricing };

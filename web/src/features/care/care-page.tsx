@@ -299,7 +299,7 @@ function PaymentsPart({ record, payOnline }: { record: CareRecord; payOnline: bo
   const pay = (payment: Payment) =>
     void paying
       .run(
-        () => send("payCarePayment", { params: { id: record.id, paymentId: payment.id } }),
+        () => send("payCarePayment", { params: { id: record.id, paymentId: payment.id }, body: {} }),
         () => t("Taking you to Stripe to pay…"),
       )
       .then((answer) => {

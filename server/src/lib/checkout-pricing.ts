@@ -1,0 +1,27 @@
+import type { Queryable } from "../db/client.ts";
+
+// A checkout's price with a code (the gifts capability's codes, docs/gifts.md), as the features
+// that start checkouts (payments, care) are handed it by features.ts, so none imports the codes.
+
+/** A code as she typed it, and what it takes off, for Checkout's line ("SPRING-25: 20% off"). */
+export type CodeReduction = { code: string; percentOff: number | null; amountOffMinor: number | null };
+
+/** What a checkout sells, for a code that is for some plans, packages or classes only. */
+export type PricedItem = { kind: "plan" | "package" | "class"; id: number };
+
+/**
+ * A checkout's price with a code (the gifts feature's codes, docs/gifts.md), handed in by
+ * features.ts: a use is held before Stripe is asked, attached to the checkout Stripe made, marked
+ * paid with it, and given back when the checkout could not start or expired unpaid.
+ */
+export type CheckoutPricing = {
+  /** Refuses an unknown, expired, used-up or unsuitable code with an HttpError naming why. */
+  hold: (input: { code: string; item: PricedItem; priceMinor: number; userId: number | null; now: Date }) => Promise<{
+    holdId: number;
+    priceMinor: number;
+    reduction: CodeReduction;
+  }>;
+  attach: (holdId: number, checkoutSessionId: string) => Promise<void>;
+  giveBack: (tx: Queryable, by: { holdId: number } | { checkoutSessionId: string }) => Promise<void>;
+  paid: (tx: Queryable, checkoutSessionId: string, now: Date) => Promise<void>;
+};
