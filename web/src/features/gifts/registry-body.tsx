@@ -1,0 +1,145 @@
+import "./gift-endpoints.ts";
+import { type FormEvent, useEffect, useState } from "react";
+import { Link } from "react-router";
+import type { MyRegistry } from "../../../../contract/gifts.ts";
+import { OutcomeNotice } from "../../components/outcome-notice.tsx";
+import { TextField } from "../../components/text-field.tsx";
+import { useAnswer, useSend } from "../../lib/answers.ts";
+import { useAction } from "../../lib/use-action.ts";
+import { t } from "./messages.ts";
+import { money } from "./to-checkout.ts";
+
+// On /account, inside its section (registry-section.tsx): her birth registry (docs/gifts.md). An unlisted page she shares: her first name, her
+// line, the due month only if she chooses, and what friends can give.
+
+export default function RegistrySection() {
+  const { answer } = useAnswer("myRegistry");
+  const catalogue = useAnswer("getCourses").answer;
+  if (!answer || !catalogue) return null;
+  return <RegistryForm registry={answer.registry} carePossible={answer.care_possible} plans={catalogue.subscription_plans} />;
+}
+
+function RegistryForm({
+  registry,
+  carePossible,
+  plans,
+}: {
+  registry: MyRegistry | null;
+  carePossible: boolean;
+  plans: { id: number; name: string }[];
+}) {
+  const initial = () => ({
+    line: registry?.line ?? "",
+    showDueMonth: registry?.show_due_month ?? false,
+    planIds: registry?.plan_ids ?? [],
+    care: registry?.care ?? carePossible,
+  });
+  const [draft, setDraft] = useState(initial);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a saved registry comes back as the form's new start
+  useEffect(() => setDraft(initial()), [registry]);
+  const saving = useAction();
+  const closing = useAction();
+  const send = useSend();
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    void saving.run(
+      () =>
+        send("saveRegistry", {
+          body: { line: draft.line, show_due_month: draft.showDueMonth, gifts: { plan_ids: draft.planIds, care: draft.care } },
+        }),
+      (saved) => saved.message,
+    );
+  };
+  const address = registry ? `${window.location.origin}/registry/${registry.name}` : null;
+  return (
+    <div className="stack">
+      {registry ? (
+        <>
+          <p style={{ margin: 0 }}>
+            {registry.closed ? t("Your registry is closed: its page says so and takes nothing.") : t("Your registry's page, to share:")}{" "}
+            <Link to={`/registry/${registry.name}`}>{address}</Link>
+          </p>
+          <p style={{ margin: 0 }}>
+            {registry.given.count === 0
+              ? t("Nothing given yet.")
+              : t("Given so far: {total}, by {count} people.", {
+                  total: registry.given.totals.map((total) => money(total.amount, total.currency)).join(", "),
+                  count: registry.given.count,
+                })}
+          </p>
+        </>
+      ) : (
+        <p style={{ margin: 0 }}>
+          {t(
+            "Friends and family can give you a course, or help pay for your doula, through a page of your own that only those you share its link with can find. It shows your first name and your words, nothing else unless you choose.",
+          )}
+        </p>
+      )}
+      <form onSubmit={save} noValidate aria-label={t("Your birth registry")} className="stack">
+        <TextField
+          label={t("A line in your words (optional)")}
+          multiline
+          minRows={2}
+          value={draft.line}
+          onChange={(event) => setDraft({ ...draft, line: event.target.value })}
+          error={Boolean(saving.outcome?.details?.line)}
+          helperText={saving.outcome?.details?.line}
+        />
+        <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+          <legend style={{ fontWeight: 600, padding: 0 }}>{t("What friends can give")}</legend>
+          {carePossible ? (
+            <label style={{ display: "flex", gap: 10, alignItems: "center", minHeight: 44 }}>
+              <input type="checkbox" checked={draft.care} onChange={(event) => setDraft({ ...draft, care: event.target.checked })} />
+              {t("A contribution to my doula care")}
+            </label>
+          ) : null}
+          {plans.map((plan) => (
+            <label key={plan.id} style={{ display: "flex", gap: 10, alignItems: "center", minHeight: 44 }}>
+              <input
+                type="checkbox"
+                checked={draft.planIds.includes(plan.id)}
+                onChange={(event) =>
+                  setDraft({
+                    ...draft,
+                    planIds: event.target.checked ? [...draft.planIds, plan.id] : draft.planIds.filter((id) => id !== plan.id),
+                  })
+                }
+              />
+              {plan.name}
+            </label>
+          ))}
+        </fieldset>
+        <label style={{ display: "flex", gap: 10, alignItems: "center", minHeight: 44 }}>
+          <input
+            type="checkbox"
+            checked={draft.showDueMonth}
+            onChange={(event) => setDraft({ ...draft, showDueMonth: event.target.checked })}
+          />
+          {t("Show the month my baby is due")}
+        </label>
+        <div style={{ display: "flex", gap: 8, flexWrap: "wrap" }}>
+          <button type="submit" className="button button-contained" disabled={saving.busy}>
+            {registry ? (registry.closed ? t("Save and open it again") : t("Save my registry")) : t("Make my registry")}
+          </button>
+          {registry && !registry.closed ? (
+            <button
+              type="button"
+              className="button button-outlined"
+              disabled={closing.busy}
+              onClick={() =>
+                void closing.run(
+                  () => send("closeRegistry", { body: {} }),
+                  (closed) => closed.message,
+                )
+              }
+            >
+              {t("Close my registry")}
+            </button>
+          ) : null}
+        </div>
+        <OutcomeNotice outcome={saving.outcome} />
+        <OutcomeNotice outcome={closing.outcome} />
+      </form>
+    </div>
+  );
+}
