@@ -159,6 +159,26 @@ describe.each(backends)("codes on %s", (backend) => {
     expect((await checkout(app(), second.cookie, { plan_id: 1, code: "ONE-LEFT" })).statusCode).toBe(200);
   });
 
+  it("keeps the use while a bank debit is on its way, and gives it back when Stripe says the debit failed", async () => {
+    await addCode({ code: "BANK-ONE", percent_off: 10, plan_ids: [1], max_uses: 1 });
+    const [first, second] = [await signedInMember(app(), "code-bank-first"), await signedInMember(app(), "code-bank-second")];
+    const session = sessionOf((await checkout(app(), first.cookie, { plan_id: 1, code: "BANK-ONE" })).json().url);
+    // The checkout completes with the debit still on its way: the use stays held.
+    expect((await deliver(checkoutCompleted(session, { payment_status: "unpaid" }))).statusCode).toBe(200);
+    expect((await checkout(app(), second.cookie, { plan_id: 1, code: "BANK-ONE" })).statusCode).toBe(400);
+    const failed = stripeEvent("checkout.session.async_payment_failed", {
+      object: "checkout.session",
+      ...session,
+      status: "complete",
+      payment_status: "unpaid",
+    });
+    expect((await deliver(failed)).statusCode).toBe(200);
+    expect((await checkout(app(), second.cookie, { plan_id: 1, code: "BANK-ONE" })).statusCode).toBe(200);
+    // Nothing was bought: her pending purchase is gone.
+    const mine = (await app().inject({ url: "/reactapi/payments/mine", headers: { cookie: first.cookie } })).json();
+    expect(mine.purchases).toEqual([]);
+  });
+
   it("offers a plan's tiers, charges the one she chose, and refuses a price that is not one of them", async () => {
     const studioPlans = (await app().inject({ url: "/reactapi/studio/plans", headers: { cookie: instructor } })).json();
     const plan = studioPlans.plans.find((candidate: { id: number }) => candidate.id === PARTNER_COURSE.planId);

@@ -113,6 +113,8 @@ const handlers: Record<string, Handler> = {
   // Bank debits and vouchers complete the checkout first and pay later.
   "checkout.session.async_payment_succeeded": completeCheckout,
   "checkout.session.expired": forgetUnfinishedCheckout,
+  // A bank debit that completed the checkout and then failed: nothing was bought, as if it had expired.
+  "checkout.session.async_payment_failed": forgetUnfinishedCheckout,
   "invoice.paid": keepSubscriptionOpen,
   "customer.subscription.deleted": endSubscription,
   "charge.refunded": refundPurchase,
