@@ -1,11 +1,10 @@
 import { and, desc, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
-import { Temporal } from "temporal-polyfill";
 import type { StudioCode } from "../../../contract/gifts.ts";
-import { readHours } from "../bookings/bookings-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { HttpError } from "../http/errors.ts";
 import type { PersonalData } from "../db/personal-data.ts";
 import { purchasesOf } from "../payments/purchases-repository.ts";
+import { practiceToday } from "./gifts-repository.ts";
 import { codeUses, discountCodes } from "./gifts-schema.ts";
 
 // Codes (docs/gifts.md): the server computes the price, and a use is held while a checkout is
@@ -83,8 +82,7 @@ export async function holdCodeUse(
   const typed = input.code.trim().toUpperCase();
   const [code] = await db.select().from(discountCodes).where(eq(discountCodes.code, typed));
   if (!code) throw HttpError.withValues(400, "There is no code {code}. Please check its letters.", { code: typed || "?" });
-  const zone = (await readHours(db))?.timeZone ?? "UTC";
-  const today = Temporal.Instant.fromEpochMilliseconds(input.now.getTime()).toZonedDateTimeISO(zone).toPlainDate().toString();
+  const { day: today } = await practiceToday(db, input.now);
   if (code.startsOn && today < code.startsOn)
     throw HttpError.withValues(400, "The code {code} can be used from {day}.", { code: code.code, day: code.startsOn });
   if (code.endsOn && today > code.endsOn)

@@ -148,7 +148,7 @@ export async function checkGiftLink(db: Queryable, token: string): Promise<{ ema
  * Opens a gift on a member's account, once however many arrive at once: the conditional update
  * names a delivered row, and its courses open in the same transaction, for the months given.
  */
-export async function openGift(tx: Queryable, token: string, memberId: number, now: Date): Promise<GiftRow> {
+export async function openGift(tx: Queryable, token: string, memberId: number, now: Date): Promise<{ gift: GiftRow; until: Date | null }> {
   const [opened] = await tx
     .update(gifts)
     .set({ status: "opened", openedAt: now, openedBy: memberId })
@@ -158,8 +158,9 @@ export async function openGift(tx: Queryable, token: string, memberId: number, n
     await giftByOpenLink(tx, token);
     throw new HttpError(409, "This gift has been opened already. Sign in with the account that opened it to find its courses.");
   }
-  await openGivenCourses(tx, memberId, opened.courseIds, await openUntil(tx, opened, now));
-  return opened;
+  const until = await openUntil(tx, opened, now);
+  await openGivenCourses(tx, memberId, opened.courseIds, until);
+  return { gift: opened, until };
 }
 
 /** When a gift's courses close: the months given from the day it is opened, on the practice's calendar; null for good. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { Temporal } from "temporal-polyfill";
 import { answerWith, formattingLocales } from "../../../contract/languages.ts";
 import { findUserById } from "../accounts/users-repository.ts";
 import { careOwedBy } from "../care/care-repository.ts";
@@ -33,7 +34,6 @@ import {
   giftForGiver,
   giftsForStudio,
   openGift,
-  openUntil,
   practiceToday,
   recordPendingGift,
   refundGift,
@@ -62,7 +62,7 @@ export async function giftsRoutes(app: FastifyInstance, deps: GiftsOptions) {
     const { day } = await practiceToday(db, now);
     if (body.deliver_on < day)
       throw new HttpError(400, "Choose today or a day to come for the gift to arrive.", { deliver_on: "Choose today or a day to come." });
-    const furthest = new Date(now.getTime() + FURTHEST_DAYS * 86_400_000).toISOString().slice(0, 10);
+    const furthest = Temporal.PlainDate.from(day).add({ days: FURTHEST_DAYS }).toString();
     if (body.deliver_on > furthest)
       throw new HttpError(400, "Choose a day within the coming year.", { deliver_on: "Choose a day within the coming year." });
     const { months, priceMinor, tierName } = giftPrice(found, body);
@@ -145,8 +145,7 @@ export async function giftsRoutes(app: FastifyInstance, deps: GiftsOptions) {
   route(app, "redeemGift", async ({ body }, request) => {
     const member = requireMember(request);
     const now = clock.now();
-    const gift = await changeAndAnnounce(db, "access", (tx) => openGift(tx, body.token, member.id, now));
-    const until = await openUntil(db, gift, now);
+    const { gift, until } = await changeAndAnnounce(db, "access", (tx) => openGift(tx, body.token, member.id, now));
     return {
       message: answerWith("{plan} is open on your account.", { plan: gift.planName }),
       plan_name: gift.planName,

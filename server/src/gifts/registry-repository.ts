@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { MyRegistry, RegistryPage, StudioContribution } from "../../../contract/gifts.ts";
 import { languageOr } from "../../../contract/languages.ts";
-import { findUserById } from "../accounts/users-repository.ts";
+import { accountsByIds, findUserById } from "../accounts/users-repository.ts";
 import { careOwedBy, creditCareFromRegistry } from "../care/care-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import type { PersonalData } from "../db/personal-data.ts";
@@ -200,15 +200,14 @@ export async function contributionsForStudio(db: Queryable): Promise<StudioContr
     .where(inArray(registryContributions.status, ["paid", "refunded"]))
     .orderBy(desc(registryContributions.paidAt), desc(registryContributions.id))
     .limit(500);
-  const names = new Map<number, string>();
-  for (const { memberId } of rows)
-    if (memberId !== null && !names.has(memberId)) {
-      const member = await findUserById(db, memberId);
-      names.set(memberId, [member?.firstName, member?.lastName].filter(Boolean).join(" ") || (member?.email ?? ""));
-    }
+  const members = await accountsByIds(db, [...new Set(rows.flatMap(({ memberId }) => (memberId === null ? [] : [memberId])))]);
+  const nameOf = (memberId: number | null) => {
+    const member = memberId === null ? undefined : members.get(memberId);
+    return member ? [member.firstName, member.lastName].filter(Boolean).join(" ") || member.email : "";
+  };
   return rows.map(({ contribution: row, memberId }) => ({
     id: row.id,
-    for_name: memberId === null ? "" : (names.get(memberId) ?? ""),
+    for_name: nameOf(memberId),
     kind: row.kind,
     what: row.kind === "care" ? "" : (row.planName ?? ""),
     amount: row.amountMinor,
