@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { BookingRequest, OptionalDueDate, Instant } from "./bookings.ts";
 import { PlanInput } from "./studio/plans.ts";
-import { idInPath } from "./catalogue.ts";
+import { idInPath, PlanTier } from "./catalogue.ts";
+import { CheckoutRequest } from "./payments.ts";
 import { ContactRequest } from "./forms.ts";
 import { RichText, StudioOutcome, titleOf } from "./studio/studio-shared.ts";
 import { parseVideoLink, videoLink, videoLinkProblem } from "./video-link.ts";
@@ -32,6 +33,8 @@ export const PublicClass = z.object({
   price: z.number().describe("minor units; 0 is free"),
   currency: z.string(),
   who: z.enum(["anyone", "members"]),
+  /** Pay what you can (docs/gifts.md): the prices she may choose from, when the instructor offers some. */
+  tiers: z.array(PlanTier).optional(),
   /** Her own registration's state, when she is signed in and registered or waiting. */
   my_state: ClassRegistrationState.optional(),
   /** Only to a registered person, from JOIN_OPENS_MINUTES before the start until the end. */
@@ -57,6 +60,10 @@ export const ClassRegistrationRequest = z.object({
   due_date: OptionalDueDate,
   /** The zone she reads in, so that her mails show her times; the instructor's when absent or unknown. */
   time_zone: BookingRequest.shape.time_zone,
+  /** A code the instructor gave out, for a paid class: the server checks it and computes the price. */
+  code: CheckoutRequest.shape.code,
+  /** Pay what you can: the tier she chose, by its name or its price in cents; only the class's tiers are taken. */
+  tier: z.union([z.string().trim().max(40), z.number().int()], { error: sentence("That is not one of this class's prices.") }).optional(),
 });
 export type ClassRegistrationRequest = z.input<typeof ClassRegistrationRequest>;
 
@@ -73,6 +80,8 @@ const MailedToken = z
   .string({ error: "This link is not complete. Please open the whole link from the mail." })
   .regex(/^[A-Za-z0-9_-]{16,100}$/, { error: "This link is not complete. Please open the whole link from the mail." });
 export const ClassTokenRequest = z.object({ token: MailedToken });
+/** Paying for a place offered from the waiting list: her mailed link, and a code if she has one. */
+export const ClassPayRequest = ClassTokenRequest.extend({ code: CheckoutRequest.shape.code });
 export const ClassTokenParams = z.object({ token: MailedToken });
 
 /** Her registration as the link in her mail finds it (to give the place up, or pay for an offered one). */
@@ -109,6 +118,8 @@ export const ClassCreate = z.object({
     .optional()
     .default(0),
   currency: PlanInput.shape.currency.optional().default("USD"),
+  /** Pay what you can (docs/gifts.md): none, or two to five prices she chooses from; a paid class only. */
+  tiers: PlanInput.shape.tiers,
   who: z.enum(["anyone", "members"], { error: "Say who may register: anyone or members." }),
   course_id: z
     .number({ error: "Choose the course by its number, or none." })
@@ -150,6 +161,7 @@ export const StudioClass = z.object({
   attended: z.number(),
   price: z.number(),
   currency: z.string(),
+  tiers: z.array(PlanTier),
   who: z.enum(["anyone", "members"]),
   join_url: z.string(),
   replay_url: z.string().nullable(),
@@ -200,7 +212,10 @@ export const classesEndpoints = {
         description: "Registered, awaiting her e-mail, awaiting payment (with Checkout's address), or on the waiting list.",
         schema: ClassRegistered,
       },
-      400: { description: "A bad body.", schema: ApiError },
+      400: {
+        description: "A bad body, a tier the class does not offer, or a code that cannot be used (the sentence says why).",
+        schema: ApiError,
+      },
       403: { description: "A class for members only, and she is not signed in.", schema: ApiError },
       404: { description: "No such class, or it was cancelled.", schema: ApiError },
       409: { description: "Already registered with this e-mail, or the class has started.", schema: ApiError },
@@ -238,9 +253,10 @@ export const classesEndpoints = {
     summary: "Opens Checkout for a paid class's place offered to her from the waiting list, while the offer holds",
     access: "anyone",
     travels: "classes",
-    body: ClassTokenRequest,
+    body: ClassPayRequest,
     answers: {
       ...ok(ClassRegistered),
+      400: { description: "A bad body, or a code that cannot be used (the sentence says why).", schema: ApiError },
       404: { description: "No such link.", schema: ApiError },
       409: { description: "Paid already, or the offer has lapsed.", schema: ApiError },
       502: { description: "Stripe could not be reached; the place is still held.", schema: ApiError },

@@ -124,7 +124,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
     payments: config.stripe ? oneOffPayments(config.stripe) : null,
     birthsElsewhere: { inMonth: careRecordsDueIn, byMonth: careRecordsDueByMonth },
   };
-  const classes: ClassDeps = { db, clock, mail: bookings.mail.context, payments: bookings.payments, catalogue };
+  const classes: ClassDeps = { db, clock, mail: bookings.mail.context, payments: bookings.payments, catalogue, pricing: codePricing(db) };
   const personalData: PersonalData[] = [
     coursesPersonalData(catalogue),
     grantsPersonalData(db),

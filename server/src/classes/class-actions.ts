@@ -9,6 +9,9 @@ import { heldFor, type UserRow } from "../accounts/users-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { classRegistrations, liveClasses } from "./classes-schema.ts";
 import { HttpError } from "../http/errors.ts";
+import type { CheckoutPricing } from "../lib/checkout-pricing.ts";
+import { chosenTier } from "../lib/tiers.ts";
+import type { PlanTier } from "../../../contract/catalogue.ts";
 import { whenText } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
 import {
@@ -69,17 +72,22 @@ export async function register(
     dueDate: string | null;
     timeZone: string | null;
     language: Language;
+    code?: string | undefined;
+    tier?: string | number | undefined;
   },
   log: FastifyBaseLogger,
 ): Promise<Registered> {
   const { db, mail } = deps;
   const now = deps.clock.now();
   const instructorZone = await zoneOf(db);
+  // Her tier and her code are checked, and the code's use held, before any place is taken: a
+  // refused code takes nothing, and a held use goes back if no payment follows at once.
+  const { tier, held } = await pricedPlace(deps, input.classId, input, input.member?.id ?? null, now);
   // A member's place is in her own name and at her own address, whatever the form says; it is
   // hers at once when her address is proven, else it waits for the mailed link as a visitor's does.
   const { member } = input;
   const { name, email } = heldFor(member, input);
-  const registration = await db.transaction(async (tx) => {
+  const registering = db.transaction(async (tx) => {
     const live = await lockedClass(tx, input.classId);
     if (live.who === "members" && !input.member) throw new HttpError(403, "This class is for members: please sign in first.");
     if (now >= live.startsAt) throw new HttpError(409, "This class has started, so registration is closed.");
@@ -106,6 +114,7 @@ export async function register(
         dueDate: input.dueDate,
         timeZone: input.timeZone,
         language: input.language,
+        tierName: tier?.name ?? null,
         state,
         holdUntil: holdEndsAt(state, now),
         manageToken: newToken(),
@@ -118,8 +127,50 @@ export async function register(
     else if (state === "waiting_list") await queueMail(tx, waitingMail(registration, live, instructorZone, mail));
     return registration;
   });
-  if (registration.state !== "awaiting_payment") return { registration };
-  return startCheckout(deps, registration, checkoutEndsAt(now), log, "release");
+  const registration = await registering.catch(async (error: unknown) => {
+    if (held) await deps.pricing!.giveBack(db, { holdId: held.holdId });
+    throw error;
+  });
+  if (registration.state !== "awaiting_payment") {
+    // On the waiting list: the code is typed again on the link that offers her a place.
+    if (held) await deps.pricing!.giveBack(db, { holdId: held.holdId });
+    return { registration };
+  }
+  return startCheckout(deps, registration, checkoutEndsAt(now), log, "release", held);
+}
+
+type HeldCode = Awaited<ReturnType<CheckoutPricing["hold"]>>;
+
+/**
+ * The price of a paid class's place (docs/gifts.md): the tier she chose, if the class offers
+ * tiers, else the class's price; then her code, whose use is held here. Refuses a tier the class
+ * does not offer, and any tier or code for a free class.
+ */
+async function pricedPlace(
+  deps: ClassDeps,
+  classId: number,
+  chosen: { code?: string | undefined; tier?: string | number | undefined; tierName?: string | null },
+  userId: number | null,
+  now: Date,
+): Promise<{ tier: PlanTier | null; held: HeldCode | null }> {
+  const code = chosen.code?.trim() ?? "";
+  const askedTier = chosen.tier ?? chosen.tierName ?? undefined;
+  if (!code && (askedTier === undefined || askedTier === "")) return { tier: null, held: null };
+  const [live] = await deps.db.select().from(liveClasses).where(eq(liveClasses.id, classId));
+  if (!live || live.cancelledAt) throw new HttpError(404, "That class does not exist, or it was cancelled.");
+  if (live.who === "members" && userId === null) throw new HttpError(403, "This class is for members: please sign in first.");
+  if (live.priceMinor === 0) throw new HttpError(400, "This class is free: there is nothing to pay, so no price or code is needed.");
+  const tier = chosenTier(live.tiers, askedTier, "That is not one of this class's prices.");
+  if (!code) return { tier, held: null };
+  if (!deps.pricing) throw new HttpError(400, "Codes are not taken on this site.");
+  const held = await deps.pricing.hold({
+    code,
+    item: { kind: "class", id: live.id },
+    priceMinor: tier?.price ?? live.priceMinor,
+    userId,
+    now,
+  });
+  return { tier, held };
 }
 
 /** Opens Stripe's Checkout for a held place; if Stripe cannot be reached the place goes back at once. */
@@ -129,24 +180,29 @@ async function startCheckout(
   expiresAt: Date,
   log: FastifyBaseLogger,
   onFailure: "release" | "keep",
+  held: HeldCode | null,
 ): Promise<Registered> {
   const { db, mail } = deps;
   const [live] = await db.select().from(liveClasses).where(eq(liveClasses.id, registration.classId));
+  const tier = live!.tiers.find((offered) => offered.name === registration.tierName);
+  const when = whenText(live!.startsAt, registration.timeZone ?? (await zoneOf(db)));
   try {
     const checkout = await deps.payments!.checkout({
       metadata: { class_registration_id: String(registration.id) },
-      description: `${live!.title}, ${whenText(live!.startsAt, registration.timeZone ?? (await zoneOf(db)))}`,
-      amountMinor: live!.priceMinor,
+      description: [`${live!.title}, ${when}`, ...(tier ? [tier.name] : []), ...(held ? [held.reduction.code] : [])].join(" · "),
+      amountMinor: held?.priceMinor ?? tier?.price ?? live!.priceMinor,
       currency: live!.currency,
       email: registration.email,
       expiresAt,
       successUrl: `${mail.publicUrl}/classes?paid=1`,
       cancelUrl: `${mail.publicUrl}/classes?checkout=cancelled`,
     });
+    if (held) await deps.pricing!.attach(held.holdId, checkout.id);
     const row = await updateRegistration(db, registration.id, { checkoutSessionId: checkout.id });
     return { registration: row, checkoutUrl: checkout.url };
   } catch (error) {
     log.warn({ err: error, registrationId: registration.id }, "classes: the checkout could not be started");
+    if (held) await deps.pricing!.giveBack(db, { holdId: held.holdId });
     // A new registration's hold goes back at once; a place offered from the waiting list stays hers to try again.
     if (onFailure === "release") await releasePlaces(deps, [registration.id]);
     throw new HttpError(
@@ -162,7 +218,11 @@ async function startCheckout(
  * A paid class's place offered from the waiting list: her mailed link opens Checkout for it, while
  * the offer holds. Checkout lasts at least 30 minutes, so the hold is stretched to cover it.
  */
-export async function payForOfferedPlace(deps: ClassDeps, token: string, log: FastifyBaseLogger): Promise<Registered> {
+export async function payForOfferedPlace(
+  deps: ClassDeps,
+  { token, code }: { token: string; code?: string | undefined },
+  log: FastifyBaseLogger,
+): Promise<Registered> {
   const now = deps.clock.now();
   const [found] = await deps.db.select().from(classRegistrations).where(eq(classRegistrations.manageToken, token));
   if (!found) throw new HttpError(404, "This link is not known here. Please look for the class on the classes page.");
@@ -171,9 +231,10 @@ export async function payForOfferedPlace(deps: ClassDeps, token: string, log: Fa
     throw new HttpError(409, "The time to take this place has passed, so it went to the next person waiting. We are sorry.");
   }
   if (!deps.payments) throw new HttpError(503, "Payment is not set up on this server yet, so this class cannot be booked here.");
+  const { held } = await pricedPlace(deps, found.classId, { code, tierName: found.tierName }, found.userId, now);
   const offered = offeredCheckout(found.holdUntil, now);
   const stretched = await updateRegistration(deps.db, found.id, { holdUntil: offered.holdUntil });
-  return startCheckout(deps, stretched, offered.checkoutEndsAt, log, "keep");
+  return startCheckout(deps, stretched, offered.checkoutEndsAt, log, "keep", held);
 }
 
 /** A visitor's mailed link: a place still held becomes hers; a lapsed one is taken again if free, else she waits. */

@@ -1,3 +1,4 @@
+import type { CheckoutPricing } from "../lib/checkout-pricing.ts";
 import { sentence } from "../../../contract/languages.ts";
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
@@ -18,7 +19,15 @@ export type { ClassMailContext, ClassRow, RegistrationRow };
 
 export type ClassPayments = OneOffPayments;
 
-export type ClassDeps = { db: Database; clock: Clock; mail: ClassMailContext; payments: ClassPayments | null; catalogue: CatalogueReader };
+export type ClassDeps = {
+  db: Database;
+  clock: Clock;
+  mail: ClassMailContext;
+  payments: ClassPayments | null;
+  catalogue: CatalogueReader;
+  /** The codes' pricing (docs/gifts.md), handed in by features.ts; without it a code is refused. */
+  pricing?: CheckoutPricing;
+};
 
 /** The states that hold a place: taken, or held while it waits for her e-mail or payment. */
 export const holding = (now: Date) =>
@@ -78,7 +87,8 @@ export async function registrationByToken(db: Queryable, token: string) {
     title: row.live.title,
     starts_at: row.live.startsAt.toISOString(),
     state: row.registration.state,
-    price: row.live.priceMinor,
+    // What her Checkout asks: the tier she chose, when the class offers tiers.
+    price: row.live.tiers.find((tier) => tier.name === row.registration.tierName)?.price ?? row.live.priceMinor,
     currency: row.live.currency,
     hold_until: row.registration.holdUntil?.toISOString() ?? null,
   };
@@ -131,6 +141,7 @@ export async function classesFor(
       price: row.priceMinor,
       currency: row.currency,
       who: row.who,
+      ...(row.tiers.length > 0 ? { tiers: row.tiers } : {}),
       ...(state ? { my_state: state } : {}),
       ...(joinable ? { join_url: row.joinUrl } : {}),
       ...(ended && state === "registered" && row.replayUrl ? { replay_url: row.replayUrl } : {}),
@@ -269,6 +280,7 @@ export async function studioClasses(db: Queryable, catalogue: CatalogueReader, n
       attended: count?.attended ?? 0,
       price: row.priceMinor,
       currency: row.currency,
+      tiers: row.tiers,
       who: row.who,
       join_url: row.joinUrl,
       replay_url: row.replayUrl,

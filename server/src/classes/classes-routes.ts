@@ -88,6 +88,8 @@ export async function classesRoutes(app: FastifyInstance, options: ClassesOption
           dueDate: body.due_date,
           timeZone: body.time_zone && isTimeZone(body.time_zone) ? body.time_zone : null,
           language: request.language,
+          code: body.code,
+          tier: body.tier,
         },
         request.log,
       ),
@@ -116,7 +118,7 @@ export async function classesRoutes(app: FastifyInstance, options: ClassesOption
     return { message };
   });
 
-  route(app, "payForClassPlace", async ({ body: { token } }, request) => answer(await payForOfferedPlace(deps, token, request.log)));
+  route(app, "payForClassPlace", async ({ body }, request) => answer(await payForOfferedPlace(deps, body, request.log)));
 
   await app.register(oneClickUnsubscribe, { db });
 }
@@ -196,6 +198,12 @@ export async function classesStudioRoutes(app: FastifyInstance, options: Classes
     if (body.course_id !== null && !(await options.catalogue.allCourses()).some((course) => course.id === body.course_id)) {
       throw new HttpError(400, "That course does not exist.", { course_id: "Choose one of your courses, or none." });
     }
+    const tiers = body.tiers ?? [];
+    if (tiers.length > 0 && body.price === 0) {
+      throw new HttpError(400, "A free class has no prices to choose from: give it a price, or leave the tiers out.", {
+        tiers: "Give the class a price, or leave the tiers out.",
+      });
+    }
     const startsAt = new Date(body.starts_at);
     const id = await createClass(db, {
       courseId: body.course_id,
@@ -205,6 +213,7 @@ export async function classesStudioRoutes(app: FastifyInstance, options: Classes
       endsAt: new Date(startsAt.getTime() + body.duration_minutes * 60_000),
       places: body.places,
       priceMinor: body.price,
+      tiers: [...tiers].sort((a, b) => a.price - b.price),
       currency: body.currency,
       who: body.who,
       joinUrl: body.join_url,

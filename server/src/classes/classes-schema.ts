@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { PlanTier } from "../../../contract/catalogue.ts";
 import { createdAt } from "../db/columns.ts";
 import { users } from "../accounts/accounts-schema.ts";
 import { courses } from "../catalogue/catalogue-schema.ts";
@@ -21,6 +22,8 @@ export const liveClasses = pgTable(
     places: integer("places").notNull(),
     priceMinor: integer("price_minor").notNull().default(0),
     currency: text("currency").notNull().default("USD"),
+    // Pay what you can (docs/gifts.md): none, or the prices she may choose from, lowest first.
+    tiers: jsonb("tiers").$type<PlanTier[]>().notNull().default([]),
     who: text("who", { enum: ["anyone", "members"] }).notNull(),
     joinUrl: text("join_url").notNull(),
     // The calendar event's UID, the same in every mail about this class.
@@ -76,6 +79,8 @@ export const classRegistrations = pgTable(
     // in it. Null for places older than languages, which are English.
     language: text("language"),
     attended: boolean("attended").notNull().default(false),
+    // The pay-what-you-can tier she chose when she registered: its price is what her Checkout asks.
+    tierName: text("tier_name"),
     // A paid place: its Checkout, the payment it became, and when it was refunded.
     checkoutSessionId: text("checkout_session_id").unique(),
     paymentIntentId: text("payment_intent_id"),

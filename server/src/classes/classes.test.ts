@@ -546,6 +546,73 @@ describe.each(backends)("paid live classes on %s", (backend) => {
     expect((await mailsTo(payer, "class_cancelled"))[0]!.textBody).toContain("refunded in full");
   });
 
+  it("prices a place by the tier she chose and the code she typed, and gives a code's use back when no payment follows (docs/gifts.md)", async () => {
+    const tiers = [
+      { name: "Supporter", price: 6000, line: "Helps fund a place" },
+      { name: "Supported", price: 2500, line: "" },
+      { name: "Standard", price: 4500, line: "" },
+    ];
+    const base = {
+      starts_at: START.toISOString(),
+      duration_minutes: 60,
+      currency: "EUR",
+      who: "anyone",
+      join_url: "https://meet.example/t",
+    };
+    const freeWithTiers = await post("/reactapi/studio/classes", { ...base, title: "Free circle", places: 5, price: 0, tiers }, instructor);
+    expect(freeWithTiers.statusCode).toBe(400);
+    expect(freeWithTiers.json().error).toContain("A free class has no prices to choose from");
+    const created = await post("/reactapi/studio/classes", { ...base, title: "Tiered class", places: 1, price: 4500, tiers }, instructor);
+    expect(created.statusCode, created.body).toBe(201);
+    const classId = created.json().id as number;
+    const listed = (await context.app.inject({ method: "GET", url: "/reactapi/classes" }))
+      .json()
+      .upcoming.find((shown: { id: number }) => shown.id === classId);
+    expect(listed.tiers.map((tier: { price: number }) => tier.price)).toEqual([2500, 4500, 6000]);
+
+    const code = `CLASS-${Date.now()}`;
+    const made = await post("/reactapi/studio/codes", { code, percent_off: 20, class_ids: [classId], max_uses: 1 }, instructor);
+    expect(made.statusCode, made.body).toBe(201);
+    const freeClass = await post("/reactapi/studio/classes", { ...base, title: "Free talk", places: 5 }, instructor);
+    const onFree = await post(`/reactapi/classes/${freeClass.json().id}/registrations`, { name: "Ivy", email: uniqueEmail("free"), code });
+    expect(onFree.statusCode).toBe(400);
+    expect(onFree.json().error).toBe("This class is free: there is nothing to pay, so no price or code is needed.");
+
+    const notOffered = await post(`/reactapi/classes/${classId}/registrations`, { name: "Ana", email: uniqueEmail("odd"), tier: 1000 });
+    expect(notOffered.statusCode).toBe(400);
+    expect(notOffered.json().error).toBe("That is not one of this class's prices.");
+
+    const payer = uniqueEmail("tiered");
+    const held = await post(`/reactapi/classes/${classId}/registrations`, { name: "Ana", email: payer, tier: "supported", code });
+    expect(held.statusCode, held.body).toBe(201);
+    const session = [...stripe.sessions.values()].at(-1)!;
+    // 20% off the Supported tier's 25.00, computed on the server.
+    expect(session.amount_total).toBe(2000);
+    const usedUp = await post(`/reactapi/classes/${classId}/registrations`, { name: "Bea", email: uniqueEmail("late"), code });
+    expect(usedUp.statusCode).toBe(400);
+    expect(usedUp.json().error).toBe(`The code ${code} has been used as many times as it could be.`);
+
+    // Unpaid: the place is offered on, and the code's use comes back for the next person.
+    const waiting = uniqueEmail("waits");
+    expect(
+      (await post(`/reactapi/classes/${classId}/registrations`, { name: "Cleo", email: waiting, tier: "Standard" })).json().state,
+    ).toBe("waiting_list");
+    await deliver(
+      stripeEvent("checkout.session.expired", { object: "checkout.session", ...session, status: "expired", payment_status: "unpaid" }),
+    );
+    const [offer] = await mailsTo(waiting, "class_place_offered");
+    const token = /pay=([A-Za-z0-9_-]+)/.exec(offer!.textBody)![1]!;
+    const byLink = await context.app.inject({ method: "GET", url: `/reactapi/classes/registrations/by-link/${token}` });
+    expect(byLink.json().price).toBe(4500);
+    const paying = await post("/reactapi/classes/registrations/pay", { token, code: code.toLowerCase() });
+    expect(paying.statusCode, paying.body).toBe(200);
+    const offered = [...stripe.sessions.values()].at(-1)!;
+    expect(offered.amount_total).toBe(3600);
+    await deliver(checkoutCompleted(offered));
+    const studio = (await context.app.inject({ method: "GET", url: "/reactapi/studio/codes", headers: { cookie: instructor } })).json();
+    expect(studio.codes.find((row: { code: string }) => row.code === code)).toMatchObject({ used: 1, held: 0 });
+  });
+
   it("offers a paid place freed by an unpaid checkout to the first person waiting, who pays through her mailed link", async () => {
     const classId = await paidClass("Partner workshop");
     const first = uniqueEmail("abandons");

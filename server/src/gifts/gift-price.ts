@@ -1,21 +1,15 @@
 import type { PlanTier } from "../../../contract/catalogue.ts";
 import { HttpError } from "../http/errors.ts";
+import { chosenTier } from "../lib/tiers.ts";
 
 /** The price of a gift: the plan's (or the tier's), once for a one-time plan, times the periods given otherwise. */
 export function giftPrice(
   plan: { billingInterval: string; priceMinor: number; tiers: PlanTier[] | null },
   input: { months?: number; tier?: string | number },
 ): { months: number | null; priceMinor: number; tierName: string | null } {
-  let unit = plan.priceMinor;
-  let tierName: string | null = null;
-  if (input.tier !== undefined && input.tier !== "") {
-    const chosen = (plan.tiers ?? []).find((tier) =>
-      typeof input.tier === "number" ? tier.price === input.tier : tier.name.toLowerCase() === String(input.tier).toLowerCase(),
-    );
-    if (!chosen) throw new HttpError(400, "That is not one of this plan's prices.");
-    unit = chosen.price;
-    tierName = chosen.name;
-  }
+  const tier = chosenTier(plan.tiers, input.tier, "That is not one of this plan's prices.");
+  const unit = tier?.price ?? plan.priceMinor;
+  const tierName = tier?.name ?? null;
   if (plan.billingInterval === "once") return { months: null, priceMinor: unit, tierName };
   if (plan.billingInterval === "year") {
     const months = input.months ?? 12;

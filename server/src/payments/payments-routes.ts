@@ -19,7 +19,7 @@ import type { MailContext } from "../mail/mail-templates.ts";
 import type { SiteLanguage } from "../language/request-language.ts";
 import { applyStripeEvent, type CodeReduction, type PaymentHooks, type PricedItem, type StripeEvent } from "./stripe-events.ts";
 import type { Clock } from "../lib/clock.ts";
-import type { PlanTier } from "../../../contract/catalogue.ts";
+import { chosenTier } from "../lib/tiers.ts";
 import { formattingLocales, type Language } from "../../../contract/languages.ts";
 import { translatorFor } from "../language/catalogues.ts";
 import { requireMember } from "../http/signed-in-member.ts";
@@ -36,16 +36,6 @@ type PaymentsOptions = {
   hooks: PaymentHooks;
   clock: Clock;
 };
-
-/** The tier she chose, by its name (any case) or its price; a choice not among the plan's tiers is refused. */
-function chosenTier(tiers: PlanTier[], chosen: string | number | undefined): PlanTier | null {
-  if (chosen === undefined || chosen === "") return null;
-  const tier = tiers.find((candidate) =>
-    typeof chosen === "number" ? candidate.price === chosen : candidate.name.toLowerCase() === chosen.toLowerCase(),
-  );
-  if (!tier) throw new HttpError(400, "That is not one of this plan's prices.");
-  return tier;
-}
 
 /** Checkout's line for a code, in her language: "SPRING-25: 20% off". */
 function reductionLine(reduction: CodeReduction, currency: string, language: Language): string {
@@ -98,7 +88,7 @@ export async function paymentsRoutes(
     // Read before calling Stripe: a database failure here is not the payment service's.
     const customerId = await billingCustomerOf(db, member.id);
     // Pay what you can: only the plan's own tiers are taken (docs/gifts.md).
-    const tier = chosenTier(plan.tiers, body.tier);
+    const tier = chosenTier(plan.tiers, body.tier, "That is not one of this plan's prices.");
     const price = tier?.price ?? plan.priceMinor;
     // A code: checked, priced and one use held here, before Stripe is asked.
     const held = await holdCode(body.code, { kind: "plan", id: plan.id }, price, member.id);

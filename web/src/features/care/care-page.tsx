@@ -10,6 +10,7 @@ import { OutcomeNotice } from "../../components/outcome-notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { TextField } from "../../components/text-field.tsx";
+import { CodeField } from "../../components/code-field.tsx";
 import { useAnswer, useSend } from "../../lib/answers.ts";
 import { addressOf } from "../../lib/api.ts";
 import { fileSizeLabel } from "../../lib/file-size.ts";
@@ -293,13 +294,15 @@ function paymentState(payment: Payment) {
 function PaymentsPart({ record, payOnline }: { record: CareRecord; payOnline: boolean }) {
   const send = useSend();
   const paying = useAction();
+  const [code, setCode] = useState("");
   const instalments = record.payments.filter((payment) => payment.kind === "instalment");
   const signed = record.agreement.signed;
   if (record.payments.length === 0) return null;
+  const payable = payOnline && signed && record.payments.some((payment) => !payment.paid && !payment.waived);
   const pay = (payment: Payment) =>
     void paying
       .run(
-        () => send("payCarePayment", { params: { id: record.id, paymentId: payment.id }, body: {} }),
+        () => send("payCarePayment", { params: { id: record.id, paymentId: payment.id }, body: code.trim() ? { code } : {} }),
         () => t("Taking you to Stripe to pay…"),
       )
       .then((answer) => {
@@ -337,6 +340,15 @@ function PaymentsPart({ record, payOnline }: { record: CareRecord; payOnline: bo
           );
         })}
       </ul>
+      {payable ? (
+        <CodeField
+          summary={t("Have a code?")}
+          label={t("Code")}
+          value={code}
+          onChange={setCode}
+          helperText={t("The price with the code is shown on the payment page, before you pay.")}
+        />
+      ) : null}
       {!signed ? <p className="care-quiet">{t("Your payments open once you have signed the agreement.")}</p> : null}
       {signed && !payOnline ? <p className="care-quiet">{t("Pay as agreed with your doula.")}</p> : null}
       {paying.outcome?.tone === "error" ? <OutcomeNotice outcome={paying.outcome} /> : null}

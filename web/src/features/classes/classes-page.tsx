@@ -7,6 +7,8 @@ import { OutcomeNotice } from "../../components/outcome-notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { ProgressRing } from "../../components/spinner.tsx";
 import { TextField } from "../../components/text-field.tsx";
+import { TierChoice } from "../../components/tier-choice.tsx";
+import { CodeField } from "../../components/code-field.tsx";
 import { useAnswer, useSend } from "../../lib/answers.ts";
 import { browserTimeZone, priceLabel } from "../../lib/time-labels.ts";
 import { SafeHtml } from "../../lib/safe-html.tsx";
@@ -36,18 +38,18 @@ const stateWords = (state: NonNullable<PublicClass["my_state"]>): string | undef
     waiting_list: t("You are on the waiting list. If a place opens, we will write to you."),
   })[state as string];
 
-/** The button that registers her: the waiting list when the class is full, the price when it has one. */
-const registerWords = (live: PublicClass) =>
+/** The button that registers her: the waiting list when the class is full, the price (her tier's, if she chose one) when it has one. */
+const registerWords = (live: PublicClass, price = live.price) =>
   live.places_left === 0
     ? t("Join the waiting list")
     : live.price > 0
-      ? t("Register and pay {price}", { price: priceLabel(live.price, live.currency) })
+      ? t("Register and pay {price}", { price: priceLabel(price, live.currency) })
       : t("Register");
 
 /** Registers her in her own zone; a paid place is held while she pays on Stripe's page, which brings her back here. */
 async function registerFor(
   live: PublicClass,
-  person: { name: string; email: string; due_date: string | null },
+  person: { name: string; email: string; due_date: string | null; code?: string; tier?: string },
   { run, send, onDone }: { run: ReturnType<typeof useAction>["run"]; send: ReturnType<typeof useSend>; onDone: () => void },
 ) {
   const answer = await run(
@@ -63,12 +65,20 @@ function RegisterForm({ live, onDone }: { live: PublicClass; onDone: () => void 
   const [name, setName] = useState(user ? [user.first_name, user.last_name].filter(Boolean).join(" ") : "");
   const [email, setEmail] = useState(user?.email ?? "");
   const [dueDate, setDueDate] = useState("");
+  const tiers = live.tiers ?? [];
+  // Pay what you can (docs/gifts.md): the class's own price is chosen at first, when it is one of the tiers.
+  const [tierName, setTierName] = useState(() => (tiers.find((tier) => tier.price === live.price) ?? tiers[0])?.name);
+  const tier = tiers.find((candidate) => candidate.name === tierName);
+  const [code, setCode] = useState("");
+  // A paid place is priced now; a waiting-list place is priced when one is offered to her.
+  const pricing = live.price > 0 && live.places_left > 0;
   const { outcome, busy, run } = useAction();
   const send = useSend();
   const details = outcome?.tone === "error" ? outcome.details : undefined;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    await registerFor(live, { name, email, due_date: dueDate || null }, { run, send, onDone });
+    const chosen = pricing ? { ...(tier ? { tier: tier.name } : {}), ...(code.trim() ? { code } : {}) } : {};
+    await registerFor(live, { name, email, due_date: dueDate || null, ...chosen }, { run, send, onDone });
   };
   return (
     <form
@@ -108,10 +118,30 @@ function RegisterForm({ live, onDone }: { live: PublicClass; onDone: () => void 
         error={Boolean(details?.due_date)}
         helperText={details?.due_date}
       />
+      {pricing && tiers.length > 0 ? (
+        <TierChoice
+          legend={t("Choose what you pay")}
+          name={`class-${live.id}-tier`}
+          tiers={tiers}
+          chosen={tierName}
+          onChoose={setTierName}
+          priceOf={(price) => priceLabel(price, live.currency)}
+        />
+      ) : null}
+      {pricing ? (
+        <CodeField
+          summary={t("Have a code?")}
+          label={t("Code")}
+          value={code}
+          onChange={setCode}
+          error={Boolean(details?.code)}
+          helperText={details?.code ?? t("The price with the code is shown on the payment page, before you pay.")}
+        />
+      ) : null}
       <OutcomeNotice outcome={outcome} />
       <div className="row">
         <button type="submit" className="button button-contained" disabled={busy}>
-          {registerWords(live)}
+          {registerWords(live, tier?.price)}
         </button>
       </div>
     </form>
@@ -155,7 +185,12 @@ function ClassCard({ live, refresh }: { live: PublicClass; refresh: () => void }
               })
             : t("Full: join the waiting list"),
           live.course ? t("for members of “{course}”", { course: live.course.title }) : live.who === "members" ? t("for members") : null,
-          priceLabel(live.price, live.currency).toLocaleLowerCase(pageLocale()),
+          live.tiers && live.tiers.length > 0
+            ? t("pay what you can, {lowest} to {highest}", {
+                lowest: priceLabel(live.tiers[0]!.price, live.currency),
+                highest: priceLabel(live.tiers.at(-1)!.price, live.currency),
+              })
+            : priceLabel(live.price, live.currency).toLocaleLowerCase(pageLocale()),
         ]
           .filter(Boolean)
           .join(" · ")}
@@ -176,7 +211,7 @@ function ClassCard({ live, refresh }: { live: PublicClass; refresh: () => void }
             <Link to="/login" className="button button-outlined">
               {t("Log in to register")}
             </Link>
-          ) : live.for_your_course && user ? (
+          ) : live.for_your_course && user && live.price === 0 ? (
             <button type="button" className="button button-contained" disabled={busy} onClick={() => void onePress()}>
               {registerWords(live)}
             </button>
@@ -242,9 +277,10 @@ function MailedLink({ token, purpose, onDone }: { token: string; purpose: "cance
       onDone();
     }
   };
+  const [code, setCode] = useState("");
   const pay = async () => {
     const answer = await run(
-      () => send("payForClassPlace", { body: { token } }),
+      () => send("payForClassPlace", { body: { token, ...(code.trim() ? { code } : {}) } }),
       (paying) => paying.message,
     );
     if (answer?.checkout_url) window.location.assign(answer.checkout_url);
@@ -280,6 +316,13 @@ function MailedLink({ token, purpose, onDone }: { token: string; purpose: "cance
           {registration.hold_until ? (
             <p>{t("It is held for you until {when}.", { when: whenFormat.format(new Date(registration.hold_until)) })}</p>
           ) : null}
+          <CodeField
+            summary={t("Have a code?")}
+            label={t("Code")}
+            value={code}
+            onChange={setCode}
+            helperText={t("The price with the code is shown on the payment page, before you pay.")}
+          />
           <button type="button" className="button button-contained" disabled={busy} onClick={() => void pay()}>
             {t("Pay {price} and take my place", { price: priceLabel(registration.price, registration.currency) })}
           </button>

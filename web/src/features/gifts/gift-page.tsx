@@ -6,6 +6,7 @@ import { Notice } from "../../components/notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { TierChoice } from "../../components/tier-choice.tsx";
+import { CodeField } from "../../components/code-field.tsx";
 import { useAnswer } from "../../lib/answers.ts";
 import { call } from "../../lib/api.ts";
 import { dayKey } from "../../lib/calendar-days.ts";
@@ -226,10 +227,15 @@ export default function GiftPage() {
             {...field("giver_email")}
             helperText={problem?.details?.giver_email ?? t("Your receipt goes here.")}
           />
-          <details open={fields.code !== "" || undefined}>
-            <summary style={{ cursor: "pointer", padding: "12px 0" }}>{t("Have a code?")}</summary>
-            <TextField label={t("Code")} autoComplete="off" {...field("code")} />
-          </details>
+          <CodeField
+            summary={t("Have a code?")}
+            label={t("Code")}
+            value={fields.code}
+            onChange={(code) => setFields((current) => ({ ...current, code }))}
+            disabled={!hydrated}
+            error={Boolean(problem?.details?.code)}
+            helperText={problem?.details?.code}
+          />
           {plan ? (
             <p style={{ margin: 0, fontWeight: 600 }} aria-live="polite">
               {t("Total: {amount}, paid once.", { amount: money(totalOf(plan, tier?.price, chosenMonths), plan.currency) })}

@@ -4,8 +4,8 @@ import { Link, useSearchParams } from "react-router";
 import type { SubscriptionPlan } from "../../../../contract/catalogue.ts";
 import type { MyPurchases } from "../../../../contract/payments.ts";
 import { Notice } from "../../components/notice.tsx";
-import { TextField } from "../../components/text-field.tsx";
 import { TierChoice } from "../../components/tier-choice.tsx";
+import { CodeField } from "../../components/code-field.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { useAnswer } from "../../lib/answers.ts";
@@ -95,22 +95,6 @@ function PlanCard({ plan, courseId, online, code }: { plan: SubscriptionPlan; co
   );
 }
 
-/** A code the doula gave her, typed once for every plan of the page; most never open it. */
-function CodeField({ code, onChange }: { code: string; onChange: (code: string) => void }) {
-  return (
-    <details open={code !== "" || undefined} style={{ margin: "0 0 16px" }}>
-      <summary style={{ cursor: "pointer", padding: "12px 0" }}>{t("Have a code?")}</summary>
-      <TextField
-        label={t("Code")}
-        value={code}
-        onChange={(event) => onChange(event.target.value)}
-        autoComplete="off"
-        helperText={t("The price with the code is shown on the payment page, before you pay.")}
-      />
-    </details>
-  );
-}
-
 /** Her earlier payments, and Stripe's billing portal to change a card or cancel a subscription. */
 function Billing({ purchases }: { purchases: MyPurchases }) {
   const [leaving, setLeaving] = useState(false);
@@ -185,7 +169,17 @@ export default function PurchasePage() {
             : t("Online payment is not open during the beta yet.")}
         </p>
       )}
-      {online && current.subscription_plans.length > 0 ? <CodeField code={code} onChange={setCode} /> : null}
+      {online && current.subscription_plans.length > 0 ? (
+        <div style={{ margin: "0 0 16px" }}>
+          <CodeField
+            summary={t("Have a code?")}
+            label={t("Code")}
+            value={code}
+            onChange={setCode}
+            helperText={t("The price with the code is shown on the payment page, before you pay.")}
+          />
+        </div>
+      ) : null}
       {current.subscription_plans.map((plan) => (
         <PlanCard key={plan.id} plan={plan} courseId={courseId} online={online} code={code} />
       ))}

@@ -7,7 +7,7 @@ import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { useAction } from "../../../lib/use-action.ts";
-import { Checklist, Loading, ScrollingTable, StudioPage } from "../../studio/studio-parts.tsx";
+import { Checklist, formatDateTime, Loading, ScrollingTable, StudioPage } from "../../studio/studio-parts.tsx";
 import { pageLocale, t } from "./messages.ts";
 
 // Studio → Plans → Codes (docs/gifts.md): a percentage or an amount off, for chosen plans, between
@@ -18,6 +18,8 @@ type Draft = {
   percent: string;
   amount: string;
   planIds: number[];
+  packageIds: number[];
+  classIds: number[];
   startsOn: string;
   endsOn: string;
   maxUses: string;
@@ -29,6 +31,8 @@ const emptyDraft: Draft = {
   percent: "",
   amount: "",
   planIds: [],
+  packageIds: [],
+  classIds: [],
   startsOn: "",
   endsOn: "",
   maxUses: "",
@@ -44,6 +48,8 @@ function requestOf(draft: Draft): CodeCreate {
     ...(draft.percent.trim() ? { percent_off: number(draft.percent) } : {}),
     ...(amount !== undefined ? { amount_off: Math.round(amount * 100) } : {}),
     plan_ids: draft.planIds,
+    package_ids: draft.packageIds,
+    class_ids: draft.classIds,
     starts_on: draft.startsOn || null,
     ends_on: draft.endsOn || null,
     max_uses: number(draft.maxUses) ?? null,
@@ -72,18 +78,28 @@ function days(code: StudioCode): string {
 export default function CodesPage() {
   const { answer, failure } = useAnswer("studioCodes");
   const plans = useAnswer("studioPlans").answer;
+  const packages = useAnswer("carePackages").answer?.packages ?? [];
+  const classes = useAnswer("studioClasses").answer?.classes ?? [];
+  // A code is for what is still sold: packages not retired, paid classes not started or cancelled.
+  const offeredPackages = packages.filter((offered) => !offered.retired);
+  const offeredClasses = classes.filter((live) => live.price > 0 && !live.cancelled && new Date(live.starts_at).getTime() > Date.now());
   const send = useSend();
   const adding = useAction();
   const removing = useAction();
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const details = adding.outcome?.details;
-  const planName = (id: number) => plans?.plans.find((plan) => plan.id === id)?.name ?? `#${id}`;
+  const forWhat = (code: StudioCode) =>
+    [
+      ...code.plan_ids.map((id) => plans?.plans.find((plan) => plan.id === id)?.name ?? `#${id}`),
+      ...code.package_ids.map((id) => packages.find((offered) => offered.id === id)?.name ?? `#${id}`),
+      ...code.class_ids.map((id) => classes.find((live) => live.id === id)?.title ?? `#${id}`),
+    ].join(", ");
   const currency = plans?.plans[0]?.currency ?? "USD";
   return (
     <StudioPage
       title={t("Discount codes")}
       intro={t(
-        "A code takes a percentage or an amount off the plans you choose, between the days you choose, as many times as you allow. Members type it on the Purchase page; Checkout shows the lower price.",
+        "A code takes a percentage or an amount off the plans, care packages and paid classes you choose, between the days you choose, as many times as you allow. She types it on the Purchase page, the gift page, a class or a payment of her care; Checkout shows the lower price.",
       )}
     >
       <Box
@@ -133,6 +149,27 @@ export default function CodesPage() {
           onChange={(planIds) => setDraft({ ...draft, planIds })}
           error={details?.plan_ids}
         />
+        {offeredPackages.length > 0 ? (
+          <Checklist
+            legend={t("For these care packages")}
+            options={offeredPackages.map((offered) => ({ id: offered.id, label: offered.name }))}
+            chosen={draft.packageIds}
+            onChange={(packageIds) => setDraft({ ...draft, packageIds })}
+            error={details?.package_ids}
+          />
+        ) : null}
+        {offeredClasses.length > 0 ? (
+          <Checklist
+            legend={t("For these paid classes")}
+            options={offeredClasses.map((live) => ({
+              id: live.id,
+              label: t("{title}, {day}", { title: live.title, day: formatDateTime(live.starts_at) }),
+            }))}
+            chosen={draft.classIds}
+            onChange={(classIds) => setDraft({ ...draft, classIds })}
+            error={details?.class_ids}
+          />
+        ) : null}
         <TextField
           label={t("First day (optional)")}
           type="date"
@@ -201,7 +238,7 @@ export default function CodesPage() {
                     {reduction(code, currency)}
                     {code.first_purchase_only ? ` (${t("first purchase")})` : ""}
                   </td>
-                  <td>{code.plan_ids.map(planName).join(", ")}</td>
+                  <td>{forWhat(code)}</td>
                   <td>{days(code)}</td>
                   <td>{uses(code)}</td>
                   <td>

@@ -11,6 +11,7 @@ import { RichTextField } from "../courses/rich-text-field.tsx";
 import { fieldsetStyle, RadioChoices, formatDateTime, ScrollingTable } from "../studio-parts.tsx";
 import { priceLabel } from "../../../lib/time-labels.ts";
 import { pageLocale, t } from "../messages.ts";
+import { type TierDraft, Tiers, tiersOf } from "../tiers-editor.tsx";
 
 type StudioClass = StudioClasses["classes"][number];
 
@@ -33,6 +34,7 @@ function NewClassForm({ onCreated }: { onCreated: (message: string) => void }) {
   const [places, setPlaces] = useState("20");
   const [price, setPrice] = useState("0");
   const [currency, setCurrency] = useState("USD");
+  const [tiers, setTiers] = useState<TierDraft[]>([]);
   const [who, setWho] = useState<"anyone" | "members">("anyone");
   const [joinUrl, setJoinUrl] = useState("");
   const [courseId, setCourseId] = useState("");
@@ -53,6 +55,7 @@ function NewClassForm({ onCreated }: { onCreated: (message: string) => void }) {
             places: Number(places),
             price: centsOf(price),
             currency,
+            tiers: centsOf(price) > 0 ? tiersOf(tiers) : [],
             who,
             course_id: courseId ? Number(courseId) : null,
             join_url: joinUrl,
@@ -63,6 +66,7 @@ function NewClassForm({ onCreated }: { onCreated: (message: string) => void }) {
     if (created) {
       setTitle("");
       setDescription("");
+      setTiers([]);
       onCreated(created.message);
     }
   };
@@ -132,6 +136,7 @@ function NewClassForm({ onCreated }: { onCreated: (message: string) => void }) {
           helperText={details?.currency}
         />
       </Box>
+      {centsOf(price) > 0 ? <Tiers tiers={tiers} onChange={setTiers} error={details?.tiers} /> : null}
       <Box component="fieldset" sx={fieldsetStyle}>
         <legend>{t("Who may register")}</legend>
         <RadioChoices
@@ -384,7 +389,13 @@ export function ClassesEditor() {
                     ) : null}
                   </th>
                   <td>{formatDateTime(live.starts_at)}</td>
-                  <td>{moneyOf(live.price, live.currency)}</td>
+                  <td>
+                    {live.tiers.length > 0
+                      ? t("pay what you can: {prices}", {
+                          prices: live.tiers.map((tier) => moneyOf(tier.price, live.currency)).join(", "),
+                        })
+                      : moneyOf(live.price, live.currency)}
+                  </td>
                   <td>{t("{registered} of {places}", { registered: live.registered, places: live.places })}</td>
                   <td>{live.waiting}</td>
                   <td>

@@ -13,6 +13,7 @@ import { useAnswer, useSend } from "../../../lib/answers.ts";
 
 import { Checklist, LabelledSelect, Loading, StudioPage, studioNoticeStyle } from "../studio-parts.tsx";
 import { t } from "../messages.ts";
+import { type TierDraft, tierDraftsOf, Tiers, tiersOf } from "../tiers-editor.tsx";
 
 type Course = StudioPlans["courses"][number];
 type Draft = {
@@ -23,7 +24,7 @@ type Draft = {
   billing_interval: StudioPlan["billing_interval"];
   partner_seat: boolean;
   course_ids: number[];
-  tiers: { name: string; price: string; line: string }[];
+  tiers: TierDraft[];
 };
 
 const draftOf = (plan?: StudioPlan): Draft => ({
@@ -34,65 +35,13 @@ const draftOf = (plan?: StudioPlan): Draft => ({
   billing_interval: plan?.billing_interval ?? "month",
   partner_seat: plan?.partner_seat ?? false,
   course_ids: plan?.course_ids ?? [],
-  tiers: (plan?.tiers ?? []).map((tier) => ({ name: tier.name, price: (tier.price / 100).toFixed(2), line: tier.line })),
+  tiers: tierDraftsOf(plan?.tiers ?? []),
 });
 
 /** The price she typed ("29", "29.00", "29,5") in cents, or null when it is not a price. */
 function priceInCents(text: string): number | null {
   const value = Number(text.trim().replace(",", "."));
   return text.trim() !== "" && Number.isFinite(value) ? Math.round(value * 100) : null;
-}
-
-/**
- * Pay what you can (docs/gifts.md): two to five prices members choose from ("Supported",
- * "Standard", "Supporter"), each with a line saying what it is for; none, and the plan has its one price.
- */
-function Tiers({
-  tiers,
-  onChange,
-  error,
-}: {
-  tiers: Draft["tiers"];
-  onChange: (tiers: Draft["tiers"]) => void;
-  error?: string | undefined;
-}) {
-  const change = (index: number, field: keyof Draft["tiers"][number], value: string) =>
-    onChange(tiers.map((tier, at) => (at === index ? { ...tier, [field]: value } : tier)));
-  return (
-    <Box component="fieldset" sx={{ border: "1px solid var(--border)", borderRadius: 2, p: 2, m: 0, display: "grid", gap: 1.5 }}>
-      <legend>{t("Pay what you can (optional)")}</legend>
-      <Box sx={{ color: "text.secondary", fontSize: "0.9rem" }}>
-        {t("Two to five prices a member chooses from, each with a line saying what it is for. Nobody is asked why.")}
-      </Box>
-      {tiers.map((tier, index) => (
-        <Box
-          key={index}
-          role="group"
-          aria-label={t("Tier {number}", { number: index + 1 })}
-          sx={{ display: "grid", gap: 1, gridTemplateColumns: { xs: "1fr", sm: "1fr 8rem 2fr auto" }, alignItems: "end" }}
-        >
-          <TextField label={t("Tier name")} value={tier.name} onChange={(event) => change(index, "name", event.target.value)} />
-          <TextField label={t("Tier price")} value={tier.price} onChange={(event) => change(index, "price", event.target.value)} />
-          <TextField label={t("What it is for")} value={tier.line} onChange={(event) => change(index, "line", event.target.value)} />
-          <Button onClick={() => onChange(tiers.filter((_tier, at) => at !== index))}>
-            {t("Remove tier {number}", { number: index + 1 })}
-          </Button>
-        </Box>
-      ))}
-      {error ? (
-        <Box role="alert" sx={{ color: "error.main" }}>
-          {error}
-        </Box>
-      ) : null}
-      {tiers.length < 5 ? (
-        <Box>
-          <Button variant="outlined" onClick={() => onChange([...tiers, { name: "", price: "", line: "" }])}>
-            {t("Add a tier")}
-          </Button>
-        </Box>
-      ) : null}
-    </Box>
-  );
 }
 
 /** One plan's form (or the new plan's); onSaved hears the server's sentence, since a saved plan's form starts afresh. */
@@ -110,7 +59,7 @@ function PlanForm({ plan, courses, onSaved }: { plan?: StudioPlan; courses: Cour
     return {
       ...fields,
       price_minor: priceInCents(price) as number,
-      tiers: tiers.map((tier) => ({ name: tier.name, price: priceInCents(tier.price) as number, line: tier.line })),
+      tiers: tiersOf(tiers),
     };
   };
 
