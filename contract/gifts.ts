@@ -265,8 +265,60 @@ export const StudioContribution = z.object({
 });
 export type StudioContribution = z.infer<typeof StudioContribution>;
 
+/**
+ * Community places (docs/gifts.md): what Supporter tiers brought beyond the plans' and classes'
+ * own prices, by currency, what was given from it as places, and what is left.
+ */
+export const CommunityPlaces = z.object({
+  funds: z.array(z.object({ currency: z.string(), raised: z.number(), given: z.number(), left: z.number() })),
+  given: z.array(
+    z.object({
+      id: z.number(),
+      /** Null once her account is deleted: the place stays in the fund's account without her. */
+      member: z.object({ name: z.string(), email: z.string() }).nullable(),
+      plan_name: z.string(),
+      months: z.number().nullable(),
+      cost: z.number(),
+      currency: z.string(),
+      given_at: z.string(),
+    }),
+  ),
+});
+export type CommunityPlaces = z.infer<typeof CommunityPlaces>;
+
+/** A place given from the fund to a family who asked: her account's address, the plan, and how long. */
+export const CommunityPlaceRequest = z.object({
+  email: Email,
+  plan_id: GiftCheckoutRequest.shape.plan_id,
+  months: GiftCheckoutRequest.shape.months,
+});
+export type CommunityPlaceRequest = z.input<typeof CommunityPlaceRequest>;
+
 /** This capability's entries of the endpoint table (contract/api.ts composes every part). */
 export const giftsEndpoints = {
+  communityPlaces: {
+    method: "GET",
+    path: "/reactapi/studio/community-places",
+    summary: "The community places' fund: what Supporter tiers brought beyond the standard prices, what was given, what is left",
+    access: "instructor",
+    travels: "gifts-studio",
+    answers: ok(CommunityPlaces),
+  },
+  giveCommunityPlace: {
+    method: "POST",
+    path: "/reactapi/studio/community-places",
+    summary: "Opens a plan's courses to a member for the months chosen (a one-time plan for good), paid from the community fund",
+    access: "instructor",
+    travels: "gifts-studio",
+    body: CommunityPlaceRequest,
+    invalidates: ["communityPlaces"],
+    answers: {
+      201: { description: "Given: her courses are open.", schema: StudioOutcome },
+      400: { description: "A bad body, or a yearly plan given in months that are not whole years.", schema: ApiError },
+      404: { description: "No member has that address, or no such plan.", schema: ApiError },
+      409: { description: "The fund holds less than the place costs.", schema: ApiError },
+    },
+  },
   createCode: {
     method: "POST",
     path: "/reactapi/studio/codes",

@@ -68,6 +68,7 @@ import { checksRoutes, checksStudioRoutes } from "./checks/checks-routes.ts";
 import { codePricing, codesPersonalData } from "./gifts/codes-repository.ts";
 import { giftsRoutes, giftsStudioRoutes, giftsWork, registryAccountRoutes, registryRoutes } from "./gifts/gifts-routes.ts";
 import { registryCheckouts, registryPersonalData } from "./gifts/registry-repository.ts";
+import { communityPlacesPersonalData } from "./gifts/community-places.ts";
 import { checkGiftLink, giftCheckouts, giftsPersonalData, openGift } from "./gifts/gifts-repository.ts";
 import { partnerRoutes } from "./partners/partners-routes.ts";
 import { pictureRoutes } from "./pictures/picture-routes.ts";
@@ -150,6 +151,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
     codesPersonalData(db),
     giftsPersonalData(db),
     registryPersonalData(db),
+    communityPlacesPersonalData(db),
   ];
   const community = { db, clock, catalogue, mail: mail.context, sender: mail.sender, instructorName: config.instructorName, siteLanguage };
   const messages = { db, catalogue, clock, mail: { ...mail.context, contactEmail: config.site.contactEmail } };

@@ -186,11 +186,12 @@ async function startCheckout(
   const [live] = await db.select().from(liveClasses).where(eq(liveClasses.id, registration.classId));
   const tier = live!.tiers.find((offered) => offered.name === registration.tierName);
   const when = whenText(live!.startsAt, registration.timeZone ?? (await zoneOf(db)));
+  const charged = held?.priceMinor ?? tier?.price ?? live!.priceMinor;
   try {
     const checkout = await deps.payments!.checkout({
       metadata: { class_registration_id: String(registration.id) },
       description: [`${live!.title}, ${when}`, ...(tier ? [tier.name] : []), ...(held ? [held.reduction.code] : [])].join(" · "),
-      amountMinor: held?.priceMinor ?? tier?.price ?? live!.priceMinor,
+      amountMinor: charged,
       currency: live!.currency,
       email: registration.email,
       expiresAt,
@@ -198,7 +199,10 @@ async function startCheckout(
       cancelUrl: `${mail.publicUrl}/classes?checkout=cancelled`,
     });
     if (held) await deps.pricing!.attach(held.holdId, checkout.id);
-    const row = await updateRegistration(db, registration.id, { checkoutSessionId: checkout.id });
+    const row = await updateRegistration(db, registration.id, {
+      checkoutSessionId: checkout.id,
+      beyondPriceMinor: Math.max(0, charged - live!.priceMinor),
+    });
     return { registration: row, checkoutUrl: checkout.url };
   } catch (error) {
     log.warn({ err: error, registrationId: registration.id }, "classes: the checkout could not be started");

@@ -1,7 +1,7 @@
 import type { CheckoutPricing } from "../lib/checkout-pricing.ts";
 import { sentence } from "../../../contract/languages.ts";
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, gt, inArray, isNull, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, notInArray, or, sql } from "drizzle-orm";
 import { type PublicClass } from "../../../contract/classes.ts";
 import { type UserRow } from "../accounts/users-repository.ts";
 import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
@@ -72,6 +72,25 @@ export async function placesTaken(tx: Queryable, classId: number, now: Date): Pr
 export async function updateRegistration(tx: Queryable, id: number, fields: Partial<RegistrationRow>): Promise<RegistrationRow> {
   const [row] = await tx.update(classRegistrations).set(fields).where(eq(classRegistrations.id, id)).returning();
   return row!;
+}
+
+/** What paid places brought beyond their classes' own prices (Supporter tiers, docs/gifts.md), by currency; refunded ones not. */
+export async function paidBeyondClassPrices(db: Queryable): Promise<{ currency: string; minor: number }[]> {
+  return db
+    .select({
+      currency: liveClasses.currency,
+      minor: sql<number>`coalesce(sum(${classRegistrations.beyondPriceMinor}), 0)`.mapWith(Number),
+    })
+    .from(classRegistrations)
+    .innerJoin(liveClasses, eq(liveClasses.id, classRegistrations.classId))
+    .where(
+      and(
+        isNotNull(classRegistrations.paymentIntentId),
+        isNull(classRegistrations.refundedAt),
+        sql`${classRegistrations.beyondPriceMinor} > 0`,
+      ),
+    )
+    .groupBy(liveClasses.currency);
 }
 
 /** Her registration as her mailed link shows it, for the page that asks her to confirm the cancellation. */

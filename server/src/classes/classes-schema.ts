@@ -81,6 +81,8 @@ export const classRegistrations = pgTable(
     attended: boolean("attended").notNull().default(false),
     // The pay-what-you-can tier she chose when she registered: its price is what her Checkout asks.
     tierName: text("tier_name"),
+    // What her Checkout asked beyond the class's own price (a Supporter tier): the community places' fund.
+    beyondPriceMinor: integer("beyond_price_minor").notNull().default(0),
     // A paid place: its Checkout, the payment it became, and when it was refunded.
     checkoutSessionId: text("checkout_session_id").unique(),
     paymentIntentId: text("payment_intent_id"),

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lte, ne, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { Temporal } from "temporal-polyfill";
 import type { StudioGift } from "../../../contract/gifts.ts";
@@ -122,6 +122,19 @@ export function giftCheckouts(deps: Pick<GiftDeps, "clock" | "mail">) {
     },
     expired: async (tx: Queryable, session: { id: string }) => {
       await tx.delete(gifts).where(and(eq(gifts.checkoutSessionId, session.id), eq(gifts.status, "pending")));
+    },
+    // Refunded in Stripe's dashboard rather than from the studio: a whole refund stops its links as
+    // the studio's does (courses it opened stay open); a part refund is a gesture and changes nothing.
+    refunded: async (tx: Queryable, charge: { paymentIntent: string; whole: boolean }, log: FastifyBaseLogger) => {
+      const [gift] = await tx.select({ id: gifts.id }).from(gifts).where(eq(gifts.paymentIntentId, charge.paymentIntent));
+      if (!gift) return false;
+      if (charge.whole) {
+        await tx
+          .update(gifts)
+          .set({ status: "refunded", openHash: null, changeHash: null })
+          .where(and(eq(gifts.id, gift.id), ne(gifts.status, "refunded")));
+      } else log.info({ giftId: gift.id }, "gifts: a gift was partly refunded in Stripe; its link still works");
+      return true;
     },
   };
 }

@@ -25,6 +25,7 @@ import { requireMember } from "../http/signed-in-member.ts";
 import type { TimedWork } from "../timed-work/timed-work.ts";
 import { addCode, attachCheckout, codesForStudio, giveBackLostHolds, giveBackUse, holdCodeUse, removeCode } from "./codes-repository.ts";
 import { giftPrice } from "./gift-price.ts";
+import { communityPlacesForStudio, giveCommunityPlace } from "./community-places.ts";
 import {
   attachGiftCheckout,
   changeGift,
@@ -291,7 +292,7 @@ export async function registryRoutes(app: FastifyInstance, { db, clock, catalogu
 }
 
 /** The studio's side, behind its guard (features.ts): Studio → Plans → Codes, and Studio → Gifts. */
-export async function giftsStudioRoutes(app: FastifyInstance, { db, mail, payments, sender }: GiftsOptions) {
+export async function giftsStudioRoutes(app: FastifyInstance, { db, mail, payments, sender, clock }: GiftsOptions) {
   route(app, "createCode", async ({ body }, _request, reply) => {
     const id = await addCode(db, {
       code: body.code,
@@ -337,6 +338,28 @@ export async function giftsStudioRoutes(app: FastifyInstance, { db, mail, paymen
   route(app, "refundGift", async ({ params: { id } }, request) => {
     await refundGift(db, payments, id, request.log);
     return { message: "Refunded the gift through Stripe. Its link no longer opens anything." };
+  });
+
+  route(app, "communityPlaces", async () => communityPlacesForStudio(db));
+
+  route(app, "giveCommunityPlace", async ({ body }, request, reply) => {
+    const locale = formattingLocales[request.language];
+    const given = await giveCommunityPlace(
+      db,
+      { email: body.email, planId: body.plan_id, months: body.months },
+      clock.now(),
+      (minor, currency) => new Intl.NumberFormat(locale, { style: "currency", currency }).format(minor / 100),
+    );
+    const message = given.until
+      ? answerWith("Gave {name} a community place: {plan} is open for her until {day}.", {
+          name: given.name,
+          plan: given.planName,
+          day: new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: (await practiceToday(db, clock.now())).zone }).format(
+            given.until,
+          ),
+        })
+      : answerWith("Gave {name} a community place: {plan} is open for her for good.", { name: given.name, plan: given.planName });
+    return reply.code(201).send({ message });
   });
 }
 

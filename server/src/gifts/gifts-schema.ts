@@ -115,6 +115,8 @@ export const gifts = pgTable(
     uniqueIndex("gifts_open_idx").on(table.openHash),
     index("gifts_due_idx").on(table.status, table.deliverOn),
     index("gifts_opened_by_idx").on(table.openedBy),
+    // A refund made in Stripe's dashboard names the payment (charge.refunded).
+    index("gifts_payment_intent_idx").on(table.paymentIntentId),
     check("gifts_months", sql`${table.months} is null or ${table.months} between 1 and 36`),
   ],
 );
@@ -187,4 +189,25 @@ export const registryContributions = pgTable(
     index("registry_contributions_registry_idx").on(table.registryId),
     check("registry_contributions_amount", sql`${table.amountMinor} > 0 and ${table.creditMinor} between 0 and ${table.amountMinor}`),
   ],
+);
+
+/**
+ * A community place (docs/gifts.md): a membership the doula gave a family who asked, paid from what
+ * Supporter tiers brought beyond the standard prices. Its cost stays in the fund's account when her
+ * account goes (the member's id is set null): it is the practice's record of what the fund paid.
+ */
+export const communityPlaces = pgTable(
+  "community_places",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    planId: integer("plan_id"),
+    planName: text("plan_name").notNull(),
+    /** How long the plan's courses stay open from the day given; null: for good (a one-time plan). */
+    months: integer("months"),
+    costMinor: integer("cost_minor").notNull(),
+    currency: text("currency").notNull(),
+    givenAt: timestamp("given_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("community_places_user_idx").on(table.userId), check("community_places_cost", sql`${table.costMinor} > 0`)],
 );

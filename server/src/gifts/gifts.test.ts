@@ -1,29 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FastifyInstance } from "fastify";
+import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { movableClock } from "../lib/clock.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
 import { mailOutbox } from "../mail/mail-schema.ts";
-import {
-  backends,
-  createTestApp,
-  GOOD_PASSWORD,
-  jsonHeaders,
-  register,
-  signedInInstructor,
-  signedInMember,
-  type TestApp,
-  uniqueEmail,
-} from "../../../testing/test-app.ts";
+import { backends, GOOD_PASSWORD, register, signedInMember, uniqueEmail } from "../../../testing/test-app.ts";
 import { tokenMailedTo } from "../../../testing/outbox-links.ts";
-import {
-  checkoutCompleted,
-  signedDelivery,
-  standInEnvironment,
-  startStripeStandIn,
-  stripeEvent,
-  type StripeStandIn,
-} from "../../../testing/stripe-stand-in.ts";
+import { chargeRefunded, checkoutCompleted, stripeEvent, type StripeStandIn } from "../../../testing/stripe-stand-in.ts";
+import { useStripeApp } from "../../../testing/stripe-app.ts";
 import { giftsWork } from "./gifts-routes.ts";
 
 // Gifts (docs/gifts.md): Checkout at the plan's own price, the recipient's mail on its day in the
@@ -34,42 +17,19 @@ const PARTNER_COURSE = { planId: 2, price: 4900, courseIds: [3] }; // once, USD
 // 10 March 2027, 20:00 in Los Angeles: already the 11th in UTC.
 const START = new Date("2027-03-11T04:00:00Z");
 
-let standIn: StripeStandIn;
-beforeAll(async () => {
-  standIn = await startStripeStandIn();
-});
-afterAll(() => standIn.close());
-
-const post = (app: FastifyInstance, url: string, payload: unknown, cookie?: string) =>
-  app.inject({ method: "POST", url, headers: { ...jsonHeaders, ...(cookie ? { cookie } : {}) }, payload: payload as object });
-const sessionOf = (url: string) => standIn.sessions.get(/cs_test_[a-f0-9]+/.exec(url)![0])!;
-
 describe.each(backends)("gifts on %s", (backend) => {
-  let context: TestApp;
-  let instructor: string;
   const clock = movableClock(START);
+  const stripeApp = useStripeApp(backend, clock);
+  const { app, db, post, sessionOf, deliver } = stripeApp;
+  let instructor: string;
+  let standIn: StripeStandIn;
   beforeAll(async () => {
-    context = await createTestApp(backend, {
-      environment: { ...standInEnvironment(standIn), PUBLIC_URL: "https://courses.example" },
-      clock,
-    });
-    instructor = (await signedInInstructor(context.app, context.database.db)).cookie;
+    instructor = stripeApp.instructor();
+    standIn = stripeApp.standIn();
     const weekly = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: "09:00", end: "12:00" }));
-    const hours = await post(
-      context.app,
-      "/reactapi/studio/calendar/hours",
-      { time_zone: "America/Los_Angeles", weekly, exceptions: [] },
-      instructor,
-    );
+    const hours = await post("/reactapi/studio/calendar/hours", { time_zone: "America/Los_Angeles", weekly, exceptions: [] }, instructor);
     expect(hours.statusCode, hours.body).toBe(200);
   });
-  afterAll(() => context.close());
-  const app = () => context.app;
-  const db = () => context.database.db;
-  const deliver = (event: ReturnType<typeof stripeEvent>) => {
-    const { payload, headers } = signedDelivery(event);
-    return app().inject({ method: "POST", url: "/reactapi/stripe/webhook", headers, payload });
-  };
   /** The gifts' delivery, as the timed work runs it on every app server. */
   const runDeliveries = () =>
     giftsWork({
@@ -87,7 +47,7 @@ describe.each(backends)("gifts on %s", (backend) => {
       .from(mailOutbox)
       .where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.kind, kind)));
   const give = (body: Record<string, unknown>) =>
-    post(app(), "/reactapi/gifts/checkout", {
+    post("/reactapi/gifts/checkout", {
       recipient_name: "Ana",
       message: "For the little one, with love",
       giver_name: "Grandma Rose",
@@ -165,9 +125,9 @@ describe.each(backends)("gifts on %s", (backend) => {
     expect(elsewhere.statusCode).toBe(403);
     const registered = await register(app(), { email: recipient, first_name: "Ana", password: GOOD_PASSWORD, gift_token: token });
     expect(registered.statusCode, registered.body).toBe(201);
-    const member = await post(app(), "/reactapi/users/login", { email: recipient, password: GOOD_PASSWORD });
+    const member = await post("/reactapi/users/login", { email: recipient, password: GOOD_PASSWORD });
     const cookie = member.headers["set-cookie"]!.toString();
-    const access = (await post(app(), "/reactapi/getuseraccessdata", {}, cookie)).json();
+    const access = (await post("/reactapi/getuseraccessdata", {}, cookie)).json();
     expect(access.accessible_course_ids).toEqual(expect.arrayContaining(MEMBERSHIP.courseIds));
     // Three months on her calendar, across the change to summer time: midnight of 14 June in Los Angeles.
     const grants = (await app().inject({ url: "/reactapi/account/export", headers: { cookie } })).json().grants as {
@@ -175,13 +135,13 @@ describe.each(backends)("gifts on %s", (backend) => {
     }[];
     expect(grants.map((grant) => grant.ends_at)).toEqual(MEMBERSHIP.courseIds.map(() => "2027-06-14T07:00:30.000Z"));
     // The link works once: by registration or by signing in.
-    const again = await post(app(), "/reactapi/gifts/redeem", { token }, cookie);
+    const again = await post("/reactapi/gifts/redeem", { token }, cookie);
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toContain("This gift has been opened already.");
     expect((await register(app(), { email: recipient, password: GOOD_PASSWORD, gift_token: token })).statusCode).toBe(409);
     // The giver's link no longer changes a gift that was sent.
     const change = await tokenMailedTo(db(), "rose@example.com", "gift_receipt");
-    const late = await post(app(), "/reactapi/gifts/change", {
+    const late = await post("/reactapi/gifts/change", {
       token: change,
       recipient_email: recipient,
       message: "",
@@ -195,16 +155,16 @@ describe.each(backends)("gifts on %s", (backend) => {
     const member = await signedInMember(app(), "gift-member");
     await paidGift({ plan_id: PARTNER_COURSE.planId, recipient_email: member.email, deliver_on: "2027-04-01" });
     const change = await tokenMailedTo(db(), "rose@example.com", "gift_receipt");
-    const seen = await post(app(), "/reactapi/gifts/as-giver", { token: change });
+    const seen = await post("/reactapi/gifts/as-giver", { token: change });
     expect(seen.json()).toMatchObject({ plan_name: "Partner Course", deliver_on: "2027-04-01", status: "paid", months: null });
-    const past = await post(app(), "/reactapi/gifts/change", {
+    const past = await post("/reactapi/gifts/change", {
       token: change,
       recipient_email: member.email,
       message: "x",
       deliver_on: "2027-03-01",
     });
     expect(past.statusCode).toBe(400);
-    const moved = await post(app(), "/reactapi/gifts/change", {
+    const moved = await post("/reactapi/gifts/change", {
       token: change,
       recipient_email: member.email,
       message: "Sooner, for the shower",
@@ -216,13 +176,13 @@ describe.each(backends)("gifts on %s", (backend) => {
     const [mail] = await mails(member.email, "gift_delivered");
     expect(mail!.text).toContain("Sooner, for the shower");
     const token = await tokenMailedTo(db(), member.email, "gift_delivered");
-    expect((await post(app(), "/reactapi/gifts/redeem", { token })).statusCode).toBe(401);
-    const opened = await post(app(), "/reactapi/gifts/redeem", { token }, member.cookie);
+    expect((await post("/reactapi/gifts/redeem", { token })).statusCode).toBe(401);
+    const opened = await post("/reactapi/gifts/redeem", { token }, member.cookie);
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.json()).toMatchObject({ plan_name: "Partner Course", course_ids: PARTNER_COURSE.courseIds, open_until: null });
-    const access = (await post(app(), "/reactapi/getuseraccessdata", {}, member.cookie)).json();
+    const access = (await post("/reactapi/getuseraccessdata", {}, member.cookie)).json();
     expect(access.accessible_course_ids).toEqual(expect.arrayContaining(PARTNER_COURSE.courseIds));
-    expect((await post(app(), "/reactapi/gifts/redeem", { token: "x".repeat(30) }, member.cookie)).statusCode).toBe(404);
+    expect((await post("/reactapi/gifts/redeem", { token: "x".repeat(30) }, member.cookie)).statusCode).toBe(404);
   });
 
   it("forgets a checkout Stripe says expired unpaid; the studio lists gifts, resends and refunds, and only the studio", async () => {
@@ -255,16 +215,36 @@ describe.each(backends)("gifts on %s", (backend) => {
     expect(gift.status).toBe("delivered");
 
     const first = await tokenMailedTo(db(), recipient, "gift_delivered");
-    expect((await post(app(), `/reactapi/studio/gifts/${gift.id}/resend`, {}, member.cookie)).statusCode).toBe(403);
-    expect((await post(app(), `/reactapi/studio/gifts/${gift.id}/resend`, {}, instructor)).statusCode).toBe(200);
+    expect((await post(`/reactapi/studio/gifts/${gift.id}/resend`, {}, member.cookie)).statusCode).toBe(403);
+    expect((await post(`/reactapi/studio/gifts/${gift.id}/resend`, {}, instructor)).statusCode).toBe(200);
     const second = await tokenMailedTo(db(), recipient, "gift_delivered");
     expect(second).not.toBe(first);
     expect((await register(app(), { email: recipient, password: GOOD_PASSWORD, gift_token: first })).statusCode).toBe(404);
 
-    const refunded = await post(app(), `/reactapi/studio/gifts/${gift.id}/refund`, {}, instructor);
+    const refunded = await post(`/reactapi/studio/gifts/${gift.id}/refund`, {}, instructor);
     expect(refunded.statusCode, refunded.body).toBe(200);
     expect(standIn.refunds.find((refund) => refund.payment_intent === `pi_gift_${paid.id}`)).toBeDefined();
-    expect((await post(app(), `/reactapi/studio/gifts/${gift.id}/refund`, {}, instructor)).statusCode).toBe(409);
+    expect((await post(`/reactapi/studio/gifts/${gift.id}/refund`, {}, instructor)).statusCode).toBe(409);
     expect((await register(app(), { email: recipient, password: GOOD_PASSWORD, gift_token: second })).statusCode).toBe(404);
+  });
+
+  it("stops a gift's link when it is refunded whole in Stripe's dashboard, and keeps it for a part refund", async () => {
+    clock.set(START);
+    const recipient = uniqueEmail("gift-dashboard");
+    const paid = await paidGift({ plan_id: PARTNER_COURSE.planId, recipient_email: recipient, deliver_on: "2027-03-10" });
+    const link = await tokenMailedTo(db(), recipient, "gift_delivered");
+    expect((await deliver(chargeRefunded(`pi_gift_${paid.id}`, 1000, "usd", false))).statusCode).toBe(200);
+    const studio = async () =>
+      (
+        (await app().inject({ url: "/reactapi/studio/gifts", headers: { cookie: instructor } })).json().gifts as {
+          recipient_email: string;
+          status: string;
+        }[]
+      ).find((gift) => gift.recipient_email === recipient)!.status;
+    expect(await studio()).toBe("delivered");
+    expect((await deliver(chargeRefunded(`pi_gift_${paid.id}`, 4900, "usd"))).statusCode).toBe(200);
+    expect(await studio()).toBe("refunded");
+    const refused = await register(app(), { email: recipient, password: GOOD_PASSWORD, gift_token: link });
+    expect(refused.statusCode).toBe(404);
   });
 });

@@ -1,52 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { movableClock } from "../lib/clock.ts";
 import { mailOutbox } from "../mail/mail-schema.ts";
-import { backends, createTestApp, jsonHeaders, signedInInstructor, signedInMember, type TestApp } from "../../../testing/test-app.ts";
+import { backends, signedInMember } from "../../../testing/test-app.ts";
 import { takeOnClient } from "../../../testing/care-clients.ts";
 import { linkedPartner } from "../../../testing/partners.ts";
-import {
-  checkoutCompleted,
-  signedDelivery,
-  standInEnvironment,
-  startStripeStandIn,
-  stripeEvent,
-  type StripeStandIn,
-} from "../../../testing/stripe-stand-in.ts";
+import { checkoutCompleted, type StripeStandIn } from "../../../testing/stripe-stand-in.ts";
+import { useStripeApp } from "../../../testing/stripe-app.ts";
 
 // Her birth registry (docs/gifts.md): an unlisted page naming her first name only; a friend's
 // contribution is credited to her care schedule; a closed registry takes nothing.
 
 const START = new Date("2027-02-01T12:00:00Z");
 
-let standIn: StripeStandIn;
-beforeAll(async () => {
-  standIn = await startStripeStandIn();
-});
-afterAll(() => standIn.close());
-
-const sessionOf = (url: string) => standIn.sessions.get(/cs_test_[a-f0-9]+/.exec(url)![0])!;
-
 describe.each(backends)("her birth registry on %s", (backend) => {
-  let context: TestApp;
-  let doula: string;
   const clock = movableClock(START);
-  beforeAll(async () => {
-    context = await createTestApp(backend, {
-      environment: { ...standInEnvironment(standIn), PUBLIC_URL: "https://courses.example" },
-      clock,
-    });
-    doula = (await signedInInstructor(context.app, context.database.db)).cookie;
+  const stripeApp = useStripeApp(backend, clock);
+  const { app, db, post, sessionOf } = stripeApp;
+  let doula: string;
+  let standIn: StripeStandIn;
+  beforeAll(() => {
+    doula = stripeApp.instructor();
+    standIn = stripeApp.standIn();
   });
-  afterAll(() => context.close());
-  const app = () => context.app;
-  const post = (url: string, payload: unknown, cookie?: string) =>
-    app().inject({ method: "POST", url, headers: { ...jsonHeaders, ...(cookie ? { cookie } : {}) }, payload: payload as object });
   const get = (url: string, cookie?: string) => app().inject({ url, headers: cookie ? { cookie } : {} });
-  const deliver = (event: ReturnType<typeof stripeEvent>) => {
-    const { payload, headers } = signedDelivery(event);
-    return app().inject({ method: "POST", url: "/reactapi/stripe/webhook", headers, payload });
-  };
+  const { deliver } = stripeApp;
   const contribute = (name: string, body: Record<string, unknown>) =>
     post(`/reactapi/registry/${name}/contributions`, {
       giver_name: "Lucía Fernández",
@@ -61,7 +39,7 @@ describe.each(backends)("her birth registry on %s", (backend) => {
   };
 
   it("shows her first name and only what she chose, and credits a contribution to her next payments", async () => {
-    const client = await takeOnClient(app(), context.database.db, doula, { prefix: "registry", firstName: "Rosa" });
+    const client = await takeOnClient(app(), db(), doula, { prefix: "registry", firstName: "Rosa" });
     expect((await post("/reactapi/account/pacing", { due_date: "2027-06-01", baby_arrived: false }, client.cookie)).statusCode).toBe(200);
     // Only for her: a visitor is told to sign in before anything about the body.
     expect((await post("/reactapi/account/registry", { nonsense: true })).statusCode).toBe(401);
@@ -131,7 +109,7 @@ describe.each(backends)("her birth registry on %s", (backend) => {
     expect(sessionOf(rest.json().url).amount_total).toBe(care.payments[1].amount - 10_000);
 
     // She is mailed each gift; her page shows the total and the giver's first name and message.
-    const [mail] = await context.database.db
+    const [mail] = await db()
       .select({ subject: mailOutbox.subject })
       .from(mailOutbox)
       .where(and(eq(mailOutbox.toAddress, client.email), eq(mailOutbox.kind, "registry_gift")));
@@ -148,7 +126,7 @@ describe.each(backends)("her birth registry on %s", (backend) => {
   });
 
   it("keeps what is beyond what she owes as credit the doula can refund, and a closed registry takes nothing", async () => {
-    const client = await takeOnClient(app(), context.database.db, doula, { prefix: "registry-credit", firstName: "Inés" });
+    const client = await takeOnClient(app(), db(), doula, { prefix: "registry-credit", firstName: "Inés" });
     const name = (await post("/reactapi/account/registry", { gifts: { care: true, plan_ids: [2] } }, client.cookie)).json().name as string;
     expect(name).toMatch(/^ines-/);
     const all = await contribute(name, { amount: 160_000 });
@@ -193,7 +171,7 @@ describe.each(backends)("her birth registry on %s", (backend) => {
 
   it("refuses contributions to care from a member without a care plan, and a registry to a partner's account", async () => {
     const member = await signedInMember(app(), "registry-nocare");
-    const partner = await linkedPartner(app(), context.database.db, member.cookie);
+    const partner = await linkedPartner(app(), db(), member.cookie);
     const refusedPartner = await post("/reactapi/account/registry", { gifts: [2] }, partner.cookie);
     expect([refusedPartner.statusCode, refusedPartner.json().error]).toEqual([
       403,

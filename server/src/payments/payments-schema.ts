@@ -20,6 +20,9 @@ export const purchases = pgTable(
     mode: text("mode", { enum: ["payment", "subscription"] }).notNull(),
     amountMinor: integer("amount_minor").notNull(),
     currency: text("currency").notNull(),
+    // What each payment of it brings beyond the plan's own price (a Supporter tier, docs/gifts.md):
+    // the community places' fund.
+    beyondPriceMinor: integer("beyond_price_minor").notNull().default(0),
     // The courses the plan included when she bought it; a later change to the plan changes nothing here.
     courseIds: integer("course_ids").array().notNull(),
     status: text("status", { enum: ["pending", "paid", "amount_mismatch", "refunded", "canceled"] })

@@ -28,6 +28,7 @@ export async function recordCheckoutStarted(
       planName: input.plan.name,
       mode: input.plan.billingInterval === "once" ? "payment" : "subscription",
       amountMinor: input.amountMinor ?? input.plan.priceMinor,
+      beyondPriceMinor: Math.max(0, (input.amountMinor ?? input.plan.priceMinor) - input.plan.priceMinor),
       currency: input.plan.currency,
       courseIds: input.plan.courseIds,
       checkoutSessionId: input.checkoutSessionId,
@@ -129,6 +130,22 @@ export async function planNamesOfPurchases(
     .from(purchases)
     .where(inArray(purchases.id, [...purchaseIds]))
     .orderBy(asc(purchases.id));
+}
+
+/**
+ * What members paid beyond their plans' own prices (Supporter tiers, docs/gifts.md), by currency:
+ * each payment of a purchase not refunded, a subscription's renewals included.
+ */
+export async function paidBeyondPlanPrices(db: Queryable): Promise<{ currency: string; minor: number }[]> {
+  return db
+    .select({
+      currency: purchasePayments.currency,
+      minor: sql<number>`coalesce(sum(${purchases.beyondPriceMinor}), 0)`.mapWith(Number),
+    })
+    .from(purchasePayments)
+    .innerJoin(purchases, eq(purchases.id, purchasePayments.purchaseId))
+    .where(and(sql`${purchasePayments.amountMinor} > 0`, ne(purchases.status, "refunded"), sql`${purchases.beyondPriceMinor} > 0`))
+    .groupBy(purchasePayments.currency);
 }
 
 /** Payments and refunds summed by calendar month (UTC) and currency, newest month first. */

@@ -83,6 +83,11 @@ export type CheckoutOwner = {
   owns: (metadata: Record<string, string>) => boolean;
   completed: (tx: Queryable, session: { id: string; paymentIntent: string | null }, log: FastifyBaseLogger) => Promise<void>;
   expired: (tx: Queryable, session: { id: string }) => Promise<void>;
+  /**
+   * A charge refunded in Stripe's dashboard (`charge.refunded`): whether the payment is this
+   * owner's (so it marks what the refund undoes); a purchase's refunds payments handles itself.
+   */
+  refunded?: (tx: Queryable, charge: { paymentIntent: string; whole: boolean }, log: FastifyBaseLogger) => Promise<boolean>;
 };
 
 /**
@@ -387,13 +392,16 @@ async function refundPurchase(
   _event: StripeEvent,
   log: FastifyBaseLogger,
   _mail: MailContext,
-  { grants }: PaymentHooks,
+  { grants, owners }: PaymentHooks,
 ): Promise<void> {
   const charge = Charge.parse(object);
   if (!charge.payment_intent) return;
   await lockStripeObjects(tx, [charge.payment_intent]);
   const purchase = await findPurchase(tx, { paymentIntentId: charge.payment_intent });
   if (!purchase) {
+    for (const owner of owners) {
+      if (await owner.refunded?.(tx, { paymentIntent: charge.payment_intent, whole: charge.refunded }, log)) return;
+    }
     if (charge.refunded) {
       await tx
         .insert(earlyClosures)

@@ -6,6 +6,7 @@ import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { Loading, ScrollingTable, StudioPage } from "../../studio/studio-parts.tsx";
 import { pageLocale, t } from "./messages.ts";
+import { CommunityPlacesSection } from "./community-places-section.tsx";
 
 // Studio → Plans → Gifts (docs/gifts.md): what was given, to whom and when, with the mail sent
 // again (a new link) and a refund through Stripe.
@@ -126,6 +127,7 @@ export default function GiftsPage() {
       )}
       <OutcomeNotice outcome={acting.outcome} />
       <RegistryContributions />
+      <CommunityPlacesSection />
     </StudioPage>
   );
 }

@@ -1,0 +1,110 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { movableClock } from "../lib/clock.ts";
+import { backends, GOOD_PASSWORD, signedInMember } from "../../../testing/test-app.ts";
+import { checkoutCompleted } from "../../../testing/stripe-stand-in.ts";
+import { useStripeApp } from "../../../testing/stripe-app.ts";
+
+// Community places (docs/gifts.md): what Supporter tiers bring beyond the standard prices is a
+// fund, counted from the payments, from which the doula gives a family a place with one press.
+
+const PARTNER_COURSE = { planId: 2, price: 4900, courseId: 3 }; // once, USD, in the demo catalogue
+const START = new Date("2027-03-10T12:00:00Z");
+
+describe.each(backends)("community places on %s", (backend) => {
+  const { app, post, sessionOf, deliver, instructor: doula } = useStripeApp(backend, movableClock(START));
+  let instructor: string;
+  beforeAll(() => {
+    instructor = doula();
+  });
+  const pay = async (checkoutUrl: string) => {
+    const delivered = await deliver(checkoutCompleted(sessionOf(checkoutUrl)));
+    expect(delivered.statusCode, delivered.body).toBe(200);
+  };
+  const fund = async () =>
+    (await app().inject({ url: "/reactapi/studio/community-places", headers: { cookie: instructor } })).json() as {
+      funds: { currency: string; raised: number; given: number; left: number }[];
+      given: { member: { email: string } | null; plan_name: string; cost: number }[];
+    };
+
+  it("counts what Supporter tiers paid beyond the standard prices, and gives a place from it once, never beyond what is left", async () => {
+    const studioPlans = (await app().inject({ url: "/reactapi/studio/plans", headers: { cookie: instructor } })).json();
+    const plan = studioPlans.plans.find((candidate: { id: number }) => candidate.id === PARTNER_COURSE.planId);
+    const tiers = [
+      { name: "Supported", price: 2500, line: "" },
+      { name: "Standard", price: 4900, line: "" },
+      { name: "Supporter", price: 6900, line: "Helps fund a place for a family who could not pay." },
+    ];
+    expect((await post(`/reactapi/studio/plans/${plan.id}`, { ...plan, tiers }, instructor)).statusCode).toBe(200);
+
+    // Two Supporters (20.00 each beyond), one Standard and one Supported (nothing beyond).
+    for (const [index, tier] of ["Supporter", "Supporter", "Standard", "Supported"].entries()) {
+      const buyer = await signedInMember(app(), `fund-buyer-${index}`);
+      const started = await post("/reactapi/payments/checkout", { plan_id: PARTNER_COURSE.planId, tier }, buyer.cookie);
+      expect(started.statusCode, started.body).toBe(200);
+      await pay(started.json().url);
+    }
+    // A class's Supporter place: 15.00 beyond its 45.00.
+    const created = await post(
+      "/reactapi/studio/classes",
+      {
+        title: "Supported circle",
+        starts_at: new Date(START.getTime() + 7 * 24 * 3600_000).toISOString(),
+        duration_minutes: 60,
+        places: 5,
+        price: 4500,
+        currency: "USD",
+        tiers: [
+          { name: "Supported", price: 3000, line: "" },
+          { name: "Standard", price: 4500, line: "" },
+          { name: "Supporter", price: 6000, line: "" },
+        ],
+        who: "anyone",
+        join_url: "https://meet.example/circle",
+      },
+      instructor,
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const place = await post(`/reactapi/classes/${created.json().id}/registrations`, {
+      name: "Ola",
+      email: "ola-fund@example.com",
+      tier: "Supporter",
+    });
+    await pay(place.json().checkout_url);
+    expect((await fund()).funds).toEqual([{ currency: "USD", raised: 5500, given: 0, left: 5500 }]);
+
+    const family = await signedInMember(app(), "fund-family");
+    const someone = await signedInMember(app(), "fund-someone");
+    expect((await post("/reactapi/studio/community-places", { email: family.email, plan_id: 2 })).statusCode).toBe(401);
+    expect((await post("/reactapi/studio/community-places", { email: family.email, plan_id: 2 }, someone.cookie)).statusCode).toBe(403);
+    const stranger = await post("/reactapi/studio/community-places", { email: "nobody@example.com", plan_id: 2 }, instructor);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json().error).toBe("No member has the address nobody@example.com: ask her to make an account first.");
+
+    // Three presses at once: the fund pays for one place of 49.00, never more.
+    const presses = await Promise.all(
+      [family, family, someone].map((member) =>
+        post("/reactapi/studio/community-places", { email: member.email, plan_id: PARTNER_COURSE.planId }, instructor),
+      ),
+    );
+    expect(presses.map((press) => press.statusCode).sort()).toEqual([201, 409, 409]);
+    const given = presses.find((press) => press.statusCode === 201)!;
+    expect(given.json().message).toMatch(/a community place: Partner Course is open for her for good\.$/);
+    expect(presses.find((press) => press.statusCode === 409)!.json().error).toBe(
+      "The community fund holds US$6.00, and this place costs US$49.00.",
+    );
+    const after = await fund();
+    expect(after.funds).toEqual([{ currency: "USD", raised: 5500, given: 4900, left: 600 }]);
+    expect(after.given).toHaveLength(1);
+    const receiver = after.given[0]!.member!.email === family.email ? family : someone;
+    const library = (await app().inject({ url: "/reactapi/getcourses", headers: { cookie: receiver.cookie } })).json();
+    expect(library.courses.find((course: { id: number }) => course.id === PARTNER_COURSE.courseId).course_access).toBe("true");
+
+    // Her data download names the place; deleting her account keeps the fund's record without her.
+    const mine = (await app().inject({ url: "/reactapi/account/export", headers: { cookie: receiver.cookie } })).json();
+    expect(mine.community_places).toEqual([{ plan: "Partner Course", months: null, given_at: expect.any(String) }]);
+    expect((await post("/reactapi/account/delete", { password: GOOD_PASSWORD }, receiver.cookie)).statusCode).toBe(200);
+    const kept = await fund();
+    expect(kept.funds).toEqual(after.funds);
+    expect(kept.given).toEqual([expect.objectContaining({ member: null, plan_name: "Partner Course", cost: 4900 })]);
+  });
+});

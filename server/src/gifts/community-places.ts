@@ -1,0 +1,113 @@
+import { desc, eq, sql } from "drizzle-orm";
+import type { CommunityPlaces } from "../../../contract/gifts.ts";
+import { accountsByIds, findUserByEmail } from "../accounts/users-repository.ts";
+import { findPlan } from "../catalogue/catalogue-repository.ts";
+import { paidBeyondClassPrices } from "../classes/classes-repository.ts";
+import type { Database, Queryable } from "../db/client.ts";
+import type { PersonalData } from "../db/personal-data.ts";
+import { openGivenCourses } from "../grants/grants-repository.ts";
+import { HttpError } from "../http/errors.ts";
+import { paidBeyondPlanPrices } from "../payments/purchases-repository.ts";
+import { giftPrice } from "./gift-price.ts";
+import { openUntil } from "./gifts-repository.ts";
+import { communityPlaces } from "./gifts-schema.ts";
+
+// Community places (docs/gifts.md): what the Supporter tiers of plans and classes brought beyond
+// their own prices is a fund, from which the doula gives a membership to a family who asks. The
+// fund is counted from the payments themselves, so it is never out of step with them.
+
+/** The fund by currency: raised (beyond the standard prices), given (as places), left. */
+async function funds(db: Queryable): Promise<CommunityPlaces["funds"]> {
+  const raised = new Map<string, number>();
+  for (const { currency, minor } of [...(await paidBeyondPlanPrices(db)), ...(await paidBeyondClassPrices(db))]) {
+    const key = currency.toUpperCase();
+    raised.set(key, (raised.get(key) ?? 0) + minor);
+  }
+  const given = await db
+    .select({ currency: communityPlaces.currency, minor: sql<number>`sum(${communityPlaces.costMinor})`.mapWith(Number) })
+    .from(communityPlaces)
+    .groupBy(communityPlaces.currency);
+  const currencies = new Set([...raised.keys(), ...given.map((row) => row.currency)]);
+  return [...currencies].sort().map((currency) => {
+    const spent = given.find((row) => row.currency === currency)?.minor ?? 0;
+    const total = raised.get(currency) ?? 0;
+    return { currency, raised: total, given: spent, left: total - spent };
+  });
+}
+
+export async function communityPlacesForStudio(db: Queryable): Promise<CommunityPlaces> {
+  const rows = await db.select().from(communityPlaces).orderBy(desc(communityPlaces.givenAt), desc(communityPlaces.id));
+  const members = await accountsByIds(
+    db,
+    rows.flatMap((place) => (place.userId === null ? [] : [place.userId])),
+  );
+  return {
+    funds: await funds(db),
+    given: rows.map((place) => {
+      const member = place.userId === null ? undefined : members.get(place.userId);
+      return {
+        id: place.id,
+        member: member
+          ? { name: [member.firstName, member.lastName].filter(Boolean).join(" ") || member.email, email: member.email }
+          : null,
+        plan_name: place.planName,
+        months: place.months,
+        cost: place.costMinor,
+        currency: place.currency,
+        given_at: place.givenAt.toISOString(),
+      };
+    }),
+  };
+}
+
+/**
+ * Gives a place: the plan's courses open for her for the months chosen (a one-time plan for good),
+ * and the fund pays the plan's price for them. One place at a time across app servers (a lock for
+ * the transaction), so the fund is never spent twice.
+ */
+export async function giveCommunityPlace(
+  db: Database,
+  input: { email: string; planId: number; months?: number | undefined },
+  now: Date,
+  money: (minor: number, currency: string) => string,
+): Promise<{ name: string; planName: string; until: Date | null }> {
+  const member = await findUserByEmail(db, input.email);
+  if (!member)
+    throw HttpError.withValues(404, "No member has the address {email}: ask her to make an account first.", { email: input.email });
+  const plan = await findPlan(db, input.planId);
+  if (!plan) throw new HttpError(404, "That plan does not exist.");
+  const { months, priceMinor } = giftPrice(plan, { months: input.months });
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('community_places'))`);
+    const fund = (await funds(tx)).find((candidate) => candidate.currency === plan.currency.toUpperCase());
+    const left = fund?.left ?? 0;
+    if (left < priceMinor)
+      throw HttpError.withValues(409, "The community fund holds {left}, and this place costs {cost}.", {
+        left: money(left, plan.currency),
+        cost: money(priceMinor, plan.currency),
+      });
+    await tx.insert(communityPlaces).values({
+      userId: member.id,
+      planId: plan.id,
+      planName: plan.name,
+      months,
+      costMinor: priceMinor,
+      currency: plan.currency.toUpperCase(),
+      givenAt: now,
+    });
+    const until = await openUntil(tx, { months }, now);
+    await openGivenCourses(tx, member.id, plan.courseIds, until);
+    return { name: [member.firstName, member.lastName].filter(Boolean).join(" ") || member.email, planName: plan.name, until };
+  });
+}
+
+/** The places given to her, in her data download; they stay, without her, in the fund's account. */
+export const communityPlacesPersonalData = (db: Queryable): PersonalData => ({
+  key: "community_places",
+  export: async (member) =>
+    (await db.select().from(communityPlaces).where(eq(communityPlaces.userId, member.id))).map((place) => ({
+      plan: place.planName,
+      months: place.months,
+      given_at: place.givenAt.toISOString(),
+    })),
+});
