@@ -362,6 +362,7 @@ export const giftsEndpoints = {
       ...ok(z.object({ url: z.string() })),
       400: { description: "A bad body, or a code refused (the sentence says why).", schema: ApiError },
       404: { description: "No such plan, or online payment is not set up.", schema: ApiError },
+      429: { description: "Too many payment pages opened from this address in the hour (BOOKINGS_PER_HOUR).", schema: ApiError },
     },
   },
   giftForGiver: {
@@ -497,6 +498,7 @@ export const giftsEndpoints = {
       400: { description: "A bad body.", schema: ApiError },
       404: { description: "No such registry, or online payment is not set up.", schema: ApiError },
       409: { description: "The registry is closed.", schema: ApiError },
+      429: { description: "Too many payment pages opened from this address in the hour (BOOKINGS_PER_HOUR).", schema: ApiError },
     },
   },
   studioContributions: {

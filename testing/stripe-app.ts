@@ -9,12 +9,12 @@ import { signedDelivery, standInEnvironment, startStripeStandIn, type stripeEven
  * closed after them; with the calls such tests make: a POST, a Checkout session by its address, a
  * signed webhook delivery.
  */
-export function useStripeApp(backend: Backend, clock: Clock) {
+export function useStripeApp(backend: Backend, clock: Clock, environment: Record<string, string> = {}) {
   const state = {} as { standIn: StripeStandIn; context: TestApp; instructor: string };
   beforeAll(async () => {
     state.standIn = await startStripeStandIn();
     state.context = await createTestApp(backend, {
-      environment: { ...standInEnvironment(state.standIn), PUBLIC_URL: "https://courses.example" },
+      environment: { ...standInEnvironment(state.standIn), PUBLIC_URL: "https://courses.example", ...environment },
       clock,
     });
     state.instructor = (await signedInInstructor(state.context.app, state.context.database.db)).cookie;

@@ -76,7 +76,8 @@ const Environment = z.object({
     .min(1, "REGISTRATIONS_PER_HOUR must be at least 1")
     .default(10),
   // Bookings a visitor may ask for from one client address an hour (each holds a time until confirmed),
-  // and as many class registrations and as many waiting-list places: each mails the address typed.
+  // and as many class registrations, waiting-list places and gift and registry payment pages: each
+  // mails the address typed or opens a Stripe session.
   BOOKINGS_PER_HOUR: z.coerce
     .number({ error: "BOOKINGS_PER_HOUR must be a whole number" })
     .int()

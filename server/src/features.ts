@@ -181,6 +181,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
     payments: bookings.payments,
     catalogue,
     publicUrl: config.publicUrl,
+    checkoutsPerHour: config.bookingsPerHour,
   };
   const pushSending = pushDelivery({ db, clock, push: config.push, contactEmail: config.site.contactEmail, log });
   return [

@@ -1,6 +1,9 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import type { GiftCheckoutRequest } from "../../../contract/gifts.ts";
+import { VisitorLimit } from "../rate-limits/visitor-limit.ts";
 import { Temporal } from "temporal-polyfill";
-import { answerWith, formattingLocales } from "../../../contract/languages.ts";
+import { answerWith, formattingLocales, sentence } from "../../../contract/languages.ts";
 import { findUserById } from "../accounts/users-repository.ts";
 import { careOwedBy } from "../care/care-repository.ts";
 import {
@@ -41,18 +44,32 @@ import {
   resendGift,
 } from "./gifts-repository.ts";
 
-type GiftsOptions = GiftDeps & { catalogue: CatalogueReader; publicUrl: string };
+type GiftsOptions = GiftDeps & {
+  catalogue: CatalogueReader;
+  publicUrl: string;
+  /** Payment pages a visitor may open from one client address an hour (BOOKINGS_PER_HOUR): each is a Stripe session and a pending row. */
+  checkoutsPerHour: number;
+};
 
 /** How long a gift's Checkout waits for its payment (Stripe takes 30 minutes to a day). */
 const CHECKOUT_MINUTES = 60;
 /** How far ahead a gift may be sent: a shower, a birthday, within the year. */
 const FURTHEST_DAYS = 366;
 
+/** A visitor's payment pages (each a Stripe session and a pending row): a few an hour from one address. */
+const paymentPagesLimit = ({ db, clock, checkoutsPerHour }: Pick<GiftsOptions, "db" | "clock" | "checkoutsPerHour">, kind: string) =>
+  new VisitorLimit(db, kind, checkoutsPerHour, sentence("Several payment pages have been opened from here in the last hour."), () =>
+    clock.now().getTime(),
+  );
+
 /** Anyone's side: giving, the giver's changes, and opening a gift (docs/gifts.md). */
 export async function giftsRoutes(app: FastifyInstance, deps: GiftsOptions) {
   const { db, clock, catalogue, publicUrl, payments } = deps;
+  const checkoutLimit = paymentPagesLimit(deps, "gift-checkout");
 
-  route(app, "giftCheckout", async ({ body }, request) => {
+  route(app, "giftCheckout", ({ body }, request) => checkoutLimit.around(request, () => giveCheckout(body, request)));
+
+  async function giveCheckout(body: z.infer<typeof GiftCheckoutRequest>, request: FastifyRequest) {
     if (!payments) throw new HttpError(404, "Online payment is not set up on this site. Please write to the instructor to give a course.");
     const found = await findPlan(db, body.plan_id);
     if (!found) throw new HttpError(404, "That plan is no longer offered. Please choose again.");
@@ -118,7 +135,7 @@ export async function giftsRoutes(app: FastifyInstance, deps: GiftsOptions) {
       if (held) await giveBackUse(db, { holdId: held.holdId });
       throw new HttpError(502, "The payment page could not be opened just now. Nothing was charged; please try again in a moment.");
     }
-  });
+  }
 
   route(app, "giftForGiver", async ({ body }) => {
     const row = await giftForGiver(db, body.token);
@@ -183,7 +200,8 @@ export async function registryAccountRoutes(app: FastifyInstance, { db, clock }:
 }
 
 /** Her registry's page and friends' gifts through it (no sign-in). */
-export async function registryRoutes(app: FastifyInstance, { db, clock, catalogue, publicUrl, payments }: GiftsOptions) {
+export async function registryRoutes(app: FastifyInstance, { db, clock, catalogue, publicUrl, payments, checkoutsPerHour }: GiftsOptions) {
+  const checkoutLimit = paymentPagesLimit({ db, clock, checkoutsPerHour }, "registry-checkout");
   const plansOffered = async (planIds: number[]) => {
     const published = await catalogue.publishedCourseIds();
     const plans = await Promise.all(planIds.map((id) => findPlan(db, id)));
@@ -201,94 +219,96 @@ export async function registryRoutes(app: FastifyInstance, { db, clock, catalogu
 
   route(app, "registryPage", async ({ params }) => registryPage(db, params.name, plansOffered));
 
-  route(app, "contributeToRegistry", async ({ params, body }, request) => {
-    const registry = await openRegistryOf(db, params.name);
-    if (!payments) throw new HttpError(404, "Online payment is not set up on this site. Please write to the instructor.");
-    const member = await findUserById(db, registry.memberId);
-    const her = member?.firstName ?? "";
-    const i18n = translatorFor(request.language);
-    let values: {
-      kind: "care" | "plan";
-      planId: number | null;
-      planName: string | null;
-      courseIds: number[];
-      months: number | null;
-      amountMinor: number;
-      currency: string;
-    };
-    let description: string;
-    if (body.amount !== undefined) {
-      const care = registry.care ? await careOwedBy(db, registry.memberId) : null;
-      if (!care) throw new HttpError(400, "This registry does not take contributions to her doula care.");
-      if (body.amount < LEAST_CONTRIBUTION_MINOR) {
-        const least = new Intl.NumberFormat(formattingLocales[request.language], { style: "currency", currency: care.currency }).format(
-          LEAST_CONTRIBUTION_MINOR / 100,
-        );
-        throw HttpError.withValues(
-          400,
-          "The least you can give is {least}.",
-          { least },
-          {
-            details: { amount: i18n._("The least you can give is {least}.", { least }) },
-          },
-        );
+  route(app, "contributeToRegistry", ({ params, body }, request) =>
+    checkoutLimit.around(request, async () => {
+      const registry = await openRegistryOf(db, params.name);
+      if (!payments) throw new HttpError(404, "Online payment is not set up on this site. Please write to the instructor.");
+      const member = await findUserById(db, registry.memberId);
+      const her = member?.firstName ?? "";
+      const i18n = translatorFor(request.language);
+      let values: {
+        kind: "care" | "plan";
+        planId: number | null;
+        planName: string | null;
+        courseIds: number[];
+        months: number | null;
+        amountMinor: number;
+        currency: string;
+      };
+      let description: string;
+      if (body.amount !== undefined) {
+        const care = registry.care ? await careOwedBy(db, registry.memberId) : null;
+        if (!care) throw new HttpError(400, "This registry does not take contributions to her doula care.");
+        if (body.amount < LEAST_CONTRIBUTION_MINOR) {
+          const least = new Intl.NumberFormat(formattingLocales[request.language], { style: "currency", currency: care.currency }).format(
+            LEAST_CONTRIBUTION_MINOR / 100,
+          );
+          throw HttpError.withValues(
+            400,
+            "The least you can give is {least}.",
+            { least },
+            {
+              details: { amount: i18n._("The least you can give is {least}.", { least }) },
+            },
+          );
+        }
+        values = {
+          kind: "care",
+          planId: null,
+          planName: null,
+          courseIds: [],
+          months: null,
+          amountMinor: body.amount,
+          currency: care.currency,
+        };
+        description = her ? i18n._("Towards {name}'s doula care", { name: her }) : i18n._("Towards her doula care");
+      } else {
+        const found = registry.planIds.includes(body.plan_id!) ? await findPlan(db, body.plan_id!) : undefined;
+        if (!found) throw new HttpError(400, "That is not one of the gifts she listed.");
+        const published = await catalogue.publishedCourseIds();
+        const { months, priceMinor } = giftPrice(found, { months: body.months });
+        values = {
+          kind: "plan",
+          planId: found.id,
+          planName: found.name,
+          courseIds: found.courseIds.filter((id) => published.has(id)),
+          months,
+          amountMinor: priceMinor,
+          currency: found.currency,
+        };
+        description = i18n._("Gift: {plan}", { plan: found.name });
       }
-      values = {
-        kind: "care",
-        planId: null,
-        planName: null,
-        courseIds: [],
-        months: null,
-        amountMinor: body.amount,
-        currency: care.currency,
-      };
-      description = her ? i18n._("Towards {name}'s doula care", { name: her }) : i18n._("Towards her doula care");
-    } else {
-      const found = registry.planIds.includes(body.plan_id!) ? await findPlan(db, body.plan_id!) : undefined;
-      if (!found) throw new HttpError(400, "That is not one of the gifts she listed.");
-      const published = await catalogue.publishedCourseIds();
-      const { months, priceMinor } = giftPrice(found, { months: body.months });
-      values = {
-        kind: "plan",
-        planId: found.id,
-        planName: found.name,
-        courseIds: found.courseIds.filter((id) => published.has(id)),
-        months,
-        amountMinor: priceMinor,
-        currency: found.currency,
-      };
-      description = i18n._("Gift: {plan}", { plan: found.name });
-    }
-    const now = clock.now();
-    const id = await recordPendingContribution(db, {
-      registryId: registry.id,
-      ...values,
-      giverName: body.giver_name,
-      giverEmail: body.giver_email,
-      message: body.message,
-      public: body.public,
-      language: request.language,
-      createdAt: now,
-    });
-    try {
-      const checkout = await payments.checkout({
-        metadata: { registry_contribution_id: String(id) },
-        description,
-        amountMinor: values.amountMinor,
-        currency: values.currency,
-        email: body.giver_email,
-        expiresAt: new Date(now.getTime() + CHECKOUT_MINUTES * 60_000),
-        successUrl: `${publicUrl}/registry/${registry.name}?given=1`,
-        cancelUrl: `${publicUrl}/registry/${registry.name}?checkout=cancelled`,
+      const now = clock.now();
+      const id = await recordPendingContribution(db, {
+        registryId: registry.id,
+        ...values,
+        giverName: body.giver_name,
+        giverEmail: body.giver_email,
+        message: body.message,
+        public: body.public,
+        language: request.language,
+        createdAt: now,
       });
-      await attachContributionCheckout(db, id, checkout.id);
-      return { url: checkout.url };
-    } catch (error) {
-      request.log.warn({ err: error, contribution: id }, "gifts: a registry checkout could not be started");
-      await forgetPendingContribution(db, id);
-      throw new HttpError(502, "The payment page could not be opened just now. Nothing was charged; please try again in a moment.");
-    }
-  });
+      try {
+        const checkout = await payments.checkout({
+          metadata: { registry_contribution_id: String(id) },
+          description,
+          amountMinor: values.amountMinor,
+          currency: values.currency,
+          email: body.giver_email,
+          expiresAt: new Date(now.getTime() + CHECKOUT_MINUTES * 60_000),
+          successUrl: `${publicUrl}/registry/${registry.name}?given=1`,
+          cancelUrl: `${publicUrl}/registry/${registry.name}?checkout=cancelled`,
+        });
+        await attachContributionCheckout(db, id, checkout.id);
+        return { url: checkout.url };
+      } catch (error) {
+        request.log.warn({ err: error, contribution: id }, "gifts: a registry checkout could not be started");
+        await forgetPendingContribution(db, id);
+        throw new HttpError(502, "The payment page could not be opened just now. Nothing was charged; please try again in a moment.");
+      }
+    }),
+  );
 }
 
 /** The studio's side, behind its guard (features.ts): Studio → Plans → Codes, and Studio → Gifts. */

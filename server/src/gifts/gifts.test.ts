@@ -228,6 +228,53 @@ describe.each(backends)("gifts on %s", (backend) => {
     expect((await register(app(), { email: recipient, password: GOOD_PASSWORD, gift_token: second })).statusCode).toBe(404);
   });
 
+  it("keeps a gift as a payment when giver and recipient leave, without their names, addresses or message; a waiting gift is not resent", async () => {
+    clock.set(START);
+    const giver = await signedInMember(app(), "gift-leaving-giver");
+    const recipient = await signedInMember(app(), "gift-leaving-recipient");
+    await paidGift({
+      plan_id: PARTNER_COURSE.planId,
+      recipient_email: recipient.email,
+      giver_email: giver.email,
+      deliver_on: "2027-03-10",
+    });
+    await paidGift({
+      plan_id: PARTNER_COURSE.planId,
+      recipient_email: uniqueEmail("gift-later"),
+      giver_email: giver.email,
+      deliver_on: "2027-04-01",
+    });
+    const studio = async () =>
+      (await app().inject({ url: "/reactapi/studio/gifts", headers: { cookie: instructor } })).json().gifts as {
+        id: number;
+        giver_email: string;
+        giver_name: string;
+        recipient_email: string;
+        recipient_name: string;
+        deliver_on: string;
+        status: string;
+      }[];
+    const later = (await studio()).find((gift) => gift.deliver_on === "2027-04-01" && gift.giver_email === giver.email)!;
+    const early = await post(`/reactapi/studio/gifts/${later.id}/resend`, {}, instructor);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error).toBe("This gift waits for its day: it goes then.");
+
+    const token = await tokenMailedTo(db(), recipient.email, "gift_delivered");
+    expect((await post("/reactapi/gifts/redeem", { token }, recipient.cookie)).statusCode).toBe(200);
+    const exported = async (cookie: string) => (await app().inject({ url: "/reactapi/account/export", headers: { cookie } })).json().gifts;
+    expect((await exported(giver.cookie)).given).toHaveLength(2);
+    expect((await exported(recipient.cookie)).received).toEqual([expect.objectContaining({ plan: "Partner Course", status: "opened" })]);
+
+    for (const leaving of [giver, recipient]) {
+      expect((await post("/reactapi/account/delete", { password: GOOD_PASSWORD }, leaving.cookie)).statusCode).toBe(200);
+    }
+    const after = await studio();
+    // The payment stays, the giver's name and address do not.
+    expect(after.find((gift) => gift.id === later.id)).toMatchObject({ giver_name: "", giver_email: "", status: "paid" });
+    expect(JSON.stringify(after)).not.toContain(giver.email);
+    expect(JSON.stringify(after)).not.toContain(recipient.email);
+  });
+
   it("stops a gift's link when it is refunded whole in Stripe's dashboard, and keeps it for a part refund", async () => {
     clock.set(START);
     const recipient = uniqueEmail("gift-dashboard");
@@ -246,5 +293,31 @@ describe.each(backends)("gifts on %s", (backend) => {
     expect(await studio()).toBe("refunded");
     const refused = await register(app(), { email: recipient, password: GOOD_PASSWORD, gift_token: link });
     expect(refused.statusCode).toBe(404);
+  });
+});
+
+describe("a visitor's payment pages, a few an hour from one address (BOOKINGS_PER_HOUR)", () => {
+  const clock = movableClock(START);
+  const { post } = useStripeApp("pglite", clock, { BOOKINGS_PER_HOUR: "2" });
+  const give = () =>
+    post("/reactapi/gifts/checkout", {
+      plan_id: PARTNER_COURSE.planId,
+      recipient_name: "Ana",
+      recipient_email: uniqueEmail("gift-limit"),
+      message: "",
+      deliver_on: "2027-03-20",
+      giver_name: "Rose",
+      giver_email: "rose@example.com",
+    });
+
+  it("opens two gift checkouts, refuses the third with a sentence and when to try again, and opens more an hour later", async () => {
+    expect((await give()).statusCode).toBe(200);
+    expect((await give()).statusCode).toBe(200);
+    const refused = await give();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toContain("Several payment pages have been opened from here in the last hour.");
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    clock.advance(61 * 60_000);
+    expect((await give()).statusCode).toBe(200);
   });
 });

@@ -31,8 +31,8 @@ describe("Studio → Plans → Codes (docs/gifts.md)", () => {
             plan_ids: [],
             package_ids: [21],
             class_ids: [31],
-            starts_on: null,
-            ends_on: null,
+            starts_on: "2031-03-01",
+            ends_on: "2031-03-31",
             max_uses: null,
             used: 0,
             held: 0,
@@ -78,5 +78,7 @@ describe("Studio → Plans → Codes (docs/gifts.md)", () => {
     expect(sent).toMatchObject({ code: "DOULA-10", percent_off: 10, plan_ids: [], package_ids: [21], class_ids: [31] });
     const row = await screen.findByRole("row", { name: /DOULA-10/ });
     expect(row).toHaveTextContent("Birth doula care, Breastfeeding class");
+    // Her days as her language writes them, not as the API sends them.
+    expect(row).toHaveTextContent("1 Mar 2031 to 31 Mar 2031");
   });
 });

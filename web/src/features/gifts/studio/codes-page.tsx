@@ -9,6 +9,7 @@ import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { Checklist, formatDateTime, Loading, ScrollingTable, StudioPage } from "../../studio/studio-parts.tsx";
 import { pageLocale, t } from "./messages.ts";
+import { dayLabel } from "./day-label.ts";
 
 // Studio → Plans → Codes (docs/gifts.md): a percentage or an amount off, for chosen plans, between
 // days, for a number of uses. The server computes every price; this page only says what to take off.
@@ -69,9 +70,9 @@ function uses(code: StudioCode): string {
 }
 
 function days(code: StudioCode): string {
-  if (code.starts_on && code.ends_on) return t("{from} to {until}", { from: code.starts_on, until: code.ends_on });
-  if (code.starts_on) return t("from {from}", { from: code.starts_on });
-  if (code.ends_on) return t("until {until}", { until: code.ends_on });
+  if (code.starts_on && code.ends_on) return t("{from} to {until}", { from: dayLabel(code.starts_on), until: dayLabel(code.ends_on) });
+  if (code.starts_on) return t("from {from}", { from: dayLabel(code.starts_on) });
+  if (code.ends_on) return t("until {until}", { until: dayLabel(code.ends_on) });
   return t("any day");
 }
 

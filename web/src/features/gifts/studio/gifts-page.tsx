@@ -7,6 +7,7 @@ import { useAction } from "../../../lib/use-action.ts";
 import { Loading, ScrollingTable, StudioPage } from "../../studio/studio-parts.tsx";
 import { pageLocale, t } from "./messages.ts";
 import { CommunityPlacesSection } from "./community-places-section.tsx";
+import { dayLabel } from "./day-label.ts";
 
 // Studio → Plans → Gifts (docs/gifts.md): what was given, to whom and when, with the mail sent
 // again (a new link) and a refund through Stripe.
@@ -18,11 +19,6 @@ const statusLabel = (gift: StudioGift): string =>
     opened: t("Opened"),
     refunded: t("Refunded"),
   })[gift.status];
-
-const day = (text: string) =>
-  new Intl.DateTimeFormat(pageLocale(), { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${text}T12:00:00Z`),
-  );
 
 export default function GiftsPage() {
   const { answer, failure } = useAnswer("studioGifts");
@@ -76,7 +72,7 @@ export default function GiftsPage() {
                     <br />
                     {new Intl.NumberFormat(pageLocale(), { style: "currency", currency: gift.currency }).format(gift.amount / 100)}
                   </td>
-                  <td>{day(gift.deliver_on)}</td>
+                  <td>{dayLabel(gift.deliver_on)}</td>
                   <td>{statusLabel(gift)}</td>
                   <td>
                     {gift.status === "delivered" ? (
