@@ -243,10 +243,16 @@ export const ContributionRequest = z
     giver_email: Email,
     message: GiftMessage,
     public: z.boolean({ error: "public is true or false." }).default(true),
+    /** A code the doula gave out, for a gift she listed (a contribution to her care is any amount). */
+    code: GiftCheckoutRequest.shape.code,
   })
   .refine((body) => (body.amount === undefined) !== (body.plan_id === undefined), {
     error: "Give either an amount towards her doula care or one of the gifts she listed.",
     path: ["amount"],
+  })
+  .refine((body) => !body.code?.trim() || body.plan_id !== undefined, {
+    error: "A code is for one of the gifts she listed; a contribution to her care is the amount you choose.",
+    path: ["code"],
   });
 export type ContributionRequest = z.input<typeof ContributionRequest>;
 

@@ -70,7 +70,20 @@ describe.each(backends)("community places on %s", (backend) => {
       tier: "Supporter",
     });
     await pay(place.json().checkout_url);
-    expect((await fund()).funds).toEqual([{ currency: "USD", raised: 5500, given: 0, left: 5500 }]);
+    // A gift at the Supporter tier: 20.00 beyond; an unpaid one counts nothing.
+    const gift = {
+      plan_id: PARTNER_COURSE.planId,
+      tier: "Supporter",
+      recipient_name: "Ana",
+      recipient_email: "ana-fund@example.com",
+      message: "",
+      deliver_on: "2027-03-20",
+      giver_name: "Rose",
+      giver_email: "rose-fund@example.com",
+    };
+    await pay((await post("/reactapi/gifts/checkout", gift)).json().url);
+    expect((await post("/reactapi/gifts/checkout", gift)).statusCode).toBe(200);
+    expect((await fund()).funds).toEqual([{ currency: "USD", raised: 7500, given: 0, left: 7500 }]);
 
     const family = await signedInMember(app(), "fund-family");
     const someone = await signedInMember(app(), "fund-someone");
@@ -90,10 +103,10 @@ describe.each(backends)("community places on %s", (backend) => {
     const given = presses.find((press) => press.statusCode === 201)!;
     expect(given.json().message).toMatch(/a community place: Partner Course is open for her for good\.$/);
     expect(presses.find((press) => press.statusCode === 409)!.json().error).toBe(
-      "The community fund holds US$6.00, and this place costs US$49.00.",
+      "The community fund holds US$26.00, and this place costs US$49.00.",
     );
     const after = await fund();
-    expect(after.funds).toEqual([{ currency: "USD", raised: 5500, given: 4900, left: 600 }]);
+    expect(after.funds).toEqual([{ currency: "USD", raised: 7500, given: 4900, left: 2600 }]);
     expect(after.given).toHaveLength(1);
     const receiver = after.given[0]!.member!.email === family.email ? family : someone;
     const library = (await app().inject({ url: "/reactapi/getcourses", headers: { cookie: receiver.cookie } })).json();

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { CommunityPlaces } from "../../../contract/gifts.ts";
 import { accountsByIds, findUserByEmail } from "../accounts/users-repository.ts";
 import { findPlan } from "../catalogue/catalogue-repository.ts";
@@ -10,16 +10,21 @@ import { HttpError } from "../http/errors.ts";
 import { paidBeyondPlanPrices } from "../payments/purchases-repository.ts";
 import { giftPrice } from "./gift-price.ts";
 import { openUntil } from "./gifts-repository.ts";
-import { communityPlaces } from "./gifts-schema.ts";
+import { communityPlaces, gifts } from "./gifts-schema.ts";
 
-// Community places (docs/gifts.md): what the Supporter tiers of plans and classes brought beyond
+// Community places (docs/gifts.md): what the Supporter tiers of plans, gifts and classes brought beyond
 // their own prices is a fund, from which the doula gives a membership to a family who asks. The
 // fund is counted from the payments themselves, so it is never out of step with them.
 
 /** The fund by currency: raised (beyond the standard prices), given (as places), left. */
 async function funds(db: Queryable): Promise<CommunityPlaces["funds"]> {
   const raised = new Map<string, number>();
-  for (const { currency, minor } of [...(await paidBeyondPlanPrices(db)), ...(await paidBeyondClassPrices(db))]) {
+  const beyondInGifts = await db
+    .select({ currency: gifts.currency, minor: sql<number>`coalesce(sum(${gifts.beyondPriceMinor}), 0)`.mapWith(Number) })
+    .from(gifts)
+    .where(and(inArray(gifts.status, ["paid", "delivered", "opened"]), sql`${gifts.beyondPriceMinor} > 0`))
+    .groupBy(gifts.currency);
+  for (const { currency, minor } of [...(await paidBeyondPlanPrices(db)), ...(await paidBeyondClassPrices(db)), ...beyondInGifts]) {
     const key = currency.toUpperCase();
     raised.set(key, (raised.get(key) ?? 0) + minor);
   }

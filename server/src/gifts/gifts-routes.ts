@@ -21,6 +21,7 @@ import {
 } from "./registry-repository.ts";
 import { type CatalogueReader, findPlan } from "../catalogue/catalogue-repository.ts";
 import { changeAndAnnounce } from "../db/data-changes.ts";
+import type { Database } from "../db/client.ts";
 import { route } from "../http/endpoint-route.ts";
 import { HttpError } from "../http/errors.ts";
 import { translatorFor } from "../language/catalogues.ts";
@@ -56,6 +57,13 @@ const CHECKOUT_MINUTES = 60;
 /** How far ahead a gift may be sent: a shower, a birthday, within the year. */
 const FURTHEST_DAYS = 366;
 
+/**
+ * A code typed for a plan given (a gift, a registry's gift): checked, priced and one use held until
+ * Stripe says paid or expired (docs/gifts.md); none typed, none held.
+ */
+const planCodeHeld = (db: Database, code: string | undefined, planId: number, priceMinor: number, userId: number | null, now: Date) =>
+  code?.trim() ? holdCodeUse(db, { code, item: { kind: "plan", id: planId }, priceMinor, userId, now }) : Promise.resolve(null);
+
 /** A visitor's payment pages (each a Stripe session and a pending row): a few an hour from one address. */
 const paymentPagesLimit = ({ db, clock, checkoutsPerHour }: Pick<GiftsOptions, "db" | "clock" | "checkoutsPerHour">, kind: string) =>
   new VisitorLimit(db, kind, checkoutsPerHour, sentence("Several payment pages have been opened from here in the last hour."), () =>
@@ -84,22 +92,16 @@ export async function giftsRoutes(app: FastifyInstance, deps: GiftsOptions) {
     if (body.deliver_on > furthest)
       throw new HttpError(400, "Choose a day within the coming year.", { deliver_on: "Choose a day within the coming year." });
     const { months, priceMinor, tierName } = giftPrice(found, body);
-    const held = body.code
-      ? await holdCodeUse(db, {
-          code: body.code,
-          item: { kind: "plan", id: found.id },
-          priceMinor,
-          userId: request.member?.id ?? null,
-          now,
-        })
-      : null;
+    const held = await planCodeHeld(db, body.code, found.id, priceMinor, request.member?.id ?? null, now);
     const amountMinor = held?.priceMinor ?? priceMinor;
+    const standardMinor = giftPrice(found, { months: body.months }).priceMinor;
     const giftId = await recordPendingGift(db, {
       planId: found.id,
       planName: found.name,
       courseIds,
       months,
       amountMinor,
+      beyondPriceMinor: Math.max(0, amountMinor - standardMinor),
       currency: found.currency,
       giverName: body.giver_name,
       giverEmail: body.giver_email,
@@ -236,6 +238,8 @@ export async function registryRoutes(app: FastifyInstance, { db, clock, catalogu
         currency: string;
       };
       let description: string;
+      let held: Awaited<ReturnType<typeof planCodeHeld>> = null;
+      const now = clock.now();
       if (body.amount !== undefined) {
         const care = registry.care ? await careOwedBy(db, registry.memberId) : null;
         if (!care) throw new HttpError(400, "This registry does not take contributions to her doula care.");
@@ -267,18 +271,18 @@ export async function registryRoutes(app: FastifyInstance, { db, clock, catalogu
         if (!found) throw new HttpError(400, "That is not one of the gifts she listed.");
         const published = await catalogue.publishedCourseIds();
         const { months, priceMinor } = giftPrice(found, { months: body.months });
+        held = await planCodeHeld(db, body.code, found.id, priceMinor, request.member?.id ?? null, now);
         values = {
           kind: "plan",
           planId: found.id,
           planName: found.name,
           courseIds: found.courseIds.filter((id) => published.has(id)),
           months,
-          amountMinor: priceMinor,
+          amountMinor: held?.priceMinor ?? priceMinor,
           currency: found.currency,
         };
-        description = i18n._("Gift: {plan}", { plan: found.name });
+        description = [i18n._("Gift: {plan}", { plan: found.name }), ...(held ? [held.code.code] : [])].join(" · ");
       }
-      const now = clock.now();
       const id = await recordPendingContribution(db, {
         registryId: registry.id,
         ...values,
@@ -301,10 +305,12 @@ export async function registryRoutes(app: FastifyInstance, { db, clock, catalogu
           cancelUrl: `${publicUrl}/registry/${registry.name}?checkout=cancelled`,
         });
         await attachContributionCheckout(db, id, checkout.id);
+        if (held) await attachCheckout(db, held.holdId, checkout.id);
         return { url: checkout.url };
       } catch (error) {
         request.log.warn({ err: error, contribution: id }, "gifts: a registry checkout could not be started");
         await forgetPendingContribution(db, id);
+        if (held) await giveBackUse(db, { holdId: held.holdId });
         throw new HttpError(502, "The payment page could not be opened just now. Nothing was charged; please try again in a moment.");
       }
     }),

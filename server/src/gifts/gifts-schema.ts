@@ -85,6 +85,8 @@ export const gifts = pgTable(
     /** How long the courses stay open from the day she opens it; null: for good (a one-time plan). */
     months: integer("months"),
     amountMinor: integer("amount_minor").notNull(),
+    // What the giver paid beyond the plan's own price (a Supporter tier): the community places' fund.
+    beyondPriceMinor: integer("beyond_price_minor").notNull().default(0),
     currency: text("currency").notNull(),
     giverName: text("giver_name").notNull(),
     giverEmail: text("giver_email").notNull(),

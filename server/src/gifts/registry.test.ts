@@ -148,9 +148,20 @@ describe.each(backends)("her birth registry on %s", (backend) => {
     // With nothing left to pay, care is no longer offered on her page.
     expect((await get(`/reactapi/registry/${name}`)).json().care).toBeNull();
 
-    // A listed plan given through her registry opens on her account.
-    const gift = await contribute(name, { plan_id: 2 });
+    // A listed plan given through her registry opens on her account; a code the doula gave out comes off its price.
+    const code = `REGISTRY-${Date.now()}`;
+    expect((await post("/reactapi/studio/codes", { code, amount_off: 900, plan_ids: [2], max_uses: 1 }, doula)).statusCode).toBe(201);
+    const onCare = await contribute(name, { amount: 5_000, code });
+    expect([onCare.statusCode, onCare.json().error]).toEqual([
+      400,
+      "A code is for one of the gifts she listed; a contribution to her care is the amount you choose.",
+    ]);
+    const gift = await contribute(name, { plan_id: 2, code: code.toLowerCase() });
+    expect(gift.statusCode, gift.body).toBe(200);
+    expect(sessionOf(gift.json().url).amount_total).toBe(4_000);
     await pay(gift.json().url);
+    const codes = (await get("/reactapi/studio/codes", doula)).json().codes as { code: string; used: number }[];
+    expect(codes.find((row) => row.code === code)!.used).toBe(1);
     const access = (await post("/reactapi/getuseraccessdata", {}, client.cookie)).json();
     expect(access.accessible_course_ids).toContain(3);
 

@@ -6,6 +6,7 @@ import { Notice } from "../../components/notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { TextField } from "../../components/text-field.tsx";
+import { CodeField } from "../../components/code-field.tsx";
 import { useAnswer } from "../../lib/answers.ts";
 import { call } from "../../lib/api.ts";
 import { goToCheckout, money, type Problem } from "./to-checkout.ts";
@@ -91,7 +92,7 @@ function Given({ registry }: { registry: Registry }) {
 function GiveForm({ name, registry }: { name: string; registry: Registry }) {
   const choices = [...(registry.care ? ["care"] : []), ...registry.plans.map((plan) => String(plan.id))];
   const [choice, setChoice] = useState(choices[0] ?? "");
-  const [fields, setFields] = useState({ amount: "", giver_name: "", giver_email: "", message: "" });
+  const [fields, setFields] = useState({ amount: "", giver_name: "", giver_email: "", message: "", code: "" });
   const [shown, setShown] = useState(true);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -115,7 +116,9 @@ function GiveForm({ name, registry }: { name: string; registry: Registry }) {
         call("contributeToRegistry", {
           params: { name },
           body: {
-            ...(choice === "care" ? { amount: Number.isFinite(amount) ? amount : 0 } : { plan_id: Number(choice) }),
+            ...(choice === "care"
+              ? { amount: Number.isFinite(amount) ? amount : 0 }
+              : { plan_id: Number(choice), ...(fields.code.trim() ? { code: fields.code } : {}) }),
             giver_name: fields.giver_name,
             giver_email: fields.giver_email,
             message: fields.message,
@@ -175,6 +178,16 @@ function GiveForm({ name, registry }: { name: string; registry: Registry }) {
             required
             {...field("amount")}
             helperText={problem?.details?.amount ?? t("From {least}.", { least: money(registry.care.least, registry.care.currency) })}
+          />
+        ) : null}
+        {choice !== "care" ? (
+          <CodeField
+            summary={t("Have a code?")}
+            label={t("Code")}
+            value={fields.code}
+            onChange={(code) => setFields((current) => ({ ...current, code }))}
+            error={Boolean(problem?.details?.code)}
+            helperText={problem?.details?.code}
           />
         ) : null}
         <TextField label={t("Your name")} autoComplete="name" required {...field("giver_name")} />
