@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { movableClock } from "../lib/clock.ts";
 import { backends, GOOD_PASSWORD, signedInMember } from "../../../testing/test-app.ts";
-import { checkoutCompleted } from "../../../testing/stripe-stand-in.ts";
+import { chargeRefunded, checkoutCompleted } from "../../../testing/stripe-stand-in.ts";
 import { useStripeApp } from "../../../testing/stripe-app.ts";
 
 // Community places (docs/gifts.md): what Supporter tiers bring beyond the standard prices is a
@@ -37,11 +37,13 @@ describe.each(backends)("community places on %s", (backend) => {
     expect((await post(`/reactapi/studio/plans/${plan.id}`, { ...plan, tiers }, instructor)).statusCode).toBe(200);
 
     // Two Supporters (20.00 each beyond), one Standard and one Supported (nothing beyond).
+    const supporterPayments: string[] = [];
     for (const [index, tier] of ["Supporter", "Supporter", "Standard", "Supported"].entries()) {
       const buyer = await signedInMember(app(), `fund-buyer-${index}`);
       const started = await post("/reactapi/payments/checkout", { plan_id: PARTNER_COURSE.planId, tier }, buyer.cookie);
       expect(started.statusCode, started.body).toBe(200);
       await pay(started.json().url);
+      if (tier === "Supporter") supporterPayments.push(sessionOf(started.json().url).payment_intent!);
     }
     // A class's Supporter place: 15.00 beyond its 45.00.
     const created = await post(
@@ -119,5 +121,9 @@ describe.each(backends)("community places on %s", (backend) => {
     const kept = await fund();
     expect(kept.funds).toEqual(after.funds);
     expect(kept.given).toEqual([expect.objectContaining({ member: null, plan_name: "Partner Course", cost: 4900 })]);
+
+    // A Supporter purchase refunded in full no longer counts in what was raised.
+    expect((await deliver(chargeRefunded(supporterPayments[0]!, 6900, "usd"))).statusCode).toBe(200);
+    expect((await fund()).funds).toEqual([{ currency: "USD", raised: 5500, given: 4900, left: 600 }]);
   });
 });
