@@ -2,7 +2,8 @@ import { z } from "zod";
 import { ApiError } from "./errors.ts";
 import { type Endpoint, ok } from "./endpoint.ts";
 import { isCalendarDate } from "./forms.ts";
-import { idInPath } from "./catalogue.ts";
+import { idInPath, PlanTier } from "./catalogue.ts";
+import { PlanInput } from "./studio/plans.ts";
 import { sentence } from "./languages.ts";
 import { Email, OptionalName } from "./sign-in.ts";
 import { CurrencyCode, StudioOutcome, WholeNumber } from "./studio/studio-shared.ts";
@@ -40,8 +41,14 @@ export const PackageRequest = z
     /** Its text, with fields written {{client_name}}; empty starts from the default agreement. */
     agreement: z.string({ error: "The agreement is text." }).max(100_000, { error: "The agreement is too long to save." }).default(""),
     retired: z.boolean({ error: "Say whether the package is retired." }).default(false),
+    /** Pay what you can (docs/gifts.md): none, or two to five fees she chooses from before she signs; left out, a save keeps them. */
+    tiers: PlanInput.shape.tiers,
   })
   .refine((input) => input.deposit <= input.fee, { error: "The deposit cannot be more than the fee.", path: ["deposit"] })
+  .refine((input) => (input.tiers ?? []).every((tier) => input.deposit <= tier.price), {
+    error: "The deposit cannot be more than the lowest tier's fee.",
+    path: ["tiers"],
+  })
   .refine((input) => input.on_call_from_week <= input.on_call_until_week, {
     error: "The on-call window must open before it closes.",
     path: ["on_call_until_week"],
@@ -65,6 +72,7 @@ export const CarePackage = z.object({
   agreement: z.string(),
   retired: z.boolean(),
   clients: z.number(),
+  tiers: z.array(PlanTier),
 });
 export type CarePackage = z.infer<typeof CarePackage>;
 
@@ -262,6 +270,9 @@ export const CareRecord = z.object({
   on_call_until: z.string(),
   stage: CareStage,
   doula_name: z.string(),
+  /** Pay what you can: the fees her package offers (none, it has one fee), and the one she chose. */
+  tiers: z.array(PlanTier),
+  tier: z.string().nullable(),
   agreement: Agreement,
   payments: z.array(CarePayment),
   notes: z.array(SharedNote),
@@ -283,6 +294,8 @@ export const ClientSummary = z.object({
   on_call_until: z.string(),
   stage: CareStage,
   has_account: z.boolean(),
+  /** The fee she chose, when her package offers tiers. */
+  tier: z.string().nullable(),
   /** What is due and not paid or waived, in the package's currency. */
   owed: z.number(),
   currency: z.string(),
@@ -373,6 +386,14 @@ export const SignRequest = z.object({
     .optional(),
 });
 export type SignRequest = z.input<typeof SignRequest>;
+
+export const TierRequest = z.object({
+  tier: z
+    .string({ error: "Please choose what you pay." })
+    .trim()
+    .min(1, { error: "Please choose what you pay." })
+    .max(40, { error: "Please choose what you pay." }),
+});
 
 const Created = z.object({ id: z.number(), message: z.string() });
 const notFound = (what: string) => ({ 404: { description: what, schema: ApiError } });
@@ -670,6 +691,23 @@ export const careEndpoints = {
     params: CareIdParams,
     answers: { ...ok(CareRecord), ...notFound("Not one of her records.") },
   },
+  chooseCareTier: {
+    method: "POST",
+    path: "/reactapi/care/:id/tier",
+    summary:
+      "Pay what you can: she chooses her fee among her package's tiers before she signs; her agreement and schedule are made again from it",
+    access: "member",
+    travels: "care",
+    params: CareIdParams,
+    body: TierRequest,
+    invalidates: ["myCare", "myCareRecord"],
+    answers: {
+      ...ok(StudioOutcome),
+      ...notFound("Not one of her records."),
+      400: { description: "Not one of her package's fees.", schema: ApiError },
+      409: { description: "Signed already, or a payment was made towards it.", schema: ApiError },
+    },
+  },
   signCareAgreement: {
     method: "POST",
     path: "/reactapi/care/:id/sign",
@@ -682,7 +720,7 @@ export const careEndpoints = {
     answers: {
       ...ok(StudioOutcome),
       ...notFound("Not one of her records."),
-      409: { description: "Signed already.", schema: ApiError },
+      409: { description: "Signed already, or her package offers fees to choose from and she has not chosen.", schema: ApiError },
     },
   },
   writeToDoula: {

@@ -9,6 +9,7 @@ import type { Queryable } from "../db/client.ts";
 import type { Clock } from "../lib/clock.ts";
 import { type PersonalData, provenAddress } from "../db/personal-data.ts";
 import { HttpError } from "../http/errors.ts";
+import { chosenTier } from "../lib/tiers.ts";
 import { translatorFor } from "../language/catalogues.ts";
 import { filesOfRecords } from "./care-files.ts";
 import {
@@ -139,6 +140,7 @@ const toPackage = (row: PackageRow, clients: number): CarePackage => ({
   agreement: row.agreement,
   retired: row.retiredAt !== null,
   clients,
+  tiers: row.tiers,
 });
 
 const packageValues = (input: PackageInput, now: Date) => ({
@@ -156,6 +158,8 @@ const packageValues = (input: PackageInput, now: Date) => ({
   onCallUntilWeek: input.on_call_until_week,
   agreement: keptAgreement(input.agreement),
   retiredAt: input.retired ? now : null,
+  // Left out, a save keeps the tiers it has; they are offered cheapest first.
+  ...(input.tiers ? { tiers: [...input.tiers].sort((a, b) => a.price - b.price) } : {}),
 });
 
 export async function listPackages(db: Queryable): Promise<CarePackage[]> {
@@ -227,12 +231,31 @@ export async function addClient(
       invitationExpiresAt: new Date(context.now.getTime() + INVITATION_DAYS * DAY_MS),
     })
     .returning({ id: careRecords.id });
-  const schedule = paymentSchedule(pkg, client.dueDate, context.today);
+  await makeAgreementAndSchedule(tx, record!.id, pkg, pkg.feeMinor, client, window, context);
+  return { id: record!.id, token, packageName: pkg.name };
+}
+
+type AgreementContext = { now: Date; today: string; doulaName: string; businessName: string; language: Language };
+
+/**
+ * Her agreement, filled from the package's text with her fee and frozen, and her payment schedule
+ * for that fee (the package's own, or the tier she chose).
+ */
+async function makeAgreementAndSchedule(
+  tx: Queryable,
+  recordId: number,
+  pkg: PackageRow,
+  feeMinor: number,
+  client: Pick<NewClient, "email" | "firstName" | "lastName" | "dueDate">,
+  window: { from: string; until: string },
+  context: AgreementContext,
+): Promise<void> {
+  const schedule = paymentSchedule({ ...pkg, feeMinor }, client.dueDate, context.today);
   const locale = formattingLocales[context.language];
   const text = fillAgreement(pkg.agreement, {
     client_name: [client.firstName, client.lastName].filter(Boolean).join(" ") || client.email,
     due_date: longDate(client.dueDate, locale),
-    fee: money(pkg.feeMinor, pkg.currency, locale),
+    fee: money(feeMinor, pkg.currency, locale),
     deposit: money(pkg.depositMinor, pkg.currency, locale),
     schedule: scheduleText(schedule, pkg.currency, context.language),
     on_call_from: longDate(window.from, locale),
@@ -240,10 +263,70 @@ export async function addClient(
     doula_name: context.doulaName,
     business_name: context.businessName,
   });
-  await tx.insert(careAgreements).values({ recordId: record!.id, text, sha256: sha256Of(text), createdAt: context.now });
+  await tx
+    .insert(careAgreements)
+    .values({ recordId, text, sha256: sha256Of(text), createdAt: context.now })
+    .onConflictDoUpdate({ target: careAgreements.recordId, set: { text, sha256: sha256Of(text), createdAt: context.now } });
+  await tx.delete(carePayments).where(eq(carePayments.recordId, recordId));
   if (schedule.length > 0)
-    await tx.insert(carePayments).values(schedule.map((payment) => ({ recordId: record!.id, currency: pkg.currency, ...payment })));
-  return { id: record!.id, token, packageName: pkg.name };
+    await tx.insert(carePayments).values(schedule.map((payment) => ({ recordId, currency: pkg.currency, ...payment })));
+}
+
+/**
+ * Pay what you can (docs/gifts.md): she chooses her fee among her package's tiers, and her
+ * agreement and schedule are made again from it (the package's text as it is now). Only before she
+ * signs and before anything is paid towards it, by her or through her registry: the record and its
+ * agreement are locked, so a signature arriving at the same moment waits and signs what she chose.
+ */
+export async function chooseTier(
+  db: Queryable,
+  memberId: number,
+  recordId: number,
+  tierName: string,
+  context: AgreementContext,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ record: careRecords, pkg: carePackages })
+      .from(careRecords)
+      .innerJoin(carePackages, eq(carePackages.id, careRecords.packageId))
+      .where(and(eq(careRecords.id, recordId), eq(careRecords.memberId, memberId)))
+      .for("update", { of: careRecords });
+    if (!row) throw new HttpError(404, "There is no such care record in your account.");
+    const tier = chosenTier(row.pkg.tiers, tierName, "That is not one of your package's fees.");
+    if (!tier) throw new HttpError(400, "That is not one of your package's fees.");
+    const [agreement] = await tx
+      .select({ signedAt: careAgreements.signedAt })
+      .from(careAgreements)
+      .where(eq(careAgreements.recordId, recordId))
+      .for("update");
+    if (agreement?.signedAt) throw new HttpError(409, "You have signed your agreement already, so your fee is the one in it.");
+    const [touched] = await tx
+      .select({ id: carePayments.id })
+      .from(carePayments)
+      .where(
+        and(
+          eq(carePayments.recordId, recordId),
+          or(isNotNull(carePayments.paidAt), eq(carePayments.waived, true), sql`${carePayments.fromRegistryMinor} > 0`),
+        ),
+      )
+      .limit(1);
+    if (touched)
+      throw new HttpError(
+        409,
+        "Something has been paid towards your care already, so your fee stays as it is. Please write to your doula.",
+      );
+    await makeAgreementAndSchedule(
+      tx,
+      recordId,
+      row.pkg,
+      tier.price,
+      { email: row.record.email ?? "", firstName: row.record.firstName, lastName: row.record.lastName, dueDate: row.record.dueDate },
+      { from: row.record.onCallFrom, until: row.record.onCallUntil },
+      context,
+    );
+    await tx.update(careRecords).set({ tierName: tier.name }).where(eq(careRecords.id, recordId));
+  });
 }
 
 /** Where she is: the stage the journey set, "on call" while her window is open. */
@@ -384,7 +467,7 @@ export async function recordsOfMember(
 ): Promise<CareRecord[]> {
   const memberId = member.id;
   const rows = await db
-    .select({ record: careRecords, packageName: carePackages.name })
+    .select({ record: careRecords, packageName: carePackages.name, tiers: carePackages.tiers })
     .from(careRecords)
     .innerJoin(carePackages, eq(carePackages.id, careRecords.packageId))
     .where(id === undefined ? eq(careRecords.memberId, memberId) : and(eq(careRecords.memberId, memberId), eq(careRecords.id, id)))
@@ -402,7 +485,7 @@ export async function recordsOfMember(
     member,
     rows.map((row) => row.record),
   );
-  return rows.map(({ record, packageName }) => {
+  return rows.map(({ record, packageName, tiers }) => {
     const agreement = parts.agreements.get(record.id)!;
     return {
       id: record.id,
@@ -412,6 +495,8 @@ export async function recordsOfMember(
       on_call_until: record.onCallUntil,
       stage: stageOf(record, today),
       doula_name: doulaName,
+      tiers,
+      tier: record.tierName,
       agreement: toAgreement(agreement),
       payments: (parts.payments.get(record.id) ?? []).map(toPayment),
       notes: (parts.notes.get(record.id) ?? [])
@@ -466,6 +551,7 @@ const toClientSummary = (
   on_call_until: record.onCallUntil,
   stage: stageOf(record, today),
   has_account: record.memberId !== null,
+  tier: record.tierName,
   owed: owedOf(parts.payments.get(record.id) ?? [], today),
   currency,
 });
@@ -755,10 +841,15 @@ export async function signAgreement(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [record] = await tx
-      .select({ id: careRecords.id })
+      .select({ id: careRecords.id, tierName: careRecords.tierName, tiers: carePackages.tiers })
       .from(careRecords)
-      .where(and(eq(careRecords.id, signer.recordId), eq(careRecords.memberId, signer.memberId)));
+      .innerJoin(carePackages, eq(carePackages.id, careRecords.packageId))
+      .where(and(eq(careRecords.id, signer.recordId), eq(careRecords.memberId, signer.memberId)))
+      .for("update", { of: careRecords });
     if (!record) throw new HttpError(404, "There is no such care record in your account.");
+    // Pay what you can: her agreement names the fee she chose, so she chooses before she signs.
+    if (record.tiers.length > 0 && record.tierName === null)
+      throw new HttpError(409, "Please choose what you pay first: your agreement is made with the fee you choose.");
     const [signed] = await tx
       .update(careAgreements)
       .set({

@@ -19,6 +19,7 @@ import { aboutPhoto } from "../site-pages/site-pages-repository.ts";
 import { practiceDay, practiceNow, practiceZone } from "./practice-day.ts";
 import {
   addClient,
+  chooseTier,
   addMessage,
   setBackup,
   addNote,
@@ -241,6 +242,20 @@ export async function careRoutes(app: FastifyInstance, { db, clock, mail, doulaN
   route(app, "saveCareAnswers", async ({ params: { id, questionnaireId }, body }, request) => {
     const send = await questionnaireOfMember(db, requireMember(request).id, id, questionnaireId);
     return saveAnswers(db, send, body, clock.now());
+  });
+
+  route(app, "chooseCareTier", async ({ params: { id }, body }, request) => {
+    const member = requireMember(request);
+    const now = clock.now();
+    await chooseTier(db, member.id, id, body.tier, {
+      now,
+      today: await today(db, clock),
+      doulaName,
+      businessName: mail.businessName,
+      // The agreement is in the words of the practice, as when the doula made it.
+      language: mail.language ?? request.language,
+    });
+    return { message: "Thank you. Your agreement and payments below are made with the fee you chose." };
   });
 
   route(app, "signCareAgreement", async ({ params: { id }, body }, request) => {

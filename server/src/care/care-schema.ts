@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { PlanTier } from "../../../contract/catalogue.ts";
 import { bytea, createdAt } from "../db/columns.ts";
 import { users } from "../accounts/accounts-schema.ts";
 
@@ -24,6 +25,8 @@ export const carePackages = pgTable(
     onCallFromWeek: integer("on_call_from_week").notNull().default(38),
     onCallUntilWeek: integer("on_call_until_week").notNull().default(42),
     agreement: text("agreement").notNull(),
+    /** Pay what you can (docs/gifts.md): the fees she chooses from before she signs; none, the package has its one fee. */
+    tiers: jsonb("tiers").$type<PlanTier[]>().notNull().default([]),
     retiredAt: timestamp("retired_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -53,6 +56,8 @@ export const careRecords = pgTable(
     onCallFrom: date("on_call_from", { mode: "string" }).notNull(),
     onCallUntil: date("on_call_until", { mode: "string" }).notNull(),
     stage: text("stage").notNull().default("invited"),
+    /** The tier of her package she chose (its name), when it offers tiers: her agreement and schedule were made from its fee. */
+    tierName: text("tier_name"),
     /** Her backup doula (a team doula, Studio → Team): told of her labour when the doula is off call or does not answer. */
     backupUserId: integer("backup_user_id").references(() => users.id, { onDelete: "set null" }),
     /** Her link to her space, until she registers with it: only its hash is kept. */

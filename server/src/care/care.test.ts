@@ -908,6 +908,85 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     expect((await get(`/reactapi/studio/care/clients/${client.recordId}`, client.cookie)).statusCode).toBe(403);
   });
 
+  it("lets her choose her fee among her package's tiers before she signs: her agreement and schedule are made from it, and only the tiers' fees are taken", async () => {
+    const doula = await signedInInstructor(app(), db(), "doula-tiers");
+    const tiers = [
+      { name: "Supporter", price: 180_000, line: "Helps another family" },
+      { name: "Supported", price: 90_000, line: "For a tighter budget" },
+      { name: "Standard", price: 150_000, line: "" },
+    ];
+    const deposit = await post("/reactapi/studio/care/packages", doula.cookie, { ...birthSupport, deposit: 100_000, tiers });
+    expect(deposit.statusCode).toBe(400);
+    expect(deposit.json().details.tiers).toBe("The deposit cannot be more than the lowest tier's fee.");
+    const client = await invitedClient(doula, "tiers", { ...birthSupport, tiers });
+    const packages = (await get("/reactapi/studio/care/packages", doula.cookie)).json().packages;
+    expect(packages.find((pkg: { id: number }) => pkg.id === client.packageId).tiers.map((tier: { name: string }) => tier.name)).toEqual([
+      "Supported",
+      "Standard",
+      "Supporter",
+    ]);
+
+    const before = (await get(`/reactapi/care/${client.recordId}`, client.cookie)).json();
+    expect(before.tier).toBeNull();
+    expect(before.tiers.map((tier: { price: number }) => tier.price)).toEqual([90_000, 150_000, 180_000]);
+    // Her agreement names the fee she chooses, so she chooses first.
+    const early = await post(`/reactapi/care/${client.recordId}/sign`, client.cookie, { full_name: "Rosa Díaz", agree: true });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error).toBe("Please choose what you pay first: your agreement is made with the fee you choose.");
+
+    const notOffered = await post(`/reactapi/care/${client.recordId}/tier`, client.cookie, { tier: "Friends" });
+    expect(notOffered.statusCode).toBe(400);
+    expect(notOffered.json().error).toBe("That is not one of your package's fees.");
+    const stranger = await invitedClient(doula, "tiers-stranger");
+    expect((await post(`/reactapi/care/${client.recordId}/tier`, stranger.cookie, { tier: "Supported" })).statusCode).toBe(404);
+    expect((await post(`/reactapi/care/${client.recordId}/tier`, undefined, { tier: "Supported" })).statusCode).toBe(401);
+
+    const chosen = await post(`/reactapi/care/${client.recordId}/tier`, client.cookie, { tier: "supported" });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const after = (await get(`/reactapi/care/${client.recordId}`, client.cookie)).json();
+    expect(after.tier).toBe("Supported");
+    expect(after.agreement.text).toContain("$900.00");
+    expect(after.agreement.text).not.toContain("$1,500.00");
+    expect(after.agreement.sha256).toBe(sha256Of(after.agreement.text));
+    expect(after.payments.map((payment: { amount: number }) => payment.amount)).toEqual([30_000, 20_000, 20_000, 20_000]);
+    const details = (await get(`/reactapi/studio/care/clients/${client.recordId}`, doula.cookie)).json();
+    expect(details.tier).toBe("Supported");
+
+    // She may change her mind until she signs; then her fee is the one she signed.
+    expect((await post(`/reactapi/care/${client.recordId}/tier`, client.cookie, { tier: "Supporter" })).statusCode).toBe(200);
+    const signed = await post(`/reactapi/care/${client.recordId}/sign`, client.cookie, { full_name: "Rosa Díaz", agree: true });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const late = await post(`/reactapi/care/${client.recordId}/tier`, client.cookie, { tier: "Supported" });
+    expect(late.statusCode).toBe(409);
+    const final = (await get(`/reactapi/care/${client.recordId}`, client.cookie)).json();
+    expect(final.agreement.text).toContain("$1,800.00");
+    expect(final.payments.map((payment: { amount: number }) => payment.amount)).toEqual([30_000, 50_000, 50_000, 50_000]);
+  });
+
+  it("keeps her fee once something was paid towards it, and asks no choice of a package without tiers", async () => {
+    const doula = await signedInInstructor(app(), db(), "doula-tiers-paid");
+    const tiers = [
+      { name: "Supported", price: 90_000, line: "" },
+      { name: "Standard", price: 150_000, line: "" },
+    ];
+    const client = await invitedClient(doula, "tiers-paid", { ...birthSupport, tiers });
+    const record = (await get(`/reactapi/care/${client.recordId}`, client.cookie)).json();
+    const marked = await post(`/reactapi/studio/care/clients/${client.recordId}/payments/${record.payments[0].id}/paid`, doula.cookie, {
+      note: "Cash at the first visit",
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    const refused = await post(`/reactapi/care/${client.recordId}/tier`, client.cookie, { tier: "Supported" });
+    expect(refused.statusCode).toBe(409);
+    const kept = (await get(`/reactapi/care/${client.recordId}`, client.cookie)).json();
+    expect(kept.payments.map((payment: { amount: number }) => payment.amount)).toEqual([30_000, 40_000, 40_000, 40_000]);
+
+    const plain = await invitedClient(doula, "tiers-none");
+    expect((await get(`/reactapi/care/${plain.recordId}`, plain.cookie)).json().tiers).toEqual([]);
+    expect((await post(`/reactapi/care/${plain.recordId}/tier`, plain.cookie, { tier: "Standard" })).statusCode).toBe(400);
+    const signed = await post(`/reactapi/care/${plain.recordId}/sign`, plain.cookie, { full_name: "Rosa Díaz", agree: true });
+    expect(signed.statusCode, signed.body).toBe(200);
+  });
+
   it("refuses a package whose deposit is more than its fee, and a client for a retired package, with a sentence", async () => {
     const doula = await signedInInstructor(app(), db(), "doula-refusals");
     const tooMuch = await post("/reactapi/studio/care/packages", doula.cookie, { ...birthSupport, deposit: 200_000 });

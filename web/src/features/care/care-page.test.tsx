@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { Profile } from "../../../../contract/sign-in.ts";
 import { initialSessionState } from "../../lib/session.ts";
@@ -74,5 +74,74 @@ describe("the client space's card on /home", () => {
     unmount();
     renderAt("/home", [{ path: "/home", element: <CareCard answer={{ ...answer, partner_of: [] }} refresh={() => {}} /> }]);
     expect(screen.queryByRole("heading")).toBeNull();
+  });
+});
+
+// docs/gifts.md, pay what you can: her agreement is made with the fee she chooses, so she chooses before she reads it.
+describe("her fee among her package's tiers", () => {
+  const mother = {
+    session: { ...initialSessionState, isAuthenticated: true, loading: false, user: { first_name: "Rosa" } as Profile },
+  };
+  const record = {
+    id: 7,
+    package_name: "Birth support",
+    due_date: "2027-06-01",
+    on_call_from: "2027-05-18",
+    on_call_until: "2027-06-21",
+    stage: "invited",
+    doula_name: doula.name,
+    tiers: [
+      { name: "Supported", price: 90_000, line: "For a tighter budget" },
+      { name: "Standard", price: 150_000, line: "" },
+    ],
+    tier: null as string | null,
+    agreement: { text: "The fee is $1,500.00.", sha256: "0".repeat(64), signed: false, signed_at: null, signed_name: null, drawn: false },
+    payments: [
+      {
+        id: 1,
+        kind: "deposit",
+        amount: 30_000,
+        currency: "USD",
+        due_on: "2026-12-01",
+        paid: false,
+        paid_at: null,
+        waived: false,
+        refunded: false,
+        from_registry: 0,
+      },
+    ],
+    notes: [],
+    files: [],
+    questionnaires: [],
+    visits: [],
+    messages: [],
+  };
+
+  it("asks her to choose a fee before showing the agreement to sign, and sends the one she chose", async () => {
+    const calls = stubApi({
+      "/reactapi/care": [200, { records: [record], doula, pay_online: true, partner_of: [] }],
+      "/reactapi/care/7/tier": [200, { message: "Thank you. Your agreement and payments below are made with the fee you chose." }],
+    });
+    renderAt("/care", [{ path: "/care", element: <CarePage /> }], mother);
+    const supported = await screen.findByRole("radio", { name: /Supported: \$900\.00/ });
+    expect(screen.getByRole("group", { name: "What you pay" })).toBeInTheDocument();
+    expect(screen.getByText("For a tighter budget")).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "The agreement" })).toBeNull();
+    expect(screen.queryByRole("form", { name: "Sign the agreement" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Choose this fee" })).toBeDisabled();
+    fireEvent.click(supported);
+    fireEvent.click(screen.getByRole("button", { name: "Choose this fee" }));
+    await screen.findByText("Thank you. Your agreement and payments below are made with the fee you chose.");
+    expect(calls.find((call) => call.method === "POST")).toMatchObject({ path: "/reactapi/care/7/tier", body: { tier: "Supported" } });
+  });
+
+  it("shows the agreement to sign once she has chosen, and lets her choose again until she signs", async () => {
+    stubApi({ "/reactapi/care": [200, { records: [{ ...record, tier: "Standard" }], doula, pay_online: true, partner_of: [] }] });
+    renderAt("/care", [{ path: "/care", element: <CarePage /> }], mother);
+    expect(await screen.findByRole("region", { name: "The agreement" })).toBeInTheDocument();
+    expect(await screen.findByText("The fee is $1,500.00.")).toBeInTheDocument();
+    expect(screen.getByRole("radio", { name: /Standard: \$1,500\.00/ })).toBeChecked();
+    expect(screen.getByText("You can choose another fee until you sign.")).toBeInTheDocument();
+    expect(screen.getByRole("form", { name: "Sign the agreement" })).toBeInTheDocument();
   });
 });

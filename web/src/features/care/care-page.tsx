@@ -11,6 +11,7 @@ import { PageColumn } from "../../components/page-column.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { CodeField } from "../../components/code-field.tsx";
+import { TierChoice } from "../../components/tier-choice.tsx";
 import { useAnswer, useSend } from "../../lib/answers.ts";
 import { addressOf } from "../../lib/api.ts";
 import { fileSizeLabel } from "../../lib/file-size.ts";
@@ -211,14 +212,60 @@ function AgreementPart({ record }: { record: CareRecord }) {
       </CarePart>
     );
   }
+  // Pay what you can: her agreement is made with the fee she chooses, so she chooses before she reads and signs it.
+  const choosing = record.tiers.length > 0;
   return (
     <CarePart title={t("Your agreement, to sign")} id={id}>
-      <p>{t("Please read it through. When you are ready, type your full name and sign.")}</p>
-      <div className="care-agreement" tabIndex={0} role="region" aria-label={t("The agreement")}>
-        <SafeHtml html={agreementAsHtml(agreement.text)} />
-      </div>
-      <SignForm recordId={record.id} />
+      {choosing ? <TierForm record={record} /> : null}
+      {choosing && record.tier === null ? null : (
+        <>
+          <p>{t("Please read it through. When you are ready, type your full name and sign.")}</p>
+          <div className="care-agreement" tabIndex={0} role="region" aria-label={t("The agreement")}>
+            <SafeHtml html={agreementAsHtml(agreement.text)} />
+          </div>
+          <SignForm recordId={record.id} />
+        </>
+      )}
     </CarePart>
+  );
+}
+
+/** Her package's fees, as her doula named them; nobody asks why she chooses one. */
+function TierForm({ record }: { record: CareRecord }) {
+  const send = useSend();
+  const choosing = useAction();
+  const [tier, setTier] = useState(record.tier ?? undefined);
+  const currency = record.payments[0]?.currency ?? "USD";
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void choosing.run(
+      () => send("chooseCareTier", { params: { id: record.id }, body: { tier: tier ?? "" } }),
+      (answer) => answer.message,
+    );
+  };
+  return (
+    <form onSubmit={submit} noValidate className="stack" aria-label={t("What you pay")}>
+      <p>
+        {record.tier === null
+          ? t("Your doula offers her care at more than one fee. Choose the one that fits your family; your agreement is then made with it.")
+          : t("You can choose another fee until you sign.")}
+      </p>
+      <TierChoice
+        legend={t("What you pay")}
+        name={`care-${record.id}-tier`}
+        tiers={record.tiers}
+        chosen={tier}
+        onChoose={setTier}
+        priceOf={(price) => priceLabel(price, currency)}
+        disabled={choosing.busy}
+      />
+      <OutcomeNotice outcome={choosing.outcome} />
+      <div className="row">
+        <button type="submit" className="button button-outlined" disabled={choosing.busy || tier === undefined || tier === record.tier}>
+          {t("Choose this fee")}
+        </button>
+      </div>
+    </form>
   );
 }
 

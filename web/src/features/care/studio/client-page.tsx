@@ -40,6 +40,12 @@ export default function ClientPage() {
         <dd style={{ margin: 0 }}>{client.email ?? t("Removed with her account")}</dd>
         <dt>{t("Package")}</dt>
         <dd style={{ margin: 0 }}>{client.package_name}</dd>
+        {client.tier ? (
+          <>
+            <dt>{t("Her fee")}</dt>
+            <dd style={{ margin: 0 }}>{client.tier}</dd>
+          </>
+        ) : null}
         <dt>{t("Due")}</dt>
         <dd style={{ margin: 0 }}>{dayLabel(client.due_date)}</dd>
         <dt>{t("On call")}</dt>

@@ -21,6 +21,7 @@ const kept = {
   agreement: "Fee and payments\nThe fee is {{fee}}.\n\nSigned with care.",
   retired: false,
   clients: 1,
+  tiers: [] as { name: string; price: number; line: string }[],
 };
 
 // docs/care.md, Packages: the agreement in the studio's rich-text editor, its fields put where the cursor is.
@@ -48,6 +49,42 @@ describe("the packages' agreement editor", () => {
     await screen.findByText('Saved "Birth support".');
     expect(calls.find((call) => call.method === "POST")!.body).toMatchObject({
       agreement: "<h3>Fee and payments</h3><p>The fee is {{fee}}.</p><p>{{client_name}}Signed with care.</p>",
+    });
+  });
+});
+
+// docs/gifts.md, pay what you can: a package's fees as the doula names them, sent cheapest first by the server.
+describe("the packages' tiers", () => {
+  it("lists a package's fees and sends the tiers she types with the package", async () => {
+    const calls = stubApi({
+      "/reactapi/studio/care/packages": [
+        200,
+        {
+          packages: [
+            {
+              ...kept,
+              tiers: [
+                { name: "Supported", price: 90_000, line: "" },
+                { name: "Standard", price: 150_000, line: "" },
+              ],
+            },
+          ],
+        },
+      ],
+      "/reactapi/studio/care/packages/3": [200, { message: 'Saved "Birth support".' }],
+    });
+    renderAt("/studio/care-packages", [{ path: "/studio/care-packages", element: <PackagesPage /> }]);
+    expect(await screen.findByText(/pay what you can: \$900\.00, \$1,500\.00/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Edit Birth support" }));
+    const second = await screen.findByRole("group", { name: "Tier 2" });
+    fireEvent.change(within(second).getByLabelText("Tier price"), { target: { value: "1400" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await screen.findByText('Saved "Birth support".');
+    expect(calls.find((call) => call.method === "POST")!.body).toMatchObject({
+      tiers: [
+        { name: "Supported", price: 90_000, line: "" },
+        { name: "Standard", price: 140_000, line: "" },
+      ],
     });
   });
 });

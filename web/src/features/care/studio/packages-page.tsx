@@ -12,6 +12,7 @@ import { priceLabel } from "../../../lib/time-labels.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { RichTextField } from "../../studio/courses/rich-text-field.tsx";
 import { fieldsetStyle, Loading, StudioPage } from "../../studio/studio-parts.tsx";
+import { type TierDraft, tierDraftsOf, Tiers, tiersOf } from "../../studio/tiers-editor.tsx";
 import { t } from "./messages.ts";
 import { centsOf } from "./care-labels.ts";
 
@@ -77,7 +78,11 @@ export default function PackagesPage() {
                 <strong>{saved.name}</strong>
                 {saved.retired ? ` (${t("retired")})` : ""}
                 {" · "}
-                {priceLabel(saved.fee, saved.currency)}
+                {saved.tiers.length > 0
+                  ? t("pay what you can: {prices}", {
+                      prices: saved.tiers.map((tier) => priceLabel(tier.price, saved.currency)).join(", "),
+                    })
+                  : priceLabel(saved.fee, saved.currency)}
                 {" · "}
                 {t("{count, plural, one {# client} other {# clients}}", { count: saved.clients })}{" "}
                 <Button
@@ -122,6 +127,7 @@ function PackageForm({ saved, onDone }: { saved?: CarePackage; onDone: (created?
   const send = useSend();
   const saving = useAction();
   const [draft, setDraft] = useState<Draft>(() => draftOf(saved));
+  const [tiers, setTiers] = useState<TierDraft[]>(() => tierDraftsOf(saved?.tiers ?? []));
   const details = saving.outcome?.details;
   const text = (name: Exclude<keyof Draft, "retired">, label: string, helper?: string, type = "text") => (
     <TextField
@@ -151,6 +157,7 @@ function PackageForm({ saved, onDone }: { saved?: CarePackage; onDone: (created?
       on_call_until_week: whole(draft.on_call_until_week),
       agreement: draft.agreement,
       retired: draft.retired,
+      tiers: tiersOf(tiers),
     };
     const done = await saving.run(
       () => (saved ? send("saveCarePackage", { params: { id: saved.id }, body }) : send("createCarePackage", { body })),
@@ -185,6 +192,8 @@ function PackageForm({ saved, onDone }: { saved?: CarePackage; onDone: (created?
           {text("last_due_week", t("The last is due by week"), t("Of her pregnancy; 36 by default"), "number")}
         </Box>
       </Box>
+      {/* Pay what you can: she chooses one of these fees in her client space before she signs. */}
+      <Tiers tiers={tiers} onChange={setTiers} error={details?.tiers} />
       <Box component="fieldset" sx={fieldsetStyle}>
         <legend>{t("Visits and on call")}</legend>
         <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" } }}>
