@@ -158,26 +158,40 @@ export type StudioGift = z.infer<typeof StudioGift>;
 
 export const GiftIdParams = z.object({ id: idInPath("There is no such gift.") });
 
-/** What her registry offers: plans as gifts to her, and contributions to her doula care. */
+/** What her registry offers: plans as gifts to her, places in live classes, and contributions to her doula care. */
 const RegistryGifts = z
   .union(
     [
       z.object({
         plan_ids: z.array(z.number().int().positive()).max(20).default([]),
+        class_ids: z.array(z.number().int().positive()).max(20).default([]),
         care: z.boolean().default(false),
       }),
-      // Or as a list: plan ids, and "care" (or { care: true }).
+      // Or as a list: plan ids, { class_id }, and "care" (or { care: true }).
       z
-        .array(z.union([z.number().int().positive(), z.literal("care"), z.object({ care: z.literal(true) })]))
-        .max(21)
+        .array(
+          z.union([
+            z.number().int().positive(),
+            z.literal("care"),
+            z.object({ care: z.literal(true) }),
+            z.object({ class_id: z.number().int().positive() }),
+          ]),
+        )
+        .max(41)
         .transform((items) => ({
           plan_ids: items.filter((item): item is number => typeof item === "number"),
-          care: items.some((item) => typeof item !== "number"),
+          class_ids: items.flatMap((item) => (typeof item === "object" && "class_id" in item ? [item.class_id] : [])),
+          care: items.some((item) => item === "care" || (typeof item === "object" && "care" in item)),
         })),
     ],
-    { error: "gifts lists the plan ids to offer, and care: true for contributions to your doula care." },
+    {
+      error:
+        "gifts lists the plan ids to offer, class_ids for places in live classes, and care: true for contributions to your doula care.",
+    },
   )
-  .refine((gifts) => gifts.plan_ids.length > 0 || gifts.care, { error: "Choose at least one thing friends can give." });
+  .refine((gifts) => gifts.plan_ids.length > 0 || gifts.class_ids.length > 0 || gifts.care, {
+    error: "Choose at least one thing friends can give.",
+  });
 
 export const RegistryRequest = z.object({
   line: z.string({ error: "Your line must be text." }).trim().max(400, { error: "Your line can be at most 400 characters." }).default(""),
@@ -195,6 +209,9 @@ const GiftPlan = z.object({
   billing_interval: z.enum(["month", "year", "once"]),
 });
 
+/** A place in a live class, as a registry offers it: paid, not begun. */
+const GiftClass = z.object({ id: z.number(), title: z.string(), starts_at: z.string(), price: z.number(), currency: z.string() });
+
 /** What friends gave, as her page shows it: totals, and the givers who chose to appear. */
 const RegistryGiven = z.object({
   count: z.number(),
@@ -208,6 +225,7 @@ export const MyRegistry = z.object({
   line: z.string(),
   show_due_month: z.boolean(),
   plan_ids: z.array(z.number()),
+  class_ids: z.array(z.number()),
   care: z.boolean(),
   closed: z.boolean(),
   given: RegistryGiven,
@@ -222,6 +240,8 @@ export const RegistryPage = z.object({
   due_month: z.string().nullable(),
   open: z.boolean(),
   plans: z.array(GiftPlan),
+  /** Places in live classes she listed, still to come. */
+  classes: z.array(GiftClass),
   /** Contributions to her doula care, in her payment plan's currency; null when not offered. */
   care: z.object({ currency: z.string(), least: z.number() }).nullable(),
   given: RegistryGiven,
@@ -238,6 +258,8 @@ export const ContributionRequest = z
     amount: WholeNumber(sentence("the amount"), 1, 10_000_000).optional(),
     /** Or a plan she listed, given to her. */
     plan_id: z.number().int().positive().optional(),
+    /** Or a place in a live class she listed, held in her name while you pay. */
+    class_id: z.number().int().positive().optional(),
     months: WholeNumber(sentence("the number of months"), 1, 36).optional(),
     giver_name: GiftName("Write your name, as she will read it."),
     giver_email: Email,
@@ -246,11 +268,11 @@ export const ContributionRequest = z
     /** A code the doula gave out, for a gift she listed (a contribution to her care is any amount). */
     code: GiftCheckoutRequest.shape.code,
   })
-  .refine((body) => (body.amount === undefined) !== (body.plan_id === undefined), {
+  .refine((body) => [body.amount, body.plan_id, body.class_id].filter((given) => given !== undefined).length === 1, {
     error: "Give either an amount towards her doula care or one of the gifts she listed.",
     path: ["amount"],
   })
-  .refine((body) => !body.code?.trim() || body.plan_id !== undefined, {
+  .refine((body) => !body.code?.trim() || body.amount === undefined, {
     error: "A code is for one of the gifts she listed; a contribution to her care is the amount you choose.",
     path: ["code"],
   });
@@ -259,7 +281,7 @@ export type ContributionRequest = z.input<typeof ContributionRequest>;
 export const StudioContribution = z.object({
   id: z.number(),
   for_name: z.string(),
-  kind: z.enum(["care", "plan"]),
+  kind: z.enum(["care", "plan", "class"]),
   what: z.string(),
   amount: z.number(),
   currency: z.string(),
@@ -470,6 +492,8 @@ export const giftsEndpoints = {
         registry: MyRegistry.nullable(),
         /** Whether she has a care plan with payments left, which friends' contributions can go to. */
         care_possible: z.boolean(),
+        /** The live classes she may list: paid, not begun. */
+        classes_possible: z.array(GiftClass),
       }),
     ),
   },
@@ -494,7 +518,8 @@ export const giftsEndpoints = {
   contributeToRegistry: {
     method: "POST",
     path: "/reactapi/registry/:name/contributions",
-    summary: "Opens Checkout for a friend's gift through a registry: an amount towards her doula care, or a plan she listed",
+    summary:
+      "Opens Checkout for a friend's gift through a registry: an amount towards her doula care, a plan she listed, or a place in a class she listed (held in her name while the friend pays)",
     access: "anyone",
     travels: "gifts",
     params: RegistryNameParams,
@@ -503,7 +528,7 @@ export const giftsEndpoints = {
       ...ok(z.object({ url: z.string() })),
       400: { description: "A bad body.", schema: ApiError },
       404: { description: "No such registry, or online payment is not set up.", schema: ApiError },
-      409: { description: "The registry is closed.", schema: ApiError },
+      409: { description: "The registry is closed, or the class listed has begun, is full, or is hers already.", schema: ApiError },
       429: { description: "Too many payment pages opened from this address in the hour (BOOKINGS_PER_HOUR).", schema: ApiError },
     },
   },
@@ -518,7 +543,7 @@ export const giftsEndpoints = {
   refundRegistryCredit: {
     method: "POST",
     path: "/reactapi/studio/registry-contributions/:id/refund-credit",
-    summary: "Refunds through Stripe the part of a contribution beyond what she owed",
+    summary: "Refunds through Stripe the part of a contribution beyond what she owed (all of a class place that could not be hers)",
     access: "instructor",
     travels: "gifts-studio",
     params: GiftIdParams,

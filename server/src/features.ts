@@ -182,6 +182,8 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
     catalogue,
     publicUrl: config.publicUrl,
     checkoutsPerHour: config.bookingsPerHour,
+    // A class place given through her registry is mailed to her as the classes' own places are.
+    classMail: classes.mail,
   };
   const pushSending = pushDelivery({ db, clock, push: config.push, contactEmail: config.site.contactEmail, log });
   return [

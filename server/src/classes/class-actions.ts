@@ -21,7 +21,6 @@ import {
   type ClassRow,
   confirmMail,
   placeMail,
-  placeOfferedMail,
   type RegistrationRow,
   reminderMail,
   replayMail,
@@ -34,7 +33,6 @@ import {
   HOUR_BEFORE_MS,
   newPlace,
   offeredCheckout,
-  offerHeldUntil,
   refundedOnCancel,
   remindersFrom,
 } from "./class-rules.ts";
@@ -44,6 +42,8 @@ import {
   lockedClass,
   mailsWanted,
   placesTaken,
+  offerFreedPlaces,
+  settlePaidPlace,
   stillLive,
   updateRegistration,
   zoneOf,
@@ -262,40 +262,6 @@ export async function confirmRegistration(deps: ClassDeps, token: string): Promi
     await queueMail(tx, free ? placeMail("registered", row, live, instructorZone, mail) : waitingMail(row, live, instructorZone, mail));
     return row;
   });
-}
-
-/**
- * Gives the places now free, before the start, to the people waiting, first come first served,
- * each with a mail: a free class's place is hers at once; a paid class's is held for her to pay.
- */
-async function offerFreedPlaces(tx: Queryable, live: ClassRow, now: Date, instructorZone: string, mail: ClassMailContext): Promise<void> {
-  if (now >= live.startsAt) return;
-  const free = live.places - (await placesTaken(tx, live.id, now));
-  if (free <= 0) return;
-  const next = await tx
-    .select()
-    .from(classRegistrations)
-    .where(and(eq(classRegistrations.classId, live.id), eq(classRegistrations.state, "waiting_list")))
-    .orderBy(asc(classRegistrations.id))
-    .limit(free)
-    .for("update");
-  for (const waiting of next) {
-    if (live.priceMinor > 0) {
-      const offered = await updateRegistration(tx, waiting.id, {
-        state: "awaiting_payment",
-        fromWaitingList: true,
-        holdUntil: offerHeldUntil(now, live.startsAt),
-      });
-      await queueMail(tx, placeOfferedMail(offered, live, instructorZone, mail));
-      continue;
-    }
-    const promoted = await updateRegistration(tx, waiting.id, {
-      state: "registered",
-      fromWaitingList: true,
-      ...remindersFrom(live.startsAt, now),
-    });
-    await queueMail(tx, placeMail("promoted", promoted, live, instructorZone, mail));
-  }
 }
 
 /** Marks these holds released and offers their places to the people waiting. */
@@ -616,27 +582,11 @@ export function classCheckouts(deps: Pick<ClassDeps, "clock" | "mail"> & { wake:
     completed: async (tx: Queryable, session: { id: string; paymentIntent: string | null }, log: FastifyBaseLogger) => {
       const [found] = await tx.select().from(classRegistrations).where(eq(classRegistrations.checkoutSessionId, session.id));
       if (!found) return log.warn({ checkoutSession: session.id }, "classes: a paid checkout names no registration");
-      const [live] = await tx.select().from(liveClasses).where(eq(liveClasses.id, found.classId)).for("update");
-      const [row] = await tx.select().from(classRegistrations).where(eq(classRegistrations.id, found.id)).for("update");
-      if (row!.state === "registered") return;
-      const now = deps.clock.now();
-      const held = row!.state === "awaiting_payment";
-      const lapsedButFree =
-        row!.state === "expired" && !live!.cancelledAt && now < live!.startsAt && (await placesTaken(tx, live!.id, now)) < live!.places;
-      if (live!.cancelledAt || (!held && !lapsedButFree)) {
-        // Paid after the class was cancelled, or after her lapsed place was given away: the payment is kept on the row for a refund.
-        await updateRegistration(tx, row!.id, { paymentIntentId: session.paymentIntent });
-        log.error({ registrationId: row!.id }, "classes: a place was paid after it was released or cancelled; refund it in Stripe");
-        return;
-      }
-      const placed = await updateRegistration(tx, row!.id, {
-        state: "registered",
-        holdUntil: null,
-        paymentIntentId: session.paymentIntent,
-        ...remindersFrom(live!.startsAt, now),
-      });
-      await queueMail(tx, placeMail(placed.fromWaitingList ? "promoted" : "registered", placed, live!, await zoneOf(tx), deps.mail));
-      deps.wake();
+      const settled = await settlePaidPlace(tx, found.id, session.paymentIntent, deps.clock.now(), deps.mail);
+      // Paid after the class was cancelled, or after her lapsed place was given away: the payment is kept on the row for a refund.
+      if (settled === "lost")
+        log.error({ registrationId: found.id }, "classes: a place was paid after it was released or cancelled; refund it in Stripe");
+      if (settled === "placed") deps.wake();
     },
     expired: async (tx: Queryable, session: { id: string }) => {
       const [found] = await tx.select().from(classRegistrations).where(eq(classRegistrations.checkoutSessionId, session.id));

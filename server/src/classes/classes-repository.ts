@@ -1,9 +1,9 @@
 import type { CheckoutPricing } from "../lib/checkout-pricing.ts";
 import { sentence } from "../../../contract/languages.ts";
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray, isNotNull, isNull, notInArray, or, sql } from "drizzle-orm";
 import { type PublicClass } from "../../../contract/classes.ts";
-import { type UserRow } from "../accounts/users-repository.ts";
+import { heldFor, type UserRow } from "../accounts/users-repository.ts";
 import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
 import { readHours } from "../bookings/bookings-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
@@ -12,8 +12,9 @@ import { classMailOptOuts, classRegistrations, liveClasses } from "./classes-sch
 import { HttpError } from "../http/errors.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { OneOffPayments } from "../lib/one-off-payments.ts";
-import { type ClassMailContext, type ClassRow, type RegistrationRow } from "./class-mails.ts";
-import { joinWindow } from "./class-rules.ts";
+import { type ClassMailContext, type ClassRow, placeMail, placeOfferedMail, type RegistrationRow } from "./class-mails.ts";
+import { joinWindow, offerHeldUntil, remindersFrom } from "./class-rules.ts";
+import { queueMail } from "../mail/outbox.ts";
 
 export type { ClassMailContext, ClassRow, RegistrationRow };
 
@@ -91,6 +92,176 @@ export async function paidBeyondClassPrices(db: Queryable): Promise<{ currency: 
       ),
     )
     .groupBy(liveClasses.currency);
+}
+
+/**
+ * Gives the places now free, before the start, to the people waiting, first come first served,
+ * each with a mail: a free class's place is hers at once; a paid class's is held for her to pay.
+ */
+export async function offerFreedPlaces(
+  tx: Queryable,
+  live: ClassRow,
+  now: Date,
+  instructorZone: string,
+  mail: ClassMailContext,
+): Promise<void> {
+  if (now >= live.startsAt) return;
+  const free = live.places - (await placesTaken(tx, live.id, now));
+  if (free <= 0) return;
+  const next = await tx
+    .select()
+    .from(classRegistrations)
+    .where(and(eq(classRegistrations.classId, live.id), eq(classRegistrations.state, "waiting_list")))
+    .orderBy(asc(classRegistrations.id))
+    .limit(free)
+    .for("update");
+  for (const waiting of next) {
+    if (live.priceMinor > 0) {
+      const offered = await updateRegistration(tx, waiting.id, {
+        state: "awaiting_payment",
+        fromWaitingList: true,
+        holdUntil: offerHeldUntil(now, live.startsAt),
+      });
+      await queueMail(tx, placeOfferedMail(offered, live, instructorZone, mail));
+      continue;
+    }
+    const promoted = await updateRegistration(tx, waiting.id, {
+      state: "registered",
+      fromWaitingList: true,
+      ...remindersFrom(live.startsAt, now),
+    });
+    await queueMail(tx, placeMail("promoted", promoted, live, instructorZone, mail));
+  }
+}
+
+/**
+ * A paid place's payment, as Stripe reported it (the classes' Checkout, or a friend's through her
+ * birth registry): the place held for it becomes hers, or a lapsed one if a place is still free, and
+ * she is mailed it. "placed", "already" (hers before), or "lost": paid after the class was cancelled
+ * or after her lapsed place went to someone else, the payment kept on the row for a refund.
+ */
+export async function settlePaidPlace(
+  tx: Queryable,
+  registrationId: number,
+  paymentIntentId: string | null,
+  now: Date,
+  mail: ClassMailContext,
+): Promise<"placed" | "already" | "lost"> {
+  const [found] = await tx
+    .select({ classId: classRegistrations.classId })
+    .from(classRegistrations)
+    .where(eq(classRegistrations.id, registrationId));
+  if (!found) return "lost";
+  const [live] = await tx.select().from(liveClasses).where(eq(liveClasses.id, found.classId)).for("update");
+  const [row] = await tx.select().from(classRegistrations).where(eq(classRegistrations.id, registrationId)).for("update");
+  if (row!.state === "registered") return "already";
+  const held = row!.state === "awaiting_payment";
+  const lapsedButFree =
+    row!.state === "expired" && !live!.cancelledAt && now < live!.startsAt && (await placesTaken(tx, live!.id, now)) < live!.places;
+  if (live!.cancelledAt || (!held && !lapsedButFree)) {
+    await updateRegistration(tx, row!.id, { paymentIntentId });
+    return "lost";
+  }
+  const placed = await updateRegistration(tx, row!.id, {
+    state: "registered",
+    holdUntil: null,
+    paymentIntentId,
+    ...remindersFrom(live!.startsAt, now),
+  });
+  await queueMail(tx, placeMail(placed.fromWaitingList ? "promoted" : "registered", placed, live!, await zoneOf(tx), mail));
+  return "placed";
+}
+
+/** Upcoming paid classes, as a birth registry may list them (docs/gifts.md): all of them, or those named. */
+export async function classesToGive(db: Queryable, now: Date, ids?: number[]) {
+  if (ids?.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(liveClasses)
+    .where(
+      and(
+        isNull(liveClasses.cancelledAt),
+        gt(liveClasses.startsAt, now),
+        sql`${liveClasses.priceMinor} > 0`,
+        ids ? inArray(liveClasses.id, ids) : undefined,
+      ),
+    )
+    .orderBy(asc(liveClasses.startsAt), asc(liveClasses.id));
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    startsAt: row.startsAt,
+    priceMinor: row.priceMinor,
+    currency: row.currency,
+    who: row.who,
+  }));
+}
+
+/**
+ * A place given through her birth registry (docs/gifts.md): held in her name, at her address, at
+ * the class's own price while a friend pays, counted as every held place is under the class's lock,
+ * so the last place goes once on every app server. Refuses a class begun, free or full, and a
+ * second place for her.
+ */
+export async function holdGivenPlace(
+  tx: Queryable,
+  input: { classId: number; member: UserRow; holdUntil: Date; now: Date },
+): Promise<{ registrationId: number; title: string; startsAt: Date; priceMinor: number; currency: string }> {
+  const live = await lockedClass(tx, input.classId);
+  if (input.now >= live.startsAt) throw new HttpError(409, "This class has begun, so a place in it can no longer be given.");
+  if (live.priceMinor === 0) throw new HttpError(400, "This class is free: she can take a place herself on the classes page.");
+  const places = await tx
+    .select({ state: classRegistrations.state, holdUntil: classRegistrations.holdUntil })
+    .from(classRegistrations)
+    .where(and(eq(classRegistrations.classId, live.id), hers(input.member), stillLive));
+  // A hold that has lapsed holds nothing, though the timed work has not marked it yet.
+  const current = places.filter((place) => place.holdUntil === null || place.holdUntil > input.now);
+  if (current.some((place) => place.state === "awaiting_payment"))
+    throw new HttpError(
+      409,
+      "Someone is giving her a place in this class just now. If their payment does not go through, it can be given again within the hour.",
+    );
+  if (current.length > 0)
+    throw new HttpError(409, "She has a place in this class already (or is waiting for one), so it cannot be given twice.");
+  if ((await placesTaken(tx, live.id, input.now)) >= live.places)
+    throw new HttpError(409, "This class is full just now, so a place in it cannot be given. Perhaps choose another gift.");
+  const { name, email } = heldFor(input.member, { name: input.member.firstName ?? "", email: input.member.email });
+  const [row] = await tx
+    .insert(classRegistrations)
+    .values({
+      classId: live.id,
+      userId: input.member.id,
+      name,
+      email,
+      dueDate: input.member.dueDate,
+      timeZone: null,
+      language: input.member.language,
+      state: "awaiting_payment",
+      holdUntil: input.holdUntil,
+      manageToken: randomBytes(24).toString("base64url"),
+      ...remindersFrom(live.startsAt, input.now),
+    })
+    .returning({ id: classRegistrations.id });
+  return { registrationId: row!.id, title: live.title, startsAt: live.startsAt, priceMinor: live.priceMinor, currency: live.currency };
+}
+
+/**
+ * A given place whose payment did not come (Stripe's expiry, or a Checkout that could not open):
+ * released under its class's lock, and offered to the first person waiting, as any lapsed hold is.
+ */
+export async function releaseGivenPlace(tx: Queryable, registrationId: number, now: Date, mail: ClassMailContext): Promise<void> {
+  const [row] = await tx
+    .select({ classId: classRegistrations.classId })
+    .from(classRegistrations)
+    .where(eq(classRegistrations.id, registrationId));
+  if (!row) return;
+  const [live] = await tx.select().from(liveClasses).where(eq(liveClasses.id, row.classId)).for("update");
+  const released = await tx
+    .update(classRegistrations)
+    .set({ state: "expired", holdUntil: null })
+    .where(and(eq(classRegistrations.id, registrationId), eq(classRegistrations.state, "awaiting_payment")))
+    .returning({ id: classRegistrations.id });
+  if (released.length > 0 && live && !live.cancelledAt) await offerFreedPlaces(tx, live, now, await zoneOf(tx), mail);
 }
 
 /** Her registration as her mailed link shows it, for the page that asks her to confirm the cancellation. */

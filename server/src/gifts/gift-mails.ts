@@ -93,7 +93,8 @@ export function registryGiftMail(
   to: string,
   firstName: string | null,
   gift: {
-    kind: "care" | "plan";
+    kind: "care" | "plan" | "class";
+    /** The plan's name, or the class's title. */
     planName: string | null;
     months: number | null;
     amountMinor: number;
@@ -108,21 +109,30 @@ export function registryGiftMail(
   const what =
     gift.kind === "care"
       ? i18n._("{amount} towards your doula care", { amount })
-      : gift.months === 1
-        ? i18n._("{plan} for 1 month", { plan: gift.planName ?? "" })
-        : gift.months
-          ? i18n._("{plan} for {months} months", { plan: gift.planName ?? "", months: gift.months })
-          : (gift.planName ?? "");
+      : gift.kind === "class"
+        ? i18n._("a place in “{title}”", { title: gift.planName ?? "" })
+        : gift.months === 1
+          ? i18n._("{plan} for 1 month", { plan: gift.planName ?? "" })
+          : gift.months
+            ? i18n._("{plan} for {months} months", { plan: gift.planName ?? "", months: gift.months })
+            : (gift.planName ?? "");
   return composeMail("registry_gift", to, i18n._("{giver} gave you {what}", { giver: gift.giverName, what }), context, [
     greeting(firstName, context.language),
     i18n._("{giver} gave you {what} through your registry.", { giver: gift.giverName, what }),
     ...(gift.message ? [i18n._("Their message: “{message}”", { message: gift.message })] : []),
     gift.kind === "care"
       ? i18n._("It is credited to your next payments: your client space shows what is left to pay.")
-      : i18n._("Its courses are open in your library now."),
+      : gift.kind === "class"
+        ? i18n._("The place is yours: a separate mail has the class's time and its calendar invitation.")
+        : i18n._("Its courses are open in your library now."),
     {
-      label: gift.kind === "care" ? i18n._("Open your client space") : i18n._("Open your library"),
-      link: `${context.publicUrl}/${gift.kind === "care" ? "care" : "library"}`,
+      label:
+        gift.kind === "care"
+          ? i18n._("Open your client space")
+          : gift.kind === "class"
+            ? i18n._("See your classes")
+            : i18n._("Open your library"),
+      link: `${context.publicUrl}/${{ care: "care", class: "classes", plan: "library" }[gift.kind]}`,
     },
   ]);
 }

@@ -18,7 +18,9 @@ import {
   refundContributionCredit,
   registryPage,
   saveRegistry,
+  toGiftClass,
 } from "./registry-repository.ts";
+import { type ClassMailContext, classesToGive, holdGivenPlace } from "../classes/classes-repository.ts";
 import { type CatalogueReader, findPlan } from "../catalogue/catalogue-repository.ts";
 import { changeAndAnnounce } from "../db/data-changes.ts";
 import type { Database } from "../db/client.ts";
@@ -50,10 +52,14 @@ type GiftsOptions = GiftDeps & {
   publicUrl: string;
   /** Payment pages a visitor may open from one client address an hour (BOOKINGS_PER_HOUR): each is a Stripe session and a pending row. */
   checkoutsPerHour: number;
+  /** The classes' mail context: a class place given through her registry is mailed as theirs are. */
+  classMail: ClassMailContext;
 };
 
 /** How long a gift's Checkout waits for its payment (Stripe takes 30 minutes to a day). */
 const CHECKOUT_MINUTES = 60;
+/** A class place given through a registry is held this much past its Checkout, for Stripe's late word. */
+const PAYMENT_GRACE_MINUTES = 10;
 /** How far ahead a gift may be sent: a shower, a birthday, within the year. */
 const FURTHEST_DAYS = 366;
 
@@ -181,18 +187,28 @@ export async function registryAccountRoutes(app: FastifyInstance, { db, clock }:
     const member = requireMember(request);
     // A partner's account keeps no birth of its own (docs/product.md, Partner seat): the registry is hers.
     if (member.joinedAs === "partner") throw new HttpError(403, "A birth registry is the mother's to make, from her own account.");
-    const name = await saveRegistry(db, member, {
-      line: body.line,
-      showDueMonth: body.show_due_month,
-      planIds: [...new Set(body.gifts.plan_ids)],
-      care: body.gifts.care,
-    });
+    const name = await saveRegistry(
+      db,
+      member,
+      {
+        line: body.line,
+        showDueMonth: body.show_due_month,
+        planIds: [...new Set(body.gifts.plan_ids)],
+        classIds: [...new Set(body.gifts.class_ids)],
+        care: body.gifts.care,
+      },
+      clock.now(),
+    );
     return { name, message: "Saved your registry. Share its link with the people you choose." };
   });
 
   route(app, "myRegistry", async (_input, request) => {
     const member = requireMember(request);
-    return { registry: await myRegistry(db, member.id), care_possible: (await careOwedBy(db, member.id)) !== null };
+    return {
+      registry: await myRegistry(db, member.id),
+      care_possible: (await careOwedBy(db, member.id)) !== null,
+      classes_possible: (await classesToGive(db, clock.now())).map(toGiftClass),
+    };
   });
 
   route(app, "closeRegistry", async (_input, request) => {
@@ -202,7 +218,10 @@ export async function registryAccountRoutes(app: FastifyInstance, { db, clock }:
 }
 
 /** Her registry's page and friends' gifts through it (no sign-in). */
-export async function registryRoutes(app: FastifyInstance, { db, clock, catalogue, publicUrl, payments, checkoutsPerHour }: GiftsOptions) {
+export async function registryRoutes(
+  app: FastifyInstance,
+  { db, clock, catalogue, publicUrl, payments, checkoutsPerHour, classMail }: GiftsOptions,
+) {
   const checkoutLimit = paymentPagesLimit({ db, clock, checkoutsPerHour }, "registry-checkout");
   const plansOffered = async (planIds: number[]) => {
     const published = await catalogue.publishedCourseIds();
@@ -219,7 +238,7 @@ export async function registryRoutes(app: FastifyInstance, { db, clock, catalogu
       }));
   };
 
-  route(app, "registryPage", async ({ params }) => registryPage(db, params.name, plansOffered));
+  route(app, "registryPage", async ({ params }) => registryPage(db, params.name, plansOffered, clock.now()));
 
   route(app, "contributeToRegistry", ({ params, body }, request) =>
     checkoutLimit.around(request, async () => {
@@ -229,7 +248,7 @@ export async function registryRoutes(app: FastifyInstance, { db, clock, catalogu
       const her = member?.firstName ?? "";
       const i18n = translatorFor(request.language);
       let values: {
-        kind: "care" | "plan";
+        kind: "care" | "plan" | "class";
         planId: number | null;
         planName: string | null;
         courseIds: number[];
@@ -239,6 +258,7 @@ export async function registryRoutes(app: FastifyInstance, { db, clock, catalogu
       };
       let description: string;
       let held: Awaited<ReturnType<typeof planCodeHeld>> = null;
+      let extra: { classId?: number; classRegistrationId?: number; classTitle?: string } = {};
       const now = clock.now();
       if (body.amount !== undefined) {
         const care = registry.care ? await careOwedBy(db, registry.memberId) : null;
@@ -266,6 +286,44 @@ export async function registryRoutes(app: FastifyInstance, { db, clock, catalogu
           currency: care.currency,
         };
         description = her ? i18n._("Towards {name}'s doula care", { name: her }) : i18n._("Towards her doula care");
+      } else if (body.class_id !== undefined) {
+        if (!registry.classIds.includes(body.class_id)) throw new HttpError(400, "That is not one of the gifts she listed.");
+        if (!member) throw new HttpError(404, "There is no such registry. Please check the link you were given.");
+        const classId = body.class_id;
+        // Her place is held in her name while the friend pays, under the class's lock, so the last place goes once.
+        const given = await db.transaction(async (tx) => {
+          const place = await holdGivenPlace(tx, {
+            classId,
+            member,
+            holdUntil: new Date(now.getTime() + (CHECKOUT_MINUTES + PAYMENT_GRACE_MINUTES) * 60_000),
+            now,
+          });
+          const code = body.code?.trim()
+            ? await holdCodeUse(tx, {
+                code: body.code,
+                item: { kind: "class", id: classId },
+                priceMinor: place.priceMinor,
+                userId: request.member?.id ?? null,
+                now,
+              })
+            : null;
+          return { place, code };
+        });
+        held = given.code;
+        values = {
+          kind: "class",
+          planId: null,
+          planName: null,
+          courseIds: [],
+          months: null,
+          amountMinor: held?.priceMinor ?? given.place.priceMinor,
+          currency: given.place.currency,
+        };
+        extra = { classId, classRegistrationId: given.place.registrationId, classTitle: given.place.title };
+        description = [
+          her ? i18n._("A place for {name}: {title}", { name: her, title: given.place.title }) : given.place.title,
+          ...(held ? [held.code.code] : []),
+        ].join(" · ");
       } else {
         const found = registry.planIds.includes(body.plan_id!) ? await findPlan(db, body.plan_id!) : undefined;
         if (!found) throw new HttpError(400, "That is not one of the gifts she listed.");
@@ -286,6 +344,7 @@ export async function registryRoutes(app: FastifyInstance, { db, clock, catalogu
       const id = await recordPendingContribution(db, {
         registryId: registry.id,
         ...values,
+        ...extra,
         giverName: body.giver_name,
         giverEmail: body.giver_email,
         message: body.message,
@@ -309,7 +368,7 @@ export async function registryRoutes(app: FastifyInstance, { db, clock, catalogu
         return { url: checkout.url };
       } catch (error) {
         request.log.warn({ err: error, contribution: id }, "gifts: a registry checkout could not be started");
-        await forgetPendingContribution(db, id);
+        await forgetPendingContribution(db, id, now, classMail);
         if (held) await giveBackUse(db, { holdId: held.holdId });
         throw new HttpError(502, "The payment page could not be opened just now. Nothing was charged; please try again in a moment.");
       }

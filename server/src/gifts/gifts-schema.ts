@@ -143,6 +143,11 @@ export const registries = pgTable(
       .notNull()
       .default(sql`'{}'`),
     care: boolean("care").notNull().default(false),
+    /** Live classes a friend may give her a place in (paid ones, not begun). */
+    classIds: integer("class_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     closedAt: timestamp("closed_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -150,7 +155,7 @@ export const registries = pgTable(
 );
 
 /**
- * A friend's gift through her registry: an amount towards her doula care, or a plan given to her;
+ * A friend's gift through her registry: an amount towards her doula care, a plan or a class place given to her;
  * `pending` until Checkout is paid. A payment is a business record: with her account (and so her
  * registry) deleted, it stays without her (`registry_id` set null).
  */
@@ -159,13 +164,17 @@ export const registryContributions = pgTable(
   {
     id: serial("id").primaryKey(),
     registryId: integer("registry_id").references(() => registries.id, { onDelete: "set null" }),
-    kind: text("kind", { enum: ["care", "plan"] }).notNull(),
+    kind: text("kind", { enum: ["care", "plan", "class"] }).notNull(),
     planId: integer("plan_id"),
     planName: text("plan_name"),
     courseIds: integer("course_ids")
       .array()
       .notNull()
       .default(sql`'{}'`),
+    /** A place in a live class given to her: the place held in her name (the classes' registration) and the class's title. */
+    classId: integer("class_id"),
+    classRegistrationId: integer("class_registration_id"),
+    classTitle: text("class_title"),
     /** A membership given for months; null: for good, or not a plan. */
     months: integer("months"),
     amountMinor: integer("amount_minor").notNull(),

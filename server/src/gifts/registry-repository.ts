@@ -5,6 +5,7 @@ import type { MyRegistry, RegistryPage, StudioContribution } from "../../../cont
 import { languageOr } from "../../../contract/languages.ts";
 import { accountsByIds, findUserById } from "../accounts/users-repository.ts";
 import { careOwedBy, creditCareFromRegistry } from "../care/care-repository.ts";
+import { type ClassMailContext, classesToGive, releaseGivenPlace, settlePaidPlace } from "../classes/classes-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import type { PersonalData } from "../db/personal-data.ts";
 import { openGivenCourses } from "../grants/grants-repository.ts";
@@ -44,11 +45,17 @@ function newRegistryName(firstName: string | null): string {
 export async function saveRegistry(
   db: Queryable,
   member: { id: number; firstName: string | null },
-  input: { line: string; showDueMonth: boolean; planIds: number[]; care: boolean },
+  input: { line: string; showDueMonth: boolean; planIds: number[]; classIds: number[]; care: boolean },
+  now: Date,
 ): Promise<string> {
   if (input.care && !(await careOwedBy(db, member.id)))
     throw new HttpError(400, "You have no payments left with your doula, so friends cannot contribute to your care here.", {
       gifts: "Leave out contributions to your doula care.",
+    });
+  const givable = await classesToGive(db, now, input.classIds);
+  if (givable.length !== input.classIds.length)
+    throw new HttpError(400, "A class you chose cannot be given: only a paid class still to come can.", {
+      gifts: "Choose paid classes still to come.",
     });
   const [row] = await db
     .insert(registries)
@@ -69,6 +76,9 @@ export async function closeRegistry(db: Queryable, memberId: number, now: Date):
 
 const firstWord = (name: string) => name.trim().split(/\s+/)[0] ?? "";
 
+const whatWasGiven = (row: ContributionRow) =>
+  row.kind === "care" ? "care" : ((row.kind === "class" ? row.classTitle : row.planName) ?? "");
+
 async function givenTo(db: Queryable, registryId: number): Promise<MyRegistry["given"]> {
   const rows = await db
     .select()
@@ -83,7 +93,7 @@ async function givenTo(db: Queryable, registryId: number): Promise<MyRegistry["g
     // Only the givers who chose to appear, by their first name alone.
     givers: rows
       .filter((row) => row.public)
-      .map((row) => ({ name: firstWord(row.giverName), message: row.message, what: row.kind === "care" ? "care" : (row.planName ?? "") })),
+      .map((row) => ({ name: firstWord(row.giverName), message: row.message, what: whatWasGiven(row) })),
   };
 }
 
@@ -95,6 +105,7 @@ export async function myRegistry(db: Queryable, memberId: number): Promise<MyReg
     line: row.line,
     show_due_month: row.showDueMonth,
     plan_ids: row.planIds,
+    class_ids: row.classIds,
     care: row.care,
     closed: row.closedAt !== null,
     given: await givenTo(db, row.id),
@@ -107,11 +118,20 @@ export async function registryByName(db: Queryable, name: string): Promise<Regis
   return row;
 }
 
+export const toGiftClass = (live: Awaited<ReturnType<typeof classesToGive>>[number]) => ({
+  id: live.id,
+  title: live.title,
+  starts_at: live.startsAt.toISOString(),
+  price: live.priceMinor,
+  currency: live.currency,
+});
+
 /** The page anyone with the link sees: her first name, never her surname, address or due date unless chosen. */
 export async function registryPage(
   db: Queryable,
   name: string,
   plansOffered: (planIds: number[]) => Promise<RegistryPage["plans"]>,
+  now: Date,
 ): Promise<RegistryPage> {
   const row = await registryByName(db, name);
   const member = await findUserById(db, row.memberId);
@@ -122,6 +142,7 @@ export async function registryPage(
     due_month: row.showDueMonth && member?.dueDate ? member.dueDate.slice(0, 7) : null,
     open: row.closedAt === null,
     plans: await plansOffered(row.planIds),
+    classes: (await classesToGive(db, now, row.classIds)).map(toGiftClass),
     care: care ? { currency: care.currency, least: LEAST_CONTRIBUTION_MINOR } : null,
     given: await givenTo(db, row.id),
   };
@@ -139,8 +160,15 @@ export async function attachContributionCheckout(db: Queryable, id: number, chec
   await db.update(registryContributions).set({ checkoutSessionId }).where(eq(registryContributions.id, id));
 }
 
-export async function forgetPendingContribution(db: Queryable, id: number): Promise<void> {
-  await db.delete(registryContributions).where(and(eq(registryContributions.id, id), eq(registryContributions.status, "pending")));
+/** A contribution whose Checkout could not open: gone, and a class place held for it stops holding. */
+export async function forgetPendingContribution(db: Queryable, id: number, now: Date, classMail: ClassMailContext): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(registryContributions)
+      .where(and(eq(registryContributions.id, id), eq(registryContributions.status, "pending")))
+      .returning({ classRegistrationId: registryContributions.classRegistrationId });
+    if (gone?.classRegistrationId) await releaseGivenPlace(tx, gone.classRegistrationId, now, classMail);
+  });
 }
 
 /**
@@ -148,7 +176,7 @@ export async function forgetPendingContribution(db: Queryable, id: number): Prom
  * her care schedule (what is beyond what she owes stays as credit), or opens the plan on her
  * account; she is mailed each gift. Once: the update names a pending row.
  */
-export function registryCheckouts(deps: { clock: Clock; mail: MailContext }) {
+export function registryCheckouts(deps: { clock: Clock; mail: MailContext; classMail: ClassMailContext }) {
   return {
     owns: (metadata: Record<string, string>) => "registry_contribution_id" in metadata,
     completed: async (tx: Queryable, session: { id: string; paymentIntent: string | null }, log: FastifyBaseLogger) => {
@@ -165,6 +193,17 @@ export function registryCheckouts(deps: { clock: Clock; mail: MailContext }) {
       if (paid.kind === "care") {
         const left = await creditCareFromRegistry(tx, member.id, paid.amountMinor, paid.currency, now);
         if (left > 0) await tx.update(registryContributions).set({ creditMinor: left }).where(eq(registryContributions.id, paid.id));
+      } else if (paid.kind === "class") {
+        // Her place, held in her name while the friend paid, becomes hers, and the classes' mail tells her so.
+        const settled = await settlePaidPlace(tx, paid.classRegistrationId ?? 0, session.paymentIntent, now, deps.classMail);
+        if (settled === "lost") {
+          // Paid after the class was cancelled or the held place went on: all of it is credit for the doula to refund.
+          await tx.update(registryContributions).set({ creditMinor: paid.amountMinor }).where(eq(registryContributions.id, paid.id));
+          return log.error(
+            { contribution: paid.id },
+            "gifts: a class place given through a registry could not be hers; refund it from Studio → Gifts",
+          );
+        }
       } else {
         await openGivenCourses(tx, member.id, paid.courseIds, await openUntil(tx, paid, now));
       }
@@ -175,16 +214,18 @@ export function registryCheckouts(deps: { clock: Clock; mail: MailContext }) {
       await queueMail(tx, registryGiftMail(member.email, member.firstName, forMail(paid), context));
     },
     expired: async (tx: Queryable, session: { id: string }) => {
-      await tx
+      const [gone] = await tx
         .delete(registryContributions)
-        .where(and(eq(registryContributions.checkoutSessionId, session.id), eq(registryContributions.status, "pending")));
+        .where(and(eq(registryContributions.checkoutSessionId, session.id), eq(registryContributions.status, "pending")))
+        .returning({ classRegistrationId: registryContributions.classRegistrationId });
+      if (gone?.classRegistrationId) await releaseGivenPlace(tx, gone.classRegistrationId, deps.clock.now(), deps.classMail);
     },
   };
 }
 
 const forMail = (row: ContributionRow) => ({
   kind: row.kind,
-  planName: row.planName,
+  planName: row.kind === "class" ? row.classTitle : row.planName,
   months: row.months,
   amountMinor: row.amountMinor,
   currency: row.currency,
@@ -209,7 +250,7 @@ export async function contributionsForStudio(db: Queryable): Promise<StudioContr
     id: row.id,
     for_name: nameOf(memberId),
     kind: row.kind,
-    what: row.kind === "care" ? "" : (row.planName ?? ""),
+    what: row.kind === "care" ? "" : whatWasGiven(row),
     amount: row.amountMinor,
     currency: row.currency,
     giver_name: row.giverName,

@@ -5,7 +5,7 @@ import { mailOutbox } from "../mail/mail-schema.ts";
 import { backends, signedInMember } from "../../../testing/test-app.ts";
 import { takeOnClient } from "../../../testing/care-clients.ts";
 import { linkedPartner } from "../../../testing/partners.ts";
-import { checkoutCompleted, type StripeStandIn } from "../../../testing/stripe-stand-in.ts";
+import { checkoutCompleted, type StripeStandIn, stripeEvent } from "../../../testing/stripe-stand-in.ts";
 import { useStripeApp } from "../../../testing/stripe-app.ts";
 
 // Her birth registry (docs/gifts.md): an unlisted page naming her first name only; a friend's
@@ -36,6 +36,26 @@ describe.each(backends)("her birth registry on %s", (backend) => {
     const session = sessionOf(url);
     expect((await deliver(checkoutCompleted(session, { payment_intent: `pi_${session.id}` }))).statusCode).toBe(200);
     return session;
+  };
+
+  /** A paid (or free) live class some days after the start of these tests. */
+  const newClass = async (title: string, price: number, places = 1, days = 10) => {
+    const created = await post(
+      "/reactapi/studio/classes",
+      {
+        title,
+        starts_at: new Date(START.getTime() + days * 86_400_000).toISOString(),
+        duration_minutes: 90,
+        places,
+        price,
+        currency: "USD",
+        who: "anyone",
+        join_url: "https://meet.example/class",
+      },
+      doula,
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    return created.json().id as number;
   };
 
   it("shows her first name and only what she chose, and credits a contribution to her next payments", async () => {
@@ -178,6 +198,116 @@ describe.each(backends)("her birth registry on %s", (backend) => {
     // Her data download has it; her account's deletion takes it with her.
     const download = (await get("/reactapi/account/export", client.cookie)).json();
     expect(download.birth_registry).toMatchObject({ name, closed: true });
+  });
+
+  it("gives her a place in a live class she listed: held in her name while a friend pays, the last place once, and hers when paid", async () => {
+    const lastPlace = await newClass("Hypnobirthing night", 4_000);
+    const birthPrep = await newClass("Birth preparation evening", 4_500, 3);
+    const free = await newClass("Free circle", 0, 5);
+    const member = await signedInMember(app(), "registry-class");
+    const mine = (await get("/reactapi/account/registry", member.cookie)).json();
+    expect(mine.classes_possible.map((live: { id: number }) => live.id)).toEqual(expect.arrayContaining([lastPlace, birthPrep]));
+    expect(mine.classes_possible.map((live: { id: number }) => live.id)).not.toContain(free);
+    const freeRefused = await post("/reactapi/account/registry", { gifts: { class_ids: [free] } }, member.cookie);
+    expect([freeRefused.statusCode, freeRefused.json().error]).toEqual([
+      400,
+      "A class you chose cannot be given: only a paid class still to come can.",
+    ]);
+    const made = await post("/reactapi/account/registry", { gifts: [{ class_id: lastPlace }, { class_id: birthPrep }] }, member.cookie);
+    expect(made.statusCode, made.body).toBe(200);
+    const name = made.json().name as string;
+    expect((await get(`/reactapi/registry/${name}`)).json().classes).toEqual([
+      { id: lastPlace, title: "Hypnobirthing night", starts_at: expect.any(String), price: 4_000, currency: "USD" },
+      { id: birthPrep, title: "Birth preparation evening", starts_at: expect.any(String), price: 4_500, currency: "USD" },
+    ]);
+    expect((await contribute(name, { class_id: free })).json().error).toBe("That is not one of the gifts she listed.");
+
+    // The one place is held in her name while the first friend pays: the others at that moment are told so.
+    const attempts = await Promise.all(
+      ["Ana", "Bea", "Carmen", "Dolores"].map((giver) => contribute(name, { class_id: lastPlace, giver_name: `${giver} Ruiz` })),
+    );
+    expect(attempts.map((attempt) => attempt.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    for (const refused of attempts.filter((attempt) => attempt.statusCode === 409))
+      expect(refused.json().error).toBe(
+        "Someone is giving her a place in this class just now. If their payment does not go through, it can be given again within the hour.",
+      );
+    const first = sessionOf(attempts.find((attempt) => attempt.statusCode === 200)!.json().url);
+    expect(first).toMatchObject({ amount_total: 4_000, currency: "usd" });
+    // While it is held, anyone else registering waits; when that friend leaves the payment page, the place goes to the first waiting.
+    const visitor = await post(`/reactapi/classes/${lastPlace}/registrations`, { name: "Eva", email: "eva-registry@example.com" });
+    expect(visitor.json().state).toBe("waiting_list");
+    expect(
+      (
+        await deliver(
+          stripeEvent("checkout.session.expired", { object: "checkout.session", ...first, status: "expired", payment_status: "unpaid" }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    const offered = await db()
+      .select({ kind: mailOutbox.kind })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, "eva-registry@example.com"), eq(mailOutbox.kind, "class_place_offered")));
+    expect(offered).toHaveLength(1);
+    const full = await contribute(name, { class_id: lastPlace });
+    expect([full.statusCode, full.json().error]).toEqual([
+      409,
+      "This class is full just now, so a place in it cannot be given. Perhaps choose another gift.",
+    ]);
+
+    const given = await contribute(name, { class_id: birthPrep, message: "Enjoy the evening", public: true });
+    expect(given.statusCode, given.body).toBe(200);
+    await pay(given.json().url);
+    const classes = (await get("/reactapi/classes", member.cookie)).json().upcoming as { id: number; my_state?: string }[];
+    expect(classes.find((live) => live.id === birthPrep)?.my_state).toBe("registered");
+    const mails = await db()
+      .select({ kind: mailOutbox.kind, subject: mailOutbox.subject })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, member.email));
+    expect(mails).toEqual(
+      expect.arrayContaining([
+        { kind: "registry_gift", subject: "Lucía Fernández gave you a place in “Birth preparation evening”" },
+        expect.objectContaining({ kind: "class_registered" }),
+      ]),
+    );
+    const again = await contribute(name, { class_id: birthPrep });
+    expect([again.statusCode, again.json().error]).toEqual([
+      409,
+      "She has a place in this class already (or is waiting for one), so it cannot be given twice.",
+    ]);
+    const page = (await get(`/reactapi/registry/${name}`)).json();
+    expect(page.given.givers).toEqual([{ name: "Lucía", message: "Enjoy the evening", what: "Birth preparation evening" }]);
+    const studio = (await get("/reactapi/studio/registry-contributions", doula)).json().contributions as {
+      kind: string;
+      what: string;
+      credit: number;
+    }[];
+    expect(studio.find((row) => row.kind === "class")).toMatchObject({ what: "Birth preparation evening", credit: 0 });
+  });
+
+  it("keeps all of a class place's payment as credit to refund when the class was cancelled before the friend paid", async () => {
+    const classId = await newClass("Newborn care morning", 3_000, 4, 12);
+    const member = await signedInMember(app(), "registry-class-lost");
+    const name = (await post("/reactapi/account/registry", { gifts: { class_ids: [classId] } }, member.cookie)).json().name as string;
+    const started = await contribute(name, { class_id: classId });
+    expect(started.statusCode, started.body).toBe(200);
+    expect((await post(`/reactapi/studio/classes/${classId}/cancel`, {}, doula)).statusCode).toBe(200);
+    const session = await pay(started.json().url);
+    const studio = (await get("/reactapi/studio/registry-contributions", doula)).json().contributions as {
+      id: number;
+      kind: string;
+      what: string;
+      credit: number;
+      amount: number;
+    }[];
+    const row = studio.find((contribution) => contribution.what === "Newborn care morning")!;
+    expect(row).toMatchObject({ kind: "class", amount: 3_000, credit: 3_000 });
+    expect((await post(`/reactapi/studio/registry-contributions/${row.id}/refund-credit`, {}, doula)).statusCode).toBe(200);
+    expect(standIn.refunds.find((refund) => refund.payment_intent === `pi_${session.id}`)).toMatchObject({ amount: 3_000 });
+    const told = await db()
+      .select({ kind: mailOutbox.kind })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, member.email), eq(mailOutbox.kind, "registry_gift")));
+    expect(told).toEqual([]);
   });
 
   it("refuses contributions to care from a member without a care plan, and a registry to a partner's account", async () => {

@@ -7,6 +7,7 @@ import { TextField } from "../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../lib/answers.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { t } from "./messages.ts";
+import { browserTimeZone, whenLabel } from "../../lib/time-labels.ts";
 import { money } from "./to-checkout.ts";
 
 // On /account, inside its section (registry-section.tsx): her birth registry (docs/gifts.md). An unlisted page she shares: her first name, her
@@ -16,22 +17,33 @@ export default function RegistrySection() {
   const { answer } = useAnswer("myRegistry");
   const catalogue = useAnswer("getCourses").answer;
   if (!answer || !catalogue) return null;
-  return <RegistryForm registry={answer.registry} carePossible={answer.care_possible} plans={catalogue.subscription_plans} />;
+  return (
+    <RegistryForm
+      registry={answer.registry}
+      carePossible={answer.care_possible}
+      plans={catalogue.subscription_plans}
+      classes={answer.classes_possible}
+    />
+  );
 }
 
 function RegistryForm({
   registry,
   carePossible,
   plans,
+  classes,
 }: {
   registry: MyRegistry | null;
   carePossible: boolean;
   plans: { id: number; name: string }[];
+  /** Paid live classes still to come; one she listed that has begun since is no longer among them, and goes with her next save. */
+  classes: { id: number; title: string; starts_at: string }[];
 }) {
   const initial = () => ({
     line: registry?.line ?? "",
     showDueMonth: registry?.show_due_month ?? false,
     planIds: registry?.plan_ids ?? [],
+    classIds: (registry?.class_ids ?? []).filter((id) => classes.some((live) => live.id === id)),
     care: registry?.care ?? carePossible,
   });
   const [draft, setDraft] = useState(initial);
@@ -45,7 +57,11 @@ function RegistryForm({
     void saving.run(
       () =>
         send("saveRegistry", {
-          body: { line: draft.line, show_due_month: draft.showDueMonth, gifts: { plan_ids: draft.planIds, care: draft.care } },
+          body: {
+            line: draft.line,
+            show_due_month: draft.showDueMonth,
+            gifts: { plan_ids: draft.planIds, class_ids: draft.classIds, care: draft.care },
+          },
         }),
       (saved) => saved.message,
     );
@@ -106,6 +122,21 @@ function RegistryForm({
                 }
               />
               {plan.name}
+            </label>
+          ))}
+          {classes.map((live) => (
+            <label key={`class-${live.id}`} style={{ display: "flex", gap: 10, alignItems: "center", minHeight: 44 }}>
+              <input
+                type="checkbox"
+                checked={draft.classIds.includes(live.id)}
+                onChange={(event) =>
+                  setDraft({
+                    ...draft,
+                    classIds: event.target.checked ? [...draft.classIds, live.id] : draft.classIds.filter((id) => id !== live.id),
+                  })
+                }
+              />
+              {t("A place in “{title}”, {when}", { title: live.title, when: whenLabel(live.starts_at, browserTimeZone()) })}
             </label>
           ))}
         </fieldset>

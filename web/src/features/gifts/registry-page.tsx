@@ -9,6 +9,7 @@ import { TextField } from "../../components/text-field.tsx";
 import { CodeField } from "../../components/code-field.tsx";
 import { useAnswer } from "../../lib/answers.ts";
 import { call } from "../../lib/api.ts";
+import { browserTimeZone, whenLabel } from "../../lib/time-labels.ts";
 import { goToCheckout, money, type Problem } from "./to-checkout.ts";
 import { pageLocale, t } from "./messages.ts";
 
@@ -90,7 +91,11 @@ function Given({ registry }: { registry: Registry }) {
 }
 
 function GiveForm({ name, registry }: { name: string; registry: Registry }) {
-  const choices = [...(registry.care ? ["care"] : []), ...registry.plans.map((plan) => String(plan.id))];
+  const choices = [
+    ...(registry.care ? ["care"] : []),
+    ...registry.plans.map((plan) => String(plan.id)),
+    ...registry.classes.map((live) => `class-${live.id}`),
+  ];
   const [choice, setChoice] = useState(choices[0] ?? "");
   const [fields, setFields] = useState({ amount: "", giver_name: "", giver_email: "", message: "", code: "" });
   const [shown, setShown] = useState(true);
@@ -118,7 +123,10 @@ function GiveForm({ name, registry }: { name: string; registry: Registry }) {
           body: {
             ...(choice === "care"
               ? { amount: Number.isFinite(amount) ? amount : 0 }
-              : { plan_id: Number(choice), ...(fields.code.trim() ? { code: fields.code } : {}) }),
+              : {
+                  ...(choice.startsWith("class-") ? { class_id: Number(choice.slice("class-".length)) } : { plan_id: Number(choice) }),
+                  ...(fields.code.trim() ? { code: fields.code } : {}),
+                }),
             giver_name: fields.giver_name,
             giver_email: fields.giver_email,
             message: fields.message,
@@ -165,6 +173,25 @@ function GiveForm({ name, registry }: { name: string; registry: Registry }) {
                 {plan.billing_interval === "once" ? "" : ` (${t("one month")})`}
                 <span className="small-text quiet-text" style={{ display: "block" }}>
                   {plan.description}
+                </span>
+              </span>
+            </label>
+          ))}
+          {registry.classes.map((live) => (
+            <label key={`class-${live.id}`} style={{ display: "flex", gap: 10, alignItems: "flex-start", minHeight: 44 }}>
+              <input
+                type="radio"
+                name="gift"
+                checked={choice === `class-${live.id}`}
+                onChange={() => setChoice(`class-${live.id}`)}
+                style={{ width: 20, height: 20, marginTop: 2 }}
+              />
+              <span>
+                <strong>{t("A place in “{title}”", { title: live.title })}</strong>: {money(live.price, live.currency)}
+                <span className="small-text quiet-text" style={{ display: "block" }}>
+                  {t("A live class, {when}. The place is held in her name while you pay.", {
+                    when: whenLabel(live.starts_at, browserTimeZone()),
+                  })}
                 </span>
               </span>
             </label>

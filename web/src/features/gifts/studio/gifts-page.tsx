@@ -163,7 +163,11 @@ function RegistryContributions() {
                     {contribution.giver_email}
                   </td>
                   <td>
-                    {contribution.kind === "care" ? t("Towards her doula care") : contribution.what}
+                    {contribution.kind === "care"
+                      ? t("Towards her doula care")
+                      : contribution.kind === "class"
+                        ? t("A place in “{title}”", { title: contribution.what })
+                        : contribution.what}
                     <br />
                     {money(contribution.amount, contribution.currency)}
                   </td>

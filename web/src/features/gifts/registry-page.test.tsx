@@ -1,0 +1,46 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { renderAt, stubApi } from "../../test/render.tsx";
+import RegistryPage from "./registry-page.tsx";
+
+vi.mock("./leave-for.ts", () => ({ leaveFor: vi.fn() }));
+const { leaveFor } = await import("./leave-for.ts");
+
+const registry = {
+  first_name: "Rosa",
+  line: "Help us welcome our first baby calmly.",
+  due_month: null,
+  open: true,
+  plans: [],
+  classes: [{ id: 9, title: "Birth preparation evening", starts_at: "2027-02-11T18:00:00Z", price: 4500, currency: "USD" }],
+  care: null,
+  given: { count: 0, totals: [], givers: [] },
+};
+
+// docs/gifts.md, her birth registry: a friend may give her a place in a live class she listed.
+describe("a class place among her registry's gifts", () => {
+  it("offers the class with its price and time, and sends its id with a code to Checkout", async () => {
+    const calls = stubApi({
+      "/reactapi/registry/rosa-abcdefgh": [200, registry],
+      "/reactapi/registry/rosa-abcdefgh/contributions": [200, { url: "https://checkout.stripe.com/c/pay/cs_test_1" }],
+    });
+    renderAt("/registry/rosa-abcdefgh", [{ path: "/registry/:name", element: <RegistryPage /> }]);
+    const place = await screen.findByRole("radio", { name: /A place in “Birth preparation evening”: \$45\.00/ });
+    expect(place).toBeChecked();
+    expect(screen.getByText(/A live class, .*2027.*\. The place is held in her name while you pay\./)).toBeInTheDocument();
+    fireEvent.click(screen.getByText("Have a code?"));
+    fireEvent.change(screen.getByLabelText("Code"), { target: { value: "FRIENDS-10" } });
+    fireEvent.change(screen.getByLabelText(/^Your name/), { target: { value: "Lucía Fernández" } });
+    fireEvent.change(screen.getByLabelText(/^Your e-mail address/), { target: { value: "lucia@example.com" } });
+    fireEvent.click(screen.getByRole("button", { name: "Go to payment" }));
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledWith("https://checkout.stripe.com/c/pay/cs_test_1"));
+    expect(calls.find((call) => call.method === "POST")!.body).toEqual({
+      class_id: 9,
+      code: "FRIENDS-10",
+      giver_name: "Lucía Fernández",
+      giver_email: "lucia@example.com",
+      message: "",
+      public: true,
+    });
+  });
+});
