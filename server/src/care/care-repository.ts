@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, exists, gt, gte, inArray, isNotNull, isNull, lt, lte, notExists, or, sql } from "drizzle-orm";
 import { Temporal } from "temporal-polyfill";
 import type { CareFile, CarePackage, ClientDetails, CareRecord, PackageRequest } from "../../../contract/care.ts";
 import { answerWith } from "../../../contract/languages.ts";
@@ -325,7 +325,10 @@ export async function chooseTier(
       { from: row.record.onCallFrom, until: row.record.onCallUntil },
       context,
     );
-    await tx.update(careRecords).set({ tierName: tier.name }).where(eq(careRecords.id, recordId));
+    await tx
+      .update(careRecords)
+      .set({ tierName: tier.name, beyondFeeMinor: Math.max(0, tier.price - row.pkg.feeMinor) })
+      .where(eq(careRecords.id, recordId));
   });
 }
 
@@ -1000,6 +1003,34 @@ const openPaymentsOf = (memberId: number) =>
     isNull(carePayments.paidAt),
     eq(carePayments.waived, false),
   );
+
+/**
+ * What Supporter fees brought beyond their packages' own fees (docs/gifts.md, community places), by
+ * currency: a record counts once every one of its payments is paid, none waived or refunded.
+ */
+export async function paidBeyondPackageFees(db: Queryable): Promise<{ currency: string; minor: number }[]> {
+  const open = db
+    .select({ id: carePayments.id })
+    .from(carePayments)
+    .where(
+      and(
+        eq(carePayments.recordId, careRecords.id),
+        or(isNull(carePayments.paidAt), eq(carePayments.waived, true), isNotNull(carePayments.refundedAt)),
+      ),
+    );
+  return db
+    .select({ currency: carePackages.currency, minor: sql<number>`coalesce(sum(${careRecords.beyondFeeMinor}), 0)`.mapWith(Number) })
+    .from(careRecords)
+    .innerJoin(carePackages, eq(carePackages.id, careRecords.packageId))
+    .where(
+      and(
+        sql`${careRecords.beyondFeeMinor} > 0`,
+        exists(db.select({ id: carePayments.id }).from(carePayments).where(eq(carePayments.recordId, careRecords.id))),
+        notExists(open),
+      ),
+    )
+    .groupBy(carePackages.currency);
+}
 
 /**
  * Her open care, for her birth registry (gifts/, docs/gifts.md): the currency her payment plan is

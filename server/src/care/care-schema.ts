@@ -58,6 +58,8 @@ export const careRecords = pgTable(
     stage: text("stage").notNull().default("invited"),
     /** The tier of her package she chose (its name), when it offers tiers: her agreement and schedule were made from its fee. */
     tierName: text("tier_name"),
+    /** What her chosen fee is above the package's own (a Supporter tier): the community places' fund counts it once she has paid in full. */
+    beyondFeeMinor: integer("beyond_fee_minor").notNull().default(0),
     /** Her backup doula (a team doula, Studio → Team): told of her labour when the doula is off call or does not answer. */
     backupUserId: integer("backup_user_id").references(() => users.id, { onDelete: "set null" }),
     /** Her link to her space, until she registers with it: only its hash is kept. */

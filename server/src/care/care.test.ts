@@ -961,6 +961,20 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     const final = (await get(`/reactapi/care/${client.recordId}`, client.cookie)).json();
     expect(final.agreement.text).toContain("$1,800.00");
     expect(final.payments.map((payment: { amount: number }) => payment.amount)).toEqual([30_000, 50_000, 50_000, 50_000]);
+
+    // What the Supporter fee brings beyond the package's own (300.00) joins the community places' fund once she has paid it all.
+    const raised = async () =>
+      ((await get("/reactapi/studio/community-places", doula.cookie)).json().funds as { currency: string; raised: number }[]).find(
+        (fund) => fund.currency === "USD",
+      )?.raised ?? 0;
+    const fundBefore = await raised();
+    for (const [index, payment] of (final.payments as { id: number }[]).entries()) {
+      const marked = await post(`/reactapi/studio/care/clients/${client.recordId}/payments/${payment.id}/paid`, doula.cookie, {
+        note: "Bank transfer",
+      });
+      expect(marked.statusCode, marked.body).toBe(200);
+      expect(await raised()).toBe(index === final.payments.length - 1 ? fundBefore + 30_000 : fundBefore);
+    }
   });
 
   it("keeps her fee once something was paid towards it, and asks no choice of a package without tiers", async () => {

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { CommunityPlaces } from "../../../contract/gifts.ts";
 import { accountsByIds, findUserByEmail } from "../accounts/users-repository.ts";
 import { findPlan } from "../catalogue/catalogue-repository.ts";
+import { paidBeyondPackageFees } from "../care/care-repository.ts";
 import { paidBeyondClassPrices } from "../classes/classes-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import type { PersonalData } from "../db/personal-data.ts";
@@ -12,7 +13,7 @@ import { giftPrice } from "./gift-price.ts";
 import { openUntil } from "./gifts-repository.ts";
 import { communityPlaces, gifts } from "./gifts-schema.ts";
 
-// Community places (docs/gifts.md): what the Supporter tiers of plans, gifts and classes brought beyond
+// Community places (docs/gifts.md): what the Supporter tiers of plans, gifts, classes and care packages brought beyond
 // their own prices is a fund, from which the doula gives a membership to a family who asks. The
 // fund is counted from the payments themselves, so it is never out of step with them.
 
@@ -24,7 +25,13 @@ async function funds(db: Queryable): Promise<CommunityPlaces["funds"]> {
     .from(gifts)
     .where(and(inArray(gifts.status, ["paid", "delivered", "opened"]), sql`${gifts.beyondPriceMinor} > 0`))
     .groupBy(gifts.currency);
-  for (const { currency, minor } of [...(await paidBeyondPlanPrices(db)), ...(await paidBeyondClassPrices(db)), ...beyondInGifts]) {
+  const beyond = [
+    ...(await paidBeyondPlanPrices(db)),
+    ...(await paidBeyondClassPrices(db)),
+    ...(await paidBeyondPackageFees(db)),
+    ...beyondInGifts,
+  ];
+  for (const { currency, minor } of beyond) {
     const key = currency.toUpperCase();
     raised.set(key, (raised.get(key) ?? 0) + minor);
   }

@@ -1,0 +1,1 @@
+ALTER TABLE "care_records" ADD COLUMN "beyond_fee_minor" integer DEFAULT 0 NOT NULL;
