@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
 import { movableClock } from "../lib/clock.ts";
+import { mailOutbox } from "../mail/mail-schema.ts";
 import { backends, GOOD_PASSWORD, signedInMember } from "../../../testing/test-app.ts";
 import { chargeRefunded, checkoutCompleted } from "../../../testing/stripe-stand-in.ts";
 import { useStripeApp } from "../../../testing/stripe-app.ts";
@@ -11,7 +13,7 @@ const PARTNER_COURSE = { planId: 2, price: 4900, courseId: 3 }; // once, USD, in
 const START = new Date("2027-03-10T12:00:00Z");
 
 describe.each(backends)("community places on %s", (backend) => {
-  const { app, post, sessionOf, deliver, instructor: doula } = useStripeApp(backend, movableClock(START));
+  const { app, db, post, sessionOf, deliver, instructor: doula } = useStripeApp(backend, movableClock(START));
   let instructor: string;
   beforeAll(() => {
     instructor = doula();
@@ -103,7 +105,7 @@ describe.each(backends)("community places on %s", (backend) => {
     );
     expect(presses.map((press) => press.statusCode).sort()).toEqual([201, 409, 409]);
     const given = presses.find((press) => press.statusCode === 201)!;
-    expect(given.json().message).toMatch(/a community place: Partner Course is open for her for good\.$/);
+    expect(given.json().message).toMatch(/a community place: Partner Course is open for her for good\. She is mailed to say so\.$/);
     expect(presses.find((press) => press.statusCode === 409)!.json().error).toBe(
       "The community fund holds US$26.00, and this place costs US$49.00.",
     );
@@ -111,6 +113,15 @@ describe.each(backends)("community places on %s", (backend) => {
     expect(after.funds).toEqual([{ currency: "USD", raised: 7500, given: 4900, left: 2600 }]);
     expect(after.given).toHaveLength(1);
     const receiver = after.given[0]!.member!.email === family.email ? family : someone;
+    // She is told once, and nothing says why she asked.
+    const told = await db()
+      .select({ subject: mailOutbox.subject, text: mailOutbox.textBody })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, receiver.email), eq(mailOutbox.kind, "community_place")));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.subject).toBe("A place for you: Partner Course");
+    expect(told[0]!.text).toContain("Partner Course is open for you, for good.");
+    expect(told[0]!.text).toContain("There is nothing to pay.");
     const library = (await app().inject({ url: "/reactapi/getcourses", headers: { cookie: receiver.cookie } })).json();
     expect(library.courses.find((course: { id: number }) => course.id === PARTNER_COURSE.courseId).course_access).toBe("true");
 

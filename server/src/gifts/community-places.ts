@@ -10,7 +10,10 @@ import { openGivenCourses } from "../grants/grants-repository.ts";
 import { HttpError } from "../http/errors.ts";
 import { paidBeyondPlanPrices } from "../payments/purchases-repository.ts";
 import { giftPrice } from "./gift-price.ts";
-import { openUntil } from "./gifts-repository.ts";
+import { openUntil, practiceToday } from "./gifts-repository.ts";
+import { communityPlaceMail } from "./gift-mails.ts";
+import { inLanguage, type MailContext, recipientLanguage } from "../mail/mail-templates.ts";
+import { queueMail } from "../mail/outbox.ts";
 import { communityPlaces, gifts } from "./gifts-schema.ts";
 
 // Community places (docs/gifts.md): what the Supporter tiers of plans, gifts, classes and care packages brought beyond
@@ -82,6 +85,7 @@ export async function giveCommunityPlace(
   input: { email: string; planId: number; months?: number | undefined },
   now: Date,
   money: (minor: number, currency: string) => string,
+  mail: MailContext,
 ): Promise<{ name: string; planName: string; until: Date | null }> {
   const member = await findUserByEmail(db, input.email);
   if (!member)
@@ -109,6 +113,17 @@ export async function giveCommunityPlace(
     });
     const until = await openUntil(tx, { months }, now);
     await openGivenCourses(tx, member.id, plan.courseIds, until);
+    // She is told what is open for her, and until when, in her language and the practice's calendar.
+    const { zone } = await practiceToday(tx, now);
+    await queueMail(
+      tx,
+      communityPlaceMail(
+        member.email,
+        member.firstName,
+        { planName: plan.name, until, zone },
+        inLanguage(mail, recipientLanguage(member.language, mail)),
+      ),
+    );
     return { name: [member.firstName, member.lastName].filter(Boolean).join(" ") || member.email, planName: plan.name, until };
   });
 }

@@ -6,6 +6,7 @@ declare module "../mail/mail-templates.ts" {
     gift_receipt: true;
     gift_delivered: true;
     registry_gift: true;
+    community_place: true;
   }
 }
 
@@ -134,5 +135,31 @@ export function registryGiftMail(
             : i18n._("Open your library"),
       link: `${context.publicUrl}/${{ care: "care", class: "classes", plan: "library" }[gift.kind]}`,
     },
+  ]);
+}
+
+/**
+ * A community place given to her family (docs/gifts.md): what is open for her and for how long, and
+ * who made it possible, in the doula's quiet words; nothing about why she asked.
+ */
+export function communityPlaceMail(
+  to: string,
+  firstName: string | null,
+  place: { planName: string; until: Date | null; zone: string },
+  context: MailContext,
+): Mail {
+  const i18n = translatorOf(context);
+  const what =
+    place.until === null
+      ? i18n._("{plan} is open for you, for good.", { plan: place.planName })
+      : i18n._("{plan} is open for you until {day}.", {
+          plan: place.planName,
+          day: new Intl.DateTimeFormat(locale(context), { dateStyle: "long", timeZone: place.zone }).format(place.until),
+        });
+  return composeMail("community_place", to, i18n._("A place for you: {plan}", { plan: place.planName }), context, [
+    greeting(firstName, context.language),
+    what,
+    i18n._("It is a community place: other families chose to pay a little more, so that every family can come. There is nothing to pay."),
+    { label: i18n._("Open your library"), link: `${context.publicUrl}/library` },
   ]);
 }

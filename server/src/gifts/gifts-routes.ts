@@ -434,16 +434,21 @@ export async function giftsStudioRoutes(app: FastifyInstance, { db, mail, paymen
       { email: body.email, planId: body.plan_id, months: body.months },
       clock.now(),
       (minor, currency) => new Intl.NumberFormat(locale, { style: "currency", currency }).format(minor / 100),
+      mail,
     );
+    sender.wake();
     const message = given.until
-      ? answerWith("Gave {name} a community place: {plan} is open for her until {day}.", {
+      ? answerWith("Gave {name} a community place: {plan} is open for her until {day}. She is mailed to say so.", {
           name: given.name,
           plan: given.planName,
           day: new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: (await practiceToday(db, clock.now())).zone }).format(
             given.until,
           ),
         })
-      : answerWith("Gave {name} a community place: {plan} is open for her for good.", { name: given.name, plan: given.planName });
+      : answerWith("Gave {name} a community place: {plan} is open for her for good. She is mailed to say so.", {
+          name: given.name,
+          plan: given.planName,
+        });
     return reply.code(201).send({ message });
   });
 }
