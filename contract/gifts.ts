@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ApiError } from "./errors.ts";
 import { StudioOutcome, WholeNumber } from "./studio/studio-shared.ts";
 import { type Endpoint, ok } from "./endpoint.ts";
-import { idInPath } from "./catalogue.ts";
+import { idInPath, PlanTier } from "./catalogue.ts";
 import { sentence } from "./languages.ts";
 import { Email, looksLikeALink, notALinkSentence } from "./sign-in.ts";
 
@@ -207,10 +207,19 @@ const GiftPlan = z.object({
   price: z.number(),
   currency: z.string(),
   billing_interval: z.enum(["month", "year", "once"]),
+  /** Pay what you can: the plan's tiers, for the friend to choose from (none: its one price). */
+  tiers: z.array(PlanTier),
 });
 
 /** A place in a live class, as a registry offers it: paid, not begun. */
-const GiftClass = z.object({ id: z.number(), title: z.string(), starts_at: z.string(), price: z.number(), currency: z.string() });
+const GiftClass = z.object({
+  id: z.number(),
+  title: z.string(),
+  starts_at: z.string(),
+  price: z.number(),
+  currency: z.string(),
+  tiers: z.array(PlanTier),
+});
 
 /** What friends gave, as her page shows it: totals, and the givers who chose to appear. */
 const RegistryGiven = z.object({
@@ -267,10 +276,16 @@ export const ContributionRequest = z
     public: z.boolean({ error: "public is true or false." }).default(true),
     /** A code the doula gave out, for a gift she listed (a contribution to her care is any amount). */
     code: GiftCheckoutRequest.shape.code,
+    /** Pay what you can: a tier of the plan or class given, by its name or its price in cents. */
+    tier: GiftCheckoutRequest.shape.tier,
   })
   .refine((body) => [body.amount, body.plan_id, body.class_id].filter((given) => given !== undefined).length === 1, {
     error: "Give either an amount towards her doula care or one of the gifts she listed.",
     path: ["amount"],
+  })
+  .refine((body) => body.tier === undefined || body.amount === undefined, {
+    error: "A contribution to her care is the amount you choose, so it has no tiers.",
+    path: ["tier"],
   })
   .refine((body) => !body.code?.trim() || body.amount === undefined, {
     error: "A code is for one of the gifts she listed; a contribution to her care is the amount you choose.",

@@ -10,6 +10,7 @@ import type { Database, Queryable } from "../db/client.ts";
 import { keptFor, type MailChoice, type PersonalData, provenAddress } from "../db/personal-data.ts";
 import { classMailOptOuts, classRegistrations, liveClasses } from "./classes-schema.ts";
 import { HttpError } from "../http/errors.ts";
+import { chosenTier } from "../lib/tiers.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { OneOffPayments } from "../lib/one-off-payments.ts";
 import { type ClassMailContext, type ClassRow, placeMail, placeOfferedMail, type RegistrationRow } from "./class-mails.ts";
@@ -194,6 +195,7 @@ export async function classesToGive(db: Queryable, now: Date, ids?: number[]) {
     priceMinor: row.priceMinor,
     currency: row.currency,
     who: row.who,
+    tiers: row.tiers,
   }));
 }
 
@@ -205,11 +207,21 @@ export async function classesToGive(db: Queryable, now: Date, ids?: number[]) {
  */
 export async function holdGivenPlace(
   tx: Queryable,
-  input: { classId: number; member: UserRow; holdUntil: Date; now: Date },
-): Promise<{ registrationId: number; title: string; startsAt: Date; priceMinor: number; currency: string }> {
+  input: { classId: number; member: UserRow; holdUntil: Date; now: Date; tier?: string | number | undefined },
+): Promise<{
+  registrationId: number;
+  title: string;
+  startsAt: Date;
+  priceMinor: number;
+  standardMinor: number;
+  currency: string;
+  tierName: string | null;
+}> {
   const live = await lockedClass(tx, input.classId);
   if (input.now >= live.startsAt) throw new HttpError(409, "This class has begun, so a place in it can no longer be given.");
   if (live.priceMinor === 0) throw new HttpError(400, "This class is free: she can take a place herself on the classes page.");
+  // Pay what you can: the friend may choose among the class's tiers, and only those.
+  const tier = chosenTier(live.tiers, input.tier, "That is not one of this class's prices.");
   const places = await tx
     .select({ state: classRegistrations.state, holdUntil: classRegistrations.holdUntil })
     .from(classRegistrations)
@@ -236,13 +248,22 @@ export async function holdGivenPlace(
       dueDate: input.member.dueDate,
       timeZone: null,
       language: input.member.language,
+      tierName: tier?.name ?? null,
       state: "awaiting_payment",
       holdUntil: input.holdUntil,
       manageToken: randomBytes(24).toString("base64url"),
       ...remindersFrom(live.startsAt, input.now),
     })
     .returning({ id: classRegistrations.id });
-  return { registrationId: row!.id, title: live.title, startsAt: live.startsAt, priceMinor: live.priceMinor, currency: live.currency };
+  return {
+    registrationId: row!.id,
+    title: live.title,
+    startsAt: live.startsAt,
+    priceMinor: tier?.price ?? live.priceMinor,
+    standardMinor: live.priceMinor,
+    currency: live.currency,
+    tierName: tier?.name ?? null,
+  };
 }
 
 /**

@@ -15,6 +15,7 @@ import { communityPlaceMail } from "./gift-mails.ts";
 import { inLanguage, type MailContext, recipientLanguage } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { communityPlaces, gifts } from "./gifts-schema.ts";
+import { paidBeyondInRegistries } from "./registry-repository.ts";
 
 // Community places (docs/gifts.md): what the Supporter tiers of plans, gifts, classes and care packages brought beyond
 // their own prices is a fund, from which the doula gives a membership to a family who asks. The
@@ -32,6 +33,7 @@ async function funds(db: Queryable): Promise<CommunityPlaces["funds"]> {
     ...(await paidBeyondPlanPrices(db)),
     ...(await paidBeyondClassPrices(db)),
     ...(await paidBeyondPackageFees(db)),
+    ...(await paidBeyondInRegistries(db)),
     ...beyondInGifts,
   ];
   for (const { currency, minor } of beyond) {

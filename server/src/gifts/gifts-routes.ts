@@ -235,6 +235,7 @@ export async function registryRoutes(
         price: plan!.priceMinor,
         currency: plan!.currency,
         billing_interval: plan!.billingInterval as "month" | "year" | "once",
+        tiers: plan!.tiers ?? [],
       }));
   };
 
@@ -255,6 +256,7 @@ export async function registryRoutes(
         months: number | null;
         amountMinor: number;
         currency: string;
+        beyondPriceMinor?: number;
       };
       let description: string;
       let held: Awaited<ReturnType<typeof planCodeHeld>> = null;
@@ -297,6 +299,7 @@ export async function registryRoutes(
             member,
             holdUntil: new Date(now.getTime() + (CHECKOUT_MINUTES + PAYMENT_GRACE_MINUTES) * 60_000),
             now,
+            tier: body.tier,
           });
           const code = body.code?.trim()
             ? await holdCodeUse(tx, {
@@ -318,28 +321,37 @@ export async function registryRoutes(
           months: null,
           amountMinor: held?.priceMinor ?? given.place.priceMinor,
           currency: given.place.currency,
+          beyondPriceMinor: Math.max(0, (held?.priceMinor ?? given.place.priceMinor) - given.place.standardMinor),
         };
         extra = { classId, classRegistrationId: given.place.registrationId, classTitle: given.place.title };
         description = [
           her ? i18n._("A place for {name}: {title}", { name: her, title: given.place.title }) : given.place.title,
+          ...(given.place.tierName ? [given.place.tierName] : []),
           ...(held ? [held.code.code] : []),
         ].join(" · ");
       } else {
         const found = registry.planIds.includes(body.plan_id!) ? await findPlan(db, body.plan_id!) : undefined;
         if (!found) throw new HttpError(400, "That is not one of the gifts she listed.");
         const published = await catalogue.publishedCourseIds();
-        const { months, priceMinor } = giftPrice(found, { months: body.months });
+        const { months, priceMinor, tierName } = giftPrice(found, { months: body.months, tier: body.tier });
         held = await planCodeHeld(db, body.code, found.id, priceMinor, request.member?.id ?? null, now);
+        const amountMinor = held?.priceMinor ?? priceMinor;
         values = {
           kind: "plan",
           planId: found.id,
           planName: found.name,
           courseIds: found.courseIds.filter((id) => published.has(id)),
           months,
-          amountMinor: held?.priceMinor ?? priceMinor,
+          amountMinor,
           currency: found.currency,
+          // What a Supporter tier paid beyond the plan's own price for those months (community places).
+          beyondPriceMinor: Math.max(0, amountMinor - giftPrice(found, { months: body.months }).priceMinor),
         };
-        description = [i18n._("Gift: {plan}", { plan: found.name }), ...(held ? [held.code.code] : [])].join(" · ");
+        description = [
+          i18n._("Gift: {plan}", { plan: found.name }),
+          ...(tierName ? [tierName] : []),
+          ...(held ? [held.code.code] : []),
+        ].join(" · ");
       }
       const id = await recordPendingContribution(db, {
         registryId: registry.id,

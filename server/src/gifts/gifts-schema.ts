@@ -192,6 +192,8 @@ export const registryContributions = pgTable(
     paymentIntentId: text("payment_intent_id"),
     /** What was beyond what she owed her doula: credit the doula may refund. */
     creditMinor: integer("credit_minor").notNull().default(0),
+    /** What a Supporter tier paid beyond the plan's or class's own price: the community places' fund counts it once paid. */
+    beyondPriceMinor: integer("beyond_price_minor").notNull().default(0),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     createdAt: createdAt(),
   },

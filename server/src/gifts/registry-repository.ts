@@ -124,6 +124,7 @@ export const toGiftClass = (live: Awaited<ReturnType<typeof classesToGive>>[numb
   starts_at: live.startsAt.toISOString(),
   price: live.priceMinor,
   currency: live.currency,
+  tiers: live.tiers,
 });
 
 /** The page anyone with the link sees: her first name, never her surname, address or due date unless chosen. */
@@ -198,7 +199,10 @@ export function registryCheckouts(deps: { clock: Clock; mail: MailContext; class
         const settled = await settlePaidPlace(tx, paid.classRegistrationId ?? 0, session.paymentIntent, now, deps.classMail);
         if (settled === "lost") {
           // Paid after the class was cancelled or the held place went on: all of it is credit for the doula to refund.
-          await tx.update(registryContributions).set({ creditMinor: paid.amountMinor }).where(eq(registryContributions.id, paid.id));
+          await tx
+            .update(registryContributions)
+            .set({ creditMinor: paid.amountMinor, beyondPriceMinor: 0 })
+            .where(eq(registryContributions.id, paid.id));
           return log.error(
             { contribution: paid.id },
             "gifts: a class place given through a registry could not be hers; refund it from Studio → Gifts",
@@ -297,6 +301,18 @@ export async function refundContributionCredit(
     throw new HttpError(502, "Stripe could not make the refund just now. Nothing changed; please try again in a moment.");
   }
   return { amountMinor: credit, currency: row.currency };
+}
+
+/** What Supporter tiers of gifts through registries paid beyond the standard prices (community places), by currency. */
+export async function paidBeyondInRegistries(db: Queryable): Promise<{ currency: string; minor: number }[]> {
+  return db
+    .select({
+      currency: registryContributions.currency,
+      minor: sql<number>`coalesce(sum(${registryContributions.beyondPriceMinor}), 0)`.mapWith(Number),
+    })
+    .from(registryContributions)
+    .where(and(eq(registryContributions.status, "paid"), sql`${registryContributions.beyondPriceMinor} > 0`))
+    .groupBy(registryContributions.currency);
 }
 
 /**

@@ -39,7 +39,7 @@ describe.each(backends)("her birth registry on %s", (backend) => {
   };
 
   /** A paid (or free) live class some days after the start of these tests. */
-  const newClass = async (title: string, price: number, places = 1, days = 10) => {
+  const newClass = async (title: string, price: number, places = 1, days = 10, extra: Record<string, unknown> = {}) => {
     const created = await post(
       "/reactapi/studio/classes",
       {
@@ -51,6 +51,7 @@ describe.each(backends)("her birth registry on %s", (backend) => {
         currency: "USD",
         who: "anyone",
         join_url: "https://meet.example/class",
+        ...extra,
       },
       doula,
     );
@@ -202,7 +203,12 @@ describe.each(backends)("her birth registry on %s", (backend) => {
 
   it("gives her a place in a live class she listed: held in her name while a friend pays, the last place once, and hers when paid", async () => {
     const lastPlace = await newClass("Hypnobirthing night", 4_000);
-    const birthPrep = await newClass("Birth preparation evening", 4_500, 3);
+    const tiers = [
+      { name: "Supported", price: 3_000, line: "" },
+      { name: "Standard", price: 4_500, line: "" },
+      { name: "Supporter", price: 6_000, line: "Helps another family come" },
+    ];
+    const birthPrep = await newClass("Birth preparation evening", 4_500, 3, 10, { tiers });
     const free = await newClass("Free circle", 0, 5);
     const member = await signedInMember(app(), "registry-class");
     const mine = (await get("/reactapi/account/registry", member.cookie)).json();
@@ -217,8 +223,8 @@ describe.each(backends)("her birth registry on %s", (backend) => {
     expect(made.statusCode, made.body).toBe(200);
     const name = made.json().name as string;
     expect((await get(`/reactapi/registry/${name}`)).json().classes).toEqual([
-      { id: lastPlace, title: "Hypnobirthing night", starts_at: expect.any(String), price: 4_000, currency: "USD" },
-      { id: birthPrep, title: "Birth preparation evening", starts_at: expect.any(String), price: 4_500, currency: "USD" },
+      { id: lastPlace, title: "Hypnobirthing night", starts_at: expect.any(String), price: 4_000, currency: "USD", tiers: [] },
+      { id: birthPrep, title: "Birth preparation evening", starts_at: expect.any(String), price: 4_500, currency: "USD", tiers },
     ]);
     expect((await contribute(name, { class_id: free })).json().error).toBe("That is not one of the gifts she listed.");
 
@@ -254,9 +260,25 @@ describe.each(backends)("her birth registry on %s", (backend) => {
       "This class is full just now, so a place in it cannot be given. Perhaps choose another gift.",
     ]);
 
-    const given = await contribute(name, { class_id: birthPrep, message: "Enjoy the evening", public: true });
+    // Pay what you can: the friend chooses among the class's tiers, and only those; the Supporter's extra joins the community places' fund.
+    const notOffered = await contribute(name, { class_id: birthPrep, tier: "Friends" });
+    expect([notOffered.statusCode, notOffered.json().error]).toEqual([400, "That is not one of this class's prices."]);
+    const onCare = await contribute(name, { amount: 5_000, tier: "Supporter" });
+    expect([onCare.statusCode, onCare.json().error]).toEqual([
+      400,
+      "A contribution to her care is the amount you choose, so it has no tiers.",
+    ]);
+    const raised = async () =>
+      ((await get("/reactapi/studio/community-places", doula)).json().funds as { currency: string; raised: number }[]).find(
+        (fund) => fund.currency === "USD",
+      )?.raised ?? 0;
+    const fundBefore = await raised();
+    const given = await contribute(name, { class_id: birthPrep, tier: "supporter", message: "Enjoy the evening", public: true });
     expect(given.statusCode, given.body).toBe(200);
+    expect(sessionOf(given.json().url).amount_total).toBe(6_000);
+    expect(await raised()).toBe(fundBefore);
     await pay(given.json().url);
+    expect(await raised()).toBe(fundBefore + 1_500);
     const classes = (await get("/reactapi/classes", member.cookie)).json().upcoming as { id: number; my_state?: string }[];
     expect(classes.find((live) => live.id === birthPrep)?.my_state).toBe("registered");
     const mails = await db()

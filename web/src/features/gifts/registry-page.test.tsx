@@ -12,14 +12,27 @@ const registry = {
   due_month: null,
   open: true,
   plans: [],
-  classes: [{ id: 9, title: "Birth preparation evening", starts_at: "2027-02-11T18:00:00Z", price: 4500, currency: "USD" }],
+  classes: [
+    {
+      id: 9,
+      title: "Birth preparation evening",
+      starts_at: "2027-02-11T18:00:00Z",
+      price: 4500,
+      currency: "USD",
+      tiers: [
+        { name: "Supported", price: 3000, line: "" },
+        { name: "Standard", price: 4500, line: "" },
+        { name: "Supporter", price: 6000, line: "Helps another family come" },
+      ],
+    },
+  ],
   care: null,
   given: { count: 0, totals: [], givers: [] },
 };
 
 // docs/gifts.md, her birth registry: a friend may give her a place in a live class she listed.
 describe("a class place among her registry's gifts", () => {
-  it("offers the class with its price and time, and sends its id with a code to Checkout", async () => {
+  it("offers the class with its price, time and tiers, and sends its id, the tier and a code to Checkout", async () => {
     const calls = stubApi({
       "/reactapi/registry/rosa-abcdefgh": [200, registry],
       "/reactapi/registry/rosa-abcdefgh/contributions": [200, { url: "https://checkout.stripe.com/c/pay/cs_test_1" }],
@@ -28,6 +41,8 @@ describe("a class place among her registry's gifts", () => {
     const place = await screen.findByRole("radio", { name: /A place in “Birth preparation evening”: \$45\.00/ });
     expect(place).toBeChecked();
     expect(screen.getByText(/A live class, .*2027.*\. The place is held in her name while you pay\./)).toBeInTheDocument();
+    expect(screen.getByRole("radio", { name: /Standard: \$45\.00/ })).toBeChecked();
+    fireEvent.click(screen.getByRole("radio", { name: /Supporter: \$60\.00/ }));
     fireEvent.click(screen.getByText("Have a code?"));
     fireEvent.change(screen.getByLabelText("Code"), { target: { value: "FRIENDS-10" } });
     fireEvent.change(screen.getByLabelText(/^Your name/), { target: { value: "Lucía Fernández" } });
@@ -36,6 +51,7 @@ describe("a class place among her registry's gifts", () => {
     await waitFor(() => expect(leaveFor).toHaveBeenCalledWith("https://checkout.stripe.com/c/pay/cs_test_1"));
     expect(calls.find((call) => call.method === "POST")!.body).toEqual({
       class_id: 9,
+      tier: "Supporter",
       code: "FRIENDS-10",
       giver_name: "Lucía Fernández",
       giver_email: "lucia@example.com",

@@ -7,6 +7,7 @@ import { PageColumn } from "../../components/page-column.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { CodeField } from "../../components/code-field.tsx";
+import { TierChoice } from "../../components/tier-choice.tsx";
 import { useAnswer } from "../../lib/answers.ts";
 import { call } from "../../lib/api.ts";
 import { browserTimeZone, whenLabel } from "../../lib/time-labels.ts";
@@ -97,11 +98,22 @@ function GiveForm({ name, registry }: { name: string; registry: Registry }) {
     ...registry.classes.map((live) => `class-${live.id}`),
   ];
   const [choice, setChoice] = useState(choices[0] ?? "");
+  const [tierName, setTierName] = useState<string | null>(null);
   const [fields, setFields] = useState({ amount: "", giver_name: "", giver_email: "", message: "", code: "" });
   const [shown, setShown] = useState(true);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
   if (choices.length === 0) return null;
+  // Pay what you can: the tiers of the plan or class chosen, the standard price chosen at first.
+  const item = choice.startsWith("class-")
+    ? registry.classes.find((live) => `class-${live.id}` === choice)
+    : registry.plans.find((plan) => String(plan.id) === choice);
+  const tiers = item?.tiers ?? [];
+  const tier = tiers.find((candidate) => candidate.name === tierName) ?? tiers.find((candidate) => candidate.price === item?.price);
+  const choose = (next: string) => {
+    setChoice(next);
+    setTierName(null);
+  };
   const set = (field: keyof typeof fields) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [field]: event.target.value }));
   const field = (key: keyof typeof fields) => ({
@@ -125,6 +137,7 @@ function GiveForm({ name, registry }: { name: string; registry: Registry }) {
               ? { amount: Number.isFinite(amount) ? amount : 0 }
               : {
                   ...(choice.startsWith("class-") ? { class_id: Number(choice.slice("class-".length)) } : { plan_id: Number(choice) }),
+                  ...(tier ? { tier: tier.name } : {}),
                   ...(fields.code.trim() ? { code: fields.code } : {}),
                 }),
             giver_name: fields.giver_name,
@@ -153,7 +166,7 @@ function GiveForm({ name, registry }: { name: string; registry: Registry }) {
                 type="radio"
                 name="gift"
                 checked={choice === "care"}
-                onChange={() => setChoice("care")}
+                onChange={() => choose("care")}
                 style={{ width: 20, height: 20 }}
               />
               {t("A contribution to her doula care")}
@@ -165,7 +178,7 @@ function GiveForm({ name, registry }: { name: string; registry: Registry }) {
                 type="radio"
                 name="gift"
                 checked={choice === String(plan.id)}
-                onChange={() => setChoice(String(plan.id))}
+                onChange={() => choose(String(plan.id))}
                 style={{ width: 20, height: 20, marginTop: 2 }}
               />
               <span>
@@ -183,7 +196,7 @@ function GiveForm({ name, registry }: { name: string; registry: Registry }) {
                 type="radio"
                 name="gift"
                 checked={choice === `class-${live.id}`}
-                onChange={() => setChoice(`class-${live.id}`)}
+                onChange={() => choose(`class-${live.id}`)}
                 style={{ width: 20, height: 20, marginTop: 2 }}
               />
               <span>
@@ -197,6 +210,16 @@ function GiveForm({ name, registry }: { name: string; registry: Registry }) {
             </label>
           ))}
         </fieldset>
+        {item && tiers.length > 0 ? (
+          <TierChoice
+            legend={t("Choose what you pay")}
+            name="tier"
+            tiers={tiers}
+            chosen={tier?.name}
+            onChoose={setTierName}
+            priceOf={(price) => money(price, item.currency)}
+          />
+        ) : null}
         {choice === "care" && registry.care ? (
           <TextField
             label={t("Amount ({currency})", { currency: registry.care.currency })}

@@ -1,0 +1,1 @@
+ALTER TABLE "registry_contributions" ADD COLUMN "beyond_price_minor" integer DEFAULT 0 NOT NULL;
