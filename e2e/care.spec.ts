@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { pdfText } from "../testing/pdf-text.ts";
 import { checkoutCompleted, signedDelivery, type StandInSession } from "../testing/stripe-stand-in.ts";
-import { accessibleAtBothWidths, instructorPage, linkIn, logIn, mailTo, newEmail, PASSWORD } from "./helpers.ts";
+import { accessibleAtBothWidths, instructorPage, linkIn, logIn, mailTo, newEmail, PASSWORD, postAs } from "./helpers.ts";
 
 // docs/care.md: her birth clients' journey, from the doula's package to the mother's signed
 // agreement, deposit, questionnaire and the notes she is shown.
@@ -214,4 +214,65 @@ test("the doula makes a package and invites a client, who registers from the mai
   await expect(mother.getByText("Refunded to you")).toBeVisible();
   await motherContext.close();
   await doula.context().close();
+});
+
+test("a mother chooses what she pays among her package's fees, then reads and signs the agreement made with it", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const doula = await instructorPage(browser);
+  const packageName = `Sliding scale ${Date.now()}`;
+  const { id: packageId } = await postAs(doula, "/reactapi/studio/care/packages", {
+    name: packageName,
+    fee: 150_000,
+    currency: "USD",
+    deposit: 30_000,
+    instalments: 1,
+    agreement: "<p>Your fee is {{fee}}: {{schedule}}.</p>",
+    tiers: [
+      { name: "Supported", price: 90_000, line: "For a tighter budget" },
+      { name: "Standard", price: 150_000, line: "" },
+      { name: "Supporter", price: 180_000, line: "Helps another family" },
+    ],
+  });
+  const email = newEmail("care-tiers");
+  const { id: recordId } = await postAs(doula, "/reactapi/studio/care/clients", {
+    email,
+    first_name: "Lena",
+    last_name: "Berg",
+    due_date: "2027-06-01",
+    package_id: packageId,
+  });
+  const token = new URL(linkIn(await mailTo(email, /has opened your client space/), "/care")).searchParams.get("invitation");
+  const mother = await (await browser.newContext({ locale: "en-GB", viewport: { width: 390, height: 844 } })).newPage();
+  await mother.goto("/login");
+  await postAs(mother, "/reactapi/users/register", { email, password: PASSWORD, first_name: "Lena", care_invitation: token });
+  await logIn(mother, email);
+  await mother.goto("/care");
+
+  // Her agreement names her fee, so she chooses it first; nobody asks why.
+  const fees = mother.getByRole("group", { name: "What you pay" });
+  await expect(fees).toBeVisible();
+  await expect(fees.getByText("For a tighter budget")).toBeVisible();
+  await expect(mother.getByRole("region", { name: "The agreement" })).toHaveCount(0);
+  await accessibleAtBothWidths(mother);
+  await fees.getByRole("radio", { name: /^Supported/ }).check();
+  await mother.getByRole("button", { name: "Choose this fee" }).click();
+  await expect(
+    mother.getByRole("status").filter({ hasText: "Thank you. Your agreement and payments below are made with the fee you chose." }),
+  ).toBeVisible();
+  const agreement = mother.getByRole("region", { name: "The agreement" });
+  await expect(agreement).toContainText(/Your fee is US\$900\.00|Your fee is \$900\.00/);
+  await expect(mother.getByText("You can choose another fee until you sign.")).toBeVisible();
+  await accessibleAtBothWidths(mother);
+
+  await mother.getByLabel("Your full name").fill("Lena Berg");
+  await mother.getByLabel("I have read and agree").check();
+  await mother.getByRole("button", { name: "Sign the agreement" }).click();
+  await expect(mother.getByText(/You signed your agreement on /)).toBeVisible();
+  await expect(mother.getByRole("group", { name: "What you pay" })).toHaveCount(0);
+  await expect(mother.getByRole("region", { name: "Payments" })).toContainText("600.00");
+
+  // The doula sees the fee she chose.
+  await doula.goto(`/studio/clients/${recordId}`);
+  await expect(doula.getByText("Her fee")).toBeVisible();
+  await expect(doula.getByText("Supported", { exact: true })).toBeVisible();
 });

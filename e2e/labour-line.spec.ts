@@ -1,17 +1,10 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { accessibleAtBothWidths, instructorPage, linkIn, logIn, mailTo, newEmail, PASSWORD } from "./helpers.ts";
+import { accessibleAtBothWidths, instructorPage, linkIn, logIn, mailTo, newEmail, PASSWORD, postAs } from "./helpers.ts";
 
 // docs/labour-line.md: Tell my doula from the timer, seen live in the studio, and the notification
 // her service worker shows for a push.
 
 const DAY = 24 * 60 * 60 * 1000;
-
-/** A write through the page's own session, as its screens make them (same origin). */
-async function postAs(page: Page, path: string, data: unknown) {
-  const answer = await page.request.post(path, { data, headers: { origin: new URL(page.url()).origin } });
-  expect(answer.ok(), `${path}: ${await answer.text()}`).toBe(true);
-  return answer.json();
-}
 
 /** Her doula takes her on (due in three weeks, so her labour line is open), and she registers from the mailed link. */
 async function birthClient(doula: Page, browser: Browser): Promise<Page> {

@@ -1,19 +1,11 @@
 import { readFileSync } from "node:fs";
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { pdfText } from "../testing/pdf-text.ts";
-import { accessibleAtBothWidths, instructorPage, linkIn, logIn, mailTo, newEmail, PASSWORD, signedInMember } from "./helpers.ts";
+import { accessibleAtBothWidths, instructorPage, linkIn, logIn, mailTo, newEmail, PASSWORD, postAs, signedInMember } from "./helpers.ts";
 
 // docs/product.md, Partner seat, Birth preferences and Contraction timer.
 
 const DAY = 24 * 60 * 60 * 1000;
-
-/** A write through the page's own session, as its screens make them (same origin). */
-async function postAs(page: Page, path: string, data: unknown) {
-  const origin = new URL(page.url()).origin;
-  const answer = await page.request.post(path, { data, headers: { origin } });
-  expect(answer.ok(), `${path}: ${await answer.text()}`).toBe(true);
-  return answer.json();
-}
 
 /** She invites her partner from /account; he registers through the mailed link, with no code, and signs in. */
 async function invitePartner(page: Page, browser: Browser): Promise<{ partner: Page; context: BrowserContext }> {
