@@ -43,6 +43,7 @@ import {
   mailsWanted,
   placesTaken,
   offerFreedPlaces,
+  releaseHeldPlace,
   settlePaidPlace,
   stillLive,
   updateRegistration,
@@ -208,7 +209,7 @@ async function startCheckout(
     log.warn({ err: error, registrationId: registration.id }, "classes: the checkout could not be started");
     if (held) await deps.pricing!.giveBack(db, { holdId: held.holdId });
     // A new registration's hold goes back at once; a place offered from the waiting list stays hers to try again.
-    if (onFailure === "release") await releasePlaces(deps, [registration.id]);
+    if (onFailure === "release") await db.transaction((tx) => releaseHeldPlace(tx, registration.id, deps.clock.now(), mail));
     throw new HttpError(
       502,
       onFailure === "release"
@@ -262,20 +263,6 @@ export async function confirmRegistration(deps: ClassDeps, token: string): Promi
     await queueMail(tx, free ? placeMail("registered", row, live, instructorZone, mail) : waitingMail(row, live, instructorZone, mail));
     return row;
   });
-}
-
-/** Marks these holds released and offers their places to the people waiting. */
-async function releasePlaces(deps: Pick<ClassDeps, "db" | "clock" | "mail">, ids: number[]): Promise<void> {
-  const now = deps.clock.now();
-  const instructorZone = await zoneOf(deps.db);
-  for (const id of ids) {
-    await deps.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(classRegistrations).where(eq(classRegistrations.id, id));
-      const [live] = await tx.select().from(liveClasses).where(eq(liveClasses.id, row!.classId)).for("update");
-      await updateRegistration(tx, id, { state: "expired", holdUntil: null });
-      if (live && !live.cancelledAt) await offerFreedPlaces(tx, live, now, instructorZone, deps.mail);
-    });
-  }
 }
 
 type CancelBy = { by: "her" } | { by: "instructor" };
@@ -591,9 +578,7 @@ export function classCheckouts(deps: Pick<ClassDeps, "clock" | "mail"> & { wake:
     expired: async (tx: Queryable, session: { id: string }) => {
       const [found] = await tx.select().from(classRegistrations).where(eq(classRegistrations.checkoutSessionId, session.id));
       if (found?.state !== "awaiting_payment") return;
-      const [live] = await tx.select().from(liveClasses).where(eq(liveClasses.id, found.classId)).for("update");
-      await updateRegistration(tx, found.id, { state: "expired", holdUntil: null });
-      if (live && !live.cancelledAt) await offerFreedPlaces(tx, live, deps.clock.now(), await zoneOf(tx), deps.mail);
+      await releaseHeldPlace(tx, found.id, deps.clock.now(), deps.mail);
       deps.wake();
     },
   };

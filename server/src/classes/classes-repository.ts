@@ -194,7 +194,6 @@ export async function classesToGive(db: Queryable, now: Date, ids?: number[]) {
     startsAt: row.startsAt,
     priceMinor: row.priceMinor,
     currency: row.currency,
-    who: row.who,
     tiers: row.tiers,
   }));
 }
@@ -211,7 +210,6 @@ export async function holdGivenPlace(
 ): Promise<{
   registrationId: number;
   title: string;
-  startsAt: Date;
   priceMinor: number;
   standardMinor: number;
   currency: string;
@@ -258,7 +256,6 @@ export async function holdGivenPlace(
   return {
     registrationId: row!.id,
     title: live.title,
-    startsAt: live.startsAt,
     priceMinor: tier?.price ?? live.priceMinor,
     standardMinor: live.priceMinor,
     currency: live.currency,
@@ -267,10 +264,11 @@ export async function holdGivenPlace(
 }
 
 /**
- * A given place whose payment did not come (Stripe's expiry, or a Checkout that could not open):
- * released under its class's lock, and offered to the first person waiting, as any lapsed hold is.
+ * A place held for a payment that did not come (Stripe's expiry, or a Checkout that could not
+ * open; the classes' own or a friend's through her registry): released under its class's lock, and
+ * offered to the first person waiting.
  */
-export async function releaseGivenPlace(tx: Queryable, registrationId: number, now: Date, mail: ClassMailContext): Promise<void> {
+export async function releaseHeldPlace(tx: Queryable, registrationId: number, now: Date, mail: ClassMailContext): Promise<void> {
   const [row] = await tx
     .select({ classId: classRegistrations.classId })
     .from(classRegistrations)

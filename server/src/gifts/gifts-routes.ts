@@ -23,7 +23,7 @@ import {
 import { type ClassMailContext, classesToGive, holdGivenPlace } from "../classes/classes-repository.ts";
 import { type CatalogueReader, findPlan } from "../catalogue/catalogue-repository.ts";
 import { changeAndAnnounce } from "../db/data-changes.ts";
-import type { Database } from "../db/client.ts";
+import type { Queryable } from "../db/client.ts";
 import { route } from "../http/endpoint-route.ts";
 import { HttpError } from "../http/errors.ts";
 import { translatorFor } from "../language/catalogues.ts";
@@ -64,11 +64,17 @@ const PAYMENT_GRACE_MINUTES = 10;
 const FURTHEST_DAYS = 366;
 
 /**
- * A code typed for a plan given (a gift, a registry's gift): checked, priced and one use held until
- * Stripe says paid or expired (docs/gifts.md); none typed, none held.
+ * A code typed for what is given (a gift, a registry's plan or class place): checked, priced and one
+ * use held until Stripe says paid or expired (docs/gifts.md); none typed, none held.
  */
-const planCodeHeld = (db: Database, code: string | undefined, planId: number, priceMinor: number, userId: number | null, now: Date) =>
-  code?.trim() ? holdCodeUse(db, { code, item: { kind: "plan", id: planId }, priceMinor, userId, now }) : Promise.resolve(null);
+const codeHeld = (
+  db: Queryable,
+  code: string | undefined,
+  item: { kind: "plan" | "class"; id: number },
+  priceMinor: number,
+  userId: number | null,
+  now: Date,
+) => (code?.trim() ? holdCodeUse(db, { code, item, priceMinor, userId, now }) : Promise.resolve(null));
 
 /** A visitor's payment pages (each a Stripe session and a pending row): a few an hour from one address. */
 const paymentPagesLimit = ({ db, clock, checkoutsPerHour }: Pick<GiftsOptions, "db" | "clock" | "checkoutsPerHour">, kind: string) =>
@@ -98,7 +104,7 @@ export async function giftsRoutes(app: FastifyInstance, deps: GiftsOptions) {
     if (body.deliver_on > furthest)
       throw new HttpError(400, "Choose a day within the coming year.", { deliver_on: "Choose a day within the coming year." });
     const { months, priceMinor, tierName } = giftPrice(found, body);
-    const held = await planCodeHeld(db, body.code, found.id, priceMinor, request.member?.id ?? null, now);
+    const held = await codeHeld(db, body.code, { kind: "plan", id: found.id }, priceMinor, request.member?.id ?? null, now);
     const amountMinor = held?.priceMinor ?? priceMinor;
     const standardMinor = giftPrice(found, { months: body.months }).priceMinor;
     const giftId = await recordPendingGift(db, {
@@ -257,10 +263,12 @@ export async function registryRoutes(
         amountMinor: number;
         currency: string;
         beyondPriceMinor?: number;
+        classId?: number;
+        classRegistrationId?: number;
+        classTitle?: string;
       };
       let description: string;
-      let held: Awaited<ReturnType<typeof planCodeHeld>> = null;
-      let extra: { classId?: number; classRegistrationId?: number; classTitle?: string } = {};
+      let held: Awaited<ReturnType<typeof codeHeld>> = null;
       const now = clock.now();
       if (body.amount !== undefined) {
         const care = registry.care ? await careOwedBy(db, registry.memberId) : null;
@@ -301,15 +309,7 @@ export async function registryRoutes(
             now,
             tier: body.tier,
           });
-          const code = body.code?.trim()
-            ? await holdCodeUse(tx, {
-                code: body.code,
-                item: { kind: "class", id: classId },
-                priceMinor: place.priceMinor,
-                userId: request.member?.id ?? null,
-                now,
-              })
-            : null;
+          const code = await codeHeld(tx, body.code, { kind: "class", id: classId }, place.priceMinor, request.member?.id ?? null, now);
           return { place, code };
         });
         held = given.code;
@@ -322,8 +322,10 @@ export async function registryRoutes(
           amountMinor: held?.priceMinor ?? given.place.priceMinor,
           currency: given.place.currency,
           beyondPriceMinor: Math.max(0, (held?.priceMinor ?? given.place.priceMinor) - given.place.standardMinor),
+          classId,
+          classRegistrationId: given.place.registrationId,
+          classTitle: given.place.title,
         };
-        extra = { classId, classRegistrationId: given.place.registrationId, classTitle: given.place.title };
         description = [
           her ? i18n._("A place for {name}: {title}", { name: her, title: given.place.title }) : given.place.title,
           ...(given.place.tierName ? [given.place.tierName] : []),
@@ -334,7 +336,7 @@ export async function registryRoutes(
         if (!found) throw new HttpError(400, "That is not one of the gifts she listed.");
         const published = await catalogue.publishedCourseIds();
         const { months, priceMinor, tierName } = giftPrice(found, { months: body.months, tier: body.tier });
-        held = await planCodeHeld(db, body.code, found.id, priceMinor, request.member?.id ?? null, now);
+        held = await codeHeld(db, body.code, { kind: "plan", id: found.id }, priceMinor, request.member?.id ?? null, now);
         const amountMinor = held?.priceMinor ?? priceMinor;
         values = {
           kind: "plan",
@@ -356,7 +358,6 @@ export async function registryRoutes(
       const id = await recordPendingContribution(db, {
         registryId: registry.id,
         ...values,
-        ...extra,
         giverName: body.giver_name,
         giverEmail: body.giver_email,
         message: body.message,

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { MyRegistry, RegistryPage, StudioContribution } from "../../../contract/gifts.ts";
 import { languageOr } from "../../../contract/languages.ts";
 import { accountsByIds, findUserById } from "../accounts/users-repository.ts";
 import { careOwedBy, creditCareFromRegistry } from "../care/care-repository.ts";
-import { type ClassMailContext, classesToGive, releaseGivenPlace, settlePaidPlace } from "../classes/classes-repository.ts";
+import { type ClassMailContext, classesToGive, releaseHeldPlace, settlePaidPlace } from "../classes/classes-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import type { PersonalData } from "../db/personal-data.ts";
 import { openGivenCourses } from "../grants/grants-repository.ts";
@@ -161,15 +161,18 @@ export async function attachContributionCheckout(db: Queryable, id: number, chec
   await db.update(registryContributions).set({ checkoutSessionId }).where(eq(registryContributions.id, id));
 }
 
-/** A contribution whose Checkout could not open: gone, and a class place held for it stops holding. */
+/** A pending contribution that will not be paid: gone, and a class place held for it is released to whoever waits. */
+async function dropPendingContribution(tx: Queryable, which: SQL, now: Date, classMail: ClassMailContext): Promise<void> {
+  const [gone] = await tx
+    .delete(registryContributions)
+    .where(and(which, eq(registryContributions.status, "pending")))
+    .returning({ classRegistrationId: registryContributions.classRegistrationId });
+  if (gone?.classRegistrationId) await releaseHeldPlace(tx, gone.classRegistrationId, now, classMail);
+}
+
+/** A contribution whose Checkout could not open. */
 export async function forgetPendingContribution(db: Queryable, id: number, now: Date, classMail: ClassMailContext): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [gone] = await tx
-      .delete(registryContributions)
-      .where(and(eq(registryContributions.id, id), eq(registryContributions.status, "pending")))
-      .returning({ classRegistrationId: registryContributions.classRegistrationId });
-    if (gone?.classRegistrationId) await releaseGivenPlace(tx, gone.classRegistrationId, now, classMail);
-  });
+  await db.transaction((tx) => dropPendingContribution(tx, eq(registryContributions.id, id), now, classMail));
 }
 
 /**
@@ -217,13 +220,8 @@ export function registryCheckouts(deps: { clock: Clock; mail: MailContext; class
       };
       await queueMail(tx, registryGiftMail(member.email, member.firstName, forMail(paid), context));
     },
-    expired: async (tx: Queryable, session: { id: string }) => {
-      const [gone] = await tx
-        .delete(registryContributions)
-        .where(and(eq(registryContributions.checkoutSessionId, session.id), eq(registryContributions.status, "pending")))
-        .returning({ classRegistrationId: registryContributions.classRegistrationId });
-      if (gone?.classRegistrationId) await releaseGivenPlace(tx, gone.classRegistrationId, deps.clock.now(), deps.classMail);
-    },
+    expired: (tx: Queryable, session: { id: string }) =>
+      dropPendingContribution(tx, eq(registryContributions.checkoutSessionId, session.id), deps.clock.now(), deps.classMail),
   };
 }
 
