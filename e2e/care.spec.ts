@@ -246,6 +246,8 @@ test("a mother chooses what she pays among her package's fees, then reads and si
   await mother.goto("/login");
   await postAs(mother, "/reactapi/users/register", { email, password: PASSWORD, first_name: "Lena", care_invitation: token });
   await logIn(mother, email);
+  // Signed in only once the login has answered: leaving earlier would cancel it.
+  await expect(mother).toHaveURL(/\/home$/);
   await mother.goto("/care");
 
   // Her agreement names her fee, so she chooses it first; nobody asks why.
