@@ -46,6 +46,7 @@ describe.each(backends)("1:1 bookings on %s", (backend) => {
   let app: FastifyInstance;
   let stripe: StripeStandIn;
   let instructor: { cookie: string };
+  const serverErrors: string[] = [];
   const studio = (method: "GET" | "POST", url: string, payload?: Json) =>
     app.inject({
       method,
@@ -92,7 +93,13 @@ describe.each(backends)("1:1 bookings on %s", (backend) => {
 
   beforeAll(async () => {
     stripe = await startStripeStandIn();
-    context = await createTestApp(backend, { clock, startMailSender: false, environment: { ...standInEnvironment(stripe), PUBLIC_URL } });
+    context = await createTestApp(backend, {
+      clock,
+      startMailSender: false,
+      environment: { ...standInEnvironment(stripe), PUBLIC_URL },
+      // What the server logged as failed, so an unexpected 500 in a race shows its cause.
+      logger: { level: "error", stream: logInto(serverErrors) },
+    });
     app = context.app;
     instructor = await signedInInstructor(app, context.database.db);
     await setHours("America/New_York");
@@ -210,13 +217,12 @@ describe.each(backends)("1:1 bookings on %s", (backend) => {
   it("gives one of 20 simultaneous requests for one time the booking, and the others the sentence with other times", async () => {
     const service = await newService({ name: "Popular", duration_minutes: 30 });
     const start = "2027-03-22T10:00:00-04:00";
+    serverErrors.length = 0;
     const answers = await Promise.all(Array.from({ length: 20 }, () => bookAs({ service_id: service, start, email: uniqueEmail("race") })));
     const statuses = answers.map((answer) => answer.statusCode).sort();
-    // The whole list, so a failure shows what the others were answered.
-    expect(statuses, JSON.stringify(answers.filter((answer) => answer.statusCode !== 409).map((answer) => answer.body))).toEqual([
-      201,
-      ...Array<number>(19).fill(409),
-    ]);
+    // The whole list and what the server logged, so a failure shows what the others were answered and why.
+    const unexpected = answers.filter((answer) => answer.statusCode !== 409).map((answer) => answer.body);
+    expect(statuses, JSON.stringify({ unexpected, logged: serverErrors.slice(0, 3) })).toEqual([201, ...Array<number>(19).fill(409)]);
     const refused = answers.find((answer) => answer.statusCode === 409)!.json<{ error: string; alternatives: string[] }>();
     expect(refused.error).toBe("That time was just taken. Here are the nearest free times.");
     expect(refused.alternatives).not.toContain(start);
