@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Endpoint } from "./endpoint.ts";
-import { signInEndpoints } from "./sign-in.ts";
+import { registerEndpoint, signInEndpoints } from "./sign-in.ts";
 import { myAccountEndpoints } from "./my-account.ts";
 import { progressEndpoints } from "./progress.ts";
 import { certificatesEndpoints } from "./certificates.ts";
@@ -25,20 +25,32 @@ import { operationsEndpoints } from "./operations.ts";
 import { bookingsEndpoints } from "./bookings.ts";
 import { studioCalendarEndpoints } from "./studio/calendar.ts";
 import { contentNotesEndpoints } from "./content-notes.ts";
-import { partnersEndpoints } from "./partners.ts";
-import { careEndpoints } from "./care.ts";
+import { partnersEndpoints, partnersRegistrationPass } from "./partners.ts";
+import { careEndpoints, careRegistrationPass } from "./care.ts";
 import { birthPlanEndpoints } from "./birth-plan.ts";
 import { timerEndpoints } from "./timer.ts";
 import { communityEndpoints } from "./community.ts";
 import { pushEndpoints } from "./push.ts";
-import { teamEndpoints } from "./team.ts";
+import { teamEndpoints, teamRegistrationPass } from "./team.ts";
 import { labourEndpoints } from "./labour.ts";
 import { transcriptsEndpoints } from "./transcripts.ts";
 import { searchEndpoints } from "./search.ts";
 import { checksEndpoints } from "./checks.ts";
-import { giftsEndpoints } from "./gifts.ts";
+import { giftsEndpoints, giftsRegistrationPass } from "./gifts.ts";
 
 export { type Access, type Endpoint, successStatus } from "./endpoint.ts";
+
+// The links that stand for the access code when registering, one line per capability that mails
+// one to someone who may have no account yet; the server's sign-in asks that capability's hook
+// (server/src/features.ts, \`invitations\`) whether the link is good.
+const registrationPasses = {
+  ...partnersRegistrationPass,
+  ...careRegistrationPass,
+  ...teamRegistrationPass,
+  ...giftsRegistrationPass,
+};
+/** A field of the registration that carries a capability's link in place of the access code. */
+export type RegistrationPassField = keyof typeof registrationPasses;
 
 // Every endpoint of the API in one table, by name: its method and path, its request and its
 // answers, as the zod schemas the server parses with and the web app takes its types from. Each
@@ -47,6 +59,7 @@ export { type Access, type Endpoint, successStatus } from "./endpoint.ts";
 // (server/src/http/endpoint-route.ts), the web app calls it by name (web/src/lib/api.ts), and
 // /reactapi/openapi.json is generated from it.
 export const endpoints = {
+  ...registerEndpoint(registrationPasses),
   ...signInEndpoints,
   ...myAccountEndpoints,
   ...progressEndpoints,
@@ -119,3 +132,6 @@ export type ParsedRequestOf<Name extends EndpointName> = {
 export type AnswerOf<Name extends EndpointName> = Output<SuccessSchema<EntryOf<Name>>>;
 /** The success answer as a route may write it. */
 export type AnswerSentBy<Name extends EndpointName> = Input<SuccessSchema<EntryOf<Name>>>;
+
+/** What the registration takes: her details and a beta access code, or a capability's link in its place. */
+export type RegisterRequest = RequestOf<"register">["body"];

@@ -5,7 +5,7 @@ import { isCalendarDate } from "./forms.ts";
 import { idInPath, PlanTier } from "./catalogue.ts";
 import { PlanInput } from "./studio/plans.ts";
 import { sentence } from "./languages.ts";
-import { Email, OptionalName } from "./sign-in.ts";
+import { Email, OptionalName, registrationPass } from "./sign-in.ts";
 import { CurrencyCode, StudioOutcome, WholeNumber } from "./studio/studio-shared.ts";
 
 // Her birth clients' journey (docs/care.md): the doula's packages, a care record per pregnancy, the
@@ -399,6 +399,9 @@ const Created = z.object({ id: z.number(), message: z.string() });
 const notFound = (what: string) => ({ 404: { description: what, schema: ApiError } });
 
 /** This capability's entries of the endpoint table (contract/api.ts composes every part). */
+/** The doula's link to her client space stands for the access code when she registers (contract/api.ts composes the passes). */
+export const careRegistrationPass = { care_invitation: registrationPass(sentence("That link to your client space is not complete.")) };
+
 export const careEndpoints = {
   carePackages: {
     method: "GET",

@@ -4,7 +4,7 @@ import { StudioOutcome, WholeNumber } from "./studio/studio-shared.ts";
 import { type Endpoint, ok } from "./endpoint.ts";
 import { idInPath, PlanTier } from "./catalogue.ts";
 import { sentence } from "./languages.ts";
-import { Email, looksLikeALink, notALinkSentence } from "./sign-in.ts";
+import { Email, looksLikeALink, notALinkSentence, registrationPass } from "./sign-in.ts";
 
 // Gifts, her birth registry, codes and pay-what-you-can (docs/gifts.md). This part: the codes the
 // doula gives out, whose price the server computes and whose uses are counted across app servers.
@@ -338,6 +338,9 @@ export const CommunityPlaceRequest = z.object({
 export type CommunityPlaceRequest = z.input<typeof CommunityPlaceRequest>;
 
 /** This capability's entries of the endpoint table (contract/api.ts composes every part). */
+/** The link a gift's mail brings stands for the access code when its recipient registers (contract/api.ts composes the passes). */
+export const giftsRegistrationPass = { gift_token: registrationPass(sentence("That link to your gift is not complete.")) };
+
 export const giftsEndpoints = {
   communityPlaces: {
     method: "GET",

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { Email } from "./sign-in.ts";
+import { sentence } from "./languages.ts";
+import { Email, registrationPass } from "./sign-in.ts";
 import { ApiError } from "./errors.ts";
 import { StudioOutcome } from "./studio/studio-shared.ts";
 import { type Endpoint, ok } from "./endpoint.ts";
@@ -47,6 +48,9 @@ export type PartnerLink = z.infer<typeof PartnerLink>;
 export const PartnerInvited = z.object({ message: z.string(), expires_at: z.string() });
 
 /** This capability's entries of the endpoint table (contract/api.ts composes every part). */
+/** The partner's invitation stands for the access code when he registers (contract/api.ts composes the passes). */
+export const partnersRegistrationPass = { invitation: registrationPass(sentence("That invitation link is not complete.")) };
+
 export const partnersEndpoints = {
   partner: {
     method: "GET",

@@ -45,61 +45,38 @@ export const OptionalName = z
   .nullable()
   .transform((name) => (name ? name : null));
 
-export const RegisterRequest = z
-  .object({
-    first_name: OptionalName,
-    last_name: OptionalName,
-    email: Email,
-    password: NewPassword,
-    access_code: z
-      .string({ error: "Please enter your beta access code." })
-      .trim()
-      .min(1, { error: "Please enter your beta access code." })
-      .max(64, { error: "That access code is too long." })
-      .transform((code) => code.toUpperCase())
-      .optional(),
-    /** A partner's invitation (partners/): it stands for the access code. */
-    invitation: z
-      .string({ error: "That invitation link is not complete." })
-      .trim()
-      .min(1, { error: "That invitation link is not complete." })
-      .max(128, { error: "That invitation link is not complete." })
-      .optional(),
-    /** A doula's link to her client space (care/): it stands for the access code too. */
-    care_invitation: z
-      .string({ error: "That link to your client space is not complete." })
-      .trim()
-      .min(1, { error: "That link to your client space is not complete." })
-      .max(128, { error: "That link to your client space is not complete." })
-      .optional(),
-    /** The instructor's invitation to her team (team/): it stands for the access code too. */
-    team_invitation: z
-      .string({ error: "That invitation link is not complete." })
-      .trim()
-      .min(1, { error: "That invitation link is not complete." })
-      .max(128, { error: "That invitation link is not complete." })
-      .optional(),
-    /** The link a gift's mail brings (gifts/): it stands for the access code too. */
-    gift_token: z
-      .string({ error: "That link to your gift is not complete." })
-      .trim()
-      .min(1, { error: "That link to your gift is not complete." })
-      .max(128, { error: "That link to your gift is not complete." })
-      .optional(),
-  })
-  .refine(
-    (request) =>
-      request.access_code !== undefined ||
-      request.gift_token !== undefined ||
-      request.invitation !== undefined ||
-      request.care_invitation !== undefined ||
-      request.team_invitation !== undefined,
-    {
-      error: "Please enter your beta access code.",
-      path: ["access_code"],
-    },
+/**
+ * A link that stands for the access code when registering: a capability that mails one to someone
+ * who may have no account yet (a partner's seat, a birth client's space, a team doula's place, a
+ * gift) declares its field with this in its own contract part, and contract/api.ts composes them
+ * into the registration's request (`registerEndpoint`). `incomplete` is its sentence for a token cut short.
+ */
+export const registrationPass = (incomplete: string) =>
+  z.string({ error: incomplete }).trim().min(1, { error: incomplete }).max(128, { error: incomplete }).optional();
+export type RegistrationPasses = Record<string, ReturnType<typeof registrationPass>>;
+
+const RegisterFields = z.object({
+  first_name: OptionalName,
+  last_name: OptionalName,
+  email: Email,
+  password: NewPassword,
+  access_code: z
+    .string({ error: "Please enter your beta access code." })
+    .trim()
+    .min(1, { error: "Please enter your beta access code." })
+    .max(64, { error: "That access code is too long." })
+    .transform((code) => code.toUpperCase())
+    .optional(),
+});
+
+/** The registration: a beta access code, or one of the capabilities' links in its place. */
+export function registerRequestWith<Passes extends RegistrationPasses>(passes: Passes) {
+  return RegisterFields.extend(passes).refine(
+    // Typed as any request here: the passes' fields are known only where the table is composed.
+    (request: Record<string, unknown>) => ["access_code", ...Object.keys(passes)].some((field) => request[field] !== undefined),
+    { error: "Please enter your beta access code.", path: ["access_code"] },
   );
-export type RegisterRequest = z.input<typeof RegisterRequest>;
+}
 
 /** The password she has now: checked against her account, so only its presence and size are judged here. */
 export const CurrentPassword = z
@@ -138,21 +115,27 @@ export const Profile = z.object({
 });
 export type Profile = z.infer<typeof Profile>;
 
+/** The registration's entry of the endpoint table, with the links that may stand for the access code. */
+export function registerEndpoint<Passes extends RegistrationPasses>(passes: Passes) {
+  return {
+    register: {
+      method: "POST",
+      path: "/reactapi/users/register",
+      summary: "Register with a beta access code, or an invitation's or a gift's link in its place",
+      access: "anyone",
+      body: registerRequestWith(passes),
+      answers: {
+        201: { description: "Registered.", schema: Profile },
+        403: { description: "The code is inactive, or the invitation used or expired.", schema: ApiError },
+        404: { description: "No such access code or invitation.", schema: ApiError },
+        409: { description: "E-mail already registered.", schema: ApiError },
+      },
+    },
+  } satisfies Record<string, Endpoint>;
+}
+
 /** This capability's entries of the endpoint table (contract/api.ts composes every part). */
 export const signInEndpoints = {
-  register: {
-    method: "POST",
-    path: "/reactapi/users/register",
-    summary: "Register with a beta access code, or a partner's invitation in its place",
-    access: "anyone",
-    body: RegisterRequest,
-    answers: {
-      201: { description: "Registered.", schema: Profile },
-      403: { description: "The code is inactive, or the invitation used or expired.", schema: ApiError },
-      404: { description: "No such access code or invitation.", schema: ApiError },
-      409: { description: "E-mail already registered.", schema: ApiError },
-    },
-  },
   login: {
     method: "POST",
     path: "/reactapi/users/login",

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { sentence } from "./languages.ts";
 import { ApiError } from "./errors.ts";
+import { registrationPass } from "./sign-in.ts";
 import { type Endpoint, ok } from "./endpoint.ts";
 import { StudioOutcome } from "./studio/studio-shared.ts";
 
@@ -23,6 +25,9 @@ export const TeamPage = z.object({
 export type TeamPage = z.infer<typeof TeamPage>;
 
 /** This capability's entries of the endpoint table (contract/api.ts composes every part). */
+/** The instructor's invitation to her team stands for the access code when a doula registers (contract/api.ts composes the passes). */
+export const teamRegistrationPass = { team_invitation: registrationPass(sentence("That invitation link is not complete.")) };
+
 export const teamEndpoints = {
   team: {
     method: "GET",

@@ -22,7 +22,7 @@ import { findUserByEmail, toProfile } from "./users-repository.ts";
 import { clearSessionCookies, setSessionCookies, SESSION_COOKIE } from "../http/session-cookies.ts";
 import { requireMember } from "../http/signed-in-member.ts";
 import type { Clock } from "../lib/clock.ts";
-import type { RegisterRequest } from "../../../contract/sign-in.ts";
+import type { RegistrationPassField } from "../../../contract/api.ts";
 
 export type SignInOptions = {
   db: Database;
@@ -41,15 +41,9 @@ export type SignInOptions = {
    * partner seat; features.ts hands it over): whom it was sent to, its use inside the new account's
    * transaction, and the word to every server once that has committed.
    */
-  invitations: Record<InvitationField, Invitations>;
+  /** Each link that stands for an access code (contract/api.ts composes them), with its capability's check. */
+  invitations: Record<RegistrationPassField, Invitations>;
 };
-
-/**
- * The fields of a registration that stand for an access code (contract/sign-in.ts): the partner
- * seat's `invitation`, any capability's `<name>_invitation` (a doula's link to a client's space), and
- * a gift's `gift_token`.
- */
-type InvitationField = Extract<keyof RegisterRequest, "invitation" | `${string}_invitation` | "gift_token">;
 
 /** One kind of invitation, offered by the feature that sends it (features.ts hands them over). */
 export type Invitations = {
@@ -82,7 +76,7 @@ export async function signInRoutes(
     // The code (or the partner's invitation) comes first, and a use of a code is reserved: without
     // a valid one the answer is its error whatever the e-mail, so nobody can test which addresses
     // have an account, and no password is hashed (slow by design) for someone who could not register anyway.
-    const invitationField = (Object.keys(invitations) as InvitationField[]).find((field) => input[field] !== undefined);
+    const invitationField = (Object.keys(invitations) as RegistrationPassField[]).find((field) => input[field] !== undefined);
     const invitation = invitationField === undefined ? undefined : input[invitationField]!;
     const invited = invitationField === undefined ? undefined : invitations[invitationField];
     const accessCode = invitation === undefined ? input.access_code! : null;

@@ -1,4 +1,5 @@
-import type { LoginRequest, Profile, RegisterRequest } from "../../../contract/sign-in.ts";
+import type { LoginRequest, Profile } from "../../../contract/sign-in.ts";
+import type { RegisterRequest } from "../../../contract/api.ts";
 import { attempt, call, type Outcome } from "./api.ts";
 import { changeSession, loadProfile } from "./session.ts";
 import type { Action } from "./store-hooks.ts";

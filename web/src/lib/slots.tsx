@@ -1,7 +1,8 @@
 import { type ComponentType, createContext, useContext } from "react";
 import { type LazyPart, lazyPart, usePartsLoaded } from "./lazy-part.tsx";
 import type { Account } from "../../../contract/my-account.ts";
-import type { Profile, RegisterRequest } from "../../../contract/sign-in.ts";
+import type { Profile } from "../../../contract/sign-in.ts";
+import type { RegistrationPassField } from "../../../contract/api.ts";
 import type { AnswerOf, EndpointName } from "./api.ts";
 import type { LessonPlayer } from "./lesson-player.ts";
 
@@ -69,8 +70,8 @@ export const newCountFrom = <Name extends EndpointName>(needs: Name, count: (ans
 export type InvitationLink = {
   /** The page the mail links to (the login page's `from`). */
   page: string;
-  /** The registration's field that carries the token (contract/sign-in.ts). */
-  field: Extract<keyof RegisterRequest, `${string}_invitation` | "gift_token">;
+  /** The registration's field that carries the token (a capability's pass, composed in contract/api.ts). */
+  field: RegistrationPassField;
   /** The page's parameter that carries the token, when it is not `invitation` (a gift's `token`). */
   parameter?: string;
   /** Where she goes once registered, when not back to `page` (the token was used by registering). */
