@@ -26,6 +26,7 @@ import {
   liveStates,
   lockBooking,
   lockCounting,
+  lockHerTime,
   placesIn,
   readHours,
   serviceStartsBetween,
@@ -210,6 +211,7 @@ export async function book(
   let booking: BookingRow;
   try {
     const outcome = await db.transaction(async (tx): Promise<BookingRow | Refusal> => {
+      await lockHerTime(tx);
       await expireLapsedHolds(tx, now, PAYMENT_GRACE_MS);
       let offerId: number | null = null;
       if (service.birthSupport && month) {
@@ -306,6 +308,8 @@ export async function confirmByEmail(deps: BookingDeps, token: string): Promise<
   const found = await findBooking(deps.db, { confirmTokenHash: hashToken(token) });
   if (!found) throw new HttpError(404, "This confirmation link is not valid. It may have been copied incompletely.");
   const booking = await deps.db.transaction(async (tx) => {
+    // Made firm, her booking's row is written again and checked against every other (lockHerTime).
+    await lockHerTime(tx);
     const row = (await lockBooking(tx, found.id))!;
     if (row.state !== "awaiting_email") return row;
     if (!row.holdUntil || row.holdUntil <= now) {
@@ -363,6 +367,7 @@ export async function reschedule(
   let moved: BookingRow;
   try {
     const outcome = await db.transaction(async (tx): Promise<BookingRow | Refusal> => {
+      await lockHerTime(tx);
       const row = (await lockBooking(tx, current.id))!;
       if (row.state !== "confirmed") throw new HttpError(409, "Only a confirmed booking can be moved.");
       await expireLapsedHolds(tx, now, PAYMENT_GRACE_MS);
@@ -499,6 +504,8 @@ export function bookingCheckouts(deps: BookingDeps) {
     completed: async (tx: Queryable, session: { id: string; paymentIntent: string | null }, log: FastifyBaseLogger) => {
       const found = await findBooking(tx, { checkoutSessionId: session.id });
       if (!found) return log.warn({ checkoutSession: session.id }, "bookings: a paid checkout names no booking");
+      // A lapsed hold made firm takes her time again (lockHerTime's order: before the booking's row).
+      await lockHerTime(tx);
       const row = (await lockBooking(tx, found.id))!;
       if (row.state === "confirmed") return;
       if (row.state !== "awaiting_payment" && row.state !== "expired") {

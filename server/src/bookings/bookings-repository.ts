@@ -269,6 +269,18 @@ export async function takenByMonth(db: Queryable): Promise<Map<string, number>> 
   return new Map(rows.map((row) => [row.month, row.count]));
 }
 
+/**
+ * Serialises the writes that give or move her time (a booking, a move, a paid hold made firm), across
+ * servers; taken first in their transactions, before any other lock. The exclusion constraint alone
+ * keeps two bookings from overlapping, but conflicting inserts made at the same moment each find the
+ * other's row and wait for it, and PostgreSQL breaks that circle by failing all but one with a
+ * deadlock (a 500 for her instead of the sentence with other times; PostgreSQL's execIndexing.c
+ * describes it). One at a time, each sees the one before it committed and is refused as taken.
+ */
+export async function lockHerTime(db: Queryable): Promise<void> {
+  await lockCounting(db, "her-time");
+}
+
 /** Serialises the bookings that count places or caps (a due month, a service's day), across servers. */
 export async function lockCounting(db: Queryable, key: string): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`bookings:${key}`}))`);
