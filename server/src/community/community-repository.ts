@@ -10,7 +10,7 @@ import {
   THREADS_PAGE_SIZE,
   type ThreadSummary,
 } from "../../../contract/community.ts";
-import { accountLanguage, fullName, instructorNames, peopleByIds, type UserRow } from "../accounts/users-repository.ts";
+import { accountLanguage, accountsByIds, fullName, instructorNames, peopleByIds, type UserRow } from "../accounts/users-repository.ts";
 import { translatorFor } from "../language/catalogues.ts";
 import { queuePushes } from "../push/push-repository.ts";
 import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
@@ -149,15 +149,20 @@ async function readThreadPlace(db: Queryable, threadId: number): Promise<ThreadP
   return { thread, topic, first };
 }
 
-/** The thread, if the reader may see where it lives (its topic, or its lesson) and its first post; 404 otherwise, as if it did not exist. */
-async function openTo(deps: Reach, { thread, topic, first }: ThreadPlace, viewer: UserRow): Promise<ThreadRow> {
-  const missing = new HttpError(404, "That conversation does not exist, or it is not open to you.");
-  if (!thread) throw missing;
+/** Whether the reader may see where the thread lives (its topic, or its lesson) and its first post. */
+async function isOpenTo(deps: Reach, { thread, topic, first }: ThreadPlace, viewer: UserRow): Promise<boolean> {
+  if (!thread) return false;
   if (thread.topicId !== null) {
-    if (!topic || !(await topicVisible(deps, topic, viewer))) throw missing;
-  } else if (thread.lessonId !== null && !(await lessonOpen(deps, thread.lessonId, viewer))) throw missing;
-  if (!first || !postVisible(first, viewer)) throw missing;
-  return thread;
+    if (!topic || !(await topicVisible(deps, topic, viewer))) return false;
+  } else if (thread.lessonId !== null && !(await lessonOpen(deps, thread.lessonId, viewer))) return false;
+  return first !== undefined && postVisible(first, viewer);
+}
+
+/** The thread, if it is open to the reader; 404 otherwise, as if it did not exist. */
+async function openTo(deps: Reach, place: ThreadPlace, viewer: UserRow): Promise<ThreadRow> {
+  if (!place.thread || !(await isOpenTo(deps, place, viewer)))
+    throw new HttpError(404, "That conversation does not exist, or it is not open to you.");
+  return place.thread;
 }
 
 async function visibleThread(deps: CommunityDeps, threadId: number, viewer: UserRow, db: Queryable = deps.db): Promise<ThreadRow> {
@@ -559,19 +564,43 @@ async function follow(db: Queryable, userId: number, threadId: number, now: Date
 }
 
 /**
- * A published reply: the thread moves up, and everyone else following it has something waiting for
- * their digest. Her devices (kind replies) hear of a reply unless they were told of one she has not
- * read yet, so a busy conversation does not buzz all evening; claimed by one UPDATE per follower.
+ * The people following a conversation, but its author, who may still read it: a follower whose
+ * course has closed since, or who can no longer see its first post, hears nothing more of it, by
+ * mail or on her devices. Read before the reply's transaction: the catalogue reads her access on
+ * its own connection (the embedded database has one, which the transaction holds).
  */
-async function afterPublished(db: Queryable, post: PostRow, now: Date): Promise<void> {
+async function followersWhoMayRead(deps: CommunityDeps, threadId: number, authorId: number | null): Promise<number[]> {
+  const notices = await deps.db
+    .select({ userId: communityNotices.userId })
+    .from(communityNotices)
+    .where(and(eq(communityNotices.threadId, threadId), eq(communityNotices.unsubscribed, false)));
+  const followerIds = notices.map((notice) => notice.userId).filter((id) => id !== authorId);
+  if (followerIds.length === 0) return [];
+  const place = await readThreadPlace(deps.db, threadId);
+  const mayRead: number[] = [];
+  for (const follower of (await accountsByIds(deps.db, followerIds)).values()) {
+    if (await isOpenTo(deps, place, follower)) mayRead.push(follower.id);
+  }
+  return mayRead;
+}
+
+/**
+ * A published reply: the thread moves up, and everyone else following it who may read it
+ * (`followersWhoMayRead`) has something waiting for their digest. Her devices (kind replies) hear
+ * of a reply unless they were told of one she has not read yet, so a busy conversation does not
+ * buzz all evening; claimed by one UPDATE per follower.
+ */
+async function afterPublished(db: Queryable, post: PostRow, now: Date, mayRead: readonly number[]): Promise<void> {
   const [thread] = await db
     .update(communityThreads)
     .set({ lastActivityAt: now })
     .where(eq(communityThreads.id, post.threadId))
     .returning({ title: communityThreads.title });
+  if (mayRead.length === 0) return;
   const followers = and(
     eq(communityNotices.threadId, post.threadId),
     eq(communityNotices.unsubscribed, false),
+    inArray(communityNotices.userId, [...mayRead]),
     post.authorId === null ? sql`true` : sql`${communityNotices.userId} <> ${post.authorId}`,
   );
   await db
@@ -683,9 +712,10 @@ export async function reply(deps: CommunityDeps, viewer: UserRow, threadId: numb
   const thread = await visibleThread(deps, threadId, viewer);
   if (thread.locked && !isInstructor(viewer)) throw new HttpError(409, "This conversation is closed to new replies.");
   const now = deps.clock.now();
+  const mayRead = await followersWhoMayRead(deps, thread.id, viewer.id);
   const post = await deps.db.transaction(async (tx) => {
     const row = await writePost(tx, viewer, thread.id, input, now);
-    if (row.status === "published") await afterPublished(tx, row, now);
+    if (row.status === "published") await afterPublished(tx, row, now, mayRead);
     return row;
   });
   emitLive(threadStream(thread.id));

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { movableClock } from "../lib/clock.ts";
 import { lessons, modules } from "../catalogue/catalogue-schema.ts";
 import { mailOutbox } from "../mail/mail-schema.ts";
+import { users } from "../accounts/accounts-schema.ts";
+import { communityNotices } from "./community-schema.ts";
 import { sendReplyDigests } from "./community-mails.ts";
 import { backends, createTestApp, jsonHeaders, signedInInstructor, signedInMember, type TestApp } from "../../../testing/test-app.ts";
 
@@ -304,6 +306,46 @@ describe.each(backends)("the community on %s", (backend) => {
     await post(`/reactapi/community/threads/${id}/replies`, { body: "Goodnight." }, helper.cookie);
     await sendReplyDigests(context.database.db, clock.now(), mail);
     expect(await digestsTo(asker.email)).toHaveLength(2);
+  });
+
+  it("tells of a reply only the followers who may still read the conversation: one whose course closed hears nothing", async () => {
+    const topicId = await topic("Payers' circle", lockedCourse);
+    const [staying, leaving] = await Promise.all([signedInMember(app, "circle-staying"), signedInMember(app, "circle-leaving")]);
+    const idOf = async (email: string) =>
+      (await context.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+    const course = async (email: string, change: "grant" | "revoke") =>
+      (await post(`/reactapi/studio/members/${await idOf(email)}/courses/${lockedCourse}/${change}`, {}, instructor.cookie)).statusCode;
+    for (const member of [staying, leaving]) expect(await course(member.email, "grant")).toBe(200);
+    const { id } = await thread(topicId, instructor, "What helped you most in the last weeks?");
+    // One after the other: she follows the conversation from her reply, and no reply has come since.
+    for (const member of [staying, leaving])
+      expect((await post(`/reactapi/community/threads/${id}/replies`, { body: "Walking, every day." }, member.cookie)).statusCode).toBe(
+        201,
+      );
+    expect(await course(leaving.email, "revoke")).toBe(200);
+    expect((await readThread(id, leaving)).statusCode).toBe(404);
+
+    clock.advance(2 * 60 * MINUTE);
+    await post(`/reactapi/community/threads/${id}/replies`, { body: "Thank you both: rest when you can." }, instructor.cookie);
+    const digestsTo = async (address: string) =>
+      (
+        await context.database.db
+          .select({ text: mailOutbox.textBody })
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.toAddress, address), eq(mailOutbox.kind, "community_replies")))
+      ).map((mail) => mail.text);
+    // The reply is mailed at once to those who may read it (the reply's own request queues the digest).
+    for (let tries = 0; !(await digestsTo(staying.email)).some((text) => text.includes("rest when you can")) && tries < 100; tries += 1)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await digestsTo(staying.email)).some((text) => text.includes("rest when you can"))).toBe(true);
+    await sendReplyDigests(context.database.db, clock.now(), { businessName: "Calm Birth", publicUrl: "https://courses.example" });
+    expect((await digestsTo(leaving.email)).join()).not.toContain("rest when you can");
+    // Nothing waits for her digest, and her devices were not told.
+    const herNotice = await context.database.db
+      .select({ pendingSince: communityNotices.pendingSince, lastPushedAt: communityNotices.lastPushedAt })
+      .from(communityNotices)
+      .where(and(eq(communityNotices.threadId, id), eq(communityNotices.userId, await idOf(leaving.email))));
+    expect(herNotice).toEqual([{ pendingSince: null, lastPushedAt: null }]);
   });
 
   it("puts her posts in her download, and deleting her account removes her words but keeps the conversation for the others", async () => {
