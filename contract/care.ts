@@ -273,6 +273,8 @@ export const CareRecord = z.object({
   /** Pay what you can: the fees her package offers (none, it has one fee), and the one she chose. */
   tiers: z.array(PlanTier),
   tier: z.string().nullable(),
+  /** Her package's currency, in which its fees and tiers are priced. */
+  currency: z.string(),
   agreement: Agreement,
   payments: z.array(CarePayment),
   notes: z.array(SharedNote),

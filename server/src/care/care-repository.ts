@@ -470,7 +470,7 @@ export async function recordsOfMember(
 ): Promise<CareRecord[]> {
   const memberId = member.id;
   const rows = await db
-    .select({ record: careRecords, packageName: carePackages.name, tiers: carePackages.tiers })
+    .select({ record: careRecords, packageName: carePackages.name, tiers: carePackages.tiers, currency: carePackages.currency })
     .from(careRecords)
     .innerJoin(carePackages, eq(carePackages.id, careRecords.packageId))
     .where(id === undefined ? eq(careRecords.memberId, memberId) : and(eq(careRecords.memberId, memberId), eq(careRecords.id, id)))
@@ -488,7 +488,7 @@ export async function recordsOfMember(
     member,
     rows.map((row) => row.record),
   );
-  return rows.map(({ record, packageName, tiers }) => {
+  return rows.map(({ record, packageName, tiers, currency }) => {
     const agreement = parts.agreements.get(record.id)!;
     return {
       id: record.id,
@@ -499,6 +499,7 @@ export async function recordsOfMember(
       stage: stageOf(record, today),
       doula_name: doulaName,
       tiers,
+      currency,
       tier: record.tierName,
       agreement: toAgreement(agreement),
       payments: (parts.payments.get(record.id) ?? []).map(toPayment),

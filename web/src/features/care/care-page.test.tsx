@@ -95,6 +95,7 @@ describe("her fee among her package's tiers", () => {
       { name: "Standard", price: 150_000, line: "" },
     ],
     tier: null as string | null,
+    currency: "USD",
     agreement: { text: "The fee is $1,500.00.", sha256: "0".repeat(64), signed: false, signed_at: null, signed_name: null, drawn: false },
     payments: [
       {

@@ -235,7 +235,6 @@ function TierForm({ record }: { record: CareRecord }) {
   const send = useSend();
   const choosing = useAction();
   const [tier, setTier] = useState(record.tier ?? undefined);
-  const currency = record.payments[0]?.currency ?? "USD";
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void choosing.run(
@@ -256,7 +255,7 @@ function TierForm({ record }: { record: CareRecord }) {
         tiers={record.tiers}
         chosen={tier}
         onChoose={setTier}
-        priceOf={(price) => priceLabel(price, currency)}
+        priceOf={(price) => priceLabel(price, record.currency)}
         disabled={choosing.busy}
       />
       <OutcomeNotice outcome={choosing.outcome} />
