@@ -199,7 +199,11 @@ export function registryCheckouts(deps: { clock: Clock; mail: MailContext; class
         if (left > 0) await tx.update(registryContributions).set({ creditMinor: left }).where(eq(registryContributions.id, paid.id));
       } else if (paid.kind === "class") {
         // Her place, held in her name while the friend paid, becomes hers, and the classes' mail tells her so.
-        const settled = await settlePaidPlace(tx, paid.classRegistrationId ?? 0, session.paymentIntent, now, deps.classMail);
+        // A class contribution always records the place it held; without one there is no place to make hers.
+        const settled =
+          paid.classRegistrationId === null
+            ? "lost"
+            : await settlePaidPlace(tx, paid.classRegistrationId, session.paymentIntent, now, deps.classMail);
         if (settled === "lost") {
           // Paid after the class was cancelled or the held place went on: all of it is credit for the doula to refund.
           await tx
