@@ -219,6 +219,8 @@ const GiftClass = z.object({
   price: z.number(),
   currency: z.string(),
   tiers: z.array(PlanTier),
+  /** Places nobody holds yet: 0 while the class is full, when a place in it cannot be given. */
+  places_left: z.number(),
 });
 
 /** What friends gave, as her page shows it: totals, and the givers who chose to appear. */

@@ -71,6 +71,17 @@ export async function placesTaken(tx: Queryable, classId: number, now: Date): Pr
   return row?.count ?? 0;
 }
 
+/** The places taken in each of these classes (held ones count), by class id; a class nobody holds is absent. */
+async function placesTakenIn(db: Queryable, classIds: readonly number[], now: Date): Promise<Map<number, number>> {
+  if (classIds.length === 0) return new Map();
+  const rows = await db
+    .select({ classId: classRegistrations.classId, count: sql<number>`count(*)::int` })
+    .from(classRegistrations)
+    .where(and(inArray(classRegistrations.classId, [...classIds]), holding(now)))
+    .groupBy(classRegistrations.classId);
+  return new Map(rows.map((row) => [row.classId, row.count]));
+}
+
 export async function updateRegistration(tx: Queryable, id: number, fields: Partial<RegistrationRow>): Promise<RegistrationRow> {
   const [row] = await tx.update(classRegistrations).set(fields).where(eq(classRegistrations.id, id)).returning();
   return row!;
@@ -188,6 +199,11 @@ export async function classesToGive(db: Queryable, now: Date, ids?: number[]) {
       ),
     )
     .orderBy(asc(liveClasses.startsAt), asc(liveClasses.id));
+  const taken = await placesTakenIn(
+    db,
+    rows.map((row) => row.id),
+    now,
+  );
   return rows.map((row) => ({
     id: row.id,
     title: row.title,
@@ -195,6 +211,7 @@ export async function classesToGive(db: Queryable, now: Date, ids?: number[]) {
     priceMinor: row.priceMinor,
     currency: row.currency,
     tiers: row.tiers,
+    placesLeft: Math.max(0, row.places - (taken.get(row.id) ?? 0)),
   }));
 }
 
@@ -319,14 +336,7 @@ export async function classesFor(
   const titles = linked ? new Map((await catalogue.allCourses()).map((course) => [course.id, course.title])) : new Map<number, string>();
   const yours = linked && member ? await catalogue.accessibleCourseIds(member) : new Set<number>();
   const ids = rows.map((row) => row.id);
-  const counts =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ classId: classRegistrations.classId, count: sql<number>`count(*)::int` })
-          .from(classRegistrations)
-          .where(and(inArray(classRegistrations.classId, ids), holding(now)))
-          .groupBy(classRegistrations.classId);
+  const counts = await placesTakenIn(db, ids, now);
   const mine =
     member && ids.length > 0
       ? await db
@@ -335,7 +345,7 @@ export async function classesFor(
           .where(and(inArray(classRegistrations.classId, ids), stillLive, hers(member)))
       : [];
   const shown = rows.map((row): PublicClass & { ended: boolean } => {
-    const taken = counts.find((count) => count.classId === row.id)?.count ?? 0;
+    const taken = counts.get(row.id) ?? 0;
     const state = mine.find((registration) => registration.classId === row.id)?.state;
     const { opensAt, open, ended } = joinWindow(row.startsAt, row.endsAt, now);
     const joinable = state === "registered" && open;

@@ -125,6 +125,7 @@ export const toGiftClass = (live: Awaited<ReturnType<typeof classesToGive>>[numb
   price: live.priceMinor,
   currency: live.currency,
   tiers: live.tiers,
+  places_left: live.placesLeft,
 });
 
 /** The page anyone with the link sees: her first name, never her surname, address or due date unless chosen. */

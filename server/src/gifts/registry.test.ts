@@ -223,8 +223,24 @@ describe.each(backends)("her birth registry on %s", (backend) => {
     expect(made.statusCode, made.body).toBe(200);
     const name = made.json().name as string;
     expect((await get(`/reactapi/registry/${name}`)).json().classes).toEqual([
-      { id: lastPlace, title: "Hypnobirthing night", starts_at: expect.any(String), price: 4_000, currency: "USD", tiers: [] },
-      { id: birthPrep, title: "Birth preparation evening", starts_at: expect.any(String), price: 4_500, currency: "USD", tiers },
+      {
+        id: lastPlace,
+        title: "Hypnobirthing night",
+        starts_at: expect.any(String),
+        price: 4_000,
+        currency: "USD",
+        tiers: [],
+        places_left: 1,
+      },
+      {
+        id: birthPrep,
+        title: "Birth preparation evening",
+        starts_at: expect.any(String),
+        price: 4_500,
+        currency: "USD",
+        tiers,
+        places_left: 3,
+      },
     ]);
     expect((await contribute(name, { class_id: free })).json().error).toBe("That is not one of the gifts she listed.");
 
@@ -258,6 +274,12 @@ describe.each(backends)("her birth registry on %s", (backend) => {
     expect([full.statusCode, full.json().error]).toEqual([
       409,
       "This class is full just now, so a place in it cannot be given. Perhaps choose another gift.",
+    ]);
+    // Her page says so before anyone tries.
+    const shown = (await get(`/reactapi/registry/${name}`)).json().classes as { id: number; places_left: number }[];
+    expect(shown.map((live) => [live.id, live.places_left])).toEqual([
+      [lastPlace, 0],
+      [birthPrep, 3],
     ]);
 
     // Pay what you can: the friend chooses among the class's tiers, and only those; the Supporter's extra joins the community places' fund.

@@ -19,6 +19,7 @@ const registry = {
       starts_at: "2027-02-11T18:00:00Z",
       price: 4500,
       currency: "USD",
+      places_left: 3,
       tiers: [
         { name: "Supported", price: 3000, line: "" },
         { name: "Standard", price: 4500, line: "" },
@@ -58,5 +59,17 @@ describe("a class place among her registry's gifts", () => {
       message: "",
       public: true,
     });
+  });
+
+  it("shows a full class as full, and cannot choose it: her care is chosen instead", async () => {
+    const full = { ...registry, care: { currency: "USD", least: 500 }, classes: [{ ...registry.classes[0]!, places_left: 0 }] };
+    stubApi({ "/reactapi/registry/rosa-abcdefgh": [200, full] });
+    renderAt("/registry/rosa-abcdefgh", [{ path: "/registry/:name", element: <RegistryPage /> }]);
+    const place = await screen.findByRole("radio", { name: /A place in “Birth preparation evening”/ });
+    expect(place).toBeDisabled();
+    expect(place).not.toBeChecked();
+    expect(screen.getByText(/A live class, .*2027.*\. It is full just now, so a place in it cannot be given\./)).toBeInTheDocument();
+    expect(screen.getByRole("radio", { name: "A contribution to her doula care" })).toBeChecked();
+    expect(screen.queryByRole("radio", { name: /Supporter/ })).toBeNull();
   });
 });

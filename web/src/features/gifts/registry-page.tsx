@@ -95,7 +95,8 @@ function GiveForm({ name, registry }: { name: string; registry: Registry }) {
   const choices = [
     ...(registry.care ? ["care"] : []),
     ...registry.plans.map((plan) => String(plan.id)),
-    ...registry.classes.map((live) => `class-${live.id}`),
+    // A full class is shown, but cannot be chosen until a place opens.
+    ...registry.classes.filter((live) => live.places_left > 0).map((live) => `class-${live.id}`),
   ];
   const [choice, setChoice] = useState(choices[0] ?? "");
   const [tierName, setTierName] = useState<string | null>(null);
@@ -196,15 +197,20 @@ function GiveForm({ name, registry }: { name: string; registry: Registry }) {
                 type="radio"
                 name="gift"
                 checked={choice === `class-${live.id}`}
+                disabled={live.places_left === 0}
                 onChange={() => choose(`class-${live.id}`)}
                 style={{ width: 20, height: 20, marginTop: 2 }}
               />
               <span>
                 <strong>{t("A place in “{title}”", { title: live.title })}</strong>: {money(live.price, live.currency)}
                 <span className="small-text quiet-text" style={{ display: "block" }}>
-                  {t("A live class, {when}. The place is held in her name while you pay.", {
-                    when: whenLabel(live.starts_at, browserTimeZone()),
-                  })}
+                  {live.places_left === 0
+                    ? t("A live class, {when}. It is full just now, so a place in it cannot be given.", {
+                        when: whenLabel(live.starts_at, browserTimeZone()),
+                      })
+                    : t("A live class, {when}. The place is held in her name while you pay.", {
+                        when: whenLabel(live.starts_at, browserTimeZone()),
+                      })}
                 </span>
               </span>
             </label>
