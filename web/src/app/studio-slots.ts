@@ -1,17 +1,22 @@
-import { sentence } from "../../../contract/languages.ts";
 import { lazyPart } from "../lib/lazy-part.tsx";
+import { routes, type StudioLink } from "../lib/routes.ts";
 import type { StudioSlots } from "../lib/studio-slots.tsx";
 
-// What each capability adds to the studio's screens (web/src/lib/studio-slots.tsx), one line
-// each: plain data, so the studio's frame gets it from the router without a chunk of its own; a
-// part of a studio page (a lesson's transcripts) is an import(), its own chunk, loaded when shown.
+// What capabilities add to the studio's screens (web/src/lib/studio-slots.tsx). The links to a
+// capability's studio screen from screens it does not own are declared with that screen's route
+// (`linkedFrom`, web/src/lib/routes.ts) and gathered here; a part of a studio page (a lesson's
+// transcripts) is an import() listed here, one line each, its own chunk, loaded when shown.
+const linksFrom = (place: StudioLink["place"]) =>
+  routes.flatMap((route) =>
+    (route.linkedFrom ?? [])
+      .filter((link) => link.place === place)
+      .map((link) => ({ label: link.label, page: link.anchor ? `${route.path}#${link.anchor}` : route.path })),
+  );
+
 export const studioSlots: StudioSlots = {
-  personActions: [{ label: sentence("Take her on as a birth client"), page: "/studio/clients#add-client-heading" }],
-  calendarLinks: [{ label: sentence("Off call"), page: "/studio/labour#off-call-heading" }],
-  plansLinks: [
-    { label: sentence("Discount codes"), page: "/studio/codes" },
-    { label: sentence("Gifts"), page: "/studio/gifts" },
-  ],
+  personActions: linksFrom("person"),
+  calendarLinks: linksFrom("calendar"),
+  plansLinks: linksFrom("plans"),
   lessonEditorParts: [
     lazyPart(() => import("../features/transcripts/studio/lesson-transcripts.tsx")),
     lazyPart(() => import("../features/checks/studio/lesson-checks-editor.tsx")),

@@ -34,6 +34,8 @@ export const isStudioModule = (file: string): boolean => /^(src\/)?features\/(st
 /** The icons of the member bottom bar, drawn by web/src/components/icons.tsx. */
 export type BottomBarIcon = "feedback" | "library" | "home" | "podcast" | "support" | "conversation";
 
+export type StudioLink = { place: "person" | "calendar" | "plans"; label: string; anchor?: string };
+
 export type ScreenRoute = {
   /** The address; a segment written ":name" stands for any one segment. */
   path: string;
@@ -50,6 +52,13 @@ export type ScreenRoute = {
   withinSection?: string;
   /** A studio screen a team doula (a backup the instructor invited) opens too: the labour alerts that come to her. */
   forTeam?: true;
+  /**
+   * Links to this studio screen from studio screens that do not own it (app/studio-slots.ts lays
+   * them out): beside a person the studio shows (`person`: the link carries her address, name and
+   * due date in the query, for a form here to start from), among Studio → Calendar's sections
+   * (`calendar`), or on Studio → Plans (`plans`). `anchor` is the part of the page it opens at.
+   */
+  linkedFrom?: readonly StudioLink[];
   /**
    * What it asks for first: its answers, sent beside the session check on a first visit when she
    * may be signed in, and the pictures it shows first, which its built page (scripts/prerender.mjs)
@@ -249,13 +258,20 @@ export const routes: readonly ScreenRoute[] = [
     studioSection: sentence("Access codes"),
   },
   { path: "/studio/calendar", screen: "features/studio/calendar/calendar-page.tsx", layout: "studio", studioSection: sentence("Calendar") },
-  { path: "/studio/clients", screen: "features/care/studio/clients-page.tsx", layout: "studio", studioSection: sentence("Clients") },
+  {
+    path: "/studio/clients",
+    screen: "features/care/studio/clients-page.tsx",
+    layout: "studio",
+    studioSection: sentence("Clients"),
+    linkedFrom: [{ place: "person", label: sentence("Take her on as a birth client"), anchor: "add-client-heading" }],
+  },
   {
     path: "/studio/labour",
     screen: "features/labour/studio/alerts-page.tsx",
     layout: "studio",
     withinSection: "/studio/clients",
     forTeam: true,
+    linkedFrom: [{ place: "calendar", label: sentence("Off call"), anchor: "off-call-heading" }],
   },
   {
     path: "/studio/on-call",
@@ -265,8 +281,20 @@ export const routes: readonly ScreenRoute[] = [
     forTeam: true,
   },
   { path: "/studio/team", screen: "features/team/studio/team-page.tsx", layout: "studio", withinSection: "/studio/clients" },
-  { path: "/studio/codes", screen: "features/gifts/studio/codes-page.tsx", layout: "studio", withinSection: "/studio/plans" },
-  { path: "/studio/gifts", screen: "features/gifts/studio/gifts-page.tsx", layout: "studio", withinSection: "/studio/plans" },
+  {
+    path: "/studio/codes",
+    screen: "features/gifts/studio/codes-page.tsx",
+    layout: "studio",
+    withinSection: "/studio/plans",
+    linkedFrom: [{ place: "plans", label: sentence("Discount codes") }],
+  },
+  {
+    path: "/studio/gifts",
+    screen: "features/gifts/studio/gifts-page.tsx",
+    layout: "studio",
+    withinSection: "/studio/plans",
+    linkedFrom: [{ place: "plans", label: sentence("Gifts") }],
+  },
   {
     path: "/studio/labour/:id",
     screen: "features/labour/studio/alert-page.tsx",
