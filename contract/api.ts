@@ -42,7 +42,7 @@ export { type Access, type Endpoint, successStatus } from "./endpoint.ts";
 
 // The links that stand for the access code when registering, one line per capability that mails
 // one to someone who may have no account yet; the server's sign-in asks that capability's hook
-// (server/src/features.ts, \`invitations\`) whether the link is good.
+// (server/src/features.ts, `invitations`) whether the link is good.
 const registrationPasses = {
   ...partnersRegistrationPass,
   ...careRegistrationPass,
