@@ -16,7 +16,16 @@ import { answerWith } from "../../../contract/languages.ts";
 import { translatorFor } from "../language/catalogues.ts";
 import { composeMail, greeting, type MailContext, recipientLanguage } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
-import { authorsOf, type CommunityDeps, displayName, listTopics, readSettings, threadChanged } from "./community-repository.ts";
+import {
+  afterPublished,
+  authorsOf,
+  type CommunityDeps,
+  displayName,
+  followersWhoMayRead,
+  listTopics,
+  readSettings,
+  threadChanged,
+} from "./community-repository.ts";
 
 // The instructor's side of the community (docs/product.md, Community, Moderation): every action
 // here is recorded in the activity log.
@@ -138,6 +147,9 @@ async function changeStatus(
 ) {
   const { post, thread } = await postWithThread(deps, postId);
   const now = deps.clock.now();
+  // An approved post is published now: those following its conversation hear of it as of any reply.
+  const approved = status === "published" && post.status === "pending";
+  const mayRead = approved ? await followersWhoMayRead(deps, thread.id, post.authorId) : [];
   await deps.db.transaction(async (tx) => {
     await tx
       .update(communityPosts)
@@ -148,9 +160,7 @@ async function changeStatus(
       .update(communityReports)
       .set({ reviewedAt: now })
       .where(and(eq(communityReports.postId, post.id), isNull(communityReports.reviewedAt)));
-    if (status === "published" && post.status === "pending") {
-      await tx.update(communityThreads).set({ lastActivityAt: now }).where(eq(communityThreads.id, thread.id));
-    }
+    if (approved) await afterPublished(tx, { ...post, status }, now, mayRead);
     await recordActivity(tx, actor, "community", summary(thread.title));
     await publishLive(tx, threadChanged(thread.id));
   });

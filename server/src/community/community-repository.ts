@@ -569,7 +569,7 @@ async function follow(db: Queryable, userId: number, threadId: number, now: Date
  * mail or on her devices. Read before the reply's transaction: the catalogue reads her access on
  * its own connection (the embedded database has one, which the transaction holds).
  */
-async function followersWhoMayRead(deps: CommunityDeps, threadId: number, authorId: number | null): Promise<number[]> {
+export async function followersWhoMayRead(deps: CommunityDeps, threadId: number, authorId: number | null): Promise<number[]> {
   const notices = await deps.db
     .select({ userId: communityNotices.userId })
     .from(communityNotices)
@@ -585,12 +585,12 @@ async function followersWhoMayRead(deps: CommunityDeps, threadId: number, author
 }
 
 /**
- * A published reply: the thread moves up, and everyone else following it who may read it
+ * A reply published (written, or approved by the doula): the thread moves up, and everyone else following it who may read it
  * (`followersWhoMayRead`) has something waiting for their digest. Her devices (kind replies) hear
  * of a reply unless they were told of one she has not read yet, so a busy conversation does not
  * buzz all evening; claimed by one UPDATE per follower.
  */
-async function afterPublished(db: Queryable, post: PostRow, now: Date, mayRead: readonly number[]): Promise<void> {
+export async function afterPublished(db: Queryable, post: PostRow, now: Date, mayRead: readonly number[]): Promise<void> {
   const [thread] = await db
     .update(communityThreads)
     .set({ lastActivityAt: now })

@@ -308,6 +308,40 @@ describe.each(backends)("the community on %s", (backend) => {
     expect(await digestsTo(asker.email)).toHaveLength(2);
   });
 
+  it("tells the conversation's followers of a reply when the doula approves it, not while it waits", async () => {
+    await settings(1, 3);
+    try {
+      const topicId = await topic("Waiting replies");
+      const { id } = await thread(topicId, instructor, "How are your nights going?");
+      const newcomer = await signedInMember(app, "approved-reply");
+      const written = await post(
+        `/reactapi/community/threads/${id}/replies`,
+        { body: "Better with a pillow between my knees." },
+        newcomer.cookie,
+      );
+      expect(written.json().status).toBe("pending");
+      const mail = { businessName: "Calm Birth", publicUrl: "https://courses.example" };
+      const toDoula = async () =>
+        (
+          await context.database.db
+            .select({ text: mailOutbox.textBody })
+            .from(mailOutbox)
+            .where(and(eq(mailOutbox.toAddress, instructor.email), eq(mailOutbox.kind, "community_replies")))
+        )
+          .map((row) => row.text)
+          .join();
+      await sendReplyDigests(context.database.db, clock.now(), mail);
+      expect(await toDoula()).not.toContain("pillow between my knees");
+      const queue = (await get("/reactapi/studio/community/queue", instructor.cookie)).json();
+      const waiting = (queue.waiting as { post: { id: number }; thread: { id: number } }[]).find((entry) => entry.thread.id === id)!;
+      expect((await studio(`/posts/${waiting.post.id}/approve`, {})).statusCode).toBe(200);
+      await sendReplyDigests(context.database.db, clock.now(), mail);
+      expect(await toDoula()).toContain("pillow between my knees");
+    } finally {
+      await settings(0, 3);
+    }
+  });
+
   it("tells of a reply only the followers who may still read the conversation: one whose course closed hears nothing", async () => {
     const topicId = await topic("Payers' circle", lockedCourse);
     const [staying, leaving] = await Promise.all([signedInMember(app, "circle-staying"), signedInMember(app, "circle-leaving")]);
