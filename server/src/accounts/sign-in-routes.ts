@@ -37,11 +37,10 @@ export type SignInOptions = {
   registrationsPerHour: number;
   clock: Clock;
   /**
-   * Registration with an invitation instead of a code, offered by the feature that sends them (the
-   * partner seat; features.ts hands it over): whom it was sent to, its use inside the new account's
+   * Registration with a capability's link instead of a code, one per field contract/api.ts composes
+   * (features.ts hands them over): whom it was sent to, its use inside the new account's
    * transaction, and the word to every server once that has committed.
    */
-  /** Each link that stands for an access code (contract/api.ts composes them), with its capability's check. */
   invitations: Record<RegistrationPassField, Invitations>;
 };
 
