@@ -40,15 +40,20 @@ export async function takeOnClient(
     package_id: created.json().id,
   });
   expect(added.statusCode, added.body).toBe(201);
+  const token = await careInvitationTo(db, email);
+  const registered = await register(app, { email, password: GOOD_PASSWORD, first_name: firstName, care_invitation: token });
+  expect(registered.statusCode, registered.body).toBe(201);
+  const account = await findUserByEmail(db, email);
+  return { email, id: account!.id, recordId: added.json().id as number, cookie: sessionCookieOf(await login(app, email)) };
+}
+
+/** The token of the last care invitation mailed to this address (read from the outbox), as she opens it. */
+export async function careInvitationTo(db: Database, email: string): Promise<string | undefined> {
   const [mail] = await db
     .select()
     .from(mailOutbox)
     .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.kind, "care_invitation")))
     .orderBy(desc(mailOutbox.id))
     .limit(1);
-  const token = mail!.textBody.match(/\/care\?invitation=([A-Za-z0-9_-]+)/)![1];
-  const registered = await register(app, { email, password: GOOD_PASSWORD, first_name: firstName, care_invitation: token });
-  expect(registered.statusCode, registered.body).toBe(201);
-  const account = await findUserByEmail(db, email);
-  return { email, id: account!.id, recordId: added.json().id as number, cookie: sessionCookieOf(await login(app, email)) };
+  return mail?.textBody.match(/\/care\?invitation=([A-Za-z0-9_-]+)/)?.[1];
 }

@@ -17,7 +17,7 @@ export type RunningServer = {
 
 export type ServerStart = {
   /** The TypeScript sources (the default), or the bundle `npm run build` writes, started as `npm run serve` starts it. */
-  from?: "sources" | "build";
+  from?: "sources" | "build" | "kept-up";
   /** 0 (the default) listens on any free port, read from the log; another port is polled until /readyz answers. */
   port?: number;
 };
@@ -49,7 +49,9 @@ export async function startServer(
   { from = "sources", port = 0 }: ServerStart = {},
 ): Promise<RunningServer> {
   const started = performance.now();
-  const args = from === "build" ? serveArguments() : ["--import", "tsx", "server/src/main.ts"];
+  const sources = ["--import", "tsx", "server/src/main.ts"];
+  // "kept-up": the sources under `npm start`'s supervisor, which starts them again when they end.
+  const args = from === "build" ? serveArguments() : from === "kept-up" ? ["scripts/keep-serving.mjs", ...sources] : sources;
   const child = spawn(process.execPath, args, {
     cwd: repositoryRoot,
     env: {

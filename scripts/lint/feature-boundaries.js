@@ -32,7 +32,7 @@ export function placeOf(file) {
 }
 
 // The server's infrastructure: what every feature may use, and which imports no feature.
-const serverShared = new Set(["db", "http", "language", "mail", "rate-limits", "metrics", "lib", "timed-work", "testing"]);
+const serverShared = new Set(["db", "http", "language", "mail", "rate-limits", "metrics", "lib", "timed-work", "documents", "testing"]);
 // Read by every part of the server: the configuration and the paths of its files.
 const serverSharedFiles = new Set(["server/src/config.ts", "server/src/paths.ts"]);
 // What puts the server together: the admin CLI and the fuzzer reach every feature on purpose.

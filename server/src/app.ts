@@ -1,4 +1,5 @@
 import { startTimedWork } from "./timed-work/timed-work.ts";
+import { closeDocumentPool } from "./documents/render-document.ts";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
@@ -128,6 +129,7 @@ export async function buildApp({
     sessions.close();
     catalogue.close();
     siteLanguage.close();
+    await closeDocumentPool();
   });
   installAuthentication(app, sessions);
   installLanguages(app, {

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { createServer } from "node:net";
 import { chmodSync, lstatSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,6 +15,16 @@ function freshDataDir(): string {
   scratchDirectories.push(directory);
   return directory;
 }
+/** A port nobody listens on just now: a server that is started again must come back on the same one. */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
 afterAll(() => {
   for (const directory of scratchDirectories) rmSync(directory, { recursive: true, force: true });
 });
@@ -154,6 +165,35 @@ describe("the server process on the embedded database", () => {
     expect((await fetch(`${again.url}/reactapi/getcourses`)).status).toBe(200);
     await stopServer(again);
     expect((await again.exited).code).toBe(0);
+  }, 90_000);
+
+  it("is started again under npm start's supervisor when it dies, and /healthz answers within 10 seconds", async () => {
+    const dataDir = freshDataDir();
+    const port = await freePort();
+    const kept = await startServer({ DATA_DIR: dataDir }, { from: "kept-up", port });
+    try {
+      const [, firstPid] = await kept.waitForOutput(/started the server \(pid (\d+)\)/);
+      expect((await fetch(`${kept.url}/healthz`)).status).toBe(200);
+      process.kill(Number(firstPid), "SIGKILL");
+      const killedAt = Date.now();
+      await kept.waitForOutput(new RegExp(`the server \\(pid ${firstPid}\\) was ended by SIGKILL without being asked to stop`));
+      let answered = false;
+      while (!answered && Date.now() - killedAt < 10_000) {
+        answered = await fetch(`${kept.url}/healthz`).then(
+          (response) => response.status === 200,
+          () => false,
+        );
+        if (!answered) await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(answered, kept.output()).toBe(true);
+      const pids = [...kept.output().matchAll(/started the server \(pid (\d+)\)/g)].map((match) => match[1]);
+      expect(pids).toHaveLength(2);
+      expect(pids[1]).not.toBe(firstPid);
+    } finally {
+      // SIGTERM is passed on: the server stops cleanly and the supervisor ends with it.
+      kept.child.kill("SIGTERM");
+      expect((await kept.exited).code).toBe(0);
+    }
   }, 90_000);
 
   it("is stopped when the run that started it fails, so no server is left holding its port", async () => {

@@ -1,5 +1,4 @@
-import type { Language } from "../../../contract/languages.ts";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { BirthPlan, BirthPlanTemplateSave, LinkableLesson } from "../../../contract/birth-plan.ts";
 import { findUserById, fullName, type UserRow } from "../accounts/users-repository.ts";
 import { findBooking } from "../bookings/bookings-repository.ts";
@@ -12,7 +11,8 @@ import { requireDoula, requireMember } from "../http/signed-in-member.ts";
 import type { Clock } from "../lib/clock.ts";
 import { memberSharingWith } from "../partners/partners-repository.ts";
 import { planOf, readTemplate, savePlan, saveTemplate } from "./birth-plan-repository.ts";
-import { renderBirthPlan } from "./birth-plan-pdf.ts";
+import type { renderBirthPlan } from "./birth-plan-pdf.ts";
+import { renderDocument } from "../documents/render-document.ts";
 
 export type BirthPlanDeps = { db: Database; clock: Clock; businessName: string; catalogue: CatalogueReader };
 
@@ -70,7 +70,7 @@ export async function birthPlanRoutes(app: FastifyInstance, { db, clock, busines
 
   route(app, "birthPlanPdf", async ({ query: { size } }, request, reply) => {
     const { owner } = await ownerFor(db, requireMember(request));
-    return sendPdf(reply, await birthPlanPdf(db, owner, size, businessName, request.language), size);
+    return sendPdf(reply, await birthPlanPdf(db, owner, size, businessName, request), size);
   });
   // A birth client's plan for her doulas (docs/labour-line.md): the doula, and her backup on a record
   // she backs up; "share with my doula" is the mother's word for both of them. Outside the studio's
@@ -83,7 +83,7 @@ export async function birthPlanRoutes(app: FastifyInstance, { db, clock, busines
     const owner = record.memberId === null ? undefined : await findUserById(db, record.memberId);
     const plan = owner ? await planOf(db, owner.id) : undefined;
     if (!owner || !plan?.shareWithInstructor) throw new HttpError(404, "She does not share her birth preferences with her doulas.");
-    return sendPdf(reply, await birthPlanPdf(db, owner, size, businessName, request.language), size);
+    return sendPdf(reply, await birthPlanPdf(db, owner, size, businessName, request), size);
   });
 }
 
@@ -93,19 +93,25 @@ async function birthPlanPdf(
   owner: UserRow,
   size: "a4" | "letter",
   businessName: string,
-  language: Language,
+  request: FastifyRequest,
 ): Promise<Buffer> {
   const [template, plan] = await Promise.all([readTemplate(db), planOf(db, owner.id)]);
-  return renderBirthPlan({
-    name: fullName(owner) || owner.email,
-    dueDate: owner.babyArrived ? null : owner.dueDate,
-    supportPeople: plan?.supportPeople ?? "",
-    sections: template.sections,
-    choices: plan?.choices ?? [],
-    businessName,
-    size,
-    language,
-  });
+  return renderDocument<typeof renderBirthPlan>(
+    "birthPlan",
+    [
+      {
+        name: fullName(owner) || owner.email,
+        dueDate: owner.babyArrived ? null : owner.dueDate,
+        supportPeople: plan?.supportPeople ?? "",
+        sections: template.sections,
+        choices: plan?.choices ?? [],
+        businessName,
+        size,
+        language: request.language,
+      },
+    ],
+    request.log,
+  );
 }
 
 const sendPdf = (reply: FastifyReply, pdf: Buffer, size: string) =>
@@ -158,7 +164,7 @@ export async function birthPlanStudioRoutes(
     const plan = owner ? await planOf(db, owner.id) : undefined;
     if (!owner || !plan?.shareWithInstructor)
       throw new HttpError(404, "She does not share her birth preferences with you on this booking.");
-    return sendPdf(reply, await birthPlanPdf(db, owner, size, businessName, request.language), size);
+    return sendPdf(reply, await birthPlanPdf(db, owner, size, businessName, request), size);
   });
   route(app, "saveBirthPlanTemplate", async ({ body }, request) => {
     const instructor = request.member!;

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import { answerWith, sentence } from "../../../contract/languages.ts";
-import { HttpError } from "../http/errors.ts";
 import { findUserByEmail } from "../accounts/users-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { route } from "../http/endpoint-route.ts";
@@ -9,7 +8,9 @@ import type { Clock } from "../lib/clock.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
 import { type MailContext, recipientLanguage } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
-import { renderAgreement } from "./agreement-pdf.ts";
+import { drawnSignatureOf, reencodedDrawing } from "./drawn-signature.ts";
+import type { renderAgreement } from "./agreement-pdf.ts";
+import { renderDocument } from "../documents/render-document.ts";
 import { startPaymentCheckout } from "./care-checkouts.ts";
 import type { CheckoutPricing } from "../lib/checkout-pricing.ts";
 import type { OneOffPayments } from "../lib/one-off-payments.ts";
@@ -66,18 +67,6 @@ export type CareOptions = {
   /** Codes for a package's payments (the gifts capability's, handed in by features.ts). */
   pricing?: CheckoutPricing;
 };
-
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-
-/** The PNG inside a canvas's data URL, or a 400 when its bytes are not a PNG (the PDF could not draw it). */
-function drawnPng(dataUrl: string): Uint8Array {
-  const bytes = new Uint8Array(Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64"));
-  if (bytes.length < 64 || PNG_SIGNATURE.some((byte, index) => bytes[index] !== byte))
-    throw new HttpError(400, "The drawn signature is not a picture we can keep; please draw it again or leave it out.", {
-      drawn_signature: sentence("Please draw your signature again, or leave it out."),
-    });
-  return bytes;
-}
 
 /** Her practice's calendar day now (practice-day.ts), as the dates of her records are written. */
 const today = async (db: Queryable, clock: Clock) => (await practiceDay(db, clock.now())).toString();
@@ -268,7 +257,7 @@ export async function careRoutes(app: FastifyInstance, { db, clock, mail, doulaN
         fullName: body.full_name,
         address: request.ip,
         browser: String(request.headers["user-agent"] ?? "").slice(0, 500),
-        drawnSignature: body.drawn_signature ? drawnPng(body.drawn_signature) : null,
+        drawnSignature: body.drawn_signature ? await drawnSignatureOf(body.drawn_signature) : null,
       },
       clock.now(),
     );
@@ -285,19 +274,28 @@ export async function careRoutes(app: FastifyInstance, { db, clock, mail, doulaN
   route(app, "careAgreementPdf", async ({ params: { id } }, request, reply) => {
     const member = requireMember(request);
     const { agreement, packageName } = await agreementOfMember(db, member.id, id);
-    const pdf = await renderAgreement(
-      {
-        packageName,
-        businessName: mail.businessName,
-        text: agreement.text,
-        sha256: agreement.sha256,
-        signedAt: agreement.signedAt,
-        signedName: agreement.signedName,
-        drawnSignature: agreement.drawnSignature,
-      },
-      request.language,
-      // The moment she signed, in the zone the doula keeps her hours in (Studio → Calendar), as her visits read.
-      await practiceZone(db),
+    // A drawing kept before drawings were written again on the server is checked as a new one would
+    // be; one that is not a picture we can keep is left out rather than handed to the printer.
+    const drawnSignature = agreement.drawnSignature ? await reencodedDrawing(agreement.drawnSignature) : null;
+    if (agreement.drawnSignature && !drawnSignature)
+      request.log.warn({ careRecord: id }, "a stored drawn signature is not a picture we can print: the agreement is printed without it");
+    const pdf = await renderDocument<typeof renderAgreement>(
+      "agreement",
+      [
+        {
+          packageName,
+          businessName: mail.businessName,
+          text: agreement.text,
+          sha256: agreement.sha256,
+          signedAt: agreement.signedAt,
+          signedName: agreement.signedName,
+          drawnSignature,
+        },
+        request.language,
+        // The moment she signed, in the zone the doula keeps her hours in (Studio → Calendar), as her visits read.
+        await practiceZone(db),
+      ],
+      request.log,
     );
     return reply
       .header("content-type", "application/pdf")

@@ -30,6 +30,9 @@ import {
 } from "../../../testing/test-app.ts";
 import { birthSupport } from "../../../testing/care-clients.ts";
 import { CARE_FILE_MAX_MB } from "../../../contract/care-fields.ts";
+import { asDataUrl, hostilePngs, wellMadePng } from "../../../testing/hostile-png.ts";
+import sharp from "sharp";
+import { careAgreements } from "./care-schema.ts";
 
 const SAME_ORIGIN = { host: "localhost:5000", origin: "http://localhost:5000" };
 import { onCallWindow, paymentSchedule, sha256Of } from "./care-repository.ts";
@@ -891,6 +894,47 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     const signedAt = new Date((await get(`/reactapi/care/${client.recordId}`, client.cookie)).json().agreement.signed_at);
     const inTokyo = new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeStyle: "short", timeZone: "Asia/Tokyo" }).format(signedAt);
     expect(text.replace(/\s+/g, " ")).toContain(`Signed on ${inTokyo} (Asia/Tokyo time).`);
+  });
+
+  it("refuses a hostile drawing at signing, and prints an agreement that holds one without it while the server stays up", async () => {
+    const doula = await signedInInstructor(app(), db(), "doula-hostile");
+    const client = await invitedClient(doula, "client-hostile");
+    const signUrl = `/reactapi/care/${client.recordId}/sign`;
+    for (const [what, make] of Object.entries(hostilePngs)) {
+      const refused = await post(signUrl, client.cookie, { full_name: "Rosa Díaz", agree: true, drawn_signature: asDataUrl(make()) });
+      expect(refused.statusCode, what).toBe(400);
+      expect(refused.json().details.drawn_signature, what).toBe("Please draw your signature again, or leave it out.");
+    }
+    // Wider than the page's box allows: refused too, so what is kept stays small.
+    const tooWide = await post(signUrl, client.cookie, {
+      full_name: "Rosa Díaz",
+      agree: true,
+      drawn_signature: asDataUrl(wellMadePng(1601, 10)),
+    });
+    expect(tooWide.statusCode).toBe(400);
+
+    const drawn = wellMadePng(600, 200);
+    const signed = await post(signUrl, client.cookie, { full_name: "Rosa Díaz", agree: true, drawn_signature: asDataUrl(drawn) });
+    expect(signed.statusCode, signed.body).toBe(200);
+    // What is kept is what the server wrote again, not the bytes she sent.
+    const [kept] = await db().select().from(careAgreements).where(eq(careAgreements.recordId, client.recordId));
+    expect(kept!.drawnSignature).not.toBeNull();
+    expect(Buffer.from(kept!.drawnSignature!).equals(drawn)).toBe(false);
+    expect((await sharp(Buffer.from(kept!.drawnSignature!)).metadata()).width).toBe(600);
+
+    // A drawing kept before this check (here written straight into the table) is left out of the PDF.
+    for (const [what, make] of Object.entries(hostilePngs)) {
+      await db()
+        .update(careAgreements)
+        .set({ drawnSignature: new Uint8Array(make()) })
+        .where(eq(careAgreements.recordId, client.recordId));
+      const pdf = await get(`/reactapi/care/${client.recordId}/agreement.pdf`, client.cookie);
+      expect(pdf.statusCode, what).toBe(200);
+      const { text } = await readPdf(new Uint8Array(pdf.rawPayload));
+      expect(text, what).toContain("Signed by Rosa Díaz");
+      expect(text, what).not.toContain("Her signature as she drew it:");
+      expect((await get("/healthz")).statusCode, what).toBe(200);
+    }
   });
 
   it("answers 404 to another member for each of her records' addresses, and 401 or 403 before reading a body", async () => {

@@ -6,7 +6,8 @@ import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
 import type { Database } from "../db/client.ts";
 import { HttpError } from "../http/errors.ts";
 import { courseProgress } from "../progress/progress-repository.ts";
-import { renderCertificate } from "./certificate-pdf.ts";
+import type { renderCertificate } from "./certificate-pdf.ts";
+import { renderDocument } from "../documents/render-document.ts";
 import { findCertificate, issueCertificate } from "./certificates-repository.ts";
 import { requireMember } from "../http/signed-in-member.ts";
 
@@ -66,18 +67,22 @@ export async function certificatesRoutes(
       memberName,
       completedAt,
     });
-    const pdf = await renderCertificate(
-      {
-        memberName,
-        courseTitle: certificate.courseTitle,
-        lessonCount: certificate.lessonCount,
-        completedAt: certificate.completedAt,
-        instructorName,
-        businessName,
-        code: certificate.code,
-        verifyUrl: `${publicUrl}/verify/${certificate.code}`,
-      },
-      request.language,
+    const pdf = await renderDocument<typeof renderCertificate>(
+      "certificate",
+      [
+        {
+          memberName,
+          courseTitle: certificate.courseTitle,
+          lessonCount: certificate.lessonCount,
+          completedAt: certificate.completedAt,
+          instructorName,
+          businessName,
+          code: certificate.code,
+          verifyUrl: `${publicUrl}/verify/${certificate.code}`,
+        },
+        request.language,
+      ],
+      request.log,
     );
     const filename = `certificate-${
       found.outline.title
