@@ -321,6 +321,8 @@ export const CommunityPlaces = z.object({
       id: z.number(),
       /** Null once her account is deleted: the place stays in the fund's account without her. */
       member: z.object({ name: z.string(), email: z.string() }).nullable(),
+      /** The address a place waits for while no account has proven it hers; null once it is hers. */
+      waiting_for: z.string().nullable(),
       plan_name: z.string(),
       months: z.number().nullable(),
       cost: z.number(),

@@ -151,7 +151,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
     codesPersonalData(db),
     giftsPersonalData(db),
     registryPersonalData(db),
-    communityPlacesPersonalData(db),
+    communityPlacesPersonalData(db, clock, mail.context),
   ];
   const community = { db, clock, catalogue, mail: mail.context, sender: mail.sender, instructorName: config.instructorName, siteLanguage };
   const messages = { db, catalogue, clock, mail: { ...mail.context, contactEmail: config.site.contactEmail } };
@@ -209,7 +209,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
         },
       },
     }),
-    feature("/reactapi/users", passwordResetRoutes, { db, mail, production }),
+    feature("/reactapi/users", passwordResetRoutes, { db, mail, production, personalData }),
     feature("/reactapi/account", myAccountRoutes, {
       db,
       mail,

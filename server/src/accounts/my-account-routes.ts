@@ -190,6 +190,7 @@ export async function myAccountRoutes(app: FastifyInstance, { db, mail, producti
           if (before!.email !== used.newEmail)
             throw new HttpError(410, "This confirmation link was for an address your account no longer uses.");
           const [row] = await tx.update(users).set({ emailProvenAt: new Date() }).where(eq(users.id, used.userId)).returning();
+          for (const part of personalData) await part.proven?.(tx, row!);
           return row!;
         }
         const [row] = await tx
@@ -198,6 +199,7 @@ export async function myAccountRoutes(app: FastifyInstance, { db, mail, producti
           .where(eq(users.id, used.userId))
           .returning();
         for (const part of personalData) await part.readdress?.(tx, before!, used.newEmail!);
+        for (const part of personalData) await part.proven?.(tx, row!);
         return row!;
       });
       return toProfile(user);

@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { forgotPasswordAnswerText } from "../../../contract/my-account.ts";
 import { changeAndAnnounce } from "../db/data-changes.ts";
 import type { Database } from "../db/client.ts";
+import type { PersonalData } from "../db/personal-data.ts";
 import { users } from "./accounts-schema.ts";
 import { inLanguage, type MailContext } from "../mail/mail-templates.ts";
 import { passwordChangedMail, passwordResetMail } from "./account-mails.ts";
@@ -18,7 +19,13 @@ import { endSessionsOf } from "./sessions-repository.ts";
 import { accountLanguage, findUserByEmail } from "./users-repository.ts";
 import { clearSessionCookies } from "../http/session-cookies.ts";
 
-export type PasswordResetOptions = { db: Database; mail: { sender: MailSender; context: MailContext }; production: boolean };
+export type PasswordResetOptions = {
+  db: Database;
+  mail: { sender: MailSender; context: MailContext };
+  production: boolean;
+  /** Each feature's part of her data: a reset by mail proves her address, and what waited for it becomes hers. */
+  personalData: PersonalData[];
+};
 
 const HOUR_MS = 60 * 60 * 1000;
 const RESET_MAILS_PER_ADDRESS = 3;
@@ -27,7 +34,7 @@ const RESET_MAILS_PER_CLIENT = 20;
 // so the time taken tells no more than the text does.
 const FORGOT_PASSWORD_FLOOR_MS = 300;
 
-export async function passwordResetRoutes(app: FastifyInstance, { db, mail, production }: PasswordResetOptions) {
+export async function passwordResetRoutes(app: FastifyInstance, { db, mail, production, personalData }: PasswordResetOptions) {
   const hourly = new SlidingWindow(db, HOUR_MS);
 
   route(app, "forgotPassword", async ({ body }, request) => {
@@ -80,6 +87,7 @@ export async function passwordResetRoutes(app: FastifyInstance, { db, mail, prod
         .set({ passwordHash, emailProvenAt: sql`coalesce(${users.emailProvenAt}, now())` })
         .where(eq(users.id, token.userId))
         .returning();
+      if (user) for (const part of personalData) await part.proven?.(tx, user);
       await dropAccountTokens(tx, token.userId, "password_reset");
       await endSessionsOf(tx, token.userId);
       if (user)

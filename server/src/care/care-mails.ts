@@ -14,13 +14,18 @@ declare module "../mail/mail-templates.ts" {
 export function careInvitationMail(
   to: string,
   firstName: string | null,
-  invitation: { doulaName: string; packageName: string; token: string; hasAccount: boolean },
+  invitation: {
+    doulaName: string;
+    packageName: string;
+    token: string;
+    /** Whether an account has her address, and has proven it hers: only then is her record linked to it at once. */
+    account: "proven" | "unproven" | "none";
+  },
   context: MailContext,
 ): Mail {
   const i18n = translatorOf(context);
-  const link = invitation.hasAccount
-    ? `${context.publicUrl}/care`
-    : `${context.publicUrl}/care?invitation=${encodeURIComponent(invitation.token)}`;
+  const hasAccount = invitation.account !== "none";
+  const link = hasAccount ? `${context.publicUrl}/care` : `${context.publicUrl}/care?invitation=${encodeURIComponent(invitation.token)}`;
   return composeMail("care_invitation", to, i18n._("{doula} has opened your client space", { doula: invitation.doulaName }), context, [
     greeting(firstName, context.language),
     i18n._(
@@ -28,12 +33,16 @@ export function careInvitationMail(
       { doula: invitation.doulaName, package: invitation.packageName },
     ),
     {
-      label: invitation.hasAccount ? i18n._("Open your client space") : i18n._("Create your account"),
+      label: hasAccount ? i18n._("Open your client space") : i18n._("Create your account"),
       link,
     },
-    invitation.hasAccount
+    invitation.account === "proven"
       ? i18n._("Sign in with this address to see it.")
-      : i18n._("The link creates your account with this address, with no access code. It works once, for the next 30 days."),
+      : invitation.account === "unproven"
+        ? i18n._(
+            "Sign in with this address, then confirm it with the link we mailed you when you made your account (or choose a new password with “Forgot password?”): your client space opens once the address is shown to be yours.",
+          )
+        : i18n._("The link creates your account with this address, with no access code. It works once, for the next 30 days."),
   ]);
 }
 

@@ -982,6 +982,7 @@ export const carePersonalData = (db: Queryable, clock: Clock, doulaName: string)
   readdress: async (tx, member, newEmail) => {
     await tx.update(careRecords).set({ email: newEmail }).where(eq(careRecords.memberId, member.id));
   },
+  proven: (tx, member) => claimRecordsByAddress(tx, member),
   erase: async (tx, member) => {
     const mine = tx.select({ id: careRecords.id }).from(careRecords).where(eq(careRecords.memberId, member.id));
     await tx.delete(careNotes).where(inArray(careNotes.recordId, mine));

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { answerWith, sentence } from "../../../contract/languages.ts";
 import { findUserByEmail } from "../accounts/users-repository.ts";
+import { provenAddress } from "../db/personal-data.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { route } from "../http/endpoint-route.ts";
 import { requireMember } from "../http/signed-in-member.ts";
@@ -98,8 +99,11 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
   });
 
   route(app, "addCareClient", async ({ body }, request, reply) => {
-    const member = await findUserByEmail(db, body.email);
-    const language = recipientLanguage(member?.language, { ...mail, language: request.language });
+    const account = await findUserByEmail(db, body.email);
+    // Her record is linked at once only to an account that has proven the address hers: anyone can
+    // register with anyone's address. Otherwise it waits for that proof (carePersonalData's `proven`).
+    const member = account && provenAddress(account) ? account : undefined;
+    const language = recipientLanguage(account?.language, { ...mail, language: request.language });
     const day = await today(db, clock);
     const added = await db.transaction(async (tx) => {
       const record = await addClient(
@@ -119,7 +123,12 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
         careInvitationMail(
           body.email,
           body.first_name ?? member?.firstName ?? null,
-          { doulaName, packageName: record.packageName, token: record.token, hasAccount: member !== undefined },
+          {
+            doulaName,
+            packageName: record.packageName,
+            token: record.token,
+            account: member ? "proven" : account ? "unproven" : "none",
+          },
           { ...mail, language },
         ),
       );

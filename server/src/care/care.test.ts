@@ -30,6 +30,7 @@ import {
 } from "../../../testing/test-app.ts";
 import { birthSupport } from "../../../testing/care-clients.ts";
 import { CARE_FILE_MAX_MB } from "../../../contract/care-fields.ts";
+import { tokenMailedTo } from "../../../testing/outbox-links.ts";
 import { asDataUrl, hostilePngs, wellMadePng } from "../../../testing/hostile-png.ts";
 import sharp from "sharp";
 import { careAgreements } from "./care-schema.ts";
@@ -543,6 +544,38 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     await confirmAddress(app(), email);
     const proven = sessionCookieOf(await login(app(), email));
     expect((await get("/reactapi/care", proven)).json().records.map((record: { id: number }) => record.id)).toEqual([added.id]);
+  });
+
+  it("does not give her record to an account that registered her address without proving it, and gives it to her once proven", async () => {
+    const doula = await signedInInstructor(app(), db(), "doula-squatter");
+    const pkg = (await post("/reactapi/studio/care/packages", doula.cookie, birthSupport)).json();
+    // Someone registers her address with a beta code before the doula adds her, and cannot prove it.
+    const squatter = await signedInMember(app(), "client-squatted", { confirmed: false });
+    const added = await post("/reactapi/studio/care/clients", doula.cookie, {
+      email: squatter.email,
+      first_name: "Rosa",
+      last_name: "Díaz",
+      due_date: "2027-06-01",
+      package_id: pkg.id,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const recordId = added.json().id as number;
+    expect((await get("/reactapi/care", squatter.cookie)).json().records).toEqual([]);
+    expect((await get(`/reactapi/care/${recordId}`, squatter.cookie)).statusCode).toBe(404);
+    expect((await post(`/reactapi/care/${recordId}/sign`, squatter.cookie, { full_name: "Rosa Díaz", agree: true })).statusCode).toBe(404);
+    expect((await get("/reactapi/studio/care/clients/" + recordId, doula.cookie)).json()).toMatchObject({ first_name: "Rosa" });
+    // The mail goes to the address, and tells whoever reads it there how the space opens.
+    const mail = await mailedTo(squatter.email);
+    expect(mail!.textBody).toContain("your client space opens once the address is shown to be yours");
+    expect(mail!.textBody).not.toContain("invitation=");
+
+    // The address's owner takes it back with a password reset by mail, which proves it: the record is hers.
+    const forgot = await post("/reactapi/users/forgot-password", undefined, { email: squatter.email });
+    expect(forgot.statusCode).toBe(200);
+    const token = await tokenMailedTo(db(), squatter.email, "password_reset");
+    expect((await post("/reactapi/users/reset-password", undefined, { token, password: "her-Own-2027" })).statusCode).toBe(200);
+    const hers = sessionCookieOf(await login(app(), squatter.email, "her-Own-2027"));
+    expect((await get("/reactapi/care", hers)).json().records.map((record: { id: number }) => record.id)).toEqual([recordId]);
   });
 
   it("shows each client's on-call window in the studio's calendar, and the weeks where windows overlap", async () => {

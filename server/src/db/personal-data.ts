@@ -2,7 +2,7 @@ import { type Column, eq, or, type SQL, sql } from "drizzle-orm";
 import type { users } from "../accounts/accounts-schema.ts";
 import type { Queryable, Transaction } from "./types.ts";
 
-type Member = typeof users.$inferSelect;
+export type Member = typeof users.$inferSelect;
 
 /**
  * What one feature keeps about a member, declared by that feature so her data download and the
@@ -21,6 +21,12 @@ export type PersonalData = {
    * what is still to be mailed to her (a reminder, a place offered) goes to the address she uses now.
    */
   readdress?: (tx: Transaction, member: Member, newEmail: string) => Promise<void>;
+  /**
+   * Runs inside the transaction that proves her address hers (its confirmation link, a password
+   * reset by mail; `member` is her row after it): what was kept for that address until an account
+   * proved it (a care record, a community place) becomes hers now.
+   */
+  proven?: (tx: Transaction, member: Member) => Promise<void>;
 };
 
 /**

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { movableClock } from "../lib/clock.ts";
 import { mailOutbox } from "../mail/mail-schema.ts";
-import { backends, GOOD_PASSWORD, signedInMember } from "../../../testing/test-app.ts";
+import { backends, confirmAddress, GOOD_PASSWORD, signedInMember } from "../../../testing/test-app.ts";
 import { chargeRefunded, checkoutCompleted } from "../../../testing/stripe-stand-in.ts";
 import { useStripeApp } from "../../../testing/stripe-app.ts";
 
@@ -136,5 +136,50 @@ describe.each(backends)("community places on %s", (backend) => {
     // A Supporter purchase refunded in full no longer counts in what was raised.
     expect((await deliver(chargeRefunded(supporterPayments[0]!, 6900, "usd"))).statusCode).toBe(200);
     expect((await fund()).funds).toEqual([{ currency: "USD", raised: 5500, given: 4900, left: 600 }]);
+  });
+
+  it("keeps a place for an address no account has proven, and opens it when she proves it is hers", async () => {
+    // The fund as the test above left it (6.00), and three more Supporters (20.00 each beyond).
+    for (const index of [1, 2, 3]) {
+      const buyer = await signedInMember(app(), `fund-more-${index}`);
+      const started = await post("/reactapi/payments/checkout", { plan_id: PARTNER_COURSE.planId, tier: "Supporter" }, buyer.cookie);
+      await pay(started.json().url);
+    }
+    const before = (await fund()).funds[0]!;
+    expect(before.left).toBeGreaterThanOrEqual(PARTNER_COURSE.price);
+
+    // Someone registered her address with the beta code and never proved it: the place does not go to that account.
+    const unproven = await signedInMember(app(), "fund-waiting", { confirmed: false });
+    const kept = await post("/reactapi/studio/community-places", { email: unproven.email, plan_id: PARTNER_COURSE.planId }, instructor);
+    expect(kept.statusCode, kept.body).toBe(201);
+    expect(kept.json().message).toBe(
+      `Kept a community place in Partner Course for ${unproven.email}: it opens on her account once she confirms that the address is hers. She is mailed to say so.`,
+    );
+    const library = async () =>
+      (await app().inject({ url: "/reactapi/getcourses", headers: { cookie: unproven.cookie } }))
+        .json()
+        .courses.find((course: { id: number }) => course.id === PARTNER_COURSE.courseId).course_access;
+    expect(await library()).toBe("false");
+    const waiting = await fund();
+    expect(waiting.funds[0]!.left).toBe(before.left - PARTNER_COURSE.price);
+    expect(waiting.given[0]).toMatchObject({ member: null, waiting_for: unproven.email.toLowerCase(), plan_name: "Partner Course" });
+    const mails = async () =>
+      db()
+        .select({ subject: mailOutbox.subject, text: mailOutbox.textBody })
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.toAddress, unproven.email), eq(mailOutbox.kind, "community_place")));
+    expect((await mails()).map((mail) => mail.text).join("\n")).toContain(
+      "It opens on your account once this address is shown to be yours",
+    );
+    const mine = (await app().inject({ url: "/reactapi/account/export", headers: { cookie: unproven.cookie } })).json();
+    expect(mine.community_places).toEqual([]);
+
+    // The link of her welcome mail proves the address hers: the place is hers, and she is told what is open.
+    await confirmAddress(app(), unproven.email);
+    expect(await library()).toBe("true");
+    const claimed = await fund();
+    expect(claimed.given[0]).toMatchObject({ member: { email: unproven.email }, waiting_for: null });
+    expect(claimed.funds[0]!.left).toBe(before.left - PARTNER_COURSE.price);
+    expect((await mails()).map((mail) => mail.text).join("\n")).toContain("Partner Course is open for you, for good.");
   });
 });

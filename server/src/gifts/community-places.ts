@@ -1,17 +1,18 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { CommunityPlaces } from "../../../contract/gifts.ts";
 import { accountsByIds, findUserByEmail } from "../accounts/users-repository.ts";
 import { findPlan } from "../catalogue/catalogue-repository.ts";
 import { paidBeyondPackageFees } from "../care/care-repository.ts";
 import { paidBeyondClassPrices } from "../classes/classes-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
-import type { PersonalData } from "../db/personal-data.ts";
+import { type Member, type PersonalData, provenAddress } from "../db/personal-data.ts";
+import type { Clock } from "../lib/clock.ts";
 import { openGivenCourses } from "../grants/grants-repository.ts";
 import { HttpError } from "../http/errors.ts";
 import { paidBeyondPlanPrices } from "../payments/purchases-repository.ts";
 import { giftPrice } from "./gift-price.ts";
 import { openUntil, practiceToday } from "./gifts-repository.ts";
-import { communityPlaceMail } from "./gift-mails.ts";
+import { communityPlaceMail, communityPlaceWaitingMail } from "./gift-mails.ts";
 import { inLanguage, type MailContext, recipientLanguage } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { communityPlaces, gifts } from "./gifts-schema.ts";
@@ -67,6 +68,7 @@ export async function communityPlacesForStudio(db: Queryable): Promise<Community
         member: member
           ? { name: [member.firstName, member.lastName].filter(Boolean).join(" ") || member.email, email: member.email }
           : null,
+        waiting_for: place.waitingFor,
         plan_name: place.planName,
         months: place.months,
         cost: place.costMinor,
@@ -80,7 +82,9 @@ export async function communityPlacesForStudio(db: Queryable): Promise<Community
 /**
  * Gives a place: the plan's courses open for her for the months chosen (a one-time plan for good),
  * and the fund pays the plan's price for them. One place at a time across app servers (a lock for
- * the transaction), so the fund is never spent twice.
+ * the transaction), so the fund is never spent twice. An account that has not proven the address
+ * hers gets nothing yet: the place waits for the address (claimWaitingPlaces) and she is mailed how
+ * to open it.
  */
 export async function giveCommunityPlace(
   db: Database,
@@ -88,13 +92,14 @@ export async function giveCommunityPlace(
   now: Date,
   money: (minor: number, currency: string) => string,
   mail: MailContext,
-): Promise<{ name: string; planName: string; until: Date | null }> {
+): Promise<{ name: string; planName: string; until: Date | null; waiting: boolean }> {
   const member = await findUserByEmail(db, input.email);
   if (!member)
     throw HttpError.withValues(404, "No member has the address {email}: ask her to make an account first.", { email: input.email });
   const plan = await findPlan(db, input.planId);
   if (!plan) throw new HttpError(404, "That plan does not exist.");
   const { months, priceMinor } = giftPrice(plan, { months: input.months });
+  const address = provenAddress(member);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('community_places'))`);
     const fund = (await funds(tx)).find((candidate) => candidate.currency === plan.currency.toUpperCase());
@@ -105,7 +110,9 @@ export async function giveCommunityPlace(
         cost: money(priceMinor, plan.currency),
       });
     await tx.insert(communityPlaces).values({
-      userId: member.id,
+      userId: address ? member.id : null,
+      waitingFor: address ? null : member.email.toLowerCase(),
+      courseIds: plan.courseIds,
       planId: plan.id,
       planName: plan.name,
       months,
@@ -113,26 +120,53 @@ export async function giveCommunityPlace(
       currency: plan.currency.toUpperCase(),
       givenAt: now,
     });
-    const until = await openUntil(tx, { months }, now);
-    await openGivenCourses(tx, member.id, plan.courseIds, until);
-    // She is told what is open for her, and until when, in her language and the practice's calendar.
-    const { zone } = await practiceToday(tx, now);
-    await queueMail(
-      tx,
-      communityPlaceMail(
-        member.email,
-        member.firstName,
-        { planName: plan.name, until, zone },
-        inLanguage(mail, recipientLanguage(member.language, mail)),
-      ),
-    );
-    return { name: [member.firstName, member.lastName].filter(Boolean).join(" ") || member.email, planName: plan.name, until };
+    const context = inLanguage(mail, recipientLanguage(member.language, mail));
+    if (!address) {
+      await queueMail(tx, communityPlaceWaitingMail(member.email, { planName: plan.name }, context));
+      return { name: member.email, planName: plan.name, until: null, waiting: true };
+    }
+    const until = await openPlace(tx, member, { planName: plan.name, months, courseIds: plan.courseIds }, now, context);
+    return {
+      name: [member.firstName, member.lastName].filter(Boolean).join(" ") || member.email,
+      planName: plan.name,
+      until,
+      waiting: false,
+    };
   });
 }
 
+/** Opens a place's courses on her account, and tells her what is open and until when, in her language and the practice's calendar. */
+async function openPlace(
+  tx: Queryable,
+  member: Member,
+  place: { planName: string; months: number | null; courseIds: number[] },
+  now: Date,
+  context: MailContext,
+): Promise<Date | null> {
+  const until = await openUntil(tx, { months: place.months }, now);
+  await openGivenCourses(tx, member.id, place.courseIds, until);
+  const { zone } = await practiceToday(tx, now);
+  await queueMail(tx, communityPlaceMail(member.email, member.firstName, { planName: place.planName, until, zone }, context));
+  return until;
+}
+
+/** The places that waited for her address, hers once she proves it: their months count from today. */
+async function claimWaitingPlaces(tx: Queryable, member: Member, now: Date, mail: MailContext): Promise<void> {
+  const address = provenAddress(member);
+  if (!address) return;
+  const claimed = await tx
+    .update(communityPlaces)
+    .set({ userId: member.id, waitingFor: null })
+    .where(and(isNull(communityPlaces.userId), eq(communityPlaces.waitingFor, address)))
+    .returning();
+  const context = inLanguage(mail, recipientLanguage(member.language, mail));
+  for (const place of claimed) await openPlace(tx, member, { ...place, courseIds: place.courseIds ?? [] }, now, context);
+}
+
 /** The places given to her, in her data download; they stay, without her, in the fund's account. */
-export const communityPlacesPersonalData = (db: Queryable): PersonalData => ({
+export const communityPlacesPersonalData = (db: Queryable, clock: Clock, mail: MailContext): PersonalData => ({
   key: "community_places",
+  proven: (tx, member) => claimWaitingPlaces(tx, member, clock.now(), mail),
   export: async (member) =>
     (await db.select().from(communityPlaces).where(eq(communityPlaces.userId, member.id))).map((place) => ({
       plan: place.planName,

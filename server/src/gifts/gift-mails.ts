@@ -163,3 +163,19 @@ export function communityPlaceMail(
     { label: i18n._("Open your library"), link: `${context.publicUrl}/library` },
   ]);
 }
+
+/** A place given to an address whose account has not proven it hers yet: how she opens it. */
+export function communityPlaceWaitingMail(to: string, place: { planName: string }, context: MailContext): Mail {
+  const i18n = translatorOf(context);
+  return composeMail("community_place", to, i18n._("A place for you: {plan}", { plan: place.planName }), context, [
+    greeting(null, context.language),
+    i18n._(
+      "A community place in {plan} is waiting for you: other families chose to pay a little more, so that every family can come. There is nothing to pay.",
+      { plan: place.planName },
+    ),
+    i18n._(
+      "It opens on your account once this address is shown to be yours: confirm it with the link we mailed you when you made your account, or choose a new password with “Forgot password?”.",
+    ),
+    { label: i18n._("Sign in"), link: `${context.publicUrl}/login` },
+  ]);
+}

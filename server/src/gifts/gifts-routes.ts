@@ -450,18 +450,23 @@ export async function giftsStudioRoutes(app: FastifyInstance, { db, mail, paymen
       mail,
     );
     sender.wake();
-    const message = given.until
-      ? answerWith("Gave {name} a community place: {plan} is open for her until {day}. She is mailed to say so.", {
-          name: given.name,
-          plan: given.planName,
-          day: new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: (await practiceToday(db, clock.now())).zone }).format(
-            given.until,
-          ),
-        })
-      : answerWith("Gave {name} a community place: {plan} is open for her for good. She is mailed to say so.", {
-          name: given.name,
-          plan: given.planName,
-        });
+    const message = given.waiting
+      ? answerWith(
+          "Kept a community place in {plan} for {email}: it opens on her account once she confirms that the address is hers. She is mailed to say so.",
+          { plan: given.planName, email: given.name },
+        )
+      : given.until
+        ? answerWith("Gave {name} a community place: {plan} is open for her until {day}. She is mailed to say so.", {
+            name: given.name,
+            plan: given.planName,
+            day: new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: (await practiceToday(db, clock.now())).zone }).format(
+              given.until,
+            ),
+          })
+        : answerWith("Gave {name} a community place: {plan} is open for her for good. She is mailed to say so.", {
+            name: given.name,
+            plan: given.planName,
+          });
     return reply.code(201).send({ message });
   });
 }

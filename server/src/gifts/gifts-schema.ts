@@ -221,6 +221,18 @@ export const communityPlaces = pgTable(
     costMinor: integer("cost_minor").notNull(),
     currency: text("currency").notNull(),
     givenAt: timestamp("given_at", { withTimezone: true }).notNull(),
+    /**
+     * The address a place waits for (lowercased), while no account has proven it hers: anyone can
+     * register with anyone's address. Its courses open when an account proves it (personal data's
+     * `proven`); then user_id is set and this is cleared.
+     */
+    waitingFor: text("waiting_for"),
+    /** The plan's courses as given, opened when a waiting place is claimed. */
+    courseIds: integer("course_ids").array(),
   },
-  (table) => [index("community_places_user_idx").on(table.userId), check("community_places_cost", sql`${table.costMinor} > 0`)],
+  (table) => [
+    index("community_places_user_idx").on(table.userId),
+    index("community_places_waiting_idx").on(table.waitingFor),
+    check("community_places_cost", sql`${table.costMinor} > 0`),
+  ],
 );

@@ -154,7 +154,13 @@ export function CommunityPlacesSection() {
             <tbody>
               {answer.given.map((place) => (
                 <tr key={place.id}>
-                  <th scope="row">{place.member ? `${place.member.name} (${place.member.email})` : t("An account deleted since")}</th>
+                  <th scope="row">
+                    {place.member
+                      ? `${place.member.name} (${place.member.email})`
+                      : place.waiting_for
+                        ? t("{email}, waiting for her to confirm her address", { email: place.waiting_for })
+                        : t("An account deleted since")}
+                  </th>
                   <td>
                     {place.months === null
                       ? place.plan_name
