@@ -634,6 +634,19 @@ export async function setBackup(db: Queryable, recordId: number, userId: number 
 const nameOf = (account: UserRow) => fullName(account) || account.email;
 
 /**
+ * A team doula removed from the team or paused is no longer anyone's backup (the studio's members
+ * page, studio/members): her records are cleared, and the names of the clients who lost her are answered.
+ */
+export async function releaseBackupsOf(tx: Queryable, userId: number): Promise<string[]> {
+  const released = await tx
+    .update(careRecords)
+    .set({ backupUserId: null })
+    .where(eq(careRecords.backupUserId, userId))
+    .returning({ firstName: careRecords.firstName, lastName: careRecords.lastName, email: careRecords.email });
+  return released.map((record) => fullName(record) || record.email || "a client whose account is deleted").sort();
+}
+
+/**
  * Records as the labour line needs them (labour/): whose each is, her dates, and her backup. By
  * record (with `memberId`, only hers: a mother's alert), or every record of a mother.
  */

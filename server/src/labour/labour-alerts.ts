@@ -49,6 +49,15 @@ export async function doulaOnCall(db: Queryable, now: Date) {
   };
 }
 
+/**
+ * Her backup as the labour line may tell her: a doula of the team now (role `team`) whose account is
+ * not paused. One removed from the team or paused since she was chosen is told nothing of her client.
+ */
+async function currentBackup(db: Queryable, backupUserId: number | null | undefined): Promise<UserRow | undefined> {
+  const backup = backupUserId == null ? undefined : await findUserById(db, backupUserId);
+  return backup && backup.role === "team" && backup.deactivatedAt === null ? backup : undefined;
+}
+
 /** Mail and push to each doula told, in her own language; the alert page opens from either. */
 async function tell(deps: LabourDeps, tx: Queryable, alert: AlertRow, record: LabourRecord, doulas: UserRow[], asBackup: boolean) {
   for (const doula of doulas) {
@@ -104,7 +113,8 @@ export async function sendAlert(deps: LabourDeps, record: LabourRecord, memberId
   const now = deps.clock.now();
   const created = await deps.db.transaction(async (tx) => {
     const { doulas, offCall } = await doulaOnCall(tx, now);
-    const backup = record.backupUserId === null ? undefined : await findUserById(tx, record.backupUserId);
+    // Off call without a backup who may be told: the alert reaches the doula, never nobody.
+    const backup = await currentBackup(tx, record.backupUserId);
     const straightToBackup = offCall && backup !== undefined;
     const told = straightToBackup ? [backup] : doulas;
     const [alert] = await tx
@@ -143,7 +153,7 @@ export async function sendAlert(deps: LabourDeps, record: LabourRecord, memberId
 /** Tells her backup (the doula's Hand to my backup, or escalation); false when she has none or was told. */
 export async function tellBackup(deps: LabourDeps, tx: Queryable, alert: AlertRow): Promise<"told" | "no_backup" | "told_already"> {
   const [record] = await labourRecords(tx, { recordId: alert.recordId });
-  const backup = record?.backupUserId == null ? undefined : await findUserById(tx, record.backupUserId);
+  const backup = await currentBackup(tx, record?.backupUserId);
   if (!record || !backup) return "no_backup";
   const updated = await markBackupTold(tx, alert.id, nameOf(backup), deps.clock.now());
   if (!updated) return "told_already";

@@ -20,6 +20,7 @@ import {
 } from "../../../testing/test-app.ts";
 import { movableClock } from "../lib/clock.ts";
 import { mailOutbox } from "../mail/mail-schema.ts";
+import { users } from "../accounts/accounts-schema.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
 import { labourEscalation } from "./labour-alerts.ts";
 
@@ -203,6 +204,49 @@ describe.each(backends)("the labour line on %s", (backend) => {
     const periods = (await get("/reactapi/studio/calendar/off-call", doula.cookie)).json().periods;
     expect((await post(`/reactapi/studio/calendar/off-call/${periods[0].id}/delete`, doula.cookie)).statusCode).toBe(200);
     expect((await get("/reactapi/care/labour", client.cookie)).json().records[0]).toMatchObject({ on_call: "Maya", doula_off_call: false });
+  });
+
+  it("tells her doula, never nobody, when her backup was paused or left the team, and the studio says whose backup she was", async () => {
+    const { doula, client, backup } = await practice("paused");
+    const from = clock.now();
+    const off = await post("/reactapi/studio/calendar/off-call", doula.cookie, {
+      from: from.toISOString(),
+      until: new Date(from.getTime() + 3 * 24 * 60 * MINUTE).toISOString(),
+    });
+    expect(off.statusCode, off.body).toBe(201);
+    try {
+      // Paused without the studio (as an account paused before backups were cleared): the line checks her itself.
+      await db().update(users).set({ deactivatedAt: clock.now() }).where(eq(users.id, backup.id));
+      const sent = await post(`/reactapi/care/${client.recordId}/labour`, client.cookie, { kind: "call_me" });
+      expect(sent.statusCode, sent.body).toBeLessThan(300);
+      expect(await mailsTo(doula.email)).toHaveLength(1);
+      expect(await mailsTo(backup.email)).toHaveLength(0);
+      clock.advance(11 * MINUTE);
+      await escalation().run();
+      expect(await mailsTo(backup.email)).toHaveLength(0);
+      const handed = await post(`/reactapi/studio/care/labour/${sent.json().id}/hand-over`, doula.cookie);
+      expect(await mailsTo(backup.email)).toHaveLength(0);
+      expect(handed.statusCode).toBeLessThan(500);
+
+      // Paused from the studio: she is cleared from her clients, and the answer names them.
+      await db().update(users).set({ deactivatedAt: null }).where(eq(users.id, backup.id));
+      const paused = await post(`/reactapi/studio/members/${backup.id}/deactivate`, doula.cookie);
+      expect(paused.statusCode, paused.body).toBe(200);
+      expect(paused.json().message).toContain(
+        "She is no longer the backup doula of Rosa Díaz: choose another backup for them in Studio → Clients.",
+      );
+      expect((await get(`/reactapi/studio/care/clients/${client.recordId}`, doula.cookie)).json().backup).toBeNull();
+    } finally {
+      const periods = (await get("/reactapi/studio/calendar/off-call", doula.cookie)).json().periods as { id: number }[];
+      for (const period of periods) await post(`/reactapi/studio/calendar/off-call/${period.id}/delete`, doula.cookie);
+    }
+
+    // Made a member again: the same.
+    const second = await practice("left");
+    const left = await post(`/reactapi/studio/members/${second.backup.id}/role`, second.doula.cookie, { role: "member" });
+    expect(left.statusCode, left.body).toBe(200);
+    expect(left.json().message).toMatch(/is now a member, and no longer the backup doula of Rosa Díaz: choose another backup/);
+    expect((await get(`/reactapi/studio/care/clients/${second.client.recordId}`, second.doula.cookie)).json().backup).toBeNull();
   });
 
   it("shows a team doula the clients she backs up: their on-call windows, shared notes and birth preferences, and the doula's time off call", async () => {

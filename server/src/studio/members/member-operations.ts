@@ -8,6 +8,7 @@ import { changeAndAnnounce } from "../../db/data-changes.ts";
 import type { Database, Queryable } from "../../db/client.ts";
 import { grantByInstructor, revokeByInstructor } from "../../grants/grants-repository.ts";
 import { HttpError } from "../../http/errors.ts";
+import { releaseBackupsOf } from "../../care/care-repository.ts";
 import { courseOrNotFound } from "../../catalogue/course-editor-repository.ts";
 
 // The instructor's operations on members, for the studio and the CLI alike. Each change touches
@@ -58,6 +59,9 @@ export async function revokeCourse(db: Database, actor: Actor, userId: number, c
   });
 }
 
+/** The clients who lost their backup doula with a change, as the answer names them (any language reads a comma). */
+const clientNames = (clients: string[]) => clients.join(", ");
+
 export async function setRole(db: Database, actor: Actor, userId: number, role: Role): Promise<{ user: UserRow; message: string }> {
   if (actor.userId === userId && role !== "admin") {
     throw new HttpError(409, "You cannot remove your own instructor role. Another instructor, or the command line, can.");
@@ -67,13 +71,25 @@ export async function setRole(db: Database, actor: Actor, userId: number, role: 
     const user = await updateAccount(tx, userId, { role });
     if (before.role !== role)
       await recordActivity(tx, actor, "role", `Made ${described(before)} ${role === "admin" ? "an instructor" : "a member"}.`);
-    return {
-      user: user!,
-      message:
-        role === "admin"
-          ? answerWith("{email} is now an admin: an instructor who can open the studio.", { email: user!.email })
-          : answerWith("{email} is now a member.", { email: user!.email }),
-    };
+    // A doula who leaves the team is nobody's backup from now on: her clients' alerts come to the instructor.
+    const released = role === "team" ? [] : await releaseBackupsOf(tx, userId);
+    const email = user!.email;
+    const names = clientNames(released);
+    const message =
+      role === "admin"
+        ? released.length > 0
+          ? answerWith(
+              "{email} is now an admin: an instructor who can open the studio. She is no longer the backup doula of {names}: choose another backup for them in Studio → Clients.",
+              { email, names },
+            )
+          : answerWith("{email} is now an admin: an instructor who can open the studio.", { email })
+        : released.length > 0
+          ? answerWith(
+              "{email} is now a member, and no longer the backup doula of {names}: choose another backup for them in Studio → Clients.",
+              { email, names },
+            )
+          : answerWith("{email} is now a member.", { email });
+    return { user: user!, message };
   });
 }
 
@@ -105,11 +121,17 @@ export async function setAccountActive(
     if (!active) await endSessionsOf(tx, userId);
     if (Boolean(before.deactivatedAt) === active)
       await recordActivity(tx, actor, "member", `${active ? "Reactivated" : "Deactivated"} the account of ${described(before)}.`);
+    const released = active ? [] : await releaseBackupsOf(tx, userId);
     return {
       user: user!,
       message: active
         ? `${user!.email} can sign in again.`
-        : `${user!.email} is signed out and cannot sign in until you reactivate the account.`,
+        : released.length > 0
+          ? answerWith(
+              "{email} is signed out and cannot sign in until you reactivate the account. She is no longer the backup doula of {names}: choose another backup for them in Studio → Clients.",
+              { email: user!.email, names: clientNames(released) },
+            )
+          : `${user!.email} is signed out and cannot sign in until you reactivate the account.`,
     };
   });
 }
