@@ -84,6 +84,11 @@ export const PaymentParams = z.object({
   paymentId: idInPath(sentence("That payment does not exist.")),
 });
 
+export const UnappliedParams = z.object({
+  id: idInPath(sentence("That client does not exist.")),
+  checkoutId: idInPath(sentence("That payment does not exist.")),
+});
+
 export const NewClientRequest = z.object({
   email: Email,
   first_name: OptionalName,
@@ -322,6 +327,20 @@ export const ClientDetails = ClientSummary.extend({
   /** Her backup doula, one of the team (Studio → Team), and the team to choose from. */
   backup: z.object({ id: z.number(), name: z.string() }).nullable(),
   team: z.array(z.object({ id: z.number(), name: z.string() })),
+  /**
+   * Checkouts she paid for a payment that was settled meanwhile (another tab's, her registry's
+   * credit, paid by hand): kept, not lost, for the doula to refund (docs/care.md, Paying online).
+   */
+  unapplied: z.array(
+    z.object({
+      id: z.number(),
+      payment_id: z.number(),
+      amount: z.number(),
+      currency: z.string(),
+      paid_at: z.string(),
+      refunded: z.boolean(),
+    }),
+  ),
 });
 
 export const BackupRequest = z.object({
@@ -580,6 +599,21 @@ export const careEndpoints = {
       ...ok(StudioOutcome),
       ...notFound("No such client or payment, or online payment is not set up."),
       409: { description: "Refunded already, or not paid through Stripe.", schema: ApiError },
+      502: { description: "Stripe did not make the refund; nothing changed.", schema: ApiError },
+    },
+  },
+  refundUnappliedCarePayment: {
+    method: "POST",
+    path: "/reactapi/studio/care/clients/:id/unapplied/:checkoutId/refund",
+    summary: "Refunds in full, through Stripe, a Checkout she paid for a payment that was settled already",
+    access: "instructor",
+    travels: "care-studio",
+    params: UnappliedParams,
+    invalidates: ["careClient", "careClients"],
+    answers: {
+      ...ok(StudioOutcome),
+      ...notFound("No such client or payment, or online payment is not set up."),
+      409: { description: "Refunded already.", schema: ApiError },
       502: { description: "Stripe did not make the refund; nothing changed.", schema: ApiError },
     },
   },

@@ -25,6 +25,8 @@ export type StandInSession = {
   subscription: string | null;
   payment_intent: string | null;
   invoice: string | null;
+  /** Open until paid (a completed event made with checkoutCompleted) or expired (Stripe's expire call). */
+  status: "open" | "expired" | "complete";
 };
 
 export type StripeStandIn = {
@@ -94,15 +96,26 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
           subscription: mode === "subscription" ? newId("sub") : null,
           payment_intent: mode === "payment" ? newId("pi") : null,
           invoice: mode === "subscription" ? newId("in") : null,
+          status: "open",
         };
         sessions.set(id, session);
         return json(response, 200, {
           object: "checkout.session",
           ...session,
           payment_status: "unpaid",
-          status: "open",
           url: `${base}/pay/${id}`,
         });
+      }
+      const expire = url.pathname.match(/^\/v1\/checkout\/sessions\/(cs_test_[a-f0-9]+)\/expire$/);
+      if (request.method === "POST" && expire && sessions.has(expire[1]!)) {
+        const session = sessions.get(expire[1]!)!;
+        // As Stripe does: only an open session can be expired; a paid one says so.
+        if (session.status === "expired" || session.status === "complete")
+          return json(response, 400, {
+            error: { type: "invalid_request_error", message: `Only Checkout Sessions with a status in ["open"] can be expired.` },
+          });
+        session.status = "expired";
+        return json(response, 200, { object: "checkout.session", ...session, payment_status: "unpaid" });
       }
       if (request.method === "POST" && url.pathname === "/v1/refunds") {
         const key = typeof request.headers["idempotency-key"] === "string" ? request.headers["idempotency-key"] : undefined;
@@ -185,6 +198,8 @@ export function stripeEvent(type: string, object: Record<string, unknown>): Test
 }
 
 export function checkoutCompleted(session: StandInSession, overrides: Record<string, unknown> = {}): TestEvent {
+  // Paid: from now on the stand-in, as Stripe, refuses to expire it.
+  session.status = "complete";
   return stripeEvent("checkout.session.completed", {
     object: "checkout.session",
     ...session,

@@ -5,7 +5,7 @@ import { HttpError } from "../http/errors.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { OneOffPayments } from "../lib/one-off-payments.ts";
 import type { CheckoutPricing } from "../lib/checkout-pricing.ts";
-import { careAgreements, carePackages, carePayments, careRecords } from "./care-schema.ts";
+import { careAgreements, careCheckoutSessions, carePackages, carePayments, careRecords } from "./care-schema.ts";
 
 // Her deposit and instalments paid online (docs/care.md): a one-off Stripe Checkout per payment,
 // whose completion the payments webhook hands back here (features.ts lists this as a CheckoutOwner).
@@ -55,18 +55,41 @@ export async function startPaymentCheckout(
         now: deps.clock.now(),
       })
     : null;
+  // Her earlier Checkout for this payment, still open (another tab, a page left open): ended first,
+  // so she can pay once. One Stripe says it no longer holds open was paid or lapsed: its webhook settles it.
+  for (const earlier of await openCheckoutsOf(deps.db, paymentId)) {
+    const expired = await deps.payments.expire(earlier.sessionId).catch((error: unknown) => {
+      log.warn({ err: error, carePaymentId: paymentId }, "care: an earlier checkout could not be expired");
+      return false;
+    });
+    if (expired)
+      await deps.db
+        .update(careCheckoutSessions)
+        .set({ status: "expired", settledAt: deps.clock.now() })
+        .where(and(eq(careCheckoutSessions.id, earlier.id), eq(careCheckoutSessions.status, "open")));
+  }
+  const amountMinor = held?.priceMinor ?? rest;
   try {
     const checkout = await deps.payments.checkout({
       metadata: { care_payment_id: String(paymentId) },
       description: held ? `${row.packageName} (${held.reduction.code})` : row.packageName,
-      amountMinor: held?.priceMinor ?? rest,
+      amountMinor,
       currency: row.payment.currency,
       email: member.email,
       expiresAt: new Date(deps.clock.now().getTime() + CHECKOUT_MINUTES * 60_000),
       successUrl: `${deps.publicUrl}/care?paid=${paymentId}`,
       cancelUrl: `${deps.publicUrl}/care`,
     });
-    await deps.db.update(carePayments).set({ checkoutSessionId: checkout.id }).where(eq(carePayments.id, paymentId));
+    await deps.db.transaction(async (tx) => {
+      await tx.insert(careCheckoutSessions).values({
+        paymentId,
+        sessionId: checkout.id,
+        amountMinor,
+        currency: row.payment.currency.toUpperCase(),
+        openedAt: deps.clock.now(),
+      });
+      await tx.update(carePayments).set({ checkoutSessionId: checkout.id }).where(eq(carePayments.id, paymentId));
+    });
     if (held) await deps.pricing!.attach(held.holdId, checkout.id);
     return { url: checkout.url };
   } catch (error) {
@@ -76,21 +99,56 @@ export async function startPaymentCheckout(
   }
 }
 
+const openCheckoutsOf = (db: Queryable, paymentId: number) =>
+  db
+    .select({ id: careCheckoutSessions.id, sessionId: careCheckoutSessions.sessionId })
+    .from(careCheckoutSessions)
+    .where(and(eq(careCheckoutSessions.paymentId, paymentId), eq(careCheckoutSessions.status, "open")));
+
 /**
- * The payments webhook's hook: a completed Checkout marks its payment paid, once (the UPDATE
- * names the session and an unpaid row, so a replay changes nothing), and a paid deposit moves her
- * journey on.
+ * The payments webhook's hook: a completed Checkout settles its payment, once. Every paid session
+ * is recorded (care_checkouts): the one that settles its payment is `paid`; one paid for a payment
+ * settled meanwhile (another tab's Checkout, her registry's credit, the doula's "paid by hand") is
+ * kept `unapplied`, shown in Studio → Clients for the doula to refund, and logged at warn. A session
+ * whose amount or currency is not what it was opened for settles nothing and is logged at error.
  */
 export function careCheckouts(deps: Pick<CareCheckoutDeps, "clock">) {
   return {
     owns: (metadata: Record<string, string>) => "care_payment_id" in metadata,
-    completed: async (tx: Queryable, session: { id: string; paymentIntent: string | null }, log: FastifyBaseLogger) => {
+    completed: async (
+      tx: Queryable,
+      session: { id: string; paymentIntent: string | null; amountTotal: number | null; currency: string | null },
+      log: FastifyBaseLogger,
+    ) => {
+      const now = deps.clock.now();
+      const [checkout] = await tx.select().from(careCheckoutSessions).where(eq(careCheckoutSessions.sessionId, session.id)).for("update");
+      if (!checkout) return log.error({ checkoutSession: session.id }, "care: a completed checkout that no care payment opened");
+      if (checkout.status === "paid" || checkout.status === "unapplied" || checkout.status === "refunded")
+        return log.info({ checkoutSession: session.id }, "care: a completed checkout recorded already");
+      if (session.amountTotal !== checkout.amountMinor || session.currency?.toUpperCase() !== checkout.currency)
+        return log.error(
+          {
+            checkoutSession: session.id,
+            carePaymentId: checkout.paymentId,
+            expected: { amount: checkout.amountMinor, currency: checkout.currency },
+            charged: { amount: session.amountTotal, currency: session.currency },
+          },
+          "care: a completed checkout charged another amount than it was opened for; nothing is settled",
+        );
       const [paid] = await tx
         .update(carePayments)
-        .set({ paidAt: deps.clock.now(), paymentIntentId: session.paymentIntent })
-        .where(and(eq(carePayments.checkoutSessionId, session.id), isNull(carePayments.paidAt)))
+        .set({ paidAt: now, paymentIntentId: session.paymentIntent, checkoutSessionId: session.id })
+        .where(and(eq(carePayments.id, checkout.paymentId), isNull(carePayments.paidAt)))
         .returning();
-      if (!paid) return log.info({ checkoutSession: session.id }, "care: a completed checkout found its payment settled already");
+      await tx
+        .update(careCheckoutSessions)
+        .set({ status: paid ? "paid" : "unapplied", paymentIntentId: session.paymentIntent, settledAt: now })
+        .where(eq(careCheckoutSessions.id, checkout.id));
+      if (!paid)
+        return log.warn(
+          { checkoutSession: session.id, carePaymentId: checkout.paymentId, amount: checkout.amountMinor, currency: checkout.currency },
+          "care: a checkout was paid for a payment settled already; it is kept unapplied, for the doula to refund from Studio → Clients",
+        );
       if (paid.waived) log.error({ carePaymentId: paid.id }, "care: a waived payment was paid online; refund it in Stripe");
       if (paid.kind === "deposit")
         await tx
@@ -98,6 +156,11 @@ export function careCheckouts(deps: Pick<CareCheckoutDeps, "clock">) {
           .set({ stage: "deposit_paid" })
           .where(and(eq(careRecords.id, paid.recordId), inArray(careRecords.stage, ["invited", "signed"])));
     },
-    expired: async () => {},
+    expired: async (tx: Queryable, session: { id: string }) => {
+      await tx
+        .update(careCheckoutSessions)
+        .set({ status: "expired", settledAt: deps.clock.now() })
+        .where(and(eq(careCheckoutSessions.sessionId, session.id), eq(careCheckoutSessions.status, "open")));
+    },
   };
 }

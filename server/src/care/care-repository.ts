@@ -5,7 +5,7 @@ import type { CareFile, CarePackage, ClientDetails, CareRecord, PackageRequest }
 import { answerWith } from "../../../contract/languages.ts";
 import { formattingLocales, type Language } from "../../../contract/languages.ts";
 import type { z } from "zod";
-import type { Queryable } from "../db/client.ts";
+import type { Database, Queryable } from "../db/client.ts";
 import type { Clock } from "../lib/clock.ts";
 import { type PersonalData, provenAddress } from "../db/personal-data.ts";
 import { HttpError } from "../http/errors.ts";
@@ -14,6 +14,7 @@ import { translatorFor } from "../language/catalogues.ts";
 import { filesOfRecords } from "./care-files.ts";
 import {
   careAgreements,
+  careCheckoutSessions,
   careFiles,
   careMessages,
   careNotes,
@@ -614,7 +615,56 @@ export async function clientDetails(db: Queryable, id: number, today: string): P
     messages: (parts.messages.get(id) ?? []).map(toMessage),
     backup: team.find((doula) => doula.id === rows[0]!.record.backupUserId) ?? null,
     team,
+    unapplied: (await unappliedCheckouts(db, id)).map((checkout) => ({
+      id: checkout.id,
+      payment_id: checkout.paymentId,
+      amount: checkout.amountMinor,
+      currency: checkout.currency,
+      paid_at: (checkout.settledAt ?? checkout.openedAt).toISOString(),
+      refunded: checkout.status === "refunded",
+    })),
   };
+}
+
+/** Her Checkouts paid for a payment settled meanwhile (care-checkouts.ts), refunded or not. */
+const unappliedCheckouts = (db: Queryable, recordId: number) =>
+  db
+    .select({ checkout: careCheckoutSessions })
+    .from(careCheckoutSessions)
+    .innerJoin(carePayments, eq(carePayments.id, careCheckoutSessions.paymentId))
+    .where(
+      and(
+        eq(carePayments.recordId, recordId),
+        isNotNull(careCheckoutSessions.paymentIntentId),
+        inArray(careCheckoutSessions.status, ["unapplied", "refunded"]),
+      ),
+    )
+    .orderBy(asc(careCheckoutSessions.id))
+    .then((rows) => rows.map((row) => row.checkout));
+
+/** Refunds in full a Checkout she paid for a payment settled already: claimed first, so it is refunded once. */
+export async function refundUnapplied(
+  db: Database,
+  recordId: number,
+  checkoutId: number,
+  refund: ((paymentIntentId: string, idempotencyKey: string) => Promise<void>) | null,
+  now: Date,
+) {
+  if (!refund) throw new HttpError(404, "Online payment is not set up, so there is nothing to refund through Stripe.");
+  const checkout = (await unappliedCheckouts(db, recordId)).find((candidate) => candidate.id === checkoutId);
+  if (!checkout) throw new HttpError(404, "There is no such payment for this client.");
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(careCheckoutSessions)
+      .set({ status: "refunded", settledAt: now })
+      .where(and(eq(careCheckoutSessions.id, checkoutId), eq(careCheckoutSessions.status, "unapplied")))
+      .returning();
+    if (!claimed) throw new HttpError(409, "This payment is refunded already.");
+    await refund(claimed.paymentIntentId!, `care-checkout-${claimed.id}-refund`).catch(() => {
+      throw new HttpError(502, "The refund could not be made just now, so nothing was changed. Please try again in a moment.");
+    });
+    return { message: "Refunded that payment in full through Stripe." };
+  });
 }
 
 /** Names her backup doula, who must be of the team (or none). */

@@ -36,6 +36,7 @@ import {
   recordsForPartner,
   recordsOfMember,
   refundPayment,
+  refundUnapplied,
   saveDates,
   savePackage,
   setStage,
@@ -189,6 +190,12 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
   route(app, "refundCarePayment", async ({ params: { id, paymentId } }, request) => {
     const refunded = await refundPayment(db, id, paymentId, payments ? payments.refund : null, clock.now());
     request.log.info({ careRecord: id, carePayment: paymentId }, "care payment refunded");
+    return refunded;
+  });
+
+  route(app, "refundUnappliedCarePayment", async ({ params: { id, checkoutId } }, request) => {
+    const refunded = await refundUnapplied(db, id, checkoutId, payments ? payments.refund : null, clock.now());
+    request.log.info({ careRecord: id, careCheckout: checkoutId }, "care: an unapplied payment refunded");
     return refunded;
   });
 

@@ -137,6 +137,37 @@ export const carePayments = pgTable(
   ],
 );
 
+/**
+ * Every Stripe Checkout opened for one of her payments, keyed by its session (and, once paid, its
+ * payment intent), so no paid session is lost: opening a new one expires the earlier open one, and
+ * a session paid for a payment settled meanwhile is kept `unapplied` for the doula to refund
+ * (docs/care.md, Paying online).
+ */
+export const careCheckoutSessions = pgTable(
+  "care_checkouts",
+  {
+    id: serial("id").primaryKey(),
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => carePayments.id, { onDelete: "cascade" }),
+    sessionId: text("session_id").notNull(),
+    paymentIntentId: text("payment_intent_id"),
+    /** What the session was opened to charge: its completion must say the same to settle anything. */
+    amountMinor: integer("amount_minor").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: ["open", "expired", "paid", "unapplied", "refunded"] })
+      .notNull()
+      .default("open"),
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull(),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("care_checkouts_session_idx").on(table.sessionId),
+    index("care_checkouts_payment_idx").on(table.paymentId, table.status),
+    index("care_checkouts_intent_idx").on(table.paymentIntentId),
+  ],
+);
+
 /** The doula's dated notes: private ones she alone reads, shared ones shown in the client's space. */
 export const careNotes = pgTable(
   "care_notes",

@@ -28,7 +28,7 @@ import {
   createTestApp,
   type TestApp,
 } from "../../../testing/test-app.ts";
-import { birthSupport } from "../../../testing/care-clients.ts";
+import { birthSupport, careInvitationTo } from "../../../testing/care-clients.ts";
 import { CARE_FILE_MAX_MB } from "../../../contract/care-fields.ts";
 import { tokenMailedTo } from "../../../testing/outbox-links.ts";
 import { asDataUrl, hostilePngs, wellMadePng } from "../../../testing/hostile-png.ts";
@@ -1240,5 +1240,65 @@ describe.each(backends)("her birth client's payments through Stripe on %s", (bac
     const notStripes = await post(`/reactapi/studio/care/clients/${added.id}/payments/${byHand.id}/refund`, doula.cookie);
     expect(notStripes.statusCode).toBe(409);
     expect(notStripes.json().error).toMatch(/Only a payment made through Stripe/);
+  });
+
+  it("keeps every paid Checkout: a second tab expires the first, one paid for a settled payment waits to be refunded, a wrong amount settles nothing", async () => {
+    const doula = await signedInInstructor(context.app, context.database.db, "doula-tabs");
+    const pkg = (
+      await post("/reactapi/studio/care/packages", doula.cookie, { name: "Birth support", fee: 120_000, deposit: 20_000, instalments: 2 })
+    ).json();
+    const email = uniqueEmail("client-tabs");
+    const added = (await post("/reactapi/studio/care/clients", doula.cookie, { email, due_date: "2027-06-01", package_id: pkg.id })).json();
+    const token = await careInvitationTo(context.database.db, email);
+    expect((await register(context.app, { email, password: GOOD_PASSWORD, care_invitation: token })).statusCode).toBe(201);
+    const cookie = sessionCookieOf(await login(context.app, email));
+    expect((await post(`/reactapi/care/${added.id}/sign`, cookie, { full_name: "Lena Park", agree: true })).statusCode).toBe(200);
+    const [deposit, first, second] = (await get(`/reactapi/care/${added.id}`, cookie)).json().payments as { id: number }[];
+    const open = async (paymentId: number) => {
+      const opened = await post(`/reactapi/care/${added.id}/payments/${paymentId}/checkout`, cookie);
+      expect(opened.statusCode, opened.body).toBe(200);
+      return standIn.sessions.get(new URL(opened.json().url).pathname.split("/").pop()!)!;
+    };
+    const deliver = async (event: ReturnType<typeof checkoutCompleted>) => {
+      const { payload, headers } = signedDelivery(event);
+      expect((await context.app.inject({ method: "POST", url: "/reactapi/stripe/webhook", headers, payload })).statusCode).toBe(200);
+    };
+    const studio = async () => (await get(`/reactapi/studio/care/clients/${added.id}`, doula.cookie)).json();
+
+    // Two tabs: opening the second expires the first in Stripe, so only one can be paid.
+    const firstTab = await open(deposit!.id);
+    const secondTab = await open(deposit!.id);
+    expect(firstTab.status).toBe("expired");
+    expect(standIn.requests.some((request) => request.path === `/v1/checkout/sessions/${firstTab.id}/expire`)).toBe(true);
+    await deliver(checkoutCompleted(secondTab));
+    expect((await studio()).payments[0]).toMatchObject({ paid: true, paid_online: true });
+    expect((await studio()).unapplied).toEqual([]);
+
+    // Paid in Stripe while the doula marked the same instalment paid by hand: kept, not lost, and refunded from the studio once.
+    const late = await open(first!.id);
+    expect(
+      (await post(`/reactapi/studio/care/clients/${added.id}/payments/${first!.id}/paid`, doula.cookie, { note: "Cash" })).statusCode,
+    ).toBe(200);
+    await deliver(checkoutCompleted(late));
+    const kept = (await studio()).unapplied;
+    expect(kept).toEqual([
+      { id: expect.any(Number), payment_id: first!.id, amount: 50_000, currency: "USD", paid_at: expect.any(String), refunded: false },
+    ]);
+    const refundUrl = `/reactapi/studio/care/clients/${added.id}/unapplied/${kept[0].id}/refund`;
+    expect((await post(refundUrl, cookie)).statusCode).toBe(403);
+    const refunded = await post(refundUrl, doula.cookie);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect((await post(refundUrl, doula.cookie)).statusCode).toBe(409);
+    expect(standIn.refunds.filter((refund) => refund.payment_intent === late.payment_intent)).toHaveLength(1);
+    expect((await studio()).unapplied[0]).toMatchObject({ refunded: true });
+
+    // A completion that charged another amount than the Checkout was opened for settles nothing.
+    const odd = await open(second!.id);
+    await deliver(checkoutCompleted(odd, { amount_total: 1 }));
+    expect((await studio()).payments[2]).toMatchObject({ paid: false });
+    await deliver(checkoutCompleted(odd, { currency: "eur" }));
+    expect((await studio()).payments[2]).toMatchObject({ paid: false });
+    await deliver(checkoutCompleted(odd));
+    expect((await studio()).payments[2]).toMatchObject({ paid: true });
   });
 });

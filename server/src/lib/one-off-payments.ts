@@ -14,6 +14,11 @@ export type OneOffPayments = {
     successUrl: string;
     cancelUrl: string;
   }) => Promise<{ id: string; url: string }>;
+  /**
+   * Ends an open Checkout, so it can no longer be paid (a newer one for the same thing replaces it).
+   * Answers false when Stripe no longer holds it open (paid or expired already): its webhook says which.
+   */
+  expire: (sessionId: string) => Promise<boolean>;
   /** In full, or `amountMinor` of it (a registry contribution's credit). */
   refund: (paymentIntentId: string, idempotencyKey: string, amountMinor?: number) => Promise<void>;
 };

@@ -101,6 +101,16 @@ export function oneOffPayments(config: StripeConfig): OneOffPayments {
       if (!session.url) throw new Error(`Stripe created checkout session ${session.id} without a URL`);
       return { id: session.id, url: session.url };
     },
+    expire: async (sessionId: string) => {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+        return true;
+      } catch (error) {
+        // Stripe refuses to expire a session that is not open: it was paid or had expired already.
+        if ((error as { type?: string }).type === "StripeInvalidRequestError") return false;
+        throw error;
+      }
+    },
     refund: async (paymentIntentId: string, idempotencyKey: string, amountMinor?: number) => {
       await stripe.refunds.create({ payment_intent: paymentIntentId, ...(amountMinor ? { amount: amountMinor } : {}) }, { idempotencyKey });
     },

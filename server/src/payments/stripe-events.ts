@@ -81,7 +81,15 @@ export type EventOutcome = "handled" | "duplicate" | "ignored";
  */
 export type CheckoutOwner = {
   owns: (metadata: Record<string, string>) => boolean;
-  completed: (tx: Queryable, session: { id: string; paymentIntent: string | null }, log: FastifyBaseLogger) => Promise<void>;
+  /**
+   * A paid Checkout of this owner's. `amountTotal` and `currency` are what Stripe charged: an owner
+   * that recorded what it asked for compares them before it settles anything.
+   */
+  completed: (
+    tx: Queryable,
+    session: { id: string; paymentIntent: string | null; amountTotal: number | null; currency: string | null },
+    log: FastifyBaseLogger,
+  ) => Promise<void>;
   expired: (tx: Queryable, session: { id: string }) => Promise<void>;
   /**
    * A charge refunded in Stripe's dashboard (`charge.refunded`): whether the payment is this
@@ -186,7 +194,17 @@ async function completeCheckout(
   const owner = owners.find((candidate) => candidate.owns(session.metadata ?? {}));
   if (owner) {
     await lockStripeObjects(tx, [session.id]);
-    if (session.payment_status === "paid") await owner.completed(tx, { id: session.id, paymentIntent: session.payment_intent }, log);
+    if (session.payment_status === "paid")
+      await owner.completed(
+        tx,
+        {
+          id: session.id,
+          paymentIntent: session.payment_intent,
+          amountTotal: session.amount_total ?? null,
+          currency: session.currency ?? null,
+        },
+        log,
+      );
     return;
   }
   if (session.payment_status !== "paid") {

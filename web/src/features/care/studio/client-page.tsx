@@ -357,6 +357,50 @@ function Payments({ client }: { client: ClientDetails }) {
           </tbody>
         </table>
       </ScrollingTable>
+      {client.unapplied.length > 0 ? (
+        <>
+          <h3>{t("Paid twice")}</h3>
+          <p>
+            {t(
+              "She paid these through Stripe for a payment that was settled already (another tab, her registry, or paid by hand). Nothing is lost: refund each, or keep it with her agreement and mark a later payment paid by hand.",
+            )}
+          </p>
+          <ul>
+            {client.unapplied.map((checkout) => {
+              const amount = priceLabel(checkout.amount, checkout.currency);
+              return (
+                <li key={checkout.id}>
+                  {t("{amount}, paid on {day}", { amount, day: dayLabel(checkout.paid_at.slice(0, 10)) })}
+                  {checkout.refunded ? (
+                    ` — ${t("Refunded")}`
+                  ) : (
+                    <Button
+                      variant="outlined"
+                      size="small"
+                      sx={{ marginInlineStart: 1 }}
+                      disabled={marking.busy}
+                      onClick={() => {
+                        if (
+                          !window.confirm(
+                            t("Refund {what} ({amount}) in full through Stripe?", { what: t("the payment made twice"), amount }),
+                          )
+                        )
+                          return;
+                        void marking.run(
+                          () => send("refundUnappliedCarePayment", { params: { id: client.id, checkoutId: checkout.id } }),
+                          (answer) => answer.message,
+                        );
+                      }}
+                    >
+                      {t("Refund through Stripe")}
+                    </Button>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      ) : null}
       <OutcomeNotice outcome={marking.outcome} style={{ marginTop: 12 }} />
     </>
   );
