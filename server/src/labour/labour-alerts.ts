@@ -1,3 +1,4 @@
+import { and, count, eq, gt, sql } from "drizzle-orm";
 import { sourceLanguage } from "../../../contract/languages.ts";
 import type { LabourAlertRequest, LabourKind } from "../../../contract/labour.ts";
 import { accountLanguage, findUserById, fullName, instructorAccounts, type UserRow } from "../accounts/users-repository.ts";
@@ -24,6 +25,10 @@ import {
   STUDIO_STREAM,
 } from "./labour-repository.ts";
 import { labourRecords } from "../care/care-repository.ts";
+
+/** Presses of one record in an hour that reach the doula: a seventh is refused with a sentence (429). */
+export const ALERTS_PER_HOUR = 6;
+const HOUR_MS = 60 * 60 * 1000;
 
 export type LabourDeps = {
   db: Database;
@@ -112,6 +117,19 @@ export async function sendAlert(deps: LabourDeps, record: LabourRecord, memberId
   }
   const now = deps.clock.now();
   const created = await deps.db.transaction(async (tx) => {
+    // Her record's alerts are counted and written one at a time on every server (a lock per record), so the limit holds.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('labour_alerts'), ${record.id})`);
+    const [recent] = await tx
+      .select({ sent: count() })
+      .from(labourAlerts)
+      .where(and(eq(labourAlerts.recordId, record.id), gt(labourAlerts.sentAt, new Date(now.getTime() - HOUR_MS))));
+    if ((recent?.sent ?? 0) >= ALERTS_PER_HOUR)
+      throw HttpError.withValues(
+        429,
+        "Your doula has had {count} alerts from you in the last hour, and each one reached her. Please call her now, or call your midwife or the hospital.",
+        { count: ALERTS_PER_HOUR },
+        { headers: { "retry-after": "600" } },
+      );
     const { doulas, offCall } = await doulaOnCall(tx, now);
     // Off call without a backup who may be told: the alert reaches the doula, never nobody.
     const backup = await currentBackup(tx, record.backupUserId);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { Temporal } from "temporal-polyfill";
-import { answerWith, sentence } from "../../../contract/languages.ts";
+import { answerWith, formattingLocales, type Language, sentence } from "../../../contract/languages.ts";
 import type { LabourLine, OnCallCalendar, StudioLabourAlert } from "../../../contract/labour.ts";
 import type { Contraction } from "../../../contract/timer.ts";
 import { accountsByIds, findUserById, type UserRow } from "../accounts/users-repository.ts";
@@ -17,6 +17,7 @@ import { changed, doulaOnCall, type LabourDeps, nameOf, sendAlert, tellBackup } 
 import {
   type AlertRow,
   addOffCall,
+  alertByKey,
   deleteOffCall,
   findAlert,
   latestAlerts,
@@ -37,16 +38,22 @@ async function lineOwner(db: Queryable, reader: UserRow): Promise<number | undef
   return link && link.partnerId === reader.id ? link.memberId : undefined;
 }
 
-/** From 36 weeks, or while her on-call window is open; not once her care has moved past the birth. */
-function lineOpen(record: LabourRecord, today: Temporal.PlainDate): boolean {
-  if (record.stage === "closed" || record.stage === "postpartum") return false;
+/** The day her line opens: 36 weeks, or her on-call window's first day when that comes sooner. */
+function lineOpens(record: LabourRecord): Temporal.PlainDate {
   const week36 = Temporal.PlainDate.from(record.dueDate).subtract({ weeks: 4 });
-  const opens =
-    Temporal.PlainDate.compare(week36, Temporal.PlainDate.from(record.onCallFrom)) < 0
-      ? week36
-      : Temporal.PlainDate.from(record.onCallFrom);
+  const onCallFrom = Temporal.PlainDate.from(record.onCallFrom);
+  return Temporal.PlainDate.compare(week36, onCallFrom) < 0 ? week36 : onCallFrom;
+}
+
+/**
+ * From 36 weeks, or while her on-call window is open; not once her baby has arrived (her account
+ * says so) or her care has moved past the birth. The server holds her press to it too.
+ */
+function lineOpen(record: LabourRecord, today: Temporal.PlainDate, babyArrived = false): boolean {
+  if (babyArrived || record.stage === "closed" || record.stage === "postpartum") return false;
   return (
-    Temporal.PlainDate.compare(today, opens) >= 0 && Temporal.PlainDate.compare(today, Temporal.PlainDate.from(record.onCallUntil)) <= 0
+    Temporal.PlainDate.compare(today, lineOpens(record)) >= 0 &&
+    Temporal.PlainDate.compare(today, Temporal.PlainDate.from(record.onCallUntil)) <= 0
   );
 }
 
@@ -63,6 +70,21 @@ export function lastHour(contractions: Contraction[], now: Date) {
   const average = (values: number[]) =>
     values.length === 0 ? null : Math.round((values.reduce((sum, value) => sum + value, 0) / values.length) * 10) / 10;
   return { count: recent.length, average_seconds: average(lengths), average_interval_minutes: average(gaps) };
+}
+
+/** Why her press is refused: before her line opens (when it does), or after the birth. */
+function closedLine(record: LabourRecord, today: Temporal.PlainDate, language: Language): HttpError {
+  const opens = lineOpens(record);
+  if (Temporal.PlainDate.compare(today, opens) < 0)
+    return HttpError.withValues(
+      409,
+      "Your labour line opens on {day}, at 36 weeks. If you think labour has started before then, call your midwife or the hospital now; you can also write to your doula in your client space.",
+      { day: opens.toLocaleString(formattingLocales[language], { dateStyle: "long" }) },
+    );
+  return new HttpError(
+    409,
+    "Your labour line is closed now that your baby has arrived. Write to your doula in your client space, or call your midwife or the hospital if you are worried.",
+  );
 }
 
 /** Her side (docs/labour-line.md): the line on /timer and /home, the press, and its status, live. */
@@ -103,7 +125,7 @@ export async function labourRoutes(app: FastifyInstance, deps: LabourDeps) {
         const latestAlert = latest.get(record.id);
         return {
           id: record.id,
-          open: lineOpen(record, today),
+          open: lineOpen(record, today, (mother ?? reader).babyArrived),
           on_call: offCall && backup ? nameOf(backup) : deps.doulaName,
           doula_off_call: offCall && backup !== undefined,
           latest: latestAlert ? toStatus(latestAlert) : null,
@@ -119,6 +141,12 @@ export async function labourRoutes(app: FastifyInstance, deps: LabourDeps) {
       throw new HttpError(403, "The labour line is pressed from her account; yours shows her alert once she sends it.");
     const record = await recordFor(member, id);
     if (record.stage === "closed") throw new HttpError(403, "Your care with your doula has ended, so the labour line is closed.");
+    const today = await practiceDay(db, clock.now());
+    if (!lineOpen(record, today, member.babyArrived)) {
+      // A retry of an alert she sent while the line was open is still that alert.
+      const sent = body.key ? await alertByKey(db, record.id, body.key) : undefined;
+      if (!sent) throw closedLine(record, today, request.language);
+    }
     const alert = await sendAlert(deps, record, member.id, body);
     return reply.code(201).send({
       id: alert.id,

@@ -347,6 +347,48 @@ describe.each(backends)("the labour line on %s", (backend) => {
     expect(badPhone.json().error).toBe("A phone number has digits, spaces, +, ( ) and - only.");
   });
 
+  it("refuses her press before 36 weeks and after her baby arrived (409), and a seventh in an hour (429), while a retry stays its alert", async () => {
+    const { doula, client } = await practice("window");
+    const line = `/reactapi/care/${client.recordId}/labour`;
+    const saved = clock.now();
+    try {
+      // Due 1 June: at 34 weeks her line is not open yet, and nothing reaches the doula.
+      clock.set(new Date("2027-04-20T10:00:00Z"));
+      const early = await post(line, client.cookie, { kind: "call_me" });
+      expect(early.statusCode).toBe(409);
+      expect(early.json().error).toMatch(
+        /^Your labour line opens on .*2027, at 36 weeks\. If you think labour has started before then, call your midwife/,
+      );
+      expect(await mailsTo(doula.email)).toHaveLength(0);
+
+      clock.set(saved);
+      const sent: number[] = [];
+      for (const press of [1, 2, 3, 4, 5, 6]) {
+        const answer = await post(line, client.cookie, { kind: "call_me", key: `window-${press}` });
+        expect(answer.statusCode, answer.body).toBe(201);
+        sent.push(answer.json().id);
+      }
+      // A retry of the sixth is the sixth, not a seventh.
+      expect((await post(line, client.cookie, { kind: "call_me", key: "window-6" })).json().id).toBe(sent[5]);
+      const seventh = await post(line, client.cookie, { kind: "call_me", key: "window-7" });
+      expect(seventh.statusCode).toBe(429);
+      expect(seventh.headers["retry-after"]).toBe("600");
+      expect(seventh.json().error).toMatch(/^Your doula has had 6 alerts from you in the last hour, and each one reached her\./);
+      expect(await mailsTo(doula.email)).toHaveLength(6);
+      clock.advance(61 * MINUTE);
+      expect((await post(line, client.cookie, { kind: "call_me", key: "window-8" })).statusCode).toBe(201);
+
+      // Her baby has arrived (she says so on her account): the line is closed.
+      expect((await post("/reactapi/account/pacing", client.cookie, { due_date: "2027-06-01", baby_arrived: true })).statusCode).toBe(200);
+      const after = await post(line, client.cookie, { kind: "call_me", key: "window-9" });
+      expect(after.statusCode).toBe(409);
+      expect(after.json().error).toMatch(/^Your labour line is closed now that your baby has arrived\./);
+      expect((await get("/reactapi/care/labour", client.cookie)).json().records[0].open).toBe(false);
+    } finally {
+      clock.set(saved);
+    }
+  });
+
   it("opens her line on her practice's calendar day, not UTC's", async () => {
     const { doula, client } = await practice("zone");
     const weekly = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: "09:00", end: "17:00" }));
