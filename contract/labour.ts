@@ -150,7 +150,10 @@ export const labourEndpoints = {
       ...notFound("Not her care record."),
       403: { description: "A partner's account, or care that has ended.", schema: ApiError },
       409: { description: "Her line is not open: before 36 weeks (and her on-call window), or after the birth.", schema: ApiError },
-      429: { description: "Six alerts of hers reached her doula in the last hour; Retry-After says when to press again.", schema: ApiError },
+      429: {
+        description: "Six alerts of hers reached her doula in the last hour; Retry-After says when to press again.",
+        schema: ApiError,
+      },
     },
   },
   labourAlert: {
