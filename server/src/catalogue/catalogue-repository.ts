@@ -482,6 +482,20 @@ export async function searchLessonWords(db: Queryable, config: SearchConfig, typ
 }
 
 /**
+ * Lessons whose title alone matches what she typed: how a locked lesson may be found (docs/search.md).
+ * Its other words never choose it, nor keep it out, so whether it is found says nothing of them.
+ */
+export async function searchLessonTitles(db: Queryable, config: SearchConfig, typed: string, limit: number) {
+  return db
+    .select({ lessonId: lessons.id, courseId: modules.courseId, title: lessons.title })
+    .from(lessons)
+    .innerJoin(modules, eq(modules.id, lessons.moduleId))
+    .where(found(config, wordsIn(config, sql`${lessons.title}`), typed))
+    .orderBy(asc(lessons.id))
+    .limit(limit);
+}
+
+/**
  * Lessons whose title holds a word close to what she typed ("contractoins": Contractions), closest
  * first: the search's second try when nothing matched (docs/search.md). Needs pg_trgm.
  */

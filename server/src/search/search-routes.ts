@@ -1,7 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "drizzle-orm";
 import type { SearchResults } from "../../../contract/search.ts";
-import { type CatalogueReader, lessonHomes, lessonsWithTitleNear, searchLessonWords } from "../catalogue/catalogue-repository.ts";
+import {
+  type CatalogueReader,
+  lessonHomes,
+  lessonsWithTitleNear,
+  searchLessonTitles,
+  searchLessonWords,
+} from "../catalogue/catalogue-repository.ts";
 import { searchConversations } from "../community/community-repository.ts";
 import type { Database } from "../db/client.ts";
 import { MARK_END, MARK_START, searchConfigs } from "../db/text-search.ts";
@@ -16,6 +22,8 @@ import { searchTranscriptWords } from "../transcripts/transcripts-repository.ts"
 // language, keeps what she may open, and marks the words found.
 
 const LIMIT = 20;
+/** Titles matched on their own are few to rank; more are read than shown, as drafts and others' may be among them. */
+const TITLES_AT_MOST = 100;
 /** Shorter words are too easily near another: a typo is forgiven only in a longer one. */
 const TYPO_MIN_LETTERS = 5;
 
@@ -37,22 +45,26 @@ export async function searchRoutes(app: FastifyInstance, { db, catalogue, siteLa
   route(app, "search", async ({ query: { q } }, request): Promise<SearchResults> => {
     const member = requireMember(request);
     const config = searchConfigs[await siteLanguage.current()];
-    const [lessonHits, transcriptHits, conversations] = await Promise.all([
+    const [lessonHits, transcriptHits, conversations, titleHits] = await Promise.all([
       searchLessonWords(db, config, q, LIMIT),
       searchTranscriptWords(db, config, q, LIMIT),
       searchConversations({ db, catalogue }, member, config, q, LIMIT),
+      searchLessonTitles(db, config, q, TITLES_AT_MOST),
     ]);
     type Found = {
       lessonId: number;
       courseId: number;
       title: string;
-      titleFound: boolean;
+      /** Found by its title alone (or a title near what she typed): all a locked lesson may be found by. */
+      byTitle: boolean;
+      /** Found by all its words (summary, notes, downloads, transcript): what an open lesson is found by. */
+      byWords: boolean;
       snippet: string;
       at: number | null;
       rank: number;
     };
     const found = new Map<number, Found>();
-    for (const hit of lessonHits) found.set(hit.lessonId, { ...hit, snippet: hit.passage, at: null });
+    for (const hit of lessonHits) found.set(hit.lessonId, { ...hit, byTitle: false, byWords: true, snippet: hit.passage, at: null });
     const homes = await lessonHomes(
       db,
       transcriptHits.filter((hit) => !found.has(hit.lessonId)).map((hit) => hit.lessonId),
@@ -67,32 +79,58 @@ export async function searchRoutes(app: FastifyInstance, { db, catalogue, siteLa
       }
       const home = homes.get(hit.lessonId);
       if (home)
-        found.set(hit.lessonId, { lessonId: hit.lessonId, ...home, titleFound: false, snippet: hit.passage, at: hit.at, rank: hit.rank });
+        found.set(hit.lessonId, {
+          lessonId: hit.lessonId,
+          ...home,
+          byTitle: false,
+          byWords: true,
+          snippet: hit.passage,
+          at: hit.at,
+          rank: hit.rank,
+        });
     }
-    if (found.size === 0 && conversations.length === 0 && q.replace(/\s/g, "").length >= TYPO_MIN_LETTERS && (await haveTrigrams())) {
-      for (const near of await lessonsWithTitleNear(db, q, LIMIT))
-        found.set(near.lessonId, { ...near, titleFound: true, snippet: "", at: null, rank: 0 });
+    for (const hit of titleHits) {
+      const known = found.get(hit.lessonId);
+      if (known) known.byTitle = true;
+      else found.set(hit.lessonId, { ...hit, byTitle: true, byWords: false, snippet: "", at: null, rank: 0 });
     }
-    const ranked = [...found.values()].sort((a, b) => b.rank - a.rank);
-    const access = await catalogue.lessonsAccess(
-      member,
-      ranked.map((hit) => hit.lessonId),
-    );
-    const lessons = ranked.flatMap((hit, index) => {
-      const place = access[index]!;
-      // Drafts and what she cannot see are never shown; a locked lesson only by its title, as its course's preview shows it.
-      if (place.access === "missing" || (place.access === "locked" && !hit.titleFound)) return [];
-      const open = place.access === "open";
-      return [
-        {
+    /** What she may see of these: an open lesson found by its words, a locked one by its title alone, never a draft. */
+    const visible = async (hits: Found[]) => {
+      const access = await catalogue.lessonsAccess(
+        member,
+        hits.map((hit) => hit.lessonId),
+      );
+      return hits
+        .flatMap((hit, index) => {
+          const place = access[index]!;
+          if (place.access === "missing") return [];
+          if (place.access === "locked")
+            // Ranked as a title, so not even the order says how its words matched.
+            return hit.byTitle ? [{ hit, open: false, rank: 0 }] : [];
+          return hit.byWords ? [{ hit, open: true, rank: hit.rank }] : [];
+        })
+        .sort((a, b) => b.rank - a.rank)
+        .map(({ hit, open }) => ({
           lesson_id: hit.lessonId,
           course_id: hit.courseId,
           title: hit.title,
           snippet: open ? markedSnippet(hit.snippet) : "",
           at: open ? hit.at : null,
-        },
-      ];
-    });
+        }));
+    };
+    let lessons = await visible([...found.values()]);
+    if (lessons.length === 0 && conversations.length === 0 && q.replace(/\s/g, "").length >= TYPO_MIN_LETTERS && (await haveTrigrams())) {
+      lessons = await visible(
+        (await lessonsWithTitleNear(db, q, LIMIT)).map((near) => ({
+          ...near,
+          byTitle: true,
+          byWords: true,
+          snippet: "",
+          at: null,
+          rank: 0,
+        })),
+      );
+    }
     return {
       lessons: lessons.slice(0, LIMIT),
       conversations: conversations.map((conversation) => ({

@@ -106,6 +106,20 @@ describe.each(backends)("search on %s", (backend) => {
     expect((await search("journaling")).lessons).toEqual([]);
   });
 
+  it("lets no search tell whether a locked lesson's words hold a word: it is found by its title alone", async () => {
+    await saveLesson(LOCKED_LESSON, { content_summary_html: "<p>Warm compresses and the rebozo.</p>" });
+    const ids = (results: SearchResults) => results.lessons.map((lesson) => lesson.lesson_id);
+    // Its title, "Counter-pressure and massage", matches both; only its words hold "rebozo".
+    expect(await search("massage -rebozo")).toEqual(await search("massage -zebra"));
+    expect(ids(await search("massage -rebozo"))).toContain(LOCKED_LESSON);
+    expect(await search("rebozo or massage")).toEqual(await search("zebra or massage"));
+    expect(ids(await search("breathing -rebozo"))).toEqual(ids(await search("breathing -zebra")));
+    expect(ids(await search("warm -rebozo or breathing"))).toEqual(ids(await search("warm -zebra or breathing")));
+    // The instructor, who opens it, is answered by all its words.
+    expect(ids(await search("massage -rebozo", instructor))).not.toContain(LOCKED_LESSON);
+    expect(ids(await search("massage -zebra", instructor))).toContain(LOCKED_LESSON);
+  });
+
   it("finds Spanish words through their stems on a Spanish site", async () => {
     await saveLesson(1006, { content_summary_html: "<p>Las contracciones se vuelven más largas y más seguidas.</p>" });
     expect((await post("/reactapi/studio/site/language", { language: "es" })).statusCode).toBe(200);
