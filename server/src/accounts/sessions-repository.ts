@@ -45,6 +45,9 @@ export async function findSession(db: Queryable, token: string): Promise<{ user:
 const publicIdOf = (tokenHash: string) => tokenHash.slice(0, 16);
 export const sessionIdOf = (token: string) => publicIdOf(hashToken(token));
 
+/** The key a session is stored under, for a row another feature keeps only while the session lasts (a device's notifications). */
+export const sessionKeyOf = (token: string) => hashToken(token);
+
 /** Her live sessions, most recently used first, each by its public name. */
 export async function listSessions(db: Queryable, userId: number) {
   const rows = await db

@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import type { PushKind, PushSubscriptionSave } from "../../../contract/push.ts";
-import type { Queryable } from "../db/client.ts";
+import type { Database, Queryable } from "../db/client.ts";
 import type { PersonalData } from "../db/personal-data.ts";
 import { publishLive } from "../db/live-events.ts";
 import { pushOutbox, pushSubscriptions } from "./push-schema.ts";
@@ -61,20 +61,39 @@ export async function queuePushes(db: Queryable, pushes: Push[], now: Date, life
 }
 
 /** Keeps a device's subscription (a browser sends the same endpoint again when she changes her choices). */
-export async function saveSubscription(db: Queryable, userId: number, subscription: PushSubscriptionSave, now: Date): Promise<void> {
+/** Devices one account may have notifications on: a new one past this replaces the one least recently turned on. */
+export const DEVICES_PER_ACCOUNT = 10;
+
+export async function saveSubscription(
+  db: Database,
+  userId: number,
+  sessionHash: string,
+  subscription: PushSubscriptionSave,
+  now: Date,
+): Promise<void> {
   const values = {
     userId,
+    sessionHash,
     p256dh: subscription.keys.p256dh,
     auth: subscription.keys.auth,
     kinds: subscription.kinds,
     previews: subscription.previews,
     updatedAt: now,
   };
-  // One device, one subscription: signed in as someone else, the device is theirs now.
-  await db
-    .insert(pushSubscriptions)
-    .values({ ...values, endpoint: subscription.endpoint })
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
+  await db.transaction(async (tx) => {
+    // One device, one subscription: signed in as someone else, the device is theirs now.
+    await tx
+      .insert(pushSubscriptions)
+      .values({ ...values, endpoint: subscription.endpoint })
+      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
+    const newest = tx
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .orderBy(desc(pushSubscriptions.updatedAt), desc(pushSubscriptions.id))
+      .limit(DEVICES_PER_ACCOUNT);
+    await tx.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, newest)));
+  });
 }
 
 /** Turns a device off; only its own person's. */

@@ -7,6 +7,8 @@ import { requireMember } from "../http/signed-in-member.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { PushConfig } from "../config.ts";
 import { deleteSubscription, saveSubscription } from "./push-repository.ts";
+import { sessionKeyOf } from "../accounts/sessions-repository.ts";
+import { SESSION_COOKIE } from "../http/session-cookies.ts";
 import { vapidKeys } from "./push-sender.ts";
 import { isAllowedPushService } from "./push-services.ts";
 
@@ -25,7 +27,8 @@ export async function pushRoutes(app: FastifyInstance, { db, clock, push, wakeOn
       throw new HttpError(400, "Notifications go through your browser's own push service, and this address is not one we send to.", {
         endpoint: sentence("Not a push service on this site's list."),
       });
-    await saveSubscription(db, member.id, body, clock.now());
+    // Requests reach here signed in, so the cookie is there: the device follows this session (push-schema.ts).
+    await saveSubscription(db, member.id, sessionKeyOf(request.cookies[SESSION_COOKIE]!), body, clock.now());
     return reply.code(201).send({
       message:
         body.kinds.length === 0

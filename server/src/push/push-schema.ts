@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { users } from "../accounts/accounts-schema.ts";
+import { sessions, users } from "../accounts/accounts-schema.ts";
 import { createdAt } from "../db/columns.ts";
 
 // The tables this feature owns (docs/architecture.md, "Tables"): other features reach their rows through its repository.
@@ -31,10 +31,16 @@ export const pushSubscriptions = pgTable(
     auth: text("auth").notNull(),
     kinds: text("kinds").array().notNull(),
     previews: boolean("previews").notNull().default(false),
+    /**
+     * The session that turned it on: the device is told while she is signed in there. Ending that
+     * session (logging out, a pause, "sign out everywhere", a password change elsewhere, expiry)
+     * deletes it with the session, on every server, in the same statement.
+     */
+    sessionHash: text("session_hash").references(() => sessions.tokenHash, { onDelete: "cascade" }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("push_subscriptions_user_idx").on(table.userId)],
+  (table) => [index("push_subscriptions_user_idx").on(table.userId), index("push_subscriptions_session_idx").on(table.sessionHash)],
 );
 
 /**

@@ -5,7 +5,16 @@ import { takeOnClient } from "../../../testing/care-clients.ts";
 import { linkedPartner } from "../../../testing/partners.ts";
 import { runClassWork } from "../classes/class-actions.ts";
 import { browserSubscription, startPushServiceStandIn, type PushServiceStandIn } from "../../../testing/push-service-stand-in.ts";
-import { backends, createTestApp, jsonHeaders, signedInInstructor, signedInMember, type TestApp } from "../../../testing/test-app.ts";
+import {
+  backends,
+  createTestApp,
+  jsonHeaders,
+  login,
+  sessionCookieOf,
+  signedInInstructor,
+  signedInMember,
+  type TestApp,
+} from "../../../testing/test-app.ts";
 import { pushOutbox, pushSubscriptions } from "./push-schema.ts";
 
 // Push notifications (docs/push.md): sent through a local stand-in for a browser's push service,
@@ -337,6 +346,43 @@ describe.each(backends)("push notifications on %s", (backend) => {
     );
     // His own replies are not news to him.
     expect(await queuedFor(hisPhone!.json.endpoint)).toHaveLength(0);
+  });
+
+  it("follows the session that turned it on: gone when she logs out, signs out elsewhere or is paused, and 10 devices at most", async () => {
+    const member = await signedInMember(context.app, "push-session");
+    const devicesOf = async () =>
+      (await context.database.db.select().from(pushSubscriptions)).filter((row) => row.endpoint.includes("/push-session-"));
+    const device = (name: string) => browserSubscription(`${service.origin}/push-session-${name}`).json;
+    // A second session on a shared tablet: its device goes when she logs out there, this one stays.
+    const tablet = sessionCookieOf(await login(context.app, member.email));
+    expect((await subscribe(member.cookie, device("phone"), ["announcements"])).statusCode).toBe(201);
+    expect((await subscribe(tablet, device("tablet"), ["announcements"])).statusCode).toBe(201);
+    const loggedOut = await context.app.inject({ method: "GET", url: "/reactapi/users/logout", headers: { cookie: tablet } });
+    expect(loggedOut.statusCode).toBe(200);
+    expect((await devicesOf()).map((row) => row.endpoint.split("/").pop())).toEqual(["push-session-phone"]);
+
+    // Eleven devices from one account: the first one turned on goes.
+    for (const number of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]) {
+      const saved = await subscribe(member.cookie, device(`extra-${number}`), ["announcements"]);
+      expect(saved.statusCode, saved.body).toBe(201);
+    }
+    const kept = (await devicesOf()).map((row) => row.endpoint.split("/").pop());
+    expect(kept).toHaveLength(10);
+    expect(kept).not.toContain("push-session-phone");
+    expect(kept).toContain("push-session-extra-10");
+
+    // "Sign out everywhere else" ends her other sessions and their devices; this one's stay.
+    const other = sessionCookieOf(await login(context.app, member.email));
+    expect((await subscribe(other, device("laptop"), ["announcements"])).statusCode).toBe(201);
+    expect((await post("/reactapi/account/sessions/end-others", member.cookie, {})).statusCode).toBe(200);
+    expect((await devicesOf()).some((row) => row.endpoint.endsWith("push-session-laptop"))).toBe(false);
+    expect(await devicesOf()).toHaveLength(9);
+
+    // Paused by the doula: every session ends, and every device with it.
+    const doula = await signedInInstructor(context.app, context.database.db, "push-pauser");
+    const id = (await context.app.inject({ url: "/reactapi/users/me", headers: { cookie: member.cookie } })).json().id as number;
+    expect((await post(`/reactapi/studio/members/${id}/deactivate`, doula.cookie, {})).statusCode).toBe(200);
+    expect(await devicesOf()).toEqual([]);
   });
 
   it("forgets a device its push service no longer knows (410), and one she turns off", async () => {

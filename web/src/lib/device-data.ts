@@ -8,6 +8,7 @@ import { forgetOfflineCopies } from "./offline-cache.ts";
  * so nothing is spared; a feature that ever needs a device-wide setting keeps it in a cookie.
  */
 export async function forgetWhatThisDeviceKept(): Promise<void> {
+  await turnOffThisDevicesNotifications();
   await forgetOfflineCopies();
   try {
     localStorage.clear();
@@ -33,4 +34,18 @@ function deleteDatabase(name: string): Promise<void> {
     request.onerror = () => resolve();
     request.onblocked = () => resolve();
   });
+}
+
+// Her notifications go with her: the browser forgets its push subscription, so nothing of hers
+// shows on this device's lock screen after she signs out (the server deletes its row with the session).
+async function turnOffThisDevicesNotifications(): Promise<void> {
+  if (typeof navigator === "undefined" || !("serviceWorker" in navigator)) return;
+  try {
+    // getRegistration, not ready: a page whose worker never registered must not wait forever.
+    const registration = await navigator.serviceWorker.getRegistration();
+    const subscription = await registration?.pushManager?.getSubscription();
+    await subscription?.unsubscribe();
+  } catch (error) {
+    console.error("Turning off this device's notifications failed", error);
+  }
 }

@@ -107,6 +107,22 @@ describe("the session state and its transitions (docs/product.md, Client state a
     expect(store.getState().session).toMatchObject({ isAuthenticated: false, user: null, loading: false });
   });
 
+  it("turns off this device's notifications when she logs out, before the server is told", async () => {
+    const calls = stubApi({ "/reactapi/users/logout": [200, { logged_out: true }] });
+    const order: string[] = [];
+    const subscription = { unsubscribe: async () => order.push("unsubscribed") && true };
+    const registration = { pushManager: { getSubscription: async () => subscription } };
+    Object.defineProperty(navigator, "serviceWorker", { value: { getRegistration: async () => registration }, configurable: true });
+    try {
+      const store = createStore();
+      await store.dispatch(logoutMember());
+      order.push(...calls.map((call) => call.path));
+      expect(order).toEqual(["unsubscribed", "/reactapi/users/logout"]);
+    } finally {
+      Reflect.deleteProperty(navigator, "serviceWorker");
+    }
+  });
+
   it("only ends loading when a login fails, keeping no error in state", async () => {
     stubApi({ "/reactapi/users/login": [401, { error: "Invalid email or password." }] });
     const store = createStore();
