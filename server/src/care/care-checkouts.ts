@@ -4,7 +4,7 @@ import type { Database, Queryable } from "../db/client.ts";
 import { HttpError } from "../http/errors.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { OneOffPayments } from "../lib/one-off-payments.ts";
-import type { CheckoutPricing } from "../lib/checkout-pricing.ts";
+import { type CheckoutPricing, checkoutExpiry } from "../lib/checkout-pricing.ts";
 import { careAgreements, careCheckoutSessions, carePackages, carePayments, careRecords } from "./care-schema.ts";
 
 // Her deposit and instalments paid online (docs/care.md): a one-off Stripe Checkout per payment,
@@ -52,6 +52,7 @@ export async function startPaymentCheckout(
         item: { kind: "package", id: row.packageId },
         priceMinor: rest,
         userId: member.id,
+        email: member.email,
         now: deps.clock.now(),
       })
     : null;
@@ -76,7 +77,7 @@ export async function startPaymentCheckout(
       amountMinor,
       currency: row.payment.currency,
       email: member.email,
-      expiresAt: new Date(deps.clock.now().getTime() + CHECKOUT_MINUTES * 60_000),
+      expiresAt: checkoutExpiry(deps.clock.now(), held, CHECKOUT_MINUTES),
       successUrl: `${deps.publicUrl}/care?paid=${paymentId}`,
       cancelUrl: `${deps.publicUrl}/care`,
     });

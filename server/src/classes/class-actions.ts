@@ -9,7 +9,7 @@ import { heldFor, type UserRow } from "../accounts/users-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { classRegistrations, liveClasses } from "./classes-schema.ts";
 import { HttpError } from "../http/errors.ts";
-import type { CheckoutPricing } from "../lib/checkout-pricing.ts";
+import { type CheckoutPricing, checkoutExpiry } from "../lib/checkout-pricing.ts";
 import { chosenTier } from "../lib/tiers.ts";
 import type { PlanTier } from "../../../contract/catalogue.ts";
 import { whenText } from "../mail/mail-templates.ts";
@@ -83,7 +83,13 @@ export async function register(
   const instructorZone = await zoneOf(db);
   // Her tier and her code are checked, and the code's use held, before any place is taken: a
   // refused code takes nothing, and a held use goes back if no payment follows at once.
-  const { tier, held } = await pricedPlace(deps, input.classId, input, input.member?.id ?? null, now);
+  const { tier, held } = await pricedPlace(
+    deps,
+    input.classId,
+    input,
+    { userId: input.member?.id ?? null, email: heldFor(input.member, input).email },
+    now,
+  );
   // A member's place is in her own name and at her own address, whatever the form says; it is
   // hers at once when her address is proven, else it waits for the mailed link as a visitor's does.
   const { member } = input;
@@ -151,7 +157,7 @@ async function pricedPlace(
   deps: ClassDeps,
   classId: number,
   chosen: { code?: string | undefined; tier?: string | number | undefined; tierName?: string | null },
-  userId: number | null,
+  payer: { userId: number | null; email: string },
   now: Date,
 ): Promise<{ tier: PlanTier | null; held: HeldCode | null }> {
   const code = chosen.code?.trim() ?? "";
@@ -159,7 +165,7 @@ async function pricedPlace(
   if (!code && (askedTier === undefined || askedTier === "")) return { tier: null, held: null };
   const [live] = await deps.db.select().from(liveClasses).where(eq(liveClasses.id, classId));
   if (!live || live.cancelledAt) throw new HttpError(404, "That class does not exist, or it was cancelled.");
-  if (live.who === "members" && userId === null) throw new HttpError(403, "This class is for members: please sign in first.");
+  if (live.who === "members" && payer.userId === null) throw new HttpError(403, "This class is for members: please sign in first.");
   if (live.priceMinor === 0) throw new HttpError(400, "This class is free: there is nothing to pay, so no price or code is needed.");
   const tier = chosenTier(live.tiers, askedTier, "That is not one of this class's prices.");
   if (!code) return { tier, held: null };
@@ -168,7 +174,7 @@ async function pricedPlace(
     code,
     item: { kind: "class", id: live.id },
     priceMinor: tier?.price ?? live.priceMinor,
-    userId,
+    ...payer,
     now,
   });
   return { tier, held };
@@ -195,7 +201,8 @@ async function startCheckout(
       amountMinor: charged,
       currency: live!.currency,
       email: registration.email,
-      expiresAt,
+      // A code's use is held for its Checkout's life, at most CODE_HOLD_MINUTES; the place may wait longer.
+      expiresAt: held ? new Date(Math.min(expiresAt.getTime(), checkoutExpiry(deps.clock.now(), held, 0).getTime())) : expiresAt,
       successUrl: `${mail.publicUrl}/classes?paid=1`,
       cancelUrl: `${mail.publicUrl}/classes?checkout=cancelled`,
     });
@@ -236,7 +243,13 @@ export async function payForOfferedPlace(
     throw new HttpError(409, "The time to take this place has passed, so it went to the next person waiting. We are sorry.");
   }
   if (!deps.payments) throw new HttpError(503, "Payment is not set up on this server yet, so this class cannot be booked here.");
-  const { held } = await pricedPlace(deps, found.classId, { code, tierName: found.tierName }, found.userId, now);
+  const { held } = await pricedPlace(
+    deps,
+    found.classId,
+    { code, tierName: found.tierName },
+    { userId: found.userId, email: found.email },
+    now,
+  );
   const offered = offeredCheckout(found.holdUntil, now);
   const stretched = await updateRegistration(deps.db, found.id, { holdUntil: offered.holdUntil });
   return startCheckout(deps, stretched, offered.checkoutEndsAt, log, "keep", held);

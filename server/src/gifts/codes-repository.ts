@@ -1,4 +1,5 @@
-import { and, desc, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { CODE_HOLD_MINUTES } from "../lib/checkout-pricing.ts";
 import type { StudioCode } from "../../../contract/gifts.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { HttpError } from "../http/errors.ts";
@@ -19,7 +20,9 @@ type PricedItem = { kind: "plan" | "package" | "class"; id: number };
 const SMALLEST_CHARGE_MINOR = 50;
 
 /** A checkout started and neither sent to Stripe nor given back within this long lost its server on the way. */
-const UNSTARTED_HOLD_MS = 60 * 60 * 1000;
+const UNSTARTED_HOLD_MS = CODE_HOLD_MINUTES * 60 * 1000;
+/** Uses of one code that one member or address may hold at once (checkouts under way, unpaid). */
+export const USES_HELD_AT_ONCE = 2;
 
 export async function addCode(db: Queryable, code: Omit<typeof discountCodes.$inferInsert, "id" | "taken">): Promise<number | null> {
   const [row] = await db.insert(discountCodes).values(code).onConflictDoNothing().returning({ id: discountCodes.id });
@@ -77,7 +80,7 @@ export function reducedPrice(code: Pick<CodeRow, "percentOff" | "amountOffMinor"
  */
 export async function holdCodeUse(
   db: Database,
-  input: { code: string; item: PricedItem; priceMinor: number; userId: number | null; now: Date },
+  input: { code: string; item: PricedItem; priceMinor: number; userId: number | null; email: string; now: Date },
 ): Promise<{ holdId: number; priceMinor: number; code: CodeRow }> {
   const typed = input.code.trim().toUpperCase();
   const [code] = await db.select().from(discountCodes).where(eq(discountCodes.code, typed));
@@ -97,7 +100,26 @@ export async function holdCodeUse(
       "With the code {code} almost nothing is left to pay, which a card payment cannot take. Please write to the instructor, who can open it for you.",
       { code: code.code },
     );
+  const email = input.email.trim().toLowerCase();
   return db.transaction(async (tx) => {
+    // One member's or address's holds of this code are counted and taken one at a time, on every server.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('code_uses'), hashtext(${`${code.id}:${input.userId ?? email}`}))`);
+    const [held] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(codeUses)
+      .where(
+        and(
+          eq(codeUses.codeId, code.id),
+          isNull(codeUses.paidAt),
+          input.userId === null ? eq(codeUses.heldByEmail, email) : or(eq(codeUses.userId, input.userId), eq(codeUses.heldByEmail, email)),
+        ),
+      );
+    if ((held?.count ?? 0) >= USES_HELD_AT_ONCE)
+      throw HttpError.withValues(
+        409,
+        "You have {count} payments with the code {code} under way already. Please finish one, or try again in half an hour, when unfinished ones lapse.",
+        { count: USES_HELD_AT_ONCE, code: code.code },
+      );
     const [taken] = await tx
       .update(discountCodes)
       .set({ taken: sql`${discountCodes.taken} + 1` })
@@ -108,7 +130,7 @@ export async function holdCodeUse(
     if (!taken) throw HttpError.withValues(400, "The code {code} has been used as many times as it could be.", { code: code.code });
     const [hold] = await tx
       .insert(codeUses)
-      .values({ codeId: code.id, userId: input.userId, createdAt: input.now })
+      .values({ codeId: code.id, userId: input.userId, heldByEmail: email, createdAt: input.now })
       .returning({ id: codeUses.id });
     return { holdId: hold!.id, priceMinor, code };
   });
@@ -142,7 +164,7 @@ export async function giveBackUse(db: Queryable, by: { holdId: number } | { chec
 export async function markUsePaid(db: Queryable, checkoutSessionId: string, now: Date): Promise<void> {
   await db
     .update(codeUses)
-    .set({ paidAt: now })
+    .set({ paidAt: now, heldByEmail: null })
     .where(and(eq(codeUses.checkoutSessionId, checkoutSessionId), isNull(codeUses.paidAt)));
 }
 

@@ -159,6 +159,34 @@ describe.each(backends)("codes on %s", (backend) => {
     expect((await checkout(app(), second.cookie, { plan_id: 1, code: "ONE-LEFT" })).statusCode).toBe(200);
   });
 
+  it("holds at most two uses of a code for one member at once, each for a Checkout that lapses within 30 minutes", async () => {
+    await addCode({ code: "TWO-AT-ONCE", percent_off: 10, plan_ids: [1, 2] });
+    const member = await signedInMember(app(), "code-greedy");
+    const first = await checkout(app(), member.cookie, { plan_id: 1, code: "TWO-AT-ONCE" });
+    expect(first.statusCode, first.body).toBe(200);
+    const created = standIn.requests.filter((request) => request.method === "POST" && request.path === "/v1/checkout/sessions").at(-1)!;
+    expect(Number(created.form.expires_at)).toBe(Math.floor((clock.now().getTime() + 30 * 60_000) / 1000));
+    expect((await checkout(app(), member.cookie, { plan_id: 2, code: "TWO-AT-ONCE" })).statusCode).toBe(200);
+    const third = await checkout(app(), member.cookie, { plan_id: 1, code: "two-at-once" });
+    expect(third.statusCode).toBe(409);
+    expect(third.json().error).toBe(
+      "You have 2 payments with the code TWO-AT-ONCE under way already. Please finish one, or try again in half an hour, when unfinished ones lapse.",
+    );
+    // Another member is not held back by hers.
+    expect(
+      (await checkout(app(), (await signedInMember(app(), "code-other")).cookie, { plan_id: 1, code: "TWO-AT-ONCE" })).statusCode,
+    ).toBe(200);
+    // Her first Checkout lapses unpaid: its use comes back to the code, and she may start another.
+    const lapsed = stripeEvent("checkout.session.expired", {
+      object: "checkout.session",
+      ...sessionOf(first.json().url),
+      status: "expired",
+      payment_status: "unpaid",
+    });
+    expect((await deliver(lapsed)).statusCode).toBe(200);
+    expect((await checkout(app(), member.cookie, { plan_id: 1, code: "TWO-AT-ONCE" })).statusCode).toBe(200);
+  });
+
   it("keeps the use while a bank debit is on its way, and gives it back when Stripe says the debit failed", async () => {
     await addCode({ code: "BANK-ONE", percent_off: 10, plan_ids: [1], max_uses: 1 });
     const [first, second] = [await signedInMember(app(), "code-bank-first"), await signedInMember(app(), "code-bank-second")];

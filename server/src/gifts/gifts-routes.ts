@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { checkoutExpiry } from "../lib/checkout-pricing.ts";
 import type { z } from "zod";
 import type { GiftCheckoutRequest } from "../../../contract/gifts.ts";
 import { VisitorLimit } from "../rate-limits/visitor-limit.ts";
@@ -72,9 +73,15 @@ const codeHeld = (
   code: string | undefined,
   item: { kind: "plan" | "class"; id: number },
   priceMinor: number,
-  userId: number | null,
+  payer: { userId: number | null; email: string },
   now: Date,
-) => (code?.trim() ? holdCodeUse(db, { code, item, priceMinor, userId, now }) : Promise.resolve(null));
+) => (code?.trim() ? holdCodeUse(db, { code, item, priceMinor, ...payer, now }) : Promise.resolve(null));
+
+/** Who pays: a member by her account and address, a visitor by the address she typed. */
+const payerOf = (request: FastifyRequest, body: { giver_email: string }) => ({
+  userId: request.member?.id ?? null,
+  email: request.member?.email ?? body.giver_email,
+});
 
 /** A visitor's payment pages (each a Stripe session and a pending row): a few an hour from one address. */
 const paymentPagesLimit = ({ db, clock, checkoutsPerHour }: Pick<GiftsOptions, "db" | "clock" | "checkoutsPerHour">, kind: string) =>
@@ -104,7 +111,7 @@ export async function giftsRoutes(app: FastifyInstance, deps: GiftsOptions) {
     if (body.deliver_on > furthest)
       throw new HttpError(400, "Choose a day within the coming year.", { deliver_on: "Choose a day within the coming year." });
     const { months, priceMinor, tierName } = giftPrice(found, body);
-    const held = await codeHeld(db, body.code, { kind: "plan", id: found.id }, priceMinor, request.member?.id ?? null, now);
+    const held = await codeHeld(db, body.code, { kind: "plan", id: found.id }, priceMinor, payerOf(request, body), now);
     const amountMinor = held?.priceMinor ?? priceMinor;
     const standardMinor = giftPrice(found, { months: body.months }).priceMinor;
     const giftId = await recordPendingGift(db, {
@@ -136,7 +143,7 @@ export async function giftsRoutes(app: FastifyInstance, deps: GiftsOptions) {
         amountMinor,
         currency: found.currency,
         email: body.giver_email,
-        expiresAt: new Date(now.getTime() + CHECKOUT_MINUTES * 60_000),
+        expiresAt: checkoutExpiry(now, held, CHECKOUT_MINUTES),
         successUrl: `${publicUrl}/gift?given=1`,
         cancelUrl: `${publicUrl}/gift?plan=${found.id}&checkout=cancelled`,
       });
@@ -309,7 +316,7 @@ export async function registryRoutes(
             now,
             tier: body.tier,
           });
-          const code = await codeHeld(tx, body.code, { kind: "class", id: classId }, place.priceMinor, request.member?.id ?? null, now);
+          const code = await codeHeld(tx, body.code, { kind: "class", id: classId }, place.priceMinor, payerOf(request, body), now);
           return { place, code };
         });
         held = given.code;
@@ -336,7 +343,7 @@ export async function registryRoutes(
         if (!found) throw new HttpError(400, "That is not one of the gifts she listed.");
         const published = await catalogue.publishedCourseIds();
         const { months, priceMinor, tierName } = giftPrice(found, { months: body.months, tier: body.tier });
-        held = await codeHeld(db, body.code, { kind: "plan", id: found.id }, priceMinor, request.member?.id ?? null, now);
+        held = await codeHeld(db, body.code, { kind: "plan", id: found.id }, priceMinor, payerOf(request, body), now);
         const amountMinor = held?.priceMinor ?? priceMinor;
         values = {
           kind: "plan",
@@ -372,7 +379,7 @@ export async function registryRoutes(
           amountMinor: values.amountMinor,
           currency: values.currency,
           email: body.giver_email,
-          expiresAt: new Date(now.getTime() + CHECKOUT_MINUTES * 60_000),
+          expiresAt: checkoutExpiry(now, held, CHECKOUT_MINUTES),
           successUrl: `${publicUrl}/registry/${registry.name}?given=1`,
           cancelUrl: `${publicUrl}/registry/${registry.name}?checkout=cancelled`,
         });

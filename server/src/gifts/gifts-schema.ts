@@ -57,6 +57,8 @@ export const codeUses = pgTable(
       .references(() => discountCodes.id, { onDelete: "cascade" }),
     /** Null for a visitor's checkout (a gift); her use is counted, not kept with her account. */
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The address paying, lowercased, while the use is held: one address holds at most two uses of a code at once. */
+    heldByEmail: text("held_by_email"),
     checkoutSessionId: text("checkout_session_id"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     createdAt: createdAt(),

@@ -3,6 +3,16 @@ import type { Queryable } from "../db/client.ts";
 // A checkout's price with a code (the gifts capability's codes, docs/gifts.md), as the features
 // that start checkouts (payments, care) are handed it by features.ts, so none imports the codes.
 
+/**
+ * How long a code's use is held for one checkout: its Checkout expires then (Stripe's shortest), and
+ * a hold that never reached Stripe is given back then, so no one can sit on a limited code's uses.
+ */
+export const CODE_HOLD_MINUTES = 30;
+
+/** When a Checkout must expire: a code's hold sets it to CODE_HOLD_MINUTES, else the seller's own. */
+export const checkoutExpiry = (now: Date, held: unknown, ownMinutes: number) =>
+  new Date(now.getTime() + (held ? CODE_HOLD_MINUTES : ownMinutes) * 60_000);
+
 /** A code as she typed it, and what it takes off, for Checkout's line ("SPRING-25: 20% off"). */
 export type CodeReduction = { code: string; percentOff: number | null; amountOffMinor: number | null };
 
@@ -16,7 +26,8 @@ export type PricedItem = { kind: "plan" | "package" | "class"; id: number };
  */
 export type CheckoutPricing = {
   /** Refuses an unknown, expired, used-up or unsuitable code with an HttpError naming why. */
-  hold: (input: { code: string; item: PricedItem; priceMinor: number; userId: number | null; now: Date }) => Promise<{
+  /** `email`: the address paying (a member's, or a visitor's typed one): each holds at most two uses of a code at once. */
+  hold: (input: { code: string; item: PricedItem; priceMinor: number; userId: number | null; email: string; now: Date }) => Promise<{
     holdId: number;
     priceMinor: number;
     reduction: CodeReduction;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { checkoutExpiry } from "../lib/checkout-pricing.ts";
 import { route } from "../http/endpoint-route.ts";
 import type Stripe from "stripe";
 import { type CatalogueReader, findPlan } from "../catalogue/catalogue-repository.ts";
@@ -65,10 +66,10 @@ export async function paymentsRoutes(
     }
   };
 
-  const holdCode = async (code: string | undefined, item: PricedItem, priceMinor: number, userId: number | null) => {
+  const holdCode = async (code: string | undefined, item: PricedItem, priceMinor: number, member: { id: number; email: string }) => {
     if (!code) return null;
     if (!hooks.pricing) throw new HttpError(400, "Codes are not taken on this site.");
-    return hooks.pricing.hold({ code, item, priceMinor, userId, now: clock.now() });
+    return hooks.pricing.hold({ code, item, priceMinor, userId: member.id, email: member.email, now: clock.now() });
   };
 
   route(app, "startCheckout", async ({ body }, request) => {
@@ -91,7 +92,7 @@ export async function paymentsRoutes(
     const tier = chosenTier(plan.tiers, body.tier, "That is not one of this plan's prices.");
     const price = tier?.price ?? plan.priceMinor;
     // A code: checked, priced and one use held here, before Stripe is asked.
-    const held = await holdCode(body.code, { kind: "plan", id: plan.id }, price, member.id);
+    const held = await holdCode(body.code, { kind: "plan", id: plan.id }, price, member);
     const lines = [...(tier ? [tier.name] : []), ...(held ? [reductionLine(held.reduction, plan.currency, request.language)] : [])];
     let session: { id: string; url: string };
     try {
@@ -103,6 +104,8 @@ export async function paymentsRoutes(
           publicUrl,
           courseId: courseId !== undefined && plan.courseIds.includes(courseId) ? courseId : plan.courseIds[0]!,
           ...(tier || held ? { reduced: { priceMinor: held?.priceMinor ?? price, line: lines.join(", ") } } : {}),
+          // A code's use is held only while its Checkout is open (CODE_HOLD_MINUTES); without one Stripe's day applies.
+          ...(held ? { expiresAt: checkoutExpiry(clock.now(), held, 0) } : {}),
         }),
       );
     } catch (error) {

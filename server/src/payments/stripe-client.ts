@@ -35,6 +35,8 @@ export async function createCheckoutSession(
     courseId: number;
     /** With a tier or a code: the price to charge, and the line that names them. */
     reduced?: { priceMinor: number; line: string };
+    /** When the Checkout lapses (a code's hold); Stripe's own day when not given. */
+    expiresAt?: Date;
   },
 ): Promise<{ id: string; url: string }> {
   const { plan, member, reduced } = input;
@@ -63,6 +65,7 @@ export async function createCheckoutSession(
       ? { subscription_data: { metadata } }
       : // A customer record lets her open the billing portal for receipts later.
         { payment_intent_data: { metadata }, ...(input.customerId ? {} : { customer_creation: "always" as const }) }),
+    ...(input.expiresAt ? { expires_at: Math.floor(input.expiresAt.getTime() / 1000) } : {}),
     success_url: `${input.publicUrl}/purchase/success?course=${input.courseId}&session_id={CHECKOUT_SESSION_ID}`,
     cancel_url: `${input.publicUrl}/purchase?course=${input.courseId}&checkout=cancelled`,
   });

@@ -1,0 +1,1 @@
+ALTER TABLE "code_uses" ADD COLUMN "held_by_email" text;
