@@ -305,6 +305,10 @@ export const ClientSummary = z.object({
   tier: z.string().nullable(),
   /** What is due and not paid or waived, in the package's currency. */
   owed: z.number(),
+  /** What fell due before today and is not paid or waived (what her registry paid of it counts as paid), in `currency`. */
+  overdue: z.number(),
+  /** Everything left to pay of her care, due or not, in `currency`: her record's payments share its package's currency. */
+  balance: z.number(),
   currency: z.string(),
 });
 

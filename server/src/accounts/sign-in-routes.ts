@@ -112,7 +112,10 @@ export async function signInRoutes(
         const proofToken =
           invitation === undefined ? await createAccountToken(tx, created!.id, "email_proof", { newEmail: created!.email }) : undefined;
         await queueMail(tx, welcomeMail(created!.email, created!.firstName, inLanguage(mail.context, request.language), proofToken));
-        return created!;
+        // An invitation may have changed her account as it was accepted (a team invitation makes her a team doula): answer it as it is now.
+        if (invitation === undefined) return created!;
+        const [accepted] = await tx.select().from(users).where(eq(users.id, created!.id));
+        return accepted!;
       });
       invited?.committed();
       mail.sender.wake();

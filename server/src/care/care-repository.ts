@@ -407,6 +407,12 @@ const owedOf = (payments: PaymentRow[], today: string) =>
     .filter((payment) => payment.paidAt === null && !payment.waived && payment.dueOn <= today)
     .reduce((sum, payment) => sum + payment.amountMinor, 0);
 
+/** What is left to pay of these payments (what her registry paid of one counts as paid), those due before `before` only when given. */
+const leftToPay = (payments: PaymentRow[], before?: string) =>
+  payments
+    .filter((payment) => payment.paidAt === null && !payment.waived && (before === undefined || payment.dueOn < before))
+    .reduce((sum, payment) => sum + payment.amountMinor - payment.fromRegistryMinor, 0);
+
 const VISIT_STATES = new Set(["confirmed", "attended", "awaiting_payment"]);
 
 /** Her visits: her bookings with her doula from the day each record was made (bookings' repository). */
@@ -558,6 +564,8 @@ const toClientSummary = (
   has_account: record.memberId !== null,
   tier: record.tierName,
   owed: owedOf(parts.payments.get(record.id) ?? [], today),
+  overdue: leftToPay(parts.payments.get(record.id) ?? [], today),
+  balance: leftToPay(parts.payments.get(record.id) ?? []),
   currency,
 });
 
@@ -1108,7 +1116,10 @@ export async function careOwedBy(db: Queryable, memberId: number): Promise<{ cur
     .innerJoin(careRecords, eq(careRecords.id, carePayments.recordId))
     .where(openPaymentsOf(memberId));
   if (rows.length === 0) return null;
-  return { currency: rows[0]!.currency, owedMinor: rows.reduce((sum, row) => sum + row.amount - row.credited, 0) };
+  // Her registry contributes in one currency: her first open payment's, and only what is owed in it.
+  const currency = rows[0]!.currency;
+  const owedMinor = rows.filter((row) => row.currency === currency).reduce((sum, row) => sum + row.amount - row.credited, 0);
+  return { currency, owedMinor };
 }
 
 /**

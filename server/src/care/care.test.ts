@@ -784,6 +784,17 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     const deps = timedWorkDeps();
     const mailed = () => paymentRemindersTo(client.email);
     const owedOn = async () => (await get(`/reactapi/studio/care/clients/${client.recordId}`, doula.cookie)).json().owed as number;
+    /** What her schedule holds after May's payment, unpaid: part of her balance, not of what is overdue. */
+    const owedAfterMay = async () =>
+      (
+        (await get(`/reactapi/studio/care/clients/${client.recordId}`, doula.cookie)).json().payments as {
+          due_on: string;
+          paid: boolean;
+          amount: number;
+        }[]
+      )
+        .filter((payment) => payment.due_on > "2027-05-04" && !payment.paid)
+        .reduce((sum, payment) => sum + payment.amount, 0);
     try {
       // 6 March 07:00 UTC is still 5 March, 23:00 in California (PST): four days before, no reminder yet.
       clock.set(new Date("2027-03-06T07:00:00Z"));
@@ -807,9 +818,16 @@ describe.each(backends)("her birth clients on %s", (backend) => {
       await runPaymentReminders(deps);
       expect(await mailed()).not.toContain("Your payment of US$400.00 was due on 4 May 2027");
       expect(await owedOn()).toBe(40_000);
+      // Due today is not overdue yet; the balance holds every payment still to come.
+      const studioList = async () =>
+        (await get("/reactapi/studio/care/clients", doula.cookie))
+          .json()
+          .clients.find((entry: { id: number }) => entry.id === client.recordId);
+      expect(await studioList()).toMatchObject({ overdue: 0, balance: 40_000 + (await owedAfterMay()) });
       clock.set(new Date("2027-05-05T07:30:00Z"));
       await runPaymentReminders(deps);
       expect(await mailed()).toContain("Your payment of US$400.00 was due on 4 May 2027");
+      expect(await studioList()).toMatchObject({ overdue: 40_000 });
     } finally {
       clock.set(new Date("2026-12-01T10:00:00Z"));
     }
@@ -1222,7 +1240,7 @@ describe.each(backends)("her birth client's payments through Stripe on %s", (bac
     const owed = (await get("/reactapi/studio/care/clients", doula.cookie))
       .json()
       .clients.find((client: { id: number }) => client.id === added.id);
-    expect(owed).toMatchObject({ owed: 0, stage: "deposit_paid" });
+    expect(owed).toMatchObject({ owed: 0, overdue: 0, balance: 100_000, currency: "USD", stage: "deposit_paid" });
 
     // The doula refunds it through Stripe, once; a payment marked paid by hand is not Stripe's to refund.
     const refundUrl = `/reactapi/studio/care/clients/${added.id}/payments/${deposit.id}/refund`;

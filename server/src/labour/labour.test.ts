@@ -74,6 +74,7 @@ describe.each(backends)("the labour line on %s", (backend) => {
     const token = mail!.textBody.match(/team_invitation=([A-Za-z0-9_-]+)/)![1];
     const registered = await register(app(), { email, password: GOOD_PASSWORD, first_name: firstName, team_invitation: token });
     expect(registered.statusCode, registered.body).toBe(201);
+    expect(registered.json().role).toBe("team");
     expect((await register(app(), { email: uniqueEmail("again"), password: GOOD_PASSWORD, team_invitation: token })).statusCode).toBe(403);
     return { email, id: registered.json().id as number, cookie: sessionCookieOf(await login(app(), email)) };
   }

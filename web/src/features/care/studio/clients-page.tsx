@@ -41,6 +41,14 @@ export default function ClientsPage() {
                   amounts: answer.takings_this_month.map((taking) => priceLabel(taking.amount, taking.currency)).join(", "),
                 })}
           </p>
+          {answer.clients.some((client) => client.balance > 0) ? (
+            <p>
+              {t("Overdue: {overdue}. Left to pay, due or not: {balance}.", {
+                overdue: perCurrency(answer.clients, "overdue") || t("nothing"),
+                balance: perCurrency(answer.clients, "balance"),
+              })}
+            </p>
+          ) : null}
           {answer.clients.length === 0 ? (
             <p>{t("No clients yet. Add your first below.")}</p>
           ) : (
@@ -53,7 +61,8 @@ export default function ClientsPage() {
                     <th scope="col">{t("Due")}</th>
                     <th scope="col">{t("On call")}</th>
                     <th scope="col">{t("Where she is")}</th>
-                    <th scope="col">{t("Owes today")}</th>
+                    <th scope="col">{t("Overdue")}</th>
+                    <th scope="col">{t("Balance left")}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -66,7 +75,8 @@ export default function ClientsPage() {
                       <td>{dayLabel(client.due_date)}</td>
                       <td>{t("{from} to {until}", { from: dayLabel(client.on_call_from), until: dayLabel(client.on_call_until) })}</td>
                       <td>{stageLabel(client.stage)}</td>
-                      <td>{client.owed > 0 ? priceLabel(client.owed, client.currency) : t("Nothing")}</td>
+                      <td>{client.overdue > 0 ? priceLabel(client.overdue, client.currency) : t("Nothing")}</td>
+                      <td>{client.balance > 0 ? priceLabel(client.balance, client.currency) : t("Nothing")}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -154,4 +164,14 @@ function AddClient() {
       )}
     </Box>
   );
+}
+
+/** Her clients' sums of one kind, each currency on its own: money in two currencies is never added up. */
+function perCurrency(clients: Array<{ currency: string; overdue: number; balance: number }>, kind: "overdue" | "balance"): string {
+  const sums = new Map<string, number>();
+  for (const client of clients) sums.set(client.currency, (sums.get(client.currency) ?? 0) + client[kind]);
+  return [...sums]
+    .filter(([, amount]) => amount > 0)
+    .map(([currency, amount]) => priceLabel(amount, currency))
+    .join(", ");
 }
