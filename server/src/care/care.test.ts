@@ -325,21 +325,28 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error).toMatch(/changed elsewhere/);
 
-    const notAnOption = await post(url, client.cookie, { answers: { "1": "Under the sea" }, revision: 1 });
+    // "01" and "000" name questions 1 and 0, once each: kept under their plain numbers, never beside them.
+    const twice = await post(url, client.cookie, { answers: { "1": "Home", "01": "Hospital" }, revision: 1 });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().details["01"] ?? twice.json().details["1"]).toBe("This question is answered twice.");
+    const padded = await post(url, client.cookie, { answers: { "000": "Rosa", "01": "Home" }, revision: 1 });
+    expect(padded.statusCode, padded.body).toBe(200);
+    expect((await get(url, client.cookie)).json().answers).toEqual({ "0": "Rosa", "1": "Home" });
+    const notAnOption = await post(url, client.cookie, { answers: { "1": "Under the sea" }, revision: 2 });
     expect(notAnOption.statusCode).toBe(400);
     expect(notAnOption.json().details["1"]).toBe("This answer does not fit the question.");
 
     const sensitive = { "0": "Rosa", "1": "Home", "2": "My first birth ended in an emergency caesarean." };
-    const withoutConsent = await post(url, client.cookie, { answers: sensitive, revision: 1 });
+    const withoutConsent = await post(url, client.cookie, { answers: sensitive, revision: 2 });
     expect(withoutConsent.statusCode).toBe(400);
     expect(withoutConsent.json().details.consent).toBeDefined();
-    const tooEarly = await post(url, client.cookie, { answers: sensitive, revision: 1, consent: true, done: true });
+    const tooEarly = await post(url, client.cookie, { answers: sensitive, revision: 2, consent: true, done: true });
     expect(tooEarly.statusCode).toBe(400);
     expect(Object.keys(tooEarly.json().details)).toEqual(["3"]);
-    const done = await post(url, client.cookie, { answers: { ...sensitive, "3": false }, revision: 1, consent: true, done: true });
+    const done = await post(url, client.cookie, { answers: { ...sensitive, "3": false }, revision: 2, consent: true, done: true });
     expect(done.statusCode, done.body).toBe(200);
-    expect(done.json()).toMatchObject({ revision: 2, done: true });
-    expect((await post(url, client.cookie, { answers: {}, revision: 2 })).statusCode).toBe(409);
+    expect(done.json()).toMatchObject({ revision: 3, done: true });
+    expect((await post(url, client.cookie, { answers: {}, revision: 3 })).statusCode).toBe(409);
 
     const seen = (await get(`/reactapi/studio/care/clients/${client.recordId}`, doula.cookie)).json().questionnaires;
     expect(seen).toEqual([

@@ -89,12 +89,21 @@ const answered = (value: Answers[string] | undefined) =>
 function checkedAnswers(questions: StoredQuestion[], answers: Answers): Answers {
   const details: Record<string, string> = {};
   const kept: Answers = {};
-  for (const [key, value] of Object.entries(answers)) {
+  const seen = new Set<string>();
+  for (const [typed, value] of Object.entries(answers)) {
+    // An answer is kept under its question's index as written plainly ("01" and "000" are 1 and 0),
+    // so no question has two answers and no stray key is stored.
+    const key = String(Number(typed));
     const question = questions[Number(key)];
     if (!question) {
-      details[key] = sentence("There is no such question.");
+      details[typed] = sentence("There is no such question.");
       continue;
     }
+    if (seen.has(key)) {
+      details[typed] = sentence("This question is answered twice.");
+      continue;
+    }
+    seen.add(key);
     if (!answered(value)) continue;
     const fits =
       question.kind === "yes_no"

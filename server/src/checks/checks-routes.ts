@@ -84,6 +84,9 @@ export async function checksRoutes(app: FastifyInstance, { db, catalogue, clock 
 
   route(app, "answerCheck", async ({ params: { id }, body }, request) => {
     const member = requireMember(request);
+    // The right answers and why are shown to an attempt at every question, never to an empty one.
+    if (body.answers.some((chosen) => chosen.length === 0))
+      throw new HttpError(400, "Please answer every question first: then you see which answers were right, and why.");
     const result = await answer(db, await openCheck(member, id), member.id, body.answers, clock.now());
     if (!result)
       throw new HttpError(

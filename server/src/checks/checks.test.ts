@@ -109,6 +109,11 @@ describe.each(backends)("knowledge checks on %s", (backend) => {
       [[5], [0], [1]],
     ])
       expect((await post(`/reactapi/checks/${id}/answers`, { answers }, member)).statusCode).toBe(400);
+    // An attempt that leaves a question out learns nothing of the right answers.
+    const empty = await post(`/reactapi/checks/${id}/answers`, { answers: [[], [], []] }, member);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ error: "Please answer every question first: then you see which answers were right, and why." });
+    expect((await post(`/reactapi/checks/${id}/answers`, { answers: [[0], [], [1]] }, member)).json().questions).toBeUndefined();
     expect(
       ((await get(`/reactapi/studio/lessons/${LESSON}/checks`, instructor)).json() as { checks: StudioCheck[] }).checks[0]!.questions[0]!
         .answered,
