@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database, Queryable } from "../db/client.ts";
 import { HttpError } from "../http/errors.ts";
 import type { Clock } from "../lib/clock.ts";
-import type { OneOffPayments } from "../lib/one-off-payments.ts";
+import { chargedAsAsked, type OneOffPayments } from "../lib/one-off-payments.ts";
 import { type CheckoutPricing, checkoutExpiry } from "../lib/checkout-pricing.ts";
 import { careAgreements, careCheckoutSessions, carePackages, carePayments, careRecords } from "./care-schema.ts";
 
@@ -126,7 +126,7 @@ export function careCheckouts(deps: Pick<CareCheckoutDeps, "clock">) {
       if (!checkout) return log.error({ checkoutSession: session.id }, "care: a completed checkout that no care payment opened");
       if (checkout.status === "paid" || checkout.status === "unapplied" || checkout.status === "refunded")
         return log.info({ checkoutSession: session.id }, "care: a completed checkout recorded already");
-      if (session.amountTotal !== checkout.amountMinor || session.currency?.toUpperCase() !== checkout.currency)
+      if (!chargedAsAsked(session, checkout))
         return log.error(
           {
             checkoutSession: session.id,

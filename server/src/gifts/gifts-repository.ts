@@ -10,7 +10,7 @@ import { type PersonalData, provenAddress } from "../db/personal-data.ts";
 import { openGivenCourses } from "../grants/grants-repository.ts";
 import { HttpError } from "../http/errors.ts";
 import type { Clock } from "../lib/clock.ts";
-import type { OneOffPayments } from "../lib/one-off-payments.ts";
+import { type ChargedSession, chargedAsAsked, type OneOffPayments } from "../lib/one-off-payments.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
 import type { MailContext } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
@@ -106,8 +106,14 @@ export async function deliverDueGifts(deps: GiftDeps): Promise<number> {
 export function giftCheckouts(deps: Pick<GiftDeps, "clock" | "mail">) {
   return {
     owns: (metadata: Record<string, string>) => "gift_id" in metadata,
-    completed: async (tx: Queryable, session: { id: string; paymentIntent: string | null }, log: FastifyBaseLogger) => {
+    completed: async (tx: Queryable, session: { id: string; paymentIntent: string | null } & ChargedSession, log: FastifyBaseLogger) => {
       const now = deps.clock.now();
+      const [pending] = await tx.select().from(gifts).where(eq(gifts.checkoutSessionId, session.id));
+      if (pending && !chargedAsAsked(session, pending))
+        return log.error(
+          { checkoutSession: session.id, giftId: pending.id, charged: { amount: session.amountTotal, currency: session.currency } },
+          "gifts: a gift's checkout charged another amount than it was opened for; nothing is settled",
+        );
       const change = newToken();
       const [paid] = await tx
         .update(gifts)

@@ -93,6 +93,19 @@ describe.each(backends)("gifts on %s", (backend) => {
     expect((await give({ plan_id: 2, recipient_email: recipient, deliver_on: "2027-03-10" })).statusCode).toBe(200);
   });
 
+  it("settles nothing when Stripe says it charged another amount or currency than the gift's Checkout asked", async () => {
+    const recipient = uniqueEmail("gift-odd");
+    const started = await give({ plan_id: MEMBERSHIP.planId, months: 3, recipient_email: recipient, deliver_on: "2027-03-14" });
+    expect(started.statusCode, started.body).toBe(200);
+    const session = sessionOf(started.json().url);
+    const receipts = async () => (await mails("rose@example.com", "gift_receipt")).filter((row) => row.text.includes(recipient));
+    for (const odd of [{ amount_total: session.amount_total - 100 }, { currency: "eur" }])
+      expect((await deliver(checkoutCompleted(session, { payment_intent: `pi_odd_${session.id}`, ...odd }))).statusCode).toBe(200);
+    expect(await receipts()).toHaveLength(0);
+    expect((await deliver(checkoutCompleted(session, { payment_intent: `pi_odd_${session.id}` }))).statusCode).toBe(200);
+    expect(await receipts()).toHaveLength(1);
+  });
+
   it("mails the giver at once and the recipient on the day in the practice's zone, once; the link opens the courses once", async () => {
     clock.set(START);
     const recipient = uniqueEmail("gift-ana");

@@ -11,7 +11,7 @@ import type { PersonalData } from "../db/personal-data.ts";
 import { openGivenCourses } from "../grants/grants-repository.ts";
 import { HttpError } from "../http/errors.ts";
 import type { Clock } from "../lib/clock.ts";
-import type { OneOffPayments } from "../lib/one-off-payments.ts";
+import { type ChargedSession, chargedAsAsked, type OneOffPayments } from "../lib/one-off-payments.ts";
 import { type MailContext, recipientLanguage } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { openUntil } from "./gifts-repository.ts";
@@ -184,8 +184,14 @@ export async function forgetPendingContribution(db: Queryable, id: number, now: 
 export function registryCheckouts(deps: { clock: Clock; mail: MailContext; classMail: ClassMailContext }) {
   return {
     owns: (metadata: Record<string, string>) => "registry_contribution_id" in metadata,
-    completed: async (tx: Queryable, session: { id: string; paymentIntent: string | null }, log: FastifyBaseLogger) => {
+    completed: async (tx: Queryable, session: { id: string; paymentIntent: string | null } & ChargedSession, log: FastifyBaseLogger) => {
       const now = deps.clock.now();
+      const [pending] = await tx.select().from(registryContributions).where(eq(registryContributions.checkoutSessionId, session.id));
+      if (pending && !chargedAsAsked(session, pending))
+        return log.error(
+          { checkoutSession: session.id, contribution: pending.id, charged: { amount: session.amountTotal, currency: session.currency } },
+          "gifts: a registry checkout charged another amount than it was opened for; nothing is settled",
+        );
       const [paid] = await tx
         .update(registryContributions)
         .set({ status: "paid", paidAt: now, paymentIntentId: session.paymentIntent })

@@ -104,6 +104,14 @@ describe.each(backends)("her birth registry on %s", (backend) => {
     const started = await contribute(name, { amount: 40_000, message: "For the calm you deserve", public: true });
     expect(started.statusCode, started.body).toBe(200);
     expect(sessionOf(started.json().url)).toMatchObject({ amount_total: 40_000, currency: "usd", mode: "payment" });
+    // A completion for another amount than the Checkout asked credits nothing.
+    const odd = sessionOf(started.json().url);
+    expect((await deliver(checkoutCompleted(odd, { payment_intent: `pi_${odd.id}`, amount_total: 4_000 }))).statusCode).toBe(200);
+    expect(
+      (await get(`/reactapi/care/${client.recordId}`, client.cookie))
+        .json()
+        .payments.every((payment: { from_registry: number }) => payment.from_registry === 0),
+    ).toBe(true);
     await pay(started.json().url);
     const care = (await get(`/reactapi/care/${client.recordId}`, client.cookie)).json();
     expect(

@@ -22,3 +22,13 @@ export type OneOffPayments = {
   /** In full, or `amountMinor` of it (a registry contribution's credit). */
   refund: (paymentIntentId: string, idempotencyKey: string, amountMinor?: number) => Promise<void>;
 };
+
+/** What Stripe says a completed Checkout charged (the payments webhook's CheckoutOwner hands it on). */
+export type ChargedSession = { amountTotal: number | null; currency: string | null };
+
+/**
+ * Whether a completed Checkout charged what its seller recorded when opening it: a seller settles
+ * nothing on a mismatch, and logs it at error for the doula to look at in Stripe's dashboard.
+ */
+export const chargedAsAsked = (session: ChargedSession, asked: { amountMinor: number; currency: string }) =>
+  session.amountTotal === asked.amountMinor && session.currency?.toUpperCase() === asked.currency.toUpperCase();
