@@ -303,9 +303,18 @@ describe.each(backends)("the languages of answers on %s", (backend) => {
       expect(unknown.body).toContain('<html lang="en"');
     });
 
-    it("saves a member's switch with ?lang= on her account, which her answers and pages then follow", async () => {
+    it("saves a member's switch with ?lang= on her account, which her answers and pages then follow, but not a link's from another site", async () => {
       const { cookie } = await signedInMember(app(), "switches-by-address");
-      const switched = await page("/home?lang=es", { cookie, "accept-language": "en" });
+      const language = async () =>
+        (await app().inject({ method: "GET", url: "/reactapi/account", headers: { cookie, "accept-language": "en" } })).json().language;
+      // A link on another site: the page reads in Spanish, her account keeps her own choice.
+      const fromElsewhere = await page("/home?lang=es", { cookie, "accept-language": "en", "sec-fetch-site": "cross-site" });
+      expect(fromElsewhere.body).toContain('<html lang="es"');
+      expect(await language()).not.toBe("es");
+      const withoutHeader = await page("/home?lang=es", { cookie, "accept-language": "en", referer: "https://elsewhere.example/post" });
+      expect(withoutHeader.body).toContain('<html lang="es"');
+      expect(await language()).not.toBe("es");
+      const switched = await page("/home?lang=es", { cookie, "accept-language": "en", "sec-fetch-site": "same-origin" });
       expect(switched.statusCode).toBe(200);
       expect(switched.body).toContain('<html lang="es"');
       const account = await app().inject({ method: "GET", url: "/reactapi/account", headers: { cookie, "accept-language": "en" } });

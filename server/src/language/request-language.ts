@@ -33,6 +33,19 @@ export function languageAskedBy(request: FastifyRequest): Language | null {
   return languagesAskedFor(request.headers["accept-language"])[0] ?? null;
 }
 
+/** Whether a page was asked for from this site (a link or switch on it), by the browser's Sec-Fetch-Site, else its Referer. */
+function cameFromThisSite(request: FastifyRequest): boolean {
+  const site = request.headers["sec-fetch-site"];
+  if (typeof site === "string") return site === "same-origin";
+  const referer = request.headers.referer;
+  if (!referer) return false;
+  try {
+    return new URL(referer).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
 /** The language an address asks for with `?lang=`, when it is one we have. */
 export function languageInAddress(url: string): Language | null {
   const query = url.indexOf("?");
@@ -100,7 +113,9 @@ export function installLanguages(
     // A page's address with ?lang= switches to that language and remembers it: a visitor's browser
     // in its cookie, a member's account (her choice comes before any cookie).
     const inAddress = request.url.startsWith("/reactapi/") ? null : languageInAddress(request.url);
-    if (inAddress && request.member && request.member.language !== inAddress) {
+    // Her account keeps a language she chose here (the switch in the footer links within the site),
+    // not one a link from another site carried: such a page is only read in it.
+    if (inAddress && request.member && request.member.language !== inAddress && cameFromThisSite(request)) {
       // The page is still sent in the language asked for; only remembering it waits for the database.
       await saveMemberLanguage(request.member.id, inAddress).catch((error: unknown) =>
         request.log.warn({ err: error }, "the language asked for in the address could not be saved on the account"),
