@@ -1,7 +1,12 @@
 import { t } from "./i18n.ts";
 import type { LessonVideo } from "../../../contract/catalogue.ts";
 
-export type PlayerEvents = { timeUpdate: (seconds: number, duration: number) => void; ended: () => void };
+export type PlayerEvents = {
+  /** Once, when the player can be moved: Vimeo's library says so (ready()), YouTube by its first report, paused or not. */
+  ready: (player: AttachedPlayer) => void;
+  timeUpdate: (seconds: number, duration: number) => void;
+  ended: () => void;
+};
 export type AttachedPlayer = { seekTo: (seconds: number) => void; detach: () => void };
 
 export const YOUTUBE_ORIGIN = "https://www.youtube-nocookie.com";
@@ -29,13 +34,23 @@ export async function attachPlayer(
     const player = new Player(iframe);
     player.on("timeupdate", (data: { seconds: number; duration: number }) => events.timeUpdate(data.seconds, data.duration));
     player.on("ended", () => events.ended());
-    return {
+    let detached = false;
+    const attached: AttachedPlayer = {
       seekTo: (seconds) => void player.setCurrentTime(seconds).catch(() => {}),
       detach: () => {
+        detached = true;
         player.off("timeupdate");
         player.off("ended");
       },
     };
+    // Vimeo reports time only while playing: a cue pressed before play needs its own word that it is ready.
+    void player
+      .ready()
+      .then(() => {
+        if (!detached) events.ready(attached);
+      })
+      .catch(() => {});
+    return attached;
   }
   return attachYouTube(iframe, events);
 }
@@ -44,6 +59,7 @@ function attachYouTube(iframe: HTMLIFrameElement, events: PlayerEvents): Attache
   const send = (message: object) =>
     iframe.contentWindow?.postMessage(JSON.stringify({ ...message, id: 1, channel: "widget" }), YOUTUBE_ORIGIN);
   let duration = 0;
+  let ready = false;
   const onMessage = (event: MessageEvent) => {
     if (event.origin !== YOUTUBE_ORIGIN || event.source !== iframe.contentWindow || typeof event.data !== "string") return;
     let message: { event?: string; info?: { currentTime?: number; duration?: number; playerState?: number } };
@@ -54,6 +70,11 @@ function attachYouTube(iframe: HTMLIFrameElement, events: PlayerEvents): Attache
     }
     const info = message.info;
     if (message.event !== "infoDelivery" || !info) return;
+    // Its first report comes as soon as it listens, playing or not.
+    if (!ready) {
+      ready = true;
+      events.ready(attached);
+    }
     if (typeof info.duration === "number") duration = info.duration;
     if (typeof info.currentTime === "number") events.timeUpdate(info.currentTime, duration);
     // playerState 0: ended.
@@ -62,14 +83,15 @@ function attachYouTube(iframe: HTMLIFrameElement, events: PlayerEvents): Attache
   window.addEventListener("message", onMessage);
   const listen = () => send({ event: "listening" });
   iframe.addEventListener("load", listen);
-  listen();
-  return {
+  const attached: AttachedPlayer = {
     seekTo: (seconds) => send({ event: "command", func: "seekTo", args: [seconds, true] }),
     detach: () => {
       window.removeEventListener("message", onMessage);
       iframe.removeEventListener("load", listen);
     },
   };
+  listen();
+  return attached;
 }
 
 /** Seconds as a member reads them under the player: "12 min", "1 h 5 min", "45 s". */

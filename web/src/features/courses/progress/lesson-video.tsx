@@ -44,25 +44,25 @@ export function LessonVideo({ lessonId, title, video, progress, update, showPlay
     );
     let lastPosition = saved.position_seconds;
     let detached = false;
-    let ready = false;
+    // The report that came with the player's readiness is from before the seek it asked for: not where she is.
+    let beforeSeek = false;
     void attachPlayer(element, video.provider, {
+      ready: (attached) => {
+        // From now on the parts under it may move it, and it goes where one asked meanwhile (a cue
+        // pressed), else where she left off.
+        const asked = hub?.connect((to) => attached.seekTo(to)) ?? null;
+        if (asked !== null) setResumeFrom(0);
+        const to = asked ?? pendingSeek.current;
+        pendingSeek.current = 0;
+        if (to > 0) {
+          attached.seekTo(to);
+          beforeSeek = true;
+        }
+      },
       timeUpdate: (seconds, duration) => {
-        if (!ready && player.current) {
-          // The first report comes once the player is ready: from now on the parts under it may
-          // move it, and it goes where one asked meanwhile (a cue pressed), else where she left.
-          ready = true;
-          const attached = player.current;
-          const asked = hub?.connect((to) => attached.seekTo(to)) ?? null;
-          if (asked !== null) {
-            pendingSeek.current = 0;
-            setResumeFrom(0);
-          }
-          const to = asked ?? pendingSeek.current;
-          pendingSeek.current = 0;
-          if (to > 0) {
-            attached.seekTo(to);
-            return;
-          }
+        if (beforeSeek) {
+          beforeSeek = false;
+          return;
         }
         lastPosition = seconds;
         hub?.report(seconds);
