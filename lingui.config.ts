@@ -25,6 +25,12 @@ const config: LinguiConfig = {
       include: ["<rootDir>/web/src/app", "<rootDir>/web/src/components", "<rootDir>/web/src/lib"],
       exclude: notForReaders,
     },
+    // The studio's shared widgets (web/src/studio-kit/), loaded with the studio's screens only.
+    {
+      path: "<rootDir>/web/src/studio-kit/locales/{locale}",
+      include: ["<rootDir>/web/src/studio-kit"],
+      exclude: notForReaders,
+    },
     {
       path: "<rootDir>/web/src/features/{name}/locales/{locale}",
       include: ["<rootDir>/web/src/features/{name}/"],

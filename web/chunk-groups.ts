@@ -57,6 +57,8 @@ function featureOf(file: string): string | undefined {
   if (relative[0] === "features")
     return relative[2] === "studio" && relative.length > 3 ? `${relative[1]}${studioAreaSuffix}` : relative[1];
   if (relative[0] === "app") return "app";
+  // The studio's shared widgets travel with the studio, as they did inside its folder.
+  if (relative[0] === "studio-kit") return studioFolder;
   return undefined;
 }
 

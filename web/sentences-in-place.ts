@@ -43,8 +43,11 @@ function cataloguesFor(language: Language) {
   const features = new Map<string, Catalogue>();
   for (const feature of readdirSync(path.join(webSource, "features")))
     features.set(feature, readCatalogue(path.join(webSource, "features", feature, "locales", `${language}.ts`)));
+  // The studio's shared widgets have a catalogue of their own (web/src/studio-kit/locales).
+  const studioKit = readCatalogue(path.join(webSource, "studio-kit", "locales", `${language}.ts`));
   return (file: string): Catalogue[] => {
     const [top, feature] = path.relative(webSource, file).split(path.sep);
+    if (top === "studio-kit") return [studioKit, ...shared];
     return top === "features" && feature !== undefined ? [features.get(feature) ?? {}, ...shared] : shared;
   };
 }
@@ -124,9 +127,9 @@ export function sentencesInPlace(language: Language): Plugin {
         throw new Error(
           `${path.relative(repository, file)} loads catalogues in a way the build does not leave out (web/sentences-in-place.ts)`,
         );
-      // A feature's messages.ts, its loading gone, only passes t() on: without side effects, it
+      // A feature's (or the studio kit's) messages.ts, its loading gone, only passes t() on: without side effects, it
       // costs no file of its own.
-      const onlyPassesOn = /[\\/]features[\\/][^\\/]+[\\/]messages\.ts$/.test(file);
+      const onlyPassesOn = /[\\/](features[\\/][^\\/]+|studio-kit)[\\/]messages\.ts$/.test(file);
       if (written === code && !onlyPassesOn) return null;
       return { code: written, map: null, ...(onlyPassesOn ? { moduleSideEffects: false } : {}) };
     },

@@ -1,5 +1,5 @@
 // Where the catalogues are (lingui.config.ts): the server's in locales/, the web app's in
-// web/src/locales/ and web/src/features/<feature>/locales/.
+// web/src/locales/, web/src/studio-kit/locales/ and web/src/features/<feature>/locales/.
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 
@@ -8,6 +8,7 @@ export function catalogueFiles(root) {
   const folders = [
     "locales",
     "web/src/locales",
+    "web/src/studio-kit/locales",
     ...readdirSync(path.join(web, "features")).map((feature) => `web/src/features/${feature}/locales`),
   ];
   return folders

@@ -15,7 +15,7 @@ export function placeOf(file) {
   if (match) return { side: "web", kind: "feature", name: "studio" };
   match = relative.match(/^web\/src\/features\/([^/]+)\//);
   if (match) return { side: "web", kind: "feature", name: match[1] };
-  match = relative.match(/^web\/src\/(components|lib)\//);
+  match = relative.match(/^web\/src\/(components|lib|studio-kit)\//);
   if (match) return { side: "web", kind: "shared", name: match[1] };
   if (relative.startsWith("web/src/")) return { side: "web", kind: "composition" };
   match = relative.match(/^server\/src\/([^/]+)\//);
@@ -43,8 +43,19 @@ const isServerRepository = (file) => /-repository\.ts$/.test(file);
 /** A feature's tables (`<feature>-schema.ts`): its own files query them, and other schema files reference them. */
 const isServerSchema = (file) => /-schema\.ts$/.test(file);
 
+/** A capability's studio screens (features/<capability>/studio/), which share the studio's widgets. */
+const capabilityStudioScreen = /^web\/src\/features\/(?!studio\/)[^/]+\/studio\//;
+const relativeToRoot = (file) => path.relative(root, file).split(path.sep).join("/");
+
 export function refusal(from, to, targetFile, { typeOnly = false, sourceFile = "" } = {}) {
   if (from.kind === "composition") return undefined;
+  // The studio's widgets are a kit that names no capability; the studio feature's own files are its own.
+  if (
+    sourceFile &&
+    capabilityStudioScreen.test(relativeToRoot(sourceFile)) &&
+    relativeToRoot(targetFile).startsWith("web/src/features/studio/")
+  )
+    return "a capability's studio screens use the studio's shared widgets from web/src/studio-kit/, never web/src/features/studio/";
   if (to.side === "other") return undefined;
   if (from.side === "contract" && to.side !== "contract") return "contract/ is shared by both sides and imports nothing from either";
   if (to.side === "contract") return undefined;

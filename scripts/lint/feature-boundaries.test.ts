@@ -11,6 +11,15 @@ const check = (from: string, to: string, { typeOnly = false } = {}) =>
   }) as string | undefined;
 
 describe("the feature boundaries ESLint keeps", () => {
+  it("gives a capability's studio screens the studio's widgets from the kit, never from the studio feature", () => {
+    expect(check("web/src/features/care/studio/clients-page.tsx", "web/src/features/studio/members/members-page.tsx")).toMatch(
+      /web\/src\/studio-kit/,
+    );
+    expect(check("web/src/features/care/studio/clients-page.tsx", "web/src/studio-kit/studio-parts.tsx")).toBeUndefined();
+    expect(check("web/src/features/studio/plans/plans-page.tsx", "web/src/studio-kit/tiers-editor.tsx")).toBeUndefined();
+    expect(check("web/src/studio-kit/studio-parts.tsx", "web/src/features/care/studio/clients-page.tsx")).toMatch(/imports none/);
+  });
+
   it("refuses one web feature importing another, and shared code importing a feature", () => {
     expect(check("web/src/features/home/home-page.tsx", "web/src/features/courses/lesson-page.tsx")).toMatch(/compose them in app/);
     expect(check("web/src/components/notice.tsx", "web/src/features/auth/login-page.tsx")).toMatch(/imports none/);
@@ -24,8 +33,8 @@ describe("the feature boundaries ESLint keeps", () => {
     expect(check("web/src/app/router.tsx", "web/src/features/studio/studio-layout.tsx")).toBeUndefined();
   });
 
-  it("counts a capability's studio pages as the studio's: they use its parts, and the capability's own screens never import them", () => {
-    expect(check("web/src/features/care/studio/clients-page.tsx", "web/src/features/studio/studio-parts.tsx")).toBeUndefined();
+  it("counts a capability's studio pages as the studio's: they use the kit, and the capability's own screens never import them", () => {
+    expect(check("web/src/features/care/studio/clients-page.tsx", "web/src/studio-kit/studio-parts.tsx")).toBeUndefined();
     expect(check("web/src/features/care/studio/clients-page.tsx", "web/src/features/care/studio/care-labels.ts")).toBeUndefined();
     expect(check("web/src/features/care/care-page.tsx", "web/src/features/care/studio/care-labels.ts")).toMatch(
       /does not import features\/studio/,

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { StudioPage } from "./studio-parts.tsx";
+import { StudioPage } from "../../studio-kit/studio-parts.tsx";
 import { t } from "./messages.ts";
 
 export default function NoSuchStudioPage() {

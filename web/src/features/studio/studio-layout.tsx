@@ -1,4 +1,4 @@
-import "./studio-parts.tsx";
+import "../../studio-kit/studio-parts.tsx";
 import Box from "@mui/material/Box";
 import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
 import { Link, matchPath, Navigate, Route, Routes, useLocation } from "react-router";

@@ -11,7 +11,7 @@ import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { priceLabel } from "../../../lib/time-labels.ts";
 import { useAction } from "../../../lib/use-action.ts";
-import { formatDateTime, LabelledSelect, Loading, ScrollingTable, StudioPage } from "../../studio/studio-parts.tsx";
+import { formatDateTime, LabelledSelect, Loading, ScrollingTable, StudioPage } from "../../../studio-kit/studio-parts.tsx";
 import { t } from "./messages.ts";
 import { clientName, dayLabel, stageLabel } from "./care-labels.ts";
 import { SharedFiles } from "./shared-files.tsx";

@@ -28,7 +28,11 @@ describe("Studio → Clients", () => {
       "/reactapi/studio/care/clients": [
         200,
         {
-          clients: [client(1, "Rosa", "USD", 30_000, 150_000), client(2, "Lena", "USD", 0, 40_000), client(3, "Ana", "EUR", 10_000, 90_000)],
+          clients: [
+            client(1, "Rosa", "USD", 30_000, 150_000),
+            client(2, "Lena", "USD", 0, 40_000),
+            client(3, "Ana", "EUR", 10_000, 90_000),
+          ],
           takings_this_month: [],
         },
       ],
@@ -38,12 +42,16 @@ describe("Studio → Clients", () => {
     const table = await screen.findByRole("table");
     expect(within(table).getByRole("columnheader", { name: "Overdue" })).toBeInTheDocument();
     const rosa = within(table).getByRole("row", { name: /Rosa Díaz/ });
-    expect(within(rosa).getAllByRole("cell").map((cell) => cell.textContent)).toEqual(
-      expect.arrayContaining(["$300.00", "$1,500.00"]),
-    );
-    expect(within(within(table).getByRole("row", { name: /Lena Díaz/ })).getAllByRole("cell").map((cell) => cell.textContent)).toEqual(
-      expect.arrayContaining(["Nothing", "$400.00"]),
-    );
+    expect(
+      within(rosa)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    ).toEqual(expect.arrayContaining(["$300.00", "$1,500.00"]));
+    expect(
+      within(within(table).getByRole("row", { name: /Lena Díaz/ }))
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    ).toEqual(expect.arrayContaining(["Nothing", "$400.00"]));
     expect(screen.getByText("Overdue: $300.00, €100.00. Left to pay, due or not: $1,900.00, €900.00.")).toBeInTheDocument();
   });
 });

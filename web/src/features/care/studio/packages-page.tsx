@@ -10,9 +10,9 @@ import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { priceLabel } from "../../../lib/time-labels.ts";
 import { useAction } from "../../../lib/use-action.ts";
-import { RichTextField } from "../../studio/courses/rich-text-field.tsx";
-import { fieldsetStyle, Loading, StudioPage } from "../../studio/studio-parts.tsx";
-import { type TierDraft, tierDraftsOf, Tiers, tiersOf } from "../../studio/tiers-editor.tsx";
+import { RichTextField } from "../../../studio-kit/rich-text-field.tsx";
+import { fieldsetStyle, Loading, StudioPage } from "../../../studio-kit/studio-parts.tsx";
+import { type TierDraft, tierDraftsOf, Tiers, tiersOf } from "../../../studio-kit/tiers-editor.tsx";
 import { t } from "./messages.ts";
 import { centsOf } from "./care-labels.ts";
 

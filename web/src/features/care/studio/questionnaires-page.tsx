@@ -8,7 +8,7 @@ import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { useAction } from "../../../lib/use-action.ts";
-import { fieldsetStyle, LabelledSelect, Loading, StudioPage } from "../../studio/studio-parts.tsx";
+import { fieldsetStyle, LabelledSelect, Loading, StudioPage } from "../../../studio-kit/studio-parts.tsx";
 import { t } from "./messages.ts";
 
 type Kind = (typeof questionKinds)[number];

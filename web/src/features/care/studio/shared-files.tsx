@@ -9,7 +9,7 @@ import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { useSend } from "../../../lib/answers.ts";
 import { addressOf } from "../../../lib/api.ts";
 import { useAction } from "../../../lib/use-action.ts";
-import { DeleteWithConfirmation, formatDateTime } from "../../studio/studio-parts.tsx";
+import { DeleteWithConfirmation, formatDateTime } from "../../../studio-kit/studio-parts.tsx";
 import { useFileUpload } from "../../../lib/upload-file.ts";
 import { t } from "./messages.ts";
 

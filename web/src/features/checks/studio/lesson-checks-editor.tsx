@@ -8,7 +8,7 @@ import { PageSection } from "../../../components/page-section.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { useAction } from "../../../lib/use-action.ts";
-import { DeleteWithConfirmation } from "../../studio/studio-parts.tsx";
+import { DeleteWithConfirmation } from "../../../studio-kit/studio-parts.tsx";
 import { t } from "./messages.ts";
 
 // A lesson's knowledge checks in its editor (docs/checks.md): write the questions, each with its

@@ -20,7 +20,7 @@ vi.mock("@vimeo/player", () => ({
   },
 }));
 
-const renderVideo = (hub: LessonPlayerHub, progress: { position_seconds: number; completed: boolean } | null = null) =>
+const renderVideo = (hub: LessonPlayerHub, progress: { lesson_id: number; position_seconds: number; completed: boolean } | null = null) =>
   render(
     <LessonVideo
       lessonId={7}
@@ -41,7 +41,7 @@ describe("a Vimeo lesson's video", () => {
 
   it("resumes where she left off once ready, and moves the paused player to a cue pressed before she pressed play", async () => {
     const hub = new LessonPlayerHub();
-    renderVideo(hub, { position_seconds: 90, completed: false });
+    renderVideo(hub, { lesson_id: 7, position_seconds: 90, completed: false });
     // Ready, though it reported no time (it has not played): it resumes a few seconds before where she was.
     await waitFor(() => expect(vimeo.seeks).toEqual([85]));
     hub.seekTo(272);
@@ -52,7 +52,7 @@ describe("a Vimeo lesson's video", () => {
     let becomeReady: () => void = () => {};
     vimeo.ready = new Promise<void>((resolve) => (becomeReady = resolve));
     const hub = new LessonPlayerHub();
-    renderVideo(hub, { position_seconds: 90, completed: false });
+    renderVideo(hub, { lesson_id: 7, position_seconds: 90, completed: false });
     hub.seekTo(272);
     expect(vimeo.seeks).toEqual([]);
     becomeReady();

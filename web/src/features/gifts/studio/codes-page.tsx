@@ -7,7 +7,7 @@ import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { useAction } from "../../../lib/use-action.ts";
-import { Checklist, formatDateTime, Loading, ScrollingTable, StudioPage } from "../../studio/studio-parts.tsx";
+import { Checklist, formatDateTime, Loading, ScrollingTable, StudioPage } from "../../../studio-kit/studio-parts.tsx";
 import { pageLocale, t } from "./messages.ts";
 import { dayLabel } from "./day-label.ts";
 

@@ -6,7 +6,7 @@ import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { useAction } from "../../../lib/use-action.ts";
-import { LabelledSelect, Loading, ScrollingTable } from "../../studio/studio-parts.tsx";
+import { LabelledSelect, Loading, ScrollingTable } from "../../../studio-kit/studio-parts.tsx";
 import { pageLocale, t } from "./messages.ts";
 
 // Community places (docs/gifts.md): what Supporter tiers paid beyond the standard prices is a fund;

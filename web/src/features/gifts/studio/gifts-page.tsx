@@ -4,7 +4,7 @@ import type { StudioGift } from "../../../../../contract/gifts.ts";
 import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { useAction } from "../../../lib/use-action.ts";
-import { Loading, ScrollingTable, StudioPage } from "../../studio/studio-parts.tsx";
+import { Loading, ScrollingTable, StudioPage } from "../../../studio-kit/studio-parts.tsx";
 import { pageLocale, t } from "./messages.ts";
 import { CommunityPlacesSection } from "./community-places-section.tsx";
 import { dayLabel } from "./day-label.ts";

@@ -6,7 +6,7 @@ import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { useSession } from "../../../lib/session.ts";
 import { useAction } from "../../../lib/use-action.ts";
-import { formatDateTime, Loading, StudioPage } from "../../studio/studio-parts.tsx";
+import { formatDateTime, Loading, StudioPage } from "../../../studio-kit/studio-parts.tsx";
 import { useAlertsLive } from "./alerts-live.ts";
 import { kindLabel } from "./labour-labels.ts";
 import { BirthPreferencesLink } from "./birth-preferences-link.tsx";

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { useAnswer } from "../../../lib/answers.ts";
 import { dateFormatOnUse } from "../../../lib/formats.ts";
 import { useSession } from "../../../lib/session.ts";
-import { formatDateTime, Loading, StudioPage } from "../../studio/studio-parts.tsx";
+import { formatDateTime, Loading, StudioPage } from "../../../studio-kit/studio-parts.tsx";
 import { BirthPreferencesLink } from "./birth-preferences-link.tsx";
 import { t } from "./messages.ts";
 

@@ -8,7 +8,7 @@ import { PageSection } from "../../../components/page-section.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { useAction } from "../../../lib/use-action.ts";
-import { copyText, formatDate, Loading, ScrollingTable, StudioPage, studioNoticeStyle } from "../studio-parts.tsx";
+import { copyText, formatDate, Loading, ScrollingTable, StudioPage, studioNoticeStyle } from "../../../studio-kit/studio-parts.tsx";
 import { t } from "../messages.ts";
 
 function CreateCodeForm() {

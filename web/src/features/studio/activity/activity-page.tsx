@@ -4,7 +4,7 @@ import Button from "@mui/material/Button";
 import { useSearchParams } from "react-router";
 import { activityKinds } from "../../../../../contract/constants.ts";
 import { useAnswer } from "../../../lib/answers.ts";
-import { formatDateTime, LabelledSelect, Loading, StudioPage } from "../studio-parts.tsx";
+import { formatDateTime, LabelledSelect, Loading, StudioPage } from "../../../studio-kit/studio-parts.tsx";
 import { t } from "../messages.ts";
 
 const kindNames = (): Record<(typeof activityKinds)[number], string> => ({

@@ -7,7 +7,7 @@ import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import "../message-endpoints.ts";
-import { fieldsetStyle, RadioChoices, formatDateTime, Loading, StudioPage, studioNoticeStyle } from "../studio-parts.tsx";
+import { fieldsetStyle, RadioChoices, formatDateTime, Loading, StudioPage, studioNoticeStyle } from "../../../studio-kit/studio-parts.tsx";
 import { t } from "../messages.ts";
 
 type Audience = "all" | "course" | "due_month";

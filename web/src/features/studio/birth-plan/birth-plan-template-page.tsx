@@ -9,7 +9,7 @@ import { ApiError } from "../../../lib/api.ts";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { useLeaveWarning } from "../use-leave-warning.ts";
-import { Loading, StudioPage } from "../studio-parts.tsx";
+import { Loading, StudioPage } from "../../../studio-kit/studio-parts.tsx";
 import { t, tWith } from "../messages.ts";
 
 /** An option's lesson is chosen by name: its title and course, as the list offers it. */

@@ -10,7 +10,7 @@ import { addressOf } from "../../../lib/api.ts";
 import { whenLabel, zoneName } from "../../../lib/time-labels.ts";
 import { dayKey, dayLabel, timeLabel } from "../../../lib/calendar-days.ts";
 import { useAction } from "../../../lib/use-action.ts";
-import { formatDate, Loading } from "../studio-parts.tsx";
+import { formatDate, Loading } from "../../../studio-kit/studio-parts.tsx";
 import { PersonActions } from "../person-actions.tsx";
 import { t } from "../messages.ts";
 

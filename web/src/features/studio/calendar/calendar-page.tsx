@@ -9,7 +9,7 @@ import { Spinner } from "../../../components/spinner.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { addEndpoints } from "../../../lib/api.ts";
 import { useAction } from "../../../lib/use-action.ts";
-import { StudioPage } from "../studio-parts.tsx";
+import { StudioPage } from "../../../studio-kit/studio-parts.tsx";
 import { useStudioSlots } from "../../../lib/studio-slots.tsx";
 import { pageLocale, t } from "../messages.ts";
 

@@ -7,11 +7,11 @@ import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { addressOf } from "../../../lib/api.ts";
 import { useAction } from "../../../lib/use-action.ts";
-import { RichTextField } from "../courses/rich-text-field.tsx";
-import { fieldsetStyle, RadioChoices, formatDateTime, ScrollingTable } from "../studio-parts.tsx";
+import { RichTextField } from "../../../studio-kit/rich-text-field.tsx";
+import { fieldsetStyle, RadioChoices, formatDateTime, ScrollingTable } from "../../../studio-kit/studio-parts.tsx";
 import { priceLabel } from "../../../lib/time-labels.ts";
 import { pageLocale, t } from "../messages.ts";
-import { type TierDraft, Tiers, tiersOf } from "../tiers-editor.tsx";
+import { type TierDraft, Tiers, tiersOf } from "../../../studio-kit/tiers-editor.tsx";
 
 type StudioClass = StudioClasses["classes"][number];
 

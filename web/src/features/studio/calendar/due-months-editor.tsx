@@ -5,7 +5,7 @@ import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { useAction } from "../../../lib/use-action.ts";
-import { formatDate, formatDateTime, Loading } from "../studio-parts.tsx";
+import { formatDate, formatDateTime, Loading } from "../../../studio-kit/studio-parts.tsx";
 import { dateFormatOnUse } from "../../../lib/formats.ts";
 import { t, tWith } from "../messages.ts";
 

@@ -7,7 +7,7 @@ import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { browserTimeZone, zoneName } from "../../../lib/time-labels.ts";
 import { allTimeZones } from "../../../lib/calendar-days.ts";
 import { useAction } from "../../../lib/use-action.ts";
-import { LabelledSelect, Loading } from "../studio-parts.tsx";
+import { LabelledSelect, Loading } from "../../../studio-kit/studio-parts.tsx";
 import { dateFormatOnUse } from "../../../lib/formats.ts";
 import { t } from "../messages.ts";
 

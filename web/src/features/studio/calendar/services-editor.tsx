@@ -7,7 +7,7 @@ import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { priceLabel } from "../../../lib/time-labels.ts";
 import { useAction } from "../../../lib/use-action.ts";
-import { fieldsetStyle, LabelledSelect, Loading } from "../studio-parts.tsx";
+import { fieldsetStyle, LabelledSelect, Loading } from "../../../studio-kit/studio-parts.tsx";
 import { t } from "../messages.ts";
 
 type Draft = {

@@ -10,7 +10,7 @@ import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { SafeHtml } from "../../../lib/safe-html.tsx";
 import { useAction } from "../../../lib/use-action.ts";
-import { formatDateTime, Loading, StudioPage } from "../studio-parts.tsx";
+import { formatDateTime, Loading, StudioPage } from "../../../studio-kit/studio-parts.tsx";
 import { t, tWith } from "../messages.ts";
 
 type Entry = ModerationQueue["waiting"][number];

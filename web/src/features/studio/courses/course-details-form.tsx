@@ -10,8 +10,8 @@ import { useAction } from "../../../lib/use-action.ts";
 import { useSend } from "../../../lib/answers.ts";
 import { useAnswer } from "../../../lib/answers.ts";
 import { courseLogo, courseLogoChoices } from "../../../lib/course-logos.ts";
-import { RichTextField } from "./rich-text-field.tsx";
-import { Checklist, fieldsetStyle } from "../studio-parts.tsx";
+import { RichTextField } from "../../../studio-kit/rich-text-field.tsx";
+import { Checklist, fieldsetStyle } from "../../../studio-kit/studio-parts.tsx";
 import { t } from "../messages.ts";
 
 type Draft = Pick<

@@ -15,7 +15,14 @@ import { studioCourseQuery } from "../../../lib/first-answers.ts";
 import { courseLogo } from "../../../lib/course-logos.ts";
 import { CourseDetailsForm } from "./course-details-form.tsx";
 import type { CoursesNotice } from "./courses-page.tsx";
-import { ButtonRow, CreateByTitle, DeleteWithConfirmation, Loading, StudioPage, studioNoticeStyle } from "../studio-parts.tsx";
+import {
+  ButtonRow,
+  CreateByTitle,
+  DeleteWithConfirmation,
+  Loading,
+  StudioPage,
+  studioNoticeStyle,
+} from "../../../studio-kit/studio-parts.tsx";
 import { t } from "../messages.ts";
 
 // Fetched when the page draws it: the course editor's first visit stays within its budget.

@@ -18,8 +18,8 @@ import { studioLessonQuery } from "../../../lib/first-answers.ts";
 import { useStudioSlots } from "../../../lib/studio-slots.tsx";
 
 import { LessonFiles } from "./lesson-files.tsx";
-import { RichTextField } from "./rich-text-field.tsx";
-import { Loading, StudioPage } from "../studio-parts.tsx";
+import { RichTextField } from "../../../studio-kit/rich-text-field.tsx";
+import { Loading, StudioPage } from "../../../studio-kit/studio-parts.tsx";
 import { useLeaveWarning } from "../use-leave-warning.ts";
 import { t, tWith } from "../messages.ts";
 

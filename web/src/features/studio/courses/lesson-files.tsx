@@ -10,7 +10,7 @@ import { PageSection } from "../../../components/page-section.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { useAction } from "../../../lib/use-action.ts";
 import { useSend } from "../../../lib/answers.ts";
-import { ButtonRow, DeleteWithConfirmation } from "../studio-parts.tsx";
+import { ButtonRow, DeleteWithConfirmation } from "../../../studio-kit/studio-parts.tsx";
 import { useFileUpload } from "../../../lib/upload-file.ts";
 import { pageLocale, t } from "../messages.ts";
 

@@ -3,7 +3,7 @@ import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import { Link } from "react-router";
 import { useAnswer } from "../../../lib/answers.ts";
-import { Loading, StudioPage } from "../studio-parts.tsx";
+import { Loading, StudioPage } from "../../../studio-kit/studio-parts.tsx";
 import { t, tWith } from "../messages.ts";
 
 function Figure({ label, value, note }: { label: string; value: string; note?: string }) {

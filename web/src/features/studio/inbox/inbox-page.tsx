@@ -10,7 +10,7 @@ import { addressOf } from "../../../lib/api.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import "../message-endpoints.ts";
-import { formatDateTime, LabelledSelect, Loading, SearchBar, StudioPage, studioNoticeStyle } from "../studio-parts.tsx";
+import { formatDateTime, LabelledSelect, Loading, SearchBar, StudioPage, studioNoticeStyle } from "../../../studio-kit/studio-parts.tsx";
 import { t, tWith } from "../messages.ts";
 
 const kindNames = () => ({ feedback: t("Feedback"), contact: t("Contact") }) as const;

@@ -12,7 +12,7 @@ import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { studioMemberQuery } from "../../../lib/first-answers.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { memberName } from "./members-page.tsx";
-import { copyText, formatDate, formatDateTime, Loading, StudioPage, studioNoticeStyle } from "../studio-parts.tsx";
+import { copyText, formatDate, formatDateTime, Loading, StudioPage, studioNoticeStyle } from "../../../studio-kit/studio-parts.tsx";
 import { PersonActions } from "../person-actions.tsx";
 import { t } from "../messages.ts";
 

@@ -4,7 +4,15 @@ import Button from "@mui/material/Button";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useAnswer } from "../../../lib/answers.ts";
-import { formatDate, formatDateTime, LabelledSelect, Loading, ScrollingTable, SearchBar, StudioPage } from "../studio-parts.tsx";
+import {
+  formatDate,
+  formatDateTime,
+  LabelledSelect,
+  Loading,
+  ScrollingTable,
+  SearchBar,
+  StudioPage,
+} from "../../../studio-kit/studio-parts.tsx";
 import { t } from "../messages.ts";
 
 export const memberName = (member: { first_name: string | null; last_name: string | null }) =>

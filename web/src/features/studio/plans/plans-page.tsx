@@ -11,9 +11,9 @@ import { TextField } from "../../../components/text-field.tsx";
 import { useAction } from "../../../lib/use-action.ts";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 
-import { Checklist, LabelledSelect, Loading, StudioPage, studioNoticeStyle } from "../studio-parts.tsx";
+import { Checklist, LabelledSelect, Loading, StudioPage, studioNoticeStyle } from "../../../studio-kit/studio-parts.tsx";
 import { t } from "../messages.ts";
-import { type TierDraft, tierDraftsOf, Tiers, tiersOf } from "../tiers-editor.tsx";
+import { type TierDraft, tierDraftsOf, Tiers, tiersOf } from "../../../studio-kit/tiers-editor.tsx";
 
 type Course = StudioPlans["courses"][number];
 type Draft = {

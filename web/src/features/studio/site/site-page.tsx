@@ -10,9 +10,9 @@ import { PageSection } from "../../../components/page-section.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { useAction } from "../../../lib/use-action.ts";
-import { RichTextField } from "../courses/rich-text-field.tsx";
+import { RichTextField } from "../../../studio-kit/rich-text-field.tsx";
 import { useLeaveWarning } from "../use-leave-warning.ts";
-import { Loading, StudioPage } from "../studio-parts.tsx";
+import { Loading, StudioPage } from "../../../studio-kit/studio-parts.tsx";
 import { t } from "../messages.ts";
 
 // Her photo's uploader comes after the page's words: its file handling is no part of the first visit.

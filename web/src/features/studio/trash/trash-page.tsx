@@ -5,7 +5,7 @@ import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { useAction } from "../../../lib/use-action.ts";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 
-import { formatDate, formatDateTime, Loading, ScrollingTable, StudioPage, studioNoticeStyle } from "../studio-parts.tsx";
+import { formatDate, formatDateTime, Loading, ScrollingTable, StudioPage, studioNoticeStyle } from "../../../studio-kit/studio-parts.tsx";
 import { t } from "../messages.ts";
 
 const kindLabel = () => ({ course: t("Course"), module: t("Module"), lesson: t("Lesson"), file: t("File") }) as const;

@@ -6,7 +6,7 @@ import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { useAction } from "../../../lib/use-action.ts";
-import { formatDate, Loading, StudioPage } from "../../studio/studio-parts.tsx";
+import { formatDate, Loading, StudioPage } from "../../../studio-kit/studio-parts.tsx";
 import { t } from "./messages.ts";
 
 /** Studio → Team: the doulas she invites as backups; each sees only the clients whose backup she is. */

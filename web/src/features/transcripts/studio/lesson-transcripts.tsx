@@ -10,7 +10,7 @@ import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { useFileUpload } from "../../../lib/upload-file.ts";
 import { useAction } from "../../../lib/use-action.ts";
-import { DeleteWithConfirmation, formatDateTime } from "../../studio/studio-parts.tsx";
+import { DeleteWithConfirmation, formatDateTime } from "../../../studio-kit/studio-parts.tsx";
 import { pageLocale, t } from "./messages.ts";
 
 // A lesson's transcripts in its editor (docs/transcripts.md): a WebVTT or SRT file, or pasted

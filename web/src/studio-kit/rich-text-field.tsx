@@ -1,9 +1,9 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { Component, lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from "react";
-import { TextField } from "../../../components/text-field.tsx";
-import { SafeHtml } from "../../../lib/safe-html.tsx";
-import { t } from "../messages.ts";
+import { TextField } from "../components/text-field.tsx";
+import { SafeHtml } from "../lib/safe-html.tsx";
+import { t } from "./messages.ts";
 
 // The editor is some 100 KB of JavaScript: it comes in its own chunk once she touches the page and
 // a rich-text field is on screen or near it, so no studio page's first visit waits for it, and a

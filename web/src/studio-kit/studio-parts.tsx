@@ -3,15 +3,15 @@ import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import Button from "@mui/material/Button";
 import { type FormEvent, type ReactNode, useState } from "react";
-import type { Created } from "../../../../contract/studio/courses.ts";
-import { Notice } from "../../components/notice.tsx";
-import { OutcomeNotice } from "../../components/outcome-notice.tsx";
-import { Spinner } from "../../components/spinner.tsx";
-import { TextField } from "../../components/text-field.tsx";
-import { useSend } from "../../lib/answers.ts";
-import { addEndpoints, type ApiFailure } from "../../lib/api.ts";
-import { useAction } from "../../lib/use-action.ts";
-import { dateFormatOnUse } from "../../lib/formats.ts";
+import type { Created } from "../../../contract/studio/courses.ts";
+import { Notice } from "../components/notice.tsx";
+import { OutcomeNotice } from "../components/outcome-notice.tsx";
+import { Spinner } from "../components/spinner.tsx";
+import { TextField } from "../components/text-field.tsx";
+import { useSend } from "../lib/answers.ts";
+import { addEndpoints, type ApiFailure } from "../lib/api.ts";
+import { useAction } from "../lib/use-action.ts";
+import { dateFormatOnUse } from "../lib/formats.ts";
 import { t } from "./messages.ts";
 
 // The studio's part of the contract's endpoints travels with the studio's chunks (every studio page

@@ -3,8 +3,8 @@ import Button from "@mui/material/Button";
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
-import { TextField } from "../../../components/text-field.tsx";
-import { t } from "../messages.ts";
+import { TextField } from "../components/text-field.tsx";
+import { t } from "./messages.ts";
 
 // The studio's rich-text editor (Tiptap), in a chunk of its own that the studio loads only when a
 // page shows one (rich-text-field.tsx). It writes only what the server's allow-list keeps

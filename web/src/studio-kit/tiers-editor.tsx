@@ -1,7 +1,7 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import type { PlanTier } from "../../../../contract/catalogue.ts";
-import { TextField } from "../../components/text-field.tsx";
+import type { PlanTier } from "../../../contract/catalogue.ts";
+import { TextField } from "../components/text-field.tsx";
 import { t } from "./messages.ts";
 
 /** A tier as typed: the price as she wrote it ("25", "25.50"). */
