@@ -238,6 +238,7 @@ export async function myAccountRoutes(app: FastifyInstance, { db, mail, producti
     await changeAndAnnounce(db, "access", async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, member.id));
       await endSessionsOf(tx, member.id, request.cookies[SESSION_COOKIE]);
+      for (const part of personalData) await part.passwordChanged?.(tx, member);
       await dropAccountTokens(tx, member.id, "password_reset");
       await queueMail(tx, passwordChangedMail(member.email, member.firstName, inLanguage(mail.context, request.language)));
     });

@@ -27,6 +27,11 @@ export type PersonalData = {
    * proved it (a care record, a community place) becomes hers now.
    */
   proven?: (tx: Transaction, member: Member) => Promise<void>;
+  /**
+   * Runs inside the transaction that changes her password (her other sessions end with it): what a
+   * device was given while she was signed in there goes, this device's too (her notifications).
+   */
+  passwordChanged?: (tx: Transaction, member: Member) => Promise<void>;
 };
 
 /**

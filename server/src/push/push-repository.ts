@@ -114,6 +114,11 @@ export async function devicesFor(db: Queryable, userIds: number[], kind: PushKin
 /** Her devices in "Download my data" (the push service, not its address); deleted with her account by ON DELETE CASCADE. */
 export const pushPersonalData = (db: Queryable): PersonalData => ({
   key: "notification_devices",
+  // A new password may be because someone else had the old one: every device is turned off, hers
+  // too, and she turns this one on again if she wants it.
+  passwordChanged: async (tx, member) => {
+    await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, member.id));
+  },
   export: async (member) =>
     (await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, member.id))).map((device) => ({
       push_service: new URL(device.endpoint).origin,

@@ -8,6 +8,7 @@ import { browserSubscription, startPushServiceStandIn, type PushServiceStandIn }
 import {
   backends,
   createTestApp,
+  GOOD_PASSWORD,
   jsonHeaders,
   login,
   sessionCookieOf,
@@ -377,6 +378,16 @@ describe.each(backends)("push notifications on %s", (backend) => {
     expect((await post("/reactapi/account/sessions/end-others", member.cookie, {})).statusCode).toBe(200);
     expect((await devicesOf()).some((row) => row.endpoint.endsWith("push-session-laptop"))).toBe(false);
     expect(await devicesOf()).toHaveLength(9);
+
+    // A new password: every device is turned off, this one's too; she may turn it on again.
+    const changed = await post("/reactapi/account/password", member.cookie, {
+      current_password: GOOD_PASSWORD,
+      new_password: "calm-Birth-2031",
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await devicesOf()).toEqual([]);
+    expect((await subscribe(member.cookie, device("phone-again"), ["announcements"])).statusCode).toBe(201);
+    expect(await devicesOf()).toHaveLength(1);
 
     // Paused by the doula: every session ends, and every device with it.
     const doula = await signedInInstructor(context.app, context.database.db, "push-pauser");
