@@ -320,6 +320,9 @@ describe.each(backends)("the languages of answers on %s", (backend) => {
       const account = await app().inject({ method: "GET", url: "/reactapi/account", headers: { cookie, "accept-language": "en" } });
       expect(account.json().language).toBe("es");
       expect((await page("/home", { cookie, "accept-language": "en" })).body).toContain('<html lang="es"');
+      // Typed in her address bar (or a bookmark) is her own choice too.
+      await page("/home?lang=en", { cookie, "accept-language": "es", "sec-fetch-site": "none" });
+      expect(await language()).toBe("en");
     });
   });
 

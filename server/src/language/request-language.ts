@@ -33,10 +33,13 @@ export function languageAskedBy(request: FastifyRequest): Language | null {
   return languagesAskedFor(request.headers["accept-language"])[0] ?? null;
 }
 
-/** Whether a page was asked for from this site (a link or switch on it), by the browser's Sec-Fetch-Site, else its Referer. */
+/**
+ * Whether a page was asked for from this site (a link or switch on it) or by her own hand (an address
+ * she typed, a bookmark: Sec-Fetch-Site "none"), not from another site's link; without the header, by its Referer.
+ */
 function cameFromThisSite(request: FastifyRequest): boolean {
   const site = request.headers["sec-fetch-site"];
-  if (typeof site === "string") return site === "same-origin";
+  if (typeof site === "string") return site === "same-origin" || site === "none";
   const referer = request.headers.referer;
   if (!referer) return false;
   try {
