@@ -81,15 +81,12 @@ export async function startPaymentCheckout(
       successUrl: `${deps.publicUrl}/care?paid=${paymentId}`,
       cancelUrl: `${deps.publicUrl}/care`,
     });
-    await deps.db.transaction(async (tx) => {
-      await tx.insert(careCheckoutSessions).values({
-        paymentId,
-        sessionId: checkout.id,
-        amountMinor,
-        currency: row.payment.currency.toUpperCase(),
-        openedAt: deps.clock.now(),
-      });
-      await tx.update(carePayments).set({ checkoutSessionId: checkout.id }).where(eq(carePayments.id, paymentId));
+    await deps.db.insert(careCheckoutSessions).values({
+      paymentId,
+      sessionId: checkout.id,
+      amountMinor,
+      currency: row.payment.currency.toUpperCase(),
+      openedAt: deps.clock.now(),
     });
     if (held) await deps.pricing!.attach(held.holdId, checkout.id);
     return { url: checkout.url };
@@ -138,7 +135,7 @@ export function careCheckouts(deps: Pick<CareCheckoutDeps, "clock">) {
         );
       const [paid] = await tx
         .update(carePayments)
-        .set({ paidAt: now, paymentIntentId: session.paymentIntent, checkoutSessionId: session.id })
+        .set({ paidAt: now, paymentIntentId: session.paymentIntent })
         .where(and(eq(carePayments.id, checkout.paymentId), isNull(carePayments.paidAt)))
         .returning();
       await tx

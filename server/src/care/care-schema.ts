@@ -118,8 +118,12 @@ export const carePayments = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }),
     waived: boolean("waived").notNull().default(false),
     note: text("note").notNull().default(""),
-    /** Her latest Checkout for it (Stripe's session), and the payment that settled it. */
+    /**
+     * Her latest Checkout for it, as kept before care_checkouts (migration 0060 read it to fill that
+     * table, which keeps every one now); no longer written.
+     */
     checkoutSessionId: text("checkout_session_id"),
+    /** The payment that settled it (its Checkout's, in care_checkouts too). */
     paymentIntentId: text("payment_intent_id"),
     /** Refunded in full through Stripe (once: the UPDATE that sets it claims the refund). */
     refundedAt: timestamp("refunded_at", { withTimezone: true }),

@@ -449,13 +449,11 @@ export async function searchLessonWords(db: Queryable, config: SearchConfig, typ
   for (const hit of byFile) if (hit.lessonId !== null && !fileHits.has(hit.lessonId)) fileHits.set(hit.lessonId, hit.passage);
   const ids = [...new Set([...ranks.keys(), ...fileHits.keys()])];
   if (ids.length === 0) return [];
-  const titleWords = wordsIn(config, sql`${lessons.title}`);
   const details = await db
     .select({
       lessonId: lessons.id,
       courseId: modules.courseId,
       title: lessons.title,
-      titleFound: found(config, titleWords, typed),
       textFound: found(
         config,
         wordsIn(config, sql`coalesce(${lessons.contentSummaryHtml}, '') || ' ' || coalesce(${lessons.noteHtml}, '')`),

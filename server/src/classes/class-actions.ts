@@ -9,7 +9,7 @@ import { heldFor, type UserRow } from "../accounts/users-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { classRegistrations, liveClasses } from "./classes-schema.ts";
 import { HttpError } from "../http/errors.ts";
-import { type CheckoutPricing, checkoutExpiry } from "../lib/checkout-pricing.ts";
+import { type CheckoutPricing, codeHoldEnds } from "../lib/checkout-pricing.ts";
 import { chosenTier } from "../lib/tiers.ts";
 import type { PlanTier } from "../../../contract/catalogue.ts";
 import { whenText } from "../mail/mail-templates.ts";
@@ -202,7 +202,7 @@ async function startCheckout(
       currency: live!.currency,
       email: registration.email,
       // A code's use is held for its Checkout's life, at most CODE_HOLD_MINUTES; the place may wait longer.
-      expiresAt: held ? new Date(Math.min(expiresAt.getTime(), checkoutExpiry(deps.clock.now(), held, 0).getTime())) : expiresAt,
+      expiresAt: held ? new Date(Math.min(expiresAt.getTime(), codeHoldEnds(deps.clock.now()).getTime())) : expiresAt,
       successUrl: `${mail.publicUrl}/classes?paid=1`,
       cancelUrl: `${mail.publicUrl}/classes?checkout=cancelled`,
     });

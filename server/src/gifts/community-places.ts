@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { CommunityPlaces } from "../../../contract/gifts.ts";
-import { accountsByIds, findUserByEmail } from "../accounts/users-repository.ts";
+import { accountsByIds, findUserByEmail, fullName } from "../accounts/users-repository.ts";
 import { findPlan } from "../catalogue/catalogue-repository.ts";
 import { paidBeyondPackageFees } from "../care/care-repository.ts";
 import { paidBeyondClassPrices } from "../classes/classes-repository.ts";
@@ -126,12 +126,7 @@ export async function giveCommunityPlace(
       return { name: member.email, planName: plan.name, until: null, waiting: true };
     }
     const until = await openPlace(tx, member, { planName: plan.name, months, courseIds: plan.courseIds }, now, context);
-    return {
-      name: [member.firstName, member.lastName].filter(Boolean).join(" ") || member.email,
-      planName: plan.name,
-      until,
-      waiting: false,
-    };
+    return { name: fullName(member) || member.email, planName: plan.name, until, waiting: false };
   });
 }
 

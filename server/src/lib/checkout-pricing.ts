@@ -9,9 +9,12 @@ import type { Queryable } from "../db/client.ts";
  */
 export const CODE_HOLD_MINUTES = 30;
 
+/** When a code's use held now is given back at the latest: its Checkout must have expired by then. */
+export const codeHoldEnds = (now: Date) => new Date(now.getTime() + CODE_HOLD_MINUTES * 60_000);
+
 /** When a Checkout must expire: a code's hold sets it to CODE_HOLD_MINUTES, else the seller's own. */
 export const checkoutExpiry = (now: Date, held: unknown, ownMinutes: number) =>
-  new Date(now.getTime() + (held ? CODE_HOLD_MINUTES : ownMinutes) * 60_000);
+  held ? codeHoldEnds(now) : new Date(now.getTime() + ownMinutes * 60_000);
 
 /** A code as she typed it, and what it takes off, for Checkout's line ("SPRING-25: 20% off"). */
 export type CodeReduction = { code: string; percentOff: number | null; amountOffMinor: number | null };

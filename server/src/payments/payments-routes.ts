@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { checkoutExpiry } from "../lib/checkout-pricing.ts";
+import { codeHoldEnds } from "../lib/checkout-pricing.ts";
 import { route } from "../http/endpoint-route.ts";
 import type Stripe from "stripe";
 import { type CatalogueReader, findPlan } from "../catalogue/catalogue-repository.ts";
@@ -105,7 +105,7 @@ export async function paymentsRoutes(
           courseId: courseId !== undefined && plan.courseIds.includes(courseId) ? courseId : plan.courseIds[0]!,
           ...(tier || held ? { reduced: { priceMinor: held?.priceMinor ?? price, line: lines.join(", ") } } : {}),
           // A code's use is held only while its Checkout is open (CODE_HOLD_MINUTES); without one Stripe's day applies.
-          ...(held ? { expiresAt: checkoutExpiry(clock.now(), held, 0) } : {}),
+          ...(held ? { expiresAt: codeHoldEnds(clock.now()) } : {}),
         }),
       );
     } catch (error) {
