@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Endpoint } from "./endpoint.ts";
-import { registerEndpoint, signInEndpoints } from "./sign-in.ts";
+import { invitedPersonEndpoint, registerEndpoint, signInEndpoints } from "./sign-in.ts";
 import { myAccountEndpoints } from "./my-account.ts";
 import { progressEndpoints } from "./progress.ts";
 import { certificatesEndpoints } from "./certificates.ts";
@@ -60,6 +60,7 @@ export type RegistrationPassField = keyof typeof registrationPasses;
 // /reactapi/openapi.json is generated from it.
 export const endpoints = {
   ...registerEndpoint(registrationPasses),
+  ...invitedPersonEndpoint(registrationPasses),
   ...signInEndpoints,
   ...myAccountEndpoints,
   ...progressEndpoints,

@@ -134,6 +134,36 @@ export function registerEndpoint<Passes extends RegistrationPasses>(passes: Pass
   } satisfies Record<string, Endpoint>;
 }
 
+/** Whom a registration link was sent to, and the names the sender typed: they fill her sign-up form. */
+export const InvitedPerson = z.object({ email: z.string(), first_name: z.string().nullable(), last_name: z.string().nullable() });
+export type InvitedPerson = z.infer<typeof InvitedPerson>;
+
+/** The entry that reads a registration link without using it, with the links that may be read. */
+export function invitedPersonEndpoint<Passes extends RegistrationPasses>(passes: Passes) {
+  return {
+    invitedPerson: {
+      method: "POST",
+      // A POST, so the link's token travels in a body and never in an address a log keeps.
+      path: "/reactapi/users/invited",
+      summary: "Whom an invitation's or a gift's link was sent to, without using it: her sign-up form starts with it",
+      access: "anyone",
+      travels: "invitations",
+      body: z
+        .object(passes)
+        .refine((request: Record<string, unknown>) => Object.keys(passes).filter((field) => request[field] !== undefined).length === 1, {
+          error: "Please send one link.",
+          path: ["link"],
+        }),
+      answers: {
+        ...ok(InvitedPerson),
+        403: { description: "The link was used or has expired.", schema: ApiError },
+        404: { description: "No such link.", schema: ApiError },
+        409: { description: "The gift was opened or refunded.", schema: ApiError },
+      },
+    },
+  } satisfies Record<string, Endpoint>;
+}
+
 /** This capability's entries of the endpoint table (contract/api.ts composes every part). */
 export const signInEndpoints = {
   login: {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { sentence } from "./languages.ts";
+import { idInPath } from "./catalogue.ts";
 import { ApiError } from "./errors.ts";
 import { registrationPass } from "./sign-in.ts";
 import { type Endpoint, ok } from "./endpoint.ts";
@@ -20,7 +21,17 @@ export type TeamInvite = z.input<typeof TeamInvite>;
 export const TeamDoula = z.object({ id: z.number(), name: z.string(), email: z.string(), joined_at: z.string() });
 export const TeamPage = z.object({
   doulas: z.array(TeamDoula),
-  invited: z.array(z.object({ email: z.string(), first_name: z.string(), sent_at: z.string() })),
+  /** Invitations not used yet, the expired ones too: she can send each again with a new link. */
+  invited: z.array(
+    z.object({
+      id: z.number(),
+      email: z.string(),
+      first_name: z.string(),
+      sent_at: z.string(),
+      expires_at: z.string(),
+      expired: z.boolean(),
+    }),
+  ),
 });
 export type TeamPage = z.infer<typeof TeamPage>;
 
@@ -48,6 +59,19 @@ export const teamEndpoints = {
     answers: {
       201: { description: "Mailed.", schema: StudioOutcome },
       409: { description: "That address has an account already.", schema: ApiError },
+    },
+  },
+  resendTeamInvitation: {
+    method: "POST",
+    path: "/reactapi/studio/team/invitations/:id/resend",
+    summary: "Mails an invitation not yet used again, with a new link valid from now (the one mailed before stops working)",
+    access: "instructor",
+    travels: "team",
+    params: z.object({ id: idInPath("This invitation is not waiting any more: she has joined, or it was replaced by a newer one.") }),
+    invalidates: ["team"],
+    answers: {
+      ...ok(StudioOutcome, "Mailed again."),
+      404: { description: "No invitation of that number waits to be used.", schema: ApiError },
     },
   },
 } satisfies Record<string, Endpoint>;

@@ -18,7 +18,7 @@ import { SlidingWindow, tooManyAttempts } from "../rate-limits/sliding-window.ts
 import { hashPassword, passwordMatches } from "../lib/passwords.ts";
 import { createAccountToken } from "./account-tokens-repository.ts";
 import type { SessionStore } from "./session-store.ts";
-import { findUserByEmail, toProfile } from "./users-repository.ts";
+import { findUserByEmail, type InvitedPerson, toProfile } from "./users-repository.ts";
 import { clearSessionCookies, setSessionCookies, SESSION_COOKIE } from "../http/session-cookies.ts";
 import { requireMember } from "../http/signed-in-member.ts";
 import type { Clock } from "../lib/clock.ts";
@@ -47,7 +47,7 @@ export type SignInOptions = {
 /** One kind of invitation, offered by the feature that sends it (features.ts hands them over). */
 export type Invitations = {
   /** Whom it was sent to, without using it. */
-  check: (db: Queryable, token: string, now: Date) => Promise<{ email: string }>;
+  check: (db: Queryable, token: string, now: Date) => Promise<InvitedPerson>;
   /** Its use, inside the new account's transaction. */
   accept: (tx: Queryable, token: string, newUserId: number, now: Date) => Promise<void>;
   /** The word to every server once the account has committed. */
@@ -120,6 +120,14 @@ export async function signInRoutes(
       invited?.committed();
       mail.sender.wake();
       request.log.info({ userId: user.id, joinedAs: user.joinedAs }, "member registered");
+      // A link mailed to her address proves it hers: she is signed in at once and goes where it leads,
+      // instead of typing what she just chose again. A code's registration proves nothing, so it signs in as before.
+      if (invitation !== undefined) {
+        const previousToken = request.cookies[SESSION_COOKIE];
+        if (previousToken) await sessions.end(previousToken);
+        const session = await sessions.start(user.id, sessionDays, request.headers["user-agent"]);
+        setSessionCookies(request, reply, production, session.token, session.expiresAt);
+      }
       return reply.code(201).send(toProfile(user));
     } catch (error) {
       // A registration that did not happen gives its use of the code back.
@@ -130,6 +138,12 @@ export async function signInRoutes(
       if (postgresErrorCode(error) === UNIQUE_VIOLATION) throw emailTaken();
       throw error;
     }
+  });
+
+  route(app, "invitedPerson", async ({ body }) => {
+    const field = (Object.keys(invitations) as RegistrationPassField[]).find((candidate) => body[candidate] !== undefined)!;
+    const person = await invitations[field].check(db, body[field]!, clock.now());
+    return { email: person.email, first_name: person.firstName, last_name: person.lastName };
   });
 
   route(app, "login", async ({ body }, request, reply) => {

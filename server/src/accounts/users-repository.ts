@@ -204,3 +204,9 @@ export async function hasInstructor(db: Queryable): Promise<boolean> {
 
 /** The language her mail and documents are written in: her own, or for an account older than the choice, `otherwise`. */
 export const accountLanguage = (user: Pick<UserRow, "language">, otherwise: Language): Language => languageOr(user.language, otherwise);
+
+/**
+ * Whom a capability's registration link was sent to (sign-in-routes.ts, `Invitations.check`): the
+ * address she must register with, and the names the sender typed, which fill her sign-up form.
+ */
+export type InvitedPerson = { email: string; firstName: string | null; lastName: string | null };

@@ -28,7 +28,7 @@ import { agreementFieldValue, isAgreementHtml } from "../../../contract/care-fie
 import { sanitiseHtml, textOfHtml } from "../lib/sanitise-html.ts";
 import { longDate, money } from "./care-formats.ts";
 import { questionnairesOf, toQuestionnaire } from "./questionnaires-repository.ts";
-import { findUserById, fullName, teamAccounts, type UserRow } from "../accounts/users-repository.ts";
+import { findUserById, fullName, type InvitedPerson, teamAccounts, type UserRow } from "../accounts/users-repository.ts";
 import { bookingsOf, listServices } from "../bookings/bookings-repository.ts";
 import { linkOf } from "../partners/partners-repository.ts";
 import { practiceDay } from "./practice-day.ts";
@@ -963,9 +963,15 @@ export async function agreementOfMember(db: Queryable, memberId: number, recordI
 }
 
 /** Registration with her link (server/src/accounts/sign-in-routes.ts): whom it was sent to, without using it. */
-export async function checkCareInvitation(db: Queryable, token: string, now: Date): Promise<{ email: string }> {
+export async function checkCareInvitation(db: Queryable, token: string, now: Date): Promise<InvitedPerson> {
   const [row] = await db
-    .select({ email: careRecords.email, memberId: careRecords.memberId, expiresAt: careRecords.invitationExpiresAt })
+    .select({
+      email: careRecords.email,
+      firstName: careRecords.firstName,
+      lastName: careRecords.lastName,
+      memberId: careRecords.memberId,
+      expiresAt: careRecords.invitationExpiresAt,
+    })
     .from(careRecords)
     .where(eq(careRecords.invitationHash, hashToken(token)));
   if (!row || !row.email) throw new HttpError(404, "This link to your client space is not known. It may have been copied incompletely.");
@@ -974,7 +980,7 @@ export async function checkCareInvitation(db: Queryable, token: string, now: Dat
     throw HttpError.withValues(403, "This link has expired: it was valid for {days} days. Please ask your doula to send a new one.", {
       days: INVITATION_DAYS,
     });
-  return { email: row.email.toLowerCase() };
+  return { email: row.email.toLowerCase(), firstName: row.firstName, lastName: row.lastName };
 }
 
 /** Uses her link inside the registration's transaction: one account per link, however many arrive at once. */

@@ -1,3 +1,4 @@
+import type { InvitedPerson } from "../accounts/users-repository.ts";
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, lte, ne, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -159,8 +160,10 @@ async function giftByOpenLink(db: Queryable, token: string): Promise<GiftRow> {
 }
 
 /** Registration with a gift's link (server/src/accounts/sign-in-routes.ts): the address it was sent to. */
-export async function checkGiftLink(db: Queryable, token: string): Promise<{ email: string }> {
-  return { email: (await giftByOpenLink(db, token)).recipientEmail.toLowerCase() };
+export async function checkGiftLink(db: Queryable, token: string): Promise<InvitedPerson> {
+  const gift = await giftByOpenLink(db, token);
+  // The giver typed one name for her: it fills the first name, which she can change.
+  return { email: gift.recipientEmail.toLowerCase(), firstName: gift.recipientName, lastName: null };
 }
 
 /**

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, or } from "drizzle-orm";
 import type { Database, Queryable } from "../db/client.ts";
 import { announceChange, changeAndAnnounce, dataChanges } from "../db/data-changes.ts";
 import type { PersonalData } from "../db/personal-data.ts";
-import { accountsByIds, type UserRow } from "../accounts/users-repository.ts";
+import { accountsByIds, type InvitedPerson, type UserRow } from "../accounts/users-repository.ts";
 import { plansWithPartnerSeat } from "../catalogue/catalogue-repository.ts";
 import { grantsOf } from "../grants/grants-repository.ts";
 import { planIdsOfPurchases } from "../payments/purchases-repository.ts";
@@ -54,7 +54,7 @@ export async function pendingInvitationOf(db: Queryable, memberId: number, now: 
  * Whether an invitation can still be used, without using it: registration checks it before the
  * (slow) password hash, so a bad link is told at once (docs/product.md, Error catalogue: 404, 403).
  */
-export async function checkInvitation(db: Queryable, token: string, now: Date): Promise<{ memberId: number; email: string }> {
+export async function checkInvitation(db: Queryable, token: string, now: Date): Promise<InvitedPerson & { memberId: number }> {
   const [row] = await db
     .select()
     .from(partnerInvitations)
@@ -65,7 +65,7 @@ export async function checkInvitation(db: Queryable, token: string, now: Date): 
     throw HttpError.withValues(403, "This invitation has expired: it was valid for {days} days. Please ask her to send a new one.", {
       days: INVITATION_DAYS,
     });
-  return { memberId: row.memberId, email: row.email.toLowerCase() };
+  return { memberId: row.memberId, email: row.email.toLowerCase(), firstName: null, lastName: null };
 }
 
 /**

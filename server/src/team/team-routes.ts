@@ -9,7 +9,7 @@ import type { MailSender } from "../mail/mail-sender.ts";
 import { type MailContext, inLanguage } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { teamInvitationMail } from "./team-mails.ts";
-import { createTeamInvitation, teamPage } from "./team-repository.ts";
+import { createTeamInvitation, renewTeamInvitation, teamPage } from "./team-repository.ts";
 
 export type TeamOptions = { db: Database; clock: Clock; mail: MailContext; sender: MailSender; doulaName: string };
 
@@ -26,5 +26,19 @@ export async function teamStudioRoutes(app: FastifyInstance, { db, clock, mail, 
     });
     sender.wake();
     return reply.code(201).send({ message: answerWith("Invited {email} to your team.", { email: body.email }) });
+  });
+
+  route(app, "resendTeamInvitation", async ({ params }, request) => {
+    const sent = await db.transaction(async (tx) => {
+      const renewed = await renewTeamInvitation(tx, params.id, clock.now());
+      if (!renewed) throw new HttpError(404, "This invitation is not waiting any more: she has joined, or it was replaced by a newer one.");
+      await queueMail(
+        tx,
+        teamInvitationMail(renewed.email, renewed.firstName, doulaName, renewed.token, inLanguage(mail, request.language)),
+      );
+      return renewed;
+    });
+    sender.wake();
+    return { message: answerWith("Sent the invitation to {email} again, with a new link.", { email: sent.email }) };
   });
 }

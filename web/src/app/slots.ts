@@ -84,6 +84,11 @@ export const slots: Slots = {
       Words: slotPart(() => import("../features/care/invitation-words.tsx")),
     },
     {
+      page: "/studio/on-call",
+      field: "team_invitation",
+      Words: slotPart(() => import("../features/team/invitation-words.tsx")),
+    },
+    {
       page: "/gift/redeem",
       field: "gift_token",
       parameter: "token",

@@ -17,6 +17,24 @@ export const registerMember =
     return outcome;
   };
 
+/**
+ * A registration with a link mailed to her (a partner's, her doula's, a team's or a gift's): the
+ * server signs her in at once, so she goes where the link leads without the login page.
+ */
+export const registerInvited =
+  (payload: RegisterRequest): Action<Promise<Outcome<Profile>>> =>
+  async (store) => {
+    changeSession(store, { loading: true }, { whoIsHereChanges: true });
+    const outcome = await attempt(() => call("register", { body: payload }));
+    if (!outcome.ok) {
+      changeSession(store, { loading: false, error: outcome.failure });
+      return outcome;
+    }
+    void store.dispatch(loadProfile(Promise.resolve(outcome.value)));
+    changeSession(store, { isAuthenticated: true, error: null });
+    return outcome;
+  };
+
 // Login and verification are each followed by a profile load (docs/product.md, States), whose
 // answer ends loading.
 export const loginMember =

@@ -30,25 +30,58 @@ describe("a mailed invitation to a page of the app", () => {
     expect(screen.getByRole("link", { name: /Sign Up Now/ })).toHaveAttribute("href", "/register");
   });
 
-  it("registers with the token in the invitation's field and asks no access code", async () => {
-    const calls = stubApi({ "/reactapi/users/register": [201, { id: 1 }] });
+  it("fills in what her doula typed, registers with the token and no access code, and opens her space signed in", async () => {
+    const calls = stubApi({
+      "/reactapi/users/invited": [200, { email: "rosa@example.com", first_name: "Rosa", last_name: "Díaz" }],
+      "/reactapi/users/register": [201, { id: 1, email: "rosa@example.com", role: "member" }],
+    });
     const { router } = renderAt("/register?care_invitation=tok-123", [
       { path: "/register", element: <RegisterPage /> },
-      { path: "/login", element: <p>login</p> },
+      { path: "/care", element: <p>her space</p> },
     ]);
     expect(await screen.findByText(/Your doula invited you to your client space/, {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.queryByLabelText(/Access code/)).toBeNull();
-    await waitFor(() => expect(screen.getByLabelText(/^Email/)).toBeEnabled());
-    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: "maya@example.com" } });
+    await waitFor(() => expect(screen.getByLabelText(/^Email/)).toHaveValue("rosa@example.com"));
+    expect(calls.find((call) => call.path === "/reactapi/users/invited")!.body).toEqual({ care_invitation: "tok-123" });
+    expect(screen.getByLabelText(/^First name/)).toHaveValue("Rosa");
+    expect(screen.getByLabelText(/^Last name/)).toHaveValue("Díaz");
+    await waitFor(() => expect(screen.getByLabelText(/^Password/)).toBeEnabled());
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: "a long enough password" } });
     fireEvent.click(screen.getByRole("button", { name: /Register|Submit|Create/ }));
     await waitFor(() => expect(calls.map((call) => call.path)).toContain("/reactapi/users/register"));
     expect(calls.find((call) => call.path === "/reactapi/users/register")!.body).toMatchObject({
-      email: "maya@example.com",
+      email: "rosa@example.com",
+      first_name: "Rosa",
       care_invitation: "tok-123",
     });
     expect(calls.find((call) => call.path === "/reactapi/users/register")!.body).not.toHaveProperty("access_code");
-    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
-    expect(router.state.location.state).toEqual({ from: "/care" });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/care"));
+    expect(screen.getByText("her space")).toBeInTheDocument();
+  });
+
+  it("knows a team invitation: a backup doula registers without a code and lands in On call", async () => {
+    stubApi({
+      "/reactapi/users/invited": [200, { email: "noor@example.com", first_name: "Noor", last_name: null }],
+      "/reactapi/users/register": [201, { id: 2, email: "noor@example.com", role: "team" }],
+    });
+    const { router } = renderAt("/register?team_invitation=team-tok", [
+      { path: "/register", element: <RegisterPage /> },
+      { path: "/studio/on-call", element: <p>on call</p> },
+    ]);
+    expect(await screen.findByText(/invited to join her team as a backup doula/, {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Access code/)).toBeNull();
+    await waitFor(() => expect(screen.getByLabelText(/^First name/)).toHaveValue("Noor"));
+    await waitFor(() => expect(screen.getByLabelText(/^Password/)).toBeEnabled());
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: "a long enough password" } });
+    fireEvent.click(screen.getByRole("button", { name: /Register|Submit|Create/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/studio/on-call"));
+  });
+
+  it("says at once when her link was used already, before she types anything", async () => {
+    stubApi({ "/reactapi/users/invited": [403, { error: "This invitation has been used already. Please sign in." }] });
+    renderAt("/register?team_invitation=used-tok", [{ path: "/register", element: <RegisterPage /> }]);
+    expect(await screen.findByRole("alert", {}, { timeout: 10_000 })).toHaveTextContent(
+      "This invitation has been used already. Please sign in.",
+    );
   });
 });

@@ -9,13 +9,15 @@ import { TextField } from "../../components/text-field.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { registrationErrorMessage } from "./registration-errors.ts";
 import { useSession } from "../../lib/session.ts";
-import { registerMember } from "../../lib/sign-in.ts";
+import { registerInvited, registerMember } from "../../lib/sign-in.ts";
+import { attempt, call } from "../../lib/api.ts";
+import "./invitation-endpoints.ts";
 import { useSlots } from "../../lib/slots.tsx";
 import { t } from "./messages.ts";
 
 export default function RegisterPage() {
   const dispatch = useAppDispatch();
-  const { registered, loading, error } = useSession();
+  const { registered, loading, error, isAuthenticated } = useSession();
   const hydrated = useHydrated();
   const [form, setForm] = useState({ first_name: "", last_name: "", email: "", password: "", access_code: "" });
   const [submitted, setSubmitted] = useState(false);
@@ -29,11 +31,41 @@ export default function RegisterPage() {
   const invitations = useSlots().invitations;
   const invitedLink = invitations.find((link) => params.get(link.field)?.trim());
   const linkToken = invitedLink ? params.get(invitedLink.field)!.trim() : "";
+  // The link in place of the access code, and where it leads once she has registered with it.
+  const pass = invitation
+    ? { field: "invitation" as const, token: invitation, destination: "/home" }
+    : invitedLink
+      ? { field: invitedLink.field, token: linkToken, destination: invitedLink.after ?? invitedLink.page }
+      : null;
+  const passField = pass?.field;
+  const passToken = pass?.token;
+  const [joined, setJoined] = useState(false);
+  const [linkProblem, setLinkProblem] = useState<string | null>(null);
   useEffect(() => {
     if (invitedCode) setForm((current) => (current.access_code ? current : { ...current, access_code: invitedCode }));
   }, [invitedCode]);
+  // What the sender typed (her address, her name) fills the form; a link used or expired says so before she types.
+  useEffect(() => {
+    if (!passField) return;
+    let current = true;
+    void attempt(() => call("invitedPerson", { body: { [passField]: passToken } })).then((outcome) => {
+      if (!current) return;
+      if (!outcome.ok) return setLinkProblem(outcome.failure.error ?? null);
+      const person = outcome.value;
+      setForm((before) => ({
+        ...before,
+        email: before.email || person.email,
+        first_name: before.first_name || (person.first_name ?? ""),
+        last_name: before.last_name || (person.last_name ?? ""),
+      }));
+    });
+    return () => {
+      current = false;
+    };
+  }, [passField, passToken]);
 
-  if (registered) return <Navigate to="/login" replace state={invitedLink ? { from: invitedLink.after ?? invitedLink.page } : undefined} />;
+  if (joined && isAuthenticated && pass) return <Navigate to={pass.destination} replace />;
+  if (registered) return <Navigate to="/login" replace />;
 
   const field = (name: keyof typeof form) => ({
     name,
@@ -49,11 +81,9 @@ export default function RegisterPage() {
     event.preventDefault();
     setSubmitted(true);
     const { access_code, ...person } = form;
-    await dispatch(
-      registerMember(
-        invitation ? { ...person, invitation } : invitedLink ? { ...person, [invitedLink.field]: linkToken } : { ...person, access_code },
-      ),
-    );
+    if (!pass) return void (await dispatch(registerMember({ ...person, access_code })));
+    const outcome = await dispatch(registerInvited({ ...person, [pass.field]: pass.token }));
+    if (outcome.ok) setJoined(true);
   };
 
   const message = submitted ? registrationErrorMessage(error) : null;
@@ -71,6 +101,11 @@ export default function RegisterPage() {
           t("Sign-up is free, with no credit card. During the beta you need the access code you were given.")
         )}
       </p>
+      {linkProblem ? (
+        <Notice tone="error" role="alert" style={{ marginBottom: 16 }}>
+          {linkProblem}
+        </Notice>
+      ) : null}
       <form method="post" onSubmit={submit} className="stack">
         <TextField label={t("First name (optional)")} autoComplete="given-name" {...field("first_name")} />
         <TextField label={t("Last name (optional)")} autoComplete="family-name" {...field("last_name")} />

@@ -7,6 +7,7 @@ import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { formatDate, Loading, StudioPage } from "../../../studio-kit/studio-parts.tsx";
+import type { TeamPage as TeamPageAnswer } from "../../../../../contract/team.ts";
 import { t } from "./messages.ts";
 
 /** Studio → Team: the doulas she invites as backups; each sees only the clients whose backup she is. */
@@ -79,15 +80,9 @@ export default function TeamPage() {
           {answer.invited.length > 0 ? (
             <>
               <h2>{t("Invited")}</h2>
-              <ul>
+              <ul className="stack" style={{ paddingInlineStart: 20 }}>
                 {answer.invited.map((invited) => (
-                  <li key={invited.email}>
-                    {t("{name} ({email}), invited {date}", {
-                      name: invited.first_name,
-                      email: invited.email,
-                      date: formatDate(invited.sent_at),
-                    })}
-                  </li>
+                  <WaitingInvitation key={invited.id} invited={invited} />
                 ))}
               </ul>
             </>
@@ -95,5 +90,37 @@ export default function TeamPage() {
         </>
       )}
     </StudioPage>
+  );
+}
+
+/** One invitation not used yet: when it was sent, whether its link still works, and a way to send it again. */
+function WaitingInvitation({ invited }: { invited: TeamPageAnswer["invited"][number] }) {
+  const send = useSend();
+  const resending = useAction();
+  return (
+    <li>
+      <div>
+        {t("{name} ({email}), invited {date}", { name: invited.first_name, email: invited.email, date: formatDate(invited.sent_at) })}
+      </div>
+      <div>
+        {invited.expired
+          ? t("Its link expired on {date}: send it again for a new one.", { date: formatDate(invited.expires_at) })
+          : t("Waiting for her to create her account; the link works until {date}.", { date: formatDate(invited.expires_at) })}
+      </div>
+      <Button
+        size="small"
+        disabled={resending.busy}
+        aria-label={t("Send the invitation to {email} again", { email: invited.email })}
+        onClick={() =>
+          void resending.run(
+            () => send("resendTeamInvitation", { params: { id: String(invited.id) } }),
+            (sent) => sent.message,
+          )
+        }
+      >
+        {t("Send again")}
+      </Button>
+      <OutcomeNotice outcome={resending.outcome} />
+    </li>
   );
 }
