@@ -1,5 +1,5 @@
 import "./labour-endpoints.ts";
-import { useCallback, useEffect, useState } from "react";
+import { type CSSProperties, useCallback, useEffect, useRef, useState } from "react";
 import type { LabourAlertStatus, LabourKind, LabourLine } from "../../../../contract/labour.ts";
 import { Notice } from "../../components/notice.tsx";
 import { TextField } from "../../components/text-field.tsx";
@@ -25,6 +25,14 @@ export default function TellMyDoula() {
   // Open until she has given a number; React leaves it as she toggles it afterwards.
   const [askContact] = useState(() => !contact.phone);
   const [busy, setBusy] = useState(false);
+  // After her press the answer takes the buttons' place, where her eyes and her finger are; the
+  // choices come back when sending failed, or when she asks to send another message.
+  const [pressed, setPressed] = useState(false);
+  const statusRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // The button she pressed is gone: her screen reader goes on from the answer that replaced it.
+    if (pressed) statusRef.current?.focus();
+  }, [pressed]);
 
   const read = useCallback(async () => {
     if (!user) return;
@@ -77,6 +85,7 @@ export default function TellMyDoula() {
         if (failure.status !== 0) {
           keepPending(user.id, null);
           setPending(null);
+          setPressed(false);
           setProblem(failure.error ?? t("It could not be sent. Please call your doula."));
         }
       } finally {
@@ -106,6 +115,8 @@ export default function TellMyDoula() {
     };
     keepPending(user.id, alert);
     setPending(alert);
+    setProblem(null);
+    setPressed(true);
     setNote("");
     if (navigator.onLine) void sendPending(alert);
   };
@@ -116,6 +127,22 @@ export default function TellMyDoula() {
   };
 
   const time = (iso: string) => new Intl.DateTimeFormat(pageLocale(), { timeStyle: "short" }).format(new Date(iso));
+  const status =
+    pending && !busy ? (
+      <Notice tone="info" role="status">
+        {t("You are offline. Your message will be sent to {name} as soon as you are back online.", { name: record.on_call })}
+      </Notice>
+    ) : busy ? (
+      <Notice tone="info" role="status">
+        {t("Sending your message to {name}…", { name: record.on_call })}
+      </Notice>
+    ) : latest ? (
+      <Notice tone={latest.status === "seen" ? "success" : "info"} role="status">
+        {latest.status === "seen"
+          ? t("{name} has seen your message ({time}) and will call you.", { name: latest.seen_by ?? "", time: time(latest.seen_at!) })
+          : t("Sent at {time}, not yet seen. Told: {names}.", { time: time(latest.sent_at), names: latest.told.join(", ") })}
+      </Notice>
+    ) : null;
   return (
     <section
       aria-labelledby="labour-line-heading"
@@ -131,17 +158,31 @@ export default function TellMyDoula() {
       </p>
       {!partner ? (
         <>
-          <div className="row" style={{ flexWrap: "wrap" }}>
-            <button type="button" className="button" disabled={busy} onClick={() => press("labour")}>
-              {t("Labour has started")}
-            </button>
-            <button type="button" className="button" disabled={busy} onClick={() => press("waters")}>
-              {t("My waters have broken")}
-            </button>
-            <button type="button" className="button button-outlined" disabled={busy} onClick={() => press("call_me")}>
-              {t("Please call me")}
-            </button>
-          </div>
+          {pressed ? (
+            <div ref={statusRef} tabIndex={-1} className="stack" style={{ outline: "none" }}>
+              {status}
+              <button type="button" className="button button-outlined" style={{ justifySelf: "start" }} onClick={() => setPressed(false)}>
+                {t("Send another message")}
+              </button>
+            </div>
+          ) : (
+            <div style={choices}>
+              <button type="button" className="button button-contained" style={choice} disabled={busy} onClick={() => press("labour")}>
+                {t("Labour has started")}
+              </button>
+              <button type="button" className="button button-contained" style={choice} disabled={busy} onClick={() => press("waters")}>
+                {t("My waters have broken")}
+              </button>
+              <button type="button" className="button button-contained" style={choice} disabled={busy} onClick={() => press("call_me")}>
+                {t("Please call me")}
+              </button>
+            </div>
+          )}
+          {problem ? (
+            <Notice tone="error" role="alert" style={{ marginTop: 12 }}>
+              {problem}
+            </Notice>
+          ) : null}
           <div style={{ marginTop: 12 }}>
             <TextField label={t("A line for her (optional)")} value={note} onChange={(event) => setNote(event.target.value)} />
           </div>
@@ -166,24 +207,8 @@ export default function TellMyDoula() {
           </details>
         </>
       ) : null}
-      <div style={{ marginTop: 12 }}>
-        {pending && !busy ? (
-          <Notice tone="info" role="status">
-            {t("You are offline. Your message will be sent to {name} as soon as you are back online.", { name: record.on_call })}
-          </Notice>
-        ) : latest ? (
-          <Notice tone={latest.status === "seen" ? "success" : "info"} role="status">
-            {latest.status === "seen"
-              ? t("{name} has seen your message ({time}) and will call you.", { name: latest.seen_by ?? "", time: time(latest.seen_at!) })
-              : t("Sent at {time}, not yet seen. Told: {names}.", { time: time(latest.sent_at), names: latest.told.join(", ") })}
-          </Notice>
-        ) : null}
-        {problem ? (
-          <Notice tone="error" role="alert">
-            {problem}
-          </Notice>
-        ) : null}
-      </div>
+      {/* Before a press on this page (a partner's page, or a message sent earlier), the answer sits under the choices. */}
+      {partner || !pressed ? <div style={{ marginTop: 12 }}>{status}</div> : null}
       <p style={{ margin: "16px 0 0", color: "var(--ink-grey)" }}>
         {t(
           "If you are worried about yourself or your baby, call your midwife, your hospital or emergency services. The labour line reaches your doula, not medical care.",
@@ -192,3 +217,7 @@ export default function TellMyDoula() {
     </section>
   );
 }
+
+/** Three equal choices, each a large target (at least 48 px), one under the other on a phone and side by side on a wide screen. */
+const choices: CSSProperties = { display: "grid", gap: 8, gridTemplateColumns: "repeat(auto-fit, minmax(180px, 1fr))" };
+const choice: CSSProperties = { minHeight: 56, fontSize: "1.05rem", width: "100%" };
