@@ -118,6 +118,10 @@ export const CarePayment = z.object({
   refunded: z.boolean(),
   /** What friends paid of it through her birth registry (docs/gifts.md), in minor units. */
   from_registry: z.number(),
+  /** What came in for it and was not refunded: Stripe's charge (less after a code), by hand, her registry's credit. */
+  received: z.number(),
+  /** The discount codes that lowered what she paid for it. */
+  codes: z.array(z.string()),
 });
 
 export const questionKinds = ["text", "long_text", "choice", "choices", "date", "yes_no"] as const;

@@ -6,6 +6,7 @@ import type { Clock } from "../lib/clock.ts";
 import { chargedAsAsked, type OneOffPayments } from "../lib/one-off-payments.ts";
 import { type CheckoutPricing, checkoutExpiry } from "../lib/checkout-pricing.ts";
 import { careAgreements, careCheckoutSessions, carePackages, carePayments, careRecords } from "./care-schema.ts";
+import { recordReceipt } from "./care-repository.ts";
 
 // Her deposit and instalments paid online (docs/care.md): a one-off Stripe Checkout per payment,
 // whose completion the payments webhook hands back here (features.ts lists this as a CheckoutOwner).
@@ -86,6 +87,7 @@ export async function startPaymentCheckout(
       sessionId: checkout.id,
       amountMinor,
       currency: row.payment.currency.toUpperCase(),
+      code: held?.reduction.code ?? null,
       openedAt: deps.clock.now(),
     });
     if (held) await deps.pricing!.attach(held.holdId, checkout.id);
@@ -147,6 +149,12 @@ export function careCheckouts(deps: Pick<CareCheckoutDeps, "clock">) {
           { checkoutSession: session.id, carePaymentId: checkout.paymentId, amount: checkout.amountMinor, currency: checkout.currency },
           "care: a checkout was paid for a payment settled already; it is kept unapplied, for the doula to refund from Studio → Clients",
         );
+      // What Stripe charged is what came in: after a code, less than the payment's amount.
+      await recordReceipt(
+        tx,
+        { paymentId: paid.id, source: "stripe", amountMinor: checkout.amountMinor, currency: paid.currency, code: checkout.code },
+        now,
+      );
       if (paid.waived) log.error({ carePaymentId: paid.id }, "care: a waived payment was paid online; refund it in Stripe");
       if (paid.kind === "deposit")
         await tx

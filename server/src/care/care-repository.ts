@@ -21,6 +21,7 @@ import {
   carePackages,
   carePayments,
   careQuestionnaireSends,
+  careReceipts,
   careRecords,
 } from "./care-schema.ts";
 import { defaultAgreement } from "./default-agreement.ts";
@@ -51,7 +52,8 @@ type PackageRow = typeof carePackages.$inferSelect;
 type RecordRow = typeof careRecords.$inferSelect;
 type PackageInput = z.output<typeof PackageRequest>;
 type AgreementRow = typeof careAgreements.$inferSelect;
-type PaymentRow = typeof carePayments.$inferSelect;
+/** A payment with what came in for it (care_receipts): received and not refunded, and the codes that lowered it. */
+type PaymentRow = typeof carePayments.$inferSelect & { receivedMinor: number; codes: string[] };
 type NoteRow = typeof careNotes.$inferSelect;
 
 /** The day a week of pregnancy begins, counted from the due date (week 40). */
@@ -351,6 +353,8 @@ const toPayment = (row: PaymentRow) => ({
   waived: row.waived,
   refunded: row.refundedAt !== null,
   from_registry: row.fromRegistryMinor,
+  received: row.receivedMinor,
+  codes: row.codes,
 });
 
 const toAgreement = (row: AgreementRow) => ({
@@ -377,9 +381,14 @@ const toMessage = (row: MessageRow) => ({ id: row.id, from_doula: row.fromDoula,
 async function partsOf(db: Queryable, recordIds: number[]): Promise<RecordParts> {
   if (recordIds.length === 0)
     return { agreements: new Map(), payments: new Map(), notes: new Map(), files: new Map(), messages: new Map() };
-  const [agreements, payments, notes, files, messages] = await Promise.all([
+  const [agreements, paymentRows, receipts, notes, files, messages] = await Promise.all([
     db.select().from(careAgreements).where(inArray(careAgreements.recordId, recordIds)),
     db.select().from(carePayments).where(inArray(carePayments.recordId, recordIds)).orderBy(asc(carePayments.dueOn), asc(carePayments.id)),
+    db
+      .select({ receipt: careReceipts })
+      .from(careReceipts)
+      .innerJoin(carePayments, eq(carePayments.id, careReceipts.paymentId))
+      .where(inArray(carePayments.recordId, recordIds)),
     db.select().from(careNotes).where(inArray(careNotes.recordId, recordIds)).orderBy(asc(careNotes.createdAt), asc(careNotes.id)),
     filesOfRecords(db, recordIds),
     db
@@ -388,6 +397,14 @@ async function partsOf(db: Queryable, recordIds: number[]): Promise<RecordParts>
       .where(inArray(careMessages.recordId, recordIds))
       .orderBy(asc(careMessages.createdAt), asc(careMessages.id)),
   ]);
+  const payments = paymentRows.map((payment): PaymentRow => {
+    const its = receipts.map((row) => row.receipt).filter((receipt) => receipt.paymentId === payment.id);
+    return {
+      ...payment,
+      receivedMinor: its.filter((receipt) => receipt.refundedAt === null).reduce((sum, receipt) => sum + receipt.amountMinor, 0),
+      codes: its.flatMap((receipt) => (receipt.code ? [receipt.code] : [])),
+    };
+  });
   const grouped = <Row extends { recordId: number }>(rows: Row[]) => {
     const map = new Map<number, Row[]>();
     for (const row of rows) map.set(row.recordId, [...(map.get(row.recordId) ?? []), row]);
@@ -402,10 +419,11 @@ async function partsOf(db: Queryable, recordIds: number[]): Promise<RecordParts>
   };
 }
 
+/** What is due by today and not paid: what her registry paid of a payment is paid. */
 const owedOf = (payments: PaymentRow[], today: string) =>
   payments
     .filter((payment) => payment.paidAt === null && !payment.waived && payment.dueOn <= today)
-    .reduce((sum, payment) => sum + payment.amountMinor, 0);
+    .reduce((sum, payment) => sum + payment.amountMinor - payment.fromRegistryMinor, 0);
 
 /** What is left to pay of these payments (what her registry paid of one counts as paid), those due before `before` only when given. */
 const leftToPay = (payments: PaymentRow[], before?: string) =>
@@ -575,22 +593,30 @@ export async function listClients(db: Queryable, today: string) {
   return rows.map((row) => toClientSummary(row, parts, today));
 }
 
-/** What was paid in the calendar month of her practice (practice-day.ts), by hand or through Stripe, per currency. */
+/**
+ * What came in during the calendar month of her practice (practice-day.ts), per currency: each
+ * arrival once, as it came (Stripe's charge after a code, a payment marked paid by hand, a registry
+ * credit), without what was refunded.
+ */
 export async function takingsOfMonth(db: Queryable, month: { from: Date; until: Date }) {
+  const currency = sql<string>`upper(${careReceipts.currency})`;
   const rows = await db
-    .select({ currency: carePayments.currency, amount: sql<string>`sum(${carePayments.amountMinor})` })
-    .from(carePayments)
-    .where(
-      and(
-        isNotNull(carePayments.paidAt),
-        isNull(carePayments.refundedAt),
-        gte(carePayments.paidAt, month.from),
-        lt(carePayments.paidAt, month.until),
-      ),
-    )
-    .groupBy(carePayments.currency)
-    .orderBy(asc(carePayments.currency));
+    .select({ currency, amount: sql<string>`sum(${careReceipts.amountMinor})` })
+    .from(careReceipts)
+    .where(and(isNull(careReceipts.refundedAt), gte(careReceipts.receivedAt, month.from), lt(careReceipts.receivedAt, month.until)))
+    .groupBy(currency)
+    .orderBy(currency);
   return rows.map((row) => ({ currency: row.currency, amount: Number(row.amount) }));
+}
+
+/** Money that came in for one payment (care_receipts): inside the transaction that settles or credits it. */
+export async function recordReceipt(
+  tx: Queryable,
+  receipt: { paymentId: number; source: "stripe" | "by_hand" | "registry"; amountMinor: number; currency: string; code?: string | null },
+  now: Date,
+): Promise<void> {
+  if (receipt.amountMinor <= 0) return;
+  await tx.insert(careReceipts).values({ ...receipt, code: receipt.code ?? null, receivedAt: now });
 }
 
 export async function clientDetails(db: Queryable, id: number, today: string): Promise<ClientDetails> {
@@ -849,6 +875,12 @@ export async function markPaid(db: Queryable, recordId: number, paymentId: numbe
       if (!existing) throw new HttpError(404, "There is no such payment for this client.");
       throw new HttpError(409, "This payment is marked paid or waived already.");
     }
+    if (!input.waived)
+      await recordReceipt(
+        tx,
+        { paymentId: marked.id, source: "by_hand", amountMinor: marked.amountMinor - marked.fromRegistryMinor, currency: marked.currency },
+        now,
+      );
     if (marked.kind === "deposit" && !input.waived)
       await tx
         .update(careRecords)
@@ -898,6 +930,10 @@ export async function refundPayment(
       if (existing.refundedAt) throw new HttpError(409, "This payment is refunded already.");
       throw new HttpError(409, "Only a payment made through Stripe can be refunded here; settle one paid by hand with her directly.");
     }
+    await tx
+      .update(careReceipts)
+      .set({ refundedAt: now })
+      .where(and(eq(careReceipts.paymentId, claimed.id), eq(careReceipts.source, "stripe"), isNull(careReceipts.refundedAt)));
     await refund(claimed.paymentIntentId!, `care-payment-${claimed.id}-refund`).catch(() => {
       throw new HttpError(502, "The refund could not be made just now, so nothing was changed. Please try again in a moment.");
     });
@@ -1162,6 +1198,7 @@ export async function creditCareFromRegistry(
         ...(settled ? { paidAt: now, note: payment.note || "Paid from her registry." } : {}),
       })
       .where(eq(carePayments.id, payment.id));
+    await recordReceipt(tx, { paymentId: payment.id, source: "registry", amountMinor: take, currency: payment.currency }, now);
     if (settled && payment.kind === "deposit")
       await tx
         .update(careRecords)

@@ -159,6 +159,8 @@ export const careCheckoutSessions = pgTable(
     /** What the session was opened to charge: its completion must say the same to settle anything. */
     amountMinor: integer("amount_minor").notNull(),
     currency: text("currency").notNull(),
+    /** The discount code that lowered its amount (docs/gifts.md), named on her receipt. */
+    code: text("code"),
     status: text("status", { enum: ["open", "expired", "paid", "unapplied", "refunded"] })
       .notNull()
       .default("open"),
@@ -169,6 +171,34 @@ export const careCheckoutSessions = pgTable(
     uniqueIndex("care_checkouts_session_idx").on(table.sessionId),
     index("care_checkouts_payment_idx").on(table.paymentId, table.status),
     index("care_checkouts_intent_idx").on(table.paymentIntentId),
+  ],
+);
+
+/**
+ * Money that came in for one of her payments, one row per arrival, so every figure adds up to what
+ * was received (docs/care.md, "Money"): what Stripe charged (the code named), what the doula marked
+ * paid by hand, what her registry credited. "Received this month" sums these by `received_at`; a
+ * refund stamps the Stripe row rather than removing it.
+ */
+export const careReceipts = pgTable(
+  "care_receipts",
+  {
+    id: serial("id").primaryKey(),
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => carePayments.id, { onDelete: "cascade" }),
+    source: text("source", { enum: ["stripe", "by_hand", "registry"] }).notNull(),
+    amountMinor: integer("amount_minor").notNull(),
+    currency: text("currency").notNull(),
+    /** The discount code that lowered what Stripe charged, as she typed it. */
+    code: text("code"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("care_receipts_payment_idx").on(table.paymentId),
+    index("care_receipts_received_idx").on(table.receivedAt),
+    check("care_receipts_amount_positive", sql`${table.amountMinor} > 0`),
   ],
 );
 

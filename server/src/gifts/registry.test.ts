@@ -154,6 +154,60 @@ describe.each(backends)("her birth registry on %s", (backend) => {
     expect(JSON.stringify(given)).not.toContain("Fernández");
   });
 
+  it("adds up her money as Stripe charged it: a code's lower charge, a registry credit, a refund, in what she owes and the month's takings", async () => {
+    const client = await takeOnClient(app(), db(), doula, { prefix: "reconcile", firstName: "Elena" });
+    const packages = (await get("/reactapi/studio/care/packages", doula)).json().packages as { id: number; name: string }[];
+    const packageId = packages.find((row) => row.name === "Birth support reconcile")!.id;
+    expect((await post("/reactapi/studio/codes", { code: "CALM-10", percent_off: 10, package_ids: [packageId] }, doula)).statusCode).toBe(
+      201,
+    );
+    expect((await post(`/reactapi/care/${client.recordId}/sign`, { full_name: "Elena Díaz", agree: true }, client.cookie)).statusCode).toBe(
+      200,
+    );
+    const studio = async () => (await get(`/reactapi/studio/care/clients/${client.recordId}`, doula)).json();
+    const takings = async () => (await get("/reactapi/studio/care/clients", doula)).json().takings_this_month;
+    const before = (await takings()).find((row: { currency: string }) => row.currency === "USD")?.amount ?? 0;
+    const [deposit, first] = (await studio()).payments as { id: number; amount: number; due_on: string }[];
+
+    // The deposit (300.00) with 10 % off: Stripe charges 270.00, and 270.00 is what came in.
+    const depositCheckout = await post(
+      `/reactapi/care/${client.recordId}/payments/${deposit!.id}/checkout`,
+      { code: "calm-10" },
+      client.cookie,
+    );
+    const charged = (await pay(depositCheckout.json().url)).amount_total;
+    expect(charged).toBe(27_000);
+    // A friend gives 50.00 through her registry: it goes to the first instalment.
+    const name = (await post("/reactapi/account/registry", { gifts: { care: true, plan_ids: [] } }, client.cookie)).json().name as string;
+    const gift = await contribute(name, { amount: 5_000 });
+    expect(gift.statusCode, gift.body).toBe(200);
+    await pay(gift.json().url);
+
+    let details = await studio();
+    expect(details.payments[0]).toMatchObject({ paid: true, received: charged, codes: ["CALM-10"] });
+    expect(details.payments[1]).toMatchObject({ paid: false, received: 5_000, from_registry: 5_000 });
+    expect(details.balance).toBe(3 * 40_000 - 5_000);
+    expect((await get(`/reactapi/care/${client.recordId}`, client.cookie)).json().payments[0]).toMatchObject({
+      received: 27_000,
+      codes: ["CALM-10"],
+    });
+    expect((await takings()).find((row: { currency: string }) => row.currency === "USD").amount).toBe(before + charged + 5_000);
+
+    // Once the first instalment is due she owes what her registry left of it, and Stripe asks exactly that.
+    clock.set(new Date(`${first!.due_on}T18:00:00Z`));
+    details = await studio();
+    expect(details.owed).toBe(first!.amount - 5_000);
+    const rest = await post(`/reactapi/care/${client.recordId}/payments/${first!.id}/checkout`, {}, client.cookie);
+    expect((await pay(rest.json().url)).amount_total).toBe(details.owed);
+    expect((await studio()).payments[1]).toMatchObject({ paid: true, received: first!.amount });
+
+    // Refunded through Stripe: Stripe's part leaves what came in; her friend's gift stays received.
+    const refunded = await post(`/reactapi/studio/care/clients/${client.recordId}/payments/${first!.id}/refund`, {}, doula);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect((await studio()).payments[1]).toMatchObject({ refunded: true, received: 5_000 });
+    clock.set(START);
+  });
+
   it("keeps what is beyond what she owes as credit the doula can refund, and a closed registry takes nothing", async () => {
     const client = await takeOnClient(app(), db(), doula, { prefix: "registry-credit", firstName: "Inés" });
     const name = (await post("/reactapi/account/registry", { gifts: { care: true, plan_ids: [2] } }, client.cookie)).json().name as string;

@@ -109,6 +109,8 @@ describe("her fee among her package's tiers", () => {
         waived: false,
         refunded: false,
         from_registry: 0,
+        received: 0,
+        codes: [],
       },
     ],
     notes: [],

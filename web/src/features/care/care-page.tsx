@@ -331,6 +331,12 @@ function paymentState(payment: Payment) {
       amount: priceLabel(payment.from_registry, payment.currency),
       date: dayLabel(payment.due_on),
     });
+  if (payment.paid && payment.codes.length > 0 && payment.paid_at)
+    return t("Paid on {date}: {amount}, with the code {codes}", {
+      date: instantLabel(payment.paid_at),
+      amount: priceLabel(payment.received, payment.currency),
+      codes: payment.codes.join(", "),
+    });
   if (payment.paid) return payment.paid_at ? t("Paid on {date}", { date: instantLabel(payment.paid_at) }) : t("Paid");
   if (payment.waived) return t("Waived by your doula");
   if (dayHasPassed(payment.due_on)) return t("Overdue since {date}", { date: dayLabel(payment.due_on) });

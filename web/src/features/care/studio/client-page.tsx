@@ -272,6 +272,15 @@ function paymentState(payment: Payment) {
   return t("Open");
 }
 
+/** What came in for it, where that is not simply its amount: less after a code, part of it from her registry. */
+function receivedLine(payment: Payment): string | null {
+  if (payment.received === 0 || (payment.received === payment.amount && payment.codes.length === 0)) return null;
+  const amount = priceLabel(payment.received, payment.currency);
+  return payment.codes.length > 0
+    ? t("Received {amount}, with the code {codes}", { amount, codes: payment.codes.join(", ") })
+    : t("Received {amount}", { amount });
+}
+
 function Payments({ client }: { client: ClientDetails }) {
   const send = useSend();
   const marking = useAction();
@@ -326,6 +335,7 @@ function Payments({ client }: { client: ClientDetails }) {
                   <td>{dayLabel(payment.due_on)}</td>
                   <td>
                     {paymentState(payment)}
+                    {receivedLine(payment) ? <Box sx={{ fontSize: "0.85rem" }}>{receivedLine(payment)}</Box> : null}
                     {payment.note ? <Box sx={{ color: "text.secondary", fontSize: "0.85rem" }}>{payment.note}</Box> : null}
                   </td>
                   <td>
