@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type Endpoint, ok } from "./endpoint.ts";
-import { languages } from "./languages.ts";
+import { languages, sentence } from "./languages.ts";
+import { looksLikeALink, notALinkSentence } from "./sign-in.ts";
 
 /** One of the languages we have; anything else is refused with this sentence. */
 export const LanguageCode = z.enum(languages, { error: "We do not have that language. Please choose one from the list." });
@@ -30,6 +31,41 @@ export const SiteDetails = z.object({
 });
 export type SiteDetails = z.infer<typeof SiteDetails>;
 
+const NameText = (empty: string, tooLong: string) =>
+  z
+    .string({ error: empty })
+    .trim()
+    .min(1, { error: empty })
+    .max(100, { error: tooLong })
+    .refine((name) => !looksLikeALink(name), { error: notALinkSentence });
+
+/**
+ * Her names as every page, PDF and mail prints them (Studio → Site → Your name): her own, her
+ * business's, and her title in each language she writes it in (none: her name stands alone).
+ */
+export const PracticeNamesForm = z.object({
+  doula_name: NameText(sentence("Please write your name as clients should read it."), sentence("Your name can be at most 100 characters.")),
+  business_name: NameText(
+    sentence("Please write the name of your practice."),
+    sentence("The name of your practice can be at most 100 characters."),
+  ),
+  titles: z.partialRecord(
+    LanguageCode,
+    z
+      .string({ error: "A title must be text." })
+      .trim()
+      .max(100, { error: "A title can be at most 100 characters." })
+      .refine((title) => !looksLikeALink(title), { error: notALinkSentence }),
+  ),
+});
+export type PracticeNamesForm = z.input<typeof PracticeNamesForm>;
+export const PracticeNamesAnswer = z.object({
+  doula_name: z.string(),
+  business_name: z.string(),
+  titles: z.partialRecord(LanguageCode, z.string()),
+});
+export type PracticeNamesAnswer = z.infer<typeof PracticeNamesAnswer>;
+
 /** This capability's entries of the endpoint table (contract/api.ts composes every part). */
 export const siteEndpoints = {
   siteDetails: {
@@ -48,5 +84,23 @@ export const siteEndpoints = {
     body: LanguageChoice,
     invalidates: ["siteDetails"],
     answers: ok(LanguageChoice),
+  },
+  practiceNames: {
+    method: "GET",
+    path: "/reactapi/studio/site/names",
+    summary: "Her name, her business's name and her title in each language, as pages, PDFs and mails print them",
+    access: "instructor",
+    travels: "studio-site",
+    answers: ok(PracticeNamesAnswer),
+  },
+  savePracticeNames: {
+    method: "POST",
+    path: "/reactapi/studio/site/names",
+    summary: "Saves her names: every page, PDF and mail made from now on prints them",
+    access: "instructor",
+    travels: "studio-site",
+    body: PracticeNamesForm,
+    invalidates: ["practiceNames", "aboutPage"],
+    answers: ok(PracticeNamesAnswer),
   },
 } satisfies Record<string, Endpoint>;

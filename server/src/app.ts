@@ -10,7 +10,8 @@ import { installAuthentication } from "./accounts/authentication.ts";
 import { saveAccountLanguage } from "./accounts/users-repository.ts";
 import { installLanguages } from "./language/request-language.ts";
 import { type Language, languages } from "../../contract/languages.ts";
-import { SiteLanguageStore } from "./site/site-repository.ts";
+import { PracticeNamesStore, SiteLanguageStore } from "./site/site-repository.ts";
+import { seededNames } from "./lib/practice-names.ts";
 import { SessionStore } from "./accounts/session-store.ts";
 import { listOpenGrants } from "./grants/grants-repository.ts";
 import { partnerReach } from "./partners/partners-repository.ts";
@@ -125,10 +126,13 @@ export async function buildApp({
   const sessions = new SessionStore(db, trust, cacheStats);
   const catalogue = new CatalogueReader(db, trust, { openGrants: listOpenGrants, partnerReach }, cacheStats);
   const siteLanguage = new SiteLanguageStore(db, trust);
+  const practice = new PracticeNamesStore(db, trust, seededNames(config.instructorName, config.businessName));
+  await practice.load();
   app.addHook("onClose", async () => {
     sessions.close();
     catalogue.close();
     siteLanguage.close();
+    practice.close();
     await closeDocumentPool();
   });
   installAuthentication(app, sessions);
@@ -141,13 +145,13 @@ export async function buildApp({
   installNulGuard(app);
 
   const mailSender = new MailSender(db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from, log: app.log, logLinks: !production });
-  const mail = { sender: mailSender, context: { businessName: config.businessName, publicUrl: config.publicUrl } };
+  const mail = { sender: mailSender, context: { practice, publicUrl: config.publicUrl } };
   if (!config.mail.smtpUrl && production)
     app.log.warn("SMTP_URL is not set: no mail is sent (welcome, password reset, e-mail change). `npm run admin -- mail list` shows them.");
   if (startMailSender) mailSender.start();
   app.addHook("onClose", () => mailSender.stop());
 
-  const capabilities = features({ db, config, sessions, catalogue, mail, clock, siteLanguage, log: app.log });
+  const capabilities = features({ db, config, sessions, catalogue, mail, clock, siteLanguage, practice, log: app.log });
   for (const feature of capabilities) await feature.register(app);
   // Every server may run the timed work (each piece claims what it does); one that sends no mail runs none.
   if (startMailSender) {

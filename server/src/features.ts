@@ -77,7 +77,7 @@ import { paymentsRoutes } from "./payments/payments-routes.ts";
 import { progressInTheTrash, progressPersonalData } from "./progress/progress-repository.ts";
 import { progressRoutes } from "./progress/progress-routes.ts";
 import { siteRoutes, siteSettingsStudioRoutes } from "./site/site-routes.ts";
-import type { SiteLanguageStore } from "./site/site-repository.ts";
+import type { PracticeNamesStore, SiteLanguageStore } from "./site/site-repository.ts";
 import { sitePagesRoutes, siteStudioRoutes } from "./site-pages/site-pages-routes.ts";
 import { instructorSetupRoutes } from "./studio/setup/instructor-setup.ts";
 import { studioApi } from "./studio/studio-plugin.ts";
@@ -91,6 +91,8 @@ export type AppServices = {
   mail: { sender: MailSender; context: MailContext };
   clock: Clock;
   siteLanguage: SiteLanguageStore;
+  /** Her name, title and business name (Studio → Site), as every page, PDF and mail prints them. */
+  practice: PracticeNamesStore;
   /** The app's log, for work that runs outside a request (the push sender's deliveries). */
   log: FastifyBaseLogger;
 };
@@ -113,14 +115,14 @@ function feature<Options extends Record<string, unknown>>(
  * feature that keeps anything about a member adds its part to `personalData`, which her data
  * download and the deletion of her account go through.
  */
-export function features({ db, config, sessions, catalogue, mail, clock, siteLanguage, log }: AppServices): Feature[] {
+export function features({ db, config, sessions, catalogue, mail, clock, siteLanguage, practice, log }: AppServices): Feature[] {
   const production = config.env === "production";
   const bookings: BookingDeps = {
     db,
     clock,
     mail: {
       sender: mail.sender,
-      context: { ...mail.context, contactEmail: config.site.contactEmail, instructorName: config.instructorName },
+      context: { ...mail.context, contactEmail: config.site.contactEmail },
     },
     payments: config.stripe ? oneOffPayments(config.stripe) : null,
     birthsElsewhere: { inMonth: careRecordsDueIn, byMonth: careRecordsDueByMonth },
@@ -146,21 +148,21 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
     pushPersonalData(db),
     labourPersonalData(db),
     activityPersonalData(db),
-    carePersonalData(db, clock, config.instructorName),
+    carePersonalData(db, clock, practice),
     checksPersonalData(db),
     codesPersonalData(db),
     giftsPersonalData(db),
     registryPersonalData(db),
     communityPlacesPersonalData(db, clock, mail.context),
   ];
-  const community = { db, clock, catalogue, mail: mail.context, sender: mail.sender, instructorName: config.instructorName, siteLanguage };
+  const community = { db, clock, catalogue, mail: mail.context, sender: mail.sender, practice, siteLanguage };
   const messages = { db, catalogue, clock, mail: { ...mail.context, contactEmail: config.site.contactEmail } };
   const care = {
     db,
     clock,
     mail: mail.context,
     sender: mail.sender,
-    doulaName: config.instructorName,
+    practice,
     contactEmail: config.site.contactEmail,
     payments: bookings.payments,
     pricing: codePricing(db),
@@ -170,7 +172,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
     clock,
     mail: mail.context,
     sender: mail.sender,
-    doulaName: config.instructorName,
+    practice,
     escalateMinutes: config.labourEscalateMinutes,
   };
   const gifts = {
@@ -224,11 +226,10 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
       db,
       catalogue,
       publicUrl: config.publicUrl,
-      instructorName: config.instructorName,
-      businessName: config.businessName,
+      practice,
     }),
     feature("/reactapi", formsRoutes, { db, clock }),
-    feature("/reactapi/pages", sitePagesRoutes, { db, instructorName: config.instructorName }),
+    feature("/reactapi/pages", sitePagesRoutes, { db, practice }),
     feature("/reactapi", paymentsRoutes, {
       db,
       catalogue,
@@ -262,7 +263,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
     feature("/reactapi/community", communityRoutes, community, [replyDigestWork(community)]),
     feature("/reactapi/content-notes", contentNotesRoutes, { db }),
     feature("/reactapi/account", contentNoteChoicesRoutes, { db, catalogue }),
-    feature("/reactapi", birthPlanRoutes, { db, clock, businessName: config.businessName, catalogue }),
+    feature("/reactapi", birthPlanRoutes, { db, clock, practice, catalogue }),
     feature("/reactapi/timer", timerRoutes, { db, clock }),
     feature("/reactapi/push", pushRoutes, { db, clock, push: config.push, wakeOnQueued: pushSending.wakeOnQueued }, [pushSending]),
     feature("/reactapi/account", partnerRoutes, { db, clock, mail: mail.context, sender: mail.sender }),
@@ -294,12 +295,12 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
             prefix: "/calendar",
           }),
         async (app) => app.register(siteStudioRoutes, { db, prefix: "/site" }),
-        async (app) => app.register(siteSettingsStudioRoutes, { siteLanguage, prefix: "/site" }),
+        async (app) => app.register(siteSettingsStudioRoutes, { siteLanguage, practice, prefix: "/site" }),
         async (app) => app.register(messagesStudioRoutes, messages),
         async (app) => app.register(classesStudioRoutes, { ...classes, sender: mail.sender, prefix: "/classes" }),
         async (app) => app.register(communityStudioRoutes, { ...community, prefix: "/community" }),
         async (app) => app.register(contentNotesStudioRoutes, { db, prefix: "/content-notes" }),
-        async (app) => app.register(birthPlanStudioRoutes, { db, businessName: config.businessName, catalogue }),
+        async (app) => app.register(birthPlanStudioRoutes, { db, practice, catalogue }),
         async (app) => app.register(careStudioRoutes, { ...care, prefix: "/care" }),
         async (app) => app.register(teamStudioRoutes, { ...care, prefix: "/team" }),
         async (app) => app.register(transcriptsStudioRoutes, { db, clock }),

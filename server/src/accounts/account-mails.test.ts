@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { passwordResetMail, welcomeMail } from "./account-mails.ts";
 import { purchaseReceiptMail } from "../payments/payment-mails.ts";
+import { fixedPracticeNames } from "../lib/practice-names.ts";
 
-const context = { businessName: "Calm Birth Circle", publicUrl: "https://courses.example" };
+const context = {
+  practice: fixedPracticeNames({ doulaName: "Sarah", businessName: "Calm Birth Circle" }),
+  publicUrl: "https://courses.example",
+};
 
 describe("the mails", () => {
   it("carry the same words in both parts, and a member's name never becomes markup", () => {

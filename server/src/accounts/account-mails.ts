@@ -1,4 +1,4 @@
-import { composeMail, greeting, type Mail, type MailContext, translatorOf } from "../mail/mail-templates.ts";
+import { composeMail, namesOf, greeting, type Mail, type MailContext, translatorOf } from "../mail/mail-templates.ts";
 
 // The account's own mails: welcome, password reset and change, e-mail change and proof, each in
 // the language of the context it is given (docs/languages.md).
@@ -18,7 +18,7 @@ const confirmEmailLink = (token: string, context: MailContext) => `${context.pub
 /** Sent at registration; `proofToken` is the link that proves the address hers, when it is not proven yet. */
 export function welcomeMail(to: string, firstName: string | null, context: MailContext, proofToken?: string): Mail {
   const i18n = translatorOf(context);
-  return composeMail("welcome", to, i18n._("Welcome to {businessName}", { businessName: context.businessName }), context, [
+  return composeMail("welcome", to, i18n._("Welcome to {businessName}", { businessName: namesOf(context).businessName }), context, [
     greeting(firstName, context.language),
     i18n._(
       "Thank you for joining us. Your library is ready whenever you are: there is no order you must follow and no pace you must keep.",

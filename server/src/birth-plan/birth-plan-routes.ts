@@ -13,8 +13,9 @@ import { memberSharingWith } from "../partners/partners-repository.ts";
 import { planOf, readTemplate, savePlan, saveTemplate } from "./birth-plan-repository.ts";
 import type { renderBirthPlan } from "./birth-plan-pdf.ts";
 import { renderDocument } from "../documents/render-document.ts";
+import type { PracticeNames } from "../lib/practice-names.ts";
 
-export type BirthPlanDeps = { db: Database; clock: Clock; businessName: string; catalogue: CatalogueReader };
+export type BirthPlanDeps = { db: Database; clock: Clock; practice: PracticeNames; catalogue: CatalogueReader };
 
 /**
  * Whose plan the reader opens: her own, or (on a partner's account) hers when she shares it with
@@ -29,7 +30,7 @@ async function ownerFor(db: Database, reader: UserRow): Promise<{ owner: UserRow
 }
 
 /** Her birth preferences (docs/product.md, Birth preferences): read, save with a revision, print. */
-export async function birthPlanRoutes(app: FastifyInstance, { db, clock, businessName, catalogue }: BirthPlanDeps) {
+export async function birthPlanRoutes(app: FastifyInstance, { db, clock, practice, catalogue }: BirthPlanDeps) {
   route(app, "birthPlan", async (_input, request): Promise<BirthPlan> => {
     const reader = requireMember(request);
     const { owner, readOnly } = await ownerFor(db, reader);
@@ -70,7 +71,7 @@ export async function birthPlanRoutes(app: FastifyInstance, { db, clock, busines
 
   route(app, "birthPlanPdf", async ({ query: { size } }, request, reply) => {
     const { owner } = await ownerFor(db, requireMember(request));
-    return sendPdf(reply, await birthPlanPdf(db, owner, size, businessName, request), size);
+    return sendPdf(reply, await birthPlanPdf(db, owner, size, practice, request), size);
   });
   // A birth client's plan for her doulas (docs/labour-line.md): the doula, and her backup on a record
   // she backs up; "share with my doula" is the mother's word for both of them. Outside the studio's
@@ -83,7 +84,7 @@ export async function birthPlanRoutes(app: FastifyInstance, { db, clock, busines
     const owner = record.memberId === null ? undefined : await findUserById(db, record.memberId);
     const plan = owner ? await planOf(db, owner.id) : undefined;
     if (!owner || !plan?.shareWithInstructor) throw new HttpError(404, "She does not share her birth preferences with her doulas.");
-    return sendPdf(reply, await birthPlanPdf(db, owner, size, businessName, request), size);
+    return sendPdf(reply, await birthPlanPdf(db, owner, size, practice, request), size);
   });
 }
 
@@ -92,7 +93,7 @@ async function birthPlanPdf(
   db: Database,
   owner: UserRow,
   size: "a4" | "letter",
-  businessName: string,
+  practice: PracticeNames,
   request: FastifyRequest,
 ): Promise<Buffer> {
   const [template, plan] = await Promise.all([readTemplate(db), planOf(db, owner.id)]);
@@ -105,7 +106,7 @@ async function birthPlanPdf(
         supportPeople: plan?.supportPeople ?? "",
         sections: template.sections,
         choices: plan?.choices ?? [],
-        businessName,
+        businessName: practice.now(request.language).businessName,
         size,
         language: request.language,
       },
@@ -151,7 +152,7 @@ async function refuseUnknownLessons(catalogue: CatalogueReader, instructor: User
 /** Behind the studio's guard (features.ts): the sections and options every member's builder shows. */
 export async function birthPlanStudioRoutes(
   app: FastifyInstance,
-  { db, businessName, catalogue }: { db: Database; businessName: string; catalogue: CatalogueReader },
+  { db, practice, catalogue }: { db: Database; practice: PracticeNames; catalogue: CatalogueReader },
 ) {
   route(app, "studioBirthPlanTemplate", async (_input, request) => ({
     ...(await readTemplate(db)),
@@ -164,7 +165,7 @@ export async function birthPlanStudioRoutes(
     const plan = owner ? await planOf(db, owner.id) : undefined;
     if (!owner || !plan?.shareWithInstructor)
       throw new HttpError(404, "She does not share her birth preferences with you on this booking.");
-    return sendPdf(reply, await birthPlanPdf(db, owner, size, businessName, request), size);
+    return sendPdf(reply, await birthPlanPdf(db, owner, size, practice, request), size);
   });
   route(app, "saveBirthPlanTemplate", async ({ body }, request) => {
     const instructor = request.member!;

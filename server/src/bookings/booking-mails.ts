@@ -1,6 +1,15 @@
 import { formattingLocales, languageOr, type Language, sourceLanguage } from "../../../contract/languages.ts";
 import { translatorFor } from "../language/catalogues.ts";
-import { composeMail, greeting, type Mail, type MailContext, type Paragraph, translatorOf, whenText } from "../mail/mail-templates.ts";
+import {
+  composeMail,
+  namesOf,
+  greeting,
+  type Mail,
+  type MailContext,
+  type Paragraph,
+  translatorOf,
+  whenText,
+} from "../mail/mail-templates.ts";
 import type { BookingRow, ServiceRow } from "./bookings-repository.ts";
 import { calendarFile } from "../mail/calendar-invite.ts";
 import type { Push } from "../push/push-repository.ts";
@@ -17,7 +26,7 @@ declare module "../mail/mail-templates.ts" {
 }
 
 /** What booking mails need beyond every mail's context: where to write to her, and who sends invitations. */
-export type BookingMailContext = MailContext & { contactEmail: string; instructorName: string };
+export type BookingMailContext = MailContext & { contactEmail: string };
 
 /** The language of her mails about a booking: the one she booked in (docs/languages.md). */
 const languageOf = (booking: BookingRow): Language => languageOr(booking.readerLanguage, sourceLanguage);
@@ -50,15 +59,15 @@ function invitation(method: "REQUEST" | "CANCEL", booking: BookingRow, service: 
   const content = calendarFile({
     method,
     timeZone: booking.readerTimeZone,
-    name: context.businessName,
-    organizer: { name: context.instructorName, email: context.contactEmail },
+    name: namesOf(context).businessName,
+    organizer: { name: namesOf(context).doulaName, email: context.contactEmail },
     events: [
       {
         uid: booking.uid,
         sequence: booking.sequence,
         start: booking.startsAt,
         end: booking.endsAt,
-        summary: i18n._("{service} with {instructor}", { service: service.name, instructor: context.instructorName }),
+        summary: i18n._("{service} with {instructor}", { service: service.name, instructor: namesOf(context).doulaName }),
         description: `${placeText(service, language)}\n\n${i18n._("To reschedule or cancel: {link}", { link: manageLink(booking, context) })}`,
         location: service.locationKind === "phone" ? i18n._("Phone call") : service.location,
         url: manageLink(booking, context),
@@ -113,7 +122,7 @@ export function confirmedMail(booking: BookingRow, service: ServiceRow, shared: 
       greeting(booking.name, context.language),
       i18n._("Your {service} with {instructor} is booked for {when}, for {minutes} minutes.", {
         service: service.name,
-        instructor: context.instructorName,
+        instructor: namesOf(context).doulaName,
         when,
         minutes: service.durationMinutes,
       }),
@@ -148,7 +157,7 @@ export function reminderMail(booking: BookingRow, service: ServiceRow, which: "d
     greeting(booking.name, context.language),
     i18n._("A gentle reminder: your {service} with {instructor} is {when}.", {
       service: service.name,
-      instructor: context.instructorName,
+      instructor: namesOf(context).doulaName,
       when,
     }),
     placeText(service, context.language),
@@ -170,7 +179,7 @@ export function cancelledMail(
       greeting(booking.name, context.language),
       input.byInstructor
         ? i18n._("{instructor} has had to cancel your {service} of {when}. We are sorry.", {
-            instructor: context.instructorName,
+            instructor: namesOf(context).doulaName,
             service: service.name,
             when,
           })

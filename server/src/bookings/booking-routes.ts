@@ -19,6 +19,7 @@ import {
   type ServiceRow,
 } from "./bookings-repository.ts";
 import { calendarFile } from "../mail/calendar-invite.ts";
+import { namesOf } from "../mail/mail-templates.ts";
 import { isoWithOffset } from "./free-times.ts";
 
 const DAY = 24 * 3600_000;
@@ -195,8 +196,8 @@ export async function bookingRoutes(app: FastifyInstance, options: BookingOption
     const file = calendarFile({
       method: "PUBLISH",
       timeZone: hours.timeZone,
-      name: `${options.mail.context.businessName}: bookings`,
-      organizer: { name: options.mail.context.instructorName, email: options.mail.context.contactEmail },
+      name: `${namesOf(options.mail.context).businessName}: bookings`,
+      organizer: { name: namesOf(options.mail.context).doulaName, email: options.mail.context.contactEmail },
       events: rows.map((row) => ({
         uid: row.uid,
         sequence: row.sequence,

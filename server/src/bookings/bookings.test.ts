@@ -32,6 +32,7 @@ import {
 } from "../../../testing/stripe-stand-in.ts";
 import { tokenMailedTo } from "../../../testing/outbox-links.ts";
 import { type BookingDeps, runDueWork } from "./booking-actions.ts";
+import { fixedPracticeNames, seededNames } from "../lib/practice-names.ts";
 
 // docs/product.md, "Booking 1:1 support". The clock starts on Monday 1 March 2027, 12:00 UTC
 // (07:00 in New York), and the tests move it instead of waiting.
@@ -86,7 +87,11 @@ describe.each(backends)("1:1 bookings on %s", (backend) => {
     clock,
     mail: {
       sender: { wake: () => {} } as unknown as MailSender,
-      context: { businessName: "Calm Birth", publicUrl: PUBLIC_URL, contactEmail: "hello@example.com", instructorName: "Sarah" },
+      context: {
+        practice: fixedPracticeNames({ doulaName: "Sarah", businessName: "Calm Birth" }),
+        publicUrl: PUBLIC_URL,
+        contactEmail: "hello@example.com",
+      },
     },
     payments: null,
   });
@@ -482,7 +487,9 @@ describe.each(backends)("1:1 bookings on %s", (backend) => {
     expect(chosen.statusCode).toBe(200);
     const made = await bookAs({ service_id: service, start: "2027-03-25T10:00:00-04:00", email: member.email }, member.cookie);
     expect(made.statusCode, made.body).toBe(201);
-    const instructorName = loadConfig({ NODE_ENV: "test" }).instructorName;
+    // Her name alone: her title (INSTRUCTOR_NAME's, in English) would sit inside a Spanish sentence.
+    const config = loadConfig({ NODE_ENV: "test" });
+    const instructorName = seededNames(config.instructorName, config.businessName).doulaName;
     try {
       const [confirmed] = (await mailsTo(member.email)).filter((mail) => mail.kind === "booking_confirmed");
       const when = "jueves, 25 de marzo de 2027, 10:00 (hora de America/New York)";
@@ -490,6 +497,7 @@ describe.each(backends)("1:1 bookings on %s", (backend) => {
       expect(confirmed!.textBody).toContain(
         `Tu cita «Consulta prenatal» con ${instructorName} está reservada para el ${when}, y dura 45 minutos.`,
       );
+      expect(confirmed!.textBody).not.toContain("certified birth doula");
       expect(confirmed!.textBody).toContain("Por teléfono: te llamaremos al número que nos des, o respóndenos con él.");
       expect(confirmed!.textBody).toContain("Puedes cambiar la hora o cancelar hasta 24 horas antes.");
       expect(confirmed!.htmlBody).toContain('<html lang="es">');
@@ -643,7 +651,11 @@ describe.runIf(backends.includes("postgres"))("1:1 bookings on two app servers s
     ).toBe(201);
     clock.set(new Date("2027-03-10T11:00:00Z"));
     const sender = { wake: () => {} } as unknown as MailSender;
-    const mailContext = { businessName: "Calm Birth", publicUrl: PUBLIC_URL, contactEmail: "hello@example.com", instructorName: "Sarah" };
+    const mailContext = {
+      practice: fixedPracticeNames({ doulaName: "Sarah", businessName: "Calm Birth" }),
+      publicUrl: PUBLIC_URL,
+      contactEmail: "hello@example.com",
+    };
     const runs = await Promise.all(
       servers.map((server) => runDueWork({ db: server.handle.db, clock, mail: { sender, context: mailContext }, payments: null })),
     );

@@ -9,6 +9,7 @@ import { type MailContext, recipientLanguage } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { careMessageMail } from "./care-mails.ts";
 import { careMessages, careRecords } from "./care-schema.ts";
+import type { PracticeNames } from "../lib/practice-names.ts";
 
 // The private thread's mails (docs/care.md): each side is told of new messages at most once an
 // hour, in one mail for all that came since. Every app server runs this; a record is claimed by
@@ -23,7 +24,7 @@ export type MessageMailDeps = {
   mail: MailContext;
   sender: MailSender;
   siteLanguage: SiteLanguage;
-  doulaName: string;
+  practice: PracticeNames;
   contactEmail: string;
 };
 
@@ -95,7 +96,7 @@ async function mailSide(deps: MessageMailDeps, toDoula: boolean, siteLanguage: L
           tx,
           careMessageMail(
             record.email!,
-            { toDoula: false, firstName: record.firstName, doulaName: deps.doulaName, count },
+            { toDoula: false, firstName: record.firstName, doulaName: deps.practice.now(language).doulaName, count },
             { ...deps.mail, language },
           ),
         );

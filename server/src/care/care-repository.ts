@@ -37,6 +37,7 @@ import { practiceDay } from "./practice-day.ts";
 /** Her practice's calendar day, for the features built on care records (labour/). */
 export { practiceDay };
 import { pushCareMessage } from "./care-pushes.ts";
+import type { PracticeNames } from "../lib/practice-names.ts";
 
 // Her birth clients (docs/care.md): what the studio's routes, her space and other features (the
 // labour line's on-call windows) call. Every rule that must hold across servers is one statement:
@@ -1081,10 +1082,10 @@ export async function onCallWindowsBetween(db: Queryable, from: string, until: s
  * The records, their signed agreements and payments stay as the doula's business records
  * (README, "Her data"), with her typed name as she signed.
  */
-export const carePersonalData = (db: Queryable, clock: Clock, doulaName: string): PersonalData => ({
+export const carePersonalData = (db: Queryable, clock: Clock, practice: PracticeNames): PersonalData => ({
   key: "care",
   export: async (member) => {
-    const records = await recordsOfMember(db, member, (await practiceDay(db, clock.now())).toString(), doulaName);
+    const records = await recordsOfMember(db, member, (await practiceDay(db, clock.now())).toString(), practice.now().doulaName);
     const answers = await questionnairesOf(
       db,
       records.map((record) => record.id),

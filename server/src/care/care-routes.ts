@@ -19,6 +19,7 @@ import { careInvitationMail } from "./care-mails.ts";
 import { careFileRoute, careFileStudioRoutes } from "./care-files.ts";
 import { aboutPhoto } from "../site-pages/site-pages-repository.ts";
 import { practiceDay, practiceNow, practiceZone } from "./practice-day.ts";
+import { nameWithTitle, type PracticeNames } from "../lib/practice-names.ts";
 import {
   addClient,
   chooseTier,
@@ -62,8 +63,8 @@ export type CareOptions = {
   sender: MailSender;
   /** Stripe's one-off Checkout (Payments' keys); without them she pays as agreed with her doula. */
   payments: OneOffPayments | null;
-  /** Who the doula is, as her clients read it (the agreement's {{doula_name}}, her space). */
-  doulaName: string;
+  /** Who the doula is, as her clients read it (the agreement's {{doula_name}}, her space), as she set it in Studio → Site. */
+  practice: PracticeNames;
   /** Where the doula reads her mail: her clients' messages are told to it. */
   contactEmail: string;
   /** Codes for a package's payments (the gifts capability's, handed in by features.ts). */
@@ -74,7 +75,7 @@ export type CareOptions = {
 const today = async (db: Queryable, clock: Clock) => (await practiceDay(db, clock.now())).toString();
 
 /** The doula's side: her packages and her clients. */
-export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, sender, doulaName, payments }: CareOptions) {
+export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, sender, practice, payments }: CareOptions) {
   await app.register(careFileStudioRoutes, { db, clock });
 
   route(app, "carePackages", async () => ({ packages: await listPackages(db) }));
@@ -117,7 +118,13 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
           packageId: body.package_id,
           memberId: member?.id ?? null,
         },
-        { now: clock.now(), today: day, doulaName, businessName: mail.businessName, language: request.language },
+        {
+          now: clock.now(),
+          today: day,
+          doulaName: nameWithTitle(practice.now(request.language)),
+          businessName: practice.now(request.language).businessName,
+          language: request.language,
+        },
       );
       await queueMail(
         tx,
@@ -125,7 +132,7 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
           body.email,
           body.first_name ?? member?.firstName ?? null,
           {
-            doulaName,
+            doulaName: practice.now(language).doulaName,
             packageName: record.packageName,
             token: record.token,
             account: member ? "proven" : account ? "unproven" : "none",
@@ -162,7 +169,7 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
   });
 
   route(app, "writeToCareClient", async ({ params: { id }, body }, _request, reply) => {
-    const messageId = await db.transaction((tx) => addMessage(tx, id, { doula: true }, body.text, clock.now(), doulaName));
+    const messageId = await db.transaction((tx) => addMessage(tx, id, { doula: true }, body.text, clock.now(), practice.now().doulaName));
     return reply.code(201).send({ id: messageId, message: "Sent. She is mailed that you wrote, at most once an hour." });
   });
 
@@ -203,9 +210,10 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
 }
 
 /** The mother's side: her records, her signature, her PDF. */
-export async function careRoutes(app: FastifyInstance, { db, clock, mail, doulaName, payments, contactEmail, pricing }: CareOptions) {
+export async function careRoutes(app: FastifyInstance, { db, clock, mail, practice, payments, contactEmail, pricing }: CareOptions) {
   route(app, "myCare", async (_input, request) => {
     const member = requireMember(request);
+    const { doulaName } = practice.now(request.language);
     await claimRecordsByAddress(db, member);
     const [records, partnerOf, photo] = await Promise.all([
       recordsOfMember(db, member, await today(db, clock), doulaName),
@@ -215,7 +223,7 @@ export async function careRoutes(app: FastifyInstance, { db, clock, mail, doulaN
     return {
       records,
       // Her photo is the one About shows (Studio → Site); the address is the one her mail comes from.
-      doula: { name: doulaName, photo, email: contactEmail },
+      doula: { name: nameWithTitle(practice.now(request.language)), photo, email: contactEmail },
       pay_online: payments !== null,
       partner_of: partnerOf,
     };
@@ -223,7 +231,9 @@ export async function careRoutes(app: FastifyInstance, { db, clock, mail, doulaN
 
   careFileRoute(app, db);
 
-  route(app, "partnerCare", async (_input, request) => ({ records: await recordsForPartner(db, requireMember(request).id, doulaName) }));
+  route(app, "partnerCare", async (_input, request) => ({
+    records: await recordsForPartner(db, requireMember(request).id, practice.now(request.language).doulaName),
+  }));
 
   route(app, "payCarePayment", async ({ params: { id, paymentId }, body }, request) =>
     startPaymentCheckout(
@@ -237,7 +247,7 @@ export async function careRoutes(app: FastifyInstance, { db, clock, mail, doulaN
   );
 
   route(app, "myCareRecord", async ({ params: { id } }, request) =>
-    recordOfMember(db, requireMember(request), id, await today(db, clock), doulaName),
+    recordOfMember(db, requireMember(request), id, await today(db, clock), practice.now(request.language).doulaName),
   );
 
   route(app, "myCareQuestionnaire", async ({ params: { id, questionnaireId } }, request) =>
@@ -252,13 +262,14 @@ export async function careRoutes(app: FastifyInstance, { db, clock, mail, doulaN
   route(app, "chooseCareTier", async ({ params: { id }, body }, request) => {
     const member = requireMember(request);
     const now = clock.now();
+    // The agreement is in the words of the practice, as when the doula made it.
+    const language = mail.language ?? request.language;
     await chooseTier(db, member.id, id, body.tier, {
       now,
       today: await today(db, clock),
-      doulaName,
-      businessName: mail.businessName,
-      // The agreement is in the words of the practice, as when the doula made it.
-      language: mail.language ?? request.language,
+      doulaName: nameWithTitle(practice.now(language)),
+      businessName: practice.now(language).businessName,
+      language,
     });
     return { message: "Thank you. Your agreement and payments below are made with the fee you chose." };
   });
@@ -283,7 +294,9 @@ export async function careRoutes(app: FastifyInstance, { db, clock, mail, doulaN
 
   route(app, "writeToDoula", async ({ params: { id }, body }, request, reply) => {
     const member = requireMember(request);
-    const messageId = await db.transaction((tx) => addMessage(tx, id, { memberId: member.id }, body.text, clock.now(), doulaName));
+    const messageId = await db.transaction((tx) =>
+      addMessage(tx, id, { memberId: member.id }, body.text, clock.now(), practice.now().doulaName),
+    );
     return reply.code(201).send({ id: messageId, message: "Sent to your doula." });
   });
 
@@ -300,7 +313,7 @@ export async function careRoutes(app: FastifyInstance, { db, clock, mail, doulaN
       [
         {
           packageName,
-          businessName: mail.businessName,
+          businessName: practice.now(request.language).businessName,
           text: agreement.text,
           sha256: agreement.sha256,
           signedAt: agreement.signedAt,

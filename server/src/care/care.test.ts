@@ -42,6 +42,7 @@ import { runMessageMails } from "./care-message-mails.ts";
 import { overlappingWeeks } from "../bookings/calendar-studio-routes.ts";
 import { setAboutPhoto } from "../site-pages/site-pages-repository.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
+import { fixedPracticeNames } from "../lib/practice-names.ts";
 
 // Her birth clients (docs/care.md): packages, a care record per pregnancy, the agreement signed
 // online, its schedule and the notes of her visits, on both databases.
@@ -92,10 +93,10 @@ describe.each(backends)("her birth clients on %s", (backend) => {
   const timedWorkDeps = () => ({
     db: db(),
     clock,
-    mail: { businessName: "Calm Birth Circle", publicUrl: "https://care.example" },
+    mail: { practice: fixedPracticeNames({ doulaName: "Sarah", businessName: "Calm Birth Circle" }), publicUrl: "https://care.example" },
     sender: { wake: () => {} } as unknown as MailSender,
     siteLanguage: { current: async () => "en" as const },
-    doulaName: "Sarah",
+    practice: fixedPracticeNames({ doulaName: "Sarah", businessName: "Calm Birth Circle" }),
     contactEmail: uniqueEmail("doula-inbox"),
   });
 

@@ -10,13 +10,14 @@ import type { renderCertificate } from "./certificate-pdf.ts";
 import { renderDocument } from "../documents/render-document.ts";
 import { findCertificate, issueCertificate } from "./certificates-repository.ts";
 import { requireMember } from "../http/signed-in-member.ts";
+import { nameWithTitle, type PracticeNames } from "../lib/practice-names.ts";
 
 export type CertificatesOptions = {
   db: Database;
   catalogue: CatalogueReader;
   publicUrl: string;
-  instructorName: string;
-  businessName: string;
+  /** Her name, title and business as she set them (Studio → Site), printed on each certificate. */
+  practice: PracticeNames;
 };
 
 const initialsOf = (name: string) =>
@@ -26,10 +27,7 @@ const initialsOf = (name: string) =>
     .map((part) => `${[...part][0]!.toUpperCase()}.`)
     .join(" ");
 
-export async function certificatesRoutes(
-  app: FastifyInstance,
-  { db, catalogue, publicUrl, instructorName, businessName }: CertificatesOptions,
-) {
+export async function certificatesRoutes(app: FastifyInstance, { db, catalogue, publicUrl, practice }: CertificatesOptions) {
   route(app, "myCertificate", async ({ params }, request, reply) => {
     const member = requireMember(request);
     const { courseId } = params;
@@ -75,8 +73,8 @@ export async function certificatesRoutes(
           courseTitle: certificate.courseTitle,
           lessonCount: certificate.lessonCount,
           completedAt: certificate.completedAt,
-          instructorName,
-          businessName,
+          instructorName: nameWithTitle(practice.now(request.language)),
+          businessName: practice.now(request.language).businessName,
           code: certificate.code,
           verifyUrl: `${publicUrl}/verify/${certificate.code}`,
         },
@@ -97,7 +95,7 @@ export async function certificatesRoutes(
       .send(pdf);
   });
 
-  route(app, "checkCertificate", async ({ params }, _request) => {
+  route(app, "checkCertificate", async ({ params }, request) => {
     const { code } = params;
     const certificate = await findCertificate(db, code);
     if (!certificate) throw new HttpError(404, "No certificate has this code. Please check it letter by letter.");
@@ -107,7 +105,7 @@ export async function certificatesRoutes(
       course_title: certificate.courseTitle,
       lesson_count: certificate.lessonCount,
       completed_on: certificate.completedAt.toISOString().slice(0, 10),
-      issuer: businessName,
+      issuer: practice.now(request.language).businessName,
     };
   });
 }

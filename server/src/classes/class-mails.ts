@@ -7,6 +7,7 @@ import {
   greeting,
   type Mail,
   type MailContext,
+  namesOf,
   oneClickUnsubscribe,
   type Paragraph,
   whenText,
@@ -31,7 +32,7 @@ declare module "../mail/mail-templates.ts" {
 
 export type ClassRow = typeof liveClasses.$inferSelect;
 export type RegistrationRow = typeof classRegistrations.$inferSelect;
-export type ClassMailContext = MailContext & { contactEmail: string; instructorName: string };
+export type ClassMailContext = MailContext & { contactEmail: string };
 
 /** The zone her mails speak in: her own, else the instructor's. */
 const zoneFor = (row: RegistrationRow, instructorZone: string) => row.timeZone ?? instructorZone;
@@ -70,8 +71,8 @@ function invitation(
   const content = calendarFile({
     method,
     timeZone,
-    name: context.businessName,
-    organizer: { name: context.instructorName, email: context.contactEmail },
+    name: namesOf(context).businessName,
+    organizer: { name: namesOf(context).doulaName, email: context.contactEmail },
     events: [
       {
         uid: live.uid,

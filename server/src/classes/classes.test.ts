@@ -26,6 +26,7 @@ import {
   useAppServers,
 } from "../../../testing/test-app.ts";
 import { tokenMailedTo } from "../../../testing/outbox-links.ts";
+import { fixedPracticeNames } from "../lib/practice-names.ts";
 
 const START = new Date("2027-03-15T17:00:00Z");
 const MINUTE = 60_000;
@@ -172,10 +173,9 @@ describe.each(backends)("live classes on %s", (backend) => {
 
   const work = () =>
     runClassWork(context.database.db, clock.now(), {
-      businessName: "Calm Birth Circle",
+      practice: fixedPracticeNames({ doulaName: "Sarah", businessName: "Calm Birth Circle" }),
       publicUrl: "https://courses.example",
       contactEmail: "hello@example.com",
-      instructorName: "Sarah",
     });
 
   it("sends each reminder once across two servers, skips one whose moment had passed, and none after a cancellation", async () => {
@@ -700,10 +700,9 @@ describe.runIf(backends.includes("postgres"))("live classes on two app servers s
     });
     clock.set(new Date(START.getTime() - 60 * MINUTE));
     const mail = {
-      businessName: "Calm Birth",
+      practice: fixedPracticeNames({ doulaName: "Sarah", businessName: "Calm Birth" }),
       publicUrl: "https://courses.example",
       contactEmail: "hello@example.com",
-      instructorName: "Sarah",
     };
     await Promise.all(servers.map((server) => runClassWork(server.handle.db, clock.now(), mail)));
     const reminders = await a!.handle.db

@@ -32,13 +32,14 @@ import { found, passageOf, rankOf, type SearchConfig, wordsIn } from "../db/text
 import type { Clock } from "../lib/clock.ts";
 import { knownContentNote, listContentNotes } from "../content-notes/content-notes-repository.ts";
 import { postHtml } from "./post-markdown.ts";
+import { nameWithTitle, type PracticeNames } from "../lib/practice-names.ts";
 
 export type CommunityDeps = {
   db: Database;
   clock: Clock;
   catalogue: CatalogueReader;
-  /** The doula's name as the site shows it (INSTRUCTOR_NAME): not a member's to take. */
-  instructorName?: string;
+  /** The doula's name and title as the site shows them (Studio → Site): not a member's to take. */
+  practice?: PracticeNames;
 };
 type PostRow = typeof communityPosts.$inferSelect;
 type ThreadRow = typeof communityThreads.$inferSelect;
@@ -857,7 +858,7 @@ async function claimsTheDoula(deps: CommunityDeps, pseudonym: string): Promise<b
   if (wanted.replace(/ /g, "").includes("doula") || /\b(instructor|moderator|admin)\b/.test(wanted)) return true;
   const instructors = await instructorNames(deps.db);
   // "Maya Ellison, certified birth doula": the whole, "Maya Ellison" and "Maya".
-  const siteName = deps.instructorName ?? "";
+  const siteName = deps.practice ? nameWithTitle(deps.practice.now()) : "";
   const shortName = siteName.split(",")[0]!;
   const taken = [
     siteName,

@@ -8,6 +8,7 @@ import { users } from "../accounts/accounts-schema.ts";
 import { communityNotices } from "./community-schema.ts";
 import { sendReplyDigests } from "./community-mails.ts";
 import { backends, createTestApp, jsonHeaders, signedInInstructor, signedInMember, type TestApp } from "../../../testing/test-app.ts";
+import { fixedPracticeNames } from "../lib/practice-names.ts";
 
 const START = new Date("2027-05-03T09:00:00Z");
 const MINUTE = 60_000;
@@ -264,7 +265,7 @@ describe.each(backends)("the community on %s", (backend) => {
     const topicId = await topic("Sleep");
     const [asker, helper] = await Promise.all([signedInMember(app, "digest-asker"), signedInMember(app, "digest-helper")]);
     const { id } = await thread(topicId, asker);
-    const mail = { businessName: "Calm Birth", publicUrl: "https://courses.example" };
+    const mail = { practice: fixedPracticeNames({ doulaName: "Sarah", businessName: "Calm Birth" }), publicUrl: "https://courses.example" };
     const digestsTo = (address: string) =>
       context.database.db
         .select()
@@ -320,7 +321,10 @@ describe.each(backends)("the community on %s", (backend) => {
         newcomer.cookie,
       );
       expect(written.json().status).toBe("pending");
-      const mail = { businessName: "Calm Birth", publicUrl: "https://courses.example" };
+      const mail = {
+        practice: fixedPracticeNames({ doulaName: "Sarah", businessName: "Calm Birth" }),
+        publicUrl: "https://courses.example",
+      };
       const toDoula = async () =>
         (
           await context.database.db
@@ -372,7 +376,10 @@ describe.each(backends)("the community on %s", (backend) => {
     for (let tries = 0; !(await digestsTo(staying.email)).some((text) => text.includes("rest when you can")) && tries < 100; tries += 1)
       await new Promise((resolve) => setTimeout(resolve, 20));
     expect((await digestsTo(staying.email)).some((text) => text.includes("rest when you can"))).toBe(true);
-    await sendReplyDigests(context.database.db, clock.now(), { businessName: "Calm Birth", publicUrl: "https://courses.example" });
+    await sendReplyDigests(context.database.db, clock.now(), {
+      practice: fixedPracticeNames({ doulaName: "Sarah", businessName: "Calm Birth" }),
+      publicUrl: "https://courses.example",
+    });
     expect((await digestsTo(leaving.email)).join()).not.toContain("rest when you can");
     // Nothing waits for her digest, and her devices were not told.
     const herNotice = await context.database.db

@@ -8,6 +8,7 @@ import { tokenMailedTo } from "../../../testing/outbox-links.ts";
 import { chargeRefunded, checkoutCompleted, stripeEvent, type StripeStandIn } from "../../../testing/stripe-stand-in.ts";
 import { useStripeApp } from "../../../testing/stripe-app.ts";
 import { giftsWork } from "./gifts-routes.ts";
+import { fixedPracticeNames } from "../lib/practice-names.ts";
 
 // Gifts (docs/gifts.md): Checkout at the plan's own price, the recipient's mail on its day in the
 // practice's zone and only then, once; the link opens the courses for the months given, once.
@@ -35,7 +36,10 @@ describe.each(backends)("gifts on %s", (backend) => {
     giftsWork({
       db: db(),
       clock,
-      mail: { businessName: "Calm Birth Circle", publicUrl: "https://courses.example" },
+      mail: {
+        practice: fixedPracticeNames({ doulaName: "Sarah", businessName: "Calm Birth Circle" }),
+        publicUrl: "https://courses.example",
+      },
       sender: { wake: () => {} } as unknown as MailSender,
       payments: null,
     })

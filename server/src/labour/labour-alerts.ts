@@ -25,6 +25,7 @@ import {
   STUDIO_STREAM,
 } from "./labour-repository.ts";
 import { labourRecords } from "../care/care-repository.ts";
+import type { PracticeNames } from "../lib/practice-names.ts";
 
 /** Presses of one record in an hour that reach the doula: a seventh is refused with a sentence (429). */
 export const ALERTS_PER_HOUR = 6;
@@ -35,7 +36,8 @@ export type LabourDeps = {
   clock: Clock;
   mail: MailContext;
   sender: MailSender;
-  doulaName: string;
+  /** Her name as she set it (Studio → Site): who is told, as her client reads it. */
+  practice: PracticeNames;
   escalateMinutes: number;
 };
 
@@ -147,7 +149,7 @@ export async function sendAlert(deps: LabourDeps, record: LabourRecord, memberId
         clientKey: request.key ?? null,
         sentAt: now,
         backupFirst: straightToBackup,
-        told: straightToBackup ? [nameOf(backup)] : [deps.doulaName],
+        told: straightToBackup ? [nameOf(backup)] : [deps.practice.now().doulaName],
         backupToldAt: straightToBackup ? now : null,
         escalatedAt: straightToBackup ? now : null,
       })

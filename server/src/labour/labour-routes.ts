@@ -126,7 +126,7 @@ export async function labourRoutes(app: FastifyInstance, deps: LabourDeps) {
         return {
           id: record.id,
           open: lineOpen(record, today, (mother ?? reader).babyArrived),
-          on_call: offCall && backup ? nameOf(backup) : deps.doulaName,
+          on_call: offCall && backup ? nameOf(backup) : deps.practice.now(request.language).doulaName,
           doula_off_call: offCall && backup !== undefined,
           latest: latestAlert ? toStatus(latestAlert) : null,
         };
@@ -240,7 +240,12 @@ export async function labourStudioRoutes(app: FastifyInstance, deps: LabourDeps)
   route(app, "seeLabourAlert", async ({ params: { alertId } }, request) => {
     const doula = requireDoula(request);
     const alert = await visible(doula, alertId);
-    const seen = await markSeen(db, alert.id, { id: doula.id, name: doula.role === "admin" ? deps.doulaName : nameOf(doula) }, clock.now());
+    const seen = await markSeen(
+      db,
+      alert.id,
+      { id: doula.id, name: doula.role === "admin" ? deps.practice.now().doulaName : nameOf(doula) },
+      clock.now(),
+    );
     if (!seen) return { message: answerWith("{name} had seen it already.", { name: alert.seenByName ?? "" }) };
     changed(alert.recordId);
     return { message: sentence("She sees now that you have seen it. Call her when you can.") };

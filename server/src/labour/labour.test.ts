@@ -23,6 +23,7 @@ import { mailOutbox } from "../mail/mail-schema.ts";
 import { users } from "../accounts/accounts-schema.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
 import { labourEscalation } from "./labour-alerts.ts";
+import { fixedPracticeNames } from "../lib/practice-names.ts";
 
 // The labour line (docs/labour-line.md): her press reaches her doula's devices and mail, is seen,
 // escalates to her backup once, goes straight to the backup when the doula is off call.
@@ -56,9 +57,9 @@ describe.each(backends)("the labour line on %s", (backend) => {
     labourEscalation({
       db: db(),
       clock,
-      mail: { businessName: "Calm Birth Circle", publicUrl: "https://care.example" },
+      mail: { practice: fixedPracticeNames({ doulaName: "Maya", businessName: "Calm Birth Circle" }), publicUrl: "https://care.example" },
       sender: { wake: () => {} } as unknown as MailSender,
-      doulaName: "Maya",
+      practice: fixedPracticeNames({ doulaName: "Maya", businessName: "Calm Birth Circle" }),
       escalateMinutes: 10,
     });
 

@@ -2,6 +2,7 @@ import { accent, inkMuted, inkPrint, page, surface } from "../../../contract/des
 import { formattingLocales, type Language, languageOr, sourceLanguage } from "../../../contract/languages.ts";
 import { escapeHtml } from "../lib/sanitise-html.ts";
 import { translatorFor } from "../language/catalogues.ts";
+import type { PracticeName, PracticeNames } from "../lib/practice-names.ts";
 
 /**
  * How every mail is laid out: a plain-text and an HTML part in the same calm voice as the site.
@@ -34,7 +35,11 @@ export type MailKind = keyof MailKinds;
  * (docs/languages.md: a member's own; a visitor's the language of the page she used). A mail
  * whose feature does not say it yet is written in English.
  */
-export type MailContext = { businessName: string; publicUrl: string; language?: Language };
+/** What every mail is made with: her names as they are when it is made (`practice`), the site's address, the reader's language. */
+export type MailContext = { practice: PracticeNames; publicUrl: string; language?: Language };
+
+/** The practice's names in the mail's language: her name, title and business as she set them in the studio. */
+export const namesOf = (context: MailContext): PracticeName => context.practice.now(context.language ?? sourceLanguage);
 
 /** A member's own language, else the context's (the site's, or the studio's for a mail an instructor's action sends). */
 export const recipientLanguage = (own: string | null | undefined, context: MailContext): Language =>
@@ -64,7 +69,8 @@ export function composeMail(kind: MailKind, to: string, subject: string, context
   const language = context.language ?? sourceLanguage;
   const i18n = translatorFor(language);
   const withWarmth = i18n._("With warmth,");
-  const signOff = `${withWarmth}\n${context.businessName}`;
+  const { businessName } = namesOf(context);
+  const signOff = `${withWarmth}\n${businessName}`;
   const text = [
     ...paragraphs.map((paragraph) => (typeof paragraph === "string" ? paragraph : `${paragraph.label}:\n${paragraph.link}`)),
     signOff,
@@ -82,7 +88,7 @@ export function composeMail(kind: MailKind, to: string, subject: string, context
 <body style="margin:0;background:${page};font-family:Georgia,serif;color:${inkPrint};font-size:17px;line-height:1.5">
 <div style="max-width:520px;margin:0 auto;padding:24px">
 ${htmlParagraphs}
-<p style="margin:24px 0 0">${escapeHtml(withWarmth)}<br>${escapeHtml(context.businessName)}</p>
+<p style="margin:24px 0 0">${escapeHtml(withWarmth)}<br>${escapeHtml(businessName)}</p>
 </div></body></html>`;
   return { kind, to, subject, text, html };
 }

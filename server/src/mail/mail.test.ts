@@ -23,6 +23,7 @@ import {
 import { MailSender } from "./mail-sender.ts";
 import { passwordResetMail } from "../accounts/account-mails.ts";
 import { listOutbox, queueMail } from "./outbox.ts";
+import { fixedPracticeNames } from "../lib/practice-names.ts";
 
 const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
 const PUBLIC_URL = "http://members.example";
@@ -81,7 +82,10 @@ describe.each(backends)("mail through a real SMTP server, on %s", (backend) => {
   it("sends a mail's Reply-To and one-click unsubscribe headers as the outbox keeps them", async () => {
     const to = uniqueEmail("headers");
     await queueMail(context.database.db, {
-      ...passwordResetMail(to, null, "token", { businessName: "Calm Birth Circle", publicUrl: PUBLIC_URL }),
+      ...passwordResetMail(to, null, "token", {
+        practice: fixedPracticeNames({ doulaName: "Sarah", businessName: "Calm Birth Circle" }),
+        publicUrl: PUBLIC_URL,
+      }),
       subject: "With headers",
       headers: {
         "Reply-To": "sarah@calmbirth.example",
@@ -116,7 +120,13 @@ describe.each(backends)("the outbox when the SMTP server is down, on %s", (backe
     await probe.stop();
     const db = context.database.db;
     const to = uniqueEmail("outage");
-    await queueMail(db, passwordResetMail(to, null, "t".repeat(43), { businessName: "Calm Birth Circle", publicUrl: PUBLIC_URL }));
+    await queueMail(
+      db,
+      passwordResetMail(to, null, "t".repeat(43), {
+        practice: fixedPracticeNames({ doulaName: "Sarah", businessName: "Calm Birth Circle" }),
+        publicUrl: PUBLIC_URL,
+      }),
+    );
     sender = new MailSender(db, {
       smtpUrl: `smtp://127.0.0.1:${port}`,
       from: "hello@example.com",
@@ -158,7 +168,13 @@ describe.each(backends)("the outbox when the SMTP server is down, on %s", (backe
   it("without SMTP_URL writes each mail's subject and links to the log instead, and marks it logged", async () => {
     const db = context.database.db;
     const to = uniqueEmail("nosmtp");
-    await queueMail(db, passwordResetMail(to, null, "u".repeat(43), { businessName: "Calm Birth Circle", publicUrl: PUBLIC_URL }));
+    await queueMail(
+      db,
+      passwordResetMail(to, null, "u".repeat(43), {
+        practice: fixedPracticeNames({ doulaName: "Sarah", businessName: "Calm Birth Circle" }),
+        publicUrl: PUBLIC_URL,
+      }),
+    );
     const lines: Array<{ subject?: string; links?: string[] }> = [];
     sender = new MailSender(db, {
       smtpUrl: null,
@@ -187,7 +203,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two server processes on one Postg
     const servers = await Promise.all([startServer(environment("a")), startServer(environment("b"))]);
     const database = await openDatabase({ databaseUrl: scratch.url, dataDir: "memory" });
     try {
-      const context = { businessName: "Calm Birth Circle", publicUrl: PUBLIC_URL };
+      const context = { practice: fixedPracticeNames({ doulaName: "Sarah", businessName: "Calm Birth Circle" }), publicUrl: PUBLIC_URL };
       for (let index = 0; index < 40; index++) {
         await queueMail(database.db, {
           ...passwordResetMail(`twice.${index}@example.com`, null, "v".repeat(43), context),

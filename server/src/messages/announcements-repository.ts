@@ -10,7 +10,7 @@ import { openGrantHolders } from "../grants/grants-repository.ts";
 import { announcementMail, announcements } from "./messages-schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { translatorFor } from "../language/catalogues.ts";
-import { composeMail, greeting, type Mail, oneClickUnsubscribe, recipientLanguage } from "../mail/mail-templates.ts";
+import { composeMail, namesOf, greeting, type Mail, oneClickUnsubscribe, recipientLanguage } from "../mail/mail-templates.ts";
 import { queueMails } from "../mail/outbox.ts";
 import { queuePushes } from "../push/push-repository.ts";
 import type { ReplyMailContext } from "./replies-repository.ts";
@@ -134,7 +134,7 @@ export async function sendAnnouncement(
         ...paragraphsOf(input.body),
         { label: i18n._("Open your home page"), link: `${publicUrl}/home` },
         i18n._("You receive this as a member of {business}. To stop these messages by e-mail, open {page}", {
-          business: input.mail.businessName,
+          business: namesOf(input.mail).businessName,
           page: `${publicUrl}/unsubscribe?token=${recipient.token}`,
         }),
       ]);

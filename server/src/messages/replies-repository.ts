@@ -6,7 +6,7 @@ import type { PersonalData } from "../db/personal-data.ts";
 import { lockSubmission, markSubmissionRead, submissionIdsOf } from "../forms/forms-repository.ts";
 import { messageReplies } from "./messages-schema.ts";
 import { HttpError } from "../http/errors.ts";
-import { composeMail, type MailContext, translatorOf } from "../mail/mail-templates.ts";
+import { composeMail, namesOf, type MailContext, translatorOf } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
 
 declare module "../mail/mail-templates.ts" {
@@ -77,7 +77,7 @@ export async function sendReply(
     const mail = composeMail(
       "inbox_reply",
       to,
-      i18n._("Re: your message to {business}", { business: input.mail.businessName }),
+      i18n._("Re: your message to {business}", { business: namesOf(input.mail).businessName }),
       input.mail,
       [
         ...input.body.split(/\n\s*\n/),

@@ -1,4 +1,4 @@
-import { composeMail, greeting, type Mail, type MailContext, translatorOf } from "../mail/mail-templates.ts";
+import { composeMail, namesOf, greeting, type Mail, type MailContext, translatorOf } from "../mail/mail-templates.ts";
 
 declare module "../mail/mail-templates.ts" {
   interface MailKinds {
@@ -12,7 +12,7 @@ export function partnerInvitationMail(to: string, inviterName: string, token: st
   return composeMail(
     "partner_invitation",
     to,
-    i18n._("{inviter} invites you to {businessName}", { inviter: inviterName, businessName: context.businessName }),
+    i18n._("{inviter} invites you to {businessName}", { inviter: inviterName, businessName: namesOf(context).businessName }),
     context,
     [
       greeting(null, context.language),

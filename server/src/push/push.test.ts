@@ -17,6 +17,7 @@ import {
   type TestApp,
 } from "../../../testing/test-app.ts";
 import { pushOutbox, pushSubscriptions } from "./push-schema.ts";
+import { fixedPracticeNames } from "../lib/practice-names.ts";
 
 // Push notifications (docs/push.md): sent through a local stand-in for a browser's push service,
 // admitted by PUSH_SERVICES as the real ones are, and decrypted here as the browser would.
@@ -275,10 +276,9 @@ describe.each(backends)("push notifications on %s", (backend) => {
     }
     expect((await post(`/reactapi/classes/${classId}/registrations/cancel`, leaving.cookie, {})).statusCode).toBe(200);
     const mail = {
-      businessName: "Calm Birth Circle",
+      practice: fixedPracticeNames({ doulaName: "Sarah", businessName: "Calm Birth Circle" }),
       publicUrl: "https://courses.example",
       contactEmail: "hello@example.com",
-      instructorName: "Sarah",
     };
     // Two servers' timed work at the same moment, then once more: one push.
     await Promise.all([runClassWork(context.database.db, new Date(), mail), runClassWork(context.database.db, new Date(), mail)]);

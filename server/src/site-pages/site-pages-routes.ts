@@ -7,6 +7,7 @@ import { HttpError } from "../http/errors.ts";
 import { sanitiseHtml } from "../lib/sanitise-html.ts";
 import { acceptPictureUploads, storeUploadedPicture } from "../pictures/pictures-repository.ts";
 import { aboutPhoto, readPage, savePage, setAboutPhoto } from "./site-pages-repository.ts";
+import { nameWithTitle, type PracticeNames } from "../lib/practice-names.ts";
 
 const emptyAbout: AboutPage = { story_html: "", credentials: [], testimonials: [] };
 const emptyLinks: LinksPage = { links: [] };
@@ -21,8 +22,13 @@ async function links(db: Database) {
 }
 
 /** About and Helpful links, as visitors read them. */
-export async function sitePagesRoutes(app: FastifyInstance, { db, instructorName }: { db: Database; instructorName: string }) {
-  route(app, "aboutPage", async () => ({ ...(await about(db)).page, instructor_name: instructorName, photo: await aboutPhoto(db) }));
+export async function sitePagesRoutes(app: FastifyInstance, { db, practice }: { db: Database; practice: PracticeNames }) {
+  // Her name as its heading, with her title in the reader's language (Studio → Site).
+  route(app, "aboutPage", async (_input, request) => ({
+    ...(await about(db)).page,
+    instructor_name: nameWithTitle(practice.now(request.language)),
+    photo: await aboutPhoto(db),
+  }));
   route(app, "linksPage", async () => (await links(db)).page);
 }
 

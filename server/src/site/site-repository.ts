@@ -2,6 +2,7 @@ import { type Language, isLanguage, sourceLanguage } from "../../../contract/lan
 import { type CacheTrust, changeAndAnnounce, dataChanges } from "../db/data-changes.ts";
 import type { Database } from "../db/types.ts";
 import type { SiteLanguage } from "../language/request-language.ts";
+import type { PracticeName, PracticeNames } from "../lib/practice-names.ts";
 import { siteSettings } from "./site-schema.ts";
 
 /**
@@ -37,5 +38,83 @@ export class SiteLanguageStore implements SiteLanguage {
 
   close(): void {
     dataChanges.off("site", this.forget);
+  }
+}
+
+/** What Studio → Site → Your name saves: her name, her business's, and her title in each language. */
+export type PracticeNamesInput = { doulaName: string; businessName: string; titles: Partial<Record<Language, string>> };
+
+/**
+ * Her names (Studio → Site), offered to every capability as `PracticeNames`: read at once from a copy
+ * in memory, since a mail or a page asks for them without waiting. A save here replaces the copy;
+ * a save on another app server is heard as a "site" change, and where changes may go unheard
+ * (PostgreSQL without a trusted listener) the copy is read again when it is a minute old.
+ */
+export class PracticeNamesStore implements PracticeNames {
+  private saved: PracticeNamesInput;
+  /** The site's language as last read: the title of a reader who asks for none. */
+  private language: Language = sourceLanguage;
+  private readAt = 0;
+  private reading: Promise<void> | null = null;
+  // A change heard while the database is away (or every cache dropped as the listener reconnects)
+  // keeps the names it has; the next read after a minute, or the next change, tries again.
+  private readonly reread = () => void this.load().catch(() => {});
+
+  constructor(
+    private readonly db: Database,
+    private readonly cacheTrust: CacheTrust,
+    private readonly seed: { doulaName: string; title: string; businessName: string },
+  ) {
+    this.saved = { doulaName: seed.doulaName, businessName: seed.businessName, titles: {} };
+    dataChanges.on("site", this.reread);
+  }
+
+  /** Reads the saved names; until she saves hers, the seed's (INSTRUCTOR_NAME, BUSINESS_NAME). */
+  load(): Promise<void> {
+    this.reading ??= (async () => {
+      try {
+        const [row] = await this.db.select().from(siteSettings);
+        this.language = isLanguage(row?.language) ? row.language : sourceLanguage;
+        this.saved = {
+          doulaName: row?.doulaName ?? this.seed.doulaName,
+          businessName: row?.businessName ?? this.seed.businessName,
+          // The demo's title is English: a reader in another language sees her name alone until she writes hers.
+          titles: row?.doulaName ? row.titles : { [sourceLanguage]: this.seed.title },
+        };
+        this.readAt = Date.now();
+      } finally {
+        this.reading = null;
+      }
+    })();
+    return this.reading;
+  }
+
+  now(language?: Language): PracticeName {
+    if (!this.cacheTrust.trusted() && Date.now() - this.readAt > 60_000) void this.load().catch(() => {});
+    const titles = this.saved.titles;
+    // Her title in the reader's language only: a title in another language would sit inside her sentences.
+    const title = titles[language ?? this.language] ?? "";
+    return { doulaName: this.saved.doulaName, businessName: this.saved.businessName, title };
+  }
+
+  /** What the studio's form shows: the names as saved, or the seed's until she saves hers. */
+  current(): PracticeNamesInput {
+    return this.saved;
+  }
+
+  async save(names: PracticeNamesInput, siteLanguage: Language): Promise<void> {
+    const values = { doulaName: names.doulaName, businessName: names.businessName, titles: names.titles };
+    await changeAndAnnounce(this.db, "site", (tx) =>
+      tx
+        .insert(siteSettings)
+        .values({ id: 1, language: siteLanguage, ...values })
+        .onConflictDoUpdate({ target: siteSettings.id, set: values }),
+    );
+    this.saved = names;
+    this.language = siteLanguage;
+  }
+
+  close(): void {
+    dataChanges.off("site", this.reread);
   }
 }

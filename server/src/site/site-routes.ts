@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { route } from "../http/endpoint-route.ts";
 import type { SiteConfig } from "../config.ts";
-import type { SiteDetails } from "../../../contract/site.ts";
+import type { PracticeNamesAnswer, SiteDetails } from "../../../contract/site.ts";
 import { languages } from "../../../contract/languages.ts";
-import type { SiteLanguageStore } from "./site-repository.ts";
+import type { PracticeNamesInput, PracticeNamesStore, SiteLanguageStore } from "./site-repository.ts";
 
 type SiteOptions = { site: SiteConfig; onlinePayment: boolean; siteLanguage: SiteLanguageStore };
 
@@ -23,10 +23,26 @@ export async function siteRoutes(app: FastifyInstance, { site, onlinePayment, si
   );
 }
 
-/** Studio → Site: the site's language. */
-export async function siteSettingsStudioRoutes(app: FastifyInstance, { siteLanguage }: { siteLanguage: SiteLanguageStore }) {
+/** Studio → Site: the site's language, and her names. */
+export async function siteSettingsStudioRoutes(
+  app: FastifyInstance,
+  { siteLanguage, practice }: { siteLanguage: SiteLanguageStore; practice: PracticeNamesStore },
+) {
   route(app, "saveSiteLanguage", async ({ body }) => {
     await siteLanguage.save(body.language);
     return { language: body.language };
+  });
+  const answer = (names: PracticeNamesInput): PracticeNamesAnswer => ({
+    doula_name: names.doulaName,
+    business_name: names.businessName,
+    titles: names.titles,
+  });
+  route(app, "practiceNames", async () => answer(practice.current()));
+  route(app, "savePracticeNames", async ({ body }) => {
+    // A title left empty is no title in that language: her name stands alone there.
+    const titles = Object.fromEntries(Object.entries(body.titles).filter(([, title]) => title)) as PracticeNamesInput["titles"];
+    const names = { doulaName: body.doula_name, businessName: body.business_name, titles };
+    await practice.save(names, await siteLanguage.current());
+    return answer(names);
   });
 }

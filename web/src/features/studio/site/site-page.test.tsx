@@ -16,25 +16,26 @@ const site: SiteDetails = {
   links: { podcast_directory: "", blog: "", facebook: "", youtube: "", pinterest: "", instagram: "" },
 };
 
+const show = () =>
+  renderAt("/studio/site", [
+    {
+      path: "/studio/site",
+      element: (
+        <Themed>
+          <SitePage />
+        </Themed>
+      ),
+    },
+  ]);
+
 // docs/languages.md: the instructor sets the site's language in Studio → Site.
 describe("the site's language in the studio", () => {
-  const show = () =>
-    renderAt("/studio/site", [
-      {
-        path: "/studio/site",
-        element: (
-          <Themed>
-            <SitePage />
-          </Themed>
-        ),
-      },
-    ]);
-
   it("offers every language, named in itself, and saves the one she picks", async () => {
     const calls = stubApi({
       "/reactapi/site": [200, site],
       "/reactapi/studio/site/about": [503, { error: "The service is busy. Please try again in a moment." }],
       "/reactapi/studio/site/links": [503, { error: "The service is busy. Please try again in a moment." }],
+      "/reactapi/studio/site/names": [503, { error: "The service is busy. Please try again in a moment." }],
       "/reactapi/studio/site/language": [200, { language: "es" }],
     });
     show();
@@ -53,6 +54,7 @@ describe("the site's language in the studio", () => {
       "/reactapi/site": [200, site],
       "/reactapi/studio/site/about": [503, { error: "The service is busy. Please try again in a moment." }],
       "/reactapi/studio/site/links": [503, { error: "The service is busy. Please try again in a moment." }],
+      "/reactapi/studio/site/names": [503, { error: "The service is busy. Please try again in a moment." }],
       "/reactapi/studio/site/language": [403, { error: "Only the instructor can do this." }],
     });
     show();
@@ -60,5 +62,34 @@ describe("the site's language in the studio", () => {
     fireEvent.click(within(choice).getByRole("radio", { name: "Español" }));
     expect(await screen.findByText("Only the instructor can do this.")).toBeInTheDocument();
     expect(within(choice).getByRole("radio", { name: "English" })).toBeChecked();
+  });
+});
+
+// docs/languages.md, "Her names": what every page, PDF and mail prints.
+describe("her names in the studio", () => {
+  it("shows the names as saved, her title in each of the site's languages, and sends what she changes", async () => {
+    const saved = { doula_name: "Maya Ellison", business_name: "Calm Birth Circle", titles: { en: "certified birth doula" } };
+    const calls = stubApi({
+      "/reactapi/site": [200, site],
+      "/reactapi/studio/site/about": [503, { error: "The service is busy. Please try again in a moment." }],
+      "/reactapi/studio/site/links": [503, { error: "The service is busy. Please try again in a moment." }],
+      "/reactapi/studio/site/names": (body) =>
+        body === undefined ? [200, saved] : [200, { ...(body as typeof saved), titles: { es: "doula certificada" } }],
+    });
+    show();
+    const form = await screen.findByRole("form", { name: "Your name" });
+    expect(within(form).getByLabelText("Your name, as clients read it")).toHaveValue("Maya Ellison");
+    expect(within(form).getByLabelText("Your title in English (optional)")).toHaveValue("certified birth doula");
+    expect(within(form).getByLabelText("Your title in Español (optional)")).toHaveValue("");
+    fireEvent.change(within(form).getByLabelText("Your name, as clients read it"), { target: { value: "Lucía Romero" } });
+    fireEvent.change(within(form).getByLabelText("Your title in English (optional)"), { target: { value: "" } });
+    fireEvent.change(within(form).getByLabelText("Your title in Español (optional)"), { target: { value: "doula certificada" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Save your names" }));
+    expect(await within(form).findByText(/use these names from now on/)).toBeInTheDocument();
+    expect(calls.find((call) => call.method === "POST")!.body).toEqual({
+      doula_name: "Lucía Romero",
+      business_name: "Calm Birth Circle",
+      titles: { en: "", es: "doula certificada" },
+    });
   });
 });

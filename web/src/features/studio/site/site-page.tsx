@@ -3,7 +3,8 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { type FormEvent, lazy, Suspense, useState } from "react";
 import type { StudioAbout, StudioLinks } from "../../../../../contract/site-pages.ts";
-import { type Language, languageNames } from "../../../../../contract/languages.ts";
+import { type Language, languageNames, languages } from "../../../../../contract/languages.ts";
+import type { PracticeNamesAnswer } from "../../../../../contract/site.ts";
 import { LanguageRadios } from "../../../components/language-radios.tsx";
 import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { PageSection } from "../../../components/page-section.tsx";
@@ -182,6 +183,63 @@ function LinksForm({ page }: { page: StudioLinks }) {
 }
 
 /**
+ * Her names as every page, PDF and mail prints them: her own, her practice's, and her title in each
+ * of the site's languages (a title left empty: her name stands alone in that language).
+ */
+function NamesForm({ saved }: { saved: PracticeNamesAnswer }) {
+  const [form, setForm] = useState(saved);
+  const { outcome, busy, run } = useAction();
+  const send = useSend();
+  const details = outcome?.details;
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const answer = await run(
+      () => send("savePracticeNames", { body: form }),
+      () => t("Saved. Your pages, agreements, certificates and mails use these names from now on."),
+    );
+    if (answer) setForm(answer);
+  };
+  return (
+    <Box component="form" onSubmit={save} noValidate aria-label={t("Your name")} sx={{ display: "grid", gap: 2, maxWidth: 560 }}>
+      <TextField
+        label={t("Your name, as clients read it")}
+        autoComplete="name"
+        value={form.doula_name}
+        onChange={(event) => setForm({ ...form, doula_name: event.target.value })}
+        error={Boolean(details?.doula_name)}
+        helperText={details?.doula_name}
+      />
+      <TextField
+        label={t("The name of your practice")}
+        autoComplete="organization"
+        value={form.business_name}
+        onChange={(event) => setForm({ ...form, business_name: event.target.value })}
+        error={Boolean(details?.business_name)}
+        helperText={details?.business_name ?? t("It signs your mails and heads your agreements and certificates.")}
+      />
+      {languages.map((language) => (
+        <TextField
+          key={language}
+          label={t("Your title in {language} (optional)", { language: languageNames[language] })}
+          value={form.titles[language] ?? ""}
+          onChange={(event) => setForm({ ...form, titles: { ...form.titles, [language]: event.target.value } })}
+          error={Boolean(details?.[`titles.${language}`])}
+          helperText={
+            details?.[`titles.${language}`] ?? t("Printed after your name, as in “{example}”.", { example: `${form.doula_name}, …` })
+          }
+        />
+      ))}
+      <Box>
+        <Button type="submit" variant="contained" disabled={busy}>
+          {t("Save your names")}
+        </Button>
+      </Box>
+      <OutcomeNotice outcome={outcome} />
+    </Box>
+  );
+}
+
+/**
  * The site's language: a visitor's whose browser asks for none we have, a member's who chose none,
  * and the studio's own mails (docs/languages.md). Saved as she picks it.
  */
@@ -225,6 +283,7 @@ export default function SitePage() {
   const about = useAnswer("studioAbout");
   const links = useAnswer("studioLinks");
   const site = useAnswer("siteDetails");
+  const names = useAnswer("practiceNames");
   return (
     <StudioPage
       title={t("Site")}
@@ -232,6 +291,9 @@ export default function SitePage() {
         "What visitors read about you: your About page and your helpful links, and the site's language. Messages from the Contact page arrive in your Inbox.",
       )}
     >
+      <PageSection title={t("Your name")} id="site-names">
+        {names.answer ? <NamesForm saved={names.answer} /> : <Loading failure={names.failure} what={t("your names")} />}
+      </PageSection>
       <PageSection title={t("Language")} id="site-language">
         {site.answer ? <SiteLanguage saved={site.answer.language} /> : <Loading failure={site.failure} what={t("the site's language")} />}
       </PageSection>
