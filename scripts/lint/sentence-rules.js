@@ -23,6 +23,14 @@ export const SENTENCE_ATTRIBUTES = new Set([
   "hint",
   "intro",
   "what",
+  "help",
+  "legend",
+  "caption",
+  "tooltip",
+  "unit",
+  "suffix",
+  "prefix",
+  "noun",
 ]);
 
 /** Object properties whose string is shown to a person (an outcome's message, a column's label). */
@@ -38,6 +46,9 @@ export const SENTENCE_PROPERTIES = new Set([
   "question",
   "button",
   "subtitle",
+  "help",
+  "legend",
+  "caption",
 ]);
 
 /** Text between JSX tags or in a sentence attribute: read by a person if it has a letter and is not an address. */

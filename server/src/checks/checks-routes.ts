@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { answerWith } from "../../../contract/languages.ts";
+import { answerWith, sentence } from "../../../contract/languages.ts";
 import type { UserRow } from "../accounts/users-repository.ts";
 import { type CatalogueReader, lessonHomes, moduleHomes } from "../catalogue/catalogue-repository.ts";
 import type { Database } from "../db/client.ts";
@@ -28,7 +28,10 @@ export async function checksStudioRoutes(app: FastifyInstance, { db }: ChecksOpt
     const id = await addCheck(db, { courseId: home.courseId, lessonId, moduleId, title: body.title, questions: body.questions });
     return reply.code(201).send({
       id,
-      message: answerWith("Added the check: {count} questions. Members answer it under the lesson now.", { count: body.questions.length }),
+      message:
+        body.questions.length === 1
+          ? sentence("Added the check: 1 question. Members answer it under the lesson now.")
+          : answerWith("Added the check: {count} questions. Members answer it under the lesson now.", { count: body.questions.length }),
     });
   });
 

@@ -197,4 +197,17 @@ describe.each(backends)("knowledge checks on %s", (backend) => {
     expect(ready.statusCode, ready.body).toBe(200);
     expect(ready.headers["content-type"]).toContain("application/pdf");
   });
+  it("counts the questions in her language, one question and several alike", async () => {
+    const inSpanish = (payload: Record<string, unknown>) =>
+      context.app.inject({
+        method: "POST",
+        url: "/reactapi/studio/checks",
+        headers: { ...jsonHeaders, cookie: instructor, "accept-language": "es" },
+        payload,
+      });
+    const one = await inSpanish({ lesson_id: LESSON, title: "Una", questions: [questions[2]] });
+    expect(one.json().message).toBe("Se añadió el repaso: 1 pregunta. Las alumnas ya lo responden bajo la lección.");
+    const two = await inSpanish({ lesson_id: LESSON, title: "Dos", questions: questions.slice(0, 2) });
+    expect(two.json().message).toBe("Se añadió el repaso: 2 preguntas. Las alumnas ya lo responden bajo la lección.");
+  });
 });

@@ -46,13 +46,16 @@ export const classWork = ({ db, clock, mail, sender }: ClassesOptions): TimedWor
   },
 });
 
+// Each said in her language: the answer's message is translated as it leaves (server/src/language).
 const told = {
-  registered: "You have a place. The invitation is in your mail; the link to join shows here 15 minutes before the start.",
-  awaiting_email: "Almost there: we mailed you a link. Open it within 30 minutes and the place is yours.",
-  awaiting_payment: "Your place is held for you while you pay.",
-  waiting_list: "The class is full, so you are on its waiting list. If a place opens, it is offered in order, and we will write to you.",
-  cancelled: "This registration was cancelled.",
-  expired: "This place was released.",
+  registered: sentence("You have a place. The invitation is in your mail; the link to join shows here 15 minutes before the start."),
+  awaiting_email: sentence("Almost there: we mailed you a link. Open it within 30 minutes and the place is yours."),
+  awaiting_payment: sentence("Your place is held for you while you pay."),
+  waiting_list: sentence(
+    "The class is full, so you are on its waiting list. If a place opens, it is offered in order, and we will write to you.",
+  ),
+  cancelled: sentence("This registration was cancelled."),
+  expired: sentence("This place was released."),
 } as const;
 
 const answer = ({ registration, checkoutUrl }: Registered) => ({

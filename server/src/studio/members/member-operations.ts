@@ -101,8 +101,10 @@ export async function signOutEverywhere(db: Database, actor: Actor, userId: numb
     return {
       message:
         ended === 0
-          ? `${user.email} was not signed in anywhere.`
-          : `${user.email} is signed out on ${ended === 1 ? "1 device" : `${ended} devices`}.`,
+          ? answerWith("{email} was not signed in anywhere.", { email: user.email })
+          : ended === 1
+            ? answerWith("{email} is signed out on 1 device.", { email: user.email })
+            : answerWith("{email} is signed out on {count} devices.", { email: user.email, count: ended }),
     };
   });
 }

@@ -78,7 +78,7 @@ function RegistryForm({
           <p style={{ margin: 0 }}>
             {registry.given.count === 0
               ? t("Nothing given yet.")
-              : t("Given so far: {total}, by {count} people.", {
+              : t("Given so far: {total}, by {count, plural, one {# person} other {# people}}.", {
                   total: registry.given.totals.map((total) => money(total.amount, total.currency)).join(", "),
                   count: registry.given.count,
                 })}

@@ -72,7 +72,7 @@ function Given({ registry }: { registry: Registry }) {
         {t("Given so far")}
       </h2>
       <p style={{ margin: "4px 0 8px" }}>
-        {t("{total}, from {count} people.", {
+        {t("{total}, from {count, plural, one {# person} other {# people}}.", {
           total: registry.given.totals.map((total) => money(total.amount, total.currency)).join(", "),
           count: registry.given.count,
         })}

@@ -87,7 +87,7 @@ function NewClassForm({ onCreated }: { onCreated: (message: string) => void }) {
         value={description}
         onChange={setDescription}
         error={details?.description_html}
-        help="What she will learn, and anything to bring."
+        help={t("What she will learn, and anything to bring.")}
         minRows={3}
       />
       <TextField

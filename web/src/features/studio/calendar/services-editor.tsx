@@ -135,7 +135,7 @@ function ServiceForm({ service, onSaved }: { service?: StudioService; onSaved: (
         onChange={(event) => set("description", event.target.value)}
       />
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "repeat(3, minmax(0, 1fr))" }, alignItems: "start" }}>
-        {text("duration_minutes", t("Duration (minutes)"), "15 to 240", true)}
+        {text("duration_minutes", t("Duration (minutes)"), t("From 15 to 240"), true)}
         {text("price", t("Price"), t("0 for free; paid through Stripe"))}
         {text("currency", t("Currency"), t("USD, EUR, GBP…"))}
         {text("buffer_before_minutes", t("Buffer before (minutes)"))}

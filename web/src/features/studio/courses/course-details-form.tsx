@@ -84,7 +84,7 @@ export function CourseDetailsForm({
         value={draft.description_html}
         onChange={(html) => set("description_html", html)}
         error={details?.description_html}
-        help="Shown in the library."
+        help={t("Shown in the library.")}
       />
       <Box component="fieldset" sx={fieldsetStyle}>
         <legend>{t("Built-in picture (shown unless you upload your own below)")}</legend>
@@ -124,7 +124,7 @@ export function CourseDetailsForm({
         </Box>
       ))}
       <Checklist
-        legend="Plans that include it"
+        legend={t("Plans that include it")}
         options={(plans ?? []).map((plan) => ({ id: plan.id, label: plan.name }))}
         chosen={draft.plan_ids}
         onChange={(chosen) => set("plan_ids", chosen)}

@@ -156,7 +156,7 @@ function LessonForm({ lesson, onReload }: { lesson: StudioLesson; onReload: () =
           value={draft.content_summary_html}
           onChange={(html) => set("content_summary_html", html)}
           error={details?.content_summary_html}
-          help="Shown under the video, after the notes."
+          help={t("Shown under the video, after the notes.")}
         />
         <RichTextField
           label={t("Notes")}
@@ -165,7 +165,7 @@ function LessonForm({ lesson, onReload }: { lesson: StudioLesson; onReload: () =
           value={draft.note_html}
           onChange={(html) => set("note_html", html)}
           error={details?.note_html}
-          help="Shown first under the video."
+          help={t("Shown first under the video.")}
         />
         <OutcomeNotice outcome={outcome} />
         <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>

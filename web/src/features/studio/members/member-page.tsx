@@ -84,7 +84,7 @@ export default function MemberPage() {
         <dt>{t("Last signed in")}</dt>
         <dd>{formatDateTime(member.last_sign_in_at)}</dd>
         <dt>{t("Signed in on")}</dt>
-        <dd>{answer.signed_in_devices === 1 ? "1 device" : `${answer.signed_in_devices} devices`}</dd>
+        <dd>{t("{count, plural, one {# device} other {# devices}}", { count: answer.signed_in_devices })}</dd>
         <dt>{t("Account")}</dt>
         <dd>{member.active ? t("Active") : t("Deactivated: she cannot sign in")}</dd>
         <dt>{t("Joined as")}</dt>

@@ -156,7 +156,7 @@ function PlanForm({ plan, courses, onSaved }: { plan?: StudioPlan; courses: Cour
       </Box>
       <Tiers tiers={draft.tiers} onChange={(tiers) => set("tiers", tiers)} error={details?.tiers} />
       <Checklist
-        legend="Courses it opens"
+        legend={t("Courses it opens")}
         options={courses.map((course) => ({ id: course.id, label: course.title }))}
         chosen={draft.course_ids}
         onChange={(chosen) => set("course_ids", chosen)}

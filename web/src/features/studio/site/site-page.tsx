@@ -64,7 +64,7 @@ function AboutForm({ about }: { about: StudioAbout }) {
         name="story"
         value={story}
         onChange={setStory}
-        help="Who you are, how you work, why you do this."
+        help={t("Who you are, how you work, why you do this.")}
         minRows={6}
       />
       <TextField
@@ -263,7 +263,7 @@ function SiteLanguage({ saved }: { saved: Language }) {
     <Box sx={{ display: "grid", gap: 1.5, maxWidth: 760 }}>
       <LanguageRadios
         name="site-language"
-        legend="The site's language"
+        legend={t("The site's language")}
         chosen={language}
         disabled={busy}
         onChoose={(code) => void choose(code)}
