@@ -332,6 +332,11 @@ export const ClientDetails = ClientSummary.extend({
   messages: z.array(CareMessage),
   /** Her bookings with the doula since the record was made (none before she has an account). */
   visits: z.array(CareVisit),
+  /**
+   * Her invitation while she has no account yet: until when its link works (30 days from its last
+   * sending), for the doula to send it again; null once she has one.
+   */
+  invitation: z.object({ expires_at: z.string(), expired: z.boolean() }).nullable(),
   /** Her backup doula, one of the team (Studio → Team), and the team to choose from. */
   backup: z.object({ id: z.number(), name: z.string() }).nullable(),
   team: z.array(z.object({ id: z.number(), name: z.string() })),
@@ -583,6 +588,20 @@ export const careEndpoints = {
     body: MessageRequest,
     invalidates: ["careClient"],
     answers: { 201: { description: "Sent.", schema: Created }, ...notFound("No such client.") },
+  },
+  resendCareInvitation: {
+    method: "POST",
+    path: "/reactapi/studio/care/clients/:id/invitation",
+    summary: "Mails her invitation again with a new link, valid 30 days from now (the one mailed before stops working)",
+    access: "instructor",
+    travels: "care-studio",
+    params: ClientIdParams,
+    invalidates: ["careClient"],
+    answers: {
+      ...ok(StudioOutcome, "Mailed again."),
+      ...notFound("No such client."),
+      409: { description: "She has an account already: her space opens when she signs in.", schema: ApiError },
+    },
   },
   setCareBackup: {
     method: "POST",

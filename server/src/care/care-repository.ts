@@ -239,6 +239,30 @@ export async function addClient(
   return { id: record!.id, token, packageName: pkg.name };
 }
 
+/**
+ * A new link for her invitation, valid 30 days from now, while she has no account: the link mailed
+ * before stops working. Answers whom to mail it to.
+ */
+export async function renewCareInvitation(
+  tx: Queryable,
+  recordId: number,
+  now: Date,
+): Promise<{ email: string; firstName: string | null; packageName: string; token: string }> {
+  const token = randomBytes(32).toString("base64url");
+  const [renewed] = await tx
+    .update(careRecords)
+    .set({ invitationHash: hashToken(token), invitationExpiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS) })
+    .where(and(eq(careRecords.id, recordId), isNull(careRecords.memberId), isNotNull(careRecords.email)))
+    .returning({ email: careRecords.email, firstName: careRecords.firstName, packageId: careRecords.packageId });
+  if (!renewed) {
+    const [record] = await tx.select({ id: careRecords.id }).from(careRecords).where(eq(careRecords.id, recordId));
+    if (!record) throw HttpError.withValues(404, "There is no client with the id {id}.", { id: recordId });
+    throw new HttpError(409, "She has an account already: her client space opens when she signs in.");
+  }
+  const [pkg] = await tx.select({ name: carePackages.name }).from(carePackages).where(eq(carePackages.id, renewed.packageId));
+  return { email: renewed.email!, firstName: renewed.firstName, packageName: pkg!.name, token };
+}
+
 type AgreementContext = { now: Date; today: string; doulaName: string; businessName: string; language: Language };
 
 /**
@@ -620,7 +644,7 @@ export async function recordReceipt(
   await tx.insert(careReceipts).values({ ...receipt, code: receipt.code ?? null, receivedAt: now });
 }
 
-export async function clientDetails(db: Queryable, id: number, today: string): Promise<ClientDetails> {
+export async function clientDetails(db: Queryable, id: number, today: string, now: Date): Promise<ClientDetails> {
   const { rows, parts } = await clientsWithParts(db, id);
   if (!rows[0]) throw HttpError.withValues(404, "There is no client with the id {id}.", { id });
   const agreement = parts.agreements.get(id)!;
@@ -648,6 +672,13 @@ export async function clientDetails(db: Queryable, id: number, today: string): P
     files: parts.files.get(id) ?? [],
     questionnaires: ((await questionnairesOf(db, [id])).get(id) ?? []).map(toQuestionnaire),
     messages: (parts.messages.get(id) ?? []).map(toMessage),
+    invitation:
+      memberId === null && rows[0].record.invitationExpiresAt
+        ? {
+            expires_at: rows[0].record.invitationExpiresAt.toISOString(),
+            expired: rows[0].record.invitationExpiresAt <= now,
+          }
+        : null,
     backup: team.find((doula) => doula.id === rows[0]!.record.backupUserId) ?? null,
     team,
     unapplied: (await unappliedCheckouts(db, id)).map((checkout) => ({

@@ -42,6 +42,7 @@ import {
   savePackage,
   setStage,
   signAgreement,
+  renewCareInvitation,
   takingsOfMonth,
 } from "./care-repository.ts";
 import {
@@ -149,7 +150,33 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
       .send({ id: added.id, message: answerWith("Added {email}, and mailed her the link to her client space.", { email: body.email }) });
   });
 
-  route(app, "careClient", async ({ params: { id } }) => clientDetails(db, id, await today(db, clock)));
+  route(app, "careClient", async ({ params: { id } }) => clientDetails(db, id, await today(db, clock), clock.now()));
+
+  route(app, "resendCareInvitation", async ({ params: { id } }, request) => {
+    const sent = await db.transaction(async (tx) => {
+      const renewed = await renewCareInvitation(tx, id, clock.now());
+      // As when she was added: an account with her address that has not shown it hers is told how to.
+      const account = await findUserByEmail(tx, renewed.email);
+      const language = recipientLanguage(account?.language, { ...mail, language: request.language });
+      await queueMail(
+        tx,
+        careInvitationMail(
+          renewed.email,
+          renewed.firstName,
+          {
+            doulaName: practice.now(language).doulaName,
+            packageName: renewed.packageName,
+            token: renewed.token,
+            account: account ? (provenAddress(account) ? "proven" : "unproven") : "none",
+          },
+          { ...mail, language },
+        ),
+      );
+      return renewed;
+    });
+    sender.wake();
+    return { message: answerWith("Sent her invitation to {email} again, with a new link.", { email: sent.email }) };
+  });
 
   route(app, "addCareNote", async ({ params: { id }, body }, _request, reply) => {
     const noteId = await addNote(db, id, { text: body.text, shared: body.shared, forTeam: body.for_team }, clock.now());

@@ -137,6 +137,45 @@ describe.each(backends)("invitations to register on %s", (backend) => {
     expect(care.json().records.map((record: { id: number }) => record.id)).toEqual([added.json().id]);
   });
 
+  it("shows the doula when her client's link expired, and sending it again mails a new one that registers her", async () => {
+    const doula = await signedInInstructor(context.app, context.database.db, "care-resend");
+    const carePackage = await post(
+      "/reactapi/studio/care/packages",
+      { name: "Postpartum", description: "", fee: 50_000, currency: "EUR", deposit: 10_000, instalments: 1, instalment_every_weeks: 4 },
+      doula.cookie,
+    );
+    const email = uniqueEmail("care-resend");
+    const added = await post(
+      "/reactapi/studio/care/clients",
+      { email, first_name: "Marta", due_date: "2027-07-01", package_id: carePackage.json().id },
+      doula.cookie,
+    );
+    const clientUrl = `/reactapi/studio/care/clients/${added.json().id}`;
+    const first = await careInvitationTo(context.database.db, email);
+    expect((await get(clientUrl, doula.cookie)).json().invitation).toMatchObject({ expired: false });
+    clock.advance(31 * DAY);
+    expect((await get(clientUrl, doula.cookie)).json().invitation).toMatchObject({ expired: true });
+    expect((await post("/reactapi/users/invited", { care_invitation: first })).statusCode).toBe(403);
+
+    const member = await signedInMember(context.app, "care-resend-nosy");
+    expect((await post(`${clientUrl}/invitation`, {}, member.cookie)).statusCode).toBe(403);
+    const resent = await post(`${clientUrl}/invitation`, {}, doula.cookie);
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json().message).toBe(`Sent her invitation to ${email} again, with a new link.`);
+    const second = await careInvitationTo(context.database.db, email);
+    expect(second).not.toBe(first);
+    expect((await get(clientUrl, doula.cookie)).json().invitation).toEqual({
+      expires_at: new Date(clock.now().getTime() + 30 * DAY).toISOString(),
+      expired: false,
+    });
+    const registered = await post("/reactapi/users/register", { email, password: GOOD_PASSWORD, care_invitation: second });
+    expect(registered.statusCode, registered.body).toBe(201);
+    expect((await get(clientUrl, doula.cookie)).json().invitation).toBeNull();
+    const late = await post(`${clientUrl}/invitation`, {}, doula.cookie);
+    expect([late.statusCode, late.json().error]).toEqual([409, "She has an account already: her client space opens when she signs in."]);
+    expect((await post("/reactapi/studio/care/clients/999999/invitation", {}, doula.cookie)).statusCode).toBe(404);
+  });
+
   it("refuses a link it does not know, and a read naming no link or two, with a sentence", async () => {
     const unknown = await post("/reactapi/users/invited", { care_invitation: "not-a-real-link" });
     expect(unknown.statusCode).toBe(404);

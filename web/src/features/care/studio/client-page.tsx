@@ -55,6 +55,7 @@ export default function ClientPage() {
         <dt>{t("Account")}</dt>
         <dd style={{ margin: 0 }}>{client.has_account ? t("She has an account") : t("Invited: no account yet")}</dd>
       </Box>
+      {client.invitation ? <Invitation client={client} invitation={client.invitation} /> : null}
       <StageChoice client={client} />
       <BackupChoice client={client} />
       <DatesForm client={client} />
@@ -80,6 +81,35 @@ export default function ClientPage() {
         <Messages client={client} />
       </Part>
     </StudioPage>
+  );
+}
+
+/** Her invitation while she has no account: whether its link still works, and a new one mailed on request. */
+function Invitation({ client, invitation }: { client: ClientDetails; invitation: NonNullable<ClientDetails["invitation"]> }) {
+  const send = useSend();
+  const resending = useAction();
+  return (
+    <Box sx={{ display: "grid", gap: 1, justifyItems: "start", my: 2 }}>
+      <p style={{ margin: 0 }}>
+        {invitation.expired
+          ? t("The link of her invitation expired on {date}: send it again for a new one.", { date: formatDateTime(invitation.expires_at) })
+          : t("The link of her invitation works until {date}.", { date: formatDateTime(invitation.expires_at) })}
+      </p>
+      <Button
+        variant="outlined"
+        size="small"
+        disabled={resending.busy}
+        onClick={() =>
+          void resending.run(
+            () => send("resendCareInvitation", { params: { id: client.id } }),
+            (sent) => sent.message,
+          )
+        }
+      >
+        {t("Send her invitation again")}
+      </Button>
+      <OutcomeNotice outcome={resending.outcome} />
+    </Box>
   );
 }
 
