@@ -1,6 +1,6 @@
 import "../../studio-kit/studio-parts.tsx";
 import Box from "@mui/material/Box";
-import { type ComponentType, lazy, type ReactNode, Suspense } from "react";
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useRef } from "react";
 import { Link, matchPath, Navigate, Route, Routes, useLocation } from "react-router";
 import { BrandBar, SkipLink } from "../../components/brand-bar.tsx";
 import { HeaderMenu } from "../../components/header-menu.tsx";
@@ -45,11 +45,33 @@ function StudioNavigation() {
   const within = routes.find((route) => matchPath(route.path, pathname))?.withinSection;
   const current =
     within ?? [...studioSections()].reverse().find((section) => pathname === section.to || pathname.startsWith(`${section.to}/`))?.to;
+  const sectionsRef = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const list = sectionsRef.current;
+    const here = list?.querySelector<HTMLElement>("[aria-current=page]");
+    // Only the row moves: the page itself keeps its place.
+    if (list && here && list.scrollWidth > list.clientWidth) list.scrollLeft = here.offsetLeft - (list.clientWidth - here.offsetWidth) / 2;
+  }, [current]);
   return (
     <Box component="nav" aria-label={t("Studio sections")} sx={{ bgcolor: "var(--tint)", borderBottom: "1px solid var(--border)" }}>
+      {/* On a phone the sections are one row that scrolls sideways (its own scroll bar is the cue),
+          not a block of links filling her screen above every page; the current one is scrolled into view. */}
       <Box
         component="ul"
-        sx={{ display: "flex", flexWrap: "wrap", gap: 0.5, listStyle: "none", m: 0, mx: "auto", px: 1, py: 0.5, maxWidth: 1100 }}
+        ref={sectionsRef}
+        sx={{
+          display: "flex",
+          flexWrap: { xs: "nowrap", sm: "wrap" },
+          overflowX: { xs: "auto", sm: "visible" },
+          whiteSpace: { xs: "nowrap", sm: "normal" },
+          gap: 0.5,
+          listStyle: "none",
+          m: 0,
+          mx: "auto",
+          px: 1,
+          py: 0.5,
+          maxWidth: 1100,
+        }}
       >
         {studioSections().map((section) => (
           <li key={section.to}>

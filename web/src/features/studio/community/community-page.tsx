@@ -199,7 +199,14 @@ function Topics({ queue, after }: { queue: ModerationQueue; after: () => void })
       ) : (
         <p>{t("No topics yet: members see the community empty until you open one.")}</p>
       )}
-      <Box component="form" onSubmit={create} noValidate aria-label={t("New topic")} sx={{ display: "grid", gap: 1.5, maxWidth: 560 }}>
+      <Box
+        component="form"
+        onSubmit={create}
+        noValidate
+        aria-label={t("New topic")}
+        // minmax(0, …): a long course title in the select does not widen the form past a phone's screen.
+        sx={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: 1.5, maxWidth: 560 }}
+      >
         <TextField
           label={t("Topic")}
           value={title}
@@ -213,7 +220,7 @@ function Topics({ queue, after }: { queue: ModerationQueue; after: () => void })
           <select
             value={courseId}
             onChange={(event) => setCourseId(event.target.value)}
-            style={{ font: "inherit", fontWeight: 400, padding: 8, borderRadius: 8 }}
+            style={{ font: "inherit", fontWeight: 400, padding: 8, borderRadius: 8, maxWidth: "100%" }}
           >
             <option value="">{t("Every member")}</option>
             {courses.map((course) => (
