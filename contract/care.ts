@@ -99,8 +99,21 @@ export const NewClientRequest = z.object({
     .int({ error: "Please choose a package." })
     .min(1, { error: "Please choose a package." })
     .max(2_147_483_647, { error: "Please choose a package." }),
+  /** A late client's instalments spread evenly to this day (after today), instead of all due at once. */
+  spread_until: CalendarDate.optional(),
 });
 export type NewClientRequest = z.input<typeof NewClientRequest>;
+
+/** Her schedule before she is added: what she would pay and when, for the doula to see a late client's. */
+export const SchedulePreviewRequest = NewClientRequest.pick({ due_date: true, package_id: true, spread_until: true });
+export type SchedulePreviewRequest = z.input<typeof SchedulePreviewRequest>;
+export const SchedulePreview = z.object({
+  /** Her practice's day today: a payment due on it is due at once. */
+  today: z.string(),
+  currency: z.string(),
+  payments: z.array(z.object({ kind: z.enum(["deposit", "instalment"]), amount: z.number(), due_on: z.string() })),
+});
+export type SchedulePreview = z.infer<typeof SchedulePreview>;
 
 export const careStages = ["invited", "signed", "deposit_paid", "active", "on_call", "birth", "postpartum", "closed"] as const;
 export const CareStage = z.enum(careStages);
@@ -473,6 +486,15 @@ export const careEndpoints = {
     access: "instructor",
     travels: "care-studio",
     answers: ok(ClientList),
+  },
+  careSchedulePreview: {
+    method: "POST",
+    path: "/reactapi/studio/care/schedule",
+    summary: "The payment schedule a client would have with this package and due date (spread or not), before she is added",
+    access: "instructor",
+    travels: "care-studio",
+    body: SchedulePreviewRequest,
+    answers: { ...ok(SchedulePreview), ...notFound("No such package, or it is retired.") },
   },
   addCareClient: {
     method: "POST",

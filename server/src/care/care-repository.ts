@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, count, eq, exists, gt, gte, inArray, isNotNull, isNull, lt, lte, notExists, or, sql } from "drizzle-orm";
 import { Temporal } from "temporal-polyfill";
-import type { CareFile, CarePackage, ClientDetails, CareRecord, PackageRequest } from "../../../contract/care.ts";
+import type { CareFile, CarePackage, ClientDetails, CareRecord, PackageRequest, SchedulePreview } from "../../../contract/care.ts";
 import { answerWith } from "../../../contract/languages.ts";
 import { formattingLocales, type Language } from "../../../contract/languages.ts";
 import type { z } from "zod";
@@ -79,6 +79,8 @@ export function paymentSchedule(
   pkg: Pick<PackageRow, "feeMinor" | "depositMinor" | "instalments" | "instalmentEveryWeeks" | "lastDueWeek">,
   dueDate: string,
   today: string,
+  /** A late client's: her instalments evenly between today and this day, the last on it, instead of all due now. */
+  spreadUntil: string | null = null,
 ): { kind: "deposit" | "instalment"; amountMinor: number; dueOn: string }[] {
   const schedule: { kind: "deposit" | "instalment"; amountMinor: number; dueOn: string }[] = [];
   if (pkg.depositMinor > 0) schedule.push({ kind: "deposit", amountMinor: pkg.depositMinor, dueOn: today });
@@ -86,8 +88,13 @@ export function paymentSchedule(
   if (rest <= 0) return schedule;
   const each = Math.floor(rest / pkg.instalments);
   const last = Temporal.PlainDate.from(weekOfPregnancy(dueDate, pkg.lastDueWeek));
+  const start = Temporal.PlainDate.from(today);
+  const spreadDays = spreadUntil ? start.until(Temporal.PlainDate.from(spreadUntil)).days : 0;
   for (let index = 0; index < pkg.instalments; index++) {
-    const due = last.subtract({ weeks: (pkg.instalments - 1 - index) * pkg.instalmentEveryWeeks });
+    const due =
+      spreadDays > 0
+        ? start.add({ days: Math.round(((index + 1) * spreadDays) / pkg.instalments) })
+        : last.subtract({ weeks: (pkg.instalments - 1 - index) * pkg.instalmentEveryWeeks });
     const dueOn = Temporal.PlainDate.compare(due, Temporal.PlainDate.from(today)) < 0 ? today : due.toString();
     const amountMinor = index === pkg.instalments - 1 ? rest - each * (pkg.instalments - 1) : each;
     schedule.push({ kind: "instalment", amountMinor, dueOn });
@@ -195,6 +202,8 @@ export type NewClient = {
   lastName: string | null;
   dueDate: string;
   packageId: number;
+  /** Her instalments spread to this day, chosen by the doula when they would all fall due at once. */
+  spreadUntil?: string | null;
   /** Her account, when one has the address already. */
   memberId: number | null;
 };
@@ -231,12 +240,47 @@ export async function addClient(
       dueDate: client.dueDate,
       onCallFrom: window.from,
       onCallUntil: window.until,
+      paymentsSpreadUntil: client.spreadUntil ?? null,
       invitationHash: hashToken(token),
       invitationExpiresAt: new Date(context.now.getTime() + INVITATION_DAYS * DAY_MS),
     })
     .returning({ id: careRecords.id });
   await makeAgreementAndSchedule(tx, record!.id, pkg, pkg.feeMinor, client, window, context);
   return { id: record!.id, token, packageName: pkg.name };
+}
+
+/** A late client's spread ends after today: a day already here would leave her owing it all at once. */
+export function checkSpread(spreadUntil: string | undefined, today: string): void {
+  if (spreadUntil !== undefined && spreadUntil <= today)
+    throw new HttpError(400, "Choose a day after today to spread her payments to.", {
+      spread_until: "Choose a day after today to spread her payments to.",
+    });
+}
+
+/** What she would pay and when with this package and due date, before she is added (Studio → Clients). */
+export async function schedulePreview(
+  db: Queryable,
+  input: { packageId: number; dueDate: string; spreadUntil?: string },
+  today: string,
+): Promise<SchedulePreview> {
+  checkSpread(input.spreadUntil, today);
+  const [pkg] = await db
+    .select()
+    .from(carePackages)
+    .where(and(eq(carePackages.id, input.packageId), isNull(carePackages.retiredAt)));
+  if (!pkg)
+    throw new HttpError(404, "There is no such package, or it is retired. Please choose another.", {
+      package_id: "Please choose a package.",
+    });
+  return {
+    today,
+    currency: pkg.currency,
+    payments: paymentSchedule(pkg, input.dueDate, today, input.spreadUntil ?? null).map((payment) => ({
+      kind: payment.kind,
+      amount: payment.amountMinor,
+      due_on: payment.dueOn,
+    })),
+  };
 }
 
 /**
@@ -274,11 +318,11 @@ async function makeAgreementAndSchedule(
   recordId: number,
   pkg: PackageRow,
   feeMinor: number,
-  client: Pick<NewClient, "email" | "firstName" | "lastName" | "dueDate">,
+  client: Pick<NewClient, "email" | "firstName" | "lastName" | "dueDate" | "spreadUntil">,
   window: { from: string; until: string },
   context: AgreementContext,
 ): Promise<void> {
-  const schedule = paymentSchedule({ ...pkg, feeMinor }, client.dueDate, context.today);
+  const schedule = paymentSchedule({ ...pkg, feeMinor }, client.dueDate, context.today, client.spreadUntil ?? null);
   const locale = formattingLocales[context.language];
   const text = fillAgreement(pkg.agreement, {
     client_name: [client.firstName, client.lastName].filter(Boolean).join(" ") || client.email,
@@ -349,7 +393,13 @@ export async function chooseTier(
       recordId,
       row.pkg,
       tier.price,
-      { email: row.record.email ?? "", firstName: row.record.firstName, lastName: row.record.lastName, dueDate: row.record.dueDate },
+      {
+        email: row.record.email ?? "",
+        firstName: row.record.firstName,
+        lastName: row.record.lastName,
+        dueDate: row.record.dueDate,
+        spreadUntil: row.record.paymentsSpreadUntil,
+      },
       { from: row.record.onCallFrom, until: row.record.onCallUntil },
       context,
     );

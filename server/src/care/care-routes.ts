@@ -43,6 +43,8 @@ import {
   setStage,
   signAgreement,
   renewCareInvitation,
+  schedulePreview,
+  checkSpread,
   takingsOfMonth,
 } from "./care-repository.ts";
 import {
@@ -101,6 +103,10 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
     return { clients, takings_this_month: takings };
   });
 
+  route(app, "careSchedulePreview", async ({ body }) =>
+    schedulePreview(db, { packageId: body.package_id, dueDate: body.due_date, spreadUntil: body.spread_until }, await today(db, clock)),
+  );
+
   route(app, "addCareClient", async ({ body }, request, reply) => {
     const account = await findUserByEmail(db, body.email);
     // Her record is linked at once only to an account that has proven the address hers: anyone can
@@ -108,6 +114,7 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
     const member = account && provenAddress(account) ? account : undefined;
     const language = recipientLanguage(account?.language, { ...mail, language: request.language });
     const day = await today(db, clock);
+    checkSpread(body.spread_until, day);
     const added = await db.transaction(async (tx) => {
       const record = await addClient(
         tx,
@@ -116,6 +123,7 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
           firstName: body.first_name ?? member?.firstName ?? null,
           lastName: body.last_name ?? member?.lastName ?? null,
           dueDate: body.due_date,
+          spreadUntil: body.spread_until ?? null,
           packageId: body.package_id,
           memberId: member?.id ?? null,
         },

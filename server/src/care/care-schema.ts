@@ -62,6 +62,8 @@ export const careRecords = pgTable(
     beyondFeeMinor: integer("beyond_fee_minor").notNull().default(0),
     /** Her backup doula (a team doula, Studio → Team): told of her labour when the doula is off call or does not answer. */
     backupUserId: integer("backup_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** A late client's instalments, spread evenly to this day when they would all fall due at once (docs/care.md). */
+    paymentsSpreadUntil: date("payments_spread_until", { mode: "string" }),
     /** Her link to her space, until she registers with it: only its hash is kept. */
     invitationHash: text("invitation_hash"),
     invitationExpiresAt: timestamp("invitation_expires_at", { withTimezone: true }),

@@ -209,6 +209,51 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     expect(details.has_account).toBe(true);
   });
 
+  it("tells the doula when a client taken on late would owe everything at once, and spreads her instalments to the day she chooses", async () => {
+    const doula = await signedInInstructor(app(), db(), "doula-late");
+    const created = await post("/reactapi/studio/care/packages", doula.cookie, { ...birthSupport, name: "Late support" });
+    // 1 December 2026; due on 22 December: 37 weeks, past the package's last instalment (week 36).
+    const late = { package_id: created.json().id, due_date: "2026-12-22" };
+    const preview = await post("/reactapi/studio/care/schedule", doula.cookie, late);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().today).toBe("2026-12-01");
+    expect(preview.json().payments.map((payment: { due_on: string }) => payment.due_on)).toEqual([
+      "2026-12-01",
+      "2026-12-01",
+      "2026-12-01",
+      "2026-12-01",
+    ]);
+    const spread = await post("/reactapi/studio/care/schedule", doula.cookie, { ...late, spread_until: "2026-12-22" });
+    expect(spread.json().payments.map((payment: { due_on: string; amount: number }) => [payment.due_on, payment.amount])).toEqual([
+      ["2026-12-01", 30_000],
+      ["2026-12-08", 40_000],
+      ["2026-12-15", 40_000],
+      ["2026-12-22", 40_000],
+    ]);
+    const today = await post("/reactapi/studio/care/schedule", doula.cookie, { ...late, spread_until: "2026-12-01" });
+    expect([today.statusCode, today.json().details]).toEqual([
+      400,
+      { spread_until: "Choose a day after today to spread her payments to." },
+    ]);
+
+    const added = await post("/reactapi/studio/care/clients", doula.cookie, {
+      ...late,
+      email: uniqueEmail("client-late"),
+      first_name: "Alba",
+      spread_until: "2026-12-22",
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const client = (await get(`/reactapi/studio/care/clients/${added.json().id}`, doula.cookie)).json();
+    expect(client.payments.map((payment: { due_on: string }) => payment.due_on)).toEqual([
+      "2026-12-01",
+      "2026-12-08",
+      "2026-12-15",
+      "2026-12-22",
+    ]);
+    expect(client.owed).toBe(30_000);
+    expect(client.agreement.text).not.toMatch(/(\$400\.00 by 1 December 2026[\s\S]*){2}/);
+  });
+
   it("keeps a rich-text agreement cleaned, fills its fields as text, and lays out its headings and lists in the PDF", async () => {
     const doula = await signedInInstructor(app(), db(), "doula-rich");
     const richPackage = {

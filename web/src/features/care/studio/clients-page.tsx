@@ -1,7 +1,9 @@
 import "./care-endpoints.ts";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
+import type { SchedulePreview } from "../../../../../contract/care.ts";
+import { attempt, call } from "../../../lib/api.ts";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { TextField } from "../../../components/text-field.tsx";
@@ -107,6 +109,22 @@ function AddClient() {
   const open = packages.answer?.packages.filter((one) => !one.retired) ?? [];
   const packageId = form.package_id || String(open[0]?.id ?? "");
   const details = adding.outcome?.details;
+  // A client taken on late would owe every payment the day she is invited: the doula sees it here and chooses.
+  const [spread, setSpread] = useState<{ on: boolean; until: string }>({ on: false, until: "" });
+  const spreadUntil = spread.on ? spread.until || form.due_date : undefined;
+  const [preview, setPreview] = useState<SchedulePreview | null>(null);
+  useEffect(() => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(form.due_date) || !packageId) return setPreview(null);
+    let current = true;
+    void attempt(() =>
+      call("careSchedulePreview", {
+        body: { due_date: form.due_date, package_id: Number(packageId), ...(spreadUntil ? { spread_until: spreadUntil } : {}) },
+      }),
+    ).then((outcome) => current && setPreview(outcome.ok ? outcome.value : null));
+    return () => {
+      current = false;
+    };
+  }, [form.due_date, packageId, spreadUntil]);
   const field = (name: "email" | "first_name" | "last_name" | "due_date") => ({
     name,
     value: form[name],
@@ -125,6 +143,7 @@ function AddClient() {
             ...(form.last_name.trim() ? { last_name: form.last_name } : {}),
             due_date: form.due_date,
             package_id: Number(packageId),
+            ...(spreadUntil ? { spread_until: spreadUntil } : {}),
           },
         }),
       (answer) => answer.message,
@@ -154,6 +173,9 @@ function AddClient() {
             onChange={(value) => setForm((current) => ({ ...current, package_id: value }))}
             options={open.map((one) => ({ value: String(one.id), label: `${one.name} (${priceLabel(one.fee, one.currency)})` }))}
           />
+          {preview ? (
+            <LateSchedule preview={preview} spread={spread} onSpread={setSpread} dueDate={form.due_date} error={details?.spread_until} />
+          ) : null}
           <OutcomeNotice outcome={adding.outcome} />
           <div>
             <Button type="submit" variant="contained" disabled={adding.busy || !packageId}>
@@ -162,6 +184,75 @@ function AddClient() {
           </div>
         </Box>
       )}
+    </Box>
+  );
+}
+
+/**
+ * Her schedule as she would receive it. When more than one payment would fall due on the day she is
+ * invited (a client taken on late), the doula is told what she would owe at once and may spread the
+ * instalments to a day she chooses (her due date, unless she picks another).
+ */
+function LateSchedule({
+  preview,
+  spread,
+  onSpread,
+  dueDate,
+  error,
+}: {
+  preview: SchedulePreview;
+  spread: { on: boolean; until: string };
+  onSpread: (spread: { on: boolean; until: string }) => void;
+  dueDate: string;
+  error?: string;
+}) {
+  const dueToday = preview.payments.filter((payment) => payment.due_on <= preview.today);
+  const late = dueToday.length > 1 || spread.on;
+  return (
+    <Box sx={{ display: "grid", gap: 1 }}>
+      {late ? (
+        <p role="status" style={{ margin: 0, fontWeight: 600 }}>
+          {spread.on
+            ? t("Her instalments are spread to {date}.", { date: dayLabel(spread.until || dueDate) })
+            : t("{count, plural, one {# payment falls} other {# payments fall}} due the day she is invited: {amount} at once.", {
+                count: dueToday.length,
+                amount: priceLabel(
+                  dueToday.reduce((sum, payment) => sum + payment.amount, 0),
+                  preview.currency,
+                ),
+              })}
+        </p>
+      ) : null}
+      {late ? (
+        <fieldset style={{ border: 0, padding: 0, margin: 0, display: "grid", gap: 4 }}>
+          <legend style={{ padding: 0, marginBottom: 4 }}>{t("Her payments")}</legend>
+          <label>
+            <input type="radio" name="schedule" checked={!spread.on} onChange={() => onSpread({ ...spread, on: false })} />{" "}
+            {t("All due now, as the package says")}
+          </label>
+          <label>
+            <input type="radio" name="schedule" checked={spread.on} onChange={() => onSpread({ ...spread, on: true })} />{" "}
+            {t("Spread her instalments evenly to a day I choose")}
+          </label>
+          {spread.on ? (
+            <TextField
+              label={t("Spread to")}
+              type="date"
+              value={spread.until || dueDate}
+              onChange={(event) => onSpread({ on: true, until: event.target.value })}
+              error={Boolean(error)}
+              helperText={error}
+            />
+          ) : null}
+        </fieldset>
+      ) : null}
+      <ul style={{ margin: 0, paddingInlineStart: 20 }} aria-label={t("Her schedule")}>
+        {preview.payments.map((payment, index) => (
+          <li key={index}>
+            {t("{amount} by {date}", { amount: priceLabel(payment.amount, preview.currency), date: dayLabel(payment.due_on) })}
+          </li>
+        ))}
+      </ul>
     </Box>
   );
 }

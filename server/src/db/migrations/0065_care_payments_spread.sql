@@ -1,0 +1,1 @@
+ALTER TABLE "care_records" ADD COLUMN "payments_spread_until" date;
