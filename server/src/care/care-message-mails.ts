@@ -1,6 +1,6 @@
 import type { Language } from "../../../contract/languages.ts";
 import { and, eq, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
-import { accountsByIds } from "../accounts/users-repository.ts";
+import { accountsByIds, instructorAccounts } from "../accounts/users-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import type { SiteLanguage } from "../language/request-language.ts";
 import type { Clock } from "../lib/clock.ts";
@@ -76,19 +76,30 @@ async function mailSide(deps: MessageMailDeps, toDoula: boolean, siteLanguage: L
     const counts = new Map<number, number>();
     for (const message of told) counts.set(message.recordId, (counts.get(message.recordId) ?? 0) + 1);
     const accounts = toDoula ? new Map() : await accountsOf(tx, claimed);
+    // The doula reads them at her account's address, in her account's language; CONTACT_EMAIL
+    // (the site's public address) only until an instructor account exists.
+    const doulas = toDoula ? await instructorAccounts(tx) : [];
+    const doulaInboxes =
+      doulas.length > 0
+        ? doulas.map((doula) => ({
+            address: doula.email,
+            language: recipientLanguage(doula.language, { ...deps.mail, language: siteLanguage }),
+          }))
+        : [{ address: deps.contactEmail, language: siteLanguage }];
     for (const record of claimed) {
       const count = counts.get(record.id) ?? 0;
       if (count === 0) continue;
       if (toDoula) {
         const clientName = [record.firstName, record.lastName].filter(Boolean).join(" ") || record.email || `#${record.id}`;
-        await queueMail(
-          tx,
-          careMessageMail(
-            deps.contactEmail,
-            { toDoula: true, clientName, recordId: record.id, count },
-            { ...deps.mail, language: siteLanguage },
-          ),
-        );
+        for (const inbox of doulaInboxes)
+          await queueMail(
+            tx,
+            careMessageMail(
+              inbox.address,
+              { toDoula: true, clientName, recordId: record.id, count },
+              { ...deps.mail, language: inbox.language },
+            ),
+          );
       } else {
         const account = record.memberId === null ? undefined : accounts.get(record.memberId);
         const language = recipientLanguage(account?.language, { ...deps.mail, language: siteLanguage });
