@@ -210,3 +210,14 @@ export const accountLanguage = (user: Pick<UserRow, "language">, otherwise: Lang
  * address she must register with, and the names the sender typed, which fill her sign-up form.
  */
 export type InvitedPerson = { email: string; firstName: string | null; lastName: string | null };
+
+/**
+ * Her due date from her doula's record, when her account has none yet (her birth client's record
+ * joins her account): /home and her registry then know it without asking her again.
+ */
+export async function giveDueDateIfNone(db: Queryable, userId: number, dueDate: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ dueDate })
+    .where(and(eq(users.id, userId), isNull(users.dueDate), eq(users.babyArrived, false)));
+}

@@ -29,7 +29,7 @@ import { agreementFieldValue, isAgreementHtml } from "../../../contract/care-fie
 import { sanitiseHtml, textOfHtml } from "../lib/sanitise-html.ts";
 import { longDate, money } from "./care-formats.ts";
 import { questionnairesOf, toQuestionnaire } from "./questionnaires-repository.ts";
-import { findUserById, fullName, type InvitedPerson, teamAccounts, type UserRow } from "../accounts/users-repository.ts";
+import { findUserById, fullName, giveDueDateIfNone, type InvitedPerson, teamAccounts, type UserRow } from "../accounts/users-repository.ts";
 import { bookingsOf, listServices } from "../bookings/bookings-repository.ts";
 import { linkOf } from "../partners/partners-repository.ts";
 import { practiceDay } from "./practice-day.ts";
@@ -246,6 +246,7 @@ export async function addClient(
     })
     .returning({ id: careRecords.id });
   await makeAgreementAndSchedule(tx, record!.id, pkg, pkg.feeMinor, client, window, context);
+  if (client.memberId !== null) await giveDueDateIfNone(tx, client.memberId, client.dueDate);
   return { id: record!.id, token, packageName: pkg.name };
 }
 
@@ -554,10 +555,12 @@ export async function recordsForPartner(db: Queryable, partnerId: number, doulaN
 export async function claimRecordsByAddress(db: Queryable, member: UserRow): Promise<void> {
   const address = provenAddress(member);
   if (!address) return;
-  await db
+  const claimed = await db
     .update(careRecords)
     .set({ memberId: member.id, invitationHash: null })
-    .where(and(isNull(careRecords.memberId), sql`lower(${careRecords.email}) = ${address}`));
+    .where(and(isNull(careRecords.memberId), sql`lower(${careRecords.email}) = ${address}`))
+    .returning({ dueDate: careRecords.dueDate });
+  if (claimed[0]) await giveDueDateIfNone(db, member.id, claimed[0].dueDate);
 }
 
 /** Her own records, as her space shows them: shared notes only. */
@@ -1107,8 +1110,9 @@ export async function acceptCareInvitation(tx: Queryable, token: string, memberI
     .update(careRecords)
     .set({ memberId, invitationHash: null })
     .where(and(eq(careRecords.invitationHash, hashToken(token)), isNull(careRecords.memberId), gt(careRecords.invitationExpiresAt, now)))
-    .returning({ id: careRecords.id });
+    .returning({ id: careRecords.id, dueDate: careRecords.dueDate });
   if (!used) throw new HttpError(403, "This link has been used already. Please sign in to open your client space.");
+  await giveDueDateIfNone(tx, memberId, used.dueDate);
 }
 
 /**

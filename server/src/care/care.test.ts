@@ -210,6 +210,7 @@ describe.each(backends)("her birth clients on %s", (backend) => {
   });
 
   it("tells the doula when a client taken on late would owe everything at once, and spreads her instalments to the day she chooses", async () => {
+    clock.set(new Date("2026-12-01T10:00:00Z"));
     const doula = await signedInInstructor(app(), db(), "doula-late");
     const created = await post("/reactapi/studio/care/packages", doula.cookie, { ...birthSupport, name: "Late support" });
     // 1 December 2026; due on 22 December: 37 weeks, past the package's last instalment (week 36).

@@ -134,6 +134,8 @@ describe.each(backends)("invitations to register on %s", (backend) => {
     expect(registered.statusCode, registered.body).toBe(201);
     const care = await get("/reactapi/care", sessionCookieOf(registered));
     expect(care.statusCode).toBe(200);
+    // Her due date is her doula's record's: /home does not ask it again.
+    expect((await get("/reactapi/users/me", sessionCookieOf(registered))).json().due_date).toBe("2027-06-01");
     expect(care.json().records.map((record: { id: number }) => record.id)).toEqual([added.json().id]);
   });
 
