@@ -228,3 +228,18 @@ test.describe("a member", () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 });
+
+test("the bottom bar shows each of its entries whole on a 360 px phone in Spanish, the longest words too", async ({ page }) => {
+  await signedInMember(page, "bottom-bar");
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/home?lang=es");
+  const bar = page.getByRole("navigation", { name: "Secciones de alumna" });
+  await expect(bar.getByRole("link", { name: "Ayúdanos a mejorar" })).toBeVisible();
+  const clipped = await bar.evaluate((nav) =>
+    [...nav.querySelectorAll("a")]
+      .filter((link) => link.scrollHeight > link.clientHeight + 1 || link.scrollWidth > link.clientWidth + 1)
+      .map((link) => link.textContent),
+  );
+  expect(clipped).toEqual([]);
+  await page.goto("/account?lang=en");
+});

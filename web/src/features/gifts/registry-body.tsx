@@ -75,6 +75,7 @@ function RegistryForm({
             {registry.closed ? t("Your registry is closed: its page says so and takes nothing.") : t("Your registry's page, to share:")}{" "}
             <Link to={`/registry/${registry.name}`}>{address}</Link>
           </p>
+          {registry.closed ? null : <ShareRegistry address={address!} />}
           <p style={{ margin: 0 }}>
             {registry.given.count === 0
               ? t("Nothing given yet.")
@@ -171,6 +172,47 @@ function RegistryForm({
         <OutcomeNotice outcome={saving.outcome} />
         <OutcomeNotice outcome={closing.outcome} />
       </form>
+    </div>
+  );
+}
+
+/**
+ * Sends her registry's address on: her phone's own share sheet where there is one (a message, a
+ * chat), else a copy to paste; the answer is said where she pressed.
+ */
+function ShareRegistry({ address }: { address: string }) {
+  const [said, setSaid] = useState<string | null>(null);
+  const canShare = typeof navigator !== "undefined" && typeof navigator.share === "function";
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(address);
+      setSaid(t("Copied. Paste it into a message to the people you choose."));
+    } catch {
+      setSaid(t("This browser did not allow copying: select the address above by hand."));
+    }
+  };
+  const share = async () => {
+    try {
+      await navigator.share({ title: t("My birth registry"), url: address });
+    } catch {
+      // She closed the share sheet: nothing to say.
+    }
+  };
+  return (
+    <div className="stack" style={{ gap: 8 }}>
+      <div className="row" style={{ flexWrap: "wrap", gap: 8 }}>
+        <button type="button" className="button button-outlined" onClick={() => void copy()}>
+          {t("Copy the address")}
+        </button>
+        {canShare ? (
+          <button type="button" className="button button-outlined" onClick={() => void share()}>
+            {t("Share…")}
+          </button>
+        ) : null}
+      </div>
+      <p role="status" style={{ margin: 0 }}>
+        {said}
+      </p>
     </div>
   );
 }
