@@ -6,6 +6,7 @@ declare module "../mail/mail-templates.ts" {
     gift_receipt: true;
     gift_delivered: true;
     registry_gift: true;
+    registry_thanks: true;
     community_place: true;
   }
 }
@@ -135,6 +136,33 @@ export function registryGiftMail(
             : i18n._("Open your library"),
       link: `${context.publicUrl}/${{ care: "care", class: "classes", plan: "library" }[gift.kind]}`,
     },
+  ]);
+}
+
+/**
+ * The friend's thanks for a gift through her registry, in the language the friend wrote in: what
+ * reached her, that she was told with the message, and that Stripe's receipt is the payment's.
+ * Nothing of her beyond her first name, as her registry's page shows.
+ */
+export function registryThanksMail(
+  to: string,
+  giverName: string,
+  gift: { firstName: string | null; kind: "care" | "plan" | "class"; planName: string | null; amountMinor: number; currency: string },
+  context: MailContext,
+): Mail {
+  const i18n = translatorOf(context);
+  const amount = new Intl.NumberFormat(locale(context), { style: "currency", currency: gift.currency }).format(gift.amountMinor / 100);
+  const her = gift.firstName ?? i18n._("her");
+  const what =
+    gift.kind === "care"
+      ? i18n._("{amount} towards her doula care", { amount })
+      : gift.kind === "class"
+        ? i18n._("a place in “{title}”", { title: gift.planName ?? "" })
+        : (gift.planName ?? amount);
+  return composeMail("registry_thanks", to, i18n._("Thank you for your gift to {name}", { name: her }), context, [
+    greeting(giverName, context.language),
+    i18n._("Your gift reached {name}: {what}. She has been told, with your message if you wrote one.", { name: her, what }),
+    i18n._("The receipt of your payment ({amount}) comes from Stripe.", { amount }),
   ]);
 }
 

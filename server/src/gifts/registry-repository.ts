@@ -15,7 +15,7 @@ import { type ChargedSession, chargedAsAsked, type OneOffPayments } from "../lib
 import { type MailContext, recipientLanguage } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { openUntil } from "./gifts-repository.ts";
-import { registryGiftMail } from "./gift-mails.ts";
+import { registryGiftMail, registryThanksMail } from "./gift-mails.ts";
 import { registries, registryContributions } from "./gifts-schema.ts";
 
 // Her birth registry (docs/gifts.md): an unlisted page through which friends fund her doula care
@@ -230,6 +230,23 @@ export function registryCheckouts(deps: { clock: Clock; mail: MailContext; class
         language: recipientLanguage(member.language, { ...deps.mail, language: languageOr(paid.language, "en") }),
       };
       await queueMail(tx, registryGiftMail(member.email, member.firstName, forMail(paid), context));
+      // The friend hears it arrived, in the language she wrote in.
+      if (paid.giverEmail)
+        await queueMail(
+          tx,
+          registryThanksMail(
+            paid.giverEmail,
+            paid.giverName.split(/\s+/)[0] ?? paid.giverName,
+            {
+              firstName: member.firstName,
+              kind: paid.kind,
+              planName: forMail(paid).planName,
+              amountMinor: paid.amountMinor,
+              currency: paid.currency,
+            },
+            { ...deps.mail, language: languageOr(paid.language, "en") },
+          ),
+        );
     },
     expired: (tx: Queryable, session: { id: string }) =>
       dropPendingContribution(tx, eq(registryContributions.checkoutSessionId, session.id), deps.clock.now(), deps.classMail),

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { movableClock } from "../lib/clock.ts";
 import { mailOutbox } from "../mail/mail-schema.ts";
 import { backends, signedInMember } from "../../../testing/test-app.ts";
@@ -143,6 +143,17 @@ describe.each(backends)("her birth registry on %s", (backend) => {
       .from(mailOutbox)
       .where(and(eq(mailOutbox.toAddress, client.email), eq(mailOutbox.kind, "registry_gift")));
     expect(mail!.subject).toBe("Lucía Fernández gave you US$400.00 towards your doula care");
+    // The friend is thanked, with nothing of her but her first name.
+    const [thanks] = await db()
+      .select({ subject: mailOutbox.subject, text: mailOutbox.textBody })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, "lucia@example.com"), eq(mailOutbox.kind, "registry_thanks")))
+      .orderBy(desc(mailOutbox.id))
+      .limit(1);
+    expect(thanks!.subject).toBe("Thank you for your gift to Rosa");
+    expect(thanks!.text).toContain("Hello Lucía,");
+    expect(thanks!.text).toContain("Your gift reached Rosa: US$400.00 towards her doula care.");
+    expect(thanks!.text).not.toContain("Díaz");
     const hidden = await contribute(name, { amount: 2_500, message: "Quietly", public: false, giver_name: "Tomás Ortega" });
     await pay(hidden.json().url);
     const given = (await get(`/reactapi/registry/${name}`)).json().given;
