@@ -5,6 +5,15 @@ import { dateFormatOnUse } from "../../lib/formats.ts";
 const dayFormat = dateFormatOnUse({ day: "numeric", month: "long", timeZone: "UTC" });
 const fullDayFormat = dateFormatOnUse({ day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 const instantFormat = dateFormatOnUse({ day: "numeric", month: "long", year: "numeric", hour: "numeric", minute: "2-digit" });
+// Her signature's moment names its zone: her signed PDF names the practice's, which may differ.
+const signedFormat = dateFormatOnUse({
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZoneName: "short",
+});
 const visitFormat = dateFormatOnUse({ weekday: "long", day: "numeric", month: "long", hour: "numeric", minute: "2-digit" });
 
 const asDay = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -15,6 +24,8 @@ export const dayLabel = (day: string) => dayFormat.format(asDay(day));
 export const fullDayLabel = (day: string) => fullDayFormat.format(asDay(day));
 /** A moment (a signature, a note), in her own zone. */
 export const instantLabel = (instant: string) => instantFormat.format(new Date(instant));
+/** The moment she signed, in her own zone, named ("8 March 2027, 10:42 CET"). */
+export const signedLabel = (instant: string) => signedFormat.format(new Date(instant));
 /** A visit's start, in her own zone. */
 export const visitLabel = (instant: string) => visitFormat.format(new Date(instant));
 

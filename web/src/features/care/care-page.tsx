@@ -17,7 +17,7 @@ import { addressOf } from "../../lib/api.ts";
 import { fileSizeLabel } from "../../lib/file-size.ts";
 import { priceLabel } from "../../lib/time-labels.ts";
 import { useAction } from "../../lib/use-action.ts";
-import { dayHasPassed, dayLabel, fullDayLabel, instantLabel, visitLabel } from "./care-dates.ts";
+import { dayHasPassed, dayLabel, fullDayLabel, instantLabel, signedLabel, visitLabel } from "./care-dates.ts";
 import { CareMessages } from "./care-messages.tsx";
 import { SignaturePad } from "./signature-pad.tsx";
 import { t, tWith } from "./messages.ts";
@@ -194,7 +194,7 @@ function AgreementPart({ record }: { record: CareRecord }) {
       <CarePart title={t("Your agreement")} id={id}>
         <p>
           {t("You signed your agreement on {date} as {name}.", {
-            date: agreement.signed_at ? instantLabel(agreement.signed_at) : "",
+            date: agreement.signed_at ? signedLabel(agreement.signed_at) : "",
             name: agreement.signed_name ?? "",
           })}
         </p>
