@@ -56,6 +56,8 @@ export const slots: Slots = {
     },
   ],
   homeCards: [
+    // The doula's and her team's way into the studio, before the member's own cards.
+    { Card: slotPart(() => import("../components/studio-card.tsx")), shownTo: (profile) => profile.role !== "member" },
     homeCard("myCare", () => import("../features/labour/labour-card.tsx")),
     homeCard("myCare", () => import("../features/care/care-card.tsx")),
     homeCard("partner", () => import("../features/partners/partner-card.tsx")),

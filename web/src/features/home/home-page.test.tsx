@@ -1,4 +1,6 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
+import type { Profile } from "../../../../contract/sign-in.ts";
+import { initialSessionState } from "../../lib/session.ts";
 import { describe, expect, it } from "vitest";
 import { renderAt, stubApi } from "../../test/render.tsx";
 import HomePage from "./home-page.tsx";
@@ -80,5 +82,23 @@ describe("the home page", () => {
     renderAt("/home", [{ path: "/home", element: <HomePage /> }]);
     expect(await screen.findByText("Vector Art Gallery")).toBeInTheDocument();
     expect(screen.queryByRole("region", { name: "When is your baby due?" })).toBeNull();
+  });
+
+  it("gives the doula her way into the studio first thing, and a member none", async () => {
+    stubApi({ "/reactapi/progress/summary": [200, summary] });
+    const doula = {
+      ...initialSessionState,
+      isAuthenticated: true,
+      loading: false,
+      user: { id: 1, role: "admin", first_name: "Maya" } as Profile,
+    };
+    const { unmount } = renderAt("/home", [{ path: "/home", element: <HomePage /> }], { session: doula });
+    const card = await screen.findByRole("region", { name: "Your studio" });
+    expect(within(card).getByRole("link", { name: "Open the studio" })).toHaveAttribute("href", "/studio");
+    unmount();
+    const member = { ...doula, user: { id: 2, role: "member", first_name: "Rosa" } as Profile };
+    renderAt("/home", [{ path: "/home", element: <HomePage /> }], { session: member });
+    await screen.findByRole("region", { name: "When is your baby due?" });
+    expect(screen.queryByRole("region", { name: "Your studio" })).toBeNull();
   });
 });
