@@ -84,9 +84,14 @@ export function LabelledSelect({
   options: { value: string; label: string }[];
 }) {
   return (
-    <Box component="label" sx={{ display: "flex", flexDirection: "column", fontSize: "0.9rem" }}>
+    <Box component="label" sx={{ display: "flex", flexDirection: "column", fontSize: "0.9rem", minWidth: 0 }}>
       {label}
-      <select value={value} onChange={(event) => onChange(event.target.value)} style={{ font: "inherit", padding: "8px", borderRadius: 8 }}>
+      {/* As wide as its form: a long option (a member's address, a package's name) does not push the page past a phone's screen. */}
+      <select
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        style={{ font: "inherit", padding: "8px", borderRadius: 8, width: "100%", minWidth: 0 }}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -133,6 +138,11 @@ export function ScrollingTable({ label, children }: { label: string; children: R
       tabIndex={0}
       sx={{
         overflowX: "auto",
+        // Its width is its container's, never its table's: a wide table scrolls in here instead of
+        // widening the page (and every box around it) past a phone's screen.
+        contain: "inline-size",
+        // And the containing block of what is placed in it (a column's visually hidden name), which it then clips too.
+        position: "relative",
         mb: 2,
         "&:focus-visible": { outline: "2px solid", outlineColor: "primary.main" },
         "& table": { borderCollapse: "collapse", width: "100%" },
