@@ -210,9 +210,11 @@ function ShareRegistry({ address }: { address: string }) {
           </button>
         ) : null}
       </div>
-      <p role="status" style={{ margin: 0 }}>
-        {said}
-      </p>
+      {said ? (
+        <p role="status" style={{ margin: 0 }}>
+          {said}
+        </p>
+      ) : null}
     </div>
   );
 }
