@@ -26,11 +26,6 @@ export const SENTENCE_ATTRIBUTES = new Set([
   "help",
   "legend",
   "caption",
-  "tooltip",
-  "unit",
-  "suffix",
-  "prefix",
-  "noun",
 ]);
 
 /** Object properties whose string is shown to a person (an outcome's message, a column's label). */

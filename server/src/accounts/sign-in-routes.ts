@@ -1,7 +1,7 @@
 import { sentence } from "../../../contract/languages.ts";
 import { eq } from "drizzle-orm";
 import { route } from "../http/endpoint-route.ts";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { signedInHintCookie } from "../../../contract/constants.ts";
 import { consumeAccessCode, releaseAccessCode } from "../access-codes/access-codes-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
@@ -68,6 +68,14 @@ export async function signInRoutes(
   // visitors share one limit per address (and one guesser can exhaust it). Said once, in the log.
   let proxyNoted = trustProxy;
 
+  /** A new session for her on this browser, ending the one it held (another account's, on a shared phone). */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
+    const previousToken = request.cookies[SESSION_COOKIE];
+    if (previousToken) await sessions.end(previousToken);
+    const session = await sessions.start(userId, sessionDays, request.headers["user-agent"]);
+    setSessionCookies(request, reply, production, session.token, session.expiresAt);
+  }
+
   route(app, "register", async ({ body }, request, reply) => {
     const input = body;
     const admission = await registrationWindow.admit([{ key: `register:${request.ip}`, limit: registrationsPerHour }]);
@@ -122,12 +130,7 @@ export async function signInRoutes(
       request.log.info({ userId: user.id, joinedAs: user.joinedAs }, "member registered");
       // A link mailed to her address proves it hers: she is signed in at once and goes where it leads,
       // instead of typing what she just chose again. A code's registration proves nothing, so it signs in as before.
-      if (invitation !== undefined) {
-        const previousToken = request.cookies[SESSION_COOKIE];
-        if (previousToken) await sessions.end(previousToken);
-        const session = await sessions.start(user.id, sessionDays, request.headers["user-agent"]);
-        setSessionCookies(request, reply, production, session.token, session.expiresAt);
-      }
+      if (invitation !== undefined) await signIn(request, reply, user.id);
       return reply.code(201).send(toProfile(user));
     } catch (error) {
       // A registration that did not happen gives its use of the code back.
@@ -165,10 +168,7 @@ export async function signInRoutes(
         address: contactEmail,
       });
     await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user!.id));
-    const previousToken = request.cookies[SESSION_COOKIE];
-    if (previousToken) await sessions.end(previousToken);
-    const session = await sessions.start(user!.id, sessionDays, request.headers["user-agent"]);
-    setSessionCookies(request, reply, production, session.token, session.expiresAt);
+    await signIn(request, reply, user!.id);
     return toProfile(user!);
   });
 

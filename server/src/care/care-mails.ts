@@ -1,6 +1,6 @@
 import { formattingLocales, sourceLanguage } from "../../../contract/languages.ts";
 import { longDate, money } from "./care-formats.ts";
-import { composeMail, greeting, type Mail, type MailContext, translatorOf } from "../mail/mail-templates.ts";
+import { composeMail, greeting, type Mail, type MailContext, namesOf, translatorOf } from "../mail/mail-templates.ts";
 
 declare module "../mail/mail-templates.ts" {
   interface MailKinds {
@@ -15,7 +15,6 @@ export function careInvitationMail(
   to: string,
   firstName: string | null,
   invitation: {
-    doulaName: string;
     packageName: string;
     token: string;
     /** Whether an account has her address, and has proven it hers: only then is her record linked to it at once. */
@@ -24,13 +23,14 @@ export function careInvitationMail(
   context: MailContext,
 ): Mail {
   const i18n = translatorOf(context);
+  const { doulaName } = namesOf(context);
   const hasAccount = invitation.account !== "none";
   const link = hasAccount ? `${context.publicUrl}/care` : `${context.publicUrl}/care?invitation=${encodeURIComponent(invitation.token)}`;
-  return composeMail("care_invitation", to, i18n._("{doula} has opened your client space", { doula: invitation.doulaName }), context, [
+  return composeMail("care_invitation", to, i18n._("{doula} has opened your client space", { doula: doulaName }), context, [
     greeting(firstName, context.language),
     i18n._(
       "{doula} has set up your {package} in your own client space: your agreement to read and sign, your payment schedule, and the notes she shares with you after each visit.",
-      { doula: invitation.doulaName, package: invitation.packageName },
+      { doula: doulaName, package: invitation.packageName },
     ),
     {
       label: hasAccount ? i18n._("Open your client space") : i18n._("Create your account"),
@@ -86,8 +86,7 @@ export function paymentReminderMail(
 export function careMessageMail(
   to: string,
   message:
-    | { toDoula: true; clientName: string; recordId: number; count: number }
-    | { toDoula: false; firstName: string | null; doulaName: string; count: number },
+    { toDoula: true; clientName: string; recordId: number; count: number } | { toDoula: false; firstName: string | null; count: number },
   context: MailContext,
 ): Mail {
   const i18n = translatorOf(context);
@@ -100,10 +99,11 @@ export function careMessageMail(
       { label: i18n._("Read and answer"), link: `${context.publicUrl}/studio/clients/${message.recordId}` },
     ]);
   }
-  return composeMail("care_message", to, i18n._("{doula} wrote to you", { doula: message.doulaName }), context, [
+  const { doulaName } = namesOf(context);
+  return composeMail("care_message", to, i18n._("{doula} wrote to you", { doula: doulaName }), context, [
     greeting(message.firstName, context.language),
     i18n._("{doula} wrote to you in your client space ({count, plural, one {# new message} other {# new messages}}).", {
-      doula: message.doulaName,
+      doula: doulaName,
       count: message.count,
     }),
     { label: i18n._("Read and answer"), link: `${context.publicUrl}/care` },

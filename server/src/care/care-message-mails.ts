@@ -9,7 +9,6 @@ import { type MailContext, recipientLanguage } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { careMessageMail } from "./care-mails.ts";
 import { careMessages, careRecords } from "./care-schema.ts";
-import type { PracticeNames } from "../lib/practice-names.ts";
 
 // The private thread's mails (docs/care.md): each side is told of new messages at most once an
 // hour, in one mail for all that came since. Every app server runs this; a record is claimed by
@@ -24,7 +23,6 @@ export type MessageMailDeps = {
   mail: MailContext;
   sender: MailSender;
   siteLanguage: SiteLanguage;
-  practice: PracticeNames;
   contactEmail: string;
 };
 
@@ -105,11 +103,7 @@ async function mailSide(deps: MessageMailDeps, toDoula: boolean, siteLanguage: L
         const language = recipientLanguage(account?.language, { ...deps.mail, language: siteLanguage });
         await queueMail(
           tx,
-          careMessageMail(
-            record.email!,
-            { toDoula: false, firstName: record.firstName, doulaName: deps.practice.now(language).doulaName, count },
-            { ...deps.mail, language },
-          ),
+          careMessageMail(record.email!, { toDoula: false, firstName: record.firstName, count }, { ...deps.mail, language }),
         );
       }
     }

@@ -473,8 +473,10 @@ async function partsOf(db: Queryable, recordIds: number[]): Promise<RecordParts>
       .where(inArray(careMessages.recordId, recordIds))
       .orderBy(asc(careMessages.createdAt), asc(careMessages.id)),
   ]);
+  const receiptsOf = new Map<number, (typeof receipts)[number]["receipt"][]>();
+  for (const { receipt } of receipts) receiptsOf.set(receipt.paymentId, [...(receiptsOf.get(receipt.paymentId) ?? []), receipt]);
   const payments = paymentRows.map((payment): PaymentRow => {
-    const its = receipts.map((row) => row.receipt).filter((receipt) => receipt.paymentId === payment.id);
+    const its = receiptsOf.get(payment.id) ?? [];
     return {
       ...payment,
       receivedMinor: its.filter((receipt) => receipt.refundedAt === null).reduce((sum, receipt) => sum + receipt.amountMinor, 0),

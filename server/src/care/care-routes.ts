@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { answerWith, sentence } from "../../../contract/languages.ts";
-import { findUserByEmail } from "../accounts/users-repository.ts";
+import { answerWith, type Language, sentence } from "../../../contract/languages.ts";
+import { findUserByEmail, type UserRow } from "../accounts/users-repository.ts";
 import { provenAddress } from "../db/personal-data.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { route } from "../http/endpoint-route.ts";
@@ -74,6 +74,12 @@ export type CareOptions = {
   pricing?: CheckoutPricing;
 };
 
+/** Her names as her agreements print them, in the agreement's language: hers with her title, and her practice's. */
+const agreementNames = (practice: PracticeNames, language: Language) => {
+  const names = practice.now(language);
+  return { doulaName: nameWithTitle(names), businessName: names.businessName };
+};
+
 /** Her practice's calendar day now (practice-day.ts), as the dates of her records are written. */
 const today = async (db: Queryable, clock: Clock) => (await practiceDay(db, clock.now())).toString();
 
@@ -103,6 +109,28 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
     return { clients, takings_this_month: takings };
   });
 
+  // Her link to her space, in her account's language else the studio's, saying whether an account
+  // has her address and has shown it hers (an unproven one is told how to): as she is added, and sent again.
+  const mailInvitation = (
+    tx: Queryable,
+    account: UserRow | undefined,
+    invitation: { email: string; firstName: string | null; packageName: string; token: string },
+    studioLanguage: Language,
+  ) =>
+    queueMail(
+      tx,
+      careInvitationMail(
+        invitation.email,
+        invitation.firstName,
+        {
+          packageName: invitation.packageName,
+          token: invitation.token,
+          account: account ? (provenAddress(account) ? "proven" : "unproven") : "none",
+        },
+        { ...mail, language: recipientLanguage(account?.language, { ...mail, language: studioLanguage }) },
+      ),
+    );
+
   route(app, "careSchedulePreview", async ({ body }) =>
     schedulePreview(db, { packageId: body.package_id, dueDate: body.due_date, spreadUntil: body.spread_until }, await today(db, clock)),
   );
@@ -112,7 +140,6 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
     // Her record is linked at once only to an account that has proven the address hers: anyone can
     // register with anyone's address. Otherwise it waits for that proof (carePersonalData's `proven`).
     const member = account && provenAddress(account) ? account : undefined;
-    const language = recipientLanguage(account?.language, { ...mail, language: request.language });
     const day = await today(db, clock);
     checkSpread(body.spread_until, day);
     const added = await db.transaction(async (tx) => {
@@ -127,27 +154,18 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
           packageId: body.package_id,
           memberId: member?.id ?? null,
         },
-        {
-          now: clock.now(),
-          today: day,
-          doulaName: nameWithTitle(practice.now(request.language)),
-          businessName: practice.now(request.language).businessName,
-          language: request.language,
-        },
+        { now: clock.now(), today: day, ...agreementNames(practice, request.language), language: request.language },
       );
-      await queueMail(
+      await mailInvitation(
         tx,
-        careInvitationMail(
-          body.email,
-          body.first_name ?? member?.firstName ?? null,
-          {
-            doulaName: practice.now(language).doulaName,
-            packageName: record.packageName,
-            token: record.token,
-            account: member ? "proven" : account ? "unproven" : "none",
-          },
-          { ...mail, language },
-        ),
+        account,
+        {
+          email: body.email,
+          firstName: body.first_name ?? member?.firstName ?? null,
+          packageName: record.packageName,
+          token: record.token,
+        },
+        request.language,
       );
       return record;
     });
@@ -163,23 +181,7 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
   route(app, "resendCareInvitation", async ({ params: { id } }, request) => {
     const sent = await db.transaction(async (tx) => {
       const renewed = await renewCareInvitation(tx, id, clock.now());
-      // As when she was added: an account with her address that has not shown it hers is told how to.
-      const account = await findUserByEmail(tx, renewed.email);
-      const language = recipientLanguage(account?.language, { ...mail, language: request.language });
-      await queueMail(
-        tx,
-        careInvitationMail(
-          renewed.email,
-          renewed.firstName,
-          {
-            doulaName: practice.now(language).doulaName,
-            packageName: renewed.packageName,
-            token: renewed.token,
-            account: account ? (provenAddress(account) ? "proven" : "unproven") : "none",
-          },
-          { ...mail, language },
-        ),
-      );
+      await mailInvitation(tx, await findUserByEmail(tx, renewed.email), renewed, request.language);
       return renewed;
     });
     sender.wake();
@@ -248,17 +250,17 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
 export async function careRoutes(app: FastifyInstance, { db, clock, mail, practice, payments, contactEmail, pricing }: CareOptions) {
   route(app, "myCare", async (_input, request) => {
     const member = requireMember(request);
-    const { doulaName } = practice.now(request.language);
+    const names = practice.now(request.language);
     await claimRecordsByAddress(db, member);
     const [records, partnerOf, photo] = await Promise.all([
-      recordsOfMember(db, member, await today(db, clock), doulaName),
-      recordsForPartner(db, member.id, doulaName),
+      recordsOfMember(db, member, await today(db, clock), names.doulaName),
+      recordsForPartner(db, member.id, names.doulaName),
       aboutPhoto(db),
     ]);
     return {
       records,
       // Her photo is the one About shows (Studio → Site); the address is the one her mail comes from.
-      doula: { name: nameWithTitle(practice.now(request.language)), photo, email: contactEmail },
+      doula: { name: nameWithTitle(names), photo, email: contactEmail },
       pay_online: payments !== null,
       partner_of: partnerOf,
     };
@@ -299,13 +301,7 @@ export async function careRoutes(app: FastifyInstance, { db, clock, mail, practi
     const now = clock.now();
     // The agreement is in the words of the practice, as when the doula made it.
     const language = mail.language ?? request.language;
-    await chooseTier(db, member.id, id, body.tier, {
-      now,
-      today: await today(db, clock),
-      doulaName: nameWithTitle(practice.now(language)),
-      businessName: practice.now(language).businessName,
-      language,
-    });
+    await chooseTier(db, member.id, id, body.tier, { now, today: await today(db, clock), ...agreementNames(practice, language), language });
     return { message: "Thank you. Your agreement and payments below are made with the fee you chose." };
   });
 

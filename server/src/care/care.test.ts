@@ -96,7 +96,6 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     mail: { practice: fixedPracticeNames({ doulaName: "Sarah", businessName: "Calm Birth Circle" }), publicUrl: "https://care.example" },
     sender: { wake: () => {} } as unknown as MailSender,
     siteLanguage: { current: async () => "en" as const },
-    practice: fixedPracticeNames({ doulaName: "Sarah", businessName: "Calm Birth Circle" }),
     contactEmail: uniqueEmail("doula-inbox"),
   });
 

@@ -9,7 +9,7 @@ export type PracticeName = { doulaName: string; title: string; businessName: str
  */
 export type PracticeNames = { now(language?: Language): PracticeName };
 
-/** Names that do not change: for tests, and for the admin CLI's one-off mails. */
+/** Names that do not change, for tests that make mails or pages without an app. */
 export const fixedPracticeNames = (names: { doulaName: string; businessName: string; title?: string }): PracticeNames => ({
   now: () => ({ title: "", ...names }),
 });
@@ -18,7 +18,7 @@ export const fixedPracticeNames = (names: { doulaName: string; businessName: str
  * A new installation's names from INSTRUCTOR_NAME ("Maya Ellison, certified birth doula": her name,
  * then her title after the first comma) and BUSINESS_NAME, until she sets her own.
  */
-export function seededNames(instructorName: string, businessName: string): { doulaName: string; title: string; businessName: string } {
+export function seededNames(instructorName: string, businessName: string): PracticeName {
   const comma = instructorName.indexOf(",");
   return comma === -1
     ? { doulaName: instructorName.trim(), title: "", businessName }

@@ -31,11 +31,10 @@ export interface MailKinds {}
 export type MailKind = keyof MailKinds;
 
 /**
- * What a mail is written with: the business, the site's address, and the recipient's language
- * (docs/languages.md: a member's own; a visitor's the language of the page she used). A mail
- * whose feature does not say it yet is written in English.
+ * What a mail is written with: her names as they are when it is made (`practice`; `namesOf`), the
+ * site's address, and the recipient's language (docs/languages.md: a member's own; a visitor's the
+ * language of the page she used). A mail whose feature does not say it yet is written in English.
  */
-/** What every mail is made with: her names as they are when it is made (`practice`), the site's address, the reader's language. */
 export type MailContext = { practice: PracticeNames; publicUrl: string; language?: Language };
 
 /** The practice's names in the mail's language: her name, title and business as she set them in the studio. */

@@ -63,7 +63,7 @@ export class PracticeNamesStore implements PracticeNames {
   constructor(
     private readonly db: Database,
     private readonly cacheTrust: CacheTrust,
-    private readonly seed: { doulaName: string; title: string; businessName: string },
+    private readonly seed: PracticeName,
   ) {
     this.saved = { doulaName: seed.doulaName, businessName: seed.businessName, titles: {} };
     dataChanges.on("site", this.reread);

@@ -1,4 +1,4 @@
-import { composeMail, greeting, type Mail, type MailContext, translatorOf } from "../mail/mail-templates.ts";
+import { composeMail, greeting, type Mail, type MailContext, namesOf, translatorOf } from "../mail/mail-templates.ts";
 
 declare module "../mail/mail-templates.ts" {
   interface MailKinds {
@@ -7,8 +7,9 @@ declare module "../mail/mail-templates.ts" {
 }
 
 /** The instructor's invitation to her team, in the studio's language. */
-export function teamInvitationMail(to: string, firstName: string, doulaName: string, token: string, context: MailContext): Mail {
+export function teamInvitationMail(to: string, firstName: string, token: string, context: MailContext): Mail {
   const i18n = translatorOf(context);
+  const { doulaName } = namesOf(context);
   return composeMail("team_invitation", to, i18n._("{doula} invites you to her team", { doula: doulaName }), context, [
     greeting(firstName, context.language),
     i18n._(

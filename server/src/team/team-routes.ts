@@ -10,14 +10,11 @@ import { type MailContext, inLanguage } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { teamInvitationMail } from "./team-mails.ts";
 import { createTeamInvitation, renewTeamInvitation, teamPage } from "./team-repository.ts";
-import type { PracticeNames } from "../lib/practice-names.ts";
-import type { Language } from "../../../contract/languages.ts";
 
-export type TeamOptions = { db: Database; clock: Clock; mail: MailContext; sender: MailSender; practice: PracticeNames };
+export type TeamOptions = { db: Database; clock: Clock; mail: MailContext; sender: MailSender };
 
 /** Studio → Team: the doulas she invites as backups (docs/push.md). */
-export async function teamStudioRoutes(app: FastifyInstance, { db, clock, mail, sender, practice }: TeamOptions) {
-  const doulaName = (language: Language) => practice.now(language).doulaName;
+export async function teamStudioRoutes(app: FastifyInstance, { db, clock, mail, sender }: TeamOptions) {
   route(app, "team", async () => teamPage(db, clock.now()));
 
   route(app, "inviteTeamDoula", async ({ body }, request, reply) => {
@@ -25,10 +22,7 @@ export async function teamStudioRoutes(app: FastifyInstance, { db, clock, mail, 
       throw HttpError.withValues(409, "{email} has an account already; a team doula joins with a new one.", { email: body.email });
     await db.transaction(async (tx) => {
       const token = await createTeamInvitation(tx, { email: body.email, firstName: body.first_name }, clock.now());
-      await queueMail(
-        tx,
-        teamInvitationMail(body.email, body.first_name, doulaName(request.language), token, inLanguage(mail, request.language)),
-      );
+      await queueMail(tx, teamInvitationMail(body.email, body.first_name, token, inLanguage(mail, request.language)));
     });
     sender.wake();
     return reply.code(201).send({ message: answerWith("Invited {email} to your team.", { email: body.email }) });
@@ -38,16 +32,7 @@ export async function teamStudioRoutes(app: FastifyInstance, { db, clock, mail, 
     const sent = await db.transaction(async (tx) => {
       const renewed = await renewTeamInvitation(tx, params.id, clock.now());
       if (!renewed) throw new HttpError(404, "This invitation is not waiting any more: she has joined, or it was replaced by a newer one.");
-      await queueMail(
-        tx,
-        teamInvitationMail(
-          renewed.email,
-          renewed.firstName,
-          doulaName(request.language),
-          renewed.token,
-          inLanguage(mail, request.language),
-        ),
-      );
+      await queueMail(tx, teamInvitationMail(renewed.email, renewed.firstName, renewed.token, inLanguage(mail, request.language)));
       return renewed;
     });
     sender.wake();
