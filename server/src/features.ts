@@ -282,6 +282,7 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
     feature("/reactapi/instructor-setup", instructorSetupRoutes, { db, sessionDays: config.sessionDays, production }),
     feature("/reactapi/studio", studioApi, {
       db,
+      clock,
       catalogue,
       publicUrl: config.publicUrl,
       uploadMaxBytes: config.uploadMaxBytes,

@@ -4,6 +4,8 @@ import type { Queryable } from "../db/client.ts";
 import { postgresErrorCode, UNIQUE_VIOLATION } from "../db/client.ts";
 import { accessCodes } from "./access-codes-schema.ts";
 import { HttpError } from "../http/errors.ts";
+import { formattingLocales, type Language } from "../../../contract/languages.ts";
+import { longDay } from "../lib/time-zones.ts";
 
 export type AccessCodeRow = typeof accessCodes.$inferSelect;
 
@@ -82,9 +84,14 @@ export function listAccessCodes(db: Queryable): Promise<AccessCodeRow[]> {
  * code limited to N uses admits exactly N registrations however many arrive at once. Registration
  * takes the use before anything else and gives it back (releaseAccessCode) when it fails later.
  */
-export async function consumeAccessCode(db: Queryable, rawCode: string, contactEmail: string): Promise<void> {
+export async function consumeAccessCode(
+  db: Queryable,
+  rawCode: string,
+  contactEmail: string,
+  now: Date,
+  language: Language,
+): Promise<void> {
   const code = normaliseCode(rawCode);
-  const now = new Date();
   const [taken] = await db
     .update(accessCodes)
     .set({ uses: sql`${accessCodes.uses} + 1` })
@@ -107,7 +114,7 @@ export async function consumeAccessCode(db: Queryable, rawCode: string, contactE
     throw HttpError.withValues(
       401,
       "Unauthorized. Access code invalid: this code stopped working after {day}. Please ask whoever gave it to you for a new one, or write to {address}.",
-      { day: lastValidDay(existing) ?? "", address: contactEmail },
+      { day: longDay(lastValidDay(existing)!, formattingLocales[language]), address: contactEmail },
     );
   }
   throw HttpError.withValues(

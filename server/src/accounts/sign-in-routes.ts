@@ -94,7 +94,7 @@ export async function signInRoutes(
         throw new HttpError(403, "This invitation was sent to another e-mail address. Please register with the address it came to.", {
           email: "Please use the address the invitation came to.",
         });
-    } else await consumeAccessCode(db, accessCode!, contactEmail);
+    } else await consumeAccessCode(db, accessCode!, contactEmail, clock.now(), request.language);
     try {
       if (await findUserByEmail(db, input.email)) throw emailTaken();
       // Hashing happens outside the transaction so no lock is held meanwhile.

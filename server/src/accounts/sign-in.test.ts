@@ -163,7 +163,7 @@ describe.each(backends)("accounts on %s", (backend) => {
       const response = await register(app(), { email: uniqueEmail(), password: GOOD_PASSWORD, access_code: "LAST-YEAR" });
       expect(response.statusCode).toBe(401);
       expect(response.json<{ error: string }>().error).toMatch(
-        /^Unauthorized\. Access code invalid: this code stopped working after \d{4}-\d{2}-\d{2}\. Please ask whoever gave it to you for a new one, or write to \S+@\S+\.$/,
+        /^Unauthorized\. Access code invalid: this code stopped working after \d{1,2} [A-Z][a-z]+ \d{4}\. Please ask whoever gave it to you for a new one, or write to \S+@\S+\.$/,
       );
     });
 

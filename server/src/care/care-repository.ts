@@ -940,7 +940,14 @@ export async function addNote(
 }
 
 /** Paid by hand, or waived: once (a conditional UPDATE, so two clicks on two servers mark it once). */
-export async function markPaid(db: Queryable, recordId: number, paymentId: number, input: { note: string; waived: boolean }, now: Date) {
+export async function markPaid(
+  db: Queryable,
+  recordId: number,
+  paymentId: number,
+  input: { note: string; waived: boolean },
+  now: Date,
+  language: Language,
+) {
   return db.transaction(async (tx) => {
     const [marked] = await tx
       .update(carePayments)
@@ -975,8 +982,8 @@ export async function markPaid(db: Queryable, recordId: number, paymentId: numbe
         .where(and(eq(careRecords.id, recordId), inArray(careRecords.stage, ["invited", "signed"])));
     return {
       message: input.waived
-        ? answerWith("Waived the payment due on {date}.", { date: marked.dueOn })
-        : answerWith("Marked the payment due on {date} as paid.", { date: marked.dueOn }),
+        ? answerWith("Waived the payment due on {date}.", { date: longDate(marked.dueOn, formattingLocales[language]) })
+        : answerWith("Marked the payment due on {date} as paid.", { date: longDate(marked.dueOn, formattingLocales[language]) }),
     };
   });
 }
@@ -992,6 +999,7 @@ export async function refundPayment(
   paymentId: number,
   refund: ((paymentIntentId: string, idempotencyKey: string) => Promise<void>) | null,
   now: Date,
+  language: Language,
 ) {
   if (!refund) throw new HttpError(404, "Online payment is not set up, so there is nothing to refund through Stripe.");
   return db.transaction(async (tx) => {
@@ -1024,7 +1032,11 @@ export async function refundPayment(
     await refund(claimed.paymentIntentId!, `care-payment-${claimed.id}-refund`).catch(() => {
       throw new HttpError(502, "The refund could not be made just now, so nothing was changed. Please try again in a moment.");
     });
-    return { message: answerWith("Refunded the payment due on {date} in full through Stripe.", { date: claimed.dueOn }) };
+    return {
+      message: answerWith("Refunded the payment due on {date} in full through Stripe.", {
+        date: longDate(claimed.dueOn, formattingLocales[language]),
+      }),
+    };
   });
 }
 

@@ -232,7 +232,7 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
   });
 
   route(app, "refundCarePayment", async ({ params: { id, paymentId } }, request) => {
-    const refunded = await refundPayment(db, id, paymentId, payments ? payments.refund : null, clock.now());
+    const refunded = await refundPayment(db, id, paymentId, payments ? payments.refund : null, clock.now(), request.language);
     request.log.info({ careRecord: id, carePayment: paymentId }, "care payment refunded");
     return refunded;
   });
@@ -243,7 +243,9 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
     return refunded;
   });
 
-  route(app, "markCarePaymentPaid", async ({ params: { id, paymentId }, body }) => markPaid(db, id, paymentId, body, clock.now()));
+  route(app, "markCarePaymentPaid", async ({ params: { id, paymentId }, body }, request) =>
+    markPaid(db, id, paymentId, body, clock.now(), request.language),
+  );
 }
 
 /** The mother's side: her records, her signature, her PDF. */

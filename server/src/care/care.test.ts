@@ -436,8 +436,18 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     expect([march.due_on, april.due_on, may.due_on]).toEqual(["2027-03-09", "2027-04-06", "2027-05-04"]);
     const markPaid = (paymentId: number, body: Record<string, unknown>) =>
       post(`/reactapi/studio/care/clients/${client.recordId}/payments/${paymentId}/paid`, doula.cookie, body);
-    expect((await markPaid(deposit.id, { note: "Bank transfer" })).statusCode).toBe(200);
-    expect((await markPaid(april.id, { note: "Gift from her mother", waived: true })).statusCode).toBe(200);
+    const paidByHand = await markPaid(deposit.id, { note: "Bank transfer" });
+    expect(paidByHand.statusCode).toBe(200);
+    expect(paidByHand.json().message).toBe("Marked the payment due on 1 December 2026 as paid.");
+    // Her answer names the day as she reads it, never as an ISO date (docs/languages.md).
+    const waived = await post(
+      `/reactapi/studio/care/clients/${client.recordId}/payments/${april.id}/paid`,
+      doula.cookie,
+      { note: "Gift from her mother", waived: true },
+      { "accept-language": "es" },
+    );
+    expect(waived.statusCode).toBe(200);
+    expect(waived.json().message).toBe("Se ha perdonado el pago con vencimiento el 6 de abril de 2027.");
 
     const deps = timedWorkDeps();
     const remindersTo = () => paymentRemindersTo(client.email);
@@ -1302,6 +1312,7 @@ describe.each(backends)("her birth client's payments through Stripe on %s", (bac
     expect((await post(refundUrl, cookie)).statusCode).toBe(403);
     const refunded = await post(refundUrl, doula.cookie);
     expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json().message).toMatch(/^Refunded the payment due on \d{1,2} [A-Z][a-z]+ \d{4} in full through Stripe\.$/);
     expect(standIn.refunds.filter((refund) => refund.payment_intent === session.payment_intent)).toHaveLength(1);
     expect((await post(refundUrl, doula.cookie)).statusCode).toBe(409);
     expect(standIn.refunds.filter((refund) => refund.payment_intent === session.payment_intent)).toHaveLength(1);

@@ -15,7 +15,7 @@ describe("the admin CLI on a stopped server", () => {
     const created = await runAdmin(["access-code", "create", "spring-2027", "--max-uses", "20", "--expires", "2099-12-31"], environment);
     expect(created.stderr).toBe("");
     expect(created.code).toBe(0);
-    expect(created.stdout).toMatch(/Created access code SPRING-2027: 20 use\(s\), valid through 2099-12-31/);
+    expect(created.stdout).toMatch(/Created access code SPRING-2027: 20 uses, valid through 31 December 2099/);
     const listed = await runAdmin(["access-code", "list"], environment);
     expect(listed.stdout).toMatch(/SPRING-2027\s+0\/20\s+2099-12-31\s+active/);
     const deactivated = await runAdmin(["access-code", "deactivate", "Spring-2027"], environment);

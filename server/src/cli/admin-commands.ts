@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { isCalendarDate } from "../../../contract/forms.ts";
+import { sourceLanguage } from "../../../contract/languages.ts";
 import { Email } from "../../../contract/sign-in.ts";
 import {
   accessCodeStatus,
@@ -22,6 +23,7 @@ import { listSubmissions } from "../forms/forms-repository.ts";
 import { listOutbox } from "../mail/outbox.ts";
 import { dataChanges } from "../db/data-changes.ts";
 import { HttpError } from "../http/errors.ts";
+import { systemClock } from "../lib/clock.ts";
 
 /** A command after its arguments were checked; files are already read, so it can travel to a running server. */
 export type AdminCommand =
@@ -211,7 +213,15 @@ async function runCommand(db: Database, command: AdminCommand): Promise<AdminRes
   switch (command.name) {
     case "access-code create":
       return {
-        text: (await createCode(db, commandLine, { code: command.code, maxUses: command.maxUses, expiresOn: command.expires })).message,
+        text: (
+          await createCode(
+            db,
+            commandLine,
+            { code: command.code, maxUses: command.maxUses, expiresOn: command.expires },
+            systemClock.now(),
+            sourceLanguage,
+          )
+        ).message,
       };
     case "access-code deactivate":
     case "access-code reactivate":

@@ -33,13 +33,21 @@ const studioAreas = [
  */
 export async function studioApi(
   app: FastifyInstance,
-  { db, catalogue, publicUrl, uploadMaxBytes, rowsOnCatalogue, featureAreas }: StudioOptions & { featureAreas: FastifyPluginAsync[] },
+  {
+    db,
+    clock,
+    catalogue,
+    publicUrl,
+    uploadMaxBytes,
+    rowsOnCatalogue,
+    featureAreas,
+  }: StudioOptions & { featureAreas: FastifyPluginAsync[] },
 ) {
   app.addHook("onRequest", async (request) => void requireInstructor(request));
   // Set inside the scope, so that an unknown studio address meets the guard too.
   app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ error: "Not found." }));
   // Passed on field by field: the options Fastify gave this plugin also carry its prefix, which the areas inherit anyway.
-  for (const area of studioAreas) await app.register(area, { db, catalogue, publicUrl, uploadMaxBytes, rowsOnCatalogue });
+  for (const area of studioAreas) await app.register(area, { db, clock, catalogue, publicUrl, uploadMaxBytes, rowsOnCatalogue });
   // A feature's own studio area (the calendar of bookings) comes from features.ts, behind the same guard.
   for (const area of featureAreas) await app.register(area);
 }

@@ -3,10 +3,12 @@ import type { Actor } from "../activity/activity-repository.ts";
 import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
 import type { RowsOnCatalogue } from "../catalogue/trash-repository.ts";
 import type { Database } from "../db/client.ts";
+import type { Clock } from "../lib/clock.ts";
 
 /** What every area of the studio's API is given (studio-plugin.ts registers them all under /reactapi/studio). */
 export type StudioOptions = {
   db: Database;
+  clock: Clock;
   catalogue: CatalogueReader;
   publicUrl: string;
   uploadMaxBytes: number;

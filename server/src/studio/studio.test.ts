@@ -106,6 +106,15 @@ describe.each(backends)("the instructor studio API on %s", (backend) => {
         status: "active",
         invite_url: "http://localhost:5000/register?code=SPRING-CIRCLE",
       });
+      // Its day as she reads it, and a count that reads right (docs/languages.md): never "2099-12-31" or "1 use(s)".
+      expect(own.json().message).toBe("Created access code SPRING-CIRCLE: 2 uses, valid through 31 December 2099 (UTC).");
+      const single = await context.app.inject({
+        method: "POST",
+        url: "/reactapi/studio/access-codes",
+        headers: { ...jsonHeaders, cookie: instructor.cookie, "accept-language": "es" },
+        payload: { code: "ONE-MOTHER", max_uses: 1, expires_on: "2099-03-09" },
+      });
+      expect(single.json().message).toBe("Código de acceso ONE-MOTHER creado: 1 uso, válido hasta el 9 de marzo de 2099 (UTC).");
       const generated = await post("/reactapi/studio/access-codes", { code: "" });
       expect(generated.statusCode).toBe(201);
       expect(generated.json().code.code).toMatch(/^BETA-[A-Z2-9]{4}-[A-Z2-9]{4}$/);

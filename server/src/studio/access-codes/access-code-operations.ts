@@ -1,4 +1,5 @@
-import { answerWith, sentence } from "../../../../contract/languages.ts";
+import { answerWith, formattingLocales, type Language, sentence } from "../../../../contract/languages.ts";
+import { longDay } from "../../lib/time-zones.ts";
 import {
   type AccessCodeRow,
   accessCodeStatus,
@@ -36,9 +37,10 @@ export function toAccessCode(row: AccessCodeRow, publicUrl: string): AccessCode 
 
 function limitsSentence(row: AccessCodeRow): string {
   const expires = lastValidDay(row);
-  return [row.maxUses === null ? "unlimited uses" : `${row.maxUses} use(s)`, expires ? `valid through ${expires} (UTC)` : "no expiry"].join(
-    ", ",
-  );
+  return [
+    row.maxUses === null ? "unlimited uses" : row.maxUses === 1 ? "1 use" : `${row.maxUses} uses`,
+    expires ? `valid through ${expires} (UTC)` : "no expiry",
+  ].join(", ");
 }
 
 /** Creates a code: her own word, or (code empty) a generated BETA-XXXX-XXXX. */
@@ -46,11 +48,15 @@ export async function createCode(
   db: Database,
   actor: Actor,
   input: { code: string; maxUses: number | null; expiresOn: string | null },
+  now: Date,
+  language: Language,
 ): Promise<{ row: AccessCodeRow; message: string }> {
   const expiresAt = input.expiresOn ? endOfDay(input.expiresOn) : null;
-  if (expiresAt && expiresAt.getTime() <= Date.now()) {
-    const passed = answerWith("The date {date} has already passed.", { date: input.expiresOn! });
-    throw HttpError.withValues(400, "The date {date} has already passed.", { date: input.expiresOn! }, { details: { expires_on: passed } });
+  const dayRead = (day: string) => longDay(day, formattingLocales[language]);
+  if (expiresAt && expiresAt.getTime() <= now.getTime()) {
+    const date = dayRead(input.expiresOn!);
+    const passed = answerWith("The date {date} has already passed.", { date });
+    throw HttpError.withValues(400, "The date {date} has already passed.", { date }, { details: { expires_on: passed } });
   }
   const code = input.code ? normaliseCode(input.code) : generateCode();
   const row = await db.transaction(async (tx) => {
@@ -63,8 +69,13 @@ export async function createCode(
     row,
     message: answerWith("Created access code {code}: {uses}, {expiry}.", {
       code: row.code,
-      uses: row.maxUses === null ? sentence("unlimited uses") : answerWith("{count} use(s)", { count: row.maxUses }),
-      expiry: expires ? answerWith("valid through {date} (UTC)", { date: expires }) : sentence("no expiry"),
+      uses:
+        row.maxUses === null
+          ? sentence("unlimited uses")
+          : row.maxUses === 1
+            ? sentence("1 use")
+            : answerWith("{count} uses", { count: row.maxUses }),
+      expiry: expires ? answerWith("valid through {date} (UTC)", { date: dayRead(expires) }) : sentence("no expiry"),
     }),
   };
 }

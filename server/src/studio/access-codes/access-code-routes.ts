@@ -5,7 +5,7 @@ import { actorOf, type StudioOptions } from "../studio-scope.ts";
 import { createCode, setCodeActive, toAccessCode } from "./access-code-operations.ts";
 
 /** The beta's access codes: list with invite links, create, and open or close one. */
-export async function accessCodeRoutes(app: FastifyInstance, { db, publicUrl }: StudioOptions) {
+export async function accessCodeRoutes(app: FastifyInstance, { db, publicUrl, clock }: StudioOptions) {
   route(app, "studioAccessCodes", async () => {
     const rows = await listAccessCodes(db);
     // Newest first: the code she just made is the one she wants to copy.
@@ -13,11 +13,13 @@ export async function accessCodeRoutes(app: FastifyInstance, { db, publicUrl }: 
   });
 
   route(app, "createAccessCode", async ({ body }, request) => {
-    const { row, message } = await createCode(db, actorOf(request), {
-      code: body.code,
-      maxUses: body.max_uses,
-      expiresOn: body.expires_on,
-    });
+    const { row, message } = await createCode(
+      db,
+      actorOf(request),
+      { code: body.code, maxUses: body.max_uses, expiresOn: body.expires_on },
+      clock.now(),
+      request.language,
+    );
     return { code: toAccessCode(row, publicUrl), message };
   });
 
