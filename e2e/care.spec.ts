@@ -94,7 +94,19 @@ test("the doula makes a package and invites a client, who registers from the mai
   await doula.getByRole("button", { name: "Share the file" }).click();
   await expect(doula.getByRole("status").filter({ hasText: /^Shared "comfort-measures\.txt"/ })).toBeVisible();
   await expect(doula.getByRole("link", { name: "comfort-measures.txt" })).toBeVisible();
-  await accessibleAtBothWidths(doula);
+  await accessibleAtBothWidths(doula, { phone: 360 });
+  // Her clients on a phone: a card each, her stage and what she owes under their names, nothing off the side.
+  await doula.goto("/studio/clients");
+  const rosaRow = doula.getByRole("row").filter({ has: doula.locator(`a[href="${new URL(clientPage).pathname}"]`) });
+  await expect(rosaRow).toContainText("Invited");
+  await accessibleAtBothWidths(doula, { phone: 360 });
+  await doula.setViewportSize({ width: 360, height: 740 });
+  const stage = (await rosaRow
+    .getByRole("cell")
+    .filter({ hasText: /^Invited$/ })
+    .boundingBox())!;
+  expect(stage.x + stage.width, "her stage is on the screen, not off its side").toBeLessThanOrEqual(360);
+  await doula.setViewportSize({ width: 1280, height: 900 });
 
   // The mother opens the mailed link: she has no account, so it takes her to register with no access code.
   const mail = await mailTo(email, /has opened your client space$/);
@@ -201,7 +213,7 @@ test("the doula makes a package and invites a client, who registers from the mai
   await doula.getByText(`${questionnaireTitle}: done`).click();
   await expect(doula.getByText("Long, but I felt looked after.")).toBeVisible();
   await expect(doula.getByText("Thank you for today.")).toBeVisible();
-  await accessibleAtBothWidths(doula);
+  await accessibleAtBothWidths(doula, { phone: 360 });
 
   // A refund goes through Stripe (the stand-in) once she confirms it; both sides then read it as refunded.
   doula.once("dialog", (dialog) => void dialog.accept());

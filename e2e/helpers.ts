@@ -36,12 +36,36 @@ export async function expectAccessible(page: Page) {
   expect(serious, `axe violations on ${page.url()}`).toEqual([]);
 }
 
-/** Axe at a phone's width (390 px) and a laptop's (1280 px), on the page as it is. */
-export async function accessibleAtBothWidths(page: Page) {
+/**
+ * Axe at a phone's width (390 px, or the smallest phone's 360 for what the doula opens in the
+ * night) and a laptop's (1280 px), on the page as it is. At 360 px nothing may stick out of the
+ * page's side either: what is wide scrolls in its own box or becomes a list.
+ */
+export async function accessibleAtBothWidths(page: Page, { phone = 390 }: { phone?: 360 | 390 } = {}) {
   const viewport = page.viewportSize()!;
-  for (const width of [390, 1280]) {
+  for (const width of [phone, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await expectAccessible(page);
+    if (width === 360) {
+      // What sticks out, named, so a failure says where to look.
+      const sticksOut = await page.evaluate(() => {
+        const edge = document.documentElement.clientWidth;
+        if (document.documentElement.scrollWidth <= edge) return [];
+        return (
+          [...document.querySelectorAll("body *")]
+            .filter((element) => element.getBoundingClientRect().right > edge && element.children.length === 0)
+            // What lies in a box that scrolls or clips (the sections' row, a wide table) is meant to.
+            .filter((element) => {
+              for (let box = element.parentElement; box && box !== document.body; box = box.parentElement)
+                if (getComputedStyle(box).overflowX !== "visible") return false;
+              return true;
+            })
+            .slice(0, 5)
+            .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join(".")} “${element.textContent?.slice(0, 40)}”`)
+        );
+      });
+      expect(sticksOut, `${page.url()} is wider than a 360 px phone`).toEqual([]);
+    }
   }
   await page.setViewportSize(viewport);
 }

@@ -63,7 +63,7 @@ test("she presses Tell my doula on the timer; her doula's studio shows it at onc
   await alertLink.click();
   await expect(doula.getByText("Every five minutes now")).toBeVisible();
   await expect(doula.getByRole("link", { name: "Call her" })).toHaveAttribute("href", "tel:+15550102030");
-  await accessibleAtBothWidths(doula);
+  await accessibleAtBothWidths(doula, { phone: 360 });
   await doula.getByRole("button", { name: "I've seen it — I'll call you" }).click();
   await expect(doula.getByRole("status").filter({ hasText: "She sees now that you have seen it." })).toBeVisible();
 

@@ -33,7 +33,8 @@ export function FileField({
         accept={accept}
         aria-describedby={`${inputId}-help`}
         onChange={(event) => upload.choose(event.target.files?.[0] ?? null)}
-        style={{ font: "inherit", minHeight: 44 }}
+        // No wider than her screen: a file input's own width is wider than a 360 px phone leaves a form.
+        style={{ font: "inherit", minHeight: 44, maxWidth: "100%", minWidth: 0 }}
       />
       <span id={`${inputId}-help`} style={{ fontSize: "0.9rem", color: "var(--ink-soft)" }}>
         {help}

@@ -129,8 +129,41 @@ const dateTimeFormat = dateFormatOnUse({
 export const formatDate = (iso: string | null, never = "never") => (iso ? dateFormat.format(new Date(iso)) : never);
 export const formatDateTime = (iso: string | null, never = "never") => (iso ? dateTimeFormat.format(new Date(iso)) : never);
 
-/** A table that scrolls sideways on a phone; focusable, so a keyboard can scroll it too. */
-export function ScrollingTable({ label, children }: { label: string; children: ReactNode }) {
+/**
+ * A phone's view of a table with few rows she acts on (her clients, a client's payments): below
+ * 600 px each row is a card of its cells, each cell under its column's name (its `data-label`,
+ * drawn by CSS and not read twice: a screen reader still hears the table's own headers).
+ */
+const stackedOnPhone = {
+  "@media (max-width: 599.95px)": {
+    "& table": { minWidth: "0 !important" },
+    "& thead": { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clipPath: "inset(50%)", whiteSpace: "nowrap" },
+    "& table, & tbody, & tr, & tbody th, & td": { display: "block", width: "100%" },
+    "& tr": { borderBottom: "1px solid var(--border)", py: 1 },
+    "& tbody th, & td": { borderBottom: "none", py: 0.5, px: 0 },
+    "& tbody th": { fontSize: "1.05rem" },
+    "& td[data-label]::before": {
+      content: 'attr(data-label) / ""',
+      display: "block",
+      fontSize: "0.85rem",
+      color: "text.secondary",
+    },
+  },
+};
+
+/**
+ * A table that scrolls sideways on a phone; focusable, so a keyboard can scroll it too. With
+ * `stacksOnPhone`, it becomes a list of cards below 600 px instead (give each `td` a `data-label`).
+ */
+export function ScrollingTable({
+  label,
+  stacksOnPhone = false,
+  children,
+}: {
+  label: string;
+  stacksOnPhone?: boolean;
+  children: ReactNode;
+}) {
   return (
     <Box
       role="region"
@@ -149,6 +182,7 @@ export function ScrollingTable({ label, children }: { label: string; children: R
         "& th, & td": { textAlign: "start", px: 1.5, py: 1, borderBottom: "1px solid var(--border)", verticalAlign: "top" },
         "& tbody th": { fontWeight: 500 },
         "& .code": { fontFamily: "monospace", fontSize: "0.95rem" },
+        ...(stacksOnPhone ? stackedOnPhone : {}),
       }}
     >
       {children}

@@ -343,7 +343,7 @@ function Payments({ client }: { client: ClientDetails }) {
           ? t("She owes {amount} today.", { amount: priceLabel(client.owed, client.currency) })
           : t("She owes nothing today.")}
       </p>
-      <ScrollingTable label={t("Payments")}>
+      <ScrollingTable label={t("Payments")} stacksOnPhone>
         <table style={{ minWidth: 720 }}>
           <thead>
             <tr>
@@ -361,9 +361,9 @@ function Payments({ client }: { client: ClientDetails }) {
               return (
                 <tr key={payment.id}>
                   <th scope="row">{what}</th>
-                  <td>{priceLabel(payment.amount, payment.currency)}</td>
-                  <td>{dayLabel(payment.due_on)}</td>
-                  <td>
+                  <td data-label={t("Amount")}>{priceLabel(payment.amount, payment.currency)}</td>
+                  <td data-label={t("Due")}>{dayLabel(payment.due_on)}</td>
+                  <td data-label={t("State")}>
                     {paymentState(payment)}
                     {receivedLine(payment) ? <Box sx={{ fontSize: "0.85rem" }}>{receivedLine(payment)}</Box> : null}
                     {payment.note ? <Box sx={{ color: "text.secondary", fontSize: "0.85rem" }}>{payment.note}</Box> : null}

@@ -54,7 +54,7 @@ export default function ClientsPage() {
           {answer.clients.length === 0 ? (
             <p>{t("No clients yet. Add your first below.")}</p>
           ) : (
-            <ScrollingTable label={t("Clients")}>
+            <ScrollingTable label={t("Clients")} stacksOnPhone>
               <table style={{ minWidth: 720 }}>
                 <thead>
                   <tr>
@@ -73,12 +73,16 @@ export default function ClientsPage() {
                       <th scope="row">
                         <Link to={`/studio/clients/${client.id}`}>{clientName(client)}</Link>
                       </th>
-                      <td>{client.package_name}</td>
-                      <td>{dayLabel(client.due_date)}</td>
-                      <td>{t("{from} to {until}", { from: dayLabel(client.on_call_from), until: dayLabel(client.on_call_until) })}</td>
-                      <td>{stageLabel(client.stage)}</td>
-                      <td>{client.overdue > 0 ? priceLabel(client.overdue, client.currency) : t("Nothing")}</td>
-                      <td>{client.balance > 0 ? priceLabel(client.balance, client.currency) : t("Nothing")}</td>
+                      <td data-label={t("Package")}>{client.package_name}</td>
+                      <td data-label={t("Due")}>{dayLabel(client.due_date)}</td>
+                      <td data-label={t("On call")}>
+                        {t("{from} to {until}", { from: dayLabel(client.on_call_from), until: dayLabel(client.on_call_until) })}
+                      </td>
+                      <td data-label={t("Where she is")}>{stageLabel(client.stage)}</td>
+                      <td data-label={t("Overdue")}>{client.overdue > 0 ? priceLabel(client.overdue, client.currency) : t("Nothing")}</td>
+                      <td data-label={t("Balance left")}>
+                        {client.balance > 0 ? priceLabel(client.balance, client.currency) : t("Nothing")}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

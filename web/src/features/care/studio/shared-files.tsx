@@ -74,7 +74,7 @@ export function SharedFiles({ client }: { client: ClientDetails }) {
         noValidate
         onSubmit={(event: FormEvent) => void share(event)}
         aria-label={t("Share a file with her")}
-        sx={{ display: "grid", gap: 1, maxWidth: 560, mt: 2 }}
+        sx={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: 1, maxWidth: 560, mt: 2 }}
       >
         <FileField
           upload={upload}
