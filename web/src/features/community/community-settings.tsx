@@ -6,6 +6,7 @@ import { TextField } from "../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../lib/answers.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { t } from "./messages.ts";
+import { contentNoteName } from "../../lib/content-note-names.ts";
 
 /** Her community settings on /account: the name others see, reply mails, and the notes whose posts stay folded. */
 export default function CommunitySettings() {
@@ -55,7 +56,7 @@ function SettingsForm({ profile, notes }: { profile: CommunityProfile; notes: st
                 checked={folded.includes(note)}
                 onChange={(event) => setFolded(event.target.checked ? [...folded, note] : folded.filter((entry) => entry !== note))}
               />{" "}
-              {note}
+              {contentNoteName(note)}
             </label>
           ))}
         </fieldset>

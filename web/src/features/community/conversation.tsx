@@ -10,6 +10,7 @@ import { OutcomeNotice } from "../../components/outcome-notice.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { dateFormatOnUse } from "../../lib/formats.ts";
 import { t, tWith } from "./messages.ts";
+import { contentNoteName } from "../../lib/content-note-names.ts";
 
 // A community conversation (docs/product.md, Community), on its own page and under a lesson: its
 // posts, live as others write, a post with a content note folded behind it, and her reply.
@@ -44,12 +45,14 @@ function ContentNoteFold({ note, children }: { note: string; children: React.Rea
   if (shown) return <>{children}</>;
   return (
     <div className="content-note">
-      <p style={{ margin: "0 0 8px" }}>{tWith("This post carries a content note: {strong}.", { strong: <strong>{note}</strong> })}</p>
+      <p style={{ margin: "0 0 8px" }}>
+        {tWith("This post carries a content note: {strong}.", { strong: <strong>{contentNoteName(note)}</strong> })}
+      </p>
       <button
         type="button"
         className="button button-outlined"
         onClick={() => setShown(true)}
-        aria-label={t("Show the post ({note})", { note })}
+        aria-label={t("Show the post ({note})", { note: contentNoteName(note) })}
       >
         {t("Show")}
       </button>
@@ -312,7 +315,7 @@ export function PostForm({
           <option value="">{t("None")}</option>
           {notes.map((entry) => (
             <option key={entry.id} value={entry.name}>
-              {entry.name}
+              {contentNoteName(entry.name)}
             </option>
           ))}
         </select>

@@ -5,6 +5,7 @@ import { OutcomeNotice } from "../../components/outcome-notice.tsx";
 import { useAnswer, useSend } from "../../lib/answers.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { t } from "./messages.ts";
+import { contentNoteName } from "../../lib/content-note-names.ts";
 
 const choiceWords = (): Record<NoteChoice, string> => ({
   show: t("Show normally"),
@@ -39,7 +40,7 @@ function ChoicesForm({ notes }: { notes: MyContentNotes["notes"] }) {
       </p>
       {notes.map((note) => (
         <label key={note.name} className="text-field-label" style={{ display: "flex", flexDirection: "column", gap: 4 }}>
-          {note.name}
+          {contentNoteName(note.name)}
           <select
             className="text-field-input"
             value={choices[note.name]}

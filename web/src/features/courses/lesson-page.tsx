@@ -21,6 +21,7 @@ import { videoLineText } from "../../lib/video-players.ts";
 import { useSlots } from "../../lib/slots.tsx";
 import { type LessonPlayer, LessonPlayerHub } from "../../lib/lesson-player.ts";
 import { pageLocale, t } from "./messages.ts";
+import { contentNoteName } from "../../lib/content-note-names.ts";
 
 // The lesson page is plain markup styled in web/index.html: MUI's styled components recomputed
 // their styles on every render, about a third of this page's JavaScript on a phone.
@@ -94,7 +95,11 @@ function ContentNoteNotice({ notes, lessonId, onChoose }: { notes: string[]; les
       <p>
         {t(
           "This lesson talks about {notes}. You can watch it now, read only its summary and notes, or keep it for another day. Nothing plays by itself.",
-          { notes: new Intl.ListFormat(pageLocale(), { type: "conjunction" }).format(notes.map((note) => note.toLowerCase())) },
+          {
+            notes: new Intl.ListFormat(pageLocale(), { type: "conjunction" }).format(
+              notes.map((note) => contentNoteName(note).toLocaleLowerCase(pageLocale())),
+            ),
+          },
         )}
       </p>
       <div className="row">

@@ -12,6 +12,7 @@ import { SafeHtml } from "../../../lib/safe-html.tsx";
 import { useAction } from "../../../lib/use-action.ts";
 import { formatDateTime, Loading, StudioPage } from "../../../studio-kit/studio-parts.tsx";
 import { t, tWith } from "../messages.ts";
+import { contentNoteName } from "../../../lib/content-note-names.ts";
 
 type Entry = ModerationQueue["waiting"][number];
 type Action = ReturnType<typeof useAction>;
@@ -261,7 +262,7 @@ function ContentNotesList() {
   };
   return (
     <>
-      <p>{answer?.notes.map((note) => note.name).join(" · ")}</p>
+      <p>{answer?.notes.map((note) => contentNoteName(note.name)).join(" · ")}</p>
       <Box
         component="form"
         onSubmit={add}

@@ -22,6 +22,7 @@ import { RichTextField } from "../../../studio-kit/rich-text-field.tsx";
 import { Loading, StudioPage } from "../../../studio-kit/studio-parts.tsx";
 import { useLeaveWarning } from "../use-leave-warning.ts";
 import { t, tWith } from "../messages.ts";
+import { contentNoteName } from "../../../lib/content-note-names.ts";
 
 // The preview embeds the player and cleans the HTML as a lesson page does; loaded after the form, it
 // keeps that code out of the editor's first visit.
@@ -54,7 +55,7 @@ function ContentNotesField({ value, onChange, error }: { value: string[]; onChan
             checked={value.includes(note.name)}
             onChange={(event) => onChange(event.target.checked ? [...value, note.name] : value.filter((name) => name !== note.name))}
           />
-          {note.name}
+          {contentNoteName(note.name)}
         </label>
       ))}
       {error ? <Box sx={{ color: "var(--error-ink)", width: "100%" }}>{error}</Box> : null}
