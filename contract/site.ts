@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type Endpoint, ok } from "./endpoint.ts";
-import { languages, sentence } from "./languages.ts";
+import { type Language, languages, sentence } from "./languages.ts";
+import { CurrencyCode } from "./studio/studio-shared.ts";
 import { looksLikeALink, notALinkSentence } from "./sign-in.ts";
 
 /** One of the languages we have; anything else is refused with this sentence. */
@@ -8,6 +9,15 @@ export const LanguageCode = z.enum(languages, { error: "We do not have that lang
 
 export const LanguageChoice = z.object({ language: LanguageCode });
 export type LanguageChoice = z.input<typeof LanguageChoice>;
+
+/**
+ * The currency a practice's prices start in until she chooses hers: the one most of its language's
+ * readers pay in (a Spanish site starts in euros). A language added to contract/languages.ts needs one.
+ */
+export const currencyOfLanguage = { en: "USD", es: "EUR" } as const satisfies Record<Language, string>;
+
+export const CurrencyChoice = z.object({ currency: CurrencyCode });
+export type CurrencyChoice = z.input<typeof CurrencyChoice>;
 
 export const SiteDetails = z.object({
   contact_email: z.string(),
@@ -20,6 +30,8 @@ export const SiteDetails = z.object({
   language: LanguageCode,
   /** Every language the site can be read in. */
   languages: z.array(LanguageCode),
+  /** The currency her prices start in (Studio → Site): hers, else her site's language's. */
+  currency: z.string(),
   links: z.object({
     podcast_directory: z.string(),
     blog: z.string(),
@@ -84,6 +96,16 @@ export const siteEndpoints = {
     body: LanguageChoice,
     invalidates: ["siteDetails"],
     answers: ok(LanguageChoice),
+  },
+  saveSiteCurrency: {
+    method: "POST",
+    path: "/reactapi/studio/site/currency",
+    summary: "Sets the currency her new prices start in: packages, plans, sessions and classes",
+    access: "instructor",
+    travels: "studio-site",
+    body: CurrencyChoice,
+    invalidates: ["siteDetails"],
+    answers: ok(z.object({ currency: z.string() })),
   },
   practiceNames: {
     method: "GET",

@@ -42,9 +42,14 @@ export const WholeNumber = (what: string, min: number, max: number) =>
     .min(min, { error: sentenceWith("Please enter at least {min} for {what}.", { what, min }) })
     .max(max, { error: sentenceWith("Please enter at most {max} for {what}.", { what, max }) });
 
-/** A price's currency: three letters, as Stripe and Intl name it. */
+/** Every currency the platform's Intl can write (ISO 4217 codes: EUR, MXN, USD…), in order. */
+export const knownCurrencies: readonly string[] = Intl.supportedValuesOf("currency");
+const knownCurrency = new Set(knownCurrencies);
+
+/** A price's currency: an ISO 4217 code, as Stripe and Intl name it. */
 export const CurrencyCode = z
   .string({ error: "Please enter the currency." })
   .trim()
   .transform((currency) => currency.toUpperCase())
-  .refine((currency) => /^[A-Z]{3}$/.test(currency), { error: "The currency is a three-letter code, like USD or EUR." });
+  .refine((currency) => /^[A-Z]{3}$/.test(currency), { error: "The currency is a three-letter code, like USD or EUR." })
+  .refine((currency) => knownCurrency.has(currency), { error: "We do not know that currency. Please choose one from the list." });

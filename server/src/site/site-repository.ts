@@ -1,4 +1,5 @@
 import { type Language, isLanguage, sourceLanguage } from "../../../contract/languages.ts";
+import { currencyOfLanguage } from "../../../contract/site.ts";
 import { type CacheTrust, changeAndAnnounce, dataChanges } from "../db/data-changes.ts";
 import type { Database } from "../db/types.ts";
 import type { SiteLanguage } from "../language/request-language.ts";
@@ -6,11 +7,12 @@ import type { PracticeName, PracticeNames } from "../lib/practice-names.ts";
 import { siteSettings } from "./site-schema.ts";
 
 /**
- * The site's language (Studio → Site), read on nearly every request that has no language of its
- * own, so kept in memory while the cache can be trusted; a change on any app server is announced.
+ * The site's language and her currency (Studio → Site), read on nearly every request that has no
+ * language of its own, so kept in memory while the cache can be trusted; a change on any app
+ * server is announced.
  */
 export class SiteLanguageStore implements SiteLanguage {
-  private cached: Language | undefined;
+  private cached: { language: Language; currency: string } | undefined;
   private readonly forget = () => {
     this.cached = undefined;
   };
@@ -22,17 +24,34 @@ export class SiteLanguageStore implements SiteLanguage {
     dataChanges.on("site", this.forget);
   }
 
-  async current(): Promise<Language> {
+  private async settings(): Promise<{ language: Language; currency: string }> {
     if (this.cached && this.cacheTrust.trusted()) return this.cached;
-    const [row] = await this.db.select({ language: siteSettings.language }).from(siteSettings);
+    const [row] = await this.db.select({ language: siteSettings.language, currency: siteSettings.currency }).from(siteSettings);
     const language = isLanguage(row?.language) ? row.language : sourceLanguage;
-    if (this.cacheTrust.trusted()) this.cached = language;
-    return language;
+    const settings = { language, currency: row?.currency ?? currencyOfLanguage[language] };
+    if (this.cacheTrust.trusted()) this.cached = settings;
+    return settings;
+  }
+
+  async current(): Promise<Language> {
+    return (await this.settings()).language;
+  }
+
+  /** The currency her new prices start in: hers once chosen, else her site's language's (euros for Spanish). */
+  async currency(): Promise<string> {
+    return (await this.settings()).currency;
   }
 
   async save(language: Language): Promise<void> {
     await changeAndAnnounce(this.db, "site", (tx) =>
       tx.insert(siteSettings).values({ id: 1, language }).onConflictDoUpdate({ target: siteSettings.id, set: { language } }),
+    );
+  }
+
+  async saveCurrency(currency: string): Promise<void> {
+    const language = await this.current();
+    await changeAndAnnounce(this.db, "site", (tx) =>
+      tx.insert(siteSettings).values({ id: 1, language, currency }).onConflictDoUpdate({ target: siteSettings.id, set: { currency } }),
     );
   }
 

@@ -9,7 +9,7 @@ type SiteOptions = { site: SiteConfig; onlinePayment: boolean; siteLanguage: Sit
 
 /** The instructor's contact details, links and player, from one configuration, and the site's language, for the web app to show. */
 export async function siteRoutes(app: FastifyInstance, { site, onlinePayment, siteLanguage }: SiteOptions) {
-  const details: Omit<SiteDetails, "language"> = {
+  const details: Omit<SiteDetails, "language" | "currency"> = {
     contact_email: site.contactEmail,
     contact_phone: site.contactPhone,
     contact_city: site.contactCity,
@@ -19,7 +19,9 @@ export async function siteRoutes(app: FastifyInstance, { site, onlinePayment, si
     languages: [...languages],
   };
   route(app, "siteDetails", async (_input, _request, reply) =>
-    reply.header("cache-control", "public, max-age=300").send({ ...details, language: await siteLanguage.current() } satisfies SiteDetails),
+    reply
+      .header("cache-control", "public, max-age=300")
+      .send({ ...details, language: await siteLanguage.current(), currency: await siteLanguage.currency() } satisfies SiteDetails),
   );
 }
 
@@ -31,6 +33,10 @@ export async function siteSettingsStudioRoutes(
   route(app, "saveSiteLanguage", async ({ body }) => {
     await siteLanguage.save(body.language);
     return { language: body.language };
+  });
+  route(app, "saveSiteCurrency", async ({ body }) => {
+    await siteLanguage.saveCurrency(body.currency);
+    return { currency: body.currency };
   });
   const answer = (names: PracticeNamesInput): PracticeNamesAnswer => ({
     doula_name: names.doulaName,

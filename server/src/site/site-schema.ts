@@ -5,7 +5,7 @@ import type { Language } from "../../../contract/languages.ts";
 // The tables this feature owns (docs/architecture.md, "Tables"): other features reach their rows through its repository.
 
 /**
- * The instructor's settings for the whole site, in one row (Studio → Site): the site's language, and
+ * The instructor's settings for the whole site, in one row (Studio → Site): the site's language, her currency, and
  * her names as every page, PDF and mail prints them (null until she sets them: INSTRUCTOR_NAME and
  * BUSINESS_NAME stand in), her title in each language she wrote it in.
  */
@@ -17,6 +17,8 @@ export const siteSettings = pgTable(
     doulaName: text("doula_name"),
     businessName: text("business_name"),
     titles: jsonb("titles").$type<Partial<Record<Language, string>>>().notNull().default({}),
+    /** The currency her new prices start in; null until she chooses (her site's language's then). */
+    currency: text("currency"),
   },
   (table) => [check("site_settings_one_row", sql`${table.id} = 1`)],
 );

@@ -11,6 +11,7 @@ import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { priceLabel } from "../../../lib/time-labels.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { RichTextField } from "../../../studio-kit/rich-text-field.tsx";
+import { CurrencySelect, usePracticeCurrency } from "../../../studio-kit/currency-select.tsx";
 import { fieldsetStyle, Loading, StudioPage } from "../../../studio-kit/studio-parts.tsx";
 import { type TierDraft, tierDraftsOf, Tiers, tiersOf } from "../../../studio-kit/tiers-editor.tsx";
 import { t } from "./messages.ts";
@@ -37,7 +38,8 @@ const draftOf = (saved?: CarePackage): Draft => ({
   name: saved?.name ?? "",
   description: saved?.description ?? "",
   fee: saved ? (saved.fee / 100).toFixed(2) : "",
-  currency: saved?.currency ?? "USD",
+  // A new package starts in her practice's currency (Studio → Site), once it is read.
+  currency: saved?.currency ?? "",
   deposit: saved ? (saved.deposit / 100).toFixed(2) : "0",
   instalments: String(saved?.instalments ?? 1),
   instalment_every_weeks: String(saved?.instalment_every_weeks ?? 4),
@@ -128,6 +130,8 @@ function PackageForm({ saved, onDone }: { saved?: CarePackage; onDone: (created?
   const saving = useAction();
   const [draft, setDraft] = useState<Draft>(() => draftOf(saved));
   const [tiers, setTiers] = useState<TierDraft[]>(() => tierDraftsOf(saved?.tiers ?? []));
+  const practiceCurrency = usePracticeCurrency();
+  const currency = draft.currency || practiceCurrency || "";
   const details = saving.outcome?.details;
   const text = (name: Exclude<keyof Draft, "retired">, label: string, helper?: string, type = "text") => (
     <TextField
@@ -146,7 +150,7 @@ function PackageForm({ saved, onDone }: { saved?: CarePackage; onDone: (created?
       name: draft.name,
       description: draft.description,
       fee: centsOf(draft.fee),
-      currency: draft.currency.trim().toUpperCase(),
+      currency,
       deposit: centsOf(draft.deposit),
       instalments: whole(draft.instalments),
       instalment_every_weeks: whole(draft.instalment_every_weeks),
@@ -185,7 +189,11 @@ function PackageForm({ saved, onDone }: { saved?: CarePackage; onDone: (created?
         <legend>{t("Fee and how it is paid")}</legend>
         <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" } }}>
           {text("fee", t("Fee"), t("The whole fee, e.g. 1200.00"))}
-          {text("currency", t("Currency"), t("USD, EUR, GBP…"))}
+          <CurrencySelect
+            value={currency}
+            onChange={(chosen) => setDraft((current) => ({ ...current, currency: chosen }))}
+            error={details?.currency}
+          />
           {text("deposit", t("Deposit"), t("Paid when she signs; 0 for none"))}
           {text("instalments", t("Instalments after the deposit"), t("1 is the rest in one go"), "number")}
           {text("instalment_every_weeks", t("Weeks between instalments"), undefined, "number")}

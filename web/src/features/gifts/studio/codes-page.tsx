@@ -8,6 +8,7 @@ import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { Checklist, formatDateTime, Loading, ScrollingTable, StudioPage } from "../../../studio-kit/studio-parts.tsx";
+import { usePracticeCurrency } from "../../../studio-kit/currency-select.tsx";
 import { pageLocale, t } from "./messages.ts";
 import { dayLabel } from "./day-label.ts";
 
@@ -95,7 +96,8 @@ export default function CodesPage() {
       ...code.package_ids.map((id) => packages.find((offered) => offered.id === id)?.name ?? `#${id}`),
       ...code.class_ids.map((id) => classes.find((live) => live.id === id)?.title ?? `#${id}`),
     ].join(", ");
-  const currency = plans?.plans[0]?.currency ?? "USD";
+  const practiceCurrency = usePracticeCurrency();
+  const currency = plans?.plans[0]?.currency ?? practiceCurrency ?? "USD";
   return (
     <StudioPage
       title={t("Discount codes")}

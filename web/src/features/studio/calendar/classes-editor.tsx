@@ -8,6 +8,7 @@ import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { addressOf } from "../../../lib/api.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { RichTextField } from "../../../studio-kit/rich-text-field.tsx";
+import { CurrencySelect, usePracticeCurrency } from "../../../studio-kit/currency-select.tsx";
 import { fieldsetStyle, RadioChoices, formatDateTime, ScrollingTable } from "../../../studio-kit/studio-parts.tsx";
 import { priceLabel } from "../../../lib/time-labels.ts";
 import { pageLocale, t } from "../messages.ts";
@@ -33,7 +34,10 @@ function NewClassForm({ onCreated }: { onCreated: (message: string) => void }) {
   const [minutes, setMinutes] = useState("60");
   const [places, setPlaces] = useState("20");
   const [price, setPrice] = useState("0");
-  const [currency, setCurrency] = useState("USD");
+  // Her practice's currency (Studio → Site) until she chooses another for this class.
+  const [chosenCurrency, setCurrency] = useState("");
+  const practiceCurrency = usePracticeCurrency();
+  const currency = chosenCurrency || practiceCurrency || "";
   const [tiers, setTiers] = useState<TierDraft[]>([]);
   const [who, setWho] = useState<"anyone" | "members">("anyone");
   const [joinUrl, setJoinUrl] = useState("");
@@ -127,14 +131,7 @@ function NewClassForm({ onCreated }: { onCreated: (message: string) => void }) {
           error={Boolean(details?.price)}
           helperText={details?.price ?? t("Paid places are held 30 minutes while she pays through Stripe.")}
         />
-        <TextField
-          label={t("Currency")}
-          name="currency"
-          value={currency}
-          onChange={(event) => setCurrency(event.target.value.toUpperCase())}
-          error={Boolean(details?.currency)}
-          helperText={details?.currency}
-        />
+        <CurrencySelect value={currency} onChange={setCurrency} error={details?.currency} />
       </Box>
       {centsOf(price) > 0 ? <Tiers tiers={tiers} onChange={setTiers} error={details?.tiers} /> : null}
       <Box component="fieldset" sx={fieldsetStyle}>

@@ -7,6 +7,7 @@ import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { priceLabel } from "../../../lib/time-labels.ts";
 import { useAction } from "../../../lib/use-action.ts";
+import { CurrencySelect, usePracticeCurrency } from "../../../studio-kit/currency-select.tsx";
 import { fieldsetStyle, LabelledSelect, Loading } from "../../../studio-kit/studio-parts.tsx";
 import { t } from "../messages.ts";
 
@@ -36,7 +37,8 @@ const draftOf = (service?: StudioService): Draft => ({
   description: service?.description ?? "",
   duration_minutes: String(service?.duration_minutes ?? 60),
   price: service ? (service.price / 100).toFixed(2) : "0",
-  currency: service?.currency ?? "USD",
+  // A new service starts in her practice's currency (Studio → Site), once it is read.
+  currency: service?.currency ?? "",
   who: service?.who ?? "anyone",
   buffer_before_minutes: String(service?.buffer_before_minutes ?? 0),
   buffer_after_minutes: String(service?.buffer_after_minutes ?? 0),
@@ -92,6 +94,8 @@ function ServiceForm({ service, onSaved }: { service?: StudioService; onSaved: (
   const [draft, setDraft] = useState<Draft>(() => draftOf(service));
   const { outcome, busy, run } = useAction();
   const send = useSend();
+  const practiceCurrency = usePracticeCurrency();
+  const priced = { ...draft, currency: draft.currency || practiceCurrency || "" };
   const details = outcome?.tone === "error" ? outcome.details : undefined;
   const set = <Field extends keyof Draft>(field: Field, value: Draft[Field]) => setDraft((current) => ({ ...current, [field]: value }));
   const text = (field: keyof Draft & keyof ReturnType<typeof bodyOf>, label: string, helper?: string, required = false) => (
@@ -109,8 +113,8 @@ function ServiceForm({ service, onSaved }: { service?: StudioService; onSaved: (
     const saved = await run(
       () =>
         service
-          ? send("updateCalendarService", { params: { id: service.id }, body: bodyOf(draft) })
-          : send("createCalendarService", { body: bodyOf(draft) }),
+          ? send("updateCalendarService", { params: { id: service.id }, body: bodyOf(priced) })
+          : send("createCalendarService", { body: bodyOf(priced) }),
       (answer) => t("{name} is saved.", { name: answer.name }),
     );
     if (saved) {
@@ -137,7 +141,7 @@ function ServiceForm({ service, onSaved }: { service?: StudioService; onSaved: (
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "repeat(3, minmax(0, 1fr))" }, alignItems: "start" }}>
         {text("duration_minutes", t("Duration (minutes)"), t("From 15 to 240"), true)}
         {text("price", t("Price"), t("0 for free; paid through Stripe"))}
-        {text("currency", t("Currency"), t("USD, EUR, GBP…"))}
+        <CurrencySelect value={priced.currency} onChange={(chosen) => set("currency", chosen)} error={details?.currency} />
         {text("buffer_before_minutes", t("Buffer before (minutes)"))}
         {text("buffer_after_minutes", t("Buffer after (minutes)"))}
         {text("min_notice_hours", t("Minimum notice (hours)"))}

@@ -11,6 +11,7 @@ import { TextField } from "../../../components/text-field.tsx";
 import { useAction } from "../../../lib/use-action.ts";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 
+import { CurrencySelect, usePracticeCurrency } from "../../../studio-kit/currency-select.tsx";
 import { Checklist, LabelledSelect, Loading, StudioPage, studioNoticeStyle } from "../../../studio-kit/studio-parts.tsx";
 import { t } from "../messages.ts";
 import { type TierDraft, tierDraftsOf, Tiers, tiersOf } from "../../../studio-kit/tiers-editor.tsx";
@@ -31,7 +32,8 @@ const draftOf = (plan?: StudioPlan): Draft => ({
   name: plan?.name ?? "",
   description: plan?.description ?? "",
   price: plan ? (plan.price_minor / 100).toFixed(2) : "",
-  currency: plan?.currency ?? "USD",
+  // A new plan starts in her practice's currency (Studio → Site), once it is read.
+  currency: plan?.currency ?? "",
   billing_interval: plan?.billing_interval ?? "month",
   partner_seat: plan?.partner_seat ?? false,
   course_ids: plan?.course_ids ?? [],
@@ -50,6 +52,8 @@ function PlanForm({ plan, courses, onSaved }: { plan?: StudioPlan; courses: Cour
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const { outcome, busy, run } = useAction();
   const send = useSend();
+  const practiceCurrency = usePracticeCurrency();
+  const currency = draft.currency || practiceCurrency || "";
   const details = outcome?.tone === "error" ? outcome.details : undefined;
   const key = plan ? `plan-${plan.id}` : "new-plan";
   const set = <Field extends keyof Draft>(field: Field, value: Draft[Field]) => setDraft((current) => ({ ...current, [field]: value }));
@@ -58,6 +62,7 @@ function PlanForm({ plan, courses, onSaved }: { plan?: StudioPlan; courses: Cour
     // An empty or unreadable price goes as null: the server answers with the price field's own sentence.
     return {
       ...fields,
+      currency,
       price_minor: priceInCents(price) as number,
       tiers: tiersOf(tiers),
     };
@@ -124,15 +129,7 @@ function PlanForm({ plan, courses, onSaved }: { plan?: StudioPlan; courses: Cour
           error={Boolean(details?.price_minor)}
           helperText={details?.price_minor ?? t("For example 29.00")}
         />
-        <TextField
-          label={t("Currency")}
-          name="currency"
-          required
-          value={draft.currency}
-          onChange={(event) => set("currency", event.target.value)}
-          error={Boolean(details?.currency)}
-          helperText={details?.currency ?? t("USD, EUR, GBP…")}
-        />
+        <CurrencySelect value={currency} onChange={(chosen) => set("currency", chosen)} error={details?.currency} />
         <LabelledSelect
           label={t("Billing")}
           value={draft.billing_interval}

@@ -11,6 +11,7 @@ const site: SiteDetails = {
   contact_city: "",
   podcast_player_url: "",
   online_payment: false,
+  currency: "USD",
   language: "en",
   languages: ["en", "es"],
   links: { podcast_directory: "", blog: "", facebook: "", youtube: "", pinterest: "", instagram: "" },
@@ -91,5 +92,28 @@ describe("her names in the studio", () => {
       business_name: "Calm Birth Circle",
       titles: { en: "", es: "doula certificada" },
     });
+  });
+});
+
+// docs/studio.md, Site: the currency her new prices start in, chosen from a list, never typed.
+describe("her currency in the studio", () => {
+  it("shows the site's, lists currencies by code and name, and saves the one she picks", async () => {
+    const calls = stubApi({
+      "/reactapi/site": [200, { ...site, currency: "EUR" }],
+      "/reactapi/studio/site/about": [503, { error: "The service is busy. Please try again in a moment." }],
+      "/reactapi/studio/site/links": [503, { error: "The service is busy. Please try again in a moment." }],
+      "/reactapi/studio/site/names": [503, { error: "The service is busy. Please try again in a moment." }],
+      "/reactapi/studio/site/currency": [200, { currency: "MXN" }],
+    });
+    show();
+    const currency = await screen.findByRole("combobox", { name: "Your currency" });
+    expect(currency).toHaveValue("EUR");
+    expect(within(currency).getByRole("option", { name: /^MXN — Mexican peso$/i })).toBeInTheDocument();
+    fireEvent.change(currency, { target: { value: "MXN" } });
+    expect(await screen.findByText("Saved. New prices start in MXN; a price you set before keeps its own.")).toBeInTheDocument();
+    expect(currency).toHaveValue("MXN");
+    expect(calls.filter((call) => call.method === "POST").map((call) => [call.path, call.body])).toEqual([
+      ["/reactapi/studio/site/currency", { currency: "MXN" }],
+    ]);
   });
 });

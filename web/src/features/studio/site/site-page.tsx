@@ -14,6 +14,7 @@ import { useAction } from "../../../lib/use-action.ts";
 import { RichTextField } from "../../../studio-kit/rich-text-field.tsx";
 import { useLeaveWarning } from "../use-leave-warning.ts";
 import { Loading, StudioPage } from "../../../studio-kit/studio-parts.tsx";
+import { CurrencySelect } from "../../../studio-kit/currency-select.tsx";
 import { t } from "../messages.ts";
 
 // Her photo's uploader comes after the page's words: its file handling is no part of the first visit.
@@ -278,6 +279,38 @@ function SiteLanguage({ saved }: { saved: Language }) {
   );
 }
 
+/** The currency her new prices start in (packages, plans, sessions, classes): saved as she picks it. */
+function SiteCurrency({ saved }: { saved: string }) {
+  const [currency, setCurrency] = useState(saved);
+  const { outcome, busy, run } = useAction();
+  const send = useSend();
+  const choose = async (next: string) => {
+    const before = currency;
+    setCurrency(next);
+    const answer = await run(
+      () => send("saveSiteCurrency", { body: { currency: next } }),
+      (result) => t("Saved. New prices start in {currency}; a price you set before keeps its own.", { currency: result.currency }),
+    );
+    if (!answer) setCurrency(before);
+  };
+  return (
+    <Box sx={{ display: "grid", gap: 1.5, maxWidth: 560 }}>
+      <Box sx={{ opacity: busy ? 0.7 : 1 }}>
+        <CurrencySelect
+          label={t("Your currency")}
+          value={currency}
+          onChange={(next) => void choose(next)}
+          error={outcome?.details?.currency}
+        />
+      </Box>
+      <p style={{ margin: 0 }}>
+        {t("Packages, plans, sessions and classes you create start in it; you may choose another for any of them.")}
+      </p>
+      <OutcomeNotice outcome={outcome?.details?.currency ? null : outcome} />
+    </Box>
+  );
+}
+
 /** /studio/site: her public pages, About and Helpful links (the Contact form needs nothing from her), and the site's language. */
 export default function SitePage() {
   const about = useAnswer("studioAbout");
@@ -296,6 +329,9 @@ export default function SitePage() {
       </PageSection>
       <PageSection title={t("Language")} id="site-language">
         {site.answer ? <SiteLanguage saved={site.answer.language} /> : <Loading failure={site.failure} what={t("the site's language")} />}
+      </PageSection>
+      <PageSection title={t("Currency")} id="site-currency">
+        {site.answer ? <SiteCurrency saved={site.answer.currency} /> : <Loading failure={site.failure} what={t("your currency")} />}
       </PageSection>
       <PageSection title={t("About")} id="site-about">
         {about.answer ? <AboutForm about={about.answer} /> : <Loading failure={about.failure} what={t("your About page")} />}
