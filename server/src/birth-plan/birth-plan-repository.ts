@@ -2,12 +2,13 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BirthPlanSection } from "../../../contract/birth-plan.ts";
 import { staleRevisionMessage } from "../../../contract/constants.ts";
+import { isLanguage, type Language, sourceLanguage } from "../../../contract/languages.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import type { PersonalData } from "../db/personal-data.ts";
 import { birthPlans, birthPlanTemplate } from "./birth-plan-schema.ts";
 import { HttpError } from "../http/errors.ts";
 import { type Actor, recordActivity } from "../activity/activity-repository.ts";
-import { defaultBirthPlanSections } from "./default-template.ts";
+import { defaultBirthPlanSectionsIn } from "./default-template.ts";
 
 export type BirthPlanRow = typeof birthPlans.$inferSelect;
 
@@ -15,10 +16,16 @@ export type BirthPlanRow = typeof birthPlans.$inferSelect;
 export const staleBirthPlanMessage =
   "Your birth preferences were changed on another device since this page loaded, so this change was not saved. Load the newer version, then make your change again.";
 
-/** The sections and options as the instructor left them, or the default set (revision 1) before her first save. */
-export async function readTemplate(db: Queryable): Promise<{ sections: BirthPlanSection[]; revision: number }> {
+/**
+ * The sections and options as the instructor left them, or the default set (revision 1) before her
+ * first save, in the reader's language.
+ */
+export async function readTemplate(
+  db: Queryable,
+  language: Language = sourceLanguage,
+): Promise<{ sections: BirthPlanSection[]; revision: number }> {
   const [row] = await db.select().from(birthPlanTemplate).where(eq(birthPlanTemplate.id, 1));
-  return row ? { sections: row.sections, revision: row.revision } : { sections: defaultBirthPlanSections, revision: 1 };
+  return row ? { sections: row.sections, revision: row.revision } : { sections: defaultBirthPlanSectionsIn(language), revision: 1 };
 }
 
 type TemplateInput = { id?: string; title: string; options: { id?: string; label: string; lesson_id: number | null }[] }[];
@@ -109,7 +116,9 @@ export const birthPlanPersonalData = (db: Queryable): PersonalData => ({
     const row = await planOf(db, member.id);
     if (!row) return null;
     const labels = new Map(
-      (await readTemplate(db)).sections.flatMap((section) => section.options.map((option) => [option.id, option.label])),
+      (await readTemplate(db, isLanguage(member.language) ? member.language : sourceLanguage)).sections.flatMap((section) =>
+        section.options.map((option) => [option.id, option.label]),
+      ),
     );
     return {
       choices: row.choices.map((choice) => ({ choice: labels.get(choice.optionId) ?? choice.optionId, note: choice.note })),

@@ -34,7 +34,7 @@ export async function birthPlanRoutes(app: FastifyInstance, { db, clock, practic
   route(app, "birthPlan", async (_input, request): Promise<BirthPlan> => {
     const reader = requireMember(request);
     const { owner, readOnly } = await ownerFor(db, reader);
-    const [template, plan] = await Promise.all([readTemplate(db), planOf(db, owner.id)]);
+    const [template, plan] = await Promise.all([readTemplate(db, request.language), planOf(db, owner.id)]);
     // "Learn about this" leads to the lesson's page, which needs its course; a lesson gone (or a draft's) has no link.
     const lessonIds = template.sections.flatMap((section) =>
       section.options.flatMap((option) => (option.lesson_id === null ? [] : [option.lesson_id])),
@@ -96,7 +96,7 @@ async function birthPlanPdf(
   practice: PracticeNames,
   request: FastifyRequest,
 ): Promise<Buffer> {
-  const [template, plan] = await Promise.all([readTemplate(db), planOf(db, owner.id)]);
+  const [template, plan] = await Promise.all([readTemplate(db, request.language), planOf(db, owner.id)]);
   return renderDocument<typeof renderBirthPlan>(
     "birthPlan",
     [
@@ -155,7 +155,7 @@ export async function birthPlanStudioRoutes(
   { db, practice, catalogue }: { db: Database; practice: PracticeNames; catalogue: CatalogueReader },
 ) {
   route(app, "studioBirthPlanTemplate", async (_input, request) => ({
-    ...(await readTemplate(db)),
+    ...(await readTemplate(db, request.language)),
     lessons: await linkableLessons(catalogue, request.member!),
   }));
   // Her plan on her 1:1 booking, only while she shares it with the instructor.

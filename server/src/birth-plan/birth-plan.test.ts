@@ -103,6 +103,12 @@ describe.each(backends)("birth preferences on %s", (backend) => {
     expect(spanish).toContain("Con el apoyo de Sam and our doula");
     expect(spanish).toContain("note 1, kept short");
     expect(spanish).not.toContain("These are my wishes");
+    // The shipped sections and options are Spanish too, for a Spanish hospital, and keep the ids she chose.
+    expect(spanish.replace(/\s+/g, " ")).toContain("Me gustaría moverme con libertad y cambiar de postura");
+    expect(spanish).not.toContain("I would like to move freely");
+    const inSpanish = (await get("/reactapi/birth-plan", cookie)).json() as Plan;
+    expect(options(inSpanish).map((option) => option.id)).toEqual(all.map((option) => option.id));
+    expect(inSpanish.sections.map((section) => section.title)).toContain("Alivio del dolor");
   });
 
   it("lets the instructor edit the sections and options, keeping the ids members chose", async () => {

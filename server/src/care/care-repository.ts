@@ -24,7 +24,7 @@ import {
   careReceipts,
   careRecords,
 } from "./care-schema.ts";
-import { defaultAgreement } from "./default-agreement.ts";
+import { defaultAgreements } from "./default-agreement.ts";
 import { agreementFieldValue, isAgreementHtml } from "../../../contract/care-fields.ts";
 import { sanitiseHtml, textOfHtml } from "../lib/sanitise-html.ts";
 import { longDate, money } from "./care-formats.ts";
@@ -112,13 +112,16 @@ export function fillAgreement(template: string, fields: Record<string, string>):
   );
 }
 
-/** What she wrote in the editor, cleaned as every studio HTML is; a plain-text agreement stays as written. */
-const keptAgreement = (agreement: string) => {
-  if (agreement.trim() === "") return defaultAgreement;
+/**
+ * What she wrote in the editor, cleaned as every studio HTML is; a plain-text agreement stays as
+ * written; nothing written, the default agreement in the language she works in.
+ */
+const keptAgreement = (agreement: string, language: Language) => {
+  if (agreement.trim() === "") return defaultAgreements[language];
   if (!isAgreementHtml(agreement)) return agreement;
   const clean = sanitiseHtml(agreement);
   // An editor emptied to "<p></p>" says nothing: the default agreement, as for an empty box.
-  return textOfHtml(clean) === "" ? defaultAgreement : clean;
+  return textOfHtml(clean) === "" ? defaultAgreements[language] : clean;
 };
 
 function scheduleText(schedule: ReturnType<typeof paymentSchedule>, currency: string, language: Language): string {
@@ -154,7 +157,7 @@ const toPackage = (row: PackageRow, clients: number): CarePackage => ({
   tiers: row.tiers,
 });
 
-const packageValues = (input: PackageInput, now: Date) => ({
+const packageValues = (input: PackageInput, now: Date, language: Language) => ({
   name: input.name,
   description: input.description,
   feeMinor: input.fee,
@@ -167,7 +170,7 @@ const packageValues = (input: PackageInput, now: Date) => ({
   postpartumVisits: input.postpartum_visits,
   onCallFromWeek: input.on_call_from_week,
   onCallUntilWeek: input.on_call_until_week,
-  agreement: keptAgreement(input.agreement),
+  agreement: keptAgreement(input.agreement, language),
   retiredAt: input.retired ? now : null,
   // Left out, a save keeps the tiers it has; they are offered cheapest first.
   ...(input.tiers ? { tiers: [...input.tiers].sort((a, b) => a.price - b.price) } : {}),
@@ -180,16 +183,19 @@ export async function listPackages(db: Queryable): Promise<CarePackage[]> {
   return rows.map((row) => toPackage(row, clientsOf.get(row.id) ?? 0));
 }
 
-export async function createPackage(db: Queryable, input: PackageInput, now: Date): Promise<number> {
-  const [row] = await db.insert(carePackages).values(packageValues(input, now)).returning({ id: carePackages.id });
+export async function createPackage(db: Queryable, input: PackageInput, now: Date, language: Language): Promise<number> {
+  const [row] = await db
+    .insert(carePackages)
+    .values(packageValues(input, now, language))
+    .returning({ id: carePackages.id });
   return row!.id;
 }
 
 /** Saves a package; agreements made already keep their text (they were frozen when made). */
-export async function savePackage(db: Queryable, id: number, input: PackageInput, now: Date): Promise<void> {
+export async function savePackage(db: Queryable, id: number, input: PackageInput, now: Date, language: Language): Promise<void> {
   const [existing] = await db.select({ retiredAt: carePackages.retiredAt }).from(carePackages).where(eq(carePackages.id, id));
   if (!existing) throw HttpError.withValues(404, "There is no package with the id {id}.", { id });
-  const values = packageValues(input, now);
+  const values = packageValues(input, now, language);
   await db
     .update(carePackages)
     .set({ ...values, retiredAt: input.retired ? (existing.retiredAt ?? now) : null })

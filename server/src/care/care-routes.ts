@@ -89,13 +89,14 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
 
   route(app, "carePackages", async () => ({ packages: await listPackages(db) }));
 
-  route(app, "createCarePackage", async ({ body }, _request, reply) => {
-    const id = await createPackage(db, body, clock.now());
+  // A package she leaves without an agreement starts from the default one, in the language she reads the studio in.
+  route(app, "createCarePackage", async ({ body }, request, reply) => {
+    const id = await createPackage(db, body, clock.now(), request.language);
     return reply.code(201).send({ id, message: answerWith('Created the package "{name}".', { name: body.name }) });
   });
 
-  route(app, "saveCarePackage", async ({ params: { id }, body }) => {
-    await savePackage(db, id, body, clock.now());
+  route(app, "saveCarePackage", async ({ params: { id }, body }, request) => {
+    await savePackage(db, id, body, clock.now(), request.language);
     return {
       message: body.retired
         ? answerWith('Saved "{name}", retired: her clients keep it, new clients cannot have it.', { name: body.name })

@@ -208,6 +208,22 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     expect(details.has_account).toBe(true);
   });
 
+  it("starts a package left without an agreement from the default one, in the language she reads the studio in", async () => {
+    const doula = await signedInInstructor(app(), db(), "doula-default-agreement");
+    const spanish = await post(
+      "/reactapi/studio/care/packages",
+      doula.cookie,
+      { ...birthSupport, name: "Acompañamiento" },
+      { "accept-language": "es" },
+    );
+    const english = await post("/reactapi/studio/care/packages", doula.cookie, { ...birthSupport, name: "Support", agreement: "<p></p>" });
+    expect([spanish.statusCode, english.statusCode]).toEqual([201, 201]);
+    const packages = (await get("/reactapi/studio/care/packages", doula.cookie)).json().packages as { id: number; agreement: string }[];
+    const agreementOf = (id: number) => packages.find((offered) => offered.id === id)!.agreement;
+    expect(agreementOf(spanish.json().id)).toMatch(/^<h3>Acuerdo de acompañamiento al parto<\/h3>[\s\S]*\{\{client_name\}\}/);
+    expect(agreementOf(english.json().id)).toMatch(/^<h3>Birth support agreement<\/h3>/);
+  });
+
   it("tells the doula when a client taken on late would owe everything at once, and spreads her instalments to the day she chooses", async () => {
     clock.set(new Date("2026-12-01T10:00:00Z"));
     const doula = await signedInInstructor(app(), db(), "doula-late");
