@@ -37,6 +37,7 @@ import { transcriptsEndpoints } from "./transcripts.ts";
 import { searchEndpoints } from "./search.ts";
 import { checksEndpoints } from "./checks.ts";
 import { giftsEndpoints, giftsRegistrationPass } from "./gifts.ts";
+import { notificationsEndpoints } from "./notifications.ts";
 
 export { type Access, type Endpoint, successStatus } from "./endpoint.ts";
 
@@ -98,6 +99,7 @@ export const endpoints = {
   ...searchEndpoints,
   ...checksEndpoints,
   ...giftsEndpoints,
+  ...notificationsEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

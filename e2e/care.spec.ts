@@ -204,6 +204,21 @@ test("the doula makes a package and invites a client, who registers from the mai
   await expect(mother.getByRole("status").filter({ hasText: "Sent to your doula." })).toBeVisible();
   await expect(mother.getByText("Thank you for today.")).toBeVisible();
 
+  // The doula hears of each, once, in Studio → Notifications, the new ones counted in the studio's sections.
+  await doula.goto("/studio");
+  await expect(doula.getByRole("link", { name: /^Notifications \(\d+ new\)$/ })).toBeVisible();
+  await doula.goto("/studio/notifications");
+  const clientPath = new URL(clientPage).pathname;
+  for (const told of [
+    "Rosa Díaz signed her agreement.",
+    "Rosa Díaz paid her deposit: $300.00.",
+    `Rosa Díaz answered “${questionnaireTitle}”.`,
+    "Rosa Díaz wrote to you.",
+  ])
+    await expect(doula.locator(`a[href="${clientPath}"]`, { hasText: told })).toHaveCount(1);
+  await accessibleAtBothWidths(doula, { phone: 360 });
+  await expect(doula.getByRole("link", { name: "Notifications", exact: true })).toBeVisible();
+
   // The doula sees the signature, the payment, the answers and the message.
   await doula.goto(clientPage);
   await expect(doula.getByText("Rosa Díaz", { exact: true }).first()).toBeVisible();

@@ -81,6 +81,8 @@ import type { PracticeNamesStore, SiteLanguageStore } from "./site/site-reposito
 import { sitePagesRoutes, siteStudioRoutes } from "./site-pages/site-pages-routes.ts";
 import { instructorSetupRoutes } from "./studio/setup/instructor-setup.ts";
 import { studioApi } from "./studio/studio-plugin.ts";
+import { noticeMails } from "./notifications/notifications-work.ts";
+import { notificationsStudioRoutes } from "./notifications/notifications-routes.ts";
 
 /** What the app makes once and lends to the features (app.ts). */
 export type AppServices = {
@@ -306,8 +308,11 @@ export function features({ db, config, sessions, catalogue, mail, clock, siteLan
         async (app) => app.register(teamStudioRoutes, { ...care, prefix: "/team" }),
         async (app) => app.register(transcriptsStudioRoutes, { db, clock }),
         async (app) => app.register(checksStudioRoutes, { db, catalogue, clock }),
+        async (app) => app.register(notificationsStudioRoutes, { db, clock, prefix: "/notifications" }),
       ],
     }),
+    // What happened, told once: its routes are the studio's (above); its mails are its own timed work.
+    { register: async () => {}, timedWork: [noticeMails({ db, clock, mail: mail.context, sender: mail.sender, siteLanguage })] },
     feature("/reactapi/site", siteRoutes, { site: config.site, onlinePayment: config.stripe !== null, siteLanguage }),
     feature("/reactapi/pictures", pictureRoutes, { db }),
     feature("/reactapi", openApiRoutes, {}),

@@ -48,6 +48,21 @@ import {
   rescheduledMail,
 } from "./booking-mails.ts";
 import { type FreeTime, freeTimes, isoWithOffset, type SlotRules } from "./free-times.ts";
+import { notifyStudio } from "../notifications/notifications-repository.ts";
+
+/** Tells the studio of a booking made firm, once (docs/notifications.md). */
+const noticeBooked = (tx: Queryable, booking: { id: number; name: string }, service: { name: string }, now: Date) =>
+  notifyStudio(
+    tx,
+    {
+      kind: "booking",
+      key: `booking:${booking.id}`,
+      message: sentence("{name} booked {service}."),
+      values: { name: booking.name, service: service.name },
+      link: "/studio/calendar",
+    },
+    now,
+  );
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -269,6 +284,7 @@ export async function book(
       if (row.state === "confirmed") {
         await queueMail(tx, confirmedMail(row, service, deps.mail.context));
         await queuePushes(tx, bookingPushes(row, service, "confirmed", await instructorAccounts(tx)), now);
+        await noticeBooked(tx, row, service, now);
       }
       if (row.state === "awaiting_email") await queueMail(tx, confirmEmailMail(row, service, confirmToken, deps.mail.context));
       return row;
@@ -320,6 +336,7 @@ export async function confirmByEmail(deps: BookingDeps, token: string): Promise<
     const service = (await findService(tx, row.serviceId))!;
     await queueMail(tx, confirmedMail(confirmed, service, deps.mail.context));
     await queuePushes(tx, bookingPushes(confirmed, service, "confirmed", await instructorAccounts(tx)), now);
+    await noticeBooked(tx, confirmed, service, now);
     return confirmed;
   });
   if (booking.state === "expired") {
@@ -525,7 +542,9 @@ export function bookingCheckouts(deps: BookingDeps) {
             ...remindersFor(row.startsAt, now),
           }),
         );
-        await queueMail(tx, confirmedMail(confirmed, (await findService(tx, row.serviceId))!, deps.mail.context));
+        const service = (await findService(tx, row.serviceId))!;
+        await queueMail(tx, confirmedMail(confirmed, service, deps.mail.context));
+        await noticeBooked(tx, confirmed, service, now);
         deps.mail.sender.wake();
       } catch (error) {
         if (!isTimeTaken(error)) throw error;

@@ -6,7 +6,7 @@ import type { Clock } from "../lib/clock.ts";
 import { chargedAsAsked, type OneOffPayments } from "../lib/one-off-payments.ts";
 import { type CheckoutPricing, checkoutExpiry } from "../lib/checkout-pricing.ts";
 import { careAgreements, careCheckoutSessions, carePackages, carePayments, careRecords } from "./care-schema.ts";
-import { recordReceipt } from "./care-repository.ts";
+import { notifyPaidOnline, recordReceipt } from "./care-repository.ts";
 
 // Her deposit and instalments paid online (docs/care.md): a one-off Stripe Checkout per payment,
 // whose completion the payments webhook hands back here (features.ts lists this as a CheckoutOwner).
@@ -155,6 +155,7 @@ export function careCheckouts(deps: Pick<CareCheckoutDeps, "clock">) {
         { paymentId: paid.id, source: "stripe", amountMinor: checkout.amountMinor, currency: paid.currency, code: checkout.code },
         now,
       );
+      await notifyPaidOnline(tx, paid, { minor: checkout.amountMinor, currency: paid.currency }, now);
       if (paid.waived) log.error({ carePaymentId: paid.id }, "care: a waived payment was paid online; refund it in Stripe");
       if (paid.kind === "deposit")
         await tx

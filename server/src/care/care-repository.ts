@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, asc, count, eq, exists, gt, gte, inArray, isNotNull, isNull, lt, lte, notExists, or, sql } from "drizzle-orm";
 import { Temporal } from "temporal-polyfill";
 import type { CareFile, CarePackage, ClientDetails, CareRecord, PackageRequest, SchedulePreview } from "../../../contract/care.ts";
-import { answerWith } from "../../../contract/languages.ts";
+import { answerWith, sentence } from "../../../contract/languages.ts";
 import { formattingLocales, type Language } from "../../../contract/languages.ts";
 import type { z } from "zod";
 import type { Database, Queryable } from "../db/client.ts";
@@ -25,6 +25,8 @@ import {
   careRecords,
 } from "./care-schema.ts";
 import { defaultAgreements } from "./default-agreement.ts";
+import { notifyStudio } from "../notifications/notifications-repository.ts";
+import { clientNameOf } from "./client-names.ts";
 import { agreementFieldValue, isAgreementHtml } from "../../../contract/care-fields.ts";
 import { sanitiseHtml, textOfHtml } from "../lib/sanitise-html.ts";
 import { longDate, money } from "./care-formats.ts";
@@ -911,7 +913,44 @@ export async function addMessage(
   // Her devices (or the doula's) are told at once; the mail follows with the hourly work.
   const clientName = [record.firstName, record.lastName].filter(Boolean).join(" ") || record.email || `#${record.id}`;
   await pushCareMessage(db, { recordId, memberId: record.memberId, fromDoula, text, clientName, doulaName }, now);
+  if (!fromDoula)
+    await notifyStudio(
+      db,
+      {
+        kind: "client_message",
+        key: `care-message:${message!.id}`,
+        message: sentence("{name} wrote to you."),
+        values: { name: clientName },
+        link: `/studio/clients/${recordId}`,
+      },
+      now,
+    );
   return message!.id;
+}
+
+/**
+ * Tells the studio a client paid online: her name, what came in and which payment, once per
+ * payment (the webhook's hook, care-checkouts.ts, calls it in the transaction that settles it).
+ */
+export async function notifyPaidOnline(
+  tx: Queryable,
+  payment: { id: number; recordId: number; kind: string },
+  amount: { minor: number; currency: string },
+  now: Date,
+) {
+  const name = await clientNameOf(tx, payment.recordId);
+  await notifyStudio(
+    tx,
+    {
+      kind: "client_paid",
+      key: `care-paid:${payment.id}`,
+      message:
+        payment.kind === "deposit" ? sentence("{name} paid her deposit: {amount}.") : sentence("{name} paid an instalment: {amount}."),
+      values: { name, amount: { money: amount.minor, currency: amount.currency } },
+      link: `/studio/clients/${payment.recordId}`,
+    },
+    now,
+  );
 }
 
 /** Corrects her due date and on-call window: what she signed and her schedule stay as they were. */
@@ -1088,6 +1127,17 @@ export async function signAgreement(
       .update(carePayments)
       .set({ dueOn: (await practiceDay(tx, now)).toString() })
       .where(and(eq(carePayments.recordId, signer.recordId), eq(carePayments.kind, "deposit"), isNull(carePayments.paidAt)));
+    await notifyStudio(
+      tx,
+      {
+        kind: "client_signed",
+        key: `care-signed:${signer.recordId}`,
+        message: sentence("{name} signed her agreement."),
+        values: { name: signer.fullName },
+        link: `/studio/clients/${signer.recordId}`,
+      },
+      now,
+    );
   });
 }
 

@@ -6,6 +6,8 @@ import { sentence } from "../../../contract/languages.ts";
 import type { Queryable } from "../db/client.ts";
 import { HttpError } from "../http/errors.ts";
 import { careQuestionnaireSends, careQuestionnaires, careRecords, type StoredQuestion } from "./care-schema.ts";
+import { notifyStudio } from "../notifications/notifications-repository.ts";
+import { clientNameOf } from "./client-names.ts";
 
 // Her intake and postpartum questionnaires (docs/care.md). A sent copy keeps the questions as
 // they were; the mother's answers save as she goes, each save naming the revision it read.
@@ -170,7 +172,19 @@ export async function saveAnswers(
     .returning({ revision: careQuestionnaireSends.revision, doneAt: careQuestionnaireSends.doneAt });
   if (!saved)
     throw new HttpError(409, "These answers were changed elsewhere since you opened them. Reload to see the latest, then carry on.");
-  if (saved.doneAt)
+  if (saved.doneAt) {
+    await notifyStudio(
+      db,
+      {
+        kind: "questionnaire_answered",
+        key: `care-questionnaire:${send.id}`,
+        message: sentence("{name} answered “{title}”."),
+        values: { name: await clientNameOf(db, send.recordId), title: send.title },
+        link: `/studio/clients/${send.recordId}`,
+      },
+      now,
+    );
     return { revision: saved.revision, done: true, message: "Sent. Thank you: your doula reads your answers before your next visit." };
+  }
   return { revision: saved.revision, done: false, message: "Saved." };
 }

@@ -41,6 +41,7 @@ import {
   hers,
   lockedClass,
   mailsWanted,
+  noticePlace,
   placesTaken,
   offerFreedPlaces,
   releaseHeldPlace,
@@ -129,8 +130,10 @@ export async function register(
       })
       .returning();
     const registration = row!;
-    if (state === "registered") await queueMail(tx, placeMail("registered", registration, live, instructorZone, mail));
-    else if (state === "awaiting_email") await queueMail(tx, confirmMail(registration, live, instructorZone, CLASS_HOLD_MINUTES, mail));
+    if (state === "registered") {
+      await queueMail(tx, placeMail("registered", registration, live, instructorZone, mail));
+      await noticePlace(tx, registration, live, now);
+    } else if (state === "awaiting_email") await queueMail(tx, confirmMail(registration, live, instructorZone, CLASS_HOLD_MINUTES, mail));
     else if (state === "waiting_list") await queueMail(tx, waitingMail(registration, live, instructorZone, mail));
     return registration;
   });
@@ -274,6 +277,7 @@ export async function confirmRegistration(deps: ClassDeps, token: string): Promi
       ...remindersFrom(live.startsAt, now),
     });
     await queueMail(tx, free ? placeMail("registered", row, live, instructorZone, mail) : waitingMail(row, live, instructorZone, mail));
+    if (free) await noticePlace(tx, row, live, now);
     return row;
   });
 }

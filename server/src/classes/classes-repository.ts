@@ -16,6 +16,21 @@ import type { OneOffPayments } from "../lib/one-off-payments.ts";
 import { type ClassMailContext, type ClassRow, placeMail, placeOfferedMail, type RegistrationRow } from "./class-mails.ts";
 import { joinWindow, offerHeldUntil, remindersFrom } from "./class-rules.ts";
 import { queueMail } from "../mail/outbox.ts";
+import { notifyStudio } from "../notifications/notifications-repository.ts";
+
+/** Tells the studio someone has a place in a class, once (docs/notifications.md). */
+export const noticePlace = (tx: Queryable, registration: { id: number; name: string }, live: { title: string }, now: Date) =>
+  notifyStudio(
+    tx,
+    {
+      kind: "class_registration",
+      key: `class-place:${registration.id}`,
+      message: sentence("{name} has a place in {title}."),
+      values: { name: registration.name, title: live.title },
+      link: "/studio/calendar",
+    },
+    now,
+  );
 
 export type { ClassMailContext, ClassRow, RegistrationRow };
 
@@ -143,6 +158,7 @@ export async function offerFreedPlaces(
       ...remindersFrom(live.startsAt, now),
     });
     await queueMail(tx, placeMail("promoted", promoted, live, instructorZone, mail));
+    await noticePlace(tx, promoted, live, now);
   }
 }
 
@@ -181,6 +197,7 @@ export async function settlePaidPlace(
     ...remindersFrom(live!.startsAt, now),
   });
   await queueMail(tx, placeMail(placed.fromWaitingList ? "promoted" : "registered", placed, live!, await zoneOf(tx), mail));
+  await noticePlace(tx, placed, live!, now);
   return "placed";
 }
 

@@ -2,9 +2,10 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { MyRegistry, RegistryPage, StudioContribution } from "../../../contract/gifts.ts";
-import { languageOr } from "../../../contract/languages.ts";
-import { accountsByIds, findUserById } from "../accounts/users-repository.ts";
+import { languageOr, sentence } from "../../../contract/languages.ts";
+import { accountsByIds, findUserById, fullName } from "../accounts/users-repository.ts";
 import { careOwedBy, creditCareFromRegistry } from "../care/care-repository.ts";
+import { notifyStudio } from "../notifications/notifications-repository.ts";
 import { type ClassMailContext, classesToGive, releaseHeldPlace, settlePaidPlace } from "../classes/classes-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import type { PersonalData } from "../db/personal-data.ts";
@@ -230,6 +231,21 @@ export function registryCheckouts(deps: { clock: Clock; mail: MailContext; class
         language: recipientLanguage(member.language, { ...deps.mail, language: languageOr(paid.language, "en") }),
       };
       await queueMail(tx, registryGiftMail(member.email, member.firstName, forMail(paid), context));
+      await notifyStudio(
+        tx,
+        {
+          kind: "registry_gift",
+          key: `registry-gift:${paid.id}`,
+          message: sentence("{giver} gave {amount} through the registry of {name}."),
+          values: {
+            giver: paid.giverName,
+            amount: { money: paid.amountMinor, currency: paid.currency },
+            name: fullName(member) || member.email,
+          },
+          link: "/studio/gifts",
+        },
+        now,
+      );
       // The friend hears it arrived, in the language she wrote in.
       if (paid.giverEmail)
         await queueMail(

@@ -1,5 +1,5 @@
 import { and, count, eq, gt, sql } from "drizzle-orm";
-import { sourceLanguage } from "../../../contract/languages.ts";
+import { sentence, sourceLanguage } from "../../../contract/languages.ts";
 import type { LabourAlertRequest, LabourKind } from "../../../contract/labour.ts";
 import { accountLanguage, findUserById, fullName, instructorAccounts, type UserRow } from "../accounts/users-repository.ts";
 import type { LabourRecord } from "../care/care-repository.ts";
@@ -26,6 +26,7 @@ import {
 } from "./labour-repository.ts";
 import { labourRecords } from "../care/care-repository.ts";
 import type { PracticeNames } from "../lib/practice-names.ts";
+import { notifyStudio } from "../notifications/notifications-repository.ts";
 
 /** Presses of one record in an hour that reach the doula: a seventh is refused with a sentence (429). */
 export const ALERTS_PER_HOUR = 6;
@@ -158,6 +159,18 @@ export async function sendAlert(deps: LabourDeps, record: LabourRecord, memberId
     // The same key at the same moment from a second tab: the first one's alert is hers.
     if (!alert) return null;
     await tell(deps, tx, alert, record, told, straightToBackup);
+    const pressed = { labour: sentence("{name}: labour has started"), waters: sentence("{name}: her waters have broken") } as const;
+    await notifyStudio(
+      tx,
+      {
+        kind: "labour_alert",
+        key: `labour-alert:${alert.id}`,
+        message: alert.kind in pressed ? pressed[alert.kind as keyof typeof pressed] : sentence("{name} asks you to call her"),
+        values: { name: record.name },
+        link: `/studio/labour/${alert.id}`,
+      },
+      now,
+    );
     return alert;
   });
   if (!created) {

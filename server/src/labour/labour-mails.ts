@@ -1,4 +1,6 @@
 import type { LabourKind } from "../../../contract/labour.ts";
+import { formattingLocales, sourceLanguage } from "../../../contract/languages.ts";
+import { longDay } from "../lib/time-zones.ts";
 import type { I18n } from "@lingui/core";
 import { composeMail, type Mail, type MailContext, translatorOf } from "../mail/mail-templates.ts";
 
@@ -29,7 +31,7 @@ export function labourAlertMail(
       : i18n._("She pressed Tell my doula on the labour line."),
     ...(alert.note ? [i18n._("Her note: {note}", { note: alert.note })] : []),
     ...(alert.phone ? [i18n._("Her phone: {phone}", { phone: alert.phone })] : []),
-    i18n._("Her due date: {date}", { date: alert.dueDate }),
+    i18n._("Her due date: {date}", { date: longDay(alert.dueDate, formattingLocales[context.language ?? sourceLanguage]) }),
     { label: i18n._("Open the alert"), link: `${context.publicUrl}/studio/labour/${alert.id}` },
     i18n._("She sees on her phone when you press I've seen it."),
   ]);

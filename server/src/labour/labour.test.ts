@@ -124,6 +124,17 @@ describe.each(backends)("the labour line on %s", (backend) => {
     expect(await mailsTo(doula.email)).toHaveLength(1);
     expect((await mailsTo(doula.email))[0]!.subject).toBe("Rosa Díaz: labour has started");
     expect((await mailsTo(doula.email))[0]!.textBody).toContain("Her phone: +1 555 010 2030");
+    // Her due date as a person reads it, never an ISO date.
+    expect((await mailsTo(doula.email))[0]!.textBody).toContain("Her due date: 1 June 2027");
+    // And the studio's list has it, once, linking to the alert.
+    const told = (await get("/reactapi/studio/notifications", doula.cookie)).json().notices as {
+      kind: string;
+      text: string;
+      link: string;
+    }[];
+    expect(told.filter((notice) => notice.link === `/studio/labour/${alertId}`)).toEqual([
+      expect.objectContaining({ kind: "labour_alert", text: "Rosa Díaz: labour has started" }),
+    ]);
     expect(await mailsTo(backup.email)).toHaveLength(0);
     expect(pushesTo(`/push/line-backup`)).toHaveLength(0);
 

@@ -230,6 +230,12 @@ export const routes: readonly ScreenRoute[] = [
   { path: "/purchase/success", screen: "features/payments/purchase-success-page.tsx", layout: "member" },
 
   { path: "/studio", screen: "features/studio/dashboard/dashboard-page.tsx", layout: "studio", studioSection: sentence("Dashboard") },
+  {
+    path: "/studio/notifications",
+    screen: "features/notifications/studio/notifications-page.tsx",
+    layout: "studio",
+    studioSection: sentence("Notifications"),
+  },
   { path: "/studio/courses", screen: "features/studio/courses/courses-page.tsx", layout: "studio", studioSection: sentence("Courses") },
   {
     path: "/studio/courses/:id",

@@ -41,6 +41,7 @@ function StudioNavigation() {
   const { pathname } = useLocation();
   // Kept between pages; marking a message read asks it again (contract/api.ts, markMessageRead).
   const unread = useAnswer("studioUnread").answer?.unread ?? 0;
+  const unseen = useAnswer("studioNoticesUnread").answer?.unread ?? 0;
   // The section whose address this page is, or is under; a lesson's editor names its own (Courses).
   const within = routes.find((route) => matchPath(route.path, pathname))?.withinSection;
   const current =
@@ -93,7 +94,9 @@ function StudioNavigation() {
             >
               {section.to === "/studio/inbox" && unread > 0
                 ? t("{section} ({unread} unread)", { section: section.label, unread })
-                : section.label}
+                : section.to === "/studio/notifications" && unseen > 0
+                  ? t("{section} ({unseen} new)", { section: section.label, unseen })
+                  : section.label}
             </Box>
           </li>
         ))}

@@ -26,8 +26,17 @@ const rating = (value: number | null) => (value === null ? "–" : `${value.toFi
 
 export default function DashboardPage() {
   const { answer, failure } = useAnswer("studioDashboard");
+  const unseen = useAnswer("studioNoticesUnread").answer?.unread ?? 0;
   return (
     <StudioPage title={t("Studio")} intro={t("How your circle is doing, at a glance.")}>
+      {/* What happened since she last looked comes first: a client who signed, paid or wrote. */}
+      {unseen > 0 ? (
+        <Typography sx={{ mb: 2, fontWeight: 600 }}>
+          <Link to="/studio/notifications">
+            {t("{count, plural, one {# new thing happened} other {# new things happened}} in your practice", { count: unseen })}
+          </Link>
+        </Typography>
+      ) : null}
       {!answer ? (
         <Loading failure={failure} what={t("the dashboard")} />
       ) : (

@@ -1,0 +1,12 @@
+import { eq } from "drizzle-orm";
+import type { Queryable } from "../db/client.ts";
+import { careRecords } from "./care-schema.ts";
+
+/** A client as the studio names her: her name, else her address, else her record's number. */
+export async function clientNameOf(db: Queryable, recordId: number): Promise<string> {
+  const [record] = await db
+    .select({ firstName: careRecords.firstName, lastName: careRecords.lastName, email: careRecords.email })
+    .from(careRecords)
+    .where(eq(careRecords.id, recordId));
+  return [record?.firstName, record?.lastName].filter(Boolean).join(" ") || record?.email || `#${recordId}`;
+}
