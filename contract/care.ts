@@ -411,6 +411,25 @@ export const StageRequest = z.object({
   stage: z.enum(["active", "birth", "postpartum", "closed"], { error: "Choose active, birth, postpartum or closed." }),
 });
 
+/**
+ * One client's payments as the doula changes them (docs/care.md, Changing one client's schedule):
+ * each payment not yet paid, waived or credited, with its new day and amount (in minor units).
+ */
+export const ScheduleChange = z.object({
+  payments: z
+    .array(
+      z.object({
+        id: z.number({ error: "Say which payment." }).int().min(1),
+        due_on: CalendarDate,
+        amount: WholeNumber(sentence("the amount"), 100, 100_000_000),
+      }),
+      { error: "Send her payments as a list." },
+    )
+    .min(1, { error: "Change at least one payment." })
+    .max(24, { error: "A schedule has at most 24 payments." }),
+});
+export type ScheduleChange = z.input<typeof ScheduleChange>;
+
 export const PaidRequest = z.object({
   note: z.string().trim().max(500, { error: "Please keep the note under 500 characters." }).default(""),
   waived: z.boolean({ error: "Say whether the payment is waived." }).default(false),
@@ -562,6 +581,22 @@ export const careEndpoints = {
     params: CareFileParams,
     invalidates: ["careClient"],
     answers: { ...ok(StudioOutcome), ...notFound("No such file of hers.") },
+  },
+  changeCarePayments: {
+    method: "POST",
+    path: "/reactapi/studio/care/clients/:id/payments",
+    summary:
+      "Changes the days and amounts of a client's payments not yet paid: before she signs, her agreement is made again with them; after, the new schedule is hers and the doula's",
+    access: "instructor",
+    travels: "care-studio",
+    params: ClientIdParams,
+    body: ScheduleChange,
+    invalidates: ["careClient", "careClients"],
+    answers: {
+      ...ok(StudioOutcome),
+      ...notFound("No such client or payment."),
+      409: { description: "A payment was paid, waived or credited meanwhile.", schema: ApiError },
+    },
   },
   markCarePaymentPaid: {
     method: "POST",

@@ -94,6 +94,18 @@ test("the doula makes a package and invites a client, who registers from the mai
   await doula.getByRole("button", { name: "Share the file" }).click();
   await expect(doula.getByRole("status").filter({ hasText: /^Shared "comfort-measures\.txt"/ })).toBeVisible();
   await expect(doula.getByRole("link", { name: "comfort-measures.txt" })).toBeVisible();
+  // Her first instalment, for her alone: later and smaller; her agreement, unsigned yet, is made again with it.
+  await doula.getByText("Change her payments' days or amounts").click();
+  const schedule = doula.getByRole("form", { name: "Her payments' days and amounts" });
+  const first = schedule.getByRole("group", { name: "Instalment 1" });
+  await first.getByLabel("Amount (USD)").fill("550");
+  await schedule.getByRole("button", { name: "Save her new schedule" }).click();
+  await expect(
+    doula
+      .getByRole("status")
+      .filter({ hasText: "Her payments are changed, and her agreement is made again with them: she signs the new one." }),
+  ).toBeVisible();
+  await expect(doula.getByRole("row", { name: /Instalment 1/ })).toContainText("$550.00");
   await accessibleAtBothWidths(doula, { phone: 360 });
   // Her clients on a phone: a card each, her stage and what she owes under their names, nothing off the side.
   await doula.goto("/studio/clients");

@@ -332,6 +332,23 @@ async function makeAgreementAndSchedule(
   context: AgreementContext,
 ): Promise<void> {
   const schedule = paymentSchedule({ ...pkg, feeMinor }, client.dueDate, context.today, client.spreadUntil ?? null);
+  await writeAgreement(tx, recordId, pkg, feeMinor, client, window, context, schedule);
+  await tx.delete(carePayments).where(eq(carePayments.recordId, recordId));
+  if (schedule.length > 0)
+    await tx.insert(carePayments).values(schedule.map((payment) => ({ recordId, currency: pkg.currency, ...payment })));
+}
+
+/** Her agreement's text, filled from the package's with her fee and this schedule, frozen with its hash. */
+async function writeAgreement(
+  tx: Queryable,
+  recordId: number,
+  pkg: PackageRow,
+  feeMinor: number,
+  client: Pick<NewClient, "email" | "firstName" | "lastName" | "dueDate">,
+  window: { from: string; until: string },
+  context: AgreementContext,
+  schedule: ReturnType<typeof paymentSchedule>,
+): Promise<void> {
   const locale = formattingLocales[context.language];
   const text = fillAgreement(pkg.agreement, {
     client_name: [client.firstName, client.lastName].filter(Boolean).join(" ") || client.email,
@@ -348,9 +365,79 @@ async function makeAgreementAndSchedule(
     .insert(careAgreements)
     .values({ recordId, text, sha256: sha256Of(text), createdAt: context.now })
     .onConflictDoUpdate({ target: careAgreements.recordId, set: { text, sha256: sha256Of(text), createdAt: context.now } });
-  await tx.delete(carePayments).where(eq(carePayments.recordId, recordId));
-  if (schedule.length > 0)
-    await tx.insert(carePayments).values(schedule.map((payment) => ({ recordId, currency: pkg.currency, ...payment })));
+}
+
+/**
+ * The doula changes the days and amounts of one client's payments not yet paid, waived or credited
+ * (docs/care.md, Changing one client's schedule). Before she signs, her agreement is made again
+ * with them (its fee the sum of her payments), so she signs what she will pay; after, the signed
+ * agreement stays as signed and the new schedule is what both see. The record and its payments are
+ * locked, and each payment is changed only while nothing has been received for it.
+ */
+export async function changePayments(
+  db: Queryable,
+  recordId: number,
+  changes: { id: number; due_on: string; amount: number }[],
+  context: AgreementContext,
+): Promise<{ message: string }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ record: careRecords, pkg: carePackages })
+      .from(careRecords)
+      .innerJoin(carePackages, eq(carePackages.id, careRecords.packageId))
+      .where(eq(careRecords.id, recordId))
+      .for("update", { of: careRecords });
+    if (!row) throw HttpError.withValues(404, "There is no client with the id {id}.", { id: recordId });
+    const payments = await tx
+      .select()
+      .from(carePayments)
+      .where(eq(carePayments.recordId, recordId))
+      .orderBy(asc(carePayments.dueOn), asc(carePayments.id))
+      .for("update");
+    const byId = new Map(payments.map((payment) => [payment.id, payment]));
+    if (new Set(changes.map((change) => change.id)).size !== changes.length)
+      throw new HttpError(400, "Each payment can be changed once in a change.");
+    for (const change of changes) {
+      const payment = byId.get(change.id);
+      if (!payment) throw new HttpError(404, "There is no such payment for this client.");
+      if (payment.paidAt !== null || payment.waived || payment.fromRegistryMinor > 0)
+        throw new HttpError(409, "A payment she has paid, or that was waived or credited, stays as it is. Reload to see her schedule now.");
+      if (change.due_on < context.today)
+        throw new HttpError(400, "A payment cannot fall due on a day already past.", { due_on: sentence("Choose today or a later day.") });
+    }
+    const changed = new Map(changes.map((change) => [change.id, change]));
+    const [agreement] = await tx
+      .select({ signedAt: careAgreements.signedAt })
+      .from(careAgreements)
+      .where(eq(careAgreements.recordId, recordId))
+      .for("update");
+    const schedule = payments
+      .map((payment) => ({
+        kind: payment.kind as "deposit" | "instalment",
+        amountMinor: changed.get(payment.id)?.amount ?? payment.amountMinor,
+        dueOn: changed.get(payment.id)?.due_on ?? payment.dueOn,
+      }))
+      .sort((one, two) => (one.kind === two.kind ? one.dueOn.localeCompare(two.dueOn) : one.kind === "deposit" ? -1 : 1));
+    for (const change of changes)
+      await tx
+        .update(carePayments)
+        .set({ dueOn: change.due_on, amountMinor: change.amount, remindedAt: null, overdueMailedAt: null })
+        .where(and(eq(carePayments.id, change.id), isNull(carePayments.paidAt), eq(carePayments.waived, false)));
+    if (agreement && agreement.signedAt === null) {
+      await writeAgreement(
+        tx,
+        recordId,
+        row.pkg,
+        schedule.reduce((sum, payment) => sum + payment.amountMinor, 0),
+        { email: row.record.email ?? "", firstName: row.record.firstName, lastName: row.record.lastName, dueDate: row.record.dueDate },
+        { from: row.record.onCallFrom, until: row.record.onCallUntil },
+        context,
+        schedule,
+      );
+      return { message: "Her payments are changed, and her agreement is made again with them: she signs the new one." };
+    }
+    return { message: "Her payments are changed. Her signed agreement stays as she signed it; both of you see the new schedule." };
+  });
 }
 
 /**

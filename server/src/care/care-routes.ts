@@ -32,6 +32,7 @@ import {
   createPackage,
   listClients,
   listPackages,
+  changePayments,
   markPaid,
   recordOfMember,
   recordsForPartner,
@@ -243,6 +244,15 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
     request.log.info({ careRecord: id, careCheckout: checkoutId }, "care: an unapplied payment refunded");
     return refunded;
   });
+
+  route(app, "changeCarePayments", async ({ params: { id }, body }, request) =>
+    changePayments(db, id, body.payments, {
+      now: clock.now(),
+      today: await today(db, clock),
+      ...agreementNames(practice, request.language),
+      language: request.language,
+    }),
+  );
 
   route(app, "markCarePaymentPaid", async ({ params: { id, paymentId }, body }, request) =>
     markPaid(db, id, paymentId, body, clock.now(), request.language),

@@ -208,6 +208,63 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     expect(details.has_account).toBe(true);
   });
 
+  it("lets the doula change one client's days and amounts: before she signs her agreement is made again, after it stays as signed", async () => {
+    clock.set(new Date("2026-12-01T10:00:00Z"));
+    const doula = await signedInInstructor(app(), db(), "doula-schedule");
+    const client = await invitedClient(doula, "client-schedule");
+    const change = (payments: unknown, cookie = doula.cookie) =>
+      post(`/reactapi/studio/care/clients/${client.recordId}/payments`, cookie, { payments });
+    expect((await change([], client.cookie)).statusCode).toBe(403);
+    const before = (await get(`/reactapi/care/${client.recordId}`, client.cookie)).json();
+    const [deposit, first, second] = before.payments as { id: number; due_on: string; amount: number }[];
+    expect(before.agreement.text).toContain("$400.00 by 9 March 2027");
+
+    // Before she signs: her first instalment later and smaller; her agreement says so, with its new fee.
+    const unsigned = await change([{ id: first!.id, due_on: "2027-03-20", amount: 25_000 }]);
+    expect(unsigned.statusCode, unsigned.body).toBe(200);
+    expect(unsigned.json().message).toBe("Her payments are changed, and her agreement is made again with them: she signs the new one.");
+    const remade = (await get(`/reactapi/care/${client.recordId}`, client.cookie)).json();
+    expect(remade.agreement.text).toContain("$250.00 by 20 March 2027");
+    expect(remade.agreement.text).not.toContain("$400.00 by 9 March 2027");
+    expect(remade.agreement.text).toContain("$1,350.00");
+    expect(remade.agreement.sha256).not.toBe(before.agreement.sha256);
+    expect(remade.payments.map((payment: { id: number }) => payment.id)).toEqual(
+      before.payments.map((payment: { id: number }) => payment.id),
+    );
+
+    // Refusals, each with its sentence: a day gone by, a payment not hers, the same payment twice.
+    expect((await change([{ id: second!.id, due_on: "2026-11-30", amount: 40_000 }])).statusCode).toBe(400);
+    expect((await change([{ id: 999_999, due_on: "2027-04-01", amount: 40_000 }])).statusCode).toBe(404);
+    const twice = await change([
+      { id: second!.id, due_on: "2027-04-01", amount: 40_000 },
+      { id: second!.id, due_on: "2027-04-02", amount: 40_000 },
+    ]);
+    expect(twice.statusCode).toBe(400);
+    expect((await change([{ id: second!.id, due_on: "2027-04-01", amount: 12 }])).json().details).toHaveProperty(["payments.0.amount"]);
+
+    // Signed, and the deposit paid by hand: the signed text stays; the new days are what both see; a paid one stays as it is.
+    expect((await post(`/reactapi/care/${client.recordId}/sign`, client.cookie, { full_name: "Rosa Díaz", agree: true })).statusCode).toBe(
+      200,
+    );
+    expect((await post(`/reactapi/studio/care/clients/${client.recordId}/payments/${deposit!.id}/paid`, doula.cookie, {})).statusCode).toBe(
+      200,
+    );
+    expect((await change([{ id: deposit!.id, due_on: "2027-01-10", amount: 10_000 }])).statusCode).toBe(409);
+    const signedChange = await change([{ id: second!.id, due_on: "2027-04-15", amount: 55_000 }]);
+    expect(signedChange.statusCode, signedChange.body).toBe(200);
+    const after = (await get(`/reactapi/care/${client.recordId}`, client.cookie)).json();
+    expect(after.agreement.text).toBe(remade.agreement.text);
+    expect(after.payments.find((payment: { id: number }) => payment.id === second!.id)).toMatchObject({
+      due_on: "2027-04-15",
+      amount: 55_000,
+    });
+    const studio = (await get(`/reactapi/studio/care/clients/${client.recordId}`, doula.cookie)).json();
+    expect(studio.payments.find((payment: { id: number }) => payment.id === second!.id)).toMatchObject({
+      due_on: "2027-04-15",
+      amount: 55_000,
+    });
+  });
+
   it("starts a package left without an agreement from the default one, in the language she reads the studio in", async () => {
     const doula = await signedInInstructor(app(), db(), "doula-default-agreement");
     const spanish = await post(

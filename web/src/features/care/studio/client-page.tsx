@@ -13,7 +13,7 @@ import { priceLabel } from "../../../lib/time-labels.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { formatDateTime, LabelledSelect, Loading, ScrollingTable, StudioPage } from "../../../studio-kit/studio-parts.tsx";
 import { t } from "./messages.ts";
-import { clientName, dayLabel, stageLabel } from "./care-labels.ts";
+import { centsOf, clientName, dayLabel, stageLabel } from "./care-labels.ts";
 import { SharedFiles } from "./shared-files.tsx";
 
 type Payment = ClientDetails["payments"][number];
@@ -311,6 +311,102 @@ function receivedLine(payment: Payment): string | null {
     : t("Received {amount}", { amount });
 }
 
+/**
+ * Her open payments' days and amounts, changed for her alone (docs/care.md, Changing one client's
+ * schedule): before she signs, her agreement is made again with them; after, both see the new ones.
+ */
+function ChangeSchedule({ client }: { client: ClientDetails }) {
+  const send = useSend();
+  const saving = useAction();
+  const open = client.payments.filter((payment) => !payment.paid && !payment.waived && payment.from_registry === 0);
+  const draftOf = () =>
+    Object.fromEntries(open.map((payment) => [payment.id, { due_on: payment.due_on, amount: (payment.amount / 100).toFixed(2) }]));
+  const [draft, setDraft] = useState(draftOf);
+  // The payments last sent, in order: a refusal names each field by its place in what was sent.
+  const [sent, setSent] = useState<number[]>([]);
+  if (open.length === 0) return null;
+  const instalments = client.payments.filter((payment) => payment.kind === "instalment");
+  const whatOf = (payment: Payment) =>
+    payment.kind === "deposit" ? t("Deposit") : t("Instalment {number}", { number: instalments.indexOf(payment) + 1 });
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    // Only what she changed: an overdue payment left as it was is not moved, nor refused for its past day.
+    const payments = open.flatMap((payment) => {
+      const typed = draft[payment.id]!;
+      const amount = centsOf(typed.amount);
+      return typed.due_on === payment.due_on && amount === payment.amount ? [] : [{ id: payment.id, due_on: typed.due_on, amount }];
+    });
+    if (payments.length === 0) return;
+    setSent(payments.map((payment) => payment.id));
+    await saving.run(
+      () => send("changeCarePayments", { params: { id: client.id }, body: { payments } }),
+      (answer) => answer.message,
+    );
+  };
+  const details = saving.outcome?.details;
+  return (
+    <details style={{ marginBlock: 16 }}>
+      <summary>{t("Change her payments' days or amounts")}</summary>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event: FormEvent) => void save(event)}
+        aria-label={t("Her payments' days and amounts")}
+        sx={{ display: "grid", gap: 2, maxWidth: 560, mt: 1 }}
+      >
+        <p style={{ margin: 0 }}>
+          {client.agreement.signed
+            ? t("She has signed: her agreement stays as she signed it, and she sees the new days and amounts in her space.")
+            : t("She has not signed yet: her agreement is made again with the new days and amounts, and she signs that one.")}
+        </p>
+        {open.map((payment) => {
+          const at = sent.indexOf(payment.id);
+          return (
+            <Box
+              component="fieldset"
+              key={payment.id}
+              sx={{
+                border: "1px solid var(--border)",
+                borderRadius: 2,
+                display: "grid",
+                gap: 1.5,
+                gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" },
+              }}
+            >
+              <legend>{whatOf(payment)}</legend>
+              <TextField
+                label={t("Due on")}
+                type="date"
+                value={draft[payment.id]!.due_on}
+                onChange={(event) =>
+                  setDraft((current) => ({ ...current, [payment.id]: { ...current[payment.id]!, due_on: event.target.value } }))
+                }
+                error={Boolean(details?.[`payments.${at}.due_on`])}
+                helperText={details?.[`payments.${at}.due_on`]}
+              />
+              <TextField
+                label={t("Amount ({currency})", { currency: payment.currency })}
+                value={draft[payment.id]!.amount}
+                onChange={(event) =>
+                  setDraft((current) => ({ ...current, [payment.id]: { ...current[payment.id]!, amount: event.target.value } }))
+                }
+                error={Boolean(details?.[`payments.${at}.amount`])}
+                helperText={details?.[`payments.${at}.amount`]}
+              />
+            </Box>
+          );
+        })}
+        <div>
+          <Button type="submit" variant="contained" disabled={saving.busy}>
+            {t("Save her new schedule")}
+          </Button>
+        </div>
+        <OutcomeNotice outcome={saving.outcome} />
+      </Box>
+    </details>
+  );
+}
+
 function Payments({ client }: { client: ClientDetails }) {
   const send = useSend();
   const marking = useAction();
@@ -397,6 +493,7 @@ function Payments({ client }: { client: ClientDetails }) {
           </tbody>
         </table>
       </ScrollingTable>
+      <ChangeSchedule client={client} />
       {client.unapplied.length > 0 ? (
         <>
           <h3>{t("Paid twice")}</h3>
