@@ -69,6 +69,8 @@ export type ClassRegistrationRequest = z.input<typeof ClassRegistrationRequest>;
 
 export const ClassRegistered = z.object({
   id: z.number(),
+  /** The class it is a place in: a visitor's page marks that class hers. */
+  class_id: z.number(),
   state: ClassRegistrationState,
   message: z.string(),
   /** Stripe's payment page, for a paid place held while she pays. */

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { instructorPage, signedInMember } from "./helpers.ts";
+import { instructorPage, linkIn, logIn, mailTo, newEmail, PASSWORD, postAs, signedInMember } from "./helpers.ts";
 
 // docs/languages.md: every route of the route table (web/src/lib/routes.ts), walked in Spanish as a
-// visitor, a member and the instructor, shows no sentence of the interface in English, no ISO date
+// visitor, a member, a birth client and the instructor, shows no sentence of the interface in English, no ISO date
 // and no count of one with a plural noun. What is
 // English on purpose (her courses, lessons and pages, written in the language she writes in) is not
 // in the catalogues, so it is not looked for; a sentence of the catalogues is, wherever it is shown.
@@ -97,11 +97,11 @@ const address = (route: string) =>
 test.describe("every route in Spanish", () => {
   test.use({ locale: "es-ES" });
 
-  test("no page of the route table shows an English sentence of the catalogues, to a visitor, a member or the instructor", async ({
+  test("no page of the route table shows an English sentence of the catalogues, to a visitor, a member, a client or the instructor", async ({
     page,
     browser,
   }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(420_000);
     expect(ENGLISH.length, "the catalogues' English sentences were read").toBeGreaterThan(300);
     const found: string[] = [];
     const walk = async (who: Page, paths: string[]) => {
@@ -122,9 +122,39 @@ test.describe("every route in Spanish", () => {
       await member.context().close();
     }
 
+    // A birth client of hers: her space, her agreement and payments, her labour line, in Spanish.
+    const studio = await instructorPage(browser);
+    const { id: packageId } = await postAs(studio, "/reactapi/studio/care/packages", {
+      name: `Acompañamiento ${Date.now()}`,
+      description: "Dos visitas, el parto y una visita posparto.",
+      fee: 120_000,
+      currency: "EUR",
+      deposit: 20_000,
+      instalments: 2,
+      instalment_every_weeks: 4,
+    });
+    const email = newEmail("spanish-client");
+    await postAs(studio, "/reactapi/studio/care/clients", {
+      email,
+      first_name: "Lucía",
+      last_name: "Romero",
+      due_date: new Date(Date.now() + 60 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10),
+      package_id: packageId,
+    });
+    const token = new URL(linkIn(await mailTo(email, /./), "/care")).searchParams.get("invitation");
+    const client = await (await browser.newContext({ locale: "es-ES", viewport: { width: 390, height: 844 } })).newPage();
+    try {
+      await client.goto("/login");
+      await postAs(client, "/reactapi/users/register", { email, password: PASSWORD, first_name: "Lucía", care_invitation: token });
+      await logIn(client, email);
+      await client.goto("/care?lang=es");
+      await walk(client, publicRoutes);
+    } finally {
+      await client.context().close();
+    }
+
     // The instructor's studio: her account is English for the other journeys, so she reads Spanish
     // for this walk only and goes back to English at its end, whatever happens.
-    const studio = await instructorPage(browser);
     try {
       await studio.goto("/studio?lang=es");
       await expect(studio.getByRole("heading", { name: "Estudio", level: 1 })).toBeVisible();

@@ -60,6 +60,7 @@ const told = {
 
 const answer = ({ registration, checkoutUrl }: Registered) => ({
   id: registration.id,
+  class_id: registration.classId,
   state: registration.state,
   message: told[registration.state],
   ...(checkoutUrl ? { checkout_url: checkoutUrl } : {}),

@@ -55,3 +55,25 @@ describe("a paid class with pay-what-you-can tiers (docs/gifts.md)", () => {
     expect(sent).toEqual([expect.objectContaining({ name: "Ana", email: "ana@example.com", tier: "Supported", code: "OLD" })]);
   });
 });
+
+// A visitor has no account for the list to know her place by: what she did on this page shows instead of Register.
+describe("a visitor's place, confirmed from her mail", () => {
+  it("shows her place on the class and offers no Register once she confirms", async () => {
+    const freeClass = { ...paidClass, id: 9, title: "Birth preparation", price: 0, tiers: [] };
+    const calls = stubApi({
+      "/reactapi/classes": [200, { upcoming: [freeClass], past: [] }],
+      "/reactapi/classes/registrations/confirm": [
+        200,
+        { id: 31, class_id: 9, state: "registered", message: "You have a place. The invitation is in your mail." },
+      ],
+    });
+    renderAt("/classes?confirm=mailed-token", [{ path: "/classes", element: <ClassesPage /> }]);
+    const card = await screen.findByRole("article", { name: "Birth preparation" });
+    expect(within(card).getByRole("button", { name: "Register" })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Confirm my place" }));
+    expect(await screen.findByText("You have a place. The invitation is in your mail.")).toBeInTheDocument();
+    expect(await within(card).findByText("You have a place.")).toBeInTheDocument();
+    expect(within(card).queryByRole("button", { name: "Register" })).toBeNull();
+    expect(calls.filter((call) => call.method === "POST").map((call) => call.body)).toEqual([{ token: "mailed-token" }]);
+  });
+});

@@ -1,7 +1,7 @@
 import "./classes-endpoints.ts";
 import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import type { PublicClass } from "../../../../contract/classes.ts";
+import type { ClassRegistered, PublicClass } from "../../../../contract/classes.ts";
 import { Notice } from "../../components/notice.tsx";
 import { OutcomeNotice } from "../../components/outcome-notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
@@ -50,17 +50,21 @@ const registerWords = (live: PublicClass, price = live.price) =>
 async function registerFor(
   live: PublicClass,
   person: { name: string; email: string; due_date: string | null; code?: string; tier?: string },
-  { run, send, onDone }: { run: ReturnType<typeof useAction>["run"]; send: ReturnType<typeof useSend>; onDone: () => void },
+  {
+    run,
+    send,
+    onDone,
+  }: { run: ReturnType<typeof useAction>["run"]; send: ReturnType<typeof useSend>; onDone: (registered: ClassRegistered) => void },
 ) {
   const answer = await run(
     () => send("registerForClass", { params: { id: live.id }, body: { ...person, time_zone: browserTimeZone() } }),
     (registered) => registered.message,
   );
   if (answer?.checkout_url) window.location.assign(answer.checkout_url);
-  else if (answer) onDone();
+  else if (answer) onDone(answer);
 }
 
-function RegisterForm({ live, onDone }: { live: PublicClass; onDone: () => void }) {
+function RegisterForm({ live, onDone }: { live: PublicClass; onDone: (registered: ClassRegistered) => void }) {
   const user = useSession().user;
   const [name, setName] = useState(user ? [user.first_name, user.last_name].filter(Boolean).join(" ") : "");
   const [email, setEmail] = useState(user?.email ?? "");
@@ -148,7 +152,26 @@ function RegisterForm({ live, onDone }: { live: PublicClass; onDone: () => void 
   );
 }
 
-function ClassCard({ live, refresh }: { live: PublicClass; refresh: () => void }) {
+/**
+ * One class. `placeHere` is what this browser did for a visitor, whom the list cannot know (she has
+ * no account): once she registered or confirmed from her mail, the class shows her place, not Register.
+ */
+function ClassCard({
+  live: listed,
+  placeHere,
+  onRegistered,
+  refresh,
+}: {
+  live: PublicClass;
+  placeHere?: ClassRegistered["state"];
+  onRegistered: (registered: ClassRegistered) => void;
+  refresh: () => void;
+}) {
+  const live = listed.my_state || !placeHere ? listed : { ...listed, my_state: placeHere };
+  const registered = (answer: ClassRegistered) => {
+    onRegistered(answer);
+    refresh();
+  };
   const [registering, setRegistering] = useState(false);
   const { isAuthenticated } = useSession();
   const { outcome, busy, run } = useAction();
@@ -167,7 +190,7 @@ function ClassCard({ live, refresh }: { live: PublicClass; refresh: () => void }
   const onePress = async () => {
     if (!user) return;
     const name = [user.first_name, user.last_name].filter(Boolean).join(" ") || user.email.split("@")[0]!;
-    await registerFor(live, { name, email: user.email, due_date: user.due_date }, { run, send, onDone: refresh });
+    await registerFor(live, { name, email: user.email, due_date: user.due_date }, { run, send, onDone: registered });
   };
   const opens = new Date(live.join_opens_at);
   return (
@@ -227,25 +250,24 @@ function ClassCard({ live, refresh }: { live: PublicClass; refresh: () => void }
           </button>
         ) : null}
       </div>
-      {registering && !live.my_state ? <RegisterForm live={live} onDone={refresh} /> : null}
+      {registering && !live.my_state ? <RegisterForm live={live} onDone={registered} /> : null}
     </article>
   );
 }
 
 /** A visitor's mailed link lands here: one press makes the held place hers. */
-function ConfirmPlace({ token, onDone }: { token: string; onDone: () => void }) {
+function ConfirmPlace({ token, onDone }: { token: string; onDone: (registered: ClassRegistered) => void }) {
   const { outcome, busy, run } = useAction();
   const send = useSend();
   const [done, setDone] = useState(false);
   const confirm = async () => {
-    if (
-      await run(
-        () => send("confirmClassRegistration", { body: { token } }),
-        (answer) => answer.message,
-      )
-    ) {
+    const confirmed = await run(
+      () => send("confirmClassRegistration", { body: { token } }),
+      (answer) => answer.message,
+    );
+    if (confirmed) {
       setDone(true);
-      onDone();
+      onDone(confirmed);
     }
   };
   return (
@@ -344,13 +366,19 @@ export default function ClassesPage() {
     mine.flatMap((live) => [live.join_opens_at, live.ends_at]),
     refresh,
   );
+  // A visitor's places made on this page (she has no account for the list to know them by).
+  const [placesHere, setPlacesHere] = useState<Record<number, ClassRegistered["state"]>>({});
+  const placeMade = (registered: ClassRegistered) => {
+    setPlacesHere((current) => ({ ...current, [registered.class_id]: registered.state }));
+    refresh();
+  };
   const [searchParams] = useSearchParams();
   const confirm = searchParams.get("confirm");
   const cancel = searchParams.get("cancel");
   const pay = searchParams.get("pay");
   return (
     <PageColumn title={t("Live classes")}>
-      {confirm ? <ConfirmPlace token={confirm} onDone={refresh} /> : null}
+      {confirm ? <ConfirmPlace token={confirm} onDone={placeMade} /> : null}
       {cancel ? <MailedLink token={cancel} purpose="cancel" onDone={refresh} /> : null}
       {pay ? <MailedLink token={pay} purpose="pay" onDone={refresh} /> : null}
       {searchParams.get("paid") === "1" ? (
@@ -375,7 +403,13 @@ export default function ClassesPage() {
       {answer ? (
         <div className="stack">
           {answer.upcoming.map((live) => (
-            <ClassCard key={live.id} live={live} refresh={refresh} />
+            <ClassCard
+              key={live.id}
+              live={live}
+              placeHere={placesHere[live.id]}
+              onRegistered={(registered) => setPlacesHere((current) => ({ ...current, [registered.class_id]: registered.state }))}
+              refresh={refresh}
+            />
           ))}
         </div>
       ) : null}
