@@ -64,7 +64,7 @@ function useEditorWanted() {
     observer.observe(element.current);
     return () => observer.disconnect();
   }, [near]);
-  return { wanted: near && touched, element };
+  return { wanted: near && touched, touched, element };
 }
 
 /** Shows the HTML box when the editor's chunk cannot load, instead of a broken page. */
@@ -123,7 +123,7 @@ export function RichTextField({ label, name, value, onChange, error, help, minRo
     </Box>
   ) : null;
   const labelId = useId();
-  const { wanted, element } = useEditorWanted();
+  const { wanted, touched, element } = useEditorWanted();
   const helpId = `${labelId}-help`;
   // The editor's own output always fits it: only the HTML box needs asking (a parse per keystroke there).
   const keepsAll = asHtml ? editorKeepsAll(value) : true;
@@ -155,7 +155,8 @@ export function RichTextField({ label, name, value, onChange, error, help, minRo
       }}
     >
       <Box sx={{ borderBottom: "1px solid var(--border)", p: 0.5, color: "text.secondary", fontSize: "0.8125rem", lineHeight: "30px" }}>
-        {t("Opening the editor…")}
+        {/* Its chunk comes at her first touch, key or pointer: until then "opening" would be untrue. */}
+        {touched ? t("Opening the editor…") : t("The editor opens when you touch or type on the page.")}
       </Box>
       <SafeHtml html={value} />
     </Box>
