@@ -48,6 +48,8 @@ describe("the site's language in the studio", () => {
     expect(calls.filter((call) => call.method === "POST").map((call) => [call.path, call.body])).toEqual([
       ["/reactapi/studio/site/language", { language: "es" }],
     ]);
+    // Her studio is in her own language: one link reads it in the site's too.
+    expect(screen.getByRole("link", { name: "Read the studio in Español too" })).toHaveAttribute("href", "/studio/site?lang=es");
   });
 
   it("keeps the language the site had when the choice is not saved, and says why", async () => {

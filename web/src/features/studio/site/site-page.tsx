@@ -15,7 +15,7 @@ import { RichTextField } from "../../../studio-kit/rich-text-field.tsx";
 import { useLeaveWarning } from "../use-leave-warning.ts";
 import { Loading, StudioPage } from "../../../studio-kit/studio-parts.tsx";
 import { CurrencySelect } from "../../../studio-kit/currency-select.tsx";
-import { t } from "../messages.ts";
+import { pageLanguage, t } from "../messages.ts";
 
 // Her photo's uploader comes after the page's words: its file handling is no part of the first visit.
 const PictureUpload = lazy(() => import("../picture-upload.tsx").then((module) => ({ default: module.PictureUpload })));
@@ -275,6 +275,12 @@ function SiteLanguage({ saved }: { saved: Language }) {
         )}
       </p>
       <OutcomeNotice outcome={outcome} />
+      {/* The studio is in her own language, not the site's: one link makes them the same (?lang= saves it on her account). */}
+      {language !== pageLanguage() ? (
+        <p style={{ margin: 0 }}>
+          <a href={`/studio/site?lang=${language}`}>{t("Read the studio in {language} too", { language: languageNames[language] })}</a>
+        </p>
+      ) : null}
     </Box>
   );
 }
