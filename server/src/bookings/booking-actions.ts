@@ -51,7 +51,7 @@ import { type FreeTime, freeTimes, isoWithOffset, type SlotRules } from "./free-
 import { notifyStudio } from "../notifications/notifications-repository.ts";
 
 /** Tells the studio of a booking made firm, once (docs/notifications.md). */
-const noticeBooked = (tx: Queryable, booking: { id: number; name: string }, service: { name: string }, now: Date) =>
+const noticeBooked = (tx: Queryable, booking: { id: number; name: string; userId: number | null }, service: { name: string }, now: Date) =>
   notifyStudio(
     tx,
     {
@@ -60,6 +60,7 @@ const noticeBooked = (tx: Queryable, booking: { id: number; name: string }, serv
       message: sentence("{name} booked {service}."),
       values: { name: booking.name, service: service.name },
       link: "/studio/calendar",
+      about: booking.userId,
     },
     now,
   );

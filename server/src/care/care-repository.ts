@@ -26,7 +26,7 @@ import {
 } from "./care-schema.ts";
 import { defaultAgreements } from "./default-agreement.ts";
 import { notifyStudio } from "../notifications/notifications-repository.ts";
-import { clientNameOf } from "./client-names.ts";
+import { clientAccountOf, clientNameOf } from "./client-names.ts";
 import { agreementFieldValue, isAgreementHtml } from "../../../contract/care-fields.ts";
 import { sanitiseHtml, textOfHtml } from "../lib/sanitise-html.ts";
 import { longDate, money } from "./care-formats.ts";
@@ -1009,6 +1009,7 @@ export async function addMessage(
         message: sentence("{name} wrote to you."),
         values: { name: clientName },
         link: `/studio/clients/${recordId}`,
+        about: record.memberId,
       },
       now,
     );
@@ -1035,6 +1036,7 @@ export async function notifyPaidOnline(
         payment.kind === "deposit" ? sentence("{name} paid her deposit: {amount}.") : sentence("{name} paid an instalment: {amount}."),
       values: { name, amount: { money: amount.minor, currency: amount.currency } },
       link: `/studio/clients/${payment.recordId}`,
+      about: await clientAccountOf(tx, payment.recordId),
     },
     now,
   );
@@ -1222,6 +1224,7 @@ export async function signAgreement(
         message: sentence("{name} signed her agreement."),
         values: { name: signer.fullName },
         link: `/studio/clients/${signer.recordId}`,
+        about: signer.memberId,
       },
       now,
     );

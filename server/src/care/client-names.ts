@@ -10,3 +10,9 @@ export async function clientNameOf(db: Queryable, recordId: number): Promise<str
     .where(eq(careRecords.id, recordId));
   return [record?.firstName, record?.lastName].filter(Boolean).join(" ") || record?.email || `#${recordId}`;
 }
+
+/** Her account, if she has one: what the studio is told about her goes with it. */
+export async function clientAccountOf(db: Queryable, recordId: number): Promise<number | null> {
+  const [record] = await db.select({ memberId: careRecords.memberId }).from(careRecords).where(eq(careRecords.id, recordId));
+  return record?.memberId ?? null;
+}

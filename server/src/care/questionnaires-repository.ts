@@ -7,7 +7,7 @@ import type { Queryable } from "../db/client.ts";
 import { HttpError } from "../http/errors.ts";
 import { careQuestionnaireSends, careQuestionnaires, careRecords, type StoredQuestion } from "./care-schema.ts";
 import { notifyStudio } from "../notifications/notifications-repository.ts";
-import { clientNameOf } from "./client-names.ts";
+import { clientAccountOf, clientNameOf } from "./client-names.ts";
 
 // Her intake and postpartum questionnaires (docs/care.md). A sent copy keeps the questions as
 // they were; the mother's answers save as she goes, each save naming the revision it read.
@@ -181,6 +181,7 @@ export async function saveAnswers(
         message: sentence("{name} answered “{title}”."),
         values: { name: await clientNameOf(db, send.recordId), title: send.title },
         link: `/studio/clients/${send.recordId}`,
+        about: await clientAccountOf(db, send.recordId),
       },
       now,
     );

@@ -19,7 +19,12 @@ import { queueMail } from "../mail/outbox.ts";
 import { notifyStudio } from "../notifications/notifications-repository.ts";
 
 /** Tells the studio someone has a place in a class, once (docs/notifications.md). */
-export const noticePlace = (tx: Queryable, registration: { id: number; name: string }, live: { title: string }, now: Date) =>
+export const noticePlace = (
+  tx: Queryable,
+  registration: { id: number; name: string; userId: number | null },
+  live: { title: string },
+  now: Date,
+) =>
   notifyStudio(
     tx,
     {
@@ -28,6 +33,7 @@ export const noticePlace = (tx: Queryable, registration: { id: number; name: str
       message: sentence("{name} has a place in {title}."),
       values: { name: registration.name, title: live.title },
       link: "/studio/calendar",
+      about: registration.userId,
     },
     now,
   );

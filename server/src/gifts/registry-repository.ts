@@ -243,6 +243,7 @@ export function registryCheckouts(deps: { clock: Clock; mail: MailContext; class
             name: fullName(member) || member.email,
           },
           link: "/studio/gifts",
+          about: member.id,
         },
         now,
       );

@@ -168,6 +168,7 @@ export async function sendAlert(deps: LabourDeps, record: LabourRecord, memberId
         message: alert.kind in pressed ? pressed[alert.kind as keyof typeof pressed] : sentence("{name} asks you to call her"),
         values: { name: record.name },
         link: `/studio/labour/${alert.id}`,
+        about: memberId,
       },
       now,
     );

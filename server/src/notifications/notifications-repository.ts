@@ -17,6 +17,8 @@ export type StudioNoticeInput = {
   values?: Record<string, NoticeValue>;
   /** The studio page it is about ("/studio/clients/12"). */
   link: string;
+  /** The member it is about, if she has an account: deleting her account deletes it. */
+  about?: number | null;
 };
 
 /**
@@ -27,7 +29,15 @@ export type StudioNoticeInput = {
 export async function notifyStudio(db: Queryable, notice: StudioNoticeInput, now: Date): Promise<void> {
   await db
     .insert(studioNotices)
-    .values({ key: notice.key, kind: notice.kind, message: notice.message, values: notice.values ?? {}, link: notice.link, createdAt: now })
+    .values({
+      key: notice.key,
+      kind: notice.kind,
+      message: notice.message,
+      values: notice.values ?? {},
+      link: notice.link,
+      aboutUserId: notice.about ?? null,
+      createdAt: now,
+    })
     .onConflictDoNothing({ target: studioNotices.key });
 }
 

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import type { NoticeDelivery, StudioNoticeKind } from "../../../contract/notifications.ts";
+import { users } from "../accounts/accounts-schema.ts";
 import { createdAt } from "../db/columns.ts";
 
 // The tables this feature owns (docs/architecture.md, "Tables"): other features reach their rows through its repository.
@@ -22,6 +23,8 @@ export const studioNotices = pgTable(
     message: text("message").notNull(),
     values: jsonb("values").$type<Record<string, NoticeValue>>().notNull().default({}),
     link: text("link").notNull(),
+    /** The member it is about, when she has an account: the notice goes with her account (her name, her labour). */
+    aboutUserId: integer("about_user_id").references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     readAt: timestamp("read_at", { withTimezone: true }),
     /** Set when its mail was queued (or it needed none): the mailer claims a notice by setting it. */
@@ -31,6 +34,7 @@ export const studioNotices = pgTable(
     index("studio_notices_unmailed_idx")
       .on(table.id)
       .where(sql`${table.mailedAt} is null`),
+    index("studio_notices_about_idx").on(table.aboutUserId),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { backends, jsonHeaders, signedInInstructor, signedInMember, useTestApp } from "../../../testing/test-app.ts";
+import { backends, GOOD_PASSWORD, jsonHeaders, signedInInstructor, signedInMember, useTestApp } from "../../../testing/test-app.ts";
 import { takeOnClient } from "../../../testing/care-clients.ts";
 import { fixedPracticeNames } from "../lib/practice-names.ts";
 import { systemClock } from "../lib/clock.ts";
@@ -61,6 +61,11 @@ describe.each(backends)("the studio's notifications on %s", (backend) => {
     const after = (await get("/reactapi/studio/notifications", doula.cookie)).json();
     expect(after.unread).toBe(1);
     expect(after.notices[0]).toMatchObject({ kind: "client_message", unread: true });
+
+    // What the studio was told about her goes with her account.
+    expect((await post("/reactapi/account/delete", client.cookie, { password: GOOD_PASSWORD })).statusCode).toBe(200);
+    const gone = (await get("/reactapi/studio/notifications", doula.cookie)).json();
+    expect(gone.notices.filter((notice: { link: string }) => notice.link === `/studio/clients/${client.recordId}`)).toEqual([]);
   });
 
   it("tells once however often it is told, and mails once, only the kinds she chose, in her language", async () => {
