@@ -27,7 +27,7 @@ export default function CourseChecks({ courseId }: { courseId: number }) {
         {t("Knowledge checks")}
       </h2>
       <p>
-        {t("{done} of {total} checks answered with full marks.", {
+        {t("{total, plural, one {{done} of # check answered with full marks.} other {{done} of # checks answered with full marks.}}", {
           done: answer.checks.filter(fullMarks).length,
           total: answer.checks.length,
         })}

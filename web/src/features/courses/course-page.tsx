@@ -108,7 +108,9 @@ function ModuleSection({
               {timing === "now" ? <span className="chip chip-now">{t("Recommended now")}</span> : null}
               {timing === "soon" ? <span className="chip chip-soon">{t("Coming up")}</span> : null}
               {doneCount > 0 ? (
-                <span className="chip chip-done">{t("{done} of {total} done", { done: doneCount, total: counted.length })}</span>
+                <span className="chip chip-done">
+                  {t("{total, plural, one {{done} of # done} other {{done} of # done}}", { done: doneCount, total: counted.length })}
+                </span>
               ) : null}
             </span>
           </span>
@@ -201,7 +203,12 @@ export default function CoursePage() {
         </div>
       ) : null}
       {progress && progress.total > 0 && current.course_access ? (
-        <p style={{ margin: "0 0 16px" }}>{t("{done} of {total} lessons done.", { done: progress.completed, total: progress.total })}</p>
+        <p style={{ margin: "0 0 16px" }}>
+          {t("{total, plural, one {{done} of # lesson done.} other {{done} of # lessons done.}}", {
+            done: progress.completed,
+            total: progress.total,
+          })}
+        </p>
       ) : null}
       {progress?.certificate_available ? <CertificateOffer courseId={courseId} /> : null}
       {current.nestedData.length === 0 ? <p style={{ margin: 0 }}>{t("This course has no modules yet.")}</p> : null}

@@ -90,10 +90,13 @@ function CourseCard({ course, progress }: { course: LibraryCourse; progress: Pro
       ) : null}
       {!locked && progress && progress.checks_total > 0 ? (
         <p className="small-text quiet-text" style={{ margin: 0, padding: "0 16px 12px" }}>
-          {t("{done} of {total} knowledge checks answered with full marks.", {
-            done: progress.checks_passed,
-            total: progress.checks_total,
-          })}
+          {t(
+            "{total, plural, one {{done} of # knowledge check answered with full marks.} other {{done} of # knowledge checks answered with full marks.}}",
+            {
+              done: progress.checks_passed,
+              total: progress.checks_total,
+            },
+          )}
         </p>
       ) : null}
       {/* Shown at once rather than animated open, so a tap on Purchase or View Course never lands on a moving button. */}

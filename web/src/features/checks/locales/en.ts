@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"{total, plural, one {{done} of # check answered with full marks.} other {{done} of # checks answered with full marks.}}\":[[\"total\",\"plural\",{\"one\":[[\"done\"],\" of \",\"#\",\" check answered with full marks.\"],\"other\":[[\"done\"],\" of \",\"#\",\" checks answered with full marks.\"]}]]}")as Messages;
