@@ -70,7 +70,7 @@ test("the instructor adds a check; the member answers it wrongly then rightly; t
   // The course's page counts the checks answered with full marks.
   await page.goto("/course?course=2");
   const courseChecks = page.getByRole("region", { name: "Knowledge checks" });
-  await expect(courseChecks).toContainText("1 of 1 checks answered with full marks.");
+  await expect(courseChecks).toContainText("1 of 1 check answered with full marks.");
   await expect(courseChecks.getByRole("link", { name: "Your support team" })).toHaveAttribute("href", `/lesson?course=2&lesson=${LESSON}`);
   await expect(courseChecks).toContainText("Full marks");
   await accessibleAtBothWidths(page);

@@ -168,7 +168,10 @@ function ClassCard({
   refresh: () => void;
 }) {
   const live = listed.my_state || !placeHere ? listed : { ...listed, my_state: placeHere };
+  // The server's sentence outlives the form it answered (the form closes once she has a place).
+  const [told, setTold] = useState<string | null>(null);
   const registered = (answer: ClassRegistered) => {
+    setTold(answer.message);
     onRegistered(answer);
     refresh();
   };
@@ -227,7 +230,7 @@ function ClassCard({
       ) : live.my_state === "registered" ? (
         <p className="small-text">{t("The link to join shows here from {time}.", { time: timeFormat.format(opens) })}</p>
       ) : null}
-      <OutcomeNotice outcome={outcome} />
+      <OutcomeNotice outcome={outcome ?? (told ? { tone: "success", text: told } : null)} />
       <div className="row" style={{ marginTop: 8 }}>
         {!live.my_state && !registering ? (
           live.who === "members" && !isAuthenticated ? (
