@@ -13,9 +13,9 @@ test.describe("her public pages", () => {
     const studio = await instructorPage(browser);
     await studio.goto("/studio/site");
     await expect(studio.getByRole("heading", { name: "Site", level: 1 })).toBeVisible();
-    // The editor loads once a hand is seen on the page (web/src/features/studio/courses/rich-text-field.tsx):
-    // the hand is looked for from when the field is there, so the pointer moves after it appears.
-    await expect(studio.getByText("Opening the editor…")).toBeVisible();
+    // The editor loads once a hand is seen on the page (web/src/studio-kit/rich-text-field.tsx), and
+    // says so until then: the hand is looked for from when the field is there, so the pointer moves after it appears.
+    await expect(studio.getByText("The editor opens when you touch or type on the page.")).toBeVisible();
     await studio.mouse.move(20, 20);
     await studio.mouse.move(200, 300);
     const story = studio.getByRole("textbox", { name: "Your story" });
