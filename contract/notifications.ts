@@ -2,7 +2,7 @@ import { z } from "zod";
 import { type Endpoint, ok } from "./endpoint.ts";
 
 // What happened in her practice, told once (docs/notifications.md): a list in the studio with its
-// unread count, and by her choice per kind a mail too.
+// unread count, and by her choice per kind a mail or a push too.
 
 /** The kinds of things the studio is told about, in the order Studio → Notifications lists their choices. */
 export const studioNoticeKinds = [
@@ -18,9 +18,17 @@ export const studioNoticeKinds = [
 export const StudioNoticeKind = z.enum(studioNoticeKinds, { error: "That is not a kind of notification we keep." });
 export type StudioNoticeKind = z.infer<typeof StudioNoticeKind>;
 
-/** How she hears of a kind: in the studio's list only, or by mail too. */
-export const NoticeDelivery = z.enum(["list", "mail"], { error: "Choose the list, or the list and a mail." });
+/** How she hears of a kind: in the studio's list only, by mail too, or on her devices too. */
+export const NoticeDelivery = z.enum(["list", "mail", "push"], {
+  error: "Choose the list, the list and a mail, or the list and your devices.",
+});
 export type NoticeDelivery = z.infer<typeof NoticeDelivery>;
+
+/**
+ * Kinds her devices already hear of through their own switch (Account → Notifications on this device): a second
+ * push for the same event would only repeat it, so these are the list or a mail.
+ */
+export const noticeKindsPushedOnTheirOwn: readonly StudioNoticeKind[] = ["client_message", "booking", "labour_alert"];
 
 export const StudioNotice = z.object({
   id: z.number(),
@@ -37,7 +45,13 @@ export type StudioNotice = z.infer<typeof StudioNotice>;
 export const StudioNotices = z.object({ notices: z.array(StudioNotice), unread: z.number() });
 export type StudioNotices = z.infer<typeof StudioNotices>;
 
-export const NoticeChoices = z.object({ choices: z.partialRecord(StudioNoticeKind, NoticeDelivery) });
+export const NoticeChoices = z.object({
+  choices: z
+    .partialRecord(StudioNoticeKind, NoticeDelivery)
+    .refine((choices) => noticeKindsPushedOnTheirOwn.every((kind) => choices[kind] !== "push"), {
+      error: "Your devices hear of this through its own switch in your account: choose the list or a mail.",
+    }),
+});
 export type NoticeChoices = z.input<typeof NoticeChoices>;
 
 export const notificationsEndpoints = {
@@ -70,7 +84,7 @@ export const notificationsEndpoints = {
   noticeChoices: {
     method: "GET",
     path: "/reactapi/studio/notifications/choices",
-    summary: "How she hears of each kind: the list only, or a mail too",
+    summary: "How she hears of each kind: the list only, a mail too, or a push to her devices too",
     access: "instructor",
     travels: "studio",
     answers: ok(z.object({ choices: z.record(StudioNoticeKind, NoticeDelivery) })),

@@ -6,7 +6,16 @@ import { type Endpoint } from "./endpoint.ts";
 // Push notifications on her devices (docs/push.md): Web Push, in addition to mail.
 
 /** What a device may be told about; each device chooses its own. */
-export const pushKinds = ["class_starting", "replies", "announcements", "bookings", "partner_timer", "labour_alerts"] as const;
+export const pushKinds = [
+  "class_starting",
+  "replies",
+  "announcements",
+  "bookings",
+  "partner_timer",
+  "labour_alerts",
+  // The studio's notifications of the kinds she chose to hear of on her devices (docs/notifications.md).
+  "studio_notices",
+] as const;
 export const PushKind = z.enum(pushKinds, { error: "That is not a kind of notification we send." });
 export type PushKind = z.infer<typeof PushKind>;
 

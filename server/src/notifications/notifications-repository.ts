@@ -1,8 +1,10 @@
 import { and, desc, eq, isNull, lte, sql } from "drizzle-orm";
-import { formattingLocales, type Language } from "../../../contract/languages.ts";
+import { formattingLocales, type Language, sourceLanguage } from "../../../contract/languages.ts";
 import { type NoticeDelivery, type StudioNotice, type StudioNoticeKind, studioNoticeKinds } from "../../../contract/notifications.ts";
+import { accountLanguage, instructorAccounts } from "../accounts/users-repository.ts";
 import type { Queryable } from "../db/client.ts";
-import { translate } from "../language/catalogues.ts";
+import { translate, translatorFor } from "../language/catalogues.ts";
+import { queuePushes } from "../push/push-repository.ts";
 import { type NoticeValue, studioNoticeChoices, studioNotices } from "./notifications-schema.ts";
 
 /**
@@ -24,10 +26,11 @@ export type StudioNoticeInput = {
 /**
  * Tells the studio that something happened, once. Call it inside the transaction of what happened,
  * so the notice exists exactly when it did; its mail, if she chose one, is queued by this feature's
- * timed work (notifications-mails.ts), never by the caller.
+ * timed work (notifications-mails.ts), never by the caller; its push, if she chose one, is queued
+ * here in the same transaction, so it goes out within seconds and only if the notice is new.
  */
 export async function notifyStudio(db: Queryable, notice: StudioNoticeInput, now: Date): Promise<void> {
-  await db
+  const [told] = await db
     .insert(studioNotices)
     .values({
       key: notice.key,
@@ -38,7 +41,36 @@ export async function notifyStudio(db: Queryable, notice: StudioNoticeInput, now
       aboutUserId: notice.about ?? null,
       createdAt: now,
     })
-    .onConflictDoNothing({ target: studioNotices.key });
+    .onConflictDoNothing({ target: studioNotices.key })
+    .returning();
+  if (told && (await noticeChoices(db))[told.kind] === "push") await pushNotice(db, told, now);
+}
+
+/**
+ * To every studio account's devices that chose the studio's notifications: the sentence itself
+ * only where previews are allowed, as it names a client; a locked screen says that something happened.
+ */
+async function pushNotice(db: Queryable, notice: typeof studioNotices.$inferSelect, now: Date) {
+  const studio = await instructorAccounts(db);
+  await queuePushes(
+    db,
+    studio.map((account) => {
+      const language = accountLanguage(account, sourceLanguage);
+      const i18n = translatorFor(language);
+      return {
+        userId: account.id,
+        kind: "studio_notices",
+        message: {
+          title: i18n._("In your practice"),
+          body: noticeText(notice, language),
+          url: notice.link,
+          tag: `studio-notice-${notice.id}`,
+          locked: { title: i18n._("In your practice"), body: i18n._("Something happened. Open the studio to read it.") },
+        },
+      };
+    }),
+    now,
+  );
 }
 
 const written = (value: NoticeValue, language: Language) =>

@@ -422,4 +422,39 @@ describe.each(backends)("push notifications on %s", (backend) => {
     expect(queued).toHaveLength(0);
     expect(service.delivered.length).toBe(before);
   });
+  it("tells the doula's devices what happened in her practice, for the kinds she chose to hear of there (docs/notifications.md)", async () => {
+    const doula = await signedInInstructor(context.app, context.database.db, "push-notices");
+    const phone = browserSubscription(`${service.origin}/push/notices-phone`);
+    const laptop = browserSubscription(`${service.origin}/push/notices-laptop`);
+    expect((await subscribe(doula.cookie, phone.json, ["studio_notices"])).statusCode).toBe(201);
+    expect((await subscribe(doula.cookie, laptop.json, ["studio_notices"], true)).statusCode).toBe(201);
+    // A kind her devices already hear of through their own switch is not pushed twice.
+    const twice = await post("/reactapi/studio/notifications/choices", doula.cookie, { choices: { booking: "push" } });
+    expect([twice.statusCode, twice.json().error]).toEqual([
+      400,
+      "Your devices hear of this through its own switch in your account: choose the list or a mail.",
+    ]);
+    const chosen = await post("/reactapi/studio/notifications/choices", doula.cookie, { choices: { client_signed: "push" } });
+    expect(chosen.json().choices).toMatchObject({ client_signed: "push", questionnaire_answered: "list" });
+
+    const client = await takeOnClient(context.app, context.database.db, doula.cookie, { prefix: "push-notices", firstName: "Lucía" });
+    const signed = await post(`/reactapi/care/${client.recordId}/sign`, client.cookie, { full_name: "Lucía Díaz", agree: true });
+    expect(signed.statusCode, signed.body).toBe(200);
+    await expect.poll(() => deliveredTo("/push/notices-phone").length, { timeout: 5000 }).toBe(1);
+    await expect.poll(() => deliveredTo("/push/notices-laptop").length, { timeout: 5000 }).toBe(1);
+    // Her locked phone says only that something happened; the laptop that shows previews names her client.
+    expect(JSON.parse(phone.decrypt(deliveredTo("/push/notices-phone")[0]!.body))).toMatchObject({
+      title: "In your practice",
+      body: "Something happened. Open the studio to read it.",
+      url: `/studio/clients/${client.recordId}`,
+    });
+    expect(JSON.parse(laptop.decrypt(deliveredTo("/push/notices-laptop")[0]!.body))).toMatchObject({
+      title: "In your practice",
+      body: "Lucía Díaz signed her agreement.",
+      url: `/studio/clients/${client.recordId}`,
+    });
+    // Her message is told by its own switch ("replies"), which these devices did not choose; nothing else came.
+    expect((await post(`/reactapi/care/${client.recordId}/messages`, client.cookie, { text: "Thank you!" })).statusCode).toBe(201);
+    expect(await queuedFor(phone.json.endpoint)).toHaveLength(1);
+  });
 });

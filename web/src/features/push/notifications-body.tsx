@@ -22,6 +22,7 @@ function kindsFor(profile: Profile): { kind: PushKind; label: string }[] {
       { kind: "labour_alerts", label: t("Labour alerts from my clients") },
       { kind: "replies", label: t("Messages from my clients") },
       { kind: "bookings", label: t("Bookings: new, moved, reminders") },
+      { kind: "studio_notices", label: t("What happens in my practice, as chosen under Studio → Notifications") },
     ];
   return [
     ...(profile.joined_as === "partner" ? [{ kind: "partner_timer" as const, label: t("Her contraction timer") }] : []),

@@ -69,8 +69,16 @@ describe("Studio → Notifications", () => {
     expect(screen.getByRole("combobox", { name: "A client pays online" })).toHaveValue("mail");
     fireEvent.change(booking, { target: { value: "mail" } });
     expect(await screen.findByText("Saved: you will also get a mail for this.")).toBeInTheDocument();
+    // A kind her devices already hear of on their own offers no second push, and says why.
+    expect(within(booking).queryByRole("option", { name: "Here and on my devices" })).toBeNull();
+    expect(booking).toHaveAccessibleDescription("Your devices hear of this through its own switch in your account.");
+    const gift = screen.getByRole("combobox", { name: "A friend gives through a registry" });
+    fireEvent.change(gift, { target: { value: "push" } });
+    expect(await screen.findByText("Saved: your devices will also tell you of this, where notifications are on.")).toBeInTheDocument();
     expect(calls.filter((call) => call.method === "POST").map((call) => [call.path, call.body])).toEqual([
       ["/reactapi/studio/notifications/choices", { choices: { booking: "mail" } }],
+      ["/reactapi/studio/notifications/choices", { choices: { registry_gift: "push" } }],
     ]);
+    expect(screen.getByRole("link", { name: "Notifications on this device" })).toHaveAttribute("href", "/account#notifications-heading");
   });
 });

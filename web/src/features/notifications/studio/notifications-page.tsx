@@ -1,7 +1,7 @@
 import Box from "@mui/material/Box";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import type { NoticeDelivery, StudioNoticeKind } from "../../../../../contract/notifications.ts";
+import { type NoticeDelivery, noticeKindsPushedOnTheirOwn, type StudioNoticeKind } from "../../../../../contract/notifications.ts";
 import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { PageSection } from "../../../components/page-section.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
@@ -61,7 +61,14 @@ function Notices() {
   );
 }
 
-/** How she hears of each kind: the list only, or the list and a mail; saved as she picks. */
+const savedSentence = (delivery: NoticeDelivery) =>
+  ({
+    list: t("Saved: you will read this here only."),
+    mail: t("Saved: you will also get a mail for this."),
+    push: t("Saved: your devices will also tell you of this, where notifications are on."),
+  })[delivery];
+
+/** How she hears of each kind: the list only, or a mail or a push too; saved as she picks. */
 function Choices() {
   const { answer, failure } = useAnswer("noticeChoices");
   const { outcome, busy, run } = useAction();
@@ -70,24 +77,41 @@ function Choices() {
   const choose = (kind: StudioNoticeKind, delivery: NoticeDelivery) =>
     void run(
       () => send("saveNoticeChoices", { body: { choices: { [kind]: delivery } } }),
-      () => (delivery === "mail" ? t("Saved: you will also get a mail for this.") : t("Saved: you will read this here only.")),
+      () => savedSentence(delivery),
     );
   return (
     <Box sx={{ display: "grid", gap: 1.5, maxWidth: 560 }}>
-      {(Object.entries(kindNames()) as [StudioNoticeKind, string][]).map(([kind, name]) => (
-        <label key={kind} className="text-field-label" style={{ display: "flex", flexDirection: "column", gap: 4 }}>
-          {name}
-          <select
-            className="text-field-input"
-            value={answer.choices[kind]}
-            disabled={busy}
-            onChange={(event) => choose(kind, event.target.value as NoticeDelivery)}
-          >
-            <option value="list">{t("Here only")}</option>
-            <option value="mail">{t("Here and by mail")}</option>
-          </select>
-        </label>
-      ))}
+      {(Object.entries(kindNames()) as [StudioNoticeKind, string][]).map(([kind, name]) => {
+        const pushedOnItsOwn = noticeKindsPushedOnTheirOwn.includes(kind);
+        const hintId = `notice-choice-${kind}-hint`;
+        return (
+          <Box key={kind} sx={{ display: "grid", gap: 0.5 }}>
+            <label className="text-field-label" style={{ display: "flex", flexDirection: "column", gap: 4 }}>
+              {name}
+              <select
+                className="text-field-input"
+                value={answer.choices[kind]}
+                disabled={busy}
+                aria-describedby={pushedOnItsOwn ? hintId : undefined}
+                onChange={(event) => choose(kind, event.target.value as NoticeDelivery)}
+              >
+                <option value="list">{t("Here only")}</option>
+                <option value="mail">{t("Here and by mail")}</option>
+                {pushedOnItsOwn ? null : <option value="push">{t("Here and on my devices")}</option>}
+              </select>
+            </label>
+            {pushedOnItsOwn ? (
+              <Box component="span" id={hintId} sx={{ color: "text.secondary", fontSize: "0.9rem", fontWeight: "normal" }}>
+                {t("Your devices hear of this through its own switch in your account.")}
+              </Box>
+            ) : null}
+          </Box>
+        );
+      })}
+      <p style={{ margin: 0 }}>
+        {t("“Here and on my devices” reaches every phone or computer where you turned on what happens in your practice:")}{" "}
+        <Link to="/account#notifications-heading">{t("Notifications on this device")}</Link>
+      </p>
       <OutcomeNotice outcome={outcome} />
     </Box>
   );
@@ -98,7 +122,9 @@ export default function NotificationsPage() {
   return (
     <StudioPage
       title={t("Notifications")}
-      intro={t("What happened in your practice, newest first: each thing once. Choose below what you also hear of by mail.")}
+      intro={t(
+        "What happened in your practice, newest first: each thing once. Choose below what you also hear of by mail or on your devices.",
+      )}
     >
       <PageSection title={t("What happened")} id="notices">
         <Notices />
