@@ -10,9 +10,9 @@ import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { fieldsetStyle, LabelledSelect, Loading, StudioPage } from "../../../studio-kit/studio-parts.tsx";
 import { t } from "./messages.ts";
+import { type DraftQuestion, questionnaireTemplates } from "./questionnaire-templates.ts";
 
 type Kind = (typeof questionKinds)[number];
-type DraftQuestion = { kind: Kind; label: string; options: string; optional: boolean; sensitive: boolean };
 
 const blankQuestion = (): DraftQuestion => ({ kind: "text", label: "", options: "", optional: false, sensitive: false });
 const hasOptions = (kind: Kind) => kind === "choice" || kind === "choices";
@@ -54,6 +54,15 @@ function NewQuestionnaire() {
   const saving = useAction();
   const [title, setTitle] = useState("");
   const [questions, setQuestions] = useState<DraftQuestion[]>([blankQuestion()]);
+  const templates = questionnaireTemplates();
+  const [template, setTemplate] = useState("0");
+  const [filled, setFilled] = useState<string | null>(null);
+  const fillFrom = () => {
+    const chosen = templates[Number(template)]!;
+    setTitle(chosen.title);
+    setQuestions(chosen.questions.map((question) => ({ ...question })));
+    setFilled(chosen.name);
+  };
   const change = (index: number, changes: Partial<DraftQuestion>) =>
     setQuestions((current) => current.map((question, at) => (at === index ? { ...question, ...changes } : question)));
   const kinds: { value: Kind; label: string }[] = [
@@ -96,6 +105,20 @@ function NewQuestionnaire() {
   return (
     <Box component="section" aria-labelledby="new-questionnaire-heading" sx={{ mt: 4, maxWidth: 720 }}>
       <h2 id="new-questionnaire-heading">{t("New questionnaire")}</h2>
+      <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1.5, alignItems: "flex-end", mb: 2 }}>
+        <LabelledSelect
+          label={t("Start from a template")}
+          value={template}
+          onChange={setTemplate}
+          options={templates.map((each, index) => ({ value: String(index), label: each.name }))}
+        />
+        <Button variant="outlined" onClick={fillFrom}>
+          {t("Fill the form from it")}
+        </Button>
+      </Box>
+      <p role="status" style={{ marginTop: 0 }}>
+        {filled ? t("Filled from “{template}”: change anything before you create it.", { template: filled }) : ""}
+      </p>
       <Box component="form" noValidate onSubmit={(event: FormEvent) => void submit(event)} sx={{ display: "grid", gap: 2 }}>
         <TextField
           label={t("Title")}
