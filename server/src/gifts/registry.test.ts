@@ -3,7 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { movableClock } from "../lib/clock.ts";
 import { mailOutbox } from "../mail/mail-schema.ts";
 import { backends, signedInMember } from "../../../testing/test-app.ts";
-import { takeOnClient } from "../../../testing/care-clients.ts";
+import { birthSupport, takeOnClient } from "../../../testing/care-clients.ts";
 import { linkedPartner } from "../../../testing/partners.ts";
 import { checkoutCompleted, type StripeStandIn, stripeEvent } from "../../../testing/stripe-stand-in.ts";
 import { useStripeApp } from "../../../testing/stripe-app.ts";
@@ -217,6 +217,56 @@ describe.each(backends)("her birth registry on %s", (backend) => {
     expect(refunded.statusCode, refunded.body).toBe(200);
     expect((await studio()).payments[1]).toMatchObject({ refunded: true, received: 5_000 });
     clock.set(START);
+  });
+
+  it("adds up a pay-what-you-can fee as Stripe charged it: her tier's instalments, in what she owes and the month's takings", async () => {
+    const client = await takeOnClient(app(), db(), doula, { prefix: "reconcile-tier", firstName: "Nora" });
+    const packages = (await get("/reactapi/studio/care/packages", doula)).json().packages as { id: number; name: string }[];
+    const packageId = packages.find((row) => row.name === "Birth support reconcile-tier")!.id;
+    const tiers = [
+      { name: "Supported", price: 90_000, line: "For a tighter budget" },
+      { name: "Standard", price: 150_000, line: "" },
+    ];
+    const saved = await post(
+      `/reactapi/studio/care/packages/${packageId}`,
+      { ...birthSupport, name: "Birth support reconcile-tier", tiers },
+      doula,
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await post(`/reactapi/care/${client.recordId}/tier`, { tier: "Supported" }, client.cookie)).statusCode).toBe(200);
+    expect((await post(`/reactapi/care/${client.recordId}/sign`, { full_name: "Nora Díaz", agree: true }, client.cookie)).statusCode).toBe(
+      200,
+    );
+    const studio = async () => (await get(`/reactapi/studio/care/clients/${client.recordId}`, doula)).json();
+    const takings = async () =>
+      ((await get("/reactapi/studio/care/clients", doula)).json().takings_this_month as { currency: string; amount: number }[]).find(
+        (row) => row.currency === "USD",
+      )?.amount ?? 0;
+    const before = await takings();
+    const [deposit, first] = (await studio()).payments as { id: number; amount: number; due_on: string }[];
+    // 900.00 chosen: the deposit, then three instalments of 200.00 (not the package's 400.00).
+    expect([deposit!.amount, first!.amount]).toEqual([30_000, 20_000]);
+    const checkout = async (paymentId: number) =>
+      (await pay((await post(`/reactapi/care/${client.recordId}/payments/${paymentId}/checkout`, {}, client.cookie)).json().url))
+        .amount_total;
+    const depositCharged = await checkout(deposit!.id);
+    expect(await takings()).toBe(before + depositCharged);
+    clock.set(new Date(`${first!.due_on}T18:00:00Z`));
+    try {
+      // The month's takings are counted in the month the instalment is paid.
+      const beforeFirst = await takings();
+      const firstCharged = await checkout(first!.id);
+      expect([depositCharged, firstCharged]).toEqual([30_000, 20_000]);
+      expect(await takings()).toBe(beforeFirst + firstCharged);
+      const details = await studio();
+      expect(details).toMatchObject({ tier: "Supported", balance: 2 * 20_000 });
+      expect(details.payments.slice(0, 2)).toMatchObject([
+        { paid: true, received: depositCharged },
+        { paid: true, received: firstCharged },
+      ]);
+    } finally {
+      clock.set(START);
+    }
   });
 
   it("keeps what is beyond what she owes as credit the doula can refund, and a closed registry takes nothing", async () => {
