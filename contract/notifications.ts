@@ -1,20 +1,12 @@
 import { z } from "zod";
 import { type Endpoint, ok } from "./endpoint.ts";
+import { noticeKindsPushedOnTheirOwn, studioNoticeKinds } from "./notifications-kinds.ts";
 
 // What happened in her practice, told once (docs/notifications.md): a list in the studio with its
 // unread count, and by her choice per kind a mail or a push too.
 
-/** The kinds of things the studio is told about, in the order Studio → Notifications lists their choices. */
-export const studioNoticeKinds = [
-  "client_signed",
-  "client_paid",
-  "questionnaire_answered",
-  "client_message",
-  "registry_gift",
-  "booking",
-  "class_registration",
-  "labour_alert",
-] as const;
+export { noticeKindsPushedOnTheirOwn, studioNoticeKinds };
+
 export const StudioNoticeKind = z.enum(studioNoticeKinds, { error: "That is not a kind of notification we keep." });
 export type StudioNoticeKind = z.infer<typeof StudioNoticeKind>;
 
@@ -23,12 +15,6 @@ export const NoticeDelivery = z.enum(["list", "mail", "push"], {
   error: "Choose the list, the list and a mail, or the list and your devices.",
 });
 export type NoticeDelivery = z.infer<typeof NoticeDelivery>;
-
-/**
- * Kinds her devices already hear of through their own switch (Account → Notifications on this device): a second
- * push for the same event would only repeat it, so these are the list or a mail.
- */
-export const noticeKindsPushedOnTheirOwn: readonly StudioNoticeKind[] = ["client_message", "booking", "labour_alert"];
 
 export const StudioNotice = z.object({
   id: z.number(),

@@ -1,7 +1,8 @@
 import Box from "@mui/material/Box";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { type NoticeDelivery, noticeKindsPushedOnTheirOwn, type StudioNoticeKind } from "../../../../../contract/notifications.ts";
+import type { NoticeDelivery, StudioNoticeKind } from "../../../../../contract/notifications.ts";
+import { noticeKindsPushedOnTheirOwn } from "../../../../../contract/notifications-kinds.ts";
 import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { PageSection } from "../../../components/page-section.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
