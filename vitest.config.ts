@@ -9,6 +9,8 @@ export default defineConfig({
       {
         test: {
           name: "server",
+          // Every migration once per run, on one database of each backend; each test app starts from a copy.
+          globalSetup: ["testing/database-templates.ts"],
           include: ["server/**/*.test.ts", "contract/**/*.test.ts", "bench/**/*.test.ts", "scripts/**/*.test.ts", "web/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,

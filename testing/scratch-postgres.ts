@@ -3,9 +3,14 @@ import pg from "pg";
 
 /**
  * An empty database of its own, made beside the one `baseUrl` names (a role that may create
- * databases), and the way to drop it. Every PostgreSQL test and bench run works in one.
+ * databases), and the way to drop it. Every PostgreSQL test and bench run works in one. Made from
+ * `template` (a database nobody is connected to), it starts as a copy of it.
  */
-export async function createScratchPostgres(baseUrl: string, prefix = "test"): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createScratchPostgres(
+  baseUrl: string,
+  prefix = "test",
+  template?: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   const run = async (statement: string) => {
     const client = new pg.Client({ connectionString: baseUrl });
@@ -16,7 +21,7 @@ export async function createScratchPostgres(baseUrl: string, prefix = "test"): P
       await client.end();
     }
   };
-  await run(`create database ${name}`);
+  await run(`create database ${name}${template ? ` template ${template}` : ""}`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll } from "vitest";
+import { openAsBlob } from "node:fs";
+import { afterAll, beforeAll, inject } from "vitest";
 import { serverPaths } from "../server/src/paths.ts";
 import { createScratchPostgres as createScratchDatabase } from "./scratch-postgres.ts";
 import { readFile } from "node:fs/promises";
@@ -31,6 +32,16 @@ export function createScratchPostgres(): Promise<{ url: string; drop: () => Prom
   return createScratchDatabase(testDatabaseUrl);
 }
 
+/** A PostgreSQL database for one test app, a copy of the run's migrated one (testing/database-templates.ts). */
+function createMigratedPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (!testDatabaseUrl) throw new Error(postgresMissingNotice);
+  return createScratchDatabase(testDatabaseUrl, "test", inject("postgresTemplate") ?? undefined);
+}
+
+let pgliteDump: Promise<Blob> | undefined;
+/** The run's migrated PGlite data directory, read once per test file. */
+const migratedPglite = () => (pgliteDump ??= openAsBlob(inject("pgliteDumpFile")));
+
 export const DEMO_CODE = "TEST-CODE";
 export const demoCatalogue = JSON.parse(await readFile(serverPaths.demoCatalogue, "utf8")) as Record<string, unknown>;
 
@@ -61,10 +72,11 @@ export async function createTestApp(
     onQuery?: (statement: string) => void;
   } = {},
 ): Promise<TestApp> {
-  const scratch = backend === "postgres" ? await createScratchPostgres() : undefined;
+  const scratch = backend === "postgres" ? await createMigratedPostgres() : undefined;
   const database = await openDatabase({
     databaseUrl: scratch?.url,
     dataDir: "memory",
+    pgliteDump: backend === "pglite" ? await migratedPglite() : undefined,
     listenForChanges: { log: { info: () => {}, warn: () => {} } },
     onQuery: options.onQuery,
   });
@@ -216,7 +228,7 @@ export function useAppServers(
   let scratch: { url: string; drop: () => Promise<void> } | undefined;
   const servers: AppServer[] = [];
   beforeAll(async () => {
-    scratch = await createScratchPostgres();
+    scratch = await createMigratedPostgres();
     const environment = typeof options.environment === "function" ? options.environment() : options.environment;
     const config = loadConfig({ NODE_ENV: "test", REGISTRATIONS_PER_HOUR: "100000", BOOKINGS_PER_HOUR: "100000", ...environment });
     for (let index = 0; index < 2; index += 1) {

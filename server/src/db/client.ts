@@ -25,6 +25,8 @@ export type DatabaseHandle = {
   cacheTrust: CacheTrust;
   /** PostgreSQL's connection pool, for /metrics. */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /** PGlite's data directory as one tar file, which `pgliteDump` starts another database from. */
+  dump?: () => Promise<Blob>;
   close: () => Promise<void>;
 };
 
@@ -45,13 +47,19 @@ export type DatabaseOptions = {
   listenForChanges?: { log: { info: (message: string) => void; warn: (message: string) => void } };
   /** Told the text of every statement the app sends (a test counts what one request costs). */
   onQuery?: (statement: string) => void;
+  /**
+   * For a "memory" PGlite: a data directory to start from (PGlite's dumpDataDir), migrated
+   * already; the migrations then only confirm it. Test apps start from one instead of replaying
+   * every migration on a new database.
+   */
+  pgliteDump?: Blob;
 };
 
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.listenForChanges, logger);
-  return openPglite(options.dataDir, logger);
+  return openPglite(options.dataDir, logger, options.pgliteDump);
 }
 
 // PostgreSQL's default of 128 MB of shared buffers is sized for a dedicated server; inside PGlite
@@ -62,10 +70,10 @@ const pgliteStartParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=8
 // Trigrams, for a search's tolerance of a typo (docs/search.md), as PostgreSQL's contrib offers them.
 const pgliteExtensions = { pg_trgm };
 
-async function openPglite(dataDir: string, logger?: Logger): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, logger?: Logger, dump?: Blob): Promise<DatabaseHandle> {
   let client: PGlite;
   if (dataDir === "memory") {
-    client = new PGlite({ startParams: pgliteStartParams, extensions: pgliteExtensions });
+    client = new PGlite({ startParams: pgliteStartParams, extensions: pgliteExtensions, ...(dump ? { loadDataDir: dump } : {}) });
   } else {
     const directory = path.join(dataDir, "pglite");
     mkdirSync(directory, { recursive: true });
@@ -78,7 +86,7 @@ async function openPglite(dataDir: string, logger?: Logger): Promise<DatabaseHan
   // PGlite sets some files' modes itself, past the umask: the files of a new database (0666) and
   // the catalogue cache it writes as it starts (0644). Once it has started, they are made owner-only.
   if (dataDir !== "memory") tightenToOwner(path.join(dataDir, "pglite"));
-  return { db, kind: "pglite", cacheTrust: onlyWriter, close: () => client.close() };
+  return { db, kind: "pglite", cacheTrust: onlyWriter, dump: () => client.dumpDataDir("none"), close: () => client.close() };
 }
 
 /**
