@@ -1,12 +1,14 @@
 import { defineConfig } from "@playwright/test";
 
-const port = Number(process.env.E2E_PORT ?? 5199);
+/** The first worker's server's port; worker N's is this plus N (e2e/global-setup.ts, e2e/test.ts). */
+export const FIRST_PORT = Number(process.env.E2E_PORT ?? 5199);
 
 export default defineConfig({
   testDir: "e2e",
   globalSetup: "./e2e/global-setup.ts",
-  // One server with one embedded database serves every test; one browser at a time suits two cores.
-  workers: 1,
+  // Two journeys at a time, one per core: each worker drives its own server and database
+  // (e2e/global-setup.ts, e2e/test.ts); a file's journeys run in order, on one worker.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   // One retry on CI, where the machine is shared; Playwright still reports a test that needed it as flaky.
   retries: process.env.CI ? 1 : 0,
@@ -14,7 +16,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: `http://127.0.0.1:${FIRST_PORT}`,
     viewport: { width: 360, height: 780 },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

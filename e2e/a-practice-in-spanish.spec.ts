@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./test.ts";
 import { checkoutCompleted, signedDelivery, type StandInSession } from "../testing/stripe-stand-in.ts";
-import { accessibleAtBothWidths, instructorPage, linkIn, mailTo, newEmail, PASSWORD, postAs } from "./helpers.ts";
+import { accessibleAtBothWidths, instructorPage, linkIn, mailTo, newEmail, PASSWORD, postAs, stripeUrl } from "./helpers.ts";
 
 // docs/languages.md and docs/care.md: a Spanish-speaking doula's practice on her phone, as a
 // trial found it: her own name on everything, her backup joining from her link, a client taken on
@@ -11,15 +11,9 @@ import { accessibleAtBothWidths, instructorPage, linkIn, mailTo, newEmail, PASSW
 const PHONE = { width: 390, height: 844 };
 const DAY = 24 * 60 * 60 * 1000;
 
-function standInUrl(): string {
-  const url = process.env.E2E_STRIPE_URL;
-  if (!url) throw new Error("E2E_STRIPE_URL is not set: the global setup did not start the Stripe stand-in");
-  return url;
-}
-
 /** Settles a Checkout the stand-in opened, as Stripe's webhook would: what it charged is what is recorded. */
 async function settle(page: Page, sessionId: string): Promise<StandInSession> {
-  const session = (await (await page.request.get(`${standInUrl()}/stand-in/sessions/${sessionId}`)).json()) as StandInSession;
+  const session = (await (await page.request.get(`${stripeUrl()}/stand-in/sessions/${sessionId}`)).json()) as StandInSession;
   const { payload, headers } = signedDelivery(checkoutCompleted(session, { payment_intent: `pi_${sessionId}` }));
   expect((await page.request.post("/reactapi/stripe/webhook", { data: payload, headers })).status()).toBe(200);
   return session;
@@ -155,7 +149,7 @@ test("a Spanish practice on a phone: her name, her backup, a late client who sig
       await mother.getByText("¿Tienes un código?").click();
       await mother.getByLabel("Código").fill(code);
       await mother.getByRole("button", { name: /^Pagar Señal, 300,00\s€$/ }).click();
-      await expect(mother).toHaveURL(new RegExp(`^${standInUrl()}/pay/cs_test_[a-f0-9]+$`));
+      await expect(mother).toHaveURL(new RegExp(`^${stripeUrl()}/pay/cs_test_[a-f0-9]+$`));
       const depositSession = new URL(mother.url()).pathname.split("/").pop()!;
       await mother.getByRole("link", { name: "Pay" }).click();
       await expect(mother).toHaveURL(/\/care\?paid=\d+$/);

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test.ts";
 import { expectAccessible, linkIn, logIn, mailTo, newEmail, PASSWORD, register, signedInMember } from "./helpers.ts";
 
 test.describe("a member's account", () => {

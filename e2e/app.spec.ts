@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./test.ts";
 import { build } from "vite";
 import { serveArguments } from "../server/src/serve-command.ts";
 import { expectAccessible, instructorPage, signedInMember } from "./helpers.ts";

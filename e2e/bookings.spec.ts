@@ -1,5 +1,5 @@
 import { readInvite } from "../testing/calendar-invite.ts";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./test.ts";
 import { accessibleAtBothWidths, instructorPage, linkIn, mailTo, newEmail } from "./helpers.ts";
 
 // 1:1 bookings (docs/product.md, "Booking 1:1 support"): the instructor, in New York, sets her

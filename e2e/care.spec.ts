@@ -1,17 +1,11 @@
 import { readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test.ts";
 import { pdfText } from "../testing/pdf-text.ts";
 import { checkoutCompleted, signedDelivery, type StandInSession } from "../testing/stripe-stand-in.ts";
-import { accessibleAtBothWidths, instructorPage, linkIn, logIn, mailTo, newEmail, PASSWORD, postAs } from "./helpers.ts";
+import { accessibleAtBothWidths, instructorPage, linkIn, logIn, mailTo, newEmail, PASSWORD, postAs, stripeUrl } from "./helpers.ts";
 
 // docs/care.md: her birth clients' journey, from the doula's package to the mother's signed
 // agreement, deposit, questionnaire and the notes she is shown.
-
-function standInUrl(): string {
-  const url = process.env.E2E_STRIPE_URL;
-  if (!url) throw new Error("E2E_STRIPE_URL is not set: the global setup did not start the Stripe stand-in");
-  return url;
-}
 
 const HANDOUT = "Comfort measures for early labour: a warm shower, slow breathing, a walk.\n";
 
@@ -184,12 +178,12 @@ test("the doula makes a package and invites a client, who registers from the mai
 
   // The deposit, through Stripe (the stand-in), confirmed by the webhook.
   await mother.getByRole("button", { name: /^Pay Deposit, \$300\.00$/ }).click();
-  await expect(mother).toHaveURL(new RegExp(`^${standInUrl()}/pay/cs_test_[a-f0-9]+$`));
+  await expect(mother).toHaveURL(new RegExp(`^${stripeUrl()}/pay/cs_test_[a-f0-9]+$`));
   const sessionId = new URL(mother.url()).pathname.split("/").pop()!;
   await mother.getByRole("link", { name: "Pay" }).click();
   await expect(mother).toHaveURL(/\/care\?paid=\d+$/);
   await expect(mother.getByText(/Thank you\. Your payment shows as paid here/)).toBeVisible();
-  const session = (await (await request.get(`${standInUrl()}/stand-in/sessions/${sessionId}`)).json()) as StandInSession;
+  const session = (await (await request.get(`${stripeUrl()}/stand-in/sessions/${sessionId}`)).json()) as StandInSession;
   expect(session).toMatchObject({ mode: "payment", amount_total: 30_000, currency: "usd" });
   const { payload, headers } = signedDelivery(checkoutCompleted(session));
   expect((await request.post("/reactapi/stripe/webhook", { data: payload, headers })).status()).toBe(200);

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test.ts";
 import { accessibleAtBothWidths, instructorPage, signedInMember } from "./helpers.ts";
 
 // Knowledge checks (docs/checks.md): the instructor writes one in the lesson editor; the member

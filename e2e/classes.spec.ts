@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test.ts";
 import { accessibleAtBothWidths, instructorPage, linkIn, mailTo, moveServerClock, newEmail, signedInMember } from "./helpers.ts";
 
 // Live classes (docs/product.md, Live classes): "Free Webinar" leads to /classes; a visitor's place

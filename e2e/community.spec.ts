@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { accessibleAtBothWidths, instructorPage, mailTo, signedInMember } from "./helpers.ts";
+import { type Browser, expect, type Page, test } from "./test.ts";
+import { accessibleAtBothWidths, instructorPage, mailFolder, mailTo, signedInMember } from "./helpers.ts";
 
 // The community (docs/product.md, Community): questions under lessons answered live by the doula,
 // a new member's first post held for her, reports that hide a post, content notes that fold one.
@@ -12,9 +12,9 @@ test.describe("the community", () => {
     return { page, email: await signedInMember(page, prefix) };
   }
   const mailsTo = (address: string, subject: RegExp) =>
-    readdirSync(process.env.E2E_MAIL_DIR!)
+    readdirSync(mailFolder())
       .filter((file) => file.endsWith(".json"))
-      .map((file) => JSON.parse(readFileSync(path.join(process.env.E2E_MAIL_DIR!, file), "utf8")) as { to: string; subject: string })
+      .map((file) => JSON.parse(readFileSync(path.join(mailFolder(), file), "utf8")) as { to: string; subject: string })
       .filter((mail) => mail.to === address && subject.test(mail.subject));
 
   test("a question under a lesson waits for the doula, who approves it, answers it live and marks the answer; reports hide a post; a note folds one", async ({

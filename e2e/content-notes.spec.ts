@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test.ts";
 import { accessibleAtBothWidths, instructorPage, signedInMember } from "./helpers.ts";
 
 // Content notes she controls (docs/product.md, Content notes): a lesson with a note she asked to be

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./test.ts";
 import { instructorPage, linkIn, mailTo, newEmail, PASSWORD, postAs, signedInMember } from "./helpers.ts";
 
 // docs/languages.md: every route of the route table (web/src/lib/routes.ts), walked in Spanish as a

@@ -1,16 +1,10 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test.ts";
 import { checkoutCompleted, signedDelivery, type StandInSession } from "../testing/stripe-stand-in.ts";
-import { accessibleAtBothWidths, instructorPage, linkIn, mailTo, moveServerClock, newEmail, PASSWORD } from "./helpers.ts";
+import { accessibleAtBothWidths, instructorPage, linkIn, mailTo, moveServerClock, newEmail, PASSWORD, stripeUrl } from "./helpers.ts";
 
 // Gifts (docs/gifts.md): a visitor gives a course for a day to come; on that day (the server's and
 // the browser's clocks moved) the recipient opens the mail and registers through it, with no
 // access code, and finds the course open. The test plays Stripe, as e2e/payments.spec.ts does.
-
-function standInUrl(): string {
-  const url = process.env.E2E_STRIPE_URL;
-  if (!url) throw new Error("E2E_STRIPE_URL is not set: the global setup did not start the Stripe stand-in");
-  return url;
-}
 
 /** A day some days from now, as YYYY-MM-DD, and noon of it in UTC (that day in any practice zone within 11 hours of UTC). */
 function dayAhead(days: number): { day: string; noon: Date } {
@@ -41,9 +35,9 @@ test("a visitor gives a course for a day to come; on that day the recipient open
   await accessibleAtBothWidths(page);
   await page.getByRole("button", { name: "Go to payment" }).click();
 
-  await expect(page).toHaveURL(new RegExp(`^${standInUrl()}/pay/cs_test_[a-f0-9]+$`));
+  await expect(page).toHaveURL(new RegExp(`^${stripeUrl()}/pay/cs_test_[a-f0-9]+$`));
   const sessionId = new URL(page.url()).pathname.split("/").pop()!;
-  const session = (await (await request.get(`${standInUrl()}/stand-in/sessions/${sessionId}`)).json()) as StandInSession;
+  const session = (await (await request.get(`${stripeUrl()}/stand-in/sessions/${sessionId}`)).json()) as StandInSession;
   // The plan's own price, paid once, by the giver.
   expect(session).toMatchObject({ mode: "payment", amount_total: 4900, currency: "usd", customer_email: giver });
   await page.getByRole("link", { name: "Pay" }).click();
@@ -151,9 +145,9 @@ test("a birth client makes her registry, and a friend contributes to her doula c
     await friend.getByLabel("Your e-mail address").fill(newEmail("registry-friend"));
     await friend.getByLabel("Your message (optional)").fill("For the calm you deserve");
     await friend.getByRole("button", { name: "Go to payment" }).click();
-    await expect(friend).toHaveURL(new RegExp(`^${standInUrl()}/pay/cs_test_[a-f0-9]+$`));
+    await expect(friend).toHaveURL(new RegExp(`^${stripeUrl()}/pay/cs_test_[a-f0-9]+$`));
     const sessionId = new URL(friend.url()).pathname.split("/").pop()!;
-    const session = (await (await request.get(`${standInUrl()}/stand-in/sessions/${sessionId}`)).json()) as StandInSession;
+    const session = (await (await request.get(`${stripeUrl()}/stand-in/sessions/${sessionId}`)).json()) as StandInSession;
     expect(session).toMatchObject({ mode: "payment", amount_total: 5000, currency: "usd" });
     await friend.getByRole("link", { name: "Pay" }).click();
     await expect(friend.getByRole("status")).toContainText("Thank you.");

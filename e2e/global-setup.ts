@@ -4,14 +4,24 @@ import path from "node:path";
 import { startServer, stopServer } from "../testing/server-process.ts";
 import { SmtpCatcher } from "../testing/smtp-catcher.ts";
 import { standInEnvironment, startStripeStandIn } from "../testing/stripe-stand-in.ts";
+import playwrightConfig, { FIRST_PORT } from "../playwright.config.ts";
 
 /**
- * Starts the built app as `npm start` serves it, on a fresh data directory, with online payment
- * pointed at a local stand-in for Stripe's API, and hands the beta access code and the studio's
- * setup link it prints (and the stand-in's address) to the tests. Returns the teardown.
+ * Starts the built app as `npm start` serves it, once per Playwright worker, each on a fresh data
+ * directory, with online payment pointed at a local stand-in for Stripe's API and a real SMTP
+ * server of its own, and hands each worker's beta access code and studio setup link (and its
+ * stand-in's address, mail folder and clock file) to its journeys (e2e/test.ts, workerValue).
+ * Returns the teardown.
  */
 export default async function globalSetup() {
-  const port = Number(process.env.E2E_PORT ?? "5199");
+  const workers = Number(playwrightConfig.workers ?? 1);
+  const stacks = await Promise.all(Array.from({ length: workers }, (_, index) => startStack(index, FIRST_PORT + index)));
+  return async () => {
+    await Promise.all(stacks.map((stop) => stop()));
+  };
+}
+
+async function startStack(index: number, port: number): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "doula-e2e-"));
   const stripe = await startStripeStandIn();
   // A real SMTP server; each mail it receives is written to a folder the tests read (e2e/helpers.ts).
@@ -32,11 +42,11 @@ export default async function globalSetup() {
   );
   const [, code] = await server.waitForOutput(/Beta access code for registration: ([A-Z0-9-]+)/);
   const [, setupUrl] = await server.waitForOutput(/Studio setup link \(valid 72 hours, works once\): (\S+?token=[\w-]{43})/);
-  process.env.E2E_ACCESS_CODE = code;
-  process.env.E2E_STUDIO_SETUP_URL = setupUrl;
-  process.env.E2E_STRIPE_URL = stripe.url;
-  process.env.E2E_MAIL_DIR = mailDir;
-  process.env.E2E_CLOCK_FILE = clockFile;
+  process.env[`E2E_ACCESS_CODE_${index}`] = code;
+  process.env[`E2E_STUDIO_SETUP_URL_${index}`] = setupUrl;
+  process.env[`E2E_STRIPE_URL_${index}`] = stripe.url;
+  process.env[`E2E_MAIL_DIR_${index}`] = mailDir;
+  process.env[`E2E_CLOCK_FILE_${index}`] = clockFile;
   return async () => {
     await stopServer(server);
     await stripe.close();

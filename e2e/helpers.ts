@@ -2,11 +2,17 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type CaughtMail, linkIn } from "../testing/smtp-catcher.ts";
-import { type Browser, expect, type Page } from "@playwright/test";
+import { type Browser, expect, type Page, workerValue } from "./test.ts";
 
 export { linkIn };
 
 export const PASSWORD = "calm-Birth-2025";
+
+/** The folder this worker's SMTP server writes each mail it receives to, as JSON (e2e/global-setup.ts). */
+export const mailFolder = () => workerValue("E2E_MAIL_DIR");
+
+/** This worker's stand-in for Stripe's API (testing/stripe-stand-in.ts): its pay pages and its record of sessions. */
+export const stripeUrl = () => workerValue("E2E_STRIPE_URL");
 
 /** A write through the page's own session, as its screens make them (same origin). */
 export async function postAs(page: Page, path: string, data: unknown) {
@@ -18,9 +24,7 @@ let counter = 0;
 export const newEmail = (prefix: string) => `${prefix}.${Date.now()}.${++counter}@example.com`;
 
 export function accessCode(): string {
-  const code = process.env.E2E_ACCESS_CODE;
-  if (!code) throw new Error("E2E_ACCESS_CODE is not set: the global setup did not start the server");
-  return code;
+  return workerValue("E2E_ACCESS_CODE");
 }
 
 /** No serious or critical axe-core violation on the page as it is now. */
@@ -105,8 +109,7 @@ export async function signedInMember(page: Page, prefix = "member", { confirmed 
 
 /** The newest mail to an address with this subject (or one that matches), as the test SMTP server caught it (e2e/global-setup.ts). */
 export async function mailTo(address: string, subject: string | RegExp, { timeout = 20_000 } = {}): Promise<CaughtMail> {
-  const folder = process.env.E2E_MAIL_DIR;
-  if (!folder) throw new Error("E2E_MAIL_DIR is not set: the global setup did not start the SMTP server");
+  const folder = mailFolder();
   let found: CaughtMail | undefined;
   await expect
     .poll(
@@ -129,9 +132,7 @@ export async function mailTo(address: string, subject: string | RegExp, { timeou
 export const INSTRUCTOR = "instructor@example.com";
 
 function setupUrl(): string {
-  const url = process.env.E2E_STUDIO_SETUP_URL;
-  if (!url) throw new Error("E2E_STUDIO_SETUP_URL is not set: the global setup did not find the setup link in the server's log");
-  return url;
+  return workerValue("E2E_STUDIO_SETUP_URL");
 }
 
 /** Creates the first instructor with the setup link; on a retry (the link works once) signs her in instead. */
@@ -166,7 +167,6 @@ export async function instructorPage(browser: Browser, options: { timezoneId?: s
  * browser's; the server reads it on its next request (server/src/lib/clock.ts, fileClock).
  */
 export function moveServerClock(to: Date | null): void {
-  const file = process.env.E2E_CLOCK_FILE;
-  if (!file) throw new Error("E2E_CLOCK_FILE is not set: the browser tests' server was not started by e2e/global-setup.ts");
+  const file = workerValue("E2E_CLOCK_FILE");
   writeFileSync(file, to === null ? "0" : String(to.getTime() - Date.now()));
 }

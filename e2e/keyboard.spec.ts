@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "./test.ts";
 import { accessCode, newEmail, PASSWORD } from "./helpers.ts";
 
 // The whole way from registering to a lesson's download with Tab, Enter and Space only, as a

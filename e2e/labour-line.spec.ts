@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "./test.ts";
 import { accessibleAtBothWidths, instructorPage, linkIn, logIn, mailTo, newEmail, PASSWORD, postAs } from "./helpers.ts";
 
 // docs/labour-line.md: Tell my doula from the timer, seen live in the studio, and the notification

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./test.ts";
 import { accessCode, accessibleAtBothWidths, mailTo, newEmail, PASSWORD } from "./helpers.ts";
 
 // docs/languages.md: a browser that asks for Spanish gets every page in Spanish, from the server's

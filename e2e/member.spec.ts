@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test.ts";
 import { accessCode, accessibleAtBothWidths, expectAccessible, logIn, newEmail, register, signedInMember } from "./helpers.ts";
 
 test.describe("registration", () => {

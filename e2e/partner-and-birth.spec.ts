@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, type Page, test } from "./test.ts";
 import { pdfText } from "../testing/pdf-text.ts";
 import { accessibleAtBothWidths, instructorPage, linkIn, mailTo, newEmail, PASSWORD, postAs, signedInMember } from "./helpers.ts";
 

@@ -1,16 +1,10 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test.ts";
 import { checkoutCompleted, signedDelivery, type StandInSession } from "../testing/stripe-stand-in.ts";
-import { accessibleAtBothWidths, expectAccessible, instructorPage, signedInMember } from "./helpers.ts";
+import { accessibleAtBothWidths, expectAccessible, instructorPage, signedInMember, stripeUrl } from "./helpers.ts";
 
 // Online payment runs against the stand-in for Stripe's API that the global setup starts
 // (testing/stripe-stand-in.ts): its checkout page has a Pay link back to the site, and
 // the test, playing Stripe, sends the signed checkout.session.completed event to the webhook.
-
-function standInUrl(): string {
-  const url = process.env.E2E_STRIPE_URL;
-  if (!url) throw new Error("E2E_STRIPE_URL is not set: the global setup did not start the Stripe stand-in");
-  return url;
-}
 
 test.describe("buying a plan", () => {
   test("a member subscribes on a locked course's Purchase page, and the course opens by itself", async ({ page, request }) => {
@@ -27,7 +21,7 @@ test.describe("buying a plan", () => {
       .getByRole("region", { name: "Full Membership" })
       .getByRole("button", { name: /^Subscribe/ })
       .click();
-    await expect(page).toHaveURL(new RegExp(`^${standInUrl()}/pay/cs_test_[a-f0-9]+$`));
+    await expect(page).toHaveURL(new RegExp(`^${stripeUrl()}/pay/cs_test_[a-f0-9]+$`));
     const sessionId = new URL(page.url()).pathname.split("/").pop()!;
     await page.getByRole("link", { name: "Pay" }).click();
 
@@ -36,7 +30,7 @@ test.describe("buying a plan", () => {
     // (axe waits for animations to end, and the waiting ring turns until the course opens: checked after.)
     await expect(page.getByRole("progressbar", { name: "Opening your course" })).toBeVisible();
 
-    const session = (await (await request.get(`${standInUrl()}/stand-in/sessions/${sessionId}`)).json()) as StandInSession;
+    const session = (await (await request.get(`${stripeUrl()}/stand-in/sessions/${sessionId}`)).json()) as StandInSession;
     expect(session).toMatchObject({ mode: "subscription", amount_total: 1900, currency: "usd" });
     const { payload, headers } = signedDelivery(checkoutCompleted(session));
     const delivered = await request.post("/reactapi/stripe/webhook", { data: payload, headers });
@@ -62,7 +56,7 @@ test.describe("buying a plan", () => {
     await signedInMember(page, "undecided");
     await page.goto("/purchase?course=3");
     await page.getByRole("region", { name: "Partner Course" }).getByRole("button", { name: /^Buy/ }).click();
-    await expect(page).toHaveURL(new RegExp(`^${standInUrl()}/pay/`));
+    await expect(page).toHaveURL(new RegExp(`^${stripeUrl()}/pay/`));
     await page.getByRole("link", { name: "Cancel" }).click();
     await expect(page).toHaveURL(/\/purchase\?course=3&checkout=cancelled$/);
     await expect(page.getByText("No payment was taken.")).toBeVisible();
@@ -97,9 +91,9 @@ test.describe("buying a plan", () => {
     await page.getByLabel("Code").fill(code.toLowerCase());
     await expectAccessible(page);
     await page.getByRole("region", { name: "Partner Course" }).getByRole("button", { name: /^Buy/ }).click();
-    await expect(page).toHaveURL(new RegExp(`^${standInUrl()}/pay/cs_test_[a-f0-9]+$`));
+    await expect(page).toHaveURL(new RegExp(`^${stripeUrl()}/pay/cs_test_[a-f0-9]+$`));
     const sessionId = new URL(page.url()).pathname.split("/").pop()!;
-    const session = (await (await request.get(`${standInUrl()}/stand-in/sessions/${sessionId}`)).json()) as StandInSession;
+    const session = (await (await request.get(`${stripeUrl()}/stand-in/sessions/${sessionId}`)).json()) as StandInSession;
     expect(session).toMatchObject({ mode: "payment", amount_total: 3920, currency: "usd" });
     await page.getByRole("link", { name: "Pay" }).click();
     const { payload, headers } = signedDelivery(checkoutCompleted(session));

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test.ts";
 
 // docs/architecture.md, "Pre-rendered pages": a visitor's page arrives as HTML and the app takes it
 // over without rendering anything else first. A difference between the two is a hydration error

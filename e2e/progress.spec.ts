@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./test.ts";
 import { pdfText } from "../testing/pdf-text.ts";
 import { expectAccessible, signedInMember } from "./helpers.ts";
 

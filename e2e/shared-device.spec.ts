@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./test.ts";
 import { accessCode, logIn, newEmail, PASSWORD } from "./helpers.ts";
 
 // Issue: one tab shared by two members (a family's phone or tablet). Whoever signs in next sees

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test.ts";
 import { accessibleAtBothWidths, instructorPage, mailTo, newEmail, signedInMember } from "./helpers.ts";
 
 // Her public face (docs/product.md, Screens: /about, /contact, /links): she writes her About page and her helpful

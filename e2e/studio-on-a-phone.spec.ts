@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test.ts";
 import { expectAccessible, instructorPage } from "./helpers.ts";
 
 // docs/studio.md, "On a phone": every studio page fits a 360 px screen (nothing off its side but what

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test.ts";
 import { accessibleAtBothWidths, expectAccessible, instructorPage, logIn, newEmail, PASSWORD, signedInMember } from "./helpers.ts";
 
 // The instructor's studio, as she meets it: the setup link from the start-up log, then her

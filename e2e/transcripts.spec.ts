@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test.ts";
 import { accessibleAtBothWidths, instructorPage, signedInMember } from "./helpers.ts";
 
 // A lesson's transcript (docs/transcripts.md): the instructor adds it in the lesson editor; the
