@@ -43,8 +43,7 @@ export const WholeNumber = (what: string, min: number, max: number) =>
     .max(max, { error: sentenceWith("Please enter at most {max} for {what}.", { what, max }) });
 
 /** Every currency the platform's Intl can write (ISO 4217 codes: EUR, MXN, USD…), in order. */
-export const knownCurrencies: readonly string[] = Intl.supportedValuesOf("currency");
-const knownCurrency = new Set(knownCurrencies);
+const knownCurrency = new Set(Intl.supportedValuesOf("currency"));
 
 /** A price's currency: an ISO 4217 code, as Stripe and Intl name it. */
 export const CurrencyCode = z

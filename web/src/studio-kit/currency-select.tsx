@@ -7,6 +7,12 @@ export function usePracticeCurrency(): string | undefined {
   return useAnswer("siteDetails").answer?.currency;
 }
 
+/** A price's currency as its form shows it: the one she chose for it, else her practice's ("" until that is read). */
+export function usePriceCurrency(chosen: string | undefined): string {
+  const practice = usePracticeCurrency();
+  return chosen || practice || "";
+}
+
 /**
  * A price's currency, chosen from every ISO code the browser knows, each with its name in her
  * language ("EUR — euro"), never typed: a typo cannot become a price nobody can pay.

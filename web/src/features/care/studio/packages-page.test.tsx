@@ -88,3 +88,45 @@ describe("the packages' tiers", () => {
     });
   });
 });
+
+// docs/care.md, Packages; docs/languages.md: a new price starts in her practice's currency (Studio → Site).
+describe("a new package's currency", () => {
+  const site = {
+    contact_email: "",
+    contact_phone: "",
+    contact_city: "",
+    podcast_player_url: "",
+    online_payment: true,
+    language: "es",
+    languages: ["en", "es"],
+    currency: "EUR",
+    links: { podcast_directory: "", blog: "", facebook: "", youtube: "", pinterest: "", instagram: "" },
+  };
+
+  it("starts in her practice's currency, and sends the one she chooses instead", async () => {
+    const calls = stubApi({
+      "/reactapi/site": [200, site],
+      "/reactapi/studio/care/packages": (body) => (body === undefined ? [200, { packages: [] }] : [201, { id: 4, message: "Created." }]),
+    });
+    renderAt("/studio/care-packages", [{ path: "/studio/care-packages", element: <PackagesPage /> }]);
+    fireEvent.click(await screen.findByRole("button", { name: "New package" }));
+    const form = await screen.findByRole("form", { name: "New package" });
+    const currency = within(form).getByRole("combobox", { name: "Currency" });
+    await expect.poll(() => (currency as HTMLSelectElement).value).toBe("EUR");
+    fireEvent.change(within(form).getByLabelText("Name", { exact: true }), { target: { value: "Acompañamiento" } });
+    fireEvent.change(within(form).getByLabelText("Fee", { exact: true }), { target: { value: "1500" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Create the package" }));
+    await screen.findByText("Created.");
+    fireEvent.click(await screen.findByRole("button", { name: "New package" }));
+    const again = await screen.findByRole("form", { name: "New package" });
+    fireEvent.change(within(again).getByRole("combobox", { name: "Currency" }), { target: { value: "MXN" } });
+    fireEvent.change(within(again).getByLabelText("Name", { exact: true }), { target: { value: "Posparto" } });
+    fireEvent.change(within(again).getByLabelText("Fee", { exact: true }), { target: { value: "800" } });
+    fireEvent.click(within(again).getByRole("button", { name: "Create the package" }));
+    await expect.poll(() => calls.filter((call) => call.method === "POST").length).toBe(2);
+    expect(calls.filter((call) => call.method === "POST").map((call) => (call.body as { currency: string }).currency)).toEqual([
+      "EUR",
+      "MXN",
+    ]);
+  });
+});

@@ -11,7 +11,7 @@ import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { priceLabel } from "../../../lib/time-labels.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { RichTextField } from "../../../studio-kit/rich-text-field.tsx";
-import { CurrencySelect, usePracticeCurrency } from "../../../studio-kit/currency-select.tsx";
+import { CurrencySelect, usePriceCurrency } from "../../../studio-kit/currency-select.tsx";
 import { fieldsetStyle, Loading, StudioPage } from "../../../studio-kit/studio-parts.tsx";
 import { type TierDraft, tierDraftsOf, Tiers, tiersOf } from "../../../studio-kit/tiers-editor.tsx";
 import { t } from "./messages.ts";
@@ -130,8 +130,7 @@ function PackageForm({ saved, onDone }: { saved?: CarePackage; onDone: (created?
   const saving = useAction();
   const [draft, setDraft] = useState<Draft>(() => draftOf(saved));
   const [tiers, setTiers] = useState<TierDraft[]>(() => tierDraftsOf(saved?.tiers ?? []));
-  const practiceCurrency = usePracticeCurrency();
-  const currency = draft.currency || practiceCurrency || "";
+  const currency = usePriceCurrency(draft.currency);
   const details = saving.outcome?.details;
   const text = (name: Exclude<keyof Draft, "retired">, label: string, helper?: string, type = "text") => (
     <TextField

@@ -8,7 +8,7 @@ import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { addressOf } from "../../../lib/api.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { RichTextField } from "../../../studio-kit/rich-text-field.tsx";
-import { CurrencySelect, usePracticeCurrency } from "../../../studio-kit/currency-select.tsx";
+import { CurrencySelect, usePriceCurrency } from "../../../studio-kit/currency-select.tsx";
 import { fieldsetStyle, RadioChoices, formatDateTime, ScrollingTable } from "../../../studio-kit/studio-parts.tsx";
 import { priceLabel } from "../../../lib/time-labels.ts";
 import { pageLocale, t } from "../messages.ts";
@@ -36,8 +36,7 @@ function NewClassForm({ onCreated }: { onCreated: (message: string) => void }) {
   const [price, setPrice] = useState("0");
   // Her practice's currency (Studio → Site) until she chooses another for this class.
   const [chosenCurrency, setCurrency] = useState("");
-  const practiceCurrency = usePracticeCurrency();
-  const currency = chosenCurrency || practiceCurrency || "";
+  const currency = usePriceCurrency(chosenCurrency);
   const [tiers, setTiers] = useState<TierDraft[]>([]);
   const [who, setWho] = useState<"anyone" | "members">("anyone");
   const [joinUrl, setJoinUrl] = useState("");

@@ -7,7 +7,7 @@ import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { priceLabel } from "../../../lib/time-labels.ts";
 import { useAction } from "../../../lib/use-action.ts";
-import { CurrencySelect, usePracticeCurrency } from "../../../studio-kit/currency-select.tsx";
+import { CurrencySelect, usePriceCurrency } from "../../../studio-kit/currency-select.tsx";
 import { fieldsetStyle, LabelledSelect, Loading } from "../../../studio-kit/studio-parts.tsx";
 import { t } from "../messages.ts";
 
@@ -94,8 +94,7 @@ function ServiceForm({ service, onSaved }: { service?: StudioService; onSaved: (
   const [draft, setDraft] = useState<Draft>(() => draftOf(service));
   const { outcome, busy, run } = useAction();
   const send = useSend();
-  const practiceCurrency = usePracticeCurrency();
-  const priced = { ...draft, currency: draft.currency || practiceCurrency || "" };
+  const priced = { ...draft, currency: usePriceCurrency(draft.currency) };
   const details = outcome?.tone === "error" ? outcome.details : undefined;
   const set = <Field extends keyof Draft>(field: Field, value: Draft[Field]) => setDraft((current) => ({ ...current, [field]: value }));
   const text = (field: keyof Draft & keyof ReturnType<typeof bodyOf>, label: string, helper?: string, required = false) => (

@@ -11,7 +11,7 @@ import { TextField } from "../../../components/text-field.tsx";
 import { useAction } from "../../../lib/use-action.ts";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 
-import { CurrencySelect, usePracticeCurrency } from "../../../studio-kit/currency-select.tsx";
+import { CurrencySelect, usePriceCurrency } from "../../../studio-kit/currency-select.tsx";
 import { Checklist, LabelledSelect, Loading, StudioPage, studioNoticeStyle } from "../../../studio-kit/studio-parts.tsx";
 import { t } from "../messages.ts";
 import { type TierDraft, tierDraftsOf, Tiers, tiersOf } from "../../../studio-kit/tiers-editor.tsx";
@@ -52,8 +52,7 @@ function PlanForm({ plan, courses, onSaved }: { plan?: StudioPlan; courses: Cour
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const { outcome, busy, run } = useAction();
   const send = useSend();
-  const practiceCurrency = usePracticeCurrency();
-  const currency = draft.currency || practiceCurrency || "";
+  const currency = usePriceCurrency(draft.currency);
   const details = outcome?.tone === "error" ? outcome.details : undefined;
   const key = plan ? `plan-${plan.id}` : "new-plan";
   const set = <Field extends keyof Draft>(field: Field, value: Draft[Field]) => setDraft((current) => ({ ...current, [field]: value }));
