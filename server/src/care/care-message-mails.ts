@@ -9,6 +9,7 @@ import { type MailContext, recipientLanguage } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { careMessageMail } from "./care-mails.ts";
 import { careMessages, careRecords } from "./care-schema.ts";
+import { clientName } from "./client-names.ts";
 
 // The private thread's mails (docs/care.md): each side is told of new messages at most once an
 // hour, in one mail for all that came since. Every app server runs this; a record is claimed by
@@ -88,13 +89,13 @@ async function mailSide(deps: MessageMailDeps, toDoula: boolean, siteLanguage: L
       const count = counts.get(record.id) ?? 0;
       if (count === 0) continue;
       if (toDoula) {
-        const clientName = [record.firstName, record.lastName].filter(Boolean).join(" ") || record.email || `#${record.id}`;
+        const name = clientName(record);
         for (const inbox of doulaInboxes)
           await queueMail(
             tx,
             careMessageMail(
               inbox.address,
-              { toDoula: true, clientName, recordId: record.id, count },
+              { toDoula: true, clientName: name, recordId: record.id, count },
               { ...deps.mail, language: inbox.language },
             ),
           );

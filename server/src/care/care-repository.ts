@@ -26,7 +26,7 @@ import {
 } from "./care-schema.ts";
 import { defaultAgreements } from "./default-agreement.ts";
 import { notifyStudio } from "../notifications/notifications-repository.ts";
-import { clientAccountOf, clientNameOf } from "./client-names.ts";
+import { clientName, clientOf } from "./client-names.ts";
 import { agreementFieldValue, isAgreementHtml } from "../../../contract/care-fields.ts";
 import { sanitiseHtml, textOfHtml } from "../lib/sanitise-html.ts";
 import { longDate, money } from "./care-formats.ts";
@@ -932,7 +932,7 @@ export async function labourRecords(db: Queryable, which: { recordId?: number; m
   return rows.map((record) => ({
     id: record.id,
     memberId: record.memberId,
-    name: [record.firstName, record.lastName].filter(Boolean).join(" ") || record.email || `#${record.id}`,
+    name: clientName(record),
     email: record.email,
     dueDate: record.dueDate,
     onCallFrom: record.onCallFrom,
@@ -998,8 +998,8 @@ export async function addMessage(
   const fromDoula = !("memberId" in from);
   const [message] = await db.insert(careMessages).values({ recordId, fromDoula, text, createdAt: now }).returning({ id: careMessages.id });
   // Her devices (or the doula's) are told at once; the mail follows with the hourly work.
-  const clientName = [record.firstName, record.lastName].filter(Boolean).join(" ") || record.email || `#${record.id}`;
-  await pushCareMessage(db, { recordId, memberId: record.memberId, fromDoula, text, clientName, doulaName }, now);
+  const name = clientName(record);
+  await pushCareMessage(db, { recordId, memberId: record.memberId, fromDoula, text, clientName: name, doulaName }, now);
   if (!fromDoula)
     await notifyStudio(
       db,
@@ -1007,7 +1007,7 @@ export async function addMessage(
         kind: "client_message",
         key: `care-message:${message!.id}`,
         message: sentence("{name} wrote to you."),
-        values: { name: clientName },
+        values: { name },
         link: `/studio/clients/${recordId}`,
         about: record.memberId,
       },
@@ -1026,7 +1026,7 @@ export async function notifyPaidOnline(
   amount: { minor: number; currency: string },
   now: Date,
 ) {
-  const name = await clientNameOf(tx, payment.recordId);
+  const client = await clientOf(tx, payment.recordId);
   await notifyStudio(
     tx,
     {
@@ -1034,9 +1034,9 @@ export async function notifyPaidOnline(
       key: `care-paid:${payment.id}`,
       message:
         payment.kind === "deposit" ? sentence("{name} paid her deposit: {amount}.") : sentence("{name} paid an instalment: {amount}."),
-      values: { name, amount: { money: amount.minor, currency: amount.currency } },
+      values: { name: client.name, amount: { money: amount.minor, currency: amount.currency } },
       link: `/studio/clients/${payment.recordId}`,
-      about: await clientAccountOf(tx, payment.recordId),
+      about: client.account,
     },
     now,
   );
@@ -1316,7 +1316,7 @@ export async function onCallWindowsBetween(db: Queryable, from: string, until: s
   return rows.map((row) => ({
     recordId: row.recordId,
     memberId: row.memberId,
-    client: [row.firstName, row.lastName].filter(Boolean).join(" ") || row.email || `#${row.recordId}`,
+    client: clientName({ ...row, id: row.recordId }),
     from: row.from,
     until: row.until,
   }));

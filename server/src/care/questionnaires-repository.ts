@@ -7,7 +7,7 @@ import type { Queryable } from "../db/client.ts";
 import { HttpError } from "../http/errors.ts";
 import { careQuestionnaireSends, careQuestionnaires, careRecords, type StoredQuestion } from "./care-schema.ts";
 import { notifyStudio } from "../notifications/notifications-repository.ts";
-import { clientAccountOf, clientNameOf } from "./client-names.ts";
+import { clientOf } from "./client-names.ts";
 
 // Her intake and postpartum questionnaires (docs/care.md). A sent copy keeps the questions as
 // they were; the mother's answers save as she goes, each save naming the revision it read.
@@ -173,15 +173,16 @@ export async function saveAnswers(
   if (!saved)
     throw new HttpError(409, "These answers were changed elsewhere since you opened them. Reload to see the latest, then carry on.");
   if (saved.doneAt) {
+    const client = await clientOf(db, send.recordId);
     await notifyStudio(
       db,
       {
         kind: "questionnaire_answered",
         key: `care-questionnaire:${send.id}`,
         message: sentence("{name} answered “{title}”."),
-        values: { name: await clientNameOf(db, send.recordId), title: send.title },
+        values: { name: client.name, title: send.title },
         link: `/studio/clients/${send.recordId}`,
-        about: await clientAccountOf(db, send.recordId),
+        about: client.account,
       },
       now,
     );
