@@ -55,7 +55,7 @@ export async function setAccessCodeActive(db: Queryable, code: string, active: b
 
 export type AccessCodeStatus = "active" | "inactive" | "expired" | "used up";
 
-export function accessCodeStatus(row: AccessCodeRow, now = Date.now()): AccessCodeStatus {
+export function accessCodeStatus(row: AccessCodeRow, now: number): AccessCodeStatus {
   if (!row.active) return "inactive";
   if (row.expiresAt && row.expiresAt.getTime() <= now) return "expired";
   if (row.maxUses !== null && row.uses >= row.maxUses) return "used up";

@@ -225,13 +225,16 @@ async function runCommand(db: Database, command: AdminCommand): Promise<AdminRes
       };
     case "access-code deactivate":
     case "access-code reactivate":
-      return { text: (await setCodeActive(db, commandLine, command.code, command.name === "access-code reactivate")).message };
+      return {
+        text: (await setCodeActive(db, commandLine, command.code, command.name === "access-code reactivate", systemClock.now())).message,
+      };
     case "access-code list": {
       const rows = await listAccessCodes(db);
+      const now = systemClock.now().getTime();
       return {
         text: table([
           ["CODE", "USES", "EXPIRES", "STATUS"],
-          ...rows.map((row) => [row.code, `${row.uses}/${row.maxUses ?? "∞"}`, lastValidDay(row) ?? "never", accessCodeStatus(row)]),
+          ...rows.map((row) => [row.code, `${row.uses}/${row.maxUses ?? "∞"}`, lastValidDay(row) ?? "never", accessCodeStatus(row, now)]),
         ]),
         data: rows,
       };

@@ -23,13 +23,13 @@ function inviteUrl(publicUrl: string, code: string): string {
   return `${publicUrl}/register?code=${encodeURIComponent(code)}`;
 }
 
-export function toAccessCode(row: AccessCodeRow, publicUrl: string): AccessCode {
+export function toAccessCode(row: AccessCodeRow, publicUrl: string, now: Date): AccessCode {
   return {
     code: row.code,
     uses: row.uses,
     max_uses: row.maxUses,
     expires_on: lastValidDay(row),
-    status: accessCodeStatus(row),
+    status: accessCodeStatus(row, now.getTime()),
     invite_url: inviteUrl(publicUrl, row.code),
     created_at: row.createdAt.toISOString(),
   };
@@ -86,6 +86,7 @@ export async function setCodeActive(
   actor: Actor,
   rawCode: string,
   active: boolean,
+  now: Date,
 ): Promise<{ row: AccessCodeRow; message: string }> {
   const code = normaliseCode(rawCode);
   const row = await db.transaction(async (tx) => {
@@ -94,8 +95,9 @@ export async function setCodeActive(
     await recordActivity(tx, actor, "access-code", `${active ? "Reactivated" : "Deactivated"} access code ${code}.`);
     return changed;
   });
+  const status = accessCodeStatus(row, now.getTime());
   const message = active
-    ? `Reactivated access code ${row.code}. It works again${accessCodeStatus(row) === "active" ? "" : `, though it is ${accessCodeStatus(row)}`}.`
+    ? `Reactivated access code ${row.code}. It works again${status === "active" ? "" : `, though it is ${status}`}.`
     : `Deactivated access code ${row.code}. Nobody can register with it any more.`;
   return { row, message };
 }

@@ -9,7 +9,7 @@ export async function accessCodeRoutes(app: FastifyInstance, { db, publicUrl, cl
   route(app, "studioAccessCodes", async () => {
     const rows = await listAccessCodes(db);
     // Newest first: the code she just made is the one she wants to copy.
-    return { codes: rows.reverse().map((row) => toAccessCode(row, publicUrl)) };
+    return { codes: rows.reverse().map((row) => toAccessCode(row, publicUrl, clock.now())) };
   });
 
   route(app, "createAccessCode", async ({ body }, request) => {
@@ -20,14 +20,14 @@ export async function accessCodeRoutes(app: FastifyInstance, { db, publicUrl, cl
       clock.now(),
       request.language,
     );
-    return { code: toAccessCode(row, publicUrl), message };
+    return { code: toAccessCode(row, publicUrl, clock.now()), message };
   });
 
   route(app, "deactivateAccessCode", async ({ params }, request) => ({
-    message: (await setCodeActive(db, actorOf(request), params.code, false)).message,
+    message: (await setCodeActive(db, actorOf(request), params.code, false, clock.now())).message,
   }));
 
   route(app, "reactivateAccessCode", async ({ params }, request) => ({
-    message: (await setCodeActive(db, actorOf(request), params.code, true)).message,
+    message: (await setCodeActive(db, actorOf(request), params.code, true, clock.now())).message,
   }));
 }
