@@ -164,6 +164,7 @@ function ClassCard({
 }: {
   live: PublicClass;
   placeHere?: ClassRegistered["state"];
+  /** Keeps her place on this page and reads the list again. */
   onRegistered: (registered: ClassRegistered) => void;
   refresh: () => void;
 }) {
@@ -173,7 +174,6 @@ function ClassCard({
   const registered = (answer: ClassRegistered) => {
     setTold(answer.message);
     onRegistered(answer);
-    refresh();
   };
   const [registering, setRegistering] = useState(false);
   const { isAuthenticated } = useSession();
@@ -410,7 +410,7 @@ export default function ClassesPage() {
               key={live.id}
               live={live}
               placeHere={placesHere[live.id]}
-              onRegistered={(registered) => setPlacesHere((current) => ({ ...current, [registered.class_id]: registered.state }))}
+              onRegistered={placeMade}
               refresh={refresh}
             />
           ))}
