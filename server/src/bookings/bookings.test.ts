@@ -277,6 +277,13 @@ describe.each(backends)("1:1 bookings on %s", (backend) => {
     expect(invite).toMatchObject({ method: "REQUEST", sequence: 0, start: "2027-03-23T15:00:00.000Z", end: "2027-03-23T15:30:00.000Z" });
     expect(invite.zones).toEqual(["Europe/Paris"]);
     expect(invite.zone).toBe("Europe/Paris");
+    // The studio is told of the booking made firm, once; not of the ones never confirmed (docs/notifications.md).
+    const notices = (
+      await app.inject({ method: "GET", url: "/reactapi/studio/notifications", headers: { cookie: instructor.cookie } })
+    ).json().notices as { kind: string; text: string; link: string }[];
+    expect(notices.filter((notice) => notice.text.endsWith(" booked Hold test."))).toMatchObject([
+      { kind: "booking", link: "/studio/calendar" },
+    ]);
     clock.set(START);
   });
 

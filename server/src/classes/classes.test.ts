@@ -169,6 +169,13 @@ describe.each(backends)("live classes on %s", (backend) => {
     const late = await post("/reactapi/classes/registrations/confirm", { token });
     expect(late.json()).toMatchObject({ state: "waiting_list" });
     expect((await post("/reactapi/classes/registrations/confirm", { token: "x".repeat(32) })).statusCode).toBe(404);
+    // The studio is told of the place she has, once; a place on the waiting list is not one (docs/notifications.md).
+    const notices = (
+      await context.app.inject({ method: "GET", url: "/reactapi/studio/notifications", headers: { cookie: instructor } })
+    ).json().notices as { kind: string; text: string }[];
+    expect(notices.filter((notice) => notice.text.endsWith(" has a place in Hospital tour Q&A.")).map((notice) => notice.text)).toEqual([
+      "Maya has a place in Hospital tour Q&A.",
+    ]);
   });
 
   const work = () =>
