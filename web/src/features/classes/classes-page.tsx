@@ -406,13 +406,7 @@ export default function ClassesPage() {
       {answer ? (
         <div className="stack">
           {answer.upcoming.map((live) => (
-            <ClassCard
-              key={live.id}
-              live={live}
-              placeHere={placesHere[live.id]}
-              onRegistered={placeMade}
-              refresh={refresh}
-            />
+            <ClassCard key={live.id} live={live} placeHere={placesHere[live.id]} onRegistered={placeMade} refresh={refresh} />
           ))}
         </div>
       ) : null}
