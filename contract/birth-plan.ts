@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sentence } from "./languages.ts";
 import { Revision } from "./studio/studio-shared.ts";
 import { ApiError } from "./errors.ts";
 import { BookingIdParams } from "./studio/calendar.ts";
@@ -113,7 +114,8 @@ export const birthPlanEndpoints = {
     method: "POST",
     path: "/reactapi/birth-plan",
     summary: "Saves her choices over the revision she loaded (409 with the sentence when another device saved since)",
-    access: "member",
+    access: "mother",
+    partnerRefusal: sentence("Her birth preferences are hers to change; you can read them when she shares them."),
     travels: "birth-plan",
     body: BirthPlanSave,
     answers: {

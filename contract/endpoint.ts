@@ -2,13 +2,19 @@ import type { z } from "zod";
 
 // What one entry of the endpoint table says (contract/api.ts composes the capabilities' parts).
 
-/** "doula": the instructor, or a team doula of the practice (her backup), each reaching only what is shared with her. */
-export type Access = "anyone" | "member" | "instructor" | "doula" | "stripe-signature" | "metrics-token";
+/**
+ * "mother": a member on her own account, never a partner's (docs/product.md, Partner seat): a
+ * partner's account is told `partnerRefusal` (403) before anything about the body.
+ * "doula": the instructor, or a team doula of the practice (her backup), each reaching only what is shared with her.
+ */
+export type Access = "anyone" | "member" | "mother" | "instructor" | "doula" | "stripe-signature" | "metrics-token";
 export type Endpoint = {
   method: "GET" | "POST";
   path: string;
   summary: string;
   access: Access;
+  /** For "mother": the sentence a partner's account is refused with (a sentence of the catalogue). */
+  partnerRefusal?: string;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sentence } from "./languages.ts";
 import { Instant } from "./bookings.ts";
 import { idInPath } from "./catalogue.ts";
 import { ApiError } from "./errors.ts";
@@ -140,7 +141,8 @@ export const labourEndpoints = {
     method: "POST",
     path: "/reactapi/care/:id/labour",
     summary: "Tells her doula (and her backup when the doula is off call) that labour has started, her waters broke, or to call her",
-    access: "member",
+    access: "mother",
+    partnerRefusal: sentence("The labour line is pressed from her account; yours shows her alert once she sends it."),
     travels: "labour",
     params: LabourRecordParams,
     body: LabourAlertRequest,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sentence } from "./languages.ts";
 import { timerRules } from "./constants.ts";
 import { ApiError } from "./errors.ts";
 import { StudioOutcome } from "./studio/studio-shared.ts";
@@ -52,7 +53,8 @@ export const timerEndpoints = {
     method: "POST",
     path: "/reactapi/timer/sessions/:id",
     summary: "Keeps a session as her phone sends it (the id is made on the phone, so a repeated send changes nothing)",
-    access: "member",
+    access: "mother",
+    partnerRefusal: sentence("A partner's account follows her timer; it does not time its own."),
     travels: "timer",
     params: TimerSessionIdParams,
     body: TimerSessionSave,

@@ -63,8 +63,6 @@ export async function birthPlanRoutes(app: FastifyInstance, { db, clock, practic
 
   route(app, "saveBirthPlan", async ({ body }, request) => {
     const member = requireMember(request);
-    if (member.joinedAs === "partner")
-      throw new HttpError(403, "Her birth preferences are hers to change; you can read them when she shares them.");
     const saved = await savePlan(db, member.id, body, body.revision, clock.now());
     return { revision: saved.revision, updated_at: saved.updatedAt.toISOString(), message: "Saved." };
   });

@@ -67,11 +67,8 @@ export const replyDigestWork = (options: CommunityOptions): TimedWork => ({
 /** The community for members: topics, conversations, lesson questions, her settings, and each conversation's live stream. */
 export async function communityRoutes(app: FastifyInstance, options: CommunityOptions) {
   const deps: CommunityDeps = options;
-  // The mothers' own space: a partner's account (partners/) has the courses for partners, not their conversations.
-  app.addHook("preHandler", async (request) => {
-    if (request.member?.joinedAs === "partner")
-      throw new HttpError(403, "The community is a space for the mothers who learn here, so a partner's account does not open it.");
-  });
+  // The mothers' own space: a partner's account (partners/) has the courses for partners, not their
+  // conversations; its entries' access ("mother") refuses him before anything else.
   route(app, "communityTopics", async (_input, request) => ({ topics: await listTopics(deps, requireMember(request)) }));
   route(app, "topicThreads", async ({ params: { id }, query: { page, q } }, request) =>
     topicThreads(deps, requireMember(request), id, page, q),

@@ -198,8 +198,6 @@ export async function giftsRoutes(app: FastifyInstance, deps: GiftsOptions) {
 export async function registryAccountRoutes(app: FastifyInstance, { db, clock }: GiftsOptions) {
   route(app, "saveRegistry", async ({ body }, request) => {
     const member = requireMember(request);
-    // A partner's account keeps no birth of its own (docs/product.md, Partner seat): the registry is hers.
-    if (member.joinedAs === "partner") throw new HttpError(403, "A birth registry is the mother's to make, from her own account.");
     const name = await saveRegistry(
       db,
       member,

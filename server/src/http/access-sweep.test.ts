@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { type Endpoint, endpoints } from "../../../contract/api.ts";
 import { backends, login, sessionCookieOf, signedInInstructor, signedInMember, useTestApp } from "../../../testing/test-app.ts";
 import { findUserByEmail, makeTeamDoula } from "../accounts/users-repository.ts";
+import { linkedPartner } from "../../../testing/partners.ts";
 
 // Every entry of the table, called by someone its `access` does not admit, with a body that does
 // not matter: the refusal must come before anything about the body (docs/architecture.md, "Access").
@@ -9,6 +10,7 @@ const entries = Object.entries(endpoints as Record<string, Endpoint>);
 const memberEntries = entries.filter(([, endpoint]) => endpoint.access === "member");
 const instructorEntries = entries.filter(([, endpoint]) => endpoint.access === "instructor");
 const doulaEntries = entries.filter(([, endpoint]) => endpoint.access === "doula");
+const motherEntries = entries.filter(([, endpoint]) => endpoint.access === "mother");
 
 /** The entry's path with each parameter filled in; the refusal comes before the parameter is read. */
 const urlOf = (endpoint: Endpoint) => endpoint.path.replace(/:[a-zA-Z]+/g, "1");
@@ -38,7 +40,7 @@ describe.each(backends)("every entry's access (%s)", (backend) => {
 
   it("answers a visitor 401 on every member and instructor entry, whatever the body", async () => {
     const wrong: string[] = [];
-    for (const [name, endpoint] of [...memberEntries, ...instructorEntries, ...doulaEntries])
+    for (const [name, endpoint] of [...memberEntries, ...motherEntries, ...instructorEntries, ...doulaEntries])
       for (const body of bodies) {
         const response = await call(endpoint, body);
         if (response.statusCode !== 401) wrong.push(`${name} with ${body.label}: ${response.statusCode} ${response.body.slice(0, 80)}`);
@@ -73,10 +75,29 @@ describe.each(backends)("every entry's access (%s)", (backend) => {
     expect(doulaEntries.length).toBeGreaterThan(3);
   });
 
+  it("answers a partner's account 403 on every entry of the mother's own, whatever the body, with that entry's sentence", async () => {
+    const her = await signedInMember(context.app, "sweep-mother");
+    const partner = await linkedPartner(context.app, context.database.db, her.cookie, { prefix: "sweep-partner" });
+    const wrong: string[] = [];
+    for (const [name, endpoint] of motherEntries)
+      for (const body of bodies) {
+        const response = await call(endpoint, body, partner.cookie);
+        const expected = endpoint.partnerRefusal ?? "This is for the mother's own account; a partner's account cannot do it.";
+        if (response.statusCode !== 403 || response.json().error !== expected)
+          wrong.push(`${name} with ${body.label}: ${response.statusCode} ${response.body.slice(0, 80)}`);
+      }
+    expect(wrong).toEqual([]);
+    // Her birth tools, her registry, her partner invitation and the community: each its own sentence.
+    expect(motherEntries.length).toBeGreaterThan(15);
+    // She, on her own account, is let past it.
+    const hers = await call(endpoints.saveBirthPlan, bodies[1]!, her.cookie);
+    expect(hers.statusCode).toBe(400);
+  });
+
   it("lets the instructor past the access check of every entry", async () => {
     const { cookie } = await signedInInstructor(context.app, context.database.db, "sweep-instructor");
     const wrong: string[] = [];
-    for (const [name, endpoint] of [...memberEntries, ...instructorEntries, ...doulaEntries]) {
+    for (const [name, endpoint] of [...memberEntries, ...motherEntries, ...instructorEntries, ...doulaEntries]) {
       // Logging out or deleting her account would end the sweep's own session.
       if (name === "logout" || name === "deleteMyAccount" || name === "endOtherSessions") continue;
       // A live stream stays open; its own tests (community, timer) follow it.

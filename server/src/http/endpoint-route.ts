@@ -8,7 +8,8 @@ import {
   type ParsedRequestOf,
   successStatus,
 } from "../../../contract/api.ts";
-import { parseInput } from "./errors.ts";
+import { sentence } from "../../../contract/languages.ts";
+import { HttpError, parseInput } from "./errors.ts";
 import { requireDoula, requireInstructor, requireMember } from "./signed-in-member.ts";
 
 /**
@@ -30,10 +31,18 @@ type Handler<Name extends EndpointName> = (
   reply: FastifyReply,
 ) => Promise<AnswerSentBy<Name> | FastifyReply>;
 
-/** The entry's `access`, asked of the session accounts/authentication.ts resolved: 401 to a visitor, 403 to a member on the instructor's entries. */
+/** What a partner's account is told on a mother's entry that names no sentence of its own. */
+const mothersOwn = sentence("This is for the mother's own account; a partner's account cannot do it.");
+
+/**
+ * The entry's `access`, asked of the session accounts/authentication.ts resolved: 401 to a
+ * visitor, 403 to a member on the instructor's entries and to a partner's account on the mother's.
+ */
 function refuseUnlessAllowed(endpoint: Endpoint, request: FastifyRequest): void {
   if (endpoint.access === "member") requireMember(request);
-  else if (endpoint.access === "instructor") requireInstructor(request);
+  else if (endpoint.access === "mother") {
+    if (requireMember(request).joinedAs === "partner") throw new HttpError(403, endpoint.partnerRefusal ?? mothersOwn);
+  } else if (endpoint.access === "instructor") requireInstructor(request);
   else if (endpoint.access === "doula") requireDoula(request);
 }
 

@@ -137,8 +137,6 @@ export async function labourRoutes(app: FastifyInstance, deps: LabourDeps) {
 
   route(app, "sendLabourAlert", async ({ params: { id }, body }, request, reply) => {
     const member = requireMember(request);
-    if (member.joinedAs === "partner")
-      throw new HttpError(403, "The labour line is pressed from her account; yours shows her alert once she sends it.");
     const record = await recordFor(member, id);
     if (record.stage === "closed") throw new HttpError(403, "Your care with your doula has ended, so the labour line is closed.");
     const today = await practiceDay(db, clock.now());

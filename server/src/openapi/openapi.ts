@@ -21,6 +21,8 @@ const uploadForm = {
 const security: Record<Access, Record<string, string[]>[] | undefined> = {
   anyone: undefined,
   member: [{ session: [] }],
+  // A member's session on her own account; a partner's account gets 403.
+  mother: [{ session: [] }],
   // The session of a member whose role is admin; anyone else gets 401 or 403 from the studio guard.
   instructor: [{ session: [] }],
   // The session of the instructor or of a team doula (role team).

@@ -27,7 +27,6 @@ export async function createPartnerInvitation(
   email: string,
   now: Date,
 ): Promise<{ token: string; expiresAt: Date }> {
-  if (member.joinedAs === "partner") throw new HttpError(403, "A partner's account cannot invite a partner of its own.");
   if (await linkOf(db, member.id))
     throw new HttpError(409, "You already have a partner linked. Remove that link first to invite someone else.");
   if (email === member.email)

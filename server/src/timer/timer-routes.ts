@@ -34,7 +34,6 @@ export async function timerRoutes(app: FastifyInstance, { db, clock }: { db: Dat
 
   route(app, "syncTimerSession", async ({ params: { id }, body }, request) => {
     const member = requireMember(request);
-    if (member.joinedAs === "partner") throw new HttpError(403, "A partner's account follows her timer; it does not time its own.");
     return syncSession(db, member.id, id, body, clock.now());
   });
 
