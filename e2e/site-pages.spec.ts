@@ -16,9 +16,13 @@ test.describe("her public pages", () => {
     // The editor loads once a hand is seen on the page (web/src/studio-kit/rich-text-field.tsx), and
     // says so until then: the hand is looked for from when the field is there, so the pointer moves after it appears.
     await expect(studio.getByText("The editor opens when you touch or type on the page.")).toBeVisible();
-    await studio.mouse.move(20, 20);
-    await studio.mouse.move(200, 300);
     const story = studio.getByRole("textbox", { name: "Your story" });
+    // On a busy machine the page may still be waking when the first move comes: she moves again, as a hand would.
+    await expect(async () => {
+      await studio.mouse.move(20, 20);
+      await studio.mouse.move(200, 300);
+      await expect(story).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
     await story.click();
     await studio.keyboard.press("Control+A");
     await studio.keyboard.type(`I have walked beside families for twelve years ${run}.`);
