@@ -51,7 +51,7 @@ test("a Spanish practice on a phone: her name, her backup, a late client who sig
     // Studio → Equipo: her backup, invited by mail, joins from the link with no access code and lands in On call.
     const backupEmail = newEmail("equipo");
     await doula.goto("/studio/team");
-    await doula.getByLabel("Su nombre").fill("Noor");
+    await doula.getByLabel("Su nombre").fill(`Inés ${stamp % 10_000}`);
     await doula.getByLabel("Su dirección de correo electrónico").fill(backupEmail);
     await doula.getByRole("button", { name: "Enviar la invitación" }).click();
     await expect(doula.getByRole("status").filter({ hasText: backupEmail })).toBeVisible();

@@ -17,7 +17,9 @@ test.describe("her public pages", () => {
     // says so until then: the hand is looked for from when the field is there, so the pointer moves after it appears.
     await expect(studio.getByText("The editor opens when you touch or type on the page.")).toBeVisible();
     const story = studio.getByRole("textbox", { name: "Your story" });
-    // On a busy machine the page may still be waking when the first move comes: she moves again, as a hand would.
+    // The editor loads for a field on (or near) the screen: she scrolls to it, as a hand would, and
+    // moves again if the page was still waking at her first move.
+    await studio.getByText("Your story", { exact: true }).first().scrollIntoViewIfNeeded();
     await expect(async () => {
       await studio.mouse.move(20, 20);
       await studio.mouse.move(200, 300);

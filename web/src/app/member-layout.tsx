@@ -43,7 +43,7 @@ function MemberMenu() {
   const labelOf = (entry: MenuSlotEntry) => {
     const answer = newAt.get(entry);
     const count = answer === undefined ? 0 : entry.newCount!.count(answer);
-    return count > 0 ? t("{label} ({count} new)", { label: t(entry.label), count }) : t(entry.label);
+    return count > 0 ? t("{label} ({count, plural, one {# new} other {# new}})", { label: t(entry.label), count }) : t(entry.label);
   };
   const entries: MenuEntry[] = [
     { label: t("Welcome"), to: "/" },

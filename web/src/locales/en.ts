@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"{label} ({count, plural, one {# new} other {# new}})\":[[\"label\"],\" (\",[\"count\",\"plural\",{\"one\":[\"#\",\" new\"],\"other\":[\"#\",\" new\"]}],\")\"]}")as Messages;

@@ -95,7 +95,7 @@ function StudioNavigation() {
               {section.to === "/studio/inbox" && unread > 0
                 ? t("{section} ({unread} unread)", { section: section.label, unread })
                 : section.to === "/studio/notifications" && unseen > 0
-                  ? t("{section} ({unseen} new)", { section: section.label, unseen })
+                  ? t("{section} ({unseen, plural, one {# new} other {# new}})", { section: section.label, unseen })
                   : section.label}
             </Box>
           </li>

@@ -65,7 +65,7 @@ function reduction(code: StudioCode, currency: string): string {
 }
 
 function uses(code: StudioCode): string {
-  const used = t("{count} used", { count: code.used });
+  const used = t("{count, plural, one {# used} other {# used}}", { count: code.used });
   const held = code.held > 0 ? t(", {count} in a checkout now", { count: code.held }) : "";
   return code.max_uses === null ? `${used}${held}` : `${used}${held} ${t("of {max}", { max: code.max_uses })}`;
 }

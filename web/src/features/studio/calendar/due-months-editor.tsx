@@ -25,7 +25,7 @@ export function DueMonthsEditor() {
     event.preventDefault();
     await run(
       () => send("setDueMonthPlaces", { body: { month, places: places.trim() === "" ? Number.NaN : Number(places) } }),
-      () => t("{month}: {places} places.", { month: monthName(month), places }),
+      () => t("{month}: {places, plural, one {# place} other {# places}}.", { month: monthName(month), places }),
     );
   };
   return (
@@ -73,8 +73,8 @@ export function DueMonthsEditor() {
           <Box component="h3" sx={{ m: 0, fontSize: "1.05rem" }}>
             {monthName(entry.month)}:{" "}
             {entry.places === null
-              ? t("{taken} taken, no limit", { taken: entry.taken })
-              : t("{taken} of {places} taken", { taken: entry.taken, places: entry.places })}
+              ? t("{taken, plural, one {# taken} other {# taken}}, no limit", { taken: entry.taken })
+              : t("{taken} of {places, plural, one {# taken} other {# taken}}", { taken: entry.taken, places: entry.places })}
           </Box>
           {entry.waiting.length > 0 ? (
             <Box component="ol" sx={{ m: "8px 0 0", paddingInlineStart: "20px" }}>

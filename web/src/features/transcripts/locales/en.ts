@@ -1,1 +1,1 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{}")as Messages;
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"{count, plural, one {# paragraph without times} other {# paragraphs without times}}\":[[\"count\",\"plural\",{\"one\":[\"#\",\" paragraph without times\"],\"other\":[\"#\",\" paragraphs without times\"]}]],\"{count, plural, one {# timed part} other {# timed parts}}\":[[\"count\",\"plural\",{\"one\":[\"#\",\" timed part\"],\"other\":[\"#\",\" timed parts\"]}]]}")as Messages;

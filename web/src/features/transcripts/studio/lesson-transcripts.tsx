@@ -76,8 +76,10 @@ export default function LessonTranscripts({ lessonId }: { lessonId: number }) {
               <Box component="span" sx={{ color: "text.secondary" }}>
                 (
                 {transcript.timed
-                  ? t("{count} timed parts", { count: transcript.cue_count })
-                  : t("{count} paragraphs without times", { count: transcript.cue_count })}
+                  ? t("{count, plural, one {# timed part} other {# timed parts}}", { count: transcript.cue_count })
+                  : t("{count, plural, one {# paragraph without times} other {# paragraphs without times}}", {
+                      count: transcript.cue_count,
+                    })}
                 , {formatDateTime(transcript.updated_at)})
               </Box>{" "}
               <DeleteWithConfirmation
