@@ -1,6 +1,17 @@
 import { expect, type Page, test } from "./test.ts";
-import { checkoutCompleted, signedDelivery, type StandInSession } from "../testing/stripe-stand-in.ts";
-import { accessibleAtBothWidths, instructorPage, linkIn, mailTo, newEmail, PASSWORD, postAs, stripeUrl } from "./helpers.ts";
+import type { StandInSession } from "../testing/stripe-stand-in.ts";
+import {
+  accessibleAtBothWidths,
+  instructorPage,
+  linkIn,
+  mailTo,
+  newEmail,
+  PASSWORD,
+  postAs,
+  stripeUrl,
+  deliverCheckoutCompleted,
+  standInSession,
+} from "./helpers.ts";
 
 // docs/languages.md and docs/care.md: a Spanish-speaking doula's practice on her phone, as a
 // trial found it: her own name on everything, her backup joining from her link, a client taken on
@@ -13,9 +24,8 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /** Settles a Checkout the stand-in opened, as Stripe's webhook would: what it charged is what is recorded. */
 async function settle(page: Page, sessionId: string): Promise<StandInSession> {
-  const session = (await (await page.request.get(`${stripeUrl()}/stand-in/sessions/${sessionId}`)).json()) as StandInSession;
-  const { payload, headers } = signedDelivery(checkoutCompleted(session, { payment_intent: `pi_${sessionId}` }));
-  expect((await page.request.post("/reactapi/stripe/webhook", { data: payload, headers })).status()).toBe(200);
+  const session = await standInSession(page.request, sessionId);
+  await deliverCheckoutCompleted(page.request, session, { payment_intent: `pi_${sessionId}` });
   return session;
 }
 

@@ -1,8 +1,19 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "./test.ts";
 import { pdfText } from "../testing/pdf-text.ts";
-import { checkoutCompleted, signedDelivery, type StandInSession } from "../testing/stripe-stand-in.ts";
-import { accessibleAtBothWidths, instructorPage, linkIn, logIn, mailTo, newEmail, PASSWORD, postAs, stripeUrl } from "./helpers.ts";
+import {
+  accessibleAtBothWidths,
+  instructorPage,
+  linkIn,
+  logIn,
+  mailTo,
+  newEmail,
+  PASSWORD,
+  postAs,
+  stripeUrl,
+  deliverCheckoutCompleted,
+  standInSession,
+} from "./helpers.ts";
 
 // docs/care.md: her birth clients' journey, from the doula's package to the mother's signed
 // agreement, deposit, questionnaire and the notes she is shown.
@@ -183,10 +194,9 @@ test("the doula makes a package and invites a client, who registers from the mai
   await mother.getByRole("link", { name: "Pay" }).click();
   await expect(mother).toHaveURL(/\/care\?paid=\d+$/);
   await expect(mother.getByText(/Thank you\. Your payment shows as paid here/)).toBeVisible();
-  const session = (await (await request.get(`${stripeUrl()}/stand-in/sessions/${sessionId}`)).json()) as StandInSession;
+  const session = await standInSession(request, sessionId);
   expect(session).toMatchObject({ mode: "payment", amount_total: 30_000, currency: "usd" });
-  const { payload, headers } = signedDelivery(checkoutCompleted(session));
-  expect((await request.post("/reactapi/stripe/webhook", { data: payload, headers })).status()).toBe(200);
+  await deliverCheckoutCompleted(request, session);
   await mother.reload();
   await expect(mother.getByText(/^Paid on /)).toBeVisible();
 

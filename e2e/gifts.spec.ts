@@ -1,6 +1,16 @@
 import { expect, test } from "./test.ts";
-import { checkoutCompleted, signedDelivery, type StandInSession } from "../testing/stripe-stand-in.ts";
-import { accessibleAtBothWidths, instructorPage, linkIn, mailTo, moveServerClock, newEmail, PASSWORD, stripeUrl } from "./helpers.ts";
+import {
+  accessibleAtBothWidths,
+  instructorPage,
+  linkIn,
+  mailTo,
+  moveServerClock,
+  newEmail,
+  PASSWORD,
+  stripeUrl,
+  deliverCheckoutCompleted,
+  standInSession,
+} from "./helpers.ts";
 
 // Gifts (docs/gifts.md): a visitor gives a course for a day to come; on that day (the server's and
 // the browser's clocks moved) the recipient opens the mail and registers through it, with no
@@ -37,15 +47,14 @@ test("a visitor gives a course for a day to come; on that day the recipient open
 
   await expect(page).toHaveURL(new RegExp(`^${stripeUrl()}/pay/cs_test_[a-f0-9]+$`));
   const sessionId = new URL(page.url()).pathname.split("/").pop()!;
-  const session = (await (await request.get(`${stripeUrl()}/stand-in/sessions/${sessionId}`)).json()) as StandInSession;
+  const session = await standInSession(request, sessionId);
   // The plan's own price, paid once, by the giver.
   expect(session).toMatchObject({ mode: "payment", amount_total: 4900, currency: "usd", customer_email: giver });
   await page.getByRole("link", { name: "Pay" }).click();
   await expect(page).toHaveURL(/\/gift\?given=1$/);
   await expect(page.getByRole("heading", { name: "Thank you for your gift" })).toBeVisible();
   await accessibleAtBothWidths(page);
-  const { payload, headers } = signedDelivery(checkoutCompleted(session, { payment_intent: `pi_${sessionId}` }));
-  expect((await request.post("/reactapi/stripe/webhook", { data: payload, headers })).status()).toBe(200);
+  await deliverCheckoutCompleted(request, session, { payment_intent: `pi_${sessionId}` });
 
   // The giver's receipt comes at once, with her link to change the gift until its day.
   const receipt = await mailTo(giver, "Your gift for Ana: Partner Course");
@@ -147,12 +156,11 @@ test("a birth client makes her registry, and a friend contributes to her doula c
     await friend.getByRole("button", { name: "Go to payment" }).click();
     await expect(friend).toHaveURL(new RegExp(`^${stripeUrl()}/pay/cs_test_[a-f0-9]+$`));
     const sessionId = new URL(friend.url()).pathname.split("/").pop()!;
-    const session = (await (await request.get(`${stripeUrl()}/stand-in/sessions/${sessionId}`)).json()) as StandInSession;
+    const session = await standInSession(request, sessionId);
     expect(session).toMatchObject({ mode: "payment", amount_total: 5000, currency: "usd" });
     await friend.getByRole("link", { name: "Pay" }).click();
     await expect(friend.getByRole("status")).toContainText("Thank you.");
-    const { payload, headers } = signedDelivery(checkoutCompleted(session, { payment_intent: `pi_${sessionId}` }));
-    expect((await request.post("/reactapi/stripe/webhook", { data: payload, headers })).status()).toBe(200);
+    await deliverCheckoutCompleted(request, session, { payment_intent: `pi_${sessionId}` });
     await friend.reload();
     await expect(friend.getByRole("region", { name: "Given so far" })).toContainText("Lucía: “For the calm you deserve”");
   } finally {

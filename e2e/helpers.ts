@@ -2,6 +2,8 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type CaughtMail, linkIn } from "../testing/smtp-catcher.ts";
+import { checkoutCompleted, signedDelivery, type StandInSession } from "../testing/stripe-stand-in.ts";
+import type { APIRequestContext } from "@playwright/test";
 import { type Browser, expect, type Page, workerValue } from "./test.ts";
 
 export { linkIn };
@@ -13,6 +15,21 @@ export const mailFolder = () => workerValue("E2E_MAIL_DIR");
 
 /** This worker's stand-in for Stripe's API (testing/stripe-stand-in.ts): its pay pages and its record of sessions. */
 export const stripeUrl = () => workerValue("E2E_STRIPE_URL");
+
+/** A Checkout session as the stand-in keeps it: what Stripe was asked to charge, and for what. */
+export async function standInSession(request: APIRequestContext, sessionId: string): Promise<StandInSession> {
+  return (await (await request.get(`${stripeUrl()}/stand-in/sessions/${sessionId}`)).json()) as StandInSession;
+}
+
+/** Tells the app the Checkout was paid, as Stripe's signed webhook does. */
+export async function deliverCheckoutCompleted(
+  request: APIRequestContext,
+  session: StandInSession,
+  overrides: Record<string, unknown> = {},
+) {
+  const { payload, headers } = signedDelivery(checkoutCompleted(session, overrides));
+  expect((await request.post("/reactapi/stripe/webhook", { data: payload, headers })).status()).toBe(200);
+}
 
 /** A write through the page's own session, as its screens make them (same origin). */
 export async function postAs(page: Page, path: string, data: unknown) {

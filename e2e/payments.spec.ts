@@ -1,6 +1,13 @@
 import { expect, test } from "./test.ts";
-import { checkoutCompleted, signedDelivery, type StandInSession } from "../testing/stripe-stand-in.ts";
-import { accessibleAtBothWidths, expectAccessible, instructorPage, signedInMember, stripeUrl } from "./helpers.ts";
+import {
+  accessibleAtBothWidths,
+  expectAccessible,
+  instructorPage,
+  signedInMember,
+  stripeUrl,
+  deliverCheckoutCompleted,
+  standInSession,
+} from "./helpers.ts";
 
 // Online payment runs against the stand-in for Stripe's API that the global setup starts
 // (testing/stripe-stand-in.ts): its checkout page has a Pay link back to the site, and
@@ -30,11 +37,9 @@ test.describe("buying a plan", () => {
     // (axe waits for animations to end, and the waiting ring turns until the course opens: checked after.)
     await expect(page.getByRole("progressbar", { name: "Opening your course" })).toBeVisible();
 
-    const session = (await (await request.get(`${stripeUrl()}/stand-in/sessions/${sessionId}`)).json()) as StandInSession;
+    const session = await standInSession(request, sessionId);
     expect(session).toMatchObject({ mode: "subscription", amount_total: 1900, currency: "usd" });
-    const { payload, headers } = signedDelivery(checkoutCompleted(session));
-    const delivered = await request.post("/reactapi/stripe/webhook", { data: payload, headers });
-    expect(delivered.status()).toBe(200);
+    await deliverCheckoutCompleted(request, session);
 
     await expect(page.getByText("Full Membership is now part of your account")).toBeVisible();
     await expectAccessible(page);
@@ -93,11 +98,10 @@ test.describe("buying a plan", () => {
     await page.getByRole("region", { name: "Partner Course" }).getByRole("button", { name: /^Buy/ }).click();
     await expect(page).toHaveURL(new RegExp(`^${stripeUrl()}/pay/cs_test_[a-f0-9]+$`));
     const sessionId = new URL(page.url()).pathname.split("/").pop()!;
-    const session = (await (await request.get(`${stripeUrl()}/stand-in/sessions/${sessionId}`)).json()) as StandInSession;
+    const session = await standInSession(request, sessionId);
     expect(session).toMatchObject({ mode: "payment", amount_total: 3920, currency: "usd" });
     await page.getByRole("link", { name: "Pay" }).click();
-    const { payload, headers } = signedDelivery(checkoutCompleted(session));
-    expect((await request.post("/reactapi/stripe/webhook", { data: payload, headers })).status()).toBe(200);
+    await deliverCheckoutCompleted(request, session);
     await expect(page.getByText("Partner Course is now part of your account")).toBeVisible();
 
     // The studio counts the use as paid.

@@ -17,6 +17,7 @@ import {
   type TestApp,
 } from "../../../testing/test-app.ts";
 import { pushOutbox, pushSubscriptions } from "./push-schema.ts";
+import { notifyStudio } from "../notifications/notifications-repository.ts";
 import { fixedPracticeNames } from "../lib/practice-names.ts";
 
 // Push notifications (docs/push.md): sent through a local stand-in for a browser's push service,
@@ -453,6 +454,18 @@ describe.each(backends)("push notifications on %s", (backend) => {
       body: "Lucía Díaz signed her agreement.",
       url: `/studio/clients/${client.recordId}`,
     });
+    // Told again (a retried webhook, a second server), the same event is not pushed again.
+    await notifyStudio(
+      context.database.db,
+      {
+        kind: "client_signed",
+        key: `care-signed:${client.recordId}`,
+        message: "{name} signed her agreement.",
+        values: { name: "Lucía Díaz" },
+        link: `/studio/clients/${client.recordId}`,
+      },
+      new Date(),
+    );
     // Her message is told by its own switch ("replies"), which these devices did not choose; nothing else came.
     expect((await post(`/reactapi/care/${client.recordId}/messages`, client.cookie, { text: "Thank you!" })).statusCode).toBe(201);
     expect(await queuedFor(phone.json.endpoint)).toHaveLength(1);

@@ -3,7 +3,6 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
-import type { questionKinds } from "../../../../../contract/care.ts";
 import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
 import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
@@ -12,7 +11,7 @@ import { fieldsetStyle, LabelledSelect, Loading, StudioPage } from "../../../stu
 import { t } from "./messages.ts";
 import { type DraftQuestion, questionnaireTemplates } from "./questionnaire-templates.ts";
 
-type Kind = (typeof questionKinds)[number];
+type Kind = DraftQuestion["kind"];
 
 const blankQuestion = (): DraftQuestion => ({ kind: "text", label: "", options: "", optional: false, sensitive: false });
 const hasOptions = (kind: Kind) => kind === "choice" || kind === "choices";
