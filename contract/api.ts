@@ -38,6 +38,7 @@ import { searchEndpoints } from "./search.ts";
 import { checksEndpoints } from "./checks.ts";
 import { giftsEndpoints, giftsRegistrationPass } from "./gifts.ts";
 import { notificationsEndpoints } from "./notifications.ts";
+import { capabilitiesEndpoints } from "./capabilities.ts";
 
 export { type Access, type Endpoint, successStatus } from "./endpoint.ts";
 
@@ -100,6 +101,7 @@ export const endpoints = {
   ...checksEndpoints,
   ...giftsEndpoints,
   ...notificationsEndpoints,
+  ...capabilitiesEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -32,7 +32,19 @@ export function placeOf(file) {
 }
 
 // The server's infrastructure: what every feature may use, and which imports no feature.
-const serverShared = new Set(["db", "http", "language", "mail", "rate-limits", "metrics", "lib", "timed-work", "documents", "testing"]);
+const serverShared = new Set([
+  "db",
+  "http",
+  "language",
+  "mail",
+  "rate-limits",
+  "metrics",
+  "lib",
+  "timed-work",
+  "documents",
+  "testing",
+  "capabilities",
+]);
 // Read by every part of the server: the configuration and the paths of its files.
 const serverSharedFiles = new Set(["server/src/config.ts", "server/src/paths.ts"]);
 // What puts the server together: the admin CLI and the fuzzer reach every feature on purpose.
@@ -68,6 +80,8 @@ export function refusal(from, to, targetFile, { typeOnly = false, sourceFile = "
     return `${from.name}/ does not read ${to.name}/'s tables (${path.basename(targetFile)}): call ${to.name}/'s repository`;
   }
   if (from.kind === "shared" && to.kind === "feature") {
+    // The capabilities' frame names the types of the services the app lends every capability (its sessions, its catalogue).
+    if (from.side === "server" && from.name === "capabilities" && typeOnly) return undefined;
     return from.side === "web"
       ? `web/src/${from.name}/ is shared by every feature and imports none (features/${to.name}); pass it in from app/`
       : `server/src/${from.name}/ is infrastructure and imports no feature (${to.name}); let the feature register with it`;

@@ -13,8 +13,6 @@ import { type Language, languages } from "../../contract/languages.ts";
 import { PracticeNamesStore, SiteLanguageStore } from "./site/site-repository.ts";
 import { seededNames } from "./lib/practice-names.ts";
 import { SessionStore } from "./accounts/session-store.ts";
-import { listOpenGrants } from "./grants/grants-repository.ts";
-import { partnerReach } from "./partners/partners-repository.ts";
 import { CatalogueReader } from "./catalogue/catalogue-repository.ts";
 import type { Config } from "./config.ts";
 import { type CacheTrust, neverTrusted, onlyWriter } from "./db/data-changes.ts";
@@ -26,7 +24,8 @@ import { computeSecurityHeaders } from "./http/security-headers.ts";
 import { MailSender } from "./mail/mail-sender.ts";
 import { CacheStats } from "./metrics/cache-stats.ts";
 import { installMetrics, type PoolStats } from "./metrics/metrics.ts";
-import { features } from "./features.ts";
+import { capabilities } from "./features.ts";
+import { installCapabilities } from "./capabilities/install.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { serverPaths } from "./paths.ts";
 
@@ -124,7 +123,7 @@ export async function buildApp({
   const cacheStats = new CacheStats();
   installMetrics(app, { token: config.metricsToken, cacheStats, poolStats });
   const sessions = new SessionStore(db, trust, cacheStats);
-  const catalogue = new CatalogueReader(db, trust, { openGrants: listOpenGrants, partnerReach }, cacheStats);
+  const catalogue = new CatalogueReader(db, trust, cacheStats);
   const siteLanguage = new SiteLanguageStore(db, trust);
   const practice = new PracticeNamesStore(db, trust, seededNames(config.instructorName, config.businessName));
   await practice.load();
@@ -151,14 +150,11 @@ export async function buildApp({
   if (startMailSender) mailSender.start();
   app.addHook("onClose", () => mailSender.stop());
 
-  const capabilities = features({ db, config, sessions, catalogue, mail, clock, siteLanguage, practice, log: app.log });
-  for (const feature of capabilities) await feature.register(app);
+  const services = { db, config, sessions, catalogue, mail, clock, siteLanguage, practice, log: app.log };
+  const { timedWork, isOn } = await installCapabilities(app, capabilities, services, trust);
   // Every server may run the timed work (each piece claims what it does); one that sends no mail runs none.
   if (startMailSender) {
-    const stopTimedWork = startTimedWork(
-      capabilities.flatMap((feature) => feature.timedWork),
-      app.log,
-    );
+    const stopTimedWork = startTimedWork(timedWork, app.log);
     app.addHook("onClose", async () => stopTimedWork());
   }
 
@@ -182,7 +178,7 @@ export async function buildApp({
       .map((language) => [language, `pages/${language}/not-found.html`] as const)
       .filter(([, page]) => serveWebApp && existsSync(path.join(webRoot, page))),
   );
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const wantsPage =
       (request.method === "GET" || request.method === "HEAD") &&
       !request.url.startsWith("/reactapi/") &&
@@ -192,14 +188,17 @@ export async function buildApp({
       // pages depend on the session, gets the app, which picks the screen from the URL. Either
       // page names the route's own chunks, so the browser fetches them beside the app's entry.
       const pathname = request.url.split("?")[0]!;
-      const route = appRouteOf(pathname, appRoutePaths);
-      const pages = route === undefined ? undefined : appRoutes.get(route);
+      const known = appRouteOf(pathname, appRoutePaths);
+      const pages = known === undefined ? undefined : appRoutes.get(known);
+      // A page of a capability she turned off (Studio → Site → Features) is no page of the site.
+      const route = pages?.capability && !(await isOn(pages.capability)) ? undefined : known;
       // The same address serves every language (request.language: docs/languages.md); caches keep
       // them apart by the cookies and the browser's languages it was chosen from.
       const language = request.language;
+      const shown = route === undefined ? undefined : pages;
       const page =
-        (request.cookies[signedInHintCookie] ? undefined : pages?.prerendered?.[language]) ??
-        pages?.pages[language] ??
+        (request.cookies[signedInHintCookie] ? undefined : shown?.prerendered?.[language]) ??
+        shown?.pages[language] ??
         notFoundPages.get(language) ??
         "index.html";
       return reply
@@ -216,7 +215,7 @@ export async function buildApp({
 }
 
 /** A route's pages under web/dist, in each language: the app's page for it, and for a public route the page rendered for visitors. */
-type AppRoutePages = { pages: Record<Language, string>; prerendered?: Record<Language, string> };
+type AppRoutePages = { pages: Record<Language, string>; prerendered?: Record<Language, string>; capability?: string };
 
 /** The addresses of the built web app and their pages (web/src/lib/routes.ts, written by scripts/prerender.mjs). */
 function readAppRoutes(webRoot: string): Map<string, AppRoutePages> {

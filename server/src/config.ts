@@ -118,6 +118,17 @@ const Environment = z.object({
     .min(1, "LABOUR_ESCALATE_MINUTES must be at least 1")
     .max(120, "LABOUR_ESCALATE_MINUTES can be at most 120")
     .default(10),
+  // The capabilities a new installation starts with turned off (Studio → Site → Features turns them on).
+  CAPABILITIES_OFF: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((name) => name.trim())
+        .filter((name) => name !== ""),
+    )
+    .pipe(z.array(z.string().regex(/^[a-z][a-z-]*$/, "CAPABILITIES_OFF must be names of capabilities, separated by commas"))),
   METRICS_TOKEN: optional(z.string().min(16, "METRICS_TOKEN must be at least 16 characters long")),
   SEED_DEMO_CONTENT: z
     .enum(["true", "false", ""])
@@ -162,6 +173,8 @@ export type Config = {
   push: PushConfig;
   /** Minutes an unseen labour alert waits before the backup doula is told too. */
   labourEscalateMinutes: number;
+  /** The capabilities a new installation starts with turned off (its switches, once written, are hers). */
+  capabilitiesOff: string[];
   /** A file whose number moves the server's clock, for browser tests (never in production). */
   testClockFile: string | undefined;
 };
@@ -241,6 +254,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
           : null,
     },
     labourEscalateMinutes: values.LABOUR_ESCALATE_MINUTES,
+    capabilitiesOff: values.CAPABILITIES_OFF,
     site: {
       podcastPlayerUrl: values.PODCAST_PLAYER_URL,
       contactEmail: values.CONTACT_EMAIL,

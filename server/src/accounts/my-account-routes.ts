@@ -28,9 +28,9 @@ export type MyAccountOptions = {
   mail: { sender: MailSender; context: MailContext };
   production: boolean;
   /** What every feature keeps about her, for her data download and her account's deletion (features.ts). */
-  personalData: PersonalData[];
+  personalData: readonly PersonalData[];
   /** Her mail choices, each declared by the feature that sends those mails, in the order her page lists them. */
-  mailChoices: MailChoice[];
+  mailChoices: readonly MailChoice[];
 };
 
 const emailTaken = () => new HttpError(409, "Email already registered.");

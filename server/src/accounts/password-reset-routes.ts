@@ -24,7 +24,7 @@ export type PasswordResetOptions = {
   mail: { sender: MailSender; context: MailContext };
   production: boolean;
   /** Each feature's part of her data: a reset by mail proves her address, and what waited for it becomes hers. */
-  personalData: PersonalData[];
+  personalData: readonly PersonalData[];
 };
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -38,13 +38,13 @@ export type SignInOptions = {
   clock: Clock;
   /**
    * Registration with a capability's link instead of a code, one per field contract/api.ts composes
-   * (features.ts hands them over): whom it was sent to, its use inside the new account's
-   * transaction, and the word to every server once that has committed.
+   * (each offered by its capability's manifest): whom it was sent to, its use inside the new
+   * account's transaction, and the word to every server once that has committed.
    */
-  invitations: Record<RegistrationPassField, Invitations>;
+  invitations: readonly { field: RegistrationPassField; invitations: Invitations }[];
 };
 
-/** One kind of invitation, offered by the feature that sends it (features.ts hands them over). */
+/** One kind of invitation, offered by the capability that sends it (its manifest's `invitations` point). */
 export type Invitations = {
   /** Whom it was sent to, without using it. */
   check: (db: Queryable, token: string, now: Date) => Promise<InvitedPerson>;
@@ -60,8 +60,11 @@ const emailTaken = () => new HttpError(409, "Email already registered.");
 
 export async function signInRoutes(
   app: FastifyInstance,
-  { db, sessions, sessionDays, production, trustProxy, mail, contactEmail, registrationsPerHour, clock, invitations }: SignInOptions,
+  { db, sessions, sessionDays, production, trustProxy, mail, contactEmail, registrationsPerHour, clock, invitations: kinds }: SignInOptions,
 ) {
+  const invitations = Object.fromEntries(kinds.map(({ field, invitations: kind }) => [field, kind])) as Partial<
+    Record<RegistrationPassField, Invitations>
+  >;
   const throttle = new LoginThrottle(db);
   const registrationWindow = new SlidingWindow(db, 60 * 60 * 1000);
   // Behind a proxy Fastify is not told to trust, every sign-in seems to come from the proxy, so all
@@ -145,7 +148,7 @@ export async function signInRoutes(
 
   route(app, "invitedPerson", async ({ body }) => {
     const field = (Object.keys(invitations) as RegistrationPassField[]).find((candidate) => body[candidate] !== undefined)!;
-    const person = await invitations[field].check(db, body[field]!, clock.now());
+    const person = await invitations[field]!.check(db, body[field]!, clock.now());
     return { email: person.email, first_name: person.firstName, last_name: person.lastName };
   });
 

@@ -71,7 +71,7 @@ export type CareOptions = {
   practice: PracticeNames;
   /** Where the doula reads her mail: her clients' messages are told to it. */
   contactEmail: string;
-  /** Codes for a package's payments (the gifts capability's, handed in by features.ts). */
+  /** A package's payment with a code: payments' pricing pipeline (docs/gifts.md). */
   pricing?: CheckoutPricing;
 };
 

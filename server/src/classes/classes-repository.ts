@@ -48,7 +48,7 @@ export type ClassDeps = {
   mail: ClassMailContext;
   payments: ClassPayments | null;
   catalogue: CatalogueReader;
-  /** The codes' pricing (docs/gifts.md), handed in by features.ts; without it a code is refused. */
+  /** The price with a code (docs/gifts.md): payments' pricing pipeline, which refuses a code when none is taken. */
   pricing?: CheckoutPricing;
 };
 

@@ -1,7 +1,7 @@
 import type { Queryable } from "../db/client.ts";
 
-// A checkout's price with a code (the gifts capability's codes, docs/gifts.md), as the features
-// that start checkouts (payments, care) are handed it by features.ts, so none imports the codes.
+// A checkout's price with a code (the gifts capability's codes, docs/gifts.md): payments' pricing
+// pipeline (payments/capability.ts), which every seller uses, so none imports the codes.
 
 /**
  * How long a code's use is held for one checkout: its Checkout expires then (Stripe's shortest), and
@@ -23,8 +23,8 @@ export type CodeReduction = { code: string; percentOff: number | null; amountOff
 export type PricedItem = { kind: "plan" | "package" | "class"; id: number };
 
 /**
- * A checkout's price with a code (the gifts feature's codes, docs/gifts.md), handed in by
- * features.ts: a use is held before Stripe is asked, attached to the checkout Stripe made, marked
+ * A checkout's price with a code (the gifts capability's codes, docs/gifts.md), through payments'
+ * pricing pipeline: a use is held before Stripe is asked, attached to the checkout Stripe made, marked
  * paid with it, and given back when the checkout could not start or expired unpaid.
  */
 export type CheckoutPricing = {

@@ -1,6 +1,6 @@
 /**
- * Stripe as bookings and classes use it (made by payments/stripe-client.ts, given by the app in
- * features.ts): a one-off Checkout that holds a time or a place (its metadata says whose it is),
+ * Stripe as bookings and classes use it (made by payments/stripe-client.ts, offered by the payments
+ * capability): a one-off Checkout that holds a time or a place (its metadata says whose it is),
  * and a full refund, made once whatever the retries.
  */
 export type OneOffPayments = {

@@ -33,7 +33,7 @@ type PaymentsOptions = {
   mail: { sender: MailSender; context: MailContext };
   /** A receipt is in the buyer's language, else the site's (docs/languages.md). */
   siteLanguage: SiteLanguage;
-  /** The checkouts other features start (a booking's), and the grants a purchase opens, handed in by features.ts. */
+  /** The checkouts other capabilities start (a booking's), the grants a purchase opens, and the pricing pipeline (payments/capability.ts). */
   hooks: PaymentHooks;
   clock: Clock;
 };

@@ -99,8 +99,8 @@ export type CheckoutOwner = {
 };
 
 /**
- * What a paid purchase opens and an ended one closes: the grants feature's functions, handed in by
- * features.ts, so payments sits below grants (whose rows name a purchase) instead of beside it.
+ * What a paid purchase opens and an ended one closes: a service the grants capability offers, so
+ * payments sits below grants (whose rows name a purchase) instead of beside it.
  */
 export type PurchaseGrants = {
   open: (tx: Queryable, purchase: { id: number; userId: number }, courseIds: number[], endsAt?: Date | null) => Promise<void>;
@@ -110,7 +110,7 @@ export type PurchaseGrants = {
 export type { CheckoutPricing, CodeReduction, PricedItem } from "../lib/checkout-pricing.ts";
 
 /** What other features hand the webhook: the checkouts they own, the grants a purchase opens, and the codes' pricing. */
-export type PaymentHooks = { owners: CheckoutOwner[]; grants: PurchaseGrants; pricing?: CheckoutPricing };
+export type PaymentHooks = { owners: readonly CheckoutOwner[]; grants: PurchaseGrants; pricing?: CheckoutPricing };
 
 type Handler = (
   tx: Queryable,

@@ -41,13 +41,13 @@ export async function studioApi(
     uploadMaxBytes,
     rowsOnCatalogue,
     featureAreas,
-  }: StudioOptions & { featureAreas: FastifyPluginAsync[] },
+  }: StudioOptions & { featureAreas: readonly FastifyPluginAsync[] },
 ) {
   app.addHook("onRequest", async (request) => void requireInstructor(request));
   // Set inside the scope, so that an unknown studio address meets the guard too.
   app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ error: "Not found." }));
   // Passed on field by field: the options Fastify gave this plugin also carry its prefix, which the areas inherit anyway.
   for (const area of studioAreas) await app.register(area, { db, clock, catalogue, publicUrl, uploadMaxBytes, rowsOnCatalogue });
-  // A feature's own studio area (the calendar of bookings) comes from features.ts, behind the same guard.
+  // Each capability's own studio areas (the calendar of bookings…), from its manifest, behind the same guard.
   for (const area of featureAreas) await app.register(area);
 }

@@ -1,0 +1,100 @@
+import type { FastifyBaseLogger, FastifyPluginAsync } from "fastify";
+import type { SessionStore } from "../accounts/session-store.ts";
+import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
+import type { Config } from "../config.ts";
+import type { Database } from "../db/client.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { MailSender } from "../mail/mail-sender.ts";
+import type { MailContext } from "../mail/mail-templates.ts";
+import type { PracticeNamesStore, SiteLanguageStore } from "../site/site-repository.ts";
+import type { TimedWork } from "../timed-work/timed-work.ts";
+
+/** What the app makes once and lends to every capability (app.ts). */
+export type AppServices = {
+  db: Database;
+  config: Config;
+  sessions: SessionStore;
+  catalogue: CatalogueReader;
+  mail: { sender: MailSender; context: MailContext };
+  clock: Clock;
+  siteLanguage: SiteLanguageStore;
+  /** Her name, title and business name (Studio → Site), as every page, PDF and mail prints them. */
+  practice: PracticeNamesStore;
+  /** The app's log, for work that runs outside a request (the push sender's deliveries). */
+  log: FastifyBaseLogger;
+};
+
+/**
+ * The services capabilities offer one another, one key each. The offering capability adds its key
+ * here from its own manifest (`declare module "../capabilities/capability.ts"`), so a capability
+ * that needs it names the key and gets the offering capability's own type, never its internals.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface Offered {}
+
+/**
+ * The points a host opens for any capability to plug into (personal data, invitations, checkouts,
+ * studio areas…): each host adds its point here from its own manifest, and reads what every
+ * capability put in through `ctx.all(point)`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface Points {}
+
+/** A Fastify plugin and its options, registered under `prefix`. */
+export type Mount = { prefix: string; plugin: FastifyPluginAsync<never>; options: object };
+
+/** Lets a capability write a mount with its plugin's own option type checked. */
+export function mount<Options extends object>(prefix: string, plugin: FastifyPluginAsync<Options>, options: Options): Mount {
+  return { prefix, plugin: plugin as FastifyPluginAsync<never>, options };
+}
+
+/** What a capability's `start` is given: the app's services, the services others offer, the points' contents. */
+export type CapabilityContext = AppServices & {
+  /** A service another capability offers (declared in `needs`, so that one starts first). */
+  use<Key extends keyof Offered>(service: Key): Offered[Key];
+  /**
+   * Everything the capabilities put into a point, in start-up order. The list fills as they start
+   * and is complete before any route is registered, so a host reads it in its routes, not in `start`.
+   */
+  all<Key extends keyof Points>(point: Key): readonly Points[Key][];
+  /** The same, from the capabilities that are on now (Studio → Site → Features). */
+  allOn<Key extends keyof Points>(point: Key): Promise<Points[Key][]>;
+  /** Whether a capability is on now; a capability that is not optional always is. */
+  isOn(capability: string): Promise<boolean>;
+  /** Every capability's studio areas, each answering 404 while its capability is off: the studio's frame registers them behind its guard. */
+  studioAreas: readonly FastifyPluginAsync[];
+};
+
+/** What a capability brings once started. */
+export type CapabilityParts = {
+  /** Its API, answered with 404 while it is off. */
+  routes?: Mount[];
+  /** Its studio areas, under /reactapi/studio behind the studio's guard (instructor only), 404 while off. */
+  studio?: Mount[];
+  /** Work on a timer, which does not run while it is off. */
+  timedWork?: TimedWork[];
+  /** What it puts into other capabilities' points. */
+  points?: { [Key in keyof Points]?: Points[Key][] };
+};
+
+export type CapabilityManifest<Offers extends keyof Offered = keyof Offered> = {
+  /** Its folder's name, and its name in Studio → Site → Features and CAPABILITIES_OFF. */
+  name: string;
+  /**
+   * Set for a capability she may turn off: its title's message (English source, translated by the
+   * server's catalogue) and the optional capabilities it cannot work without.
+   */
+  optional?: { title: string; needs?: readonly string[] };
+  /** The services it uses, whose capabilities therefore start before it. */
+  needs?: readonly (keyof Offered)[];
+  /** Capabilities it must come before in every point (its personal-data part erased first…), with the reason beside it. */
+  before?: readonly string[];
+  /** The services it offers, made from the app's services before it starts. */
+  offers?: { [Key in Offers]: (ctx: CapabilityContext) => Offered[Key] };
+  start: (ctx: CapabilityContext) => CapabilityParts;
+};
+
+/** A capability's manifest (server/src/<capability>/capability.ts), listed in server/src/features.ts. */
+export function defineCapability<Offers extends keyof Offered = never>(manifest: CapabilityManifest<Offers>): CapabilityManifest {
+  return manifest as unknown as CapabilityManifest;
+}

@@ -1,0 +1,67 @@
+import { sentence } from "../../../contract/languages.ts";
+import { defineCapability, mount } from "../capabilities/capability.ts";
+import type { Queryable } from "../db/types.ts";
+import { careCheckouts } from "./care-checkouts.ts";
+import { careWork } from "./care-reminders.ts";
+import {
+  acceptCareInvitation,
+  carePersonalData,
+  careRecordsDueByMonth,
+  careRecordsDueIn,
+  checkCareInvitation,
+  onCallWindowsBetween,
+} from "./care-repository.ts";
+import { type CareOptions, careRoutes, careStudioRoutes } from "./care-routes.ts";
+
+declare module "../capabilities/capability.ts" {
+  interface Offered {
+    /** Births she has taken on as her clients': they count towards a due month's places (bookings ask). */
+    birthsElsewhere: { inMonth(db: Queryable, month: string): Promise<number>; byMonth(db: Queryable): Promise<Map<string, number>> };
+    /** Her clients' on-call windows touching these days (her calendar and its feed carry them). */
+    onCallWindows: (from: string, until: string) => Promise<{ recordId: number; client: string; from: string; until: string }[]>;
+    /** What her birth clients' capabilities (team, labour line) are given. */
+    careOptions: CareOptions;
+  }
+}
+
+/** Her birth clients' journey: packages, agreements, payments, questionnaires, messages and files. */
+export default defineCapability({
+  name: "care",
+  optional: { title: sentence("Her clients' journey") },
+  needs: ["oneOffPayments", "checkoutPricing"],
+  offers: {
+    birthsElsewhere: () => ({ inMonth: careRecordsDueIn, byMonth: careRecordsDueByMonth }),
+    onCallWindows:
+      ({ db }) =>
+      (from, until) =>
+        onCallWindowsBetween(db, from, until),
+    careOptions: (ctx) => ({
+      db: ctx.db,
+      clock: ctx.clock,
+      mail: ctx.mail.context,
+      sender: ctx.mail.sender,
+      practice: ctx.practice,
+      contactEmail: ctx.config.site.contactEmail,
+      payments: ctx.use("oneOffPayments"),
+      pricing: ctx.use("checkoutPricing"),
+    }),
+  },
+  start: (ctx) => {
+    const care = ctx.use("careOptions");
+    return {
+      routes: [mount("/reactapi/care", careRoutes, care)],
+      studio: [mount("/care", careStudioRoutes, care)],
+      timedWork: [careWork({ ...care, siteLanguage: ctx.siteLanguage })],
+      points: {
+        checkouts: [careCheckouts(care)],
+        personalData: [carePersonalData(ctx.db, ctx.clock, ctx.practice)],
+        invitations: [
+          {
+            field: "care_invitation",
+            invitations: { check: checkCareInvitation, accept: acceptCareInvitation, committed: () => {}, joinedAs: "member" },
+          },
+        ],
+      },
+    };
+  },
+});
