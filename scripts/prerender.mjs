@@ -110,9 +110,9 @@ try {
     mkdirSync(path.join(dist, "prerendered", language), { recursive: true });
     mkdirSync(path.join(dist, "pages", language), { recursive: true });
   }
-  for (const { path: route, modules, chunks, images } of appRoutes) {
+  for (const { path: route, modules, chunks, images, capability } of appRoutes) {
     const isPublic = prerenderedRoutes.includes(route);
-    const entryForServer = { path: route, pages: {}, ...(isPublic ? { prerendered: {} } : {}) };
+    const entryForServer = { path: route, capability, pages: {}, ...(isPublic ? { prerendered: {} } : {}) };
     for (const language of languages) {
       const localPage = inLanguage(
         builds[language].withPreloads(modules, chunks, images),

@@ -1,4 +1,5 @@
 import "./feature-styles.ts";
+import { useMemo } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { BrandBar, SkipLink } from "../components/brand-bar.tsx";
 import { HeaderMenu, type MenuEntry } from "../components/header-menu.tsx";
@@ -8,6 +9,7 @@ import { RequireMember } from "../components/require-member.tsx";
 import { type Asked, useAnswer, useAnswers } from "../lib/answers.ts";
 import { type MenuSlotEntry, shownTo, SlotsContext, useSlots } from "../lib/slots.tsx";
 import { slots } from "./slots.ts";
+import { isOffModule, useCapabilitiesOff, withoutOff } from "../lib/capabilities-off.ts";
 import { type BottomBarIcon, routes } from "../lib/routes.ts";
 import { useSession } from "../lib/session.ts";
 import { useLogout } from "../lib/use-logout.ts";
@@ -23,11 +25,11 @@ const icons: Record<BottomBarIcon, () => React.JSX.Element> = {
 };
 
 const bottomBar = routes
-  .flatMap((route) => (route.bottomBar ? [{ ...route.bottomBar, to: route.path }] : []))
+  .flatMap((route) => (route.bottomBar ? [{ ...route.bottomBar, to: route.path, screen: route.screen }] : []))
   .sort((first, second) => first.place - second.place)
-  .map(({ label, icon, to }) => {
+  .map(({ label, icon, to, screen }) => {
     const Icon = icons[icon];
-    return { label, to, icon: <Icon /> };
+    return { label, to, screen, icon: <Icon /> };
   });
 
 /** The product description's member header menu (Welcome, Home and Logout), with My account, and the studio for an instructor. */
@@ -64,7 +66,8 @@ function BottomBar() {
   // Until she is known every entry stands, as before the slots: the bar does not shift when she is.
   const { memberMenu } = useSlots();
   const hidden = user ? memberMenu.filter((entry) => entry.shownTo && !entry.shownTo(user)).map((entry) => entry.to) : [];
-  const entries = bottomBar.filter((entry) => !hidden.includes(entry.to));
+  const off = useCapabilitiesOff();
+  const entries = bottomBar.filter((entry) => !hidden.includes(entry.to) && !isOffModule(off, entry.screen));
   const current = entries.find((entry) => pathname.startsWith(entry.to))?.to;
   return (
     <nav aria-label={t("Member sections")} className="bottom-bar">
@@ -81,12 +84,18 @@ function BottomBar() {
 // The router asks for the first answers of a page's slots once this frame is here (router.tsx).
 export { slots };
 
-/** What the frame reads on every member page (the counts beside its menu's entries), asked with the page's own first answers (router.tsx). */
-export const frameAsks: readonly Asked[] = slots.memberMenu.flatMap((entry) => (entry.newCount ? [{ name: entry.newCount.needs }] : []));
+/** What the frame reads on every member page (what is off, the counts beside its menu's entries), asked with the page's own first answers (router.tsx). */
+export const frameAsks: readonly Asked[] = [
+  // Which capabilities are off: the menus, the cards and the page itself leave theirs out.
+  { name: "capabilitiesOff" },
+  ...slots.memberMenu.flatMap((entry) => (entry.newCount ? [{ name: entry.newCount.needs }] : [])),
+];
 
 export default function MemberLayout() {
+  const off = useCapabilitiesOff();
+  const shownSlots = useMemo(() => withoutOff(slots, off), [off]);
   return (
-    <SlotsContext.Provider value={slots}>
+    <SlotsContext.Provider value={shownSlots}>
       <SkipLink />
       <BrandBar menu={<MemberMenu />} />
       <div className="member-frame">

@@ -1,5 +1,6 @@
 // The build's server-side entry (scripts/prerender.mjs): renders the public pages to HTML so a
 // visitor on a slow phone reads the page before its JavaScript arrives; the app then hydrates it.
+import { capabilityOfModule } from "../lib/capabilities-off.ts";
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
 import { StaticRouter } from "react-router";
@@ -24,6 +25,8 @@ export const appRoutes = routes.map((route) => ({
   // A slot's parts travel in one chunk named after it (web/chunk-groups.ts).
   chunks: route.firstNeeds?.slots ?? [],
   images: route.firstNeeds?.images ?? [],
+  // The server answers the not-found page for it while she has turned this capability off.
+  capability: capabilityOfModule(route.screen),
 }));
 
 /** The markup of one route as a visitor's browser renders it first (see main.tsx), in one language. */

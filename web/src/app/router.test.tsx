@@ -78,11 +78,13 @@ describe("a page's first answers", () => {
       "/reactapi/getcoursemodules": [200, [module]],
       "/reactapi/progress/courses/1": [200, { course_id: 1, completed: 0, total: 0, lessons: [], certificate_available: false }],
       "/reactapi/community/me": [200, { display_name: "Maya", pseudonym: null, mails: true, collapsed_notes: [], unread: 0 }],
+      "/reactapi/capabilities/off": [200, { off: [] }],
     });
     const store = createStore({ session: { isAuthenticated: true, user: member, loading: false, registered: false, error: null } });
     await preloadFirstScreen({ pathname: "/course", search: "?course=1" }, { signedIn: true, dispatch: store.dispatch });
     const asked = calls.map((call) => `${call.path} ${JSON.stringify(call.body ?? null)}`).sort();
     expect(asked).toEqual([
+      "/reactapi/capabilities/off null",
       "/reactapi/community/me null",
       '/reactapi/getcoursemodules {"query":1}',
       "/reactapi/getcourses null",
@@ -99,7 +101,7 @@ describe("a page's first answers", () => {
     );
     expect(await screen.findByRole("heading", { level: 1, name: "Birth" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: /Breathing/ })).toBeInTheDocument();
-    expect(calls).toHaveLength(5);
+    expect(calls).toHaveLength(6);
   });
 
   it("include the answers of the slots a page shows as it opens: /home's cards, /account's sections", async () => {
@@ -114,12 +116,18 @@ describe("a page's first answers", () => {
       "/reactapi/account/saved-lessons",
       "/reactapi/announcements",
       "/reactapi/bookings/mine",
+      "/reactapi/capabilities/off",
       "/reactapi/care",
       "/reactapi/classes",
       "/reactapi/community/me",
       "/reactapi/progress/summary",
     ]);
-    expect(await asked("/account")).toEqual(["/reactapi/account", "/reactapi/bookings/mine", "/reactapi/community/me"]);
+    expect(await asked("/account")).toEqual([
+      "/reactapi/account",
+      "/reactapi/bookings/mine",
+      "/reactapi/capabilities/off",
+      "/reactapi/community/me",
+    ]);
   });
 
   it("ask nothing for a visitor, whose page would only be refused them", async () => {

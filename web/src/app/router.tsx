@@ -1,5 +1,5 @@
 import { t } from "../lib/i18n.ts";
-import { lazy, Suspense, useEffect, type ComponentType } from "react";
+import { lazy, Suspense, useEffect, useMemo, type ComponentType } from "react";
 import { BrowserRouter, matchPath, Outlet, Route, Routes, useLocation } from "react-router";
 import { AnnouncePage } from "../components/announce-page.tsx";
 import { ScrollToTop } from "../components/scroll-to-top.tsx";
@@ -9,6 +9,7 @@ import type { useAppDispatch } from "../lib/store-hooks.ts";
 import { announceNewVersion, checkForNewVersion, useNewVersion } from "../features/install-app/app-update.ts";
 import { courseOfAddress, layoutScreens, notFoundScreen, routes, type ScreenRoute } from "../lib/routes.ts";
 import { firstAsks } from "../lib/first-answers.ts";
+import { isOffModule, useCapabilitiesOff, withoutOff } from "../lib/capabilities-off.ts";
 import { type LazyPart, lazyPart } from "../lib/lazy-part.tsx";
 import { type Slots, slotNeeds } from "../lib/slots.tsx";
 import { StudioSlotsContext } from "../lib/studio-slots.tsx";
@@ -66,8 +67,10 @@ const screens = new Map<ScreenRoute, Screen>(
 const studioLayout = screen(() =>
   Promise.all([moduleOf(layoutScreens.studio)(), import("./studio-slots.ts")]).then(([{ default: Layout }, { studioSlots }]) => ({
     default: function StudioFrame() {
+      const off = useCapabilitiesOff();
+      const shown = useMemo(() => withoutOff(studioSlots, off), [off]);
       return (
-        <StudioSlotsContext.Provider value={studioSlots}>
+        <StudioSlotsContext.Provider value={shown}>
           <Layout />
         </StudioSlotsContext.Provider>
       );
@@ -110,10 +113,16 @@ function Root() {
   );
 }
 
+/** A screen, or the not-found page while she has turned its capability off. */
+function ScreenOrNotFound({ route }: { route: ScreenRoute }) {
+  const off = useCapabilitiesOff();
+  return show(isOffModule(off, route.screen) ? notFound : screens.get(route)!);
+}
+
 const routesIn = (layout: ScreenRoute["layout"]) =>
   routes
     .filter((route) => route.layout === layout)
-    .map((route) => <Route key={route.path} path={route.path} element={show(screens.get(route)!)} />);
+    .map((route) => <Route key={route.path} path={route.path} element={<ScreenOrNotFound route={route} />} />);
 
 export function AppRoutes() {
   return (
@@ -151,9 +160,11 @@ export async function preloadFirstScreen(
   const ids = { courseId: courseOfAddress(pathname, search), id: match?.params.id ?? null };
   if (route.layout === "studio") {
     // The studio's endpoints come with its frame's chunk (features/studio/studio-parts.tsx), and
-    // the frame shows the inbox's unread count on every studio page.
+    // the frame shows the inbox's unread count and the sections of what is on, on every studio page.
     await studioLayout.preload();
-    if (signedIn) for (const asked of firstAsks(["studioUnread", ...(route.firstNeeds?.answers ?? [])], ids)) void dispatch(ask(asked));
+    if (signedIn)
+      for (const asked of firstAsks(["studioUnread", "capabilitiesOff", ...(route.firstNeeds?.answers ?? [])], ids))
+        void dispatch(ask(asked));
     return;
   }
   if (signedIn) for (const asked of firstAsks(route.firstNeeds?.answers ?? [], ids)) void dispatch(ask(asked));

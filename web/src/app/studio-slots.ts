@@ -1,4 +1,5 @@
 import { lazyPart } from "../lib/lazy-part.tsx";
+import { capabilityOfModule, fromCapability } from "../lib/capabilities-off.ts";
 import { routes, type StudioLink } from "../lib/routes.ts";
 import type { StudioSlots } from "../lib/studio-slots.tsx";
 
@@ -10,7 +11,12 @@ const linksFrom = (place: StudioLink["place"]) =>
   routes.flatMap((route) =>
     (route.linkedFrom ?? [])
       .filter((link) => link.place === place)
-      .map((link) => ({ label: link.label, page: link.anchor ? `${route.path}#${link.anchor}` : route.path })),
+      .map((link) =>
+        fromCapability(capabilityOfModule(route.screen) ?? "", {
+          label: link.label,
+          page: link.anchor ? `${route.path}#${link.anchor}` : route.path,
+        }),
+      ),
   );
 
 export const studioSlots: StudioSlots = {
@@ -18,7 +24,13 @@ export const studioSlots: StudioSlots = {
   calendarLinks: linksFrom("calendar"),
   plansLinks: linksFrom("plans"),
   lessonEditorParts: [
-    lazyPart(() => import("../features/transcripts/studio/lesson-transcripts.tsx")),
-    lazyPart(() => import("../features/checks/studio/lesson-checks-editor.tsx")),
+    fromCapability(
+      "transcripts",
+      lazyPart(() => import("../features/transcripts/studio/lesson-transcripts.tsx")),
+    ),
+    fromCapability(
+      "checks",
+      lazyPart(() => import("../features/checks/studio/lesson-checks-editor.tsx")),
+    ),
   ],
 };

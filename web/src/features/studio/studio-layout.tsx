@@ -9,6 +9,7 @@ import { Spinner } from "../../components/spinner.tsx";
 import { Footer } from "../../components/page-column.tsx";
 import { useAnswer } from "../../lib/answers.ts";
 import { routes } from "../../lib/routes.ts";
+import { isOffModule, useCapabilitiesOff } from "../../lib/capabilities-off.ts";
 import { useSession } from "../../lib/session.ts";
 import { RequireMember } from "../../components/require-member.tsx";
 import { useLogout } from "../../lib/use-logout.ts";
@@ -16,10 +17,10 @@ import { Themed } from "./themed.tsx";
 import { t, tWith } from "./messages.ts";
 
 /** The studio's sections, in the order of the route table (web/src/lib/routes.ts). */
-const studioSections = () =>
+const studioSections = (off: ReadonlySet<string>) =>
   routes.flatMap((route) =>
     // The route table names each section with sentence(): the build writes it in the page's language.
-    route.studioSection ? [{ label: t(route.studioSection), to: route.path }] : [],
+    route.studioSection && !isOffModule(off, route.screen) ? [{ label: t(route.studioSection), to: route.path }] : [],
   );
 
 function StudioMenu() {
@@ -38,6 +39,7 @@ function StudioMenu() {
 }
 
 function StudioNavigation() {
+  const off = useCapabilitiesOff();
   const { pathname } = useLocation();
   // Kept between pages; marking a message read asks it again (contract/api.ts, markMessageRead).
   const unread = useAnswer("studioUnread").answer?.unread ?? 0;
@@ -45,7 +47,7 @@ function StudioNavigation() {
   // The section whose address this page is, or is under; a lesson's editor names its own (Courses).
   const within = routes.find((route) => matchPath(route.path, pathname))?.withinSection;
   const current =
-    within ?? [...studioSections()].reverse().find((section) => pathname === section.to || pathname.startsWith(`${section.to}/`))?.to;
+    within ?? [...studioSections(off)].reverse().find((section) => pathname === section.to || pathname.startsWith(`${section.to}/`))?.to;
   const sectionsRef = useRef<HTMLUListElement>(null);
   useEffect(() => {
     const list = sectionsRef.current;
@@ -74,7 +76,7 @@ function StudioNavigation() {
           maxWidth: 1100,
         }}
       >
-        {studioSections().map((section) => (
+        {studioSections(off).map((section) => (
           <li key={section.to}>
             <Box
               component={Link}
@@ -142,6 +144,7 @@ const studioPages = routes
     path: route.path.slice("/studio".length).replace(/^\//, ""),
     Page: lazyPage(route.screen),
     forTeam: route.forTeam === true,
+    screen: route.screen,
   }));
 const NoSuchStudioPage = lazy(() => import("./no-such-studio-page.tsx"));
 
@@ -162,12 +165,16 @@ function TeamRoutes() {
 }
 
 function StudioRoutes() {
+  // A page of a capability she turned off is no page of hers (Studio → Site → Features).
+  const off = useCapabilitiesOff();
   return (
     <Suspense fallback={<Spinner />}>
       <Routes>
-        {studioPages.map(({ path, Page }) => (
-          <Route key={path} {...(path === "" ? { index: true } : { path })} element={<Page />} />
-        ))}
+        {studioPages
+          .filter(({ screen }) => !isOffModule(off, screen))
+          .map(({ path, Page }) => (
+            <Route key={path} {...(path === "" ? { index: true } : { path })} element={<Page />} />
+          ))}
         <Route path="*" element={<NoSuchStudioPage />} />
       </Routes>
     </Suspense>

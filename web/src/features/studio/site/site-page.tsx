@@ -16,6 +16,7 @@ import { useLeaveWarning } from "../use-leave-warning.ts";
 import { Loading, StudioPage } from "../../../studio-kit/studio-parts.tsx";
 import { CurrencySelect } from "../../../studio-kit/currency-select.tsx";
 import { pageLanguage, t } from "../messages.ts";
+import { FeaturesSection } from "./features-section.tsx";
 
 // Her photo's uploader comes after the page's words: its file handling is no part of the first visit.
 const PictureUpload = lazy(() => import("../picture-upload.tsx").then((module) => ({ default: module.PictureUpload })));
@@ -323,6 +324,7 @@ export default function SitePage() {
   const links = useAnswer("studioLinks");
   const site = useAnswer("siteDetails");
   const names = useAnswer("practiceNames");
+  const capabilities = useAnswer("studioCapabilities");
   return (
     <StudioPage
       title={t("Site")}
@@ -357,6 +359,13 @@ export default function SitePage() {
       </PageSection>
       <PageSection title={t("Helpful links")} id="site-links">
         {links.answer ? <LinksForm page={links.answer} /> : <Loading failure={links.failure} what={t("your links")} />}
+      </PageSection>
+      <PageSection title={t("Features")} id="site-features">
+        {capabilities.answer ? (
+          <FeaturesSection capabilities={capabilities.answer.capabilities} />
+        ) : (
+          <Loading failure={capabilities.failure} what={t("your features")} />
+        )}
       </PageSection>
     </StudioPage>
   );
