@@ -13,7 +13,6 @@ import { type Language, languages } from "../../contract/languages.ts";
 import { PracticeNamesStore, SiteLanguageStore } from "./site/site-repository.ts";
 import { seededNames } from "./lib/practice-names.ts";
 import { SessionStore } from "./accounts/session-store.ts";
-import { CatalogueReader } from "./catalogue/catalogue-repository.ts";
 import type { Config } from "./config.ts";
 import { type CacheTrust, neverTrusted, onlyWriter } from "./db/data-changes.ts";
 import type { Database } from "./db/client.ts";
@@ -49,6 +48,8 @@ export type RegisteredRoute = { method: string; url: string };
 declare module "fastify" {
   interface FastifyInstance {
     registeredRoutes: RegisteredRoute[];
+    /** Forgets what every capability no longer needs (main.ts runs it every few hours). */
+    sweepOldRecords: () => Promise<unknown>;
   }
 }
 
@@ -123,13 +124,11 @@ export async function buildApp({
   const cacheStats = new CacheStats();
   installMetrics(app, { token: config.metricsToken, cacheStats, poolStats });
   const sessions = new SessionStore(db, trust, cacheStats);
-  const catalogue = new CatalogueReader(db, trust, cacheStats);
   const siteLanguage = new SiteLanguageStore(db, trust);
   const practice = new PracticeNamesStore(db, trust, seededNames(config.instructorName, config.businessName));
   await practice.load();
   app.addHook("onClose", async () => {
     sessions.close();
-    catalogue.close();
     siteLanguage.close();
     practice.close();
     await closeDocumentPool();
@@ -150,8 +149,9 @@ export async function buildApp({
   if (startMailSender) mailSender.start();
   app.addHook("onClose", () => mailSender.stop());
 
-  const services = { db, config, sessions, catalogue, mail, clock, siteLanguage, practice, log: app.log };
-  const { timedWork, isOn } = await installCapabilities(app, capabilities, services, trust);
+  const services = { db, config, sessions, cacheTrust: trust, cacheStats, mail, clock, siteLanguage, practice, log: app.log };
+  const { timedWork, isOn, sweep } = await installCapabilities(app, capabilities, services);
+  app.decorate("sweepOldRecords", sweep);
   // Every server may run the timed work (each piece claims what it does); one that sends no mail runs none.
   if (startMailSender) {
     const stopTimedWork = startTimedWork(timedWork, app.log);

@@ -1,9 +1,5 @@
 import { forgetOldRateLimitHits } from "./rate-limits/sliding-window.ts";
-import { forgetOldAccountTokens } from "./accounts/account-tokens-repository.ts";
-import { deleteExpiredSessions } from "./accounts/sessions-repository.ts";
 import { forgetOldMail } from "./mail/outbox.ts";
-import { deleteEndedGrants } from "./grants/grants-repository.ts";
-import { forgetOldStripeRecords } from "./payments/purchases-repository.ts";
 import { buildApp, logRedactions } from "./app.ts";
 import { dailyBackupWork, embeddedClient } from "./backups/backups.ts";
 import { startTimedWork } from "./timed-work/timed-work.ts";
@@ -14,9 +10,6 @@ import { openDatabase } from "./db/client.ts";
 import { keepDataDirPrivate, tightenedSentence } from "./db/data-dir.ts";
 import { seedNewInstallation } from "./seed.ts";
 import { offerInstructorSetup } from "./studio/setup/instructor-setup.ts";
-import { forgetOldActivity } from "./activity/activity-repository.ts";
-import { forgetOldTrash } from "./catalogue/trash-repository.ts";
-import { forgetUnfinishedUploads } from "./catalogue/lesson-files-repository.ts";
 
 const config = loadConfig();
 const tightened = config.databaseUrl ? [] : keepDataDirPrivate(config.dataDir);
@@ -53,22 +46,10 @@ const stopAdminSocket = config.databaseUrl ? async () => {} : await startAdminSo
 const embedded = embeddedClient(database.db);
 
 // Expired sessions and old login failures are ignored anyway; sweeping them keeps the tables small.
+// Each capability sweeps its own (its manifest's sweeps: ended grants, old Stripe records, old Trash…).
 const sweepSessions = () =>
-  Promise.all([
-    deleteExpiredSessions(database.db),
-    forgetOldRateLimitHits(database.db),
-    deleteEndedGrants(database.db),
-    forgetOldStripeRecords(database.db),
-    forgetOldAccountTokens(database.db),
-    forgetOldMail(database.db),
-    forgetOldActivity(database.db),
-    forgetOldTrash(database.db),
-    forgetUnfinishedUploads(database.db),
-  ]).catch((error: unknown) =>
-    app.log.warn(
-      { err: error },
-      "could not sweep expired sessions, rate-limit counts, ended grants, old Stripe records, old links, old mail, old activity, old Trash and unfinished uploads",
-    ),
+  Promise.all([forgetOldRateLimitHits(database.db), forgetOldMail(database.db), app.sweepOldRecords()]).catch((error: unknown) =>
+    app.log.warn({ err: error }, "could not sweep expired sessions, rate-limit counts, old mail and what each capability no longer needs"),
   );
 const stopTimedWork = startTimedWork(
   [

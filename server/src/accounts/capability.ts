@@ -1,7 +1,9 @@
 import type { RegistrationPassField } from "../../../contract/api.ts";
 import { defineCapability, mount } from "../capabilities/capability.ts";
 import type { MailChoice, PersonalData } from "../db/personal-data.ts";
+import { forgetOldAccountTokens } from "./account-tokens-repository.ts";
 import { myAccountRoutes } from "./my-account-routes.ts";
+import { deleteExpiredSessions } from "./sessions-repository.ts";
 import { passwordResetRoutes } from "./password-reset-routes.ts";
 import { type Invitations, signInRoutes } from "./sign-in-routes.ts";
 
@@ -45,6 +47,7 @@ export default defineCapability({
           mailChoices: ctx.all("mailChoices"),
         }),
       ],
+      sweeps: [() => deleteExpiredSessions(db), () => forgetOldAccountTokens(db)],
     };
   },
 });

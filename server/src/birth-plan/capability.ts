@@ -14,15 +14,16 @@ declare module "../capabilities/capability.ts" {
 export default defineCapability({
   name: "birth-plan",
   optional: { title: sentence("Birth preferences") },
+  needs: ["catalogue"],
   offers: {
     plansSharedWithInstructor:
       ({ db }) =>
       (userIds) =>
         plansSharedWithInstructor(db, userIds),
   },
-  start: ({ db, clock, practice, catalogue }) => ({
-    routes: [mount("/reactapi", birthPlanRoutes, { db, clock, practice, catalogue })],
-    studio: [mount("", birthPlanStudioRoutes, { db, practice, catalogue })],
+  start: ({ db, clock, practice, use }) => ({
+    routes: [mount("/reactapi", birthPlanRoutes, { db, clock, practice, catalogue: use("catalogue") })],
+    studio: [mount("", birthPlanStudioRoutes, { db, practice, catalogue: use("catalogue") })],
     points: { personalData: [birthPlanPersonalData(db)] },
   }),
 });

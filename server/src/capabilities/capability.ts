@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from "fastify";
 import type { SessionStore } from "../accounts/session-store.ts";
-import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
+import type { CacheTrust } from "../db/data-changes.ts";
+import type { CacheStats } from "../metrics/cache-stats.ts";
 import type { Clock } from "../lib/clock.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
 import type { MailContext } from "../mail/mail-templates.ts";
@@ -14,7 +15,10 @@ export type AppServices = {
   db: Database;
   config: Config;
   sessions: SessionStore;
-  catalogue: CatalogueReader;
+  /** When an in-memory cache may answer without asking the database (data-changes.ts). */
+  cacheTrust: CacheTrust;
+  /** The caches' hits and misses, for /metrics. */
+  cacheStats: CacheStats;
   mail: { sender: MailSender; context: MailContext };
   clock: Clock;
   siteLanguage: SiteLanguageStore;
@@ -75,6 +79,10 @@ export type CapabilityParts = {
   timedWork?: TimedWork[];
   /** What it puts into other capabilities' points. */
   points?: { [Key in keyof Points]?: Points[Key][] };
+  /** Forgets what is no use any more (ended grants, old records), with the server's sweep every few hours (main.ts). */
+  sweeps?: (() => Promise<unknown>)[];
+  /** Runs when the app closes (a cache stops listening for changes). */
+  close?: () => void | Promise<void>;
 };
 
 export type CapabilityManifest<Offers extends keyof Offered = keyof Offered> = {
@@ -87,6 +95,11 @@ export type CapabilityManifest<Offers extends keyof Offered = keyof Offered> = {
   optional?: { title: string; needs?: readonly string[] };
   /** The services it uses, whose capabilities therefore start before it. */
   needs?: readonly (keyof Offered)[];
+  /**
+   * The services it uses only once every capability has started (in its routes), whose capabilities
+   * may start after it: a capability that needs this one's own service offers one of them.
+   */
+  later?: readonly (keyof Offered)[];
   /** Capabilities it must come before in every point (its personal-data part erased first…), with the reason beside it. */
   before?: readonly string[];
   /** The services it offers, made from the app's services before it starts. */

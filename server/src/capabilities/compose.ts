@@ -12,6 +12,10 @@ export type StartedCapabilities = {
   timedWork: TimedWork[];
   /** The manifests in start-up order. */
   order: readonly CapabilityManifest[];
+  /** What every capability forgets with the server's sweep. */
+  sweeps: (() => Promise<unknown>)[];
+  /** What every capability does when the app closes. */
+  closes: (() => void | Promise<void>)[];
   /** Each capability's routes once registered (method and address), which answer 404 while it is off. */
   routesOf: Map<string, { method: string; url: string }[]>;
 };
@@ -38,6 +42,9 @@ export function capabilityOrder(manifests: readonly CapabilityManifest[]): Capab
       const offering = offeredBy.get(service);
       if (!offering) throw new Error(`${manifest.name} needs the service "${service}", which no capability offers.`);
       if (offering !== manifest.name) after.get(manifest.name)!.add(offering);
+    }
+    for (const service of manifest.later ?? []) {
+      if (!offeredBy.has(service)) throw new Error(`${manifest.name} uses the service "${service}", which no capability offers.`);
     }
     for (const later of manifest.before ?? []) {
       if (!byName.has(later)) throw new Error(`${manifest.name} must come before "${later}", which is not a capability.`);
@@ -104,6 +111,8 @@ export function startCapabilities(
   const gated = (capability: string, mounted: Mount) =>
     gatedMount(capability, optional.has(capability), mounted, on, routesOf.get(capability)!);
   const timedWork: TimedWork[] = [];
+  const sweeps: (() => Promise<unknown>)[] = [];
+  const closes: (() => void | Promise<void>)[] = [];
   for (const manifest of order) {
     for (const [service, make] of Object.entries(manifest.offers ?? {}) as [string, (ctx: CapabilityContext) => unknown][]) {
       offered.set(service, make(context));
@@ -115,6 +124,8 @@ export function startCapabilities(
     for (const work of parts.timedWork ?? []) {
       timedWork.push(gate ? { ...work, run: async () => ((await on(gate)) ? work.run() : undefined) } : work);
     }
+    sweeps.push(...(parts.sweeps ?? []));
+    if (parts.close) closes.push(parts.close);
     for (const [point, brought] of Object.entries(parts.points ?? {}) as [string, unknown[]][]) {
       entriesOf(point).push(...brought.map((value) => ({ from: manifest.name, value })));
       valuesOf(point).push(...brought);
@@ -123,6 +134,8 @@ export function startCapabilities(
   return {
     order,
     timedWork,
+    sweeps,
+    closes,
     routesOf,
     register: async (app) => {
       for (const { capability, mount: mounted } of routes) await app.register(gated(capability, mounted));

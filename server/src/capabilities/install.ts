@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
-import type { CacheTrust } from "../db/data-changes.ts";
 import type { TimedWork } from "../timed-work/timed-work.ts";
 import { capabilitiesOffRoutes, capabilitiesStudioRoutes } from "./capabilities-routes.ts";
 import type { AppServices, CapabilityManifest } from "./capability.ts";
@@ -22,9 +21,8 @@ export async function installCapabilities(
   app: FastifyInstance,
   manifests: readonly CapabilityManifest[],
   services: AppServices,
-  cacheTrust: CacheTrust,
-): Promise<{ timedWork: TimedWork[]; isOn: (capability: string) => Promise<boolean> }> {
-  const switches = new CapabilitySwitches(services.db, cacheTrust, services.clock, manifests);
+): Promise<{ timedWork: TimedWork[]; isOn: (capability: string) => Promise<boolean>; sweep: () => Promise<unknown> }> {
+  const switches = new CapabilitySwitches(services.db, services.cacheTrust, services.clock, manifests);
   app.addHook("onClose", async () => switches.close());
   await switches.install(services.config.capabilitiesOff);
   // The list of features is the studio's own: never turned off with any of them.
@@ -35,5 +33,12 @@ export async function installCapabilities(
   await app.register(capabilitiesOffRoutes, { switches });
   await started.register(app);
   app.decorate("capabilityRoutes", started.routesOf);
-  return { timedWork: started.timedWork, isOn: (capability) => switches.isOn(capability) };
+  app.addHook("onClose", async () => {
+    for (const close of started.closes) await close();
+  });
+  return {
+    timedWork: started.timedWork,
+    isOn: (capability) => switches.isOn(capability),
+    sweep: () => Promise.all(started.sweeps.map((sweep) => sweep())),
+  };
 }

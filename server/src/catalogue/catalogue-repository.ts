@@ -67,7 +67,7 @@ type OpenCourse = { courseId: number; endsAt: Date | null };
 type PartnerReach = { linked: boolean; grants: OpenCourse[] };
 /**
  * Who may open what beyond the free courses. The capabilities that keep grants and partners' links
- * offer these services, which the catalogue's manifest hands in, so it imports neither.
+ * offer these services, which the catalogue's manifest hands in (catalogue/capability.ts), so it imports neither.
  */
 export type AccessSources = {
   openGrants: (db: Queryable, memberId: number) => Promise<OpenCourse[]>;
@@ -115,21 +115,11 @@ export class CatalogueReader {
   constructor(
     private readonly db: Database,
     private readonly cacheTrust: CacheTrust,
+    private readonly access: AccessSources,
     private readonly stats = new CacheStats(),
   ) {
     dataChanges.on("catalogue", this.forgetCatalogue);
     dataChanges.on("access", this.forgetAccess);
-  }
-
-  private sources: AccessSources | undefined;
-  private get access(): AccessSources {
-    if (!this.sources) throw new Error("The catalogue was asked who may open what before its capability started.");
-    return this.sources;
-  }
-
-  /** Who may open what, from the capabilities that offer it (catalogue/capability.ts). */
-  answerAccessWith(sources: AccessSources): void {
-    this.sources = sources;
   }
 
   close(): void {

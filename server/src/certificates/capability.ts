@@ -5,8 +5,11 @@ import { certificatesRoutes } from "./certificates-routes.ts";
 /** Certificates of a finished course. */
 export default defineCapability({
   name: "certificates",
-  start: ({ db, catalogue, config, practice }) => ({
-    routes: [mount("/reactapi/certificates", certificatesRoutes, { db, catalogue, publicUrl: config.publicUrl, practice })],
+  needs: ["catalogue"],
+  start: ({ db, use, config, practice }) => ({
+    routes: [
+      mount("/reactapi/certificates", certificatesRoutes, { db, catalogue: use("catalogue"), publicUrl: config.publicUrl, practice }),
+    ],
     points: { personalData: [certificatesPersonalData(db)] },
   }),
 });

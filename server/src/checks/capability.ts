@@ -7,9 +7,10 @@ import { checksRoutes, checksStudioRoutes } from "./checks-routes.ts";
 export default defineCapability({
   name: "checks",
   optional: { title: sentence("Knowledge checks") },
-  start: ({ db, catalogue, clock }) => ({
-    routes: [mount("/reactapi", checksRoutes, { db, catalogue, clock })],
-    studio: [mount("", checksStudioRoutes, { db, catalogue, clock })],
+  needs: ["catalogue"],
+  start: ({ db, use, clock }) => ({
+    routes: [mount("/reactapi", checksRoutes, { db, catalogue: use("catalogue"), clock })],
+    studio: [mount("", checksStudioRoutes, { db, catalogue: use("catalogue"), clock })],
     points: { personalData: [checksPersonalData(db)] },
   }),
 });

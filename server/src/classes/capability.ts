@@ -8,9 +8,10 @@ import { type ClassesOptions, classesRoutes, classesStudioRoutes, classWork } fr
 export default defineCapability({
   name: "classes",
   optional: { title: sentence("Live classes") },
-  needs: ["oneOffPayments", "checkoutPricing"],
+  needs: ["catalogue", "oneOffPayments", "checkoutPricing"],
   start: (ctx) => {
-    const { db, clock, mail, config, catalogue } = ctx;
+    const { db, clock, mail, config } = ctx;
+    const catalogue = ctx.use("catalogue");
     const classes: ClassDeps = {
       db,
       clock,

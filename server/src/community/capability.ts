@@ -7,8 +7,17 @@ import { type CommunityOptions, communityRoutes, communityStudioRoutes, replyDig
 export default defineCapability({
   name: "community",
   optional: { title: sentence("Community") },
-  start: ({ db, clock, catalogue, mail, practice, siteLanguage }) => {
-    const community: CommunityOptions = { db, clock, catalogue, mail: mail.context, sender: mail.sender, practice, siteLanguage };
+  needs: ["catalogue"],
+  start: ({ db, clock, use, mail, practice, siteLanguage }) => {
+    const community: CommunityOptions = {
+      db,
+      clock,
+      catalogue: use("catalogue"),
+      mail: mail.context,
+      sender: mail.sender,
+      practice,
+      siteLanguage,
+    };
     return {
       routes: [mount("/reactapi/community", communityRoutes, community)],
       studio: [mount("/community", communityStudioRoutes, community)],

@@ -5,10 +5,11 @@ import { contentNoteChoicesRoutes, contentNotesRoutes, contentNotesStudioRoutes 
 /** Content notes: what a lesson speaks of, and what a member chose to be told of first. */
 export default defineCapability({
   name: "content-notes",
-  start: ({ db, catalogue }) => ({
+  needs: ["catalogue"],
+  start: ({ db, use }) => ({
     routes: [
       mount("/reactapi/content-notes", contentNotesRoutes, { db }),
-      mount("/reactapi/account", contentNoteChoicesRoutes, { db, catalogue }),
+      mount("/reactapi/account", contentNoteChoicesRoutes, { db, catalogue: use("catalogue") }),
     ],
     studio: [mount("/content-notes", contentNotesStudioRoutes, { db })],
     points: { personalData: [contentNotesPersonalData(db)] },

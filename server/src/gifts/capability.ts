@@ -11,9 +11,10 @@ import { dataChanges } from "../db/data-changes.ts";
 export default defineCapability({
   name: "gifts",
   optional: { title: sentence("Gifts, registry, codes and tiers") },
-  needs: ["oneOffPayments"],
+  needs: ["catalogue", "oneOffPayments"],
   start: (ctx) => {
-    const { db, clock, mail, config, catalogue } = ctx;
+    const { db, clock, mail, config } = ctx;
+    const catalogue = ctx.use("catalogue");
     const gifts = {
       db,
       clock,

@@ -1,5 +1,12 @@
 import { defineCapability, mount } from "../capabilities/capability.ts";
-import { closePurchaseGrants, grantsInTheTrash, grantsPersonalData, listOpenGrants, openPurchaseGrants } from "./grants-repository.ts";
+import {
+  closePurchaseGrants,
+  deleteEndedGrants,
+  grantsInTheTrash,
+  grantsPersonalData,
+  listOpenGrants,
+  openPurchaseGrants,
+} from "./grants-repository.ts";
 import { grantsRoutes } from "./grants-routes.ts";
 
 declare module "../capabilities/capability.ts" {
@@ -14,12 +21,14 @@ declare module "../capabilities/capability.ts" {
 /** Grants: who may open which course, by a code, a purchase or her doula's hand. */
 export default defineCapability({
   name: "grants",
+  needs: ["catalogue"],
   offers: { openGrants: () => listOpenGrants, purchaseGrants: () => ({ open: openPurchaseGrants, close: closePurchaseGrants }) },
-  start: ({ db, catalogue }) => ({
-    routes: [mount("/reactapi", grantsRoutes, { db, catalogue })],
+  start: ({ db, use }) => ({
+    routes: [mount("/reactapi", grantsRoutes, { db, catalogue: use("catalogue") })],
     points: {
       personalData: [grantsPersonalData(db)],
       rowsOnCatalogue: [grantsInTheTrash],
     },
+    sweeps: [() => deleteEndedGrants(db)],
   }),
 });

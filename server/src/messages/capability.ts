@@ -6,10 +6,11 @@ import { repliesPersonalData } from "./replies-repository.ts";
 /** Her announcements to members, and the replies they write back. */
 export default defineCapability({
   name: "messages",
+  needs: ["catalogue"],
   // Its part comes before the forms' in her data: her messages are found by her id, which the forms' part takes off them.
   before: ["forms"],
-  start: ({ db, catalogue, clock, mail, config }) => {
-    const messages = { db, catalogue, clock, mail: { ...mail.context, contactEmail: config.site.contactEmail } };
+  start: ({ db, use, clock, mail, config }) => {
+    const messages = { db, catalogue: use("catalogue"), clock, mail: { ...mail.context, contactEmail: config.site.contactEmail } };
     return {
       routes: [mount("/reactapi/announcements", announcementsRoutes, messages)],
       studio: [mount("", messagesStudioRoutes, messages)],

@@ -3,7 +3,7 @@ import { HttpError } from "../http/errors.ts";
 import type { CheckoutPricing } from "../lib/checkout-pricing.ts";
 import type { OneOffPayments } from "../lib/one-off-payments.ts";
 import { paymentsRoutes } from "./payments-routes.ts";
-import { purchasesPersonalData } from "./purchases-repository.ts";
+import { forgetOldStripeRecords, purchasesPersonalData } from "./purchases-repository.ts";
 import type { CheckoutOwner } from "./stripe-events.ts";
 import { oneOffPayments } from "./stripe-client.ts";
 
@@ -25,7 +25,7 @@ declare module "../capabilities/capability.ts" {
 /** Payments: plans bought through Stripe, the webhook, receipts, and the Checkout every seller plugs into. */
 export default defineCapability({
   name: "payments",
-  needs: ["purchaseGrants"],
+  needs: ["catalogue", "purchaseGrants"],
   offers: {
     oneOffPayments: ({ config }) => (config.stripe ? oneOffPayments(config.stripe) : null),
     checkoutPricing: (ctx) => ({
@@ -51,7 +51,7 @@ export default defineCapability({
     routes: [
       mount("/reactapi", paymentsRoutes, {
         db: ctx.db,
-        catalogue: ctx.catalogue,
+        catalogue: ctx.use("catalogue"),
         stripe: ctx.config.stripe,
         publicUrl: ctx.config.publicUrl,
         mail: ctx.mail,
@@ -61,5 +61,6 @@ export default defineCapability({
       }),
     ],
     points: { personalData: [purchasesPersonalData(ctx.db)] },
+    sweeps: [() => forgetOldStripeRecords(ctx.db)],
   }),
 });

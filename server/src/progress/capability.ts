@@ -5,8 +5,9 @@ import { progressRoutes } from "./progress-routes.ts";
 /** Progress: the lessons she has finished. */
 export default defineCapability({
   name: "progress",
-  start: ({ db, catalogue }) => ({
-    routes: [mount("/reactapi/progress", progressRoutes, { db, catalogue })],
+  needs: ["catalogue"],
+  start: ({ db, use }) => ({
+    routes: [mount("/reactapi/progress", progressRoutes, { db, catalogue: use("catalogue") })],
     points: { personalData: [progressPersonalData(db)], rowsOnCatalogue: [progressInTheTrash] },
   }),
 });

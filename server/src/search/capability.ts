@@ -6,5 +6,6 @@ import { searchRoutes } from "./search-routes.ts";
 export default defineCapability({
   name: "search",
   optional: { title: sentence("Search") },
-  start: ({ db, catalogue, siteLanguage }) => ({ routes: [mount("/reactapi", searchRoutes, { db, catalogue, siteLanguage })] }),
+  needs: ["catalogue"],
+  start: ({ db, use, siteLanguage }) => ({ routes: [mount("/reactapi", searchRoutes, { db, catalogue: use("catalogue"), siteLanguage })] }),
 });

@@ -13,6 +13,7 @@ declare module "../capabilities/capability.ts" {
 /** The studio's frame and its core areas (dashboard, members, codes, plans, courses, trash, inbox, activity). */
 export default defineCapability({
   name: "studio",
+  needs: ["catalogue"],
   start: (ctx) => ({
     routes: [
       mount("/reactapi/instructor-setup", instructorSetupRoutes, {
@@ -23,7 +24,7 @@ export default defineCapability({
       mount("/reactapi/studio", studioApi, {
         db: ctx.db,
         clock: ctx.clock,
-        catalogue: ctx.catalogue,
+        catalogue: ctx.use("catalogue"),
         publicUrl: ctx.config.publicUrl,
         uploadMaxBytes: ctx.config.uploadMaxBytes,
         rowsOnCatalogue: ctx.all("rowsOnCatalogue"),

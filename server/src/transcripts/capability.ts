@@ -6,8 +6,9 @@ import { transcriptsRoutes, transcriptsStudioRoutes } from "./transcripts-routes
 export default defineCapability({
   name: "transcripts",
   optional: { title: sentence("Transcripts") },
-  start: ({ db, catalogue, clock }) => ({
-    routes: [mount("/reactapi", transcriptsRoutes, { db, catalogue })],
+  needs: ["catalogue"],
+  start: ({ db, use, clock }) => ({
+    routes: [mount("/reactapi", transcriptsRoutes, { db, catalogue: use("catalogue") })],
     studio: [mount("", transcriptsStudioRoutes, { db, clock })],
   }),
 });
