@@ -1,5 +1,15 @@
-import { expect, test } from "./test.ts";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, type Page, test } from "./test.ts";
 import { expectAccessible, instructorPage, postAs, signedInMember } from "./helpers.ts";
+
+type Capability = { name: string; title: string; on: boolean; needs: string[] };
+/** Every address of the built app and the capability its screen belongs to (scripts/prerender.mjs). */
+const appRoutes = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../web/dist/app-routes.json"), "utf8")) as {
+  path: string;
+  capability?: string;
+}[];
+const turn = (studio: Page, name: string, on: boolean) => postAs(studio, `/reactapi/studio/capabilities/${name}`, { on });
 
 // docs/architecture.md, "Capabilities she can turn off": Studio → Site → Features.
 test.describe("the features she can turn off", () => {
@@ -58,8 +68,53 @@ test.describe("the features she can turn off", () => {
       await expect(studio.getByRole("navigation", { name: "Studio sections" }).getByRole("link", { name: "Community" })).toBeVisible();
     } finally {
       // The worker's server is shared by the journeys after this one: every feature goes back on.
-      for (const name of ["classes", "community"]) await postAs(studio, `/reactapi/studio/capabilities/${name}`, { on: true });
+      for (const name of ["classes", "community"]) await turn(studio, name, true);
       await Promise.all([studio.context().close(), member.context().close(), visitor.context().close()]);
+    }
+  });
+
+  test("each of them off in turn: every page of its own is not found, from the server and the app; all off, the course platform remains", async ({
+    browser,
+  }) => {
+    const studio = await instructorPage(browser);
+    const member = await (await browser.newContext()).newPage();
+    await signedInMember(member, "features-each");
+    const capabilities = ((await (await studio.request.get("/reactapi/studio/capabilities")).json()) as { capabilities: Capability[] })
+      .capabilities;
+    // Those that need another go off before it and come back after it.
+    const needing = (name: string) => capabilities.filter((other) => other.needs.includes(name)).map((other) => other.name);
+    try {
+      for (const { name } of capabilities) {
+        for (const other of [...needing(name), name]) await turn(studio, other, false);
+        for (const route of appRoutes.filter((each) => each.capability === name && !each.path.includes(":"))) {
+          const reader = route.path.startsWith("/studio") ? studio : member;
+          expect(`${route.path}: ${(await reader.goto(route.path))?.status()}`).toBe(`${route.path}: 404`);
+          await expect(
+            reader.getByRole("heading", {
+              name: route.path.startsWith("/studio") ? "This studio page does not exist" : "This page does not exist",
+            }),
+          ).toBeVisible();
+        }
+        for (const other of [name, ...needing(name)]) await turn(studio, other, true);
+      }
+
+      // Every one off: the course library of the product description, and nothing of the rest.
+      const ordered = [...capabilities].sort((first, second) => second.needs.length - first.needs.length);
+      for (const { name } of ordered) await turn(studio, name, false);
+      await member.goto("/home");
+      await expect(member.getByRole("heading", { name: "Welcome to the Beta" })).toBeVisible();
+      await expect(member.getByRole("navigation", { name: "Member sections" }).getByRole("link", { name: "Community" })).toHaveCount(0);
+      await member.getByRole("navigation", { name: "Member sections" }).getByRole("link", { name: "Library" }).click();
+      await expect(member.getByRole("heading", { name: "COURSE LIBRARY" })).toBeVisible();
+      await expect(member.getByRole("searchbox")).toHaveCount(0);
+      await member.goto("/account");
+      await expect(member.getByRole("heading", { name: "My account", level: 1 })).toBeVisible();
+      await expect(member.getByRole("heading", { name: /Your partner|My bookings|Your birth registry/ })).toHaveCount(0);
+      await expectAccessible(member);
+    } finally {
+      for (const { name } of [...capabilities].sort((first, second) => first.needs.length - second.needs.length))
+        await turn(studio, name, true);
+      await Promise.all([studio.context().close(), member.context().close()]);
     }
   });
 });
