@@ -27,7 +27,7 @@ export type MyAccountOptions = {
   db: Database;
   mail: { sender: MailSender; context: MailContext };
   production: boolean;
-  /** What every feature keeps about her, for her data download and her account's deletion (features.ts). */
+  /** What every feature keeps about her, for her data download and her account's deletion (the `personalData` point). */
   personalData: readonly PersonalData[];
   /** Her mail choices, each declared by the feature that sends those mails, in the order her page lists them. */
   mailChoices: readonly MailChoice[];

@@ -147,7 +147,7 @@ async function refuseUnknownLessons(catalogue: CatalogueReader, instructor: User
   if (Object.keys(details).length > 0) throw new HttpError(400, "An option links to a lesson that does not exist.", details);
 }
 
-/** Behind the studio's guard (features.ts): the sections and options every member's builder shows. */
+/** Behind the studio's guard (its manifest's studio areas): the sections and options every member's builder shows. */
 export async function birthPlanStudioRoutes(
   app: FastifyInstance,
   { db, practice, catalogue }: { db: Database; practice: PracticeNames; catalogue: CatalogueReader },

@@ -82,8 +82,8 @@ export type BookingDeps = {
   mail: { sender: MailSender; context: BookingMailContext };
   payments: BookingPayments | null;
   /**
-   * Births she has taken on outside these bookings (her birth clients' care records, care/, handed
-   * in by features.ts): they count towards a due month's places too.
+   * Births she has taken on outside these bookings (her birth clients' care records, the `birthsElsewhere`
+   * service her clients' manifest offers): they count towards a due month's places too.
    */
   birthsElsewhere?: { inMonth(db: Queryable, month: string): Promise<number>; byMonth(db: Queryable): Promise<Map<string, number>> };
 };

@@ -28,7 +28,7 @@ const LONGEST_WINDOW_MS = 100 * DAY;
 
 export type BookingOptions = BookingDeps & {
   bookingsPerHour: number;
-  /** Her birth clients' on-call windows (care/, through features.ts), which her calendar feed carries as all-day events. */
+  /** Her birth clients' on-call windows (the `onCallWindows` service of her clients' manifest), which her calendar feed carries as all-day events. */
   onCallWindows?: (from: string, until: string) => Promise<{ recordId: number; client: string; from: string; until: string }[]>;
 };
 

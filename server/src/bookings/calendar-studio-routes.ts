@@ -71,16 +71,16 @@ const toStudioService = (service: ServiceRow): StudioService => ({
 
 /**
  * The instructor's calendar in the studio (/studio/calendar). Registered inside the studio's
- * guarded scope (features.ts hands it to studio-plugin.ts), so only she reaches it.
+ * guarded scope (a studio area of the bookings' manifest), so only she reaches it.
  */
 /**
- * What the calendar shows of another feature's, handed over by features.ts so bookings need not
- * know it: which of these members share their birth preferences with the instructor (a booking
+ * What the calendar shows of another feature's, services of other capabilities, so bookings need
+ * not know them: which of these members share their birth preferences with the instructor (a booking
  * then links her plan's PDF).
  */
 export type CalendarStudioOptions = BookingDeps & {
   plansSharedWithInstructor: (userIds: number[]) => Promise<Set<number>>;
-  /** Her birth clients' on-call windows touching these days (the care capability's, handed in by features.ts). */
+  /** Her birth clients' on-call windows touching these days (the `onCallWindows` service of her clients' manifest). */
   onCallWindows: (from: string, until: string) => Promise<{ recordId: number; client: string; from: string; until: string }[]>;
 };
 

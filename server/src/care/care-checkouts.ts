@@ -9,14 +9,14 @@ import { careAgreements, careCheckoutSessions, carePackages, carePayments, careR
 import { notifyPaidOnline, recordReceipt } from "./care-repository.ts";
 
 // Her deposit and instalments paid online (docs/care.md): a one-off Stripe Checkout per payment,
-// whose completion the payments webhook hands back here (features.ts lists this as a CheckoutOwner).
+// whose completion the payments webhook hands back here (its manifest lists this as a CheckoutOwner).
 
 export type CareCheckoutDeps = {
   db: Database;
   clock: Clock;
   payments: OneOffPayments | null;
   publicUrl: string;
-  /** A code the doula gave out, for this package (docs/gifts.md); handed in by features.ts. */
+  /** A code the doula gave out, for this package (docs/gifts.md): payments' pricing pipeline. */
   pricing?: CheckoutPricing;
 };
 

@@ -58,7 +58,7 @@ import {
 } from "./questionnaires-repository.ts";
 
 // Her birth clients (docs/care.md): the studio's side under /reactapi/studio/care (behind the
-// studio's guard, features.ts), the mother's under /reactapi/care.
+// studio's guard, its manifest), the mother's under /reactapi/care.
 
 export type CareOptions = {
   db: Database;

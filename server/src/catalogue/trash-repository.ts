@@ -23,7 +23,7 @@ import { lessonFileForChange } from "./lesson-files-repository.ts";
 
 /**
  * Rows another feature keeps on the catalogue's courses and lessons (a member's grant, her
- * progress), declared by that feature (features.ts hands the list to the studio): the Trash keeps
+ * progress), declared by that feature (its manifest's `rowsOnCatalogue` point, which the studio reads): the Trash keeps
  * them with a deleted course or lesson under `key`, and puts them back with it.
  */
 export type RowsOnCatalogue = {

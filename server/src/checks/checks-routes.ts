@@ -14,7 +14,7 @@ type ChecksOptions = { db: Database; catalogue: CatalogueReader; clock: Clock };
 const noSuchCheck = () => new HttpError(404, "There is no such check.");
 const locked = () => new HttpError(403, "This check is part of the full course. Unlock the course to answer it.");
 
-/** The studio's side, behind its guard (features.ts): add a check, see how members answer, delete it. */
+/** The studio's side, behind its guard (its manifest's studio areas): add a check, see how members answer, delete it. */
 export async function checksStudioRoutes(app: FastifyInstance, { db }: ChecksOptions) {
   route(app, "createCheck", async ({ body }, _request, reply) => {
     const lessonId = body.lesson_id ?? null;

@@ -148,7 +148,7 @@ async function oneClickUnsubscribe(app: FastifyInstance, { db }: Pick<ClassDeps,
   );
 }
 
-/** Her classes in the studio (behind the studio's guard, features.ts). */
+/** Her classes in the studio (behind the studio's guard: its manifest's studio areas). */
 export async function classesStudioRoutes(app: FastifyInstance, options: ClassesOptions) {
   const deps: ClassDeps = options;
   const { db, clock, sender } = options;

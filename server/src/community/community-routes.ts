@@ -154,7 +154,7 @@ async function oneClickUnsubscribe(app: FastifyInstance, { db }: Pick<CommunityD
   );
 }
 
-// The studio's guard (features.ts registers these behind it) has already refused anyone but an instructor.
+// The studio's guard (its manifest puts these behind it) has already refused anyone but an instructor.
 const actorOf = (request: FastifyRequest): Actor => ({ userId: request.member!.id, label: request.member!.email });
 
 /** The community's moderation in the studio. */

@@ -10,7 +10,7 @@ export async function contentNotesRoutes(app: FastifyInstance, { db }: { db: Dat
   route(app, "contentNotes", async () => ({ notes: await listContentNotes(db) }));
 }
 
-/** Behind the studio's guard (features.ts). */
+/** Behind the studio's guard (its manifest's studio areas). */
 export async function contentNotesStudioRoutes(app: FastifyInstance, { db }: { db: Database }) {
   route(app, "addContentNote", async ({ body }, request) =>
     addContentNote(db, body.name, { userId: request.member!.id, label: request.member!.email }),

@@ -6,8 +6,8 @@ export type Member = typeof users.$inferSelect;
 
 /**
  * What one feature keeps about a member, declared by that feature so her data download and the
- * deletion of her account take it in without the accounts feature knowing it (server/src/features.ts
- * lists the parts). Rows that reference her with ON DELETE CASCADE go with her row and need no erase.
+ * deletion of her account take it in without the accounts feature knowing it (its manifest puts
+ * its part into the accounts' `personalData` point). Rows that reference her with ON DELETE CASCADE go with her row and need no erase.
  */
 export type PersonalData = {
   /** Her part's key in my-data.json. */
@@ -52,8 +52,8 @@ export const provenAddress = (member: Member): string | null => (member.emailPro
 
 /**
  * One of her mail choices on /account ("Mail from us"), declared by the feature whose mails it
- * turns on or off, so her account reads and saves it without knowing that feature (features.ts
- * hands the parts to the account's routes). `key` is its field in the account's answer.
+ * turns on or off, so her account reads and saves it without knowing that feature (its manifest
+ * puts it into the accounts' `mailChoices` point). `key` is its field in the account's answer.
  */
 export type MailChoice = {
   key: "announcements" | "class_reminders";

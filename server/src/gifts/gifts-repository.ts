@@ -101,7 +101,7 @@ export async function deliverDueGifts(deps: GiftDeps): Promise<number> {
 }
 
 /**
- * The payments webhook's hook (a CheckoutOwner, features.ts): a paid gift's receipt goes to its
+ * The payments webhook's hook (a CheckoutOwner of its manifest): a paid gift's receipt goes to its
  * giver at once, with her link to change it; a gift for today goes out in the same transaction.
  */
 export function giftCheckouts(deps: Pick<GiftDeps, "clock" | "mail">) {

@@ -394,7 +394,7 @@ export async function registryRoutes(
   );
 }
 
-/** The studio's side, behind its guard (features.ts): Studio → Plans → Codes, and Studio → Gifts. */
+/** The studio's side, behind its guard (its manifest's studio areas): Studio → Plans → Codes, and Studio → Gifts. */
 export async function giftsStudioRoutes(app: FastifyInstance, { db, mail, payments, sender, clock }: GiftsOptions) {
   route(app, "createCode", async ({ body }, _request, reply) => {
     const id = await addCode(db, {

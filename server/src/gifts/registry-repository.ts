@@ -178,7 +178,7 @@ export async function forgetPendingContribution(db: Queryable, id: number, now: 
 }
 
 /**
- * The payments webhook's hook (a CheckoutOwner, features.ts): a paid contribution is credited to
+ * The payments webhook's hook (a CheckoutOwner of its manifest): a paid contribution is credited to
  * her care schedule (what is beyond what she owes stays as credit), or opens the plan on her
  * account; she is mailed each gift. Once: the update names a pending row.
  */

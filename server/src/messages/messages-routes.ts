@@ -65,10 +65,10 @@ async function oneClickUnsubscribe(app: FastifyInstance, { db }: { db: Database 
   );
 }
 
-// The studio's guard (features.ts registers these behind it) has already refused anyone but an instructor.
+// The studio's guard (its manifest puts these behind it) has already refused anyone but an instructor.
 const actorOf = (request: FastifyRequest): Actor => ({ userId: request.member!.id, label: request.member!.email });
 
-/** The studio's side: replies from the inbox and announcements (behind the studio's guard, features.ts). */
+/** The studio's side: replies from the inbox and announcements (behind the studio's guard: its manifest's studio areas). */
 export async function messagesStudioRoutes(app: FastifyInstance, { db, mail, clock }: Omit<MessagesOptions, "catalogue">) {
   route(app, "replyToMessage", async ({ params: { id }, body }, request) =>
     sendReply(db, {

@@ -22,7 +22,7 @@ async function requireLesson(db: Database, lessonId: number) {
     throw HttpError.withValues(404, "There is no lesson with the id {id}.", { id: lessonId });
 }
 
-/** The studio's side, behind its guard (features.ts): add, list and delete a lesson's transcripts. */
+/** The studio's side, behind its guard (its manifest's studio areas): add, list and delete a lesson's transcripts. */
 export async function transcriptsStudioRoutes(app: FastifyInstance, { db, clock }: TranscriptOptions) {
   // Registered in this plugin alone, so that no other route of the studio accepts multipart.
   await app.register(multipart, {
