@@ -2,7 +2,9 @@
 // - a migration changes the tables of one capability only: an extension keeps its data in tables
 //   of its own keyed by the host's id, never in a column added to another capability's table;
 // - the hosts (the app, the server's entry, the journeys' helpers) name no capability she can turn
-//   off: they compose whatever the manifests declare.
+//   off: they compose whatever the manifests declare;
+// - a capability's studio screens live in its own folder (web/src/features/<capability>/studio/),
+//   never in an area of the studio's folder named after it.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -72,6 +74,21 @@ export function hostRefusals(file, text, names) {
   return refusals;
 }
 
+/** The studio's own areas (web/src/features/studio/<area>/) that belong to a capability: one with screens of its own, or one she can turn off. */
+export function studioAreaRefusals(areas, webFeatures, optional) {
+  return areas
+    .filter((area) => area !== "studio" && (webFeatures.includes(area) || optional.includes(area)))
+    .map(
+      (area) =>
+        `web/src/features/studio/${area}/ holds the ${area} capability's studio screens: they live in web/src/features/${area}/studio/, with its catalogue`,
+    );
+}
+
+const foldersOf = (folder) =>
+  readdirSync(folder, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== "locales")
+    .map((entry) => entry.name);
+
 function check() {
   const owners = tableOwners();
   const refusals = [];
@@ -83,6 +100,8 @@ function check() {
   }
   const names = optionalCapabilities();
   for (const host of hosts) refusals.push(...hostRefusals(host, readFileSync(path.join(root, host), "utf8"), names));
+  const webFeatures = path.join(root, "web/src/features");
+  refusals.push(...studioAreaRefusals(foldersOf(path.join(webFeatures, "studio")), foldersOf(webFeatures), names));
   return refusals;
 }
 

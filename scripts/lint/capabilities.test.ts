@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain JavaScript module of the lint configuration, without types
-import { hostRefusals, migrationRefusals, optionalCapabilities, tableOwners } from "./capabilities.mjs";
+import { hostRefusals, migrationRefusals, optionalCapabilities, studioAreaRefusals, tableOwners } from "./capabilities.mjs";
 
 describe("the capabilities' own lint", () => {
   const owners = new Map([
@@ -33,6 +33,13 @@ describe("the capabilities' own lint", () => {
       "server/src/main.ts imports ../features/community/page.tsx: a host names no capability (community); let it declare what it adds",
     ]);
     expect(hostRefusals("server/src/main.ts", 'import { loadConfig } from "./config.ts";', ["classes"])).toEqual([]);
+  });
+
+  it("refuses a studio area named after a capability: its screens live in the capability's own folder", () => {
+    expect(studioAreaRefusals(["calendar", "courses", "timer", "trash"], ["courses", "studio", "home"], ["timer", "classes"])).toEqual([
+      "web/src/features/studio/courses/ holds the courses capability's studio screens: they live in web/src/features/courses/studio/, with its catalogue",
+      "web/src/features/studio/timer/ holds the timer capability's studio screens: they live in web/src/features/timer/studio/, with its catalogue",
+    ]);
   });
 
   it("knows today's tables and the capabilities she can turn off from the manifests", () => {

@@ -7,7 +7,7 @@ const noneOff: ReadonlySet<string> = new Set();
 
 /**
  * The capability a module under web/src belongs to: its feature folder's name, or for a screen of
- * the studio's own folder, its area's (features/studio/community/ is the community's).
+ * the studio's own folder, its area's (features/studio/calendar/ is the calendar's).
  */
 export const capabilityOfModule = (file: string): string | undefined => /^(?:src\/)?features\/(?:studio\/)?([^/]+)\//.exec(file)?.[1];
 

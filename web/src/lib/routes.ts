@@ -236,16 +236,16 @@ export const routes: readonly ScreenRoute[] = [
     layout: "studio",
     studioSection: sentence("Notifications"),
   },
-  { path: "/studio/courses", screen: "features/studio/courses/courses-page.tsx", layout: "studio", studioSection: sentence("Courses") },
+  { path: "/studio/courses", screen: "features/courses/studio/courses-page.tsx", layout: "studio", studioSection: sentence("Courses") },
   {
     path: "/studio/courses/:id",
-    screen: "features/studio/courses/course-page.tsx",
+    screen: "features/courses/studio/course-page.tsx",
     layout: "studio",
     firstNeeds: { answers: [byId("studioCourse", studioCourseQuery)] },
   },
   {
     path: "/studio/lessons/:id",
-    screen: "features/studio/courses/lesson-editor-page.tsx",
+    screen: "features/courses/studio/lesson-editor-page.tsx",
     layout: "studio",
     withinSection: "/studio/courses",
     firstNeeds: { answers: [byId("studioLesson", studioLessonQuery)] },
@@ -337,7 +337,7 @@ export const routes: readonly ScreenRoute[] = [
   },
   {
     path: "/studio/community",
-    screen: "features/studio/community/community-page.tsx",
+    screen: "features/community/studio/community-page.tsx",
     layout: "studio",
     studioSection: sentence("Community"),
   },
@@ -349,7 +349,7 @@ export const routes: readonly ScreenRoute[] = [
   },
   {
     path: "/studio/birth-plan",
-    screen: "features/studio/birth-plan/birth-plan-template-page.tsx",
+    screen: "features/birth-plan/studio/birth-plan-template-page.tsx",
     layout: "studio",
     studioSection: sentence("Birth preferences"),
   },

@@ -12,14 +12,14 @@ import { TextField } from "../../../components/text-field.tsx";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { RichTextField } from "../../../studio-kit/rich-text-field.tsx";
-import { useLeaveWarning } from "../use-leave-warning.ts";
+import { useLeaveWarning } from "../../../studio-kit/use-leave-warning.ts";
 import { Loading, StudioPage } from "../../../studio-kit/studio-parts.tsx";
 import { CurrencySelect } from "../../../studio-kit/currency-select.tsx";
 import { pageLanguage, t } from "../messages.ts";
 import { FeaturesSection } from "./features-section.tsx";
 
 // Her photo's uploader comes after the page's words: its file handling is no part of the first visit.
-const PictureUpload = lazy(() => import("../picture-upload.tsx").then((module) => ({ default: module.PictureUpload })));
+const PictureUpload = lazy(() => import("../../../studio-kit/picture-upload.tsx").then((module) => ({ default: module.PictureUpload })));
 
 type Testimonial = StudioAbout["testimonials"][number];
 type HelpfulLink = StudioLinks["links"][number];

@@ -20,8 +20,8 @@ import { useStudioSlots } from "../../../lib/studio-slots.tsx";
 import { LessonFiles } from "./lesson-files.tsx";
 import { RichTextField } from "../../../studio-kit/rich-text-field.tsx";
 import { Loading, StudioPage } from "../../../studio-kit/studio-parts.tsx";
-import { useLeaveWarning } from "../use-leave-warning.ts";
-import { t, tWith } from "../messages.ts";
+import { useLeaveWarning } from "../../../studio-kit/use-leave-warning.ts";
+import { t, tWith } from "./messages.ts";
 import { contentNoteName } from "../../../lib/content-note-names.ts";
 
 // The preview embeds the player and cleans the HTML as a lesson page does; loaded after the form, it

@@ -23,10 +23,10 @@ import {
   StudioPage,
   studioNoticeStyle,
 } from "../../../studio-kit/studio-parts.tsx";
-import { t } from "../messages.ts";
+import { t } from "./messages.ts";
 
 // Fetched when the page draws it: the course editor's first visit stays within its budget.
-const PictureUpload = lazy(() => import("../picture-upload.tsx").then((module) => ({ default: module.PictureUpload })));
+const PictureUpload = lazy(() => import("../../../studio-kit/picture-upload.tsx").then((module) => ({ default: module.PictureUpload })));
 // dnd-kit comes only when she asks to arrange lessons by dragging.
 const LessonDragAndDrop = lazy(() => import("./lesson-drag-and-drop.tsx"));
 

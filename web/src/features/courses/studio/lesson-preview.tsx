@@ -3,7 +3,7 @@ import type { LessonVideo } from "../../../../../contract/catalogue.ts";
 import type { StudioFile } from "../../../../../contract/studio/courses.ts";
 import { SafeHtml } from "../../../lib/safe-html.tsx";
 import { videoEmbedUrl, videoLineText } from "../../../lib/video-players.ts";
-import { t } from "../messages.ts";
+import { t } from "./messages.ts";
 
 /** The lesson as members will see it once saved: its video, notes, summary and downloads. */
 export default function LessonPreview({

@@ -1,12 +1,12 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { type FormEvent, type ReactNode, useId } from "react";
-import { PICTURE_MAX_BYTES, pictureSources } from "../../../../contract/picture-sources.ts";
-import { readableFileSize } from "../../../../contract/lesson-files.ts";
-import { OutcomeNotice } from "../../components/outcome-notice.tsx";
-import { useSend } from "../../lib/answers.ts";
-import { useAction } from "../../lib/use-action.ts";
-import { useFileUpload } from "../../lib/upload-file.ts";
+import { PICTURE_MAX_BYTES, pictureSources } from "../../../contract/picture-sources.ts";
+import { readableFileSize } from "../../../contract/lesson-files.ts";
+import { OutcomeNotice } from "../components/outcome-notice.tsx";
+import { useSend } from "../lib/answers.ts";
+import { useAction } from "../lib/use-action.ts";
+import { useFileUpload } from "../lib/upload-file.ts";
 import { t } from "./messages.ts";
 
 type Target =

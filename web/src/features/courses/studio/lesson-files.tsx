@@ -12,7 +12,7 @@ import { useAction } from "../../../lib/use-action.ts";
 import { useSend } from "../../../lib/answers.ts";
 import { ButtonRow, DeleteWithConfirmation } from "../../../studio-kit/studio-parts.tsx";
 import { useFileUpload } from "../../../lib/upload-file.ts";
-import { pageLocale, t } from "../messages.ts";
+import { pageLocale, t } from "./messages.ts";
 
 const accepted = lessonFileTypes.flatMap((type) => type.extensions).join(",");
 const kindOf = (contentType: string) => lessonFileTypes.find((type) => type.contentType === contentType)?.label ?? contentType;

@@ -1,7 +1,7 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { type FormEvent, useState } from "react";
-import { useLeaveWarning } from "../use-leave-warning.ts";
+import { useLeaveWarning } from "../../../studio-kit/use-leave-warning.ts";
 import { staleRevisionMessage } from "../../../../../contract/constants.ts";
 import type { StudioCourse } from "../../../../../contract/studio/courses.ts";
 import { OutcomeNotice } from "../../../components/outcome-notice.tsx";
@@ -12,7 +12,7 @@ import { useAnswer } from "../../../lib/answers.ts";
 import { courseLogo, courseLogoChoices } from "../../../lib/course-logos.ts";
 import { RichTextField } from "../../../studio-kit/rich-text-field.tsx";
 import { Checklist, fieldsetStyle } from "../../../studio-kit/studio-parts.tsx";
-import { t } from "../messages.ts";
+import { t } from "./messages.ts";
 
 type Draft = Pick<
   StudioCourse,

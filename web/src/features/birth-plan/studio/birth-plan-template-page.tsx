@@ -8,9 +8,9 @@ import { TextField } from "../../../components/text-field.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { useAction } from "../../../lib/use-action.ts";
-import { useLeaveWarning } from "../use-leave-warning.ts";
+import { useLeaveWarning } from "../../../studio-kit/use-leave-warning.ts";
 import { Loading, StudioPage } from "../../../studio-kit/studio-parts.tsx";
-import { t, tWith } from "../messages.ts";
+import { t, tWith } from "./messages.ts";
 
 /** An option's lesson is chosen by name: its title and course, as the list offers it. */
 type DraftOption = { id?: string; label: string; lesson: string };

@@ -15,7 +15,7 @@ import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, v
 import { CSS } from "@dnd-kit/utilities";
 import { useEffect, useMemo, useState } from "react";
 import type { StudioTreeModule } from "../../../../../contract/studio/courses.ts";
-import { t } from "../messages.ts";
+import { t } from "./messages.ts";
 
 type TreeLesson = StudioTreeModule["lessons"][number];
 /** Each module's lesson ids, in order, as the drag has them so far. */

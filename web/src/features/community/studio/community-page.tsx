@@ -11,7 +11,7 @@ import { useAnswer, useSend } from "../../../lib/answers.ts";
 import { SafeHtml } from "../../../lib/safe-html.tsx";
 import { useAction } from "../../../lib/use-action.ts";
 import { formatDateTime, Loading, StudioPage } from "../../../studio-kit/studio-parts.tsx";
-import { t, tWith } from "../messages.ts";
+import { t, tWith } from "./messages.ts";
 import { contentNoteName } from "../../../lib/content-note-names.ts";
 
 type Entry = ModerationQueue["waiting"][number];

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { StudioBirthPlanTemplate } from "../../../../../contract/birth-plan.ts";
 import { renderAt, stubApi } from "../../../test/render.tsx";
-import { Themed } from "../themed.tsx";
+import { Themed } from "../../studio/themed.tsx";
 import BirthPlanTemplatePage from "./birth-plan-template-page.tsx";
 
 // docs/product.md, Birth preferences: each option may link to the lesson that explains it.

@@ -8,7 +8,7 @@ import { useAction } from "../../../lib/use-action.ts";
 import { useAnswer, useSend } from "../../../lib/answers.ts";
 
 import { CreateByTitle, Loading, ScrollingTable, StudioPage, studioNoticeStyle } from "../../../studio-kit/studio-parts.tsx";
-import { t } from "../messages.ts";
+import { t } from "./messages.ts";
 
 /** What a page that sends her here (after deleting a course) has to tell her. */
 export type CoursesNotice = { notice?: string } | null;
