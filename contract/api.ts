@@ -18,26 +18,26 @@ import { studioCoursesEndpoints } from "./studio/courses.ts";
 import { sitePagesEndpoints } from "./site-pages.ts";
 import { studioTrashEndpoints } from "./studio/trash.ts";
 import { studioInboxEndpoints } from "./studio/inbox.ts";
-import { messagesEndpoints } from "./messages.ts";
-import { classesEndpoints } from "./classes.ts";
+import { messagesEndpoints, messagesPushKinds } from "./messages.ts";
+import { classesEndpoints, classesPushKinds } from "./classes.ts";
 import { studioActivityEndpoints } from "./studio/activity.ts";
 import { operationsEndpoints } from "./operations.ts";
-import { bookingsEndpoints } from "./bookings.ts";
+import { bookingsEndpoints, bookingsPushKinds } from "./bookings.ts";
 import { studioCalendarEndpoints } from "./studio/calendar.ts";
 import { contentNotesEndpoints } from "./content-notes.ts";
 import { partnersEndpoints, partnersRegistrationPass } from "./partners.ts";
 import { careEndpoints, careRegistrationPass } from "./care.ts";
 import { birthPlanEndpoints } from "./birth-plan.ts";
-import { timerEndpoints } from "./timer.ts";
+import { timerEndpoints, timerPushKinds } from "./timer.ts";
 import { communityEndpoints } from "./community.ts";
-import { pushEndpoints } from "./push.ts";
+import { pushEndpoints, pushOwnKinds } from "./push.ts";
 import { teamEndpoints, teamRegistrationPass } from "./team.ts";
-import { labourEndpoints } from "./labour.ts";
+import { labourEndpoints, labourPushKinds } from "./labour.ts";
 import { transcriptsEndpoints } from "./transcripts.ts";
 import { searchEndpoints } from "./search.ts";
 import { checksEndpoints } from "./checks.ts";
 import { giftsEndpoints, giftsRegistrationPass } from "./gifts.ts";
-import { notificationsEndpoints } from "./notifications.ts";
+import { notificationsEndpoints, notificationsPushKinds } from "./notifications.ts";
 import { capabilitiesEndpoints } from "./capabilities.ts";
 
 export { type Access, type Endpoint, successStatus } from "./endpoint.ts";
@@ -53,6 +53,18 @@ const registrationPasses = {
 };
 /** A field of the registration that carries a capability's link in place of the access code. */
 export type RegistrationPassField = keyof typeof registrationPasses;
+
+// What a device may be told about (docs/push.md), one line per capability that sends pushes.
+export const pushKinds = [
+  ...pushOwnKinds,
+  ...classesPushKinds,
+  ...messagesPushKinds,
+  ...bookingsPushKinds,
+  ...timerPushKinds,
+  ...labourPushKinds,
+  ...notificationsPushKinds,
+] as const;
+export type PushKind = (typeof pushKinds)[number];
 
 // Every endpoint of the API in one table, by name: its method and path, its request and its
 // answers, as the zod schemas the server parses with and the web app takes its types from. Each
@@ -93,7 +105,7 @@ export const endpoints = {
   ...birthPlanEndpoints,
   ...timerEndpoints,
   ...communityEndpoints,
-  ...pushEndpoints,
+  ...pushEndpoints(pushKinds),
   ...teamEndpoints,
   ...labourEndpoints,
   ...transcriptsEndpoints,

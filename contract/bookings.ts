@@ -148,6 +148,9 @@ export type WaitingListRequest = z.input<typeof WaitingListRequest>;
 export const WaitingListJoined = z.object({ month: z.string(), position: z.number() });
 
 /** This capability's entries of the endpoint table (contract/api.ts composes every part). */
+/** What this capability tells her devices (docs/push.md): a booking made, moved or coming up. */
+export const bookingsPushKinds = ["bookings"] as const;
+
 export const bookingsEndpoints = {
   bookingServices: {
     method: "GET",

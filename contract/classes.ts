@@ -190,6 +190,9 @@ export const ReplayRequest = z.object({
 });
 
 /** This capability's entries of the endpoint table (contract/api.ts composes every part). */
+/** What this capability tells her devices (docs/push.md): a live class she registered for is about to start. */
+export const classesPushKinds = ["class_starting"] as const;
+
 export const classesEndpoints = {
   listClasses: {
     method: "GET",

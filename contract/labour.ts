@@ -128,6 +128,9 @@ const notFound = (description: string) => ({ 404: { description, schema: ApiErro
 const stream = (description: string) => ({ 200: { description, contentType: "text/event-stream" } });
 
 /** This capability's entries of the endpoint table (contract/api.ts composes every part). */
+/** What this capability tells her devices (docs/push.md): a client's labour alert (to her doula and the backup). */
+export const labourPushKinds = ["labour_alerts"] as const;
+
 export const labourEndpoints = {
   labourLine: {
     method: "GET",

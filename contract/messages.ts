@@ -15,6 +15,9 @@ import { z } from "zod";
 import { type Endpoint, ok } from "./endpoint.ts";
 
 /** This capability's entries of the endpoint table (contract/api.ts composes every part). */
+/** What this capability tells her devices (docs/push.md): her doula's announcements. */
+export const messagesPushKinds = ["announcements"] as const;
+
 export const messagesEndpoints = {
   replyToMessage: {
     method: "POST",

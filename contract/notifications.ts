@@ -40,6 +40,9 @@ export const NoticeChoices = z.object({
 });
 export type NoticeChoices = z.input<typeof NoticeChoices>;
 
+/** What this capability tells her devices (docs/push.md): the studio's notifications of the kinds she chose to hear of on her devices (docs/notifications.md). */
+export const notificationsPushKinds = ["studio_notices"] as const;
+
 export const notificationsEndpoints = {
   studioNotices: {
     method: "GET",

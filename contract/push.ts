@@ -5,19 +5,12 @@ import { type Endpoint } from "./endpoint.ts";
 
 // Push notifications on her devices (docs/push.md): Web Push, in addition to mail.
 
-/** What a device may be told about; each device chooses its own. */
-export const pushKinds = [
-  "class_starting",
-  "replies",
-  "announcements",
-  "bookings",
-  "partner_timer",
-  "labour_alerts",
-  // The studio's notifications of the kinds she chose to hear of on her devices (docs/notifications.md).
-  "studio_notices",
-] as const;
-export const PushKind = z.enum(pushKinds, { error: "That is not a kind of notification we send." });
-export type PushKind = z.infer<typeof PushKind>;
+/**
+ * What a device may be told about; each device chooses its own. Each capability declares the kinds
+ * it sends beside its endpoints (`classesPushKinds`…), contract/api.ts composes them; this one is the
+ * push capability's own: someone wrote back (in the community, or her client to the doula).
+ */
+export const pushOwnKinds = ["replies"] as const;
 
 // The browser's keys, URL-safe base64 (RFC 8291): a P-256 public key is 65 bytes (87 characters), the secret 16 (22).
 const base64Url = /^[A-Za-z0-9_-]+={0,2}$/;
@@ -35,53 +28,57 @@ export const PushEndpoint = z.url({ protocol: /^https?$/, error: "The subscripti
   error: "The subscription's endpoint is longer than any push service makes.",
 });
 
-/** The browser's PushSubscription (its toJSON()), and what this device is to be told. */
-export const PushSubscriptionSave = z.object({
-  endpoint: PushEndpoint,
-  expirationTime: z.number().nullable().optional(),
-  keys: z.object({ p256dh: P256dh, auth: AuthSecret }, { error: "The subscription's keys are missing." }),
-  kinds: z
-    .array(PushKind, { error: "Choose what this device is told about, as a list." })
-    .max(pushKinds.length)
-    .transform((kinds) => [...new Set(kinds)]),
-  /** Whether a notification may say more than "Message from your doula" on a locked screen. */
-  previews: z.boolean({ error: "Say whether previews are on, true or false." }).default(false),
-});
-export type PushSubscriptionSave = z.infer<typeof PushSubscriptionSave>;
+/** The browser's PushSubscription (its toJSON()), and what this device is to be told: one of the composed kinds. */
+export function pushSubscriptionSave<Kind extends string>(kinds: readonly [Kind, ...Kind[]]) {
+  return z.object({
+    endpoint: PushEndpoint,
+    expirationTime: z.number().nullable().optional(),
+    keys: z.object({ p256dh: P256dh, auth: AuthSecret }, { error: "The subscription's keys are missing." }),
+    kinds: z
+      .array(z.enum(kinds, { error: "That is not a kind of notification we send." }), {
+        error: "Choose what this device is told about, as a list.",
+      })
+      .max(kinds.length)
+      .transform((chosen) => [...new Set(chosen)]),
+    /** Whether a notification may say more than "Message from your doula" on a locked screen. */
+    previews: z.boolean({ error: "Say whether previews are on, true or false." }).default(false),
+  });
+}
 
 export const PushSubscriptionDelete = z.object({ endpoint: PushEndpoint });
 
 export const PushKey = z.object({ public_key: z.string() });
 
-/** This capability's entries of the endpoint table (contract/api.ts composes every part). */
-export const pushEndpoints = {
-  pushKey: {
-    method: "GET",
-    path: "/reactapi/push/key",
-    summary: "The site's VAPID public key (URL-safe base64), which a browser's subscription names",
-    access: "anyone",
-    travels: "push",
-    answers: { 200: { description: "The key.", schema: PushKey } },
-  },
-  savePushSubscription: {
-    method: "POST",
-    path: "/reactapi/push/subscriptions",
-    summary: "Turns on notifications on this device, or changes which kinds it is told about",
-    access: "member",
-    travels: "push",
-    body: PushSubscriptionSave,
-    answers: {
-      201: { description: "Kept.", schema: StudioOutcome },
-      400: { description: "A bad subscription, or a push service not on PUSH_SERVICES.", schema: ApiError },
+/** This capability's entries of the endpoint table (contract/api.ts composes every part), with every capability's kinds. */
+export const pushEndpoints = <Kind extends string>(kinds: readonly [Kind, ...Kind[]]) =>
+  ({
+    pushKey: {
+      method: "GET",
+      path: "/reactapi/push/key",
+      summary: "The site's VAPID public key (URL-safe base64), which a browser's subscription names",
+      access: "anyone",
+      travels: "push",
+      answers: { 200: { description: "The key.", schema: PushKey } },
     },
-  },
-  deletePushSubscription: {
-    method: "POST",
-    path: "/reactapi/push/subscriptions/delete",
-    summary: "Turns notifications off on this device",
-    access: "member",
-    travels: "push",
-    body: PushSubscriptionDelete,
-    answers: { 200: { description: "Gone (or was not there).", schema: StudioOutcome } },
-  },
-} satisfies Record<string, Endpoint>;
+    savePushSubscription: {
+      method: "POST",
+      path: "/reactapi/push/subscriptions",
+      summary: "Turns on notifications on this device, or changes which kinds it is told about",
+      access: "member",
+      travels: "push",
+      body: pushSubscriptionSave(kinds),
+      answers: {
+        201: { description: "Kept.", schema: StudioOutcome },
+        400: { description: "A bad subscription, or a push service not on PUSH_SERVICES.", schema: ApiError },
+      },
+    },
+    deletePushSubscription: {
+      method: "POST",
+      path: "/reactapi/push/subscriptions/delete",
+      summary: "Turns notifications off on this device",
+      access: "member",
+      travels: "push",
+      body: PushSubscriptionDelete,
+      answers: { 200: { description: "Gone (or was not there).", schema: StudioOutcome } },
+    },
+  }) satisfies Record<string, Endpoint>;

@@ -40,6 +40,9 @@ export const TimerCurrent = z.object({
 export type TimerCurrent = z.infer<typeof TimerCurrent>;
 
 /** This capability's entries of the endpoint table (contract/api.ts composes every part). */
+/** What this capability tells her devices (docs/push.md): she started her contraction timer (to her partner). */
+export const timerPushKinds = ["partner_timer"] as const;
+
 export const timerEndpoints = {
   timerCurrent: {
     method: "GET",

@@ -1,5 +1,7 @@
 import { and, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
-import type { PushKind, PushSubscriptionSave } from "../../../contract/push.ts";
+import type { ParsedRequestOf, PushKind } from "../../../contract/api.ts";
+
+type PushSubscriptionSave = ParsedRequestOf<"savePushSubscription">["body"];
 import type { Database, Queryable } from "../db/client.ts";
 import type { PersonalData } from "../db/personal-data.ts";
 import { publishLive } from "../db/live-events.ts";

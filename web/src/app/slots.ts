@@ -10,8 +10,30 @@ import { fromCapability } from "../lib/capabilities-off.ts";
 
 // A partner's account opens no community and keeps no due date or birth tools of its own (docs/product.md, Partner seat).
 const mothers: ShownTo = (profile) => profile.joined_as !== "partner";
+const doula: ShownTo = (profile) => profile.role === "admin";
+const members: ShownTo = (profile) => profile.role === "member";
 
 export const slots: Slots = {
+  pushKinds: [
+    // A team doula hears only of the alerts that come to her as backup: the rest is the practice's.
+    fromCapability("labour", {
+      kind: "labour_alerts",
+      label: sentence("Labour alerts from my clients"),
+      shownTo: (profile) => profile.role !== "member",
+    }),
+    { kind: "replies", label: sentence("Messages from my clients"), shownTo: doula },
+    fromCapability("bookings", { kind: "bookings", label: sentence("Bookings: new, moved, reminders"), shownTo: doula }),
+    { kind: "studio_notices", label: sentence("What happens in my practice, as chosen under Studio → Notifications"), shownTo: doula },
+    fromCapability("timer", {
+      kind: "partner_timer",
+      label: sentence("Her contraction timer"),
+      shownTo: (profile) => profile.joined_as === "partner",
+    }),
+    { kind: "replies", label: sentence("Replies in my conversations"), shownTo: members },
+    fromCapability("classes", { kind: "class_starting", label: sentence("A live class about to start"), shownTo: members }),
+    { kind: "announcements", label: sentence("My doula's announcements"), shownTo: members },
+    fromCapability("bookings", { kind: "bookings", label: sentence("My bookings: confirmed, moved, reminders"), shownTo: members }),
+  ],
   lessonExtras: [
     fromCapability(
       "checks",

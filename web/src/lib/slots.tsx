@@ -2,7 +2,7 @@ import { type ComponentType, createContext, useContext } from "react";
 import { type LazyPart, lazyPart, usePartsLoaded } from "./lazy-part.tsx";
 import type { Account } from "../../../contract/my-account.ts";
 import type { Profile } from "../../../contract/sign-in.ts";
-import type { RegistrationPassField } from "../../../contract/api.ts";
+import type { PushKind, RegistrationPassField } from "../../../contract/api.ts";
 import type { AnswerOf, EndpointName } from "./api.ts";
 import type { LessonPlayer } from "./lesson-player.ts";
 
@@ -83,6 +83,9 @@ export type InvitationLink = {
   Words: SlotPart<{ at: "login" | "register" }>;
 };
 
+/** A kind of push her devices may be told about, in the words of the accounts it is offered to. */
+export type PushKindChoice = { kind: PushKind; label: string; shownTo: ShownTo };
+
 /**
  * What a capability adds to screens it does not own (docs/architecture.md, "Slots"): the screen
  * renders whatever is in its slot, and `web/src/app/slots.ts` fills the slots, one line per
@@ -117,6 +120,8 @@ export type Slots = {
   unsubscribeLists: readonly { list: string | null; Part: SlotPart<{ token: string }> }[];
   /** The links that register someone without an access code (the partner's is the register page's own). */
   invitations: readonly InvitationLink[];
+  /** What a device may be told about, in the order her account page lists them (docs/push.md). */
+  pushKinds: readonly PushKindChoice[];
 };
 
 export const noSlots: Slots = {
@@ -131,6 +136,7 @@ export const noSlots: Slots = {
   memberMenu: [],
   unsubscribeLists: [],
   invitations: [],
+  pushKinds: [],
 };
 
 export const SlotsContext = createContext<Slots>(noSlots);

@@ -1,11 +1,12 @@
 import "./push-endpoints.ts";
 import { useEffect, useState } from "react";
 import type { Account } from "../../../../contract/my-account.ts";
-import type { PushKind } from "../../../../contract/push.ts";
+import type { PushKind } from "../../../../contract/api.ts";
 import type { Profile } from "../../../../contract/sign-in.ts";
 import { OutcomeNotice } from "../../components/outcome-notice.tsx";
 import { call, failureOf } from "../../lib/api.ts";
 import { useSession } from "../../lib/session.ts";
+import { type PushKindChoice, shownTo, useSlots } from "../../lib/slots.tsx";
 import { t } from "./messages.ts";
 
 // Notifications on this device (docs/push.md): Web Push, in addition to mail. The browser asks
@@ -13,24 +14,9 @@ import { t } from "./messages.ts";
 
 const KINDS_KEY = "push-kinds";
 
-/** The kinds this account may choose, in the words she reads. */
-function kindsFor(profile: Profile): { kind: PushKind; label: string }[] {
-  // A team doula hears only of the alerts that come to her as backup: the rest is the practice's.
-  if (profile.role === "team") return [{ kind: "labour_alerts", label: t("Labour alerts from my clients") }];
-  if (profile.role === "admin")
-    return [
-      { kind: "labour_alerts", label: t("Labour alerts from my clients") },
-      { kind: "replies", label: t("Messages from my clients") },
-      { kind: "bookings", label: t("Bookings: new, moved, reminders") },
-      { kind: "studio_notices", label: t("What happens in my practice, as chosen under Studio → Notifications") },
-    ];
-  return [
-    ...(profile.joined_as === "partner" ? [{ kind: "partner_timer" as const, label: t("Her contraction timer") }] : []),
-    { kind: "replies", label: t("Replies in my conversations") },
-    { kind: "class_starting", label: t("A live class about to start") },
-    { kind: "announcements", label: t("My doula's announcements") },
-    { kind: "bookings", label: t("My bookings: confirmed, moved, reminders") },
-  ];
+/** The kinds this account may choose, in the words she reads: each declared by the capability that sends it (web/src/app/slots.ts). */
+function kindsFor(profile: Profile, choices: readonly PushKindChoice[]): { kind: PushKind; label: string }[] {
+  return shownTo(choices, profile).map((choice) => ({ kind: choice.kind, label: t(choice.label) }));
 }
 
 const supported = () =>
@@ -58,6 +44,7 @@ export default function NotificationsSection(_props: { account: Account }) {
   const [previews, setPreviews] = useState(() => localStorage.getItem(`${KINDS_KEY}-previews`) === "true");
   const [outcome, setOutcome] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const { pushKinds } = useSlots();
 
   useEffect(() => {
     if (!supported()) return setSubscription(null);
@@ -65,7 +52,7 @@ export default function NotificationsSection(_props: { account: Account }) {
   }, []);
 
   if (!profile) return null;
-  const offered = kindsFor(profile);
+  const offered = kindsFor(profile, pushKinds);
   if (!supported())
     return (
       <p>
