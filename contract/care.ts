@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { ApiError } from "./errors.ts";
 import { type Endpoint, ok } from "./endpoint.ts";
+
+declare module "./endpoint.ts" {
+  interface AccessLevels {
+    /** Her client: a member with a care record of her own (her birth clients' space); anyone else gets 403. */
+    client: true;
+  }
+}
 import { isCalendarDate } from "./forms.ts";
 import { idInPath, PlanTier } from "./catalogue.ts";
 import { PlanInput } from "./studio/plans.ts";
@@ -739,7 +746,7 @@ export const careEndpoints = {
     method: "GET",
     path: "/reactapi/care/:id/questionnaires/:questionnaireId",
     summary: "A questionnaire sent to her, with what she has answered so far and its revision",
-    access: "member",
+    access: "client",
     travels: "care",
     params: QuestionnaireParams,
     answers: { ...ok(Questionnaire), ...notFound("Not sent to her.") },
@@ -748,7 +755,7 @@ export const careEndpoints = {
     method: "POST",
     path: "/reactapi/care/:id/questionnaires/:questionnaireId",
     summary: "Saves her answers as she goes (with the revision she read), her consent before a sensitive answer, and when she is done",
-    access: "member",
+    access: "client",
     travels: "care",
     params: QuestionnaireParams,
     body: AnswersRequest,
@@ -787,7 +794,7 @@ export const careEndpoints = {
     method: "POST",
     path: "/reactapi/care/:id/payments/:paymentId/checkout",
     summary: "Starts a Stripe Checkout for one of her payments, once her agreement is signed; a code the doula gave out comes off it",
-    access: "member",
+    access: "client",
     travels: "care",
     params: PaymentParams,
     body: z
@@ -809,7 +816,7 @@ export const careEndpoints = {
     method: "GET",
     path: "/reactapi/care/:id",
     summary: "One of her care records",
-    access: "member",
+    access: "client",
     travels: "care",
     params: CareIdParams,
     answers: { ...ok(CareRecord), ...notFound("Not one of her records.") },
@@ -819,7 +826,7 @@ export const careEndpoints = {
     path: "/reactapi/care/:id/tier",
     summary:
       "Pay what you can: she chooses her fee among her package's tiers before she signs; her agreement and schedule are made again from it",
-    access: "member",
+    access: "client",
     travels: "care",
     params: CareIdParams,
     body: TierRequest,
@@ -835,7 +842,7 @@ export const careEndpoints = {
     method: "POST",
     path: "/reactapi/care/:id/sign",
     summary: "Signs her agreement: her typed full name and her agreement; what was signed, when and from where is kept",
-    access: "member",
+    access: "client",
     travels: "care",
     params: CareIdParams,
     body: SignRequest,
@@ -850,7 +857,7 @@ export const careEndpoints = {
     method: "POST",
     path: "/reactapi/care/:id/messages",
     summary: "A message to her doula, in their private thread; the doula is mailed at most once an hour",
-    access: "member",
+    access: "client",
     travels: "care",
     params: CareIdParams,
     body: MessageRequest,
@@ -861,7 +868,7 @@ export const careEndpoints = {
     method: "GET",
     path: "/reactapi/care/:id/files/:fileId",
     summary: "A file her doula shared with her",
-    access: "member",
+    access: "client",
     travels: "care",
     params: CareFileParams,
     answers: { 200: { description: "The file.", contentType: "application/octet-stream" }, ...notFound("Not a file of her records.") },
@@ -870,7 +877,7 @@ export const careEndpoints = {
     method: "GET",
     path: "/reactapi/care/:id/agreement.pdf",
     summary: "Her agreement as a PDF, its last page the signature record with the fingerprint",
-    access: "member",
+    access: "client",
     travels: "care",
     params: CareIdParams,
     answers: { 200: { description: "The PDF.", contentType: "application/pdf" }, ...notFound("Not one of her records.") },

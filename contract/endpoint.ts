@@ -3,11 +3,23 @@ import type { z } from "zod";
 // What one entry of the endpoint table says (contract/api.ts composes the capabilities' parts).
 
 /**
+ * Who may call an entry: an open list. These are the platform's; a capability adds its own level
+ * from its contract part (`declare module "./endpoint.ts" { interface AccessLevels { client: true } }`)
+ * and its server manifest says how a request is checked (the `accessLevels` point).
  * "mother": a member on her own account, never a partner's (docs/product.md, Partner seat): a
  * partner's account is told `partnerRefusal` (403) before anything about the body.
  * "doula": the instructor, or a team doula of the practice (her backup), each reaching only what is shared with her.
  */
-export type Access = "anyone" | "member" | "mother" | "instructor" | "doula" | "stripe-signature" | "metrics-token";
+export interface AccessLevels {
+  anyone: true;
+  member: true;
+  mother: true;
+  instructor: true;
+  doula: true;
+  "stripe-signature": true;
+  "metrics-token": true;
+}
+export type Access = keyof AccessLevels;
 export type Endpoint = {
   method: "GET" | "POST";
   path: string;

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from "fastify";
 import type { SessionStore } from "../accounts/session-store.ts";
+import type { Access } from "../../../contract/api.ts";
 import type { Config } from "../config.ts";
+import type { AccessCheck } from "../http/endpoint-route.ts";
 import type { Database } from "../db/client.ts";
 import type { CacheTrust } from "../db/data-changes.ts";
 import type { CacheStats } from "../metrics/cache-stats.ts";
@@ -41,8 +43,10 @@ export interface Offered {}
  * studio areas…): each host adds its point here from its own manifest, and reads what every
  * capability put in through `ctx.all(point)`.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
-export interface Points {}
+export interface Points {
+  /** An access level a capability adds to the endpoint table (contract/endpoint.ts), and how a request is checked for it. */
+  accessLevels: { level: Access; check: AccessCheck };
+}
 
 /** A Fastify plugin and its options, registered under `prefix`. */
 export type Mount = { prefix: string; plugin: FastifyPluginAsync<never>; options: object };

@@ -16,6 +16,8 @@ export type StartedCapabilities = {
   sweeps: (() => Promise<unknown>)[];
   /** What every capability does when the app closes. */
   closes: (() => void | Promise<void>)[];
+  /** Everything the capabilities put into a point. */
+  all: CapabilityContext["all"];
   /** Each capability's routes once registered (method and address), which answer 404 while it is off. */
   routesOf: Map<string, { method: string; url: string }[]>;
 };
@@ -133,6 +135,7 @@ export function startCapabilities(
   }
   return {
     order,
+    all: context.all,
     timedWork,
     sweeps,
     closes,

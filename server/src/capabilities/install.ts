@@ -31,6 +31,8 @@ export async function installCapabilities(
   ];
   const started = startCapabilities(manifests, services, (name) => switches.isOn(name), studioAreas);
   await app.register(capabilitiesOffRoutes, { switches });
+  // Before any route is registered: each entry's access level must be one a manifest checks.
+  app.decorate("accessLevels", new Map(started.all("accessLevels").map(({ level, check }) => [level, check])));
   await started.register(app);
   app.decorate("capabilityRoutes", started.routesOf);
   app.addHook("onClose", async () => {

@@ -1,5 +1,7 @@
 import { sentence } from "../../../contract/languages.ts";
 import { defineCapability, mount } from "../capabilities/capability.ts";
+import { HttpError } from "../http/errors.ts";
+import { requireMember } from "../http/signed-in-member.ts";
 import type { Queryable } from "../db/types.ts";
 import { careCheckouts } from "./care-checkouts.ts";
 import { careWork } from "./care-reminders.ts";
@@ -9,6 +11,7 @@ import {
   careRecordsDueByMonth,
   careRecordsDueIn,
   checkCareInvitation,
+  isCareClient,
   onCallWindowsBetween,
 } from "./care-repository.ts";
 import { type CareOptions, careRoutes, careStudioRoutes } from "./care-routes.ts";
@@ -55,6 +58,15 @@ export default defineCapability({
       points: {
         checkouts: [careCheckouts(care)],
         personalData: [carePersonalData(ctx.db, ctx.clock, ctx.practice)],
+        accessLevels: [
+          {
+            level: "client",
+            check: async (request) => {
+              if (!(await isCareClient(ctx.db, requireMember(request).id)))
+                throw new HttpError(403, "This is your doula's space for her birth clients: it opens when she takes you on.");
+            },
+          },
+        ],
         invitations: [
           {
             field: "care_invitation",

@@ -661,6 +661,12 @@ export async function claimRecordsByAddress(db: Queryable, member: UserRow): Pro
 }
 
 /** Her own records, as her space shows them: shared notes only. */
+/** Whether a member is her client: a care record of her own, whatever its stage. */
+export async function isCareClient(db: Queryable, memberId: number): Promise<boolean> {
+  const [row] = await db.select({ id: careRecords.id }).from(careRecords).where(eq(careRecords.memberId, memberId)).limit(1);
+  return row !== undefined;
+}
+
 export async function recordsOfMember(
   db: Queryable,
   member: UserRow,

@@ -475,8 +475,8 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     expect(download.care[0].questionnaires[0].answers["2"]).toBe("My first birth ended in an emergency caesarean.");
 
     const stranger = await signedInMember(app(), "stranger-intake");
-    expect((await get(url, stranger.cookie)).statusCode).toBe(404);
-    expect((await post(url, stranger.cookie, { answers: {}, revision: 2 })).statusCode).toBe(404);
+    expect((await get(url, stranger.cookie)).statusCode).toBe(403);
+    expect((await post(url, stranger.cookie, { answers: {}, revision: 2 })).statusCode).toBe(403);
   });
 
   it("tells her to pay as agreed with her doula when online payment is not set up", async () => {
@@ -577,8 +577,8 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     expect(hisSpace.json().partner_of).toEqual(seen.json().records);
     expect(hisSpace.body).not.toContain("Shared note for her.");
     expect(hisSpace.body).not.toContain("amount");
-    expect((await get(`/reactapi/care/${client.recordId}`, partner)).statusCode).toBe(404);
-    expect((await get(`/reactapi/care/${client.recordId}/agreement.pdf`, partner)).statusCode).toBe(404);
+    expect((await get(`/reactapi/care/${client.recordId}`, partner)).statusCode).toBe(403);
+    expect((await get(`/reactapi/care/${client.recordId}/agreement.pdf`, partner)).statusCode).toBe(403);
     // She sees no partner's view of anyone.
     expect((await get("/reactapi/care/partner", client.cookie)).json().records).toEqual([]);
     expect((await get("/reactapi/care", client.cookie)).json().partner_of).toEqual([]);
@@ -651,7 +651,7 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     const stranger = await signedInMember(app(), "files-stranger");
     const other = await invitedClient(doula, "client-files-other");
     for (const cookie of [partner, stranger.cookie])
-      expect((await get(`/reactapi/care/${client.recordId}/files/${fileId}`, cookie)).statusCode).toBe(404);
+      expect((await get(`/reactapi/care/${client.recordId}/files/${fileId}`, cookie)).statusCode).toBe(403);
     // Her file under another client's record is nobody's.
     expect((await get(`/reactapi/care/${other.recordId}/files/${fileId}`, other.cookie)).statusCode).toBe(404);
     expect((await get(`/reactapi/studio/care/clients/${other.recordId}/files/${fileId}`, doula.cookie)).statusCode).toBe(404);
@@ -697,8 +697,8 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     expect(added.statusCode, added.body).toBe(201);
     const recordId = added.json().id as number;
     expect((await get("/reactapi/care", squatter.cookie)).json().records).toEqual([]);
-    expect((await get(`/reactapi/care/${recordId}`, squatter.cookie)).statusCode).toBe(404);
-    expect((await post(`/reactapi/care/${recordId}/sign`, squatter.cookie, { full_name: "Rosa Díaz", agree: true })).statusCode).toBe(404);
+    expect((await get(`/reactapi/care/${recordId}`, squatter.cookie)).statusCode).toBe(403);
+    expect((await post(`/reactapi/care/${recordId}/sign`, squatter.cookie, { full_name: "Rosa Díaz", agree: true })).statusCode).toBe(403);
     expect((await get("/reactapi/studio/care/clients/" + recordId, doula.cookie)).json()).toMatchObject({ first_name: "Rosa" });
     // The mail goes to the address, and tells whoever reads it there how the space opens.
     const mail = await mailedTo(squatter.email);
@@ -751,7 +751,7 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     const empty = await post(`/reactapi/care/${client.recordId}/messages`, client.cookie, { text: "  " });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().details.text).toBe("Please write your message.");
-    expect((await post(`/reactapi/care/${client.recordId}/messages`, stranger.cookie, { text: "Hello?" })).statusCode).toBe(404);
+    expect((await post(`/reactapi/care/${client.recordId}/messages`, stranger.cookie, { text: "Hello?" })).statusCode).toBe(403);
     expect((await post(`/reactapi/care/${client.recordId}/messages`, undefined, { text: "Hello?" })).statusCode).toBe(401);
     expect((await post(`/reactapi/studio/care/clients/${client.recordId}/messages`, client.cookie, { text: "Hello?" })).statusCode).toBe(
       403,
@@ -1126,14 +1126,22 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     }
   });
 
-  it("answers 404 to another member for each of her records' addresses, and 401 or 403 before reading a body", async () => {
+  it("answers 403 to a member who is not her client and 404 to another client for each of her records' addresses, before reading a body", async () => {
     const doula = await signedInInstructor(app(), db(), "doula-access");
     const client = await invitedClient(doula, "client-access");
     const stranger = await signedInMember(app(), "stranger");
-    expect((await get(`/reactapi/care/${client.recordId}`, stranger.cookie)).statusCode).toBe(404);
-    expect((await get(`/reactapi/care/${client.recordId}/agreement.pdf`, stranger.cookie)).statusCode).toBe(404);
-    expect((await post(`/reactapi/care/${client.recordId}/sign`, stranger.cookie, { full_name: "Not Her", agree: true })).statusCode).toBe(
+    const another = await invitedClient(doula, "client-access-other");
+    expect((await get(`/reactapi/care/${client.recordId}`, another.cookie)).statusCode).toBe(404);
+    expect((await post(`/reactapi/care/${client.recordId}/sign`, another.cookie, { full_name: "Not Her", agree: true })).statusCode).toBe(
       404,
+    );
+    expect((await get(`/reactapi/care/${client.recordId}`, stranger.cookie)).json().error).toBe(
+      "This is your doula's space for her birth clients: it opens when she takes you on.",
+    );
+    expect((await get(`/reactapi/care/${client.recordId}`, stranger.cookie)).statusCode).toBe(403);
+    expect((await get(`/reactapi/care/${client.recordId}/agreement.pdf`, stranger.cookie)).statusCode).toBe(403);
+    expect((await post(`/reactapi/care/${client.recordId}/sign`, stranger.cookie, { full_name: "Not Her", agree: true })).statusCode).toBe(
+      403,
     );
     expect((await get("/reactapi/care", stranger.cookie)).json().records).toEqual([]);
     expect((await get(`/reactapi/care/${client.recordId}`)).statusCode).toBe(401);
@@ -1362,7 +1370,7 @@ describe.each(backends)("her birth client's payments through Stripe on %s", (bac
     });
 
     const stranger = await signedInMember(context.app, "stranger-stripe");
-    expect((await post(payUrl, stranger.cookie)).statusCode).toBe(404);
+    expect((await post(payUrl, stranger.cookie)).statusCode).toBe(403);
 
     const deliver = () => {
       const { payload, headers } = signedDelivery(checkoutCompleted(session));

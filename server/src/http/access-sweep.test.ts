@@ -3,6 +3,7 @@ import { type Endpoint, endpoints } from "../../../contract/api.ts";
 import { backends, login, sessionCookieOf, signedInInstructor, signedInMember, useTestApp } from "../../../testing/test-app.ts";
 import { findUserByEmail, makeTeamDoula } from "../accounts/users-repository.ts";
 import { linkedPartner } from "../../../testing/partners.ts";
+import { takeOnClient } from "../../../testing/care-clients.ts";
 
 // Every entry of the table, called by someone its `access` does not admit, with a body that does
 // not matter: the refusal must come before anything about the body (docs/architecture.md, "Access").
@@ -11,6 +12,8 @@ const memberEntries = entries.filter(([, endpoint]) => endpoint.access === "memb
 const instructorEntries = entries.filter(([, endpoint]) => endpoint.access === "instructor");
 const doulaEntries = entries.filter(([, endpoint]) => endpoint.access === "doula");
 const motherEntries = entries.filter(([, endpoint]) => endpoint.access === "mother");
+// The levels capabilities add (her client's, server/src/care/capability.ts).
+const clientEntries = entries.filter(([, endpoint]) => endpoint.access === "client");
 
 /** The entry's path with each parameter filled in; the refusal comes before the parameter is read. */
 const urlOf = (endpoint: Endpoint) => endpoint.path.replace(/:[a-zA-Z]+/g, "1");
@@ -40,7 +43,7 @@ describe.each(backends)("every entry's access (%s)", (backend) => {
 
   it("answers a visitor 401 on every member and instructor entry, whatever the body", async () => {
     const wrong: string[] = [];
-    for (const [name, endpoint] of [...memberEntries, ...motherEntries, ...instructorEntries, ...doulaEntries])
+    for (const [name, endpoint] of [...memberEntries, ...motherEntries, ...clientEntries, ...instructorEntries, ...doulaEntries])
       for (const body of bodies) {
         const response = await call(endpoint, body);
         if (response.statusCode !== 401) wrong.push(`${name} with ${body.label}: ${response.statusCode} ${response.body.slice(0, 80)}`);
@@ -92,6 +95,30 @@ describe.each(backends)("every entry's access (%s)", (backend) => {
     // She, on her own account, is let past it.
     const hers = await call(endpoints.saveBirthPlan, bodies[1]!, her.cookie);
     expect(hers.statusCode).toBe(400);
+  });
+
+  it("answers a member who is not her client 403 on every entry of her clients' space, and lets a client past", async () => {
+    const member = await signedInMember(context.app, "sweep-not-client");
+    const wrong: string[] = [];
+    for (const [name, endpoint] of clientEntries)
+      for (const body of bodies) {
+        const response = await call(endpoint, body, member.cookie);
+        if (
+          response.statusCode !== 403 ||
+          response.json().error !== "This is your doula's space for her birth clients: it opens when she takes you on."
+        )
+          wrong.push(`${name} with ${body.label}: ${response.statusCode} ${response.body.slice(0, 80)}`);
+      }
+    expect(wrong).toEqual([]);
+    expect(clientEntries.length).toBeGreaterThan(8);
+    const doula = await signedInInstructor(context.app, context.database.db, "sweep-client-doula");
+    const client = await takeOnClient(context.app, context.database.db, doula.cookie, { prefix: "sweep-client" });
+    for (const [name, endpoint] of clientEntries) {
+      const response = await call(endpoint, bodies[2]!, client.cookie);
+      if (response.statusCode === 401 || response.statusCode === 403 || response.statusCode >= 500)
+        wrong.push(`${name}: ${response.statusCode} ${response.body.slice(0, 80)}`);
+    }
+    expect(wrong).toEqual([]);
   });
 
   it("lets the instructor past the access check of every entry", async () => {

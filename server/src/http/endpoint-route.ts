@@ -23,7 +23,16 @@ declare module "fastify" {
   interface FastifyContextConfig {
     sameOriginExemption?: SameOriginExemption;
   }
+  interface FastifyInstance {
+    /** The access levels capabilities add (her client's), each with its check: declared in their manifests. */
+    accessLevels: ReadonlyMap<string, AccessCheck>;
+  }
 }
+
+/** How a capability's access level admits a request: it throws the HttpError (401, 403) of a caller it does not admit. */
+export type AccessCheck = (request: FastifyRequest) => Promise<void>;
+
+const platformLevels = new Set<string>(["anyone", "member", "mother", "instructor", "doula", "stripe-signature", "metrics-token"]);
 
 type Handler<Name extends EndpointName> = (
   input: ParsedRequestOf<Name>,
@@ -38,12 +47,13 @@ const mothersOwn = sentence("This is for the mother's own account; a partner's a
  * The entry's `access`, asked of the session accounts/authentication.ts resolved: 401 to a
  * visitor, 403 to a member on the instructor's entries and to a partner's account on the mother's.
  */
-function refuseUnlessAllowed(endpoint: Endpoint, request: FastifyRequest): void {
+async function refuseUnlessAllowed(endpoint: Endpoint, request: FastifyRequest): Promise<void> {
   if (endpoint.access === "member") requireMember(request);
   else if (endpoint.access === "mother") {
     if (requireMember(request).joinedAs === "partner") throw new HttpError(403, endpoint.partnerRefusal ?? mothersOwn);
   } else if (endpoint.access === "instructor") requireInstructor(request);
   else if (endpoint.access === "doula") requireDoula(request);
+  else if (!platformLevels.has(endpoint.access)) await request.server.accessLevels.get(endpoint.access)!(request);
 }
 
 const parsePart = (schema: z.ZodType | undefined, value: unknown) => (schema ? parseInput(schema, value) : undefined);
@@ -64,6 +74,8 @@ export function route<Name extends EndpointName>(
   const endpoint: Endpoint = endpoints[name];
   if (!endpoint.path.startsWith(app.prefix)) throw new Error(`${name} (${endpoint.path}) is registered under ${app.prefix}`);
   const status = successStatus(endpoint);
+  if (!platformLevels.has(endpoint.access) && !app.accessLevels?.has(endpoint.access))
+    throw new Error(`${name} is for "${endpoint.access}", an access level no capability's manifest checks`);
   app.route({
     method: endpoint.method,
     url: endpoint.path.slice(app.prefix.length),

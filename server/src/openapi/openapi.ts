@@ -18,8 +18,8 @@ const uploadForm = {
   required: ["file"],
 };
 
-const security: Record<Access, Record<string, string[]>[] | undefined> = {
-  anyone: undefined,
+// A level a capability adds (her client's) is a member's session it checks further.
+const security: Partial<Record<Access, Record<string, string[]>[]>> = {
   member: [{ session: [] }],
   // A member's session on her own account; a partner's account gets 403.
   mother: [{ session: [] }],
@@ -46,7 +46,7 @@ export function openApiDocument(list: Endpoint[] = Object.values(endpoints)) {
     paths[path] ??= {};
     paths[path][endpoint.method.toLowerCase()] = {
       summary: endpoint.summary,
-      ...(security[endpoint.access] ? { security: security[endpoint.access] } : {}),
+      ...(endpoint.access === "anyone" ? {} : { security: security[endpoint.access] ?? [{ session: [] }] }),
       ...(parameters.length > 0 ? { parameters } : {}),
       // An upload that also takes JSON (a transcript's file, or its pasted words) describes both.
       ...(endpoint.body || endpoint.upload
