@@ -37,6 +37,10 @@ test.describe("the features she can turn off", () => {
       const answer = await visitor.goto("/classes");
       expect(answer?.status()).toBe(404);
       await expect(visitor.getByRole("heading", { name: "This page does not exist" })).toBeVisible();
+      await visitor.getByRole("button", { name: "Open menu" }).click();
+      const siteMenu = visitor.getByRole("navigation", { name: "Site menu" });
+      await expect(siteMenu.getByRole("link", { name: "Helpful Links" })).toBeVisible();
+      await expect(siteMenu.getByRole("link", { name: "Free Webinar" })).toHaveCount(0);
 
       // A member: no menu entry, no bottom-bar entry, and the address is not found.
       await member.goto("/home");
@@ -62,6 +66,8 @@ test.describe("the features she can turn off", () => {
 
       expect((await visitor.goto("/classes"))?.status()).toBe(200);
       await expect(visitor.getByRole("heading", { name: "This page does not exist" })).toHaveCount(0);
+      await visitor.getByRole("button", { name: "Open menu" }).click();
+      await expect(visitor.getByRole("navigation", { name: "Site menu" }).getByRole("link", { name: "Free Webinar" })).toBeVisible();
       await member.goto("/home");
       await expect(member.getByRole("navigation", { name: "Member sections" }).getByRole("link", { name: "Community" })).toBeVisible();
       await studio.goto("/studio");

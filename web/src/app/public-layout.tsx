@@ -1,4 +1,5 @@
 import "./feature-styles.ts";
+import { useMemo } from "react";
 import { Outlet } from "react-router";
 import { useLogout } from "../lib/use-logout.ts";
 import { useSession } from "../lib/session.ts";
@@ -8,11 +9,20 @@ import { Footer } from "../components/page-column.tsx";
 import { SlotsContext } from "../lib/slots.tsx";
 import { slots } from "./slots.ts";
 import { t } from "../lib/i18n.ts";
+import { isOffModule, useCapabilitiesOff, withoutOff } from "../lib/capabilities-off.ts";
+import { routes } from "../lib/routes.ts";
+
+/** Whether an address is a page of a capability she turned off (its entry leaves the menu). */
+const offPage = (off: ReadonlySet<string>, to: string) => {
+  const screen = routes.find((route) => route.path === to)?.screen;
+  return screen !== undefined && isOffModule(off, screen);
+};
 
 /** The visitors' menu, in its order (docs/product.md, Screens). */
 function PublicMenu() {
   const logout = useLogout();
   const { isAuthenticated } = useSession();
+  const off = useCapabilitiesOff();
   const entries: MenuEntry[] = [
     { label: t("Welcome"), to: "/" },
     // Log in for a visitor, Log out for someone signed in: never both.
@@ -22,12 +32,16 @@ function PublicMenu() {
     { label: t("About"), to: "/about" },
     { label: t("Helpful Links"), to: "/links" },
   ];
-  return <HeaderMenu id="public-menu" name={t("Site menu")} entries={entries} />;
+  return (
+    <HeaderMenu id="public-menu" name={t("Site menu")} entries={entries.filter((entry) => !("to" in entry) || !offPage(off, entry.to))} />
+  );
 }
 
 export default function PublicLayout() {
+  const off = useCapabilitiesOff();
+  const shownSlots = useMemo(() => withoutOff(slots, off), [off]);
   return (
-    <SlotsContext.Provider value={slots}>
+    <SlotsContext.Provider value={shownSlots}>
       <SkipLink />
       <BrandBar menu={<PublicMenu />} />
       {/* At least a screen tall: a page whose screen arrives after the frame does not push the
