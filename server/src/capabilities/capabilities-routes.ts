@@ -1,4 +1,5 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { CapabilityManifest } from "./capability.ts";
 import { route } from "../http/endpoint-route.ts";
 import { translate } from "../language/catalogues.ts";
 import type { CapabilitySwitches } from "./switches.ts";
@@ -10,12 +11,11 @@ export async function capabilitiesOffRoutes(app: FastifyInstance, { switches }: 
 
 /** Studio → Site → Features, behind the studio's guard and never turned off itself. */
 export async function capabilitiesStudioRoutes(app: FastifyInstance, { switches }: { switches: CapabilitySwitches }) {
-  route(app, "studioCapabilities", async (_input, request) => ({
-    capabilities: await switches.list((manifest) => translate(request.language, manifest.optional!.title)),
-  }));
+  /** A capability's title in the reader's language. */
+  const titlesIn = (request: FastifyRequest) => (manifest: CapabilityManifest) => translate(request.language, manifest.optional!.title);
+  route(app, "studioCapabilities", async (_input, request) => ({ capabilities: await switches.list(titlesIn(request)) }));
   route(app, "turnCapability", async ({ params, body }, request) => {
-    const titleOf = (manifest: { optional?: { title: string } }) => translate(request.language, manifest.optional!.title);
-    await switches.turn(params.name, body.on, titleOf);
-    return { capabilities: await switches.list(titleOf) };
+    await switches.turn(params.name, body.on, titlesIn(request));
+    return { capabilities: await switches.list(titlesIn(request)) };
   });
 }

@@ -1,5 +1,4 @@
 import "./feature-styles.ts";
-import { useMemo } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { BrandBar, SkipLink } from "../components/brand-bar.tsx";
 import { HeaderMenu, type MenuEntry } from "../components/header-menu.tsx";
@@ -9,7 +8,7 @@ import { RequireMember } from "../components/require-member.tsx";
 import { type Asked, useAnswer, useAnswers } from "../lib/answers.ts";
 import { type MenuSlotEntry, shownTo, SlotsContext, useSlots } from "../lib/slots.tsx";
 import { slots } from "./slots.ts";
-import { isOffModule, useCapabilitiesOff, withoutOff } from "../lib/capabilities-off.ts";
+import { isOffModule, useCapabilitiesOff, useSlotsShown } from "../lib/capabilities-off.ts";
 import { type BottomBarIcon, routes } from "../lib/routes.ts";
 import { useSession } from "../lib/session.ts";
 import { useLogout } from "../lib/use-logout.ts";
@@ -92,8 +91,7 @@ export const frameAsks: readonly Asked[] = [
 ];
 
 export default function MemberLayout() {
-  const off = useCapabilitiesOff();
-  const shownSlots = useMemo(() => withoutOff(slots, off), [off]);
+  const shownSlots = useSlotsShown(slots);
   return (
     <SlotsContext.Provider value={shownSlots}>
       <SkipLink />

@@ -1,5 +1,4 @@
 import "./feature-styles.ts";
-import { useMemo } from "react";
 import { Outlet } from "react-router";
 import { useLogout } from "../lib/use-logout.ts";
 import { useSession } from "../lib/session.ts";
@@ -9,7 +8,7 @@ import { Footer } from "../components/page-column.tsx";
 import { SlotsContext } from "../lib/slots.tsx";
 import { slots } from "./slots.ts";
 import { t } from "../lib/i18n.ts";
-import { isOffModule, useCapabilitiesOff, withoutOff } from "../lib/capabilities-off.ts";
+import { isOffModule, useCapabilitiesOff, useSlotsShown } from "../lib/capabilities-off.ts";
 import { routes } from "../lib/routes.ts";
 
 /** Whether an address is a page of a capability she turned off (its entry leaves the menu). */
@@ -38,8 +37,7 @@ function PublicMenu() {
 }
 
 export default function PublicLayout() {
-  const off = useCapabilitiesOff();
-  const shownSlots = useMemo(() => withoutOff(slots, off), [off]);
+  const shownSlots = useSlotsShown(slots);
   return (
     <SlotsContext.Provider value={shownSlots}>
       <SkipLink />

@@ -1,5 +1,5 @@
 import { t } from "../lib/i18n.ts";
-import { lazy, Suspense, useEffect, useMemo, type ComponentType } from "react";
+import { lazy, Suspense, useEffect, type ComponentType } from "react";
 import { BrowserRouter, matchPath, Outlet, Route, Routes, useLocation } from "react-router";
 import { AnnouncePage } from "../components/announce-page.tsx";
 import { ScrollToTop } from "../components/scroll-to-top.tsx";
@@ -9,7 +9,7 @@ import type { useAppDispatch } from "../lib/store-hooks.ts";
 import { announceNewVersion, checkForNewVersion, useNewVersion } from "../features/install-app/app-update.ts";
 import { courseOfAddress, layoutScreens, notFoundScreen, routes, type ScreenRoute } from "../lib/routes.ts";
 import { firstAsks } from "../lib/first-answers.ts";
-import { isOffModule, useCapabilitiesOff, withoutOff } from "../lib/capabilities-off.ts";
+import { isOffModule, useCapabilitiesOff, useSlotsShown } from "../lib/capabilities-off.ts";
 import { type LazyPart, lazyPart } from "../lib/lazy-part.tsx";
 import { type Slots, slotNeeds } from "../lib/slots.tsx";
 import { StudioSlotsContext } from "../lib/studio-slots.tsx";
@@ -67,8 +67,7 @@ const screens = new Map<ScreenRoute, Screen>(
 const studioLayout = screen(() =>
   Promise.all([moduleOf(layoutScreens.studio)(), import("./studio-slots.ts")]).then(([{ default: Layout }, { studioSlots }]) => ({
     default: function StudioFrame() {
-      const off = useCapabilitiesOff();
-      const shown = useMemo(() => withoutOff(studioSlots, off), [off]);
+      const shown = useSlotsShown(studioSlots);
       return (
         <StudioSlotsContext.Provider value={shown}>
           <Layout />

@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { useAnswer } from "./answers.ts";
 
 // The capabilities she has turned off (Studio → Site → Features, docs/architecture.md): their
@@ -31,15 +32,20 @@ export function fromCapability<Part extends object>(capability: string, part: Pa
   return part;
 }
 
+/** A frame's slots as shown now: without the parts of a capability that is off. */
+export function useSlotsShown<SlotTable extends Record<string, readonly unknown[]>>(slots: SlotTable): SlotTable {
+  const off = useCapabilitiesOff();
+  return useMemo(() => withoutOff(slots, off), [slots, off]);
+}
+
 /** Every slot's parts without those of a capability that is off. */
 export function withoutOff<SlotTable extends Record<string, readonly unknown[]>>(slots: SlotTable, off: ReadonlySet<string>): SlotTable {
   if (off.size === 0) return slots;
   return Object.fromEntries(
     Object.entries(slots).map(([name, parts]) => [
       name,
-      parts.filter((part) =>
-        typeof part !== "object" && typeof part !== "function" ? true : !off.has(capabilityOfPart.get(part as object) ?? ""),
-      ),
+      // Every part is an object or a function (WeakMap keys); an untagged one belongs to no capability she can turn off.
+      parts.filter((part) => !off.has(capabilityOfPart.get(part as object) ?? "")),
     ]),
   ) as unknown as SlotTable;
 }
