@@ -19,10 +19,17 @@ const config: LinguiConfig = {
     },
     // The web app's: one for the frames and shared components, which every page loads, and one per
     // feature, loaded with its screens, so a page downloads only its own sentences in its reader's
-    // language (web/src/lib/i18n.ts).
+    // language (web/src/lib/i18n.ts). A feature's routes.ts and slots.ts name its menu entries, sections
+    // and cards, which the frames show before any of its screens: the frames' catalogue holds them.
     {
       path: "<rootDir>/web/src/locales/{locale}",
-      include: ["<rootDir>/web/src/app", "<rootDir>/web/src/components", "<rootDir>/web/src/lib"],
+      include: [
+        "<rootDir>/web/src/app",
+        "<rootDir>/web/src/components",
+        "<rootDir>/web/src/lib",
+        "<rootDir>/web/src/features/*/routes.ts",
+        "<rootDir>/web/src/features/*/slots.ts",
+      ],
       exclude: notForReaders,
     },
     // The studio's shared widgets (web/src/studio-kit/), loaded with the studio's screens only.
@@ -34,7 +41,7 @@ const config: LinguiConfig = {
     {
       path: "<rootDir>/web/src/features/{name}/locales/{locale}",
       include: ["<rootDir>/web/src/features/{name}/"],
-      exclude: notForReaders,
+      exclude: [...notForReaders, "**/features/*/routes.ts", "**/features/*/slots.ts"],
     },
   ],
   format: formatter({ origins: true, lineNumbers: false }),

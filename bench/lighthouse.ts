@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { routes, type ScreenRoute } from "../web/src/lib/routes.ts";
+import { exampleAddress, routes, type ScreenRoute } from "../web/src/lib/routes.ts";
 import { median } from "./scale.ts";
 import { studioRoutes } from "./bundle-size.ts";
 import { atLeast, atMost, type Target } from "./targets.ts";
@@ -29,7 +29,8 @@ type Page = { route: string; address: string; as: "visitor" | "member" | "instru
 /**
  * Every route of the table (web/src/lib/routes.ts) as the one who uses it: a visitor's pages as a
  * visitor, a member's as a signed-in member, the studio's as the instructor. A route whose address
- * needs an id or a query names it here; a new route with parameters fails the bench until it does.
+ * needs an id the bench seeds names it here, any other its route's `example`; a new route with
+ * parameters and neither fails the bench until it has one.
  */
 export function lighthousePages(ids: SeededIds): Page[] {
   const addresses: Record<string, string> = {
@@ -38,18 +39,8 @@ export function lighthousePages(ids: SeededIds): Page[] {
     "/purchase": `/purchase?course=${ids.lockedCourse}`,
     // Back from a checkout she left: the page says so calmly (no payment provider here).
     "/purchase/success": `/purchase/success?course=${ids.lockedCourse}`,
-    "/reset-password": "/reset-password?token=bench-expired-link",
-    "/confirm-email": "/confirm-email?token=bench-expired-link",
-    "/verify/:code": "/verify/CBC-BENCH-0000",
     "/booking/:id": `/booking/${ids.bookingToken}`,
-    // The mailed link of a booking already confirmed: the page confirms nothing twice and says so.
-    "/book/confirm": "/book/confirm?token=bench-expired-link",
-    // A gift's links, as a visitor meets them: one to open (signed out), one whose token is not known.
-    "/gift/redeem": "/gift/redeem?token=bench-gift-link-000000000",
-    "/gift/change": "/gift/change?token=bench-gift-link-000000000",
     "/registry/:name": `/registry/${ids.registryName}`,
-    // A search with results, as a member meets the page most.
-    "/search": "/search?q=labour",
     "/community/topic/:id": `/community/topic/${ids.topicId}`,
     "/community/thread/:id": `/community/thread/${ids.threadId}`,
     "/studio/courses/:id": `/studio/courses/${ids.openCourse}`,
@@ -62,7 +53,7 @@ export function lighthousePages(ids: SeededIds): Page[] {
   const who = (route: ScreenRoute): Page["as"] =>
     route.layout === "public" ? "visitor" : studioRoutes.includes(route.path) ? "instructor" : "member";
   const inEnglish = routes.map((route): Page => {
-    const address = addresses[route.path] ?? route.path;
+    const address = addresses[route.path] ?? exampleAddress(route);
     if (address.includes(":")) throw new Error(`bench/lighthouse.ts needs an address for ${route.path}`);
     return { route: route.path, address, as: who(route) };
   });

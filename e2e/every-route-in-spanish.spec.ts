@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { exampleAddress, routes } from "../web/src/lib/routes.ts";
 import path from "node:path";
 import { expect, type Page, test } from "./test.ts";
 import { instructorPage, linkIn, mailTo, newEmail, PASSWORD, postAs, signedInMember } from "./helpers.ts";
@@ -72,27 +73,8 @@ function englishOn(text: string): string[] {
   return [...ENGLISH.filter((run) => text.includes(run)), ...SLIPS.flatMap((slip) => [...text.matchAll(slip)].map(([slipped]) => slipped))];
 }
 
-/** Every route of the route table, its parameters filled in with something that exists (or a kind "not found"). */
-const routes = readFileSync(path.join(root, "web/src/lib/routes.ts"), "utf8")
-  .match(/path: "[^"]+"/g)!
-  .map((entry) => entry.slice('path: "'.length, -1));
-
-const address = (route: string) =>
-  ({
-    "/verify/:code": "/verify/NO-SUCH-CODE",
-    "/booking/:id": "/booking/1",
-    "/community/topic/:id": "/community/topic/1",
-    "/community/thread/:id": "/community/thread/1",
-    "/course": "/course?course=1",
-    "/lesson": "/lesson?course=1",
-    "/purchase": "/purchase?course=1",
-    "/studio/courses/:id": "/studio/courses/1",
-    "/studio/lessons/:id": "/studio/lessons/1",
-    "/studio/members/:id": "/studio/members/1",
-    "/studio/clients/:id": "/studio/clients/1",
-    "/care/:id/questionnaires/:questionnaireId": "/care/1/questionnaires/1",
-    "/registry/:name": "/registry/no-such-registry",
-  })[route] ?? route;
+/** Every route of the route table, at its example address when it has a parameter (something that exists, or a kind "not found"). */
+const addresses = routes.map(exampleAddress);
 
 test.describe("every route in Spanish", () => {
   test.use({ locale: "es-ES" });
@@ -106,11 +88,11 @@ test.describe("every route in Spanish", () => {
     const found: string[] = [];
     const walk = async (who: Page, paths: string[]) => {
       for (const route of paths) {
-        const english = englishOn(await openAndRead(who, address(route)));
+        const english = englishOn(await openAndRead(who, route));
         if (english.length > 0) found.push(`${route}: ${english.join(" | ")}`);
       }
     };
-    const publicRoutes = routes.filter((route) => !route.startsWith("/studio"));
+    const publicRoutes = addresses.filter((route) => !route.startsWith("/studio"));
     // A visitor first, then a member (registered from an English browser: she switches with ?lang=es).
     await walk(page, ["/", "/login", "/register", "/join", "/about", "/contact", "/links", "/book", "/classes"]);
     const member = await (await browser.newContext({ locale: "en-GB", viewport: { width: 1280, height: 900 } })).newPage();
@@ -161,7 +143,7 @@ test.describe("every route in Spanish", () => {
       await expect(studio.getByRole("heading", { name: "Estudio", level: 1 })).toBeVisible();
       await walk(
         studio,
-        routes.filter((route) => route.startsWith("/studio") && route !== "/studio/setup"),
+        addresses.filter((route) => route.startsWith("/studio") && route !== "/studio/setup"),
       );
     } finally {
       await studio.goto("/studio?lang=en");

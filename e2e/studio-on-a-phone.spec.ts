@@ -1,17 +1,14 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
+import { routes } from "../web/src/lib/routes.ts";
 import { expect, test } from "./test.ts";
 import { expectAccessible, instructorPage } from "./helpers.ts";
 
 // docs/studio.md, "On a phone": every studio page fits a 360 px screen (nothing off its side but what
 // scrolls inside its own box, a wide table), and the sections' menu is one row, not a wall of links.
 
-const root = path.resolve(import.meta.dirname, "..");
 /** Every studio address of the route table without a parameter (web/src/lib/routes.ts). */
-const studioRoutes = readFileSync(path.join(root, "web/src/lib/routes.ts"), "utf8")
-  .match(/path: "\/studio[^"]*"/g)!
-  .map((entry) => entry.slice('path: "'.length, -1))
-  .filter((route) => !route.includes(":") && route !== "/studio/setup");
+const studioRoutes = routes
+  .map((route) => route.path)
+  .filter((route) => route.startsWith("/studio") && !route.includes(":") && route !== "/studio/setup");
 
 test("every studio page fits a 360 px phone, under a menu one row tall", async ({ browser }) => {
   test.setTimeout(240_000);

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { layoutScreens } from "./src/lib/routes.ts";
 
@@ -29,6 +29,7 @@ const testFile = /\.test\.tsx?$|[\\/]test[\\/]/;
 const staticImport = /(?:^|\n)\s*(?:import|export)\s+(?:type\s+)?(?:[^"';]*?\s+from\s+)?["']([^"']+)["']/g;
 const dynamicImport = /import\(\s*["']([^"']+)["']\s*\)/g;
 const screenOrFrame = /-(page|layout)\.tsx$/;
+const studioSlotsDeclaration = /[\\/](feature-studio-slots|features[\\/][^\\/]+[\\/]studio[\\/]slots)\.ts$/;
 
 function sources(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
@@ -54,6 +55,9 @@ function featureOf(file: string): string | undefined {
   const relative = path.relative(webSource, file).split(path.sep);
   // A capability's studio pages (features/<capability>/studio/) are a group of their own, on the
   // studio's side: what only they share travels in "<capability>-studio-parts", not with every studio page.
+  // A feature's routes.ts, slots.ts and studio/slots.ts declare it to the frames (web/src/feature-*.ts):
+  // they travel with the frames that read them, not with its screens.
+  if (relative[0] === "features" && /^[^/]+\/(routes|slots|studio\/slots)\.ts$/.test(relative.slice(1).join("/"))) return undefined;
   if (relative[0] === "features")
     return relative[2] === "studio" && relative.length > 3 ? `${relative[1]}${studioAreaSuffix}` : relative[1];
   if (relative[0] === "app") return "app";
@@ -98,16 +102,26 @@ function rootsReaching(): { roots: Set<string>; reachedBy: Map<string, Set<strin
 
 /**
  * A slot's parts are shown together (a page's cards, its sections): they travel in one file, named
- * after the slot. Read from web/src/app/slots.ts's text (importing it here would bundle every part
- * into the config): each slot is a top-level key, each part an import().
+ * after the slot. Read from the text of web/src/app/slots.ts and of each feature's slots.ts
+ * (importing them here would bundle every part into the config): each slot is a top-level key of
+ * the object, each part an import().
  */
 function slotParts(): Map<string, string> {
   const parts = new Map<string, string>();
-  let slot: string | undefined;
-  for (const line of readFileSync(path.join(webSource, "app/slots.ts"), "utf8").split("\n")) {
-    slot = /^ {2}(\w+): \[/.exec(line)?.[1] ?? slot;
-    if (slot === undefined) continue;
-    for (const [, module] of line.matchAll(/import\(\s*"(\.\.\/[^"]+)"\s*\)/g)) parts.set(path.resolve(webSource, "app", module!), slot);
+  const files = [
+    path.join(webSource, "app/slots.ts"),
+    ...readdirSync(path.join(webSource, "features"))
+      .map((feature) => path.join(webSource, "features", feature, "slots.ts"))
+      .filter((file) => existsSync(file)),
+  ];
+  for (const file of files) {
+    let slot: string | undefined;
+    for (const line of readFileSync(file, "utf8").split("\n")) {
+      slot = /^ {2,4}(\w+): \[/.exec(line)?.[1] ?? slot;
+      if (slot === undefined) continue;
+      for (const [, module] of line.matchAll(/import\(\s*"(\.\.?\/[^"]+)"\s*\)/g))
+        parts.set(path.resolve(path.dirname(file), module!), slot);
+    }
   }
   return parts;
 }
@@ -127,6 +141,9 @@ export function appChunkGroups(): ChunkGroup[] {
   const { roots, reachedBy, importersOf } = rootsReaching();
   const groupOfModule = new Map<string, string>();
   for (const [file, by] of reachedBy) {
+    // The studio's slots' declarations travel with the studio's slots (app/studio-slots.ts), which
+    // only the studio loads: left to the bundler, they join that file.
+    if (studioSlotsDeclaration.test(file)) continue;
     const feature = featureOf(file);
     // A feature's messages.ts only passes t() on in a build, its sentences being written in place
     // (web/sentences-in-place.ts): left to the bundler, it costs no file of its own, and a slot's

@@ -1,8 +1,8 @@
 // `npm run lint`'s checks that capabilities stay plugins (docs/architecture.md):
 // - a migration changes the tables of one capability only: an extension keeps its data in tables
 //   of its own keyed by the host's id, never in a column added to another capability's table;
-// - the hosts (the app, the server's entry, the journeys' helpers) name no capability she can turn
-//   off: they compose whatever the manifests declare;
+// - the hosts (the app, the server's entry, the journeys' helpers, the web app's frames and shared
+//   modules) name no capability she can turn off: they compose whatever the manifests declare;
 // - a capability's studio screens live in its own folder (web/src/features/<capability>/studio/),
 //   never in an area of the studio's folder named after it.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -15,8 +15,19 @@ const migrations = path.join(serverSource, "db/migrations");
 /** The migrations written before this check, some of which altered another capability's table (0049, 0052, 0055). */
 export const LAST_UNCHECKED_MIGRATION = 69;
 
-/** The files that compose the capabilities and must name none of those she can turn off. */
-export const hosts = ["server/src/app.ts", "server/src/main.ts", "e2e/helpers.ts"];
+/**
+ * The files that compose the capabilities and must name none of those she can turn off: the
+ * server's app and entry, the journeys' helpers, and the web app's frames and shared modules
+ * (web/src/app/, web/src/lib/), which read what each feature declares in its routes.ts and slots.ts.
+ */
+export function hosts() {
+  const webHosts = ["web/src/app", "web/src/lib"].flatMap((folder) =>
+    readdirSync(path.join(root, folder))
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+      .map((file) => `${folder}/${file}`),
+  );
+  return ["server/src/app.ts", "server/src/main.ts", "e2e/helpers.ts", ...webHosts];
+}
 
 /** Which capability owns each table: the folder of the `*-schema.ts` that declares it. */
 export function tableOwners(folder = serverSource) {
@@ -63,9 +74,12 @@ export function optionalCapabilities(folder = serverSource) {
     .map((entry) => entry.name);
 }
 
-/** Where a host names such a capability: an import from its folder, on either side. */
+/** Where a host names such a capability: an import from its folder, on either side, or a part tagged with it. */
 export function hostRefusals(file, text, names) {
   const refusals = [];
+  for (const [, named] of text.matchAll(/\bfromCapability\(\s*"([^"]+)"/g))
+    if (names.includes(named))
+      refusals.push(`${file} adds a part of ${named}: a host names no capability; let its own slots.ts declare it`);
   for (const [, imported, loaded] of text.matchAll(/\bfrom\s+"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)/g)) {
     const specifier = imported ?? loaded;
     const named = names.find((name) => specifier.split("/").includes(name));
@@ -99,7 +113,7 @@ function check() {
     refusals.push(...migrationRefusals(file, readFileSync(path.join(migrations, file), "utf8"), owners));
   }
   const names = optionalCapabilities();
-  for (const host of hosts) refusals.push(...hostRefusals(host, readFileSync(path.join(root, host), "utf8"), names));
+  for (const host of hosts()) refusals.push(...hostRefusals(host, readFileSync(path.join(root, host), "utf8"), names));
   const webFeatures = path.join(root, "web/src/features");
   refusals.push(...studioAreaRefusals(foldersOf(path.join(webFeatures, "studio")), foldersOf(webFeatures), names));
   return refusals;

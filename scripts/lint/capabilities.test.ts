@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain JavaScript module of the lint configuration, without types
-import { hostRefusals, migrationRefusals, optionalCapabilities, studioAreaRefusals, tableOwners } from "./capabilities.mjs";
+import { hostRefusals, hosts, migrationRefusals, optionalCapabilities, studioAreaRefusals, tableOwners } from "./capabilities.mjs";
 
 describe("the capabilities' own lint", () => {
   const owners = new Map([
@@ -33,6 +33,14 @@ describe("the capabilities' own lint", () => {
       "server/src/main.ts imports ../features/community/page.tsx: a host names no capability (community); let it declare what it adds",
     ]);
     expect(hostRefusals("server/src/main.ts", 'import { loadConfig } from "./config.ts";', ["classes"])).toEqual([]);
+  });
+
+  it("counts the web app's frames and shared modules among the hosts, and refuses a part tagged with a capability there", () => {
+    expect(hosts()).toEqual(expect.arrayContaining(["web/src/app/slots.ts", "web/src/app/member-layout.tsx", "web/src/lib/routes.ts"]));
+    expect(hosts().some((file: string) => file.endsWith(".test.tsx") || file.endsWith(".test.ts"))).toBe(false);
+    expect(hostRefusals("web/src/app/slots.ts", 'memberMenu: [fromCapability("classes", { label, to: "/classes" })]', ["classes"])).toEqual(
+      ["web/src/app/slots.ts adds a part of classes: a host names no capability; let its own slots.ts declare it"],
+    );
   });
 
   it("refuses a studio area named after a capability: its screens live in the capability's own folder", () => {

@@ -11,6 +11,11 @@ export function placeOf(file) {
   const relative = path.relative(root, file).split(path.sep).join("/");
   // A capability's studio pages live in its folder (features/<capability>/studio/) but belong to
   // the studio: they use its parts and MUI, and the capability's own screens never import them.
+  // The lists of features (web/src/feature-*.ts) and what each feature declares to the frames in
+  // them (its routes.ts, slots.ts, studio/slots.ts) are read by the shared route table and frames:
+  // plain declarations, which any side of the web app may import.
+  if (/^web\/src\/(feature-[a-z-]+\.ts|features\/[^/]+\/(routes|slots|studio\/slots)\.ts)$/.test(relative))
+    return { side: "web", kind: "declarations", name: "declarations" };
   let match = relative.match(/^web\/src\/features\/[^/]+\/studio\//);
   if (match) return { side: "web", kind: "feature", name: "studio" };
   match = relative.match(/^web\/src\/features\/([^/]+)\//);
@@ -60,7 +65,7 @@ const capabilityStudioScreen = /^web\/src\/features\/(?!studio\/)[^/]+\/studio\/
 const relativeToRoot = (file) => path.relative(root, file).split(path.sep).join("/");
 
 export function refusal(from, to, targetFile, { typeOnly = false, sourceFile = "" } = {}) {
-  if (from.kind === "composition") return undefined;
+  if (from.kind === "composition" || from.kind === "declarations" || to.kind === "declarations") return undefined;
   // The studio's widgets are a kit that names no capability; the studio feature's own files are its own.
   if (
     sourceFile &&

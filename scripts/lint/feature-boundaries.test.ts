@@ -26,6 +26,13 @@ describe("the feature boundaries ESLint keeps", () => {
     expect(check("web/src/features/courses/course-page.tsx", "web/src/app/store.ts")).toMatch(/only the composition/);
   });
 
+  it("lets the shared route table read the features' declarations, and the lists read each feature's routes.ts and slots.ts", () => {
+    expect(check("web/src/lib/routes.ts", "web/src/feature-routes.ts")).toBeUndefined();
+    expect(check("web/src/feature-slots.ts", "web/src/features/labour/slots.ts")).toBeUndefined();
+    expect(check("web/src/features/labour/slots.ts", "web/src/features/labour/labour-card.tsx")).toBeUndefined();
+    expect(check("web/src/lib/routes.ts", "web/src/features/labour/labour-card.tsx")).toMatch(/imports none/);
+  });
+
   it("lets a feature use its own files, the shared folders and the contract, and app/ compose anything", () => {
     expect(check("web/src/features/courses/course-page.tsx", "web/src/features/courses/progress/lesson-video.tsx")).toBeUndefined();
     expect(check("web/src/features/courses/course-page.tsx", "web/src/lib/answers.ts")).toBeUndefined();

@@ -11,29 +11,29 @@ import { t } from "../lib/i18n.ts";
 import { isOffModule, useCapabilitiesOff, useSlotsShown } from "../lib/capabilities-off.ts";
 import { routes } from "../lib/routes.ts";
 
-/** Whether an address is a page of a capability she turned off (its entry leaves the menu). */
-const offPage = (off: ReadonlySet<string>, to: string) => {
-  const screen = routes.find((route) => route.path === to)?.screen;
-  return screen !== undefined && isOffModule(off, screen);
-};
+/** The pages that declare an entry in the visitors' menu (web/src/lib/route-table.ts), in their places. */
+const menuRoutes = routes.filter((route) => route.publicMenu).sort((a, b) => a.publicMenu!.place - b.publicMenu!.place);
+/** Where Log in (or Log out) stands among them: after the first entry (docs/product.md, Screens). */
+const SIGN_IN_PLACE = 20;
 
-/** The visitors' menu, in its order (docs/product.md, Screens). */
+/** The visitors' menu, in its order (docs/product.md, Screens); a page of a capability she turned off leaves it. */
 function PublicMenu() {
   const logout = useLogout();
   const { isAuthenticated } = useSession();
   const off = useCapabilitiesOff();
+  const pages = menuRoutes.filter((route) => !isOffModule(off, route.screen));
+  // Log in for a visitor, Log out for someone signed in: never both.
+  const signIn: MenuEntry = isAuthenticated ? { label: t("Logout"), onSelect: () => void logout() } : { label: t("Login"), to: "/login" };
   const entries: MenuEntry[] = [
-    { label: t("Welcome"), to: "/" },
-    // Log in for a visitor, Log out for someone signed in: never both.
-    isAuthenticated ? { label: t("Logout"), onSelect: () => void logout() } : { label: t("Login"), to: "/login" },
-    { label: t("Contact"), to: "/contact" },
-    { label: t("Free Webinar"), to: "/classes" },
-    { label: t("About"), to: "/about" },
-    { label: t("Helpful Links"), to: "/links" },
+    ...pages
+      .filter((route) => route.publicMenu!.place < SIGN_IN_PLACE)
+      .map((route) => ({ label: t(route.publicMenu!.label), to: route.path })),
+    signIn,
+    ...pages
+      .filter((route) => route.publicMenu!.place > SIGN_IN_PLACE)
+      .map((route) => ({ label: t(route.publicMenu!.label), to: route.path })),
   ];
-  return (
-    <HeaderMenu id="public-menu" name={t("Site menu")} entries={entries.filter((entry) => !("to" in entry) || !offPage(off, entry.to))} />
-  );
+  return <HeaderMenu id="public-menu" name={t("Site menu")} entries={entries} />;
 }
 
 export default function PublicLayout() {

@@ -1,12 +1,13 @@
-import { lazyPart } from "../lib/lazy-part.tsx";
+import { featureStudioSlots } from "../feature-studio-slots.ts";
 import { capabilityOfModule, fromCapability } from "../lib/capabilities-off.ts";
 import { routes, type StudioLink } from "../lib/routes.ts";
 import type { StudioSlots } from "../lib/studio-slots.tsx";
 
 // What capabilities add to the studio's screens (web/src/lib/studio-slots.tsx). The links to a
 // capability's studio screen from screens it does not own are declared with that screen's route
-// (`linkedFrom`, web/src/lib/routes.ts) and gathered here; a part of a studio page (a lesson's
-// transcripts) is an import() listed here, one line each, its own chunk, loaded when shown.
+// (`linkedFrom`, web/src/lib/route-table.ts) and gathered here; a part of a studio page (a lesson's
+// transcripts) is declared in its feature's studio/slots.ts (web/src/feature-studio-slots.ts lists
+// them), its own chunk, loaded when shown.
 const linksFrom = (place: StudioLink["place"]) =>
   routes.flatMap((route) =>
     (route.linkedFrom ?? [])
@@ -23,14 +24,5 @@ export const studioSlots: StudioSlots = {
   personActions: linksFrom("person"),
   calendarLinks: linksFrom("calendar"),
   plansLinks: linksFrom("plans"),
-  lessonEditorParts: [
-    fromCapability(
-      "transcripts",
-      lazyPart(() => import("../features/transcripts/studio/lesson-transcripts.tsx")),
-    ),
-    fromCapability(
-      "checks",
-      lazyPart(() => import("../features/checks/studio/lesson-checks-editor.tsx")),
-    ),
-  ],
+  lessonEditorParts: featureStudioSlots.flatMap((slots) => slots.lessonEditorParts ?? []),
 };

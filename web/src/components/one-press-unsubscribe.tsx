@@ -8,7 +8,7 @@ import { useState } from "react";
 /**
  * The page a mail's unsubscribe link opens (/unsubscribe): one press stops that mail, without
  * signing in. It asks for the press rather than acting on opening, since mail scanners open every
- * link. Each list's words and call are its capability's (web/src/app/slots.ts, unsubscribeLists).
+ * link. Each list's words and call are its capability's (web/src/feature-slots.ts, unsubscribeLists).
  */
 export function OnePressUnsubscribe({
   title,

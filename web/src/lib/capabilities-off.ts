@@ -22,7 +22,7 @@ export function useCapabilitiesOff(): ReadonlySet<string> {
 export const isOffModule = (off: ReadonlySet<string>, file: string) => off.size > 0 && off.has(capabilityOfModule(file) ?? "");
 
 /**
- * Slot parts tagged with the capability that adds them (web/src/app/slots.ts), so a slot leaves
+ * Slot parts tagged with the capability that adds them (in each feature's slots.ts), so a slot leaves
  * out the parts of a capability that is off.
  */
 const capabilityOfPart = new WeakMap<object, string>();

@@ -1,5 +1,6 @@
 import type { Asked } from "./answers.ts";
 import type { EndpointName } from "./api.ts";
+import { accessQuery } from "./catalogue-queries.ts";
 
 /** What a page's address names: the course of ?course=N, and the :id of its path. */
 export type AddressIds = { courseId: number | null; id: string | null };
@@ -24,6 +25,9 @@ export const byCourse = (name: EndpointName, args: (courseId: number) => unknown
 });
 /** An answer asked with the same arguments on every address. */
 export const withArgs = (name: EndpointName, args: unknown): FirstAnswer => ({ name, args: () => args });
+
+/** What the library's pages ask first: the courses and what she may open of them. */
+export const libraryAnswers = ["getCourses", withArgs("getUserAccess", accessQuery)] as const;
 
 // The arguments screens build from their address: a number or a token in the path, a first page.
 export const numericIdParams = (id: string) => ({ params: { id: Number(id) } });

@@ -88,8 +88,9 @@ export type PushKindChoice = { kind: PushKind; label: string; shownTo: ShownTo }
 
 /**
  * What a capability adds to screens it does not own (docs/architecture.md, "Slots"): the screen
- * renders whatever is in its slot, and `web/src/app/slots.ts` fills the slots, one line per
- * contribution, with parts loaded when shown. The screens name no capability.
+ * renders whatever is in its slot, and each feature's `slots.ts` fills the slots, one line per
+ * contribution, with parts loaded when shown (`web/src/feature-slots.ts` lists them, in order). The
+ * screens name no capability.
  */
 export type Slots = {
   /** After a lesson's own words, in order (its questions). */
@@ -124,6 +125,9 @@ export type Slots = {
   pushKinds: readonly PushKindChoice[];
 };
 
+/** What one feature adds, in its own slots.ts: any of the slots. */
+export type FeatureSlots = Partial<Slots>;
+
 export const noSlots: Slots = {
   lessonExtras: [],
   lessonVideoExtras: [],
@@ -151,4 +155,11 @@ export const shownTo = <Part extends { shownTo?: ShownTo }>(parts: readonly Part
 export function slotNeeds(slots: Slots, name: keyof Slots): EndpointName[] {
   const slot = slots[name] as readonly object[];
   return slot.flatMap((part) => ("needs" in part && typeof part.needs === "string" ? [part.needs as EndpointName] : []));
+}
+
+/** Every slot's parts from each feature's, in the order given. */
+export function composeSlots(parts: readonly FeatureSlots[]): Slots {
+  return Object.fromEntries(
+    Object.keys(noSlots).map((name) => [name, parts.flatMap((part) => (part[name as keyof Slots] ?? []) as readonly unknown[])]),
+  ) as unknown as Slots;
 }

@@ -11,7 +11,7 @@ import type { LazyPart } from "./lazy-part.tsx";
  */
 export type PersonAction = { label: string; page: string };
 
-/** What capabilities add to the studio's screens (web/src/app/studio-slots.ts). */
+/** What capabilities add to the studio's screens (web/src/app/studio-slots.ts composes them). */
 export type StudioSlots = {
   /** Links beside a person the studio shows. */
   personActions: readonly PersonAction[];
@@ -22,6 +22,9 @@ export type StudioSlots = {
   /** Sections of a lesson's editor, after its downloads (its transcripts), each loaded when the page shows it. */
   lessonEditorParts: readonly LazyPart<{ lessonId: number }>[];
 };
+
+/** What one feature adds to studio screens, in its studio/slots.ts (links come from its routes). */
+export type FeatureStudioSlots = Partial<Pick<StudioSlots, "lessonEditorParts">>;
 
 export const StudioSlotsContext = createContext<StudioSlots>({
   personActions: [],

@@ -29,7 +29,7 @@ export default function LoginPage() {
   const from = (location.state as { from?: string } | null)?.from ?? "/home";
   // After a password reset (reset-password-page.tsx), a sentence saying what happened.
   const resetNotice = (location.state as { notice?: string } | null)?.notice;
-  // A link a capability mails to someone without an account (<page>?invitation=…, web/src/app/slots.ts)
+  // A link a capability mails to someone without an account (<page>?invitation=…, web/src/feature-slots.ts)
   // registers her without an access code.
   const invited = invitedBy(useSlots().invitations, from);
   const [email, setEmail] = useState("");

@@ -27,7 +27,7 @@ export default function RegisterPage() {
   const invitedCode = params.get("code")?.trim().toUpperCase() ?? "";
   // A partner's invitation (/register?invitation=...) stands for the access code.
   const invitation = params.get("invitation")?.trim() ?? "";
-  // So does a link a capability mails (web/src/app/slots.ts, invitations), through the login page.
+  // So does a link a capability mails (web/src/feature-slots.ts, invitations), through the login page.
   const invitations = useSlots().invitations;
   const invitedLink = invitations.find((link) => params.get(link.field)?.trim());
   const linkToken = invitedLink ? params.get(invitedLink.field)!.trim() : "";

@@ -63,7 +63,7 @@ describe("the client space on her partner's account", () => {
   });
 });
 
-// /home's card (web/src/app/slots.ts): the one thing her space asks of her next; her partner's, the weeks and the way in.
+// /home's card (web/src/feature-slots.ts): the one thing her space asks of her next; her partner's, the weeks and the way in.
 describe("the client space's card on /home", () => {
   it("shows her partner the on-call weeks and the way to her visits, and nothing when there is no care", () => {
     const answer = { records: [], doula, pay_online: false, partner_of: [partnerRecord] };

@@ -1,6 +1,6 @@
 import { t } from "./messages.ts";
 
-/** What the login and register pages tell someone who came from a gift's mail (the invitations slot, web/src/app/slots.ts). */
+/** What the login and register pages tell someone who came from a gift's mail (the invitations slot, web/src/feature-slots.ts). */
 export default function GiftInvitationWords({ at }: { at: "login" | "register" }) {
   return at === "login"
     ? t("Someone has given you a course. Log in and it opens on your account; new here? Create your account below, with no access code.")

@@ -7,7 +7,7 @@ import { useSlots } from "../../lib/slots.tsx";
 /**
  * The link at the foot of a mail that can be stopped: ?list= names the list (an announcement's
  * link names none), and the capability that sends the list draws the page (its unsubscribeLists
- * entry, web/src/app/slots.ts).
+ * entry, web/src/feature-slots.ts).
  */
 export default function UnsubscribePage() {
   const [searchParams] = useSearchParams();

@@ -56,20 +56,20 @@ describe("the kinds of notification a device may choose", () => {
     else Reflect.deleteProperty(navigator, "serviceWorker");
   });
 
-  it("offers each account the kinds declared for it, in the order the capabilities declare them", async () => {
+  it("offers each account the kinds declared for it, in the order web/src/feature-slots.ts lists the features", async () => {
     expect(await kindsShown(profile("member"))).toEqual([
       "Replies in my conversations",
-      "A live class about to start",
       "My doula's announcements",
       "My bookings: confirmed, moved, reminders",
+      "A live class about to start",
       "Show what a message says on the lock screen (otherwise only who it is from)",
     ]);
     expect((await kindsShown(profile("member", "partner")))[0]).toBe("Her contraction timer");
     expect(await kindsShown(profile("admin"))).toEqual([
       "Labour alerts from my clients",
       "Messages from my clients",
-      "Bookings: new, moved, reminders",
       "What happens in my practice, as chosen under Studio → Notifications",
+      "Bookings: new, moved, reminders",
       "Show what a message says on the lock screen (otherwise only who it is from)",
     ]);
     expect(await kindsShown(profile("team"))).toEqual([

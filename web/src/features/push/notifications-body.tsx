@@ -14,7 +14,7 @@ import { t } from "./messages.ts";
 
 const KINDS_KEY = "push-kinds";
 
-/** The kinds this account may choose, in the words she reads: each declared by the capability that sends it (web/src/app/slots.ts). */
+/** The kinds this account may choose, in the words she reads: each declared by the capability that sends it (web/src/feature-slots.ts). */
 function kindsFor(profile: Profile, choices: readonly PushKindChoice[]): { kind: PushKind; label: string }[] {
   return shownTo(choices, profile).map((choice) => ({ kind: choice.kind, label: t(choice.label) }));
 }

@@ -16,11 +16,12 @@ import { useLogout } from "../../lib/use-logout.ts";
 import { Themed } from "./themed.tsx";
 import { t, tWith } from "./messages.ts";
 
-/** The studio's sections, in the order of the route table (web/src/lib/routes.ts). */
+/** The studio's sections, in the places their routes declare (web/src/lib/route-table.ts). */
+const sectionRoutes = routes.filter((route) => route.studioSection).sort((a, b) => a.studioSection!.place - b.studioSection!.place);
 const studioSections = (off: ReadonlySet<string>) =>
-  routes.flatMap((route) =>
-    // The route table names each section with sentence(): the build writes it in the page's language.
-    route.studioSection && !isOffModule(off, route.screen) ? [{ label: t(route.studioSection), to: route.path }] : [],
+  sectionRoutes.flatMap((route) =>
+    // Each route names its section with sentence(): the build writes it in the page's language.
+    !isOffModule(off, route.screen) ? [{ label: t(route.studioSection!.label), to: route.path }] : [],
   );
 
 function StudioMenu() {
@@ -124,7 +125,7 @@ function RequireInstructor({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-// The studio's pages, each its own chunk, routed here from the route table (web/src/lib/routes.ts):
+// The studio's pages, each its own chunk, routed here from the route table (web/src/lib/routes.ts, each feature's routes.ts):
 // the app's router sends every /studio address to this frame, so no studio page costs a member's
 // first visit even the few bytes of its loader.
 // A capability keeps its studio pages in its own folder (features/<capability>/studio/): they are

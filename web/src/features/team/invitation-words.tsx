@@ -1,6 +1,6 @@
 import { t } from "./messages.ts";
 
-/** What the login and register pages tell a doula who came from a team invitation (the invitations slot, web/src/app/slots.ts). */
+/** What the login and register pages tell a doula who came from a team invitation (the invitations slot, web/src/feature-slots.ts). */
 export default function TeamInvitationWords({ at }: { at: "login" | "register" }) {
   return at === "login"
     ? t("You were invited to join a doula's team as her backup. New here? Create your account below: no access code is needed.")

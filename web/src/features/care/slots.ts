@@ -1,0 +1,20 @@
+import { type FeatureSlots, homeCard, slotPart } from "../../lib/slots.tsx";
+import { fromCapability } from "../../lib/capabilities-off.ts";
+
+// What it adds to screens it does not own (web/src/lib/slots.tsx; web/src/feature-slots.ts lists the
+// features in the order their parts show). Each part loads when first shown, its slot's own chunk.
+export const slots: FeatureSlots = {
+  homeCards: [
+    fromCapability(
+      "care",
+      homeCard("myCare", () => import("./care-card.tsx")),
+    ),
+  ],
+  invitations: [
+    fromCapability("care", {
+      page: "/care",
+      field: "care_invitation",
+      Words: slotPart(() => import("./invitation-words.tsx")),
+    }),
+  ],
+};
