@@ -13,6 +13,7 @@ export default tseslint.config(
   {
     ignores: [
       "**/dist/**",
+      "server/test-build/**",
       "locales/*.ts",
       "web/src/**/locales/*.ts",
       "node_modules/**",

@@ -9,8 +9,9 @@ export default defineConfig({
       {
         test: {
           name: "server",
-          // Every migration once per run, on one database of each backend; each test app starts from a copy.
-          globalSetup: ["testing/database-templates.ts"],
+          // Every migration once per run, on one database of each backend; each test app starts from a
+          // copy. The server and its CLI bundled once, for the tests that start them as processes.
+          globalSetup: ["testing/database-templates.ts", "testing/server-bundle.ts"],
           include: ["server/**/*.test.ts", "contract/**/*.test.ts", "bench/**/*.test.ts", "scripts/**/*.test.ts", "web/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,

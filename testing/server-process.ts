@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
 import { repositoryRoot } from "../server/src/paths.ts";
 import { serveArguments } from "../server/src/serve-command.ts";
 
@@ -49,7 +50,9 @@ export async function startServer(
   { from = "sources", port = 0 }: ServerStart = {},
 ): Promise<RunningServer> {
   const started = performance.now();
-  const sources = ["--import", "tsx", "server/src/main.ts"];
+  // The server tests' run bundles the sources once (testing/server-bundle.ts); elsewhere tsx runs them.
+  const bundle = process.env.TEST_SERVER_BUNDLE;
+  const sources = bundle ? [path.join(bundle, "main.js")] : ["--import", "tsx", "server/src/main.ts"];
   // "kept-up": the sources under `npm start`'s supervisor, which starts them again when they end.
   const args = from === "build" ? serveArguments() : from === "kept-up" ? ["scripts/keep-serving.mjs", ...sources] : sources;
   const child = spawn(process.execPath, args, {
@@ -138,7 +141,9 @@ export type CliResult = { code: number | null; stdout: string; stderr: string };
 /** Runs `npm run admin -- ...args` as a real process. */
 export function runAdmin(args: string[], environment: Record<string, string>): Promise<CliResult> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "server/src/cli/main.ts", ...args], {
+    const bundle = process.env.TEST_SERVER_BUNDLE;
+    const cli = bundle ? [path.join(bundle, "admin.js")] : ["--import", "tsx", "server/src/cli/main.ts"];
+    const child = spawn(process.execPath, [...cli, ...args], {
       cwd: repositoryRoot,
       env: { ...process.env, ...environment },
       stdio: ["ignore", "pipe", "pipe"],
