@@ -138,6 +138,42 @@ describe.each(backends)("capabilities she can turn off, on %s", (backend) => {
     expect((await send("GET", "/reactapi/capabilities/off", "")).json().off).toEqual([]);
   });
 
+  it("keeps every other capability's lists answering, to the doula and to a member, while any one is off", async () => {
+    const doula = await signedInInstructor(app(), context.database.db, "switch-others");
+    const member = await signedInMember(app(), "switch-others-mother");
+    // A plain list of each capability (a live stream would not end; an address with an id needs one
+    // of hers; the spec's GET logout would end the session the walk goes on with).
+    const listsOf = (name: string) =>
+      (app().capabilityRoutes.get(name) ?? []).filter(
+        (route) => route.method === "GET" && !/[:*]|stream|events|live|logout/.test(route.url),
+      );
+    const everyName = [...app().capabilityRoutes.keys()];
+    expect(everyName.length).toBeGreaterThan(optionalNames.length);
+    let called = 0;
+    for (const name of optionalNames) {
+      const needing = capabilities.filter((manifest) => manifest.optional?.needs?.includes(name)).map((manifest) => manifest.name);
+      for (const other of [...needing, name]) expect((await turn(doula.cookie, other, false)).statusCode).toBe(200);
+      // The studio frame's list holds the areas mounted inside it, those of the capabilities now off too.
+      const offRoutes = new Set([name, ...needing].flatMap((each) => listsOf(each).map((route) => route.url)));
+      for (const other of everyName.filter((each) => each !== name && !needing.includes(each)))
+        for (const route of listsOf(other).filter((each) => !offRoutes.has(each.url)))
+          for (const who of [doula, member]) {
+            called += 1;
+            const answer = await send("GET", route.url, who.cookie);
+            // Hers may refuse a member (403) or find nothing (404 with its own sentence), never fail or be gone.
+            expect([name, route.url, answer.statusCode < 500, answer.body === JSON.stringify(notFound)]).toEqual([
+              name,
+              route.url,
+              true,
+              false,
+            ]);
+          }
+      for (const other of [name, ...needing]) expect((await turn(doula.cookie, other, true)).statusCode).toBe(200);
+    }
+    // Every optional capability off in turn, the lists of all the others asked by both of them.
+    expect(called).toBeGreaterThan(optionalNames.length * 2 * 40);
+  });
+
   it("refuses to turn off what another capability that is on needs, and to turn on what needs one that is off", async () => {
     const doula = await signedInInstructor(app(), context.database.db, "switch-needs");
     const careOff = await turn(doula.cookie, "care", false);
