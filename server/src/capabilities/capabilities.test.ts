@@ -230,7 +230,7 @@ describe("a new installation's switches (CAPABILITIES_OFF)", () => {
       await installed.close();
     }
     await expect(createTestApp("pglite", { environment: { CAPABILITIES_OFF: "catalogue" } })).rejects.toThrow(
-      "CAPABILITIES_OFF names catalogue, which cannot be turned off.",
+      /^Invalid configuration:\n {2}CAPABILITIES_OFF names catalogue, which cannot be turned off \(those that can: .*\bgifts\b.*\)\.$/,
     );
   });
 });

@@ -30,7 +30,10 @@ export class CapabilitySwitches {
   /** Writes the switches a new installation starts with (CAPABILITIES_OFF); an existing one keeps hers. */
   async install(offByDefault: readonly string[]): Promise<void> {
     const unknown = offByDefault.filter((name) => !this.optional.some((manifest) => manifest.name === name));
-    if (unknown.length > 0) throw new Error(`CAPABILITIES_OFF names ${unknown.join(", ")}, which cannot be turned off.`);
+    if (unknown.length > 0)
+      throw new Error(
+        `Invalid configuration:\n  CAPABILITIES_OFF names ${unknown.join(", ")}, which cannot be turned off (those that can: ${this.optional.map((manifest) => manifest.name).join(", ")}).`,
+      );
     if (this.optional.length === 0) return;
     await this.db
       .insert(capabilitySwitches)
