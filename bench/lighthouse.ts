@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { exampleAddress, routes, type ScreenRoute } from "../web/src/lib/routes.ts";
+import { routes, type ScreenRoute } from "../web/src/lib/routes.ts";
+import { exampleAddress } from "../web/src/feature-examples.ts";
 import { median } from "./scale.ts";
 import { studioRoutes } from "./bundle-size.ts";
 import { atLeast, atMost, type Target } from "./targets.ts";

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { exampleAddress, routes } from "../web/src/lib/routes.ts";
+import { routes } from "../web/src/lib/routes.ts";
+import { exampleAddress } from "../web/src/feature-examples.ts";
 import path from "node:path";
 import { expect, type Page, test } from "./test.ts";
 import { instructorPage, linkIn, mailTo, newEmail, PASSWORD, postAs, signedInMember } from "./helpers.ts";

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { ScreenRoute } from "./lib/route-table.ts";
+import type { RouteExamples, ScreenRoute } from "./lib/route-table.ts";
+import { exampleAddress } from "./feature-examples.ts";
 import { routes } from "./lib/routes.ts";
 
 // docs/architecture.md, "A capability on the web side": each feature declares its own addresses.
-const declared = import.meta.glob<{ routes: readonly ScreenRoute[] }>("./features/*/routes.ts", { eager: true });
+const declared = import.meta.glob<{ routes: readonly ScreenRoute[]; examples?: RouteExamples }>("./features/*/routes.ts", { eager: true });
 
 describe("the route table, composed of the features' routes.ts", () => {
   it("holds every route each feature declares, and each feature declares screens of its own folder only", () => {
@@ -27,7 +28,13 @@ describe("the route table, composed of the features' routes.ts", () => {
     unique(routes.flatMap((route) => (route.bottomBar ? [route.bottomBar.place] : [])));
   });
 
-  it("gives a route whose address has a parameter an example that fills it", () => {
-    for (const route of routes.filter((each) => each.path.includes(":"))) expect(route.example, route.path).toMatch(/^\/[^:]*$/);
+  it("gives a route whose address has a parameter an example that fills it, and gives examples of its own routes only", () => {
+    for (const route of routes.filter((each) => each.path.includes(":"))) expect(exampleAddress(route), route.path).toMatch(/^\/[^:]*$/);
+    for (const [file, { routes: own, examples }] of Object.entries(declared))
+      for (const path of Object.keys(examples ?? {}))
+        expect(
+          own.map((route) => route.path),
+          file,
+        ).toContain(path);
   });
 });

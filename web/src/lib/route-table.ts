@@ -25,11 +25,6 @@ export type ScreenRoute = {
   studioSection?: { label: string; place: number };
   /** Its entry in the visitors' menu (docs/product.md, Screens): the label and where it stands (10 first). */
   publicMenu?: { label: string; place: number };
-  /**
-   * An address of it that the browser journeys and the bench open when its path has a parameter or
-   * it reads one from the query: of something a fresh site has, or of a kind that is not found.
-   */
-  example?: string;
   /** For a studio screen that is no section of its own (a lesson's editor), the section it belongs to. */
   withinSection?: string;
   /** A studio screen a team doula (a backup the instructor invited) opens too: the labour alerts that come to her. */
@@ -54,3 +49,10 @@ export type ScreenRoute = {
     slots?: readonly (keyof Slots)[];
   };
 };
+
+/**
+ * Addresses of a feature's routes whose path has a parameter, or that read one from the query, by
+ * path: of something a fresh site has, or of a kind that is not found. The browser journeys and the
+ * bench open them (web/src/feature-examples.ts); the app itself never needs them.
+ */
+export type RouteExamples = Readonly<Record<string, string>>;

@@ -28,9 +28,6 @@ export const layoutScreens = {
 
 export const routes: readonly ScreenRoute[] = featureRoutes;
 
-/** The address a journey or the bench opens for a route: its example, or its path when it has no parameter. */
-export const exampleAddress = (route: ScreenRoute): string => route.example ?? route.path;
-
 /** The modules (under web/src) a first visit to a route loads beside the app's entry: the studio's frame, if it is there, and its screen. */
 export const modulesOf = (route: ScreenRoute): string[] => [
   layoutScreens[route.layout],

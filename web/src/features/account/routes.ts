@@ -1,4 +1,4 @@
-import type { ScreenRoute } from "../../lib/route-table.ts";
+import type { RouteExamples, ScreenRoute } from "../../lib/route-table.ts";
 
 // Its addresses in the route table (web/src/lib/route-table.ts says what each field does).
 export const routes: readonly ScreenRoute[] = [
@@ -7,15 +7,13 @@ export const routes: readonly ScreenRoute[] = [
     path: "/reset-password",
     screen: "features/account/reset-password-page.tsx",
     layout: "public",
-    example: "/reset-password?token=bench-expired-link",
   },
   {
     path: "/confirm-email",
     screen: "features/account/confirm-email-page.tsx",
     layout: "public",
-    example: "/confirm-email?token=bench-expired-link",
   },
-  { path: "/verify/:code", screen: "features/account/verify-certificate-page.tsx", layout: "public", example: "/verify/NO-SUCH-CODE" },
+  { path: "/verify/:code", screen: "features/account/verify-certificate-page.tsx", layout: "public" },
   {
     path: "/account",
     screen: "features/account/account-page.tsx",
@@ -23,3 +21,10 @@ export const routes: readonly ScreenRoute[] = [
     firstNeeds: { answers: ["myAccount"], slots: ["accountSections"] },
   },
 ];
+
+/** Addresses of its routes with a parameter, for the journeys and the bench (web/src/lib/route-table.ts, RouteExamples). */
+export const examples: RouteExamples = {
+  "/reset-password": "/reset-password?token=bench-expired-link",
+  "/confirm-email": "/confirm-email?token=bench-expired-link",
+  "/verify/:code": "/verify/NO-SUCH-CODE",
+};

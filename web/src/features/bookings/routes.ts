@@ -1,4 +1,4 @@
-import type { ScreenRoute } from "../../lib/route-table.ts";
+import type { RouteExamples, ScreenRoute } from "../../lib/route-table.ts";
 import { byId, tokenParams } from "../../lib/first-answers.ts";
 
 // Its addresses in the route table (web/src/lib/route-table.ts says what each field does).
@@ -14,13 +14,17 @@ export const routes: readonly ScreenRoute[] = [
     path: "/book/confirm",
     screen: "features/bookings/confirm-page.tsx",
     layout: "public",
-    example: "/book/confirm?token=bench-expired-link",
   },
   {
     path: "/booking/:id",
     screen: "features/bookings/manage-page.tsx",
     layout: "public",
     firstNeeds: { answers: [byId("manageBooking", tokenParams)] },
-    example: "/booking/1",
   },
 ];
+
+/** Addresses of its routes with a parameter, for the journeys and the bench (web/src/lib/route-table.ts, RouteExamples). */
+export const examples: RouteExamples = {
+  "/book/confirm": "/book/confirm?token=bench-expired-link",
+  "/booking/:id": "/booking/1",
+};

@@ -1,5 +1,5 @@
 import { sentence } from "../../../../contract/languages.ts";
-import type { ScreenRoute } from "../../lib/route-table.ts";
+import type { RouteExamples, ScreenRoute } from "../../lib/route-table.ts";
 
 // Its addresses in the route table (web/src/lib/route-table.ts says what each field does).
 export const routes: readonly ScreenRoute[] = [
@@ -8,7 +8,6 @@ export const routes: readonly ScreenRoute[] = [
     path: "/care/:id/questionnaires/:questionnaireId",
     screen: "features/care/questionnaire-page.tsx",
     layout: "member",
-    example: "/care/1/questionnaires/1",
   },
   {
     path: "/studio/clients",
@@ -22,7 +21,6 @@ export const routes: readonly ScreenRoute[] = [
     screen: "features/care/studio/client-page.tsx",
     layout: "studio",
     withinSection: "/studio/clients",
-    example: "/studio/clients/1",
   },
   {
     path: "/studio/care-packages",
@@ -37,3 +35,9 @@ export const routes: readonly ScreenRoute[] = [
     withinSection: "/studio/clients",
   },
 ];
+
+/** Addresses of its routes with a parameter, for the journeys and the bench (web/src/lib/route-table.ts, RouteExamples). */
+export const examples: RouteExamples = {
+  "/care/:id/questionnaires/:questionnaireId": "/care/1/questionnaires/1",
+  "/studio/clients/:id": "/studio/clients/1",
+};

@@ -1,5 +1,5 @@
 import { sentence } from "../../../../contract/languages.ts";
-import type { ScreenRoute } from "../../lib/route-table.ts";
+import type { RouteExamples, ScreenRoute } from "../../lib/route-table.ts";
 import { byId, firstPageParams, numericIdParams } from "../../lib/first-answers.ts";
 
 // Its addresses in the route table (web/src/lib/route-table.ts says what each field does).
@@ -16,14 +16,12 @@ export const routes: readonly ScreenRoute[] = [
     screen: "features/community/topic-page.tsx",
     layout: "member",
     firstNeeds: { answers: [byId("topicThreads", (id) => firstPageParams(id))] },
-    example: "/community/topic/1",
   },
   {
     path: "/community/thread/:id",
     screen: "features/community/thread-page.tsx",
     layout: "member",
     firstNeeds: { answers: [byId("communityThread", numericIdParams)] },
-    example: "/community/thread/1",
   },
   {
     path: "/studio/community",
@@ -32,3 +30,9 @@ export const routes: readonly ScreenRoute[] = [
     studioSection: { label: sentence("Community"), place: 120 },
   },
 ];
+
+/** Addresses of its routes with a parameter, for the journeys and the bench (web/src/lib/route-table.ts, RouteExamples). */
+export const examples: RouteExamples = {
+  "/community/topic/:id": "/community/topic/1",
+  "/community/thread/:id": "/community/thread/1",
+};

@@ -1,5 +1,5 @@
 import { sentence } from "../../../../contract/languages.ts";
-import type { ScreenRoute } from "../../lib/route-table.ts";
+import type { RouteExamples, ScreenRoute } from "../../lib/route-table.ts";
 import { byCourse, libraryAnswers, byId, studioCourseQuery, studioLessonQuery } from "../../lib/first-answers.ts";
 import { courseModulesQuery, courseProgressQuery } from "../../lib/catalogue-queries.ts";
 
@@ -19,14 +19,12 @@ export const routes: readonly ScreenRoute[] = [
     firstNeeds: {
       answers: [byCourse("getCourseModules", courseModulesQuery), ...libraryAnswers, byCourse("courseProgress", courseProgressQuery)],
     },
-    example: "/course?course=1",
   },
   {
     path: "/lesson",
     screen: "features/courses/lesson-page.tsx",
     layout: "member",
     firstNeeds: { answers: [byCourse("getCourseModules", courseModulesQuery), ...libraryAnswers] },
-    example: "/lesson?course=1",
   },
   {
     path: "/studio/courses",
@@ -39,7 +37,6 @@ export const routes: readonly ScreenRoute[] = [
     screen: "features/courses/studio/course-page.tsx",
     layout: "studio",
     firstNeeds: { answers: [byId("studioCourse", studioCourseQuery)] },
-    example: "/studio/courses/1",
   },
   {
     path: "/studio/lessons/:id",
@@ -47,6 +44,13 @@ export const routes: readonly ScreenRoute[] = [
     layout: "studio",
     withinSection: "/studio/courses",
     firstNeeds: { answers: [byId("studioLesson", studioLessonQuery)] },
-    example: "/studio/lessons/1",
   },
 ];
+
+/** Addresses of its routes with a parameter, for the journeys and the bench (web/src/lib/route-table.ts, RouteExamples). */
+export const examples: RouteExamples = {
+  "/course": "/course?course=1",
+  "/lesson": "/lesson?course=1",
+  "/studio/courses/:id": "/studio/courses/1",
+  "/studio/lessons/:id": "/studio/lessons/1",
+};

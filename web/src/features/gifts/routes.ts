@@ -1,5 +1,5 @@
 import { sentence } from "../../../../contract/languages.ts";
-import type { ScreenRoute } from "../../lib/route-table.ts";
+import type { RouteExamples, ScreenRoute } from "../../lib/route-table.ts";
 
 // Its addresses in the route table (web/src/lib/route-table.ts says what each field does).
 export const routes: readonly ScreenRoute[] = [
@@ -8,15 +8,13 @@ export const routes: readonly ScreenRoute[] = [
     path: "/gift/redeem",
     screen: "features/gifts/gift-redeem-page.tsx",
     layout: "public",
-    example: "/gift/redeem?token=bench-gift-link-000000000",
   },
   {
     path: "/gift/change",
     screen: "features/gifts/gift-change-page.tsx",
     layout: "public",
-    example: "/gift/change?token=bench-gift-link-000000000",
   },
-  { path: "/registry/:name", screen: "features/gifts/registry-page.tsx", layout: "public", example: "/registry/no-such-registry" },
+  { path: "/registry/:name", screen: "features/gifts/registry-page.tsx", layout: "public" },
   {
     path: "/studio/codes",
     screen: "features/gifts/studio/codes-page.tsx",
@@ -32,3 +30,10 @@ export const routes: readonly ScreenRoute[] = [
     linkedFrom: [{ place: "plans", label: sentence("Gifts") }],
   },
 ];
+
+/** Addresses of its routes with a parameter, for the journeys and the bench (web/src/lib/route-table.ts, RouteExamples). */
+export const examples: RouteExamples = {
+  "/gift/redeem": "/gift/redeem?token=bench-gift-link-000000000",
+  "/gift/change": "/gift/change?token=bench-gift-link-000000000",
+  "/registry/:name": "/registry/no-such-registry",
+};

@@ -1,5 +1,5 @@
 import { sentence } from "../../../../contract/languages.ts";
-import type { ScreenRoute } from "../../lib/route-table.ts";
+import type { RouteExamples, ScreenRoute } from "../../lib/route-table.ts";
 
 // Its addresses in the route table (web/src/lib/route-table.ts says what each field does).
 export const routes: readonly ScreenRoute[] = [
@@ -24,6 +24,10 @@ export const routes: readonly ScreenRoute[] = [
     layout: "studio",
     withinSection: "/studio/labour",
     forTeam: true,
-    example: "/studio/labour/1",
   },
 ];
+
+/** Addresses of its routes with a parameter, for the journeys and the bench (web/src/lib/route-table.ts, RouteExamples). */
+export const examples: RouteExamples = {
+  "/studio/labour/:id": "/studio/labour/1",
+};

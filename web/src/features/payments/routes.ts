@@ -1,4 +1,4 @@
-import type { ScreenRoute } from "../../lib/route-table.ts";
+import type { RouteExamples, ScreenRoute } from "../../lib/route-table.ts";
 import { byCourse, libraryAnswers } from "../../lib/first-answers.ts";
 import { courseModulesQuery } from "../../lib/catalogue-queries.ts";
 
@@ -9,7 +9,11 @@ export const routes: readonly ScreenRoute[] = [
     screen: "features/payments/purchase-page.tsx",
     layout: "member",
     firstNeeds: { answers: [byCourse("getCourseModules", courseModulesQuery), ...libraryAnswers, "siteDetails", "myPurchases"] },
-    example: "/purchase?course=1",
   },
   { path: "/purchase/success", screen: "features/payments/purchase-success-page.tsx", layout: "member" },
 ];
+
+/** Addresses of its routes with a parameter, for the journeys and the bench (web/src/lib/route-table.ts, RouteExamples). */
+export const examples: RouteExamples = {
+  "/purchase": "/purchase?course=1",
+};

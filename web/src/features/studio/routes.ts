@@ -1,5 +1,5 @@
 import { sentence } from "../../../../contract/languages.ts";
-import type { ScreenRoute } from "../../lib/route-table.ts";
+import type { RouteExamples, ScreenRoute } from "../../lib/route-table.ts";
 import { byId, studioMemberQuery } from "../../lib/first-answers.ts";
 
 // Its addresses in the route table (web/src/lib/route-table.ts says what each field does).
@@ -22,7 +22,6 @@ export const routes: readonly ScreenRoute[] = [
     screen: "features/studio/members/member-page.tsx",
     layout: "studio",
     firstNeeds: { answers: [byId("studioMember", studioMemberQuery)] },
-    example: "/studio/members/1",
   },
   {
     path: "/studio/access-codes",
@@ -73,3 +72,8 @@ export const routes: readonly ScreenRoute[] = [
     studioSection: { label: sentence("Trash"), place: 150 },
   },
 ];
+
+/** Addresses of its routes with a parameter, for the journeys and the bench (web/src/lib/route-table.ts, RouteExamples). */
+export const examples: RouteExamples = {
+  "/studio/members/:id": "/studio/members/1",
+};
