@@ -88,6 +88,15 @@ test.describe("a visitor", () => {
     for (const entry of ["Welcome", "Login", "Contact", "Free Webinar", "About", "Helpful Links"]) {
       await expect(menu.getByRole("link", { name: entry })).toBeVisible();
     }
+    // In the order of docs/product.md, Screens: the pages' places, Login second.
+    expect(await menu.getByRole("link").allTextContents()).toEqual([
+      "Welcome",
+      "Login",
+      "Contact",
+      "Free Webinar",
+      "About",
+      "Helpful Links",
+    ]);
     // A visitor is offered Login, never Logout; the pages about the doula are open to her.
     await expect(menu.getByRole("button", { name: "Logout" })).toHaveCount(0);
     for (const [entry, href] of [

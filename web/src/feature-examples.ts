@@ -1,7 +1,7 @@
 // The example addresses each feature declares beside its routes (web/src/lib/route-table.ts,
 // RouteExamples), one line each: for the browser journeys and the bench, never in the app's bundle.
 
-import type { ScreenRoute } from "./lib/route-table.ts";
+import type { RouteExamples, ScreenRoute } from "./lib/route-table.ts";
 import { examples as account } from "./features/account/routes.ts";
 import { examples as bookings } from "./features/bookings/routes.ts";
 import { examples as care } from "./features/care/routes.ts";
@@ -13,7 +13,7 @@ import { examples as payments } from "./features/payments/routes.ts";
 import { examples as search } from "./features/search/routes.ts";
 import { examples as studio } from "./features/studio/routes.ts";
 
-const examples: Readonly<Record<string, string>> = {
+const examples: RouteExamples = {
   ...account,
   ...bookings,
   ...care,

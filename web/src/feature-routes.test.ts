@@ -3,7 +3,7 @@ import type { RouteExamples, ScreenRoute } from "./lib/route-table.ts";
 import { exampleAddress } from "./feature-examples.ts";
 import { routes } from "./lib/routes.ts";
 
-// docs/architecture.md, "A capability on the web side": each feature declares its own addresses.
+// docs/architecture.md, "Adding a capability", step 4: each feature declares its own addresses.
 const declared = import.meta.glob<{ routes: readonly ScreenRoute[]; examples?: RouteExamples }>("./features/*/routes.ts", { eager: true });
 
 describe("the route table, composed of the features' routes.ts", () => {

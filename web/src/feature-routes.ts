@@ -1,4 +1,4 @@
-// The web app's features, one line each (docs/architecture.md, "A capability on the web side"):
+// The web app's features, one line each (docs/architecture.md, "Adding a capability", step 4):
 // each declares its own addresses in its routes.ts; web/src/lib/routes.ts reads the table from here.
 
 import type { ScreenRoute } from "./lib/route-table.ts";

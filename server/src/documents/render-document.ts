@@ -7,7 +7,7 @@ import { HttpError } from "../http/errors.ts";
 // process. On a worker it ends that thread: the one request is answered 500 and the pool starts another.
 
 // From the sources (tests, tsx) the worker is TypeScript and needs tsx's loader; the built server
-// carries it beside main.js (package.json's build:server).
+// carries it beside main.js (scripts/build-server.ts).
 const fromSources = import.meta.url.endsWith(".ts");
 const workerFile = new URL(fromSources ? "../document-worker.ts" : "./document-worker.js", import.meta.url).href;
 

@@ -1,10 +1,10 @@
 // Every address of the web app, in one table: its screen, the frame around it, where menus list
 // it, whether visitors get it pre-rendered, and what it asks for first. Each feature declares its
-// own in its routes.ts (web/src/features.ts lists them; web/src/lib/route-table.ts has the fields). The router
-// (web/src/app/router.tsx), the studio's sections (features/studio/studio-layout.tsx), the build's
-// pre-rendering (prerender.tsx), its list of app routes for the server (scripts/prerender.mjs) and
-// the bundle budget (bench/bundle-size.ts) are all read from here. Plain data, so Node reads it
-// too: no React, no imports of screens.
+// own in its routes.ts (web/src/feature-routes.ts lists them; web/src/lib/route-table.ts has the
+// fields). The router (web/src/app/router.tsx), the studio's sections (studio-layout.tsx), the
+// build's pre-rendering (prerender.tsx), its list of app routes for the server
+// (scripts/prerender.mjs) and the bundle budget (bench/bundle-size.ts) are all read from here.
+// Plain data, so Node reads it too: no React, no imports of screens.
 //
 // How a screen is styled follows from where it lives: a screen under features/studio/, or under a
 // capability's own studio folder (features/<capability>/studio/), is the instructor's and is built

@@ -175,6 +175,33 @@ describe("the studio's layout", () => {
     expect(await within(sections).findByRole("link", { name: "Inbox (2 unread)" })).toHaveAttribute("href", "/studio/inbox");
   });
 
+  it("lists the sections in the places their routes declare", async () => {
+    stubApi({ "/reactapi/studio/inbox/unread": [200, { unread: 0 }] });
+    renderAt("/studio", [{ path: "/studio", element: <StudioLayout /> }], signedIn(instructor));
+    const sections = await screen.findByRole("navigation", { name: "Studio sections" });
+    expect(
+      within(sections)
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual([
+      "Dashboard",
+      "Notifications",
+      "Courses",
+      "Members",
+      "Access codes",
+      "Calendar",
+      "Clients",
+      "Site",
+      "Plans",
+      "Inbox",
+      "Announcements",
+      "Community",
+      "Activity",
+      "Birth preferences",
+      "Trash",
+    ]);
+  });
+
   it("marks Courses, not Dashboard, while she edits a lesson", async () => {
     stubApi({ "/reactapi/studio/inbox/unread": [200, { unread: 0 }], "/reactapi/studio/lessons/101": [404, { error: "No such lesson." }] });
     renderAt("/studio/lessons/101", [{ path: "/studio/*", element: <StudioLayout /> }], signedIn(instructor));
