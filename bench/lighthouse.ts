@@ -10,19 +10,16 @@ import { atLeast, atMost, type Target } from "./targets.ts";
 /** Someone who signs in before the page is measured: a member, or the instructor for the studio. */
 export type Account = { email: string; password: string };
 
-/** The ids the addresses of a seeded site need: a course and lesson open to the member, a course locked to her, her id and her booking's link. */
+/**
+ * What the addresses of a seeded site need: a course and lesson open to the member, a course locked
+ * to her, her id, and the addresses the capabilities' parts of the bench seeded (bench/part.ts).
+ */
 export type SeededIds = {
   openCourse: number;
   openLesson: number;
   lockedCourse: number;
   memberId: number;
-  bookingToken: string;
-  topicId: number;
-  threadId: number;
-  careRecordId: number;
-  questionnaireId: number;
-  labourAlertId: number;
-  registryName: string;
+  addresses: Record<string, string>;
 };
 
 type Page = { route: string; address: string; as: "visitor" | "member" | "instructor" };
@@ -30,41 +27,39 @@ type Page = { route: string; address: string; as: "visitor" | "member" | "instru
 /**
  * Every route of the table (web/src/lib/routes.ts) as the one who uses it: a visitor's pages as a
  * visitor, a member's as a signed-in member, the studio's as the instructor. A route whose address
- * needs an id the bench seeds names it here, any other its route's `example`; a new route with
- * parameters and neither fails the bench until it has one.
+ * needs an id the bench seeds has it from the seed, any other its route's `example`; a new route
+ * with parameters and neither fails the bench until it has one. Besides the home pages and a
+ * lesson, the routes `inSpanish` names are measured in Spanish too.
  */
-export function lighthousePages(ids: SeededIds): Page[] {
+export function lighthousePages(ids: SeededIds, inSpanish: string[] = []): Page[] {
   const addresses: Record<string, string> = {
     "/course": `/course?course=${ids.openCourse}`,
     "/lesson": `/lesson?course=${ids.openCourse}&lesson=${ids.openLesson}`,
     "/purchase": `/purchase?course=${ids.lockedCourse}`,
     // Back from a checkout she left: the page says so calmly (no payment provider here).
     "/purchase/success": `/purchase/success?course=${ids.lockedCourse}`,
-    "/booking/:id": `/booking/${ids.bookingToken}`,
-    "/registry/:name": `/registry/${ids.registryName}`,
-    "/community/topic/:id": `/community/topic/${ids.topicId}`,
-    "/community/thread/:id": `/community/thread/${ids.threadId}`,
     "/studio/courses/:id": `/studio/courses/${ids.openCourse}`,
     "/studio/lessons/:id": `/studio/lessons/${ids.openLesson}`,
     "/studio/members/:id": `/studio/members/${ids.memberId}`,
-    "/studio/clients/:id": `/studio/clients/${ids.careRecordId}`,
-    "/studio/labour/:id": `/studio/labour/${ids.labourAlertId}`,
-    "/care/:id/questionnaires/:questionnaireId": `/care/${ids.careRecordId}/questionnaires/${ids.questionnaireId}`,
+    ...ids.addresses,
   };
   const who = (route: ScreenRoute): Page["as"] =>
     route.layout === "public" ? "visitor" : studioRoutes.includes(route.path) ? "instructor" : "member";
   const inEnglish = routes.map((route): Page => {
     const address = addresses[route.path] ?? exampleAddress(route);
-    if (address.includes(":")) throw new Error(`bench/lighthouse.ts needs an address for ${route.path}`);
+    if (address.includes(":"))
+      throw new Error(
+        `bench/lighthouse.ts needs an address for ${route.path}: its capability's bench part seeds one (bench/part.ts), or its route an example`,
+      );
     return { route: route.path, address, as: who(route) };
   });
   // The first visits a Spanish reader makes most (docs/languages.md), measured last: `?lang=es`
   // saves the member's choice on her account, so every page after them would be Spanish too.
-  const inSpanish = ["/", "/home", "/lesson", "/care"].map((path): Page => {
+  const spanish = ["/", "/home", "/lesson", ...inSpanish].map((path): Page => {
     const page = inEnglish.find((candidate) => candidate.route === path)!;
     return { route: `${path} (es)`, address: `${page.address}${page.address.includes("?") ? "&" : "?"}lang=es`, as: page.as };
   });
-  return [...inEnglish, ...inSpanish];
+  return [...inEnglish, ...spanish];
 }
 
 /**

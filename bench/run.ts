@@ -17,10 +17,8 @@ import { withScratchDatabase } from "../testing/scratch-postgres.ts";
 import { benchEnvironment, rssMb, stopProcess } from "./processes.ts";
 import { runSoak, soakTargets } from "./soak.ts";
 import { measureLessonSave } from "./studio-save.ts";
-import { measureSearch } from "./search.ts";
-import { measureBookings } from "./bookings.ts";
-import { measureCommunity } from "./community.ts";
 import { lighthousePages, lighthouseTargets, measureLighthouse, type SeededIds } from "./lighthouse.ts";
+import { benchParts, seedParts } from "./part.ts";
 import { atLeast, atMost, type Target } from "./targets.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -38,8 +36,7 @@ const figures: Record<string, number> = {};
 let errors = 0;
 const scratch: string[] = [];
 const BENCH_PASSWORD = "bench-Password-1";
-/** What seededBooking makes: the member's booking, her community thread, her care record and labour alert. */
-type BookedIds = "bookingToken" | "topicId" | "threadId" | "careRecordId" | "questionnaireId" | "labourAlertId" | "registryName";
+const parts = await benchParts();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function load(options: autocannon.Options) {
@@ -87,7 +84,13 @@ async function measureApi(prefix: "api" | "postgres", environment: Record<string
   // Lighthouse opens a member's pages as a member like most, the largest course open to her and
   // one of its lessons, and the studio's as the instructor.
   const member = await signIn(server.url, code);
-  const ids = { ...(await seededIds(server.url, member.cookie)), ...(await seededBooking(server.url, email, member)) };
+  const instructor = await fetch(`${server.url}/reactapi/users/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  const instructorCookie = `session=${instructor.headers.get("set-cookie")!.match(/session=([^;]+)/)![1]}`;
+  const ids = { ...(await seededIds(server.url, member.cookie)), addresses: await seedParts(parts, server.url, instructorCookie, member) };
 
   const bodyFile = path.join(tmpdir(), `bench-getcourses-${process.pid}.json`);
   writeFileSync(bodyFile, Buffer.from(await (await fetch(`${server.url}/reactapi/getcourses`, { headers: { cookie } })).arrayBuffer()));
@@ -151,7 +154,7 @@ async function measureApi(prefix: "api" | "postgres", environment: Record<string
 }
 
 /** The ids Lighthouse's addresses need (bench/lighthouse.ts), as the member sees the seeded catalogue. */
-async function seededIds(url: string, cookie: string): Promise<Omit<SeededIds, BookedIds>> {
+async function seededIds(url: string, cookie: string): Promise<Omit<SeededIds, "addresses">> {
   const largest = await largestOpenCourse(url, cookie);
   const courses = (await (await fetch(`${url}/reactapi/getcourses`, { headers: { cookie } })).json()) as {
     courses: { id: number; course_access: string }[];
@@ -160,118 +163,6 @@ async function seededIds(url: string, cookie: string): Promise<Omit<SeededIds, B
   if (!locked) throw new Error("every seeded course is open to a new member: the purchase page needs a locked one");
   const me = (await (await fetch(`${url}/reactapi/users/me`, { headers: { cookie } })).json()) as { id: number };
   return { openCourse: largest.id, openLesson: largest.openLesson, lockedCourse: locked.id, memberId: me.id };
-}
-
-/**
- * Her hours, a free consultation and the member's booking of it, a free webinar the member
- * registered for, and a community conversation, made through the API as she and the member would:
- * /book then lists a service, a booking's own page has one to show, /classes (and /home's "Your
- * next class") a class, and the community a topic and a conversation.
- */
-async function seededBooking(
-  url: string,
-  instructorEmail: string,
-  member: { cookie: string; email: string },
-): Promise<Pick<SeededIds, BookedIds>> {
-  const call = async (route: string, cookie: string, body?: unknown) => {
-    const response = await fetch(`${url}${route}`, {
-      method: body === undefined ? "GET" : "POST",
-      headers: { "content-type": "application/json", cookie },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (!response.ok) throw new Error(`${route} answered ${response.status}: ${await response.text()}`);
-    return response.json() as Promise<Record<string, unknown>>;
-  };
-  const login = await fetch(`${url}/reactapi/users/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: instructorEmail, password: BENCH_PASSWORD }),
-  });
-  const instructor = `session=${login.headers.get("set-cookie")!.match(/session=([^;]+)/)![1]}`;
-  const weekly = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: "08:00", end: "20:00" }));
-  await call("/reactapi/studio/calendar/hours", instructor, { time_zone: "Europe/London", weekly, exceptions: [] });
-  const service = await call("/reactapi/studio/calendar/services", instructor, {
-    name: "Free consultation",
-    description: "Twenty minutes to meet, ask anything, and see whether we are a good fit.",
-    duration_minutes: 20,
-    min_notice_hours: 1,
-  });
-  const from = new Date();
-  const to = new Date(from.getTime() + 14 * 24 * 3600_000);
-  const { slots } = (await call(
-    `/reactapi/bookings/services/${service.id}/slots?from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`,
-    member.cookie,
-  )) as { slots: string[] };
-  await call("/reactapi/bookings", member.cookie, { service_id: service.id, start: slots[0], name: "Bench member", email: member.email });
-  const webinar = await call("/reactapi/studio/classes", instructor, {
-    title: "Free webinar: your first week at home",
-    description_html: "<p>Feeding, sleep and rest in the first days, and the questions every new parent asks.</p>",
-    starts_at: new Date(from.getTime() + 3 * 24 * 3600_000).toISOString(),
-    duration_minutes: 60,
-    places: 30,
-    who: "anyone",
-    join_url: "https://meet.example/first-week",
-  });
-  await call(`/reactapi/classes/${webinar.id}/registrations`, member.cookie, { name: "Bench member", email: member.email });
-  const { bookings } = (await call("/reactapi/bookings/mine", member.cookie)) as { bookings: { token: string }[] };
-  // A community topic with a conversation of a dozen replies, for /community and its pages.
-  const topic = await call("/reactapi/studio/community/topics", instructor, { title: "Third trimester" });
-  const thread = await call(`/reactapi/community/topics/${topic.id}/threads`, instructor, {
-    title: "Sleeping on your side",
-    body: "Which side, and what helps? Tell us what works for you.",
-  });
-  for (let index = 0; index < 12; index += 1) {
-    await call(`/reactapi/community/threads/${thread.id}/replies`, instructor, {
-      body: `A thought, number ${index + 1}: **pillows** help.`,
-    });
-  }
-  // The member as a birth client (docs/care.md): a package, her care record, an intake questionnaire and a shared note, for /care and Studio → Clients.
-  const carePackage = await call("/reactapi/studio/care/packages", instructor, {
-    name: "Birth support",
-    fee: 150_000,
-    deposit: 30_000,
-    instalments: 3,
-  });
-  const due = new Date(from.getTime() + 120 * 24 * 3600_000).toISOString().slice(0, 10);
-  const record = await call("/reactapi/studio/care/clients", instructor, {
-    email: member.email,
-    first_name: "Bench",
-    last_name: "Member",
-    due_date: due,
-    package_id: carePackage.id,
-  });
-  const questionnaire = await call("/reactapi/studio/care/questionnaires", instructor, {
-    title: "Intake",
-    questions: [
-      { kind: "text", label: "What name would you like me to use?" },
-      { kind: "choice", label: "Is this your first baby?", options: ["Yes", "No"] },
-      { kind: "long_text", label: "How was an earlier birth for you?", optional: true, sensitive: true },
-      { kind: "date", label: "When is your next midwife appointment?", optional: true },
-    ],
-  });
-  await call(`/reactapi/studio/care/clients/${record.id}/questionnaires`, instructor, { questionnaire_id: questionnaire.id });
-  await call(`/reactapi/studio/care/clients/${record.id}/notes`, instructor, {
-    text: "Lovely to meet you today. Try the breathing lesson before our next visit.",
-    shared: true,
-  });
-  // Her labour line (docs/labour-line.md): one alert, for the studio's alert page.
-  await call("/reactapi/care", member.cookie);
-  const alert = await call(`/reactapi/care/${record.id}/labour`, member.cookie, { kind: "call_me", note: "Can we talk about tonight?" });
-  // Her birth registry (docs/gifts.md), for its page.
-  const registry = await call("/reactapi/account/registry", member.cookie, {
-    line: "Help us welcome our first baby calmly.",
-    show_due_month: true,
-    gifts: { care: true, plan_ids: [] },
-  });
-  return {
-    registryName: String(registry.name),
-    labourAlertId: Number(alert.id),
-    bookingToken: bookings[0]!.token,
-    topicId: Number(topic.id),
-    threadId: Number(thread.id),
-    careRecordId: Number(record.id),
-    questionnaireId: Number(questionnaire.id),
-  };
 }
 
 /** A course's lessons as the signed-in cookie sees them (locked or open), or none when it may not open the course. */
@@ -373,7 +264,10 @@ async function main() {
   if (purifier)
     figures["web.js_gz_bytes./lesson.without_sanitizer_api"] =
       figures["web.js_gz_bytes./lesson"]! + gzipSync(readFileSync(path.join(webDist, purifier)), { level: 9 }).length;
-  const pages = lighthousePages(embedded.ids);
+  const pages = lighthousePages(
+    embedded.ids,
+    parts.flatMap(({ part }) => part.firstVisitsInSpanish ?? []),
+  );
   if (process.env.BENCH_SKIP_LIGHTHOUSE !== "1")
     Object.assign(
       figures,
@@ -395,21 +289,8 @@ async function main() {
   figures["scale.tree_build_ms"] = small.treeMs;
   figures["scale.cost_ratio_10x"] = large.p50 / small.p50;
   figures["studio.save_lesson_p50_ms"] = await measureLessonSave();
-  figures["search.p50_ms"] = await measureSearch();
-  const recordBookings = (suffix: string, measured: Awaited<ReturnType<typeof measureBookings>>) => {
-    figures[`bookings.slots_p50_ms${suffix}`] = measured.slotsP50Ms;
-    figures[`bookings.book_rps${suffix}`] = measured.bookRps;
-    figures[`bookings.double_bookings${suffix}`] = measured.doubleBookings;
-    figures[`bookings.unexpected_answers${suffix}`] = measured.unexpected;
-  };
-  recordBookings("", await measureBookings(undefined, Math.min(SECONDS, 5)));
-  const recordCommunity = (suffix: string, measured: Awaited<ReturnType<typeof measureCommunity>>) => {
-    figures[`community.thread_p50_ms${suffix}`] = measured.threadP50Ms;
-    figures[`community.post_rps${suffix}`] = measured.postRps;
-    figures[`community.post_errors${suffix}`] = measured.postErrors;
-    if (measured.fanoutP99Ms !== undefined) figures["community.fanout_p99_ms"] = measured.fanoutP99Ms;
-  };
-  recordCommunity("", await measureCommunity(undefined, Math.min(SECONDS, 5)));
+  // Each capability's own figures (bench/part.ts), on its own server and data.
+  for (const { part } of parts) if (part.measure) Object.assign(figures, await part.measure(undefined, SECONDS));
 
   const postgresUrl = process.env.BENCH_DATABASE_URL;
   if (postgresUrl) {
@@ -422,17 +303,14 @@ async function main() {
       await stopServer(onPostgres.server);
     });
     figures["studio.save_lesson_p50_ms_postgres"] = await withScratchDatabase(postgresUrl, "bench_studio", (url) => measureLessonSave(url));
-    figures["search.p50_ms_postgres"] = await withScratchDatabase(postgresUrl, "bench_search", (url) => measureSearch(url));
-    // Two app servers sharing the database, both pressed at once.
-    recordBookings(
-      "_postgres",
-      await withScratchDatabase(postgresUrl, "bench_bookings", (url) => measureBookings(url, Math.min(SECONDS, 5))),
-    );
-    // Two server processes on the database: the reply reaches the other's streams through NOTIFY.
-    recordCommunity(
-      "_postgres",
-      await withScratchDatabase(postgresUrl, "bench_community", (url) => measureCommunity(url, Math.min(SECONDS, 5))),
-    );
+    for (const { capability, part } of parts)
+      if (part.measure) {
+        const measure = part.measure;
+        Object.assign(
+          figures,
+          await withScratchDatabase(postgresUrl, `bench_${capability.replaceAll("-", "_")}`, (url) => measure(url, SECONDS)),
+        );
+      }
   }
   figures["api.errors"] = errors;
 
@@ -456,22 +334,7 @@ async function main() {
     // One lesson saved in the 5,000-lesson catalogue, without touching the rest.
     "studio.save_lesson_p50_ms": atMost(30),
     "studio.save_lesson_p50_ms_postgres": atMost(30),
-    // A search over the 5,000-lesson catalogue: a rare word, a common one, one in every lesson, a typo (docs/search.md).
-    "search.p50_ms": atMost(20),
-    "search.p50_ms_postgres": atMost(20),
-    // 90 days of her hours with 2,000 bookings; ten times pressed by 50 connections at once.
-    "bookings.slots_p50_ms": atMost(20),
-    "bookings.slots_p50_ms_postgres": atMost(20),
-    "bookings.double_bookings": atMost(0),
-    "bookings.double_bookings_postgres": atMost(0),
-    "bookings.unexpected_answers": atMost(0),
-    "bookings.unexpected_answers_postgres": atMost(0),
-    // A 500-reply conversation read; one reply reaching 500 open streams on two servers.
-    "community.thread_p50_ms": atMost(20),
-    "community.thread_p50_ms_postgres": atMost(20),
-    "community.fanout_p99_ms": atMost(1000),
-    "community.post_errors": atMost(0),
-    "community.post_errors_postgres": atMost(0),
+    ...Object.assign({}, ...parts.map(({ part }) => part.targets ?? {})),
     ...lighthouseTargets(pages),
   };
   for (const route of Object.keys(routeScreens)) {

@@ -21,7 +21,7 @@ export const LAST_UNCHECKED_MIGRATION = 69;
  * (web/src/app/, web/src/lib/), which read what each feature declares in its routes.ts and slots.ts.
  */
 export function hosts() {
-  const webHosts = ["web/src/app", "web/src/lib"].flatMap((folder) =>
+  const webHosts = ["web/src/app", "web/src/lib", "bench"].flatMap((folder) =>
     readdirSync(path.join(root, folder))
       .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
       .map((file) => `${folder}/${file}`),

@@ -75,7 +75,7 @@ const serializeRequest = (request: LoggedRequest) => ({
 
 /**
  * An address as the log may show it: the tokens of mailed links removed, in the query (?token=…,
- * ?offer=…) or as a segment of the path (a booking's page, her calendar feed): any segment of 24 or
+ * ?offer=…) or as a segment of the path (a page or a calendar feed reached by a mailed link): any segment of 24 or
  * more URL-safe characters is a secret here, since no address of ours names anything that way.
  */
 export const loggableUrl = (url: string) =>

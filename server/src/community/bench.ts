@@ -2,9 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { admin, postJson, type RunningServer, sessionCookieFrom, startServer, stopServer } from "../testing/server-process.ts";
-import { benchEnvironment } from "./processes.ts";
-import { median } from "./scale.ts";
+import { admin, postJson, type RunningServer, sessionCookieFrom, startServer, stopServer } from "../../../testing/server-process.ts";
+import { benchEnvironment } from "../../../bench/processes.ts";
+import type { BenchPart } from "../../../bench/part.ts";
+import { median } from "../../../bench/scale.ts";
+import { atMost } from "../../../bench/targets.ts";
 
 // The community under load (docs/product.md, Community): a conversation of 500 replies read, replies
 // written as fast as the server takes them, and one reply reaching 500 open conversations' streams
@@ -130,3 +132,41 @@ export async function measureCommunity(databaseUrl: string | undefined, seconds:
     for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+/** Its part of `npm run bench` (bench/part.ts): a topic with a conversation of a dozen replies, for its pages; the figures above. */
+export default {
+  seed: async ({ call }) => {
+    const topic = await call("instructor", "/reactapi/studio/community/topics", { title: "Third trimester" });
+    const thread = await call("instructor", `/reactapi/community/topics/${topic.id}/threads`, {
+      title: "Sleeping on your side",
+      body: "Which side, and what helps? Tell us what works for you.",
+    });
+    for (let index = 0; index < 12; index += 1) {
+      await call("instructor", `/reactapi/community/threads/${thread.id}/replies`, {
+        body: `A thought, number ${index + 1}: **pillows** help.`,
+      });
+    }
+    return {
+      addresses: { "/community/topic/:id": `/community/topic/${topic.id}`, "/community/thread/:id": `/community/thread/${thread.id}` },
+    };
+  },
+  measure: async (databaseUrl, seconds) => {
+    const suffix = databaseUrl ? "_postgres" : "";
+    // On PostgreSQL, two server processes: the reply reaches the other's streams through NOTIFY.
+    const measured = await measureCommunity(databaseUrl, Math.min(seconds, 5));
+    return {
+      [`community.thread_p50_ms${suffix}`]: measured.threadP50Ms,
+      [`community.post_rps${suffix}`]: measured.postRps,
+      [`community.post_errors${suffix}`]: measured.postErrors,
+      ...(measured.fanoutP99Ms === undefined ? {} : { "community.fanout_p99_ms": measured.fanoutP99Ms }),
+    };
+  },
+  // A 500-reply conversation read; one reply reaching 500 open streams on two servers.
+  targets: {
+    "community.thread_p50_ms": atMost(20),
+    "community.thread_p50_ms_postgres": atMost(20),
+    "community.fanout_p99_ms": atMost(1000),
+    "community.post_errors": atMost(0),
+    "community.post_errors_postgres": atMost(0),
+  },
+} satisfies BenchPart;

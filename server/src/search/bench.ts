@@ -1,12 +1,14 @@
-import type { SearchResults } from "../contract/search.ts";
-import { startSession } from "../server/src/accounts/sessions-repository.ts";
-import { users } from "../server/src/accounts/accounts-schema.ts";
-import { buildApp } from "../server/src/app.ts";
-import { importCatalogue } from "../server/src/catalogue/catalogue-transfer.ts";
-import { loadConfig } from "../server/src/config.ts";
-import { openDatabase } from "../server/src/db/client.ts";
-import { keepTranscript } from "../server/src/transcripts/transcripts-repository.ts";
-import { generatedCatalogue, median } from "./scale.ts";
+import type { SearchResults } from "../../../contract/search.ts";
+import { startSession } from "../accounts/sessions-repository.ts";
+import { users } from "../accounts/accounts-schema.ts";
+import { buildApp } from "../app.ts";
+import { importCatalogue } from "../catalogue/catalogue-transfer.ts";
+import { loadConfig } from "../config.ts";
+import { openDatabase } from "../db/client.ts";
+import { keepTranscript } from "../transcripts/transcripts-repository.ts";
+import type { BenchPart } from "../../../bench/part.ts";
+import { generatedCatalogue, median } from "../../../bench/scale.ts";
+import { atMost } from "../../../bench/targets.ts";
 
 // Words a birth class says; each transcript says a few of them, so a search finds some lessons, not all.
 const vocabulary = [
@@ -81,3 +83,10 @@ export async function measureSearch(databaseUrl?: string, rounds = 30): Promise<
     await database.close();
   }
 }
+
+/** Its part of `npm run bench` (bench/part.ts). */
+export default {
+  measure: async (databaseUrl) => ({ [`search.p50_ms${databaseUrl ? "_postgres" : ""}`]: await measureSearch(databaseUrl) }),
+  // A search over the 5,000-lesson catalogue: a rare word, a common one, one in every lesson, a typo (docs/search.md).
+  targets: { "search.p50_ms": atMost(20), "search.p50_ms_postgres": atMost(20) },
+} satisfies BenchPart;

@@ -1,11 +1,13 @@
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
-import { buildApp } from "../server/src/app.ts";
-import { freeTimesOf } from "../server/src/bookings/booking-actions.ts";
-import { insertBooking, insertService, saveHours } from "../server/src/bookings/bookings-repository.ts";
-import { loadConfig } from "../server/src/config.ts";
-import { openDatabase } from "../server/src/db/client.ts";
-import { median } from "./scale.ts";
+import { buildApp } from "../app.ts";
+import { freeTimesOf } from "./booking-actions.ts";
+import { insertBooking, insertService, saveHours } from "./bookings-repository.ts";
+import { loadConfig } from "../config.ts";
+import { openDatabase } from "../db/client.ts";
+import type { BenchPart } from "../../../bench/part.ts";
+import { median } from "../../../bench/scale.ts";
+import { atMost } from "../../../bench/targets.ts";
 
 // 1:1 bookings at the size of a busy practice: a service with 90 days of hours (08:00-20:00 every
 // day in London) and 2,000 bookings already made, then many people pressing the same few times.
@@ -131,3 +133,46 @@ export async function measureBookings(databaseUrl?: string, seconds = 5) {
     for (const handle of handles) await handle.close();
   }
 }
+
+/** Its part of `npm run bench` (bench/part.ts): her hours, a free consultation and the member's booking of it; the figures above. */
+export default {
+  seed: async ({ call, member }) => {
+    const weekly = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: "08:00", end: "20:00" }));
+    await call("instructor", "/reactapi/studio/calendar/hours", { time_zone: "Europe/London", weekly, exceptions: [] });
+    const service = await call("instructor", "/reactapi/studio/calendar/services", {
+      name: "Free consultation",
+      description: "Twenty minutes to meet, ask anything, and see whether we are a good fit.",
+      duration_minutes: 20,
+      min_notice_hours: 1,
+    });
+    const from = new Date();
+    const to = new Date(from.getTime() + 14 * DAY);
+    const { slots } = (await call(
+      "member",
+      `/reactapi/bookings/services/${service.id}/slots?from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`,
+    )) as { slots: string[] };
+    await call("member", "/reactapi/bookings", { service_id: service.id, start: slots[0], name: "Bench member", email: member.email });
+    const { bookings } = (await call("member", "/reactapi/bookings/mine")) as { bookings: { token: string }[] };
+    return { addresses: { "/booking/:id": `/booking/${bookings[0]!.token}` } };
+  },
+  measure: async (databaseUrl, seconds) => {
+    const suffix = databaseUrl ? "_postgres" : "";
+    // On PostgreSQL, two app servers sharing the database, both pressed at once.
+    const measured = await measureBookings(databaseUrl, Math.min(seconds, 5));
+    return {
+      [`bookings.slots_p50_ms${suffix}`]: measured.slotsP50Ms,
+      [`bookings.book_rps${suffix}`]: measured.bookRps,
+      [`bookings.double_bookings${suffix}`]: measured.doubleBookings,
+      [`bookings.unexpected_answers${suffix}`]: measured.unexpected,
+    };
+  },
+  // 90 days of her hours with 2,000 bookings; ten times pressed by 50 connections at once.
+  targets: {
+    "bookings.slots_p50_ms": atMost(20),
+    "bookings.slots_p50_ms_postgres": atMost(20),
+    "bookings.double_bookings": atMost(0),
+    "bookings.double_bookings_postgres": atMost(0),
+    "bookings.unexpected_answers": atMost(0),
+    "bookings.unexpected_answers_postgres": atMost(0),
+  },
+} satisfies BenchPart;
