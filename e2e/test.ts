@@ -14,6 +14,9 @@ export const test = base.extend({
   },
 });
 
+/** This worker's server's origin, which the site's own writes carry. */
+export const serverOrigin = (): string => `http://127.0.0.1:${FIRST_PORT + test.info().parallelIndex}`;
+
 /** A value global-setup handed to this worker's journeys: its server's access code, setup link, mail folder… */
 export function workerValue(name: string): string {
   const value = process.env[`${name}_${test.info().parallelIndex}`];

@@ -5,13 +5,26 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createScratchPostgres, demoCatalogue, GOOD_PASSWORD, postgresMissingNotice, uniqueEmail } from "../../testing/test-app.ts";
+import {
+  createScratchPostgres,
+  demoCatalogue,
+  GOOD_PASSWORD,
+  migratedDataDir,
+  postgresMissingNotice,
+  uniqueEmail,
+} from "../../testing/test-app.ts";
 import { repositoryRoot } from "./paths.ts";
 import { postJson, runAdmin, type RunningServer, sessionCookieFrom, startServer, stopServer } from "../../testing/server-process.ts";
 
 const scratchDirectories: string[] = [];
 function freshDataDir(): string {
   const directory = mkdtempSync(path.join(tmpdir(), "doula-data-"));
+  scratchDirectories.push(directory);
+  return directory;
+}
+/** A data directory migrated already, for the tests of anything but the first start (testing/test-app.ts). */
+function migratedDir(): string {
+  const directory = migratedDataDir();
   scratchDirectories.push(directory);
   return directory;
 }
@@ -54,7 +67,7 @@ describe("the server process on the embedded database", () => {
   }, 90_000);
 
   it("loses no acknowledged write when killed -9 in the middle of a burst of writes", async () => {
-    const dataDir = freshDataDir();
+    const dataDir = migratedDir();
     const first = await startServer({ DATA_DIR: dataDir });
     const [, code] = await first.waitForOutput(/Beta access code for registration: ([A-Z0-9-]+)/);
     const writer = uniqueEmail("writer");
@@ -148,7 +161,7 @@ describe("the server process on the embedded database", () => {
   }, 90_000);
 
   it("finishes a request in flight on SIGTERM, closes the database and exits 0", async () => {
-    const dataDir = freshDataDir();
+    const dataDir = migratedDir();
     const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "debug" });
     const [, code] = await server.waitForOutput(/Beta access code for registration: ([A-Z0-9-]+)/);
     const pending = postJson(`${server.url}/reactapi/users/register`, {
@@ -168,7 +181,7 @@ describe("the server process on the embedded database", () => {
   }, 90_000);
 
   it("is started again under npm start's supervisor when it dies, and /healthz answers within 10 seconds", async () => {
-    const dataDir = freshDataDir();
+    const dataDir = migratedDir();
     const port = await freePort();
     const kept = await startServer({ DATA_DIR: dataDir }, { from: "kept-up", port });
     try {
@@ -197,7 +210,7 @@ describe("the server process on the embedded database", () => {
   }, 90_000);
 
   it("is stopped when the run that started it fails, so no server is left holding its port", async () => {
-    const dataDir = freshDataDir();
+    const dataDir = migratedDir();
     // A bench or test run that starts a server and then fails: it prints the server's pid and throws.
     const failingRun = `
       import { startServer } from "./testing/server-process.ts";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, describe, expect, it } from "vitest";
-import { createScratchPostgres, GOOD_PASSWORD, postgresMissingNotice, uniqueEmail } from "../../../testing/test-app.ts";
+import { createScratchPostgres, GOOD_PASSWORD, migratedDataDir, postgresMissingNotice, uniqueEmail } from "../../../testing/test-app.ts";
 import { postJson, runAdmin, type RunningServer, sessionCookieFrom, startServer, stopServer } from "../../../testing/server-process.ts";
 import { listDailyBackups, takeDailyBackup } from "./backups.ts";
 
@@ -74,7 +74,9 @@ describe("backups of the embedded database", () => {
     "copies a running server's database during writes, and the copy restores into a new data directory that starts, serves and holds every write acknowledged before the backup began",
     { timeout: 120_000 },
     async () => {
-      const dataDir = freshDirectory();
+      // Migrated already (testing/test-app.ts): the test is of the backup, not of a first start.
+      const dataDir = migratedDataDir();
+      scratchDirectories.push(dataDir);
       const file = path.join(freshDirectory(), "courses.tar.gz");
       const { server, code, cookie, writer } = await startedWithCode({ DATA_DIR: dataDir });
       const load = writeContinuously(server, code, cookie);

@@ -2,14 +2,19 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GOOD_PASSWORD, uniqueEmail } from "../../../testing/test-app.ts";
+import { GOOD_PASSWORD, migratedDataDir, uniqueEmail } from "../../../testing/test-app.ts";
 import { postJson, type RunningServer, runAdmin, startServer, stopServer } from "../../../testing/server-process.ts";
 
 const root = mkdtempSync(path.join(tmpdir(), "doula-cli-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+// Each installation's database migrated already (testing/test-app.ts): these tests are of the CLI, not of a first start.
+const stoppedDir = migratedDataDir();
+const runningDir = migratedDataDir();
+afterAll(() => {
+  for (const directory of [root, stoppedDir, runningDir]) rmSync(directory, { recursive: true, force: true });
+});
 
 describe("the admin CLI on a stopped server", () => {
-  const environment = { DATA_DIR: path.join(root, "stopped"), DATABASE_URL: "" };
+  const environment = { DATA_DIR: stoppedDir, DATABASE_URL: "" };
 
   it("creates, lists and deactivates access codes", async () => {
     const created = await runAdmin(["access-code", "create", "spring-2027", "--max-uses", "20", "--expires", "2099-12-31"], environment);
@@ -21,7 +26,7 @@ describe("the admin CLI on a stopped server", () => {
     const deactivated = await runAdmin(["access-code", "deactivate", "Spring-2027"], environment);
     expect(deactivated.code).toBe(0);
     expect((await runAdmin(["access-code", "list"], environment)).stdout).toMatch(/SPRING-2027.*inactive/);
-    // Four CLI processes, the first of which creates the database: ~10 s alone, more on a busy machine.
+    // Four CLI processes: a few seconds alone, more on a busy machine.
   }, 90_000);
 
   it.each([
@@ -43,7 +48,7 @@ describe("the admin CLI on a stopped server", () => {
 });
 
 describe("the admin CLI while the server runs on the same data directory", () => {
-  const dataDir = path.join(root, "running");
+  const dataDir = runningDir;
   const environment = { DATA_DIR: dataDir, DATABASE_URL: "" };
   let server: RunningServer;
   beforeAll(async () => {
