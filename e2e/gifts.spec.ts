@@ -28,6 +28,9 @@ test("a visitor gives a course for a day to come; on that day the recipient open
   browser,
   request,
 }) => {
+  // Six pages checked at two widths, and a wait of up to one round of the deliveries' timed work
+  // (every 15 s) for the gift's mail: past the default minute on a busy two-core machine.
+  test.setTimeout(120_000);
   const recipient = newEmail("gift-recipient");
   const giver = newEmail("gift-giver");
   const { day, noon } = dayAhead(5);

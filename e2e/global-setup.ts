@@ -1,13 +1,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { unpackMigratedPglite, writeMigratedPglite } from "../testing/database-templates.ts";
 import { startServer, stopServer } from "../testing/server-process.ts";
 import { SmtpCatcher } from "../testing/smtp-catcher.ts";
 import { standInEnvironment, startStripeStandIn } from "../testing/stripe-stand-in.ts";
 import playwrightConfig, { FIRST_PORT } from "../playwright.config.ts";
 
 /**
- * Starts the built app as `npm start` serves it, once per Playwright worker, each on a fresh data
+ * Starts the built app as `npm start` serves it, once per Playwright worker, each on a new data
  * directory, with online payment pointed at a local stand-in for Stripe's API and a real SMTP
  * server of its own, and hands each worker's beta access code and studio setup link (and its
  * stand-in's address, mail folder and clock file) to its journeys (e2e/test.ts, workerValue).
@@ -15,14 +16,21 @@ import playwrightConfig, { FIRST_PORT } from "../playwright.config.ts";
  */
 export default async function globalSetup() {
   const workers = Number(playwrightConfig.workers ?? 1);
-  const stacks = await Promise.all(Array.from({ length: workers }, (_, index) => startStack(index, FIRST_PORT + index)));
+  // Every server starts on a database migrated once here: a new installation as the journeys need
+  // it (seeded at its first start), without replaying every migration on disk for each.
+  const templates = mkdtempSync(path.join(tmpdir(), "doula-e2e-template-"));
+  const migrated = path.join(templates, "pglite.tar");
+  await writeMigratedPglite(migrated);
+  const stacks = await Promise.all(Array.from({ length: workers }, (_, index) => startStack(index, FIRST_PORT + index, migrated)));
+  rmSync(templates, { recursive: true, force: true });
   return async () => {
     await Promise.all(stacks.map((stop) => stop()));
   };
 }
 
-async function startStack(index: number, port: number): Promise<() => Promise<void>> {
+async function startStack(index: number, port: number, migrated: string): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "doula-e2e-"));
+  unpackMigratedPglite(migrated, dataDir);
   const stripe = await startStripeStandIn();
   // A real SMTP server; each mail it receives is written to a folder the tests read (e2e/helpers.ts).
   const mailDir = mkdtempSync(path.join(tmpdir(), "doula-e2e-mail-"));

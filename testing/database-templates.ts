@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -20,13 +22,8 @@ declare module "vitest" {
 
 export default async function setup(project: TestProject) {
   const folder = await mkdtemp(path.join(tmpdir(), "test-databases-"));
-  const pglite = await openDatabase({ dataDir: "memory" });
   const dumpFile = path.join(folder, "pglite.tar");
-  try {
-    await writeFile(dumpFile, Buffer.from(await (await pglite.dump!()).arrayBuffer()));
-  } finally {
-    await pglite.close();
-  }
+  await writeMigratedPglite(dumpFile);
   project.provide("pgliteDumpFile", dumpFile);
 
   const baseUrl = process.env.TEST_DATABASE_URL;
@@ -43,4 +40,25 @@ export default async function setup(project: TestProject) {
     await template?.drop();
     await rm(folder, { recursive: true, force: true });
   };
+}
+
+/** Migrates a new PGlite database in memory and writes its data directory to `file`, as one tar file. */
+export async function writeMigratedPglite(file: string): Promise<void> {
+  const pglite = await openDatabase({ dataDir: "memory" });
+  try {
+    await writeFile(file, Buffer.from(await (await pglite.dump!()).arrayBuffer()));
+  } finally {
+    await pglite.close();
+  }
+}
+
+/**
+ * Unpacks such a tar file as the embedded database of the data directory `dataDir`, readable by
+ * its owner only as the server leaves its data: a server or the admin CLI started on it finds
+ * every migration done, and still seeds it at its first start, as a new installation.
+ */
+export function unpackMigratedPglite(file: string, dataDir: string): void {
+  mkdirSync(path.join(dataDir, "pglite"), { recursive: true });
+  execFileSync("tar", ["-xf", file, "-C", path.join(dataDir, "pglite")], { stdio: "ignore" });
+  execFileSync("chmod", ["-R", "go-rwx", dataDir]);
 }

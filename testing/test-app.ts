@@ -1,11 +1,11 @@
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, openAsBlob } from "node:fs";
+import { mkdtempSync, openAsBlob } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, inject } from "vitest";
 import { serverPaths } from "../server/src/paths.ts";
 import { createScratchPostgres as createScratchDatabase } from "./scratch-postgres.ts";
+import { unpackMigratedPglite } from "./database-templates.ts";
 import { readFile } from "node:fs/promises";
 import { Writable } from "node:stream";
 import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse } from "fastify";
@@ -191,14 +191,11 @@ export function logInto(lines: string[]): Writable {
  * A new data directory whose embedded database already has every migration (the run's migrated
  * one, testing/database-templates.ts), for a server process or the admin CLI started on it: the
  * tests of something other than a first start skip replaying the migrations on disk (about 8 s
- * of CPU each). The server still seeds it at its first start, as a new installation.
+ * of CPU each).
  */
 export function migratedDataDir(prefix = "doula-data-"): string {
   const directory = mkdtempSync(path.join(tmpdir(), prefix));
-  mkdirSync(path.join(directory, "pglite"));
-  execFileSync("tar", ["-xf", inject("pgliteDumpFile"), "-C", path.join(directory, "pglite")], { stdio: "ignore" });
-  // Readable by its owner only, as the server leaves its data (it would otherwise say it tightened them).
-  execFileSync("chmod", ["-R", "go-rwx", directory]);
+  unpackMigratedPglite(inject("pgliteDumpFile"), directory);
   return directory;
 }
 
