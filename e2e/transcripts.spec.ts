@@ -22,16 +22,22 @@ const vtt = [
 ].join("\n");
 
 // YouTube's player cannot be reached from here: its address answers with a page that speaks the
-// IFrame API's messages as YouTube does (infoDelivery) and lists the commands it was sent.
+// IFrame API's messages as YouTube does and lists the commands it was sent. Once told "listening"
+// it reports where it is (infoDelivery) at once, after each seek, and four times a second as a
+// playing player does (held at the time sought), so a part of the page that starts listening
+// late still learns the time.
 const playerStandIn = `<!doctype html><html lang="en"><title>Player</title><ol id="commands"></ol><script>
-const report = (info) => parent.postMessage(JSON.stringify({ event: "infoDelivery", info }), "*");
+let currentTime = 0;
+let reporting;
+const report = () => parent.postMessage(JSON.stringify({ event: "infoDelivery", info: { currentTime, duration: 600, playerState: 1 } }), "*");
 addEventListener("message", (event) => {
   const message = JSON.parse(event.data);
   const item = document.createElement("li");
   item.textContent = message.event === "command" ? message.func + " " + message.args.join(",") : message.event;
   document.getElementById("commands").append(item);
-  if (message.event === "listening") report({ currentTime: 0, duration: 600, playerState: 1 });
-  if (message.func === "seekTo") report({ currentTime: message.args[0], duration: 600 });
+  if (message.func === "seekTo") currentTime = message.args[0];
+  if (message.event === "listening") reporting ??= setInterval(report, 250);
+  if (message.event === "listening" || message.func === "seekTo") report();
 });
 </script></html>`;
 
