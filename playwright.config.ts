@@ -32,5 +32,9 @@ export default defineConfig({
       ],
     },
     trace: "off",
+    // A journey's new browser would otherwise install the service worker, which downloads the whole
+    // build (some 330 files) for offline use, and Playwright follows each of those requests: about
+    // a fifth of the run's CPU. The journeys of the installed app and of offline use allow it.
+    serviceWorkers: "block",
   },
 });

@@ -84,30 +84,37 @@ describe("the web app's bundle budget", () => {
     sentences.filter((sentence) => {
       if (apiValues.has(sentence)) return false;
       const written = JSON.stringify(sentence).slice(1, -1);
-      return (
-        script.includes(`\`${written}\``) ||
-        script
-          .split(`"${written}"`)
-          .slice(1)
-          .some((after) => !after.startsWith(":"))
-      );
+      if (script.includes(`\`${written}\``)) return true;
+      const quoted = `"${written}"`;
+      for (let at = script.indexOf(quoted); at !== -1; at = script.indexOf(quoted, at + quoted.length)) {
+        if (script[at + quoted.length] !== ":") return true;
+      }
+      return false;
     });
+
+  // Each file is read for each set of sentences once: the routes share most of their files.
+  const sentencesOf = { en: translations.map(([sentence]) => sentence), es: translations.map(([, sentence]) => sentence) };
+  const sentencesIn = new Map<string, string[]>();
+  const shownInFirstVisit = (language: (typeof languages)[number], route: string, sentencesLanguage: keyof typeof sentencesOf) => {
+    const files = firstVisitFiles(readManifest(language), route).filter((file) => file.endsWith(".js"));
+    const shown = files.flatMap((file) => {
+      const key = `${file} ${sentencesLanguage}`;
+      let found = sentencesIn.get(key);
+      if (!found) {
+        found = shownIn(readFileSync(path.join(webDist, file), "utf8"), sentencesOf[sentencesLanguage]);
+        sentencesIn.set(key, found);
+      }
+      return found;
+    });
+    return [...new Set(shown)];
+  };
 
   it.each(Object.keys(routeScreens))("writes the sentences of a first visit to %s in the reader's language alone", (route) => {
     expect(translations.length).toBeGreaterThan(300);
-    const scriptsOf = (language: (typeof languages)[number]) =>
-      firstVisitFiles(readManifest(language), route)
-        .filter((file) => file.endsWith(".js"))
-        .map((file) => readFileSync(path.join(webDist, file), "utf8"))
-        .join("\n");
-    const english = scriptsOf(sourceLanguage);
-    const spanish = scriptsOf("es");
-    const englishSentences = translations.map(([sentence]) => sentence);
-    const spanishSentences = translations.map(([, sentence]) => sentence);
-    expect(shownIn(english, englishSentences).length).toBeGreaterThan(0);
-    expect(shownIn(spanish, spanishSentences).length).toBeGreaterThan(0);
-    expect(shownIn(spanish, englishSentences)).toEqual([]);
-    expect(shownIn(english, spanishSentences)).toEqual([]);
+    expect(shownInFirstVisit(sourceLanguage, route, "en").length).toBeGreaterThan(0);
+    expect(shownInFirstVisit("es", route, "es").length).toBeGreaterThan(0);
+    expect(shownInFirstVisit("es", route, "en")).toEqual([]);
+    expect(shownInFirstVisit(sourceLanguage, route, "es")).toEqual([]);
   });
 
   it("keeps the browser's sanitiser fallback (DOMPurify) out of every first visit", () => {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -48,7 +48,20 @@ export function readManifest(language: Language = sourceLanguage): Manifest {
   return JSON.parse(readFileSync(file, "utf8")) as Manifest;
 }
 
-const gzippedSize = (file: string) => gzipSync(readFileSync(path.join(webDist, file)), { level: 9 }).length;
+// A first visit shares most of its files with every other (the entry, React, the frame): each
+// file is compressed once per build it belongs to, not once per route and language that loads it.
+const gzippedSizes = new Map<string, number>();
+function gzippedSize(file: string): number {
+  const location = path.join(webDist, file);
+  const { mtimeMs, size } = statSync(location);
+  const key = `${location} ${mtimeMs} ${size}`;
+  let gzipped = gzippedSizes.get(key);
+  if (gzipped === undefined) {
+    gzipped = gzipSync(readFileSync(location), { level: 9 }).length;
+    gzippedSizes.set(key, gzipped);
+  }
+  return gzipped;
+}
 
 function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
   const chunk = manifest[key];

@@ -12,7 +12,7 @@ import autocannon from "autocannon";
 import { languages, sourceLanguage } from "../contract/languages.ts";
 import { firstVisitBudget, firstVisitJsBytes, readManifest, routeScreens, webDist } from "./bundle-size.ts";
 import { measureScale, median } from "./scale.ts";
-import { admin, startServer, stopOnExit, stopServer } from "../testing/server-process.ts";
+import { admin, postJson, sessionCookieFrom, startServer, stopOnExit, stopServer } from "../testing/server-process.ts";
 import { withScratchDatabase } from "../testing/scratch-postgres.ts";
 import { benchEnvironment, rssMb, stopProcess } from "./processes.ts";
 import { runSoak, soakTargets } from "./soak.ts";
@@ -48,21 +48,15 @@ async function load(options: autocannon.Options) {
 async function signIn(url: string, code: string) {
   const email = `bench.${Date.now()}@example.com`;
   const password = BENCH_PASSWORD;
-  const post = (route: string, body: unknown, cookie?: string) =>
-    fetch(`${url}${route}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
-      body: JSON.stringify(body),
-    });
-  const registered = await post("/reactapi/users/register", { email, password, access_code: code });
+  const registered = await postJson(`${url}/reactapi/users/register`, { email, password, access_code: code });
   if (registered.status !== 201) throw new Error(`registration failed: ${await registered.text()}`);
   const loginTimes: number[] = [];
   let cookie = "";
   for (let round = 0; round < 7; round++) {
     const started = performance.now();
-    const response = await post("/reactapi/users/login", { email, password });
+    const response = await postJson(`${url}/reactapi/users/login`, { email, password });
     loginTimes.push(performance.now() - started);
-    cookie = `session=${response.headers.get("set-cookie")!.match(/session=([^;]+)/)![1]}`;
+    cookie = sessionCookieFrom(response);
   }
   return { cookie, loginMs: median(loginTimes), email };
 }
@@ -84,12 +78,7 @@ async function measureApi(prefix: "api" | "postgres", environment: Record<string
   // Lighthouse opens a member's pages as a member like most, the largest course open to her and
   // one of its lessons, and the studio's as the instructor.
   const member = await signIn(server.url, code);
-  const instructor = await fetch(`${server.url}/reactapi/users/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  const instructorCookie = `session=${instructor.headers.get("set-cookie")!.match(/session=([^;]+)/)![1]}`;
+  const instructorCookie = sessionCookieFrom(await postJson(`${server.url}/reactapi/users/login`, { email, password: BENCH_PASSWORD }));
   const ids = { ...(await seededIds(server.url, member.cookie)), addresses: await seedParts(parts, server.url, instructorCookie, member) };
 
   const bodyFile = path.join(tmpdir(), `bench-getcourses-${process.pid}.json`);

@@ -7,6 +7,9 @@ import { build } from "vite";
 import { serveArguments } from "../server/src/serve-command.ts";
 import { expectAccessible, instructorPage, signedInMember } from "./helpers.ts";
 
+// The installed app: its service worker, offline pages and updates. (playwright.config.ts blocks it for the other journeys.)
+test.use({ serviceWorkers: "allow" });
+
 // The installable app: manifest and service worker, lessons saved for offline, and a
 // clean switch to a new deployment.
 

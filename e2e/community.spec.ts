@@ -54,6 +54,8 @@ test.describe("the community", () => {
       .filter({ hasText: "My hips ache" });
     await waiting.getByRole("button", { name: "Approve" }).click();
     await expect(studio.getByRole("status").filter({ hasText: "Approved" })).toBeVisible();
+    // The lists are drawn again once the approval is saved; a click on the old link went nowhere.
+    await expect(studio.getByRole("region", { name: "Waiting for you (0)" })).toBeVisible();
     await studio
       .getByRole("region", { name: /Questions under lessons/ })
       .getByRole("link", { name: question })

@@ -32,10 +32,15 @@ export async function deliverCheckoutCompleted(
   expect((await request.post("/reactapi/stripe/webhook", { data: payload, headers })).status()).toBe(200);
 }
 
-/** A write through the page's own session, as its screens make them (same origin). */
+/**
+ * A write to the API in the page's cookie jar, from the site's own origin and in the browser's
+ * language, as its forms send them (also before the page has opened anything); any answer but
+ * 2xx fails. Answers the JSON the endpoint sends.
+ */
 export async function postAs(page: Page, path: string, data: unknown) {
-  const answer = await page.request.post(path, { data, headers: { origin: new URL(page.url()).origin } });
-  expect(answer.ok(), `${path}: ${await answer.text()}`).toBe(true);
+  const language = await page.evaluate(() => navigator.languages.join(","));
+  const answer = await page.request.post(path, { data, headers: { origin: serverOrigin(), "accept-language": language } });
+  expect(answer.ok(), `${path}: ${answer.status()} ${await answer.text()}`).toBe(true);
   return answer.json();
 }
 let counter = 0;
@@ -130,25 +135,15 @@ export async function logIn(page: Page, email: string) {
  */
 export async function signedInMember(page: Page, prefix = "member", { confirmed = true }: { confirmed?: boolean } = {}) {
   const email = newEmail(prefix);
-  await apiAs(page, "/reactapi/users/register", { email, password: PASSWORD, access_code: accessCode(), first_name: "Maya" });
+  await postAs(page, "/reactapi/users/register", { email, password: PASSWORD, access_code: accessCode(), first_name: "Maya" });
   if (confirmed) {
     const link = new URL(linkIn(await mailTo(email, /^Welcome to /), "/confirm-email"));
-    await apiAs(page, "/reactapi/account/email/confirm", { token: link.searchParams.get("token") });
+    await postAs(page, "/reactapi/account/email/confirm", { token: link.searchParams.get("token") });
   }
-  await apiAs(page, "/reactapi/users/login", { email, password: PASSWORD });
+  await postAs(page, "/reactapi/users/login", { email, password: PASSWORD });
   await page.goto("/home");
   await expect(page).toHaveURL(/\/home$/);
   return email;
-}
-
-/**
- * A write to the API in the page's cookie jar, from the site's own origin and in the browser's
- * language, as its forms send them, before the page has opened anything; any answer but 2xx fails.
- */
-async function apiAs(page: Page, path: string, data: unknown) {
-  const language = await page.evaluate(() => navigator.languages.join(","));
-  const answer = await page.request.post(path, { data, headers: { origin: serverOrigin(), "accept-language": language } });
-  expect(answer.ok(), `${path}: ${answer.status()} ${await answer.text()}`).toBe(true);
 }
 
 /** The newest mail to an address with this subject (or one that matches), as the test SMTP server caught it (e2e/global-setup.ts). */

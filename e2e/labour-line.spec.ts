@@ -1,6 +1,9 @@
 import { type Browser, expect, type Page, test } from "./test.ts";
 import { accessibleAtBothWidths, instructorPage, linkIn, logIn, mailTo, newEmail, PASSWORD, postAs } from "./helpers.ts";
 
+// An offline press waits in the service worker, which also shows the pushed notifications. (playwright.config.ts blocks it for the other journeys.)
+test.use({ serviceWorkers: "allow" });
+
 // docs/labour-line.md: Tell my doula from the timer, seen live in the studio, and the notification
 // her service worker shows for a push.
 

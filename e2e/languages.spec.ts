@@ -1,6 +1,9 @@
 import { expect, type Page, test } from "./test.ts";
 import { accessCode, accessibleAtBothWidths, mailTo, newEmail, PASSWORD } from "./helpers.ts";
 
+// The offline page in Spanish comes from the service worker. (playwright.config.ts blocks it for the other journeys.)
+test.use({ serviceWorkers: "allow" });
+
 // docs/languages.md: a browser that asks for Spanish gets every page in Spanish, from the server's
 // first answer on; her choice on /account or in the footer turns every page to it at once.
 

@@ -69,15 +69,18 @@ describe.each(backends)("moving her announcement mail setting (%s)", (backend) =
       return;
     }
     await withScratchDatabase(process.env.TEST_DATABASE_URL!, "migration", async (url) => {
-      const pool = new pg.Pool({ connectionString: url });
+      // One client, whose end() waits for the connection to close: a pool's end() returns while
+      // its clients are still closing, and the scratch database's forced drop then reached one.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
       try {
-        const db = drizzlePostgres(pool);
+        const db = drizzlePostgres(client);
         await checkTheMove(
-          async (statement) => (await pool.query<Record<string, unknown>>(statement)).rows,
+          async (statement) => (await client.query<Record<string, unknown>>(statement)).rows,
           (folder) => migratePostgres(db, { migrationsFolder: folder }),
         );
       } finally {
-        await pool.end();
+        await client.end();
       }
     });
   });

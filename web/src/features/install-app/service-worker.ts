@@ -12,6 +12,8 @@ export async function registerServiceWorker(announce: (apply: () => void) => voi
   } catch {
     return; // A private window or a blocked worker: the site works as before, without offline.
   }
+  // A browser told to block workers may answer the registration with nothing instead of refusing it.
+  if (!registration) return;
   lastCheck = Date.now();
   // The language this page was sent in, for the shell the worker opens with no signal (web/src/sw.ts).
   void navigator.serviceWorker.ready.then((ready) =>
