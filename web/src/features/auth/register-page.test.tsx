@@ -56,7 +56,8 @@ describe("a mailed invitation to a page of the app", () => {
     });
     expect(calls.find((call) => call.path === "/reactapi/users/register")!.body).not.toHaveProperty("access_code");
     await waitFor(() => expect(router.state.location.pathname).toBe("/care"));
-    expect(screen.getByText("her space")).toBeInTheDocument();
+    // The router's state changes at once; the page it leads to is drawn in a transition after it.
+    expect(await screen.findByText("her space")).toBeInTheDocument();
   });
 
   it("knows a team invitation: a backup doula registers without a code and lands in On call", async () => {
