@@ -45,6 +45,8 @@ async function startStack(index: number, port: number, migrated: string): Promis
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       TEST_CLOCK_FILE: clockFile,
+      // The journeys register a few hundred members: a test server may hash their passwords cheaply.
+      PASSWORD_HASHING: "light",
     },
     { from: "build", port },
   );

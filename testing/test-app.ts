@@ -57,6 +57,24 @@ export function rememberTestDatabase(app: FastifyInstance, db: Database): Fastif
   return app;
 }
 
+/**
+ * The configuration of every test app. Test files register members by the dozen from one address
+ * (the registration limit's own test sets it back), and thousands a run: their passwords are hashed
+ * at the light cost only a test server may use (the default, OWASP's, has its own test).
+ */
+export const testServerEnvironment = {
+  NODE_ENV: "test",
+  REGISTRATIONS_PER_HOUR: "100000",
+  BOOKINGS_PER_HOUR: "100000",
+  PASSWORD_HASHING: "light",
+} as const;
+
+/** A test app's configuration; one that runs as in production (NODE_ENV) hashes as production does. */
+function testConfig(environment: Record<string, string> = {}) {
+  const asInProduction = environment.NODE_ENV !== undefined && environment.NODE_ENV !== "test";
+  return loadConfig({ ...testServerEnvironment, ...(asInProduction ? { PASSWORD_HASHING: "owasp" } : {}), ...environment });
+}
+
 export type TestApp = {
   app: FastifyInstance;
   database: DatabaseHandle;
@@ -87,8 +105,7 @@ export async function createTestApp(
     await importCatalogue(database.db, demoCatalogue);
     await createAccessCode(database.db, { code: DEMO_CODE });
   }
-  // Test files register members by the dozen from one address; the registration limit's own test sets it back.
-  const config = loadConfig({ NODE_ENV: "test", REGISTRATIONS_PER_HOUR: "100000", BOOKINGS_PER_HOUR: "100000", ...options.environment });
+  const config = testConfig(options.environment);
   const app = await buildApp({
     db: database.db,
     config,
@@ -245,7 +262,7 @@ export function useAppServers(
   beforeAll(async () => {
     scratch = await createMigratedPostgres();
     const environment = typeof options.environment === "function" ? options.environment() : options.environment;
-    const config = loadConfig({ NODE_ENV: "test", REGISTRATIONS_PER_HOUR: "100000", BOOKINGS_PER_HOUR: "100000", ...environment });
+    const config = testConfig(environment);
     for (let index = 0; index < 2; index += 1) {
       const handle = await openDatabase({
         databaseUrl: scratch.url,

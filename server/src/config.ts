@@ -2,6 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_UPLOAD_MAX_MB } from "../../contract/lesson-files.ts";
 import type { SiteDetails } from "../../contract/site.ts";
+import type { PasswordHashing } from "./lib/passwords.ts";
 
 /** An optional variable, where set-but-empty counts as unset. */
 const optional = <Schema extends z.ZodType<string>>(schema: Schema) => schema.optional().or(z.literal("").transform(() => undefined));
@@ -136,6 +137,8 @@ const Environment = z.object({
     .transform((value) => value !== "false"),
   // Browser tests move the server's "now" by writing an offset in milliseconds to this file (lib/clock.ts); never in production.
   TEST_CLOCK_FILE: optional(z.string().min(1)),
+  // "light" hashes passwords cheaply for test servers, which register thousands of members a run (lib/passwords.ts).
+  PASSWORD_HASHING: z.enum(["owasp", "light"], { error: 'PASSWORD_HASHING must be "owasp" or "light"' }).default("owasp"),
 });
 
 export type Config = {
@@ -177,6 +180,8 @@ export type Config = {
   capabilitiesOff: string[];
   /** A file whose number moves the server's clock, for browser tests (never in production). */
   testClockFile: string | undefined;
+  /** OWASP's argon2id cost, or a light one that only a test server may use. */
+  passwordHashing: PasswordHashing;
 };
 
 export type PushConfig = {
@@ -221,7 +226,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   if (values.TEST_CLOCK_FILE && values.NODE_ENV === "production") {
     throw new Error("Invalid configuration:\n  TEST_CLOCK_FILE: a movable clock is for tests only; unset it in production.");
   }
+  if (values.PASSWORD_HASHING === "light" && values.NODE_ENV !== "test") {
+    throw new Error(
+      "Invalid configuration:\n  PASSWORD_HASHING: light hashing is for test servers only (NODE_ENV=test); unset it so passwords get OWASP's cost.",
+    );
+  }
   return {
+    passwordHashing: values.PASSWORD_HASHING,
     testClockFile: values.TEST_CLOCK_FILE ? path.resolve(values.TEST_CLOCK_FILE) : undefined,
     env: values.NODE_ENV,
     port: values.PORT,

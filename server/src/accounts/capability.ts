@@ -1,6 +1,7 @@
 import type { RegistrationPassField } from "../../../contract/api.ts";
 import { defineCapability, mount } from "../capabilities/capability.ts";
 import type { MailChoice, PersonalData } from "../db/personal-data.ts";
+import { passwordsHashedBy } from "../lib/passwords.ts";
 import { forgetOldAccountTokens } from "./account-tokens-repository.ts";
 import { myAccountRoutes } from "./my-account-routes.ts";
 import { deleteExpiredSessions } from "./sessions-repository.ts";
@@ -24,6 +25,7 @@ export default defineCapability({
   start: (ctx) => {
     const { db, config, sessions, mail, clock } = ctx;
     const production = config.env === "production";
+    const passwords = passwordsHashedBy(config.passwordHashing);
     return {
       routes: [
         mount("/reactapi/users", signInRoutes, {
@@ -36,13 +38,15 @@ export default defineCapability({
           contactEmail: config.site.contactEmail,
           registrationsPerHour: config.registrationsPerHour,
           clock,
+          passwords,
           invitations: ctx.all("invitations"),
         }),
-        mount("/reactapi/users", passwordResetRoutes, { db, mail, production, personalData: ctx.all("personalData") }),
+        mount("/reactapi/users", passwordResetRoutes, { db, mail, production, passwords, personalData: ctx.all("personalData") }),
         mount("/reactapi/account", myAccountRoutes, {
           db,
           mail,
           production,
+          passwords,
           personalData: ctx.all("personalData"),
           mailChoices: ctx.all("mailChoices"),
         }),

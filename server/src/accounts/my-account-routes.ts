@@ -15,7 +15,7 @@ import { LoginThrottle } from "../rate-limits/login-throttle.ts";
 import { SlidingWindow, tooManyAttempts } from "../rate-limits/sliding-window.ts";
 import { createAccountToken, dropAccountTokens, useAccountToken } from "./account-tokens-repository.ts";
 import { describeBrowser } from "./browser-name.ts";
-import { hashPassword, passwordMatches } from "../lib/passwords.ts";
+import type { Passwords } from "../lib/passwords.ts";
 import { endSessionsOf, listSessions, sessionIdOf } from "./sessions-repository.ts";
 import { findUserByEmail, saveAccountLanguage, toProfile, type UserRow } from "./users-repository.ts";
 import type { MailChoices } from "../../../contract/my-account.ts";
@@ -27,6 +27,8 @@ export type MyAccountOptions = {
   db: Database;
   mail: { sender: MailSender; context: MailContext };
   production: boolean;
+  /** How passwords are hashed and checked (config PASSWORD_HASHING). */
+  passwords: Passwords;
   /** What every feature keeps about her, for her data download and her account's deletion (the `personalData` point). */
   personalData: readonly PersonalData[];
   /** Her mail choices, each declared by the feature that sends those mails, in the order her page lists them. */
@@ -45,14 +47,17 @@ const accountMailKinds: MailKind[] = [
   "email_change_notice",
 ];
 
-export async function myAccountRoutes(app: FastifyInstance, { db, mail, production, personalData, mailChoices }: MyAccountOptions) {
+export async function myAccountRoutes(
+  app: FastifyInstance,
+  { db, mail, production, passwords, personalData, mailChoices }: MyAccountOptions,
+) {
   // Asking for her password again guards changes made from a phone left unlocked; the sign-in
   // limit applies to these guesses too.
   const throttle = new LoginThrottle(db);
   async function confirmPassword(request: FastifyRequest, member: UserRow, password: string, field: string): Promise<void> {
     const attempt = await throttle.attempt(request.ip, member.email);
     if (!attempt.admitted) throw tooManyAttempts(sentence("Too many wrong passwords."), attempt.retryAfterSeconds);
-    if (!(await passwordMatches(password, member.passwordHash)))
+    if (!(await passwords.matches(password, member.passwordHash)))
       throw new HttpError(403, "That password is not right.", { [field]: "That password is not right." });
     await throttle.rightPassword(attempt);
   }
@@ -234,7 +239,7 @@ export async function myAccountRoutes(app: FastifyInstance, { db, mail, producti
     const member = await freshMember(request);
     const input = body;
     await confirmPassword(request, member, input.current_password, "current_password");
-    const passwordHash = await hashPassword(input.new_password);
+    const passwordHash = await passwords.hash(input.new_password);
     await changeAndAnnounce(db, "access", async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, member.id));
       await endSessionsOf(tx, member.id, request.cookies[SESSION_COOKIE]);

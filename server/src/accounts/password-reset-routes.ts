@@ -14,7 +14,7 @@ import type { MailSender } from "../mail/mail-sender.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { SlidingWindow, tooManyAttempts } from "../rate-limits/sliding-window.ts";
 import { checkAccountToken, createAccountToken, dropAccountTokens, useAccountToken } from "./account-tokens-repository.ts";
-import { hashPassword } from "../lib/passwords.ts";
+import type { Passwords } from "../lib/passwords.ts";
 import { endSessionsOf } from "./sessions-repository.ts";
 import { accountLanguage, findUserByEmail } from "./users-repository.ts";
 import { clearSessionCookies } from "../http/session-cookies.ts";
@@ -23,6 +23,8 @@ export type PasswordResetOptions = {
   db: Database;
   mail: { sender: MailSender; context: MailContext };
   production: boolean;
+  /** How passwords are hashed and checked (config PASSWORD_HASHING). */
+  passwords: Passwords;
   /** Each feature's part of her data: a reset by mail proves her address, and what waited for it becomes hers. */
   personalData: readonly PersonalData[];
 };
@@ -34,7 +36,7 @@ const RESET_MAILS_PER_CLIENT = 20;
 // so the time taken tells no more than the text does.
 const FORGOT_PASSWORD_FLOOR_MS = 300;
 
-export async function passwordResetRoutes(app: FastifyInstance, { db, mail, production, personalData }: PasswordResetOptions) {
+export async function passwordResetRoutes(app: FastifyInstance, { db, mail, production, passwords, personalData }: PasswordResetOptions) {
   const hourly = new SlidingWindow(db, HOUR_MS);
 
   route(app, "forgotPassword", async ({ body }, request) => {
@@ -78,7 +80,7 @@ export async function passwordResetRoutes(app: FastifyInstance, { db, mail, prod
     const input = body;
     await checkAccountToken(db, input.token, "password_reset");
     // Hashing is slow by design; it happens before the transaction so no lock is held meanwhile.
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await passwords.hash(input.password);
     await changeAndAnnounce(db, "access", async (tx) => {
       const token = await useAccountToken(tx, input.token, "password_reset");
       // The link reached her address: that proves it hers (db/personal-data.ts keptFor).

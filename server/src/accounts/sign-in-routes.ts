@@ -15,7 +15,7 @@ import { welcomeMail } from "./account-mails.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { LoginThrottle } from "../rate-limits/login-throttle.ts";
 import { SlidingWindow, tooManyAttempts } from "../rate-limits/sliding-window.ts";
-import { hashPassword, passwordMatches } from "../lib/passwords.ts";
+import type { Passwords } from "../lib/passwords.ts";
 import { createAccountToken } from "./account-tokens-repository.ts";
 import type { SessionStore } from "./session-store.ts";
 import { findUserByEmail, type InvitedPerson, toProfile } from "./users-repository.ts";
@@ -29,6 +29,8 @@ export type SignInOptions = {
   sessions: SessionStore;
   sessionDays: number;
   production: boolean;
+  /** How passwords are hashed and checked (config PASSWORD_HASHING). */
+  passwords: Passwords;
   trustProxy: boolean;
   mail: { sender: MailSender; context: MailContext };
   /** Where a member whose account is paused can write. */
@@ -60,7 +62,19 @@ const emailTaken = () => new HttpError(409, "Email already registered.");
 
 export async function signInRoutes(
   app: FastifyInstance,
-  { db, sessions, sessionDays, production, trustProxy, mail, contactEmail, registrationsPerHour, clock, invitations: kinds }: SignInOptions,
+  {
+    db,
+    sessions,
+    sessionDays,
+    production,
+    trustProxy,
+    mail,
+    contactEmail,
+    registrationsPerHour,
+    clock,
+    passwords,
+    invitations: kinds,
+  }: SignInOptions,
 ) {
   const invitations = Object.fromEntries(kinds.map(({ field, invitations: kind }) => [field, kind])) as Partial<
     Record<RegistrationPassField, Invitations>
@@ -101,7 +115,7 @@ export async function signInRoutes(
     try {
       if (await findUserByEmail(db, input.email)) throw emailTaken();
       // Hashing happens outside the transaction so no lock is held meanwhile.
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await passwords.hash(input.password);
       const user = await db.transaction(async (tx) => {
         const [created] = await tx
           .insert(users)
@@ -163,7 +177,7 @@ export async function signInRoutes(
     const attempt = await throttle.attempt(request.ip, input.email);
     if (!attempt.admitted) throw tooManyAttempts(sentence("Too many sign-in attempts."), attempt.retryAfterSeconds);
     const user = await findUserByEmail(db, input.email);
-    if (!(await passwordMatches(input.password, user?.passwordHash))) throw new HttpError(401, "Invalid email or password.");
+    if (!(await passwords.matches(input.password, user?.passwordHash))) throw new HttpError(401, "Invalid email or password.");
     await throttle.signedIn(attempt);
     // Told only to whoever knows the password, so it reveals nothing about who has an account.
     if (user!.deactivatedAt)

@@ -3,7 +3,8 @@ import { createAccessCode, setAccessCodeActive } from "../access-codes/access-co
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { rateLimitHits } from "../rate-limits/rate-limits-schema.ts";
-import { sessions } from "./accounts-schema.ts";
+import { eq } from "drizzle-orm";
+import { sessions, users } from "./accounts-schema.ts";
 import {
   backends,
   DEMO_CODE,
@@ -582,5 +583,43 @@ describe("logout", () => {
     const response = await context.app.inject({ url: "/reactapi/users/logout", headers: { cookie, host, ...headers } });
     expect(response.statusCode).toBe(200);
     expect(await stillSignedIn(cookie)).toBe(false);
+  });
+});
+
+describe("password hashing", () => {
+  // Each stored hash names its algorithm and cost: $argon2id$v=19$m=<KiB>,t=<passes>,p=<lanes>$…
+  const storedHashOf = async (app: TestApp, email: string) => {
+    const [user] = await app.database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.email, email));
+    return user!.hash;
+  };
+
+  it("is OWASP's argon2id baseline unless configured otherwise, and the member signs in with it", async () => {
+    expect(loadConfig({}).passwordHashing).toBe("owasp");
+    const made = await createTestApp("pglite", { environment: { PASSWORD_HASHING: "owasp" } });
+    try {
+      const email = uniqueEmail("hashed");
+      expect((await register(made.app, { email, password: GOOD_PASSWORD, access_code: DEMO_CODE })).statusCode).toBe(201);
+      expect(await storedHashOf(made, email)).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      expect((await login(made.app, email)).statusCode).toBe(200);
+      expect((await login(made.app, email, "not-her-Password-1")).statusCode).toBe(401);
+    } finally {
+      await made.close();
+    }
+  });
+
+  it("is light only on a test server: anywhere else the configuration refuses it with a sentence", async () => {
+    for (const NODE_ENV of ["production", "development"]) {
+      expect(() => loadConfig({ NODE_ENV, PASSWORD_HASHING: "light" })).toThrow(/PASSWORD_HASHING: light hashing is for test servers only/);
+    }
+    expect(() => loadConfig({ PASSWORD_HASHING: "bcrypt" })).toThrow(/PASSWORD_HASHING must be "owasp" or "light"/);
+    const made = await createTestApp("pglite", { environment: { PASSWORD_HASHING: "light" } });
+    try {
+      const email = uniqueEmail("lightly");
+      await register(made.app, { email, password: GOOD_PASSWORD, access_code: DEMO_CODE });
+      expect(await storedHashOf(made, email)).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$/);
+      expect((await login(made.app, email)).statusCode).toBe(200);
+    } finally {
+      await made.close();
+    }
   });
 });

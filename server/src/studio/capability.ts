@@ -1,5 +1,6 @@
 import { defineCapability, mount } from "../capabilities/capability.ts";
 import type { RowsOnCatalogue } from "../catalogue/trash-repository.ts";
+import { passwordsHashedBy } from "../lib/passwords.ts";
 import { instructorSetupRoutes } from "./setup/instructor-setup.ts";
 import { studioApi } from "./studio-plugin.ts";
 
@@ -20,6 +21,7 @@ export default defineCapability({
         db: ctx.db,
         sessionDays: ctx.config.sessionDays,
         production: ctx.config.env === "production",
+        passwords: passwordsHashedBy(ctx.config.passwordHashing),
       }),
       mount("/reactapi/studio", studioApi, {
         db: ctx.db,

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { route } from "../../http/endpoint-route.ts";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { checkAccountToken, createAccountToken, dropSetupLinks, useToken } from "../../accounts/account-tokens-repository.ts";
-import { hashPassword } from "../../lib/passwords.ts";
+import type { Passwords } from "../../lib/passwords.ts";
 import { startSession } from "../../accounts/sessions-repository.ts";
 import { createAccount, findUserByEmail, hasInstructor, toProfile } from "../../accounts/users-repository.ts";
 import { recordActivity } from "../../activity/activity-repository.ts";
@@ -31,7 +31,7 @@ const alreadySetUp = () =>
 
 export async function instructorSetupRoutes(
   app: FastifyInstance,
-  { db, sessionDays, production }: { db: Database; sessionDays: number; production: boolean },
+  { db, sessionDays, production, passwords }: { db: Database; sessionDays: number; production: boolean; passwords: Passwords },
 ) {
   route(app, "checkSetupLink", async ({ body }, _request) => {
     const { token } = body;
@@ -52,7 +52,7 @@ export async function instructorSetupRoutes(
         },
       );
     }
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await passwords.hash(input.password);
     try {
       const user = await changeAndAnnounce(db, "access", async (tx) => {
         // Two setup links opened at once on two app servers must not make two first instructors.
