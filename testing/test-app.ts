@@ -62,7 +62,7 @@ export function rememberTestDatabase(app: FastifyInstance, db: Database): Fastif
  * (the registration limit's own test sets it back), and thousands a run: their passwords are hashed
  * at the light cost only a test server may use (the default, OWASP's, has its own test).
  */
-export const testServerEnvironment = {
+const testServerEnvironment = {
   NODE_ENV: "test",
   REGISTRATIONS_PER_HOUR: "100000",
   BOOKINGS_PER_HOUR: "100000",
