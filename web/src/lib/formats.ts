@@ -16,3 +16,14 @@ export function dateFormatOnUse(options: Intl.DateTimeFormatOptions, locale?: st
     },
   };
 }
+
+/**
+ * A calendar day (YYYY-MM-DD: a due date, a day she chose) as the page's language writes it, "28
+ * December 2026" by default. It is formatted in UTC, so no zone moves it to the day before.
+ */
+export function calendarDayOnUse(
+  options: Intl.DateTimeFormatOptions = { day: "numeric", month: "long", year: "numeric" },
+): (day: string) => string {
+  const dayFormat = dateFormatOnUse({ ...options, timeZone: "UTC" });
+  return (day) => dayFormat.format(new Date(`${day}T12:00:00Z`));
+}

@@ -1,4 +1,5 @@
 import type { MyBooking } from "../../../../contract/bookings.ts";
+import { calendarDayOnUse } from "../../lib/formats.ts";
 import { whenLabel, zoneName } from "../../lib/time-labels.ts";
 import { sentence } from "../../../../contract/languages.ts";
 import { t } from "./messages.ts";
@@ -12,6 +13,8 @@ const stateText: Record<MyBooking["state"], string> = {
   attended: sentence("Took place"),
   no_show: sentence("Missed"),
 };
+
+const dueDateLabel = calendarDayOnUse();
 
 /** One booking's facts, in the reader's zone, named. */
 export function BookingSummary({ booking, zone }: { booking: MyBooking; zone: string }) {
@@ -42,7 +45,7 @@ export function BookingSummary({ booking, zone }: { booking: MyBooking; zone: st
       {booking.due_date ? (
         <>
           <dt>{t("Due date")}</dt>
-          <dd>{booking.due_date}</dd>
+          <dd>{dueDateLabel(booking.due_date)}</dd>
         </>
       ) : null}
       {booking.note ? (

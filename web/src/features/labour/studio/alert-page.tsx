@@ -8,7 +8,7 @@ import { useSession } from "../../../lib/session.ts";
 import { useAction } from "../../../lib/use-action.ts";
 import { formatDateTime, Loading, StudioPage } from "../../../studio-kit/studio-parts.tsx";
 import { useAlertsLive } from "./alerts-live.ts";
-import { kindLabel } from "./labour-labels.ts";
+import { dayLabel, kindLabel } from "./labour-labels.ts";
 import { BirthPreferencesLink } from "./birth-preferences-link.tsx";
 import { t } from "./messages.ts";
 
@@ -41,7 +41,7 @@ export default function AlertPage() {
       {alert.note ? <blockquote style={{ margin: "0 0 16px", fontSize: "1.1rem" }}>{alert.note}</blockquote> : null}
       <Box component="dl" sx={{ display: "grid", gridTemplateColumns: "max-content 1fr", gap: "4px 16px", m: "0 0 16px" }}>
         <dt>{t("Due")}</dt>
-        <dd style={{ margin: 0 }}>{alert.due_date}</dd>
+        <dd style={{ margin: 0 }}>{dayLabel(alert.due_date)}</dd>
         <dt>{t("Phone")}</dt>
         <dd style={{ margin: 0 }}>
           {alert.phone ? <a href={`tel:${alert.phone.replace(/[^+0-9]/g, "")}`}>{alert.phone}</a> : t("Not given")}

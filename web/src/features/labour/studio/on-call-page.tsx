@@ -2,15 +2,11 @@ import "./labour-studio-endpoints.ts";
 import Box from "@mui/material/Box";
 import { Link } from "react-router";
 import { useAnswer } from "../../../lib/answers.ts";
-import { dateFormatOnUse } from "../../../lib/formats.ts";
 import { useSession } from "../../../lib/session.ts";
 import { formatDateTime, Loading, StudioPage } from "../../../studio-kit/studio-parts.tsx";
 import { BirthPreferencesLink } from "./birth-preferences-link.tsx";
+import { dayLabel } from "./labour-labels.ts";
 import { t } from "./messages.ts";
-
-// A care record's dates are calendar days: formatted in UTC, so no zone moves one to the day before.
-const dayFormat = dateFormatOnUse({ day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-const dayLabel = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
 
 /**
  * Studio → On call: who is due and when each is on call, with what she shares with her doulas, and
