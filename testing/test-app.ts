@@ -67,6 +67,8 @@ const testServerEnvironment = {
   REGISTRATIONS_PER_HOUR: "100000",
   BOOKINGS_PER_HOUR: "100000",
   PASSWORD_HASHING: "light",
+  // Files a test stores (a lesson's video) go to a folder of this test process, never the checkout's data/.
+  DATA_DIR: path.join(tmpdir(), `doula-test-data-${process.pid}`),
 } as const;
 
 /** A test app's configuration; one that runs as in production (NODE_ENV) hashes as production does. */

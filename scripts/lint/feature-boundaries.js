@@ -49,6 +49,7 @@ const serverShared = new Set([
   "documents",
   "testing",
   "capabilities",
+  "storage",
 ]);
 // Read by every part of the server: the configuration and the paths of its files.
 const serverSharedFiles = new Set(["server/src/config.ts", "server/src/paths.ts"]);

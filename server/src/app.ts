@@ -26,6 +26,7 @@ import { installMetrics, type PoolStats } from "./metrics/metrics.ts";
 import { capabilities } from "./features.ts";
 import { installCapabilities } from "./capabilities/install.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
+import { openMediaStorage } from "./storage/media-storage.ts";
 import { serverPaths } from "./paths.ts";
 
 export type AppOptions = {
@@ -149,7 +150,10 @@ export async function buildApp({
   if (startMailSender) mailSender.start();
   app.addHook("onClose", () => mailSender.stop());
 
-  const services = { db, config, sessions, cacheTrust: trust, cacheStats, mail, clock, siteLanguage, practice, log: app.log };
+  const storage = await openMediaStorage(config.storage);
+  app.addHook("onClose", () => storage.close());
+
+  const services = { db, config, sessions, cacheTrust: trust, cacheStats, mail, clock, siteLanguage, practice, storage, log: app.log };
   const { timedWork, isOn, sweep } = await installCapabilities(app, capabilities, services);
   app.decorate("sweepOldRecords", sweep);
   // Every server may run the timed work (each piece claims what it does); one that sends no mail runs none.

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { DEFAULT_UPLOAD_MAX_MB } from "../../contract/lesson-files.ts";
 import type { SiteDetails } from "../../contract/site.ts";
 import type { PasswordHashing } from "./lib/passwords.ts";
+import type { StorageSettings } from "./storage/storage.ts";
 
 /** An optional variable, where set-but-empty counts as unset. */
 const optional = <Schema extends z.ZodType<string>>(schema: Schema) => schema.optional().or(z.literal("").transform(() => undefined));
@@ -137,6 +138,39 @@ const Environment = z.object({
     .transform((value) => value !== "false"),
   // Browser tests move the server's "now" by writing an offset in milliseconds to this file (lib/clock.ts); never in production.
   TEST_CLOCK_FILE: optional(z.string().min(1)),
+  // Files and media (docs/storage.md): the disk under DATA_DIR/media, or an S3-compatible bucket when S3_BUCKET is set.
+  S3_BUCKET: optional(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        "S3_BUCKET must be a bucket's name (3 to 63 lower-case letters, digits, dots and dashes)",
+      ),
+  ),
+  S3_ENDPOINT: optional(
+    z.url({ protocol: /^https?$/, error: "S3_ENDPOINT must be an http(s) address, such as https://<account>.r2.cloudflarestorage.com" }),
+  ),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: optional(z.string().min(1)),
+  S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
+  // Her own videos (docs/videos.md): the largest upload, transcodes at once on this server, and how long a signed address plays.
+  VIDEO_MAX_MB: z.coerce
+    .number({ error: "VIDEO_MAX_MB must be a number of megabytes" })
+    .int("VIDEO_MAX_MB must be a whole number of megabytes")
+    .min(1, "VIDEO_MAX_MB must be at least 1")
+    .max(50_000, "VIDEO_MAX_MB can be at most 50000 (50 GB)")
+    .default(4096),
+  VIDEO_TRANSCODES: z.coerce
+    .number({ error: "VIDEO_TRANSCODES must be a whole number" })
+    .int()
+    .min(1, "VIDEO_TRANSCODES must be at least 1")
+    .max(8, "VIDEO_TRANSCODES can be at most 8")
+    .default(1),
+  VIDEO_URL_HOURS: z.coerce
+    .number({ error: "VIDEO_URL_HOURS must be a number of hours" })
+    .min(0.1, "VIDEO_URL_HOURS must be at least 0.1")
+    .max(168, "VIDEO_URL_HOURS can be at most 168 (S3 presigns for a week at most)")
+    .default(6),
   // "light" hashes passwords cheaply for test servers, which register thousands of members a run (lib/passwords.ts).
   PASSWORD_HASHING: z.enum(["owasp", "light"], { error: 'PASSWORD_HASHING must be "owasp" or "light"' }).default("owasp"),
 });
@@ -182,6 +216,18 @@ export type Config = {
   testClockFile: string | undefined;
   /** OWASP's argon2id cost, or a light one that only a test server may use. */
   passwordHashing: PasswordHashing;
+  /** Where files and media live: DATA_DIR/media, or the S3-compatible bucket. */
+  storage: StorageSettings;
+  videos: VideoSettings;
+};
+
+export type VideoSettings = {
+  /** The largest video upload, in bytes (VIDEO_MAX_MB, in mebibytes as tus counts them). */
+  maxBytes: number;
+  /** How many videos this server transcodes at once. */
+  transcodesAtOnce: number;
+  /** How long a signed address of a video's playlist or segments plays, in seconds. */
+  urlSeconds: number;
 };
 
 export type PushConfig = {
@@ -226,12 +272,41 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   if (values.TEST_CLOCK_FILE && values.NODE_ENV === "production") {
     throw new Error("Invalid configuration:\n  TEST_CLOCK_FILE: a movable clock is for tests only; unset it in production.");
   }
+  const s3Given = [values.S3_ENDPOINT, values.S3_ACCESS_KEY_ID, values.S3_SECRET_ACCESS_KEY].some(Boolean);
+  if (s3Given && !values.S3_BUCKET) {
+    throw new Error(
+      "Invalid configuration:\n  S3_BUCKET: the S3 settings name no bucket; set S3_BUCKET too, or unset them to keep files on the disk.",
+    );
+  }
+  if (Boolean(values.S3_ACCESS_KEY_ID) !== Boolean(values.S3_SECRET_ACCESS_KEY)) {
+    const missing = values.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
+    throw new Error(
+      `Invalid configuration:\n  ${missing}: an S3 key needs both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY; set ${missing} too, or neither.`,
+    );
+  }
   if (values.PASSWORD_HASHING === "light" && values.NODE_ENV !== "test") {
     throw new Error(
       "Invalid configuration:\n  PASSWORD_HASHING: light hashing is for test servers only (NODE_ENV=test); unset it so passwords get OWASP's cost.",
     );
   }
   return {
+    storage: {
+      dataDir: path.resolve(values.DATA_DIR),
+      s3: values.S3_BUCKET
+        ? {
+            bucket: values.S3_BUCKET,
+            endpoint: values.S3_ENDPOINT,
+            region: values.S3_REGION,
+            accessKeyId: values.S3_ACCESS_KEY_ID,
+            secretAccessKey: values.S3_SECRET_ACCESS_KEY,
+          }
+        : null,
+    },
+    videos: {
+      maxBytes: values.VIDEO_MAX_MB * 1024 * 1024,
+      transcodesAtOnce: values.VIDEO_TRANSCODES,
+      urlSeconds: Math.round(values.VIDEO_URL_HOURS * 3600),
+    },
     passwordHashing: values.PASSWORD_HASHING,
     testClockFile: values.TEST_CLOCK_FILE ? path.resolve(values.TEST_CLOCK_FILE) : undefined,
     env: values.NODE_ENV,

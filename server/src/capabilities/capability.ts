@@ -11,6 +11,7 @@ import type { MailSender } from "../mail/mail-sender.ts";
 import type { MailContext } from "../mail/mail-templates.ts";
 import type { PracticeNamesStore, SiteLanguageStore } from "../site/site-repository.ts";
 import type { TimedWork } from "../timed-work/timed-work.ts";
+import type { MediaStorage } from "../storage/storage.ts";
 
 /** What the app makes once and lends to every capability (app.ts). */
 export type AppServices = {
@@ -26,6 +27,8 @@ export type AppServices = {
   siteLanguage: SiteLanguageStore;
   /** Her name, title and business name (Studio → Site), as every page, PDF and mail prints them. */
   practice: PracticeNamesStore;
+  /** Where files and media live: the disk or an S3-compatible bucket (docs/storage.md). */
+  storage: MediaStorage;
   /** The app's log, for work that runs outside a request (the push sender's deliveries). */
   log: FastifyBaseLogger;
 };
