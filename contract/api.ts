@@ -34,6 +34,7 @@ import { pushEndpoints, pushOwnKinds } from "./push.ts";
 import { teamEndpoints, teamRegistrationPass } from "./team.ts";
 import { labourEndpoints, labourPushKinds } from "./labour.ts";
 import { transcriptsEndpoints } from "./transcripts.ts";
+import { videosEndpoints } from "./videos.ts";
 import { searchEndpoints } from "./search.ts";
 import { checksEndpoints } from "./checks.ts";
 import { giftsEndpoints, giftsRegistrationPass } from "./gifts.ts";
@@ -109,6 +110,7 @@ export const endpoints = {
   ...teamEndpoints,
   ...labourEndpoints,
   ...transcriptsEndpoints,
+  ...videosEndpoints,
   ...searchEndpoints,
   ...checksEndpoints,
   ...giftsEndpoints,

@@ -21,7 +21,8 @@ export interface AccessLevels {
 }
 export type Access = keyof AccessLevels;
 export type Endpoint = {
-  method: "GET" | "POST";
+  /** GET and POST for the API the web app calls; PATCH and DELETE only for a protocol of their own (tus's resumable uploads). */
+  method: "GET" | "POST" | "PATCH" | "DELETE";
   path: string;
   summary: string;
   access: Access;

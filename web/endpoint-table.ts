@@ -13,9 +13,9 @@ const PART_MODULE = /^virtual:endpoint-table\/([a-z-]+)$/;
 export const partOf = (endpoint: Endpoint): string => endpoint.travels ?? "rest";
 
 /** One endpoint as the browser needs it, no schema (so no zod in any page): method, path, success status, what it makes stale. */
-export type EndpointRoute = { method: "GET" | "POST"; path: string; status: number; invalidates?: readonly string[] };
+export type EndpointRoute = { method: Endpoint["method"]; path: string; status: number; invalidates?: readonly string[] };
 /** The same, as it travels to the browser (every page carries the table, so it is kept short): status 200 and no invalidates left out. */
-export type PackedRoute = [method: "GET" | "POST", path: string, status?: number, invalidates?: readonly string[]];
+export type PackedRoute = [method: Endpoint["method"], path: string, status?: number, invalidates?: readonly string[]];
 
 const pack = ({ method, path, status, invalidates }: EndpointRoute): PackedRoute =>
   invalidates?.length ? [method, path, status, invalidates] : status !== 200 ? [method, path, status] : [method, path];

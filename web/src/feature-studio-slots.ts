@@ -5,5 +5,6 @@
 import type { FeatureStudioSlots } from "./lib/studio-slots.tsx";
 import { studioSlots as transcripts } from "./features/transcripts/studio/slots.ts";
 import { studioSlots as checks } from "./features/checks/studio/slots.ts";
+import { studioSlots as videos } from "./features/videos/studio/slots.ts";
 
-export const featureStudioSlots: readonly FeatureStudioSlots[] = [transcripts, checks];
+export const featureStudioSlots: readonly FeatureStudioSlots[] = [videos, transcripts, checks];

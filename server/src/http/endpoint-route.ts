@@ -15,9 +15,10 @@ import { requireDoula, requireInstructor, requireMember } from "./signed-in-memb
 /**
  * What a route may ask of the rules every request meets (same-origin-guard.ts), said where the
  * route is defined: a caller that proves itself with a signature instead (Stripe's webhook), or
- * the one multipart upload, which must still name its origin.
+ * the one multipart upload, which must still name its origin, or a resumable upload (tus), whose
+ * own header no page of another site can send without our leave.
  */
-export type SameOriginExemption = "signed-by-caller" | "multipart-upload";
+export type SameOriginExemption = "signed-by-caller" | "multipart-upload" | "resumable-upload";
 
 declare module "fastify" {
   interface FastifyContextConfig {
