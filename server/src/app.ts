@@ -27,6 +27,7 @@ import { capabilities } from "./features.ts";
 import { installCapabilities } from "./capabilities/install.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { openMediaStorage } from "./storage/media-storage.ts";
+import { browserOrigins } from "./storage/storage.ts";
 import { serverPaths } from "./paths.ts";
 
 export type AppOptions = {
@@ -96,6 +97,7 @@ export async function buildApp({
   const securityHeaders = computeSecurityHeaders({
     production,
     frameSources: [...VIDEO_PLAYER_ORIGINS, new URL(config.site.podcastPlayerUrl).origin],
+    mediaSources: browserOrigins(config.storage),
   });
   const app = Fastify({
     logger: logger && typeof logger === "object" ? { ...logger, serializers: { req: serializeRequest, ...logger.serializers } } : logger,

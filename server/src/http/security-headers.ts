@@ -8,9 +8,12 @@ import helmet from "helmet";
 export function computeSecurityHeaders({
   production,
   frameSources,
+  mediaSources = [],
 }: {
   production: boolean;
   frameSources: string[];
+  /** Where videos' segments and posters come from besides this server (an S3-compatible store's origin). */
+  mediaSources?: string[];
 }): Record<string, string> {
   const middleware = helmet({
     contentSecurityPolicy: {
@@ -20,9 +23,11 @@ export function computeSecurityHeaders({
         scriptSrc: ["'self'"],
         // MUI writes its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:"],
+        imgSrc: ["'self'", "data:", ...mediaSources],
+        // A lesson's own video: hls.js feeds the player through a blob (Media Source Extensions).
+        mediaSrc: ["'self'", "blob:", ...mediaSources],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...mediaSources],
         frameSrc: frameSources,
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -79,3 +79,13 @@ export function s3ClientConfig(settings: S3Settings) {
     responseChecksumValidation: "WHEN_REQUIRED" as const,
   };
 }
+
+/**
+ * The origin the browser fetches presigned objects from: the endpoint's (path-style addressing), or
+ * AWS's virtual-hosted bucket address. The pages' Content-Security-Policy allows it for media.
+ */
+export function browserOrigins(settings: StorageSettings): string[] {
+  if (!settings.s3) return [];
+  const { endpoint, bucket, region } = settings.s3;
+  return [endpoint ? new URL(endpoint).origin : `https://${bucket}.s3.${region}.amazonaws.com`];
+}

@@ -2,6 +2,22 @@
 // the time it is at, and a way to move it. The lesson page owns one per lesson; its video reports
 // into it and moves when asked, through the player's own API (web/src/lib/video-players.ts).
 
+import type { ReactNode } from "react";
+import type { AttachedPlayer, PlayerEvents } from "./video-players.ts";
+
+/**
+ * A player a lesson's video plays in: a link's (YouTube's, Vimeo's frame) or one a capability brings
+ * for a lesson's own video (the `lessonVideoSources` slot). The lesson page draws it in its 16:9 box
+ * and attaches to it once drawn, to resume where she left off, save her progress and follow it.
+ */
+export type VideoFrame = {
+  /** Stands for the video: the page attaches again when it changes. */
+  key: string;
+  /** The player, filling the box; `ref` hands the page its element. */
+  render: (ref: (element: HTMLElement | null) => void, title: string) => ReactNode;
+  attach: (element: HTMLElement, events: PlayerEvents) => Promise<AttachedPlayer>;
+};
+
 export type LessonPlayer = {
   /** Moves the video to this second; asked before the player is ready, it moves there once it is. */
   seekTo: (seconds: number) => void;

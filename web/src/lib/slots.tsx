@@ -1,10 +1,10 @@
-import { type ComponentType, createContext, useContext } from "react";
+import { type ComponentType, createContext, type ReactNode, useContext } from "react";
 import { type LazyPart, lazyPart, usePartsLoaded } from "./lazy-part.tsx";
 import type { Account } from "../../../contract/my-account.ts";
 import type { Profile } from "../../../contract/sign-in.ts";
 import type { PushKind, RegistrationPassField } from "../../../contract/api.ts";
 import type { AnswerOf, EndpointName } from "./api.ts";
-import type { LessonPlayer } from "./lesson-player.ts";
+import type { LessonPlayer, VideoFrame } from "./lesson-player.ts";
 
 /** A part a capability adds to a screen it does not own, loaded when first needed (web/src/lib/lazy-part.tsx). */
 export type SlotPart<Props extends object> = LazyPart<Props>;
@@ -101,6 +101,12 @@ export type Slots = {
    */
   lessonVideoExtras: readonly SlotPart<{ lessonId: number; player: LessonPlayer | null }>[];
   /**
+   * A lesson's own video, in place of its link (a video uploaded to the site): the part asks whether
+   * the lesson has one and calls `children` with its player, `null` when it has none (the link
+   * plays), `undefined` while it asks (the page keeps the player's place). The first part answers.
+   */
+  lessonVideoSources: readonly SlotPart<{ lessonId: number; children: (frame: VideoFrame | null | undefined) => ReactNode }>[];
+  /**
    * The addresses of a lesson's own answers (`GET /reactapi/lessons/:id/…`) that "Save for offline"
    * keeps beside it (its transcript), so the parts above read them without a signal (web/src/sw.ts).
    */
@@ -131,6 +137,7 @@ export type FeatureSlots = Partial<Slots>;
 export const noSlots: Slots = {
   lessonExtras: [],
   lessonVideoExtras: [],
+  lessonVideoSources: [],
   savedWithLesson: [],
   libraryTop: [],
   courseExtras: [],

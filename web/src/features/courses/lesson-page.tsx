@@ -5,7 +5,7 @@ import { useAnswer, useSend } from "../../lib/answers.ts";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import type { OpenLesson } from "../../../../contract/catalogue.ts";
 import { MarkComplete, PreviousNext } from "./progress/lesson-controls.tsx";
-import { LessonVideo } from "./progress/lesson-video.tsx";
+import { LessonVideo, linkFrame, VideoPlace } from "./progress/lesson-video.tsx";
 import { useLessonProgress } from "./progress/use-lesson-progress.ts";
 import { ArrowBackIcon, ArrowUpwardIcon, LockIcon } from "../../components/icons.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
@@ -19,7 +19,7 @@ import { useOnline } from "../../lib/use-online.ts";
 import { downloadTexts, readDownloads } from "../../lib/lesson-downloads.ts";
 import { videoLineText } from "../../lib/video-players.ts";
 import { useSlots } from "../../lib/slots.tsx";
-import { type LessonPlayer, LessonPlayerHub } from "../../lib/lesson-player.ts";
+import { type LessonPlayer, LessonPlayerHub, type VideoFrame } from "../../lib/lesson-player.ts";
 import { pageLocale, t } from "./messages.ts";
 import { contentNoteName } from "../../lib/content-note-names.ts";
 
@@ -175,7 +175,8 @@ function WholeLesson({ lesson, place }: { lesson: OpenLesson; place: LessonPlace
   const online = useOnline();
   // The lesson's words first; the player and her progress a frame later (use-after-first-paint.ts).
   const painted = useAfterFirstPaint();
-  const { lessonExtras } = useSlots();
+  const { lessonExtras, lessonVideoSources } = useSlots();
+  const OwnVideo = lessonVideoSources[0];
   const { progress, update } = useLessonProgress(place.courseId, lesson.id, { ask: painted });
   // One per lesson: Previous and Next keep this page, and a new lesson's video starts afresh.
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -186,6 +187,22 @@ function WholeLesson({ lesson, place }: { lesson: OpenLesson; place: LessonPlace
   useEffect(() => {
     if (at > 0) hub.seekTo(at);
   }, [hub, at]);
+  const linked = useMemo(() => (lesson.video ? linkFrame(lesson.video) : null), [lesson.video]);
+  const playerOf = (own: VideoFrame | null) => {
+    const frame = own ?? linked;
+    if (!frame) return <p style={{ margin: "0 0 8px" }}>{t("This lesson has no video.")}</p>;
+    return (
+      <LessonVideo
+        lessonId={lesson.id}
+        title={lesson.lesson_title}
+        frame={frame}
+        progress={progress}
+        update={update}
+        showPlayer={painted}
+        hub={hub}
+      />
+    );
+  };
   return (
     <>
       {firstSentence(lesson.content_summary) ? <p style={{ margin: "0 0 16px" }}>{firstSentence(lesson.content_summary)}</p> : null}
@@ -197,25 +214,20 @@ function WholeLesson({ lesson, place }: { lesson: OpenLesson; place: LessonPlace
             )}
           </p>
         </div>
-      ) : lesson.video ? (
-        <LessonVideo
-          lessonId={lesson.id}
-          title={lesson.lesson_title}
-          video={lesson.video}
-          progress={progress}
-          update={update}
-          showPlayer={painted}
-          hub={hub}
-        />
+      ) : OwnVideo && online ? (
+        // Her own video, when the lesson has one, plays in place of its link (the `lessonVideoSources` slot).
+        <Suspense fallback={<VideoPlace />}>
+          <OwnVideo lessonId={lesson.id}>{(frame) => (frame === undefined ? <VideoPlace /> : playerOf(frame))}</OwnVideo>
+        </Suspense>
       ) : (
-        <p style={{ margin: "0 0 8px" }}>{t("This lesson has no video.")}</p>
+        playerOf(null)
       )}
       {lesson.video && videoLineText(lesson.video) ? (
         <p className="small-text quiet-text" style={{ margin: "0 0 8px" }}>
           {videoLineText(lesson.video)}
         </p>
       ) : null}
-      {painted ? <VideoExtras lessonId={lesson.id} player={lesson.video ? hub : null} /> : null}
+      {painted ? <VideoExtras lessonId={lesson.id} player={lesson.video || OwnVideo ? hub : null} /> : null}
       <MarkComplete progress={progress} update={update} />
       <SaveForOffline courseId={place.courseId} courseTitle={place.courseTitle} moduleTitle={place.moduleTitle} lesson={lesson} />
       <Downloads videoDescription={lesson.video_description} />

@@ -1,7 +1,7 @@
 import { render, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { LessonPlayerHub } from "../../../lib/lesson-player.ts";
-import { LessonVideo } from "./lesson-video.tsx";
+import { LessonVideo, linkFrame } from "./lesson-video.tsx";
 
 // Vimeo's player lives in an iframe of vimeo.com, which a test cannot load: its library is stood in
 // for here, as the page meets it: ready once the iframe answers, and time reports only while playing.
@@ -25,7 +25,7 @@ const renderVideo = (hub: LessonPlayerHub, progress: { lesson_id: number; positi
     <LessonVideo
       lessonId={7}
       title="Breathing"
-      video={{ provider: "vimeo", id: "76979871" }}
+      frame={linkFrame({ provider: "vimeo", id: "76979871" })}
       progress={progress}
       update={async () => ({})}
       hub={hub}

@@ -1,17 +1,54 @@
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { LessonVideo as Video } from "../../../../../contract/catalogue.ts";
 import type { LessonProgress } from "../../../../../contract/progress.ts";
 import { savePositionOnLeaving } from "./use-lesson-progress.ts";
 import { clockTime } from "../../../lib/clock-time.ts";
 import { resumeAt, VideoProgressTracker } from "./video-progress.ts";
 import { type AttachedPlayer, attachPlayer, videoEmbedUrl } from "../../../lib/video-players.ts";
-import type { LessonPlayerHub } from "../../../lib/lesson-player.ts";
+import type { LessonPlayerHub, VideoFrame } from "../../../lib/lesson-player.ts";
 import { t } from "../messages.ts";
+
+/** The player's 16:9 place, kept while the player is on its way so nothing below it moves. */
+export function VideoPlace({ children }: { children?: ReactNode }) {
+  return (
+    <div
+      style={{
+        position: "relative",
+        paddingTop: "56.25%",
+        borderRadius: 12,
+        overflow: "hidden",
+        background: "var(--video)",
+        marginBottom: 8,
+      }}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** A link's player (YouTube's or Vimeo's frame), as the lesson page attaches to any (web/src/lib/lesson-player.ts). */
+export function linkFrame(video: Video): VideoFrame {
+  return {
+    key: `${video.provider}:${video.id}`,
+    render: (ref, title) => (
+      <iframe
+        ref={ref}
+        title={title}
+        src={videoEmbedUrl(video)}
+        allow="fullscreen; picture-in-picture"
+        allowFullScreen
+        style={{ position: "absolute", inset: 0, width: "100%", height: "100%", border: 0 }}
+      />
+    ),
+    attach: (element, events) => attachPlayer(element as HTMLIFrameElement, video.provider, events),
+  };
+}
 
 type Props = {
   lessonId: number;
   title: string;
-  video: Video;
+  /** The player: a link's, or the lesson's own video's (the `lessonVideoSources` slot). */
+  frame: VideoFrame;
   progress: LessonProgress | null | undefined;
   update: (body: { position_seconds?: number; completed?: boolean }) => Promise<unknown>;
   /** False: the player's place only, the same size, so nothing moves when the player comes. */
@@ -21,8 +58,8 @@ type Props = {
 };
 
 /** The lesson's video, which remembers where she is and resumes there ("Resuming at 12:34", Start over). */
-export function LessonVideo({ lessonId, title, video, progress, update, showPlayer = true, hub }: Props) {
-  const iframe = useRef<HTMLIFrameElement>(null);
+export function LessonVideo({ lessonId, title, frame, progress, update, showPlayer = true, hub }: Props) {
+  const shown = useRef<HTMLElement | null>(null);
   const player = useRef<AttachedPlayer | null>(null);
   // Where the video resumes (0: from the start); the player is moved there on its first report.
   const [resumeFrom, setResumeFrom] = useState(0);
@@ -30,7 +67,7 @@ export function LessonVideo({ lessonId, title, video, progress, update, showPlay
   const known = progress !== undefined;
 
   useEffect(() => {
-    const element = iframe.current;
+    const element = shown.current;
     if (!element || !known) return;
     const saved = progress ?? { position_seconds: 0, completed: false };
     pendingSeek.current = resumeAt(saved.position_seconds, saved.completed);
@@ -46,30 +83,31 @@ export function LessonVideo({ lessonId, title, video, progress, update, showPlay
     let detached = false;
     // The report that came with the player's readiness is from before the seek it asked for: not where she is.
     let beforeSeek = false;
-    void attachPlayer(element, video.provider, {
-      ready: (attached) => {
-        // From now on the parts under it may move it, and it goes where one asked meanwhile (a cue
-        // pressed), else where she left off.
-        const asked = hub?.connect((to) => attached.seekTo(to)) ?? null;
-        if (asked !== null) setResumeFrom(0);
-        const to = asked ?? pendingSeek.current;
-        pendingSeek.current = 0;
-        if (to > 0) {
-          attached.seekTo(to);
-          beforeSeek = true;
-        }
-      },
-      timeUpdate: (seconds, duration) => {
-        if (beforeSeek) {
-          beforeSeek = false;
-          return;
-        }
-        lastPosition = seconds;
-        hub?.report(seconds);
-        tracker.timeUpdate(seconds, duration);
-      },
-      ended: () => tracker.ended(),
-    })
+    void frame
+      .attach(element, {
+        ready: (attached) => {
+          // From now on the parts under it may move it, and it goes where one asked meanwhile (a cue
+          // pressed), else where she left off.
+          const asked = hub?.connect((to) => attached.seekTo(to)) ?? null;
+          if (asked !== null) setResumeFrom(0);
+          const to = asked ?? pendingSeek.current;
+          pendingSeek.current = 0;
+          if (to > 0) {
+            attached.seekTo(to);
+            beforeSeek = true;
+          }
+        },
+        timeUpdate: (seconds, duration) => {
+          if (beforeSeek) {
+            beforeSeek = false;
+            return;
+          }
+          lastPosition = seconds;
+          hub?.report(seconds);
+          tracker.timeUpdate(seconds, duration);
+        },
+        ended: () => tracker.ended(),
+      })
       .then((attached) => {
         if (detached) attached.detach();
         else player.current = attached;
@@ -91,31 +129,13 @@ export function LessonVideo({ lessonId, title, video, progress, update, showPlay
     };
     // The player is attached once per lesson; progress changes later come from this player itself.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lessonId, video.provider, video.id, known, showPlayer, hub]);
+  }, [lessonId, frame.key, known, showPlayer, hub]);
 
   return (
     <>
-      <div
-        style={{
-          position: "relative",
-          paddingTop: "56.25%",
-          borderRadius: 12,
-          overflow: "hidden",
-          background: "var(--video)",
-          marginBottom: 8,
-        }}
-      >
-        {showPlayer ? (
-          <iframe
-            ref={iframe}
-            title={t("Video: {title}", { title })}
-            src={videoEmbedUrl(video)}
-            allow="fullscreen; picture-in-picture"
-            allowFullScreen
-            style={{ position: "absolute", inset: 0, width: "100%", height: "100%", border: 0 }}
-          />
-        ) : null}
-      </div>
+      <VideoPlace>
+        {showPlayer ? frame.render((element) => void (shown.current = element), t("Video: {title}", { title })) : null}
+      </VideoPlace>
       {resumeFrom > 0 ? (
         <div role="status" style={{ display: "flex", alignItems: "center", gap: 8, flexWrap: "wrap", marginBottom: 8 }}>
           <span className="small-text">{t("Resuming at {time}", { time: clockTime(resumeFrom) })}</span>
