@@ -19,6 +19,7 @@ import { slots as community } from "./features/community/slots.ts";
 import { slots as transcripts } from "./features/transcripts/slots.ts";
 import { slots as gifts } from "./features/gifts/slots.ts";
 import { slots as team } from "./features/team/slots.ts";
+import { slots as videos } from "./features/videos/slots.ts";
 
 export const featureSlots: readonly FeatureSlots[] = [
   labour,
@@ -38,4 +39,5 @@ export const featureSlots: readonly FeatureSlots[] = [
   transcripts,
   gifts,
   team,
+  videos,
 ];

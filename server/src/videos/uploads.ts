@@ -47,6 +47,8 @@ export async function openUploads(
     datastore: store,
     maxSize: config.videos.maxBytes,
     relativeLocation: true,
+    // Same origin only: no Access-Control-Allow-Origin, so no other site's page reads an answer.
+    allowedOrigins: [],
     respectForwardedHeaders: config.trustProxy,
     namingFunction: () => `upload-${randomBytes(16).toString("hex")}`,
     ...hooks,

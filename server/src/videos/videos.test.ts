@@ -261,6 +261,13 @@ describe.each(backends.flatMap((backend) => [`${backend} and the disk`, `${backe
     if (!onS3) expect(await readdir(path.join(dataDir, "uploads"))).toEqual([]);
   });
 
+  it("lets the pages play media from this server, and from the bucket's origin only when there is one", async () => {
+    const policy = String((await get("/reactapi/getcourses")).headers["content-security-policy"]);
+    const origin = s3 ? new URL(s3.endpoint).origin : null;
+    expect(policy).toContain(origin ? `media-src 'self' blob: ${origin}` : "media-src 'self' blob:;");
+    expect(policy).toContain(origin ? `connect-src 'self' ${origin}` : "connect-src 'self';");
+  });
+
   it("removes a lesson's video with its stored files", async () => {
     const { playlist_url } = (await memberVideo()).json<LessonOwnVideo>();
     const removed = await context.app.inject({

@@ -63,7 +63,9 @@ export default function LessonVideoUpload({ lessonId }: { lessonId: number }) {
     return () => clearInterval(timer);
   }, [working, sending, refresh]);
   // Leaving the page pauses the upload; coming back with the same file resumes it.
-  useEffect(() => () => void sending?.upload.abort(), [sending]);
+  const current = useRef<Upload | null>(null);
+  current.current = sending?.upload ?? null;
+  useEffect(() => () => void current.current?.abort(), []);
 
   const start = async (event: FormEvent) => {
     event.preventDefault();

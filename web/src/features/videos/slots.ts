@@ -1,0 +1,14 @@
+import { lazyPart } from "../../lib/lazy-part.tsx";
+import { fromCapability } from "../../lib/capabilities-off.ts";
+import type { FeatureSlots } from "../../lib/slots.tsx";
+
+// What it adds to screens it does not own (web/src/lib/slots.tsx; web/src/feature-slots.ts lists the
+// features in the order their parts show): a lesson's own video plays in place of its link.
+export const slots: FeatureSlots = {
+  lessonVideoSources: [
+    fromCapability(
+      "videos",
+      lazyPart(() => import("./own-video-source.tsx")),
+    ),
+  ],
+};
