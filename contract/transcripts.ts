@@ -95,6 +95,21 @@ export const transcriptsEndpoints = {
     invalidates: ["studioTranscripts", "lessonTranscript"],
     answers: { ...ok(StudioOutcome), 404: { description: "No transcript in that language.", schema: ApiError } },
   },
+  lessonCaptions: {
+    method: "GET",
+    path: "/reactapi/lessons/:lessonId/captions/:language",
+    summary:
+      "A lesson's timed transcript in one language as a WebVTT file, for a player's captions track, for a member who may open the lesson",
+    access: "member",
+    // Asked by the browser's <track> element, never by the app's client.
+    travels: "none",
+    params: TranscriptParams,
+    answers: {
+      200: { description: "The captions, WebVTT.", contentType: "text/vtt" },
+      403: { description: "The lesson is in a course she has not unlocked.", schema: ApiError },
+      404: { description: "No such lesson, or no timed transcript in that language.", schema: ApiError },
+    },
+  },
   lessonTranscript: {
     method: "GET",
     path: "/reactapi/lessons/:lessonId/transcript",

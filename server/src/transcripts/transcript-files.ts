@@ -106,3 +106,27 @@ export function untimedCues(text: string): StoredCue[] {
     .filter(Boolean)
     .map((paragraph) => ({ start: null, end: null, text: paragraph }));
 }
+
+const vttTime = (seconds: number) => {
+  const milliseconds = Math.round(seconds * 1000);
+  const part = (value: number, width = 2) => String(value).padStart(width, "0");
+  return `${part(Math.floor(milliseconds / 3_600_000))}:${part(Math.floor(milliseconds / 60_000) % 60)}:${part(Math.floor(milliseconds / 1000) % 60)}.${part(milliseconds % 1000, 3)}`;
+};
+
+/**
+ * Timed cues as a WebVTT file, for a player's captions track: each cue's words as text (an "&" or
+ * "<" escaped, so no cue reads as markup, and "-->" never read as times).
+ */
+export function webVtt(cues: readonly StoredCue[]): string {
+  const blocks = cues
+    .filter((cue): cue is StoredCue & { start: number; end: number } => cue.start !== null && cue.end !== null && cue.end > cue.start)
+    .map(
+      (cue) =>
+        `${vttTime(cue.start)} --> ${vttTime(cue.end)}\n${cue.text
+          .replaceAll("&", "&amp;")
+          .replaceAll("<", "&lt;")
+          .replaceAll("-->", "--&gt;")
+          .replace(/\n{2,}/g, "\n")}`,
+    );
+  return ["WEBVTT", ...blocks].join("\n\n") + "\n";
+}

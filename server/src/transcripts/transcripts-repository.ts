@@ -148,3 +148,22 @@ export async function searchTranscriptWords(db: Queryable, config: SearchConfig,
   }
   return [...byLesson.values()];
 }
+
+/** The languages a lesson has a timed transcript in (the captions a player can show), oldest first. */
+export async function captionLanguages(db: Queryable, lessonId: number): Promise<string[]> {
+  const rows = await db
+    .select({ language: lessonTranscripts.language })
+    .from(lessonTranscripts)
+    .where(and(eq(lessonTranscripts.lessonId, lessonId), eq(lessonTranscripts.timed, true)))
+    .orderBy(asc(lessonTranscripts.createdAt), asc(lessonTranscripts.id));
+  return rows.map((row) => row.language);
+}
+
+/** A lesson's timed cues in one language, or null when it has no timed transcript in it. */
+export async function captionCues(db: Queryable, lessonId: number, language: string): Promise<StoredCue[] | null> {
+  const [row] = await db
+    .select({ cues: lessonTranscripts.cues })
+    .from(lessonTranscripts)
+    .where(and(eq(lessonTranscripts.lessonId, lessonId), eq(lessonTranscripts.language, language), eq(lessonTranscripts.timed, true)));
+  return row?.cues ?? null;
+}

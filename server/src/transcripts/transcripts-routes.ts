@@ -1,5 +1,5 @@
 import multipart from "@fastify/multipart";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { answerWith, sentence } from "../../../contract/languages.ts";
 import { TRANSCRIPT_FILE_MAX_BYTES, TranscriptLanguage } from "../../../contract/transcripts.ts";
@@ -9,8 +9,8 @@ import { route } from "../http/endpoint-route.ts";
 import { HttpError, parseInput } from "../http/errors.ts";
 import { requireMember } from "../http/signed-in-member.ts";
 import type { Clock } from "../lib/clock.ts";
-import { type TranscriptFormat, timedCues, transcriptFormat, untimedCues } from "./transcript-files.ts";
-import { keepTranscript, removeTranscript, transcriptsOfLesson, transcriptToRead } from "./transcripts-repository.ts";
+import { type TranscriptFormat, timedCues, transcriptFormat, untimedCues, webVtt } from "./transcript-files.ts";
+import { captionCues, keepTranscript, removeTranscript, transcriptsOfLesson, transcriptToRead } from "./transcripts-repository.ts";
 
 type TranscriptOptions = { db: Database; clock: Clock };
 
@@ -100,13 +100,24 @@ export async function transcriptsStudioRoutes(app: FastifyInstance, { db, clock 
   });
 }
 
-/** Her side: a lesson's transcript, for whoever may open the lesson (its preview included). */
+async function requireOpenLesson(catalogue: CatalogueReader, request: FastifyRequest, lessonId: number) {
+  const place = await catalogue.lessonAccess(requireMember(request), lessonId);
+  if (place.access === "missing") throw HttpError.withValues(404, "There is no lesson with the id {id}.", { id: lessonId });
+  if (place.access === "locked")
+    throw new HttpError(403, "This lesson is part of the full course. Unlock it to watch the video and read its transcript.");
+}
+
+/** Her side: a lesson's transcript, for whoever may open the lesson (its preview included), and its captions as WebVTT. */
 export async function transcriptsRoutes(app: FastifyInstance, { db, catalogue }: { db: Database; catalogue: CatalogueReader }) {
+  route(app, "lessonCaptions", async ({ params: { lessonId, language } }, request, reply) => {
+    await requireOpenLesson(catalogue, request, lessonId);
+    const cues = await captionCues(db, lessonId, language);
+    if (!cues) throw HttpError.withValues(404, "This lesson has no timed {language} transcript.", { language });
+    return reply.header("content-type", "text/vtt; charset=utf-8").send(webVtt(cues));
+  });
+
   route(app, "lessonTranscript", async ({ params: { lessonId }, query }, request) => {
-    const place = await catalogue.lessonAccess(requireMember(request), lessonId);
-    if (place.access === "missing") throw HttpError.withValues(404, "There is no lesson with the id {id}.", { id: lessonId });
-    if (place.access === "locked")
-      throw new HttpError(403, "This lesson is part of the full course. Unlock it to watch the video and read its transcript.");
+    await requireOpenLesson(catalogue, request, lessonId);
     const transcript = await transcriptToRead(db, lessonId, query.language);
     if (!transcript) throw new HttpError(404, "This lesson has no transcript yet.");
     return transcript;

@@ -181,4 +181,32 @@ describe.each(backends)("a lesson's transcripts on %s", (backend) => {
     expect((await upload(OPEN_LESSON, vtt, "lesson.vtt", "text/vtt", "en", member)).statusCode).toBe(403);
     expect((await paste(99999, { language: "en", text: "Words." })).statusCode).toBe(404);
   });
+
+  it("gives a timed transcript to a player as a WebVTT captions track, to whoever may open the lesson", async () => {
+    const captions = (lessonId: number, language: string, as = member) =>
+      context.app.inject({ method: "GET", url: `/reactapi/lessons/${lessonId}/captions/${language}`, headers: as ? { cookie: as } : {} });
+    expect((await upload(OPEN_LESSON, vtt, "lesson.vtt", "text/vtt")).statusCode).toBe(201);
+    const track = await captions(OPEN_LESSON, "en");
+    expect(track.statusCode).toBe(200);
+    expect(track.headers["content-type"]).toBe("text/vtt; charset=utf-8");
+    // Its cues as plain text: the markup read, "&" written as WebVTT wants it.
+    expect(track.body).toBe(
+      [
+        "WEBVTT",
+        "",
+        "00:00:01.000 --> 00:00:04.500",
+        "Welcome to the lesson.",
+        "",
+        "00:04:32.000 --> 00:04:36.250",
+        "Counter-pressure helps &amp; soothes in the lower back.",
+        "",
+      ].join("\n"),
+    );
+    // Pasted words have no times: no track.
+    await paste(OPEN_LESSON, { language: "es", text: "Bienvenida." });
+    expect((await captions(OPEN_LESSON, "es")).statusCode).toBe(404);
+    expect((await upload(LOCKED_LESSON, vtt, "lesson.vtt", "text/vtt")).statusCode).toBe(201);
+    expect((await captions(LOCKED_LESSON, "en")).statusCode).toBe(403);
+    expect((await captions(OPEN_LESSON, "en", "")).statusCode).toBe(401);
+  });
 });
