@@ -14,6 +14,8 @@ export default defineCapability({
   name: "videos",
   optional: { title: sentence("Own videos") },
   needs: ["catalogue"],
+  // The captions come from the transcripts, asked as a member opens a lesson.
+  later: ["lessonCaptions"],
   start: ({ db, clock, config, storage, log, use }) => {
     const ffmpegReady = onPath("ffmpeg") && onPath("ffprobe");
     if (!ffmpegReady)
@@ -50,6 +52,7 @@ export default defineCapability({
       storage,
       addresses: new SignedAddresses(db),
       catalogue: use("catalogue"),
+      captions: (lessonId: number) => use("lessonCaptions")(lessonId),
       uploads: openOnce,
       ffmpegReady,
       maxBytes: config.videos.maxBytes,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sentence } from "../../../contract/languages.ts";
 import { VIDEO_EXTENSIONS, VIDEO_UPLOADS_PATH } from "../../../contract/videos.ts";
 import { type CatalogueReader, lessonHomes } from "../catalogue/catalogue-repository.ts";
+import type { Offered } from "../capabilities/capability.ts";
 import type { Database } from "../db/client.ts";
 import { route } from "../http/endpoint-route.ts";
 import { HttpError } from "../http/errors.ts";
@@ -20,6 +21,8 @@ export type VideosDeps = {
   storage: MediaStorage;
   addresses: SignedAddresses;
   catalogue: CatalogueReader;
+  /** The captions tracks of a lesson (its timed transcripts), none while transcripts are off. */
+  captions: Offered["lessonCaptions"];
   uploads: () => Promise<Uploads>;
   /** Whether ffmpeg and ffprobe are on this server: without them an upload is refused at once. */
   ffmpegReady: boolean;
@@ -29,6 +32,15 @@ export type VideosDeps = {
 };
 
 const noSuchLesson = (id: number) => HttpError.withValues(404, "There is no lesson with the id {id}.", { id });
+
+/** A language's name in the reader's language ("English", "inglés"), for a captions track's label. */
+function languageName(tag: string, reader: string): string {
+  try {
+    return new Intl.DisplayNames([reader], { type: "language" }).of(tag) ?? tag;
+  } catch {
+    return tag;
+  }
+}
 
 /** The Upload-Metadata header of tus: comma-separated "key base64value" pairs. */
 export function uploadMetadata(header: string | undefined): Record<string, string> {
@@ -118,7 +130,7 @@ export async function videosStudioRoutes(app: FastifyInstance, deps: VideosDeps)
 
 /** Her side: a lesson's video for whoever may open the lesson, and its files through their signed addresses. */
 export async function videosRoutes(app: FastifyInstance, deps: VideosDeps) {
-  const { db, clock, storage, addresses, catalogue, urlSeconds } = deps;
+  const { db, clock, storage, addresses, catalogue, captions, urlSeconds } = deps;
 
   route(app, "lessonOwnVideo", async ({ params: { lessonId } }, request) => {
     const place = await catalogue.lessonAccess(requireMember(request), lessonId);
@@ -134,7 +146,7 @@ export async function videosRoutes(app: FastifyInstance, deps: VideosDeps) {
       playlist_url: `${folderAddress}master.m3u8`,
       poster_url: posterDirect ?? `${folderAddress}poster.jpg`,
       duration_seconds: video.durationSeconds,
-      captions: [],
+      captions: (await captions(lessonId)).map((track) => ({ ...track, label: languageName(track.language, request.language) })),
       expires_at: new Date(expires * 1000).toISOString(),
     };
   });

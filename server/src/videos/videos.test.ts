@@ -37,10 +37,10 @@ beforeAll(async () => {
   if (!onPath("ffmpeg") || !onPath("ffprobe")) throw new Error("The video tests need Debian's ffmpeg: apt-get install ffmpeg (README).");
   fixtures = await mkdtemp(path.join(tmpdir(), "video-fixtures-"));
   const file = path.join(fixtures, "sample.mp4");
-  // Three seconds of a test picture at 720p with a tone: enough for two renditions and a poster.
+  // Two seconds of a test picture at 720p with a tone: enough for two renditions and a poster.
   execFileSync("ffmpeg", [
-    ...["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc=size=1280x720:rate=15:duration=3"],
-    ...["-f", "lavfi", "-i", "sine=frequency=440:duration=3", "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "aac", "-shortest", file],
+    ...["-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc=size=1280x720:rate=15:duration=2"],
+    ...["-f", "lavfi", "-i", "sine=frequency=440:duration=2", "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "aac", "-shortest", file],
   ]);
   sampleVideo = await readFile(file);
 });
@@ -74,7 +74,8 @@ function tusUpload(
   });
 }
 
-describe.each(backends.flatMap((backend) => [`${backend} and the disk`, `${backend} and S3`]))("her own videos on %s", (setup) => {
+// The storage is the same whatever the database, so S3 runs once, on PGlite; PostgreSQL keeps the disk.
+describe.each([...backends.map((backend) => `${backend} and the disk`), "pglite and S3"])("her own videos on %s", (setup) => {
   const backend = setup.startsWith("postgres") ? "postgres" : "pglite";
   const onS3 = setup.endsWith("S3");
   const clock = movableClock(new Date());
@@ -177,7 +178,7 @@ describe.each(backends.flatMap((backend) => [`${backend} and the disk`, `${backe
     await tusUpload(address, instructor, sampleVideo, metadata, { chunkSize: 64 * 1024, uploadUrl: first.url });
 
     const ready = await untilSettled();
-    expect(ready).toMatchObject({ status: "ready", progress: 100, duration_seconds: 3, error: null, playable: true });
+    expect(ready).toMatchObject({ status: "ready", progress: 100, duration_seconds: 2, error: null, playable: true });
     expect(ready.renditions.map((rendition) => rendition.height)).toEqual([360, 720]);
     expect(ready.renditions.every((rendition) => rendition.bandwidth > 0)).toBe(true);
 
@@ -186,7 +187,33 @@ describe.each(backends.flatMap((backend) => [`${backend} and the disk`, `${backe
     const answer = await memberVideo();
     expect(answer.statusCode).toBe(200);
     const video = answer.json<LessonOwnVideo>();
-    expect(video).toMatchObject({ duration_seconds: 3, captions: [] });
+    expect(video).toMatchObject({ duration_seconds: 2, captions: [] });
+
+    // Her timed transcript becomes the player's captions track, named in the reader's language.
+    const vtt = "WEBVTT\n\n00:00:00.500 --> 00:00:02.000\nBreathe in & out slowly\n";
+    const added = await context.app.inject({
+      method: "POST",
+      url: `/reactapi/studio/lessons/${LESSON}/transcripts`,
+      headers: { cookie: instructor, ...ORIGIN },
+      payload: (() => {
+        const form = new FormData();
+        form.append("language", "en");
+        form.append("file", new Blob([vtt], { type: "text/vtt" }), "breathing.vtt");
+        return form;
+      })(),
+    });
+    expect(added.statusCode).toBe(201);
+    const withCaptions = await context.app.inject({
+      method: "GET",
+      url: `/reactapi/lessons/${LESSON}/video`,
+      headers: { cookie: member, "accept-language": "es" },
+    });
+    expect(withCaptions.json<LessonOwnVideo>().captions).toEqual([
+      { language: "en", label: "inglés", url: `/reactapi/lessons/${LESSON}/captions/en` },
+    ]);
+    const track = await get(`/reactapi/lessons/${LESSON}/captions/en`, { cookie: member });
+    expect(track.headers["content-type"]).toBe("text/vtt; charset=utf-8");
+    expect(track.body).toBe("WEBVTT\n\n00:00:00.500 --> 00:00:02.000\nBreathe in &amp; out slowly\n");
     expect(video.playlist_url).toMatch(/^\/reactapi\/videos\/\d+\/[\w-]+\/1001\/[0-9a-f]{24}\/master\.m3u8$/);
 
     const master = await get(video.playlist_url);

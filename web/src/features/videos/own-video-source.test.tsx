@@ -9,7 +9,10 @@ const own = {
   playlist_url: "/reactapi/videos/1900000000/abc/12/0123456789abcdef01234567/master.m3u8",
   poster_url: "/reactapi/videos/1900000000/abc/12/0123456789abcdef01234567/poster.jpg",
   duration_seconds: 184,
-  captions: [],
+  captions: [
+    { language: "en", label: "English", url: "/reactapi/lessons/12/captions/en" },
+    { language: "es", label: "Spanish", url: "/reactapi/lessons/12/captions/es" },
+  ],
   expires_at: "2030-03-17T17:46:40.000Z",
 };
 
@@ -46,13 +49,20 @@ describe("a lesson's own video on its page", () => {
     expect(await screen.findByText("the link")).toBeInTheDocument();
   });
 
-  it("plays the signed playlist with its poster, reports its time and goes where it is asked", async () => {
+  it("plays the signed playlist with its poster and captions, reports its time and goes where it is asked", async () => {
     const frame = ownVideoFrame(own);
     let element: HTMLElement | null = null;
     render(<>{frame.render((node) => void (element = node), "Video: Breathing")}</>);
     const video = screen.getByLabelText("Video: Breathing") as HTMLVideoElement;
     expect(video.getAttribute("poster")).toBe(own.poster_url);
     expect(video.controls).toBe(true);
+    // Her timed transcripts are the player's captions.
+    expect(
+      [...video.querySelectorAll("track")].map((track) => [track.kind, track.srclang, track.label, track.getAttribute("src")]),
+    ).toEqual([
+      ["captions", "en", "English", "/reactapi/lessons/12/captions/en"],
+      ["captions", "es", "Spanish", "/reactapi/lessons/12/captions/es"],
+    ]);
     const events = { ready: vi.fn(), timeUpdate: vi.fn(), ended: vi.fn() };
     const attached = await frame.attach(element!, events);
     // Without Media Source Extensions (this test's browser), the playlist goes to the player itself.

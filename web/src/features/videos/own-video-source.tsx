@@ -52,7 +52,12 @@ export function ownVideoFrame(own: LessonOwnVideo): VideoFrame {
         preload="metadata"
         poster={own.poster_url ?? undefined}
         style={{ position: "absolute", inset: 0, width: "100%", height: "100%", background: "var(--video)" }}
-      />
+      >
+        {/* Her lesson's timed transcripts, as the player's captions (its CC button). */}
+        {own.captions.map((track) => (
+          <track key={track.language} kind="captions" src={track.url} srcLang={track.language} label={track.label} />
+        ))}
+      </video>
     ),
     attach: (element, events) => attachOwnVideo(element as HTMLVideoElement, own.playlist_url, events),
   };
