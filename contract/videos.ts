@@ -32,14 +32,18 @@ export type StudioLessonVideo = z.infer<typeof StudioLessonVideo>;
 
 export const LessonVideoCaption = z.object({ language: z.string(), label: z.string(), url: z.string() });
 
-/** What a member's player needs: every address is signed and expires (VIDEO_URL_HOURS). */
+/**
+ * What a member's player needs: every address is signed and expires (VIDEO_URL_HOURS). A lesson she
+ * may open without a video of its own ready answers nulls (its link plays): every lesson page asks,
+ * and a 404 would be an error in the console of most of them.
+ */
 export const LessonOwnVideo = z.object({
-  playlist_url: z.string(),
+  playlist_url: z.string().nullable(),
   poster_url: z.string().nullable(),
   duration_seconds: z.number().int().nullable(),
   captions: z.array(LessonVideoCaption),
-  /** When the addresses stop playing: the page asks again before then. */
-  expires_at: z.string(),
+  /** When the addresses stop playing. */
+  expires_at: z.string().nullable(),
 });
 export type LessonOwnVideo = z.infer<typeof LessonOwnVideo>;
 
@@ -136,7 +140,7 @@ export const videosEndpoints = {
     answers: {
       ...ok(LessonOwnVideo),
       403: { description: "The lesson is in a course she has not unlocked.", schema: ApiError },
-      404: { description: "No such lesson, or no video of its own ready to play.", schema: ApiError },
+      404: { description: "No such lesson.", schema: ApiError },
     },
   },
 } satisfies Record<string, Endpoint>;

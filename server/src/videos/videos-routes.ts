@@ -137,7 +137,7 @@ export async function videosRoutes(app: FastifyInstance, deps: VideosDeps) {
     if (place.access === "missing") throw noSuchLesson(lessonId);
     if (place.access === "locked") throw new HttpError(403, "This lesson is part of the full course. Unlock it to watch the video.");
     const video = await lessonVideo(db, lessonId);
-    if (!video?.folder) throw new HttpError(404, "This lesson has no video of its own ready to play.");
+    if (!video?.folder) return { playlist_url: null, poster_url: null, duration_seconds: null, captions: [], expires_at: null };
     // Whole minutes, so a page opened twice in a minute gets the same addresses (the player's cache keeps them).
     const expires = Math.floor(clock.now().getTime() / 60_000) * 60 + urlSeconds;
     const folderAddress = await addresses.folderAddress(video.folder, expires);

@@ -44,7 +44,9 @@ describe("a lesson's own video on its page", () => {
   });
 
   it("leaves the lesson's link to play when it has no video of its own", async () => {
-    stubApi({ "/reactapi/lessons/13/video": [404, { error: "This lesson has no video of its own ready to play." }] });
+    stubApi({
+      "/reactapi/lessons/13/video": [200, { playlist_url: null, poster_url: null, duration_seconds: null, captions: [], expires_at: null }],
+    });
     sourceAt(13);
     expect(await screen.findByText("the link")).toBeInTheDocument();
   });

@@ -40,7 +40,7 @@ async function attachOwnVideo(video: HTMLVideoElement, playlist: string, events:
   return attached;
 }
 
-export function ownVideoFrame(own: LessonOwnVideo): VideoFrame {
+export function ownVideoFrame(own: LessonOwnVideo & { playlist_url: string }): VideoFrame {
   return {
     key: own.playlist_url,
     render: (ref, title) => (
@@ -72,7 +72,8 @@ export default function OwnVideoSource({
   children: (frame: VideoFrame | null | undefined) => ReactNode;
 }) {
   const { answer, failure } = useAnswer("lessonOwnVideo", { params: { lessonId } });
-  const frame = useMemo(() => (answer ? ownVideoFrame(answer) : null), [answer]);
+  const playlist = answer?.playlist_url;
+  const frame = useMemo(() => (answer && playlist ? ownVideoFrame({ ...answer, playlist_url: playlist }) : null), [answer, playlist]);
   if (failure) return children(null);
   return children(answer ? frame : undefined);
 }
