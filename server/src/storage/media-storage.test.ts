@@ -4,7 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalS3, type LocalS3 } from "../../../testing/s3-server.ts";
 import { loadConfig } from "../config.ts";
-import { openMediaStorage, readAll } from "./media-storage.ts";
+import { buffer } from "node:stream/consumers";
+import { openMediaStorage } from "./media-storage.ts";
 import type { MediaStorage } from "./storage.ts";
 
 // One behaviour on both kinds of storage (docs/storage.md): what a capability stores it reads back,
@@ -34,14 +35,14 @@ describe.each(["disk", "s3"] as const)("media storage on %s", (kind) => {
     await storage.put("videos/1/a/master.m3u8", "#EXTM3U\n", "application/vnd.apple.mpegurl");
     const whole = await storage.read("videos/1/a/master.m3u8");
     expect(whole?.size).toBe(8);
-    expect((await readAll(whole!)).toString()).toBe("#EXTM3U\n");
+    expect((await buffer(whole!.body)).toString()).toBe("#EXTM3U\n");
 
     const file = path.join(folder, "segment.ts");
     await writeFile(file, Buffer.from("0123456789"));
     await storage.putFile("videos/1/a/360p/0.ts", file, "video/mp2t");
     const part = await storage.read("videos/1/a/360p/0.ts", { start: 2, end: 5 });
     expect(part?.size).toBe(10);
-    expect((await readAll(part!)).toString()).toBe("2345");
+    expect((await buffer(part!.body)).toString()).toBe("2345");
     expect(await storage.size("videos/1/a/360p/0.ts")).toBe(10);
   });
 

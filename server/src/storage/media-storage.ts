@@ -1,7 +1,7 @@
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, open, rename, rm, readdir, stat } from "node:fs/promises";
 import path from "node:path";
-import { type ByteRange, checkedKey, checkedPrefix, type MediaStorage, type StorageSettings, type StoredObject } from "./storage.ts";
+import { type ByteRange, checkedKey, checkedPrefix, type MediaStorage, type StorageSettings } from "./storage.ts";
 import { pipeline } from "node:stream/promises";
 import { randomUUID } from "node:crypto";
 
@@ -89,11 +89,4 @@ class DiskStorage implements MediaStorage {
   }
 
   close() {}
-}
-
-/** Reads a whole stored object (a playlist, a small file) into memory. */
-export async function readAll(object: StoredObject): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of object.body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
 }

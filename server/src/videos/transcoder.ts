@@ -137,8 +137,9 @@ export class Transcoder {
           error instanceof NotAVideo
             ? error.message
             : sentence("We could not finish this video after several tries. Please upload it again.");
-        await finishFailed(db, owned, refusal, clock.now());
+        // The file goes first: once the studio reads "failed", nothing of it is kept.
         await uploads.remove(owned.uploadId);
+        await finishFailed(db, owned, refusal, clock.now());
         if (!(error instanceof NotAVideo)) throw error;
         return;
       }

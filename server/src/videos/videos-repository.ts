@@ -161,12 +161,6 @@ export async function lessonsWithVideos(db: Queryable, lessonIds: number[]) {
   return new Map(rows.map((row) => [row.lessonId, { folder: row.folder, status: row.status }]));
 }
 
-/** The uploads no row names any more (replaced, refused, or of a deleted lesson). */
-export async function uploadsInUse(db: Queryable): Promise<Set<string>> {
-  const rows = await db.select({ uploadId: lessonVideos.uploadId }).from(lessonVideos);
-  return new Set(rows.flatMap((row) => (row.uploadId ? [row.uploadId] : [])));
-}
-
 /** The key that signs video addresses: made by the first server that asks, the same for every server after. */
 export async function signingSecret(db: Queryable): Promise<string> {
   await db

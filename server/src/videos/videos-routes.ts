@@ -8,7 +8,7 @@ import { route } from "../http/endpoint-route.ts";
 import { HttpError } from "../http/errors.ts";
 import { requireMember } from "../http/signed-in-member.ts";
 import type { Clock } from "../lib/clock.ts";
-import { readAll } from "../storage/media-storage.ts";
+import { text } from "node:stream/consumers";
 import type { MediaStorage } from "../storage/storage.ts";
 import type { SignedAddresses } from "./signed-addresses.ts";
 import { mediaType } from "./transcode.ts";
@@ -166,7 +166,7 @@ export async function videosRoutes(app: FastifyInstance, deps: VideosDeps) {
     if (file.endsWith(".m3u8")) {
       const stored = await storage.read(folder + file);
       if (!stored) throw new HttpError(404, "There is no such file of this video.");
-      const playlist = (await readAll(stored)).toString("utf8");
+      const playlist = await text(stored.body);
       const base = file.includes("/") ? file.slice(0, file.lastIndexOf("/") + 1) : "";
       // From S3, a rendition's segments are fetched from the store itself, at addresses it signed for as long.
       const lines = await Promise.all(

@@ -253,8 +253,8 @@ describe.each([...backends.map((backend) => `${backend} and the disk`), "pglite 
       const poster = await get(video.poster_url!);
       expect(poster.headers["content-type"]).toBe("image/jpeg");
       expect(poster.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
-      // The upload itself is gone once transcoded.
-      expect(await readdir(path.join(dataDir, "uploads"))).toEqual([]);
+      // The upload itself is gone once transcoded (removed just after the video is marked ready).
+      await vi.waitFor(async () => expect(await readdir(path.join(dataDir, "uploads"))).toEqual([]));
     }
 
     // A changed character of the signature, or of the folder it signs, is refused.
