@@ -45,6 +45,34 @@ let pgliteDump: Promise<Blob> | undefined;
 /** The run's migrated PGlite data directory, read once per test file. */
 const migratedPglite = () => (pgliteDump ??= openAsBlob(inject("pgliteDumpFile")));
 
+/**
+ * PGlite databases test apps of this worker closed, brought back to the migrated state, for the
+ * next test app: emptying one costs about a third of the CPU of starting PostgreSQL again inside
+ * WebAssembly (docs/development.md, "A fast test run"). The server's files share their worker's
+ * modules (vitest.config.ts), so a database outlives the file that opened it.
+ */
+const idlePglite: DatabaseHandle[] = [];
+const IDLE_PGLITE_KEPT = 2;
+
+async function takePglite(): Promise<DatabaseHandle> {
+  return idlePglite.pop() ?? openDatabase({ dataDir: "memory", pgliteDump: await migratedPglite() });
+}
+
+async function giveBackPglite(database: DatabaseHandle): Promise<void> {
+  if (idlePglite.length >= IDLE_PGLITE_KEPT) return database.close();
+  const client = (database.db as unknown as { $client: { exec: (script: string) => Promise<unknown> } }).$client;
+  try {
+    // Session state first (settings, advisory locks), alone: it may not run inside a transaction.
+    await client.exec("discard all");
+    await client.exec(inject("pgliteResetScript"));
+  } catch {
+    // A test closed it (a broken database) or left it unusable: it is not given to another app.
+    await database.close().catch(() => {});
+    return;
+  }
+  idlePglite.push(database);
+}
+
 export const DEMO_CODE = "TEST-CODE";
 export const demoCatalogue = JSON.parse(await readFile(serverPaths.demoCatalogue, "utf8")) as Record<string, unknown>;
 
@@ -96,13 +124,17 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const scratch = backend === "postgres" ? await createMigratedPostgres() : undefined;
-  const database = await openDatabase({
-    databaseUrl: scratch?.url,
-    dataDir: "memory",
-    pgliteDump: backend === "pglite" ? await migratedPglite() : undefined,
-    listenForChanges: { log: { info: () => {}, warn: () => {} } },
-    onQuery: options.onQuery,
-  });
+  // A database whose statements a test counts is its own, with the counter from its start.
+  const reusable = backend === "pglite" && !options.onQuery;
+  const database = reusable
+    ? await takePglite()
+    : await openDatabase({
+        databaseUrl: scratch?.url,
+        dataDir: "memory",
+        pgliteDump: backend === "pglite" ? await migratedPglite() : undefined,
+        listenForChanges: { log: { info: () => {}, warn: () => {} } },
+        onQuery: options.onQuery,
+      });
   if (options.seed !== false) {
     await importCatalogue(database.db, demoCatalogue);
     await createAccessCode(database.db, { code: DEMO_CODE });
@@ -123,7 +155,7 @@ export async function createTestApp(
     database,
     close: async () => {
       await app.close();
-      await database.close();
+      await (reusable ? giveBackPglite(database) : database.close());
       await scratch?.drop();
     },
   };
