@@ -42,8 +42,10 @@ export const LessonOwnVideo = z.object({
   poster_url: z.string().nullable(),
   duration_seconds: z.number().int().nullable(),
   captions: z.array(LessonVideoCaption),
-  /** When the addresses stop playing. */
+  /** When the addresses stop playing: a page still open asks for new ones before then. */
   expires_at: z.string().nullable(),
+  /** Stands for this video: a new upload has another, the same video's renewed addresses keep it. */
+  version: z.string().nullable(),
 });
 export type LessonOwnVideo = z.infer<typeof LessonOwnVideo>;
 

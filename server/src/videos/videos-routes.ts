@@ -137,7 +137,8 @@ export async function videosRoutes(app: FastifyInstance, deps: VideosDeps) {
     if (place.access === "missing") throw noSuchLesson(lessonId);
     if (place.access === "locked") throw new HttpError(403, "This lesson is part of the full course. Unlock it to watch the video.");
     const video = await lessonVideo(db, lessonId);
-    if (!video?.folder) return { playlist_url: null, poster_url: null, duration_seconds: null, captions: [], expires_at: null };
+    if (!video?.folder)
+      return { playlist_url: null, poster_url: null, duration_seconds: null, captions: [], expires_at: null, version: null };
     // Whole minutes, so a page opened twice in a minute gets the same addresses (the player's cache keeps them).
     const expires = Math.floor(clock.now().getTime() / 60_000) * 60 + urlSeconds;
     const folderAddress = await addresses.folderAddress(video.folder, expires);
@@ -148,6 +149,7 @@ export async function videosRoutes(app: FastifyInstance, deps: VideosDeps) {
       duration_seconds: video.durationSeconds,
       captions: (await captions(lessonId)).map((track) => ({ ...track, label: languageName(track.language, request.language) })),
       expires_at: new Date(expires * 1000).toISOString(),
+      version: video.folder,
     };
   });
 

@@ -31,7 +31,7 @@ const LESSON = 1001;
 const LOCKED_LESSON = 1022;
 /** The answer for a lesson whose own video is ready. */
 type Playing = LessonOwnVideo & { playlist_url: string };
-const noOwnVideo = { playlist_url: null, poster_url: null, duration_seconds: null, captions: [], expires_at: null };
+const noOwnVideo = { playlist_url: null, poster_url: null, duration_seconds: null, captions: [], expires_at: null, version: null };
 const ORIGIN = { host: "localhost:5000", origin: "http://localhost:5000" };
 
 let fixtures: string;
@@ -271,7 +271,12 @@ describe.each([...backends.map((backend) => `${backend} and the disk`), "pglite 
       403,
       "This video's address has expired. Open the lesson again to play it.",
     ]);
-    expect((await get((await memberVideo()).json<Playing>().playlist_url)).statusCode).toBe(200);
+    const renewed = (await memberVideo()).json<Playing>();
+    expect((await get(renewed.playlist_url)).statusCode).toBe(200);
+    // The same video at new addresses: the page keeps its player and swaps the addresses in.
+    expect(renewed.version).toBe(video.version);
+    expect(renewed.version).toMatch(new RegExp(`/${LESSON}/`));
+    expect(Date.parse(renewed.expires_at!) - Date.parse(video.expires_at!)).toBeGreaterThanOrEqual(6 * 3600_000);
   });
 
   it("keeps playing the last video while a new upload transcodes, and ends a file ffmpeg cannot read as failed with a sentence", async () => {
@@ -290,6 +295,7 @@ describe.each([...backends.map((backend) => `${backend} and the disk`), "pglite 
     // The earlier video still plays, from the same folder.
     const after = (await memberVideo()).json<Playing>();
     expect(after.playlist_url.split("/").slice(-2)[0]).toBe(before.playlist_url.split("/").slice(-2)[0]);
+    expect(after.version).toBe(before.version);
     if (!onS3) expect(await readdir(path.join(dataDir, "uploads"))).toEqual([]);
   });
 
