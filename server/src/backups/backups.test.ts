@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -6,6 +7,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createScratchPostgres, GOOD_PASSWORD, migratedDataDir, postgresMissingNotice, uniqueEmail } from "../../../testing/test-app.ts";
 import { postJson, runAdmin, type RunningServer, sessionCookieFrom, startServer, stopServer } from "../../../testing/server-process.ts";
 import { listDailyBackups, takeDailyBackup } from "./backups.ts";
+import { backupMedia, mediaCopyOf, mediaLeftWhereTheyAre, plannedMediaRestore, restoreMedia } from "./media-backup.ts";
+import type { StorageSettings } from "../storage/storage.ts";
 
 const scratchDirectories: string[] = [];
 function freshDirectory(prefix = "doula-backup-"): string {
@@ -78,6 +81,10 @@ describe("backups of the embedded database", () => {
       const dataDir = migratedDataDir();
       scratchDirectories.push(dataDir);
       const file = path.join(freshDirectory(), "courses.tar.gz");
+      // A file in the media storage (docs/storage.md), which the backup carries beside the database
+      // (not a video's folder: the server removes those no lesson names).
+      mkdirSync(path.join(dataDir, "media", "files"), { recursive: true });
+      writeFileSync(path.join(dataDir, "media", "files", "welcome.txt"), "Welcome\n");
       const { server, code, cookie, writer } = await startedWithCode({ DATA_DIR: dataDir });
       const load = writeContinuously(server, code, cookie);
       await new Promise((resolve) => setTimeout(resolve, 1_500));
@@ -87,6 +94,7 @@ describe("backups of the embedded database", () => {
       await load.stop();
       expect(backup.code, backup.stderr).toBe(0);
       expect(backup.stdout).toContain(`Backed up the database to ${file}`);
+      expect(backup.stdout).toContain(`Her videos and files (1 file, 0.0 MB) went to ${file}.media.tar`);
       // Refused while the server runs: a restore needs it stopped.
       const whileRunning = await runAdmin(["restore", file, "--force"], { DATA_DIR: dataDir });
       expect(whileRunning.code).toBe(1);
@@ -96,6 +104,8 @@ describe("backups of the embedded database", () => {
       const restoredDir = freshDirectory();
       const restored = await runAdmin(["restore", file], { DATA_DIR: restoredDir });
       expect(restored.code, restored.stderr).toBe(0);
+      expect(restored.stdout).toContain(`are back in ${path.join(restoredDir, "media")}`);
+      expect(readFileSync(path.join(restoredDir, "media", "files", "welcome.txt"), "utf8")).toBe("Welcome\n");
       await expectHoldsWritesBefore({ DATA_DIR: restoredDir }, load.acknowledged, backupBegan);
       const again = await startServer({ DATA_DIR: restoredDir });
       try {
@@ -192,3 +202,94 @@ describe.runIf(process.env.TEST_DATABASE_URL)("backups of a PostgreSQL database"
   );
 });
 if (!process.env.TEST_DATABASE_URL) it.skip(`backups of a PostgreSQL database: ${postgresMissingNotice}`, () => {});
+
+// docs/operations.md, "Backups": `backup` carries the disk's media beside the database's copy, and
+// `restore` puts them back; media in a bucket stay there, and the CLI says so.
+const onDisk = (dataDir: string): StorageSettings => ({ dataDir, s3: null });
+const inBucket = (dataDir: string): StorageSettings => ({
+  dataDir,
+  s3: { bucket: "her-media", endpoint: "https://s3.example.net", region: "auto", accessKeyId: "id", secretAccessKey: "secret" },
+});
+
+/** A data directory with one transcoded video's files in its media storage. */
+function dataDirWithMedia() {
+  const dataDir = freshDirectory();
+  const folder = path.join(dataDir, "media", "videos", "12", "0123456789abcdef01234567");
+  mkdirSync(path.join(folder, "720p"), { recursive: true });
+  writeFileSync(path.join(folder, "master.m3u8"), "#EXTM3U\n");
+  writeFileSync(path.join(folder, "720p", "segment-00000.ts"), Buffer.alloc(4096, 7));
+  return { dataDir, folder };
+}
+
+describe("the media's half of a backup", () => {
+  it("copies the disk's media beside the backup, and a restore puts every file back", async () => {
+    const { dataDir } = dataDirWithMedia();
+    const file = path.join(freshDirectory(), "courses.tar.gz");
+    expect(await backupMedia(onDisk(dataDir), file)).toBe(
+      `Her videos and files (2 files, 0.0 MB) went to ${file}.media.tar: keep it with the backup.`,
+    );
+    expect(existsSync(mediaCopyOf(file))).toBe(true);
+
+    const restoredDir = freshDirectory();
+    const copy = await plannedMediaRestore(onDisk(restoredDir), file, false);
+    expect(copy).toBe(mediaCopyOf(file));
+    expect(await restoreMedia(onDisk(restoredDir), copy!)).toBe(
+      `Her videos and files (2 files, 0.0 MB) are back in ${path.join(restoredDir, "media")}.`,
+    );
+    const restored = path.join(restoredDir, "media", "videos", "12", "0123456789abcdef01234567");
+    expect(readFileSync(path.join(restored, "master.m3u8"), "utf8")).toBe("#EXTM3U\n");
+    expect(readFileSync(path.join(restored, "720p", "segment-00000.ts"))).toEqual(Buffer.alloc(4096, 7));
+  });
+
+  it("refuses to restore over media already there unless forced, and then keeps them aside", async () => {
+    const { dataDir } = dataDirWithMedia();
+    const file = path.join(freshDirectory(), "courses.tar.gz");
+    await backupMedia(onDisk(dataDir), file);
+    const other = dataDirWithMedia().dataDir;
+    await expect(plannedMediaRestore(onDisk(other), file, false)).rejects.toThrow(
+      `${path.join(other, "media")} already holds media. Restore into an empty data directory, or add --force`,
+    );
+    const copy = await plannedMediaRestore(onDisk(other), file, true);
+    expect(await restoreMedia(onDisk(other), copy!)).toMatch(/The media it held before are kept in .*media\.before-restore-/);
+    expect(readdirSync(other).filter((name) => name.startsWith("media.before-restore-"))).toHaveLength(1);
+  });
+
+  it("writes no copy when there are no media, and removes one an earlier backup of the same name left", async () => {
+    const file = path.join(freshDirectory(), "courses.tar.gz");
+    writeFileSync(mediaCopyOf(file), "left from before");
+    expect(await backupMedia(onDisk(freshDirectory()), file)).toBe("There are no videos or files in the media storage to copy.");
+    expect(existsSync(mediaCopyOf(file))).toBe(false);
+    expect(await plannedMediaRestore(onDisk(freshDirectory()), file, false)).toBeNull();
+  });
+
+  it("says the media stay in the bucket when there is one, and will not put a disk's copy there", async () => {
+    const { dataDir } = dataDirWithMedia();
+    const file = path.join(freshDirectory(), "courses.tar.gz");
+    expect(await backupMedia(inBucket(dataDir), file)).toBe(
+      "Her videos and files stay in the bucket her-media at https://s3.example.net: the backup holds the database only, so keep the bucket's own versions or copies.",
+    );
+    expect(existsSync(mediaCopyOf(file))).toBe(false);
+    expect(mediaLeftWhereTheyAre(inBucket(dataDir))).toBe(
+      "Her videos and files are in the bucket her-media at https://s3.example.net, as before.",
+    );
+    expect(mediaLeftWhereTheyAre(onDisk(dataDir))).toBeNull();
+
+    await backupMedia(onDisk(dataDir), file);
+    await expect(plannedMediaRestore(inBucket(freshDirectory()), file, false)).rejects.toThrow(
+      "holds media copied from a server's disk, but this installation keeps its media in the bucket her-media",
+    );
+  });
+
+  it("refuses a copy with anything outside the media folder, before the database is touched", async () => {
+    const file = path.join(freshDirectory(), "courses.tar.gz");
+    const elsewhere = freshDirectory();
+    mkdirSync(path.join(elsewhere, "pglite"));
+    writeFileSync(path.join(elsewhere, "pglite", "PG_VERSION"), "17\n");
+    execFileSync("tar", ["--create", "--file", mediaCopyOf(file), "--directory", elsewhere, "pglite"]);
+    await expect(plannedMediaRestore(onDisk(freshDirectory()), file, false)).rejects.toThrow(
+      `${mediaCopyOf(file)} is not a media copy made by \`npm run admin -- backup\`.`,
+    );
+    writeFileSync(mediaCopyOf(file), "not a tar file at all");
+    await expect(plannedMediaRestore(onDisk(freshDirectory()), file, false)).rejects.toThrow("is not a media copy made by");
+  });
+});

@@ -82,24 +82,29 @@ async function readMagic(file: string): Promise<Buffer> {
   }
 }
 
-/**
- * Puts an embedded backup into DATA_DIR. The installation must be stopped; it must be empty unless
- * force, and then the database it had is kept beside, renamed, rather than deleted.
- */
-export async function restoreEmbedded(dataDir: string, file: string, force: boolean): Promise<{ keptAside?: string }> {
+/** Refuses, with a sentence, a restore of `file` into DATA_DIR that restoreEmbedded would refuse, before anything is touched. */
+export async function checkEmbeddedRestore(dataDir: string, file: string, force: boolean): Promise<void> {
   const magic = await readMagic(file);
   if (magic.subarray(0, 5).equals(PG_DUMP_MAGIC)) {
     throw new HttpError(400, `${file} is a PostgreSQL backup (pg_dump); restore it with DATABASE_URL set to the PostgreSQL database.`);
   }
   if (!magic.subarray(0, 2).equals(GZIP_MAGIC)) throw new HttpError(400, `${file} is not a backup made by \`npm run admin -- backup\`.`);
+  if (existsSync(path.join(dataDir, "pglite", "PG_VERSION")) && !force)
+    throw new HttpError(
+      400,
+      `${dataDir} already holds a database. Restore into an empty data directory, or add --force to set the current one aside and restore over it.`,
+    );
+}
+
+/**
+ * Puts an embedded backup into DATA_DIR. The installation must be stopped; it must be empty unless
+ * force, and then the database it had is kept beside, renamed, rather than deleted.
+ */
+export async function restoreEmbedded(dataDir: string, file: string, force: boolean): Promise<{ keptAside?: string }> {
+  await checkEmbeddedRestore(dataDir, file, force);
   const directory = path.join(dataDir, "pglite");
   let keptAside: string | undefined;
   if (existsSync(path.join(directory, "PG_VERSION"))) {
-    if (!force)
-      throw new HttpError(
-        400,
-        `${dataDir} already holds a database. Restore into an empty data directory, or add --force to set the current one aside and restore over it.`,
-      );
     keptAside = `${directory}.before-restore-${new Date().toISOString().replace(/[:.]/g, "-")}`;
     renameSync(directory, keptAside);
   }

@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { backupPostgres, restoreEmbedded, restorePostgres } from "../backups/backups.ts";
+import { backupPostgres, checkEmbeddedRestore, restoreEmbedded, restorePostgres } from "../backups/backups.ts";
+import { backupMedia, mediaLeftWhereTheyAre, plannedMediaRestore, restoreMedia } from "../backups/media-backup.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { openDatabase } from "../db/client.ts";
 import { keepDataDirPrivate, tightenedSentence } from "../db/data-dir.ts";
@@ -11,6 +12,15 @@ import { runningServerPid, sendToRunningServer } from "./admin-socket.ts";
 
 async function run(command: AdminCommand): Promise<AdminResult> {
   const config = loadConfig();
+  if (command.name === "backup") {
+    // The database first (its copy is what matters most), then the media beside it.
+    const database = await runOnDatabase(command, config);
+    return { ...database, text: `${database.text} ${await backupMedia(config.storage, command.file)}` };
+  }
+  return runOnDatabase(command, config);
+}
+
+async function runOnDatabase(command: AdminCommand, config: Config): Promise<AdminResult> {
   if (!config.databaseUrl) {
     const note = tightenedSentence(config.dataDir, keepDataDirPrivate(config.dataDir, { create: false }));
     if (note) console.warn(note);
@@ -47,16 +57,22 @@ async function run(command: AdminCommand): Promise<AdminResult> {
 
 /** A restore runs here, never in a server: the installation it fills must be stopped. */
 async function restore(command: Extract<AdminCommand, { name: "restore" }>, config: Config): Promise<AdminResult> {
+  const pid = config.databaseUrl ? undefined : runningServerPid(config.dataDir);
+  if (pid) throw new HttpError(409, `The server (pid ${pid}) is running on ${config.dataDir}: stop it first, then restore.`);
+  // Checked before anything is touched, the database's refusals first: a media copy that cannot go
+  // back refuses the whole restore.
+  if (!config.databaseUrl) await checkEmbeddedRestore(config.dataDir, command.file, command.force);
+  const mediaCopy = await plannedMediaRestore(config.storage, command.file, command.force);
+  let text: string;
   if (config.databaseUrl) {
     await restorePostgres(config.databaseUrl, command.file, command.force);
-    return { text: `Restored ${command.file} into the PostgreSQL database. Start the app servers again.` };
+    text = `Restored ${command.file} into the PostgreSQL database.`;
+  } else {
+    const { keptAside } = await restoreEmbedded(config.dataDir, command.file, command.force);
+    text = `Restored ${command.file} into ${config.dataDir}.${keptAside ? ` The database it held before is kept in ${keptAside}.` : ""}`;
   }
-  const pid = runningServerPid(config.dataDir);
-  if (pid) throw new HttpError(409, `The server (pid ${pid}) is running on ${config.dataDir}: stop it first, then restore.`);
-  const { keptAside } = await restoreEmbedded(config.dataDir, command.file, command.force);
-  return {
-    text: `Restored ${command.file} into ${config.dataDir}.${keptAside ? ` The database it held before is kept in ${keptAside}.` : ""} Start the server again.`,
-  };
+  const media = mediaCopy ? await restoreMedia(config.storage, mediaCopy) : mediaLeftWhereTheyAre(config.storage);
+  return { text: [text, media, config.databaseUrl ? "Start the app servers again." : "Start the server again."].filter(Boolean).join(" ") };
 }
 
 async function main(argv: string[]): Promise<number> {
