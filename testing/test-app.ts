@@ -139,24 +139,33 @@ export async function createTestApp(
     await importCatalogue(database.db, demoCatalogue);
     await createAccessCode(database.db, { code: DEMO_CODE });
   }
-  const config = testConfig(options.environment);
-  const app = await buildApp({
-    db: database.db,
-    config,
-    cacheTrust: database.cacheTrust,
-    poolStats: database.poolStats,
-    logger: options.logger ?? false,
-    startMailSender: options.startMailSender,
-    clock: options.clock,
-  });
+  const release = async () => {
+    await (reusable ? giveBackPglite(database) : database.close());
+    await scratch?.drop();
+  };
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({
+      db: database.db,
+      config: testConfig(options.environment),
+      cacheTrust: database.cacheTrust,
+      poolStats: database.poolStats,
+      logger: options.logger ?? false,
+      startMailSender: options.startMailSender,
+      clock: options.clock,
+    });
+  } catch (error) {
+    // A test of a refused start (a bad setting) leaves no database behind.
+    await release();
+    throw error;
+  }
   rememberTestDatabase(app, database.db);
   return {
     app,
     database,
     close: async () => {
       await app.close();
-      await (reusable ? giveBackPglite(database) : database.close());
-      await scratch?.drop();
+      await release();
     },
   };
 }

@@ -153,24 +153,6 @@ const Environment = z.object({
   S3_REGION: z.string().min(1).default("us-east-1"),
   S3_ACCESS_KEY_ID: optional(z.string().min(1)),
   S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
-  // Her own videos (docs/videos.md): the largest upload, transcodes at once on this server, and how long a signed address plays.
-  VIDEO_MAX_MB: z.coerce
-    .number({ error: "VIDEO_MAX_MB must be a number of megabytes" })
-    .int("VIDEO_MAX_MB must be a whole number of megabytes")
-    .min(1, "VIDEO_MAX_MB must be at least 1")
-    .max(50_000, "VIDEO_MAX_MB can be at most 50000 (50 GB)")
-    .default(4096),
-  VIDEO_TRANSCODES: z.coerce
-    .number({ error: "VIDEO_TRANSCODES must be a whole number" })
-    .int()
-    .min(1, "VIDEO_TRANSCODES must be at least 1")
-    .max(8, "VIDEO_TRANSCODES can be at most 8")
-    .default(1),
-  VIDEO_URL_HOURS: z.coerce
-    .number({ error: "VIDEO_URL_HOURS must be a number of hours" })
-    .min(0.1, "VIDEO_URL_HOURS must be at least 0.1")
-    .max(168, "VIDEO_URL_HOURS can be at most 168 (S3 presigns for a week at most)")
-    .default(6),
   // "light" hashes passwords cheaply for test servers, which register thousands of members a run (lib/passwords.ts).
   PASSWORD_HASHING: z.enum(["owasp", "light"], { error: 'PASSWORD_HASHING must be "owasp" or "light"' }).default("owasp"),
 });
@@ -218,16 +200,11 @@ export type Config = {
   passwordHashing: PasswordHashing;
   /** Where files and media live: DATA_DIR/media, or the S3-compatible bucket. */
   storage: StorageSettings;
-  videos: VideoSettings;
-};
-
-export type VideoSettings = {
-  /** The largest video upload, in bytes (VIDEO_MAX_MB, in mebibytes as tus counts them). */
-  maxBytes: number;
-  /** How many videos this server transcodes at once. */
-  transcodesAtOnce: number;
-  /** How long a signed address of a video's playlist or segments plays, in seconds. */
-  urlSeconds: number;
+  /**
+   * The environment this configuration was read from: each capability reads its own settings from
+   * it as it starts (its manifest's `settings`, server/src/capabilities/capability.ts).
+   */
+  environment: Readonly<Record<string, string | undefined>>;
 };
 
 export type PushConfig = {
@@ -302,11 +279,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
           }
         : null,
     },
-    videos: {
-      maxBytes: values.VIDEO_MAX_MB * 1024 * 1024,
-      transcodesAtOnce: values.VIDEO_TRANSCODES,
-      urlSeconds: Math.round(values.VIDEO_URL_HOURS * 3600),
-    },
+    environment: { ...environment },
     passwordHashing: values.PASSWORD_HASHING,
     testClockFile: values.TEST_CLOCK_FILE ? path.resolve(values.TEST_CLOCK_FILE) : undefined,
     env: values.NODE_ENV,

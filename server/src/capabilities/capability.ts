@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from "fastify";
+import type { z } from "zod";
 import type { SessionStore } from "../accounts/session-store.ts";
 import type { Access } from "../../../contract/api.ts";
 import type { Config } from "../config.ts";
@@ -92,7 +93,7 @@ export type CapabilityParts = {
   close?: () => void | Promise<void>;
 };
 
-export type CapabilityManifest<Offers extends keyof Offered = keyof Offered> = {
+export type CapabilityManifest<Offers extends keyof Offered = keyof Offered, Settings = unknown> = {
   /** Its folder's name, and its name in Studio → Site → Features and CAPABILITIES_OFF. */
   name: string;
   /**
@@ -109,12 +110,29 @@ export type CapabilityManifest<Offers extends keyof Offered = keyof Offered> = {
   later?: readonly (keyof Offered)[];
   /** Capabilities it must come before in every point (its personal-data part erased first…), with the reason beside it. */
   before?: readonly string[];
+  /**
+   * Its own settings, read from the environment as it starts: a zod schema of an object whose keys
+   * are the variables' names (VIDEO_MAX_MB…), each refusal a sentence. A value it refuses stops the
+   * server's start, as a bad value of the shared configuration does (server/src/config.ts).
+   */
+  settings?: z.ZodType<Settings>;
   /** The services it offers, made from the app's services before it starts. */
   offers?: { [Key in Offers]: (ctx: CapabilityContext) => Offered[Key] };
-  start: (ctx: CapabilityContext) => CapabilityParts;
+  /** Starts it: `settings` is what its schema made of the environment (undefined without one). */
+  start: (ctx: CapabilityContext & { settings: Settings }) => CapabilityParts;
 };
 
 /** A capability's manifest (server/src/<capability>/capability.ts), listed in server/src/features.ts. */
-export function defineCapability<Offers extends keyof Offered = never>(manifest: CapabilityManifest<Offers>): CapabilityManifest {
+export function defineCapability<Offers extends keyof Offered = never, Settings = undefined>(
+  manifest: CapabilityManifest<Offers, Settings>,
+): CapabilityManifest {
   return manifest as unknown as CapabilityManifest;
+}
+
+/** A capability's settings as its schema reads them from the environment; a refusal names each variable with its sentence. */
+export function readSettings<Settings>(capability: string, schema: z.ZodType<Settings>, environment: Config["environment"]): Settings {
+  const parsed = schema.safeParse(environment);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  throw new Error(`Invalid configuration of ${capability}:\n  ${problems.join("\n  ")}`);
 }

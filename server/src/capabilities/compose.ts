@@ -1,6 +1,15 @@
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import type { TimedWork } from "../timed-work/timed-work.ts";
-import type { AppServices, CapabilityContext, CapabilityManifest, CapabilityParts, Mount, Offered, Points } from "./capability.ts";
+import {
+  type AppServices,
+  type CapabilityContext,
+  type CapabilityManifest,
+  type CapabilityParts,
+  type Mount,
+  type Offered,
+  type Points,
+  readSettings,
+} from "./capability.ts";
 
 /** Whether a capability is on now (switches.ts), as the composition asks it. */
 export type IsOn = (capability: string) => Promise<boolean>;
@@ -119,7 +128,8 @@ export function startCapabilities(
     for (const [service, make] of Object.entries(manifest.offers ?? {}) as [string, (ctx: CapabilityContext) => unknown][]) {
       offered.set(service, make(context));
     }
-    const parts: CapabilityParts = manifest.start(context);
+    const settings = manifest.settings ? readSettings(manifest.name, manifest.settings, services.config.environment) : undefined;
+    const parts: CapabilityParts = manifest.start({ ...context, settings });
     const gate = optional.has(manifest.name) ? manifest.name : undefined;
     for (const mounted of parts.routes ?? []) routes.push({ capability: manifest.name, mount: mounted });
     for (const mounted of parts.studio ?? []) studioAreas.push(gated(manifest.name, mounted));

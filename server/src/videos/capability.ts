@@ -7,7 +7,8 @@ import { Transcoder } from "./transcoder.ts";
 import { openUploads, type Uploads } from "./uploads.ts";
 import { videosRoutes, videosStudioRoutes } from "./videos-routes.ts";
 import { beginUpload, uploadArrived, uploadCancelled } from "./videos-repository.ts";
-import { forgetStoredLeftovers } from "./leftovers.ts";
+import { forgetAbandonedUploads, forgetStoredLeftovers } from "./leftovers.ts";
+import { videoSettings } from "./settings.ts";
 
 /** Her own videos: uploaded in the studio, transcoded to HLS, streamed from signed addresses (docs/videos.md). */
 export default defineCapability({
@@ -16,15 +17,17 @@ export default defineCapability({
   needs: ["catalogue"],
   // The captions come from the transcripts, asked as a member opens a lesson.
   later: ["lessonCaptions"],
-  start: ({ db, clock, config, storage, log, use }) => {
+  settings: videoSettings,
+  start: ({ db, clock, config, storage, log, use, settings }) => {
     const ffmpegReady = onPath("ffmpeg") && onPath("ffprobe");
     if (!ffmpegReady)
       log.warn("ffmpeg is not installed: lesson videos cannot be uploaded or transcoded (apt-get install ffmpeg, see the README).");
     let uploads: Promise<Uploads> | undefined;
-    const transcoder = new Transcoder({ db, clock, storage, log, uploads: () => openOnce(), atOnce: config.videos.transcodesAtOnce });
+    const transcoder = new Transcoder({ db, clock, storage, log, uploads: () => openOnce(), atOnce: settings.transcodesAtOnce });
     const openOnce = () =>
       (uploads ??= openUploads(
         config,
+        settings.maxBytes,
         VIDEO_UPLOADS_PATH,
         {
           onUploadCreate: async (_request, upload) => {
@@ -55,14 +58,14 @@ export default defineCapability({
       captions: (lessonId: number) => use("lessonCaptions")(lessonId),
       uploads: openOnce,
       ffmpegReady,
-      maxBytes: config.videos.maxBytes,
-      urlSeconds: config.videos.urlSeconds,
+      maxBytes: settings.maxBytes,
+      urlSeconds: settings.urlSeconds,
     };
     return {
       routes: [mount("/reactapi", videosRoutes, deps)],
       studio: [mount("", videosStudioRoutes, deps)],
       timedWork: ffmpegReady ? [transcoder.work()] : [],
-      sweeps: [() => forgetStoredLeftovers(db, storage)],
+      sweeps: [() => forgetStoredLeftovers(db, storage), () => forgetAbandonedUploads(db, openOnce, clock.now())],
       close: () => transcoder.close(),
     };
   },

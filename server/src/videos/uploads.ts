@@ -26,6 +26,7 @@ export const uploadIdPattern = /^upload-[0-9a-f]{32}$/;
  */
 export async function openUploads(
   config: Config,
+  maxBytes: number,
   path_: string,
   hooks: Pick<ServerOptions, "onUploadCreate" | "onUploadFinish">,
   onTerminated: (uploadId: string) => void,
@@ -45,7 +46,7 @@ export async function openUploads(
   const server = new Server({
     path: path_,
     datastore: store,
-    maxSize: config.videos.maxBytes,
+    maxSize: maxBytes,
     relativeLocation: true,
     // Same origin only: no Access-Control-Allow-Origin, so no other site's page reads an answer.
     allowedOrigins: [],

@@ -171,6 +171,15 @@ export async function signingSecret(db: Queryable): Promise<string> {
   return row!.secret;
 }
 
+/** Uploads begun before `startedBefore` whose last byte never came. */
+export async function abandonedUploads(db: Queryable, startedBefore: Date): Promise<string[]> {
+  const rows = await db
+    .select({ uploadId: lessonVideos.uploadId })
+    .from(lessonVideos)
+    .where(and(eq(lessonVideos.status, "uploading"), lt(lessonVideos.updatedAt, startedBefore)));
+  return rows.flatMap((row) => (row.uploadId ? [row.uploadId] : []));
+}
+
 /** She stopped an upload (tus termination): the video members played before, if any, is hers again. */
 export async function uploadCancelled(db: Queryable, uploadId: string, now: Date) {
   await db.delete(lessonVideos).where(and(eq(lessonVideos.uploadId, uploadId), sql`${lessonVideos.folder} is null`));

@@ -29,6 +29,8 @@ import { onPath, renditionHeights } from "./transcode.ts";
 // Lesson 1001 is in the demo's free first course; course 3 is not free: 1022 is locked to a new member.
 const LESSON = 1001;
 const LOCKED_LESSON = 1022;
+/** Another lesson of the free course, for an upload of its own. */
+const OTHER_LESSON = 1002;
 /** The answer for a lesson whose own video is ready. */
 type Playing = LessonOwnVideo & { playlist_url: string };
 const noOwnVideo = { playlist_url: null, poster_url: null, duration_seconds: null, captions: [], expires_at: null, version: null };
@@ -319,9 +321,61 @@ describe.each([...backends.map((backend) => `${backend} and the disk`), "pglite 
     expect((await get(playlist_url)).statusCode).toBe(404);
     expect((await studioVideo()).statusCode).toBe(404);
   });
+
+  it("forgets an upload left unfinished for seven days, its file too, as if she had cancelled it", async () => {
+    const metadata = { lesson_id: String(OTHER_LESSON), filename: "Left half-way.mp4" };
+    const left = await tusUpload(address, instructor, sampleVideo, metadata, { chunkSize: 64 * 1024, stopAfterBytes: 64 * 1024 });
+    expect((await studioVideo(OTHER_LESSON)).json()).toMatchObject({ status: "uploading", filename: "Left half-way.mp4" });
+    const uploadHead = () =>
+      context.app.inject({
+        method: "HEAD",
+        url: new URL(left.url, address).pathname,
+        headers: { cookie: instructor, "tus-resumable": "1.0.0" },
+      });
+    expect((await uploadHead()).statusCode).toBe(200);
+
+    // Six days on she may still resume it.
+    clock.advance(6 * 24 * 3600_000);
+    await context.app.sweepOldRecords();
+    expect((await studioVideo(OTHER_LESSON)).json()).toMatchObject({ status: "uploading" });
+    expect((await uploadHead()).statusCode).toBe(200);
+
+    clock.advance(24 * 3600_000 + 60_000);
+    await context.app.sweepOldRecords();
+    expect((await studioVideo(OTHER_LESSON)).statusCode).toBe(404);
+    expect((await uploadHead()).statusCode).toBe(404);
+  });
 });
 
 describe("tus and HTTP details", () => {
+  it("reads its own settings from the environment as it starts, and a value it refuses stops the start with its sentence", async () => {
+    await expect(createTestApp("pglite", { seed: false, environment: { VIDEO_MAX_MB: "lots", VIDEO_URL_HOURS: "200" } })).rejects.toThrow(
+      "Invalid configuration of videos:\n  VIDEO_MAX_MB: VIDEO_MAX_MB must be a number of megabytes\n  VIDEO_URL_HOURS: VIDEO_URL_HOURS can be at most 168 (S3 presigns for a week at most)",
+    );
+    const small = await createTestApp("pglite", { environment: { VIDEO_MAX_MB: "1" } });
+    try {
+      const instructor = (await signedInInstructor(small.app, small.database.db, "small-limit")).cookie;
+      const metadata = `lesson_id ${Buffer.from("1001").toString("base64")},filename ${Buffer.from("birth.mp4").toString("base64")}`;
+      const tooLarge = await small.app.inject({
+        method: "POST",
+        url: "/reactapi/studio/uploads",
+        headers: {
+          "tus-resumable": "1.0.0",
+          "upload-length": String(2 * 1024 * 1024),
+          "upload-metadata": metadata,
+          ...ORIGIN,
+          cookie: instructor,
+        },
+      });
+      expect([tooLarge.statusCode, tooLarge.json<{ error: string }>().error]).toEqual([
+        413,
+        "A lesson's video can be at most 1 MB. Nothing was kept.",
+      ]);
+    } finally {
+      await small.close();
+    }
+  });
+
   it("reads tus's metadata header", () => {
     expect(uploadMetadata("lesson_id MTAwMQ==,filename YmlydGgubXA0,is_confidential")).toEqual({
       lesson_id: "1001",
