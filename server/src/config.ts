@@ -113,13 +113,6 @@ const Environment = z.object({
   VAPID_PRIVATE_KEY: optional(
     z.string().regex(/^[A-Za-z0-9_-]{43}$/, "VAPID_PRIVATE_KEY must be a P-256 private key in URL-safe base64 (43 characters)"),
   ),
-  // The labour line: minutes a mother's alert may wait unseen before her backup doula is told as well.
-  LABOUR_ESCALATE_MINUTES: z.coerce
-    .number({ error: "LABOUR_ESCALATE_MINUTES must be a number of minutes" })
-    .int()
-    .min(1, "LABOUR_ESCALATE_MINUTES must be at least 1")
-    .max(120, "LABOUR_ESCALATE_MINUTES can be at most 120")
-    .default(10),
   // The capabilities a new installation starts with turned off (Studio → Site → Features turns them on).
   CAPABILITIES_OFF: z
     .string()
@@ -190,8 +183,6 @@ export type Config = {
   stripe: StripeConfig | null;
   site: SiteConfig;
   push: PushConfig;
-  /** Minutes an unseen labour alert waits before the backup doula is told too. */
-  labourEscalateMinutes: number;
   /** The capabilities a new installation starts with turned off (its switches, once written, are hers). */
   capabilitiesOff: string[];
   /** A file whose number moves the server's clock, for browser tests (never in production). */
@@ -312,7 +303,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
           ? { publicKey: values.VAPID_PUBLIC_KEY, privateKey: values.VAPID_PRIVATE_KEY }
           : null,
     },
-    labourEscalateMinutes: values.LABOUR_ESCALATE_MINUTES,
     capabilitiesOff: values.CAPABILITIES_OFF,
     site: {
       podcastPlayerUrl: values.PODCAST_PLAYER_URL,

@@ -3,19 +3,21 @@ import { defineCapability, mount } from "../capabilities/capability.ts";
 import { labourEscalation, type LabourDeps } from "./labour-alerts.ts";
 import { labourPersonalData } from "./labour-repository.ts";
 import { labourRoutes, labourStudioRoutes } from "./labour-routes.ts";
+import { labourSettings } from "./settings.ts";
 
 /** The labour line: her alert when labour starts, to her doula and, if unanswered, her backup. */
 export default defineCapability({
   name: "labour",
   optional: { title: sentence("Labour line"), needs: ["care"] },
-  start: ({ db, clock, mail, practice, config }) => {
+  settings: labourSettings,
+  start: ({ db, clock, mail, practice, settings }) => {
     const labour: LabourDeps = {
       db,
       clock,
       mail: mail.context,
       sender: mail.sender,
       practice,
-      escalateMinutes: config.labourEscalateMinutes,
+      escalateMinutes: settings.escalateMinutes,
     };
     return {
       routes: [

@@ -482,3 +482,14 @@ describe.runIf(backends.includes("postgres"))("the labour line on two app server
     expect(pressedByHim.statusCode).toBe(403);
   });
 });
+
+describe("the labour line's settings", () => {
+  it("reads LABOUR_ESCALATE_MINUTES as it starts, and a value it refuses stops the start with its sentence", async () => {
+    await expect(createTestApp("pglite", { seed: false, environment: { LABOUR_ESCALATE_MINUTES: "0" } })).rejects.toThrow(
+      "Invalid configuration of labour:\n  LABOUR_ESCALATE_MINUTES: LABOUR_ESCALATE_MINUTES must be at least 1",
+    );
+    await expect(createTestApp("pglite", { seed: false, environment: { LABOUR_ESCALATE_MINUTES: "soon" } })).rejects.toThrow(
+      "LABOUR_ESCALATE_MINUTES: LABOUR_ESCALATE_MINUTES must be a number of minutes",
+    );
+  });
+});
