@@ -105,6 +105,9 @@ function testConfig(environment: Record<string, string> = {}) {
   return loadConfig({ ...testServerEnvironment, ...(asInProduction ? { PASSWORD_HASHING: "owasp" } : {}), ...environment });
 }
 
+/** A folder with no build in it: an app given it serves the API alone. */
+const NO_WEB_APP = path.join(tmpdir(), "doula-test-no-web-app");
+
 export type TestApp = {
   app: FastifyInstance;
   database: DatabaseHandle;
@@ -121,6 +124,11 @@ export async function createTestApp(
     startMailSender?: boolean;
     clock?: Clock;
     onQuery?: (statement: string) => void;
+    /**
+     * Serve the built web app (its pages and assets), for the tests of pages. The others leave it
+     * out: two routes for each static file were most of the cost of building an app (docs/development.md).
+     */
+    webApp?: boolean;
   } = {},
 ): Promise<TestApp> {
   const scratch = backend === "postgres" ? await createMigratedPostgres() : undefined;
@@ -153,6 +161,7 @@ export async function createTestApp(
       logger: options.logger ?? false,
       startMailSender: options.startMailSender,
       clock: options.clock,
+      ...(options.webApp ? {} : { webRoot: NO_WEB_APP }),
     });
   } catch (error) {
     // A test of a refused start (a bad setting) leaves no database behind.

@@ -21,7 +21,7 @@ describe("the HTTP surface", () => {
   const logLines: string[] = [];
   beforeAll(async () => {
     const stream = logInto(logLines);
-    context = await createTestApp("pglite", { logger: { level: "trace", stream } });
+    context = await createTestApp("pglite", { logger: { level: "trace", stream }, webApp: true });
   });
   afterAll(() => context.close());
   const app = () => context.app;

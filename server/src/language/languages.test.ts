@@ -19,7 +19,7 @@ import {
 // Accept-Language in its order of preference, else the site's); the status never does.
 
 describe.each(backends)("the languages of answers on %s", (backend) => {
-  const context = useTestApp(backend);
+  const context = useTestApp(backend, { webApp: true });
   const app = () => context.app;
 
   const registerWith = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>

@@ -97,10 +97,15 @@ export function openApiDocument(list: Endpoint[] = Object.values(endpoints)) {
   };
 }
 
+// Worked out once per process, when first asked: the contract does not change while the server
+// runs, and every app a process builds (the tests build hundreds) describes the same one.
+let document: string | undefined;
+
 export async function openApiRoutes(app: FastifyInstance) {
-  // Worked out once: the contract does not change while the server runs.
-  const document = JSON.stringify(openApiDocument());
   route(app, "openApi", async (_input, _request, reply) =>
-    reply.header("content-type", "application/json; charset=utf-8").header("cache-control", "public, max-age=300").send(document),
+    reply
+      .header("content-type", "application/json; charset=utf-8")
+      .header("cache-control", "public, max-age=300")
+      .send((document ??= JSON.stringify(openApiDocument()))),
   );
 }
