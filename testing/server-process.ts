@@ -23,6 +23,13 @@ export type ServerStart = {
   port?: number;
 };
 
+/**
+ * The server tests' processes live seconds: V8's optimising compiler, which works over PGlite's
+ * WebAssembly as it starts, cost them more CPU than it saved (a start 2.8 CPU-seconds against 2.1,
+ * a CLI run 1.4 against 1.0; docs/development.md). `npm run serve`, and the bench, keep both tiers.
+ */
+const BASELINE_COMPILER_ONLY = ["--liftoff-only"];
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -52,7 +59,7 @@ export async function startServer(
   const started = performance.now();
   // The server tests' run bundles the sources once (testing/server-bundle.ts); elsewhere tsx runs them.
   const bundle = process.env.TEST_SERVER_BUNDLE;
-  const sources = bundle ? [path.join(bundle, "main.js")] : ["--import", "tsx", "server/src/main.ts"];
+  const sources = bundle ? [...BASELINE_COMPILER_ONLY, path.join(bundle, "main.js")] : ["--import", "tsx", "server/src/main.ts"];
   // "kept-up": the sources under `npm start`'s supervisor, which starts them again when they end.
   const args = from === "build" ? serveArguments() : from === "kept-up" ? ["scripts/keep-serving.mjs", ...sources] : sources;
   const child = spawn(process.execPath, args, {
@@ -142,7 +149,7 @@ export type CliResult = { code: number | null; stdout: string; stderr: string };
 export function runAdmin(args: string[], environment: Record<string, string>): Promise<CliResult> {
   return new Promise((resolve) => {
     const bundle = process.env.TEST_SERVER_BUNDLE;
-    const cli = bundle ? [path.join(bundle, "admin.js")] : ["--import", "tsx", "server/src/cli/main.ts"];
+    const cli = bundle ? [...BASELINE_COMPILER_ONLY, path.join(bundle, "admin.js")] : ["--import", "tsx", "server/src/cli/main.ts"];
     const child = spawn(process.execPath, [...cli, ...args], {
       cwd: repositoryRoot,
       env: { ...process.env, ...environment },
