@@ -11,6 +11,7 @@ import { Writable } from "node:stream";
 import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse } from "fastify";
 import { createAccessCode } from "../server/src/access-codes/access-codes-repository.ts";
 import { buildApp } from "../server/src/app.ts";
+import { embeddedClient } from "../server/src/backups/backups.ts";
 import type { Clock } from "../server/src/lib/clock.ts";
 import { importCatalogue } from "../server/src/catalogue/catalogue-transfer.ts";
 import { loadConfig } from "../server/src/config.ts";
@@ -60,7 +61,7 @@ async function takePglite(): Promise<DatabaseHandle> {
 
 async function giveBackPglite(database: DatabaseHandle): Promise<void> {
   if (idlePglite.length >= IDLE_PGLITE_KEPT) return database.close();
-  const client = (database.db as unknown as { $client: { exec: (script: string) => Promise<unknown> } }).$client;
+  const client = embeddedClient(database.db)!;
   try {
     // Session state first (settings, advisory locks), alone: it may not run inside a transaction.
     await client.exec("discard all");

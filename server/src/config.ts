@@ -217,13 +217,16 @@ export type SiteConfig = {
   links: SiteDetails["links"];
 };
 
+/** The start's refusal of a bad environment: each variable with its sentence (`of` a capability's own settings). */
+export function invalidConfiguration(error: z.ZodError, of?: string): Error {
+  const problems = error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  return new Error(`Invalid configuration${of ? ` of ${of}` : ""}:\n  ${problems.join("\n  ")}`);
+}
+
 /** Reads the environment once; nothing else in the server reads process.env. */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   const parsed = Environment.safeParse(environment);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
-  }
+  if (!parsed.success) throw invalidConfiguration(parsed.error);
   const values = parsed.data;
   if (Boolean(values.STRIPE_SECRET_KEY) !== Boolean(values.STRIPE_WEBHOOK_SECRET)) {
     const missing = values.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY";

@@ -64,7 +64,11 @@ export async function backupPostgres(databaseUrl: string, file: string): Promise
   return { bytes: statSync(file).size };
 }
 
-const firstLine = (text: string | undefined) => (text ?? "").trim().split("\n")[0] || "no reason given";
+/** The first line of what a command said on stderr, for the sentence that reports its failure. */
+export const firstLine = (text: string | undefined) => (text ?? "").trim().split("\n")[0] || "no reason given";
+
+/** Where a restore with --force keeps what it replaces: beside it, renamed with the moment. */
+export const setAsideName = (replaced: string) => `${replaced}.before-restore-${new Date().toISOString().replace(/[:.]/g, "-")}`;
 
 async function readMagic(file: string): Promise<Buffer> {
   let handle;
@@ -105,7 +109,7 @@ export async function restoreEmbedded(dataDir: string, file: string, force: bool
   const directory = path.join(dataDir, "pglite");
   let keptAside: string | undefined;
   if (existsSync(path.join(directory, "PG_VERSION"))) {
-    keptAside = `${directory}.before-restore-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+    keptAside = setAsideName(directory);
     renameSync(directory, keptAside);
   }
   mkdirSync(directory, { recursive: true });

@@ -4,6 +4,7 @@ import { readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { HttpError } from "../http/errors.ts";
+import { firstLine, setAsideName } from "./backups.ts";
 import type { StorageSettings } from "../storage/storage.ts";
 
 // The media's half of `backup FILE` and `restore FILE` (docs/operations.md, "Backups"): the
@@ -53,8 +54,6 @@ export async function backupMedia(settings: StorageSettings, file: string): Prom
   return `Her videos and files (${counted(found)}) went to ${copy}: keep it with the backup.`;
 }
 
-const firstLine = (text: string | undefined) => (text ?? "").trim().split("\n")[0] || "no reason given";
-
 /**
  * What a restore of `file` will do with the media copy beside it, checked before the database is
  * touched: null when there is no copy; a copy that cannot be put back refuses the whole restore.
@@ -94,7 +93,7 @@ export async function restoreMedia(settings: StorageSettings, copy: string): Pro
   let keptAside: string | undefined;
   if (existsSync(folder)) {
     if ((await readdir(folder)).length > 0) {
-      keptAside = `${folder}.before-restore-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+      keptAside = setAsideName(folder);
       await rename(folder, keptAside);
     } else await rm(folder, { recursive: true });
   }

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyPluginAsync } from "fastify";
 import type { z } from "zod";
 import type { SessionStore } from "../accounts/session-store.ts";
 import type { Access } from "../../../contract/api.ts";
-import type { Config } from "../config.ts";
+import { type Config, invalidConfiguration } from "../config.ts";
 import type { AccessCheck } from "../http/endpoint-route.ts";
 import type { Database } from "../db/client.ts";
 import type { CacheTrust } from "../db/data-changes.ts";
@@ -133,6 +133,5 @@ export function defineCapability<Offers extends keyof Offered = never, Settings 
 export function readSettings<Settings>(capability: string, schema: z.ZodType<Settings>, environment: Config["environment"]): Settings {
   const parsed = schema.safeParse(environment);
   if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
-  throw new Error(`Invalid configuration of ${capability}:\n  ${problems.join("\n  ")}`);
+  throw invalidConfiguration(parsed.error, capability);
 }
