@@ -67,6 +67,24 @@ registerRoute(
   ({ request }) => networkOr(request, () => caches.match(request.url, { cacheName: OFFLINE_CACHE })),
 );
 
+// A saved lesson's own video (docs/videos.md): its playlist, segments and poster at their signed
+// addresses, ours (the disk) or the store's (S3's presigned ones). Online they come from where they
+// live, however long a segment takes on a weak signal; without a network, from the copy, which a
+// signed address does not outlive on the server but does on the phone.
+const savedVideoFiles = /^\/reactapi\/videos\//;
+registerRoute(
+  ({ url, request }) =>
+    request.method === "GET" &&
+    (url.origin === self.location.origin ? savedVideoFiles.test(url.pathname) : url.searchParams.has("X-Amz-Signature")),
+  async ({ request }) => {
+    try {
+      return await fetch(request);
+    } catch {
+      return (await caches.match(request.url, { cacheName: OFFLINE_CACHE })) ?? Response.error();
+    }
+  },
+);
+
 self.addEventListener("message", (event) => {
   const data = event.data as { type?: string; language?: string } | null;
   if (data?.type === "SKIP_WAITING") void self.skipWaiting();

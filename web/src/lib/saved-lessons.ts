@@ -1,5 +1,6 @@
 import type { Profile } from "../../../contract/sign-in.ts";
 import type { OpenLesson } from "../../../contract/catalogue.ts";
+import type { SavedCompanions } from "./slots.tsx";
 import { readDownloads } from "./lesson-downloads.ts";
 import { hasOfflineCopies, OFFLINE_CACHE } from "./offline-cache.ts";
 
@@ -11,8 +12,12 @@ export type SavedLesson = {
   moduleTitle: string;
   savedAt: string;
   lesson: OpenLesson;
-  /** The lesson's own answers kept beside it (its transcript: the `savedWithLesson` slot); absent from copies saved before. */
+  /** The addresses of what was kept beside it (its transcript, its video: the `savedWithLesson` slot); absent from copies saved before. */
   companions?: string[];
+  /** Its own video was kept and plays without a signal. */
+  video?: boolean;
+  /** What it takes on the phone, in bytes. */
+  bytes?: number;
 };
 
 const MEMBER_ADDRESS = "/offline/member";
@@ -25,30 +30,73 @@ export function canSaveForOffline(): boolean {
   return typeof caches !== "undefined";
 }
 
+/** How a save goes: the bytes kept so far, and her Cancel. */
+export type SaveProgress = { signal?: AbortSignal; onBytes?: (bytesSoFar: number) => void };
+
+// A few files at a time: a saved video is a hundred segments, and a phone's connection is shared.
+const FILES_AT_ONCE = 4;
+
 /**
- * Saves the lesson, its downloads, its companions (answers its parts read, such as its transcript)
- * and who she is (so the app can open offline). Nothing is kept half-saved: a download or a
- * companion that cannot be fetched fails the whole save, with nothing recorded.
+ * Saves the lesson, its downloads, its companions (answers its parts read, such as its transcript,
+ * and its own video) and who she is (so the app can open offline). Nothing is kept half-saved: a
+ * file that cannot be fetched, or her Cancel, fails the whole save and takes back what it kept.
  */
-export async function saveLessonForOffline(member: Profile, saved: Omit<SavedLesson, "memberId" | "savedAt">): Promise<void> {
+export async function saveLessonForOffline(
+  member: Profile,
+  saved: Omit<SavedLesson, "memberId" | "savedAt" | "companions" | "video" | "bytes"> & { companions?: readonly SavedCompanions[] },
+  progress: SaveProgress = {},
+): Promise<void> {
   const current = await offlineMember();
   // A phone passed to another member keeps nothing of the one before.
   if (current && current.id !== member.id) await caches.delete(OFFLINE_CACHE);
-  const addresses = [...downloadAddresses(saved.lesson), ...(saved.companions ?? [])];
-  const fetched = await Promise.all(
-    addresses.map(async (address) => {
-      const response = await fetch(address, { credentials: "same-origin" });
-      if (!response.ok) throw new Error(`${address} answered ${response.status}`);
-      return [address, response] as const;
-    }),
-  );
+  const companions = saved.companions ?? [];
+  const written = companions.flatMap((companion) => companion.written ?? []);
+  const fetchedAddresses = [
+    ...new Set([...downloadAddresses(saved.lesson), ...companions.flatMap((companion) => companion.addresses ?? [])]),
+  ];
+  const kept = [...fetchedAddresses, ...written.map((answer) => answer.address)];
+  // What another saved lesson already keeps stays if this save fails.
+  const keptBefore = new Set((await savedLessons(member.id)).flatMap(keptAddresses));
   const cache = await caches.open(OFFLINE_CACHE);
-  for (const [address, response] of fetched) await cache.put(address, response);
+  let bytes = 0;
+  const count = (size: number) => {
+    bytes += size;
+    progress.onBytes?.(bytes);
+  };
+  try {
+    for (const answer of written) {
+      const body = new Blob([answer.body], { type: answer.type });
+      await cache.put(answer.address, new Response(body, { headers: { "content-type": answer.type } }));
+      count(body.size);
+    }
+    let next = 0;
+    const fetchNext = async (): Promise<void> => {
+      while (next < fetchedAddresses.length) {
+        progress.signal?.throwIfAborted();
+        const address = fetchedAddresses[next++]!;
+        const response = await fetch(address, { credentials: "same-origin", signal: progress.signal });
+        if (!response.ok) throw new Error(`${address} answered ${response.status}`);
+        const body = await response.blob();
+        await cache.put(address, new Response(body, { headers: response.headers }));
+        count(body.size);
+      }
+    };
+    await Promise.all(Array.from({ length: FILES_AT_ONCE }, fetchNext));
+    progress.signal?.throwIfAborted();
+  } catch (error) {
+    for (const address of kept) if (!keptBefore.has(address)) await cache.delete(address);
+    throw error;
+  }
   await cache.put(MEMBER_ADDRESS, json(member));
-  await cache.put(
-    lessonAddress(saved.courseId, saved.lesson.id),
-    json({ ...saved, memberId: member.id, savedAt: new Date().toISOString() }),
-  );
+  const entry: SavedLesson = {
+    ...saved,
+    memberId: member.id,
+    savedAt: new Date().toISOString(),
+    companions: kept.filter((address) => !downloadAddresses(saved.lesson).includes(address)),
+    video: companions.some((companion) => companion.video),
+    bytes,
+  };
+  await cache.put(lessonAddress(saved.courseId, saved.lesson.id), json(entry));
 }
 
 /** The member the saved lessons belong to, for opening the app without a network. */
@@ -94,6 +142,27 @@ export async function removeSavedLesson(memberId: number, courseId: number, less
 }
 
 const keptAddresses = (saved: SavedLesson) => [...downloadAddresses(saved.lesson), ...(saved.companions ?? [])];
+
+/** Removes every lesson of a course saved on this phone: "Remove" on the course, or her access to it ended. */
+export async function removeSavedCourse(memberId: number, courseId: number): Promise<void> {
+  for (const saved of await savedLessons(memberId))
+    if (saved.courseId === courseId) await removeSavedLesson(memberId, courseId, saved.lesson.id);
+}
+
+/**
+ * Asks the browser to keep what she saved when the phone runs short of space (it may say no; the
+ * copies are kept all the same, until the browser needs the room).
+ */
+export async function askToKeepSavedLessons(): Promise<void> {
+  await navigator.storage?.persist?.().catch(() => false);
+}
+
+/** The space the site's saved copies take on this phone and what is left, when the browser says. */
+export async function phoneSpace(): Promise<{ used: number; free: number } | null> {
+  const estimate = await navigator.storage?.estimate?.().catch(() => null);
+  if (!estimate?.quota || estimate.usage === undefined) return null;
+  return { used: estimate.usage, free: Math.max(0, estimate.quota - estimate.usage) };
+}
 
 /** Keeps saved lessons only for the member now signed in. */
 export async function keepOnlyFor(memberId: number): Promise<void> {

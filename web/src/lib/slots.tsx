@@ -83,6 +83,16 @@ export type InvitationLink = {
   Words: SlotPart<{ at: "login" | "register" }>;
 };
 
+/** What one capability keeps beside a lesson saved for offline. */
+export type SavedCompanions = {
+  /** Fetched and kept as the server answers them. */
+  addresses?: readonly string[];
+  /** Answers the capability wrote for the phone (a saved video's one picture size), kept under the address they answer. */
+  written?: readonly { address: string; body: string; type: string }[];
+  /** Among them is the lesson's video: it plays without a signal. */
+  video?: boolean;
+};
+
 /** A kind of push her devices may be told about, in the words of the accounts it is offered to. */
 export type PushKindChoice = { kind: PushKind; label: string; shownTo: ShownTo };
 
@@ -107,10 +117,15 @@ export type Slots = {
    */
   lessonVideoSources: readonly SlotPart<{ lessonId: number; children: (frame: VideoFrame | null | undefined) => ReactNode }>[];
   /**
-   * The addresses of a lesson's own answers (`GET /reactapi/lessons/:id/…`) that "Save for offline"
-   * keeps beside it (its transcript), so the parts above read them without a signal (web/src/sw.ts).
+   * What "Save for offline" keeps beside a lesson (its transcript, its own video), so the parts
+   * above read and play it without a signal (web/src/sw.ts answers those addresses from the copy).
    */
-  savedWithLesson: readonly ((lessonId: number) => Promise<string[]>)[];
+  savedWithLesson: readonly ((lessonId: number) => Promise<SavedCompanions>)[];
+  /**
+   * Her choices before saving for offline (a saved video's picture size), beside a lesson's "Save
+   * for offline" (`lessonId`) and a course's "Save this course" (`lessonId` null).
+   */
+  saveChoices: readonly SlotPart<{ lessonId: number | null }>[];
   /** At the end of a course's page, after its modules (its knowledge checks), for a course she may open. */
   courseExtras: readonly SlotPart<{ courseId: number }>[];
   /** At the top of the library, above the courses (the search field). */
@@ -139,6 +154,7 @@ export const noSlots: Slots = {
   lessonVideoExtras: [],
   lessonVideoSources: [],
   savedWithLesson: [],
+  saveChoices: [],
   libraryTop: [],
   courseExtras: [],
   timerExtras: [],

@@ -13,6 +13,7 @@ import { isCourseId, useSelectedCourse } from "../../lib/catalogue.ts";
 import { lessonCount, lessonTint, type ModuleNode } from "../../lib/module-tree.ts";
 import { useSlots } from "../../lib/slots.tsx";
 import { t } from "./messages.ts";
+import { SaveCourseForOffline } from "./offline/save-course-for-offline.tsx";
 
 const lessonTints = { long: "var(--lesson-long)", short: "var(--soon-surface)", absent: "var(--lesson-absent)" } as const;
 const moduleTints = { 1: "var(--surface)", 2: "var(--module-second)", deeper: "var(--module-deeper)" } as const;
@@ -215,6 +216,14 @@ export default function CoursePage() {
       {current.nestedData.map((node) => (
         <ModuleSection key={node.data.id} node={node} courseId={courseId} done={done} leftOut={leftOut} stage={stage} />
       ))}
+      {selectedCourse ? (
+        <SaveCourseForOffline
+          courseId={courseId}
+          courseTitle={current.courseTitle}
+          modules={selectedCourse}
+          access={current.course_access}
+        />
+      ) : null}
       {/* What other capabilities add to a course she may open (its knowledge checks), in chunks of their own. */}
       {current.course_access
         ? courseExtras.map((Extra, index) => (

@@ -14,7 +14,7 @@ import { SafeHtml } from "../../lib/safe-html.tsx";
 import { useAfterFirstPaint } from "../../lib/use-after-first-paint.ts";
 import { useSelectedCourse } from "../../lib/catalogue.ts";
 import { SaveForOffline } from "./offline/save-for-offline.tsx";
-import { type SavedLesson, savedLesson } from "../../lib/saved-lessons.ts";
+import { removeSavedLesson, type SavedLesson, savedLesson } from "../../lib/saved-lessons.ts";
 import { useOnline } from "../../lib/use-online.ts";
 import { downloadTexts, readDownloads } from "../../lib/lesson-downloads.ts";
 import { videoLineText } from "../../lib/video-players.ts";
@@ -171,6 +171,21 @@ function VideoExtras({ lessonId, player }: { lessonId: number; player: LessonPla
   ));
 }
 
+/** Whether, without a network, this lesson's own video was saved on this phone (it then plays from the copy). */
+function useSavedVideo(courseId: number, lessonId: number, offline: boolean): boolean {
+  const member = useSession().user;
+  const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    if (!offline || !member) return;
+    let current = true;
+    void savedLesson(member.id, courseId, lessonId).then((copy) => current && setSaved(copy?.video === true));
+    return () => {
+      current = false;
+    };
+  }, [offline, member, courseId, lessonId]);
+  return offline && saved;
+}
+
 function WholeLesson({ lesson, place }: { lesson: OpenLesson; place: LessonPlace }) {
   const online = useOnline();
   // The lesson's words first; the player and her progress a frame later (use-after-first-paint.ts).
@@ -178,6 +193,7 @@ function WholeLesson({ lesson, place }: { lesson: OpenLesson; place: LessonPlace
   const { lessonExtras, lessonVideoSources } = useSlots();
   const OwnVideo = lessonVideoSources[0];
   const { progress, update } = useLessonProgress(place.courseId, lesson.id, { ask: painted });
+  const savedVideo = useSavedVideo(place.courseId, lesson.id, !online);
   // One per lesson: Previous and Next keep this page, and a new lesson's video starts afresh.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const hub = useMemo(() => new LessonPlayerHub(), [lesson.id]);
@@ -206,7 +222,13 @@ function WholeLesson({ lesson, place }: { lesson: OpenLesson; place: LessonPlace
   return (
     <>
       {firstSentence(lesson.content_summary) ? <p style={{ margin: "0 0 16px" }}>{firstSentence(lesson.content_summary)}</p> : null}
-      {lesson.video && !online ? (
+      {OwnVideo && (online || savedVideo) ? (
+        // Her own video, when the lesson has one, plays in place of its link (the `lessonVideoSources`
+        // slot); offline, from the copy "Save for offline" kept.
+        <Suspense fallback={<VideoPlace />}>
+          <OwnVideo lessonId={lesson.id}>{(frame) => (frame === undefined ? <VideoPlace /> : playerOf(frame))}</OwnVideo>
+        </Suspense>
+      ) : lesson.video && !online ? (
         <div role="note" style={{ background: "var(--note)", borderRadius: 12, padding: 24, marginBottom: 8 }}>
           <p style={{ margin: 0 }}>
             {t(
@@ -214,11 +236,6 @@ function WholeLesson({ lesson, place }: { lesson: OpenLesson; place: LessonPlace
             )}
           </p>
         </div>
-      ) : OwnVideo && online ? (
-        // Her own video, when the lesson has one, plays in place of its link (the `lessonVideoSources` slot).
-        <Suspense fallback={<VideoPlace />}>
-          <OwnVideo lessonId={lesson.id}>{(frame) => (frame === undefined ? <VideoPlace /> : playerOf(frame))}</OwnVideo>
-        </Suspense>
       ) : (
         playerOf(null)
       )}
@@ -271,6 +288,11 @@ export default function LessonPage() {
       current = false;
     };
   }, [lookInSavedCopies, user, courseId, lessonId]);
+  // Her access ended (a plan that lapsed): the server now locks the lesson, and its saved copy leaves the phone.
+  const lockedNow = loaded?.locked === true;
+  useEffect(() => {
+    if (lockedNow && user) void removeSavedLesson(user.id, courseId, lessonId);
+  }, [lockedNow, user, courseId, lessonId]);
   const found = loaded ?? (savedCopy ? { ...savedCopy.lesson, course_id: courseId, module_title: savedCopy.moduleTitle } : null);
   // The lesson's first render (video, downloads, notes) is the heaviest of the page: deferred, React
   // renders it in slices between which the phone stays responsive, instead of one long task.

@@ -11,6 +11,8 @@ export const slots: FeatureSlots = {
     ),
   ],
   savedWithLesson: [
-    fromCapability("transcripts", (lessonId) => import("./offline-copies.ts").then((part) => part.transcriptAddresses(lessonId))),
+    fromCapability("transcripts", (lessonId) =>
+      import("./offline-copies.ts").then(async (part) => ({ addresses: await part.transcriptAddresses(lessonId) })),
+    ),
   ],
 };

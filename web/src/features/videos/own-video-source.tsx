@@ -27,7 +27,12 @@ type OwnPlayer = AttachedPlayer & {
 
 async function attachOwnVideo(video: HTMLVideoElement, firstPlaylist: string, events: PlayerEvents): Promise<OwnPlayer> {
   let hls: { destroy: () => void } | undefined;
-  const native = video.canPlayType("application/vnd.apple.mpegurl") !== "";
+  // Without a network the video is the copy saved on the phone, which the service worker answers:
+  // the browser's own HLS player does not read a playlist from it (Chromium's refuses to parse it,
+  // Safari's fetches outside the page), hls.js fetches through it. Where Media Source is missing
+  // (iPhones before iOS 17.1), the browser's own player is the only one.
+  const mediaSource = "MediaSource" in window || "ManagedMediaSource" in window;
+  const native = video.canPlayType("application/vnd.apple.mpegurl") !== "" && (navigator.onLine || !mediaSource);
   const Hls = native ? undefined : (await import("hls.js")).default;
   const load = (playlist: string, from: number) => {
     hls?.destroy();
