@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Locator } from "@playwright/test";
 import { expect, test } from "./test.ts";
-import { expectAccessible, instructorPage, signedInMember } from "./helpers.ts";
+import { accessibleAtBothWidths, expectAccessible, instructorPage, signedInMember } from "./helpers.ts";
 
 // docs/videos.md: she uploads a lesson's own video in the studio; a member plays it on the lesson's
 // page, streamed in HLS from signed addresses, and saves it for the waiting room; removed, the
@@ -57,7 +57,7 @@ test("she uploads a lesson's own video; a member plays it, follows its transcrip
   await section.getByLabel("Video file").setInputFiles({ name: "breathing.mp4", mimeType: "video/mp4", buffer: sampleVideo() });
   await section.getByRole("button", { name: "Upload the video" }).click();
   await expect(section.getByRole("status")).toContainText("breathing.mp4 is ready: 0:03, in 360p, 720p.", { timeout: 60_000 });
-  await expectAccessible(studio);
+  await accessibleAtBothWidths(studio);
   const transcripts = "/reactapi/studio/lessons/1002/transcripts";
   const origin = { origin: new URL(studio.url()).origin };
   const added = await studio.request.post(transcripts, {
@@ -75,7 +75,7 @@ test("she uploads a lesson's own video; a member plays it, follows its transcrip
   await expect(page.locator("iframe")).toHaveCount(0);
   // hls.js (or the browser itself) reads the signed playlist: the player knows the video's length.
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => Math.round(element.duration)), { timeout: 20_000 }).toBe(3);
-  await expectAccessible(page);
+  await accessibleAtBothWidths(page);
   await video.evaluate((element: HTMLVideoElement) => {
     element.muted = true;
     return element.play();

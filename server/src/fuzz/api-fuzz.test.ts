@@ -8,7 +8,7 @@ if (!backends.includes("postgres")) it.skip(postgresMissingNotice, () => {});
 // A fixed seed, so a failure here fails the same way on every machine; `npm run fuzz -- --runs N`
 // explores further with new seeds.
 const SEED = 20_261_123;
-const RUNS = 600;
+const RUNS = 250;
 
 describe.each(backends)("random requests to every endpoint on %s", (backend) => {
   let standIn: StripeStandIn;
