@@ -1,20 +1,32 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
-import { count } from "drizzle-orm";
+import { count, eq, isNotNull } from "drizzle-orm";
+import { type LocalS3, startLocalS3 } from "../../../testing/s3-server.ts";
 import { PICTURE_WIDTHS, pictureAddress } from "../../../contract/pictures.ts";
 import { pictureVariants } from "./pictures-schema.ts";
 import { backends, createTestApp, jsonHeaders, signedInInstructor, signedInMember, type TestApp } from "../../../testing/test-app.ts";
 
 const ORIGIN = { origin: "http://localhost:80" };
 
-// docs/studio.md, Pictures. A course's cover and her photo on About, as WebP at several widths.
-describe.each(backends)("pictures on %s", (backend) => {
+// docs/studio.md, Pictures. A course's cover and her photo on About, as WebP at several widths, their
+// files in the media storage (docs/storage.md). The storage is the same whatever the database, so S3
+// runs once, on PGlite; PostgreSQL keeps the disk.
+describe.each([...backends.map((backend) => `${backend} and the disk`), "pglite and S3"])("pictures on %s", (setup) => {
+  const backend = setup.startsWith("postgres") ? "postgres" : "pglite";
+  const onS3 = setup.endsWith("S3");
+  let s3: LocalS3 | undefined;
+  let dataDir: string;
   let context: TestApp;
   let instructor: string;
   let member: string;
   let photo: Buffer;
   beforeAll(async () => {
-    context = await createTestApp(backend);
+    dataDir = await mkdtemp(path.join(tmpdir(), "pictures-data-"));
+    s3 = onS3 ? await startLocalS3() : undefined;
+    context = await createTestApp(backend, { environment: { DATA_DIR: dataDir, ...s3?.environment } });
     instructor = (await signedInInstructor(context.app, context.database.db, "pictures-instructor")).cookie;
     member = (await signedInMember(context.app, "pictures-member")).cookie;
     // A phone's photo: large, sideways by its EXIF orientation, and carrying where it was taken.
@@ -23,7 +35,11 @@ describe.each(backends)("pictures on %s", (backend) => {
       .withExif({ IFD0: { Copyright: "Maya", ImageDescription: "At home, 12 Elm Street" } })
       .toBuffer();
   });
-  afterAll(() => context.close());
+  afterAll(async () => {
+    await context.close();
+    await s3?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
 
   const upload = (url: string, file: Buffer | null, filename = "photo.jpg", headers: Record<string, string> = ORIGIN) => {
     const form = new FormData();
@@ -106,5 +122,30 @@ describe.each(backends)("pictures on %s", (backend) => {
     });
     expect(removed.statusCode).toBe(200);
     expect((await get("/reactapi/pages/about")).json().photo).toBeNull();
+  });
+
+  it("keeps each width's file in the media storage, and moves a picture the database kept before into it", async () => {
+    const saved = await upload("/reactapi/studio/courses/2/cover", photo);
+    const picture = saved.json().picture as string;
+    const rows = await context.database.db.select().from(pictureVariants).where(eq(pictureVariants.picture, picture));
+    expect(rows.map((row) => row.bytes)).toEqual(PICTURE_WIDTHS.map(() => null));
+    const served = await get(pictureAddress(picture, 320));
+    expect(served.statusCode).toBe(200);
+    expect(Number(served.headers["content-length"])).toBe(served.rawPayload.length);
+    if (!onS3) expect(await readFile(path.join(dataDir, "media", "pictures", `${picture}-320.webp`))).toEqual(served.rawPayload);
+
+    // A picture stored by the version before the media storage: served from its row, then moved by the sweep.
+    const older = "b".repeat(32);
+    const webp = await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 90, g: 60, b: 80 } } })
+      .webp()
+      .toBuffer();
+    await context.database.db.insert(pictureVariants).values({ picture: older, width: 320, height: 200, bytes: webp });
+    expect((await get(pictureAddress(older, 320))).rawPayload).toEqual(webp);
+    await context.app.sweepOldRecords();
+    expect(await context.database.db.select().from(pictureVariants).where(isNotNull(pictureVariants.bytes))).toEqual([]);
+    const moved = await get(pictureAddress(older, 320));
+    expect(moved.statusCode).toBe(200);
+    expect(moved.rawPayload).toEqual(webp);
+    if (!onS3) expect(await readFile(path.join(dataDir, "media", "pictures", `${older}-320.webp`))).toEqual(webp);
   });
 });

@@ -4,8 +4,9 @@ import { sitePagesRoutes, siteStudioRoutes } from "./site-pages-routes.ts";
 /** Her site's own pages (About, and the pages she writes). */
 export default defineCapability({
   name: "site-pages",
-  start: ({ db, practice }) => ({
+  needs: ["pictureUploads"],
+  start: ({ db, practice, use }) => ({
     routes: [mount("/reactapi/pages", sitePagesRoutes, { db, practice })],
-    studio: [mount("/site", siteStudioRoutes, { db })],
+    studio: [mount("/site", siteStudioRoutes, { db, pictures: use("pictureUploads") })],
   }),
 });

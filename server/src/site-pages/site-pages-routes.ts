@@ -5,7 +5,7 @@ import type { Database } from "../db/client.ts";
 import { route } from "../http/endpoint-route.ts";
 import { HttpError } from "../http/errors.ts";
 import { sanitiseHtml } from "../lib/sanitise-html.ts";
-import { acceptPictureUploads, storeUploadedPicture } from "../pictures/pictures-repository.ts";
+import type { Offered } from "../capabilities/capability.ts";
 import { aboutPhoto, readPage, savePage, setAboutPhoto } from "./site-pages-repository.ts";
 import { nameWithTitle, type PracticeNames } from "../lib/practice-names.ts";
 
@@ -33,7 +33,7 @@ export async function sitePagesRoutes(app: FastifyInstance, { db, practice }: { 
 }
 
 /** The studio's Site section: the same pages, with their revisions, and their saving (behind the studio's guard). */
-export async function siteStudioRoutes(app: FastifyInstance, { db }: { db: Database }) {
+export async function siteStudioRoutes(app: FastifyInstance, { db, pictures }: { db: Database; pictures: Offered["pictureUploads"] }) {
   route(app, "studioAbout", async () => {
     const { page, revision } = await about(db);
     return { ...page, revision, photo: await aboutPhoto(db) };
@@ -56,17 +56,17 @@ export async function siteStudioRoutes(app: FastifyInstance, { db }: { db: Datab
     return { ...page, revision: next };
   });
 
-  await app.register(aboutPhotoRoutes, { db });
+  await app.register(aboutPhotoRoutes, { db, pictures });
 }
 
 /** Her photo on About: its own scope, the only one of the Site section that takes multipart. */
-async function aboutPhotoRoutes(app: FastifyInstance, { db }: { db: Database }) {
-  await acceptPictureUploads(app);
+async function aboutPhotoRoutes(app: FastifyInstance, { db, pictures }: { db: Database; pictures: Offered["pictureUploads"] }) {
+  await pictures.accept(app);
   route(
     app,
     "uploadAboutPhoto",
     async (_input, request) => {
-      const picture = await storeUploadedPicture(db, request);
+      const picture = await pictures.store(request);
       await setAboutPhoto(db, picture);
       return { picture, message: "Your photo is on your About page now." };
     },

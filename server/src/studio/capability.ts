@@ -14,7 +14,7 @@ declare module "../capabilities/capability.ts" {
 /** The studio's frame and its core areas (dashboard, members, codes, plans, courses, trash, inbox, activity). */
 export default defineCapability({
   name: "studio",
-  needs: ["catalogue"],
+  needs: ["catalogue", "pictureUploads"],
   start: (ctx) => ({
     routes: [
       mount("/reactapi/instructor-setup", instructorSetupRoutes, {
@@ -30,6 +30,7 @@ export default defineCapability({
         publicUrl: ctx.config.publicUrl,
         uploadMaxBytes: ctx.config.uploadMaxBytes,
         rowsOnCatalogue: ctx.all("rowsOnCatalogue"),
+        pictures: ctx.use("pictureUploads"),
         featureAreas: ctx.studioAreas,
       }),
     ],

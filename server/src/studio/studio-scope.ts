@@ -4,6 +4,7 @@ import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
 import type { RowsOnCatalogue } from "../catalogue/trash-repository.ts";
 import type { Database } from "../db/client.ts";
 import type { Clock } from "../lib/clock.ts";
+import type { Offered } from "../capabilities/capability.ts";
 
 /** What every area of the studio's API is given (studio-plugin.ts registers them all under /reactapi/studio). */
 export type StudioOptions = {
@@ -14,6 +15,8 @@ export type StudioOptions = {
   uploadMaxBytes: number;
   /** What other features keep on courses and lessons, which the Trash keeps and puts back with them. */
   rowsOnCatalogue: readonly RowsOnCatalogue[];
+  /** A course's cover picture (the pictures capability's uploads). */
+  pictures: Offered["pictureUploads"];
 };
 
 /** The instructor a studio request acts for, as the activity log names her. */

@@ -1,0 +1,1 @@
+ALTER TABLE "picture_variants" ALTER COLUMN "bytes" DROP NOT NULL;
