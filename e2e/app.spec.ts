@@ -163,6 +163,8 @@ test.describe("the app", () => {
     await page.getByRole("navigation", { name: "Member sections" }).getByRole("link", { name: "Library" }).click();
     const saved = page.getByRole("region", { name: "Saved for offline" });
     await expect(saved.getByRole("link", { name: "Signs labour is near" })).toBeVisible();
+    // What it takes of the phone, beside its course.
+    await expect(saved).toContainText(/Comprehensive Childbirth Education · \d+ kB/);
     await expect(page.getByText(/You are offline\. The courses will appear when you are back online/)).toBeVisible();
     await expectAccessible(page);
 

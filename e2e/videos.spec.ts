@@ -122,7 +122,7 @@ test("she uploads a lesson's own video; a member plays it, follows its transcrip
   await expect(onThisPhone.getByRole("status")).toHaveText("This course is saved on this phone: its lessons open without a signal.", {
     timeout: 30_000,
   });
-  await expect(onThisPhone).toContainText(/This course takes [\d.,]+ MB of this phone; [\d.,]+ (MB|GB) are free\./);
+  await expect(onThisPhone).toContainText(/This course takes [\d.,]+ (kB|MB) of this phone; [\d.,]+ (MB|GB) are free\./);
   const savedLessonCount = async () => (await saved()).filter((address) => address.startsWith("/offline/lessons/1/")).length;
   expect(await savedLessonCount()).toBeGreaterThan(1);
   await expectAccessible(page);

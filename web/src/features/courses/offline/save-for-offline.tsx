@@ -28,9 +28,16 @@ export function useCompanionsOf(): (lessonId: number) => Promise<SavedCompanions
   return (lessonId) => Promise.all(savedWithLesson.map((companionsOf) => companionsOf(lessonId)));
 }
 
-/** "12.5 MB" in her language. */
-export const megabytes = (bytes: number) =>
-  new Intl.NumberFormat(pageLanguage(), { style: "unit", unit: "megabyte", maximumFractionDigits: 1 }).format(bytes / 1_000_000);
+/** A size on the phone, in her language: "340 kB", "12.5 MB", "10.7 GB". */
+export function megabytes(bytes: number): string {
+  const [unit, size, digits] =
+    bytes < 1e6
+      ? (["kilobyte", Math.max(1, bytes / 1e3), 0] as const)
+      : bytes < 1e9
+        ? (["megabyte", bytes / 1e6, 1] as const)
+        : (["gigabyte", bytes / 1e9, 1] as const);
+  return new Intl.NumberFormat(pageLanguage(), { style: "unit", unit, maximumFractionDigits: digits }).format(size);
+}
 
 /** Save for offline / Remove on a lesson page, with her choices (a video's picture size) and a Cancel while it saves. */
 export function SaveForOffline({

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { removeSavedLesson, type SavedLesson, savedLessons } from "../../../lib/saved-lessons.ts";
 import { t } from "../messages.ts";
+import { megabytes } from "./save-for-offline.tsx";
 
 /** The library's list of lessons saved on this phone, each with Remove. */
 export function SavedLessonsList() {
@@ -30,6 +31,7 @@ export function SavedLessonsList() {
               <Link to={`/lesson?course=${saved.courseId}&lesson=${saved.lesson.id}`}>{saved.lesson.lesson_title}</Link>
               <p className="small-text" style={{ margin: 0, color: "var(--ink-quiet)" }}>
                 {saved.courseTitle}
+                {saved.bytes ? ` · ${megabytes(saved.bytes)}` : null}
               </p>
             </div>
             <button
