@@ -426,4 +426,34 @@ else
       const retaken = await Promise.all([claimJob(first!, "server-one", later), claimJob(second!, "server-two", later)]);
       expect(retaken.filter(Boolean)).toEqual([expect.objectContaining({ lessonId: LESSON, status: "transcoding", attempts: 2 })]);
     });
+
+    it("goes on with an upload one server began when the other takes the rest (a restart, a balancer's choice), and makes it ready", async () => {
+      const addresses = await Promise.all(servers.map((server) => server.app.listen({ host: "127.0.0.1", port: 0 })));
+      const [one, two] = servers;
+      const instructor = (await signedInInstructor(one!.app, one!.handle.db, "two-server-uploader")).cookie;
+      const metadata = { lesson_id: String(OTHER_LESSON), filename: "Two servers.mp4" };
+      const begun = await tusUpload(addresses[0]!, instructor, sampleVideo, metadata, { chunkSize: 64 * 1024, stopAfterBytes: 64 * 1024 });
+      expect(begun.stopped).toBe(true);
+      // Her next request reaches the other server: it finds where the upload stopped and takes the rest.
+      const rest = await tusUpload(addresses[1]!, instructor, sampleVideo, metadata, {
+        chunkSize: 64 * 1024,
+        uploadUrl: begun.url.replace(addresses[0]!, addresses[1]!),
+      });
+      expect(rest.stopped).toBe(false);
+      const settled = await vi.waitFor(
+        async () => {
+          const answer = await two!.app.inject({
+            method: "GET",
+            url: `/reactapi/studio/lessons/${OTHER_LESSON}/video`,
+            headers: { cookie: instructor },
+          });
+          const video = answer.json<StudioLessonVideo>();
+          if (video.status !== "ready" && video.status !== "failed") throw new Error(`still ${video.status}`);
+          return video;
+        },
+        { timeout: 25_000, interval: 200 },
+      );
+      expect(settled).toMatchObject({ status: "ready", filename: "Two servers.mp4", duration_seconds: 2, error: null });
+      expect(settled.renditions.map((rendition) => rendition.height)).toEqual([360, 720]);
+    });
   });
