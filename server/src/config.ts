@@ -8,6 +8,29 @@ import type { StorageSettings } from "./storage/storage.ts";
 /** An optional variable, where set-but-empty counts as unset. */
 const optional = <Schema extends z.ZodType<string>>(schema: Schema) => schema.optional().or(z.literal("").transform(() => undefined));
 
+/**
+ * A number a capability's settings read from the environment (its manifest's `settings`), each
+ * refusal a sentence naming the variable: "VIDEO_MAX_MB must be a whole number of megabytes". Here,
+ * with the rest of the configuration, because its sentences are for the operator, in English.
+ */
+export function numberSetting(
+  name: string,
+  {
+    unit,
+    whole = true,
+    min,
+    max,
+    maxNote,
+    fallback,
+  }: { unit?: string; whole?: boolean; min: number; max: number; maxNote?: string; fallback: number },
+) {
+  const number = z.coerce.number({ error: `${name} must be ${unit ? `a number of ${unit}` : "a whole number"}` });
+  return (whole ? number.int(`${name} must be a whole number${unit ? ` of ${unit}` : ""}`) : number)
+    .min(min, `${name} must be at least ${min}`)
+    .max(max, `${name} can be at most ${max}${maxNote ? ` (${maxNote})` : ""}`)
+    .default(fallback);
+}
+
 /** The browsers' own push services (docs/push.md); PUSH_SERVICES replaces the list. */
 const DEFAULT_PUSH_SERVICES = [
   "https://fcm.googleapis.com",

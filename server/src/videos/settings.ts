@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { numberSetting } from "../config.ts";
 
 /**
  * Her own videos' settings (docs/videos.md, README's configuration table), read from the
@@ -7,23 +8,16 @@ import { z } from "zod";
  */
 export const videoSettings = z
   .object({
-    VIDEO_MAX_MB: z.coerce
-      .number({ error: "VIDEO_MAX_MB must be a number of megabytes" })
-      .int("VIDEO_MAX_MB must be a whole number of megabytes")
-      .min(1, "VIDEO_MAX_MB must be at least 1")
-      .max(50_000, "VIDEO_MAX_MB can be at most 50000 (50 GB)")
-      .default(4096),
-    VIDEO_TRANSCODES: z.coerce
-      .number({ error: "VIDEO_TRANSCODES must be a whole number" })
-      .int("VIDEO_TRANSCODES must be a whole number")
-      .min(1, "VIDEO_TRANSCODES must be at least 1")
-      .max(8, "VIDEO_TRANSCODES can be at most 8")
-      .default(1),
-    VIDEO_URL_HOURS: z.coerce
-      .number({ error: "VIDEO_URL_HOURS must be a number of hours" })
-      .min(0.1, "VIDEO_URL_HOURS must be at least 0.1")
-      .max(168, "VIDEO_URL_HOURS can be at most 168 (S3 presigns for a week at most)")
-      .default(6),
+    VIDEO_MAX_MB: numberSetting("VIDEO_MAX_MB", { unit: "megabytes", min: 1, max: 50_000, maxNote: "50 GB", fallback: 4096 }),
+    VIDEO_TRANSCODES: numberSetting("VIDEO_TRANSCODES", { min: 1, max: 8, fallback: 1 }),
+    VIDEO_URL_HOURS: numberSetting("VIDEO_URL_HOURS", {
+      unit: "hours",
+      whole: false,
+      min: 0.1,
+      max: 168,
+      maxNote: "S3 presigns for a week at most",
+      fallback: 6,
+    }),
   })
   .transform((values) => ({
     /** The largest upload, in bytes (mebibytes, as tus counts them). */

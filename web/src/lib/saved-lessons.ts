@@ -38,22 +38,22 @@ const FILES_AT_ONCE = 4;
 
 /**
  * Saves the lesson, its downloads, its companions (answers its parts read, such as its transcript,
- * and its own video) and who she is (so the app can open offline). Nothing is kept half-saved: a
- * file that cannot be fetched, or her Cancel, fails the whole save and takes back what it kept.
+ * and its own video) and who she is (so the app can open offline); answers the bytes it kept.
+ * Nothing is kept half-saved: a file that cannot be fetched, or her Cancel, fails the whole save
+ * and takes back what it kept.
  */
 export async function saveLessonForOffline(
   member: Profile,
   saved: Omit<SavedLesson, "memberId" | "savedAt" | "companions" | "video" | "bytes"> & { companions?: readonly SavedCompanions[] },
   progress: SaveProgress = {},
-): Promise<void> {
+): Promise<number> {
   const current = await offlineMember();
   // A phone passed to another member keeps nothing of the one before.
   if (current && current.id !== member.id) await caches.delete(OFFLINE_CACHE);
   const companions = saved.companions ?? [];
   const written = companions.flatMap((companion) => companion.written ?? []);
-  const fetchedAddresses = [
-    ...new Set([...downloadAddresses(saved.lesson), ...companions.flatMap((companion) => companion.addresses ?? [])]),
-  ];
+  const downloads = downloadAddresses(saved.lesson);
+  const fetchedAddresses = [...new Set([...downloads, ...companions.flatMap((companion) => companion.addresses ?? [])])];
   const kept = [...fetchedAddresses, ...written.map((answer) => answer.address)];
   // What another saved lesson already keeps stays if this save fails.
   const keptBefore = new Set((await savedLessons(member.id)).flatMap(keptAddresses));
@@ -92,11 +92,12 @@ export async function saveLessonForOffline(
     ...saved,
     memberId: member.id,
     savedAt: new Date().toISOString(),
-    companions: kept.filter((address) => !downloadAddresses(saved.lesson).includes(address)),
+    companions: kept.filter((address) => !downloads.includes(address)),
     video: companions.some((companion) => companion.video),
     bytes,
   };
   await cache.put(lessonAddress(saved.courseId, saved.lesson.id), json(entry));
+  return bytes;
 }
 
 /** The member the saved lessons belong to, for opening the app without a network. */
@@ -157,11 +158,11 @@ export async function askToKeepSavedLessons(): Promise<void> {
   await navigator.storage?.persist?.().catch(() => false);
 }
 
-/** The space the site's saved copies take on this phone and what is left, when the browser says. */
-export async function phoneSpace(): Promise<{ used: number; free: number } | null> {
+/** The bytes the site may still keep on this phone, when the browser says. */
+export async function freeSpace(): Promise<number | null> {
   const estimate = await navigator.storage?.estimate?.().catch(() => null);
   if (!estimate?.quota || estimate.usage === undefined) return null;
-  return { used: estimate.usage, free: Math.max(0, estimate.quota - estimate.usage) };
+  return Math.max(0, estimate.quota - estimate.usage);
 }
 
 /** Keeps saved lessons only for the member now signed in. */

@@ -7,7 +7,7 @@ import { useOnline } from "../../../lib/use-online.ts";
 import {
   askToKeepSavedLessons,
   canSaveForOffline,
-  phoneSpace,
+  freeSpace,
   removeSavedCourse,
   removeSavedLesson,
   saveLessonForOffline,
@@ -48,7 +48,7 @@ export function SaveCourseForOffline({
   const companionsOf = useCompanionsOf();
   const [save, setSave] = useState<CourseSave>({ kind: "idle" });
   const [savedHere, setSavedHere] = useState<{ lessons: Set<number>; bytes: number } | null>(null);
-  const [space, setSpace] = useState<{ used: number; free: number } | null>(null);
+  const [free, setFree] = useState<number | null>(null);
   const lessons = openLessons(modules);
 
   const look = useCallback(async () => {
@@ -63,7 +63,7 @@ export function SaveCourseForOffline({
       lessons: new Set(saved.map((entry) => entry.lesson.id)),
       bytes: saved.reduce((sum, entry) => sum + (entry.bytes ?? 0), 0),
     });
-    setSpace(await phoneSpace());
+    setFree(await freeSpace());
   }, [member, courseId, modules]);
   useEffect(() => {
     if (member && canSaveForOffline()) void look();
@@ -80,13 +80,11 @@ export function SaveCourseForOffline({
       for (const { lesson, moduleTitle } of lessons) {
         if (!savedHere.lessons.has(lesson.id)) {
           const companions = await companionsOf(lesson.id);
-          await saveLessonForOffline(
+          bytesBefore += await saveLessonForOffline(
             member,
             { courseId, courseTitle, moduleTitle, lesson, companions },
             { signal: cancel.signal, onBytes: (bytes) => setSave({ kind: "saving", done, bytes: bytesBefore + bytes, cancel }) },
           );
-          bytesBefore =
-            (await savedLessons(member.id)).find((entry) => entry.courseId === courseId && entry.lesson.id === lesson.id)?.bytes ?? 0;
         }
         done += 1;
         setSave({ kind: "saving", done, bytes: bytesBefore, cancel });
@@ -173,10 +171,10 @@ export function SaveCourseForOffline({
         {save.kind === "saving"
           ? t("{size} so far", { size: megabytes(save.bytes) })
           : some
-            ? space
+            ? free !== null
               ? t("This course takes {size} of this phone; {free} are free.", {
                   size: megabytes(savedHere.bytes),
-                  free: megabytes(space.free),
+                  free: megabytes(free),
                 })
               : t("This course takes {size} of this phone.", { size: megabytes(savedHere.bytes) })
             : null}
