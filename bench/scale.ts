@@ -53,10 +53,10 @@ export async function measureScale(topModules: number, lessonsPerModule: number,
   const generated = generatedCatalogue(topModules, lessonsPerModule);
   const database = await openDatabase({ dataDir: "memory" });
   try {
-    await importCatalogue(database.db, generated.document);
+    const app = await buildApp({ db: database.db, config: loadConfig({ NODE_ENV: "test" }) });
+    await importCatalogue(database.db, generated.document, app.mediaStorage);
     const [admin] = await database.db.insert(users).values({ email: "bench@example.com", passwordHash: "x", role: "admin" }).returning();
     const { token } = await startSession(database.db, admin!.id, 1, undefined);
-    const app = await buildApp({ db: database.db, config: loadConfig({ NODE_ENV: "test" }) });
     const address = await app.listen({ port: 0, host: "127.0.0.1" });
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     // Over a real socket, counting the bytes without building a string of them: the figure is

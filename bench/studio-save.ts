@@ -18,7 +18,7 @@ export async function measureLessonSave(databaseUrl?: string, rounds = 40): Prom
   const database = await openDatabase({ dataDir: "memory", databaseUrl, poolSize: 4 });
   const app = await buildApp({ db: database.db, config: loadConfig({ NODE_ENV: "test" }) });
   try {
-    await importCatalogue(database.db, generated.document);
+    await importCatalogue(database.db, generated.document, app.mediaStorage);
     const [instructor] = await database.db
       .insert(users)
       .values({ email: "bench-instructor@example.com", passwordHash: "x", role: "admin" })

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { repositoryRoot } from "../server/src/paths.ts";
 import { serveArguments } from "../server/src/serve-command.ts";
 
@@ -48,6 +50,12 @@ export function stopOnExit(child: ChildProcess): void {
 }
 
 /**
+ * A data directory for a process a test starts without naming one (on PostgreSQL, say): what it
+ * stores (the seeded demo's downloads, docs/storage.md) never lands in the checkout's data/.
+ */
+const scratchDataDir = () => mkdtempSync(path.join(tmpdir(), "doula-process-data-"));
+
+/**
  * Starts the server on 127.0.0.1 with this environment over the test defaults (NODE_ENV test,
  * LOG_LEVEL info, and a registration limit high enough for suites that sign up many members from
  * one address), and resolves once it serves.
@@ -62,6 +70,7 @@ export async function startServer(
   const sources = bundle ? [...BASELINE_COMPILER_ONLY, path.join(bundle, "main.js")] : ["--import", "tsx", "server/src/main.ts"];
   // "kept-up": the sources under `npm start`'s supervisor, which starts them again when they end.
   const args = from === "build" ? serveArguments() : from === "kept-up" ? ["scripts/keep-serving.mjs", ...sources] : sources;
+  const ownDataDir = environment.DATA_DIR ? undefined : scratchDataDir();
   const child = spawn(process.execPath, args, {
     cwd: repositoryRoot,
     env: {
@@ -71,11 +80,13 @@ export async function startServer(
       LOG_LEVEL: "info",
       NODE_ENV: "test",
       REGISTRATIONS_PER_HOUR: "100000",
+      ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
       ...environment,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
   stopOnExit(child);
+  if (ownDataDir) child.once("exit", () => rmSync(ownDataDir, { recursive: true, force: true }));
   let output = "";
   const listeners = new Set<() => void>();
   const collect = (chunk: Buffer) => {
@@ -150,11 +161,13 @@ export function runAdmin(args: string[], environment: Record<string, string>): P
   return new Promise((resolve) => {
     const bundle = process.env.TEST_SERVER_BUNDLE;
     const cli = bundle ? [...BASELINE_COMPILER_ONLY, path.join(bundle, "admin.js")] : ["--import", "tsx", "server/src/cli/main.ts"];
+    const ownDataDir = environment.DATA_DIR ? undefined : scratchDataDir();
     const child = spawn(process.execPath, [...cli, ...args], {
       cwd: repositoryRoot,
-      env: { ...process.env, ...environment },
+      env: { ...process.env, ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}), ...environment },
       stdio: ["ignore", "pipe", "pipe"],
     });
+    if (ownDataDir) child.once("exit", () => rmSync(ownDataDir, { recursive: true, force: true }));
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

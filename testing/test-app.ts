@@ -6,7 +6,7 @@ import { afterAll, beforeAll, inject } from "vitest";
 import { serverPaths } from "../server/src/paths.ts";
 import { createScratchPostgres as createScratchDatabase } from "./scratch-postgres.ts";
 import { unpackMigratedPglite } from "./database-templates.ts";
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { Writable } from "node:stream";
 import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse } from "fastify";
 import { createAccessCode } from "../server/src/access-codes/access-codes-repository.ts";
@@ -14,6 +14,7 @@ import { buildApp } from "../server/src/app.ts";
 import { embeddedClient } from "../server/src/backups/backups.ts";
 import type { Clock } from "../server/src/lib/clock.ts";
 import { importCatalogue } from "../server/src/catalogue/catalogue-transfer.ts";
+import { openMediaStorage } from "../server/src/storage/media-storage.ts";
 import { loadConfig } from "../server/src/config.ts";
 import { type Database, type DatabaseHandle, openDatabase } from "../server/src/db/client.ts";
 import { findUserByEmail } from "../server/src/accounts/users-repository.ts";
@@ -96,9 +97,14 @@ const testServerEnvironment = {
   REGISTRATIONS_PER_HOUR: "100000",
   BOOKINGS_PER_HOUR: "100000",
   PASSWORD_HASHING: "light",
-  // Files a test stores (a lesson's video) go to a folder of this test process, never the checkout's data/.
-  DATA_DIR: path.join(tmpdir(), `doula-test-data-${process.pid}`),
 } as const;
+
+/**
+ * Files a test app stores (a lesson's video, its downloads) go to a folder of its own, never the
+ * checkout's data/ nor another app's: a sweep on a test's moved clock removes what no row of its
+ * own database names, and another app's files are just that.
+ */
+const newDataDir = () => mkdtemp(path.join(tmpdir(), "doula-test-data-"));
 
 /** A test app's configuration; one that runs as in production (NODE_ENV) hashes as production does. */
 function testConfig(environment: Record<string, string> = {}) {
@@ -132,6 +138,8 @@ export async function createTestApp(
     webApp?: boolean;
   } = {},
 ): Promise<TestApp> {
+  const ownDataDir = options.environment?.DATA_DIR ? undefined : await newDataDir();
+  const environment = { ...options.environment, ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}) };
   const scratch = backend === "postgres" ? await createMigratedPostgres() : undefined;
   // A database whose statements a test counts is its own, with the counter from its start.
   const reusable = backend === "pglite" && !options.onQuery;
@@ -145,18 +153,24 @@ export async function createTestApp(
         onQuery: options.onQuery,
       });
   if (options.seed !== false) {
-    await importCatalogue(database.db, demoCatalogue);
+    const storage = await openMediaStorage(testConfig(environment).storage);
+    try {
+      await importCatalogue(database.db, demoCatalogue, storage);
+    } finally {
+      storage.close();
+    }
     await createAccessCode(database.db, { code: DEMO_CODE });
   }
   const release = async () => {
     await (reusable ? giveBackPglite(database) : database.close());
     await scratch?.drop();
+    if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
   };
   let app: FastifyInstance;
   try {
     app = await buildApp({
       db: database.db,
-      config: testConfig(options.environment),
+      config: testConfig(environment),
       cacheTrust: database.cacheTrust,
       poolStats: database.poolStats,
       logger: options.logger ?? false,
@@ -311,11 +325,13 @@ export function useAppServers(
   } = {},
 ): AppServer[] {
   let scratch: { url: string; drop: () => Promise<void> } | undefined;
+  let ownDataDir: string | undefined;
   const servers: AppServer[] = [];
   beforeAll(async () => {
     scratch = await createMigratedPostgres();
-    const environment = typeof options.environment === "function" ? options.environment() : options.environment;
-    const config = testConfig(environment);
+    const given = typeof options.environment === "function" ? options.environment() : options.environment;
+    ownDataDir = given?.DATA_DIR ? undefined : await newDataDir();
+    const config = testConfig({ ...given, ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}) });
     for (let index = 0; index < 2; index += 1) {
       const handle = await openDatabase({
         databaseUrl: scratch.url,
@@ -340,6 +356,7 @@ export function useAppServers(
       await server.handle.close();
     }
     await scratch?.drop();
+    if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
   });
   return servers;
 }

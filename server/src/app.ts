@@ -27,6 +27,7 @@ import { capabilities } from "./features.ts";
 import { installCapabilities } from "./capabilities/install.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { openMediaStorage } from "./storage/media-storage.ts";
+import type { MediaStorage } from "./storage/storage.ts";
 import { browserOrigins } from "./storage/storage.ts";
 import { serverPaths } from "./paths.ts";
 
@@ -52,6 +53,8 @@ declare module "fastify" {
     registeredRoutes: RegisteredRoute[];
     /** Forgets what every capability no longer needs (main.ts runs it every few hours). */
     sweepOldRecords: () => Promise<unknown>;
+    /** Where files and media are kept (docs/storage.md), for the seed and the admin socket, which start beside the app. */
+    mediaStorage: MediaStorage;
   }
 }
 
@@ -154,6 +157,7 @@ export async function buildApp({
 
   const storage = await openMediaStorage(config.storage);
   app.addHook("onClose", () => storage.close());
+  app.decorate("mediaStorage", storage);
 
   const services = { db, config, sessions, cacheTrust: trust, cacheStats, mail, clock, siteLanguage, practice, storage, log: app.log };
   const { timedWork, isOn, sweep } = await installCapabilities(app, capabilities, services);

@@ -40,9 +40,11 @@ const app = await buildApp({
 log = app.log;
 const tightenedNote = tightenedSentence(config.dataDir, tightened);
 if (tightenedNote) app.log.warn(tightenedNote);
-if (config.seedDemoContent) await seedNewInstallation(database.db, app.log);
+if (config.seedDemoContent) await seedNewInstallation(database.db, app.mediaStorage, app.log);
 await offerInstructorSetup(database.db, app.log, config.publicUrl);
-const stopAdminSocket = config.databaseUrl ? async () => {} : await startAdminSocket(config.dataDir, database.db, app.log);
+const stopAdminSocket = config.databaseUrl
+  ? async () => {}
+  : await startAdminSocket(config.dataDir, { db: database.db, storage: app.mediaStorage }, app.log);
 const embedded = embeddedClient(database.db);
 
 // Expired sessions and old login failures are ignored anyway; sweeping them keeps the tables small.

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { createAccessCode, generateCode } from "./access-codes/access-codes-repository.ts";
 import { importCatalogue } from "./catalogue/catalogue-transfer.ts";
 import type { Database } from "./db/client.ts";
+import type { MediaStorage } from "./storage/storage.ts";
 import { dataChanges } from "./db/data-changes.ts";
 import { installationFacts } from "./catalogue/catalogue-schema.ts";
 import { serverPaths } from "./paths.ts";
@@ -13,7 +14,7 @@ import { serverPaths } from "./paths.ts";
  * server starting at the same moment) never seeds twice, and an instructor who empties the
  * catalogue does not find the demo back.
  */
-export async function seedNewInstallation(db: Database, log: FastifyBaseLogger): Promise<void> {
+export async function seedNewInstallation(db: Database, storage: MediaStorage, log: FastifyBaseLogger): Promise<void> {
   const code = generateCode();
   const seeded = await db.transaction(async (tx) => {
     const [claimed] = await tx
@@ -22,7 +23,7 @@ export async function seedNewInstallation(db: Database, log: FastifyBaseLogger):
       .onConflictDoNothing()
       .returning();
     if (!claimed) return false;
-    await importCatalogue(tx, JSON.parse(await readFile(serverPaths.demoCatalogue, "utf8")));
+    await importCatalogue(tx, JSON.parse(await readFile(serverPaths.demoCatalogue, "utf8")), storage);
     await createAccessCode(tx, { code });
     return true;
   });

@@ -269,11 +269,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two server processes on one Postg
   let first: RunningServer;
   let second: RunningServer;
   let code: string;
+  // One media folder for both, as several servers on the disk share one (docs/storage.md), and the CLI's too.
+  let dataDir: string;
   beforeAll(async () => {
     scratch = await createScratchPostgres();
+    dataDir = freshDataDir();
     [first, second] = await Promise.all([
-      startServer({ DATABASE_URL: scratch.url, DATA_DIR: freshDataDir() }),
-      startServer({ DATABASE_URL: scratch.url, DATA_DIR: freshDataDir() }),
+      startServer({ DATABASE_URL: scratch.url, DATA_DIR: dataDir }),
+      startServer({ DATABASE_URL: scratch.url, DATA_DIR: dataDir }),
     ]);
     // Both raced to seed; exactly one of them did.
     const seededBy = [first, second].filter((server) => /Beta access code for registration/.test(server.output()));
@@ -285,7 +288,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two server processes on one Postg
     await scratch.drop();
   });
 
-  const cli = (args: string[]) => runAdmin(args, { DATABASE_URL: scratch.url });
+  const cli = (args: string[]) => runAdmin(args, { DATABASE_URL: scratch.url, DATA_DIR: dataDir });
   async function newMember(prefix: string) {
     const email = uniqueEmail(prefix);
     expect((await postJson(`${first.url}/reactapi/users/register`, { email, password: GOOD_PASSWORD, access_code: code })).status).toBe(

@@ -279,8 +279,13 @@ export async function myAccountRoutes(
     const member = await freshMember(request);
     const { password } = body;
     await confirmPassword(request, member, password, "password");
+    const onceCommitted: (() => Promise<void>)[] = [];
     await changeAndAnnounce(db, "access", async (tx) => {
-      for (const part of personalData) await part.erase?.(tx, member);
+      onceCommitted.length = 0;
+      for (const part of personalData) {
+        const afterwards = await part.erase?.(tx, member);
+        if (afterwards) onceCommitted.push(afterwards);
+      }
       const links = await tx
         .select({ newEmail: accountTokens.newEmail })
         .from(accountTokens)
@@ -293,6 +298,10 @@ export async function myAccountRoutes(
       // feature declared without an erase; purchases stay as the instructor's record, without her.
       await tx.delete(users).where(eq(users.id, member.id));
     });
+    for (const afterwards of onceCommitted)
+      await afterwards().catch((error: unknown) =>
+        request.log.warn({ err: error }, "could not remove a deleted account's files from the media storage; the sweep will"),
+      );
     clearSessionCookies(request, reply, production);
     request.log.info({ userId: member.id }, "member deleted her account");
     return { message: "Your account and everything in it have been deleted." };

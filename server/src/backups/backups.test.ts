@@ -94,7 +94,10 @@ describe("backups of the embedded database", () => {
       await load.stop();
       expect(backup.code, backup.stderr).toBe(0);
       expect(backup.stdout).toContain(`Backed up the database to ${file}`);
-      expect(backup.stdout).toContain(`Her videos and files (1 file, 0.0 MB) went to ${file}.media.tar`);
+      // Beside it, the seeded demo's lesson downloads (docs/storage.md), which the backup carries too.
+      const downloads = readdirSync(path.join(dataDir, "media", "lesson-files"));
+      expect(downloads.length).toBeGreaterThan(0);
+      expect(backup.stdout).toContain(`Her videos and files (${downloads.length + 1} files, 0.0 MB) went to ${file}.media.tar`);
       // Refused while the server runs: a restore needs it stopped.
       const whileRunning = await runAdmin(["restore", file, "--force"], { DATA_DIR: dataDir });
       expect(whileRunning.code).toBe(1);
@@ -106,6 +109,7 @@ describe("backups of the embedded database", () => {
       expect(restored.code, restored.stderr).toBe(0);
       expect(restored.stdout).toContain(`are back in ${path.join(restoredDir, "media")}`);
       expect(readFileSync(path.join(restoredDir, "media", "files", "welcome.txt"), "utf8")).toBe("Welcome\n");
+      expect(readdirSync(path.join(restoredDir, "media", "lesson-files")).sort()).toEqual(downloads.sort());
       await expectHoldsWritesBefore({ DATA_DIR: restoredDir }, load.acknowledged, backupBegan);
       const again = await startServer({ DATA_DIR: restoredDir });
       try {

@@ -1,3 +1,4 @@
+import { moveCareFilesToStorage, removeUnnamedCareFiles } from "./care-files.ts";
 import { sentence } from "../../../contract/languages.ts";
 import { defineCapability, mount } from "../capabilities/capability.ts";
 import { HttpError } from "../http/errors.ts";
@@ -47,6 +48,7 @@ export default defineCapability({
       contactEmail: ctx.config.site.contactEmail,
       payments: ctx.use("oneOffPayments"),
       pricing: ctx.use("checkoutPricing"),
+      storage: ctx.storage,
     }),
   },
   start: (ctx) => {
@@ -55,9 +57,13 @@ export default defineCapability({
       routes: [mount("/reactapi/care", careRoutes, care)],
       studio: [mount("/care", careStudioRoutes, care)],
       timedWork: [careWork({ ...care, siteLanguage: ctx.siteLanguage })],
+      sweeps: [
+        () => moveCareFilesToStorage({ db: ctx.db, storage: ctx.storage }, ctx.clock.now()),
+        () => removeUnnamedCareFiles({ db: ctx.db, storage: ctx.storage }, ctx.clock.now()),
+      ],
       points: {
         checkouts: [careCheckouts(care)],
-        personalData: [carePersonalData(ctx.db, ctx.clock, ctx.practice)],
+        personalData: [carePersonalData(ctx.db, ctx.clock, ctx.practice, ctx.storage)],
         accessLevels: [
           {
             level: "client",

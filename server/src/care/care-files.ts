@@ -1,5 +1,6 @@
 import multipart from "@fastify/multipart";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Readable } from "node:stream";
+import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { answerWith, sentence } from "../../../contract/languages.ts";
 import type { CareFile } from "../../../contract/care.ts";
@@ -12,14 +13,22 @@ import { HttpError } from "../http/errors.ts";
 import { requireMember } from "../http/signed-in-member.ts";
 import { detectLessonFileType } from "../lib/file-types.ts";
 import type { Clock } from "../lib/clock.ts";
+import { newFileKey, removeUnnamedFiles } from "../storage/named-files.ts";
+import type { MediaStorage } from "../storage/storage.ts";
 import { careFiles, careRecords } from "./care-schema.ts";
 
 // Files the doula shares with one client (docs/care.md, "Her client space"): the kinds a lesson's
-// downloads may be, judged from their content, small enough to keep whole in a row.
+// downloads may be, judged from their content. Each is a file of the media storage (docs/storage.md)
+// its row names; one an earlier version kept in its row is served from there until the sweep moves it.
+
+export const CARE_FILES_FOLDER = "care-files/";
+
+/** Where a client's files are kept. */
+export type CareFileStore = { db: Queryable; storage: MediaStorage };
 
 export const CARE_FILE_MAX_BYTES = CARE_FILE_MAX_MB * 1024 * 1024;
 
-type FileRow = Omit<typeof careFiles.$inferSelect, "content">;
+type FileRow = Omit<typeof careFiles.$inferSelect, "content" | "storageKey">;
 
 /** The columns a list needs: never the content. */
 const listed = {
@@ -71,12 +80,19 @@ async function fileOf(db: Queryable, recordId: number, fileId: number, memberId?
   return row.file;
 }
 
-function sendFile(reply: FastifyReply, file: typeof careFiles.$inferSelect) {
+async function sendFile(storage: MediaStorage, reply: FastifyReply, file: typeof careFiles.$inferSelect) {
+  let content: Buffer | Readable;
+  if (file.storageKey) {
+    const stored = await storage.read(file.storageKey);
+    if (!stored) throw new HttpError(404, sentence("This file is missing from the site's storage. Ask your doula to share it again."));
+    content = stored.body;
+  } else content = Buffer.from(file.content!);
   return reply
     .header("content-type", file.contentType)
     .header("content-disposition", `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
     .header("cache-control", "private, no-store")
-    .send(Buffer.from(file.content));
+    .header("content-length", file.size)
+    .send(content);
 }
 
 const cutOff = sentence("The upload was cut off or arrived damaged. Please try again.");
@@ -86,7 +102,10 @@ const tooLarge = () =>
   });
 
 /** The doula's side: share a file with a client, read it back, take it away. */
-export async function careFileStudioRoutes(app: FastifyInstance, { db, clock }: { db: Database; clock: Clock }) {
+export async function careFileStudioRoutes(
+  app: FastifyInstance,
+  { db, clock, storage }: { db: Database; clock: Clock; storage: MediaStorage },
+) {
   // Registered in this plugin alone, so that no other route of the studio accepts multipart.
   await app.register(multipart, {
     throwFileSizeLimit: false,
@@ -118,10 +137,19 @@ export async function careFileStudioRoutes(app: FastifyInstance, { db, clock }: 
           kinds: lessonFileKindsList,
         });
       const filename = nameForKind(cleanFileName(part.filename), type.contentType);
-      const [saved] = await db
-        .insert(careFiles)
-        .values({ recordId: id, filename, contentType: type.contentType, size: content.length, content, createdAt: clock.now() })
-        .returning(listed);
+      // The file first, then the row that names it: a row never names a file that is not there.
+      const storageKey = newFileKey(CARE_FILES_FOLDER, clock.now());
+      await storage.put(storageKey, content, type.contentType);
+      let saved: FileRow | undefined;
+      try {
+        [saved] = await db
+          .insert(careFiles)
+          .values({ recordId: id, filename, contentType: type.contentType, size: content.length, storageKey, createdAt: clock.now() })
+          .returning(listed);
+      } catch (error) {
+        await storage.remove(storageKey).catch(() => {});
+        throw error;
+      }
       return reply.code(201).send({
         file: toCareFile(saved!),
         message: answerWith('Shared "{filename}" ({size}). She can download it from her client space now.', {
@@ -133,21 +161,76 @@ export async function careFileStudioRoutes(app: FastifyInstance, { db, clock }: 
     { sameOriginExemption: "multipart-upload" },
   );
 
-  route(app, "careClientFile", async ({ params: { id, fileId } }, _request, reply) => sendFile(reply, await fileOf(db, id, fileId)));
+  route(app, "careClientFile", async ({ params: { id, fileId } }, _request, reply) =>
+    sendFile(storage, reply, await fileOf(db, id, fileId)),
+  );
 
   route(app, "unshareCareFile", async ({ params: { id, fileId } }) => {
     const [deleted] = await db
       .delete(careFiles)
       .where(and(eq(careFiles.id, fileId), eq(careFiles.recordId, id)))
-      .returning({ filename: careFiles.filename });
+      .returning({ filename: careFiles.filename, storageKey: careFiles.storageKey });
     if (!deleted) throw noSuchFile();
+    // Should this fail, the sweep removes the file no row names.
+    if (deleted.storageKey) await storage.remove(deleted.storageKey).catch(() => {});
     return { message: answerWith('Took "{filename}" out of her client space.', { filename: deleted.filename }) };
   });
 }
 
 /** Her side: a file of one of her own records; anyone else's is a 404 that says nothing of it. */
-export function careFileRoute(app: FastifyInstance, db: Database) {
+export function careFileRoute(app: FastifyInstance, db: Database, storage: MediaStorage) {
   route(app, "myCareFile", async ({ params: { id, fileId } }, request, reply) =>
-    sendFile(reply, await fileOf(db, id, fileId, requireMember(request).id)),
+    sendFile(storage, reply, await fileOf(db, id, fileId, requireMember(request).id)),
+  );
+}
+
+/** The keys of the files of her records, for her account's deletion to remove once it has committed. */
+export async function fileKeysOfMember(tx: Queryable, memberId: number): Promise<string[]> {
+  const rows = await tx
+    .select({ key: careFiles.storageKey })
+    .from(careFiles)
+    .innerJoin(careRecords, eq(careRecords.id, careFiles.recordId))
+    .where(and(eq(careRecords.memberId, memberId), isNotNull(careFiles.storageKey)));
+  return rows.map((row) => row.key!);
+}
+
+/**
+ * Moves the files an earlier version kept in their rows into the media storage, a few at a time
+ * (the sweep); answers how many. Two servers may move the same one: only the first names its copy.
+ */
+export async function moveCareFilesToStorage({ db, storage }: CareFileStore, now: Date, batch = 20): Promise<number> {
+  let moved = 0;
+  for (;;) {
+    const rows = await db
+      .select({ id: careFiles.id, content: careFiles.content, contentType: careFiles.contentType })
+      .from(careFiles)
+      .where(isNull(careFiles.storageKey))
+      .orderBy(careFiles.id)
+      .limit(batch);
+    if (rows.length === 0) return moved;
+    for (const row of rows) {
+      const key = newFileKey(CARE_FILES_FOLDER, now);
+      await storage.put(key, Buffer.from(row.content ?? Buffer.alloc(0)), row.contentType);
+      const [named] = await db
+        .update(careFiles)
+        .set({ storageKey: key, content: null })
+        .where(and(eq(careFiles.id, row.id), isNull(careFiles.storageKey)))
+        .returning({ id: careFiles.id });
+      if (named) moved += 1;
+      else await storage.remove(key);
+    }
+  }
+}
+
+/** Removes the files no row names any more (taken away, or their client's account deleted). */
+export function removeUnnamedCareFiles({ db, storage }: CareFileStore, now: Date): Promise<number> {
+  return removeUnnamedFiles(
+    storage,
+    CARE_FILES_FOLDER,
+    async (keys) =>
+      new Set(
+        (await db.select({ key: careFiles.storageKey }).from(careFiles).where(inArray(careFiles.storageKey, keys))).map((row) => row.key!),
+      ),
+    now,
   );
 }

@@ -40,6 +40,8 @@ import { practiceDay } from "./practice-day.ts";
 export { practiceDay };
 import { pushCareMessage } from "./care-pushes.ts";
 import type { PracticeNames } from "../lib/practice-names.ts";
+import type { MediaStorage } from "../storage/storage.ts";
+import { fileKeysOfMember } from "./care-files.ts";
 
 // Her birth clients (docs/care.md): what the studio's routes, her space and other features (the
 // labour line's on-call windows) call. Every rule that must hold across servers is one statement:
@@ -1333,7 +1335,7 @@ export async function onCallWindowsBetween(db: Queryable, from: string, until: s
  * The records, their signed agreements and payments stay as the doula's business records
  * (README, "Her data"), with her typed name as she signed.
  */
-export const carePersonalData = (db: Queryable, clock: Clock, practice: PracticeNames): PersonalData => ({
+export const carePersonalData = (db: Queryable, clock: Clock, practice: PracticeNames, storage: MediaStorage): PersonalData => ({
   key: "care",
   export: async (member) => {
     const records = await recordsOfMember(db, member, (await practiceDay(db, clock.now())).toString(), practice.now().doulaName);
@@ -1351,6 +1353,7 @@ export const carePersonalData = (db: Queryable, clock: Clock, practice: Practice
   erase: async (tx, member) => {
     const mine = tx.select({ id: careRecords.id }).from(careRecords).where(eq(careRecords.memberId, member.id));
     await tx.delete(careNotes).where(inArray(careNotes.recordId, mine));
+    const fileKeys = await fileKeysOfMember(tx, member.id);
     await tx.delete(careFiles).where(inArray(careFiles.recordId, mine));
     await tx.delete(careMessages).where(inArray(careMessages.recordId, mine));
     await tx.delete(careQuestionnaireSends).where(inArray(careQuestionnaireSends.recordId, mine));
@@ -1359,6 +1362,9 @@ export const carePersonalData = (db: Queryable, clock: Clock, practice: Practice
       .update(careRecords)
       .set({ email: null, firstName: null, lastName: null, invitationHash: null })
       .where(eq(careRecords.memberId, member.id));
+    return async () => {
+      for (const key of fileKeys) await storage.remove(key);
+    };
   },
 });
 

@@ -1,3 +1,4 @@
+import type { MediaStorage } from "../storage/storage.ts";
 import type { FastifyInstance } from "fastify";
 import { answerWith, type Language, sentence } from "../../../contract/languages.ts";
 import { findUserByEmail, type UserRow } from "../accounts/users-repository.ts";
@@ -73,6 +74,8 @@ export type CareOptions = {
   contactEmail: string;
   /** A package's payment with a code: payments' pricing pipeline (docs/gifts.md). */
   pricing?: CheckoutPricing;
+  /** Where the files she shares with a client are kept (docs/storage.md). */
+  storage: MediaStorage;
 };
 
 /** Her names as her agreements print them, in the agreement's language: hers with her title, and her practice's. */
@@ -85,8 +88,8 @@ const agreementNames = (practice: PracticeNames, language: Language) => {
 const today = async (db: Queryable, clock: Clock) => (await practiceDay(db, clock.now())).toString();
 
 /** The doula's side: her packages and her clients. */
-export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, sender, practice, payments }: CareOptions) {
-  await app.register(careFileStudioRoutes, { db, clock });
+export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, sender, practice, payments, storage }: CareOptions) {
+  await app.register(careFileStudioRoutes, { db, clock, storage });
 
   route(app, "carePackages", async () => ({ packages: await listPackages(db) }));
 
@@ -260,7 +263,10 @@ export async function careStudioRoutes(app: FastifyInstance, { db, clock, mail, 
 }
 
 /** The mother's side: her records, her signature, her PDF. */
-export async function careRoutes(app: FastifyInstance, { db, clock, mail, practice, payments, contactEmail, pricing }: CareOptions) {
+export async function careRoutes(
+  app: FastifyInstance,
+  { db, clock, mail, practice, payments, contactEmail, pricing, storage }: CareOptions,
+) {
   route(app, "myCare", async (_input, request) => {
     const member = requireMember(request);
     const names = practice.now(request.language);
@@ -279,7 +285,7 @@ export async function careRoutes(app: FastifyInstance, { db, clock, mail, practi
     };
   });
 
-  careFileRoute(app, db);
+  careFileRoute(app, db, storage);
 
   route(app, "partnerCare", async (_input, request) => ({
     records: await recordsForPartner(db, requireMember(request).id, practice.now(request.language).doulaName),

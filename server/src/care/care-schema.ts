@@ -236,7 +236,10 @@ export const careFiles = pgTable(
     filename: text("filename").notNull(),
     contentType: text("content_type").notNull(),
     size: integer("size").notNull(),
-    content: bytea("content").notNull(),
+    // The file in the media storage (care-files.ts); null for one an earlier version kept in
+    // `content`, which the sweep moves there.
+    storageKey: text("storage_key"),
+    content: bytea("content"),
     createdAt: createdAt(),
   },
   (table) => [index("care_files_record_idx").on(table.recordId)],

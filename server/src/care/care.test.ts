@@ -33,7 +33,7 @@ import { CARE_FILE_MAX_MB } from "../../../contract/care-fields.ts";
 import { tokenMailedTo } from "../../../testing/outbox-links.ts";
 import { asDataUrl, hostilePngs, wellMadePng } from "../../../testing/hostile-png.ts";
 import sharp from "sharp";
-import { careAgreements } from "./care-schema.ts";
+import { careAgreements, careFiles } from "./care-schema.ts";
 
 const SAME_ORIGIN = { host: "localhost:5000", origin: "http://localhost:5000" };
 import { onCallWindow, paymentSchedule, sha256Of } from "./care-repository.ts";
@@ -608,6 +608,10 @@ describe.each(backends)("her birth clients on %s", (backend) => {
       size: handout.length,
     });
     const fileId = shared.json().file.id;
+    // A file of the media storage (docs/storage.md) that its row names; nothing of it in the row.
+    const [row] = await db().select().from(careFiles).where(eq(careFiles.id, fileId));
+    expect(row).toMatchObject({ content: null, storageKey: expect.stringMatching(/^care-files\/\d+-[0-9a-f]{24}$/) });
+    expect(await app().mediaStorage.size(row!.storageKey!)).toBe(handout.length);
 
     expect((await share(client.recordId, Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00]), "setup.exe")).statusCode).toBe(415);
     expect((await share(client.recordId, Buffer.alloc(0), "empty.txt")).statusCode).toBe(400);
@@ -663,6 +667,33 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     expect(taken.statusCode, taken.body).toBe(200);
     expect((await get("/reactapi/care", client.cookie)).json().records[0].files).toEqual([]);
     expect((await get(`/reactapi/care/${client.recordId}/files/${fileId}`, client.cookie)).statusCode).toBe(404);
+    expect(await app().mediaStorage.size(row!.storageKey!)).toBeNull();
+  });
+
+  it("serves a file an earlier version kept in its row, and the sweep moves it to the storage", async () => {
+    const doula = await signedInInstructor(app(), db(), "doula-old-files");
+    const client = await invitedClient(doula, "client-old-files");
+    const plan = Buffer.from("Her feeding plan, kept the old way.\n");
+    const [old] = await db()
+      .insert(careFiles)
+      .values({
+        recordId: client.recordId,
+        filename: "plan.txt",
+        contentType: "text/plain; charset=utf-8",
+        size: plan.length,
+        content: plan,
+      })
+      .returning();
+    const url = `/reactapi/care/${client.recordId}/files/${old!.id}`;
+    expect((await get(url, client.cookie)).rawPayload.equals(plan)).toBe(true);
+
+    await app().sweepOldRecords();
+    const [moved] = await db().select().from(careFiles).where(eq(careFiles.id, old!.id));
+    expect(moved).toMatchObject({ content: null, storageKey: expect.stringMatching(/^care-files\//) });
+    expect(await app().mediaStorage.size(moved!.storageKey!)).toBe(plan.length);
+    const served = await get(url, client.cookie);
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(plan)).toBe(true);
   });
 
   it("gives her the record made for her address when she registered another way, once she has proven the address", async () => {
@@ -1295,6 +1326,11 @@ describe.each(backends)("her birth clients on %s", (backend) => {
       payload: form,
     });
     expect(shared.statusCode, shared.body).toBe(201);
+    const [{ storageKey }] = (await db()
+      .select({ storageKey: careFiles.storageKey })
+      .from(careFiles)
+      .where(eq(careFiles.id, shared.json().file.id))) as [{ storageKey: string }];
+    expect(await app().mediaStorage.size(storageKey)).toBeGreaterThan(0);
     // In her download, with its name and date (she downloads its content from her space).
     expect((await get("/reactapi/account/export", client.cookie)).json().care[0].files).toEqual([
       expect.objectContaining({ filename: "plan.txt" }),
@@ -1313,6 +1349,8 @@ describe.each(backends)("her birth clients on %s", (backend) => {
     });
     expect(details.agreement).toMatchObject({ signed: true, signed_from: null, signed_with: null });
     expect(details.payments).toHaveLength(4);
+    // The file itself is gone from the storage with her account, not left for a sweep.
+    expect(await app().mediaStorage.size(storageKey)).toBeNull();
   });
 });
 

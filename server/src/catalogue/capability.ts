@@ -2,6 +2,7 @@ import { defineCapability, mount } from "../capabilities/capability.ts";
 import { CatalogueReader, coursesPersonalData } from "./catalogue-repository.ts";
 import { catalogueRoutes } from "./catalogue-routes.ts";
 import { forgetUnfinishedUploads } from "./lesson-files-repository.ts";
+import { moveLessonFilesToStorage, removeUnnamedLessonFiles } from "./files-repository.ts";
 import { forgetOldTrash } from "./trash-repository.ts";
 
 declare module "../capabilities/capability.ts" {
@@ -31,9 +32,14 @@ export default defineCapability({
   start: (ctx) => {
     const catalogue = ctx.use("catalogue");
     return {
-      routes: [mount("/reactapi", catalogueRoutes, { db: ctx.db, catalogue })],
+      routes: [mount("/reactapi", catalogueRoutes, { db: ctx.db, catalogue, storage: ctx.storage })],
       points: { personalData: [coursesPersonalData(catalogue)] },
-      sweeps: [() => forgetOldTrash(ctx.db), () => forgetUnfinishedUploads(ctx.db)],
+      sweeps: [
+        () => forgetOldTrash(ctx.db),
+        () => forgetUnfinishedUploads(ctx.db),
+        () => moveLessonFilesToStorage({ db: ctx.db, storage: ctx.storage }, ctx.clock.now()),
+        () => removeUnnamedLessonFiles({ db: ctx.db, storage: ctx.storage }, ctx.clock.now()),
+      ],
       close: () => catalogue.close(),
     };
   },

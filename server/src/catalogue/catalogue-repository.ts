@@ -668,6 +668,7 @@ export async function findDownload(db: Queryable, fileId: number) {
       filename: lessonFiles.filename,
       contentType: lessonFiles.contentType,
       size: lessonFiles.size,
+      storageKey: lessonFiles.storageKey,
       courseId: modules.courseId,
       visibleInPreview: modules.visibleInPreview,
     })

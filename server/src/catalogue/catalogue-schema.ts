@@ -147,8 +147,11 @@ export const lessonFiles = pgTable(
     position: integer("position").notNull(),
     filename: text("filename").notNull(),
     contentType: text("content_type").notNull(),
-    // In bytes; the content is in file_chunks.
+    // In bytes.
     size: integer("size").notNull().default(0),
+    // The file in the media storage (storage/named-files.ts); null for one an earlier version kept in
+    // file_chunks, which the sweep moves there (files-repository.ts).
+    storageKey: text("storage_key"),
     // Counts renames and moves, like a lesson's revision (lesson-files-repository.ts).
     revision: integer("revision").notNull().default(1),
     // A row with neither a lesson nor a Trash item is an upload still arriving; one left over a day is swept.
@@ -163,9 +166,8 @@ export const lessonFiles = pgTable(
 );
 
 /**
- * A file's content in pieces of at most FILE_CHUNK_BYTES (catalogue/file-store.ts), in the database
- * so that several app servers on one PostgreSQL serve the same files, and streamed in and out one
- * piece at a time, so no server ever holds a whole file in memory.
+ * Where an earlier version kept a file's content, in pieces of at most 256 kB. Files now live in the
+ * media storage; the sweep moves these there and deletes them (files-repository.ts).
  */
 export const fileChunks = pgTable(
   "file_chunks",

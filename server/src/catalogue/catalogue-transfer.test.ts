@@ -41,30 +41,34 @@ describe.each(backends)("catalogue import and export on %s", (backend) => {
   const db = () => context.database.db;
 
   it("exports the catalogue in a form that imports back unchanged", async () => {
-    const exported = await exportCatalogue(db());
-    const summary = await importCatalogue(db(), exported);
+    const exported = await exportCatalogue(db(), context.app.mediaStorage);
+    const summary = await importCatalogue(db(), exported, context.app.mediaStorage);
     expect(summary.changed).toBe(false);
-    expect(await exportCatalogue(db())).toEqual(exported);
+    expect(await exportCatalogue(db(), context.app.mediaStorage)).toEqual(exported);
   });
 
   it("changes nothing when the same file is imported again", async () => {
-    const summary = await importCatalogue(db(), demoCatalogue);
+    const summary = await importCatalogue(db(), demoCatalogue, context.app.mediaStorage);
     expect(summary).toMatchObject({ courses: 4, subscription_plans: 2, changed: false });
   });
 
   it("refuses an invalid file whole, naming the problems, and changes nothing", async () => {
-    const before = await exportCatalogue(db());
+    const before = await exportCatalogue(db(), context.app.mediaStorage);
     const broken = structuredClone(demoCatalogue) as { courses: { id: number; title: string }[] };
     broken.courses[0]!.title = "A new title that must not land";
     broken.courses[1]!.id = broken.courses[2]!.id;
-    await expect(importCatalogue(db(), broken)).rejects.toThrow(/course id 3 is used twice/);
-    await expect(importCatalogue(db(), { format: "something else" })).rejects.toThrow(/not valid/);
-    expect(await exportCatalogue(db())).toEqual(before);
+    await expect(importCatalogue(db(), broken, context.app.mediaStorage)).rejects.toThrow(/course id 3 is used twice/);
+    await expect(importCatalogue(db(), { format: "something else" }, context.app.mediaStorage)).rejects.toThrow(/not valid/);
+    expect(await exportCatalogue(db(), context.app.mediaStorage)).toEqual(before);
   });
 
   it("sanitises every HTML field on the way in", async () => {
-    await importCatalogue(db(), { ...demoCatalogue, courses: [...(demoCatalogue.courses as object[]), ...hostileFile.courses] });
-    const exported = JSON.stringify(await exportCatalogue(db()));
+    await importCatalogue(
+      db(),
+      { ...demoCatalogue, courses: [...(demoCatalogue.courses as object[]), ...hostileFile.courses] },
+      context.app.mediaStorage,
+    );
+    const exported = JSON.stringify(await exportCatalogue(db(), context.app.mediaStorage));
     for (const forbidden of ["<script", "onclick", "onerror", "onmouseover", "onload", "javascript:", "<iframe", "<style", "<svg"]) {
       expect(exported).not.toContain(forbidden);
     }
@@ -87,9 +91,9 @@ describe.each(backends)("catalogue import and export on %s", (backend) => {
   });
 
   it("deletes what the file no longer has, keeping the rest", async () => {
-    const summary = await importCatalogue(db(), demoCatalogue);
+    const summary = await importCatalogue(db(), demoCatalogue, context.app.mediaStorage);
     expect(summary.changed).toBe(true);
-    const exported = await exportCatalogue(db());
+    const exported = await exportCatalogue(db(), context.app.mediaStorage);
     expect(exported.courses.map((course) => course.id)).toEqual([1, 2, 3, 4]);
   });
 });

@@ -7,7 +7,9 @@ import { HttpError } from "../http/errors.ts";
 import { containsNul } from "../http/nul-guard.ts";
 import { ContentFile, type ContentFileModule } from "./content-file.ts";
 import { bumpCatalogueVersion } from "./catalogue-repository.ts";
-import { readFileContents, replaceFileContents } from "./files-repository.ts";
+import { forgetFileChunks, LESSON_FILES_FOLDER, readFileContents } from "./files-repository.ts";
+import { newFileKey } from "../storage/named-files.ts";
+import type { MediaStorage } from "../storage/storage.ts";
 import { ancestryBelow, courseReferenceCode, groupBy, lessonVideo, moduleReferenceCode, toSubscriptionPlan } from "../db/catalogue-rows.ts";
 import { sanitiseHtml, sanitiseOptionalHtml } from "../lib/sanitise-html.ts";
 
@@ -47,17 +49,20 @@ function overwriteAll<Table extends PgTable>(table: Table, keys: (keyof Table["$
 
 /**
  * Makes the catalogue equal to the file, all or nothing: one transaction upserts every row by its id
- * and deletes the rows the file no longer has. Importing the same file twice changes nothing.
+ * and deletes the rows the file no longer has. Importing the same file twice changes nothing. The
+ * downloads go to the media storage first, each under a new key; the files they replace, and
+ * those of an import that fails, are removed by the sweep (storage/named-files.ts).
  */
-export async function importCatalogue(db: Queryable, document: unknown): Promise<ImportSummary> {
+export async function importCatalogue(db: Queryable, document: unknown, storage: MediaStorage): Promise<ImportSummary> {
   const file = parseContentFile(document);
-  const before = JSON.stringify(await exportCatalogue(db));
+  const before = JSON.stringify(await exportCatalogue(db, storage));
+  const now = new Date();
 
   const courseRows: (typeof courses.$inferInsert)[] = [];
   const moduleRows: (typeof modules.$inferInsert)[] = [];
   const lessonRows: (typeof lessons.$inferInsert)[] = [];
   const fileRows: (typeof lessonFiles.$inferInsert)[] = [];
-  const fileContents: { id: number; bytes: Buffer }[] = [];
+  const fileContents: { key: string; bytes: Buffer; contentType: string }[] = [];
 
   const visit = (module: ContentFileModule, courseId: number, ancestry: string, position: number) => {
     moduleRows.push({
@@ -89,6 +94,7 @@ export async function importCatalogue(db: Queryable, document: unknown): Promise
       });
       lesson.downloads.forEach((download, downloadIndex) => {
         const bytes = download.text !== undefined ? Buffer.from(download.text, "utf8") : Buffer.from(download.base64!, "base64");
+        const key = newFileKey(LESSON_FILES_FOLDER, now);
         fileRows.push({
           id: download.id,
           lessonId: lesson.id,
@@ -96,8 +102,9 @@ export async function importCatalogue(db: Queryable, document: unknown): Promise
           filename: download.filename,
           contentType: download.content_type,
           size: bytes.length,
+          storageKey: key,
         });
-        fileContents.push({ id: download.id, bytes });
+        fileContents.push({ key, bytes, contentType: download.content_type });
       });
     });
     const childAncestry = `${ancestry}_${moduleReferenceCode(module.id)}`;
@@ -117,6 +124,7 @@ export async function importCatalogue(db: Queryable, document: unknown): Promise
     course.modules.forEach((module, moduleIndex) => visit(module, course.id, courseReferenceCode(course.id), moduleIndex + 1));
   });
 
+  for (const content of fileContents) await storage.put(content.key, content.bytes, content.contentType);
   await db.transaction(async (tx) => {
     await insertInChunks(courseRows, (chunk) =>
       tx
@@ -184,12 +192,15 @@ export async function importCatalogue(db: Queryable, document: unknown): Promise
           target: lessonFiles.id,
           // A file of the Trash whose id the file now names becomes the file's: the import wins.
           set: {
-            ...overwriteAll(lessonFiles, ["lessonId", "trashItemId", "position", "filename", "contentType", "size"]),
+            ...overwriteAll(lessonFiles, ["lessonId", "trashItemId", "position", "filename", "contentType", "size", "storageKey"]),
             revision: sql`${lessonFiles.revision} + 1`,
           },
         }),
     );
-    await replaceFileContents(tx, fileContents);
+    await forgetFileChunks(
+      tx,
+      fileRows.map((row) => row.id),
+    );
     // Files of lessons in the studio's Trash are not part of the catalogue: they wait for a restore.
     await tx.delete(lessonFiles).where(
       and(
@@ -266,7 +277,7 @@ export async function importCatalogue(db: Queryable, document: unknown): Promise
     await bumpCatalogueVersion(tx);
   });
 
-  const after = JSON.stringify(await exportCatalogue(db));
+  const after = JSON.stringify(await exportCatalogue(db, storage));
   return {
     courses: courseRows.length,
     modules: moduleRows.length,
@@ -278,7 +289,7 @@ export async function importCatalogue(db: Queryable, document: unknown): Promise
 }
 
 /** The whole catalogue in the content format, downloads inline as base64. */
-export async function exportCatalogue(db: Queryable): Promise<ContentFile> {
+export async function exportCatalogue(db: Queryable, storage: MediaStorage): Promise<ContentFile> {
   // One after another: inside a transaction they share one connection, which runs one query at a time.
   const courseRows = await db.select().from(courses).orderBy(asc(courses.position), asc(courses.id));
   const moduleRows = await db.select().from(modules).orderBy(asc(modules.position), asc(modules.id));
@@ -291,10 +302,7 @@ export async function exportCatalogue(db: Queryable): Promise<ContentFile> {
   const planRows = await db.select().from(subscriptionPlans).orderBy(asc(subscriptionPlans.position), asc(subscriptionPlans.id));
   const planCourseRows = await db.select().from(planCourses).orderBy(asc(planCourses.courseId));
 
-  const contents = await readFileContents(
-    db,
-    fileRows.map((row) => row.id),
-  );
+  const contents = await readFileContents({ db, storage }, fileRows);
   const filesByLesson = groupBy(fileRows, (row) => row.lessonId);
   const lessonsByModule = groupBy(lessonRows, (row) => row.moduleId);
   const childrenByParent = groupBy(moduleRows, (row) => row.parentReferenceCode);

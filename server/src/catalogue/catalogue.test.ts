@@ -59,7 +59,11 @@ describe.each(backends)("course catalogue on %s", (backend) => {
 
     it("opens a course once the instructor grants it", async () => {
       const granted = await signedInMember(app(), "granted");
-      await executeCommand(context.database.db, { name: "course grant", email: granted.email, courseId: PAID_COURSE });
+      await executeCommand(context.database.db, context.app.mediaStorage, {
+        name: "course grant",
+        email: granted.email,
+        courseId: PAID_COURSE,
+      });
       const list = (await app().inject({ url: "/reactapi/getcourses", headers: { cookie: granted.cookie } })).json();
       expect(list.courses.find((course: { id: number }) => course.id === PAID_COURSE).course_access).toBe("true");
       const access = await app().inject({
@@ -77,10 +81,10 @@ describe.each(backends)("course catalogue on %s", (backend) => {
       expect(before.courses[0].course_title).toBe("Comprehensive Childbirth Education");
       const changed = structuredClone(demoCatalogue) as { courses: { title: string }[] };
       changed.courses[0]!.title = "Childbirth Education, Revised";
-      await executeCommand(context.database.db, { name: "content import", document: changed });
+      await executeCommand(context.database.db, context.app.mediaStorage, { name: "content import", document: changed });
       const after = (await app().inject({ url: "/reactapi/getcourses" })).json();
       expect(after.courses[0].course_title).toBe("Childbirth Education, Revised");
-      await executeCommand(context.database.db, { name: "content import", document: demoCatalogue });
+      await executeCommand(context.database.db, context.app.mediaStorage, { name: "content import", document: demoCatalogue });
     });
 
     it("answers getuseraccessdata only to members", async () => {
@@ -189,7 +193,7 @@ describe.each(backends)("course catalogue on %s", (backend) => {
 
     it("refuses a locked module's download to a member without access with 403", async () => {
       const admin = await signedInMember(app(), "instructor");
-      await executeCommand(context.database.db, { name: "user set-role", email: admin.email, role: "admin" });
+      await executeCommand(context.database.db, context.app.mediaStorage, { name: "user set-role", email: admin.email, role: "admin" });
       const lockedFile = (await downloadsOf(PAID_COURSE, admin.cookie)).find((file) => !file.preview)!;
       expect((await app().inject({ url: lockedFile.url, headers: { cookie: admin.cookie } })).statusCode).toBe(200);
       const response = await app().inject({ url: lockedFile.url, headers: { cookie: member.cookie } });

@@ -6,7 +6,7 @@ import { lessonFileKindsList, nameForKind, readableFileSize } from "../../../con
 import type { StudioFile } from "../../../contract/studio/courses.ts";
 import { type Actor, recordActivity } from "../activity/activity-repository.ts";
 import { changeCatalogue } from "./catalogue-repository.ts";
-import { FILE_CHUNK_BYTES, inChunks, writeFileChunks } from "./files-repository.ts";
+import { FILE_CHUNK_BYTES, inChunks, type LessonFileStore, storeFileContent } from "./files-repository.ts";
 import { detectLessonFileType } from "../lib/file-types.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { lessonFiles, lessons, modules } from "./catalogue-schema.ts";
@@ -14,7 +14,7 @@ import { HttpError } from "../http/errors.ts";
 import { lessonNotFound, movedOnePlace, nextCatalogueId, positionAfterLast, renumber } from "./course-editor-repository.ts";
 import { toStudioFile } from "./lesson-file-list.ts";
 
-// A lesson's downloads as the studio handles them: uploaded in a stream (catalogue/files-repository.ts), checked by
+// A lesson's downloads as the studio handles them: uploaded in a stream to the media storage (files-repository.ts), checked by
 // their content, renamed, put in order. Deleting one is in trash-repository.ts, like every delete.
 
 const UPLOAD_SWEEP_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -58,17 +58,18 @@ async function drain(chunks: AsyncIterable<unknown>): Promise<void> {
 }
 
 /**
- * Adds an uploaded file at the end of a lesson's downloads. The content goes into the database
- * chunk by chunk as it arrives, in a row no member sees yet (no lesson, no Trash item); only when
- * the last byte is in does one short transaction attach it to the lesson. A refused type, a file
- * over the limit or a broken connection leaves nothing behind.
+ * Adds an uploaded file at the end of a lesson's downloads. The content goes to the media storage
+ * as it arrives (files-repository.ts); only when the last byte is in does one short transaction
+ * add the row that names it. A refused type, a file over the limit or a broken connection adds no
+ * row, and a file stored for nothing is removed (or, should that fail, swept later).
  */
 export async function uploadLessonFile(
-  db: Database,
+  { db, storage }: LessonFileStore & { db: Database },
   actor: Actor,
   lessonId: number,
   upload: Upload,
   limitBytes: number,
+  now: Date,
 ): Promise<{ file: StudioFile; message: string }> {
   const [lesson] = await db.select({ id: lessons.id }).from(lessons).where(eq(lessons.id, lessonId));
   const chunks = inChunks(upload.content);
@@ -90,32 +91,36 @@ export async function uploadLessonFile(
     });
   }
   const filename = nameForKind(cleanFileName(upload.filename), type.contentType);
-  const fileId = await db.transaction(async (tx) => {
-    const id = await nextCatalogueId(tx, lessonFiles, "files");
-    await tx.insert(lessonFiles).values({ id, lessonId: null, position: 0, filename, contentType: type.contentType, size: 0 });
-    return id;
-  });
+  let stored: { key: string; size: number };
   try {
-    let size = await writeFileChunks(db, fileId, [beginning]);
-    size += await writeFileChunks(db, fileId, chunks, 1);
-    if (upload.truncated()) throw tooLarge(limitBytes);
+    stored = await storeFileContent(
+      storage,
+      (async function* () {
+        yield beginning;
+        yield* chunks;
+      })(),
+      type.contentType,
+      now,
+      () => (upload.truncated() ? tooLarge(limitBytes) : null),
+    );
+  } catch (error) {
+    await drain(chunks).catch(() => {});
+    throw error;
+  }
+  const { key, size } = stored;
+  try {
     return await changeCatalogue(db, async (tx) => {
       const [row] = await tx.select({ title: lessons.title }).from(lessons).where(eq(lessons.id, lessonId)).for("update");
       if (!row) throw new HttpError(404, "The lesson was deleted while the file was uploading; nothing was added.");
+      const id = await nextCatalogueId(tx, lessonFiles, "files");
       const position = await positionAfterLast(tx, lessonFiles, eq(lessonFiles.lessonId, lessonId));
-      const [attached] = await tx
-        .update(lessonFiles)
-        .set({ lessonId, position, size })
-        .where(and(eq(lessonFiles.id, fileId), isNull(lessonFiles.lessonId), isNull(lessonFiles.trashItemId)))
+      const [added] = await tx
+        .insert(lessonFiles)
+        .values({ id, lessonId, position, filename, contentType: type.contentType, size, storageKey: key })
         .returning();
-      if (!attached)
-        throw new HttpError(
-          409,
-          "A content import replaced the lesson's files while this one was uploading; nothing was added. Upload it again.",
-        );
       await recordActivity(tx, actor, "catalogue", `Uploaded "${filename}" (${readableFileSize(size)}) to the lesson "${row.title}".`);
       return {
-        file: toStudioFile(attached),
+        file: toStudioFile(added!),
         message: answerWith('Added "{filename}" ({size}). Members can download it from the lesson now.', {
           filename,
           size: readableFileSize(size),
@@ -123,11 +128,7 @@ export async function uploadLessonFile(
       };
     });
   } catch (error) {
-    await drain(chunks).catch(() => {});
-    await db
-      .delete(lessonFiles)
-      .where(and(eq(lessonFiles.id, fileId), isNull(lessonFiles.lessonId)))
-      .catch(() => {});
+    await storage.remove(key).catch(() => {});
     throw error;
   }
 }
@@ -195,7 +196,10 @@ export async function moveLessonFile(
   });
 }
 
-/** Forgets uploads that never finished (a closed laptop, a server restarted mid-upload) after a day. */
+/**
+ * Forgets the rows an earlier version added for uploads that never finished (a closed laptop, a
+ * server restarted mid-upload), after a day. Uploads now add their row only once complete.
+ */
 export async function forgetUnfinishedUploads(db: Queryable, now = new Date()): Promise<void> {
   await db
     .delete(lessonFiles)

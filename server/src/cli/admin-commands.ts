@@ -16,6 +16,7 @@ import { commandLine, recordActivity } from "../activity/activity-repository.ts"
 import { createCode, setCodeActive } from "../studio/access-codes/access-code-operations.ts";
 import { grantCourse, revokeCourse, setRole } from "../studio/members/member-operations.ts";
 import { exportCatalogue, importCatalogue } from "../catalogue/catalogue-transfer.ts";
+import type { MediaStorage } from "../storage/storage.ts";
 import type { Database } from "../db/client.ts";
 import { listPurchases, revenueByMonth } from "../payments/purchases-repository.ts";
 import { backupEmbedded, embeddedClient } from "../backups/backups.ts";
@@ -196,8 +197,8 @@ function formatMoney(amountMinor: number, currency: string): string {
 }
 
 /** Runs a command, then tells this process's caches what it changed. */
-export async function executeCommand(db: Database, command: AdminCommand): Promise<AdminResult> {
-  const result = await runCommand(db, command);
+export async function executeCommand(db: Database, storage: MediaStorage, command: AdminCommand): Promise<AdminResult> {
+  const result = await runCommand(db, storage, command);
   if (command.name === "content import") dataChanges.emit("catalogue");
   return result;
 }
@@ -209,7 +210,7 @@ async function memberByEmail(db: Database, email: string) {
   return user;
 }
 
-async function runCommand(db: Database, command: AdminCommand): Promise<AdminResult> {
+async function runCommand(db: Database, storage: MediaStorage, command: AdminCommand): Promise<AdminResult> {
   switch (command.name) {
     case "access-code create":
       return {
@@ -260,7 +261,7 @@ async function runCommand(db: Database, command: AdminCommand): Promise<AdminRes
     }
     case "content import": {
       const summary = await db.transaction(async (tx) => {
-        const imported = await importCatalogue(tx, command.document);
+        const imported = await importCatalogue(tx, command.document, storage);
         if (imported.changed)
           await recordActivity(
             tx,
@@ -279,7 +280,7 @@ async function runCommand(db: Database, command: AdminCommand): Promise<AdminRes
       };
     }
     case "content export": {
-      const catalogue = await exportCatalogue(db);
+      const catalogue = await exportCatalogue(db, storage);
       return { text: `Exported ${catalogue.courses.length} courses.`, data: catalogue };
     }
     case "backup": {

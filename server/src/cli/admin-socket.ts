@@ -1,3 +1,4 @@
+import type { MediaStorage } from "../storage/storage.ts";
 import { chmodSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -36,7 +37,11 @@ const MAX_COMMAND_BYTES = 512 * 1024 * 1024;
 
 type Reply = { ok: true; result: AdminResult } | { ok: false; status: number; error: string };
 
-export async function startAdminSocket(dataDir: string, db: Database, log: FastifyBaseLogger): Promise<() => Promise<void>> {
+export async function startAdminSocket(
+  dataDir: string,
+  { db, storage }: { db: Database; storage: MediaStorage },
+  log: FastifyBaseLogger,
+): Promise<() => Promise<void>> {
   const socketPath = adminSocketPath(dataDir);
   // A socket file left by a server that was killed would block listening; nothing listens on it.
   rmSync(socketPath, { force: true });
@@ -55,7 +60,7 @@ export async function startAdminSocket(dataDir: string, db: Database, log: Fasti
       }
       const command = JSON.parse(Buffer.concat(chunks).toString("utf8")) as AdminCommand;
       log.info({ command: command.name }, "admin command");
-      send({ ok: true, result: await executeCommand(db, command) });
+      send({ ok: true, result: await executeCommand(db, storage, command) });
     } catch (error) {
       if (error instanceof HttpError) return send({ ok: false, status: error.statusCode, error: error.message });
       log.error({ err: error }, "admin command failed");

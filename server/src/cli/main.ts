@@ -5,6 +5,7 @@ import { backupPostgres, checkEmbeddedRestore, restoreEmbedded, restorePostgres 
 import { backupMedia, mediaLeftWhereTheyAre, plannedMediaRestore, restoreMedia } from "../backups/media-backup.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { openDatabase } from "../db/client.ts";
+import { openMediaStorage } from "../storage/media-storage.ts";
 import { keepDataDirPrivate, tightenedSentence } from "../db/data-dir.ts";
 import { HttpError } from "../http/errors.ts";
 import { type AdminCommand, type AdminResult, executeCommand, parseCommand, UsageError } from "./admin-commands.ts";
@@ -48,9 +49,11 @@ async function runOnDatabase(command: AdminCommand, config: Config): Promise<Adm
     throw new HttpError(404, `There is no database in ${config.dataDir} to back up (set DATA_DIR to the server's data directory).`);
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  const storage = await openMediaStorage(config.storage);
   try {
-    return await executeCommand(database.db, command);
+    return await executeCommand(database.db, storage, command);
   } finally {
+    storage.close();
     await database.close();
   }
 }

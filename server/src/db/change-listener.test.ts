@@ -51,7 +51,7 @@ describe.runIf(backends.includes("postgres"))("an app server's caches on Postgre
     await grantBehindItsBack(member.email, 4);
     expect(await opens(member.cookie, 4)).toBe(false);
     // A grant made through the repositories is announced in its transaction.
-    await executeCommand(context.database.db, { name: "course grant", email: member.email, courseId: 3 });
+    await executeCommand(context.database.db, context.app.mediaStorage, { name: "course grant", email: member.email, courseId: 3 });
     await until("the announced grant is heard", () => opens(member.cookie, 3));
     expect(await opens(member.cookie, 4)).toBe(true);
   });

@@ -14,8 +14,12 @@ export type PersonalData = {
   key: string;
   /** Her part, as plain JSON. */
   export: (member: Member) => Promise<unknown>;
-  /** Runs inside the deletion's transaction, before her row is deleted. */
-  erase?: (tx: Transaction, member: Member) => Promise<void>;
+  /**
+   * Runs inside the deletion's transaction, before her row is deleted. What it answers, if
+   * anything, runs once that transaction has committed: what is kept outside the database (her
+   * files in the media storage) goes then, and never while the deletion could still be undone.
+   */
+  erase?: (tx: Transaction, member: Member) => Promise<void | (() => Promise<void>)>;
   /**
    * Runs inside the transaction that changes her e-mail address (`member` is her row before it), so
    * what is still to be mailed to her (a reminder, a place offered) goes to the address she uses now.

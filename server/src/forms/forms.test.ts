@@ -35,7 +35,7 @@ describe.each(backends)("feedback and contact forms on %s", (backend) => {
     });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ id: expect.any(Number), received_at: expect.any(String) });
-    const inbox = await executeCommand(context.database.db, { name: "inbox list", kind: "feedback" });
+    const inbox = await executeCommand(context.database.db, context.app.mediaStorage, { name: "inbox list", kind: "feedback" });
     expect(inbox.text).toContain(`feedback from ${member.email}`);
     expect(inbox.text).toContain("liked_most: The videos");
   });
@@ -62,7 +62,7 @@ describe.each(backends)("feedback and contact forms on %s", (backend) => {
   it("stores a contact request", async () => {
     const response = await post("/reactapi/contact", goodContact);
     expect(response.statusCode).toBe(201);
-    const inbox = await executeCommand(context.database.db, { name: "inbox list", kind: "contact" });
+    const inbox = await executeCommand(context.database.db, context.app.mediaStorage, { name: "inbox list", kind: "contact" });
     expect(inbox.text).toContain("services: Birth Support, Virtual Services");
     expect(inbox.text).toContain("due_date: 2027-03-14");
   });

@@ -105,20 +105,20 @@ describe.each(backends)("importing random catalogue documents on %s", (backend) 
     let refused = 0;
     await fc.assert(
       fc.asyncProperty(document, async (candidate) => {
-        const before = JSON.stringify(await exportCatalogue(db));
+        const before = JSON.stringify(await exportCatalogue(db, context.app.mediaStorage));
         try {
-          await importCatalogue(db, candidate);
+          await importCatalogue(db, candidate, context.app.mediaStorage);
         } catch (error) {
           expect(error).toBeInstanceOf(HttpError);
           expect((error as HttpError).statusCode).toBe(400);
           expect((error as HttpError).message).toMatch(/^The content file is not valid/);
-          expect(JSON.stringify(await exportCatalogue(db))).toBe(before);
+          expect(JSON.stringify(await exportCatalogue(db, context.app.mediaStorage))).toBe(before);
           refused++;
           return;
         }
         // What was imported is a catalogue: exported and imported again, nothing changes.
-        const exported = await exportCatalogue(db);
-        expect((await importCatalogue(db, exported)).changed).toBe(false);
+        const exported = await exportCatalogue(db, context.app.mediaStorage);
+        expect((await importCatalogue(db, exported, context.app.mediaStorage)).changed).toBe(false);
         imported++;
       }),
       { numRuns: 120, seed: 20_261_123, endOnFailure: true },

@@ -305,7 +305,7 @@ describe.runIf(backends.includes("postgres"))("a code's last use on two app serv
 
   it("is taken once when 10 checkouts start at the same moment; the others are told why", async () => {
     const [a, b] = servers;
-    await importCatalogue(a!.handle.db, demoCatalogue);
+    await importCatalogue(a!.handle.db, demoCatalogue, a!.app.mediaStorage);
     const instructor = await signedInInstructor(a!.app, a!.handle.db);
     expect(
       (await post(a!.app, "/reactapi/studio/codes", { code: "LAST-ONE", percent_off: 30, plan_ids: [1], max_uses: 1 }, instructor.cookie))

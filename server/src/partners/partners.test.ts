@@ -307,7 +307,7 @@ describe.runIf(backends.includes("postgres"))("the partner seat on two app serve
         ),
       });
     }
-    await importCatalogue(servers[0]!.handle.db, demoCatalogue);
+    await importCatalogue(servers[0]!.handle.db, demoCatalogue, servers[0]!.app.mediaStorage);
     await createAccessCode(servers[0]!.handle.db, { code: DEMO_CODE });
   });
   afterAll(async () => {

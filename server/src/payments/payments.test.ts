@@ -146,7 +146,7 @@ describe.each(backends)("payments with Stripe on %s", (backend) => {
 
     it("tells a member who already has every course of the plan instead of charging twice", async () => {
       const member = await signedInMember(app(), "owner");
-      await executeCommand(db(), { name: "course grant", email: member.email, courseId: 3 });
+      await executeCommand(db(), context.app.mediaStorage, { name: "course grant", email: member.email, courseId: 3 });
       const before = standIn.requests.length;
       const response = await startCheckout(member.cookie, { plan_id: PARTNER_COURSE.planId });
       expect(response.statusCode).toBe(409);
@@ -301,7 +301,7 @@ describe.each(backends)("payments with Stripe on %s", (backend) => {
       expect((await deliver(chargeRefunded(buyer.session.payment_intent!, 4900, "usd"))).statusCode).toBe(200);
       expect((await deliver(paid)).statusCode).toBe(200);
       expect(await openCourses(buyer.cookie)).toEqual([1, 2]);
-      const report = await executeCommand(db(), { name: "purchases list" });
+      const report = await executeCommand(db(), context.app.mediaStorage, { name: "purchases list" });
       const months = (report.data as { months: { currency: string; payments: number; refunds: number; netMinor: number }[] }).months;
       const purchasesOfBuyer = (report.data as { purchases: { memberEmail: string; status: string }[] }).purchases.filter(
         (row) => row.memberEmail === buyer.email,
@@ -410,7 +410,7 @@ describe.each(backends)("payments with Stripe on %s", (backend) => {
       await context.database.db.delete(courses).where(eq(courses.id, 4));
       const renewal = await deliver(invoicePaid(buyer.session.subscription!, 1900, "usd"));
       expect(renewal.statusCode).toBe(200);
-      await importCatalogue(context.database.db, demoCatalogue);
+      await importCatalogue(context.database.db, demoCatalogue, context.app.mediaStorage);
     });
 
     it("forgets handled events and unclaimed closures after a month, and keeps recent ones", async () => {
@@ -448,7 +448,7 @@ describe.each(backends)("payments with Stripe on %s", (backend) => {
     it("a refund never removes the course the instructor opened by hand", async () => {
       const buyer = await memberAtCheckout(PARTNER_COURSE, "both");
       await deliver(checkoutCompleted(buyer.session));
-      await executeCommand(db(), { name: "course grant", email: buyer.email, courseId: 3 });
+      await executeCommand(db(), context.app.mediaStorage, { name: "course grant", email: buyer.email, courseId: 3 });
       await deliver(chargeRefunded(buyer.session.payment_intent!, 4900, "usd"));
       expect(await openCourses(buyer.cookie)).toEqual([1, 2, 3]);
       const access = await app().inject({
@@ -463,8 +463,8 @@ describe.each(backends)("payments with Stripe on %s", (backend) => {
     it("revoking by hand leaves a paid course open and says so", async () => {
       const buyer = await memberAtCheckout(PARTNER_COURSE, "paid");
       await deliver(checkoutCompleted(buyer.session));
-      await executeCommand(db(), { name: "course grant", email: buyer.email, courseId: 3 });
-      const result = await executeCommand(db(), { name: "course revoke", email: buyer.email, courseId: 3 });
+      await executeCommand(db(), context.app.mediaStorage, { name: "course grant", email: buyer.email, courseId: 3 });
+      const result = await executeCommand(db(), context.app.mediaStorage, { name: "course revoke", email: buyer.email, courseId: 3 });
       expect(result.text).toContain(`${buyer.email} no longer has a grant from you`);
       expect(result.text).toMatch(/still open it through purchase #\d+ \(Partner Course\)/);
       expect(await openCourses(buyer.cookie)).toEqual([1, 2, 3]);
@@ -519,7 +519,7 @@ describe.each(backends)("payments with Stripe on %s", (backend) => {
     it("shows the instructor every purchase and the revenue by month", async () => {
       const buyer = await memberAtCheckout(PARTNER_COURSE, "ledger");
       await deliver(checkoutCompleted(buyer.session));
-      const report = await executeCommand(db(), { name: "purchases list" });
+      const report = await executeCommand(db(), context.app.mediaStorage, { name: "purchases list" });
       expect(report.text).toMatch(
         new RegExp(`\\d+\\s+\\d{4}-\\d{2}-\\d{2}\\s+${buyer.email.replace(/[.+]/g, "\\$&")}\\s+Partner Course\\s+49\\.00 USD\\s+paid`),
       );

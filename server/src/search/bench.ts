@@ -40,7 +40,7 @@ export async function measureSearch(databaseUrl?: string, rounds = 30): Promise<
   const database = await openDatabase({ dataDir: "memory", databaseUrl, poolSize: 4 });
   const app = await buildApp({ db: database.db, config: loadConfig({ NODE_ENV: "test" }) });
   try {
-    await importCatalogue(database.db, generated.document);
+    await importCatalogue(database.db, generated.document, app.mediaStorage);
     // Every tenth lesson has a transcript of 80 cues; one of them says a word no other does.
     for (let lessonId = 10; lessonId <= generated.lessons; lessonId += 10) {
       const cues = Array.from({ length: 80 }, (_, index) => ({

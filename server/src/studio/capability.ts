@@ -29,6 +29,7 @@ export default defineCapability({
         catalogue: ctx.use("catalogue"),
         publicUrl: ctx.config.publicUrl,
         uploadMaxBytes: ctx.config.uploadMaxBytes,
+        storage: ctx.storage,
         rowsOnCatalogue: ctx.all("rowsOnCatalogue"),
         pictures: ctx.use("pictureUploads"),
         featureAreas: ctx.studioAreas,

@@ -39,6 +39,7 @@ export async function studioApi(
     catalogue,
     publicUrl,
     uploadMaxBytes,
+    storage,
     rowsOnCatalogue,
     pictures,
     featureAreas,
@@ -48,7 +49,8 @@ export async function studioApi(
   // Set inside the scope, so that an unknown studio address meets the guard too.
   app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ error: "Not found." }));
   // Passed on field by field: the options Fastify gave this plugin also carry its prefix, which the areas inherit anyway.
-  for (const area of studioAreas) await app.register(area, { db, clock, catalogue, publicUrl, uploadMaxBytes, rowsOnCatalogue, pictures });
+  for (const area of studioAreas)
+    await app.register(area, { db, clock, catalogue, publicUrl, uploadMaxBytes, storage, rowsOnCatalogue, pictures });
   // Each capability's own studio areas (the calendar of bookings…), from its manifest, behind the same guard.
   for (const area of featureAreas) await app.register(area);
 }

@@ -1,3 +1,4 @@
+import type { MediaStorage } from "../storage/storage.ts";
 import type { FastifyRequest } from "fastify";
 import type { Actor } from "../activity/activity-repository.ts";
 import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
@@ -13,6 +14,8 @@ export type StudioOptions = {
   catalogue: CatalogueReader;
   publicUrl: string;
   uploadMaxBytes: number;
+  /** Where a lesson's downloads are kept (docs/storage.md). */
+  storage: MediaStorage;
   /** What other features keep on courses and lessons, which the Trash keeps and puts back with them. */
   rowsOnCatalogue: readonly RowsOnCatalogue[];
   /** A course's cover picture (the pictures capability's uploads). */

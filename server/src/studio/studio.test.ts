@@ -535,7 +535,7 @@ describe.each(backends)("the studio's plans on %s", (backend) => {
     }[];
     expect(seen).toContainEqual(expect.objectContaining({ id, name: "Partner Pack", price: 2900 }));
     const { exportCatalogue } = await import("../catalogue/catalogue-transfer.ts");
-    expect((await exportCatalogue(context.database.db)).subscription_plans).toContainEqual(
+    expect((await exportCatalogue(context.database.db, context.app.mediaStorage)).subscription_plans).toContainEqual(
       expect.objectContaining({ id, name: "Partner Pack", course_ids: [4] }),
     );
   });

@@ -88,7 +88,11 @@ export async function measureVideos(databaseUrl: string | undefined, seconds: nu
   try {
     const clip = path.join(work, "clip.mp4");
     generateClip(clip);
-    await importCatalogue(database.db, JSON.parse(await readFile(serverPaths.demoCatalogue, "utf8")) as Record<string, unknown>);
+    await importCatalogue(
+      database.db,
+      JSON.parse(await readFile(serverPaths.demoCatalogue, "utf8")) as Record<string, unknown>,
+      app.mediaStorage,
+    );
     const [instructor] = await database.db
       .insert(users)
       .values({ email: "bench-video-maker@example.com", passwordHash: "x", role: "admin" })

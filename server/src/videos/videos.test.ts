@@ -407,7 +407,7 @@ if (!backends.includes("postgres")) it.skip(`her videos on two app servers: ${po
 else
   describe("her videos on two app servers sharing PostgreSQL", () => {
     const servers = useAppServers();
-    beforeAll(() => importCatalogue(servers[0]!.handle.db, demoCatalogue));
+    beforeAll(() => importCatalogue(servers[0]!.handle.db, demoCatalogue, servers[0]!.app.mediaStorage));
 
     it("gives a waiting video to one server only, however many ask at once", async () => {
       const [first, second] = servers.map((server) => server.handle.db);

@@ -120,7 +120,7 @@ describe.each(backends)("the studio's courses and lessons on %s", (backend) => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().lesson).toMatchObject({ video_length: "12:30", video_line: "Filmed at home." });
     expect((await lessonAsMember(1, 1013)).video).toMatchObject({ length: 750, line: "Filmed at home." });
-    const exported = await exportCatalogue(context.database.db);
+    const exported = await exportCatalogue(context.database.db, context.app.mediaStorage);
     const lesson = exported.courses[0]!.modules.flatMap(function all(module): { id: number; video?: unknown }[] {
       return [...module.lessons, ...(module.modules ?? []).flatMap(all)];
     }).find((each) => each.id === 1013);
@@ -165,8 +165,8 @@ describe.each(backends)("the studio's courses and lessons on %s", (backend) => {
     expect(saved.json().lesson.video_link).toBe("https://vimeo.com/76979871/a1b2c3d4e5");
     expect((await lessonAsMember(1, 1005)).video).toEqual({ provider: "vimeo", id: "76979871", hash: "a1b2c3d4e5" });
 
-    const exported = await exportCatalogue(context.database.db);
-    const summary = await importCatalogue(context.database.db, exported);
+    const exported = await exportCatalogue(context.database.db, context.app.mediaStorage);
+    const summary = await importCatalogue(context.database.db, exported, context.app.mediaStorage);
     expect(summary.changed).toBe(false);
     // The import overwrote what a studio page may have opened: its revision moved on.
     const reopened = await openLesson(1005);
@@ -422,7 +422,7 @@ describe.each(backends)("the studio's courses and lessons on %s", (backend) => {
       [103, 0],
       [102, 1],
     ]);
-    const exported = await exportCatalogue(context.database.db);
+    const exported = await exportCatalogue(context.database.db, context.app.mediaStorage);
     expect(exported.courses.find((course) => course.id === 1)!.modules.at(-1)).toMatchObject({
       id: 103,
       modules: [expect.objectContaining({ id: 102 })],

@@ -19,7 +19,7 @@ async function* arriving(stream: AsyncIterable<Uint8Array>): AsyncGenerator<Uint
 }
 
 /** A lesson's downloads in the studio: upload, rename, reorder, delete (to the Trash). */
-export async function fileRoutes(app: FastifyInstance, { db, uploadMaxBytes }: StudioOptions) {
+export async function fileRoutes(app: FastifyInstance, { db, storage, clock, uploadMaxBytes }: StudioOptions) {
   // Registered here, so that no other route accepts multipart. One file per request; the size limit
   // ends the stream early (`truncated`), and the operation answers 413 with a sentence.
   await app.register(multipart, {
@@ -41,11 +41,12 @@ export async function fileRoutes(app: FastifyInstance, { db, uploadMaxBytes }: S
       if (!part) throw new HttpError(400, "Choose a file to upload.", { file: "Choose a file to upload." });
       const file = part.file;
       return uploadLessonFile(
-        db,
+        { db, storage },
         actorOf(request),
         lessonId,
         { filename: part.filename, content: arriving(file), truncated: () => file.truncated },
         uploadMaxBytes,
+        clock.now(),
       );
     },
     { sameOriginExemption: "multipart-upload" },

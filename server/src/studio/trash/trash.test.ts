@@ -117,7 +117,11 @@ describe.each(backends)("creating, deleting and restoring in the studio on %s", 
     expect(new Date(item!.kept_until).getTime() - new Date(item!.deleted_at).getTime()).toBe(30 * 24 * 60 * 60 * 1000);
 
     // An import (which knows nothing of the Trash) keeps the file waiting there.
-    await importCatalogue(context.database.db, await exportCatalogue(context.database.db));
+    await importCatalogue(
+      context.database.db,
+      await exportCatalogue(context.database.db, context.app.mediaStorage),
+      context.app.mediaStorage,
+    );
 
     const restored = await post(`/reactapi/studio/trash/${item!.id}/restore`, {});
     expect(restored.statusCode).toBe(200);

@@ -1,0 +1,1 @@
+ALTER TABLE "lesson_files" ADD COLUMN "storage_key" text;
