@@ -35,6 +35,7 @@ import { teamEndpoints, teamRegistrationPass } from "./team.ts";
 import { labourEndpoints, labourPushKinds } from "./labour.ts";
 import { transcriptsEndpoints } from "./transcripts.ts";
 import { videosEndpoints } from "./videos.ts";
+import { journeysEndpoints } from "./journeys.ts";
 import { searchEndpoints } from "./search.ts";
 import { checksEndpoints } from "./checks.ts";
 import { giftsEndpoints, giftsRegistrationPass } from "./gifts.ts";
@@ -111,6 +112,7 @@ export const endpoints = {
   ...labourEndpoints,
   ...transcriptsEndpoints,
   ...videosEndpoints,
+  ...journeysEndpoints,
   ...searchEndpoints,
   ...checksEndpoints,
   ...giftsEndpoints,

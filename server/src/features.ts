@@ -30,6 +30,7 @@ import team from "./team/capability.ts";
 import timer from "./timer/capability.ts";
 import transcripts from "./transcripts/capability.ts";
 import videos from "./videos/capability.ts";
+import journeys from "./journeys/capability.ts";
 
 /**
  * Every capability of the server, one manifest each (docs/architecture.md): adding one is its folder
@@ -37,7 +38,23 @@ import videos from "./videos/capability.ts";
  * follow what the manifests declare (the services each needs, the parts each must come before).
  */
 const core = [accounts, catalogue, grants, progress, certificates, messages, forms, sitePages, payments, contentNotes, push, activity];
-const practice = [bookings, classes, community, partners, birthPlan, timer, labour, care, team, transcripts, search, checks, gifts, videos];
+const practice = [
+  bookings,
+  classes,
+  community,
+  partners,
+  birthPlan,
+  timer,
+  labour,
+  care,
+  team,
+  transcripts,
+  search,
+  checks,
+  gifts,
+  videos,
+  journeys,
+];
 const frame = [notifications, studio, site, pictures, openapi, health];
 
 export const capabilities = [...core, ...practice, ...frame];

@@ -130,6 +130,21 @@ export function activeMembers(db: Queryable, { dueMonth, among }: { dueMonth?: s
     );
 }
 
+/** The members with a due date (no partner, none paused), for what is timed by a pregnancy (journeys); some of them by id. */
+export function membersWithDueDates(db: Queryable, among?: readonly number[]) {
+  return db
+    .select({ id: users.id, email: users.email, language: users.language, dueDate: users.dueDate, joinedAt: users.createdAt })
+    .from(users)
+    .where(
+      and(
+        isNotNull(users.dueDate),
+        isNull(users.deactivatedAt),
+        eq(users.joinedAs, "member"),
+        among === undefined ? undefined : inArray(users.id, [...among]),
+      ),
+    );
+}
+
 /** Each row with the address of the member it names (null for a visitor, or an account since deleted). */
 export async function withMemberEmails<Row extends { userId: number | null }>(db: Queryable, rows: Row[]) {
   const ids = [...new Set(rows.flatMap((row) => (row.userId === null ? [] : [row.userId])))];

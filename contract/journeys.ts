@@ -1,0 +1,229 @@
+import { z } from "zod";
+import { ApiError } from "./errors.ts";
+import { sentence } from "./languages.ts";
+import { type Endpoint, ok } from "./endpoint.ts";
+import { idInPath } from "./catalogue.ts";
+import { StudioOutcome } from "./studio/studio-shared.ts";
+
+// Journeys (docs/journeys.md): steps the doula writes at moments of a pregnancy (28+0, 36+3) or
+// days after the birth, each reaching a member once at an hour of her own day.
+
+/** A moment of the pregnancy: completed weeks and days, 40+0 being the due date. */
+export const PregnancyMoment = z.strictObject({
+  week: z
+    .number({ error: "The week is a number from 4 to 42." })
+    .int({ error: "The week is a whole number." })
+    .min(4, { error: "The week is a number from 4 to 42." })
+    .max(42, { error: "The week is a number from 4 to 42." }),
+  day: z
+    .number({ error: "The day is a number from 0 to 6." })
+    .int({ error: "The day is a whole number." })
+    .min(0, { error: "The day is a number from 0 to 6." })
+    .max(6, { error: "The day is a number from 0 to 6." }),
+});
+
+/** A moment after the birth, in days (0: the day she was born). */
+export const AfterBirthMoment = z.strictObject({
+  after_birth_days: z
+    .number({ error: "The days after the birth are a number from 0 to 365." })
+    .int({ error: "The days after the birth are a whole number." })
+    .min(0, { error: "The days after the birth are a number from 0 to 365." })
+    .max(365, { error: "The days after the birth are a number from 0 to 365." }),
+});
+
+export const StepMoment = z.union([PregnancyMoment, AfterBirthMoment], {
+  error: "Say when the step comes: a week and day of the pregnancy, or days after the birth.",
+});
+export type StepMoment = z.infer<typeof StepMoment>;
+
+export const journeyChannels = ["app", "mail", "push"] as const;
+export const JourneyChannel = z.enum(journeyChannels, { error: "A step reaches her in the app, by mail or by a notification." });
+
+const Hour = z
+  .string({ error: "The hour is written as 09:00." })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: "The hour is written as 09:00, from 00:00 to 23:59." });
+
+/** A text in each language of the site: English is needed, Spanish reads the English until it is written. */
+const InLanguages = (what: { missing: string; max: number; tooLong: string }) =>
+  z.strictObject({
+    en: z.string({ error: what.missing }).trim().min(1, { error: what.missing }).max(what.max, { error: what.tooLong }),
+    es: z.string({ error: what.missing }).trim().max(what.max, { error: what.tooLong }).optional().default(""),
+  });
+
+export const JourneyStepInput = z.strictObject({
+  at: StepMoment,
+  hour: Hour.optional().default("09:00"),
+  channels: z
+    .array(JourneyChannel, { error: "Choose how the step reaches her." })
+    .min(1, { error: "Choose how the step reaches her: in the app, by mail or by a notification." })
+    .max(3)
+    .refine((channels) => new Set(channels).size === channels.length, { error: "Each channel once, please." }),
+  title: InLanguages({
+    missing: sentence("Please give the step a title."),
+    max: 200,
+    tooLong: sentence("A step's title can be at most 200 characters."),
+  }),
+  text: InLanguages({
+    missing: sentence("Please write what the step says."),
+    max: 4000,
+    tooLong: sentence("A step's text can be at most 4,000 characters."),
+  }),
+  lesson_id: z.number({ error: "Choose the lesson." }).int().positive({ error: "Choose the lesson." }).nullable().optional(),
+});
+export type JourneyStepInput = z.input<typeof JourneyStepInput>;
+
+/** Who a journey is for: every member with a due date, her birth clients, or the members of one course. */
+export const JourneyAudience = z.union(
+  [
+    z.literal("due_date"),
+    z.literal("clients"),
+    z.strictObject({ course_id: z.number({ error: "Choose the course." }).int().positive({ error: "Choose the course." }) }),
+  ],
+  { error: 'Say who the journey is for: "due_date", "clients" or a course.' },
+);
+export type JourneyAudience = z.infer<typeof JourneyAudience>;
+
+export const JourneySave = z.strictObject({
+  name: z
+    .string({ error: "Please give the journey a name." })
+    .trim()
+    .min(1, { error: "Please give the journey a name." })
+    .max(120, { error: "A journey's name can be at most 120 characters." }),
+  for: JourneyAudience,
+  steps: z
+    .array(JourneyStepInput, { error: "Send the steps as a list." })
+    .min(1, { error: "A journey has at least one step." })
+    .max(60, { error: "A journey can have at most 60 steps." }),
+});
+export type JourneySave = z.input<typeof JourneySave>;
+
+export const JourneyStep = z.object({
+  id: z.number(),
+  at: StepMoment,
+  hour: z.string(),
+  channels: z.array(JourneyChannel),
+  title: z.object({ en: z.string(), es: z.string() }),
+  text: z.object({ en: z.string(), es: z.string() }),
+  lesson_id: z.number().nullable(),
+});
+
+export const StudioJourney = z.object({
+  id: z.number(),
+  name: z.string(),
+  for: JourneyAudience,
+  steps: z.array(JourneyStep),
+  created_at: z.string(),
+});
+export type StudioJourney = z.infer<typeof StudioJourney>;
+
+export const StudioJourneys = z.object({ journeys: z.array(StudioJourney) });
+
+export const JourneyIdParams = z.object({ id: idInPath("That journey does not exist.") });
+
+const Day = z.iso.date({ error: "A date is written as YYYY-MM-DD." });
+
+export const JourneyPreviewQuery = z.object({ due_date: Day });
+/** Each step's moment for a sample due date (after-birth steps from a birth on that date), in the practice's zone. */
+export const JourneyPreview = z.object({ steps: z.array(z.object({ id: z.number(), at_iso: z.string() })) });
+
+export const stepStatuses = ["upcoming", "sent"] as const;
+
+/** Her timeline: what was sent to her and what comes next, in her language. */
+export const MyJourney = z.object({
+  due_date: z.string().nullable(),
+  born_on: z.string().nullable(),
+  time_zone: z.string(),
+  paused: z.boolean(),
+  steps: z.array(
+    z.object({
+      id: z.number(),
+      at: z.string(),
+      title: z.string(),
+      text: z.string(),
+      lesson_id: z.number().nullable(),
+      status: z.enum(stepStatuses),
+    }),
+  ),
+});
+export type MyJourney = z.infer<typeof MyJourney>;
+
+export const JourneySettings = z.strictObject({
+  time_zone: z.string({ error: "The time zone is a name such as America/Chicago." }).max(64).optional(),
+  paused: z.boolean({ error: "Paused is true or false." }).optional(),
+});
+
+const notFound = (description: string) => ({ 404: { description, schema: ApiError } });
+
+/** This capability's entries of the endpoint table (contract/api.ts composes every part). */
+export const journeysEndpoints = {
+  studioJourneys: {
+    method: "GET",
+    path: "/reactapi/studio/journeys",
+    summary: "Her journeys, with their steps",
+    access: "instructor",
+    travels: "journeys-studio",
+    answers: ok(StudioJourneys),
+  },
+  createJourney: {
+    method: "POST",
+    path: "/reactapi/studio/journeys",
+    summary: "Writes a new journey: its name, who it is for, its steps",
+    access: "instructor",
+    travels: "journeys-studio",
+    body: JourneySave,
+    invalidates: ["studioJourneys"],
+    answers: {
+      201: { description: "Saved.", schema: z.object({ id: z.number(), message: z.string() }) },
+      404: { description: "A course or lesson it names does not exist.", schema: ApiError },
+    },
+  },
+  saveJourney: {
+    method: "POST",
+    path: "/reactapi/studio/journeys/:id",
+    summary: "Saves a journey as a whole; steps already sent to someone stay sent",
+    access: "instructor",
+    travels: "journeys-studio",
+    params: JourneyIdParams,
+    body: JourneySave,
+    invalidates: ["studioJourneys"],
+    answers: { ...ok(StudioOutcome), ...notFound("No such journey, or a course or lesson it names does not exist.") },
+  },
+  deleteJourney: {
+    method: "POST",
+    path: "/reactapi/studio/journeys/:id/delete",
+    summary: "Deletes a journey: no more of its steps are sent",
+    access: "instructor",
+    travels: "journeys-studio",
+    params: JourneyIdParams,
+    invalidates: ["studioJourneys"],
+    answers: { ...ok(StudioOutcome), ...notFound("No such journey.") },
+  },
+  previewJourney: {
+    method: "GET",
+    path: "/reactapi/studio/journeys/:id/preview",
+    summary: "The moment each step would reach a member due on a sample date",
+    access: "instructor",
+    travels: "journeys-studio",
+    params: JourneyIdParams,
+    query: JourneyPreviewQuery,
+    answers: { ...ok(JourneyPreview), ...notFound("No such journey.") },
+  },
+  myJourney: {
+    method: "GET",
+    path: "/reactapi/journey",
+    summary: "Her timeline: the steps sent to her and those to come, in her language",
+    access: "member",
+    travels: "journeys",
+    answers: ok(MyJourney),
+  },
+  saveJourneySettings: {
+    method: "POST",
+    path: "/reactapi/journey/settings",
+    summary: "Her time zone (steps come at their hour of her day) and whether her journeys are paused",
+    access: "member",
+    travels: "journeys",
+    body: JourneySettings,
+    invalidates: ["myJourney"],
+    answers: ok(StudioOutcome),
+  },
+} as const satisfies Record<string, Endpoint>;

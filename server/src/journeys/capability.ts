@@ -1,0 +1,27 @@
+import { sentence } from "../../../contract/languages.ts";
+import { findUserById } from "../accounts/users-repository.ts";
+import { defineCapability, mount } from "../capabilities/capability.ts";
+import { journeyWork } from "./journey-work.ts";
+import { audienceCheck, journeysPersonalData } from "./journeys-repository.ts";
+import { journeyRoutes, journeysStudioRoutes } from "./journeys-routes.ts";
+
+/** Journeys: steps the doula writes in pregnancy time, each reaching a member once at its hour of her day (docs/journeys.md). */
+export default defineCapability({
+  name: "journeys",
+  optional: { title: sentence("Journeys in pregnancy time") },
+  // A journey for a course's members asks the catalogue who may open it, once a member is asked about.
+  later: ["catalogue"],
+  start: (ctx) => {
+    const isFor = audienceCheck(ctx.db, async (memberId, courseId) => {
+      const member = await findUserById(ctx.db, memberId);
+      return member ? ctx.use("catalogue").mayOpen(member, courseId) : false;
+    });
+    const options = { db: ctx.db, clock: ctx.clock, isFor };
+    return {
+      routes: [mount("/reactapi/journey", journeyRoutes, options)],
+      studio: [mount("/journeys", journeysStudioRoutes, options)],
+      timedWork: [journeyWork({ db: ctx.db, clock: ctx.clock, mail: ctx.mail.context, sender: ctx.mail.sender, isFor })],
+      points: { personalData: [journeysPersonalData(ctx.db)] },
+    };
+  },
+});

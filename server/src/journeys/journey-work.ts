@@ -1,0 +1,64 @@
+import type { Database } from "../db/client.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { MailSender } from "../mail/mail-sender.ts";
+import type { MailContext } from "../mail/mail-templates.ts";
+import { queueMail } from "../mail/outbox.ts";
+import type { TimedWork } from "../timed-work/timed-work.ts";
+import { journeyStepMail } from "./journey-mails.ts";
+import {
+  type AudienceCheck,
+  claimDelivery,
+  inLanguage,
+  isDue,
+  journeyMembersWithDueDates,
+  journeysWithSteps,
+} from "./journeys-repository.ts";
+
+export type JourneyWorkDeps = { db: Database; clock: Clock; mail: MailContext; sender: MailSender; isFor: AudienceCheck };
+
+/**
+ * Sends the steps whose moment has come (docs/journeys.md): each claimed for its member by one
+ * insert, so it reaches her once whichever server runs this, and mailed in the same transaction
+ * when she chose mail. Answers how many it sent.
+ */
+export async function sendDueSteps({ db, clock, mail, sender, isFor }: JourneyWorkDeps): Promise<number> {
+  const now = clock.now();
+  const all = await journeysWithSteps(db);
+  if (all.every(({ steps }) => steps.length === 0)) return 0;
+  let sent = 0;
+  for (const member of await journeyMembersWithDueDates(db)) {
+    if (member.paused) continue;
+    for (const { journey, steps } of all) {
+      const due = steps.flatMap((step) => {
+        const moment = isDue(step, member, now);
+        return moment ? [{ step, moment }] : [];
+      });
+      if (due.length === 0 || !(await isFor(journey, member))) continue;
+      for (const { step, moment } of due) {
+        const claimed = await db.transaction(async (tx) => {
+          if (!(await claimDelivery(tx, step.id, member.id, moment, now))) return false;
+          if (step.channels.includes("mail"))
+            await queueMail(
+              tx,
+              journeyStepMail(
+                member,
+                { title: inLanguage(step.title, member.language), text: inLanguage(step.text, member.language) },
+                mail,
+              ),
+            );
+          return true;
+        });
+        if (claimed) sent += 1;
+      }
+    }
+  }
+  if (sent > 0) sender.wake();
+  return sent;
+}
+
+export const journeyWork = (deps: JourneyWorkDeps): TimedWork => ({
+  name: "journeys: steps due",
+  everyMs: 60_000,
+  firstAfterMs: 5_000,
+  run: () => sendDueSteps(deps),
+});

@@ -1,0 +1,72 @@
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "../accounts/accounts-schema.ts";
+import { createdAt } from "../db/columns.ts";
+
+// The tables this feature owns (docs/architecture.md, "Tables"): other features reach their rows through its repository.
+
+type InLanguages = { en: string; es: string };
+
+/** A journey the doula wrote: who it is for, its steps in journey_steps (docs/journeys.md). */
+export const journeys = pgTable("journeys", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  // "due_date": every member with a due date; "clients": her birth clients; "course": the members who may open courseId.
+  audience: text("audience", { enum: ["due_date", "clients", "course"] }).notNull(),
+  courseId: integer("course_id"),
+  createdAt: createdAt(),
+});
+
+/**
+ * One step: at a moment of the pregnancy (week and day, 40+0 the due date) or days after the birth,
+ * at an hour of her day. A step keeps its id through saves while its moment stays, so what was
+ * sent of it stays sent; createdAt says since when it exists (a step added later reaches no one
+ * whose moment for it had passed).
+ */
+export const journeySteps = pgTable(
+  "journey_steps",
+  {
+    id: serial("id").primaryKey(),
+    journeyId: integer("journey_id")
+      .notNull()
+      .references(() => journeys.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    atWeek: integer("at_week"),
+    atDay: integer("at_day"),
+    afterBirthDays: integer("after_birth_days"),
+    hour: text("hour").notNull().default("09:00"),
+    channels: jsonb("channels").$type<("app" | "mail" | "push")[]>().notNull(),
+    title: jsonb("title").$type<InLanguages>().notNull(),
+    text: jsonb("text").$type<InLanguages>().notNull(),
+    lessonId: integer("lesson_id"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("journey_steps_journey_idx").on(table.journeyId)],
+);
+
+/** A step that reached a member: at most one row each, so a step is sent once whichever server runs the work. */
+export const journeyDeliveries = pgTable(
+  "journey_deliveries",
+  {
+    stepId: integer("step_id")
+      .notNull()
+      .references(() => journeySteps.id, { onDelete: "cascade" }),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // The moment it was due, as computed when it was sent (her due date may move afterwards).
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.stepId, table.memberId] }), index("journey_deliveries_member_idx").on(table.memberId)],
+);
+
+/** What she chose for her journeys: her zone (steps come at their hour of her day), whether they are paused, and her baby's birth. */
+export const journeyMembers = pgTable("journey_members", {
+  memberId: integer("member_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  timeZone: text("time_zone"),
+  paused: boolean("paused").notNull().default(false),
+  bornOn: date("born_on", { mode: "string" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

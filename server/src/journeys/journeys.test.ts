@@ -1,0 +1,244 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { JourneySave, MyJourney } from "../../../contract/journeys.ts";
+import { users } from "../accounts/accounts-schema.ts";
+import { findUserByEmail } from "../accounts/users-repository.ts";
+import { movableClock } from "../lib/clock.ts";
+import type { Database } from "../db/client.ts";
+import { fixedPracticeNames } from "../lib/practice-names.ts";
+import { mailOutbox } from "../mail/mail-schema.ts";
+import type { MailSender } from "../mail/mail-sender.ts";
+import {
+  backends,
+  jsonHeaders,
+  postgresMissingNotice,
+  signedInInstructor,
+  signedInMember,
+  useAppServers,
+  useTestApp,
+} from "../../../testing/test-app.ts";
+import { journeyDeliveries } from "./journeys-schema.ts";
+import { audienceCheck } from "./journeys-repository.ts";
+import { sendDueSteps } from "./journey-work.ts";
+
+// docs/journeys.md. The clock is moved, never waited for; the timed work is run by hand.
+
+const step = (at: JourneySave["steps"][number]["at"], title: string, extra: Partial<JourneySave["steps"][number]> = {}) => ({
+  at,
+  hour: "09:00",
+  channels: ["app", "mail"] as ("app" | "mail" | "push")[],
+  title: { en: title, es: `${title} (es)` },
+  text: { en: `About ${title}.`, es: `Sobre ${title}.` },
+  ...extra,
+});
+
+const workOn = (db: Database, clock: { now: () => Date }) =>
+  sendDueSteps({
+    db,
+    clock,
+    mail: {
+      practice: fixedPracticeNames({ doulaName: "Sarah", businessName: "Calm Birth Circle" }),
+      publicUrl: "https://journeys.example",
+    },
+    sender: { wake: () => {} } as unknown as MailSender,
+    isFor: audienceCheck(db, async () => false),
+  });
+
+const mailsTo = (db: Database, address: string) =>
+  db
+    .select({ subject: mailOutbox.subject, text: mailOutbox.textBody })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.toAddress, address), eq(mailOutbox.kind, "journey_step")))
+    .orderBy(mailOutbox.id);
+
+describe.each(backends)("journeys in pregnancy time on %s", (backend) => {
+  // Chicago springs forward on Sunday 14 March 2027: that day has 23 hours.
+  const clock = movableClock(new Date("2027-03-01T12:00:00Z"));
+  const context = useTestApp(backend, { clock });
+  const app = () => context.app;
+  const db = () => context.database.db;
+  const post = (url: string, cookie: string | undefined, payload: unknown = {}) =>
+    app().inject({ method: "POST", url, headers: { ...jsonHeaders, ...(cookie ? { cookie } : {}) }, payload: payload as object });
+  const get = (url: string, cookie?: string) => app().inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
+
+  /** A member who joins now (the clock's now), due on `dueDate`, in `zone`. */
+  async function memberDue(prefix: string, dueDate: string, zone = "America/Chicago") {
+    const member = await signedInMember(app(), prefix);
+    expect((await post("/reactapi/account/pacing", member.cookie, { due_date: dueDate, baby_arrived: false })).statusCode).toBe(200);
+    expect((await post("/reactapi/journey/settings", member.cookie, { time_zone: zone })).statusCode).toBe(200);
+    // She joins at the clock's now, as a member registering that day would.
+    await db().update(users).set({ createdAt: clock.now() }).where(eq(users.email, member.email));
+    return member;
+  }
+
+  it("refuses anyone but the instructor, and a journey that names what does not exist, each with a sentence", async () => {
+    const member = await signedInMember(app(), "journey-outsider");
+    const body = { name: "Week by week", for: "due_date", steps: [step({ week: 36, day: 0 }, "Pack your bag")] };
+    expect((await post("/reactapi/studio/journeys", undefined, body)).statusCode).toBe(401);
+    expect((await post("/reactapi/studio/journeys", member.cookie, body)).statusCode).toBe(403);
+    expect((await get("/reactapi/journey")).statusCode).toBe(401);
+    const doula = await signedInInstructor(app(), db(), "journey-writer-refusals");
+    const refused = async (payload: unknown) => (await post("/reactapi/studio/journeys", doula.cookie, payload)).json().error as string;
+    expect(await refused({ ...body, steps: [] })).toMatch(/at least one step/);
+    expect(await refused({ ...body, steps: [step({ week: 44, day: 0 }, "Late")] })).toMatch(/./);
+    expect(await refused({ ...body, steps: [step({ week: 36, day: 0 }, "X", { hour: "25:00" })] })).toMatch(/09:00/);
+    expect(await refused({ ...body, steps: [step({ week: 36, day: 0 }, "X", { channels: [] })] })).toMatch(/how the step reaches her/);
+    const noCourse = await post("/reactapi/studio/journeys", doula.cookie, { ...body, for: { course_id: 999_999 } });
+    expect(noCourse.statusCode).toBe(404);
+    expect(noCourse.json().error).toBe("There is no course with the id 999999.");
+    const noLesson = await post("/reactapi/studio/journeys", doula.cookie, {
+      ...body,
+      steps: [step({ week: 36, day: 0 }, "X", { lesson_id: 999_999 })],
+    });
+    expect(noLesson.statusCode).toBe(404);
+    expect((await post("/reactapi/studio/journeys/999999", doula.cookie, body)).statusCode).toBe(404);
+    expect((await post("/reactapi/studio/journeys/999999/delete", doula.cookie)).statusCode).toBe(404);
+  });
+
+  it("sends a 36+0 step once, at 09:00 of her day across the night Chicago springs forward, moves what is unsent with her due date, and skips what passed before she joined", async () => {
+    const doula = await signedInInstructor(app(), db(), "journey-writer");
+    const created = await post("/reactapi/studio/journeys", doula.cookie, {
+      name: "Week by week",
+      for: "due_date",
+      steps: [
+        step({ week: 36, day: 0 }, "Pack your bag"),
+        step({ week: 37, day: 0 }, "Rest and nest"),
+        step({ after_birth_days: 3 }, "Day three"),
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const journeyId = created.json().id as number;
+    expect(
+      (await get("/reactapi/studio/journeys", doula.cookie)).json().journeys.find((each: { id: number }) => each.id === journeyId),
+    ).toMatchObject({
+      name: "Week by week",
+      for: "due_date",
+      steps: [{ at: { week: 36, day: 0 }, hour: "09:00" }, { at: { week: 37, day: 0 } }, { at: { after_birth_days: 3 } }],
+    });
+    // The preview, in the practice's zone (UTC until she sets one): 36+0 is four weeks before the due date.
+    const preview = (await get(`/reactapi/studio/journeys/${journeyId}/preview?due_date=2027-04-11`, doula.cookie)).json();
+    expect(preview.steps.map((each: { at_iso: string }) => each.at_iso)).toEqual([
+      "2027-03-14T09:00:00.000Z",
+      "2027-03-21T09:00:00.000Z",
+      "2027-04-14T09:00:00.000Z",
+    ]);
+    expect((await get(`/reactapi/studio/journeys/${journeyId}/preview?due_date=soon`, doula.cookie)).statusCode).toBe(400);
+
+    // Due 11 April 2027: 36+0 is Sunday 14 March, the spring-forward day; 09:00 there is 14:00 UTC (CDT).
+    const maya = await memberDue("journey-maya", "2027-04-11");
+    const mayaEmail = maya.email;
+    // Joined at 36+0 at 12:00 Chicago time, three hours after that day's step: not sent to her, ever.
+    clock.set(new Date("2027-03-14T17:00:00Z"));
+    const late = await memberDue("journey-late", "2027-04-11");
+    clock.set(new Date("2027-03-14T13:59:00Z"));
+    expect(await workOn(db(), clock)).toBe(0);
+    const before = (await get("/reactapi/journey", maya.cookie)).json() as MyJourney;
+    expect(before).toMatchObject({ due_date: "2027-04-11", time_zone: "America/Chicago", paused: false });
+    expect(before.steps[0]).toMatchObject({ title: "Pack your bag", at: "2027-03-14T14:00:00.000Z", status: "upcoming" });
+
+    clock.set(new Date("2027-03-14T14:00:00Z"));
+    expect(await workOn(db(), clock)).toBe(1);
+    expect(await workOn(db(), clock)).toBe(0);
+    const mails = await mailsTo(db(), mayaEmail);
+    expect(mails.map((mail) => mail.subject)).toEqual(["Pack your bag"]);
+    expect(mails[0]!.text).toContain("About Pack your bag.");
+    expect(mails[0]!.text).toContain("https://journeys.example/journey");
+    clock.set(new Date("2027-03-14T18:00:00Z"));
+    expect(await workOn(db(), clock)).toBe(0);
+    expect(await mailsTo(db(), late.email)).toEqual([]);
+    const afterSend = (await get("/reactapi/journey", maya.cookie)).json() as MyJourney;
+    expect(afterSend.steps.map((each) => [each.title, each.status])).toEqual([
+      ["Pack your bag", "sent"],
+      ["Rest and nest", "upcoming"],
+    ]);
+
+    // Her due date moves two weeks later: the sent step stays sent, the next one moves with it.
+    expect((await post("/reactapi/account/pacing", maya.cookie, { due_date: "2027-04-25", baby_arrived: false })).statusCode).toBe(200);
+    // The member who joined at 36+0 gets what comes after she joined: 37+0, on 21 March.
+    clock.set(new Date("2027-03-21T14:00:00Z"));
+    expect(await workOn(db(), clock)).toBe(1);
+    expect((await mailsTo(db(), late.email)).map((mail) => mail.subject)).toEqual(["Rest and nest"]);
+    const moved = (await get("/reactapi/journey", maya.cookie)).json() as MyJourney;
+    expect(moved.steps.map((each) => [each.title, each.at, each.status])).toEqual([
+      ["Pack your bag", "2027-03-14T14:00:00.000Z", "sent"],
+      ["Rest and nest", "2027-04-04T14:00:00.000Z", "upcoming"],
+    ]);
+    clock.set(new Date("2027-04-04T14:00:00Z"));
+    expect(await workOn(db(), clock)).toBe(1);
+    expect((await mailsTo(db(), mayaEmail)).map((mail) => mail.subject)).toEqual(["Pack your bag", "Rest and nest"]);
+    // Her Spanish reads the Spanish step.
+    expect((await get("/reactapi/journey", maya.cookie)).json().steps[0].title).toBe("Pack your bag");
+    const spanish = await app().inject({
+      method: "GET",
+      url: "/reactapi/journey",
+      headers: { cookie: maya.cookie, "accept-language": "es" },
+    });
+    expect(spanish.json().steps[0].title).toBe("Pack your bag (es)");
+
+    // Saved again with the 37-week step's words changed: it keeps its id, and is not sent again.
+    const saved = await post(`/reactapi/studio/journeys/${journeyId}`, doula.cookie, {
+      name: "Week by week",
+      for: "due_date",
+      steps: [step({ week: 36, day: 0 }, "Pack your bag"), step({ week: 37, day: 0 }, "Rest, nest, and eat well")],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await workOn(db(), clock)).toBe(0);
+    expect((await get("/reactapi/journey", maya.cookie)).json().steps.map((each: { title: string }) => each.title)).toEqual([
+      "Pack your bag",
+      "Rest, nest, and eat well",
+    ]);
+
+    // Paused, nothing reaches her; in her download are her choices and what was sent.
+    expect((await post("/reactapi/journey/settings", maya.cookie, { paused: true })).statusCode).toBe(200);
+    expect((await post("/reactapi/journey/settings", maya.cookie, { time_zone: "Mars/Olympus" })).statusCode).toBe(400);
+    const download = (await get("/reactapi/account/export", maya.cookie)).json().journeys;
+    expect(download).toMatchObject({ time_zone: "America/Chicago", paused: true });
+    expect(download.steps_sent.map((each: { title: string }) => each.title)).toEqual(["Pack your bag", "Rest, nest, and eat well"]);
+    // Another member's timeline is her own: the step she was sent, none of Maya's.
+    expect(((await get("/reactapi/journey", late.cookie)).json() as MyJourney).steps.map((each) => [each.title, each.status])).toEqual([
+      ["Rest, nest, and eat well", "sent"],
+    ]);
+
+    const mayaId = (await findUserByEmail(db(), mayaEmail))!.id;
+    expect((await post("/reactapi/account/delete", maya.cookie, { password: "calm-Birth-2025" })).statusCode).toBe(200);
+    expect(await db().select().from(journeyDeliveries).where(eq(journeyDeliveries.memberId, mayaId))).toEqual([]);
+    expect((await post(`/reactapi/studio/journeys/${journeyId}/delete`, doula.cookie)).json().message).toBe(
+      'Deleted the journey "Week by week". No more of its steps are sent.',
+    );
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("journeys on two app servers", () => {
+  const clock = movableClock(new Date("2027-03-01T12:00:00Z"));
+  const servers = useAppServers({ clock });
+
+  it("sends each step once when both servers run the work at the same moment", async () => {
+    const [one, two] = servers;
+    const doula = await signedInInstructor(one!.app, one!.handle.db, "journey-two-servers");
+    const created = await one!.app.inject({
+      method: "POST",
+      url: "/reactapi/studio/journeys",
+      headers: { ...jsonHeaders, cookie: doula.cookie },
+      payload: { name: "Once", for: "due_date", steps: [step({ week: 36, day: 0 }, "Once only")] },
+    });
+    expect(created.statusCode).toBe(201);
+    const members = [];
+    for (let index = 0; index < 5; index += 1) {
+      const member = await signedInMember(two!.app, `journey-pair-${index}`);
+      await two!.app.inject({
+        method: "POST",
+        url: "/reactapi/account/pacing",
+        headers: { ...jsonHeaders, cookie: member.cookie },
+        payload: { due_date: "2027-04-11", baby_arrived: false },
+      });
+      members.push(member);
+    }
+    await one!.handle.db.update(users).set({ createdAt: clock.now() });
+    clock.set(new Date("2027-03-14T09:00:00Z"));
+    const sent = await Promise.all([workOn(one!.handle.db, clock), workOn(two!.handle.db, clock), workOn(one!.handle.db, clock)]);
+    expect(sent.reduce((sum, each) => sum + each, 0)).toBe(5);
+    for (const member of members) expect(await mailsTo(one!.handle.db, member.email)).toHaveLength(1);
+  });
+});
+
+if (!backends.includes("postgres")) it.skip(postgresMissingNotice, () => {});
