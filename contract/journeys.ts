@@ -152,6 +152,27 @@ export const JourneySettings = z.strictObject({
   paused: z.boolean({ error: "Paused is true or false." }).optional(),
 });
 
+/** "Baby is here": the day she was born, and, if she likes, her name and weight. */
+export const BirthRecord = z.strictObject({
+  born_on: Day,
+  baby_name: z
+    .string({ error: "The baby's name is a line of text." })
+    .trim()
+    .max(80, { error: "Please keep the baby's name to 80 characters." })
+    .optional()
+    .default(""),
+  weight_grams: z
+    .number({ error: "The weight is a number of grams." })
+    .int({ error: "The weight is a whole number of grams." })
+    .min(300, { error: "The weight is a number of grams from 300 to 7,000." })
+    .max(7000, { error: "The weight is a number of grams from 300 to 7,000." })
+    .nullable()
+    .optional(),
+});
+export type BirthRecord = z.input<typeof BirthRecord>;
+
+export const ClientBirthParams = z.object({ id: idInPath("That care record does not exist.") });
+
 const notFound = (description: string) => ({ 404: { description, schema: ApiError } });
 
 /** This capability's entries of the endpoint table (contract/api.ts composes every part). */
@@ -225,5 +246,30 @@ export const journeysEndpoints = {
     body: JourneySettings,
     invalidates: ["myJourney"],
     answers: ok(StudioOutcome),
+  },
+  recordBirth: {
+    method: "POST",
+    path: "/reactapi/account/birth",
+    summary:
+      "Baby is here: records the birth (hers, or on her partner's account hers), turns her journeys to after the birth, closes her labour line and tells her doula",
+    access: "member",
+    travels: "journeys",
+    body: BirthRecord,
+    invalidates: ["myJourney", "myAccount", "me"],
+    answers: {
+      ...ok(StudioOutcome),
+      400: { description: "A birth date in the future, or more than a year ago.", schema: ApiError },
+      404: { description: "A partner's account with no one linked to it.", schema: ApiError },
+    },
+  },
+  recordClientBirth: {
+    method: "POST",
+    path: "/reactapi/studio/care/clients/:id/birth",
+    summary: "Records the birth of a birth client's baby, as she would herself",
+    access: "instructor",
+    travels: "journeys-studio",
+    params: ClientBirthParams,
+    body: BirthRecord,
+    answers: { ...ok(StudioOutcome), ...notFound("No such client, or one without an account.") },
   },
 } as const satisfies Record<string, Endpoint>;

@@ -145,6 +145,11 @@ export function membersWithDueDates(db: Queryable, among?: readonly number[]) {
     );
 }
 
+/** Her baby has arrived (journeys' "Baby is here"): what is timed by her pregnancy stops, and every server hears it. */
+export async function markBabyArrived(db: Database, memberId: number): Promise<void> {
+  await changeAndAnnounce(db, "access", (tx) => tx.update(users).set({ babyArrived: true }).where(eq(users.id, memberId)));
+}
+
 /** Each row with the address of the member it names (null for a visitor, or an account since deleted). */
 export async function withMemberEmails<Row extends { userId: number | null }>(db: Queryable, rows: Row[]) {
   const ids = [...new Set(rows.flatMap((row) => (row.userId === null ? [] : [row.userId])))];

@@ -3,7 +3,7 @@ import { findUserById } from "../accounts/users-repository.ts";
 import { defineCapability, mount } from "../capabilities/capability.ts";
 import { journeyWork } from "./journey-work.ts";
 import { audienceCheck, journeysPersonalData } from "./journeys-repository.ts";
-import { journeyRoutes, journeysStudioRoutes } from "./journeys-routes.ts";
+import { birthRoutes, clientBirthRoutes, journeyRoutes, journeysStudioRoutes } from "./journeys-routes.ts";
 
 /** Journeys: steps the doula writes in pregnancy time, each reaching a member once at its hour of her day (docs/journeys.md). */
 export default defineCapability({
@@ -17,9 +17,16 @@ export default defineCapability({
       return member ? ctx.use("catalogue").mayOpen(member, courseId) : false;
     });
     const options = { db: ctx.db, clock: ctx.clock, isFor };
+    const births = {
+      db: ctx.db,
+      clock: ctx.clock,
+      mail: ctx.mail.context,
+      sender: ctx.mail.sender,
+      contactEmail: ctx.config.site.contactEmail,
+    };
     return {
-      routes: [mount("/reactapi/journey", journeyRoutes, options)],
-      studio: [mount("/journeys", journeysStudioRoutes, options)],
+      routes: [mount("/reactapi/journey", journeyRoutes, options), mount("/reactapi/account", birthRoutes, births)],
+      studio: [mount("/journeys", journeysStudioRoutes, options), mount("/care/clients", clientBirthRoutes, births)],
       timedWork: [journeyWork({ db: ctx.db, clock: ctx.clock, mail: ctx.mail.context, sender: ctx.mail.sender, isFor })],
       points: { personalData: [journeysPersonalData(ctx.db)] },
     };

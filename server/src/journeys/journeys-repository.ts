@@ -340,6 +340,8 @@ export const journeysPersonalData = (db: Queryable): PersonalData => ({
       time_zone: settings?.timeZone ?? null,
       paused: settings?.paused ?? false,
       born_on: settings?.bornOn ?? null,
+      baby_name: settings?.babyName ?? null,
+      weight_grams: settings?.weightGrams ?? null,
       steps_sent: sent.map((row) => ({
         step_id: row.stepId,
         title: row.title.en,

@@ -3,6 +3,10 @@ import { sentence } from "../../../contract/languages.ts";
 import type { Database } from "../db/client.ts";
 import { route } from "../http/endpoint-route.ts";
 import { requireMember } from "../http/signed-in-member.ts";
+import { HttpError } from "../http/errors.ts";
+import { labourRecords } from "../care/care-repository.ts";
+import { linkOf } from "../partners/partners-repository.ts";
+import { type BirthDeps, recordBirth } from "./births.ts";
 import type { Clock } from "../lib/clock.ts";
 import {
   type AudienceCheck,
@@ -32,5 +36,28 @@ export async function journeyRoutes(app: FastifyInstance, { db, clock, isFor }: 
   route(app, "saveJourneySettings", async ({ body }, request) => {
     await saveSettings(db, requireMember(request).id, body, clock.now());
     return { message: sentence("Saved your journey's settings.") };
+  });
+}
+
+/** "Baby is here", from her account or her partner's (docs/journeys.md). */
+export async function birthRoutes(app: FastifyInstance, deps: BirthDeps) {
+  route(app, "recordBirth", async ({ body }, request) => {
+    const reader = requireMember(request);
+    if (reader.joinedAs !== "partner") return recordBirth(deps, reader.id, body, "her");
+    const link = await linkOf(deps.db, reader.id);
+    if (!link || link.partnerId !== reader.id)
+      throw new HttpError(404, "Your account is not linked to hers any more, so there is no birth to record here.");
+    return recordBirth(deps, link.memberId, body, "her partner");
+  });
+}
+
+/** The doula records a client's birth, as the client would. */
+export async function clientBirthRoutes(app: FastifyInstance, deps: BirthDeps) {
+  route(app, "recordClientBirth", async ({ params: { id }, body }) => {
+    const [record] = await labourRecords(deps.db, { recordId: id });
+    if (!record) throw HttpError.withValues(404, "There is no client with the id {id}.", { id });
+    if (record.memberId === null)
+      throw new HttpError(404, "She has no account on the site yet: the birth is recorded on her account, once she has one.");
+    return recordBirth(deps, record.memberId, body, "her doula");
   });
 }

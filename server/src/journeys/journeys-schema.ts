@@ -68,5 +68,8 @@ export const journeyMembers = pgTable("journey_members", {
   timeZone: text("time_zone"),
   paused: boolean("paused").notNull().default(false),
   bornOn: date("born_on", { mode: "string" }),
+  // What she chose to say of her baby with "Baby is here": in her download, gone with her account.
+  babyName: text("baby_name"),
+  weightGrams: integer("weight_grams"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

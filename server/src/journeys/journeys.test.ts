@@ -17,6 +17,8 @@ import {
   useAppServers,
   useTestApp,
 } from "../../../testing/test-app.ts";
+import { takeOnClient } from "../../../testing/care-clients.ts";
+import { linkedPartner } from "../../../testing/partners.ts";
 import { journeyDeliveries } from "./journeys-schema.ts";
 import { audienceCheck } from "./journeys-repository.ts";
 import { sendDueSteps } from "./journey-work.ts";
@@ -204,6 +206,92 @@ describe.each(backends)("journeys in pregnancy time on %s", (backend) => {
     expect(await db().select().from(journeyDeliveries).where(eq(journeyDeliveries.memberId, mayaId))).toEqual([]);
     expect((await post(`/reactapi/studio/journeys/${journeyId}/delete`, doula.cookie)).json().message).toBe(
       'Deleted the journey "Week by week". No more of its steps are sent.',
+    );
+  });
+});
+
+describe.each(backends)("Baby is here on %s", (backend) => {
+  // Her care client is due on 1 June 2027: at 39 weeks her labour line is open.
+  const clock = movableClock(new Date("2027-05-25T12:00:00Z"));
+  const context = useTestApp(backend, { clock });
+  const app = () => context.app;
+  const db = () => context.database.db;
+  const post = (url: string, cookie: string, payload: unknown = {}) =>
+    app().inject({ method: "POST", url, headers: { ...jsonHeaders, cookie }, payload: payload as object });
+  const get = (url: string, cookie: string) => app().inject({ method: "GET", url, headers: { cookie } });
+  const doulaMails = () =>
+    db()
+      .select({ subject: mailOutbox.subject, text: mailOutbox.textBody })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, "baby_arrived"))
+      .orderBy(mailOutbox.id);
+
+  it("turns her journey to the days after the birth, closes her labour line and tells her doula once, from her partner's account", async () => {
+    const doula = await signedInInstructor(app(), db(), "birth-doula");
+    expect(
+      (
+        await post("/reactapi/studio/journeys", doula.cookie, {
+          name: "Around the birth",
+          for: "due_date",
+          steps: [step({ week: 40, day: 0 }, "Your due date"), step({ after_birth_days: 3 }, "Day three")],
+        })
+      ).statusCode,
+    ).toBe(201);
+    const client = await takeOnClient(app(), db(), doula.cookie, { prefix: "birth-client", dueDate: "2027-06-01" });
+    expect((await post("/reactapi/account/pacing", client.cookie, { due_date: "2027-06-01", baby_arrived: false })).statusCode).toBe(200);
+    expect((await get("/reactapi/care/labour", client.cookie)).json().records[0].open).toBe(true);
+    const partner = (await linkedPartner(app(), db(), client.cookie, { prefix: "birth-partner" })).cookie;
+
+    expect((await post("/reactapi/account/birth", partner, { born_on: "2027-05-27" })).json().error).toBe(
+      "The birth date cannot be in the future.",
+    );
+    expect((await post("/reactapi/account/birth", partner, { born_on: "2026-05-01" })).statusCode).toBe(400);
+    expect((await post("/reactapi/account/birth", partner, { born_on: "2027-05-24", weight_grams: 90_000 })).statusCode).toBe(400);
+    const recorded = await post("/reactapi/account/birth", partner, { born_on: "2027-05-24", baby_name: "Lily", weight_grams: 3400 });
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    expect(recorded.json().message).toMatch(/^Congratulations\./);
+
+    // Her doula is told, once, and her line is closed.
+    const told = await doulaMails();
+    expect(told.map((mail) => mail.subject)).toEqual(["Rosa Díaz's baby is here"]);
+    expect(told[0]!.text).toContain("Born on 24 May 2027.");
+    expect(told[0]!.text).toContain("Her partner recorded it.");
+    expect(told[0]!.text).toContain("Lily, 3400 g");
+    expect(told[0]!.text).toContain(`/studio/clients/${client.recordId}`);
+    expect((await get("/reactapi/care/labour", client.cookie)).json().records[0].open).toBe(false);
+    expect((await post(`/reactapi/care/${client.recordId}/labour`, client.cookie, { kind: "labour" })).statusCode).toBe(409);
+    expect((await post("/reactapi/account/birth", client.cookie, { born_on: "2027-05-24", baby_name: "Lily Rose" })).json().message).toBe(
+      "Saved the birth's details.",
+    );
+    expect(await doulaMails()).toHaveLength(1);
+
+    // Her timeline: the due-date step is gone, the third day's comes on 27 May at 09:00 (UTC, the practice's zone).
+    const timeline = (await get("/reactapi/journey", client.cookie)).json() as MyJourney;
+    expect(timeline.born_on).toBe("2027-05-24");
+    expect(timeline.steps.map((each) => [each.title, each.at, each.status])).toEqual([
+      ["Day three", "2027-05-27T09:00:00.000Z", "upcoming"],
+    ]);
+    clock.set(new Date("2027-05-27T08:59:00Z"));
+    expect(await workOn(db(), clock)).toBe(0);
+    clock.set(new Date("2027-05-27T09:00:00Z"));
+    expect(await workOn(db(), clock)).toBe(1);
+    clock.set(new Date("2027-06-01T09:00:00Z"));
+    expect(await workOn(db(), clock)).toBe(0);
+    expect((await mailsTo(db(), client.email)).map((mail) => mail.subject)).toEqual(["Day three"]);
+    expect((await get("/reactapi/account/export", client.cookie)).json().journeys).toMatchObject({
+      born_on: "2027-05-24",
+      baby_name: "Lily Rose",
+    });
+
+    // The doula records a client's birth as she would; a client with no such record is a 404.
+    clock.set(new Date("2027-05-25T12:00:00Z"));
+    const other = await takeOnClient(app(), db(), doula.cookie, { prefix: "birth-other", dueDate: "2027-06-01", firstName: "Ana" });
+    const byDoula = await post(`/reactapi/studio/care/clients/${other.recordId}/birth`, doula.cookie, { born_on: "2027-05-25" });
+    expect(byDoula.statusCode, byDoula.body).toBe(200);
+    expect((await doulaMails()).map((mail) => mail.subject)).toEqual(["Rosa Díaz's baby is here", "Ana Díaz's baby is here"]);
+    expect((await post("/reactapi/studio/care/clients/999999/birth", doula.cookie, { born_on: "2027-05-25" })).statusCode).toBe(404);
+    expect((await post(`/reactapi/studio/care/clients/${other.recordId}/birth`, client.cookie, { born_on: "2027-05-25" })).statusCode).toBe(
+      403,
     );
   });
 });
