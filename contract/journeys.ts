@@ -69,6 +69,7 @@ export const JourneyStepInput = z.strictObject({
     tooLong: sentence("A step's text can be at most 4,000 characters."),
   }),
   lesson_id: z.number({ error: "Choose the lesson." }).int().positive({ error: "Choose the lesson." }).nullable().optional(),
+  check_in: z.literal("wellbeing", { error: 'The check-in a step can send is "wellbeing".' }).nullable().optional(),
 });
 export type JourneyStepInput = z.input<typeof JourneyStepInput>;
 
@@ -105,6 +106,7 @@ export const JourneyStep = z.object({
   title: z.object({ en: z.string(), es: z.string() }),
   text: z.object({ en: z.string(), es: z.string() }),
   lesson_id: z.number().nullable(),
+  check_in: z.literal("wellbeing").nullable(),
 });
 
 export const StudioJourney = z.object({
@@ -126,7 +128,7 @@ export const JourneyPreviewQuery = z.object({ due_date: Day });
 /** Each step's moment for a sample due date (after-birth steps from a birth on that date), in the practice's zone. */
 export const JourneyPreview = z.object({ steps: z.array(z.object({ id: z.number(), at_iso: z.string() })) });
 
-export const stepStatuses = ["upcoming", "sent"] as const;
+export const stepStatuses = ["upcoming", "sent", "answered"] as const;
 
 /** Her timeline: what was sent to her and what comes next, in her language. */
 export const MyJourney = z.object({
@@ -141,6 +143,7 @@ export const MyJourney = z.object({
       title: z.string(),
       text: z.string(),
       lesson_id: z.number().nullable(),
+      check_in_id: z.literal("wellbeing").nullable(),
       status: z.enum(stepStatuses),
     }),
   ),
@@ -172,6 +175,66 @@ export const BirthRecord = z.strictObject({
 export type BirthRecord = z.input<typeof BirthRecord>;
 
 export const ClientBirthParams = z.object({ id: idInPath("That care record does not exist.") });
+
+export const checkInScales = ["phq2", "gad2", "harm", "contact"] as const;
+
+/** One question of a check-in, in her language; `scale` says what it counts towards (never shown to her as a score). */
+export const CheckInQuestion = z.object({
+  id: z.string(),
+  text: z.string(),
+  kind: z.enum(["choice"]),
+  options: z.array(z.object({ value: z.number(), label: z.string() })),
+  scale: z.enum(checkInScales).nullable(),
+});
+
+export const MyJourneyStep = z.object({
+  id: z.number(),
+  at: z.string(),
+  title: z.string(),
+  text: z.string(),
+  lesson_id: z.number().nullable(),
+  status: z.enum(stepStatuses),
+  check_in: z.object({ intro: z.string(), questions: z.array(CheckInQuestion) }).nullable(),
+});
+export type MyJourneyStep = z.infer<typeof MyJourneyStep>;
+
+export const StepIdParams = z.object({ id: idInPath("That step does not exist.") });
+
+export const CheckInAnswers = z.strictObject({
+  consent: z.boolean({ error: "Say whether you agree to your doula keeping your answers." }).optional(),
+  answers: z.record(
+    z.string().max(40),
+    z.number({ error: "Each answer is one of the choices." }).int({ error: "Each answer is one of the choices." }).min(0).max(3),
+    { error: "Send the answers by question." },
+  ),
+});
+export type CheckInAnswers = z.input<typeof CheckInAnswers>;
+
+/** A line to call when she is not safe or needs to talk now, as the doula set them (a US default until then). */
+export const CrisisLine = z.object({ name: z.string(), phone: z.string(), note: z.string() });
+
+/** What she sees once she has answered: whether her doula will reach out, and the lines to call now. */
+export const CheckInAnswered = z.object({
+  message: z.string(),
+  doula_will_reach_out: z.boolean(),
+  crisis_lines: z.array(CrisisLine),
+});
+export type CheckInAnswered = z.infer<typeof CheckInAnswered>;
+
+export const contactReasons = ["asked", "score", "harm"] as const;
+
+export const ContactRequest = z.object({
+  id: z.number(),
+  member_id: z.number(),
+  name: z.string(),
+  at: z.string(),
+  reason: z.enum(contactReasons),
+  seen_by: z.string().nullable(),
+  seen_at: z.string().nullable(),
+});
+export const ContactRequests = z.array(ContactRequest);
+
+export const ContactRequestParams = z.object({ id: idInPath("That request does not exist.") });
 
 const notFound = (description: string) => ({ 404: { description, schema: ApiError } });
 
@@ -271,5 +334,48 @@ export const journeysEndpoints = {
     params: ClientBirthParams,
     body: BirthRecord,
     answers: { ...ok(StudioOutcome), ...notFound("No such client, or one without an account.") },
+  },
+  myJourneyStep: {
+    method: "GET",
+    path: "/reactapi/journey/steps/:id",
+    summary: "One step sent to her, in her language, with its check-in's questions",
+    access: "member",
+    travels: "journeys",
+    params: StepIdParams,
+    answers: { ...ok(MyJourneyStep), ...notFound("Not a step sent to her.") },
+  },
+  answerCheckIn: {
+    method: "POST",
+    path: "/reactapi/journey/steps/:id/check-in",
+    summary: "Her answers to a step's check-in; her doula is told at once when she asks to be contacted or her answers call for it",
+    access: "mother",
+    partnerRefusal: sentence("A check-in is hers to answer, from her own account."),
+    travels: "journeys",
+    params: StepIdParams,
+    body: CheckInAnswers,
+    invalidates: ["myJourney", "myJourneyStep"],
+    answers: {
+      ...ok(CheckInAnswered),
+      ...notFound("Not a step sent to her, or one without a check-in."),
+      409: { description: "She has answered this check-in already.", schema: ApiError },
+    },
+  },
+  contactRequests: {
+    method: "GET",
+    path: "/reactapi/studio/journeys/contact-requests",
+    summary: "The members who asked to be contacted, or whose check-in called for it, newest first",
+    access: "instructor",
+    travels: "journeys-studio",
+    answers: ok(ContactRequests),
+  },
+  markContactRequestSeen: {
+    method: "POST",
+    path: "/reactapi/studio/journeys/contact-requests/:id/seen",
+    summary: "I've called her: marks a contact request seen, by whom and when",
+    access: "instructor",
+    travels: "journeys-studio",
+    params: ContactRequestParams,
+    invalidates: ["contactRequests"],
+    answers: { ...ok(StudioOutcome), ...notFound("No such request.") },
   },
 } as const satisfies Record<string, Endpoint>;

@@ -2,6 +2,7 @@ import { sentence } from "../../../contract/languages.ts";
 import { findUserById } from "../accounts/users-repository.ts";
 import { defineCapability, mount } from "../capabilities/capability.ts";
 import { journeyWork } from "./journey-work.ts";
+import { checkInsOf } from "./check-ins.ts";
 import { audienceCheck, journeysPersonalData } from "./journeys-repository.ts";
 import { birthRoutes, clientBirthRoutes, journeyRoutes, journeysStudioRoutes } from "./journeys-routes.ts";
 
@@ -25,10 +26,13 @@ export default defineCapability({
       contactEmail: ctx.config.site.contactEmail,
     };
     return {
-      routes: [mount("/reactapi/journey", journeyRoutes, options), mount("/reactapi/account", birthRoutes, births)],
+      routes: [
+        mount("/reactapi/journey", journeyRoutes, { ...options, checkIns: births }),
+        mount("/reactapi/account", birthRoutes, births),
+      ],
       studio: [mount("/journeys", journeysStudioRoutes, options), mount("/care/clients", clientBirthRoutes, births)],
       timedWork: [journeyWork({ db: ctx.db, clock: ctx.clock, mail: ctx.mail.context, sender: ctx.mail.sender, isFor })],
-      points: { personalData: [journeysPersonalData(ctx.db)] },
+      points: { personalData: [journeysPersonalData(ctx.db, (memberId) => checkInsOf(ctx.db, memberId))] },
     };
   },
 });

@@ -10,7 +10,7 @@ import type { Database, Queryable } from "../db/client.ts";
 import type { PersonalData } from "../db/personal-data.ts";
 import { HttpError } from "../http/errors.ts";
 import { isTimeZone } from "../lib/time-zones.ts";
-import { journeyDeliveries, journeyMembers, journeys, journeySteps } from "./journeys-schema.ts";
+import { journeyCheckIns, journeyDeliveries, journeyMembers, journeys, journeySteps } from "./journeys-schema.ts";
 import { stepMoment } from "./step-moments.ts";
 
 // Journeys (docs/journeys.md): the doula's steps in pregnancy time, and who they reach when.
@@ -47,6 +47,7 @@ function toStudioJourney(row: JourneyRow, steps: StepRow[]): StudioJourney {
       title: step.title,
       text: step.text,
       lesson_id: step.lessonId,
+      check_in: step.checkIn,
     })),
   };
 }
@@ -95,6 +96,7 @@ const stepColumns = (step: SavedJourney["steps"][number], position: number) => (
   title: step.title,
   text: step.text,
   lessonId: step.lesson_id ?? null,
+  checkIn: step.check_in ?? null,
 });
 
 export async function createJourney(db: Database, body: SavedJourney, now: Date): Promise<{ id: number; message: string }> {
@@ -276,6 +278,11 @@ export async function timelineOf(db: Queryable, reader: UserRow, language: strin
   const sent = new Map(
     (await db.select().from(journeyDeliveries).where(eq(journeyDeliveries.memberId, reader.id))).map((row) => [row.stepId, row]),
   );
+  const answered = new Set(
+    (await db.select({ stepId: journeyCheckIns.stepId }).from(journeyCheckIns).where(eq(journeyCheckIns.memberId, reader.id))).map(
+      (row) => row.stepId,
+    ),
+  );
   const steps: MyJourney["steps"] = [];
   for (const { journey, steps: journeySteps } of await journeysWithSteps(db)) {
     if (!(await isFor(journey, member))) continue;
@@ -291,7 +298,8 @@ export async function timelineOf(db: Queryable, reader: UserRow, language: strin
         title: inLanguage(step.title, language),
         text: inLanguage(step.text, language),
         lesson_id: step.lessonId,
-        status: delivered ? "sent" : "upcoming",
+        check_in_id: step.checkIn,
+        status: answered.has(step.id) ? "answered" : delivered ? "sent" : "upcoming",
       });
     }
   }
@@ -320,8 +328,11 @@ export async function saveSettings(
     .onConflictDoUpdate({ target: journeyMembers.memberId, set: changes });
 }
 
-/** What the journeys keep of her: her choices and the steps sent to her, in her download; gone with her row (cascade). */
-export const journeysPersonalData = (db: Queryable): PersonalData => ({
+/**
+ * What the journeys keep of her: her choices, the steps sent to her and, from `more`, her check-ins'
+ * answers; in her download, gone with her row (cascade).
+ */
+export const journeysPersonalData = (db: Queryable, more: (memberId: number) => Promise<object>): PersonalData => ({
   key: "journeys",
   export: async (member) => {
     const [settings] = await db.select().from(journeyMembers).where(eq(journeyMembers.memberId, member.id));
@@ -348,6 +359,7 @@ export const journeysPersonalData = (db: Queryable): PersonalData => ({
         due_at: row.dueAt.toISOString(),
         sent_at: row.sentAt.toISOString(),
       })),
+      ...(await more(member.id)),
     };
   },
 });

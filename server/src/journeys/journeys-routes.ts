@@ -7,6 +7,7 @@ import { HttpError } from "../http/errors.ts";
 import { labourRecords } from "../care/care-repository.ts";
 import { linkOf } from "../partners/partners-repository.ts";
 import { type BirthDeps, recordBirth } from "./births.ts";
+import { answerCheckIn, type CheckInDeps, listContactRequests, markContactRequestSeen, stepOf } from "./check-ins.ts";
 import type { Clock } from "../lib/clock.ts";
 import {
   type AudienceCheck,
@@ -21,8 +22,12 @@ import {
 
 export type JourneyRouteOptions = { db: Database; clock: Clock; isFor: AudienceCheck };
 
-/** Studio → Journeys (docs/journeys.md): write them, see when each step would come. */
+/** Studio → Journeys (docs/journeys.md): write them, see when each step would come, and who asked for contact. */
 export async function journeysStudioRoutes(app: FastifyInstance, { db, clock }: JourneyRouteOptions) {
+  route(app, "contactRequests", async () => listContactRequests(db));
+  route(app, "markContactRequestSeen", async ({ params: { id } }, request) =>
+    markContactRequestSeen(db, id, requireMember(request), clock.now()),
+  );
   route(app, "studioJourneys", async () => ({ journeys: await listJourneys(db) }));
   route(app, "createJourney", async ({ body }, _request, reply) => reply.code(201).send(await createJourney(db, body, clock.now())));
   route(app, "saveJourney", async ({ params: { id }, body }) => saveJourney(db, id, body, clock.now()));
@@ -30,8 +35,12 @@ export async function journeysStudioRoutes(app: FastifyInstance, { db, clock }: 
   route(app, "previewJourney", async ({ params: { id }, query: { due_date } }) => previewJourney(db, id, due_date));
 }
 
-/** Her side: her timeline and her choices. */
-export async function journeyRoutes(app: FastifyInstance, { db, clock, isFor }: JourneyRouteOptions) {
+/** Her side: her timeline, its steps and their check-ins, and her choices. */
+export async function journeyRoutes(app: FastifyInstance, { db, clock, isFor, checkIns }: JourneyRouteOptions & { checkIns: CheckInDeps }) {
+  route(app, "myJourneyStep", async ({ params: { id } }, request) => stepOf(db, requireMember(request), id, request.language));
+  route(app, "answerCheckIn", async ({ params: { id }, body }, request) =>
+    answerCheckIn(checkIns, requireMember(request), id, body, request.language),
+  );
   route(app, "myJourney", async (_input, request) => timelineOf(db, requireMember(request), request.language, isFor, clock.now()));
   route(app, "saveJourneySettings", async ({ body }, request) => {
     await saveSettings(db, requireMember(request).id, body, clock.now());

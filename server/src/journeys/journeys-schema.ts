@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "../accounts/accounts-schema.ts";
 import { createdAt } from "../db/columns.ts";
 
@@ -38,6 +38,8 @@ export const journeySteps = pgTable(
     title: jsonb("title").$type<InLanguages>().notNull(),
     text: jsonb("text").$type<InLanguages>().notNull(),
     lessonId: integer("lesson_id"),
+    // The check-in the step sends her ("wellbeing": check-ins.ts), or none.
+    checkIn: text("check_in", { enum: ["wellbeing"] }),
     createdAt: createdAt(),
   },
   (table) => [index("journey_steps_journey_idx").on(table.journeyId)],
@@ -73,3 +75,42 @@ export const journeyMembers = pgTable("journey_members", {
   weightGrams: integer("weight_grams"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Her answers to a step's check-in: health data, kept only with her consent, shown to her doula
+ * only, in her download, gone with her account. Once per step.
+ */
+export const journeyCheckIns = pgTable(
+  "journey_check_ins",
+  {
+    id: serial("id").primaryKey(),
+    stepId: integer("step_id")
+      .notNull()
+      .references(() => journeySteps.id, { onDelete: "cascade" }),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    answers: jsonb("answers").$type<Record<string, number>>().notNull(),
+    consentedAt: timestamp("consented_at", { withTimezone: true }),
+    answeredAt: timestamp("answered_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex("journey_check_ins_step_member_idx").on(table.stepId, table.memberId)],
+);
+
+/** A member her doula should contact: she asked, her answers' scores called for it, or she said she has thoughts of harm. */
+export const journeyContactRequests = pgTable(
+  "journey_contact_requests",
+  {
+    id: serial("id").primaryKey(),
+    memberId: integer("member_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    checkInId: integer("check_in_id").references(() => journeyCheckIns.id, { onDelete: "cascade" }),
+    reason: text("reason", { enum: ["asked", "score", "harm"] }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    seenById: integer("seen_by_id").references(() => users.id, { onDelete: "set null" }),
+    seenByLabel: text("seen_by_label"),
+    seenAt: timestamp("seen_at", { withTimezone: true }),
+  },
+  (table) => [index("journey_contact_requests_created_idx").on(table.createdAt)],
+);

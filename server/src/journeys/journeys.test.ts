@@ -19,7 +19,7 @@ import {
 } from "../../../testing/test-app.ts";
 import { takeOnClient } from "../../../testing/care-clients.ts";
 import { linkedPartner } from "../../../testing/partners.ts";
-import { journeyDeliveries } from "./journeys-schema.ts";
+import { journeyCheckIns, journeyDeliveries } from "./journeys-schema.ts";
 import { audienceCheck } from "./journeys-repository.ts";
 import { sendDueSteps } from "./journey-work.ts";
 
@@ -207,6 +207,136 @@ describe.each(backends)("journeys in pregnancy time on %s", (backend) => {
     expect((await post(`/reactapi/studio/journeys/${journeyId}/delete`, doula.cookie)).json().message).toBe(
       'Deleted the journey "Week by week". No more of its steps are sent.',
     );
+  });
+});
+
+describe.each(backends)("check-ins on %s", (backend) => {
+  const clock = movableClock(new Date("2027-03-01T12:00:00Z"));
+  const context = useTestApp(backend, { clock });
+  const app = () => context.app;
+  const db = () => context.database.db;
+  const post = (url: string, cookie: string, payload: unknown = {}) =>
+    app().inject({ method: "POST", url, headers: { ...jsonHeaders, cookie }, payload: payload as object });
+  const get = (url: string, cookie: string, language = "en") =>
+    app().inject({ method: "GET", url, headers: { cookie, "accept-language": language } });
+  const doulaMails = () =>
+    db()
+      .select({ subject: mailOutbox.subject })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, "journey_contact_request"))
+      .orderBy(mailOutbox.id);
+  const calm = { phq2_1: 0, phq2_2: 0, gad2_1: 0, gad2_2: 0, harm: 0, contact: 0 };
+
+  it("asks the wellbeing check-in and tells her doula once when she asks, when her PHQ-2 is 3, and when she speaks of harm; never shows a score", async () => {
+    const doula = await signedInInstructor(app(), db(), "check-in-doula");
+    const created = await post("/reactapi/studio/journeys", doula.cookie, {
+      name: "How are you?",
+      for: "due_date",
+      steps: [step({ week: 36, day: 0 }, "How are you feeling?", { channels: ["app"], check_in: "wellbeing" })],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const members: Record<string, { email: string; cookie: string }> = {};
+    for (const name of ["asks", "scores", "harm", "calm"]) {
+      const member = await signedInMember(app(), `check-in-${name}`);
+      expect((await post("/reactapi/account/pacing", member.cookie, { due_date: "2027-04-11", baby_arrived: false })).statusCode).toBe(200);
+      await db().update(users).set({ createdAt: clock.now() }).where(eq(users.email, member.email));
+      members[name] = member;
+    }
+    clock.set(new Date("2027-03-14T09:00:00Z"));
+    expect(await workOn(db(), clock)).toBe(4);
+    const timeline = (await get("/reactapi/journey", members.asks!.cookie)).json() as MyJourney;
+    expect(timeline.steps).toMatchObject([{ title: "How are you feeling?", check_in_id: "wellbeing", status: "sent" }]);
+    const stepId = timeline.steps[0]!.id;
+
+    const opened = (await get(`/reactapi/journey/steps/${stepId}`, members.asks!.cookie)).json();
+    expect(opened.check_in.questions.map((question: { id: string; scale: string }) => [question.id, question.scale])).toEqual([
+      ["phq2_1", "phq2"],
+      ["phq2_2", "phq2"],
+      ["gad2_1", "gad2"],
+      ["gad2_2", "gad2"],
+      ["harm", "harm"],
+      ["contact", "contact"],
+    ]);
+    expect(opened.check_in.questions[0].options.map((option: { label: string }) => option.label)).toEqual([
+      "Not at all",
+      "Several days",
+      "More than half the days",
+      "Nearly every day",
+    ]);
+    const inSpanish = (await get(`/reactapi/journey/steps/${stepId}`, members.asks!.cookie, "es")).json();
+    expect(inSpanish.check_in.questions[0].text).toBe("Poco interés o placer en hacer cosas");
+    expect(inSpanish.check_in.questions[5].text).toBe("¿Le gustaría que su doula se comunique con usted?");
+
+    const answer = (who: string, answers: Record<string, number>, consent: boolean | "left out" = true) =>
+      post(`/reactapi/journey/steps/${stepId}/check-in`, members[who]!.cookie, { ...(consent === "left out" ? {} : { consent }), answers });
+    // Without her consent nothing is kept; a question left out, or one it does not ask, is refused.
+    const noConsent = await answer("asks", { ...calm, contact: 1 }, "left out");
+    expect(noConsent.statusCode).toBe(400);
+    expect(noConsent.json().details.consent).toMatch(/Tick the box/);
+    expect((await answer("asks", { ...calm, contact: 1 }, false)).statusCode).toBe(400);
+    expect((await answer("asks", { phq2_1: 0 })).json().details).toHaveProperty("phq2_2");
+    expect((await answer("asks", { ...calm, surprise: 1 })).statusCode).toBe(400);
+    expect((await answer("asks", { ...calm, harm: 3 })).statusCode).toBe(400);
+    expect(await doulaMails()).toEqual([]);
+
+    const asked = await answer("asks", { ...calm, contact: 1 });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json()).toMatchObject({
+      doula_will_reach_out: true,
+      message: "Thank you for telling us. Your doula will reach out to you soon.",
+    });
+    expect(asked.json().crisis_lines.map((line: { phone: string }) => line.phone)).toEqual(["1-800-944-4773", "988", "911"]);
+    expect(JSON.stringify(asked.json())).not.toMatch(/score|phq|gad/i);
+    expect((await answer("asks", { ...calm, contact: 1 })).statusCode).toBe(409);
+    // A PHQ-2 of 3 (2 + 1), without asking: her doula is told too.
+    expect((await answer("scores", { ...calm, phq2_1: 2, phq2_2: 1 })).json().doula_will_reach_out).toBe(true);
+    expect((await answer("harm", { ...calm, harm: 1 })).json().doula_will_reach_out).toBe(true);
+    const quiet = await answer("calm", { ...calm, phq2_1: 1, gad2_1: 2 });
+    expect(quiet.json()).toMatchObject({
+      doula_will_reach_out: false,
+      message: "Thank you for answering. Your doula keeps your answers with your care.",
+    });
+    expect((await doulaMails()).map((mail) => mail.subject)).toEqual([
+      expect.stringMatching(/ asked you to contact her$/),
+      expect.stringMatching(/'s check-in calls for a call from you$/),
+      expect.stringMatching(/ needs a call from you now$/),
+    ]);
+
+    // Studio → Journeys → Asked for contact: newest first, marked once.
+    const member = await signedInMember(app(), "check-in-outsider");
+    expect((await get("/reactapi/studio/journeys/contact-requests", member.cookie)).statusCode).toBe(403);
+    const requests = (await get("/reactapi/studio/journeys/contact-requests", doula.cookie)).json() as {
+      id: number;
+      reason: string;
+      seen_at: string | null;
+    }[];
+    expect(requests.map((request) => request.reason)).toEqual(["harm", "score", "asked"]);
+    expect((await post(`/reactapi/studio/journeys/contact-requests/${requests[0]!.id}/seen`, doula.cookie)).json().message).toBe(
+      "Marked as called.",
+    );
+    expect((await post(`/reactapi/studio/journeys/contact-requests/${requests[0]!.id}/seen`, doula.cookie)).json().message).toBe(
+      "It was marked as called already.",
+    );
+    expect((await post("/reactapi/studio/journeys/contact-requests/999999/seen", doula.cookie)).statusCode).toBe(404);
+    expect((await get("/reactapi/studio/journeys/contact-requests", doula.cookie)).json()[0]).toMatchObject({
+      seen_by: expect.any(String),
+      seen_at: expect.any(String),
+    });
+
+    // Her answers: hers and her doula's only; in her download; gone with her account.
+    expect((await get(`/reactapi/journey/steps/${stepId}`, member.cookie)).statusCode).toBe(404);
+    expect((await get("/reactapi/journey", members.asks!.cookie)).json().steps[0].status).toBe("answered");
+    const hers = (await get("/reactapi/account/export", members.harm!.cookie)).json().journeys;
+    expect(hers.check_ins).toEqual([expect.objectContaining({ answers: { ...calm, harm: 1 } })]);
+    expect(hers.contact_requests).toEqual([expect.objectContaining({ reason: "harm" })]);
+    const others = JSON.stringify((await get("/reactapi/account/export", members.calm!.cookie)).json());
+    expect(others).not.toContain('"harm":1');
+    const harmId = (await findUserByEmail(db(), members.harm!.email))!.id;
+    expect((await post("/reactapi/account/delete", members.harm!.cookie, { password: "calm-Birth-2025" })).statusCode).toBe(200);
+    expect(await db().select().from(journeyCheckIns).where(eq(journeyCheckIns.memberId, harmId))).toEqual([]);
+    expect(
+      (await get("/reactapi/studio/journeys/contact-requests", doula.cookie)).json().map((request: { reason: string }) => request.reason),
+    ).toEqual(["score", "asked"]);
   });
 });
 

@@ -1,0 +1,231 @@
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { CheckInAnswered, MyJourneyStep } from "../../../contract/journeys.ts";
+import { languageOr, sentence, sourceLanguage } from "../../../contract/languages.ts";
+import { accountsByIds, fullName, type UserRow } from "../accounts/users-repository.ts";
+import type { Database, Queryable } from "../db/client.ts";
+import { HttpError } from "../http/errors.ts";
+import { translatorFor } from "../language/catalogues.ts";
+import type { Clock } from "../lib/clock.ts";
+import type { MailSender } from "../mail/mail-sender.ts";
+import { composeMail, type MailContext, translatorOf } from "../mail/mail-templates.ts";
+import { queueMail } from "../mail/outbox.ts";
+import { inLanguage } from "./journeys-repository.ts";
+import { journeyCheckIns, journeyContactRequests, journeyDeliveries, journeySteps } from "./journeys-schema.ts";
+
+declare module "../mail/mail-templates.ts" {
+  interface MailKinds {
+    journey_contact_request: true;
+  }
+}
+
+// Check-ins (docs/journeys.md): a few questions a step sends her. The wellbeing check-in asks the
+// PHQ-2 and GAD-2 (public domain; their published Spanish wording), whether she has thoughts of
+// harming herself or her baby, and whether she would like her doula to contact her. A request, a
+// score of 3 or more on either scale, or the harm answer tells her doula at once. She is never shown
+// a score.
+
+const often = [
+  sentence("Not at all"),
+  sentence("Several days"),
+  sentence("More than half the days"),
+  sentence("Nearly every day"),
+] as const;
+const yesNo = [sentence("No"), sentence("Yes")] as const;
+
+type Question = { id: string; text: string; options: readonly string[]; scale: "phq2" | "gad2" | "harm" | "contact" };
+
+/** The wellbeing check-in: the PHQ-2, the GAD-2, the harm question, and the question every check-in ends with. */
+const wellbeing = {
+  intro: sentence("Over the last 2 weeks, how often have you been bothered by the following problems?"),
+  questions: [
+    { id: "phq2_1", text: sentence("Little interest or pleasure in doing things"), options: often, scale: "phq2" },
+    { id: "phq2_2", text: sentence("Feeling down, depressed, or hopeless"), options: often, scale: "phq2" },
+    { id: "gad2_1", text: sentence("Feeling nervous, anxious, or on edge"), options: often, scale: "gad2" },
+    { id: "gad2_2", text: sentence("Not being able to stop or control worrying"), options: often, scale: "gad2" },
+    { id: "harm", text: sentence("I am having thoughts of harming myself or my baby."), options: yesNo, scale: "harm" },
+    { id: "contact", text: sentence("Would you like your doula to contact you?"), options: yesNo, scale: "contact" },
+  ] satisfies Question[],
+};
+
+/** The lines to call now (the US's, until she can set her own): told to her whatever she answered. */
+const crisisLines = [
+  {
+    name: sentence("Postpartum Support International HelpLine"),
+    phone: "1-800-944-4773",
+    note: sentence("Call or text, in English or Spanish. Not for emergencies."),
+  },
+  { name: sentence("988 Suicide & Crisis Lifeline"), phone: "988", note: sentence("Call or text, day and night.") },
+  { name: sentence("In an emergency"), phone: "911", note: sentence("Or your local emergency number, wherever you are.") },
+];
+
+/** The questions of a check-in (today the wellbeing one), in her language. */
+export function checkInFor(_kind: "wellbeing", language: string): NonNullable<MyJourneyStep["check_in"]> {
+  const i18n = translatorFor(languageOr(language, sourceLanguage));
+  return {
+    intro: i18n._(wellbeing.intro),
+    questions: wellbeing.questions.map((question) => ({
+      id: question.id,
+      text: i18n._(question.text),
+      kind: "choice" as const,
+      options: question.options.map((label, value) => ({ value, label: i18n._(label) })),
+      scale: question.scale,
+    })),
+  };
+}
+
+const stepNotHers = () => new HttpError(404, sentence("There is no such step in your journey."));
+
+/** A step sent to her (it has a delivery), with whether she has answered its check-in. */
+async function deliveredStep(db: Queryable, memberId: number, stepId: number) {
+  const [row] = await db
+    .select({ step: journeySteps, dueAt: journeyDeliveries.dueAt, answeredAt: journeyCheckIns.answeredAt })
+    .from(journeyDeliveries)
+    .innerJoin(journeySteps, eq(journeySteps.id, journeyDeliveries.stepId))
+    .leftJoin(journeyCheckIns, and(eq(journeyCheckIns.stepId, journeySteps.id), eq(journeyCheckIns.memberId, memberId)))
+    .where(and(eq(journeyDeliveries.stepId, stepId), eq(journeyDeliveries.memberId, memberId)));
+  if (!row) throw stepNotHers();
+  return row;
+}
+
+export async function stepOf(db: Queryable, member: UserRow, stepId: number, language: string): Promise<MyJourneyStep> {
+  const { step, dueAt, answeredAt } = await deliveredStep(db, member.id, stepId);
+  return {
+    id: step.id,
+    at: dueAt.toISOString(),
+    title: inLanguage(step.title, language),
+    text: inLanguage(step.text, language),
+    lesson_id: step.lessonId,
+    status: answeredAt ? "answered" : "sent",
+    check_in: step.checkIn ? checkInFor(step.checkIn, language) : null,
+  };
+}
+
+export type CheckInDeps = { db: Database; clock: Clock; mail: MailContext; sender: MailSender; contactEmail: string };
+
+const reasonHeadline = {
+  harm: sentence("{name} needs a call from you now"),
+  score: sentence("{name}'s check-in calls for a call from you"),
+  asked: sentence("{name} asked you to contact her"),
+} as const;
+
+/**
+ * Keeps her answers (only with her consent: they are health data) and, when they call for it, tells
+ * her doula at once, in the same transaction. Answers what her page then says; never a score.
+ */
+export async function answerCheckIn(
+  { db, clock, mail, sender, contactEmail }: CheckInDeps,
+  member: UserRow,
+  stepId: number,
+  body: { consent?: boolean | undefined; answers: Record<string, number> },
+  language: string,
+): Promise<CheckInAnswered> {
+  const { step } = await deliveredStep(db, member.id, stepId);
+  if (!step.checkIn) throw stepNotHers();
+  const unknown = Object.keys(body.answers).find((id) => !wellbeing.questions.some((question) => question.id === id));
+  if (unknown) throw HttpError.withValues(400, "There is no question {id} in this check-in.", { id: unknown });
+  const unanswered = wellbeing.questions.find((question) => body.answers[question.id] === undefined);
+  if (unanswered)
+    throw new HttpError(400, sentence("Please answer every question; you can always choose No or Not at all."), {
+      [unanswered.id]: sentence("Please choose an answer."),
+    });
+  const outOfRange = wellbeing.questions.find((question) => body.answers[question.id]! >= question.options.length);
+  if (outOfRange)
+    throw new HttpError(400, sentence("Each answer is one of the choices."), {
+      [outOfRange.id]: sentence("Each answer is one of the choices."),
+    });
+  if (body.consent !== true)
+    throw new HttpError(400, sentence("Your answers are kept only if you agree: tick the box to let your doula keep and read them."), {
+      consent: sentence("Tick the box to let your doula keep and read your answers."),
+    });
+  const score = (scale: string) =>
+    wellbeing.questions.filter((question) => question.scale === scale).reduce((sum, question) => sum + body.answers[question.id]!, 0);
+  const reason =
+    body.answers.harm === 1 ? "harm" : score("phq2") >= 3 || score("gad2") >= 3 ? "score" : body.answers.contact === 1 ? "asked" : null;
+  const now = clock.now();
+  await db.transaction(async (tx) => {
+    const [kept] = await tx
+      .insert(journeyCheckIns)
+      .values({ stepId, memberId: member.id, answers: body.answers, consentedAt: now, answeredAt: now })
+      .onConflictDoNothing()
+      .returning({ id: journeyCheckIns.id });
+    if (!kept) throw new HttpError(409, sentence("You have answered this check-in already. Your doula has your answers."));
+    if (!reason) return;
+    await tx.insert(journeyContactRequests).values({ memberId: member.id, checkInId: kept.id, reason, createdAt: now });
+    const i18n = translatorOf(mail);
+    const name = fullName(member) || member.email;
+    await queueMail(
+      tx,
+      composeMail("journey_contact_request", contactEmail, i18n._(reasonHeadline[reason], { name }), mail, [
+        i18n._("Her address: {email}", { email: member.email }),
+        { label: i18n._("Open Asked for contact"), link: `${mail.publicUrl}/studio/journeys/contact-requests` },
+        i18n._("Press I've called her there once you have."),
+      ]),
+    );
+  });
+  if (reason) sender.wake();
+  const i18n = translatorFor(languageOr(language, sourceLanguage));
+  return {
+    message: reason
+      ? i18n._("Thank you for telling us. Your doula will reach out to you soon.")
+      : i18n._("Thank you for answering. Your doula keeps your answers with your care."),
+    doula_will_reach_out: reason !== null,
+    crisis_lines: crisisLines.map((line) => ({ name: i18n._(line.name), phone: line.phone, note: i18n._(line.note) })),
+  };
+}
+
+export async function listContactRequests(db: Queryable) {
+  const rows = await db
+    .select()
+    .from(journeyContactRequests)
+    .orderBy(desc(journeyContactRequests.createdAt), desc(journeyContactRequests.id));
+  const members = await accountsByIds(
+    db,
+    rows.map((row) => row.memberId),
+  );
+  return rows.map((row) => {
+    const member = members.get(row.memberId);
+    return {
+      id: row.id,
+      member_id: row.memberId,
+      name: member ? fullName(member) || member.email : "",
+      at: row.createdAt.toISOString(),
+      reason: row.reason,
+      seen_by: row.seenByLabel,
+      seen_at: row.seenAt?.toISOString() ?? null,
+    };
+  });
+}
+
+export async function markContactRequestSeen(db: Queryable, id: number, reader: UserRow, now: Date): Promise<{ message: string }> {
+  const [marked] = await db
+    .update(journeyContactRequests)
+    .set({ seenById: reader.id, seenByLabel: fullName(reader) || reader.email, seenAt: now })
+    .where(and(eq(journeyContactRequests.id, id), isNull(journeyContactRequests.seenAt)))
+    .returning({ id: journeyContactRequests.id });
+  if (marked) return { message: sentence("Marked as called.") };
+  const [row] = await db
+    .select({ seenBy: journeyContactRequests.seenByLabel })
+    .from(journeyContactRequests)
+    .where(eq(journeyContactRequests.id, id));
+  if (!row) throw HttpError.withValues(404, "There is no contact request with the id {id}.", { id });
+  return { message: sentence("It was marked as called already.") };
+}
+
+/** Her answers and requests, for her download. */
+export async function checkInsOf(db: Queryable, memberId: number) {
+  const answers = await db.select().from(journeyCheckIns).where(eq(journeyCheckIns.memberId, memberId)).orderBy(journeyCheckIns.answeredAt);
+  const requests = await db.select().from(journeyContactRequests).where(eq(journeyContactRequests.memberId, memberId));
+  return {
+    check_ins: answers.map((row) => ({
+      step_id: row.stepId,
+      answers: row.answers,
+      consented_at: row.consentedAt?.toISOString() ?? null,
+      answered_at: row.answeredAt.toISOString(),
+    })),
+    contact_requests: requests.map((row) => ({
+      reason: row.reason,
+      at: row.createdAt.toISOString(),
+      seen_at: row.seenAt?.toISOString() ?? null,
+    })),
+  };
+}
