@@ -35,7 +35,7 @@ import { teamEndpoints, teamRegistrationPass } from "./team.ts";
 import { labourEndpoints, labourPushKinds } from "./labour.ts";
 import { transcriptsEndpoints } from "./transcripts.ts";
 import { videosEndpoints } from "./videos.ts";
-import { journeysEndpoints } from "./journeys.ts";
+import { journeysEndpoints, journeysPushKinds } from "./journeys.ts";
 import { searchEndpoints } from "./search.ts";
 import { checksEndpoints } from "./checks.ts";
 import { giftsEndpoints, giftsRegistrationPass } from "./gifts.ts";
@@ -64,6 +64,7 @@ export const pushKinds = [
   ...bookingsPushKinds,
   ...timerPushKinds,
   ...labourPushKinds,
+  ...journeysPushKinds,
   ...notificationsPushKinds,
 ] as const;
 export type PushKind = (typeof pushKinds)[number];

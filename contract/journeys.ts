@@ -238,6 +238,9 @@ export const ContactRequestParams = z.object({ id: idInPath("That request does n
 
 const notFound = (description: string) => ({ 404: { description, schema: ApiError } });
 
+/** What this capability tells devices (docs/push.md): a step of her journey (to her), a member asking for a call (to her doula). */
+export const journeysPushKinds = ["journeys"] as const;
+
 /** This capability's entries of the endpoint table (contract/api.ts composes every part). */
 export const journeysEndpoints = {
   studioJourneys: {

@@ -20,6 +20,7 @@ import { slots as transcripts } from "./features/transcripts/slots.ts";
 import { slots as gifts } from "./features/gifts/slots.ts";
 import { slots as team } from "./features/team/slots.ts";
 import { slots as videos } from "./features/videos/slots.ts";
+import { slots as journeys } from "./features/journeys/slots.ts";
 
 export const featureSlots: readonly FeatureSlots[] = [
   labour,
@@ -40,4 +41,5 @@ export const featureSlots: readonly FeatureSlots[] = [
   gifts,
   team,
   videos,
+  journeys,
 ];

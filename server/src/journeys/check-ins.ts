@@ -1,7 +1,8 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { CheckInAnswered, MyJourneyStep } from "../../../contract/journeys.ts";
 import { languageOr, sentence, sourceLanguage } from "../../../contract/languages.ts";
-import { accountsByIds, fullName, type UserRow } from "../accounts/users-repository.ts";
+import { accountLanguage, accountsByIds, fullName, instructorAccounts, type UserRow } from "../accounts/users-repository.ts";
+import { queuePushes } from "../push/push-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { HttpError } from "../http/errors.ts";
 import { translatorFor } from "../language/catalogues.ts";
@@ -153,6 +154,25 @@ export async function answerCheckIn(
     await tx.insert(journeyContactRequests).values({ memberId: member.id, checkInId: kept.id, reason, createdAt: now });
     const i18n = translatorOf(mail);
     const name = fullName(member) || member.email;
+    // Her doula's devices too, each in its owner's language; a locked phone shows no name.
+    await queuePushes(
+      tx,
+      (await instructorAccounts(tx)).map((doula) => {
+        const inHers = translatorFor(accountLanguage(doula, sourceLanguage));
+        return {
+          userId: doula.id,
+          kind: "journeys" as const,
+          message: {
+            title: inHers._(reasonHeadline[reason], { name }),
+            body: inHers._(sentence("Open Asked for contact, and call her.")),
+            url: "/studio/journeys/contact-requests",
+            tag: `journeys-contact-${kept.id}`,
+            locked: { title: inHers._(sentence("Journeys")), body: inHers._(sentence("A member asked for a call. Open to see who.")) },
+          },
+        };
+      }),
+      now,
+    );
     await queueMail(
       tx,
       composeMail("journey_contact_request", contactEmail, i18n._(reasonHeadline[reason], { name }), mail, [

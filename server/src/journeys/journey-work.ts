@@ -3,6 +3,9 @@ import type { Clock } from "../lib/clock.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
 import type { MailContext } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
+import { queuePushes } from "../push/push-repository.ts";
+import { translatorFor } from "../language/catalogues.ts";
+import { languageOr, sourceLanguage } from "../../../contract/languages.ts";
 import type { TimedWork } from "../timed-work/timed-work.ts";
 import { journeyStepMail } from "./journey-mails.ts";
 import {
@@ -37,6 +40,26 @@ export async function sendDueSteps({ db, clock, mail, sender, isFor }: JourneyWo
       for (const { step, moment } of due) {
         const claimed = await db.transaction(async (tx) => {
           if (!(await claimDelivery(tx, step.id, member.id, moment, now))) return false;
+          if (step.channels.includes("push")) {
+            const i18n = translatorFor(languageOr(member.language, sourceLanguage));
+            await queuePushes(
+              tx,
+              [
+                {
+                  userId: member.id,
+                  kind: "journeys",
+                  message: {
+                    title: inLanguage(step.title, member.language),
+                    body: inLanguage(step.text, member.language).slice(0, 160),
+                    url: "/journey",
+                    tag: `journeys-step-${step.id}`,
+                    locked: { title: i18n._("Your journey"), body: i18n._("A new step of your journey is here.") },
+                  },
+                },
+              ],
+              now,
+            );
+          }
           if (step.channels.includes("mail"))
             await queueMail(
               tx,

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { browserSubscription, startPushServiceStandIn, type PushServiceStandIn } from "../../../testing/push-service-stand-in.ts";
 import type { JourneySave, MyJourney } from "../../../contract/journeys.ts";
 import { users } from "../accounts/accounts-schema.ts";
 import { findUserByEmail } from "../accounts/users-repository.ts";
@@ -10,11 +11,13 @@ import { mailOutbox } from "../mail/mail-schema.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
 import {
   backends,
+  createTestApp,
   jsonHeaders,
   postgresMissingNotice,
   signedInInstructor,
   signedInMember,
   useAppServers,
+  type TestApp,
   useTestApp,
 } from "../../../testing/test-app.ts";
 import { takeOnClient } from "../../../testing/care-clients.ts";
@@ -423,6 +426,68 @@ describe.each(backends)("Baby is here on %s", (backend) => {
     expect((await post(`/reactapi/studio/care/clients/${other.recordId}/birth`, client.cookie, { born_on: "2027-05-25" })).statusCode).toBe(
       403,
     );
+  });
+});
+
+describe.each(backends)("journeys' notifications on %s", (backend) => {
+  const clock = movableClock(new Date("2027-03-01T12:00:00Z"));
+  let service: PushServiceStandIn;
+  let context: TestApp;
+  beforeAll(async () => {
+    service = await startPushServiceStandIn();
+    context = await createTestApp(backend, { clock, environment: { PUSH_SERVICES: service.origin } });
+  });
+  afterAll(async () => {
+    await context.close();
+    await service.close();
+  });
+  const post = (url: string, cookie: string, payload: unknown = {}) =>
+    context.app.inject({ method: "POST", url, headers: { ...jsonHeaders, cookie }, payload: payload as object });
+  const pushesTo = (path: string) => service.delivered.filter((push) => push.path === path);
+
+  it("tells her phone of a step whose channels name notifications, and her doula's of a member who asks for a call", async () => {
+    const doula = await signedInInstructor(context.app, context.database.db, "push-doula");
+    const member = await signedInMember(context.app, "push-member");
+    expect((await post("/reactapi/account/pacing", member.cookie, { due_date: "2027-04-11", baby_arrived: false })).statusCode).toBe(200);
+    await context.database.db.update(users).set({ createdAt: clock.now() }).where(eq(users.email, member.email));
+    const doulaPhone = browserSubscription(`${service.origin}/push/journeys-doula`);
+    const memberPhone = browserSubscription(`${service.origin}/push/journeys-member`);
+    expect(
+      (await post("/reactapi/push/subscriptions", doula.cookie, { ...doulaPhone.json, kinds: ["journeys"], previews: true })).statusCode,
+    ).toBe(201);
+    expect(
+      (await post("/reactapi/push/subscriptions", member.cookie, { ...memberPhone.json, kinds: ["journeys"], previews: true })).statusCode,
+    ).toBe(201);
+    const created = await post("/reactapi/studio/journeys", doula.cookie, {
+      name: "On her phone",
+      for: "due_date",
+      steps: [step({ week: 36, day: 0 }, "A quiet check-in", { channels: ["push"], check_in: "wellbeing" })],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    clock.set(new Date("2027-03-14T09:00:00Z"));
+    expect(await workOn(context.database.db, clock)).toBe(1);
+    await expect.poll(() => pushesTo("/push/journeys-member").length, { timeout: 5000 }).toBe(1);
+    expect(JSON.parse(memberPhone.decrypt(pushesTo("/push/journeys-member")[0]!.body))).toMatchObject({
+      title: "A quiet check-in",
+      body: "About A quiet check-in.",
+      url: "/journey",
+    });
+    // Only notifications: no mail.
+    expect(await mailsTo(context.database.db, member.email)).toEqual([]);
+
+    const stepId = (
+      (await context.app.inject({ method: "GET", url: "/reactapi/journey", headers: { cookie: member.cookie } })).json() as MyJourney
+    ).steps[0]!.id;
+    const answered = await post(`/reactapi/journey/steps/${stepId}/check-in`, member.cookie, {
+      consent: true,
+      answers: { phq2_1: 0, phq2_2: 0, gad2_1: 0, gad2_2: 0, harm: 0, contact: 1 },
+    });
+    expect(answered.json().doula_will_reach_out).toBe(true);
+    await expect.poll(() => pushesTo("/push/journeys-doula").length, { timeout: 5000 }).toBe(1);
+    expect(JSON.parse(doulaPhone.decrypt(pushesTo("/push/journeys-doula")[0]!.body))).toMatchObject({
+      title: expect.stringMatching(/ asked you to contact her$/),
+      url: "/studio/journeys/contact-requests",
+    });
   });
 });
 

@@ -1,0 +1,21 @@
+import { sentence } from "../../../../contract/languages.ts";
+import { type FeatureSlots } from "../../lib/slots.tsx";
+import { fromCapability } from "../../lib/capabilities-off.ts";
+
+// What it adds to screens it does not own (web/src/lib/slots.tsx; web/src/feature-slots.ts lists the
+// features in the order their parts show). Each part loads when first shown, its slot's own chunk.
+export const slots: FeatureSlots = {
+  pushKinds: [
+    // One kind, two readers: a mother hears her journey's steps, her doula the members who ask for a call.
+    fromCapability("journeys", {
+      kind: "journeys",
+      label: sentence("Steps of my journey"),
+      shownTo: (profile) => profile.role === "member" && profile.joined_as !== "partner",
+    }),
+    fromCapability("journeys", {
+      kind: "journeys",
+      label: sentence("Members who ask me for a call"),
+      shownTo: (profile) => profile.role === "admin",
+    }),
+  ],
+};
