@@ -62,6 +62,7 @@ describe("the kinds of notification a device may choose", () => {
       "My doula's announcements",
       "My bookings: confirmed, moved, reminders",
       "A live class about to start",
+      "Steps of my journey",
       "Show what a message says on the lock screen (otherwise only who it is from)",
     ]);
     expect((await kindsShown(profile("member", "partner")))[0]).toBe("Her contraction timer");
@@ -70,6 +71,7 @@ describe("the kinds of notification a device may choose", () => {
       "Messages from my clients",
       "What happens in my practice, as chosen under Studio → Notifications",
       "Bookings: new, moved, reminders",
+      "Members who ask me for a call",
       "Show what a message says on the lock screen (otherwise only who it is from)",
     ]);
     expect(await kindsShown(profile("team"))).toEqual([
@@ -79,7 +81,7 @@ describe("the kinds of notification a device may choose", () => {
   });
 
   it("leaves out the kinds of a capability she turned off", async () => {
-    expect(await kindsShown(profile("admin"), new Set(["labour", "bookings"]))).toEqual([
+    expect(await kindsShown(profile("admin"), new Set(["labour", "bookings", "journeys"]))).toEqual([
       "Messages from my clients",
       "What happens in my practice, as chosen under Studio → Notifications",
       "Show what a message says on the lock screen (otherwise only who it is from)",
