@@ -2,7 +2,8 @@ import { sentence } from "../../../contract/languages.ts";
 import { findUserById } from "../accounts/users-repository.ts";
 import { defineCapability, mount } from "../capabilities/capability.ts";
 import { journeyWork } from "./journey-work.ts";
-import { checkInsOf } from "./check-ins.ts";
+import { checkInsOf, tellBackups } from "./check-ins.ts";
+import { journeysSettings } from "./settings.ts";
 import { audienceCheck, journeysPersonalData } from "./journeys-repository.ts";
 import { birthRoutes, clientBirthRoutes, journeyRoutes, journeysStudioRoutes } from "./journeys-routes.ts";
 
@@ -12,7 +13,9 @@ export default defineCapability({
   optional: { title: sentence("Journeys in pregnancy time") },
   // A journey for a course's members asks the catalogue who may open it, once a member is asked about.
   later: ["catalogue"],
+  settings: journeysSettings,
   start: (ctx) => {
+    const { settings } = ctx;
     const isFor = audienceCheck(ctx.db, async (memberId, courseId) => {
       const member = await findUserById(ctx.db, memberId);
       return member ? ctx.use("catalogue").mayOpen(member, courseId) : false;
@@ -31,7 +34,14 @@ export default defineCapability({
         mount("/reactapi/account", birthRoutes, births),
       ],
       studio: [mount("/journeys", journeysStudioRoutes, options), mount("/care/clients", clientBirthRoutes, births)],
-      timedWork: [journeyWork({ db: ctx.db, clock: ctx.clock, mail: ctx.mail.context, sender: ctx.mail.sender, isFor })],
+      timedWork: [
+        journeyWork({ db: ctx.db, clock: ctx.clock, mail: ctx.mail.context, sender: ctx.mail.sender, isFor }),
+        {
+          name: "journeys: contact requests to backups",
+          everyMs: 60_000,
+          run: () => tellBackups({ ...births, escalateMinutes: settings.escalateMinutes }),
+        },
+      ],
       points: { personalData: [journeysPersonalData(ctx.db, (memberId) => checkInsOf(ctx.db, memberId))] },
     };
   },

@@ -1,4 +1,5 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, lt } from "drizzle-orm";
+import { labourRecords } from "../care/care-repository.ts";
 import type { CheckInAnswered, MyJourneyStep } from "../../../contract/journeys.ts";
 import { languageOr, sentence, sourceLanguage } from "../../../contract/languages.ts";
 import { accountLanguage, accountsByIds, fullName, instructorAccounts, type UserRow } from "../accounts/users-repository.ts";
@@ -248,4 +249,73 @@ export async function checkInsOf(db: Queryable, memberId: number) {
       seen_at: row.seenAt?.toISOString() ?? null,
     })),
   };
+}
+
+/**
+ * Tells her backup doula of a contact request her doula has not marked seen within `escalateMinutes`
+ * (the labour line's rule), by a notification and a mail: claimed once per request by a conditional
+ * update, so one server tells her once. A backup is a team doula still on the team and not paused.
+ */
+export async function tellBackups(deps: CheckInDeps & { escalateMinutes: number }): Promise<number> {
+  const { db, clock, mail, sender } = deps;
+  const now = clock.now();
+  const cutoff = new Date(now.getTime() - deps.escalateMinutes * 60_000);
+  let told = 0;
+  const waiting = await db
+    .select({ id: journeyContactRequests.id })
+    .from(journeyContactRequests)
+    .where(
+      and(isNull(journeyContactRequests.seenAt), isNull(journeyContactRequests.backupToldAt), lt(journeyContactRequests.createdAt, cutoff)),
+    );
+  for (const { id } of waiting) {
+    const toldNow = await db.transaction(async (tx) => {
+      const [request] = await tx
+        .update(journeyContactRequests)
+        .set({ backupToldAt: now })
+        .where(and(eq(journeyContactRequests.id, id), isNull(journeyContactRequests.seenAt), isNull(journeyContactRequests.backupToldAt)))
+        .returning();
+      if (!request) return 0;
+      const records = await labourRecords(tx, { memberId: request.memberId });
+      const backupIds = [...new Set(records.flatMap((record) => (record.backupUserId === null ? [] : [record.backupUserId])))];
+      const backups = [...(await accountsByIds(tx, backupIds)).values()].filter(
+        (backup) => backup.role === "team" && backup.deactivatedAt === null,
+      );
+      if (backups.length === 0) return 0;
+      const [member] = [...(await accountsByIds(tx, [request.memberId])).values()];
+      const name = records[0]?.name || (member ? fullName(member) || member.email : "");
+      for (const backup of backups) {
+        const inHers = { ...mail, language: accountLanguage(backup, sourceLanguage) };
+        const i18n = translatorOf(inHers);
+        await queueMail(
+          tx,
+          composeMail("journey_contact_request", backup.email, i18n._(reasonHeadline[request.reason], { name }), inHers, [
+            i18n._("You are told as her backup doula: her doula has not marked it seen yet."),
+            ...(member ? [i18n._("Her address: {email}", { email: member.email })] : []),
+          ]),
+        );
+      }
+      await queuePushes(
+        tx,
+        backups.map((backup) => {
+          const i18n = translatorFor(accountLanguage(backup, sourceLanguage));
+          return {
+            userId: backup.id,
+            kind: "journeys" as const,
+            message: {
+              title: i18n._(reasonHeadline[request.reason], { name }),
+              body: i18n._(sentence("You are told as her backup doula: her doula has not marked it seen yet.")),
+              url: "/studio",
+              tag: `journeys-contact-${request.id}`,
+              locked: { title: i18n._(sentence("Journeys")), body: i18n._(sentence("A member asked for a call. Open to see who.")) },
+            },
+          };
+        }),
+        now,
+      );
+      return backups.length;
+    });
+    told += toldNow;
+  }
+  if (told > 0) sender.wake();
+  return told;
 }

@@ -111,6 +111,8 @@ export const journeyContactRequests = pgTable(
     seenById: integer("seen_by_id").references(() => users.id, { onDelete: "set null" }),
     seenByLabel: text("seen_by_label"),
     seenAt: timestamp("seen_at", { withTimezone: true }),
+    // When her backup doula was told, the request having waited unseen past the labour line's escalation time.
+    backupToldAt: timestamp("backup_told_at", { withTimezone: true }),
   },
   (table) => [index("journey_contact_requests_created_idx").on(table.createdAt)],
 );

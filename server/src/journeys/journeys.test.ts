@@ -12,6 +12,9 @@ import type { MailSender } from "../mail/mail-sender.ts";
 import {
   backends,
   createTestApp,
+  GOOD_PASSWORD,
+  register,
+  uniqueEmail,
   jsonHeaders,
   postgresMissingNotice,
   signedInInstructor,
@@ -25,6 +28,7 @@ import { linkedPartner } from "../../../testing/partners.ts";
 import { journeyCheckIns, journeyDeliveries } from "./journeys-schema.ts";
 import { audienceCheck } from "./journeys-repository.ts";
 import { sendDueSteps } from "./journey-work.ts";
+import { tellBackups } from "./check-ins.ts";
 
 // docs/journeys.md. The clock is moved, never waited for; the timed work is run by hand.
 
@@ -340,6 +344,98 @@ describe.each(backends)("check-ins on %s", (backend) => {
     expect(
       (await get("/reactapi/studio/journeys/contact-requests", doula.cookie)).json().map((request: { reason: string }) => request.reason),
     ).toEqual(["score", "asked"]);
+  });
+});
+
+describe.each(backends)("a contact request her doula has not seen, on %s", (backend) => {
+  const clock = movableClock(new Date("2027-03-01T12:00:00Z"));
+  const context = useTestApp(backend, { clock });
+  const app = () => context.app;
+  const db = () => context.database.db;
+  const post = (url: string, cookie: string, payload: unknown = {}) =>
+    app().inject({ method: "POST", url, headers: { ...jsonHeaders, cookie }, payload: payload as object });
+  const backupMails = (email: string) =>
+    db()
+      .select({ subject: mailOutbox.subject, text: mailOutbox.textBody })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.kind, "journey_contact_request")));
+  const escalate = () =>
+    tellBackups({
+      db: db(),
+      clock,
+      mail: {
+        practice: fixedPracticeNames({ doulaName: "Sarah", businessName: "Calm Birth Circle" }),
+        publicUrl: "https://journeys.example",
+      },
+      sender: { wake: () => {} } as unknown as MailSender,
+      contactEmail: "doula@journeys.example",
+      escalateMinutes: 10,
+    });
+
+  it("goes on to her backup doula after the labour line's escalation time, once, and never when seen", async () => {
+    const doula = await signedInInstructor(app(), db(), "escalation-doula");
+    const backupEmail = uniqueEmail("escalation-backup");
+    expect((await post("/reactapi/studio/team/invite", doula.cookie, { email: backupEmail, first_name: "Noor" })).statusCode).toBe(201);
+    const [invitation] = await db()
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, backupEmail), eq(mailOutbox.kind, "team_invitation")));
+    const token = invitation!.textBody.match(/team_invitation=([A-Za-z0-9_-]+)/)![1];
+    const backup = await register(app(), { email: backupEmail, password: GOOD_PASSWORD, first_name: "Noor", team_invitation: token });
+    expect(backup.statusCode, backup.body).toBe(201);
+    expect(
+      (
+        await post("/reactapi/studio/journeys", doula.cookie, {
+          name: "Checking in",
+          for: "due_date",
+          steps: [step({ week: 36, day: 0 }, "How are you?", { channels: ["app"], check_in: "wellbeing" })],
+        })
+      ).statusCode,
+    ).toBe(201);
+    const clients = [];
+    for (const name of ["Rosa", "Ana"]) {
+      const client = await takeOnClient(app(), db(), doula.cookie, {
+        prefix: `escalation-${name.toLowerCase()}`,
+        dueDate: "2027-04-11",
+        firstName: name,
+      });
+      expect(
+        (await post(`/reactapi/studio/care/clients/${client.recordId}/backup`, doula.cookie, { user_id: backup.json().id })).statusCode,
+      ).toBe(200);
+      expect((await post("/reactapi/account/pacing", client.cookie, { due_date: "2027-04-11", baby_arrived: false })).statusCode).toBe(200);
+      await db().update(users).set({ createdAt: clock.now() }).where(eq(users.email, client.email));
+      clients.push(client);
+    }
+    clock.set(new Date("2027-03-14T09:00:00Z"));
+    expect(await workOn(db(), clock)).toBe(2);
+    for (const client of clients) {
+      const stepId = (
+        (await app().inject({ method: "GET", url: "/reactapi/journey", headers: { cookie: client.cookie } })).json() as MyJourney
+      ).steps[0]!.id;
+      const answered = await post(`/reactapi/journey/steps/${stepId}/check-in`, client.cookie, {
+        consent: true,
+        answers: { phq2_1: 0, phq2_2: 0, gad2_1: 0, gad2_2: 0, harm: 0, contact: 1 },
+      });
+      expect(answered.json().doula_will_reach_out).toBe(true);
+    }
+    // Ana's request is seen at once; Rosa's waits.
+    const requests = (
+      await app().inject({ method: "GET", url: "/reactapi/studio/journeys/contact-requests", headers: { cookie: doula.cookie } })
+    ).json() as {
+      id: number;
+      name: string;
+    }[];
+    const anas = requests.find((request) => request.name.startsWith("Ana"))!;
+    expect((await post(`/reactapi/studio/journeys/contact-requests/${anas.id}/seen`, doula.cookie)).statusCode).toBe(200);
+
+    clock.set(new Date("2027-03-14T09:09:00Z"));
+    expect(await escalate()).toBe(0);
+    clock.set(new Date("2027-03-14T09:11:00Z"));
+    expect(await escalate()).toBe(1);
+    expect(await escalate()).toBe(0);
+    const told = await backupMails(backupEmail);
+    expect(told.map((mail) => mail.subject)).toEqual(["Rosa Díaz asked you to contact her"]);
+    expect(told[0]!.text).toContain("You are told as her backup doula: her doula has not marked it seen yet.");
   });
 });
 

@@ -15,7 +15,8 @@ export const slots: FeatureSlots = {
     fromCapability("journeys", {
       kind: "journeys",
       label: sentence("Members who ask me for a call"),
-      shownTo: (profile) => profile.role === "admin",
+      // Her team's doulas too: a request she has not marked seen goes on to the member's backup.
+      shownTo: (profile) => profile.role !== "member",
     }),
   ],
 };

@@ -76,6 +76,7 @@ describe("the kinds of notification a device may choose", () => {
     ]);
     expect(await kindsShown(profile("team"))).toEqual([
       "Labour alerts from my clients",
+      "Members who ask me for a call",
       "Show what a message says on the lock screen (otherwise only who it is from)",
     ]);
   });

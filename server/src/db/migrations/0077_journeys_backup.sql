@@ -1,0 +1,1 @@
+ALTER TABLE "journey_contact_requests" ADD COLUMN "backup_told_at" timestamp with time zone;
