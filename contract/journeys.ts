@@ -236,6 +236,27 @@ export const ContactRequests = z.array(ContactRequest);
 
 export const ContactRequestParams = z.object({ id: idInPath("That request does not exist.") });
 
+export const MemberJourneyParams = z.object({ id: idInPath("That member does not exist.") });
+
+/** What the doula reads of one member's journeys: the steps sent her and when, and her check-ins' answers, question by question. */
+export const StudioMemberJourney = z.object({
+  member_id: z.number(),
+  name: z.string(),
+  due_date: z.string().nullable(),
+  born_on: z.string().nullable(),
+  steps_sent: z.array(z.object({ step_id: z.number(), title: z.string(), due_at: z.string(), sent_at: z.string() })),
+  check_ins: z.array(
+    z.object({
+      step_id: z.number(),
+      title: z.string(),
+      answered_at: z.string(),
+      answers: z.array(z.object({ question: z.string(), answer: z.string() })),
+    }),
+  ),
+  contact_requests: z.array(ContactRequest),
+});
+export type StudioMemberJourney = z.infer<typeof StudioMemberJourney>;
+
 const notFound = (description: string) => ({ 404: { description, schema: ApiError } });
 
 /** What this capability tells devices (docs/push.md): a step of her journey (to her), a member asking for a call (to her doula). */
@@ -370,6 +391,15 @@ export const journeysEndpoints = {
     access: "instructor",
     travels: "journeys-studio",
     answers: ok(ContactRequests),
+  },
+  studioMemberJourney: {
+    method: "GET",
+    path: "/reactapi/studio/journeys/members/:id",
+    summary: "One member's journeys as her doula reads them: the steps sent and when, her check-ins' answers, her requests",
+    access: "instructor",
+    travels: "journeys-studio",
+    params: MemberJourneyParams,
+    answers: { ...ok(StudioMemberJourney), ...notFound("No such member.") },
   },
   markContactRequestSeen: {
     method: "POST",

@@ -1,6 +1,6 @@
-import { and, desc, eq, isNull, lt } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, lt } from "drizzle-orm";
 import { labourRecords } from "../care/care-repository.ts";
-import type { CheckInAnswered, MyJourneyStep } from "../../../contract/journeys.ts";
+import type { CheckInAnswered, MyJourneyStep, StudioMemberJourney } from "../../../contract/journeys.ts";
 import { languageOr, sentence, sourceLanguage } from "../../../contract/languages.ts";
 import { accountLanguage, accountsByIds, fullName, instructorAccounts, type UserRow } from "../accounts/users-repository.ts";
 import { queuePushes } from "../push/push-repository.ts";
@@ -12,7 +12,7 @@ import type { MailSender } from "../mail/mail-sender.ts";
 import { composeMail, type MailContext, translatorOf } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { inLanguage } from "./journeys-repository.ts";
-import { journeyCheckIns, journeyContactRequests, journeyDeliveries, journeySteps } from "./journeys-schema.ts";
+import { journeyCheckIns, journeyContactRequests, journeyDeliveries, journeyMembers, journeySteps } from "./journeys-schema.ts";
 
 declare module "../mail/mail-templates.ts" {
   interface MailKinds {
@@ -318,4 +318,57 @@ export async function tellBackups(deps: CheckInDeps & { escalateMinutes: number 
   }
   if (told > 0) sender.wake();
   return told;
+}
+
+/** One member's journeys as her doula reads them, in the doula's language (the steps' words in the member's). */
+export async function memberJourneyForDoula(db: Queryable, memberId: number, language: string): Promise<StudioMemberJourney> {
+  const member = (await accountsByIds(db, [memberId])).get(memberId);
+  if (!member) throw HttpError.withValues(404, "There is no member with the id {id}.", { id: memberId });
+  const i18n = translatorFor(languageOr(language, sourceLanguage));
+  const [settings] = await db.select({ bornOn: journeyMembers.bornOn }).from(journeyMembers).where(eq(journeyMembers.memberId, memberId));
+  const sent = await db
+    .select({
+      stepId: journeyDeliveries.stepId,
+      dueAt: journeyDeliveries.dueAt,
+      sentAt: journeyDeliveries.sentAt,
+      title: journeySteps.title,
+    })
+    .from(journeyDeliveries)
+    .innerJoin(journeySteps, eq(journeySteps.id, journeyDeliveries.stepId))
+    .where(eq(journeyDeliveries.memberId, memberId))
+    .orderBy(asc(journeyDeliveries.dueAt));
+  const answered = await db
+    .select({
+      stepId: journeyCheckIns.stepId,
+      answers: journeyCheckIns.answers,
+      answeredAt: journeyCheckIns.answeredAt,
+      title: journeySteps.title,
+    })
+    .from(journeyCheckIns)
+    .innerJoin(journeySteps, eq(journeySteps.id, journeyCheckIns.stepId))
+    .where(eq(journeyCheckIns.memberId, memberId))
+    .orderBy(asc(journeyCheckIns.answeredAt));
+  const titleOf = (title: { en: string; es: string }) => inLanguage(title, member.language);
+  return {
+    member_id: memberId,
+    name: fullName(member) || member.email,
+    due_date: member.dueDate,
+    born_on: settings?.bornOn ?? null,
+    steps_sent: sent.map((row) => ({
+      step_id: row.stepId,
+      title: titleOf(row.title),
+      due_at: row.dueAt.toISOString(),
+      sent_at: row.sentAt.toISOString(),
+    })),
+    check_ins: answered.map((row) => ({
+      step_id: row.stepId,
+      title: titleOf(row.title),
+      answered_at: row.answeredAt.toISOString(),
+      answers: wellbeing.questions.flatMap((question) => {
+        const value = row.answers[question.id];
+        return value === undefined ? [] : [{ question: i18n._(question.text), answer: i18n._(question.options[value] ?? "") }];
+      }),
+    })),
+    contact_requests: (await listContactRequests(db)).filter((request) => request.member_id === memberId),
+  };
 }

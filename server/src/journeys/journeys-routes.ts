@@ -7,7 +7,14 @@ import { HttpError } from "../http/errors.ts";
 import { labourRecords } from "../care/care-repository.ts";
 import { linkOf } from "../partners/partners-repository.ts";
 import { type BirthDeps, recordBirth } from "./births.ts";
-import { answerCheckIn, type CheckInDeps, listContactRequests, markContactRequestSeen, stepOf } from "./check-ins.ts";
+import {
+  answerCheckIn,
+  type CheckInDeps,
+  listContactRequests,
+  markContactRequestSeen,
+  memberJourneyForDoula,
+  stepOf,
+} from "./check-ins.ts";
 import type { Clock } from "../lib/clock.ts";
 import {
   type AudienceCheck,
@@ -25,6 +32,7 @@ export type JourneyRouteOptions = { db: Database; clock: Clock; isFor: AudienceC
 /** Studio → Journeys (docs/journeys.md): write them, see when each step would come, and who asked for contact. */
 export async function journeysStudioRoutes(app: FastifyInstance, { db, clock }: JourneyRouteOptions) {
   route(app, "contactRequests", async () => listContactRequests(db));
+  route(app, "studioMemberJourney", async ({ params: { id } }, request) => memberJourneyForDoula(db, id, request.language));
   route(app, "markContactRequestSeen", async ({ params: { id } }, request) =>
     markContactRequestSeen(db, id, requireMember(request), clock.now()),
   );

@@ -330,6 +330,22 @@ describe.each(backends)("check-ins on %s", (backend) => {
       seen_at: expect.any(String),
     });
 
+    // Her doula reads her answers question by question, in her own language, with the steps sent her.
+    const scoresId = (await findUserByEmail(db(), members.scores!.email))!.id;
+    const read = (await get(`/reactapi/studio/journeys/members/${scoresId}`, doula.cookie)).json();
+    expect(read.steps_sent).toEqual([expect.objectContaining({ title: "How are you feeling?", due_at: "2027-03-14T09:00:00.000Z" })]);
+    expect(read.check_ins[0].answers.slice(0, 2)).toEqual([
+      { question: "Little interest or pleasure in doing things", answer: "More than half the days" },
+      { question: "Feeling down, depressed, or hopeless", answer: "Several days" },
+    ]);
+    expect(read.contact_requests).toEqual([expect.objectContaining({ reason: "score", member_id: scoresId })]);
+    expect((await get(`/reactapi/studio/journeys/members/${scoresId}`, doula.cookie, "es")).json().check_ins[0].answers[0]).toEqual({
+      question: "Poco interés o placer en hacer cosas",
+      answer: "Más de la mitad de los días",
+    });
+    expect((await get(`/reactapi/studio/journeys/members/${scoresId}`, members.calm!.cookie)).statusCode).toBe(403);
+    expect((await get("/reactapi/studio/journeys/members/999999", doula.cookie)).statusCode).toBe(404);
+
     // Her answers: hers and her doula's only; in her download; gone with her account.
     expect((await get(`/reactapi/journey/steps/${stepId}`, member.cookie)).statusCode).toBe(404);
     expect((await get("/reactapi/journey", members.asks!.cookie)).json().steps[0].status).toBe("answered");
