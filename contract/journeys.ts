@@ -213,6 +213,35 @@ export type CheckInAnswers = z.input<typeof CheckInAnswers>;
 /** A line to call when she is not safe or needs to talk now, as the doula set them (a US default until then). */
 export const CrisisLine = z.object({ name: z.string(), phone: z.string(), note: z.string() });
 
+/** The lines the doula sets for where her clients live; none brings back the US default. */
+export const CrisisLinesSave = z.strictObject({
+  lines: z
+    .array(
+      z.strictObject({
+        name: z
+          .string({ error: "Please name the line." })
+          .trim()
+          .min(1, { error: "Please name the line." })
+          .max(100, { error: "A line's name can be at most 100 characters." }),
+        phone: z
+          .string({ error: "Please give the number to call or text." })
+          .trim()
+          .min(1, { error: "Please give the number to call or text." })
+          .max(40, { error: "That number is too long." })
+          .regex(/^[+0-9 ().-]+$/, { error: "A number has digits, spaces, +, ( ) and - only." }),
+        note: z
+          .string({ error: "The note is a line of text." })
+          .trim()
+          .max(200, { error: "Please keep the note to 200 characters." })
+          .optional()
+          .default(""),
+      }),
+      { error: "Send the lines as a list." },
+    )
+    .max(6, { error: "At most six lines, please: a mother in crisis reads few." }),
+});
+export const CrisisLines = z.object({ lines: z.array(CrisisLine), is_default: z.boolean() });
+
 /** What she sees once she has answered: whether her doula will reach out, and the lines to call now. */
 export const CheckInAnswered = z.object({
   message: z.string(),
@@ -400,6 +429,24 @@ export const journeysEndpoints = {
     travels: "journeys-studio",
     params: MemberJourneyParams,
     answers: { ...ok(StudioMemberJourney), ...notFound("No such member.") },
+  },
+  studioCrisisLines: {
+    method: "GET",
+    path: "/reactapi/studio/journeys/crisis-lines",
+    summary: "The lines a check-in's page gives her to call now, as the doula set them (the US default until she does)",
+    access: "instructor",
+    travels: "journeys-studio",
+    answers: ok(CrisisLines),
+  },
+  saveCrisisLines: {
+    method: "POST",
+    path: "/reactapi/studio/journeys/crisis-lines",
+    summary: "Sets the lines to call for where her clients live; an empty list brings back the US default",
+    access: "instructor",
+    travels: "journeys-studio",
+    body: CrisisLinesSave,
+    invalidates: ["studioCrisisLines"],
+    answers: ok(StudioOutcome),
   },
   markContactRequestSeen: {
     method: "POST",

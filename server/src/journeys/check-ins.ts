@@ -12,7 +12,14 @@ import type { MailSender } from "../mail/mail-sender.ts";
 import { composeMail, type MailContext, translatorOf } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { inLanguage } from "./journeys-repository.ts";
-import { journeyCheckIns, journeyContactRequests, journeyDeliveries, journeyMembers, journeySteps } from "./journeys-schema.ts";
+import {
+  journeyCheckIns,
+  journeyContactRequests,
+  journeyDeliveries,
+  journeyMembers,
+  journeySettings,
+  journeySteps,
+} from "./journeys-schema.ts";
 
 declare module "../mail/mail-templates.ts" {
   interface MailKinds {
@@ -49,7 +56,7 @@ const wellbeing = {
   ] satisfies Question[],
 };
 
-/** The lines to call now (the US's, until she can set her own): told to her whatever she answered. */
+/** The lines to call now: the US's, until the doula sets her own; told to her whatever she answered. */
 const crisisLines = [
   {
     name: sentence("Postpartum Support International HelpLine"),
@@ -185,12 +192,13 @@ export async function answerCheckIn(
   });
   if (reason) sender.wake();
   const i18n = translatorFor(languageOr(language, sourceLanguage));
+  const lines = await crisisLinesOf(db, i18n);
   return {
     message: reason
       ? i18n._("Thank you for telling us. Your doula will reach out to you soon.")
       : i18n._("Thank you for answering. Your doula keeps your answers with your care."),
     doula_will_reach_out: reason !== null,
-    crisis_lines: crisisLines.map((line) => ({ name: i18n._(line.name), phone: line.phone, note: i18n._(line.note) })),
+    crisis_lines: lines.lines,
   };
 }
 
@@ -370,5 +378,26 @@ export async function memberJourneyForDoula(db: Queryable, memberId: number, lan
       }),
     })),
     contact_requests: (await listContactRequests(db)).filter((request) => request.member_id === memberId),
+  };
+}
+
+/** The lines her page gives her: the doula's as she wrote them, else the US default in the reader's language. */
+export async function crisisLinesOf(db: Queryable, i18n: { _: (id: string) => string }) {
+  const [row] = await db.select({ lines: journeySettings.crisisLines }).from(journeySettings).where(eq(journeySettings.id, 1));
+  if (row?.lines && row.lines.length > 0) return { lines: row.lines, is_default: false };
+  return { lines: crisisLines.map((line) => ({ name: i18n._(line.name), phone: line.phone, note: i18n._(line.note) })), is_default: true };
+}
+
+export async function saveCrisisLines(db: Queryable, lines: { name: string; phone: string; note: string }[], now: Date) {
+  const value = lines.length > 0 ? lines : null;
+  await db
+    .insert(journeySettings)
+    .values({ id: 1, crisisLines: value, updatedAt: now })
+    .onConflictDoUpdate({ target: journeySettings.id, set: { crisisLines: value, updatedAt: now } });
+  return {
+    message:
+      lines.length > 0
+        ? sentence("Saved. A mother who answers a check-in is given these lines to call.")
+        : sentence("Saved. A mother who answers a check-in is given the US lines again."),
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { sentence } from "../../../contract/languages.ts";
+import { languageOr, sentence, sourceLanguage } from "../../../contract/languages.ts";
 import type { Database } from "../db/client.ts";
 import { route } from "../http/endpoint-route.ts";
 import { requireMember } from "../http/signed-in-member.ts";
@@ -7,9 +7,12 @@ import { HttpError } from "../http/errors.ts";
 import { labourRecords } from "../care/care-repository.ts";
 import { linkOf } from "../partners/partners-repository.ts";
 import { type BirthDeps, recordBirth } from "./births.ts";
+import { translatorFor } from "../language/catalogues.ts";
 import {
   answerCheckIn,
   type CheckInDeps,
+  crisisLinesOf,
+  saveCrisisLines,
   listContactRequests,
   markContactRequestSeen,
   memberJourneyForDoula,
@@ -32,6 +35,10 @@ export type JourneyRouteOptions = { db: Database; clock: Clock; isFor: AudienceC
 /** Studio → Journeys (docs/journeys.md): write them, see when each step would come, and who asked for contact. */
 export async function journeysStudioRoutes(app: FastifyInstance, { db, clock }: JourneyRouteOptions) {
   route(app, "contactRequests", async () => listContactRequests(db));
+  route(app, "studioCrisisLines", async (_input, request) =>
+    crisisLinesOf(db, translatorFor(languageOr(request.language, sourceLanguage))),
+  );
+  route(app, "saveCrisisLines", async ({ body }) => saveCrisisLines(db, body.lines, clock.now()));
   route(app, "studioMemberJourney", async ({ params: { id } }, request) => memberJourneyForDoula(db, id, request.language));
   route(app, "markContactRequestSeen", async ({ params: { id } }, request) =>
     markContactRequestSeen(db, id, requireMember(request), clock.now()),

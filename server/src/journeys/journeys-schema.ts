@@ -116,3 +116,10 @@ export const journeyContactRequests = pgTable(
   },
   (table) => [index("journey_contact_requests_created_idx").on(table.createdAt)],
 );
+
+/** The practice's choices for its journeys: one row. The crisis lines a check-in's page gives her; null is the US default. */
+export const journeySettings = pgTable("journey_settings", {
+  id: integer("id").primaryKey(),
+  crisisLines: jsonb("crisis_lines").$type<{ name: string; phone: string; note: string }[]>(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -298,7 +298,21 @@ describe.each(backends)("check-ins on %s", (backend) => {
     // A PHQ-2 of 3 (2 + 1), without asking: her doula is told too.
     expect((await answer("scores", { ...calm, phq2_1: 2, phq2_2: 1 })).json().doula_will_reach_out).toBe(true);
     expect((await answer("harm", { ...calm, harm: 1 })).json().doula_will_reach_out).toBe(true);
+    // The lines she is given are the ones her doula set for where her clients live.
+    expect((await get("/reactapi/studio/journeys/crisis-lines", doula.cookie)).json()).toMatchObject({ is_default: true });
+    const samaritans = { name: "Samaritans", phone: "116 123", note: "Free, day and night." };
+    expect(
+      (await post("/reactapi/studio/journeys/crisis-lines", doula.cookie, { lines: [{ ...samaritans, phone: "call me" }] })).statusCode,
+    ).toBe(400);
+    expect((await post("/reactapi/studio/journeys/crisis-lines", doula.cookie, { lines: Array(7).fill(samaritans) })).statusCode).toBe(400);
+    expect((await post("/reactapi/studio/journeys/crisis-lines", members.calm!.cookie, { lines: [samaritans] })).statusCode).toBe(403);
+    expect((await post("/reactapi/studio/journeys/crisis-lines", doula.cookie, { lines: [samaritans] })).statusCode).toBe(200);
     const quiet = await answer("calm", { ...calm, phq2_1: 1, gad2_1: 2 });
+    expect(quiet.json().crisis_lines).toEqual([samaritans]);
+    expect((await post("/reactapi/studio/journeys/crisis-lines", doula.cookie, { lines: [] })).json().message).toMatch(/US lines again/);
+    expect(
+      (await get("/reactapi/studio/journeys/crisis-lines", doula.cookie)).json().lines.map((line: { phone: string }) => line.phone),
+    ).toEqual(["1-800-944-4773", "988", "911"]);
     expect(quiet.json()).toMatchObject({
       doula_will_reach_out: false,
       message: "Thank you for answering. Your doula keeps your answers with your care.",
