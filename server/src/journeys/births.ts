@@ -1,6 +1,8 @@
 import { Temporal } from "temporal-polyfill";
 import { formattingLocales, sentence, sourceLanguage } from "../../../contract/languages.ts";
-import { findUserById, fullName, markBabyArrived } from "../accounts/users-repository.ts";
+import { accountLanguage, findUserById, fullName, instructorAccounts, markBabyArrived } from "../accounts/users-repository.ts";
+import { translatorFor } from "../language/catalogues.ts";
+import { queuePushes } from "../push/push-repository.ts";
 import { labourRecords, setStage } from "../care/care-repository.ts";
 import type { Database } from "../db/client.ts";
 import { HttpError } from "../http/errors.ts";
@@ -86,6 +88,27 @@ export async function recordBirth(
           i18n._("Her journeys now follow the days after the birth, and her labour line is closed."),
           { label: i18n._("Open her page"), link },
         ]),
+      );
+      // And her devices, each in its owner's language; a locked phone shows no name.
+      await queuePushes(
+        tx,
+        (await instructorAccounts(tx)).map((doula) => {
+          const inHers = translatorFor(accountLanguage(doula, sourceLanguage));
+          return {
+            userId: doula.id,
+            kind: "journeys" as const,
+            message: {
+              title: inHers._("{name}'s baby is here", { name }),
+              body: inHers._("Born on {date}.", {
+                date: longDay(birth.born_on, formattingLocales[accountLanguage(doula, sourceLanguage)]),
+              }),
+              url: link.slice(mail.publicUrl.length),
+              tag: `journeys-birth-${motherId}`,
+              locked: { title: inHers._(sentence("Journeys")), body: inHers._(sentence("A baby is here. Open to see whose.")) },
+            },
+          };
+        }),
+        clock.now(),
       );
     }
     return told;

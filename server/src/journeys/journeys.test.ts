@@ -614,6 +614,13 @@ describe.each(backends)("journeys' notifications on %s", (backend) => {
       title: expect.stringMatching(/ asked you to contact her$/),
       url: "/studio/journeys/contact-requests",
     });
+    // Her baby's birth reaches her doula's phone too.
+    expect((await post("/reactapi/account/birth", member.cookie, { born_on: "2027-03-14" })).statusCode).toBe(200);
+    await expect.poll(() => pushesTo("/push/journeys-doula").length, { timeout: 5000 }).toBe(2);
+    expect(JSON.parse(doulaPhone.decrypt(pushesTo("/push/journeys-doula")[1]!.body))).toMatchObject({
+      title: expect.stringMatching(/'s baby is here$/),
+      body: "Born on 14 March 2027.",
+    });
   });
 });
 
