@@ -139,7 +139,7 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const ownDataDir = options.environment?.DATA_DIR ? undefined : await newDataDir();
-  const environment = { ...options.environment, ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}) };
+  const config = testConfig({ ...options.environment, ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}) });
   const scratch = backend === "postgres" ? await createMigratedPostgres() : undefined;
   // A database whose statements a test counts is its own, with the counter from its start.
   const reusable = backend === "pglite" && !options.onQuery;
@@ -153,7 +153,7 @@ export async function createTestApp(
         onQuery: options.onQuery,
       });
   if (options.seed !== false) {
-    const storage = await openMediaStorage(testConfig(environment).storage);
+    const storage = await openMediaStorage(config.storage);
     try {
       await importCatalogue(database.db, demoCatalogue, storage);
     } finally {
@@ -170,7 +170,7 @@ export async function createTestApp(
   try {
     app = await buildApp({
       db: database.db,
-      config: testConfig(environment),
+      config,
       cacheTrust: database.cacheTrust,
       poolStats: database.poolStats,
       logger: options.logger ?? false,

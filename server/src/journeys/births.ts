@@ -1,7 +1,6 @@
 import { Temporal } from "temporal-polyfill";
 import { formattingLocales, sentence, sourceLanguage } from "../../../contract/languages.ts";
-import { accountLanguage, findUserById, fullName, instructorAccounts, markBabyArrived } from "../accounts/users-repository.ts";
-import { translatorFor } from "../language/catalogues.ts";
+import { findUserById, fullName, instructorAccounts, markBabyArrived } from "../accounts/users-repository.ts";
 import { queuePushes } from "../push/push-repository.ts";
 import { labourRecords, setStage } from "../care/care-repository.ts";
 import type { Database } from "../db/client.ts";
@@ -12,6 +11,7 @@ import type { MailSender } from "../mail/mail-sender.ts";
 import { composeMail, type MailContext, translatorOf } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
 import { practiceZone } from "./journeys-repository.ts";
+import { journeyPushesTo } from "./journey-mails.ts";
 import { journeyMembers } from "./journeys-schema.ts";
 import { eq } from "drizzle-orm";
 
@@ -92,22 +92,13 @@ export async function recordBirth(
       // And her devices, each in its owner's language; a locked phone shows no name.
       await queuePushes(
         tx,
-        (await instructorAccounts(tx)).map((doula) => {
-          const inHers = translatorFor(accountLanguage(doula, sourceLanguage));
-          return {
-            userId: doula.id,
-            kind: "journeys" as const,
-            message: {
-              title: inHers._("{name}'s baby is here", { name }),
-              body: inHers._("Born on {date}.", {
-                date: longDay(birth.born_on, formattingLocales[accountLanguage(doula, sourceLanguage)]),
-              }),
-              url: link.slice(mail.publicUrl.length),
-              tag: `journeys-birth-${motherId}`,
-              locked: { title: inHers._(sentence("Journeys")), body: inHers._(sentence("A baby is here. Open to see whose.")) },
-            },
-          };
-        }),
+        journeyPushesTo(await instructorAccounts(tx), (i18n, language) => ({
+          title: i18n._("{name}'s baby is here", { name }),
+          body: i18n._("Born on {date}.", { date: longDay(birth.born_on, formattingLocales[language]) }),
+          url: link.slice(mail.publicUrl.length),
+          tag: `journeys-birth-${motherId}`,
+          locked: { title: i18n._(sentence("Journeys")), body: i18n._(sentence("A baby is here. Open to see whose.")) },
+        })),
         clock.now(),
       );
     }

@@ -11,7 +11,8 @@ import type { Clock } from "../lib/clock.ts";
 import type { MailSender } from "../mail/mail-sender.ts";
 import { composeMail, type MailContext, translatorOf } from "../mail/mail-templates.ts";
 import { queueMail } from "../mail/outbox.ts";
-import { inLanguage } from "./journeys-repository.ts";
+import { inLanguage, stepsSentTo } from "./journeys-repository.ts";
+import { journeyPushesTo } from "./journey-mails.ts";
 import {
   journeyCheckIns,
   journeyContactRequests,
@@ -165,20 +166,13 @@ export async function answerCheckIn(
     // Her doula's devices too, each in its owner's language; a locked phone shows no name.
     await queuePushes(
       tx,
-      (await instructorAccounts(tx)).map((doula) => {
-        const inHers = translatorFor(accountLanguage(doula, sourceLanguage));
-        return {
-          userId: doula.id,
-          kind: "journeys" as const,
-          message: {
-            title: inHers._(reasonHeadline[reason], { name }),
-            body: inHers._(sentence("Open Asked for contact, and call her.")),
-            url: "/studio/journeys/contact-requests",
-            tag: `journeys-contact-${kept.id}`,
-            locked: { title: inHers._(sentence("Journeys")), body: inHers._(sentence("A member asked for a call. Open to see who.")) },
-          },
-        };
-      }),
+      journeyPushesTo(await instructorAccounts(tx), (i18n) => ({
+        title: i18n._(reasonHeadline[reason], { name }),
+        body: i18n._(sentence("Open Asked for contact, and call her.")),
+        url: "/studio/journeys/contact-requests",
+        tag: `journeys-contact-${kept.id}`,
+        locked: { title: i18n._(sentence("Journeys")), body: i18n._(sentence("A member asked for a call. Open to see who.")) },
+      })),
       now,
     );
     await queueMail(
@@ -202,10 +196,12 @@ export async function answerCheckIn(
   };
 }
 
-export async function listContactRequests(db: Queryable) {
+/** The contact requests, newest first: every member's, or one member's. */
+export async function listContactRequests(db: Queryable, memberId?: number) {
   const rows = await db
     .select()
     .from(journeyContactRequests)
+    .where(memberId === undefined ? undefined : eq(journeyContactRequests.memberId, memberId))
     .orderBy(desc(journeyContactRequests.createdAt), desc(journeyContactRequests.id));
   const members = await accountsByIds(
     db,
@@ -304,20 +300,13 @@ export async function tellBackups(deps: CheckInDeps & { escalateMinutes: number 
       }
       await queuePushes(
         tx,
-        backups.map((backup) => {
-          const i18n = translatorFor(accountLanguage(backup, sourceLanguage));
-          return {
-            userId: backup.id,
-            kind: "journeys" as const,
-            message: {
-              title: i18n._(reasonHeadline[request.reason], { name }),
-              body: i18n._(sentence("You are told as her backup doula: her doula has not marked it seen yet.")),
-              url: "/studio",
-              tag: `journeys-contact-${request.id}`,
-              locked: { title: i18n._(sentence("Journeys")), body: i18n._(sentence("A member asked for a call. Open to see who.")) },
-            },
-          };
-        }),
+        journeyPushesTo(backups, (i18n) => ({
+          title: i18n._(reasonHeadline[request.reason], { name }),
+          body: i18n._(sentence("You are told as her backup doula: her doula has not marked it seen yet.")),
+          url: "/studio",
+          tag: `journeys-contact-${request.id}`,
+          locked: { title: i18n._(sentence("Journeys")), body: i18n._(sentence("A member asked for a call. Open to see who.")) },
+        })),
         now,
       );
       return backups.length;
@@ -334,17 +323,7 @@ export async function memberJourneyForDoula(db: Queryable, memberId: number, lan
   if (!member) throw HttpError.withValues(404, "There is no member with the id {id}.", { id: memberId });
   const i18n = translatorFor(languageOr(language, sourceLanguage));
   const [settings] = await db.select({ bornOn: journeyMembers.bornOn }).from(journeyMembers).where(eq(journeyMembers.memberId, memberId));
-  const sent = await db
-    .select({
-      stepId: journeyDeliveries.stepId,
-      dueAt: journeyDeliveries.dueAt,
-      sentAt: journeyDeliveries.sentAt,
-      title: journeySteps.title,
-    })
-    .from(journeyDeliveries)
-    .innerJoin(journeySteps, eq(journeySteps.id, journeyDeliveries.stepId))
-    .where(eq(journeyDeliveries.memberId, memberId))
-    .orderBy(asc(journeyDeliveries.dueAt));
+  const sent = await stepsSentTo(db, memberId);
   const answered = await db
     .select({
       stepId: journeyCheckIns.stepId,
@@ -377,7 +356,7 @@ export async function memberJourneyForDoula(db: Queryable, memberId: number, lan
         return value === undefined ? [] : [{ question: i18n._(question.text), answer: i18n._(question.options[value] ?? "") }];
       }),
     })),
-    contact_requests: (await listContactRequests(db)).filter((request) => request.member_id === memberId),
+    contact_requests: await listContactRequests(db, memberId),
   };
 }
 

@@ -1,4 +1,9 @@
+import type { I18n } from "@lingui/core";
+import { type Language, sourceLanguage } from "../../../contract/languages.ts";
+import { accountLanguage, type UserRow } from "../accounts/users-repository.ts";
+import { translatorFor } from "../language/catalogues.ts";
 import { composeMail, type Mail, type MailContext, recipientLanguage, translatorOf } from "../mail/mail-templates.ts";
+import type { Push, PushMessage } from "../push/push-repository.ts";
 
 declare module "../mail/mail-templates.ts" {
   interface MailKinds {
@@ -18,4 +23,12 @@ export function journeyStepMail(
     ...step.text.split(/\n{2,}/),
     { label: i18n._("Open your journey"), link: `${context.publicUrl}/journey` },
   ]);
+}
+
+/** A notification of kind `journeys` to each of these people's devices, written in each one's own language. */
+export function journeyPushesTo(people: readonly UserRow[], write: (i18n: I18n, language: Language) => PushMessage): Push[] {
+  return people.map((person) => {
+    const language = accountLanguage(person, sourceLanguage);
+    return { userId: person.id, kind: "journeys", message: write(translatorFor(language), language) };
+  });
 }

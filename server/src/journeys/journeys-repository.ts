@@ -328,6 +328,21 @@ export async function saveSettings(
     .onConflictDoUpdate({ target: journeyMembers.memberId, set: changes });
 }
 
+/** The steps sent to a member, with their titles, in the order they were due (her download, her doula's reading). */
+export function stepsSentTo(db: Queryable, memberId: number) {
+  return db
+    .select({
+      stepId: journeyDeliveries.stepId,
+      dueAt: journeyDeliveries.dueAt,
+      sentAt: journeyDeliveries.sentAt,
+      title: journeySteps.title,
+    })
+    .from(journeyDeliveries)
+    .innerJoin(journeySteps, eq(journeySteps.id, journeyDeliveries.stepId))
+    .where(eq(journeyDeliveries.memberId, memberId))
+    .orderBy(asc(journeyDeliveries.dueAt));
+}
+
 /**
  * What the journeys keep of her: her choices, the steps sent to her and, from `more`, her check-ins'
  * answers; in her download, gone with her row (cascade).
@@ -336,17 +351,7 @@ export const journeysPersonalData = (db: Queryable, more: (memberId: number) => 
   key: "journeys",
   export: async (member) => {
     const [settings] = await db.select().from(journeyMembers).where(eq(journeyMembers.memberId, member.id));
-    const sent = await db
-      .select({
-        stepId: journeyDeliveries.stepId,
-        dueAt: journeyDeliveries.dueAt,
-        sentAt: journeyDeliveries.sentAt,
-        title: journeySteps.title,
-      })
-      .from(journeyDeliveries)
-      .innerJoin(journeySteps, eq(journeySteps.id, journeyDeliveries.stepId))
-      .where(eq(journeyDeliveries.memberId, member.id))
-      .orderBy(asc(journeyDeliveries.dueAt));
+    const sent = await stepsSentTo(db, member.id);
     return {
       time_zone: settings?.timeZone ?? null,
       paused: settings?.paused ?? false,
