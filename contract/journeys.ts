@@ -136,6 +136,8 @@ export const MyJourney = z.object({
   born_on: z.string().nullable(),
   time_zone: z.string(),
   paused: z.boolean(),
+  /** The ways besides the app she lets her steps reach her. */
+  channels: z.array(z.enum(["mail", "push"])),
   steps: z.array(
     z.object({
       id: z.number(),
@@ -153,6 +155,12 @@ export type MyJourney = z.infer<typeof MyJourney>;
 export const JourneySettings = z.strictObject({
   time_zone: z.string({ error: "The time zone is a name such as America/Chicago." }).max(64).optional(),
   paused: z.boolean({ error: "Paused is true or false." }).optional(),
+  channels: z
+    .array(z.enum(["mail", "push"], { error: 'Her steps reach her in the app, and by "mail" or "push" if she likes.' }), {
+      error: "Send the ways as a list.",
+    })
+    .max(2)
+    .optional(),
 });
 
 /** "Baby is here": the day she was born, and, if she likes, her name and weight. */
@@ -350,7 +358,7 @@ export const journeysEndpoints = {
     path: "/reactapi/journey",
     summary: "Her timeline: the steps sent to her and those to come, in her language",
     access: "member",
-    travels: "journeys",
+    // In every page's table: her home's "This week" card reads it.
     answers: ok(MyJourney),
   },
   saveJourneySettings: {

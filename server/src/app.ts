@@ -55,6 +55,8 @@ declare module "fastify" {
     sweepOldRecords: () => Promise<unknown>;
     /** Where files and media are kept (docs/storage.md), for the seed and the admin socket, which start beside the app. */
     mediaStorage: MediaStorage;
+    /** Each capability's starting content, written in the seed's transaction of a new installation (server/src/seed.ts). */
+    seedCapabilities: (tx: Database) => Promise<void>;
   }
 }
 
@@ -160,8 +162,9 @@ export async function buildApp({
   app.decorate("mediaStorage", storage);
 
   const services = { db, config, sessions, cacheTrust: trust, cacheStats, mail, clock, siteLanguage, practice, storage, log: app.log };
-  const { timedWork, isOn, sweep } = await installCapabilities(app, capabilities, services);
+  const { timedWork, isOn, sweep, seedNewInstallation } = await installCapabilities(app, capabilities, services);
   app.decorate("sweepOldRecords", sweep);
+  app.decorate("seedCapabilities", seedNewInstallation);
   // Every server may run the timed work (each piece claims what it does); one that sends no mail runs none.
   if (startMailSender) {
     const stopTimedWork = startTimedWork(timedWork, app.log);

@@ -40,7 +40,7 @@ const app = await buildApp({
 log = app.log;
 const tightenedNote = tightenedSentence(config.dataDir, tightened);
 if (tightenedNote) app.log.warn(tightenedNote);
-if (config.seedDemoContent) await seedNewInstallation(database.db, app.mediaStorage, app.log);
+if (config.seedDemoContent) await seedNewInstallation(database.db, app.mediaStorage, app.log, app.seedCapabilities);
 await offerInstructorSetup(database.db, app.log, config.publicUrl);
 const stopAdminSocket = config.databaseUrl
   ? async () => {}

@@ -9,12 +9,18 @@ import { installationFacts } from "./catalogue/catalogue-schema.ts";
 import { serverPaths } from "./paths.ts";
 
 /**
- * Seeds a new installation once: the demo catalogue and one beta access code, printed to the log.
+ * Seeds a new installation once: the demo catalogue, one beta access code, printed to the log, and
+ * each capability's starting content (a gentle default journey).
  * The fact that it happened is written in the same transaction, so a restart (or a second app
  * server starting at the same moment) never seeds twice, and an instructor who empties the
  * catalogue does not find the demo back.
  */
-export async function seedNewInstallation(db: Database, storage: MediaStorage, log: FastifyBaseLogger): Promise<void> {
+export async function seedNewInstallation(
+  db: Database,
+  storage: MediaStorage,
+  log: FastifyBaseLogger,
+  seedCapabilities: (tx: Database) => Promise<void>,
+): Promise<void> {
   const code = generateCode();
   const seeded = await db.transaction(async (tx) => {
     const [claimed] = await tx
@@ -25,6 +31,7 @@ export async function seedNewInstallation(db: Database, storage: MediaStorage, l
     if (!claimed) return false;
     await importCatalogue(tx, JSON.parse(await readFile(serverPaths.demoCatalogue, "utf8")), storage);
     await createAccessCode(tx, { code });
+    await seedCapabilities(tx);
     return true;
   });
   if (seeded) {

@@ -50,6 +50,12 @@ export interface Offered {}
 export interface Points {
   /** An access level a capability adds to the endpoint table (contract/endpoint.ts), and how a request is checked for it. */
   accessLevels: { level: Access; check: AccessCheck };
+  /**
+   * What a capability writes into a new installation (its starting content, which she then edits),
+   * in the one transaction that seeds it (server/src/seed.ts), so a second server starting at the
+   * same moment writes none of it again.
+   */
+  newInstallation: (tx: Database) => Promise<void>;
 }
 
 /** A Fastify plugin and its options, registered under `prefix`. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
+import type { Database } from "../db/client.ts";
 import type { TimedWork } from "../timed-work/timed-work.ts";
 import { capabilitiesOffRoutes, capabilitiesStudioRoutes } from "./capabilities-routes.ts";
 import type { AppServices, CapabilityManifest } from "./capability.ts";
@@ -21,7 +22,12 @@ export async function installCapabilities(
   app: FastifyInstance,
   manifests: readonly CapabilityManifest[],
   services: AppServices,
-): Promise<{ timedWork: TimedWork[]; isOn: (capability: string) => Promise<boolean>; sweep: () => Promise<unknown> }> {
+): Promise<{
+  timedWork: TimedWork[];
+  isOn: (capability: string) => Promise<boolean>;
+  sweep: () => Promise<unknown>;
+  seedNewInstallation: (tx: Database) => Promise<void>;
+}> {
   const switches = new CapabilitySwitches(services.db, services.cacheTrust, services.clock, manifests);
   app.addHook("onClose", async () => switches.close());
   await switches.install(services.config.capabilitiesOff);
@@ -42,5 +48,9 @@ export async function installCapabilities(
     timedWork: started.timedWork,
     isOn: (capability) => switches.isOn(capability),
     sweep: () => Promise.all(started.sweeps.map((sweep) => sweep())),
+    seedNewInstallation: async (tx) => {
+      // One after the other: they share the seed's transaction.
+      for (const write of started.all("newInstallation")) await write(tx);
+    },
   };
 }

@@ -4,6 +4,7 @@ import { defineCapability, mount } from "../capabilities/capability.ts";
 import { journeyWork } from "./journey-work.ts";
 import { checkInsOf, tellBackups } from "./check-ins.ts";
 import { journeysSettings } from "./settings.ts";
+import { writeDefaultJourney } from "./default-journey.ts";
 import { audienceCheck, journeysPersonalData } from "./journeys-repository.ts";
 import { birthRoutes, clientBirthRoutes, journeyRoutes, journeysStudioRoutes } from "./journeys-routes.ts";
 
@@ -42,7 +43,10 @@ export default defineCapability({
           run: () => tellBackups({ ...births, escalateMinutes: settings.escalateMinutes }),
         },
       ],
-      points: { personalData: [journeysPersonalData(ctx.db, (memberId) => checkInsOf(ctx.db, memberId))] },
+      points: {
+        personalData: [journeysPersonalData(ctx.db, (memberId) => checkInsOf(ctx.db, memberId))],
+        newInstallation: [(tx) => writeDefaultJourney(tx, ctx.clock.now())],
+      },
     };
   },
 });

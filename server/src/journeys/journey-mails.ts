@@ -11,19 +11,22 @@ declare module "../mail/mail-templates.ts" {
   }
 }
 
-/** A step of her journey by mail, in her language: its title, its words, and the way to her timeline. */
+/** A step of her journey by mail, in her language: its title, its words, and the way to the step (its check-in). */
 export function journeyStepMail(
   member: { email: string; language: string | null },
-  step: { title: string; text: string },
+  step: { id: number; title: string; text: string },
   context: MailContext,
 ): Mail {
   const inHers = { ...context, language: recipientLanguage(member.language, context) };
   const i18n = translatorOf(inHers);
   return composeMail("journey_step", member.email, step.title, inHers, [
     ...step.text.split(/\n{2,}/),
-    { label: i18n._("Open your journey"), link: `${context.publicUrl}/journey` },
+    { label: i18n._("Open your journey"), link: `${context.publicUrl}${stepAddress(step.id)}` },
   ]);
 }
+
+/** Where a step is read, with its check-in: what its mail and notification open. */
+export const stepAddress = (stepId: number) => `/journey/steps/${stepId}`;
 
 /** A notification of kind `journeys` to each of these people's devices, written in each one's own language. */
 export function journeyPushesTo(people: readonly UserRow[], write: (i18n: I18n, language: Language) => PushMessage): Push[] {

@@ -7,7 +7,7 @@ import { queuePushes } from "../push/push-repository.ts";
 import { translatorFor } from "../language/catalogues.ts";
 import { languageOr, sourceLanguage } from "../../../contract/languages.ts";
 import type { TimedWork } from "../timed-work/timed-work.ts";
-import { journeyStepMail } from "./journey-mails.ts";
+import { journeyStepMail, stepAddress } from "./journey-mails.ts";
 import {
   type AudienceCheck,
   claimDelivery,
@@ -40,7 +40,7 @@ export async function sendDueSteps({ db, clock, mail, sender, isFor }: JourneyWo
       for (const { step, moment } of due) {
         const claimed = await db.transaction(async (tx) => {
           if (!(await claimDelivery(tx, step.id, member.id, moment, now))) return false;
-          if (step.channels.includes("push")) {
+          if (step.channels.includes("push") && member.channels.includes("push")) {
             const i18n = translatorFor(languageOr(member.language, sourceLanguage));
             await queuePushes(
               tx,
@@ -51,7 +51,7 @@ export async function sendDueSteps({ db, clock, mail, sender, isFor }: JourneyWo
                   message: {
                     title: inLanguage(step.title, member.language),
                     body: inLanguage(step.text, member.language).slice(0, 160),
-                    url: "/journey",
+                    url: stepAddress(step.id),
                     tag: `journeys-step-${step.id}`,
                     locked: { title: i18n._("Your journey"), body: i18n._("A new step of your journey is here.") },
                   },
@@ -60,12 +60,12 @@ export async function sendDueSteps({ db, clock, mail, sender, isFor }: JourneyWo
               now,
             );
           }
-          if (step.channels.includes("mail"))
+          if (step.channels.includes("mail") && member.channels.includes("mail"))
             await queueMail(
               tx,
               journeyStepMail(
                 member,
-                { title: inLanguage(step.title, member.language), text: inLanguage(step.text, member.language) },
+                { id: step.id, title: inLanguage(step.title, member.language), text: inLanguage(step.text, member.language) },
                 mail,
               ),
             );

@@ -180,6 +180,8 @@ export type JourneyMember = {
   bornOn: string | null;
   zone: string;
   paused: boolean;
+  /** The ways besides the app her steps may reach her. */
+  channels: readonly ("mail" | "push")[];
 };
 
 /** Whether a journey is for this member (its audience), asked of the capabilities that know. */
@@ -192,6 +194,8 @@ export function audienceCheck(db: Queryable, mayOpenCourse: (memberId: number, c
     return mayOpenCourse(member.id, journey.courseId!);
   };
 }
+
+const everyChannel = ["mail", "push"] as const;
 
 /** Members a journey may reach: those with a due date, with their zone and choices. */
 export async function journeyMembersWithDueDates(db: Queryable, memberIds?: number[]): Promise<JourneyMember[]> {
@@ -222,6 +226,7 @@ export async function journeyMembersWithDueDates(db: Queryable, memberIds?: numb
       bornOn: chosen?.bornOn ?? null,
       zone: chosen?.timeZone && isTimeZone(chosen.timeZone) ? chosen.timeZone : zone,
       paused: chosen?.paused ?? false,
+      channels: chosen?.channels ?? everyChannel,
     };
   });
 }
@@ -273,6 +278,7 @@ export async function timelineOf(db: Queryable, reader: UserRow, language: strin
     born_on: settings?.bornOn ?? null,
     time_zone: member?.zone ?? (await practiceZone(db)),
     paused: settings?.paused ?? false,
+    channels: [...(settings?.channels ?? everyChannel)],
   };
   if (!member) return { ...base, steps: [] };
   const sent = new Map(
@@ -310,7 +316,7 @@ export async function timelineOf(db: Queryable, reader: UserRow, language: strin
 export async function saveSettings(
   db: Queryable,
   memberId: number,
-  settings: { time_zone?: string | undefined; paused?: boolean | undefined },
+  settings: { time_zone?: string | undefined; paused?: boolean | undefined; channels?: ("mail" | "push")[] | undefined },
   now: Date,
 ): Promise<void> {
   if (settings.time_zone !== undefined && !isTimeZone(settings.time_zone))
@@ -320,6 +326,7 @@ export async function saveSettings(
   const changes = {
     ...(settings.time_zone !== undefined ? { timeZone: settings.time_zone } : {}),
     ...(settings.paused !== undefined ? { paused: settings.paused } : {}),
+    ...(settings.channels !== undefined ? { channels: [...new Set(settings.channels)] } : {}),
     updatedAt: now,
   };
   await db

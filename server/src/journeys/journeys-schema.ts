@@ -69,6 +69,8 @@ export const journeyMembers = pgTable("journey_members", {
     .references(() => users.id, { onDelete: "cascade" }),
   timeZone: text("time_zone"),
   paused: boolean("paused").notNull().default(false),
+  // The ways besides the app she lets her steps reach her; null: every way a step is sent.
+  channels: jsonb("channels").$type<("mail" | "push")[]>(),
   bornOn: date("born_on", { mode: "string" }),
   // What she chose to say of her baby with "Baby is here": in her download, gone with her account.
   babyName: text("baby_name"),

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { browserSubscription, startPushServiceStandIn, type PushServiceStandIn } from "../../../testing/push-service-stand-in.ts";
-import type { JourneySave, MyJourney } from "../../../contract/journeys.ts";
+import type { JourneySave, MyJourney, StudioJourney } from "../../../contract/journeys.ts";
 import { users } from "../accounts/accounts-schema.ts";
 import { findUserByEmail } from "../accounts/users-repository.ts";
 import { movableClock } from "../lib/clock.ts";
@@ -151,7 +151,7 @@ describe.each(backends)("journeys in pregnancy time on %s", (backend) => {
     const mails = await mailsTo(db(), mayaEmail);
     expect(mails.map((mail) => mail.subject)).toEqual(["Pack your bag"]);
     expect(mails[0]!.text).toContain("About Pack your bag.");
-    expect(mails[0]!.text).toContain("https://journeys.example/journey");
+    expect(mails[0]!.text).toContain("https://journeys.example/journey/steps/");
     clock.set(new Date("2027-03-14T18:00:00Z"));
     expect(await workOn(db(), clock)).toBe(0);
     expect(await mailsTo(db(), late.email)).toEqual([]);
@@ -214,6 +214,82 @@ describe.each(backends)("journeys in pregnancy time on %s", (backend) => {
     expect((await post(`/reactapi/studio/journeys/${journeyId}/delete`, doula.cookie)).json().message).toBe(
       'Deleted the journey "Week by week". No more of its steps are sent.',
     );
+  });
+});
+
+describe.each(backends)("who a journey is for, and how it reaches her, on %s", (backend) => {
+  const clock = movableClock(new Date("2027-03-01T12:00:00Z"));
+  const context = useTestApp(backend, { clock });
+  const app = () => context.app;
+  const db = () => context.database.db;
+  const post = (url: string, cookie: string | undefined, payload: unknown = {}) =>
+    app().inject({ method: "POST", url, headers: { ...jsonHeaders, ...(cookie ? { cookie } : {}) }, payload: payload as object });
+  const get = (url: string, cookie?: string) => app().inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
+  const titles = async (cookie: string) =>
+    ((await get("/reactapi/journey", cookie)).json() as MyJourney).steps.map((each) => [each.title, each.status]);
+
+  it("reaches her birth clients alone when it is for them, and by mail only when she lets it", async () => {
+    const doula = await signedInInstructor(app(), db(), "journey-audiences");
+    const forClients = await post("/reactapi/studio/journeys", doula.cookie, {
+      name: "For my clients",
+      for: "clients",
+      steps: [step({ week: 36, day: 0 }, "Your birth plan visit")],
+    });
+    expect(forClients.statusCode, forClients.body).toBe(201);
+    // Due on 1 June 2027: 36+0 is 4 May, 09:00 in Chicago.
+    const client = await takeOnClient(app(), db(), doula.cookie, { prefix: "journey-client", dueDate: "2027-06-01" });
+    const member = await signedInMember(app(), "journey-not-client");
+    for (const cookie of [client.cookie, member.cookie]) {
+      expect((await post("/reactapi/account/pacing", cookie, { due_date: "2027-06-01", baby_arrived: false })).statusCode).toBe(200);
+      expect((await post("/reactapi/journey/settings", cookie, { time_zone: "America/Chicago" })).statusCode).toBe(200);
+    }
+    expect(await titles(client.cookie)).toEqual([["Your birth plan visit", "upcoming"]]);
+    expect(await titles(member.cookie)).toEqual([]);
+
+    // A journey for everyone due, which she lets reach her in the app only.
+    expect(
+      (
+        await post("/reactapi/studio/journeys", doula.cookie, {
+          name: "For everyone due",
+          for: "due_date",
+          steps: [step({ week: 36, day: 0 }, "Pack your bag", { channels: ["app", "mail"] })],
+        })
+      ).statusCode,
+    ).toBe(201);
+    const refused = await post("/reactapi/journey/settings", member.cookie, { channels: ["sms"] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatch(/mail/);
+    expect((await post("/reactapi/journey/settings", member.cookie, { channels: [] })).statusCode).toBe(200);
+    expect((await get("/reactapi/journey", member.cookie)).json()).toMatchObject({ channels: [] });
+    expect((await get("/reactapi/journey", client.cookie)).json()).toMatchObject({ channels: ["mail", "push"] });
+
+    clock.set(new Date("2027-05-04T14:00:00Z"));
+    expect(await workOn(db(), clock)).toBe(3);
+    expect(await titles(member.cookie)).toEqual([["Pack your bag", "sent"]]);
+    expect((await mailsTo(db(), member.email)).length).toBe(0);
+    expect((await mailsTo(db(), client.email)).map((mail) => mail.subject).sort()).toEqual(
+      [expect.stringContaining("Pack your bag"), expect.stringContaining("Your birth plan visit")].sort(),
+    );
+  });
+
+  it("starts a new site with a gentle default journey in both languages, which she edits like any other", async () => {
+    const doula = await signedInInstructor(app(), db(), "journey-default");
+    await db().transaction((tx) => app().seedCapabilities(tx));
+    const journeys = (await get("/reactapi/studio/journeys", doula.cookie)).json().journeys as StudioJourney[];
+    const seeded = journeys.find((journey) => journey.name === "Pregnancy and the first weeks")!;
+    expect(seeded.for).toBe("due_date");
+    expect(seeded.steps.map((each) => each.at)).toEqual([
+      { week: 28, day: 0 },
+      { week: 36, day: 0 },
+      { after_birth_days: 3 },
+      { after_birth_days: 14 },
+    ]);
+    for (const each of seeded.steps) {
+      expect(each.title.es).not.toBe("");
+      expect(each.text.es).not.toBe(each.text.en);
+      expect(each.hour).toBe("09:00");
+    }
+    expect(seeded.steps.at(-1)!.check_in).toBe("wellbeing");
   });
 });
 
@@ -596,7 +672,7 @@ describe.each(backends)("journeys' notifications on %s", (backend) => {
     expect(JSON.parse(memberPhone.decrypt(pushesTo("/push/journeys-member")[0]!.body))).toMatchObject({
       title: "A quiet check-in",
       body: "About A quiet check-in.",
-      url: "/journey",
+      url: expect.stringMatching(/^\/journey\/steps\/\d+$/),
     });
     // Only notifications: no mail.
     expect(await mailsTo(context.database.db, member.email)).toEqual([]);

@@ -1,0 +1,1 @@
+ALTER TABLE "journey_members" ADD COLUMN "channels" jsonb;
