@@ -118,7 +118,12 @@ export const StudioJourney = z.object({
 });
 export type StudioJourney = z.infer<typeof StudioJourney>;
 
-export const StudioJourneys = z.object({ journeys: z.array(StudioJourney) });
+export const StudioJourneys = z.object({
+  journeys: z.array(StudioJourney),
+  /** What a journey may name: a course for its audience, a lesson for a step to open. */
+  courses: z.array(z.object({ id: z.number(), title: z.string() })),
+  lessons: z.array(z.object({ id: z.number(), title: z.string(), course_title: z.string() })),
+});
 
 export const JourneyIdParams = z.object({ id: idInPath("That journey does not exist.") });
 
@@ -127,6 +132,7 @@ const Day = z.iso.date({ error: "A date is written as YYYY-MM-DD." });
 export const JourneyPreviewQuery = z.object({ due_date: Day });
 /** Each step's moment for a sample due date (after-birth steps from a birth on that date), in the practice's zone. */
 export const JourneyPreview = z.object({ steps: z.array(z.object({ id: z.number(), at_iso: z.string() })) });
+export type JourneyPreview = z.infer<typeof JourneyPreview>;
 
 export const stepStatuses = ["upcoming", "sent", "answered"] as const;
 
@@ -179,6 +185,8 @@ export const BirthRecord = z.strictObject({
     .max(7000, { error: "The weight is a number of grams from 300 to 7,000." })
     .nullable()
     .optional(),
+  /** Whether to post the news in the community, as her (or her partner) writing it. */
+  tell_community: z.boolean({ error: "Say whether to tell the community: true or false." }).optional().default(false),
 });
 export type BirthRecord = z.input<typeof BirthRecord>;
 
@@ -201,6 +209,8 @@ export const MyJourneyStep = z.object({
   title: z.string(),
   text: z.string(),
   lesson_id: z.number().nullable(),
+  /** The lesson it opens, with its course (a lesson's address names both). */
+  lesson: z.object({ id: z.number(), course_id: z.number(), title: z.string() }).nullable(),
   status: z.enum(stepStatuses),
   check_in: z.object({ intro: z.string(), questions: z.array(CheckInQuestion) }).nullable(),
 });
@@ -220,6 +230,7 @@ export type CheckInAnswers = z.input<typeof CheckInAnswers>;
 
 /** A line to call when she is not safe or needs to talk now, as the doula set them (a US default until then). */
 export const CrisisLine = z.object({ name: z.string(), phone: z.string(), note: z.string() });
+export type CrisisLine = z.infer<typeof CrisisLine>;
 
 /** The lines the doula sets for where her clients live; none brings back the US default. */
 export const CrisisLinesSave = z.strictObject({
@@ -269,6 +280,7 @@ export const ContactRequest = z.object({
   seen_by: z.string().nullable(),
   seen_at: z.string().nullable(),
 });
+export type ContactRequest = z.infer<typeof ContactRequest>;
 export const ContactRequests = z.array(ContactRequest);
 
 export const ContactRequestParams = z.object({ id: idInPath("That request does not exist.") });
@@ -463,7 +475,7 @@ export const journeysEndpoints = {
     access: "instructor",
     travels: "journeys-studio",
     params: ContactRequestParams,
-    invalidates: ["contactRequests"],
+    invalidates: ["contactRequests", "studioMemberJourney"],
     answers: { ...ok(StudioOutcome), ...notFound("No such request.") },
   },
 } as const satisfies Record<string, Endpoint>;

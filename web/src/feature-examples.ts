@@ -8,6 +8,7 @@ import { examples as care } from "./features/care/routes.ts";
 import { examples as community } from "./features/community/routes.ts";
 import { examples as courses } from "./features/courses/routes.ts";
 import { examples as gifts } from "./features/gifts/routes.ts";
+import { examples as journeys } from "./features/journeys/routes.ts";
 import { examples as labour } from "./features/labour/routes.ts";
 import { examples as payments } from "./features/payments/routes.ts";
 import { examples as search } from "./features/search/routes.ts";
@@ -20,6 +21,7 @@ const examples: RouteExamples = {
   ...community,
   ...courses,
   ...gifts,
+  ...journeys,
   ...labour,
   ...payments,
   ...search,

@@ -14,6 +14,7 @@ import { routes as forms } from "./features/forms/routes.ts";
 import { routes as gifts } from "./features/gifts/routes.ts";
 import { routes as home } from "./features/home/routes.ts";
 import { routes as installApp } from "./features/install-app/routes.ts";
+import { routes as journeys } from "./features/journeys/routes.ts";
 import { routes as labour } from "./features/labour/routes.ts";
 import { routes as marketing } from "./features/marketing/routes.ts";
 import { routes as notifications } from "./features/notifications/routes.ts";
@@ -37,6 +38,7 @@ export const featureRoutes: readonly ScreenRoute[] = [
   ...gifts,
   ...home,
   ...installApp,
+  ...journeys,
   ...labour,
   ...marketing,
   ...notifications,

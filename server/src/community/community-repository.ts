@@ -708,6 +708,18 @@ export async function startThread(
   return { id: result.thread.id, status: result.status, message: writtenMessage(result.status) };
 }
 
+/** A member's news in the first topic every member reads (none tied to a course); null when there is none. */
+export async function postAnnouncement(deps: CommunityDeps, author: UserRow, post: { title: string; body: string }) {
+  const [open] = await deps.db
+    .select({ id: communityTopics.id })
+    .from(communityTopics)
+    .where(isNull(communityTopics.courseId))
+    .orderBy(asc(communityTopics.position), asc(communityTopics.id))
+    .limit(1);
+  if (!open) return null;
+  return startThread(deps, author, { topicId: open.id }, { ...post, content_note: null });
+}
+
 /** A reply to a conversation she may see, unless it is closed. */
 export async function reply(deps: CommunityDeps, viewer: UserRow, threadId: number, input: { body: string; content_note: string | null }) {
   const thread = await visibleThread(deps, threadId, viewer);

@@ -1,6 +1,14 @@
 import { Temporal } from "temporal-polyfill";
 import { formattingLocales, sentence, sourceLanguage } from "../../../contract/languages.ts";
-import { findUserById, fullName, instructorAccounts, markBabyArrived } from "../accounts/users-repository.ts";
+import {
+  accountLanguage,
+  findUserById,
+  fullName,
+  instructorAccounts,
+  markBabyArrived,
+  type UserRow,
+} from "../accounts/users-repository.ts";
+import { translatorFor } from "../language/catalogues.ts";
 import { queuePushes } from "../push/push-repository.ts";
 import { labourRecords, setStage } from "../care/care-repository.ts";
 import type { Database } from "../db/client.ts";
@@ -24,15 +32,30 @@ declare module "../mail/mail-templates.ts" {
 // "Baby is here" (docs/journeys.md): she, her partner or her doula records the birth; her journeys
 // turn to the days after it, her labour line closes, her care turns to postpartum, her doula is told.
 
-export type BirthDeps = { db: Database; clock: Clock; mail: MailContext; sender: MailSender; contactEmail: string };
+export type BirthDeps = {
+  db: Database;
+  clock: Clock;
+  mail: MailContext;
+  sender: MailSender;
+  contactEmail: string;
+  /** Posts news in the community as its author (the community's offer), when she chose to tell it. */
+  announce: (author: UserRow, post: { title: string; body: string }) => Promise<unknown>;
+};
 
-export type Birth = { born_on: string; baby_name: string; weight_grams?: number | null | undefined };
+export type Birth = {
+  born_on: string;
+  baby_name: string;
+  weight_grams?: number | null | undefined;
+  tell_community?: boolean | undefined;
+};
 
 export async function recordBirth(
-  { db, clock, mail, sender, contactEmail }: BirthDeps,
+  { db, clock, mail, sender, contactEmail, announce }: BirthDeps,
   motherId: number,
   birth: Birth,
   recordedBy: "her" | "her partner" | "her doula",
+  /** Who tells the community, when she chose to: she or her partner, from their own account. */
+  author?: UserRow,
 ): Promise<{ message: string }> {
   const practiceToday = Temporal.Instant.fromEpochMilliseconds(clock.now().getTime())
     .toZonedDateTimeISO(await practiceZone(db))
@@ -106,6 +129,16 @@ export async function recordBirth(
   });
   await markBabyArrived(db, motherId);
   if (first) sender.wake();
+  if (first && birth.tell_community && author) {
+    const i18n = translatorFor(accountLanguage(author, sourceLanguage));
+    await announce(author, {
+      title: birth.baby_name ? i18n._("{name} is here!", { name: birth.baby_name }) : i18n._("Our baby is here!"),
+      body: [
+        i18n._("Born on {date}.", { date: longDay(birth.born_on, formattingLocales[accountLanguage(author, sourceLanguage)]) }),
+        ...(birth.weight_grams ? [`${birth.weight_grams} g`] : []),
+      ].join(" "),
+    });
+  }
   if (!first) return { message: sentence("Saved the birth's details.") };
   return {
     message:

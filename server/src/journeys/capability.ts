@@ -1,5 +1,5 @@
 import { sentence } from "../../../contract/languages.ts";
-import { findUserById } from "../accounts/users-repository.ts";
+import { findUserById, type UserRow } from "../accounts/users-repository.ts";
 import { defineCapability, mount } from "../capabilities/capability.ts";
 import { journeyWork } from "./journey-work.ts";
 import { checkInsOf, tellBackups } from "./check-ins.ts";
@@ -13,7 +13,8 @@ export default defineCapability({
   name: "journeys",
   optional: { title: sentence("Journeys in pregnancy time") },
   // A journey for a course's members asks the catalogue who may open it, once a member is asked about.
-  later: ["catalogue"],
+  // "Baby is here" tells the community only when she chose it, through what the community offers.
+  later: ["catalogue", "communityAnnouncements"],
   settings: journeysSettings,
   start: (ctx) => {
     const { settings } = ctx;
@@ -21,13 +22,14 @@ export default defineCapability({
       const member = await findUserById(ctx.db, memberId);
       return member ? ctx.use("catalogue").mayOpen(member, courseId) : false;
     });
-    const options = { db: ctx.db, clock: ctx.clock, isFor };
+    const options = { db: ctx.db, clock: ctx.clock, isFor, catalogue: () => ctx.use("catalogue") };
     const births = {
       db: ctx.db,
       clock: ctx.clock,
       mail: ctx.mail.context,
       sender: ctx.mail.sender,
       contactEmail: ctx.config.site.contactEmail,
+      announce: (author: UserRow, post: { title: string; body: string }) => ctx.use("communityAnnouncements").announce(author, post),
     };
     return {
       routes: [

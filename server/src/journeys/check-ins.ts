@@ -1,3 +1,4 @@
+import { lessonHomes } from "../catalogue/catalogue-repository.ts";
 import { and, asc, desc, eq, isNull, lt } from "drizzle-orm";
 import { labourRecords } from "../care/care-repository.ts";
 import type { CheckInAnswered, MyJourneyStep, StudioMemberJourney } from "../../../contract/journeys.ts";
@@ -99,12 +100,15 @@ async function deliveredStep(db: Queryable, memberId: number, stepId: number) {
 
 export async function stepOf(db: Queryable, member: UserRow, stepId: number, language: string): Promise<MyJourneyStep> {
   const { step, dueAt, answeredAt } = await deliveredStep(db, member.id, stepId);
+  const home = step.lessonId === null ? undefined : (await lessonHomes(db, [step.lessonId])).get(step.lessonId);
   return {
     id: step.id,
     at: dueAt.toISOString(),
     title: inLanguage(step.title, language),
     text: inLanguage(step.text, language),
     lesson_id: step.lessonId,
+    // A lesson deleted since the step was written is no link.
+    lesson: home ? { id: step.lessonId!, course_id: home.courseId, title: home.title } : null,
     status: answeredAt ? "answered" : "sent",
     check_in: step.checkIn ? checkInFor(step.checkIn, language) : null,
   };

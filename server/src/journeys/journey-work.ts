@@ -22,14 +22,15 @@ export type JourneyWorkDeps = { db: Database; clock: Clock; mail: MailContext; s
 /**
  * Sends the steps whose moment has come (docs/journeys.md): each claimed for its member by one
  * insert, so it reaches her once whichever server runs this, and mailed in the same transaction
- * when she chose mail. Answers how many it sent.
+ * when she chose mail. Answers how many it sent. With `memberIds`, only theirs: what is due to her
+ * when she opens her journey, so she never waits for the next run to read a step whose hour has come.
  */
-export async function sendDueSteps({ db, clock, mail, sender, isFor }: JourneyWorkDeps): Promise<number> {
+export async function sendDueSteps({ db, clock, mail, sender, isFor }: JourneyWorkDeps, memberIds?: number[]): Promise<number> {
   const now = clock.now();
   const all = await journeysWithSteps(db);
   if (all.every(({ steps }) => steps.length === 0)) return 0;
   let sent = 0;
-  for (const member of await journeyMembersWithDueDates(db)) {
+  for (const member of await journeyMembersWithDueDates(db, memberIds)) {
     if (member.paused) continue;
     for (const { journey, steps } of all) {
       const due = steps.flatMap((step) => {

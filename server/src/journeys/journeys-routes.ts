@@ -7,6 +7,7 @@ import { HttpError } from "../http/errors.ts";
 import { labourRecords } from "../care/care-repository.ts";
 import { linkOf } from "../partners/partners-repository.ts";
 import { type BirthDeps, recordBirth } from "./births.ts";
+import { sendDueSteps } from "./journey-work.ts";
 import { translatorFor } from "../language/catalogues.ts";
 import {
   answerCheckIn,
@@ -19,6 +20,8 @@ import {
   stepOf,
 } from "./check-ins.ts";
 import type { Clock } from "../lib/clock.ts";
+import type { UserRow } from "../accounts/users-repository.ts";
+import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
 import {
   type AudienceCheck,
   createJourney,
@@ -30,10 +33,28 @@ import {
   timelineOf,
 } from "./journeys-repository.ts";
 
-export type JourneyRouteOptions = { db: Database; clock: Clock; isFor: AudienceCheck };
+export type JourneyRouteOptions = {
+  db: Database;
+  clock: Clock;
+  isFor: AudienceCheck;
+  /** The library as the catalogue offers it: the courses and lessons a journey may name. */
+  catalogue: () => CatalogueReader;
+};
+
+/** Every course, and every lesson (drafts' too) in library and reading order, as the studio names them. */
+async function library(catalogue: CatalogueReader, instructor: UserRow) {
+  const courses = await catalogue.allCourses();
+  const outlines = await Promise.all(courses.map((course) => catalogue.courseOutline(course.id, instructor)));
+  return {
+    courses: courses.map((course) => ({ id: course.id, title: course.title })),
+    lessons: outlines.flatMap((outline) =>
+      outline ? outline.lessons.map((lesson) => ({ id: lesson.id, title: lesson.title, course_title: outline.title })) : [],
+    ),
+  };
+}
 
 /** Studio → Journeys (docs/journeys.md): write them, see when each step would come, and who asked for contact. */
-export async function journeysStudioRoutes(app: FastifyInstance, { db, clock }: JourneyRouteOptions) {
+export async function journeysStudioRoutes(app: FastifyInstance, { db, clock, catalogue }: JourneyRouteOptions) {
   route(app, "contactRequests", async () => listContactRequests(db));
   route(app, "studioCrisisLines", async (_input, request) =>
     crisisLinesOf(db, translatorFor(languageOr(request.language, sourceLanguage))),
@@ -43,7 +64,10 @@ export async function journeysStudioRoutes(app: FastifyInstance, { db, clock }: 
   route(app, "markContactRequestSeen", async ({ params: { id } }, request) =>
     markContactRequestSeen(db, id, requireMember(request), clock.now()),
   );
-  route(app, "studioJourneys", async () => ({ journeys: await listJourneys(db) }));
+  route(app, "studioJourneys", async (_input, request) => ({
+    journeys: await listJourneys(db),
+    ...(await library(catalogue(), requireMember(request))),
+  }));
   route(app, "createJourney", async ({ body }, _request, reply) => reply.code(201).send(await createJourney(db, body, clock.now())));
   route(app, "saveJourney", async ({ params: { id }, body }) => saveJourney(db, id, body, clock.now()));
   route(app, "deleteJourney", async ({ params: { id } }) => deleteJourney(db, id));
@@ -56,7 +80,11 @@ export async function journeyRoutes(app: FastifyInstance, { db, clock, isFor, ch
   route(app, "answerCheckIn", async ({ params: { id }, body }, request) =>
     answerCheckIn(checkIns, requireMember(request), id, body, request.language),
   );
-  route(app, "myJourney", async (_input, request) => timelineOf(db, requireMember(request), request.language, isFor, clock.now()));
+  route(app, "myJourney", async (_input, request) => {
+    const reader = requireMember(request);
+    await sendDueSteps({ ...checkIns, isFor }, [reader.id]);
+    return timelineOf(db, reader, request.language, isFor, clock.now());
+  });
   route(app, "saveJourneySettings", async ({ body }, request) => {
     await saveSettings(db, requireMember(request).id, body, clock.now());
     return { message: sentence("Saved your journey's settings.") };
@@ -67,11 +95,11 @@ export async function journeyRoutes(app: FastifyInstance, { db, clock, isFor, ch
 export async function birthRoutes(app: FastifyInstance, deps: BirthDeps) {
   route(app, "recordBirth", async ({ body }, request) => {
     const reader = requireMember(request);
-    if (reader.joinedAs !== "partner") return recordBirth(deps, reader.id, body, "her");
+    if (reader.joinedAs !== "partner") return recordBirth(deps, reader.id, body, "her", reader);
     const link = await linkOf(deps.db, reader.id);
     if (!link || link.partnerId !== reader.id)
       throw new HttpError(404, "Your account is not linked to hers any more, so there is no birth to record here.");
-    return recordBirth(deps, link.memberId, body, "her partner");
+    return recordBirth(deps, link.memberId, body, "her partner", reader);
   });
 }
 

@@ -26,6 +26,7 @@ import {
 import { takeOnClient } from "../../../testing/care-clients.ts";
 import { linkedPartner } from "../../../testing/partners.ts";
 import { journeyCheckIns, journeyDeliveries } from "./journeys-schema.ts";
+import { communityThreads } from "../community/community-schema.ts";
 import { audienceCheck } from "./journeys-repository.ts";
 import { sendDueSteps } from "./journey-work.ts";
 import { tellBackups } from "./check-ins.ts";
@@ -264,12 +265,35 @@ describe.each(backends)("who a journey is for, and how it reaches her, on %s", (
     expect((await get("/reactapi/journey", client.cookie)).json()).toMatchObject({ channels: ["mail", "push"] });
 
     clock.set(new Date("2027-05-04T14:00:00Z"));
-    expect(await workOn(db(), clock)).toBe(3);
+    // Opening her journey once its hour has come, she reads the step without waiting for the timed work, which then sends the rest once.
     expect(await titles(member.cookie)).toEqual([["Pack your bag", "sent"]]);
+    expect(await workOn(db(), clock)).toBe(2);
+    expect(await workOn(db(), clock)).toBe(0);
     expect((await mailsTo(db(), member.email)).length).toBe(0);
     expect((await mailsTo(db(), client.email)).map((mail) => mail.subject).sort()).toEqual(
       [expect.stringContaining("Pack your bag"), expect.stringContaining("Your birth plan visit")].sort(),
     );
+  });
+
+  it("tells the community of the birth only when she chose it, as her own post", async () => {
+    const doula = await signedInInstructor(app(), db(), "journey-community");
+    expect((await post("/reactapi/studio/community/topics", doula.cookie, { title: "Our news" })).statusCode).toBe(201);
+    const sharing = await signedInMember(app(), "journey-shares");
+    const quiet = await signedInMember(app(), "journey-quiet");
+    for (const cookie of [sharing.cookie, quiet.cookie])
+      expect((await post("/reactapi/account/pacing", cookie, { due_date: "2027-03-10", baby_arrived: false })).statusCode).toBe(200);
+    const shared = await post("/reactapi/account/birth", sharing.cookie, {
+      born_on: "2027-03-01",
+      baby_name: "Lucía",
+      weight_grams: 3200,
+      tell_community: true,
+    });
+    expect(shared.statusCode, shared.body).toBe(200);
+    expect((await post("/reactapi/account/birth", quiet.cookie, { born_on: "2027-03-01", baby_name: "Leo" })).statusCode).toBe(200);
+    expect((await post("/reactapi/account/birth", quiet.cookie, { born_on: "2027-03-01", tell_community: "yes" })).statusCode).toBe(400);
+    const announcements = await db().select().from(communityThreads);
+    expect(announcements.map((thread) => thread.title)).toEqual(["Lucía is here!"]);
+    expect(announcements[0]!.authorId).toBe((await findUserByEmail(db(), sharing.email))!.id);
   });
 
   it("starts a new site with a gentle default journey in both languages, which she edits like any other", async () => {
