@@ -69,7 +69,13 @@ export const JourneyStepInput = z.strictObject({
     tooLong: sentence("A step's text can be at most 4,000 characters."),
   }),
   lesson_id: z.number({ error: "Choose the lesson." }).int().positive({ error: "Choose the lesson." }).nullable().optional(),
-  check_in: z.literal("wellbeing", { error: 'The check-in a step can send is "wellbeing".' }).nullable().optional(),
+  /** The wellbeing check-in, or one of her questionnaires (by its id) with "Would you like your doula to contact you?" at its end. */
+  check_in: z
+    .union([z.literal("wellbeing"), z.number().int().positive().max(2_147_483_647)], {
+      error: 'A step\'s check-in is "wellbeing" or the id of one of your questionnaires.',
+    })
+    .nullable()
+    .optional(),
 });
 export type JourneyStepInput = z.input<typeof JourneyStepInput>;
 
@@ -106,7 +112,7 @@ export const JourneyStep = z.object({
   title: z.object({ en: z.string(), es: z.string() }),
   text: z.object({ en: z.string(), es: z.string() }),
   lesson_id: z.number().nullable(),
-  check_in: z.literal("wellbeing").nullable(),
+  check_in: z.union([z.literal("wellbeing"), z.number()]).nullable(),
 });
 
 export const StudioJourney = z.object({
@@ -123,6 +129,8 @@ export const StudioJourneys = z.object({
   /** What a journey may name: a course for its audience, a lesson for a step to open. */
   courses: z.array(z.object({ id: z.number(), title: z.string() })),
   lessons: z.array(z.object({ id: z.number(), title: z.string(), course_title: z.string() })),
+  /** Her questionnaires (her clients' journey's), any of which a step may send as its check-in. */
+  questionnaires: z.array(z.object({ id: z.number(), title: z.string() })),
 });
 
 export const JourneyIdParams = z.object({ id: idInPath("That journey does not exist.") });
@@ -151,7 +159,7 @@ export const MyJourney = z.object({
       title: z.string(),
       text: z.string(),
       lesson_id: z.number().nullable(),
-      check_in_id: z.literal("wellbeing").nullable(),
+      check_in_id: z.union([z.literal("wellbeing"), z.number()]).nullable(),
       status: z.enum(stepStatuses),
     }),
   ),
@@ -195,13 +203,23 @@ export const ClientBirthParams = z.object({ id: idInPath("That care record does 
 export const checkInScales = ["phq2", "gad2", "harm", "contact"] as const;
 
 /** One question of a check-in, in her language; `scale` says what it counts towards (never shown to her as a score). */
+/**
+ * One question of a check-in, in her language; `scale` says what it counts towards (never shown to
+ * her as a score). A question with a scale is answered with its option's `value`; one of her
+ * questionnaires' (no scale) as her clients' questionnaires are: text (a date as YYYY-MM-DD), the
+ * label chosen, the labels chosen, or true/false.
+ */
 export const CheckInQuestion = z.object({
   id: z.string(),
   text: z.string(),
-  kind: z.enum(["choice"]),
+  kind: z.enum(["choice", "choices", "text", "long_text", "date", "yes_no"]),
   options: z.array(z.object({ value: z.number(), label: z.string() })),
   scale: z.enum(checkInScales).nullable(),
+  optional: z.boolean(),
+  /** Health or birth history: answered only with her consent. */
+  sensitive: z.boolean(),
 });
+export type CheckInQuestion = z.infer<typeof CheckInQuestion>;
 
 export const MyJourneyStep = z.object({
   id: z.number(),
@@ -222,7 +240,15 @@ export const CheckInAnswers = z.strictObject({
   consent: z.boolean({ error: "Say whether you agree to your doula keeping your answers." }).optional(),
   answers: z.record(
     z.string().max(40),
-    z.number({ error: "Each answer is one of the choices." }).int({ error: "Each answer is one of the choices." }).min(0).max(3),
+    z.union(
+      [
+        z.number().int().min(0).max(3),
+        z.string().max(20_000, { error: "Please keep an answer under 20,000 characters." }),
+        z.array(z.string().max(200)).max(30),
+        z.boolean(),
+      ],
+      { error: "Each answer is one of the choices, a text, the choices taken, or yes or no." },
+    ),
     { error: "Send the answers by question." },
   ),
 });

@@ -33,7 +33,7 @@ test("a journey in Spanish: written in the studio, seen on her home at its hour,
     await first.getByLabel("Título en español").fill("Un chequeo tranquilo");
     await first.getByLabel("Texto en inglés").fill("Thirty weeks and three days. How are you, really?");
     await first.getByLabel("Texto en español").fill("Treinta semanas y tres días. ¿Cómo estás, de verdad?");
-    await first.getByRole("checkbox", { name: /Termina con el chequeo de bienestar/ }).check();
+    await first.getByLabel("Un chequeo al final").selectOption("wellbeing");
     await form.getByRole("button", { name: "Añadir un paso" }).click();
     const second = form.getByRole("group", { name: "Paso 2" });
     await second.getByLabel("Semana", { exact: true }).fill("36");

@@ -16,6 +16,8 @@ import {
   onCallWindowsBetween,
 } from "./care-repository.ts";
 import { type CareOptions, careRoutes, careStudioRoutes } from "./care-routes.ts";
+import type { StoredQuestion } from "./care-schema.ts";
+import { checkedAnswers, listQuestionnaires, questionnaireById, refuseMissingAnswers } from "./questionnaires-repository.ts";
 
 declare module "../capabilities/capability.ts" {
   interface Offered {
@@ -25,6 +27,16 @@ declare module "../capabilities/capability.ts" {
     onCallWindows: (from: string, until: string) => Promise<{ recordId: number; client: string; from: string; until: string }[]>;
     /** What her birth clients' capabilities (team, labour line) are given. */
     careOptions: CareOptions;
+    /**
+     * The questionnaire engine her clients' questionnaires are made with, for another capability to
+     * ask one (a journey's check-in): her questionnaires, one's questions, and answers checked against
+     * them (a 400 with a sentence per answer that does not fit, or per question left unanswered).
+     */
+    questionnaires: {
+      list(): Promise<{ id: number; title: string }[]>;
+      find(id: number): Promise<{ id: number; title: string; questions: StoredQuestion[] } | undefined>;
+      check(questions: StoredQuestion[], answers: Record<string, string | string[] | boolean>): Record<string, string | string[] | boolean>;
+    };
   }
 }
 
@@ -34,6 +46,15 @@ export default defineCapability({
   optional: { title: sentence("Her clients' journey") },
   needs: ["oneOffPayments", "checkoutPricing"],
   offers: {
+    questionnaires: ({ db }) => ({
+      list: () => listQuestionnaires(db),
+      find: (id) => questionnaireById(db, id),
+      check: (questions, answers) => {
+        const checked = checkedAnswers(questions, answers);
+        refuseMissingAnswers(questions, checked);
+        return checked;
+      },
+    }),
     birthsElsewhere: () => ({ inMonth: careRecordsDueIn, byMonth: careRecordsDueByMonth }),
     onCallWindows:
       ({ db }) =>

@@ -87,8 +87,25 @@ export async function questionnaireOfMember(db: Queryable, memberId: number, rec
 const answered = (value: Answers[string] | undefined) =>
   value !== undefined && value !== "" && !(Array.isArray(value) && value.length === 0);
 
+/** Every question that is not optional has an answer: a 400 naming each that has none. */
+export function refuseMissingAnswers(questions: StoredQuestion[], answers: Answers): void {
+  const missing = questions.flatMap((question, index) => (question.optional || answered(answers[String(index)]) ? [] : [String(index)]));
+  if (missing.length > 0)
+    throw new HttpError(
+      400,
+      "Some questions still need an answer.",
+      Object.fromEntries(missing.map((key) => [key, sentence("Please answer this question.")])),
+    );
+}
+
+/** One questionnaire as she wrote it, or undefined. */
+export async function questionnaireById(db: Queryable, id: number) {
+  const [row] = await db.select().from(careQuestionnaires).where(eq(careQuestionnaires.id, id));
+  return row ? { id: row.id, title: row.title, questions: row.questions } : undefined;
+}
+
 /** Her answers checked against the questions: each of the right kind, and a sentence for each that is not. */
-function checkedAnswers(questions: StoredQuestion[], answers: Answers): Answers {
+export function checkedAnswers(questions: StoredQuestion[], answers: Answers): Answers {
   const details: Record<string, string> = {};
   const kept: Answers = {};
   const seen = new Set<string>();
@@ -143,17 +160,7 @@ export async function saveAnswers(
     throw new HttpError(400, "Before you answer a sensitive question, please agree that your doula keeps your answers to care for you.", {
       consent: "Please agree, or skip the questions marked sensitive.",
     });
-  if (input.done) {
-    const missing = send.questions.flatMap((question, index) =>
-      question.optional || answered(answers[String(index)]) ? [] : [String(index)],
-    );
-    if (missing.length > 0)
-      throw new HttpError(
-        400,
-        "Some questions still need an answer.",
-        Object.fromEntries(missing.map((key) => [key, sentence("Please answer this question.")])),
-      );
-  }
+  if (input.done) refuseMissingAnswers(send.questions, answers);
   const [saved] = await db
     .update(careQuestionnaireSends)
     .set({

@@ -5,7 +5,7 @@ import { journeyWork } from "./journey-work.ts";
 import { checkInsOf, tellBackups } from "./check-ins.ts";
 import { journeysSettings } from "./settings.ts";
 import { writeDefaultJourney } from "./default-journey.ts";
-import { audienceCheck, journeysPersonalData } from "./journeys-repository.ts";
+import { audienceCheck, journeysPersonalData, type QuestionnaireEngine } from "./journeys-repository.ts";
 import { birthRoutes, clientBirthRoutes, journeyRoutes, journeysStudioRoutes } from "./journeys-routes.ts";
 
 /** Journeys: steps the doula writes in pregnancy time, each reaching a member once at its hour of her day (docs/journeys.md). */
@@ -14,7 +14,7 @@ export default defineCapability({
   optional: { title: sentence("Journeys in pregnancy time") },
   // A journey for a course's members asks the catalogue who may open it, once a member is asked about.
   // "Baby is here" tells the community only when she chose it, through what the community offers.
-  later: ["catalogue", "communityAnnouncements"],
+  later: ["catalogue", "communityAnnouncements", "questionnaires"],
   settings: journeysSettings,
   start: (ctx) => {
     const { settings } = ctx;
@@ -22,13 +22,20 @@ export default defineCapability({
       const member = await findUserById(ctx.db, memberId);
       return member ? ctx.use("catalogue").mayOpen(member, courseId) : false;
     });
-    const options = { db: ctx.db, clock: ctx.clock, isFor, catalogue: () => ctx.use("catalogue") };
+    // Asked once a step names one (care starts after journeys may).
+    const questionnaires: QuestionnaireEngine = {
+      list: () => ctx.use("questionnaires").list(),
+      find: (id) => ctx.use("questionnaires").find(id),
+      check: (questions, answers) => ctx.use("questionnaires").check(questions, answers),
+    };
+    const options = { db: ctx.db, clock: ctx.clock, isFor, catalogue: () => ctx.use("catalogue"), questionnaires };
     const births = {
       db: ctx.db,
       clock: ctx.clock,
       mail: ctx.mail.context,
       sender: ctx.mail.sender,
       contactEmail: ctx.config.site.contactEmail,
+      questionnaires,
       announce: (author: UserRow, post: { title: string; body: string }) => ctx.use("communityAnnouncements").announce(author, post),
     };
     return {

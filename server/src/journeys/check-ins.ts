@@ -1,4 +1,5 @@
 import { lessonHomes } from "../catalogue/catalogue-repository.ts";
+import type { QuestionnaireEngine, StepRow } from "./journeys-repository.ts";
 import { and, asc, desc, eq, isNull, lt } from "drizzle-orm";
 import { labourRecords } from "../care/care-repository.ts";
 import type { CheckInAnswered, MyJourneyStep, StudioMemberJourney } from "../../../contract/journeys.ts";
@@ -69,18 +70,48 @@ const crisisLines = [
   { name: sentence("In an emergency"), phone: "911", note: sentence("Or your local emergency number, wherever you are.") },
 ];
 
-/** The questions of a check-in (today the wellbeing one), in her language. */
-export function checkInFor(_kind: "wellbeing", language: string): NonNullable<MyJourneyStep["check_in"]> {
+/** The question every check-in ends with. */
+const contactQuestion = wellbeing.questions.find((question) => question.scale === "contact")!;
+
+const scaled = (question: Question, i18n: { _: (id: string) => string }) => ({
+  id: question.id,
+  text: i18n._(question.text),
+  kind: "choice" as const,
+  options: question.options.map((label, value) => ({ value, label: i18n._(label) })),
+  scale: question.scale,
+  optional: false,
+  sensitive: question.scale !== "contact",
+});
+
+/**
+ * The questions of a step's check-in, in her language: the wellbeing one, or one of her
+ * questionnaires (as she wrote it) with the contact question at its end. Undefined when the
+ * questionnaire is gone.
+ */
+export async function checkInFor(
+  step: StepRow,
+  language: string,
+  questionnaires: QuestionnaireEngine,
+): Promise<NonNullable<MyJourneyStep["check_in"]> | undefined> {
   const i18n = translatorFor(languageOr(language, sourceLanguage));
+  if (step.checkIn === "wellbeing")
+    return { intro: i18n._(wellbeing.intro), questions: wellbeing.questions.map((question) => scaled(question, i18n)) };
+  const questionnaire = step.checkInQuestionnaireId === null ? undefined : await questionnaires.find(step.checkInQuestionnaireId);
+  if (!questionnaire) return undefined;
   return {
-    intro: i18n._(wellbeing.intro),
-    questions: wellbeing.questions.map((question) => ({
-      id: question.id,
-      text: i18n._(question.text),
-      kind: "choice" as const,
-      options: question.options.map((label, value) => ({ value, label: i18n._(label) })),
-      scale: question.scale,
-    })),
+    intro: questionnaire.title,
+    questions: [
+      ...questionnaire.questions.map((question, index) => ({
+        id: String(index),
+        text: question.label,
+        kind: question.kind,
+        options: question.options.map((label, value) => ({ value, label })),
+        scale: null,
+        optional: question.optional,
+        sensitive: question.sensitive,
+      })),
+      scaled(contactQuestion, i18n),
+    ],
   };
 }
 
@@ -98,7 +129,13 @@ async function deliveredStep(db: Queryable, memberId: number, stepId: number) {
   return row;
 }
 
-export async function stepOf(db: Queryable, member: UserRow, stepId: number, language: string): Promise<MyJourneyStep> {
+export async function stepOf(
+  db: Queryable,
+  member: UserRow,
+  stepId: number,
+  language: string,
+  questionnaires: QuestionnaireEngine,
+): Promise<MyJourneyStep> {
   const { step, dueAt, answeredAt } = await deliveredStep(db, member.id, stepId);
   const home = step.lessonId === null ? undefined : (await lessonHomes(db, [step.lessonId])).get(step.lessonId);
   return {
@@ -110,11 +147,62 @@ export async function stepOf(db: Queryable, member: UserRow, stepId: number, lan
     // A lesson deleted since the step was written is no link.
     lesson: home ? { id: step.lessonId!, course_id: home.courseId, title: home.title } : null,
     status: answeredAt ? "answered" : "sent",
-    check_in: step.checkIn ? checkInFor(step.checkIn, language) : null,
+    check_in: (await checkInFor(step, language, questionnaires)) ?? null,
   };
 }
 
-export type CheckInDeps = { db: Database; clock: Clock; mail: MailContext; sender: MailSender; contactEmail: string };
+export type CheckInDeps = {
+  db: Database;
+  clock: Clock;
+  mail: MailContext;
+  sender: MailSender;
+  contactEmail: string;
+  questionnaires: QuestionnaireEngine;
+};
+
+type Answers = Record<string, number | string | string[] | boolean>;
+
+/** The wellbeing check-in's answers checked (every question, each one of its choices), and why her doula should call, if she should. */
+function wellbeingAnswers(answers: Answers): { answers: Answers; reason: "harm" | "score" | "asked" | null } {
+  const unknown = Object.keys(answers).find((id) => !wellbeing.questions.some((question) => question.id === id));
+  if (unknown) throw HttpError.withValues(400, "There is no question {id} in this check-in.", { id: unknown });
+  const unanswered = wellbeing.questions.find((question) => answers[question.id] === undefined);
+  if (unanswered)
+    throw new HttpError(400, sentence("Please answer every question; you can always choose No or Not at all."), {
+      [unanswered.id]: sentence("Please choose an answer."),
+    });
+  const outOfRange = wellbeing.questions.find((question) => {
+    const value = answers[question.id];
+    return typeof value !== "number" || value >= question.options.length;
+  });
+  if (outOfRange)
+    throw new HttpError(400, sentence("Each answer is one of the choices."), {
+      [outOfRange.id]: sentence("Each answer is one of the choices."),
+    });
+  const score = (scale: string) =>
+    wellbeing.questions.filter((question) => question.scale === scale).reduce((sum, question) => sum + (answers[question.id] as number), 0);
+  const reason = answers.harm === 1 ? "harm" : score("phq2") >= 3 || score("gad2") >= 3 ? "score" : answers.contact === 1 ? "asked" : null;
+  return { answers, reason };
+}
+
+/** A questionnaire's answers checked by her clients' questionnaire engine, and the contact question's. */
+function questionnaireAnswers(
+  questions: Parameters<QuestionnaireEngine["check"]>[0],
+  answers: Answers,
+  questionnaires: QuestionnaireEngine,
+): { answers: Answers; reason: "asked" | null; sensitive: boolean } {
+  const { contact, ...rest } = answers;
+  if (contact !== 0 && contact !== 1)
+    throw new HttpError(400, sentence("Please say whether you would like your doula to contact you."), {
+      contact: sentence("Please choose an answer."),
+    });
+  const notNumbers = Object.fromEntries(
+    Object.entries(rest).map(([key, value]) => [key, typeof value === "number" ? String(value) : value]),
+  ) as Record<string, string | string[] | boolean>;
+  const checked = questionnaires.check(questions, notNumbers);
+  const sensitive = Object.keys(checked).some((key) => questions[Number(key)]?.sensitive);
+  return { answers: { ...checked, contact }, reason: contact === 1 ? "asked" : null, sensitive };
+}
 
 const reasonHeadline = {
   harm: sentence("{name} needs a call from you now"),
@@ -127,39 +215,35 @@ const reasonHeadline = {
  * her doula at once, in the same transaction. Answers what her page then says; never a score.
  */
 export async function answerCheckIn(
-  { db, clock, mail, sender, contactEmail }: CheckInDeps,
+  { db, clock, mail, sender, contactEmail, questionnaires }: CheckInDeps,
   member: UserRow,
   stepId: number,
-  body: { consent?: boolean | undefined; answers: Record<string, number> },
+  body: { consent?: boolean | undefined; answers: Answers },
   language: string,
 ): Promise<CheckInAnswered> {
   const { step } = await deliveredStep(db, member.id, stepId);
-  if (!step.checkIn) throw stepNotHers();
-  const unknown = Object.keys(body.answers).find((id) => !wellbeing.questions.some((question) => question.id === id));
-  if (unknown) throw HttpError.withValues(400, "There is no question {id} in this check-in.", { id: unknown });
-  const unanswered = wellbeing.questions.find((question) => body.answers[question.id] === undefined);
-  if (unanswered)
-    throw new HttpError(400, sentence("Please answer every question; you can always choose No or Not at all."), {
-      [unanswered.id]: sentence("Please choose an answer."),
-    });
-  const outOfRange = wellbeing.questions.find((question) => body.answers[question.id]! >= question.options.length);
-  if (outOfRange)
-    throw new HttpError(400, sentence("Each answer is one of the choices."), {
-      [outOfRange.id]: sentence("Each answer is one of the choices."),
-    });
-  if (body.consent !== true)
+  const questionnaire = step.checkInQuestionnaireId === null ? undefined : await questionnaires.find(step.checkInQuestionnaireId);
+  if (!step.checkIn && !questionnaire) throw stepNotHers();
+  const checked = step.checkIn
+    ? { ...wellbeingAnswers(body.answers), sensitive: true }
+    : questionnaireAnswers(questionnaire!.questions, body.answers, questionnaires);
+  // Health answers are kept only with her consent; the wellbeing check-in is all health.
+  if (checked.sensitive && body.consent !== true)
     throw new HttpError(400, sentence("Your answers are kept only if you agree: tick the box to let your doula keep and read them."), {
       consent: sentence("Tick the box to let your doula keep and read your answers."),
     });
-  const score = (scale: string) =>
-    wellbeing.questions.filter((question) => question.scale === scale).reduce((sum, question) => sum + body.answers[question.id]!, 0);
-  const reason =
-    body.answers.harm === 1 ? "harm" : score("phq2") >= 3 || score("gad2") >= 3 ? "score" : body.answers.contact === 1 ? "asked" : null;
+  const { reason } = checked;
   const now = clock.now();
   await db.transaction(async (tx) => {
     const [kept] = await tx
       .insert(journeyCheckIns)
-      .values({ stepId, memberId: member.id, answers: body.answers, consentedAt: now, answeredAt: now })
+      .values({
+        stepId,
+        memberId: member.id,
+        answers: checked.answers,
+        consentedAt: body.consent === true ? now : null,
+        answeredAt: now,
+      })
       .onConflictDoNothing()
       .returning({ id: journeyCheckIns.id });
     if (!kept) throw new HttpError(409, sentence("You have answered this check-in already. Your doula has your answers."));
@@ -173,7 +257,7 @@ export async function answerCheckIn(
       journeyPushesTo(await instructorAccounts(tx), (i18n) => ({
         title: i18n._(reasonHeadline[reason], { name }),
         body: i18n._(sentence("Open Asked for contact, and call her.")),
-        url: "/studio/journeys/contact-requests",
+        url: "/studio/journeys",
         tag: `journeys-contact-${kept.id}`,
         locked: { title: i18n._(sentence("Journeys")), body: i18n._(sentence("A member asked for a call. Open to see who.")) },
       })),
@@ -183,7 +267,7 @@ export async function answerCheckIn(
       tx,
       composeMail("journey_contact_request", contactEmail, i18n._(reasonHeadline[reason], { name }), mail, [
         i18n._("Her address: {email}", { email: member.email }),
-        { label: i18n._("Open Asked for contact"), link: `${mail.publicUrl}/studio/journeys/contact-requests` },
+        { label: i18n._("Open Asked for contact"), link: `${mail.publicUrl}/studio/journeys` },
         i18n._("Press I've called her there once you have."),
       ]),
     );
@@ -264,7 +348,7 @@ export async function checkInsOf(db: Queryable, memberId: number) {
  * (the labour line's rule), by a notification and a mail: claimed once per request by a conditional
  * update, so one server tells her once. A backup is a team doula still on the team and not paused.
  */
-export async function tellBackups(deps: CheckInDeps & { escalateMinutes: number }): Promise<number> {
+export async function tellBackups(deps: Omit<CheckInDeps, "questionnaires"> & { escalateMinutes: number }): Promise<number> {
   const { db, clock, mail, sender } = deps;
   const now = clock.now();
   const cutoff = new Date(now.getTime() - deps.escalateMinutes * 60_000);
@@ -321,8 +405,41 @@ export async function tellBackups(deps: CheckInDeps & { escalateMinutes: number 
   return told;
 }
 
+type Translator = { _: (id: string) => string };
+
+const choiceOf = (question: Question, value: Answers[string] | undefined, i18n: Translator) =>
+  typeof value === "number" ? i18n._(question.options[value] ?? "") : "";
+
+/** The wellbeing check-in's answers as her doula reads them: each question and the choice she took. */
+const wellbeingRead = (answers: Answers, i18n: Translator) =>
+  wellbeing.questions.flatMap((question) =>
+    answers[question.id] === undefined ? [] : [{ question: i18n._(question.text), answer: choiceOf(question, answers[question.id], i18n) }],
+  );
+
+/** A questionnaire's answers as her doula reads them: its questions as it asks them now, then whether she asked for contact. */
+async function questionnaireRead(
+  row: { answers: Answers; questionnaireId: number | null },
+  questionnaires: QuestionnaireEngine,
+  i18n: Translator,
+) {
+  const questionnaire = row.questionnaireId === null ? undefined : await questionnaires.find(row.questionnaireId);
+  const asked = (questionnaire?.questions ?? []).flatMap((question, index) => {
+    const value = row.answers[String(index)];
+    if (value === undefined) return [];
+    const answer =
+      typeof value === "boolean" ? i18n._(value ? yesNo[1] : yesNo[0]) : Array.isArray(value) ? value.join(", ") : String(value);
+    return [{ question: question.label, answer }];
+  });
+  return [...asked, { question: i18n._(contactQuestion.text), answer: choiceOf(contactQuestion, row.answers.contact, i18n) }];
+}
+
 /** One member's journeys as her doula reads them, in the doula's language (the steps' words in the member's). */
-export async function memberJourneyForDoula(db: Queryable, memberId: number, language: string): Promise<StudioMemberJourney> {
+export async function memberJourneyForDoula(
+  db: Queryable,
+  memberId: number,
+  language: string,
+  questionnaires: QuestionnaireEngine,
+): Promise<StudioMemberJourney> {
   const member = (await accountsByIds(db, [memberId])).get(memberId);
   if (!member) throw HttpError.withValues(404, "There is no member with the id {id}.", { id: memberId });
   const i18n = translatorFor(languageOr(language, sourceLanguage));
@@ -334,6 +451,7 @@ export async function memberJourneyForDoula(db: Queryable, memberId: number, lan
       answers: journeyCheckIns.answers,
       answeredAt: journeyCheckIns.answeredAt,
       title: journeySteps.title,
+      questionnaireId: journeySteps.checkInQuestionnaireId,
     })
     .from(journeyCheckIns)
     .innerJoin(journeySteps, eq(journeySteps.id, journeyCheckIns.stepId))
@@ -351,15 +469,14 @@ export async function memberJourneyForDoula(db: Queryable, memberId: number, lan
       due_at: row.dueAt.toISOString(),
       sent_at: row.sentAt.toISOString(),
     })),
-    check_ins: answered.map((row) => ({
-      step_id: row.stepId,
-      title: titleOf(row.title),
-      answered_at: row.answeredAt.toISOString(),
-      answers: wellbeing.questions.flatMap((question) => {
-        const value = row.answers[question.id];
-        return value === undefined ? [] : [{ question: i18n._(question.text), answer: i18n._(question.options[value] ?? "") }];
-      }),
-    })),
+    check_ins: await Promise.all(
+      answered.map(async (row) => ({
+        step_id: row.stepId,
+        title: titleOf(row.title),
+        answered_at: row.answeredAt.toISOString(),
+        answers: row.questionnaireId === null ? wellbeingRead(row.answers, i18n) : await questionnaireRead(row, questionnaires, i18n),
+      })),
+    ),
     contact_requests: await listContactRequests(db, memberId),
   };
 }

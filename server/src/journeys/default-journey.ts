@@ -50,7 +50,10 @@ export const defaultJourney: JourneySave = {
   ],
 };
 
+// Its check-in is the wellbeing one: no questionnaire of hers is named.
+const noQuestionnaires = { find: async () => undefined };
+
 export async function writeDefaultJourney(tx: Database, now: Date): Promise<void> {
   // Through the schema, as the studio's own save: its defaults (09:00) filled in.
-  await createJourney(tx, JourneySave.parse(defaultJourney), now);
+  await createJourney(tx, JourneySave.parse(defaultJourney), now, noQuestionnaires);
 }

@@ -1,3 +1,4 @@
+import type { Offered } from "../capabilities/capability.ts";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { JourneyAudience, MyJourney, StudioJourney, StepMoment } from "../../../contract/journeys.ts";
 import { JourneySave as JourneySaveSchema } from "../../../contract/journeys.ts";
@@ -33,6 +34,9 @@ const momentKey = (moment: StepMoment) => ("after_birth_days" in moment ? `+${mo
 const audienceOf = (row: JourneyRow): JourneyAudience =>
   row.audience === "course" ? { course_id: row.courseId! } : (row.audience as "due_date" | "clients");
 
+/** What a step asks: the wellbeing check-in, one of her questionnaires by id, or nothing. */
+export const checkInOf = (step: StepRow) => step.checkIn ?? step.checkInQuestionnaireId ?? null;
+
 function toStudioJourney(row: JourneyRow, steps: StepRow[]): StudioJourney {
   return {
     id: row.id,
@@ -47,7 +51,7 @@ function toStudioJourney(row: JourneyRow, steps: StepRow[]): StudioJourney {
       title: step.title,
       text: step.text,
       lesson_id: step.lessonId,
-      check_in: step.checkIn,
+      check_in: checkInOf(step),
     })),
   };
 }
@@ -74,14 +78,20 @@ export async function listJourneys(db: Queryable): Promise<StudioJourney[]> {
 }
 
 /** The course and lessons a journey names must exist: a 404 that says which does not. */
-async function checkNames(db: Queryable, body: SavedJourney): Promise<void> {
+async function checkNames(db: Queryable, body: SavedJourney, questionnaires: Pick<QuestionnaireEngine, "find">): Promise<void> {
   if (typeof body.for === "object" && (await existingCourseIds(db, [body.for.course_id])).length === 0)
     throw HttpError.withValues(404, "There is no course with the id {id}.", { id: body.for.course_id });
   const lessonIds = body.steps.flatMap((step) => (step.lesson_id ? [step.lesson_id] : []));
   const found = await lessonHomes(db, lessonIds);
   const missing = lessonIds.find((id) => !found.has(id));
   if (missing !== undefined) throw HttpError.withValues(404, "There is no lesson with the id {id}.", { id: missing });
+  for (const step of body.steps)
+    if (typeof step.check_in === "number" && !(await questionnaires.find(step.check_in)))
+      throw HttpError.withValues(404, "There is no questionnaire with the id {id}.", { id: step.check_in });
 }
+
+/** Her clients' questionnaire engine, as the care capability offers it. */
+export type QuestionnaireEngine = Offered["questionnaires"];
 
 const audienceColumns = (audience: SavedJourney["for"]) =>
   typeof audience === "object" ? { audience: "course" as const, courseId: audience.course_id } : { audience, courseId: null };
@@ -96,11 +106,17 @@ const stepColumns = (step: SavedJourney["steps"][number], position: number) => (
   title: step.title,
   text: step.text,
   lessonId: step.lesson_id ?? null,
-  checkIn: step.check_in ?? null,
+  checkIn: step.check_in === "wellbeing" ? ("wellbeing" as const) : null,
+  checkInQuestionnaireId: typeof step.check_in === "number" ? step.check_in : null,
 });
 
-export async function createJourney(db: Database, body: SavedJourney, now: Date): Promise<{ id: number; message: string }> {
-  await checkNames(db, body);
+export async function createJourney(
+  db: Database,
+  body: SavedJourney,
+  now: Date,
+  questionnaires: Pick<QuestionnaireEngine, "find">,
+): Promise<{ id: number; message: string }> {
+  await checkNames(db, body, questionnaires);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(journeys)
@@ -118,8 +134,14 @@ export async function createJourney(db: Database, body: SavedJourney, now: Date)
  * stays; a step at a new moment is a new step, which reaches only those whose moment for it is
  * still to come; a step taken out is sent no more.
  */
-export async function saveJourney(db: Database, id: number, body: SavedJourney, now: Date): Promise<{ message: string }> {
-  await checkNames(db, body);
+export async function saveJourney(
+  db: Database,
+  id: number,
+  body: SavedJourney,
+  now: Date,
+  questionnaires: Pick<QuestionnaireEngine, "find">,
+): Promise<{ message: string }> {
+  await checkNames(db, body, questionnaires);
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(journeys).where(eq(journeys.id, id)).for("update");
     if (!row) throw noSuchJourney(id);
@@ -304,7 +326,7 @@ export async function timelineOf(db: Queryable, reader: UserRow, language: strin
         title: inLanguage(step.title, language),
         text: inLanguage(step.text, language),
         lesson_id: step.lessonId,
-        check_in_id: step.checkIn,
+        check_in_id: checkInOf(step),
         status: answered.has(step.id) ? "answered" : delivered ? "sent" : "upcoming",
       });
     }

@@ -24,6 +24,7 @@ import type { UserRow } from "../accounts/users-repository.ts";
 import type { CatalogueReader } from "../catalogue/catalogue-repository.ts";
 import {
   type AudienceCheck,
+  type QuestionnaireEngine,
   createJourney,
   deleteJourney,
   listJourneys,
@@ -39,6 +40,8 @@ export type JourneyRouteOptions = {
   isFor: AudienceCheck;
   /** The library as the catalogue offers it: the courses and lessons a journey may name. */
   catalogue: () => CatalogueReader;
+  /** Her clients' questionnaires, as the care capability offers them: a step may send one as its check-in. */
+  questionnaires: QuestionnaireEngine;
 };
 
 /** Every course, and every lesson (drafts' too) in library and reading order, as the studio names them. */
@@ -54,29 +57,34 @@ async function library(catalogue: CatalogueReader, instructor: UserRow) {
 }
 
 /** Studio → Journeys (docs/journeys.md): write them, see when each step would come, and who asked for contact. */
-export async function journeysStudioRoutes(app: FastifyInstance, { db, clock, catalogue }: JourneyRouteOptions) {
+export async function journeysStudioRoutes(app: FastifyInstance, { db, clock, catalogue, questionnaires }: JourneyRouteOptions) {
   route(app, "contactRequests", async () => listContactRequests(db));
   route(app, "studioCrisisLines", async (_input, request) =>
     crisisLinesOf(db, translatorFor(languageOr(request.language, sourceLanguage))),
   );
   route(app, "saveCrisisLines", async ({ body }) => saveCrisisLines(db, body.lines, clock.now()));
-  route(app, "studioMemberJourney", async ({ params: { id } }, request) => memberJourneyForDoula(db, id, request.language));
+  route(app, "studioMemberJourney", async ({ params: { id } }, request) => memberJourneyForDoula(db, id, request.language, questionnaires));
   route(app, "markContactRequestSeen", async ({ params: { id } }, request) =>
     markContactRequestSeen(db, id, requireMember(request), clock.now()),
   );
   route(app, "studioJourneys", async (_input, request) => ({
     journeys: await listJourneys(db),
     ...(await library(catalogue(), requireMember(request))),
+    questionnaires: (await questionnaires.list()).map(({ id, title }) => ({ id, title })),
   }));
-  route(app, "createJourney", async ({ body }, _request, reply) => reply.code(201).send(await createJourney(db, body, clock.now())));
-  route(app, "saveJourney", async ({ params: { id }, body }) => saveJourney(db, id, body, clock.now()));
+  route(app, "createJourney", async ({ body }, _request, reply) =>
+    reply.code(201).send(await createJourney(db, body, clock.now(), questionnaires)),
+  );
+  route(app, "saveJourney", async ({ params: { id }, body }) => saveJourney(db, id, body, clock.now(), questionnaires));
   route(app, "deleteJourney", async ({ params: { id } }) => deleteJourney(db, id));
   route(app, "previewJourney", async ({ params: { id }, query: { due_date } }) => previewJourney(db, id, due_date));
 }
 
 /** Her side: her timeline, its steps and their check-ins, and her choices. */
 export async function journeyRoutes(app: FastifyInstance, { db, clock, isFor, checkIns }: JourneyRouteOptions & { checkIns: CheckInDeps }) {
-  route(app, "myJourneyStep", async ({ params: { id } }, request) => stepOf(db, requireMember(request), id, request.language));
+  route(app, "myJourneyStep", async ({ params: { id } }, request) =>
+    stepOf(db, requireMember(request), id, request.language, checkIns.questionnaires),
+  );
   route(app, "answerCheckIn", async ({ params: { id }, body }, request) =>
     answerCheckIn(checkIns, requireMember(request), id, body, request.language),
   );

@@ -40,6 +40,8 @@ export const journeySteps = pgTable(
     lessonId: integer("lesson_id"),
     // The check-in the step sends her ("wellbeing": check-ins.ts), or none.
     checkIn: text("check_in", { enum: ["wellbeing"] }),
+    // Or one of her questionnaires (her clients' journey's engine), asked as this step's check-in.
+    checkInQuestionnaireId: integer("check_in_questionnaire_id"),
     createdAt: createdAt(),
   },
   (table) => [index("journey_steps_journey_idx").on(table.journeyId)],
@@ -92,7 +94,8 @@ export const journeyCheckIns = pgTable(
     memberId: integer("member_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    answers: jsonb("answers").$type<Record<string, number>>().notNull(),
+    // The wellbeing check-in's by option value; a questionnaire's as her clients' questionnaires keep them.
+    answers: jsonb("answers").$type<Record<string, number | string | string[] | boolean>>().notNull(),
     consentedAt: timestamp("consented_at", { withTimezone: true }),
     answeredAt: timestamp("answered_at", { withTimezone: true }).notNull(),
   },

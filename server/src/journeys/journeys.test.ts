@@ -477,6 +477,97 @@ describe.each(backends)("check-ins on %s", (backend) => {
   });
 });
 
+describe.each(backends)("a check-in made of one of her questionnaires, on %s", (backend) => {
+  const clock = movableClock(new Date("2027-03-01T12:00:00Z"));
+  const context = useTestApp(backend, { clock });
+  const app = () => context.app;
+  const db = () => context.database.db;
+  const post = (url: string, cookie: string, payload: unknown = {}) =>
+    app().inject({ method: "POST", url, headers: { ...jsonHeaders, cookie }, payload: payload as object });
+  const get = (url: string, cookie: string) => app().inject({ method: "GET", url, headers: { cookie } });
+
+  it("asks her questions through her clients' questionnaire engine, ends with the contact question, and keeps sensitive answers only with consent", async () => {
+    const doula = await signedInInstructor(app(), db(), "questionnaire-check-in");
+    const questionnaire = await post("/reactapi/studio/care/questionnaires", doula.cookie, {
+      title: "Feeding at two weeks",
+      questions: [
+        { kind: "choice", label: "How is feeding going?", options: ["Well", "It is hard"] },
+        { kind: "yes_no", label: "Is your bleeding heavier than a period?", sensitive: true },
+        { kind: "long_text", label: "Anything else?", optional: true },
+      ],
+    });
+    expect(questionnaire.statusCode, questionnaire.body).toBe(201);
+    const questionnaireId = questionnaire.json().id as number;
+    const body = (checkIn: unknown) => ({
+      name: "Feeding",
+      for: "due_date",
+      steps: [step({ week: 36, day: 0 }, "How is feeding?", { channels: ["app"], check_in: checkIn as "wellbeing" })],
+    });
+    const unknown = await post("/reactapi/studio/journeys", doula.cookie, body(999_999));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toBe("There is no questionnaire with the id 999999.");
+    expect((await post("/reactapi/studio/journeys", doula.cookie, body("feeding"))).statusCode).toBe(400);
+    const created = await post("/reactapi/studio/journeys", doula.cookie, body(questionnaireId));
+    expect(created.statusCode, created.body).toBe(201);
+    const studio = (await get("/reactapi/studio/journeys", doula.cookie)).json();
+    expect(studio.questionnaires).toEqual([{ id: questionnaireId, title: "Feeding at two weeks" }]);
+    expect(studio.journeys[0].steps[0].check_in).toBe(questionnaireId);
+
+    const member = await signedInMember(app(), "questionnaire-member");
+    expect((await post("/reactapi/account/pacing", member.cookie, { due_date: "2027-04-11", baby_arrived: false })).statusCode).toBe(200);
+    await db().update(users).set({ createdAt: clock.now() }).where(eq(users.email, member.email));
+    clock.set(new Date("2027-03-14T15:00:00Z"));
+    const timeline = (await get("/reactapi/journey", member.cookie)).json() as MyJourney;
+    expect(timeline.steps).toMatchObject([{ title: "How is feeding?", check_in_id: questionnaireId, status: "sent" }]);
+    const stepId = timeline.steps[0]!.id;
+    const opened = (await get(`/reactapi/journey/steps/${stepId}`, member.cookie)).json();
+    expect(opened.check_in.intro).toBe("Feeding at two weeks");
+    expect(
+      opened.check_in.questions.map((question: { id: string; kind: string; scale: string | null; sensitive: boolean }) => [
+        question.id,
+        question.kind,
+        question.scale,
+        question.sensitive,
+      ]),
+    ).toEqual([
+      ["0", "choice", null, false],
+      ["1", "yes_no", null, true],
+      ["2", "long_text", null, false],
+      ["contact", "choice", "contact", false],
+    ]);
+
+    const answer = (answers: Record<string, unknown>, consent?: boolean) =>
+      post(`/reactapi/journey/steps/${stepId}/check-in`, member.cookie, { ...(consent === undefined ? {} : { consent }), answers });
+    const missing = await answer({ 0: "Well", contact: 0 });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().details).toEqual({ 1: "Please answer this question." });
+    const misfit = await answer({ 0: "Fine", 1: true, contact: 0 });
+    expect(misfit.statusCode).toBe(400);
+    expect(misfit.json().details).toEqual({ 0: "This answer does not fit the question." });
+    expect((await answer({ 0: "Well", 1: true })).json().details).toEqual({ contact: "Please choose an answer." });
+    const noConsent = await answer({ 0: "It is hard", 1: true, contact: 1 });
+    expect(noConsent.statusCode).toBe(400);
+    expect(noConsent.json().details).toHaveProperty("consent");
+    expect(await db().select().from(journeyCheckIns)).toEqual([]);
+
+    const answered = await answer({ 0: "It is hard", 1: true, 2: "  Tired.  ", contact: 1 }, true);
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json()).toMatchObject({ doula_will_reach_out: true });
+    expect((await answer({ 0: "Well", 1: false, contact: 0 }, true)).statusCode).toBe(409);
+    const memberId = (await findUserByEmail(db(), member.email))!.id;
+    const read = (await get(`/reactapi/studio/journeys/members/${memberId}`, doula.cookie)).json();
+    expect(read.check_ins[0].answers).toEqual([
+      { question: "How is feeding going?", answer: "It is hard" },
+      { question: "Is your bleeding heavier than a period?", answer: "Yes" },
+      { question: "Anything else?", answer: "Tired." },
+      { question: "Would you like your doula to contact you?", answer: "Yes" },
+    ]);
+    expect(read.contact_requests).toMatchObject([{ reason: "asked", seen_at: null }]);
+    const download = (await get("/reactapi/account/export", member.cookie)).json().journeys;
+    expect(download.check_ins[0].answers).toEqual({ 0: "It is hard", 1: true, 2: "Tired.", contact: 1 });
+  });
+});
+
 describe.each(backends)("a contact request her doula has not seen, on %s", (backend) => {
   const clock = movableClock(new Date("2027-03-01T12:00:00Z"));
   const context = useTestApp(backend, { clock });
@@ -712,7 +803,7 @@ describe.each(backends)("journeys' notifications on %s", (backend) => {
     await expect.poll(() => pushesTo("/push/journeys-doula").length, { timeout: 5000 }).toBe(1);
     expect(JSON.parse(doulaPhone.decrypt(pushesTo("/push/journeys-doula")[0]!.body))).toMatchObject({
       title: expect.stringMatching(/ asked you to contact her$/),
-      url: "/studio/journeys/contact-requests",
+      url: "/studio/journeys",
     });
     // Her baby's birth reaches her doula's phone too.
     expect((await post("/reactapi/account/birth", member.cookie, { born_on: "2027-03-14" })).statusCode).toBe(200);

@@ -1,10 +1,11 @@
 import "./journeys-endpoints.ts";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
-import type { CheckInAnswered, MyJourneyStep } from "../../../../contract/journeys.ts";
+import type { CheckInAnswered, CheckInQuestion, MyJourneyStep } from "../../../../contract/journeys.ts";
 import { Notice } from "../../components/notice.tsx";
 import { OutcomeNotice } from "../../components/outcome-notice.tsx";
 import { PageColumn } from "../../components/page-column.tsx";
+import { TextField } from "../../components/text-field.tsx";
 import { ProgressRing } from "../../components/spinner.tsx";
 import { useAnswer, useSend } from "../../lib/answers.ts";
 import { numericIdParams } from "../../lib/first-answers.ts";
@@ -56,6 +57,8 @@ export default function StepPage() {
   );
 }
 
+type Answer = number | string | string[] | boolean;
+
 function CheckInForm({
   stepId,
   checkIn,
@@ -65,18 +68,24 @@ function CheckInForm({
   checkIn: NonNullable<MyJourneyStep["check_in"]>;
   onAnswered: (answered: CheckInAnswered) => void;
 }) {
-  const [answers, setAnswers] = useState<Record<string, number>>({});
+  const [answers, setAnswers] = useState<Record<string, Answer>>({});
   const [consent, setConsent] = useState(false);
   const { outcome, busy, run } = useAction();
   const send = useSend();
+  const asksConsent = checkIn.questions.some((question) => question.sensitive);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // A text left empty is no answer (an optional question may stay so).
+    const given = Object.fromEntries(
+      Object.entries(answers).filter(([, value]) => value !== "" && !(Array.isArray(value) && value.length === 0)),
+    );
     const answered = await run(
-      () => send("answerCheckIn", { params: { id: stepId }, body: { consent, answers } }),
+      () => send("answerCheckIn", { params: { id: stepId }, body: { consent, answers: given } }),
       (answer) => answer.message,
     );
     if (answered) onAnswered(answered);
   };
+  const answer = (id: string, value: Answer) => setAnswers((all) => ({ ...all, [id]: value }));
   return (
     <form onSubmit={submit} noValidate aria-labelledby="check-in-heading" className="stack">
       <h2 id="check-in-heading" className="section-title">
@@ -84,40 +93,24 @@ function CheckInForm({
       </h2>
       <p style={{ margin: 0 }}>{checkIn.intro}</p>
       {checkIn.questions.map((question) => (
-        <fieldset
+        <QuestionField
           key={question.id}
-          className="choices"
-          aria-invalid={outcome?.details?.[question.id] ? true : undefined}
-          aria-describedby={outcome?.details?.[question.id] ? `${question.id}-error` : undefined}
-        >
-          <legend>{question.text}</legend>
-          {question.options.map((option) => (
-            <label key={option.value} className="choice" style={{ display: "flex" }}>
-              <input
-                type="radio"
-                name={question.id}
-                value={option.value}
-                checked={answers[question.id] === option.value}
-                onChange={() => setAnswers({ ...answers, [question.id]: option.value })}
-              />
-              {option.label}
-            </label>
-          ))}
-          {outcome?.details?.[question.id] ? (
-            <p id={`${question.id}-error`} className="error-text" style={{ margin: 0 }}>
-              {outcome.details[question.id]}
-            </p>
-          ) : null}
-        </fieldset>
+          question={question}
+          value={answers[question.id]}
+          onChange={(value) => answer(question.id, value)}
+          error={outcome?.details?.[question.id]}
+        />
       ))}
-      <label className="checkbox-row">
-        <input type="checkbox" checked={consent} onChange={(event) => setConsent(event.target.checked)} />
-        <span>
-          {t(
-            "I agree that my doula keeps these answers to care for me. Only she reads them; they are in my data download and leave with my account.",
-          )}
-        </span>
-      </label>
+      {asksConsent ? (
+        <label className="checkbox-row">
+          <input type="checkbox" checked={consent} onChange={(event) => setConsent(event.target.checked)} />
+          <span>
+            {t(
+              "I agree that my doula keeps these answers to care for me. Only she reads them; they are in my data download and leave with my account.",
+            )}
+          </span>
+        </label>
+      ) : null}
       <OutcomeNotice outcome={outcome?.tone === "error" ? outcome : null} />
       <div className="row">
         <button type="submit" className="button button-contained" disabled={busy}>
@@ -125,6 +118,85 @@ function CheckInForm({
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * One question, drawn by its kind: the wellbeing check-in's scaled choices answer with their value,
+ * her doula's own questions as her clients' questionnaires do (the label chosen, the labels, yes or no, text).
+ */
+function QuestionField({
+  question,
+  value,
+  onChange,
+  error,
+}: {
+  question: CheckInQuestion;
+  value: Answer | undefined;
+  onChange: (value: Answer) => void;
+  error: string | undefined;
+}) {
+  const errorId = `${question.id}-error`;
+  const label = question.optional ? t("{question} (optional)", { question: question.text }) : question.text;
+  const errorText = error ? (
+    <p id={errorId} className="error-text" style={{ margin: 0 }}>
+      {error}
+    </p>
+  ) : null;
+  if (question.kind === "text" || question.kind === "long_text" || question.kind === "date")
+    return (
+      <TextField
+        label={label}
+        type={question.kind === "date" ? "date" : "text"}
+        multiline={question.kind === "long_text"}
+        minRows={3}
+        value={typeof value === "string" ? value : ""}
+        onChange={(event) => onChange(event.target.value)}
+        error={Boolean(error)}
+        helperText={error}
+      />
+    );
+  const choices: { key: string; label: string; chosen: boolean; choose: (on: boolean) => void }[] =
+    question.kind === "yes_no"
+      ? [
+          { key: "yes", label: t("Yes"), chosen: value === true, choose: () => onChange(true) },
+          { key: "no", label: t("No"), chosen: value === false, choose: () => onChange(false) },
+        ]
+      : question.options.map((option) => {
+          const asValue = question.scale !== null;
+          const chosenList = Array.isArray(value) ? value : [];
+          return {
+            key: String(option.value),
+            label: option.label,
+            chosen: question.kind === "choices" ? chosenList.includes(option.label) : value === (asValue ? option.value : option.label),
+            choose: (on: boolean) =>
+              onChange(
+                question.kind === "choices"
+                  ? on
+                    ? [...chosenList, option.label]
+                    : chosenList.filter((each) => each !== option.label)
+                  : asValue
+                    ? option.value
+                    : option.label,
+              ),
+          };
+        });
+  return (
+    <fieldset className="choices" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}>
+      <legend>{label}</legend>
+      {choices.map((choice) => (
+        <label key={choice.key} className="choice" style={{ display: "flex" }}>
+          <input
+            type={question.kind === "choices" ? "checkbox" : "radio"}
+            name={question.id}
+            checked={choice.chosen}
+            onChange={(event) => choice.choose(event.target.checked)}
+          />
+          {choice.label}
+        </label>
+      ))}
+      {errorText}
+    </fieldset>
   );
 }
 

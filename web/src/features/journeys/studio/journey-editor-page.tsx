@@ -30,9 +30,14 @@ type StepDraft = {
   textEn: string;
   textEs: string;
   lesson: string;
-  checkIn: boolean;
+  /** "", "wellbeing", or one of her questionnaires' ids. */
+  checkIn: string;
 };
-type Library = { courses: { id: number; title: string }[]; lessons: { id: number; title: string; course_title: string }[] };
+type Library = {
+  courses: { id: number; title: string }[];
+  lessons: { id: number; title: string; course_title: string }[];
+  questionnaires: { id: number; title: string }[];
+};
 
 let keys = 0;
 const newKey = () => `step-${(keys += 1)}`;
@@ -50,7 +55,7 @@ const blankStep = (): StepDraft => ({
   textEn: "",
   textEs: "",
   lesson: "",
-  checkIn: false,
+  checkIn: "",
 });
 
 const lessonName = (lesson: Library["lessons"][number]) => `${lesson.title} · ${lesson.course_title}`;
@@ -71,7 +76,7 @@ const draftOf = (journey: StudioJourney, library: Library): StepDraft[] =>
       textEn: step.text.en,
       textEs: step.text.es,
       lesson: lesson ? lessonName(lesson) : "",
-      checkIn: step.check_in === "wellbeing",
+      checkIn: step.check_in === null ? "" : String(step.check_in),
     };
   });
 
@@ -158,7 +163,7 @@ function JourneyForm({ journey, library }: { journey: StudioJourney | null; libr
           title: { en: step.titleEn, es: step.titleEs },
           text: { en: step.textEn, es: step.textEs },
           lesson_id: lessonId,
-          check_in: step.checkIn ? ("wellbeing" as const) : null,
+          check_in: step.checkIn === "" ? null : step.checkIn === "wellbeing" ? ("wellbeing" as const) : Number(step.checkIn),
         };
       }),
     };
@@ -354,12 +359,19 @@ function JourneyForm({ journey, library }: { journey: StudioJourney | null; libr
             error={Boolean(error(`steps.${index}.lesson_id`))}
             helperText={error(`steps.${index}.lesson_id`)}
           />
-          <label style={{ display: "flex", gap: 8, alignItems: "flex-start" }}>
-            <input type="checkbox" checked={step.checkIn} onChange={(event) => change(index, { checkIn: event.target.checked })} />
-            <span>
-              {t("Ends with the wellbeing check-in (the PHQ-2 and GAD-2 questions, and whether she would like you to contact her)")}
-            </span>
-          </label>
+          <LabelledSelect
+            label={t("A check-in at its end")}
+            value={step.checkIn}
+            onChange={(checkIn) => change(index, { checkIn })}
+            options={[
+              { value: "", label: t("None") },
+              { value: "wellbeing", label: t("Wellbeing: the PHQ-2 and GAD-2 questions, and whether she would like you to contact her") },
+              ...library.questionnaires.map((questionnaire) => ({
+                value: String(questionnaire.id),
+                label: t("Your questionnaire: {title}", { title: questionnaire.title }),
+              })),
+            ]}
+          />
           <Box>
             <Button
               type="button"

@@ -1,0 +1,1 @@
+ALTER TABLE "journey_steps" ADD COLUMN "check_in_questionnaire_id" integer;
