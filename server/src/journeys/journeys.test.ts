@@ -14,6 +14,8 @@ import {
   createTestApp,
   GOOD_PASSWORD,
   register,
+  login,
+  sessionCookieOf,
   uniqueEmail,
   jsonHeaders,
   postgresMissingNotice,
@@ -27,6 +29,7 @@ import { takeOnClient } from "../../../testing/care-clients.ts";
 import { linkedPartner } from "../../../testing/partners.ts";
 import { journeyCheckIns, journeyDeliveries } from "./journeys-schema.ts";
 import { communityThreads } from "../community/community-schema.ts";
+import { pushOutbox, pushSubscriptions } from "../push/push-schema.ts";
 import { audienceCheck } from "./journeys-repository.ts";
 import { sendDueSteps } from "./journey-work.ts";
 import { tellBackups } from "./check-ins.ts";
@@ -570,7 +573,8 @@ describe.each(backends)("a check-in made of one of her questionnaires, on %s", (
 
 describe.each(backends)("a contact request her doula has not seen, on %s", (backend) => {
   const clock = movableClock(new Date("2027-03-01T12:00:00Z"));
-  const context = useTestApp(backend, { clock });
+  // Her backup's phone is subscribed at a push service the site sends to; nothing is sent here, the queue is read.
+  const context = useTestApp(backend, { clock, environment: { PUSH_SERVICES: "https://push.example" } });
   const app = () => context.app;
   const db = () => context.database.db;
   const post = (url: string, cookie: string, payload: unknown = {}) =>
@@ -604,6 +608,15 @@ describe.each(backends)("a contact request her doula has not seen, on %s", (back
     const token = invitation!.textBody.match(/team_invitation=([A-Za-z0-9_-]+)/)![1];
     const backup = await register(app(), { email: backupEmail, password: GOOD_PASSWORD, first_name: "Noor", team_invitation: token });
     expect(backup.statusCode, backup.body).toBe(201);
+    // Her phone hears of the members who ask for a call.
+    const backupCookie = sessionCookieOf(await login(app(), backupEmail));
+    const backupPhone = browserSubscription("https://push.example/backup-phone");
+    const subscribed = await post("/reactapi/push/subscriptions", backupCookie, {
+      ...backupPhone.json,
+      kinds: ["journeys"],
+      previews: true,
+    });
+    expect(subscribed.statusCode, subscribed.body).toBe(201);
     expect(
       (
         await post("/reactapi/studio/journeys", doula.cookie, {
@@ -657,6 +670,13 @@ describe.each(backends)("a contact request her doula has not seen, on %s", (back
     const told = await backupMails(backupEmail);
     expect(told.map((mail) => mail.subject)).toEqual(["Rosa Díaz asked you to contact her"]);
     expect(told[0]!.text).toContain("You are told as her backup doula: her doula has not marked it seen yet.");
+    const backupId = (await findUserByEmail(db(), backupEmail))!.id;
+    const pushed = await db()
+      .select({ payload: pushOutbox.payload })
+      .from(pushOutbox)
+      .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushOutbox.subscriptionId))
+      .where(eq(pushSubscriptions.userId, backupId));
+    expect(pushed.map((row) => row.payload.title)).toEqual(["Rosa Díaz asked you to contact her"]);
   });
 });
 
