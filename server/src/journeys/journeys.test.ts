@@ -322,7 +322,7 @@ describe.each(backends)("who a journey is for, and how it reaches her, on %s", (
 
 describe.each(backends)("check-ins on %s", (backend) => {
   const clock = movableClock(new Date("2027-03-01T12:00:00Z"));
-  const context = useTestApp(backend, { clock });
+  const context = useTestApp(backend, { clock, environment: { PUSH_SERVICES: "https://push.example" } });
   const app = () => context.app;
   const db = () => context.database.db;
   const post = (url: string, cookie: string, payload: unknown = {}) =>
@@ -339,6 +339,14 @@ describe.each(backends)("check-ins on %s", (backend) => {
 
   it("asks the wellbeing check-in and tells her doula once when she asks, when her PHQ-2 is 3, and when she speaks of harm; never shows a score", async () => {
     const doula = await signedInInstructor(app(), db(), "check-in-doula");
+    // Her phone hears of each request: subscribed at a push service the site sends to; the queue is read.
+    const doulaPhone = browserSubscription("https://push.example/doula-phone");
+    const subscribed = await post("/reactapi/push/subscriptions", doula.cookie, {
+      ...doulaPhone.json,
+      kinds: ["journeys"],
+      previews: true,
+    });
+    expect(subscribed.statusCode, subscribed.body).toBe(201);
     const created = await post("/reactapi/studio/journeys", doula.cookie, {
       name: "How are you?",
       for: "due_date",
@@ -421,6 +429,12 @@ describe.each(backends)("check-ins on %s", (backend) => {
       message: "Thank you for answering. Your doula keeps your answers with your care.",
     });
     expect((await doulaMails()).map((mail) => mail.subject)).toEqual([
+      expect.stringMatching(/ asked you to contact her$/),
+      expect.stringMatching(/'s check-in calls for a call from you$/),
+      expect.stringMatching(/ needs a call from you now$/),
+    ]);
+    const pushed = await db().select({ payload: pushOutbox.payload }).from(pushOutbox).orderBy(pushOutbox.id);
+    expect(pushed.map((row) => row.payload.title)).toEqual([
       expect.stringMatching(/ asked you to contact her$/),
       expect.stringMatching(/'s check-in calls for a call from you$/),
       expect.stringMatching(/ needs a call from you now$/),
