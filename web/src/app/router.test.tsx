@@ -120,6 +120,7 @@ describe("a page's first answers", () => {
       "/reactapi/care",
       "/reactapi/classes",
       "/reactapi/community/me",
+      "/reactapi/journey",
       "/reactapi/progress/summary",
     ]);
     expect(await asked("/account")).toEqual([
@@ -127,6 +128,7 @@ describe("a page's first answers", () => {
       "/reactapi/bookings/mine",
       "/reactapi/capabilities/off",
       "/reactapi/community/me",
+      "/reactapi/journey",
     ]);
   });
 

@@ -191,6 +191,7 @@ describe("the studio's layout", () => {
       "Access codes",
       "Calendar",
       "Clients",
+      "Journeys",
       "Site",
       "Plans",
       "Inbox",
