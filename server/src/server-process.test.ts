@@ -289,6 +289,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two server processes on one Postg
   });
 
   const cli = (args: string[]) => runAdmin(args, { DATABASE_URL: scratch.url, DATA_DIR: dataDir });
+
+  it("write each capability's starting content once, however many servers seed at the same moment (docs/journeys.md)", async () => {
+    const database = new pg.Client({ connectionString: scratch.url });
+    await database.connect();
+    try {
+      const journeys = await database.query("select name from journeys");
+      expect(journeys.rows).toEqual([{ name: "Pregnancy and the first weeks" }]);
+      expect((await database.query("select count(*)::int as steps from journey_steps")).rows).toEqual([{ steps: 4 }]);
+    } finally {
+      await database.end();
+    }
+  });
   async function newMember(prefix: string) {
     const email = uniqueEmail(prefix);
     expect((await postJson(`${first.url}/reactapi/users/register`, { email, password: GOOD_PASSWORD, access_code: code })).status).toBe(
