@@ -278,6 +278,37 @@ describe.each(backends)("who a journey is for, and how it reaches her, on %s", (
     );
   });
 
+  it("gives a member who joins at 37 weeks no 36-week step, only the steps to come", async () => {
+    const doula = await signedInInstructor(app(), db(), "journey-late-joiner");
+    clock.set(new Date("2027-06-01T12:00:00Z"));
+    expect(
+      (
+        await post("/reactapi/studio/journeys", doula.cookie, {
+          name: "Late in pregnancy",
+          for: "due_date",
+          steps: [step({ week: 36, day: 0 }, "Thirty-six weeks"), step({ week: 38, day: 0 }, "Thirty-eight weeks")],
+        })
+      ).statusCode,
+    ).toBe(201);
+    // A day later she joins, due on 25 June 2027: she is at 37+0 today.
+    clock.set(new Date("2027-06-04T12:00:00Z"));
+    const member = await signedInMember(app(), "journey-joins-late");
+    await db().update(users).set({ createdAt: clock.now() }).where(eq(users.email, member.email));
+    expect((await post("/reactapi/account/pacing", member.cookie, { due_date: "2027-06-25", baby_arrived: false })).statusCode).toBe(200);
+    expect((await post("/reactapi/journey/settings", member.cookie, { time_zone: "America/Chicago" })).statusCode).toBe(200);
+    expect(await titles(member.cookie)).toEqual([["Thirty-eight weeks", "upcoming"]]);
+    expect(await workOn(db(), clock)).toBe(0);
+    // 38+0 is 11 June, 09:00 in Chicago (14:00 UTC).
+    clock.set(new Date("2027-06-11T14:00:00Z"));
+    expect(await titles(member.cookie)).toEqual([["Thirty-eight weeks", "sent"]]);
+    expect(
+      await db()
+        .select()
+        .from(journeyDeliveries)
+        .where(eq(journeyDeliveries.memberId, (await findUserByEmail(db(), member.email))!.id)),
+    ).toHaveLength(1);
+  });
+
   it("tells the community of the birth only when she chose it, as her own post", async () => {
     const doula = await signedInInstructor(app(), db(), "journey-community");
     expect((await post("/reactapi/studio/community/topics", doula.cookie, { title: "Our news" })).statusCode).toBe(201);
