@@ -18,7 +18,7 @@ test("a journey in Spanish: written in the studio, seen on her home at its hour,
   const memberName = `Lucía ${stamp % 100_000}`;
   // Due in ten weeks: she is at 30+0 today (UTC), so 30+3 comes in three days, at 09:00 in Mexico City (UTC-6 all year).
   const dueDate = new Date(Date.parse(`${isoDay(new Date())}T00:00:00Z`) + 70 * DAY);
-  const stepAt = new Date(dueDate.getTime() - 67 * DAY + 15 * 60 * 60 * 1000);
+  const stepAt = new Date(dueDate.getTime() - 67 * DAY + 16 * 60 * 60 * 1000);
 
   const doula = await instructorPage(browser);
   try {
@@ -76,7 +76,7 @@ test("a journey in Spanish: written in the studio, seen on her home at its hour,
     await expect(thisWeek.getByRole("link", { name: "Responder el chequeo" })).toHaveCount(0);
 
     try {
-      // At its hour (an hour after 09:00 her time), for the server and for her phone.
+      // An hour after its hour (10:00 her time, 16:00 UTC), for the server and for her phone.
       moveServerClock(stepAt);
       await context.clock.install({ time: stepAt });
       await mother.goto("/home");
