@@ -133,7 +133,14 @@ export function activeMembers(db: Queryable, { dueMonth, among }: { dueMonth?: s
 /** The members with a due date (no partner, none paused), for what is timed by a pregnancy (journeys); some of them by id. */
 export function membersWithDueDates(db: Queryable, among?: readonly number[]) {
   return db
-    .select({ id: users.id, email: users.email, language: users.language, dueDate: users.dueDate, joinedAt: users.createdAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      language: users.language,
+      dueDate: users.dueDate,
+      joinedAt: users.createdAt,
+      babyArrived: users.babyArrived,
+    })
     .from(users)
     .where(
       and(

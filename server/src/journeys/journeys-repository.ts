@@ -200,6 +200,8 @@ export type JourneyMember = {
   dueDate: string;
   joinedAt: Date;
   bornOn: string | null;
+  /** Her baby has arrived (her pacing says so) even when no birth date was recorded: her pregnancy steps stop. */
+  babyArrived: boolean;
   zone: string;
   paused: boolean;
   /** The ways besides the app her steps may reach her. */
@@ -246,6 +248,7 @@ export async function journeyMembersWithDueDates(db: Queryable, memberIds?: numb
       dueDate: member.dueDate!,
       joinedAt: member.joinedAt,
       bornOn: chosen?.bornOn ?? null,
+      babyArrived: member.babyArrived,
       zone: chosen?.timeZone && isTimeZone(chosen.timeZone) ? chosen.timeZone : zone,
       paused: chosen?.paused ?? false,
       channels: chosen?.channels ?? everyChannel,
@@ -258,8 +261,17 @@ export async function journeyMembersWithDueDates(db: Queryable, memberIds?: numb
  * LATE_PATIENCE_MS, and after both she joined and the step was written (a moment that passed
  * before either is not sent: only the steps to come).
  */
+/**
+ * A step's moment for her. Once her baby has arrived, no pregnancy step is hers, even when the
+ * birth's day was not recorded (her pacing's "My baby has arrived"); after-birth steps wait for the day.
+ */
+function momentFor(step: StepRow, member: JourneyMember): Date | null {
+  if (member.babyArrived && step.afterBirthDays === null) return null;
+  return stepMoment(step, member.dueDate, member.bornOn, member.zone);
+}
+
 export function isDue(step: StepRow, member: JourneyMember, now: Date): Date | null {
-  const moment = stepMoment(step, member.dueDate, member.bornOn, member.zone);
+  const moment = momentFor(step, member);
   if (!moment) return null;
   const time = moment.getTime();
   if (time > now.getTime() || time < now.getTime() - LATE_PATIENCE_MS) return null;
@@ -316,7 +328,7 @@ export async function timelineOf(db: Queryable, reader: UserRow, language: strin
     if (!(await isFor(journey, member))) continue;
     for (const step of journeySteps) {
       const delivered = sent.get(step.id);
-      const moment = delivered ? delivered.dueAt : stepMoment(step, member.dueDate, member.bornOn, member.zone);
+      const moment = delivered ? delivered.dueAt : momentFor(step, member);
       if (!moment) continue;
       const upcoming = !delivered && moment.getTime() > now.getTime();
       if (!delivered && !upcoming) continue;

@@ -309,6 +309,19 @@ describe.each(backends)("who a journey is for, and how it reaches her, on %s", (
     ).toHaveLength(1);
   });
 
+  it("sends no more pregnancy steps once her pacing says her baby has arrived, though no birth day was recorded", async () => {
+    const member = await signedInMember(app(), "journey-arrived-early");
+    await db().update(users).set({ createdAt: clock.now() }).where(eq(users.email, member.email));
+    expect((await post("/reactapi/account/pacing", member.cookie, { due_date: "2027-07-09", baby_arrived: false })).statusCode).toBe(200);
+    // Due on 9 July: the journey above's 38+0 step is on 25 June, still to come.
+    expect(await titles(member.cookie)).toEqual([["Thirty-eight weeks", "upcoming"]]);
+    expect((await post("/reactapi/account/pacing", member.cookie, { due_date: "2027-07-09", baby_arrived: true })).statusCode).toBe(200);
+    expect(await titles(member.cookie)).toEqual([]);
+    clock.set(new Date("2027-06-25T14:00:00Z"));
+    expect(await titles(member.cookie)).toEqual([]);
+    expect(await workOn(db(), clock)).toBe(0);
+  });
+
   it("tells the community of the birth only when she chose it, as her own post", async () => {
     const doula = await signedInInstructor(app(), db(), "journey-community");
     expect((await post("/reactapi/studio/community/topics", doula.cookie, { title: "Our news" })).statusCode).toBe(201);

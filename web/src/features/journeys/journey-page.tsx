@@ -4,11 +4,14 @@ import { PageColumn } from "../../components/page-column.tsx";
 import { ProgressRing } from "../../components/spinner.tsx";
 import { useAnswer } from "../../lib/answers.ts";
 import { zonedFormat } from "../../lib/time-labels.ts";
-import { t } from "./messages.ts";
+import { useSession } from "../../lib/session.ts";
+import { t, tWith } from "./messages.ts";
 
 /** /journey: her timeline, the steps sent her and those to come, each on its day in her zone. */
 export default function JourneyPage() {
   const { answer, failure } = useAnswer("myJourney");
+  // Her pacing says the baby is here, but no day was recorded: after-birth steps wait for it.
+  const arrivedWithoutDay = useSession().user?.baby_arrived === true && answer?.born_on === null;
   const dayOf = (at: string) =>
     zonedFormat(answer?.time_zone ?? "UTC", { weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(new Date(at));
   return (
@@ -21,6 +24,13 @@ export default function JourneyPage() {
       {!answer && !failure ? <ProgressRing size={32} label={t("Loading")} /> : null}
       {answer ? (
         <>
+          {arrivedWithoutDay ? (
+            <Notice tone="info" role="status" style={{ marginBottom: 16 }}>
+              {tWith("Your baby has arrived. {link}, and your doula's messages for the weeks after the birth will come here.", {
+                link: <Link to="/account#baby-is-here-heading">{t("Tell us the day in your account")}</Link>,
+              })}
+            </Notice>
+          ) : null}
           {answer.paused ? (
             <Notice tone="info" role="status" style={{ marginBottom: 16 }}>
               {t("Your journey is paused: no step reaches you until you turn it on again in your account.")}

@@ -4,6 +4,7 @@ import type { Profile } from "../../../../contract/sign-in.ts";
 import type { MyJourney, MyJourneyStep } from "../../../../contract/journeys.ts";
 import { initialSessionState } from "../../lib/session.ts";
 import { renderAt, stubApi } from "../../test/render.tsx";
+import JourneyPage from "./journey-page.tsx";
 import StepPage from "./step-page.tsx";
 import ThisWeekCard, { currentStep } from "./this-week-card.tsx";
 
@@ -143,5 +144,21 @@ describe("a step of her journey", () => {
     const card = screen.getByRole("region", { name: "This week" });
     expect(within(card).getByRole("heading", { name: "A check-in" })).toBeInTheDocument();
     expect(within(card).getByRole("link", { name: "Answer the check-in" })).toHaveAttribute("href", "/journey/steps/2");
+  });
+
+  it("asks for the day of the birth when her pacing says her baby has arrived and no day was recorded", async () => {
+    stubApi({
+      "/reactapi/journey": [
+        200,
+        { due_date: "2027-04-11", born_on: null, time_zone: "UTC", paused: false, channels: [], steps: [] } satisfies MyJourney,
+      ],
+    });
+    const arrived = { session: { ...signedIn.session, user: { ...signedIn.session.user, baby_arrived: true } as Profile } };
+    renderAt("/journey", [{ path: "/journey", element: <JourneyPage /> }], arrived);
+    const notice = await screen.findByText(/Your baby has arrived\./);
+    expect(within(notice).getByRole("link", { name: "Tell us the day in your account" })).toHaveAttribute(
+      "href",
+      "/account#baby-is-here-heading",
+    );
   });
 });
