@@ -179,7 +179,11 @@ function JourneyForm({ journey, library }: { journey: StudioJourney | null; libr
         async () => send("saveJourney", { params: { id: journey.id }, body: body() }),
         (answer) => answer.message,
       );
-      if (saved) setSavedAs(current);
+      if (saved) {
+        setSavedAs(current);
+        // The sentence of its creation gives way to this save's.
+        void navigate(`/studio/journeys/${journey.id}`, { replace: true, state: null });
+      }
       return;
     }
     const created = await run(
