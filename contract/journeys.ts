@@ -417,7 +417,7 @@ export const journeysEndpoints = {
     access: "member",
     travels: "journeys",
     body: BirthRecord,
-    invalidates: ["myJourney", "myAccount", "me"],
+    invalidates: ["myJourney", "myAccount", "me", "progressSummary"],
     answers: {
       ...ok(StudioOutcome),
       400: { description: "A birth date in the future, or more than a year ago.", schema: ApiError },

@@ -101,7 +101,9 @@ test.describe("progress that follows her", () => {
     await expectAccessible(page);
 
     await page.goto("/home");
+    // With the journeys on, the card asks the day and tells her doula (web/src/features/journeys/birth-action.tsx).
     await page.getByRole("button", { name: "My baby has arrived" }).click();
+    await page.getByRole("form", { name: "Baby is here" }).getByRole("button", { name: "Tell my doula the baby is here" }).click();
     const fourth = page.getByRole("region", { name: "Your fourth trimester: lessons for now" });
     await expect(fourth.getByRole("link", { name: "The golden hour" })).toBeVisible();
     await page.goto("/course?course=1");

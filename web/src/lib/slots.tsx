@@ -132,6 +132,12 @@ export type Slots = {
   libraryTop: readonly SlotPart<object>[];
   /** Below the contraction timer, mother's or partner's (the labour line). */
   timerExtras: readonly SlotPart<object>[];
+  /**
+   * In place of the home's pacing card's own "My baby has arrived" (which only turns its weeks to
+   * the fourth trimester): a capability that records the birth itself, with its day (the journeys'
+   * Baby is here, which tells her doula). The first part answers.
+   */
+  birthActions: readonly SlotPart<object>[];
   /** Sections of her account page, after the account's own and before her data. */
   accountSections: readonly AccountSection[];
   /** The cards at the top of her home page, in order. */
@@ -158,6 +164,7 @@ export const noSlots: Slots = {
   libraryTop: [],
   courseExtras: [],
   timerExtras: [],
+  birthActions: [],
   accountSections: [],
   homeCards: [],
   memberMenu: [],

@@ -1,6 +1,6 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, Suspense, useState } from "react";
 import { Link as RouterLink } from "react-router";
-import type { HomeCardProps } from "../../lib/slots.tsx";
+import { type HomeCardProps, useSlots } from "../../lib/slots.tsx";
 import { useAppDispatch } from "../../lib/store-hooks.ts";
 import { Notice } from "../../components/notice.tsx";
 import { TextField } from "../../components/text-field.tsx";
@@ -16,6 +16,8 @@ import { t } from "./messages.ts";
 export default function PacingCard({ answer: { pacing } }: HomeCardProps<"progressSummary">) {
   const dispatch = useAppDispatch();
   const user = useSession().user;
+  // A capability that records the birth with its day (web/src/lib/slots.tsx, birthActions) takes the button's place.
+  const [BirthAction] = useSlots().birthActions;
   const [dueDate, setDueDate] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -101,7 +103,11 @@ export default function PacingCard({ answer: { pacing } }: HomeCardProps<"progre
           {problem}
         </Notice>
       ) : null}
-      {pacing.stage === "pregnant" ? (
+      {pacing.stage === "pregnant" && BirthAction ? (
+        <Suspense fallback={null}>
+          <BirthAction />
+        </Suspense>
+      ) : pacing.stage === "pregnant" ? (
         <button
           type="button"
           className="button button-outlined"

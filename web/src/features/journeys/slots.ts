@@ -13,6 +13,12 @@ export const slots: FeatureSlots = {
       homeCard("myJourney", () => import("./this-week-card.tsx"), mother),
     ),
   ],
+  birthActions: [
+    fromCapability(
+      "journeys",
+      slotPart(() => import("./birth-action.tsx")),
+    ),
+  ],
   accountSections: [
     fromCapability("journeys", {
       id: "journey-heading",

@@ -1,9 +1,10 @@
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { Profile } from "../../../../contract/sign-in.ts";
 import type { MyJourney, MyJourneyStep } from "../../../../contract/journeys.ts";
 import { initialSessionState } from "../../lib/session.ts";
 import { renderAt, stubApi } from "../../test/render.tsx";
+import BirthAction from "./birth-action.tsx";
 import JourneyPage from "./journey-page.tsx";
 import StepPage from "./step-page.tsx";
 import ThisWeekCard, { currentStep } from "./this-week-card.tsx";
@@ -109,7 +110,8 @@ describe("a step of her journey", () => {
     fireEvent.click(within(form).getByRole("button", { name: "Send to my doula" }));
 
     const heading = await screen.findByRole("heading", { name: "Your doula will reach out", level: 1 });
-    expect(heading).toHaveFocus();
+    // Focused by an effect once the page has changed under her.
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByRole("link", { name: "116 123" })).toHaveAttribute("href", "tel:116123");
     expect(calls.find((call) => call.path === "/reactapi/journey/steps/5/check-in")!.body).toEqual({
       consent: true,
@@ -160,5 +162,18 @@ describe("a step of her journey", () => {
       "href",
       "/account#baby-is-here-heading",
     );
+  });
+
+  it("answers the pacing card's My baby has arrived with the day, today unless she changes it, recorded as Baby is here", async () => {
+    const calls = stubApi({ "/reactapi/account/birth": [200, { message: "Congratulations." }] });
+    renderAt("/home", [{ path: "/home", element: <BirthAction /> }], signedIn);
+    fireEvent.click(screen.getByRole("button", { name: "My baby has arrived" }));
+    const form = screen.getByRole("form", { name: "Baby is here" });
+    const today = new Date();
+    const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}-${String(today.getDate()).padStart(2, "0")}`;
+    expect(within(form).getByLabelText("Born on")).toHaveValue(day);
+    fireEvent.click(within(form).getByRole("button", { name: "Tell my doula the baby is here" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("Congratulations.");
+    expect(calls.find((call) => call.path === "/reactapi/account/birth")!.body).toEqual({ born_on: day });
   });
 });
