@@ -130,11 +130,12 @@ export async function recordBirth(
   await markBabyArrived(db, motherId);
   if (first) sender.wake();
   if (first && birth.tell_community && author) {
-    const i18n = translatorFor(accountLanguage(author, sourceLanguage));
+    const language = accountLanguage(author, sourceLanguage);
+    const i18n = translatorFor(language);
     await announce(author, {
       title: birth.baby_name ? i18n._("{name} is here!", { name: birth.baby_name }) : i18n._("Our baby is here!"),
       body: [
-        i18n._("Born on {date}.", { date: longDay(birth.born_on, formattingLocales[accountLanguage(author, sourceLanguage)]) }),
+        i18n._("Born on {date}.", { date: longDay(birth.born_on, formattingLocales[language]) }),
         ...(birth.weight_grams ? [`${birth.weight_grams} g`] : []),
       ].join(" "),
     });

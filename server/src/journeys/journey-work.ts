@@ -13,7 +13,9 @@ import {
   claimDelivery,
   inLanguage,
   isDue,
+  type JourneyMember,
   journeyMembersWithDueDates,
+  type JourneyWithSteps,
   journeysWithSteps,
 } from "./journeys-repository.ts";
 
@@ -22,61 +24,74 @@ export type JourneyWorkDeps = { db: Database; clock: Clock; mail: MailContext; s
 /**
  * Sends the steps whose moment has come (docs/journeys.md): each claimed for its member by one
  * insert, so it reaches her once whichever server runs this, and mailed in the same transaction
- * when she chose mail. Answers how many it sent. With `memberIds`, only theirs: what is due to her
- * when she opens her journey, so she never waits for the next run to read a step whose hour has come.
+ * when she chose mail. Answers how many it sent.
  */
-export async function sendDueSteps({ db, clock, mail, sender, isFor }: JourneyWorkDeps, memberIds?: number[]): Promise<number> {
-  const now = clock.now();
-  const all = await journeysWithSteps(db);
+export async function sendDueSteps(deps: JourneyWorkDeps): Promise<number> {
+  const all = await journeysWithSteps(deps.db);
   if (all.every(({ steps }) => steps.length === 0)) return 0;
+  const now = deps.clock.now();
   let sent = 0;
-  for (const member of await journeyMembersWithDueDates(db, memberIds)) {
-    if (member.paused) continue;
-    for (const { journey, steps } of all) {
-      const due = steps.flatMap((step) => {
-        const moment = isDue(step, member, now);
-        return moment ? [{ step, moment }] : [];
-      });
-      if (due.length === 0 || !(await isFor(journey, member))) continue;
-      for (const { step, moment } of due) {
-        const claimed = await db.transaction(async (tx) => {
-          if (!(await claimDelivery(tx, step.id, member.id, moment, now))) return false;
-          if (step.channels.includes("push") && member.channels.includes("push")) {
-            const i18n = translatorFor(languageOr(member.language, sourceLanguage));
-            await queuePushes(
-              tx,
-              [
-                {
-                  userId: member.id,
-                  kind: "journeys",
-                  message: {
-                    title: inLanguage(step.title, member.language),
-                    body: inLanguage(step.text, member.language).slice(0, 160),
-                    url: stepAddress(step.id),
-                    tag: `journeys-step-${step.id}`,
-                    locked: { title: i18n._("Your journey"), body: i18n._("A new step of your journey is here.") },
-                  },
+  for (const member of await journeyMembersWithDueDates(deps.db)) sent += await sendDueStepsTo(deps, member, all, now);
+  if (sent > 0) deps.sender.wake();
+  return sent;
+}
+
+/**
+ * One member's steps whose moment has come, of these journeys: the timed work's, and hers when she
+ * opens her journey, so she never waits for the next run to read a step whose hour has come. Answers
+ * how many it sent; the caller wakes the mail sender.
+ */
+export async function sendDueStepsTo(
+  { db, mail, isFor }: Pick<JourneyWorkDeps, "db" | "mail" | "isFor">,
+  member: JourneyMember,
+  all: JourneyWithSteps[],
+  now: Date,
+): Promise<number> {
+  if (member.paused) return 0;
+  let sent = 0;
+  for (const { journey, steps } of all) {
+    const due = steps.flatMap((step) => {
+      const moment = isDue(step, member, now);
+      return moment ? [{ step, moment }] : [];
+    });
+    if (due.length === 0 || !(await isFor(journey, member))) continue;
+    for (const { step, moment } of due) {
+      const claimed = await db.transaction(async (tx) => {
+        if (!(await claimDelivery(tx, step.id, member.id, moment, now))) return false;
+        if (step.channels.includes("push") && member.channels.includes("push")) {
+          const i18n = translatorFor(languageOr(member.language, sourceLanguage));
+          await queuePushes(
+            tx,
+            [
+              {
+                userId: member.id,
+                kind: "journeys",
+                message: {
+                  title: inLanguage(step.title, member.language),
+                  body: inLanguage(step.text, member.language).slice(0, 160),
+                  url: stepAddress(step.id),
+                  tag: `journeys-step-${step.id}`,
+                  locked: { title: i18n._("Your journey"), body: i18n._("A new step of your journey is here.") },
                 },
-              ],
-              now,
-            );
-          }
-          if (step.channels.includes("mail") && member.channels.includes("mail"))
-            await queueMail(
-              tx,
-              journeyStepMail(
-                member,
-                { id: step.id, title: inLanguage(step.title, member.language), text: inLanguage(step.text, member.language) },
-                mail,
-              ),
-            );
-          return true;
-        });
-        if (claimed) sent += 1;
-      }
+              },
+            ],
+            now,
+          );
+        }
+        if (step.channels.includes("mail") && member.channels.includes("mail"))
+          await queueMail(
+            tx,
+            journeyStepMail(
+              member,
+              { id: step.id, title: inLanguage(step.title, member.language), text: inLanguage(step.text, member.language) },
+              mail,
+            ),
+          );
+        return true;
+      });
+      if (claimed) sent += 1;
     }
   }
-  if (sent > 0) sender.wake();
   return sent;
 }
 

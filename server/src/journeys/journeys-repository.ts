@@ -279,8 +279,10 @@ export function isDue(step: StepRow, member: JourneyMember, now: Date): Date | n
   return moment;
 }
 
+export type JourneyWithSteps = { journey: JourneyRow; steps: StepRow[] };
+
 /** Every journey with its steps, for the timed work and her timeline. */
-export async function journeysWithSteps(db: Queryable): Promise<{ journey: JourneyRow; steps: StepRow[] }[]> {
+export async function journeysWithSteps(db: Queryable): Promise<JourneyWithSteps[]> {
   const rows = await db.select().from(journeys).orderBy(asc(journeys.id));
   const steps = await stepsByJourney(
     db,
@@ -304,9 +306,16 @@ export const inLanguage = (texts: { en: string; es: string }, language: string |
   language === "es" && texts.es ? texts.es : texts.en;
 
 /** Her timeline: the steps sent to her (at the moment each was due) and those to come, in her language. */
-export async function timelineOf(db: Queryable, reader: UserRow, language: string, isFor: AudienceCheck, now: Date): Promise<MyJourney> {
+export async function timelineOf(
+  db: Queryable,
+  reader: UserRow,
+  language: string,
+  isFor: AudienceCheck,
+  now: Date,
+  /** As the caller read them (it sent her what was due): her, when she has a due date, and every journey. */
+  { member, all }: { member: JourneyMember | undefined; all: JourneyWithSteps[] },
+): Promise<MyJourney> {
   const [settings] = await db.select().from(journeyMembers).where(eq(journeyMembers.memberId, reader.id));
-  const [member] = await journeyMembersWithDueDates(db, [reader.id]);
   const base = {
     due_date: reader.dueDate,
     born_on: settings?.bornOn ?? null,
@@ -324,7 +333,7 @@ export async function timelineOf(db: Queryable, reader: UserRow, language: strin
     ),
   );
   const steps: MyJourney["steps"] = [];
-  for (const { journey, steps: journeySteps } of await journeysWithSteps(db)) {
+  for (const { journey, steps: journeySteps } of all) {
     if (!(await isFor(journey, member))) continue;
     for (const step of journeySteps) {
       const delivered = sent.get(step.id);

@@ -7,7 +7,7 @@ import { HttpError } from "../http/errors.ts";
 import { labourRecords } from "../care/care-repository.ts";
 import { linkOf } from "../partners/partners-repository.ts";
 import { type BirthDeps, recordBirth } from "./births.ts";
-import { sendDueSteps } from "./journey-work.ts";
+import { sendDueStepsTo } from "./journey-work.ts";
 import { translatorFor } from "../language/catalogues.ts";
 import {
   answerCheckIn,
@@ -31,6 +31,8 @@ import {
   previewJourney,
   saveJourney,
   saveSettings,
+  journeyMembersWithDueDates,
+  journeysWithSteps,
   timelineOf,
 } from "./journeys-repository.ts";
 
@@ -90,8 +92,11 @@ export async function journeyRoutes(app: FastifyInstance, { db, clock, isFor, ch
   );
   route(app, "myJourney", async (_input, request) => {
     const reader = requireMember(request);
-    await sendDueSteps({ ...checkIns, isFor }, [reader.id]);
-    return timelineOf(db, reader, request.language, isFor, clock.now());
+    const now = clock.now();
+    const all = await journeysWithSteps(db);
+    const [member] = await journeyMembersWithDueDates(db, [reader.id]);
+    if (member && (await sendDueStepsTo({ ...checkIns, isFor }, member, all, now)) > 0) checkIns.sender.wake();
+    return timelineOf(db, reader, request.language, isFor, now, { member, all });
   });
   route(app, "saveJourneySettings", async ({ body }, request) => {
     await saveSettings(db, requireMember(request).id, body, clock.now());
