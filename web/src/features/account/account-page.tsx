@@ -55,6 +55,18 @@ function AccountForms({ account }: { account: Account }) {
   const [lastName, setLastName] = useState(account.profile.last_name ?? "");
   const [dueDate, setDueDate] = useState(account.profile.due_date ?? "");
   const [babyArrived, setBabyArrived] = useState(account.profile.baby_arrived);
+  // The birth can be recorded elsewhere while this page is open (Baby is here below, the home's
+  // pacing card): the box follows her account as it comes back, so saving her due date afterwards
+  // never sends the old "not arrived" and undoes it.
+  const [arrivedAsLoaded, setArrivedAsLoaded] = useState(account.profile.baby_arrived);
+  if (arrivedAsLoaded !== account.profile.baby_arrived) {
+    setArrivedAsLoaded(account.profile.baby_arrived);
+    setBabyArrived(account.profile.baby_arrived);
+  }
+  // A capability that records the birth with its day (web/src/lib/slots.tsx, birthActions) answers
+  // "My baby has arrived", so her doula is told; the box stays to undo it.
+  const [BirthAction] = useSlots().birthActions;
+  const birthWithItsDay = Boolean(BirthAction) && !account.profile.baby_arrived;
   const [newEmail, setNewEmail] = useState("");
   const [emailPassword, setEmailPassword] = useState("");
   const [currentPassword, setCurrentPassword] = useState("");
@@ -163,15 +175,17 @@ function AccountForms({ account }: { account: Account }) {
               value={dueDate}
               onChange={(event) => setDueDate(event.target.value)}
             />
-            <label style={{ display: "flex", gap: 8, alignItems: "center", minHeight: 44 }}>
-              <input
-                type="checkbox"
-                checked={babyArrived}
-                onChange={(event) => setBabyArrived(event.target.checked)}
-                style={{ width: 22, height: 22 }}
-              />
-              {t("My baby has arrived")}
-            </label>
+            {birthWithItsDay ? null : (
+              <label style={{ display: "flex", gap: 8, alignItems: "center", minHeight: 44 }}>
+                <input
+                  type="checkbox"
+                  checked={babyArrived}
+                  onChange={(event) => setBabyArrived(event.target.checked)}
+                  style={{ width: 22, height: 22 }}
+                />
+                {t("My baby has arrived")}
+              </label>
+            )}
             <OutcomeNotice outcome={pacing.outcome} />
             <div style={{ display: "flex", gap: 8, flexWrap: "wrap" }}>
               <button type="submit" disabled={pacing.busy} className="button button-contained">
@@ -184,6 +198,13 @@ function AccountForms({ account }: { account: Account }) {
               ) : null}
             </div>
           </form>
+          {birthWithItsDay && BirthAction ? (
+            <div style={{ marginTop: 16 }}>
+              <Suspense fallback={null}>
+                <BirthAction />
+              </Suspense>
+            </div>
+          ) : null}
         </PageSection>
       )}
 
