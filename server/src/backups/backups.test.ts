@@ -16,7 +16,15 @@ function freshDirectory(prefix = "doula-backup-"): string {
   scratchDirectories.push(directory);
   return directory;
 }
-afterAll(() => {
+// A test that fails before its own stopServer would leave its server running after Vitest ends.
+const serversStarted: RunningServer[] = [];
+async function startTestServer(environment: Record<string, string>): Promise<RunningServer> {
+  const server = await startServer(environment);
+  serversStarted.push(server);
+  return server;
+}
+afterAll(async () => {
+  await Promise.all(serversStarted.map((server) => stopServer(server)));
   for (const directory of scratchDirectories) rmSync(directory, { recursive: true, force: true });
 });
 
@@ -62,7 +70,7 @@ async function expectHoldsWritesBefore(environment: Record<string, string>, ackn
 }
 
 async function startedWithCode(environment: Record<string, string>) {
-  const server = await startServer(environment);
+  const server = await startTestServer(environment);
   const [, code] = await server.waitForOutput(/Beta access code for registration: ([A-Z0-9-]+)/);
   const writer = uniqueEmail("writer");
   expect(
@@ -111,7 +119,7 @@ describe("backups of the embedded database", () => {
       expect(readFileSync(path.join(restoredDir, "media", "files", "welcome.txt"), "utf8")).toBe("Welcome\n");
       expect(readdirSync(path.join(restoredDir, "media", "lesson-files")).sort()).toEqual(downloads.sort());
       await expectHoldsWritesBefore({ DATA_DIR: restoredDir }, load.acknowledged, backupBegan);
-      const again = await startServer({ DATA_DIR: restoredDir });
+      const again = await startTestServer({ DATA_DIR: restoredDir });
       try {
         expect((await fetch(`${again.url}/reactapi/getcourses`)).status).toBe(200);
         expect((await postJson(`${again.url}/reactapi/users/login`, { email: writer, password: GOOD_PASSWORD })).status).toBe(200);
@@ -192,7 +200,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("backups of a PostgreSQL database"
         const refused = await runAdmin(["restore", file], { DATABASE_URL: target.url });
         expect(refused.code).toBe(1);
         expect(refused.stderr).toContain("already holds this app's tables");
-        const onRestored = await startServer({ DATABASE_URL: target.url, DATA_DIR: freshDirectory() });
+        const onRestored = await startTestServer({ DATABASE_URL: target.url, DATA_DIR: freshDirectory() });
         try {
           expect((await fetch(`${onRestored.url}/reactapi/getcourses`)).status).toBe(200);
         } finally {
