@@ -6,10 +6,11 @@ import { useSend } from "../../lib/answers.ts";
 import { useAction } from "../../lib/use-action.ts";
 import { t } from "./messages.ts";
 
-/** Today's date where she is, as a date field writes it. */
+/** Today's date in her browser's zone, as a date field writes it (YYYY-MM-DD). */
 const todayHere = () => {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+  const parts = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(new Date());
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)!.value;
+  return `${part("year")}-${part("month")}-${part("day")}`;
 };
 
 /**
