@@ -57,7 +57,12 @@ test("a journey in Spanish: written in the studio, seen on her home at its hour,
     const mother = await context.newPage();
     const email = newEmail("recorrido");
     await mother.goto("/login?lang=es");
-    await postAs(mother, "/reactapi/users/register", { email, password: PASSWORD, access_code: accessCode(), first_name: memberName });
+    const { id: motherId } = (await postAs(mother, "/reactapi/users/register", {
+      email,
+      password: PASSWORD,
+      access_code: accessCode(),
+      first_name: memberName,
+    })) as { id: number };
     await postAs(mother, "/reactapi/users/login", { email, password: PASSWORD });
     await postAs(mother, "/reactapi/account/pacing", { due_date: isoDay(dueDate), baby_arrived: false });
 
@@ -127,6 +132,10 @@ test("a journey in Spanish: written in the studio, seen on her home at its hour,
       await row.getByRole("link", { name: memberName }).click();
       await expect(doula.getByRole("heading", { name: `El recorrido de ${memberName}`, level: 1 })).toBeVisible();
       await expect(doula.getByRole("row").filter({ hasText: "Poco interés o placer en hacer cosas" })).toContainText("Varios días");
+      // Her page among the members leads to her journey too.
+      await doula.goto(`/studio/members/${motherId}`);
+      await doula.getByRole("link", { name: "Su recorrido" }).click();
+      await expect(doula.getByRole("heading", { name: `El recorrido de ${memberName}`, level: 1 })).toBeVisible();
     } finally {
       moveServerClock(null);
       await context.close();

@@ -16,6 +16,7 @@ const linksFrom = (place: StudioLink["place"]) =>
         fromCapability(capabilityOfModule(route.screen) ?? "", {
           label: link.label,
           page: link.anchor ? `${route.path}#${link.anchor}` : route.path,
+          ...(link.ofMember ? { ofMember: true as const } : {}),
         }),
       ),
   );

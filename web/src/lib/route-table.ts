@@ -9,7 +9,13 @@ export type Layout = "public" | "member" | "studio";
 /** The icons of the member bottom bar, drawn by web/src/components/icons.tsx. */
 export type BottomBarIcon = "feedback" | "library" | "home" | "podcast" | "support" | "conversation";
 
-export type StudioLink = { place: "person" | "calendar" | "plans"; label: string; anchor?: string };
+export type StudioLink = {
+  place: "person" | "calendar" | "plans";
+  label: string;
+  anchor?: string;
+  /** A person link whose route's ":id" is her account's id: shown only beside a person with an account. */
+  ofMember?: true;
+};
 
 export type ScreenRoute = {
   /** The address; a segment written ":name" stands for any one segment. */

@@ -7,9 +7,10 @@ import type { LazyPart } from "./lazy-part.tsx";
 /**
  * A link a capability adds beside a person in the studio (a booking, an enquiry, a member's page):
  * it opens `page` with her `email`, `first_name`, `last_name` and `due_date` in the query, for a
- * form there to start from.
+ * form there to start from. One `ofMember` opens its page for her account (its ":id" is her
+ * account's id), so it shows only where the studio knows her account.
  */
-export type PersonAction = { label: string; page: string };
+export type PersonAction = { label: string; page: string; ofMember?: true };
 
 /** What capabilities add to the studio's screens (web/src/app/studio-slots.ts composes them). */
 export type StudioSlots = {

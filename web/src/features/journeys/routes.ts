@@ -22,6 +22,7 @@ export const routes: readonly ScreenRoute[] = [
     screen: "features/journeys/studio/member-journey-page.tsx",
     layout: "studio",
     withinSection: "/studio/journeys",
+    linkedFrom: [{ place: "person", label: sentence("Her journey"), ofMember: true }],
   },
 ];
 

@@ -61,7 +61,7 @@ export default function MemberPage() {
     <StudioPage title={memberName(member) || member.email}>
       <Box sx={{ display: "flex", gap: 2, flexWrap: "wrap" }}>
         <Link to="/studio/members">{t("Back to Members")}</Link>
-        {self ? null : <PersonActions person={{ email: member.email, name: memberName(member) }} />}
+        {self ? null : <PersonActions person={{ email: member.email, name: memberName(member), memberId: member.id }} />}
       </Box>
       <Box
         component="dl"
