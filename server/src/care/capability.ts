@@ -27,6 +27,8 @@ declare module "../capabilities/capability.ts" {
     onCallWindows: (from: string, until: string) => Promise<{ recordId: number; client: string; from: string; until: string }[]>;
     /** What her birth clients' capabilities (team, labour line) are given. */
     careOptions: CareOptions;
+    /** Whether a member is one of her birth clients (has a care record): a journey for her clients asks. */
+    birthClients: { isClient(memberId: number): Promise<boolean> };
     /**
      * The questionnaire engine her clients' questionnaires are made with, for another capability to
      * ask one (a journey's check-in): her questionnaires, one's questions, and answers checked against
@@ -56,6 +58,7 @@ export default defineCapability({
       },
     }),
     birthsElsewhere: () => ({ inMonth: careRecordsDueIn, byMonth: careRecordsDueByMonth }),
+    birthClients: ({ db }) => ({ isClient: (memberId) => isCareClient(db, memberId) }),
     onCallWindows:
       ({ db }) =>
       (from, until) =>

@@ -14,13 +14,16 @@ export default defineCapability({
   optional: { title: sentence("Journeys in pregnancy time") },
   // A journey for a course's members asks the catalogue who may open it, once a member is asked about.
   // "Baby is here" tells the community only when she chose it, through what the community offers.
-  later: ["catalogue", "communityAnnouncements", "questionnaires"],
+  later: ["catalogue", "communityAnnouncements", "questionnaires", "birthClients"],
   settings: journeysSettings,
   start: (ctx) => {
     const { settings } = ctx;
-    const isFor = audienceCheck(ctx.db, async (memberId, courseId) => {
-      const member = await findUserById(ctx.db, memberId);
-      return member ? ctx.use("catalogue").mayOpen(member, courseId) : false;
+    const isFor = audienceCheck({
+      mayOpenCourse: async (memberId, courseId) => {
+        const member = await findUserById(ctx.db, memberId);
+        return member ? ctx.use("catalogue").mayOpen(member, courseId) : false;
+      },
+      isBirthClient: async (memberId) => (await ctx.isOn("care")) && ctx.use("birthClients").isClient(memberId),
     });
     // Asked once a step names one (care starts after journeys may).
     const questionnaires: QuestionnaireEngine = {

@@ -6,7 +6,6 @@ import { answerWith } from "../../../contract/languages.ts";
 import { membersWithDueDates, type UserRow } from "../accounts/users-repository.ts";
 import { readHours } from "../bookings/bookings-repository.ts";
 import { existingCourseIds, lessonHomes } from "../catalogue/catalogue-repository.ts";
-import { isCareClient } from "../care/care-repository.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import type { PersonalData } from "../db/personal-data.ts";
 import { HttpError } from "../http/errors.ts";
@@ -211,11 +210,15 @@ export type JourneyMember = {
 /** Whether a journey is for this member (its audience), asked of the capabilities that know. */
 export type AudienceCheck = (journey: JourneyRow, member: JourneyMember) => Promise<boolean>;
 
-export function audienceCheck(db: Queryable, mayOpenCourse: (memberId: number, courseId: number) => Promise<boolean>): AudienceCheck {
+export function audienceCheck(asks: {
+  mayOpenCourse: (memberId: number, courseId: number) => Promise<boolean>;
+  /** Whether she is one of her doula's birth clients: never while her clients' journey (care) is off. */
+  isBirthClient: (memberId: number) => Promise<boolean>;
+}): AudienceCheck {
   return async (journey, member) => {
     if (journey.audience === "due_date") return true;
-    if (journey.audience === "clients") return isCareClient(db, member.id);
-    return mayOpenCourse(member.id, journey.courseId!);
+    if (journey.audience === "clients") return asks.isBirthClient(member.id);
+    return asks.mayOpenCourse(member.id, journey.courseId!);
   };
 }
 

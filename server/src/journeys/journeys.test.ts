@@ -31,6 +31,7 @@ import { journeyCheckIns, journeyDeliveries } from "./journeys-schema.ts";
 import { communityThreads } from "../community/community-schema.ts";
 import { pushOutbox, pushSubscriptions } from "../push/push-schema.ts";
 import { audienceCheck } from "./journeys-repository.ts";
+import { isCareClient } from "../care/care-repository.ts";
 import { sendDueSteps } from "./journey-work.ts";
 import { tellBackups } from "./check-ins.ts";
 
@@ -54,7 +55,7 @@ const workOn = (db: Database, clock: { now: () => Date }) =>
       publicUrl: "https://journeys.example",
     },
     sender: { wake: () => {} } as unknown as MailSender,
-    isFor: audienceCheck(db, async () => false),
+    isFor: audienceCheck({ mayOpenCourse: async () => false, isBirthClient: (memberId) => isCareClient(db, memberId) }),
   });
 
 const mailsTo = (db: Database, address: string) =>
@@ -249,6 +250,12 @@ describe.each(backends)("who a journey is for, and how it reaches her, on %s", (
     }
     expect(await titles(client.cookie)).toEqual([["Your birth plan visit", "upcoming"]]);
     expect(await titles(member.cookie)).toEqual([]);
+    // With her clients' journey (care) off, she has no birth clients for a journey to reach; on again, it does.
+    const turn = (name: string, on: boolean) => post(`/reactapi/studio/capabilities/${name}`, doula.cookie, { on });
+    for (const name of ["team", "labour", "care"]) expect((await turn(name, false)).statusCode).toBe(200);
+    expect(await titles(client.cookie)).toEqual([]);
+    for (const name of ["care", "labour", "team"]) expect((await turn(name, true)).statusCode).toBe(200);
+    expect(await titles(client.cookie)).toEqual([["Your birth plan visit", "upcoming"]]);
 
     // A journey for everyone due, which she lets reach her in the app only.
     expect(
