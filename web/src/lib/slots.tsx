@@ -133,9 +133,9 @@ export type Slots = {
   /** Below the contraction timer, mother's or partner's (the labour line). */
   timerExtras: readonly SlotPart<object>[];
   /**
-   * In place of the home's pacing card's own "My baby has arrived" (which only turns its weeks to
-   * the fourth trimester): a capability that records the birth itself, with its day (the journeys'
-   * Baby is here, which tells her doula). The first part answers.
+   * In place of the pacing's own "My baby has arrived" (the home's card and her account; on its own
+   * it only turns the weeks to the fourth trimester): a capability that records the birth itself,
+   * with its day (the journeys' Baby is here, which tells her doula). The first part answers.
    */
   birthActions: readonly SlotPart<object>[];
   /** Sections of her account page, after the account's own and before her data. */

@@ -64,9 +64,9 @@ function AccountForms({ account }: { account: Account }) {
     setBabyArrived(account.profile.baby_arrived);
   }
   // A capability that records the birth with its day (web/src/lib/slots.tsx, birthActions) answers
-  // "My baby has arrived", so her doula is told; the box stays to undo it.
+  // "My baby has arrived", so her doula is told; once it has, the box stays to undo it.
   const [BirthAction] = useSlots().birthActions;
-  const birthWithItsDay = Boolean(BirthAction) && !account.profile.baby_arrived;
+  const BirthWithItsDay = account.profile.baby_arrived ? undefined : BirthAction;
   const [newEmail, setNewEmail] = useState("");
   const [emailPassword, setEmailPassword] = useState("");
   const [currentPassword, setCurrentPassword] = useState("");
@@ -175,7 +175,7 @@ function AccountForms({ account }: { account: Account }) {
               value={dueDate}
               onChange={(event) => setDueDate(event.target.value)}
             />
-            {birthWithItsDay ? null : (
+            {BirthWithItsDay ? null : (
               <label style={{ display: "flex", gap: 8, alignItems: "center", minHeight: 44 }}>
                 <input
                   type="checkbox"
@@ -198,10 +198,10 @@ function AccountForms({ account }: { account: Account }) {
               ) : null}
             </div>
           </form>
-          {birthWithItsDay && BirthAction ? (
+          {BirthWithItsDay ? (
             <div style={{ marginTop: 16 }}>
               <Suspense fallback={null}>
-                <BirthAction />
+                <BirthWithItsDay />
               </Suspense>
             </div>
           ) : null}

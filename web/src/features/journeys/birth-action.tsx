@@ -4,14 +4,12 @@ import { OutcomeNotice } from "../../components/outcome-notice.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { useSend } from "../../lib/answers.ts";
 import { useAction } from "../../lib/use-action.ts";
+import { dayKey } from "../../lib/calendar-days.ts";
+import { browserTimeZone } from "../../lib/time-labels.ts";
 import { t } from "./messages.ts";
 
 /** Today's date in her browser's zone, as a date field writes it (YYYY-MM-DD). */
-const todayHere = () => {
-  const parts = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(new Date());
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)!.value;
-  return `${part("year")}-${part("month")}-${part("day")}`;
-};
+const todayHere = () => dayKey(new Date().toISOString(), browserTimeZone());
 
 /**
  * The home's pacing card's "My baby has arrived", as the journeys answer it: the day of the birth
